@@ -1,0 +1,77 @@
+"""goblin: trustworthy text from any pile of documents, page by page, with provenance.
+
+>>> import goblin_core
+>>> goblin_core.extract(b"Olá", name="a.txt").pages[0].status
+'clean'
+"""
+
+from __future__ import annotations
+
+from goblin_core.api import extract, extract_many
+from goblin_core.config import Config
+from goblin_core.errors import (
+    ConfigError,
+    CorruptDocument,
+    EngineUnavailable,
+    ExtractionTimeout,
+    FileTooLarge,
+    GoblinError,
+    MemoryLimitExceeded,
+    OutputLimitReached,
+    PasswordRequired,
+    UnsafeArchive,
+    UnsupportedFormat,
+    WorkerCrashed,
+)
+from goblin_core.hookspecs import hookimpl
+from goblin_core.model import (
+    Attempt,
+    Block,
+    Document,
+    FileType,
+    OCRResult,
+    Page,
+    PageContent,
+    PageContext,
+    Report,
+    Table,
+    Verdict,
+)
+from goblin_core.options import Option
+from goblin_core.registry import Registry, default_registry, load_registry
+from goblin_core.source import Source
+
+__all__ = [
+    "Attempt",
+    "Block",
+    "Config",
+    "ConfigError",
+    "CorruptDocument",
+    "Document",
+    "EngineUnavailable",
+    "ExtractionTimeout",
+    "FileTooLarge",
+    "FileType",
+    "GoblinError",
+    "MemoryLimitExceeded",
+    "OCRResult",
+    "Option",
+    "OutputLimitReached",
+    "Page",
+    "PageContent",
+    "PageContext",
+    "PasswordRequired",
+    "Registry",
+    "Report",
+    "Source",
+    "Table",
+    "UnsafeArchive",
+    "UnsupportedFormat",
+    "Verdict",
+    "WorkerCrashed",
+    "default_registry",
+    "extract",
+    "extract_many",
+    "hookimpl",
+    "load_registry",
+]

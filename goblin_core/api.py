@@ -1,0 +1,107 @@
+"""goblin's Python API: ``extract`` one document, ``extract_many`` in worker processes."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.engines import Task
+from goblin_core.errors import GoblinError
+from goblin_core.executors.worker import error_document
+from goblin_core.inputs import InputProblem, SourceLike, as_source, tasks_for
+from goblin_core.model import Document
+from goblin_core.pipeline import Pipeline
+from goblin_core.registry import Registry, default_registry
+
+
+def resolve_config(
+    registry: Registry, config: Config | str | os.PathLike[str] | None, options: dict[str, Any]
+) -> Config:
+    """Config from a Config object or file path (or $GOBLIN_CONFIG), then call options."""
+    if isinstance(config, Config):
+        return config.with_options(**options) if options else config
+    return registry.config(config, **options)
+
+
+def extract(
+    source: SourceLike,
+    *,
+    name: str | None = None,
+    config: Config | str | os.PathLike[str] | None = None,
+    isolate: bool = False,
+    registry: Registry | None = None,
+    **options: Any,
+) -> Document:
+    """Extract one document: a path, bytes, a binary file object or a Source.
+
+    Options are the ``goblin`` and ``limits`` config options (``ocr="never"``,
+    ``password="..."``, ``timeout=30``...) or a namespace with a mapping
+    (``pdf={"password": "x"}``); anything else is a ConfigError. A file that
+    cannot be read at all raises a GoblinError; page-level problems are in
+    ``document.report``. ``isolate=True`` runs it in a supervised worker
+    process with a hard timeout and memory limit.
+
+    >>> extract(b"hello", name="greeting.txt").text
+    'hello'
+    """
+    registry = registry or default_registry()
+    cfg = resolve_config(registry, config, options)
+    if isolate:
+        return _extract_isolated(source, name, cfg)
+    src = as_source(source, name)
+    try:
+        return Pipeline(registry, cfg).run(src)
+    finally:
+        if not src.is_file:
+            src.cleanup()
+
+
+def _extract_isolated(source: SourceLike, name: str | None, config: Config) -> Document:
+    from goblin_core.executors.local import LocalExecutor
+
+    src = as_source(source, name)
+    task = Task(path=str(src._path) if src.is_file else None, display_name=src.display_name,
+                data=None if src.is_file else src.bytes())
+    result = next(iter(LocalExecutor(jobs=1).run([task], config)))
+    document = result.document
+    if not document.pages and not document.children and document.report.errors:
+        first = document.report.errors[0]
+        from goblin_core.errors import ERROR_KINDS
+
+        error_type = ERROR_KINDS.get(first.kind, GoblinError)
+        error = error_type.__new__(error_type)
+        GoblinError.__init__(error, first.message)
+        raise error
+    return document
+
+
+def extract_many(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    jobs: int | None = None,
+    config: Config | str | os.PathLike[str] | None = None,
+    executor: str = "executor.local",
+    registry: Registry | None = None,
+    **options: Any,
+) -> Iterator[Document]:
+    """Extract many files (folders walked recursively) in worker processes.
+
+    Documents are yielded as they finish, not in input order; a file that
+    fails yields a Document whose report holds the error, and the batch goes
+    on. ``jobs`` defaults to the CPU count.
+    """
+    registry = registry or default_registry()
+    cfg = resolve_config(registry, config, options)
+    tasks: list[Task] = []
+    problems: list[InputProblem] = []
+    for item in tasks_for(paths):
+        (problems if isinstance(item, InputProblem) else tasks).append(item)  # type: ignore[arg-type]
+    for problem in problems:
+        yield error_document(Task(None, problem.path), GoblinError(problem.message, file=problem.path))
+    entry = registry.get(executor)
+    if entry is None:
+        raise GoblinError(f"no executor named {executor!r} is installed")
+    for result in entry.engine.run(tasks, cfg, jobs=jobs):
+        yield result.document

@@ -1,0 +1,202 @@
+"""Safe expansion of archive members: names, links, sizes and ratios checked while reading.
+
+Handlers only list members; this module decides what may come out. A bomb is
+stopped mid-stream (the byte and ratio checks run on every chunk read), never
+after it has been written somewhere.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import posixpath
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, BinaryIO, Protocol
+
+from goblin_core.engines import ArchiveLimits, Member
+from goblin_core.errors import FileTooLarge, GoblinError, UnsafeArchive
+from goblin_core.model import MemberEntry
+from goblin_core.source import Source
+
+if TYPE_CHECKING:
+    from goblin_core.config import Config
+    from goblin_core.registry import EngineEntry
+
+CHUNK = 1 << 16
+IN_MEMORY_LIMIT = 64 * 1024 * 1024
+_DRIVE = re.compile(r"^[A-Za-z]:")
+_SETUID_BITS = 0o6000
+
+
+class MemberLog(Protocol):
+    members: list[MemberEntry]
+
+    def error(self, kind: str, message: str, engine: str = "", page: int | None = None) -> None: ...
+    def warn(self, kind: str, message: str, engine: str = "", page: int | None = None) -> None: ...
+
+
+@dataclass
+class ArchiveBudget:
+    """Bytes expanded so far across one top-level extraction (nested archives included)."""
+
+    limits: ArchiveLimits
+    total_bytes: int = 0
+
+    def spend(self, amount: int, name: str) -> None:
+        self.total_bytes += amount
+        if self.total_bytes > self.limits.max_total_bytes:
+            raise UnsafeArchive(
+                f"expanded more than limits.max_total_bytes ({self.limits.max_total_bytes:,} bytes) "
+                "in total; stopped reading (a zip bomb, or raise the limit)",
+                file=name,
+            )
+
+
+def safe_member_name(name: str) -> tuple[str | None, str]:
+    """A relative, normalised member name, or None with the reason it is refused.
+
+    Absolute paths and drive letters are made relative (and said so); a name
+    that climbs out with ``..`` is refused.
+    """
+    cleaned = name.replace("\\", "/").replace("\x00", "")
+    note = ""
+    if _DRIVE.match(cleaned):
+        cleaned, note = cleaned[2:], "drive letter removed"
+    if cleaned.startswith("/"):
+        cleaned, note = cleaned.lstrip("/"), "absolute path made relative"
+    parts = [p for p in cleaned.split("/") if p not in ("", ".")]
+    if any(p == ".." for p in parts):
+        return None, "path traversal (..) refused"
+    normalised = posixpath.join(*parts) if parts else ""
+    if not normalised:
+        return None, "empty member name"
+    return normalised, note
+
+
+def read_member(member: Member, budget: ArchiveBudget, source: Source, name: str) -> Source:
+    """Read one member into a child Source, enforcing size, ratio and total-byte limits."""
+    limits = budget.limits
+    display = f"{source.display_name}/{name}"
+    stream = member.open()
+    buffer: BinaryIO = io.BytesIO()
+    spilled: str | None = None
+    read = 0
+    try:
+        while True:
+            chunk = stream.read(CHUNK)
+            if not chunk:
+                break
+            read += len(chunk)
+            _check_member(member, read, limits, display)
+            budget.spend(len(chunk), source.display_name)
+            if spilled is None and read > IN_MEMORY_LIMIT:
+                fd, spilled = tempfile.mkstemp(prefix="goblin-member-")
+                disk = os.fdopen(fd, "w+b")
+                disk.write(buffer.getvalue())  # type: ignore[attr-defined]
+                buffer = disk
+            buffer.write(chunk)
+    except BaseException:
+        buffer.close()
+        if spilled:
+            os.unlink(spilled)
+        raise
+    finally:
+        stream.close()
+    if spilled is None:
+        return source.child(name, buffer.getvalue())  # type: ignore[attr-defined]
+    buffer.close()
+    return _owned_file_source(spilled, display, source)
+
+
+def _owned_file_source(path: str, display: str, parent: Source) -> Source:
+    from pathlib import Path
+
+    child = Source(display_name=display, depth=parent.depth + 1, parent=parent.display_name)
+    child._path = Path(path)
+    child._spooled = Path(path)
+    return child
+
+
+def _check_member(member: Member, read: int, limits: ArchiveLimits, display: str) -> None:
+    if read > limits.max_member_size:
+        raise FileTooLarge(
+            f"member expands past limits.max_member_size ({limits.max_member_size:,} bytes); "
+            "stopped reading",
+            file=display,
+        )
+    packed = member.compressed_size
+    if packed and read > limits.ratio_grace_bytes and read / packed > limits.max_ratio:
+        raise UnsafeArchive(
+            f"compression ratio over limits.max_ratio ({limits.max_ratio:g}:1) "
+            f"after {read:,} bytes from {packed:,}; a zip bomb? stopped reading",
+            file=display,
+        )
+
+
+def expand_members(
+    entry: EngineEntry, source: Source, budget: ArchiveBudget, config: Config, log: MemberLog
+) -> Iterator[Source]:
+    """Yield each safe member of ``source`` as a child Source; record every decision."""
+    limits = budget.limits
+    if source.depth + 1 > limits.max_depth:
+        raise UnsafeArchive(
+            f"archive nested deeper than limits.max_depth ({limits.max_depth}); not opened "
+            "(a recursive archive or a quine ends here)",
+            file=source.display_name,
+        )
+    count = 0
+    seen: set[str] = set()
+    for member in entry.engine.members(source, limits, config):
+        count += 1
+        if count > limits.max_members:
+            raise UnsafeArchive(
+                f"more than limits.max_members ({limits.max_members:,}) members; stopped listing",
+                file=source.display_name,
+            )
+        child = _admit(member, source, log, seen)
+        if child is None:
+            continue
+        try:
+            yield read_member(member, budget, source, child)
+        except UnsafeArchive as exc:
+            _refuse(log, member.name, str(exc), exc.kind)
+            if budget.total_bytes > limits.max_total_bytes:
+                raise
+        except FileTooLarge as exc:
+            _refuse(log, member.name, str(exc), exc.kind)
+        except GoblinError:
+            raise
+        else:
+            log.members.append(MemberEntry(child, "extracted", "", member.size))
+
+
+def _admit(member: Member, source: Source, log: MemberLog, seen: set[str]) -> str | None:
+    if member.kind == "dir":
+        log.members.append(MemberEntry(member.name, "skipped", "directory"))
+        return None
+    if member.kind in ("symlink", "hardlink"):
+        _refuse(log, member.name, f"{member.kind} to {member.link_target!r} not followed", "UnsafeArchive")
+        return None
+    if member.kind != "file":
+        _refuse(log, member.name, f"{member.kind} member refused", "UnsafeArchive")
+        return None
+    name, note = safe_member_name(member.name)
+    if name is None:
+        _refuse(log, member.name, note, "UnsafeArchive")
+        return None
+    if note:
+        log.warn("UnsafeArchive", f"{source.display_name}/{member.name}: {note}")
+    if member.mode is not None and member.mode & _SETUID_BITS:
+        log.warn("UnsafeArchive", f"{source.display_name}/{name}: setuid/setgid bits dropped")
+    if name in seen:
+        log.warn("DuplicateMember", f"{source.display_name}/{name}: appears more than once")
+    seen.add(name)
+    return name
+
+
+def _refuse(log: MemberLog, name: str, reason: str, kind: str) -> None:
+    log.members.append(MemberEntry(name, "refused", reason))
+    log.error(kind, f"member {name!r} refused: {reason}")

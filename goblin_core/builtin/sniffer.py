@@ -1,0 +1,130 @@
+"""The built-in magic-byte sniffer: the common containers and media by signature."""
+
+from __future__ import annotations
+
+import re
+
+from goblin_core.builtin.text import looks_utf16
+from goblin_core.engines import BaseEngine
+from goblin_core.formats import BY_EXTENSION
+from goblin_core.model import FileType
+from goblin_core.source import Source
+
+# (offset, signature, mime, ext)
+_SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
+    (0, b"PK\x03\x04", "application/zip", "zip"),
+    (0, b"PK\x05\x06", "application/zip", "zip"),
+    (0, b"PK\x07\x08", "application/zip", "zip"),
+    (0, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "application/x-ole-storage", ""),
+    (0, b"{\\rtf", "application/rtf", "rtf"),
+    (0, b"7z\xbc\xaf\x27\x1c", "application/x-7z-compressed", "7z"),
+    (0, b"Rar!\x1a\x07", "application/vnd.rar", "rar"),
+    (0, b"\x1f\x8b", "application/gzip", "gz"),
+    (0, b"BZh", "application/x-bzip2", "bz2"),
+    (0, b"\xfd7zXZ\x00", "application/x-xz", "xz"),
+    (0, b"\x28\xb5\x2f\xfd", "application/zstd", "zst"),
+    (0, b"\x04\x22\x4d\x18", "application/x-lz4", "lz4"),
+    (0, b"\x1f\x9d", "application/x-compress", "z"),
+    (0, b"MSCF\x00\x00\x00\x00", "application/vnd.ms-cab-compressed", "cab"),
+    (0, b"070701", "application/x-cpio", "cpio"),
+    (0, b"070702", "application/x-cpio", "cpio"),
+    (0, b"070707", "application/x-cpio", "cpio"),
+    (0, b"\xc7\x71", "application/x-cpio", "cpio"),
+    (0, b"!<arch>\ndebian", "application/vnd.debian.binary-package", "deb"),
+    (0, b"\xed\xab\xee\xdb", "application/x-rpm", "rpm"),
+    (0, b"\x60\xea", "application/x-arj", "arj"),
+    (257, b"ustar", "application/x-tar", "tar"),
+    (0, b"\x89PNG\r\n\x1a\n", "image/png", "png"),
+    (0, b"\xff\xd8\xff", "image/jpeg", "jpg"),
+    (0, b"II*\x00", "image/tiff", "tif"),
+    (0, b"MM\x00*", "image/tiff", "tif"),
+    (0, b"GIF87a", "image/gif", "gif"),
+    (0, b"GIF89a", "image/gif", "gif"),
+)
+
+_OLE_BY_EXT = {"doc": "application/msword", "dot": "application/msword",
+               "xls": "application/vnd.ms-excel", "ppt": "application/vnd.ms-powerpoint",
+               "pps": "application/vnd.ms-powerpoint", "msg": "application/vnd.ms-outlook"}
+_HTML = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)[\s>]", re.I | re.S)
+_MAIL_HEADER = re.compile(
+    rb"^(Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+):",
+    re.I | re.M,
+)
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")
+_TEXTISH_MIMES = {"text/csv", "text/tab-separated-values", "text/html", "application/xml",
+                  "application/json", "application/x-ndjson", "text/markdown", "text/calendar",
+                  "text/vcard", "image/svg+xml", "message/rfc822", "multipart/related"}
+
+
+class MagicSniffer(BaseEngine):
+    """Signatures of PDF, ZIP, OLE2, RTF, 7z, RAR, compressors, tar, images, HTML, XML, mail."""
+
+    name = "goblin.magic"
+    priority = 10
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if b"%PDF-" in head[:1024]:
+            return FileType("application/pdf", "pdf", 0.9)
+        for offset, signature, mime, ext in _SIGNATURES:
+            if head[offset:offset + len(signature)] == signature:
+                return self._refine(mime, ext, source)
+        if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+            return FileType("image/webp", "webp", 0.9)
+        if head[:2] == b"BM" and len(head) > 26 and head[6:10] == b"\x00\x00\x00\x00":
+            return FileType("image/bmp", "bmp", 0.8)
+        if source.read(5, 32769) == b"CD001":
+            return FileType("application/x-iso9660-image", "iso", 0.9)
+        if head[2:5] in (b"-lh", b"-lz") and head[6:7] == b"-":
+            return FileType("application/x-lzh-compressed", "lzh", 0.8)
+        return self._sniff_text(head, source)
+
+    def _refine(self, mime: str, ext: str, source: Source) -> FileType:
+        if mime == "application/x-ole-storage" and source.extension in _OLE_BY_EXT:
+            return FileType(_OLE_BY_EXT[source.extension], source.extension, 0.5)
+        return FileType(mime, ext, 0.8)
+
+    def _sniff_text(self, head: bytes, source: Source) -> FileType | None:
+        text = _decoded_head(head)
+        if text is None:
+            return None
+        sample = text.lstrip("\ufeff").lstrip()
+        lowered = sample[:512].lower().encode("utf-8", "ignore")
+        if _HTML.match(lowered):
+            return FileType("text/html", "html", 0.7)
+        if sample.startswith("<?xml"):
+            known = BY_EXTENSION.get(source.extension)
+            if known is not None and known.mime in _TEXTISH_MIMES | {"text/html"}:
+                return FileType(known.mime, source.extension, 0.6)
+            if "<svg" in sample[:2048]:
+                return FileType("image/svg+xml", "svg", 0.6)
+            return FileType("application/xml", "xml", 0.6)
+        encoded = sample[:4096].encode("utf-8", "ignore")
+        if len(_MAIL_HEADER.findall(encoded)) >= 3:
+            if b"multipart/related" in encoded.lower():
+                return FileType("multipart/related", "mht", 0.6)
+            return FileType("message/rfc822", "eml", 0.5)
+        known = BY_EXTENSION.get(source.extension)
+        if known is not None and known.mime in _TEXTISH_MIMES:
+            return FileType(known.mime, source.extension, 0.4)
+        return FileType("text/plain", "txt", 0.3)
+
+
+def _decoded_head(head: bytes) -> str | None:
+    """The head as text when it looks like text in some encoding, else None."""
+    for bom, codec in zip(_BOMS, ("utf-8", "utf-32-le", "utf-32-be", "utf-16-le", "utf-16-be"),
+                          strict=True):
+        if head.startswith(bom):
+            return head[len(bom):].decode(codec, "ignore")
+    if looks_utf16(head):
+        return head.decode("utf-16-le" if head[1:2] == b"\x00" else "utf-16-be", "ignore")
+    if b"\x00" in head:
+        return None
+    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
+    if controls > max(2, len(head) // 100):
+        return None
+    try:
+        return head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start >= len(head) - 4:
+            return head[:exc.start].decode("utf-8")
+        return head.decode("latin-1")

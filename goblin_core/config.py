@@ -1,0 +1,238 @@
+"""Configuration: one TOML (or JSON) file, one namespace per plugin.
+
+Namespaces are declared by plugins through ``goblin_register_options``. The
+core declares ``goblin`` (pipeline behaviour) and ``limits`` (safety limits);
+``engines`` holds per-engine overrides::
+
+    [goblin]
+    ocr = "auto"
+
+    [limits]
+    max_file_size = "500MB"
+
+    [engines."pdf.pypdf"]
+    priority = 5
+    enabled = false
+
+    [pdf]
+    password = "s3cret"
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from goblin_core.errors import ConfigError
+from goblin_core.options import Namespace
+
+log = logging.getLogger(__name__)
+
+CORE_NAMESPACES = ("goblin", "limits")
+ENGINES_KEY = "engines"
+CONFIG_ENV = "GOBLIN_CONFIG"
+
+#: Namespaces of goblin's own plugins, and the extra that installs each.
+FIRST_PARTY_EXTRAS: Mapping[str, str] = {
+    "pdf": "pdf",
+    "office": "office",
+    "archives": "archives",
+    "tesseract": "ocr",
+    "textract": "textract",
+    "easyocr": "easyocr",
+    "dask": "dask",
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    """The effective configuration: validated values with defaults filled in.
+
+    >>> from goblin_core import default_registry
+    >>> cfg = default_registry().config(ocr="never")
+    >>> cfg.get("goblin", "ocr")
+    'never'
+    """
+
+    values: Mapping[str, Mapping[str, Any]]
+    engines: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+    namespaces: Mapping[str, Namespace] = field(default_factory=dict, compare=False, repr=False)
+
+    def section(self, namespace: str) -> Mapping[str, Any]:
+        """All values of a namespace (an empty mapping when it is not declared)."""
+        return self.values.get(namespace, {})
+
+    def get(self, namespace: str, key: str, default: Any = None) -> Any:
+        return self.values.get(namespace, {}).get(key, default)
+
+    @property
+    def core(self) -> Mapping[str, Any]:
+        return self.section("goblin")
+
+    @property
+    def limits(self) -> Mapping[str, Any]:
+        return self.section("limits")
+
+    def engine_priority(self, name: str, default: int) -> int:
+        return int(self.engines.get(name, {}).get("priority", default))
+
+    def engine_enabled(self, name: str) -> bool | None:
+        """True or False when config says so for this engine, else None."""
+        value = self.engines.get(name, {}).get("enabled")
+        return None if value is None else bool(value)
+
+    def with_options(self, **options: Any) -> Config:
+        """A copy with call options applied (same rules as ``extract(**options)``)."""
+        return build_config(self.namespaces, self.to_dict(), options)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {ns: dict(vals) for ns, vals in self.values.items()}
+        if self.engines:
+            data[ENGINES_KEY] = {n: dict(v) for n, v in self.engines.items()}
+        return data
+
+
+def read_config_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a TOML or JSON config file; a syntax error is a ConfigError naming the file."""
+    file = Path(path)
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"cannot read config file: {exc.strerror}", file=str(file)) from exc
+    try:
+        if file.suffix.lower() == ".json":
+            data = json.loads(raw)
+        else:
+            data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"config file is not valid: {exc}", file=str(file)) from exc
+    if not isinstance(data, dict):
+        raise ConfigError("config file must hold a table of namespaces", file=str(file))
+    return data
+
+
+def build_config(
+    namespaces: Mapping[str, Namespace],
+    file_data: Mapping[str, Any] | None = None,
+    call_options: Mapping[str, Any] | None = None,
+) -> Config:
+    """Validate file data and call options against the declared namespaces."""
+    values = {name: ns.defaults() for name, ns in namespaces.items()}
+    engines: dict[str, dict[str, Any]] = {}
+    warnings: list[str] = []
+    _apply_tables(namespaces, file_data or {}, values, engines, warnings)
+    _apply_call_options(namespaces, call_options or {}, values, engines, warnings)
+    for message in warnings:
+        log.warning(message)
+    return Config(values=values, engines=engines, warnings=tuple(warnings), namespaces=namespaces)
+
+
+def _apply_tables(
+    namespaces: Mapping[str, Namespace],
+    data: Mapping[str, Any],
+    values: dict[str, dict[str, Any]],
+    engines: dict[str, dict[str, Any]],
+    warnings: list[str],
+) -> None:
+    for ns_name, table in data.items():
+        if ns_name == ENGINES_KEY:
+            _apply_engines(table, engines)
+            continue
+        if not isinstance(table, Mapping):
+            raise ConfigError(f"[{ns_name}] must be a table of options, got {table!r}")
+        namespace = namespaces.get(ns_name)
+        if namespace is None:
+            warnings.append(_unknown_namespace_message(ns_name))
+            continue
+        for key, value in table.items():
+            option = namespace.by_name.get(key)
+            if option is None:
+                raise ConfigError(_unknown_key_message(namespace, key))
+            values[ns_name][key] = option.coerce(value, f"{ns_name}.{key}")
+
+
+def _apply_engines(table: Any, engines: dict[str, dict[str, Any]]) -> None:
+    if not isinstance(table, Mapping):
+        raise ConfigError(f"[engines] must map engine names to tables, got {table!r}")
+    for name, override in table.items():
+        if not isinstance(override, Mapping):
+            raise ConfigError(f"engines.{name} must be a table with priority and/or enabled")
+        clean: dict[str, Any] = {}
+        for key, value in override.items():
+            if key == "priority":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ConfigError(f"engines.{name}.priority must be a whole number")
+            elif key == "enabled":
+                if not isinstance(value, bool):
+                    raise ConfigError(f"engines.{name}.enabled must be true or false")
+            else:
+                raise ConfigError(
+                    f"engines.{name}.{key} is not an engine setting (use priority or enabled)"
+                )
+            clean[key] = value
+        engines.setdefault(str(name), {}).update(clean)
+
+
+def flat_option_names(namespaces: Mapping[str, Namespace]) -> dict[str, str]:
+    """Map each core option name to its namespace (the names ``extract`` takes flat)."""
+    flat: dict[str, str] = {}
+    for ns_name in CORE_NAMESPACES:
+        namespace = namespaces.get(ns_name)
+        if namespace is not None:
+            for option in namespace.options:
+                flat.setdefault(option.name, ns_name)
+    return flat
+
+
+def _apply_call_options(
+    namespaces: Mapping[str, Namespace],
+    options: Mapping[str, Any],
+    values: dict[str, dict[str, Any]],
+    engines: dict[str, dict[str, Any]],
+    warnings: list[str],
+) -> None:
+    flat = flat_option_names(namespaces)
+    for key, value in options.items():
+        if key == ENGINES_KEY or key in namespaces:
+            if not isinstance(value, Mapping):
+                raise ConfigError(f"option {key} takes a mapping of its namespace's options")
+            _apply_tables(namespaces, {key: value}, values, engines, warnings)
+        elif key in flat:
+            ns_name = flat[key]
+            values[ns_name][key] = namespaces[ns_name].by_name[key].coerce(value, key)
+        elif key in FIRST_PARTY_EXTRAS:
+            warnings.append(_unknown_namespace_message(key))
+        else:
+            known = ", ".join(sorted(flat))
+            raise ConfigError(
+                f"unknown option {key!r}; options are {known}, or a namespace name "
+                "with a mapping (e.g. pdf={'password': '...'})"
+            )
+
+
+def _unknown_namespace_message(ns_name: str) -> str:
+    extra = FIRST_PARTY_EXTRAS.get(ns_name)
+    if extra:
+        return (
+            f"config namespace [{ns_name}] belongs to a plugin that is not installed; "
+            f'install it with: pip install "goblin-core[{extra}]"'
+        )
+    return f"config namespace [{ns_name}] is not declared by any installed plugin; ignored"
+
+
+def _unknown_key_message(namespace: Namespace, key: str) -> str:
+    known = ", ".join(sorted(namespace.by_name))
+    return f"{namespace.name}.{key} is not an option of [{namespace.name}]; known: {known}"
+
+
+def load_config_data(path: str | os.PathLike[str] | None) -> dict[str, Any]:
+    """The file named by ``path`` or $GOBLIN_CONFIG, or an empty dict."""
+    chosen = path or os.environ.get(CONFIG_ENV)
+    return read_config_file(chosen) if chosen else {}

@@ -1,0 +1,46 @@
+"""Step 1 of the pipeline: what is this file? Content beats extension."""
+
+from __future__ import annotations
+
+import logging
+
+from goblin_core.config import Config
+from goblin_core.errors import CorruptDocument
+from goblin_core.formats import BY_EXTENSION
+from goblin_core.model import FileType
+from goblin_core.registry import Registry
+from goblin_core.source import HEAD_BYTES, Source
+
+log = logging.getLogger(__name__)
+
+UNKNOWN = FileType("application/octet-stream", "", 0.0)
+
+
+def detect(registry: Registry, config: Config, source: Source) -> FileType:
+    """Ask every available sniffer; the most confident answer wins, ties by priority.
+
+    An empty file is a CorruptDocument. When no sniffer answers, the
+    extension decides (with low confidence), else application/octet-stream.
+    """
+    head = source.head(HEAD_BYTES)
+    if not head:
+        raise CorruptDocument("the file is empty (0 bytes): there is nothing to extract",
+                              file=source.display_name)
+    best: tuple[float, int, FileType] | None = None
+    for entry in registry.ranked("sniffer", None, config):
+        try:
+            found = entry.engine.sniff(head, source)
+        except Exception as exc:  # a sniffer's bug must not stop detection
+            log.warning("sniffer %s failed on %s: %s", entry.name, source.display_name, exc)
+            continue
+        if found is None:
+            continue
+        key = (found.confidence, config.engine_priority(entry.name, entry.priority), found)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    if best is not None:
+        return best[2]
+    known = BY_EXTENSION.get(source.extension)
+    if known is not None:
+        return FileType(known.mime, source.extension, 0.1)
+    return UNKNOWN

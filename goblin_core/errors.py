@@ -1,0 +1,133 @@
+"""The one exception family goblin raises.
+
+Every message names the file it is about and says what to do next, so that a
+batch log line is enough to act on.
+"""
+
+from __future__ import annotations
+
+
+class GoblinError(Exception):
+    """Base of every error goblin raises on purpose.
+
+    ``kind`` is the stable name written into reports and manifests.
+    """
+
+    kind = "GoblinError"
+
+    def __init__(self, message: str, *, file: str | None = None) -> None:
+        self.file = file
+        self.message = message
+        super().__init__(f"{file}: {message}" if file else message)
+
+    def with_file(self, file: str) -> GoblinError:
+        """Return the same error naming ``file`` when it named none yet."""
+        if self.file:
+            return self
+        clone = type(self).__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone.file = file
+        Exception.__init__(clone, f"{file}: {self.message}")
+        return clone
+
+
+class UnsupportedFormat(GoblinError):
+    """No installed engine reads this kind of file.
+
+    ``extra`` names the goblin extra that would read it, when one does.
+    """
+
+    kind = "UnsupportedFormat"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        mime: str | None = None,
+        extra: str | None = None,
+    ) -> None:
+        self.mime = mime
+        self.extra = extra
+        if extra:
+            message = f'{message}; install it with: pip install "goblin-core[{extra}]"'
+        super().__init__(message, file=file)
+
+
+class PasswordRequired(GoblinError):
+    """The file is encrypted and no (or a wrong) password was given."""
+
+    kind = "PasswordRequired"
+
+
+class FileTooLarge(GoblinError):
+    """The file, or a member of it, is over a configured size limit."""
+
+    kind = "FileTooLarge"
+
+
+class UnsafeArchive(GoblinError):
+    """An archive breaks a safety limit: depth, members, bytes, ratio or paths."""
+
+    kind = "UnsafeArchive"
+
+
+class ExtractionTimeout(GoblinError):
+    """The per-document time limit ran out; pages done before it are kept."""
+
+    kind = "ExtractionTimeout"
+
+
+class EngineUnavailable(GoblinError):
+    """An engine was asked for by name but cannot run here (binary, credentials...)."""
+
+    kind = "EngineUnavailable"
+
+
+class CorruptDocument(GoblinError):
+    """The file is damaged beyond what every installed engine could read."""
+
+    kind = "CorruptDocument"
+
+
+class OutputLimitReached(GoblinError):
+    """The document's text reached ``limits.max_output_chars``; the text is cut there."""
+
+    kind = "OutputLimitReached"
+
+
+class WorkerCrashed(GoblinError):
+    """The worker process extracting the file died (a crash in a native library)."""
+
+    kind = "WorkerCrashed"
+
+
+class MemoryLimitExceeded(GoblinError):
+    """The worker extracting the file went over ``limits.max_memory``."""
+
+    kind = "MemoryLimitExceeded"
+
+
+class ConfigError(GoblinError):
+    """A configuration key or value is wrong; the message names the key."""
+
+    kind = "ConfigError"
+
+
+ERROR_KINDS: dict[str, type[GoblinError]] = {
+    cls.kind: cls
+    for cls in (
+        GoblinError,
+        UnsupportedFormat,
+        PasswordRequired,
+        FileTooLarge,
+        UnsafeArchive,
+        ExtractionTimeout,
+        EngineUnavailable,
+        CorruptDocument,
+        OutputLimitReached,
+        WorkerCrashed,
+        MemoryLimitExceeded,
+        ConfigError,
+    )
+}

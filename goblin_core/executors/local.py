@@ -1,0 +1,195 @@
+"""The local executor: a pool of supervised worker processes.
+
+Each worker is a separate process (spawned, never forked from a process that
+may hold PDFium state, and never a thread: PDFium is not thread-safe). The
+supervisor hands one task at a time to each worker and watches it: a worker
+that runs past the per-document timeout, grows past the memory limit or dies
+is killed and replaced, its document comes back with ExtractionTimeout,
+MemoryLimitExceeded or WorkerCrashed in its report, and the batch goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+import psutil
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, Task, TaskResult
+from goblin_core.errors import ExtractionTimeout, GoblinError, MemoryLimitExceeded, WorkerCrashed
+from goblin_core.executors.worker import error_document, worker_main
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.1
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Connection
+    task: Task | None = None
+    started: float = 0.0
+    name: str = ""
+    done: int = field(default=0)
+
+
+class LocalExecutor(BaseEngine):
+    """Supervised worker processes on this machine.
+
+    ``jobs`` defaults to the CPU count. Tesseract inside a worker runs with
+    OMP_THREAD_LIMIT=1: the executor owns the cores.
+    """
+
+    name = "executor.local"
+    priority = 10
+
+    def __init__(self, jobs: int | None = None, start_method: str = "spawn") -> None:
+        self.jobs = jobs
+        self.start_method = start_method
+
+    def run(self, tasks: Iterable[Task], config: Config, jobs: int | None = None) -> Iterator[TaskResult]:
+        """Yield a TaskResult per task as each finishes (in completion order)."""
+        count = max(1, jobs or self.jobs or os.cpu_count() or 1)
+        pending: deque[Task] = deque(tasks)
+        if not pending:
+            return
+        pool = _Pool(config, min(count, len(pending)), self.start_method)
+        try:
+            yield from pool.run(pending)
+        finally:
+            pool.close()
+
+
+class _Pool:
+    def __init__(self, config: Config, size: int, start_method: str) -> None:
+        self.config = config
+        self.settings = config.to_dict()
+        self.timeout = float(config.limits["timeout"])
+        self.max_memory = int(config.limits["max_memory"])
+        self.context = multiprocessing.get_context(start_method)
+        self.workers = [self._spawn(i) for i in range(size)]
+
+    def _spawn(self, index: int) -> _Worker:
+        parent, child = self.context.Pipe()
+        env = {"OMP_THREAD_LIMIT": "1"}
+        process = self.context.Process(
+            target=worker_main,
+            args=(child, self.settings, env, self.max_memory),
+            name=f"goblin-worker-{index}",
+            daemon=True,
+        )
+        process.start()
+        child.close()
+        return _Worker(process=process, conn=parent, name=process.name)
+
+    def run(self, pending: deque[Task]) -> Iterator[TaskResult]:
+        while pending or any(w.task is not None for w in self.workers):
+            for worker in self.workers:
+                if worker.task is None and pending:
+                    self._assign(worker, pending.popleft())
+            busy = [w for w in self.workers if w.task is not None]
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], POLL_SECONDS)
+            for worker in busy:
+                result = self._check(worker, ready)
+                if result is not None:
+                    yield result
+
+    def _assign(self, worker: _Worker, task: Task) -> None:
+        worker.task = task
+        worker.started = time.monotonic()
+        try:
+            worker.conn.send(task)
+        except (BrokenPipeError, OSError):
+            self._replace(worker)
+            worker.task = task
+            worker.started = time.monotonic()
+            worker.conn.send(task)
+
+    def _check(self, worker: _Worker, ready: list[Any]) -> TaskResult | None:
+        task = worker.task
+        assert task is not None
+        elapsed = time.monotonic() - worker.started
+        if worker.conn in ready:
+            try:
+                document = worker.conn.recv()
+            except (EOFError, OSError):
+                return self._fail(worker, WorkerCrashed(self._crash_message(worker), file=task.display_name))
+            worker.task = None
+            worker.done += 1
+            return TaskResult(task, document, elapsed, worker.name)
+        if not worker.process.is_alive():
+            return self._fail(worker, WorkerCrashed(self._crash_message(worker), file=task.display_name))
+        if elapsed > self.timeout:
+            return self._fail(worker, ExtractionTimeout(
+                f"killed after {self.timeout:g}s (limits.timeout); the worker was replaced",
+                file=task.display_name))
+        rss = _rss(worker.process.pid)
+        if rss > self.max_memory:
+            return self._fail(worker, MemoryLimitExceeded(
+                f"worker used {rss // 2**20} MiB, over limits.max_memory "
+                f"({self.max_memory // 2**20} MiB); killed and replaced",
+                file=task.display_name))
+        return None
+
+    def _crash_message(self, worker: _Worker) -> str:
+        worker.process.join(1)
+        code = worker.process.exitcode
+        if code is not None and code < 0:
+            return f"the worker process died from signal {-code} (a crash in a native library)"
+        if code == 86:
+            return "the worker ran out of memory (limits.max_memory)"
+        return f"the worker process exited unexpectedly (exit code {code})"
+
+    def _fail(self, worker: _Worker, error: GoblinError) -> TaskResult:
+        task = worker.task
+        assert task is not None
+        elapsed = time.monotonic() - worker.started
+        if isinstance(error, WorkerCrashed) and worker.process.exitcode == 86:
+            error = MemoryLimitExceeded(error.message, file=task.display_name)
+        log.warning("%s", error)
+        self._replace(worker)
+        return TaskResult(task, error_document(task, error, elapsed), elapsed, worker.name)
+
+    def _replace(self, worker: _Worker) -> None:
+        _kill(worker.process)
+        worker.conn.close()
+        fresh = self._spawn(self.workers.index(worker))
+        worker.process, worker.conn, worker.name = fresh.process, fresh.conn, fresh.name
+        worker.task = None
+
+    def close(self) -> None:
+        for worker in self.workers:
+            try:
+                worker.conn.send(None)
+            except (BrokenPipeError, OSError):
+                pass
+        deadline = time.monotonic() + 2
+        for worker in self.workers:
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+            _kill(worker.process)
+            worker.conn.close()
+
+
+def _rss(pid: int | None) -> int:
+    if pid is None:
+        return 0
+    try:
+        process = psutil.Process(pid)
+        return int(process.memory_info().rss)
+    except psutil.Error:
+        return 0
+
+
+def _kill(process: Any) -> None:
+    if process.is_alive():
+        process.kill()
+    process.join(5)

@@ -1,0 +1,73 @@
+"""What runs inside a worker process: receive Tasks, send back Documents."""
+
+from __future__ import annotations
+
+import os
+import resource
+from multiprocessing.connection import Connection
+from typing import Any
+
+from goblin_core.engines import Task
+from goblin_core.errors import GoblinError
+from goblin_core.model import Document, Report, ReportEntry
+
+#: Exit code a worker uses when it ran out of memory, so the supervisor can say so.
+OUT_OF_MEMORY_EXIT = 86
+
+
+def error_document(task: Task, error: GoblinError, seconds: float = 0.0) -> Document:
+    """A Document standing for a task that produced nothing but an error."""
+    return Document(
+        name=task.display_name,
+        mime="application/octet-stream",
+        report=Report(errors=(ReportEntry(error.kind, str(error)),), seconds=round(seconds, 4)),
+    )
+
+
+def extract_task(task: Task, settings: dict[str, Any]) -> Document:
+    """Run one task through the pipeline in this process; errors become the report."""
+    from goblin_core.inputs import as_source
+    from goblin_core.pipeline import Pipeline
+    from goblin_core.registry import default_registry
+
+    registry = default_registry()
+    config = registry.config(None, **{**settings, **dict(task.options)})
+    value: Any = task.data if task.data is not None else task.path
+    source = as_source(value, task.display_name)
+    try:
+        return Pipeline(registry, config).run(source)
+    except GoblinError as exc:
+        return error_document(task, exc)
+    finally:
+        if not source.is_file:
+            source.cleanup()
+
+
+def _limit_memory(max_memory: int) -> None:
+    # The supervisor also watches RSS; the address-space cap stops a runaway
+    # allocation before it takes the whole machine down with it.
+    if max_memory <= 0:
+        return
+    cap = max_memory * 2
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    except (ValueError, OSError):
+        return
+
+
+def worker_main(conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int) -> None:
+    """Loop: receive a Task (None stops), reply with a Document."""
+    os.environ.update(env)
+    _limit_memory(max_memory)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        try:
+            document = extract_task(task, settings)
+        except MemoryError:
+            os._exit(OUT_OF_MEMORY_EXIT)
+        conn.send(document)

@@ -1,0 +1,115 @@
+"""Turning what a user passes (files, folders, bytes, streams) into Sources and Tasks."""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from goblin_core.engines import Task
+from goblin_core.source import Source
+
+log = logging.getLogger(__name__)
+
+SourceLike = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO | Source
+
+
+def as_source(value: Any, name: str | None = None) -> Source:
+    """A Source for a path, bytes, a binary file object or a Source.
+
+    >>> as_source(b"abc", "x.txt").display_name
+    'x.txt'
+    """
+    if isinstance(value, Source):
+        return value
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return Source.from_bytes(bytes(value), name or "<bytes>")
+    if isinstance(value, (str, os.PathLike)):
+        return Source.from_path(value, name)
+    if isinstance(value, io.IOBase) or hasattr(value, "read"):
+        return Source.from_stream(value, name)
+    raise TypeError(f"cannot extract from {type(value).__name__}: pass a path, bytes or a binary file")
+
+
+@dataclass(frozen=True)
+class InputProblem:
+    """A path given as input that could not be walked (missing, a loop, unreadable)."""
+
+    path: str
+    kind: str
+    message: str
+
+
+def walk_inputs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[Path, str] | InputProblem]:
+    """Yield (file, display name) for every file under the given paths, sorted.
+
+    Folders are walked recursively, following links once: a link back to a
+    folder already visited is reported as a loop instead of followed again.
+    The display name of a file found in a folder is relative to that folder.
+    """
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            yield from _walk_dir(path)
+        elif path.is_file():
+            yield path, path.name
+        elif path.exists():
+            yield InputProblem(str(path), "UnsupportedFormat", "not a regular file or folder")
+        else:
+            yield InputProblem(str(path), "FileNotFound", "no such file or folder")
+
+
+def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
+    seen: set[tuple[int, int]] = set()
+    stack = [root]
+    found: list[tuple[Path, str]] = []
+    problems: list[InputProblem] = []
+    while stack:
+        folder = stack.pop()
+        try:
+            info = folder.stat()
+        except OSError as exc:
+            problems.append(InputProblem(str(folder), "OSError", exc.strerror or str(exc)))
+            continue
+        key = (info.st_dev, info.st_ino)
+        if key in seen:
+            problems.append(InputProblem(str(folder), "DirectoryLoop",
+                                         "folder link leads back to a folder already read; skipped"))
+            continue
+        seen.add(key)
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            problems.append(InputProblem(str(folder), "OSError", exc.strerror or str(exc)))
+            continue
+        for entry in entries:
+            child = Path(entry.path)
+            try:
+                if entry.is_dir():
+                    stack.append(child)
+                elif entry.is_file():
+                    found.append((child, child.relative_to(root).as_posix()))
+                else:
+                    problems.append(InputProblem(str(child), "UnsupportedFormat",
+                                                 "not a regular file (broken link, device or socket)"))
+            except OSError as exc:
+                problems.append(InputProblem(str(child), "OSError", exc.strerror or str(exc)))
+    found.sort(key=lambda item: item[1])
+    yield from found
+    yield from problems
+
+
+def tasks_for(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Task | InputProblem]:
+    """Tasks for every file under ``paths``, numbered in order; problems passed through."""
+    index = 0
+    for item in walk_inputs(paths):
+        if isinstance(item, InputProblem):
+            yield item
+            continue
+        path, name = item
+        yield Task(path=str(path), display_name=name, index=index)
+        index += 1

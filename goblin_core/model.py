@@ -1,0 +1,409 @@
+"""goblin's data model: what engines hand to the core and what users get back.
+
+Everything here is a frozen dataclass: a Document is built once by the
+pipeline and never changes afterwards, so it can be shared between threads,
+pickled to and from worker processes and compared in tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+SCHEMA_VERSION = 1
+
+VerdictStatus = Literal["ok", "suspect", "garbage", "empty"]
+PageStatus = Literal["clean", "recovered", "ocr", "empty", "corrupt", "failed"]
+DocumentStatus = Literal["clean", "partially_recovered", "corrupt_unrecoverable", "failed"]
+
+#: Rank of a verdict status: a candidate with a higher rank always wins.
+VERDICT_RANK: Mapping[str, int] = {"ok": 3, "suspect": 2, "garbage": 1, "empty": 0}
+
+
+@dataclass(frozen=True)
+class FileType:
+    """What a sniffer thinks a file is.
+
+    >>> FileType("application/pdf", "pdf", 0.95)
+    FileType(mime='application/pdf', ext='pdf', confidence=0.95)
+    """
+
+    mime: str
+    ext: str = ""
+    confidence: float = 0.5
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A validator's opinion of one page's text.
+
+    ``score`` is in [0, 1], 1 meaning trustworthy. ``low_confidence`` says the
+    validator itself is unsure (a short page, few words to judge by).
+    """
+
+    status: VerdictStatus
+    score: float = 1.0
+    reasons: tuple[str, ...] = ()
+    low_confidence: bool = False
+
+    @property
+    def rank(self) -> int:
+        return VERDICT_RANK[self.status]
+
+
+OK = Verdict("ok", 1.0)
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """What a validator knows about a page besides its text.
+
+    ``glyphs`` counts the characters the page draws (None when the format has
+    no such notion), ``images`` the images it draws, ``unmapped`` the glyphs
+    with no Unicode mapping. ``options`` is the validator's config namespace.
+    """
+
+    number: int
+    mime: str
+    glyphs: int | None = None
+    images: int = 0
+    unmapped: int = 0
+    engine: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One table cell; ``header`` marks header cells."""
+
+    text: str
+    header: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as rows of cell strings, the same model for every format.
+
+    ``page`` is the 1-based page (or sheet, slide) it sits on; ``index`` its
+    0-based position on that page; ``header_rows`` how many leading rows are
+    headers; ``title`` a sheet name or caption when the format has one.
+    """
+
+    rows: tuple[tuple[str, ...], ...]
+    page: int = 1
+    index: int = 0
+    header_rows: int = 0
+    title: str = ""
+    engine: str = ""
+
+    @property
+    def n_columns(self) -> int:
+        return max((len(r) for r in self.rows), default=0)
+
+    def to_markdown(self) -> str:
+        """GitHub Markdown table; pipes and line breaks in cells escaped."""
+        from goblin_core.tables import table_to_markdown
+
+        return table_to_markdown(self)
+
+    def to_html(self) -> str:
+        """An HTML ``<table>`` with every cell escaped."""
+        from goblin_core.tables import table_to_html
+
+        return table_to_html(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "page": self.page,
+            "index": self.index,
+            "title": self.title,
+            "header_rows": self.header_rows,
+            "engine": self.engine,
+            "rows": [list(r) for r in self.rows],
+        }
+
+
+@dataclass(frozen=True)
+class Block:
+    """A layout block of a page: a heading, paragraph, list item, table, figure...
+
+    ``kind`` is one of heading, paragraph, list_item, table, figure, caption,
+    header, footer, artifact, code; ``level`` is a heading's level; ``bbox``
+    (x0, y0, x1, y1) in page points when known.
+    """
+
+    kind: str
+    text: str
+    level: int = 0
+    bbox: tuple[float, float, float, float] | None = None
+
+
+@dataclass(frozen=True)
+class PageContent:
+    """One page as a parser reads it.
+
+    ``error`` set means the parser could not read this page; the core sends it
+    to recovery. ``glyphs`` None means "not a drawn format" (a spreadsheet,
+    a text file); the core then counts the text's non-space characters.
+    """
+
+    number: int
+    text: str = ""
+    glyphs: int | None = None
+    images: int = 0
+    unmapped: int = 0
+    tables: tuple[Table, ...] = ()
+    blocks: tuple[Block, ...] = ()
+    error: str | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class OCRResult:
+    """Text an OCR backend recognised, with its mean confidence in [0, 1]."""
+
+    text: str
+    confidence: float = 0.0
+
+
+EMPTY_OCR = OCRResult("", 0.0)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One engine's try at one page (or at the whole document)."""
+
+    engine: str
+    distribution: str = ""
+    verdict: str = ""
+    score: float = 0.0
+    chars: int = 0
+    seconds: float = 0.0
+    error_kind: str = ""
+    error: str = ""
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a Document, with where its text came from.
+
+    ``status`` is clean, recovered, ocr, empty, corrupt or failed; ``reason``
+    explains corrupt and failed pages (needs_ocr, unmapped, garbage, error).
+    ``confidence`` is the winning candidate's score in [0, 1].
+    """
+
+    number: int
+    text: str
+    engine: str
+    status: PageStatus
+    confidence: float
+    reason: str = ""
+    verdict: str = ""
+    reasons: tuple[str, ...] = ()
+    label: str = ""
+    tables: tuple[Table, ...] = ()
+    blocks: tuple[Block, ...] = ()
+    alternatives: tuple[tuple[str, str], ...] = ()
+    attempts: tuple[Attempt, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReportEntry:
+    """An error or warning: its kind, message, and where it happened."""
+
+    kind: str
+    message: str
+    engine: str = ""
+    page: int | None = None
+
+
+@dataclass(frozen=True)
+class MemberEntry:
+    """What happened to one archive or attachment member."""
+
+    name: str
+    action: Literal["extracted", "skipped", "refused"]
+    reason: str = ""
+    size: int | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """How a Document was produced: errors, warnings, members, timings."""
+
+    errors: tuple[ReportEntry, ...] = ()
+    warnings: tuple[ReportEntry, ...] = ()
+    members: tuple[MemberEntry, ...] = ()
+    seconds: float = 0.0
+    detected: FileType | None = None
+    ocr_pages: tuple[int, ...] = ()
+    truncated: bool = False
+
+    @property
+    def error_kinds(self) -> tuple[str, ...]:
+        return tuple(e.kind for e in self.errors)
+
+
+@dataclass(frozen=True)
+class Document:
+    """The result of extracting one file (or one archive member).
+
+    ``text`` holds this document's own pages joined by a blank line; children's
+    text is not included (use ``walk()``). ``page_offsets[i]`` is the
+    (start, end) of page i+1 in ``text`` so chunks can cite pages.
+    """
+
+    name: str
+    mime: str
+    pages: tuple[Page, ...] = ()
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    raw_metadata: Mapping[str, Any] = field(default_factory=dict)
+    children: tuple[Document, ...] = ()
+    parsed_by: tuple[str, ...] = ()
+    report: Report = field(default_factory=Report)
+    sha256: str = ""
+    size: int | None = None
+
+    PAGE_SEPARATOR = "\n\n"
+
+    @property
+    def text(self) -> str:
+        return self.PAGE_SEPARATOR.join(p.text for p in self.pages)
+
+    @property
+    def page_offsets(self) -> tuple[tuple[int, int], ...]:
+        offsets = []
+        start = 0
+        for page in self.pages:
+            end = start + len(page.text)
+            offsets.append((start, end))
+            start = end + len(self.PAGE_SEPARATOR)
+        return tuple(offsets)
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        return tuple(t for p in self.pages for t in p.tables)
+
+    @property
+    def status(self) -> DocumentStatus:
+        """clean, partially_recovered, corrupt_unrecoverable or failed.
+
+        A document with no pages is failed when it has errors, else clean.
+        """
+        if not self.pages:
+            return "failed" if self.report.errors else "clean"
+        statuses = {p.status for p in self.pages}
+        if statuses <= {"clean", "empty"}:
+            return "clean"
+        if not statuses & {"clean", "recovered", "ocr"}:
+            if statuses <= {"empty", "failed"} and "failed" in statuses:
+                return "failed"
+            return "corrupt_unrecoverable"
+        return "partially_recovered"
+
+    @property
+    def error(self) -> ReportEntry | None:
+        """The first error of the report, if any."""
+        return self.report.errors[0] if self.report.errors else None
+
+    def walk(self) -> Iterator[Document]:
+        """Yield this document, then its children depth-first, members in name order."""
+        yield self
+        for child in sorted(self.children, key=lambda d: d.name):
+            yield from child.walk()
+
+    def to_dict(self, *, children: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict, with ``schema_version`` and the computed fields."""
+        data: dict[str, Any] = {
+            "schema_version": SCHEMA_VERSION,
+            "name": self.name,
+            "mime": self.mime,
+            "status": self.status,
+            "sha256": self.sha256,
+            "size": self.size,
+            "text": self.text,
+            "page_offsets": [list(o) for o in self.page_offsets],
+            "metadata": dict(self.metadata),
+            "raw_metadata": _jsonable(dict(self.raw_metadata)),
+            "parsed_by": list(self.parsed_by),
+            "pages": [_page_dict(p) for p in self.pages],
+            "report": _jsonable(asdict(self.report)),
+        }
+        if children:
+            data["children"] = [c.to_dict() for c in sorted(self.children, key=lambda d: d.name)]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Document:
+        """Rebuild a Document from ``to_dict()`` output."""
+        report = data.get("report", {})
+        detected = report.get("detected")
+        return cls(
+            name=data["name"],
+            mime=data["mime"],
+            pages=tuple(_page_from_dict(p) for p in data.get("pages", ())),
+            metadata=dict(data.get("metadata", {})),
+            raw_metadata=dict(data.get("raw_metadata", {})),
+            children=tuple(cls.from_dict(c) for c in data.get("children", ())),
+            parsed_by=tuple(data.get("parsed_by", ())),
+            sha256=data.get("sha256", ""),
+            size=data.get("size"),
+            report=Report(
+                errors=tuple(ReportEntry(**e) for e in report.get("errors", ())),
+                warnings=tuple(ReportEntry(**e) for e in report.get("warnings", ())),
+                members=tuple(MemberEntry(**m) for m in report.get("members", ())),
+                seconds=report.get("seconds", 0.0),
+                detected=FileType(**detected) if detected else None,
+                ocr_pages=tuple(report.get("ocr_pages", ())),
+                truncated=report.get("truncated", False),
+            ),
+        )
+
+
+def _page_dict(page: Page) -> dict[str, Any]:
+    data = asdict(page)
+    data["tables"] = [t.to_dict() for t in page.tables]
+    data["alternatives"] = [{"engine": e, "text": t} for e, t in page.alternatives]
+    return data
+
+
+def _page_from_dict(data: Mapping[str, Any]) -> Page:
+    values = dict(data)
+    values["tables"] = tuple(
+        Table(
+            rows=tuple(tuple(r) for r in t["rows"]),
+            page=t.get("page", 1),
+            index=t.get("index", 0),
+            header_rows=t.get("header_rows", 0),
+            title=t.get("title", ""),
+            engine=t.get("engine", ""),
+        )
+        for t in data.get("tables", ())
+    )
+    values["blocks"] = tuple(
+        Block(
+            kind=b["kind"],
+            text=b["text"],
+            level=b.get("level", 0),
+            bbox=tuple(b["bbox"]) if b.get("bbox") else None,
+        )
+        for b in data.get("blocks", ())
+    )
+    values["alternatives"] = tuple((a["engine"], a["text"]) for a in data.get("alternatives", ()))
+    values["attempts"] = tuple(
+        Attempt(**{**a, "reasons": tuple(a.get("reasons", ()))}) for a in data.get("attempts", ())
+    )
+    values["reasons"] = tuple(data.get("reasons", ()))
+    return Page(**values)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)

@@ -1,0 +1,699 @@
+"""The extraction pipeline: detect, unpack, parse, validate, recover, OCR, assemble.
+
+One ``Pipeline`` holds a registry and a config; ``run(source)`` walks a
+document (and, recursively, its archive members and attachments) through the
+seven steps of docs/architecture.md and returns a frozen Document. Per-run
+state (deadline, byte budget, report) lives in a ``_Run`` object, never on
+the pipeline, so one pipeline serves many documents.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from goblin_core.archive_safety import ArchiveBudget, expand_members
+from goblin_core.config import Config
+from goblin_core.detect import detect
+from goblin_core.engines import ArchiveLimits
+from goblin_core.errors import (
+    CorruptDocument,
+    ExtractionTimeout,
+    FileTooLarge,
+    GoblinError,
+    OutputLimitReached,
+    PasswordRequired,
+    UnsupportedFormat,
+)
+from goblin_core.formats import extra_for
+from goblin_core.metadata import normalise
+from goblin_core.model import (
+    Attempt,
+    Document,
+    FileType,
+    MemberEntry,
+    Page,
+    PageContent,
+    PageContext,
+    Report,
+    ReportEntry,
+    Table,
+    Verdict,
+)
+from goblin_core.ranking import Candidate, best, combine, mapped_chars
+from goblin_core.registry import EngineEntry, Registry
+from goblin_core.source import Source
+
+log = logging.getLogger(__name__)
+
+#: Errors that no other parser can fix: stop the parser chain at once.
+_TERMINAL_ERRORS = (PasswordRequired, FileTooLarge)
+
+
+@dataclass
+class _Recorder:
+    """Collects a document's report as the pipeline goes."""
+
+    errors: list[ReportEntry] = field(default_factory=list)
+    warnings: list[ReportEntry] = field(default_factory=list)
+    members: list[MemberEntry] = field(default_factory=list)
+    parsed_by: list[str] = field(default_factory=list)
+    ocr_pages: list[int] = field(default_factory=list)
+    truncated: bool = False
+
+    def error(self, kind: str, message: str, engine: str = "", page: int | None = None) -> None:
+        self.errors.append(ReportEntry(kind, message, engine, page))
+
+    def warn(self, kind: str, message: str, engine: str = "", page: int | None = None) -> None:
+        self.warnings.append(ReportEntry(kind, message, engine, page))
+
+    def touched(self, engine: str) -> None:
+        if engine not in self.parsed_by:
+            self.parsed_by.append(engine)
+
+    def report(self, seconds: float, detected: FileType | None) -> Report:
+        return Report(
+            errors=tuple(self.errors),
+            warnings=tuple(self.warnings),
+            members=tuple(self.members),
+            seconds=round(seconds, 4),
+            detected=detected,
+            ocr_pages=tuple(self.ocr_pages),
+            truncated=self.truncated,
+        )
+
+
+@dataclass
+class _Run:
+    """State of one top-level extraction, shared by its members and attachments."""
+
+    deadline: float
+    budget: ArchiveBudget
+    output_left: int
+
+    def check_deadline(self, name: str) -> None:
+        if time.monotonic() > self.deadline:
+            raise ExtractionTimeout(
+                "the per-document time limit (limits.timeout) ran out; pages read so far are kept",
+                file=name,
+            )
+
+
+@dataclass
+class _PageWork:
+    """Everything the pipeline knows about one page while it works on it."""
+
+    content: PageContent
+    primary: str = ""
+    candidates: list[Candidate] = field(default_factory=list)
+    errors: list[Attempt] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    ocr: Candidate | None = None
+
+    @property
+    def number(self) -> int:
+        return self.content.number
+
+    @property
+    def draws(self) -> bool:
+        if self.content.glyphs is None:
+            return False
+        return self.content.glyphs > 0 or self.content.images > 0
+
+    @property
+    def best(self) -> Candidate | None:
+        return best(self.candidates)
+
+    def needs_recovery(self) -> bool:
+        winner = self.best
+        return winner is None or winner.verdict.status == "garbage"
+
+    def used(self, engine: str) -> bool:
+        return any(c.engine == engine for c in self.candidates) or any(
+            a.engine == engine for a in self.errors
+        )
+
+
+class Pipeline:
+    """Runs documents through the registered engines under one config.
+
+    >>> from goblin_core import default_registry, Source
+    >>> registry = default_registry()
+    >>> doc = Pipeline(registry, registry.config()).run(Source.from_bytes(b"hi", "a.txt"))
+    >>> doc.text
+    'hi'
+    """
+
+    def __init__(self, registry: Registry, config: Config) -> None:
+        self.registry = registry
+        self.config = config
+        self.limits = config.limits
+        self.core = config.core
+
+    # -- entry points -------------------------------------------------------
+
+    def run(self, source: Source) -> Document:
+        """Extract ``source``; raise a GoblinError when it cannot be read at all.
+
+        Problems with single pages, members or attachments are in the report.
+        """
+        run = _Run(
+            deadline=time.monotonic() + float(self.limits["timeout"]),
+            budget=ArchiveBudget(ArchiveLimits.from_config(self.config)),
+            output_left=int(self.limits["max_output_chars"]),
+        )
+        return self._document(source, run, raise_errors=True)
+
+    def _document(self, source: Source, run: _Run, *, raise_errors: bool) -> Document:
+        started = time.monotonic()
+        recorder = _Recorder()
+        detected: FileType | None = None
+        try:
+            self._check_size(source)
+            detected = detect(self.registry, self.config, source)
+            return self._dispatch(source, detected, run, recorder, started)
+        except GoblinError as exc:
+            error = exc.with_file(source.display_name)
+            if raise_errors:
+                raise error from exc
+            recorder.error(error.kind, str(error))
+            log.warning("%s", error)
+            mime = detected.mime if detected else "application/octet-stream"
+            return self._assemble(source, mime, [], {}, None, recorder, started, detected)
+
+    def _check_size(self, source: Source) -> None:
+        limit = int(self.limits["max_file_size"])
+        size = source.size
+        if limit and size > limit:
+            raise FileTooLarge(
+                f"{size:,} bytes is over limits.max_file_size ({limit:,}); raise the limit to read it",
+                file=source.display_name,
+            )
+
+    def _dispatch(
+        self, source: Source, detected: FileType, run: _Run, recorder: _Recorder, started: float
+    ) -> Document:
+        mime = detected.mime
+        parsers = self.registry.ranked("parser", mime, self.config)
+        if parsers:
+            return self._parse(source, detected, parsers, run, recorder, started)
+        handlers = self.registry.ranked("archive", mime, self.config)
+        if handlers:
+            children = self._unpack(source, handlers, run, recorder)
+            return self._assemble(source, mime, [], {}, None, recorder, started, detected, children)
+        raise self._unsupported(source, mime)
+
+    def _unsupported(self, source: Source, mime: str) -> UnsupportedFormat:
+        unavailable = [
+            f"{e.name} ({self.registry.availability(e)[1]})"
+            for kind in ("parser", "archive")
+            for e in self.registry.ranked(kind, mime, self.config, with_unavailable=True)
+        ]
+        if unavailable:
+            return UnsupportedFormat(
+                f"{mime} engines are installed but cannot run: {'; '.join(unavailable)}",
+                file=source.display_name,
+                mime=mime,
+            )
+        extra = extra_for(mime)
+        what = f"no installed plugin reads {mime}"
+        return UnsupportedFormat(what, file=source.display_name, mime=mime, extra=extra)
+
+    # -- step 2: archives and attachments ----------------------------------
+
+    def _unpack(
+        self, source: Source, handlers: list[EngineEntry], run: _Run, recorder: _Recorder
+    ) -> list[Document]:
+        children: list[Document] = []
+        last_error: GoblinError | None = None
+        for entry in handlers:
+            recorder.touched(entry.name)
+            produced = 0
+            try:
+                for child in expand_members(entry, source, run.budget, self.config, recorder):
+                    produced += 1
+                    children.append(self._child(child, run))
+                    child.cleanup()
+                return children
+            except PasswordRequired:
+                raise
+            except GoblinError as exc:
+                if produced:
+                    recorder.error(exc.kind, str(exc.with_file(source.display_name)), entry.name)
+                    return children
+                recorder.warn(exc.kind, str(exc.with_file(source.display_name)), entry.name)
+                last_error = exc
+        assert last_error is not None
+        raise last_error
+
+    def _child(self, source: Source, run: _Run) -> Document:
+        return self._document(source, run, raise_errors=False)
+
+    def _attachments(self, parsed: Any, source: Source, run: _Run, recorder: _Recorder) -> list[Document]:
+        if not self.core["attachments"]:
+            return []
+        children: list[Document] = []
+        try:
+            for attachment in parsed.attachments():
+                if attachment.depth > run.budget.limits.max_depth:
+                    recorder.members.append(
+                        MemberEntry(attachment.display_name, "refused", "max_depth")
+                    )
+                    recorder.error("UnsafeArchive", f"{attachment.display_name}: nested deeper "
+                                   "than limits.max_depth")
+                    continue
+                recorder.members.append(MemberEntry(attachment.display_name, "extracted", "",
+                                                    attachment.size))
+                children.append(self._child(attachment, run))
+                attachment.cleanup()
+        except GoblinError as exc:
+            recorder.error(exc.kind, f"attachments: {exc}")
+        return children
+
+    # -- step 3: parse -----------------------------------------------------
+
+    def _parse(
+        self,
+        source: Source,
+        detected: FileType,
+        parsers: list[EngineEntry],
+        run: _Run,
+        recorder: _Recorder,
+        started: float,
+    ) -> Document:
+        failures: list[str] = []
+        for entry in parsers:
+            t0 = time.monotonic()
+            try:
+                parsed = entry.engine.open(source, self.config)
+            except _TERMINAL_ERRORS as exc:
+                raise exc.with_file(source.display_name) from exc
+            except Exception as exc:  # any engine failure means: next parser
+                failures.append(self._parser_failed(entry, exc, recorder, t0))
+                continue
+            with parsed:
+                pages = parsed.pages()
+                try:
+                    first = next(pages, None)
+                except _TERMINAL_ERRORS as exc:
+                    raise exc.with_file(source.display_name) from exc
+                except Exception as exc:
+                    failures.append(self._parser_failed(entry, exc, recorder, t0))
+                    continue
+                recorder.touched(entry.name)
+                return self._read(source, detected, entry, parsed, first, pages, run, recorder, started)
+        raise CorruptDocument(
+            "no installed parser could read it (" + "; ".join(failures) + ")",
+            file=source.display_name,
+        )
+
+    def _parser_failed(self, entry: EngineEntry, exc: Exception, recorder: _Recorder, t0: float) -> str:
+        kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
+        message = f"{entry.name}: {kind}: {exc}"
+        recorder.warn(kind, f"parser {message} ({time.monotonic() - t0:.2f}s); trying the next one",
+                      entry.name)
+        return message
+
+    def _read(
+        self,
+        source: Source,
+        detected: FileType,
+        entry: EngineEntry,
+        parsed: Any,
+        first: PageContent | None,
+        pages: Iterator[PageContent],
+        run: _Run,
+        recorder: _Recorder,
+        started: float,
+    ) -> Document:
+        mime = detected.mime
+        work = self._collect_pages(source, entry, parsed, first, pages, run, recorder, mime)
+        try:
+            run.check_deadline(source.display_name)
+            self._recover(source, mime, work, recorder)
+            run.check_deadline(source.display_name)
+            self._ocr(source, mime, parsed, work, recorder, run)
+            self._tables(source, mime, work, recorder)
+        except ExtractionTimeout as exc:
+            recorder.error(exc.kind, str(exc))
+        children = self._attachments(parsed, source, run, recorder)
+        metadata = dict(getattr(parsed, "metadata", {}) or {})
+        page_count = getattr(parsed, "page_count", None)
+        return self._assemble(
+            source, mime, work, metadata, page_count, recorder, started, detected, children,
+            primary=entry.name,
+        )
+
+    def _collect_pages(
+        self,
+        source: Source,
+        entry: EngineEntry,
+        parsed: Any,
+        first: PageContent | None,
+        pages: Iterator[PageContent],
+        run: _Run,
+        recorder: _Recorder,
+        mime: str,
+    ) -> list[_PageWork]:
+        work: list[_PageWork] = []
+        max_pages = int(self.core["max_pages"]) or int(self.limits["max_pages"])
+        content = first
+        chars = 0
+        while content is not None:
+            if max_pages and len(work) >= max_pages:
+                recorder.warn("MaxPages", f"stopped after {max_pages} pages (max_pages)")
+                break
+            try:
+                run.check_deadline(source.display_name)
+            except ExtractionTimeout as exc:
+                recorder.error(exc.kind, str(exc))
+                break
+            t0 = time.monotonic()
+            page = _PageWork(content, primary=entry.name)
+            work.append(page)
+            page.tables.extend(content.tables)
+            if content.error:
+                page.errors.append(Attempt(entry.name, entry.provenance, error_kind="PageError",
+                                           error=content.error, seconds=0.0))
+            else:
+                verdict = self._validate(content.text, page, mime, entry.name)
+                page.candidates.append(Candidate(entry.name, entry.provenance, content.text, verdict,
+                                                 "primary", time.monotonic() - t0))
+            chars += len(content.text)
+            if chars > run.output_left:
+                recorder.truncated = True
+                break
+            content = self._next_page(pages, entry, source, recorder, parsed, work)
+        return work
+
+    def _next_page(
+        self,
+        pages: Iterator[PageContent],
+        entry: EngineEntry,
+        source: Source,
+        recorder: _Recorder,
+        parsed: Any,
+        work: list[_PageWork],
+    ) -> PageContent | None:
+        try:
+            return next(pages, None)
+        except Exception as exc:  # the parser died mid-document: keep what it gave
+            kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
+            recorder.error(kind, f"{entry.name} stopped after page {len(work)}: {exc}", entry.name)
+            total = getattr(parsed, "page_count", None) or 0
+            for number in range(len(work) + 1, total + 1):
+                work.append(_PageWork(PageContent(number, error=f"parser stopped: {kind}")))
+            return None
+
+    # -- step 4: validate --------------------------------------------------
+
+    def _validate(self, text: str, page: _PageWork, mime: str, engine: str) -> Verdict:
+        content = page.content
+        verdicts = []
+        for entry in self.registry.ranked("validator", mime, self.config):
+            context = PageContext(
+                number=content.number,
+                mime=mime,
+                glyphs=content.glyphs,
+                images=content.images,
+                unmapped=content.unmapped if engine == page.primary else 0,
+                engine=engine,
+                options=self.config.section(entry.name.split(".", 1)[0]),
+            )
+            try:
+                verdicts.append(entry.engine.check(text, context))
+            except Exception as exc:  # a validator's bug must not lose the page
+                log.warning("validator %s failed on page %s: %s", entry.name, content.number, exc)
+        return combine(verdicts)
+
+    # -- step 5: recover ---------------------------------------------------
+
+    def _recover(self, source: Source, mime: str, work: list[_PageWork], recorder: _Recorder) -> None:
+        for entry in self.registry.ranked("recovery", mime, self.config):
+            wanted = [p for p in work if p.needs_recovery() and not p.used(entry.name)]
+            if not wanted:
+                return
+            t0 = time.monotonic()
+            try:
+                texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
+            except Exception as exc:  # the next engine may still do it
+                kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
+                for page in wanted:
+                    page.errors.append(Attempt(entry.name, entry.provenance, error_kind=kind,
+                                               error=str(exc), seconds=time.monotonic() - t0))
+                recorder.warn(kind, f"recovery engine {entry.name} failed: {exc}", entry.name)
+                continue
+            recorder.touched(entry.name)
+            share = (time.monotonic() - t0) / max(len(wanted), 1)
+            for page in wanted:
+                text = texts.get(page.number)
+                if text is None:
+                    continue
+                verdict = self._validate(text, page, mime, entry.name)
+                page.candidates.append(Candidate(entry.name, entry.provenance, text, verdict,
+                                                 "recovery", share))
+
+    # -- step 6: OCR -------------------------------------------------------
+
+    def _ocr_wanted(self, page: _PageWork, strategy: str) -> bool:
+        if strategy == "never":
+            return False
+        if strategy in ("always", "extract_and_ocr"):
+            return page.draws or page.content.error is not None
+        if not page.draws:
+            return page.content.error is not None and page.content.glyphs is not None
+        winner = page.best
+        if winner is None:
+            return True
+        mapped = mapped_chars(winner.text)
+        if mapped < int(self.core["total_chars_per_page"]):
+            return True
+        if page.content.unmapped > int(self.core["unmapped_chars_per_page"]):
+            return winner.source == "primary"
+        return winner.verdict.status == "garbage" and winner.score < float(self.core["ocr_garbage_score"])
+
+    def _ocr(
+        self, source: Source, mime: str, parsed: Any, work: list[_PageWork], recorder: _Recorder,
+        run: _Run,
+    ) -> None:
+        strategy = str(self.core["ocr"])
+        wanted = [p for p in work if self._ocr_wanted(p, strategy)]
+        if not wanted:
+            return
+        backends = self._ocr_backends(recorder)
+        if not backends:
+            recorder.warn(
+                "EngineUnavailable",
+                f"{len(wanted)} page(s) need OCR but no OCR backend is available; "
+                'install one with: pip install "goblin-core[ocr]"',
+            )
+            return
+        dpi = int(self.core["ocr_dpi"])
+        languages = str(self.core["ocr_languages"])
+        for page in wanted:
+            run.check_deadline(source.display_name)
+            candidate = self._ocr_page(parsed, page, backends, dpi, languages, mime)
+            if candidate is None:
+                continue
+            recorder.touched(candidate.engine)
+            recorder.ocr_pages.append(page.number)
+            page.ocr = candidate
+            page.candidates.append(candidate)
+
+    def _ocr_backends(self, recorder: _Recorder) -> list[EngineEntry]:
+        """Backends named in ``ocr_backends`` first, then local ones by priority.
+
+        A cloud backend runs only when named there or enabled in [engines]:
+        pages never leave the machine because credentials happen to exist.
+        """
+        available = self.registry.ranked("ocr", None, self.config)
+        by_name = {e.name: e for e in available}
+        chosen: list[EngineEntry] = []
+        for name in self.core["ocr_backends"]:
+            if name in by_name:
+                chosen.append(by_name[name])
+                continue
+            entry = self.registry.get(name)
+            reason = self.registry.availability(entry)[1] if entry else "not installed"
+            recorder.warn("EngineUnavailable",
+                          f"OCR backend {name} is not available ({reason}); using local OCR", name)
+        for entry in available:
+            if entry in chosen:
+                continue
+            if getattr(entry.engine, "cloud", False) and self.config.engine_enabled(entry.name) is not True:
+                continue
+            chosen.append(entry)
+        return chosen
+
+    def _ocr_page(
+        self, parsed: Any, page: _PageWork, backends: list[EngineEntry], dpi: int, languages: str,
+        mime: str,
+    ) -> Candidate | None:
+        t0 = time.monotonic()
+        try:
+            image = parsed.render(page.number, dpi)
+        except Exception as exc:  # a page that cannot be rendered cannot be OCR'd
+            page.errors.append(Attempt("render", error_kind=type(exc).__name__, error=str(exc)))
+            return None
+        if image is None:
+            return None
+        try:
+            for entry in backends:
+                t1 = time.monotonic()
+                try:
+                    result = entry.engine.recognize(image, languages, self.config)
+                except Exception as exc:  # OCR backends should not raise; the next one may work
+                    page.errors.append(Attempt(entry.name, entry.provenance,
+                                               error_kind=type(exc).__name__, error=str(exc),
+                                               seconds=time.monotonic() - t1))
+                    continue
+                if not result.text.strip():
+                    page.errors.append(Attempt(entry.name, entry.provenance, verdict="empty",
+                                               seconds=time.monotonic() - t1))
+                    continue
+                verdict = self._validate(result.text, page, mime, entry.name)
+                return Candidate(entry.name, entry.provenance, result.text, verdict, "ocr",
+                                 time.monotonic() - t0, confidence=float(result.confidence))
+            return None
+        finally:
+            close = getattr(image, "close", None)
+            if close is not None:
+                close()
+
+    # -- tables --------------------------------------------------------------
+
+    def _tables(self, source: Source, mime: str, work: list[_PageWork], recorder: _Recorder) -> None:
+        if not self.core["tables"] or not work:
+            return
+        numbers = [p.number for p in work]
+        for entry in self.registry.ranked("table", mime, self.config):
+            try:
+                found = entry.engine.tables(source, numbers, self.config)
+            except Exception as exc:  # tables are extra: the text stays
+                recorder.warn(type(exc).__name__, f"table engine {entry.name} failed: {exc}",
+                              entry.name)
+                continue
+            recorder.touched(entry.name)
+            for page in work:
+                page.tables.extend(found.get(page.number, ()))
+            return
+
+    # -- step 7: assemble ----------------------------------------------------
+
+    def _assemble(
+        self,
+        source: Source,
+        mime: str,
+        work: list[_PageWork],
+        metadata: dict[str, Any],
+        page_count: int | None,
+        recorder: _Recorder,
+        started: float,
+        detected: FileType | None,
+        children: list[Document] | None = None,
+        primary: str = "",
+    ) -> Document:
+        pages = [self._page(p, primary) for p in work]
+        pages = self._apply_output_limit(pages, recorder)
+        return Document(
+            name=source.display_name,
+            mime=mime,
+            pages=tuple(pages),
+            metadata=normalise(metadata, mime=mime, page_count=page_count or (len(pages) or None)),
+            raw_metadata=metadata,
+            children=tuple(children or ()),
+            parsed_by=tuple(recorder.parsed_by),
+            report=recorder.report(time.monotonic() - started, detected),
+            sha256=_safe_sha(source),
+            size=_safe_size(source),
+        )
+
+    def _apply_output_limit(self, pages: list[Page], recorder: _Recorder) -> list[Page]:
+        limit = int(self.limits["max_output_chars"])
+        total = 0
+        kept: list[Page] = []
+        for page in pages:
+            if total + len(page.text) > limit:
+                room = max(limit - total, 0)
+                kept.append(_replace_text(page, page.text[:room]))
+                recorder.truncated = True
+                break
+            total += len(page.text)
+            kept.append(page)
+        if recorder.truncated:
+            recorder.error(
+                OutputLimitReached.kind,
+                f"text cut at limits.max_output_chars ({limit:,} characters); raise it to get the rest",
+            )
+        return kept
+
+    def _page(self, page: _PageWork, primary: str) -> Page:
+        winner = page.best
+        attempts = tuple([c.attempt() for c in page.candidates] + page.errors)
+        tables = tuple(page.tables)
+        if winner is None:
+            message = page.content.error or "no engine could read this page"
+            return Page(page.number, "", "", "failed", 0.0, reason="error", attempts=attempts,
+                        tables=tables, label=page.content.label, reasons=(message,))
+        status, reason = self._status(page, winner, primary)
+        alternatives: tuple[tuple[str, str], ...] = ()
+        if str(self.core["ocr"]) == "extract_and_ocr" and page.ocr is not None:
+            other = best(c for c in page.candidates if c is not page.ocr) if winner is page.ocr else page.ocr
+            if other is not None:
+                alternatives = ((other.engine, other.text),)
+        if str(self.core["ocr"]) == "always" and page.ocr is not None and winner is not page.ocr:
+            winner, status, reason = page.ocr, "ocr", ""
+        return Page(
+            number=page.number,
+            text=winner.text,
+            engine=winner.engine,
+            status=status,  # type: ignore[arg-type]
+            confidence=round(winner.score, 4),
+            reason=reason,
+            verdict=winner.verdict.status,
+            reasons=winner.verdict.reasons,
+            label=page.content.label,
+            tables=tables,
+            blocks=page.content.blocks if winner.source == "primary" else (),
+            alternatives=alternatives,
+            attempts=attempts,
+        )
+
+    def _status(self, page: _PageWork, winner: Candidate, primary: str) -> tuple[str, str]:
+        verdict = winner.verdict
+        if verdict.status in ("ok", "suspect"):
+            if winner.source == "ocr":
+                return "ocr", ""
+            if winner.engine == primary and winner.source == "primary":
+                return "clean", ""
+            return "recovered", ""
+        if verdict.status == "empty" and not page.draws:
+            return "empty", ""
+        if "needs_ocr" in verdict.reasons or verdict.status == "empty":
+            return "corrupt", "needs_ocr"
+        if "unmapped" in verdict.reasons:
+            return "corrupt", "unmapped"
+        return "corrupt", "garbage"
+
+
+def _replace_text(page: Page, text: str) -> Page:
+    from dataclasses import replace
+
+    return replace(page, text=text)
+
+
+def _safe_sha(source: Source) -> str:
+    try:
+        return source.sha256
+    except OSError:
+        return ""
+
+
+def _safe_size(source: Source) -> int | None:
+    try:
+        return source.size
+    except OSError:
+        return None

@@ -1,0 +1,350 @@
+"""The plugin manager: loads plugins, collects their engines, ranks them.
+
+pluggy only collects: it calls hook implementations in reverse registration
+order and one exception aborts a whole hook call. So goblin calls each
+plugin's implementation on its own, marks a plugin that fails as broken (with
+its error) without losing the others, and does its own ranking.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata as importlib_metadata
+import logging
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pluggy
+
+from goblin_core import hookspecs
+from goblin_core.config import Config, build_config, load_config_data
+from goblin_core.engines import ENGINE_KINDS, accepts
+from goblin_core.options import Namespace, Option, make_namespace
+
+log = logging.getLogger(__name__)
+
+ENTRY_POINT_GROUP = "goblin"
+LOAD_ENV = "GOBLIN_LOAD_PLUGINS"
+DISABLE_ENV = "GOBLIN_DISABLE_PLUGINS"
+BUILTIN_PLUGIN = "goblin-core"
+
+HOOK_KINDS: Mapping[str, str] = {
+    "goblin_register_sniffers": "sniffer",
+    "goblin_register_parsers": "parser",
+    "goblin_register_validators": "validator",
+    "goblin_register_recovery_engines": "recovery",
+    "goblin_register_ocr_backends": "ocr",
+    "goblin_register_archive_handlers": "archive",
+    "goblin_register_table_engines": "table",
+    "goblin_register_executors": "executor",
+    "goblin_register_renderers": "renderer",
+}
+
+
+@dataclass
+class PluginInfo:
+    """A plugin as ``goblin plugins`` shows it."""
+
+    name: str
+    distribution: str
+    version: str
+    status: str = "loaded"  # loaded | broken | blocked
+    error: str = ""
+    hooks: list[str] = field(default_factory=list)
+    engines: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EngineEntry:
+    """A registered engine with its kind and the plugin that registered it."""
+
+    engine: Any
+    kind: str
+    plugin: str
+    distribution: str
+    version: str
+
+    @property
+    def name(self) -> str:
+        return str(self.engine.name)
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        return tuple(getattr(self.engine, "formats", ("*",)))
+
+    @property
+    def priority(self) -> int:
+        return int(getattr(self.engine, "priority", 0))
+
+    @property
+    def provenance(self) -> str:
+        """``distribution==version``, as attempts record it."""
+        return f"{self.distribution}=={self.version}" if self.version else self.distribution
+
+
+class Registry:
+    """Every engine of every loaded plugin, and the declared config namespaces."""
+
+    def __init__(
+        self,
+        plugins: Sequence[PluginInfo],
+        entries: Sequence[EngineEntry],
+        namespaces: Mapping[str, Namespace],
+    ) -> None:
+        self.plugins = list(plugins)
+        self.entries = list(entries)
+        self.namespaces = dict(namespaces)
+        self._by_name = {e.name: e for e in self.entries}
+        self._availability: dict[str, tuple[bool, str]] = {}
+
+    def engines(self, kind: str | None = None) -> list[EngineEntry]:
+        """Every registered engine of a kind (all kinds when None), by name."""
+        chosen = [e for e in self.entries if kind is None or e.kind == kind]
+        return sorted(chosen, key=lambda e: (e.kind, e.name))
+
+    def get(self, name: str) -> EngineEntry | None:
+        return self._by_name.get(name)
+
+    def availability(self, entry: EngineEntry) -> tuple[bool, str]:
+        """``available()`` of an engine, asked once; an exception counts as unavailable."""
+        if entry.name not in self._availability:
+            try:
+                ok, reason = entry.engine.available()
+            except Exception as exc:  # a plugin's bug must not crash the core
+                ok, reason = False, f"available() raised {type(exc).__name__}: {exc}"
+            self._availability[entry.name] = (bool(ok), str(reason or ""))
+        return self._availability[entry.name]
+
+    def ranked(
+        self,
+        kind: str,
+        mime: str | None = None,
+        config: Config | None = None,
+        *,
+        with_unavailable: bool = False,
+    ) -> list[EngineEntry]:
+        """Engines of ``kind`` that take ``mime``, enabled and available, best first.
+
+        Higher priority first (config overrides an engine's priority), ties by name.
+        """
+        chosen = []
+        for entry in self.entries:
+            if entry.kind != kind:
+                continue
+            if mime is not None and not accepts(entry.formats, mime):
+                continue
+            if config is not None and config.engine_enabled(entry.name) is False:
+                continue
+            if not with_unavailable and not self.availability(entry)[0]:
+                continue
+            chosen.append(entry)
+
+        def key(entry: EngineEntry) -> tuple[int, str]:
+            priority = entry.priority
+            if config is not None:
+                priority = config.engine_priority(entry.name, priority)
+            return (-priority, entry.name)
+
+        return sorted(chosen, key=key)
+
+    def claimed_formats(self, kinds: Iterable[str] = ("parser", "archive")) -> dict[str, list[str]]:
+        """MIME type -> engine names of the given kinds that claim it."""
+        table: dict[str, list[str]] = {}
+        for entry in self.entries:
+            if entry.kind in kinds:
+                for fmt in entry.formats:
+                    table.setdefault(fmt, []).append(entry.name)
+        return table
+
+    def config(self, path: str | os.PathLike[str] | None = None, **options: Any) -> Config:
+        """Effective config: defaults, then the file (or $GOBLIN_CONFIG), then ``options``."""
+        return build_config(self.namespaces, load_config_data(path), options)
+
+
+def _env_list(name: str) -> list[str] | None:
+    value = os.environ.get(name)
+    if value is None:
+        return None
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+class _Loader:
+    """Builds a Registry: one instance per load, no state kept afterwards."""
+
+    def __init__(self) -> None:
+        self.pm = pluggy.PluginManager(hookspecs.PROJECT_NAME)
+        self.pm.add_hookspecs(hookspecs)
+        self.plugins: dict[str, PluginInfo] = {}
+
+    def add(self, name: str, obj: Any, distribution: str, version: str) -> None:
+        info = PluginInfo(name=name, distribution=distribution, version=version)
+        self.plugins[name] = info
+        try:
+            self.pm.register(obj, name=name)
+            self.pm.check_pending()
+        except Exception as exc:  # a broken plugin is reported, never fatal
+            self._break(name, f"cannot register: {type(exc).__name__}: {exc}")
+            return
+        info.hooks = sorted(
+            impl_hook for impl_hook in HOOK_KINDS | {"goblin_register_options": ""}
+            if any(i.plugin_name == name for i in getattr(self.pm.hook, impl_hook).get_hookimpls())
+        )
+
+    def _break(self, name: str, error: str) -> None:
+        info = self.plugins[name]
+        info.status, info.error = "broken", error
+        log.warning("goblin plugin %s is broken: %s", name, error)
+        if self.pm.get_plugin(name) is not None:
+            self.pm.unregister(name=name)
+
+    def collect(self) -> Registry:
+        entries = self._collect_engines()
+        namespaces = self._collect_options()
+        for entry in entries:
+            self.plugins[entry.plugin].engines.append(entry.name)
+        return Registry(list(self.plugins.values()), entries, namespaces)
+
+    def _collect_engines(self) -> list[EngineEntry]:
+        per_plugin: dict[str, list[EngineEntry]] = {}
+        order: list[str] = []
+        for hook_name, kind in HOOK_KINDS.items():
+            for impl in getattr(self.pm.hook, hook_name).get_hookimpls():
+                name = impl.plugin_name
+                if self.plugins[name].status != "loaded":
+                    continue
+                info = self.plugins[name]
+                collected = per_plugin.setdefault(name, [])
+                if name not in order:
+                    order.append(name)
+
+                def register(engine: Any, _kind: str = kind, _info: PluginInfo = info) -> None:
+                    _check_engine(engine)
+                    collected.append(
+                        EngineEntry(engine, _kind, _info.name, _info.distribution, _info.version)
+                    )
+
+                try:
+                    impl.function(register=register)
+                except Exception as exc:  # isolate the failing plugin only
+                    self._break(name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
+        taken: dict[str, str] = {}
+        entries: list[EngineEntry] = []
+        for name in sorted(order, key=self._registration_index):
+            if self.plugins[name].status != "loaded":
+                continue
+            clash = next((e.name for e in per_plugin[name] if e.name in taken), None)
+            if clash is not None:
+                self._break(name, f"engine name {clash!r} is already registered by {taken[clash]}")
+                continue
+            for entry in per_plugin[name]:
+                taken[entry.name] = name
+                entries.append(entry)
+        return entries
+
+    def _registration_index(self, name: str) -> int:
+        return list(self.plugins).index(name)
+
+    def _collect_options(self) -> dict[str, Namespace]:
+        namespaces: dict[str, Namespace] = {}
+        for impl in self.pm.hook.goblin_register_options.get_hookimpls():
+            plugin = impl.plugin_name
+            if self.plugins[plugin].status != "loaded":
+                continue
+
+            def register(
+                namespace: str,
+                options: Sequence[Option],
+                *,
+                extra: str | None = None,
+                help: str = "",
+                _plugin: str = plugin,
+            ) -> None:
+                if namespace in namespaces and namespaces[namespace].plugin != _plugin:
+                    raise ValueError(f"config namespace {namespace!r} is already declared")
+                namespaces[namespace] = make_namespace(
+                    namespace, options, extra=extra, help=help, plugin=_plugin
+                )
+
+            try:
+                impl.function(register=register)
+            except Exception as exc:
+                self._break(plugin, f"goblin_register_options failed: {type(exc).__name__}: {exc}")
+        return namespaces
+
+
+def _check_engine(engine: Any) -> None:
+    name = getattr(engine, "name", None)
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"engine {engine!r} has no name")
+    if not callable(getattr(engine, "available", None)):
+        raise TypeError(f"engine {name!r} has no available() method")
+
+
+def load_registry(
+    *,
+    load: Sequence[str] | None = None,
+    disable: Sequence[str] = (),
+    extra_plugins: Sequence[tuple[str, Any]] = (),
+    entry_points: Callable[[], Iterable[importlib_metadata.EntryPoint]] | None = None,
+) -> Registry:
+    """Load installed plugins (entry-point group ``goblin``) plus the built-in one.
+
+    ``load`` limits loading to those entry-point names (empty: none);
+    ``disable`` blocks names; both default to $GOBLIN_LOAD_PLUGINS and
+    $GOBLIN_DISABLE_PLUGINS. ``extra_plugins`` are (name, object) pairs
+    registered after the entry points, as tests do.
+    """
+    from goblin_core.builtin import plugin as builtin_plugin
+
+    if load is None:
+        load = _env_list(LOAD_ENV)
+    blocked = set(disable) | set(_env_list(DISABLE_ENV) or [])
+    loader = _Loader()
+    found = entry_points() if entry_points else importlib_metadata.entry_points(group=ENTRY_POINT_GROUP)
+    for ep in sorted(found, key=lambda e: e.name):
+        dist = ep.dist.name if ep.dist else ep.value.split(":")[0]
+        version = ep.dist.version if ep.dist else ""
+        if (load is not None and ep.name not in load) or ep.name in blocked:
+            loader.plugins[ep.name] = PluginInfo(ep.name, dist, version, status="blocked")
+            continue
+        try:
+            obj = ep.load()
+        except Exception as exc:  # an import error marks only this plugin broken
+            loader.plugins[ep.name] = PluginInfo(
+                ep.name, dist, version, status="broken",
+                error=f"cannot import {ep.value}: {type(exc).__name__}: {exc}",
+            )
+            log.warning("goblin plugin %s is broken: %s", ep.name, exc)
+            continue
+        loader.add(ep.name, obj, dist, version)
+    for name, obj in extra_plugins:
+        loader.add(name, obj, name, "")
+    loader.add(BUILTIN_PLUGIN, builtin_plugin, "goblin-core", _core_version())
+    return loader.collect()
+
+
+def _core_version() -> str:
+    try:
+        return importlib_metadata.version("goblin-core")
+    except importlib_metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+@functools.lru_cache(maxsize=8)
+def _cached_registry(load_env: str | None, disable_env: str | None) -> Registry:
+    return load_registry()
+
+
+def default_registry() -> Registry:
+    """The registry of this process's installed plugins, loaded once per environment."""
+    return _cached_registry(os.environ.get(LOAD_ENV), os.environ.get(DISABLE_ENV))
+
+
+def clear_registry_cache() -> None:
+    """Forget loaded registries (tests that install or toggle plugins call this)."""
+    _cached_registry.cache_clear()
+
+
+ENGINE_KIND_NAMES = ENGINE_KINDS

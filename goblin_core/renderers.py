@@ -1,0 +1,157 @@
+"""Built-in renderers: text, markdown, html, json and jsonl output of Documents."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine
+from goblin_core.model import Block, Document, Page
+
+
+def file_tag(name: str) -> str:
+    """The GoblinTools block header, with quotes, backslashes and newlines escaped.
+
+    >>> file_tag('a "b"\\nc.pdf')
+    'file_path_pwd:"a \\\\"b\\\\"\\\\nc.pdf"'
+    """
+    escaped = (
+        name.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
+    )
+    return f'file_path_pwd:"{escaped}"'
+
+
+def _leaves(documents: Sequence[Document]) -> list[Document]:
+    """Every document with pages (or errors), depth-first, archives unfolded."""
+    found: list[Document] = []
+    for document in documents:
+        for doc in document.walk():
+            if doc.pages or doc.report.errors or not doc.children:
+                found.append(doc)
+    return found
+
+
+def _page_text_with_tables(page: Page, tables_inline: bool) -> str:
+    if not tables_inline or not page.tables:
+        return page.text
+    parts = [page.text]
+    for table in page.tables:
+        parts.append(f"<!-- table page={table.page} index={table.index} -->\n{table.to_markdown()}")
+    return "\n\n".join(p for p in parts if p)
+
+
+class TextRenderer(BaseEngine):
+    """One block per document headed ``file_path_pwd:"name"``."""
+
+    name = "render.text"
+    format = "text"
+
+    def render(self, documents: Sequence[Document], config: Config) -> str:
+        tables = bool(config.get("goblin", "tables"))
+        blocks = []
+        for doc in _leaves(documents):
+            body = Document.PAGE_SEPARATOR.join(_page_text_with_tables(p, tables) for p in doc.pages)
+            blocks.append(f"{file_tag(doc.name)}\n{body}".rstrip())
+        return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+def _block_markdown(block: Block) -> str:
+    if block.kind == "heading":
+        return "#" * max(1, min(block.level or 1, 6)) + " " + block.text
+    if block.kind == "list_item":
+        return f"- {block.text}"
+    return block.text
+
+
+def page_markdown(page: Page) -> str:
+    """A page as Markdown: its layout blocks when known, then its tables."""
+    body = "\n\n".join(_block_markdown(b) for b in page.blocks) if page.blocks else page.text
+    tables = [t.to_markdown() for t in page.tables if t.to_markdown()]
+    return "\n\n".join(p for p in [body, *tables] if p)
+
+
+class MarkdownRenderer(BaseEngine):
+    """Markdown: a heading per document, headings and lists kept, tables as GFM tables."""
+
+    name = "render.markdown"
+    format = "markdown"
+
+    def render(self, documents: Sequence[Document], config: Config) -> str:
+        out = []
+        for doc in _leaves(documents):
+            pages = "\n\n".join(page_markdown(p) for p in doc.pages)
+            out.append(f"<!-- {file_tag(doc.name)} -->\n\n{pages}".rstrip())
+        return "\n\n".join(out) + "\n" if out else ""
+
+
+def _block_html(block: Block) -> str:
+    text = html.escape(block.text)
+    if block.kind == "heading":
+        level = max(1, min(block.level or 1, 6))
+        return f"<h{level}>{text}</h{level}>"
+    if block.kind == "list_item":
+        return f"<ul><li>{text}</li></ul>"
+    return f"<p>{text}</p>"
+
+
+class HTMLRenderer(BaseEngine):
+    """A well-formed HTML page: one <section> per document, one <div> per page."""
+
+    name = "render.html"
+    format = "html"
+
+    def render(self, documents: Sequence[Document], config: Config) -> str:
+        sections = []
+        for doc in _leaves(documents):
+            pages = []
+            for page in doc.pages:
+                if page.blocks:
+                    body = "\n".join(_block_html(b) for b in page.blocks)
+                else:
+                    body = "\n".join(f"<p>{html.escape(p)}</p>" for p in page.text.split("\n\n") if p)
+                tables = "\n".join(t.to_html() for t in page.tables)
+                pages.append(
+                    f'<div class="page" data-page="{page.number}" data-status="{page.status}">'
+                    f"\n{body}\n{tables}\n</div>"
+                )
+            sections.append(
+                f'<section data-name="{html.escape(doc.name, quote=True)}">\n'
+                f"<h1>{html.escape(doc.name)}</h1>\n" + "\n".join(pages) + "\n</section>"
+            )
+        return (
+            '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>goblin</title></head>\n<body>\n'
+            + "\n".join(sections)
+            + "\n</body></html>\n"
+        )
+
+
+class JSONRenderer(BaseEngine):
+    """One JSON array of documents (children nested), each with schema_version."""
+
+    name = "render.json"
+    format = "json"
+
+    def render(self, documents: Sequence[Document], config: Config) -> str:
+        data = [d.to_dict() for d in documents]
+        return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
+
+
+class JSONLinesRenderer(BaseEngine):
+    """One JSON object per line per document, archives unfolded (children not nested)."""
+
+    name = "render.jsonl"
+    format = "jsonl"
+
+    def render(self, documents: Sequence[Document], config: Config) -> str:
+        lines = [
+            json.dumps(doc.to_dict(children=False), ensure_ascii=False)
+            for document in documents
+            for doc in document.walk()
+        ]
+        return "\n".join(lines) + "\n" if lines else ""
+
+
+BUILTIN_RENDERERS = (TextRenderer(), MarkdownRenderer(), HTMLRenderer(), JSONRenderer(),
+                     JSONLinesRenderer())

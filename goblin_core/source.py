@@ -1,0 +1,165 @@
+"""Source: one input document, whether a path on disk, bytes or a stream.
+
+Engines read a Source through ``open()`` (a fresh binary stream each call) or
+``path()`` (a real file, spooled to a temporary file when the Source holds
+bytes, because many native libraries and command-line tools need a path).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO
+
+HEAD_BYTES = 8192
+SNIFF_BYTES = 1024 * 1024
+
+
+@dataclass
+class Source:
+    """A document to extract.
+
+    ``display_name`` is what reports and tags show: the path relative to the
+    input root, or ``outer.zip/inner/file.pdf`` for an archive member.
+    ``depth`` counts the archives and attachments it sits inside.
+
+    >>> src = Source.from_bytes(b"hello", "hello.txt")
+    >>> src.size, src.extension
+    (5, 'txt')
+    """
+
+    display_name: str
+    _path: Path | None = None
+    _data: bytes | None = None
+    depth: int = 0
+    parent: str = ""
+    _sha256: str | None = field(default=None, repr=False)
+    _spooled: Path | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_path(cls, path: str | os.PathLike[str], display_name: str | None = None) -> Source:
+        p = Path(path)
+        return cls(display_name=display_name or p.name, _path=p)
+
+    @classmethod
+    def from_bytes(
+        cls, data: bytes, display_name: str = "<bytes>", *, depth: int = 0, parent: str = ""
+    ) -> Source:
+        return cls(display_name=display_name, _data=bytes(data), depth=depth, parent=parent)
+
+    @classmethod
+    def from_stream(cls, stream: BinaryIO, display_name: str | None = None) -> Source:
+        name = display_name or os.path.basename(str(getattr(stream, "name", "") or "")) or "<stream>"
+        return cls(display_name=name, _data=stream.read())
+
+    @property
+    def name(self) -> str:
+        """The last component of the display name."""
+        return self.display_name.rstrip("/").rsplit("/", 1)[-1]
+
+    @property
+    def extension(self) -> str:
+        """Lower-case extension without the dot, '' when there is none."""
+        name = self.name
+        if "." not in name.strip("."):
+            return ""
+        return name.rsplit(".", 1)[-1].lower()
+
+    @property
+    def size(self) -> int:
+        if self._data is not None:
+            return len(self._data)
+        assert self._path is not None
+        return self._path.stat().st_size
+
+    @property
+    def sha256(self) -> str:
+        if self._sha256 is None:
+            digest = hashlib.sha256()
+            with self.open() as stream:
+                for chunk in iter(lambda: stream.read(1 << 20), b""):
+                    digest.update(chunk)
+            self._sha256 = digest.hexdigest()
+        return self._sha256
+
+    @property
+    def is_file(self) -> bool:
+        """True when the Source is backed by a file the caller gave."""
+        return self._path is not None
+
+    def open(self) -> BinaryIO:
+        """A new binary stream positioned at the start."""
+        if self._data is not None:
+            return io.BytesIO(self._data)
+        assert self._path is not None
+        return open(self._path, "rb")  # noqa: SIM115 - the caller closes it
+
+    def read(self, size: int = -1, offset: int = 0) -> bytes:
+        """Read ``size`` bytes from ``offset`` (everything when size is -1)."""
+        if self._data is not None:
+            end = None if size < 0 else offset + size
+            return self._data[offset:end]
+        with self.open() as stream:
+            stream.seek(offset)
+            return stream.read(size)
+
+    def head(self, size: int = HEAD_BYTES) -> bytes:
+        return self.read(size)
+
+    def tail(self, size: int) -> bytes:
+        """The last ``size`` bytes (a zip's central directory lives there)."""
+        total = self.size
+        return self.read(size, max(0, total - size))
+
+    def path(self) -> Path:
+        """A real file holding the content; spooled once for in-memory sources."""
+        if self._path is not None:
+            return self._path
+        if self._spooled is None:
+            suffix = f".{self.extension}" if self.extension else ""
+            fd, tmp = tempfile.mkstemp(prefix="goblin-", suffix=suffix)
+            with os.fdopen(fd, "wb") as out:
+                out.write(self._data or b"")
+            self._spooled = Path(tmp)
+        return self._spooled
+
+    def bytes(self) -> bytes:
+        """The whole content in memory."""
+        if self._data is not None:
+            return self._data
+        return self.read()
+
+    def cleanup(self) -> None:
+        """Remove a spooled temporary file, if one was made."""
+        if self._spooled is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self._spooled.unlink()
+            self._spooled = None
+
+    def child(self, name: str, data: bytes) -> Source:
+        """A Source for a member or attachment of this one."""
+        return Source.from_bytes(
+            data,
+            f"{self.display_name}/{name}",
+            depth=self.depth + 1,
+            parent=self.display_name,
+        )
+
+    def __del__(self) -> None:
+        self.cleanup()
+
+
+@contextlib.contextmanager
+def spooled(source: Source) -> Iterator[Path]:
+    """Context manager giving a real path for the source, cleaned up after."""
+    try:
+        yield source.path()
+    finally:
+        if not source.is_file:
+            source.cleanup()

@@ -1,0 +1,1 @@
+"""Testing support for goblin and its plugins: the conformance kit and corpus access."""

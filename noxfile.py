@@ -1,0 +1,55 @@
+"""Test sessions. Bare ``nox`` runs the test sessions: core, every plugin, integration.
+
+``lint``, ``bench``, ``fuzz``, ``compat_signatures`` and heavy opt-in plugins
+(``easyocr``) are sessions of their own, outside bare ``nox``.
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.reuse_existing_virtualenvs = False
+nox.options.sessions = ["core", "plugin", "integration"]
+
+PLUGINS = [
+    "goblin-pdf",
+    "goblin-office",
+    "goblin-archives",
+    "goblin-ocr-tesseract",
+    "goblin-ocr-textract",
+]
+EXAMPLE_PLUGIN = "./tests/example_plugin"
+PYTEST = ("pytest", "-ra", "--strict-markers")
+
+
+@nox.session
+def core(session: nox.Session) -> None:
+    """goblin-core alone (plus the example third-party plugin), non-editable."""
+    session.install(".", EXAMPLE_PLUGIN, "pytest>=8", "hypothesis>=6.100")
+    session.run(*PYTEST, "tests", "--ignore=tests/integration", "--ignore=tests/hostile",
+                "--ignore=tests/compat", *session.posargs)
+
+
+@nox.session
+@nox.parametrize("name", PLUGINS, ids=PLUGINS)
+def plugin(session: nox.Session, name: str) -> None:
+    """goblin-core plus one plugin only, non-editable, running that plugin's tests."""
+    session.install(".", f"./plugins/{name}[test]")
+    session.run(*PYTEST, f"plugins/{name}/tests", *session.posargs)
+
+
+@nox.session
+def integration(session: nox.Session) -> None:
+    """Every plugin together: tests needing two plugins, the corpus with OCR, hostile files."""
+    session.install(".", *[f"./plugins/{p}[test]" for p in PLUGINS], "pytest>=8",
+                    "hypothesis>=6.100")
+    session.run(*PYTEST, "tests/integration", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff and mypy over the core and every plugin."""
+    session.install("ruff>=0.6", "mypy>=1.11", ".", *[f"./plugins/{p}" for p in PLUGINS])
+    session.run("ruff", "check", ".")
+    session.run("mypy", "goblin_core")

@@ -1,0 +1,3 @@
+"""Tesseract OCR backend and image parser for goblin."""
+
+__version__ = "0.1.0"

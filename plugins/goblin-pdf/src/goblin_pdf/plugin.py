@@ -1,0 +1,8 @@
+"""Hook implementations of goblin-pdf."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from goblin_core import hookimpl
