@@ -18,8 +18,11 @@ PLUGINS = [
     "goblin-archives",
     "goblin-ocr-tesseract",
     "goblin-ocr-textract",
+    "goblin-dask",
 ]
 EXAMPLE_PLUGIN = "./tests/example_plugin"
+# Test-only installs a plugin's session needs beyond its own [test] extra.
+PLUGIN_TEST_INSTALLS = {"goblin-dask": [EXAMPLE_PLUGIN]}
 PYTEST = ("pytest", "-ra", "--strict-markers")
 
 
@@ -35,7 +38,7 @@ def core(session: nox.Session) -> None:
 @nox.parametrize("name", PLUGINS, ids=PLUGINS)
 def plugin(session: nox.Session, name: str) -> None:
     """goblin-core plus one plugin only, non-editable, running that plugin's tests."""
-    session.install(".", f"./plugins/{name}[test]")
+    session.install(".", f"./plugins/{name}[test]", *PLUGIN_TEST_INSTALLS.get(name, []))
     session.run(*PYTEST, f"plugins/{name}/tests", *session.posargs)
 
 

@@ -193,3 +193,21 @@ def _kill(process: Any) -> None:
     if process.is_alive():
         process.kill()
     process.join(5)
+
+
+class SupervisedWorkers:
+    """A long-lived supervised pool fed one task at a time.
+
+    For callers that schedule work themselves (a Dask worker runs one of
+    these): each call still gets the timeout, memory limit and crash
+    isolation of the local executor, without paying a process start per task.
+    """
+
+    def __init__(self, config: Config, size: int = 1, start_method: str = "spawn") -> None:
+        self._pool = _Pool(config, size, start_method)
+
+    def run_one(self, task: Task) -> TaskResult:
+        return next(self._pool.run(deque([task])))
+
+    def close(self) -> None:
+        self._pool.close()

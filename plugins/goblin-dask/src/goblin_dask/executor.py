@@ -1,0 +1,142 @@
+"""The Dask executor: goblin's supervised extraction spread over a Dask cluster.
+
+Each Dask worker process keeps one supervised goblin worker (the local
+executor's pool of size one, through a WorkerPlugin), so every document gets
+the same per-document timeout, memory limit and crash isolation as on one
+machine. Dask adds the scheduling: tasks go wherever there is room, results
+stream back as they finish, and a lost worker's tasks are retried elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from distributed.diagnostics.plugin import WorkerPlugin
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, Task, TaskResult
+from goblin_core.errors import EngineUnavailable, GoblinError
+from goblin_core.executors.worker import error_document
+from goblin_dask.remote_input import materialise
+
+log = logging.getLogger(__name__)
+
+POOL_PLUGIN = "goblin-supervised-pool"
+
+
+class SupervisedPoolPlugin(WorkerPlugin):
+    """A Dask WorkerPlugin that gives each worker process one supervised goblin worker."""
+
+    name = POOL_PLUGIN
+
+    def __init__(self, settings: dict[str, Any]) -> None:
+        super().__init__()
+        self.settings = settings
+        self.pool: Any = None
+        self.config: Config | None = None
+
+    def setup(self, worker: Any) -> None:
+        from goblin_core.executors.local import SupervisedWorkers
+        from goblin_core.registry import default_registry
+
+        self.config = default_registry().config(None, **self.settings)
+        self.pool = SupervisedWorkers(self.config, size=1)
+
+    def teardown(self, worker: Any) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+
+
+def run_on_worker(task: Task) -> TaskResult:
+    """Runs on a Dask worker: fetch the document if it is a URL, extract it supervised."""
+    from distributed import get_worker
+
+    plugin = get_worker().plugins[POOL_PLUGIN]
+    started = time.monotonic()
+    max_bytes = int(plugin.config.limits["max_file_size"]) if plugin.config else 0
+    try:
+        ready = materialise(task, max_bytes)
+    except (OSError, ValueError) as exc:
+        error = GoblinError(f"cannot read it on the worker: {exc}", file=task.display_name)
+        return TaskResult(task, error_document(task, error), time.monotonic() - started)
+    result = plugin.pool.run_one(ready)
+    return TaskResult(task, result.document, result.seconds, get_worker().address)
+
+
+class DaskExecutor(BaseEngine):
+    """Extraction on a Dask cluster: ``[dask] scheduler`` names it, or a LocalCluster starts."""
+
+    name = "executor.dask"
+    priority = 0
+
+    def available(self) -> tuple[bool, str]:
+        try:
+            import distributed  # noqa: F401
+        except ImportError as exc:
+            return False, f"dask.distributed cannot be imported ({exc}): pip install goblin-dask"
+        return True, ""
+
+    def run(
+        self, tasks: Iterable[Task], config: Config, jobs: int | None = None
+    ) -> Iterator[TaskResult]:
+        """Submit every task; yield TaskResults as they complete."""
+        from distributed import as_completed
+
+        options = config.section("dask")
+        todo = list(tasks)
+        if not todo:
+            return
+        with self._client(options, jobs, config) as client:
+            client.register_plugin(SupervisedPoolPlugin(config.to_dict()), name=POOL_PLUGIN)
+            retries = int(options.get("retries", 2))
+            futures = [
+                client.submit(run_on_worker, task, pure=False, retries=retries,
+                              key=f"goblin-{task.index}-{task.display_name}")
+                for task in todo
+            ]
+            by_key = {f.key: t for f, t in zip(futures, todo, strict=True)}
+            for future in as_completed(futures):
+                yield self._result(future, by_key[future.key])
+
+    def _result(self, future: Any, task: Task) -> TaskResult:
+        try:
+            result: TaskResult = future.result()
+        except Exception as exc:  # a task that failed on every retry still yields a document
+            error = GoblinError(f"failed on the cluster after retries: {type(exc).__name__}: {exc}",
+                                file=task.display_name)
+            log.warning("%s", error)
+            return TaskResult(task, error_document(task, error))
+        return result
+
+    @contextlib.contextmanager
+    def _client(self, options: Any, jobs: int | None, config: Config) -> Iterator[Any]:
+        import dask
+        from distributed import Client, LocalCluster
+
+        address = str(options.get("scheduler", ""))
+        if address:
+            try:
+                client = Client(address, timeout="20s")
+            except OSError as exc:
+                raise EngineUnavailable(
+                    f"cannot reach the Dask scheduler at {address}: {exc}"
+                ) from exc
+            with client:
+                yield client
+            return
+        workers = int(options.get("workers", 0)) or jobs or None
+        # Supervised goblin workers are child processes; Dask's default daemonic
+        # workers may not start children.
+        with dask.config.set({"distributed.worker.daemon": False}), LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=str(options.get("memory_limit", "auto")),
+            dashboard_address=None,
+        ) as cluster, Client(cluster) as client:
+            yield client
