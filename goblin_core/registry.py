@@ -243,8 +243,11 @@ class _Loader:
                 entries.append(entry)
         return entries
 
-    def _registration_index(self, name: str) -> int:
-        return list(self.plugins).index(name)
+    def _registration_index(self, name: str) -> tuple[int, int]:
+        # The built-in plugin is registered last (pluggy calls it last), but its
+        # engine names are claimed first: a third-party engine reusing one must
+        # break that plugin, never goblin-core's own sniffer, options and renderers.
+        return (0 if name == BUILTIN_PLUGIN else 1, list(self.plugins).index(name))
 
     def _collect_options(self) -> dict[str, Namespace]:
         namespaces: dict[str, Namespace] = {}
