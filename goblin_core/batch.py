@@ -1,0 +1,260 @@
+"""Batch extraction to a folder: one result file per document and a JSONL manifest.
+
+``run_batch`` feeds an executor, writes each result as soon as it arrives
+(atomically: a file is either whole or absent) and appends a manifest row, so
+an interrupted run keeps everything finished before the interruption.
+``resume=True`` skips documents whose manifest row has the same sha256 and
+whose output file exists.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.engines import Task
+from goblin_core.errors import GoblinError
+from goblin_core.executors.worker import error_document
+from goblin_core.inputs import InputProblem, tasks_for
+from goblin_core.model import Document
+from goblin_core.registry import Registry
+
+MANIFEST_NAME = "manifest.jsonl"
+EXTENSIONS = {"text": "txt", "markdown": "md", "html": "html", "json": "json", "jsonl": "jsonl"}
+
+
+@dataclass(frozen=True)
+class BatchProgress:
+    """What a progress callback sees after each document."""
+
+    done: int
+    failed: int
+    skipped: int
+    total: int
+    pages: int
+    elapsed: float
+    last: str
+
+    @property
+    def pages_per_second(self) -> float:
+        return self.pages / self.elapsed if self.elapsed > 0 else 0.0
+
+    @property
+    def eta_seconds(self) -> float | None:
+        finished = self.done + self.skipped
+        if not self.done or finished >= self.total:
+            return None
+        per_document = self.elapsed / self.done
+        return per_document * (self.total - finished)
+
+
+@dataclass
+class BatchSummary:
+    """Totals of a batch run, for the summary table and the exit code."""
+
+    total: int = 0
+    done: int = 0
+    failed: int = 0
+    skipped: int = 0
+    pages: int = 0
+    seconds: float = 0.0
+    statuses: Counter[str] = field(default_factory=Counter)
+    page_statuses: Counter[str] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)
+    interrupted: bool = False
+
+
+def manifest_row(document: Document, task: Task, output: str, seconds: float) -> dict[str, Any]:
+    """The manifest line of one document (its children's pages and errors included)."""
+    docs = list(document.walk())
+    engines = sorted({p.engine for d in docs for p in d.pages if p.engine})
+    errors = [e for d in docs for e in d.report.errors]
+    return {
+        "path": task.display_name,
+        "sha256": document.sha256 or (_file_sha256(task.path) if task.path else ""),
+        "status": document.status,
+        "pages": sum(len(d.pages) for d in docs),
+        "documents": len(docs),
+        "engines": engines,
+        "seconds": round(seconds, 4),
+        "error": f"{errors[0].kind}: {errors[0].message}" if errors else "",
+        "output": output,
+    }
+
+
+def output_name(display_name: str, fmt: str) -> str:
+    """A relative output file name for a document, never escaping the output folder.
+
+    >>> output_name("../a/b.pdf", "text")
+    'a/b.pdf.txt'
+    """
+    parts = [p for p in display_name.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+    safe = "/".join(parts) or "document"
+    return f"{safe}.{EXTENSIONS.get(fmt, fmt)}"
+
+
+def _write_atomic(path: Path, content: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".goblin-", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(content)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _file_sha256(path: str) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for chunk in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def read_manifest(output_dir: Path) -> dict[str, dict[str, Any]]:
+    """Rows of an existing manifest by path (a torn last line is ignored)."""
+    rows: dict[str, dict[str, Any]] = {}
+    manifest = output_dir / MANIFEST_NAME
+    if not manifest.is_file():
+        return rows
+    for line in manifest.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict) and "path" in row:
+            rows[row["path"]] = row
+    return rows
+
+
+class BatchWriter:
+    """Writes results and manifest rows into one output folder."""
+
+    def __init__(self, registry: Registry, config: Config, output_dir: Path, fmt: str) -> None:
+        renderers = [e for e in registry.ranked("renderer", None, config) if e.engine.format == fmt]
+        if not renderers:
+            raise GoblinError(f"no renderer for output format {fmt!r}")
+        self.renderer = renderers[0].engine
+        self.config = config
+        self.output_dir = output_dir
+        self.fmt = fmt
+        output_dir.mkdir(parents=True, exist_ok=True)
+        self._manifest = open(output_dir / MANIFEST_NAME, "a", encoding="utf-8")  # noqa: SIM115
+
+    def write(self, document: Document, task: Task, seconds: float) -> dict[str, Any]:
+        name = output_name(task.display_name, self.fmt)
+        target = (self.output_dir / name).resolve()
+        if self.output_dir.resolve() not in target.parents:
+            raise GoblinError(f"output path escapes the output folder: {name}")
+        _write_atomic(target, self.renderer.render([document], self.config))
+        row = manifest_row(document, task, name, seconds)
+        self._manifest.write(json.dumps(row, ensure_ascii=False) + "\n")
+        self._manifest.flush()
+        return row
+
+    def close(self, kept: dict[str, dict[str, Any]]) -> None:
+        """Close the manifest and rewrite it sorted by path, one row per document."""
+        self._manifest.close()
+        rows = read_manifest(self.output_dir)
+        merged = {**kept, **rows}
+        lines = [json.dumps(merged[k], ensure_ascii=False) for k in sorted(merged)]
+        _write_atomic(self.output_dir / MANIFEST_NAME, "\n".join(lines) + ("\n" if lines else ""))
+
+
+def _plan(
+    paths: Iterable[str | os.PathLike[str]], output_dir: Path, fmt: str, resume: bool
+) -> tuple[list[Task], list[InputProblem], dict[str, dict[str, Any]]]:
+    previous = read_manifest(output_dir) if resume else {}
+    tasks: list[Task] = []
+    problems: list[InputProblem] = []
+    kept: dict[str, dict[str, Any]] = {}
+    for item in tasks_for(paths):
+        if isinstance(item, InputProblem):
+            problems.append(item)
+            continue
+        row = previous.get(item.display_name)
+        if row and item.path and _unchanged(row, output_dir, item.path):
+            kept[item.display_name] = row
+            continue
+        tasks.append(item)
+    return tasks, problems, kept
+
+
+def _unchanged(row: dict[str, Any], output_dir: Path, path: str) -> bool:
+    """The document's output exists and its content has the hash the manifest recorded."""
+    if not (output_dir / str(row.get("output", ""))).is_file():
+        return False
+    return bool(row.get("sha256") == _file_sha256(path))
+
+
+def run_batch(
+    registry: Registry,
+    config: Config,
+    paths: Iterable[str | os.PathLike[str]],
+    output_dir: str | os.PathLike[str],
+    *,
+    fmt: str = "text",
+    jobs: int | None = None,
+    executor: str = "executor.local",
+    resume: bool = False,
+    progress: Callable[[BatchProgress], None] | None = None,
+) -> BatchSummary:
+    """Extract every file under ``paths`` into ``output_dir``; return the totals.
+
+    KeyboardInterrupt stops the run cleanly: finished documents stay written
+    and in the manifest, so ``resume=True`` picks up where it stopped.
+    """
+    out = Path(output_dir)
+    tasks, problems, kept = _plan(paths, out, fmt, resume)
+    summary = BatchSummary(total=len(tasks) + len(problems) + len(kept), skipped=len(kept))
+    entry = registry.get(executor)
+    if entry is None:
+        raise GoblinError(f"no executor named {executor!r} is installed (try executor.local)")
+    writer = BatchWriter(registry, config, out, fmt)
+    started = time.monotonic()
+    try:
+        for problem in problems:
+            task = Task(None, problem.path)
+            doc = error_document(task, GoblinError(problem.message, file=problem.path))
+            _account(summary, doc, writer.write(doc, task, 0.0))
+        for task, document, seconds in _results(entry.engine, tasks, config, jobs):
+            _account(summary, document, writer.write(document, task, seconds))
+            if progress is not None:
+                progress(BatchProgress(summary.done, summary.failed, summary.skipped,
+                                       summary.total, summary.pages,
+                                       time.monotonic() - started, task.display_name))
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    finally:
+        writer.close(kept)
+        summary.seconds = round(time.monotonic() - started, 3)
+    return summary
+
+
+def _results(
+    engine: Any, tasks: list[Task], config: Config, jobs: int | None
+) -> Iterator[tuple[Task, Document, float]]:
+    for result in engine.run(tasks, config, jobs=jobs):
+        yield result.task, result.document, result.seconds
+
+
+def _account(summary: BatchSummary, document: Document, row: dict[str, Any]) -> None:
+    summary.done += 1
+    summary.pages += int(row["pages"])
+    summary.statuses[document.status] += 1
+    for doc in document.walk():
+        summary.page_statuses.update(p.status for p in doc.pages)
+        summary.errors.update(e.kind for e in doc.report.errors)
+    if document.status == "failed":
+        summary.failed += 1
