@@ -6,3 +6,39 @@ from collections.abc import Callable
 from typing import Any
 
 from goblin_core import hookimpl
+
+from goblin_archives.compressed_handler import CompressedHandler
+from goblin_archives.compression import CODECS
+from goblin_archives.options import ARCHIVE_OPTIONS
+from goblin_archives.patool_handler import FALLBACK_FORMATS, PATOOL_FORMATS, PatoolHandler
+from goblin_archives.rar_handler import RarHandler
+from goblin_archives.sevenzip_handler import SevenZipHandler
+from goblin_archives.sniffers import ArchiveSniffer
+from goblin_archives.tar_handler import TarHandler
+from goblin_archives.zip_handler import ZipHandler
+
+
+@hookimpl
+def goblin_register_archive_handlers(register: Callable[[Any], None]) -> None:
+    register(ZipHandler())
+    register(TarHandler())
+    register(SevenZipHandler())
+    register(RarHandler())
+    for codec in CODECS:
+        register(CompressedHandler(codec))
+    for fmt in PATOOL_FORMATS:
+        register(PatoolHandler(fmt))
+    for fmt in FALLBACK_FORMATS:
+        # Last resort for the formats above: the system tool may read what Python could not.
+        register(PatoolHandler(fmt, name=f"archive.patool.{fmt.name}", priority=5))
+
+
+@hookimpl
+def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
+    register(ArchiveSniffer())
+
+
+@hookimpl
+def goblin_register_options(register: Callable[..., None]) -> None:
+    register("archives", ARCHIVE_OPTIONS, extra="archives",
+             help="Archive reading: passwords, member-name encodings, external tools.")

@@ -1,0 +1,76 @@
+"""Single-file compressors: one member (the decompressed file), or a tar's members.
+
+``x.pdf.xz`` yields ``x.pdf``; ``x.tar.gz`` (or ``.tgz``, ``.tar.Z``...) is
+one archive whose members are the tar's members, found by looking at the
+decompressed bytes, not the name. Multi-member gzip and multi-stream bzip2
+and zstd are read to the end.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member
+from goblin_core.source import Source
+
+from goblin_archives.compression import Codec, gzip_stored_name, member_name
+from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.tar_handler import tar_members
+from goblin_archives.tar_header import BLOCK, is_tar_header
+
+
+class CompressedHandler(BaseEngine):
+    """One compressor (gzip, bzip2, xz...), with tars inside it read as tars."""
+
+    priority = 50
+
+    def __init__(self, codec: Codec) -> None:
+        self.codec = codec
+        self.name = f"archive.{codec.name}"
+        self.formats = (codec.mime,)
+
+    def available(self) -> tuple[bool, str]:
+        if self.codec.tool and shutil.which(self.codec.tool) is None:
+            return False, f"{self.codec.tool} not found: apt-get install {self.codec.debian_package}"
+        return True, ""
+
+    def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
+        display = source.display_name
+        with translated(display, f"{self.codec.name} decompression"):
+            probe = self.codec.opener(source)
+            try:
+                first = probe.read(BLOCK)
+            finally:
+                probe.close()
+        if is_tar_header(first):
+            yield from self._tar(source, config)
+            return
+        yield self._single(source, display)
+
+    def _tar(self, source: Source, config: Config) -> Iterator[Member]:
+        with translated(source.display_name, f"{self.codec.name} decompression"):
+            stream = self.codec.opener(source)
+        guarded = GuardedStream(stream, source.display_name)
+        try:
+            for member in tar_members(guarded, source.display_name, config):  # type: ignore[arg-type]
+                # A tar inside a compressor has no per-member packed size; the whole
+                # file stands in, so a bomb member still trips the ratio check.
+                yield replace(member, compressed_size=source.size)
+        finally:
+            guarded.close()
+
+    def _single(self, source: Source, display: str) -> Member:
+        stored = gzip_stored_name(source.head(1024)) if self.codec.name == "gzip" else None
+        name = member_name(source, self.codec, stored)
+
+        def opener() -> BinaryIO:
+            with translated(display, f"{self.codec.name} decompression"):
+                inner = self.codec.opener(source)
+            return GuardedStream(inner, f"{display}/{name}")  # type: ignore[return-value]
+
+        # The whole file is the member's packed size: the ratio check needs it.
+        return Member(name=name, open=opener, size=None, compressed_size=source.size)

@@ -1,0 +1,174 @@
+"""Everything else patool reaches through system tools: cab, cpio, iso, arj, lha, deb, rpm, ace...
+
+patool drives whichever extractor is installed (7z, bsdtar, cabextract,
+unar, dpkg-deb...). It runs as a child process that writes into a private
+folder, under a meter that kills it as soon as it writes too much, too
+many files or for too long; members are then read from that folder and
+the folder is removed. A format whose tools are all missing is unavailable
+with the Debian packages that would provide one.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
+from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.source import Source
+
+from goblin_archives.passwords import password_for
+from goblin_archives.scratch import ByteMeter, Scratch, run_watched
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class PatoolFormat:
+    """A patool format name, the MIME types goblin gives it and where its tools come from."""
+
+    name: str
+    mimes: tuple[str, ...]
+    debian_packages: str
+
+
+PATOOL_FORMATS: tuple[PatoolFormat, ...] = (
+    PatoolFormat("cab", ("application/vnd.ms-cab-compressed", "application/x-cab"),
+                 "cabextract or p7zip-full"),
+    PatoolFormat("cpio", ("application/x-cpio",), "cpio or libarchive-tools"),
+    PatoolFormat("iso", ("application/x-iso9660-image",), "p7zip-full or libarchive-tools"),
+    PatoolFormat("udf", ("application/x-iso13346-image",), "p7zip-full"),
+    PatoolFormat("arj", ("application/x-arj",), "arj or p7zip-full"),
+    PatoolFormat("lzh", ("application/x-lzh-compressed", "application/x-lha", "application/x-lzh"),
+                 "lhasa or unar"),
+    PatoolFormat("deb", ("application/vnd.debian.binary-package", "application/x-debian-package"),
+                 "dpkg"),
+    PatoolFormat("rpm", ("application/x-rpm",), "rpm2cpio and cpio, or p7zip-full"),
+    PatoolFormat("ace", ("application/x-ace-compressed", "application/x-ace"), "unace or unar"),
+    PatoolFormat("ar", ("application/x-archive",), "binutils"),
+    PatoolFormat("chm", ("application/vnd.ms-htmlhelp", "application/x-chm"), "p7zip-full"),
+    PatoolFormat("wim", ("application/x-ms-wim",), "p7zip-full"),
+    PatoolFormat("vhd", ("application/x-vhd",), "p7zip-full"),
+    PatoolFormat("zoo", ("application/x-zoo",), "unar"),
+    PatoolFormat("dms", ("application/x-dms",), "unar"),
+    PatoolFormat("lzip", ("application/x-lzip",), "lzip"),
+    PatoolFormat("lzop", ("application/x-lzop",), "lzop"),
+    PatoolFormat("rzip", ("application/x-rzip",), "rzip"),
+    PatoolFormat("lrzip", ("application/x-lrzip",), "lrzip"),
+    PatoolFormat("alzip", ("application/x-alz-compressed", "application/x-alzip"), "unalz"),
+    PatoolFormat("arc", ("application/x-arc",), "nomarch"),
+    PatoolFormat("zpaq", ("application/zpaq",), "zpaq"),
+    PatoolFormat("shar", ("application/x-shar",), "sharutils"),
+    PatoolFormat("adf", ("application/x-adf",), "unadf"),
+)
+
+#: Formats goblin reads natively; patool is their last resort (7z reads some damaged ones).
+FALLBACK_FORMATS: tuple[PatoolFormat, ...] = (
+    PatoolFormat("zip", ("application/zip",), "p7zip-full or unzip"),
+    PatoolFormat("7z", ("application/x-7z-compressed",), "p7zip-full"),
+    PatoolFormat("tar", ("application/x-tar",), "tar"),
+)
+
+_RUN_PATOOL = "import sys; from patoolib.cli import main; sys.exit(main())"
+
+
+class PatoolHandler(BaseEngine):
+    """One archive format read by patool through whichever system tool is installed."""
+
+    def __init__(self, fmt: PatoolFormat, *, name: str = "", priority: int = 20) -> None:
+        self.fmt = fmt
+        self.name = name or f"archive.patool.{fmt.name}"
+        self.formats = fmt.mimes
+        self.priority = priority
+
+    def available(self) -> tuple[bool, str]:
+        try:
+            import patoolib
+        except ImportError as exc:
+            return False, f"patool is not importable: {exc}"
+        try:
+            patoolib.find_archive_program(self.fmt.name, "extract")
+        except Exception as exc:  # patool signals "no program" with its own error types
+            return False, f"{exc}; apt-get install {self.fmt.debian_packages}"
+        return True, ""
+
+    def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
+        if config.get("archives", "patool") is False:
+            return
+        display = source.display_name
+        meter = ByteMeter(limits, max(source.size, 1), display)
+        timeout = float(config.get("archives", "tool_timeout") or 300.0)
+        with Scratch() as scratch:
+            out = scratch.path / "out"
+            out.mkdir()
+            # The tools guess volume sets from sibling file names; a private link to the
+            # archive shows them this one file alone.
+            archive = scratch.path / f"archive.{source.extension or self.fmt.name}"
+            os.symlink(os.path.abspath(source.path()), archive)
+            argv = [sys.executable, "-c", _RUN_PATOOL, "--non-interactive", "--quiet", "extract",
+                    "--outdir", str(out), "--format", self.fmt.name]
+            password = password_for(config)
+            if password:
+                argv += ["--password", password]
+            result = run_watched([*argv, str(archive)], scratch.path, meter, timeout)
+            if result.returncode != 0:
+                raise _failure(display, result.stderr.decode("utf-8", "replace"), password)
+            yield from _walk(out)
+
+
+def _failure(display: str, stderr: str, password: str | None) -> Exception:
+    message = " ".join(stderr.split())[-600:] or "no message"
+    lowered = message.lower()
+    if "password" in lowered or "encrypted" in lowered:
+        hint = "check goblin.password" if password else "set goblin.password (or archives.password)"
+        return PasswordRequired(f"patool: {message}; {hint}", file=display)
+    return CorruptDocument(f"patool could not extract it: {message}", file=display)
+
+
+def _walk(root: Path) -> Iterator[Member]:
+    for folder, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in [*sorted(dirs), *sorted(files)]:
+            path = Path(folder) / name
+            yield _member(path, path.relative_to(root).as_posix())
+
+
+def _member(path: Path, name: str) -> Member:
+    info = path.lstat()
+    kind = _kind(info.st_mode)
+
+    def opener() -> BinaryIO:
+        # O_NOFOLLOW: what is opened is the regular file that was listed, never a link.
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        return os.fdopen(fd, "rb")
+
+    return Member(
+        name=name,
+        open=opener,
+        size=info.st_size if kind == "file" else 0,
+        compressed_size=None,
+        kind=kind,
+        mode=stat.S_IMODE(info.st_mode),
+        link_target=os.readlink(path) if kind == "symlink" else None,
+    )
+
+
+def _kind(mode: int) -> MemberKind:
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        return "dir"
+    if stat.S_ISLNK(mode):
+        return "symlink"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    return "other"

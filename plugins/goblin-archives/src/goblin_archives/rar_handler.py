@@ -1,0 +1,195 @@
+"""RAR 4 and 5 through rarfile, with Debian's ``unar`` as its decoder and bsdtar as fallback.
+
+rarfile reads the headers itself (names, sizes, flags, encryption) and runs
+the decoder tool to stream each compressed member out of a pipe. What
+neither tool can decode (some solid or header-encrypted RAR 4 archives) is
+an UnsupportedFormat saying so.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+import rarfile
+
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
+from goblin_core.errors import CorruptDocument, PasswordRequired, UnsupportedFormat
+from goblin_core.source import Source
+
+from goblin_archives.guarded import GuardedStream
+from goblin_archives.passwords import password_for
+from goblin_archives.scratch import Scratch
+
+_SETUP_LOCK = threading.Lock()
+
+
+def configure_tools() -> None:
+    """Point rarfile at ``unar`` first and ``bsdtar`` second, never at unrar or 7z."""
+    with _SETUP_LOCK:
+        rarfile.UNAR_TOOL = "unar"
+        rarfile.BSDTAR_TOOL = "bsdtar"
+        try:
+            rarfile.tool_setup(unrar=False, unar=True, bsdtar=True, sevenzip=False,
+                               sevenzip2=False, force=True)
+        except rarfile.RarCannotExec:
+            return  # available() reports the missing tools
+
+
+class RarHandler(BaseEngine):
+    """RAR 4 and RAR 5 archives, multi-volume sets read from their first volume."""
+
+    name = "archive.rar"
+    formats = ("application/vnd.rar", "application/x-rar-compressed")
+    priority = 50
+
+    def available(self) -> tuple[bool, str]:
+        if shutil.which("unar") or shutil.which("bsdtar"):
+            return True, ""
+        return False, "neither unar nor bsdtar found: apt-get install unar libarchive-tools"
+
+    def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
+        configure_tools()
+        display = source.display_name
+        password = password_for(config)
+        path = source.path()
+        archive = _open(path, display, password)
+        if len(archive.volumelist()) > 1:
+            yield from _members(archive, display, password)
+            return
+        # unar guesses volume sets from sibling file names (a.rar beside b.rar can look
+        # like one set); reading a lone archive through a private link stops that guess.
+        with Scratch() as scratch:
+            alone = scratch.path / "archive.rar"
+            os.symlink(os.path.abspath(path), alone)
+            yield from _members(_open(alone, display, password), display, password)
+
+
+def _open(path: Path, display: str, password: str | None) -> rarfile.RarFile:
+    try:
+        archive = rarfile.RarFile(str(path))
+        if archive.needs_password() and password:
+            archive.setpassword(password)
+        return archive
+    except rarfile.PasswordRequired as exc:
+        if not password:
+            raise PasswordRequired("the RAR headers are encrypted; set goblin.password "
+                                   "(or archives.password)", file=display) from exc
+        return _open_with_password(path, display, password)
+    except rarfile.NeedFirstVolume as exc:
+        raise UnsupportedFormat(
+            f"this is a later volume of a multi-volume RAR set ({exc}); it is read together "
+            "with its first volume (.part1.rar or .rar), kept in the same folder", file=display,
+        ) from exc
+    except rarfile.NoCrypto as exc:
+        raise UnsupportedFormat(f"encrypted RAR headers need the cryptography package: {exc}",
+                                file=display) from exc
+    except (rarfile.Error, OSError) as exc:
+        raise CorruptDocument(f"rarfile cannot read it: {type(exc).__name__}: {exc}",
+                              file=display) from exc
+
+
+def _open_with_password(path: Path, display: str, password: str) -> rarfile.RarFile:
+    try:
+        archive = rarfile.RarFile(str(path), pwd=password)
+        archive.infolist()
+    except rarfile.Error as exc:
+        raise PasswordRequired(f"the password does not open the RAR headers ({exc}); "
+                               "check goblin.password", file=display) from exc
+    return archive
+
+
+def _members(archive: rarfile.RarFile, display: str, password: str | None) -> Iterator[Member]:
+    solid = archive.is_solid()
+    with archive:
+        for info in archive.infolist():
+            yield _member(archive, info, display, password, solid)
+
+
+def _member(archive: rarfile.RarFile, info: rarfile.RarInfo, display: str,
+            password: str | None, solid: bool) -> Member:
+    where = f"{display}/{info.filename}"
+    encrypted = info.needs_password()
+
+    def opener() -> BinaryIO:
+        if encrypted and not password:
+            raise PasswordRequired("the member is encrypted; set goblin.password "
+                                   "(or archives.password)", file=where)
+        try:
+            inner = archive.open(info, pwd=password if encrypted else None)
+        except rarfile.RarWrongPassword as exc:
+            raise PasswordRequired("the password does not open it; check goblin.password",
+                                   file=where) from exc
+        except (rarfile.Error, OSError) as exc:
+            raise _unreadable(where, exc, solid) from exc
+        return GuardedStream(_RarStream(inner, where, solid), where)  # type: ignore[return-value]
+
+    return Member(
+        name=info.filename,
+        open=opener,
+        size=info.file_size,
+        compressed_size=info.compress_size or None,
+        kind=_kind(info),
+        mode=_mode(info),
+        link_target=_link_target(info),
+        encrypted=encrypted,
+    )
+
+
+class _RarStream:
+    """rarfile's member stream; its decoder failures become goblin errors with the reason."""
+
+    def __init__(self, inner: BinaryIO, where: str, solid: bool) -> None:
+        self._inner = inner
+        self._where = where
+        self._solid = solid
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return self._inner.read(size)
+        except rarfile.Error as exc:
+            raise _unreadable(self._where, exc, self._solid) from exc
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+def _unreadable(where: str, exc: Exception, solid: bool) -> Exception:
+    tool = rarfile.CURRENT_SETUP.get_cmdline("open_cmd", "x")[0] if rarfile.CURRENT_SETUP else "?"
+    reason = f"{tool} could not decode it ({type(exc).__name__}: {exc})"
+    if solid or isinstance(exc, (rarfile.RarCannotExec, rarfile.BadRarFile)):
+        return UnsupportedFormat(
+            f"{reason}; unar and bsdtar cannot read every solid or header-encrypted RAR; "
+            "extract it with unrar and pass the folder", file=where,
+        )
+    return CorruptDocument(f"{reason}; the archive is damaged", file=where)
+
+
+def _kind(info: rarfile.RarInfo) -> MemberKind:
+    if info.is_dir():
+        return "dir"
+    if info.is_symlink():
+        return "symlink"
+    redir = getattr(info, "file_redir", None)
+    if redir and redir[0] in (rarfile.RAR5_XREDIR_HARD_LINK, rarfile.RAR5_XREDIR_FILE_COPY):
+        return "hardlink"
+    return "file"
+
+
+def _mode(info: rarfile.RarInfo) -> int | None:
+    mode = getattr(info, "mode", None)
+    if mode is None or info.host_os not in (rarfile.RAR_OS_UNIX, rarfile.RAR_OS_UNIX + 0):
+        return None
+    return int(mode) & 0o7777
+
+
+def _link_target(info: rarfile.RarInfo) -> str | None:
+    redir = getattr(info, "file_redir", None)
+    if redir:
+        return str(redir[2])
+    return None

@@ -1,0 +1,61 @@
+"""What the built-in magic sniffer cannot see: tars without magic, more archive signatures,
+zips with something glued in front, later volumes of RAR sets."""
+
+from __future__ import annotations
+
+from goblin_core.engines import BaseEngine
+from goblin_core.model import FileType
+from goblin_core.source import Source
+
+from goblin_archives.tar_header import is_tar_header
+
+# (offset, signature, mime, ext)
+_SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
+    (0, b"!<arch>\n", "application/x-archive", "ar"),
+    (0, b"LZIP", "application/x-lzip", "lz"),
+    (0, b"\x89LZO\x00\r\n\x1a\n", "application/x-lzop", "lzo"),
+    (7, b"**ACE**", "application/x-ace-compressed", "ace"),
+    (20, b"\xdc\xa7\xc4\xfd", "application/x-zoo", "zoo"),
+    (0, b"MSWIM\x00\x00\x00", "application/x-ms-wim", "wim"),
+    (0, b"ITSF\x03\x00\x00\x00", "application/vnd.ms-htmlhelp", "chm"),
+    (0, b"ALZ\x01", "application/x-alz-compressed", "alz"),
+    (0, b"RZIP", "application/x-rzip", "rz"),
+    (0, b"LRZI", "application/x-lrzip", "lrz"),
+    (0, b"DMS!", "application/x-dms", "dms"),
+    (0, b"conectix", "application/x-vhd", "vhd"),
+    (0, b"zPQ", "application/zpaq", "zpaq"),
+    (0, b"\x71\xc7", "application/x-cpio", "cpio"),
+    (0, b"\x5d\x00\x00", "application/x-lzma", "lzma"),
+)
+_ZIP_END = b"PK\x05\x06"
+_ZIP_TAIL = 65_557  # the end-of-central-directory record plus the longest comment
+
+
+class ArchiveSniffer(BaseEngine):
+    """Archive signatures beyond the built-in ones, tar by header checksum, zip by its tail."""
+
+    name = "archive.sniffer"
+    priority = 5
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        for offset, signature, mime, ext in _SIGNATURES:
+            if head[offset:offset + len(signature)] == signature:
+                if mime == "application/x-lzma" and not _plausible_lzma(head):
+                    continue
+                return FileType(mime, ext, 0.7)
+        if is_tar_header(head[:512]):
+            return FileType("application/x-tar", "tar", 0.6)
+        if head[:4] != b"%PDF" and _ZIP_END in source.tail(_ZIP_TAIL):
+            # Central directory at the end, something else in front: a self-extractor,
+            # a spanned segment. Lower confidence than a real zip signature.
+            return FileType("application/zip", "zip", 0.4)
+        return None
+
+
+def _plausible_lzma(head: bytes) -> bool:
+    """An lzma-alone header: properties byte 0x5d, dictionary size a power of two or 2^n+2^(n-1)."""
+    if len(head) < 13:
+        return False
+    dictionary = int.from_bytes(head[1:5], "little")
+    return dictionary >= 4096 and (dictionary & (dictionary - 1) == 0
+                                   or dictionary % 3 == 0 and (dictionary // 3) & (dictionary // 3 - 1) == 0)

@@ -1,0 +1,101 @@
+"""tar, read as a stream: members come out one at a time, in archive order.
+
+The same reader serves plain tars and tars inside a compressor (the
+compressed handlers hand it their decompressing stream), so a ``.tar.gz``
+lists the tar's own members, as ``bsdtar -tf`` does.
+"""
+
+from __future__ import annotations
+
+import tarfile
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
+from goblin_core.source import Source
+
+from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.names import decode_name, guess_encoding, raw_from_surrogates
+
+
+class TarHandler(BaseEngine):
+    """POSIX, GNU and V7 tar through the standard library, streamed."""
+
+    name = "archive.tar"
+    formats = ("application/x-tar",)
+    priority = 50
+
+    def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
+        stream = source.open()
+        try:
+            yield from tar_members(stream, source.display_name, config)
+        finally:
+            stream.close()
+
+
+def tar_members(stream: BinaryIO, display: str, config: Config) -> Iterator[Member]:
+    """Members of the tar read from ``stream`` (already decompressed), lazily.
+
+    Each member's ``open()`` is valid until the next member is listed: a
+    streamed tar cannot go back.
+    """
+    forced = str(config.get("archives", "name_encoding") or "")
+    with translated(display, "reading the tar"):
+        archive = tarfile.open(fileobj=stream, mode="r|", encoding="utf-8",
+                               errors="surrogateescape")
+    with archive:
+        iterator = iter(archive)
+        while True:
+            with translated(display, "reading the tar"):
+                info = next(iterator, None)
+            if info is None:
+                return
+            yield _member(archive, info, display, forced)
+
+
+def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str, forced: str) -> Member:
+    name = _decoded(info.name, forced)
+    kind = _kind(info)
+
+    def opener() -> BinaryIO:
+        with translated(f"{display}/{name}", "reading the member"):
+            inner = archive.extractfile(info)
+        if inner is None:
+            raise tarfile.ReadError(f"{name} has no data")
+        return GuardedStream(inner, f"{display}/{name}")  # type: ignore[return-value]
+
+    return Member(
+        name=name,
+        open=opener,
+        size=info.size if kind == "file" else 0,
+        compressed_size=None,
+        kind=kind,
+        mode=info.mode,
+        link_target=_decoded(info.linkname, forced) if info.linkname else None,
+    )
+
+
+def _kind(info: tarfile.TarInfo) -> MemberKind:
+    if info.isreg():
+        return "file"
+    if info.isdir():
+        return "dir"
+    if info.issym():
+        return "symlink"
+    if info.islnk():
+        return "hardlink"
+    if info.ischr() or info.isblk():
+        return "device"
+    if info.isfifo():
+        return "fifo"
+    return "other"
+
+
+def _decoded(name: str, forced: str) -> str:
+    raw = raw_from_surrogates(name)
+    if raw is None and not forced:
+        return name
+    if raw is None:
+        raw = name.encode("utf-8")
+    return decode_name(raw, guess_encoding([raw], forced))

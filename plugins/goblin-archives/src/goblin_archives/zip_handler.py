@@ -1,0 +1,119 @@
+"""zip through the standard library, with Deflate64 and legacy-encoded names.
+
+Members are decompressed lazily, one at a time, straight from the archive;
+names stored without the UTF-8 flag are decoded with the encoding the
+archive's names as a whole point to (GBK, Shift_JIS, cp437...).
+"""
+
+from __future__ import annotations
+
+import stat
+import zipfile
+from collections.abc import Iterator
+from typing import BinaryIO
+
+import zipfile_deflate64  # noqa: F401 - registers Deflate64 (method 9) with zipfile
+
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
+from goblin_core.errors import PasswordRequired, UnsupportedFormat
+from goblin_core.source import Source
+
+from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.names import decode_name, guess_encoding
+from goblin_archives.passwords import password_for
+
+_UTF8_FLAG = 0x800
+_ENCRYPTED_FLAG = 0x1
+_AES_METHOD = 99
+
+
+class ZipHandler(BaseEngine):
+    """ZIP and ZIP64 archives (stored, deflate, deflate64, bzip2, lzma)."""
+
+    name = "archive.zip"
+    formats = ("application/zip",)
+    priority = 50
+
+    def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
+        display = source.display_name
+        stream = source.open()
+        try:
+            with translated(display, "reading the zip directory"):
+                archive = zipfile.ZipFile(stream)
+            with archive:
+                infos = archive.infolist()
+                names = _names(infos, str(config.get("archives", "name_encoding") or ""))
+                password = password_for(config)
+                for info, name in zip(infos, names, strict=True):
+                    yield _member(archive, info, name, display, password)
+        finally:
+            stream.close()
+
+
+def _names(infos: list[zipfile.ZipInfo], forced: str) -> list[str]:
+    legacy = [i for i in infos if not i.flag_bits & _UTF8_FLAG]
+    if not legacy:
+        return [i.filename for i in infos]
+    # zipfile decoded these as cp437; encoding back gives the stored bytes.
+    raw = {id(i): i.filename.encode("cp437") for i in legacy}
+    encoding = guess_encoding(list(raw.values()), forced)
+    return [decode_name(raw[id(i)], encoding) if id(i) in raw else i.filename for i in infos]
+
+
+def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, display: str,
+            password: str | None) -> Member:
+    encrypted = bool(info.flag_bits & _ENCRYPTED_FLAG)
+    where = f"{display}/{name}"
+
+    def opener() -> BinaryIO:
+        if info.compress_type == _AES_METHOD:
+            raise UnsupportedFormat("AES-encrypted zip members are not supported; extract with "
+                                    "7z and pass the folder", file=where)
+        if encrypted and not password:
+            raise PasswordRequired("the member is encrypted; set goblin.password "
+                                   "(or archives.password)", file=where)
+        with translated(where, "opening the member"):
+            try:
+                inner = archive.open(info, pwd=password.encode() if encrypted and password else None)
+            except RuntimeError as exc:  # zipfile's way of saying "bad password"
+                raise PasswordRequired(f"the password does not open it ({exc}); "
+                                       "check goblin.password", file=where) from exc
+        return GuardedStream(inner, where)  # type: ignore[return-value]
+
+    mode = info.external_attr >> 16 if info.create_system == 3 else None
+    return Member(
+        name=name,
+        open=opener,
+        size=info.file_size,
+        compressed_size=info.compress_size,
+        kind=_kind(info, mode),
+        mode=mode & 0o7777 if mode else None,
+        link_target=_link_target(archive, info) if mode and stat.S_ISLNK(mode) else None,
+        encrypted=encrypted,
+    )
+
+
+def _kind(info: zipfile.ZipInfo, mode: int | None) -> MemberKind:
+    if info.is_dir():
+        return "dir"
+    if not mode:
+        return "file"
+    if stat.S_ISLNK(mode):
+        return "symlink"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    return "file"
+
+
+def _link_target(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> str | None:
+    # A zip symlink's target is its (small) content; read at most a path's worth.
+    if info.file_size > 4096 or info.flag_bits & _ENCRYPTED_FLAG:
+        return None
+    try:
+        with archive.open(info) as handle:
+            return handle.read(4096).decode("utf-8", "replace")
+    except (OSError, zipfile.BadZipFile, RuntimeError, ValueError):
+        return None
