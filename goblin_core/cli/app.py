@@ -1,0 +1,156 @@
+"""The ``goblin`` command group, the state every command shares, and output helpers."""
+
+from __future__ import annotations
+
+import importlib.metadata as importlib_metadata
+import logging
+import shutil
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+import click
+from rich.console import Console
+
+from goblin_core.config import Config
+from goblin_core.errors import ConfigError
+from goblin_core.registry import Registry, default_registry
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+
+
+
+
+@dataclass
+class CliState:
+    """What every command needs: the registry (loaded lazily) and the verbosity.
+
+    Tests pass ``CliState(registry)`` as the click ``obj`` to run the CLI
+    against engines they registered themselves.
+    """
+
+    registry: Registry | None = None
+    verbose: int = 0
+    _loader: Callable[[], Registry] = field(default=default_registry, repr=False)
+
+    def get_registry(self) -> Registry:
+        if self.registry is None:
+            self.registry = self._loader()
+        return self.registry
+
+
+def state_of(ctx: click.Context) -> CliState:
+    obj = ctx.find_object(CliState)
+    if obj is None:
+        obj = ctx.ensure_object(CliState)
+    return obj
+
+
+def effective_config(registry: Registry, path: str | None, **options: Any) -> Config:
+    """The effective config; a config problem is a usage error (exit 2)."""
+    try:
+        config = registry.config(path, **{k: v for k, v in options.items() if v is not None})
+    except ConfigError as exc:
+        raise click.UsageError(str(exc)) from exc
+    for warning in config.warnings:
+        echo_err(f"warning: {warning}")
+    return config
+
+
+def echo_err(message: str) -> None:
+    click.echo(f"goblin: {message}", err=True)
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def stdout_console() -> Console:
+    # sys.stdout looked up per call, so CliRunner captures it
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False,
+                   width=max(100, shutil.get_terminal_size((100, 24)).columns))
+
+
+def one_line(text: str) -> str:
+    """A name or message on one line: quotes, backslashes and line breaks escaped."""
+    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+
+
+def quoted(name: str) -> str:
+    return '"' + one_line(name).replace('"', '\\"') + '"'
+
+
+def escape_markup(text: str) -> str:
+    """Text shown inside rich markup, with its square brackets escaped."""
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def core_version() -> str:
+    try:
+        return importlib_metadata.version("goblin-core")
+    except importlib_metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(core_version(), "-V", "--version", prog_name="goblin")
+@click.option("-v", "--verbose", count=True,
+              help="Log what goblin does on stderr (-v: info, -vv: debug). "
+                   "Warnings of engines are shown with -v only.")
+@click.pass_context
+def cli(ctx: click.Context, verbose: int) -> None:
+    """goblin turns any pile of documents into trustworthy text, page by page.
+
+    Every page says which engine produced its text and how far to trust it
+    (clean, recovered, ocr, empty, corrupt or failed).
+
+    \b
+    Start with:
+      goblin extract report.pdf                  text of one file
+      goblin extract folder/ -o out/ --jobs 4    one result file per document
+      goblin extract scans.zip --ocr always      OCR every page of every member
+      goblin formats                             what this installation reads
+      goblin doctor                              what is missing, and how to fix it
+    """
+    state = state_of(ctx)
+    state.verbose = verbose
+    _setup_logging(verbose)
+
+
+def _setup_logging(verbose: int) -> None:
+    level = logging.ERROR if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
+    logger = logging.getLogger("goblin_core")
+    if not any(isinstance(h, _CliLogHandler) for h in logger.handlers):
+        handler = _CliLogHandler()
+        handler.setFormatter(logging.Formatter("goblin: %(levelname)s: %(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(level)
+    # the CLI prints failures itself, one line per file: library logs only with -v
+    logger.propagate = False
+    for name in ("goblin_pdf", "goblin_office", "goblin_archives", "goblin_ocr_tesseract",
+                 "goblin_ocr_textract"):
+        logging.getLogger(name).setLevel(level)
+
+
+class _CliLogHandler(logging.StreamHandler[TextIO]):
+    """Writes to the current stderr (CliRunner swaps it between invocations)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``goblin`` console script."""
+    cli.main(args=list(argv) if argv is not None else None, prog_name="goblin")
+
+

@@ -1,0 +1,395 @@
+"""``goblin extract``: files, folders, archives or stdin to text, markdown, html or JSON."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from goblin_core.cli.app import (
+    EXIT_FAILED,
+    EXIT_OK,
+    cli,
+    echo_err,
+    effective_config,
+    one_line,
+    quoted,
+    state_of,
+    stderr_console,
+)
+from goblin_core.config import Config
+from goblin_core.engines import Task
+from goblin_core.errors import GoblinError
+from goblin_core.executors.worker import error_document
+from goblin_core.inputs import InputProblem, walk_inputs
+from goblin_core.model import Document
+from goblin_core.registry import Registry
+
+OCR_STRATEGIES = ("auto", "never", "always", "extract_and_ocr")
+
+#: File extension of the result files ``extract --output`` writes, per output format.
+OUTPUT_EXTENSIONS: Mapping[str, str] = {
+    "text": "txt", "markdown": "md", "html": "html", "json": "json", "jsonl": "jsonl",
+}
+
+#: Output formats whose renderings of single documents concatenate into the
+#: rendering of all of them, with this separator: these stream as documents finish.
+STREAMING_SEPARATORS: Mapping[str, str] = {"text": "\n", "markdown": "\n", "jsonl": ""}
+
+
+
+
+
+
+@dataclass(frozen=True)
+class _Input:
+    """One file to extract, in input order."""
+
+    index: int
+    display_name: str
+    path: Path | None = None
+    data: bytes | None = None
+    problem: InputProblem | None = None
+
+
+def _collect_inputs(paths: Sequence[str], stdin_name: str) -> list[_Input]:
+    if "-" in paths:
+        if len(paths) > 1:
+            raise click.UsageError("'-' (read standard input) cannot be mixed with paths")
+        data = sys.stdin.buffer.read()
+        return [_Input(0, stdin_name, data=data)]
+    found: list[_Input] = []
+    for item in walk_inputs(paths):
+        if isinstance(item, InputProblem):
+            found.append(_Input(len(found), item.path, problem=item))
+        else:
+            path, name = item
+            found.append(_Input(len(found), name, path=path))
+    return found
+
+
+def _problem_document(item: _Input) -> Document:
+    assert item.problem is not None
+    error = GoblinError(item.problem.message, file=item.problem.path)
+    error.kind = item.problem.kind  # keep the walker's precise kind (FileNotFound...)
+    return error_document(Task(None, item.display_name), error)
+
+
+def _extract_one(item: _Input, registry: Registry, config: Config, isolate: bool) -> Document:
+    """One input in this process (or one supervised worker with ``isolate``)."""
+    from goblin_core.api import extract
+
+    if item.problem is not None:
+        return _problem_document(item)
+    value: Any = item.data if item.data is not None else item.path
+    try:
+        return extract(value, name=item.display_name, config=config, isolate=isolate,
+                       registry=registry)
+    except GoblinError as exc:
+        return error_document(Task(None, item.display_name), exc)
+
+
+def _extract_batch(
+    paths: Sequence[str],
+    items: Sequence[_Input],
+    registry: Registry,
+    config: Config,
+    jobs: int | None,
+) -> Iterator[Document]:
+    """Many inputs through ``extract_many`` (worker processes)."""
+    from goblin_core.api import extract_many
+
+    workers = jobs or min(os.cpu_count() or 1, sum(1 for i in items if i.problem is None)) or 1
+    yield from extract_many(paths, jobs=workers, config=config, registry=registry)
+
+
+class _InputOrder:
+    """Puts documents back in input order as they finish, so output is stable."""
+
+    def __init__(self, items: Sequence[_Input]) -> None:
+        self.slots: dict[str, list[int]] = {}
+        for item in items:
+            self.slots.setdefault(item.display_name, []).append(item.index)
+        self.waiting: dict[int, Document] = {}
+        self.next_index = 0
+        self.total = len(items)
+
+    def add(self, document: Document) -> list[Document]:
+        """Record a finished document; return those now ready, in input order."""
+        slots = self.slots.get(document.name)
+        index = slots.pop(0) if slots else self.total + len(self.waiting)
+        self.waiting[index] = document
+        ready = []
+        while self.next_index in self.waiting:
+            ready.append(self.waiting.pop(self.next_index))
+            self.next_index += 1
+        return ready
+
+    def rest(self) -> list[Document]:
+        """Whatever is still waiting (names the walker did not predict), by index."""
+        left = [self.waiting[i] for i in sorted(self.waiting)]
+        self.waiting.clear()
+        return left
+
+
+def _failures(document: Document) -> list[tuple[str, str]]:
+    """(name, message) for each document in the tree that was lost."""
+    lost = []
+    for doc in document.walk():
+        if doc.status != "failed":
+            continue
+        entry = doc.report.errors[0] if doc.report.errors else None
+        if entry is None:
+            lost.append((doc.name, "no page could be read"))
+            continue
+        message = entry.message
+        if message.startswith(f"{doc.name}: "):
+            message = message[len(doc.name) + 2:]
+        lost.append((doc.name, f"{entry.kind}: {message}"))
+    return lost
+
+
+def _warnings(document: Document) -> list[tuple[str, str]]:
+    """(name, message) for errors of documents that were read anyway (cut, timed out)."""
+    found = []
+    for doc in document.walk():
+        if doc.status == "failed":
+            continue
+        for entry in doc.report.errors:
+            message = entry.message
+            if message.startswith(f"{doc.name}: "):
+                message = message[len(doc.name) + 2:]
+            found.append((doc.name, f"{entry.kind}: {message}"))
+    return found
+
+
+def safe_output_path(root: Path, display_name: str, extension: str) -> Path:
+    """Where the result for ``display_name`` goes under ``root``: never outside it.
+
+    Folder parts are kept (``sub/a.pdf`` -> ``root/sub/a.pdf.txt``); ``..``,
+    absolute prefixes, drive letters and control characters are dropped.
+
+    >>> safe_output_path(Path("/out"), "../../etc/passwd", "txt").as_posix()
+    '/out/etc/passwd.txt'
+    """
+    cleaned = display_name.replace("\\", "/")
+    parts = []
+    for part in cleaned.split("/"):
+        part = "".join(c for c in part if c.isprintable() and c not in ':*?"<>|')
+        part = part.strip().lstrip(".") if part.strip() in ("", ".", "..") else part.strip()
+        if part:
+            parts.append(part[:200])
+    if not parts:
+        parts = ["document"]
+    target = root.joinpath(*parts[:-1], f"{parts[-1]}.{extension}")
+    resolved_root = root.resolve()
+    if not target.resolve().is_relative_to(resolved_root):
+        target = root / f"{'_'.join(parts)}.{extension}"
+    return target
+
+
+class _Writer:
+    """Sends rendered documents to stdout (streaming when the format allows) or to files."""
+
+    def __init__(self, renderer: Any, config: Config, output: Path | None, out: TextIO) -> None:
+        self.renderer = renderer
+        self.config = config
+        self.output = output
+        self.out = out
+        self.format = str(renderer.format)
+        self.separator = STREAMING_SEPARATORS.get(self.format)
+        self.extension = str(getattr(renderer, "extension", "") or
+                             OUTPUT_EXTENSIONS.get(self.format, self.format))
+        self.held: list[Document] = []
+        self.written: set[Path] = set()
+        self.count = 0
+
+    def add(self, document: Document) -> None:
+        if self.output is not None:
+            self._write_file(document)
+        elif self.separator is None:
+            self.held.append(document)
+        else:
+            text = self.renderer.render([document], self.config)
+            if text:
+                self.out.write((self.separator if self.count else "") + text)
+                self.out.flush()
+                self.count += 1
+
+    def finish(self) -> None:
+        if self.held:
+            self.out.write(self.renderer.render(self.held, self.config))
+            self.out.flush()
+
+    def _write_file(self, document: Document) -> None:
+        assert self.output is not None
+        target = safe_output_path(self.output, document.name, self.extension)
+        stem, number = target, 2
+        while target in self.written:
+            target = stem.with_name(f"{stem.name.rsplit('.', 1)[0]}-{number}.{self.extension}")
+            number += 1
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(self.renderer.render([document], self.config), encoding="utf-8")
+        self.written.add(target)
+
+
+def _pick_renderer(registry: Registry, config: Config, fmt: str) -> Any:
+    renderers = registry.ranked("renderer", None, config)
+    for entry in renderers:
+        if getattr(entry.engine, "format", None) == fmt:
+            return entry.engine
+    known = sorted({str(getattr(e.engine, "format", "")) for e in renderers} - {""})
+    raise click.BadParameter(f"no renderer for {fmt!r}; installed formats: {', '.join(known)}",
+                             param_hint="--format")
+
+
+def _progress(total: int, enabled: bool | None) -> Progress | None:
+    show = sys.stderr.isatty() if enabled is None else enabled
+    if not show or total < 2:
+        return None
+    return Progress(
+        TextColumn("[bold]extracting"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=stderr_console(),
+        transient=True,
+    )
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH... | -")
+@click.option("-f", "--format", "fmt", default="text", show_default=True, metavar="FORMAT",
+              help="Output format: text (one block per document headed "
+                   'file_path_pwd:"name"), markdown, html, json (one object, or an array for '
+                   "several), jsonl (one line per document, archive members unfolded), or any "
+                   "format an installed renderer plugin adds.")
+@click.option("--ocr", type=click.Choice(OCR_STRATEGIES), default=None,
+              help="When to OCR pages. auto (default): only pages that draw something but yield "
+                   "too little or broken text; never; always: OCR text for every page; "
+                   "extract_and_ocr: keep both, the better one as the page text.")
+@click.option("--tables", is_flag=True, default=None,
+              help="Also extract tables from PDFs (spreadsheet and Office tables are always kept).")
+@click.option("--password", default=None, metavar="SECRET",
+              help="Password for encrypted documents and archives.")
+@click.option("--max-pages", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Read at most N pages per document (0: all).")
+@click.option("-c", "--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="Config file (TOML or JSON; default: $GOBLIN_CONFIG). "
+                   "Command-line options win over it. See: goblin config.")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
+              metavar="DIR",
+              help="Write one result file per document into DIR (created if missing), named "
+                   "after the document (sub/a.pdf -> DIR/sub/a.pdf.txt); nothing is written "
+                   "outside DIR. Without it, results go to standard output.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Worker processes for several files (default: one per CPU core). "
+                   "A single file runs in this process unless --isolate is given.")
+@click.option("--isolate", is_flag=True,
+              help="Run a single file in a supervised worker process too (hard timeout and "
+                   "memory limit from [limits]); batches always use workers.")
+@click.option("--name", "stdin_name", default="stdin", show_default=True, metavar="NAME",
+              help="Name of the document read from standard input ('-'); its extension helps "
+                   "detection when the content is ambiguous.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr for several files (default: on when stderr is a "
+                   "terminal).")
+@click.pass_context
+def extract(
+    ctx: click.Context,
+    paths: tuple[str, ...],
+    fmt: str,
+    ocr: str | None,
+    tables: bool | None,
+    password: str | None,
+    max_pages: int | None,
+    config_file: str | None,
+    output: Path | None,
+    jobs: int | None,
+    isolate: bool,
+    stdin_name: str,
+    progress: bool | None,
+) -> None:
+    """Extract text from files, folders (walked recursively) and archives.
+
+    PATH may be a file, a folder or '-' for standard input. Each document's
+    pages are validated, recovered and OCR'd as needed; the output says which
+    engine produced each page.
+
+    \b
+    Examples:
+      goblin extract samples/hello.pdf
+      goblin extract dossier.zip --format jsonl > dossier.jsonl
+      goblin extract inbox/ -o results/ --format json --jobs 4
+      cat scan.pdf | goblin extract - --name scan.pdf --ocr always
+
+    Exit status: 0 when every document was read, 1 when some failed (each
+    named on stderr; the others are still written), 2 on a usage or config
+    error.
+    """
+    registry = state_of(ctx).get_registry()
+    config = effective_config(registry, config_file, ocr=ocr, tables=tables, password=password,
+                     max_pages=max_pages)
+    renderer = _pick_renderer(registry, config, fmt)
+    items = _collect_inputs(paths, stdin_name)
+    if not items:
+        echo_err("nothing to extract: the folders given hold no files")
+        return
+    if output is not None:
+        output.mkdir(parents=True, exist_ok=True)
+    writer = _Writer(renderer, config, output, sys.stdout)
+    runnable = [i for i in items if i.problem is None]
+    if len(runnable) <= 1 and jobs in (None, 1):
+        documents: Iterable[Document] = (_extract_one(i, registry, config, isolate) for i in items)
+    else:
+        documents = _extract_batch(paths, items, registry, config, jobs)
+    failed = _consume(documents, items, writer, progress)
+    if output is not None:
+        echo_err(f"wrote {len(writer.written)} file(s) to {output}")
+    ctx.exit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _consume(
+    documents: Iterable[Document], items: Sequence[_Input], writer: _Writer, progress: bool | None
+) -> int:
+    """Write documents in input order, report failures; return how many failed."""
+    order = _InputOrder(items)
+    failed = 0
+    bar = _progress(len(items), progress)
+    task = bar.add_task("", total=len(items)) if bar else None
+
+    def emit(ready: Iterable[Document]) -> None:
+        nonlocal failed
+        for document in ready:
+            for name, message in _failures(document):
+                failed += 1
+                echo_err(f"error: {quoted(name)}: {one_line(message)}")
+            for name, message in _warnings(document):
+                echo_err(f"warning: {quoted(name)}: {one_line(message)}")
+            writer.add(document)
+
+    try:
+        if bar is not None:
+            bar.start()
+        for document in documents:
+            if bar is not None and task is not None:
+                bar.update(task, advance=1, description=one_line(document.name)[-40:])
+            emit(order.add(document))
+        emit(order.rest())
+        writer.finish()
+    except BrokenPipeError:
+        # the reader went away (goblin extract ... | head): stop quietly
+        sys.stderr.close()
+    finally:
+        if bar is not None:
+            bar.stop()
+    return failed
+
+

@@ -1,0 +1,145 @@
+"""``goblin config``: every option of every namespace, with type, default, value and help."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import click
+from rich.table import Table
+
+from goblin_core.cli.app import cli, effective_config, escape_markup, state_of, stdout_console
+from goblin_core.config import Config
+from goblin_core.options import Namespace, Option
+from goblin_core.registry import Registry
+
+
+def _type_text(option: Option) -> str:
+    text = option.type
+    if option.choices:
+        text += f" ({' | '.join(option.choices)})"
+    if option.minimum is not None or option.maximum is not None:
+        low = "" if option.minimum is None else f"{option.minimum:g}"
+        high = "" if option.maximum is None else f"{option.maximum:g}"
+        text += f" [{low}..{high}]"
+    return text
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def config_data(registry: Registry, config: Config) -> dict[str, Any]:
+    """The effective config: every namespace and option with type, default, value and help."""
+    namespaces: dict[str, Any] = {}
+    for name in _namespace_order(registry.namespaces):
+        namespace = registry.namespaces[name]
+        namespaces[name] = {
+            "plugin": namespace.plugin,
+            "help": namespace.help,
+            "options": {
+                option.name: {
+                    "type": option.type,
+                    "default": _plain(option.default),
+                    "value": _plain(config.get(name, option.name)),
+                    "help": option.help,
+                    "choices": list(option.choices),
+                    "minimum": option.minimum,
+                    "maximum": option.maximum,
+                }
+                for option in namespace.options
+            },
+        }
+    return {
+        "namespaces": namespaces,
+        "engines": {name: dict(values) for name, values in sorted(config.engines.items())},
+        "warnings": list(config.warnings),
+    }
+
+
+def _namespace_order(namespaces: Mapping[str, Namespace]) -> list[str]:
+    core = [n for n in ("goblin", "limits") if n in namespaces]
+    return core + sorted(n for n in namespaces if n not in core)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def config_toml(registry: Registry, config: Config) -> str:
+    """The effective config as a commented TOML file a user can edit and pass with --config."""
+    data = config_data(registry, config)
+    lines = ["# goblin configuration (goblin extract --config FILE, or $GOBLIN_CONFIG)."]
+    for name, namespace in data["namespaces"].items():
+        lines += ["", f"# {namespace['help']}" if namespace["help"] else "", f"[{name}]"]
+        for key, option in namespace["options"].items():
+            kind = _type_text(registry.namespaces[name].by_name[key])
+            lines.append(f"# {option['help']} ({kind}; default {_toml_value(option['default'])})")
+            lines.append(f"{key} = {_toml_value(option['value'])}")
+    for engine, values in data["engines"].items():
+        lines += ["", f'[engines."{engine}"]']
+        lines += [f"{key} = {_toml_value(value)}" for key, value in values.items()]
+    return "\n".join(line for line in lines if line is not None) + "\n"
+
+
+@cli.command("config")
+@click.option("-c", "--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="Config file to apply (default: $GOBLIN_CONFIG).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--toml", "as_toml", is_flag=True,
+              help="Print the effective config as a commented TOML file to start from.")
+@click.pass_context
+def config_command(
+    ctx: click.Context, config_file: str | None, as_json: bool, as_toml: bool
+) -> None:
+    """Show every config option: type, default, current value and help.
+
+    Options are grouped by namespace: [goblin] (behaviour), [limits] (safety
+    limits) and one namespace per plugin. [engines."NAME"] tables set an
+    engine's priority or enable/disable it. Values set by the file are marked.
+    """
+    registry = state_of(ctx).get_registry()
+    config = effective_config(registry, config_file)
+    if as_json:
+        click.echo(json.dumps(config_data(registry, config), indent=2, ensure_ascii=False))
+        return
+    if as_toml:
+        click.echo(config_toml(registry, config), nl=False)
+        return
+    _print_config(registry, config)
+
+
+def _print_config(registry: Registry, config: Config) -> None:
+    console = stdout_console()
+    data = config_data(registry, config)
+    for name, namespace in data["namespaces"].items():
+        source = f" (from {namespace['plugin']})" if namespace["plugin"] else ""
+        table = Table(title=f"[{name}]{source}  {namespace['help']}", title_justify="left",
+                      show_lines=False, expand=False)
+        for column in ("option", "type", "default", "value", "help"):
+            table.add_column(column, overflow="fold")
+        for key, option in namespace["options"].items():
+            changed = option["value"] != option["default"]
+            value = _toml_value(option["value"])
+            table.add_row(key, _type_text(registry.namespaces[name].by_name[key]),
+                          escape_markup(_toml_value(option["default"])),
+                          f"[bold yellow]{escape_markup(value)}[/bold yellow] (set)" if changed
+                          else escape_markup(value),
+                          option["help"])
+        console.print(table)
+    if data["engines"]:
+        engines = Table(title="[engines] overrides", title_justify="left")
+        for column in ("engine", "priority", "enabled"):
+            engines.add_column(column)
+        for engine, values in data["engines"].items():
+            engines.add_row(engine, str(values.get("priority", "")), str(values.get("enabled", "")))
+        console.print(engines)
+
+
