@@ -1,4 +1,4 @@
-"""Hook implementations of goblin-pdf."""
+"""Hook implementations of goblin-pdf: two parsers, two recovery engines, three validators."""
 
 from __future__ import annotations
 
@@ -6,3 +6,40 @@ from collections.abc import Callable
 from typing import Any
 
 from goblin_core import hookimpl
+
+from goblin_pdf.options import PDF_OPTIONS
+
+
+@hookimpl
+def goblin_register_parsers(register: Callable[[Any], None]) -> None:
+    from goblin_pdf.pdfium_parser import PdfiumParser
+    from goblin_pdf.pypdf_parser import PypdfParser
+
+    register(PdfiumParser())
+    register(PypdfParser())
+
+
+@hookimpl
+def goblin_register_recovery_engines(register: Callable[[Any], None]) -> None:
+    from goblin_pdf.plumber_recovery import PdfplumberRecovery
+    from goblin_pdf.poppler_recovery import PopplerRecovery
+
+    register(PdfplumberRecovery())
+    register(PopplerRecovery())
+
+
+@hookimpl
+def goblin_register_validators(register: Callable[[Any], None]) -> None:
+    from goblin_pdf.validators.cipher import CipherValidator
+    from goblin_pdf.validators.fragments import FragmentationValidator
+    from goblin_pdf.validators.glyph_codes import GlyphCodeValidator
+
+    register(GlyphCodeValidator())
+    register(CipherValidator())
+    register(FragmentationValidator())
+
+
+@hookimpl
+def goblin_register_options(register: Callable[..., None]) -> None:
+    register("pdf", PDF_OPTIONS, extra="pdf",
+             help="PDF reading (Tika's PDF options), rendering and text-layer validator thresholds.")

@@ -1,0 +1,81 @@
+"""Finding the tables of one PDF page with pdfplumber, cleaned and filtered.
+
+Every strategy in ``STRATEGIES`` runs; a table whose area mostly overlaps a
+table already kept is the same table seen again and is dropped, so each
+table comes out once. Rows are cleaned by ``goblin_core.table_repair`` and
+grids that are not tables (one-column text boxes, tiny fragments) dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
+from goblin_pdf.tables.found import FoundTable
+
+log = logging.getLogger(__name__)
+
+#: pdfplumber table settings tried in turn. Ruled grids only: whitespace
+#: ("text") detection turns prose and letterheads into tables too often.
+STRATEGIES: tuple[Mapping[str, Any], ...] = (
+    {"vertical_strategy": "lines", "horizontal_strategy": "lines"},
+)
+#: Two detections overlapping by more than this share of the smaller are one table.
+SAME_TABLE_OVERLAP = 0.5
+#: Pages whose decoded content streams exceed this are not searched: they are
+#: vector drawings (plans, CAD sheets) that would take gigabytes to lay out.
+MAX_PAGE_CONTENT_BYTES = 10_000_000
+
+BBox = tuple[float, float, float, float]
+
+
+def content_bytes(page: Any) -> int:
+    """Decoded size of a pdfplumber page's content streams, read without laying them out."""
+    from pdfminer.pdftypes import resolve1
+
+    total = 0
+    for stream in page.page_obj.contents:
+        resolved = resolve1(stream)
+        if hasattr(resolved, "get_data"):
+            total += len(resolved.get_data())
+    return total
+
+
+def _overlap(a: BBox, b: BBox) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    if width <= 0 or height <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return width * height / smaller if smaller > 0 else 0.0
+
+
+def _raw_tables(page: Any, strategies: Sequence[Mapping[str, Any]]) -> list[tuple[BBox, list]]:
+    kept: list[tuple[BBox, list]] = []
+    for settings in strategies:
+        for table in page.find_tables(dict(settings)):
+            bbox = tuple(float(v) for v in table.bbox)
+            if any(_overlap(bbox, other) > SAME_TABLE_OVERLAP for other, _ in kept):
+                continue
+            kept.append((bbox, table.extract()))  # type: ignore[arg-type]
+    return kept
+
+
+def page_tables(page: Any, number: int,
+                strategies: Sequence[Mapping[str, Any]] = STRATEGIES) -> list[FoundTable]:
+    """The real tables of one pdfplumber page, top to bottom."""
+    size = content_bytes(page)
+    if size > MAX_PAGE_CONTENT_BYTES:
+        log.warning("page %d: content streams of %d bytes exceed %d; tables not searched",
+                    number, size, MAX_PAGE_CONTENT_BYTES)
+        return []
+    found = []
+    for bbox, raw in _raw_tables(page, strategies):
+        rows = normalize_table_rows(raw)
+        if not is_meaningful_table(rows):
+            continue
+        found.append(FoundTable(page=number, rows=rows, bbox=bbox,
+                                page_size=(float(page.width), float(page.height))))
+    return sorted(found, key=lambda t: (round(t.bbox[1]), t.bbox[0]))

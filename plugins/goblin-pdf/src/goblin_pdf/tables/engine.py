@@ -1,0 +1,82 @@
+"""The pdfplumber TableEngine: ruled tables of PDF pages as goblin Tables."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine
+from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.model import Table
+from goblin_core.source import Source
+from goblin_pdf.tables.detect import page_tables
+from goblin_pdf.tables.found import FoundTable
+from goblin_pdf.tables.stitch import stitch
+
+log = logging.getLogger(__name__)
+
+
+def _password(config: Config) -> str:
+    return str(config.get("pdf", "password", "") or config.get("goblin", "password", "") or "")
+
+
+class PdfPlumberTableEngine(BaseEngine):
+    """Finds ruled tables with pdfplumber, cleans them and joins page-break continuations.
+
+    Runs only when ``tables = true``; reads only the pages the pipeline asks
+    for (so ``max_pages`` holds). A page pdfplumber cannot lay out is logged
+    and skipped: tables are extra, the page's text is unaffected.
+    """
+
+    name = "pdf.tables.pdfplumber"
+    formats = ("application/pdf",)
+    priority = 0
+
+    def available(self) -> tuple[bool, str]:
+        try:
+            import pdfplumber  # noqa: F401
+        except ImportError as exc:
+            return False, f"pdfplumber is not installed ({exc}): pip install 'goblin-core[pdf]'"
+        return True, ""
+
+    def tables(
+        self, source: Source, page_numbers: Sequence[int], config: Config
+    ) -> dict[int, list[Table]]:
+        """Tables per requested 1-based page number, each page's indexed from 0."""
+        found = self._find(source, page_numbers, config)
+        return {
+            number: [t.to_table(i, self.name) for i, t in enumerate(tables)]
+            for number, tables in stitch(found).items()
+        }
+
+    def _find(self, source: Source, page_numbers: Sequence[int],
+              config: Config) -> dict[int, list[FoundTable]]:
+        import pdfplumber
+        from pdfminer.pdfdocument import PDFPasswordIncorrect
+
+        try:
+            pdf = pdfplumber.open(str(source.path()), password=_password(config))
+        except PDFPasswordIncorrect as exc:
+            raise PasswordRequired("the PDF is encrypted: give its password (password = ...)",
+                                   file=source.display_name) from exc
+        except Exception as exc:  # pdfminer raises many unrelated types on broken files
+            raise CorruptDocument(f"pdfplumber cannot open it for tables: {exc}",
+                                  file=source.display_name) from exc
+        found: dict[int, list[FoundTable]] = {}
+        with pdf:
+            for number in sorted(set(page_numbers)):
+                if not 1 <= number <= len(pdf.pages):
+                    continue
+                found[number] = self._page(pdf.pages[number - 1], number, source)
+        return found
+
+    def _page(self, page: object, number: int, source: Source) -> list[FoundTable]:
+        try:
+            return page_tables(page, number)
+        except Exception as exc:  # one malformed page must not lose the other pages' tables
+            log.warning("%s page %d: table detection failed: %s", source.display_name, number, exc)
+            return []
+        finally:
+            # pdfplumber caches every laid-out page until the file closes; free it now.
+            page.close()  # type: ignore[attr-defined]

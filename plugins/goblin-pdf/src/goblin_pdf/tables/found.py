@@ -1,0 +1,42 @@
+"""A table found on a PDF page, with the geometry needed to join it across pages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from goblin_core.model import Table
+from goblin_core.table_repair import Rows, header_rows
+
+
+@dataclass(frozen=True)
+class FoundTable:
+    """Clean rows of one table and where it sits.
+
+    ``bbox`` is (x0, top, x1, bottom) in points on page ``page``;
+    ``last_page`` and ``last_bbox`` say where it ends once fragments from
+    following pages are joined to it. ``page_size`` is (width, height).
+    """
+
+    page: int
+    rows: Rows
+    bbox: tuple[float, float, float, float]
+    page_size: tuple[float, float]
+    last_page: int = 0
+    last_bbox: tuple[float, float, float, float] | None = None
+
+    @property
+    def ends_on(self) -> int:
+        return self.last_page or self.page
+
+    @property
+    def end_bbox(self) -> tuple[float, float, float, float]:
+        return self.last_bbox or self.bbox
+
+    @property
+    def n_columns(self) -> int:
+        return max((len(r) for r in self.rows), default=0)
+
+    def to_table(self, index: int, engine: str) -> Table:
+        """The core Table of this fragment, ``index`` being its position on its page."""
+        return Table(rows=self.rows, page=self.page, index=index,
+                     header_rows=header_rows(self.rows), engine=engine)

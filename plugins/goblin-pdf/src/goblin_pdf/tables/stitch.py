@@ -1,0 +1,77 @@
+"""Joining a table that runs over a page break into one table.
+
+The last table of a page and the first table of the next page are one
+table when they have the same columns, span the same width, the first runs
+into the lower part of its page and the second starts in the upper part of
+its page, and the second either repeats the first one's header (dropped) or
+starts straight with data. A description wrapped over the page break (a
+first row with no key and no figures) is folded into the last item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from goblin_core.table_repair import is_header_row, normalize_table_rows
+from goblin_pdf.tables.found import FoundTable
+
+#: Table edges may differ by this share of the page width and still line up.
+ALIGN_TOLERANCE = 0.02
+#: A table that continues must reach below this share of its page's height...
+ENDS_LOW = 0.6
+#: ...and its continuation must start above this share of the next page's height.
+STARTS_HIGH = 0.5
+
+
+def _same_header(a: Sequence[str], b: Sequence[str]) -> bool:
+    return [" ".join(c.lower().split()) for c in a] == [" ".join(c.lower().split()) for c in b]
+
+
+def continues(before: FoundTable, after: FoundTable) -> bool:
+    """True when ``after`` (first on its page) carries on ``before`` (last on the previous)."""
+    if after.page != before.ends_on + 1 or after.n_columns != before.n_columns:
+        return False
+    end = before.end_bbox
+    width = max(before.page_size[0], after.page_size[0])
+    if abs(end[0] - after.bbox[0]) > ALIGN_TOLERANCE * width:
+        return False
+    if abs(end[2] - after.bbox[2]) > ALIGN_TOLERANCE * width:
+        return False
+    if end[3] < ENDS_LOW * before.page_size[1] or after.bbox[1] > STARTS_HIGH * after.page_size[1]:
+        return False
+    first = after.rows[0]
+    return _same_header(first, before.rows[0]) or not is_header_row(first)
+
+
+def join(before: FoundTable, after: FoundTable) -> FoundTable:
+    """One table: ``before``'s rows, then ``after``'s without a repeated header."""
+    body = after.rows
+    if _same_header(after.rows[0], before.rows[0]):
+        body = body[1:]
+    rows = normalize_table_rows([*before.rows, *body])
+    return FoundTable(page=before.page, rows=rows, bbox=before.bbox, page_size=before.page_size,
+                      last_page=after.page, last_bbox=after.bbox)
+
+
+def stitch(pages: Mapping[int, Sequence[FoundTable]]) -> dict[int, list[FoundTable]]:
+    """Tables per page with cross-page continuations joined into the table they continue.
+
+    A joined table belongs to the page where it starts.
+    """
+    out: dict[int, list[FoundTable]] = {}
+    open_table: FoundTable | None = None
+    for number in sorted(pages):
+        tables = list(pages[number])
+        out[number] = []
+        if open_table is not None and tables and continues(open_table, tables[0]):
+            joined = join(open_table, tables.pop(0))
+            out[joined.page][-1] = joined
+            open_table = joined
+            if tables:
+                open_table = None
+        else:
+            open_table = None
+        out[number].extend(tables)
+        if tables:
+            open_table = tables[-1]
+    return out
