@@ -43,3 +43,10 @@ def goblin_register_validators(register: Callable[[Any], None]) -> None:
 def goblin_register_options(register: Callable[..., None]) -> None:
     register("pdf", PDF_OPTIONS, extra="pdf",
              help="PDF reading (Tika's PDF options), rendering and text-layer validator thresholds.")
+
+
+@hookimpl
+def goblin_register_table_engines(register: Callable[[Any], None]) -> None:
+    from goblin_pdf.tables import PdfPlumberTableEngine
+
+    register(PdfPlumberTableEngine())
