@@ -1,0 +1,466 @@
+"""Chain semantics: which engine runs, in what order, and what wins, page by page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import (
+    TEST_BYTES,
+    TEST_MIME,
+    FakeOCR,
+    MarkerValidator,
+    ScriptedParser,
+    ScriptedRecovery,
+    blank_page,
+    registry_with,
+    scan_page,
+    text_page,
+)
+
+from goblin_core import CorruptDocument, PageContent, UnsupportedFormat, extract
+
+# -- priority, ties, config ------------------------------------------------------
+
+
+def test_highest_priority_parser_reads_the_document() -> None:
+    low = ScriptedParser("tests.low", [text_page(1, "from the low one")], priority=1)
+    high = ScriptedParser("tests.high", [text_page(1, "from the high one")], priority=5)
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(low, high))
+    assert document.text == "from the high one"
+    assert document.pages[0].engine == "tests.high"
+    assert low.opened == 0
+
+
+def test_equal_priorities_are_ordered_by_name() -> None:
+    zulu = ScriptedParser("tests.zulu", [text_page(1, "zulu")])
+    alpha = ScriptedParser("tests.alpha", [text_page(1, "alpha")])
+    registry = registry_with(zulu, alpha)
+    ranked = [e.name for e in registry.ranked("parser", TEST_MIME)]
+    assert ranked == ["tests.alpha", "tests.zulu"]
+    assert extract(TEST_BYTES, name="a.test", registry=registry).text == "alpha"
+
+
+def test_config_priority_override_reorders_engines() -> None:
+    low = ScriptedParser("tests.low", [text_page(1, "low")], priority=1)
+    high = ScriptedParser("tests.high", [text_page(1, "high")], priority=5)
+    registry = registry_with(low, high)
+    document = extract(TEST_BYTES, name="a.test", registry=registry,
+                       engines={"tests.low": {"priority": 9}})
+    assert document.text == "low"
+
+
+def test_config_disables_an_engine(tmp_path: Path) -> None:
+    low = ScriptedParser("tests.low", [text_page(1, "low")], priority=1)
+    high = ScriptedParser("tests.high", [text_page(1, "high")], priority=5)
+    config = tmp_path / "goblin.toml"
+    config.write_text('[engines."tests.high"]\nenabled = false\n', encoding="utf-8")
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(low, high),
+                       config=config)
+    assert document.text == "low"
+    assert high.opened == 0
+
+
+def test_config_can_enable_and_prioritise_from_a_json_file(tmp_path: Path) -> None:
+    low = ScriptedParser("tests.low", [text_page(1, "low")], priority=1)
+    high = ScriptedParser("tests.high", [text_page(1, "high")], priority=5)
+    config = tmp_path / "goblin.json"
+    config.write_text('{"engines": {"tests.high": {"priority": 0}}}', encoding="utf-8")
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(low, high),
+                       config=config)
+    assert document.text == "low"
+
+
+def test_unavailable_engine_is_skipped_and_its_reason_kept() -> None:
+    missing = ScriptedParser("tests.missing", [text_page(1, "never")], priority=9,
+                             unavailable="frobnicator not found: apt-get install frobnicator")
+    fallback = ScriptedParser("tests.fallback", [text_page(1, "fallback text")])
+    registry = registry_with(missing, fallback)
+    document = extract(TEST_BYTES, name="a.test", registry=registry)
+    assert document.text == "fallback text"
+    assert missing.opened == 0
+    entry = registry.get("tests.missing")
+    assert entry is not None
+    assert registry.availability(entry) == (False,
+                                            "frobnicator not found: apt-get install frobnicator")
+
+
+def test_only_unavailable_engines_make_an_error_naming_the_reason() -> None:
+    missing = ScriptedParser("tests.missing", [text_page(1, "never")],
+                             unavailable="frobnicator not found")
+    with pytest.raises(UnsupportedFormat, match="frobnicator not found") as caught:
+        extract(TEST_BYTES, name="a.test", registry=registry_with(missing))
+    assert "a.test" in str(caught.value)
+
+
+# -- whole-document fallback ----------------------------------------------------------
+
+
+def test_parser_failing_to_open_falls_back_to_the_next() -> None:
+    broken = ScriptedParser("tests.broken", priority=5,
+                            open_error=CorruptDocument("xref table is damaged"))
+    good = ScriptedParser("tests.good", [text_page(1, "good text from the second parser")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(broken, good))
+    assert document.text == "good text from the second parser"
+    assert document.pages[0].status == "clean"
+    assert document.parsed_by == ("tests.good",)
+    assert any(w.engine == "tests.broken" and "xref table is damaged" in w.message
+               for w in document.report.warnings)
+
+
+def test_a_non_goblin_exception_in_open_also_falls_back() -> None:
+    buggy = ScriptedParser("tests.buggy", priority=5, open_error=KeyError("/Root"))
+    good = ScriptedParser("tests.good", [text_page(1, "good text from the second parser")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(buggy, good))
+    assert document.text == "good text from the second parser"
+    assert any(w.kind == "KeyError" for w in document.report.warnings)
+
+
+def test_parser_failing_on_the_first_page_falls_back_to_the_next() -> None:
+    stumbles = ScriptedParser("tests.stumbles", [ValueError("bad page tree")], priority=5)
+    good = ScriptedParser("tests.good", [text_page(1, "page number one"), text_page(2, "page number two")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(stumbles, good))
+    assert [p.text for p in document.pages] == ["page number one", "page number two"]
+    assert {p.engine for p in document.pages} == {"tests.good"}
+    assert stumbles.documents[0].closed
+
+
+def test_every_parser_failing_is_a_corrupt_document_naming_each() -> None:
+    first = ScriptedParser("tests.first", open_error=CorruptDocument("no header"))
+    second = ScriptedParser("tests.second", open_error=ValueError("bad trailer"))
+    with pytest.raises(CorruptDocument) as caught:
+        extract(TEST_BYTES, name="broken.test", registry=registry_with(first, second))
+    message = str(caught.value)
+    assert "broken.test" in message
+    assert "tests.first" in message and "tests.second" in message
+
+
+# -- per-page errors, recovery and ranking ------------------------------------------------
+
+
+def test_page_error_after_the_first_page_goes_to_recovery() -> None:
+    parser = ScriptedParser("tests.parser", [
+        text_page(1, "the first page of the document"),
+        PageContent(2, error="cannot decode content stream"),
+        text_page(3, "the third page of the document"),
+    ])
+    recovery = ScriptedRecovery("tests.recovery", {2: "second page, recovered"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, recovery))
+    assert recovery.calls == [[2]]
+    assert [p.status for p in document.pages] == ["clean", "recovered", "clean"]
+    page = document.pages[1]
+    assert page.engine == "tests.recovery" and page.text == "second page, recovered"
+    assert page.attempts[0].engine == "tests.recovery"
+    failed = [a for a in page.attempts if a.engine == "tests.parser"]
+    assert failed and failed[0].error_kind == "PageError"
+
+
+def test_unrecovered_page_error_is_a_failed_page_and_the_rest_is_kept() -> None:
+    parser = ScriptedParser("tests.parser", [
+        text_page(1, "the first page of the document"), PageContent(2, error="unreadable")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser))
+    assert [p.status for p in document.pages] == ["clean", "failed"]
+    assert document.pages[1].reason == "error"
+    assert "unreadable" in document.pages[1].reasons[0]
+    assert document.status == "partially_recovered"
+
+
+def test_parser_dying_mid_document_keeps_pages_and_sends_the_rest_to_recovery() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "page one of three"), RuntimeError("segment")],
+                            page_count=3)
+    recovery = ScriptedRecovery("tests.recovery", {2: "page two of three", 3: "page three of three"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, recovery))
+    assert [p.text for p in document.pages] == ["page one of three", "page two of three", "page three of three"]
+    assert [p.status for p in document.pages] == ["clean", "recovered", "recovered"]
+    assert any("stopped after page 1" in e.message for e in document.report.errors)
+
+
+def test_garbage_goes_down_the_recovery_chain_and_the_best_candidate_wins() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE ÿþ¤ and a lot of other text")])
+    still_garbage = ScriptedRecovery("tests.still_garbage", {1: "GARBAGE again"}, priority=5)
+    suspect = ScriptedRecovery("tests.suspect", {1: "SUSPECT yet readable"}, priority=1)
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), still_garbage, suspect))
+    page = document.pages[0]
+    # A garbage candidate keeps the page in the chain; suspect outranks any garbage,
+    # however many characters the garbage has.
+    assert still_garbage.calls == [[1]] and suspect.calls == [[1]]
+    assert page.text == "SUSPECT yet readable" and page.status == "recovered"
+    assert [(a.engine, a.verdict) for a in page.attempts] == [
+        ("tests.parser", "garbage"), ("tests.still_garbage", "garbage"), ("tests.suspect", "suspect")]
+
+
+def test_candidates_rank_by_status_then_score_then_mapped_characters() -> None:
+    from goblin_core import Verdict
+    from goblin_core.ranking import Candidate, best
+
+    def candidate(engine: str, status: str, score: float, text: str) -> Candidate:
+        return Candidate(engine, "tests", text, Verdict(status, score))  # type: ignore[arg-type]
+
+    assert best([candidate("a", "garbage", 0.9, "long " * 50),
+                 candidate("b", "suspect", 0.2, "x")]).engine == "b"  # type: ignore[union-attr]
+    assert best([candidate("a", "suspect", 0.5, "long " * 50),
+                 candidate("b", "suspect", 0.6, "x")]).engine == "b"  # type: ignore[union-attr]
+    assert best([candidate("a", "ok", 1.0, "short"),
+                 candidate("b", "ok", 1.0, "much longer")]).engine == "b"  # type: ignore[union-attr]
+    # A full tie keeps the earlier candidate: the primary engine's text is not replaced.
+    assert best([candidate("a", "ok", 1.0, "same"),
+                 candidate("b", "ok", 1.0, "same")]).engine == "a"  # type: ignore[union-attr]
+
+
+def test_recovery_stops_once_no_page_is_garbage() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE")])
+    first = ScriptedRecovery("tests.first", {1: "fine text from the first"}, priority=5)
+    second = ScriptedRecovery("tests.second", {1: "other fine text from the second"}, priority=1)
+    extract(TEST_BYTES, name="a.test",
+            registry=registry_with(parser, MarkerValidator(), first, second))
+    assert first.calls == [[1]] and second.calls == []
+
+
+def test_suspect_pages_are_reported_not_recovered() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "SUSPECT text")])
+    recovery = ScriptedRecovery("tests.recovery", {1: "better"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), recovery))
+    assert recovery.calls == []
+    assert document.pages[0].status == "clean"
+    assert document.pages[0].verdict == "suspect"
+
+
+def test_good_text_is_never_replaced_by_worse() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE but long " * 20)])
+    worse = ScriptedRecovery("tests.worse", {1: "GARBAGE"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), worse))
+    page = document.pages[0]
+    assert page.engine == "tests.parser"
+    assert page.status == "corrupt" and page.reason == "garbage"
+    assert len(page.attempts) == 2
+
+
+def test_equal_status_and_score_prefers_more_mapped_characters() -> None:
+    parser = ScriptedParser("tests.parser", [PageContent(1, error="unreadable")])
+    short = ScriptedRecovery("tests.short", {1: "GARBAGE"}, priority=5)
+    longer = ScriptedRecovery("tests.longer", {1: "GARBAGE with more characters"}, priority=1)
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), short, longer))
+    assert document.pages[0].engine == "tests.longer"
+
+
+def test_a_failing_recovery_engine_is_recorded_and_the_next_one_runs() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE")])
+    crashing = ScriptedRecovery("tests.crashing", error=OSError("tool crashed"), priority=5)
+    good = ScriptedRecovery("tests.good", {1: "recovered"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), crashing, good))
+    page = document.pages[0]
+    assert page.text == "recovered"
+    crashed = [a for a in page.attempts if a.engine == "tests.crashing"]
+    assert crashed and crashed[0].error_kind == "OSError"
+
+
+# -- OCR strategies ----------------------------------------------------------------------------
+
+
+def _ocr_document(strategy: str, **options: object) -> tuple[object, FakeOCR, ScriptedParser]:
+    parser = ScriptedParser("tests.parser", [
+        text_page(1, "a page with plenty of real text"),
+        scan_page(2),
+        blank_page(3),
+        text_page(4, "x", glyphs=40),
+    ], renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "ocr of page one with text", 2: "scanned words on page two",
+                                 3: "should never be read", 4: "ocr of a sparse page four"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr),
+                       ocr=strategy, **options)
+    return document, ocr, parser
+
+
+def test_auto_ocr_reads_only_pages_that_draw_but_yield_too_little() -> None:
+    document, ocr, parser = _ocr_document("auto")
+    assert sorted(ocr.calls) == [2, 4]
+    statuses = [p.status for p in document.pages]  # type: ignore[attr-defined]
+    assert statuses == ["clean", "ocr", "empty", "ocr"]
+    assert document.pages[1].text == "scanned words on page two"  # type: ignore[attr-defined]
+    assert document.report.ocr_pages == (2, 4)  # type: ignore[attr-defined]
+    assert 3 not in parser.documents[0].rendered
+
+
+def test_blank_page_is_empty_and_never_ocr_d_in_any_strategy() -> None:
+    for strategy in ("auto", "always", "extract_and_ocr"):
+        document, ocr, parser = _ocr_document(strategy)
+        assert 3 not in ocr.calls, strategy
+        assert 3 not in parser.documents[0].rendered, strategy
+        assert document.pages[2].status == "empty", strategy  # type: ignore[attr-defined]
+
+
+def test_never_ocr_leaves_scans_corrupt_needing_ocr() -> None:
+    document, ocr, _ = _ocr_document("never")
+    assert ocr.calls == []
+    page = document.pages[1]  # type: ignore[attr-defined]
+    assert (page.status, page.reason) == ("corrupt", "needs_ocr")
+    assert document.status == "partially_recovered"  # type: ignore[attr-defined]
+
+
+def test_always_ocr_uses_ocr_text_for_every_drawn_page() -> None:
+    document, ocr, _ = _ocr_document("always")
+    assert sorted(ocr.calls) == [1, 2, 4]
+    pages = document.pages  # type: ignore[attr-defined]
+    assert [p.status for p in pages] == ["ocr", "ocr", "empty", "ocr"]
+    assert pages[0].text == "ocr of page one with text"
+    assert pages[0].engine == "tests.ocr"
+
+
+def test_extract_and_ocr_keeps_both_texts() -> None:
+    document, ocr, _ = _ocr_document("extract_and_ocr")
+    assert sorted(ocr.calls) == [1, 2, 4]
+    first = document.pages[0]  # type: ignore[attr-defined]
+    texts = {first.text, *(text for _, text in first.alternatives)}
+    assert texts == {"a page with plenty of real text", "ocr of page one with text"}
+    assert len(first.alternatives) == 1
+
+
+def test_ocr_text_wins_only_when_it_ranks_higher() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE " * 5, glyphs=40)],
+                            renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "GARBAGE"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), ocr), ocr="auto")
+    assert ocr.calls == [1]
+    page = document.pages[0]
+    assert page.engine == "tests.parser"
+    assert {a.engine for a in page.attempts} == {"tests.parser", "tests.ocr"}
+
+
+def test_cloud_ocr_backend_is_not_used_unless_named() -> None:
+    parser = ScriptedParser("tests.parser", [scan_page(1)], renders=True)
+    cloud = FakeOCR("tests.cloud", {1: "cloud text"}, priority=100, cloud=True)
+    local = FakeOCR("tests.local", {1: "local text"})
+    registry = registry_with(parser, cloud, local)
+
+    document = extract(TEST_BYTES, name="a.test", registry=registry)
+    assert document.pages[0].engine == "tests.local" and cloud.calls == []
+
+    named = extract(TEST_BYTES, name="a.test", registry=registry, ocr_backends=["tests.cloud"])
+    assert named.pages[0].engine == "tests.cloud"
+
+    enabled = extract(TEST_BYTES, name="a.test", registry=registry,
+                      engines={"tests.cloud": {"enabled": True}})
+    assert enabled.pages[0].engine == "tests.cloud"
+
+
+def test_pages_needing_ocr_without_a_backend_are_reported() -> None:
+    parser = ScriptedParser("tests.parser", [scan_page(1)], renders=True)
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser))
+    assert document.pages[0].status == "corrupt"
+    assert any(w.kind == "EngineUnavailable" and "goblin-core[ocr]" in w.message
+               for w in document.report.warnings)
+
+
+def test_page_images_are_released_after_ocr() -> None:
+    released = []
+
+    class Recording(FakeOCR):
+        def recognize(self, image, languages, config):  # type: ignore[no-untyped-def]
+            released.append(image)
+            return super().recognize(image, languages, config)
+
+    parser = ScriptedParser("tests.parser", [scan_page(1), scan_page(2)], renders=True)
+    extract(TEST_BYTES, name="a.test",
+            registry=registry_with(parser, Recording("tests.ocr", {1: "a b c d e f g h i j k"})))
+    assert len(released) == 2 and all(image.closed for image in released)
+    assert parser.documents[0].closed
+
+
+# -- provenance and overall status -------------------------------------------------------------
+
+
+def test_every_page_has_provenance_of_every_attempt() -> None:
+    parser = ScriptedParser("tests.parser", [
+        text_page(1, "fine text on page one"),
+        text_page(2, "GARBAGE"),
+        PageContent(3, error="broken"),
+    ])
+    recovery = ScriptedRecovery("tests.recovery", {2: "recovered two", 3: "recovered three"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), recovery))
+    for page in document.pages:
+        assert page.attempts, page.number
+        for attempt in page.attempts:
+            assert attempt.engine in ("tests.parser", "tests.recovery")
+            assert attempt.distribution == "tests"
+            assert attempt.seconds >= 0
+    first = document.pages[0].attempts[0]
+    assert (first.verdict, first.score, first.chars) == ("ok", 1.0, len("fine text on page one"))
+    second = document.pages[1].attempts
+    assert [(a.engine, a.verdict) for a in second] == [("tests.parser", "garbage"),
+                                                       ("tests.recovery", "ok")]
+    third = document.pages[2].attempts
+    assert third[-1].error_kind == "PageError" and third[-1].error == "broken"
+
+
+def test_provenance_names_the_real_distribution_and_version() -> None:
+    from importlib.metadata import version
+
+    from goblin_example_note import render_note
+
+    document = extract(render_note(["hello"]), name="n.gnote")
+    attempt = document.pages[0].attempts[0]
+    assert attempt.engine == "note.parser"
+    assert attempt.distribution == f"goblin-example-note=={version('goblin-example-note')}"
+    text = extract(b"plain words", name="a.txt")
+    assert text.pages[0].attempts[0].distribution == f"goblin-core=={version('goblin-core')}"
+
+
+@pytest.mark.parametrize(
+    ("pages", "expected"),
+    [
+        ([text_page(1, "good text on page one"), blank_page(2)], "clean"),
+        ([text_page(1, "good text on page one"), text_page(2, "GARBAGE")],
+         "partially_recovered"),
+        ([text_page(1, "GARBAGE"), blank_page(2)], "corrupt_unrecoverable"),
+        ([text_page(1, "GARBAGE"), PageContent(2, error="x")], "corrupt_unrecoverable"),
+    ],
+    ids=["clean-and-empty", "clean-and-corrupt", "corrupt-and-empty", "corrupt-and-failed"],
+)
+def test_overall_status_rule(pages: list[PageContent], expected: str) -> None:
+    parser = ScriptedParser("tests.parser", pages)
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, MarkerValidator()),
+                       ocr="never")
+    assert document.status == expected
+
+
+def test_recovered_pages_make_a_partially_recovered_document() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE")])
+    recovery = ScriptedRecovery("tests.recovery", {1: "fixed by the recovery engine"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), recovery))
+    assert document.pages[0].status == "recovered"
+    assert document.status == "partially_recovered"
+
+
+def test_validators_combine_to_the_worst_status_and_lowest_score() -> None:
+    from goblin_core import Verdict
+    from goblin_core.engines import BaseEngine
+
+    class Harsh(BaseEngine):
+        name = "tests.harsh"
+        formats = (TEST_MIME,)
+
+        def check(self, text, context):  # type: ignore[no-untyped-def]
+            return Verdict("suspect", 0.4, ("harsh",))
+
+    class OtherFormat(Harsh):
+        name = "tests.other_format"
+        formats = ("application/pdf",)
+
+        def check(self, text, context):  # type: ignore[no-untyped-def]
+            return Verdict("garbage", 0.0, ("never applies",))
+
+    parser = ScriptedParser("tests.parser", [text_page(1, "SUSPECT words")])
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), Harsh(), OtherFormat()))
+    page = document.pages[0]
+    assert page.verdict == "suspect"
+    assert page.confidence == 0.4
+    assert set(page.reasons) == {"suspect", "harsh"}
