@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, Protocol
 
 from goblin_core.engines import ArchiveLimits, Member
-from goblin_core.errors import FileTooLarge, GoblinError, UnsafeArchive
+from goblin_core.errors import (
+    CorruptDocument,
+    FileTooLarge,
+    GoblinError,
+    PasswordRequired,
+    UnsafeArchive,
+    UnsupportedFormat,
+)
 from goblin_core.model import MemberEntry
 from goblin_core.source import Source
 
@@ -148,7 +155,9 @@ def expand_members(
             file=source.display_name,
         )
     count = 0
+    extracted = 0
     seen: set[str] = set()
+    unreadable: list[GoblinError] = []
     for member in entry.engine.members(source, limits, config):
         count += 1
         if count > limits.max_members:
@@ -167,10 +176,27 @@ def expand_members(
                 raise
         except FileTooLarge as exc:
             _refuse(log, member.name, str(exc), exc.kind)
-        except GoblinError:
-            raise
+        except _MEMBER_ERRORS as exc:
+            # One encrypted or damaged member must not cost the others their text.
+            _refuse(log, member.name, exc.message, exc.kind)
+            unreadable.append(exc)
         else:
+            extracted += 1
             log.members.append(MemberEntry(child, "extracted", "", member.size))
+    if unreadable and not extracted:
+        raise _first_unreadable(unreadable)
+
+
+#: Errors that concern one member only: it is refused and the others are still read.
+_MEMBER_ERRORS = (PasswordRequired, CorruptDocument, UnsupportedFormat)
+
+
+def _first_unreadable(errors: list[GoblinError]) -> GoblinError:
+    """The error that explains an archive none of whose members could be read."""
+    for error in errors:
+        if isinstance(error, PasswordRequired):
+            return error
+    return errors[0]
 
 
 def _admit(member: Member, source: Source, log: MemberLog, seen: set[str]) -> str | None:
