@@ -1,6 +1,6 @@
-"""Test sessions. Bare ``nox`` runs the test sessions: core, every plugin, integration.
+"""Test sessions. Bare ``nox`` runs the test sessions: core, every plugin, integration, compat.
 
-``lint``, ``bench``, ``fuzz``, ``compat_signatures`` and heavy opt-in plugins
+``lint``, ``bench``, ``fuzz`` and heavy opt-in plugins
 (``easyocr``) are sessions of their own, outside bare ``nox``.
 """
 
@@ -10,7 +10,7 @@ import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = False
-nox.options.sessions = ["core", "plugin", "integration"]
+nox.options.sessions = ["core", "plugin", "integration", "compat"]
 
 PLUGINS = [
     "goblin-pdf",
@@ -48,6 +48,13 @@ def integration(session: nox.Session) -> None:
     session.install(".", *[f"./plugins/{p}[test]" for p in PLUGINS], "pytest>=8",
                     "hypothesis>=6.100")
     session.run(*PYTEST, "tests/integration", *session.posargs)
+
+
+@nox.session
+def compat(session: nox.Session) -> None:
+    """goblin_core.compat beside GoblinTools 0.13.4: signatures compared, facade tests run."""
+    session.install(".", "goblintools==0.13.4", "pypdf<7", "pytest>=8")
+    session.run(*PYTEST, "tests/compat", *session.posargs)
 
 
 @nox.session

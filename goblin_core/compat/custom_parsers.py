@@ -1,0 +1,100 @@
+"""GoblinTools' ``add_parser(extension, func)`` as a goblin plugin.
+
+A user's parser function becomes a real goblin Parser, claimed by a sniffer
+for its extension, so its text goes through the same pipeline (validation,
+report, limits) as every built-in format.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.hookspecs import hookimpl
+from goblin_core.model import FileType
+from goblin_core.registry import Registry, load_registry
+from goblin_core.source import Source
+
+log = logging.getLogger(__name__)
+
+PLUGIN_NAME = "goblintools-custom-parsers"
+
+
+def normalise_extension(extension: str) -> str:
+    """``".Custom"`` -> ``"custom"``.
+
+    >>> normalise_extension(".TXT")
+    'txt'
+    """
+    return extension.strip().lstrip(".").lower()
+
+
+def custom_mime(extension: str) -> str:
+    return f"application/x-goblintools-{normalise_extension(extension)}"
+
+
+class ExtensionSniffer(BaseEngine):
+    """Claims files whose name ends with an extension a user gave a parser for.
+
+    The user asked for that parser by extension, so here the extension beats
+    the content, with full confidence.
+    """
+
+    name = "compat.extensions"
+    priority = 1000
+
+    def __init__(self, extensions: frozenset[str]) -> None:
+        self.extensions = extensions
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if source.extension in self.extensions:
+            return FileType(custom_mime(source.extension), source.extension, 1.0)
+        return None
+
+
+class CallableParser(BaseEngine):
+    """A user's ``func(path) -> str`` as a one-page goblin Parser."""
+
+    priority = 1000
+
+    def __init__(self, extension: str, func: Callable[[str], Any]) -> None:
+        self.name = f"compat.parser.{extension}"
+        self.formats = (custom_mime(extension),)
+        self.func = func
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        try:
+            text = self.func(str(source.path()))
+        except Exception as exc:  # a user's parser may raise anything; report it as goblin's
+            raise CorruptDocument(
+                f"the custom parser for .{self.formats[0].rsplit('-', 1)[-1]} failed: "
+                f"{type(exc).__name__}: {exc}; fix the parser function or remove it",
+                file=source.display_name,
+            ) from exc
+        return TextDocument(["" if text is None else str(text)])
+
+
+class CustomParsersPlugin:
+    """The hook implementations registering the user's parsers."""
+
+    def __init__(self, parsers: Mapping[str, Callable[[str], Any]]) -> None:
+        self.parsers = dict(parsers)
+
+    @hookimpl
+    def goblin_register_sniffers(self, register: Callable[[Any], None]) -> None:
+        register(ExtensionSniffer(frozenset(self.parsers)))
+
+    @hookimpl
+    def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
+        for extension, func in sorted(self.parsers.items()):
+            register(CallableParser(extension, func))
+
+
+def registry_with(parsers: Mapping[str, Callable[[str], Any]]) -> Registry:
+    """The installed plugins plus the user's parsers, keyed by bare extension."""
+    plugin = CustomParsersPlugin({normalise_extension(e): f for e, f in parsers.items()})
+    return load_registry(extra_plugins=[(PLUGIN_NAME, plugin)])

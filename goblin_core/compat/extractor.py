@@ -1,0 +1,364 @@
+"""GoblinTools' TextExtractor over the goblin pipeline.
+
+Every file goes through ``goblin_core.extract``: detection by content,
+validation, recovery, OCR by strategy, archive limits. This module only
+translates GoblinTools' arguments into goblin options and goblin's Document
+back into GoblinTools' tagged text and ExtractionReport.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import os
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from goblin_core.compat.custom_parsers import registry_with
+from goblin_core.compat.logging_policy import set_suppress_warnings
+from goblin_core.compat.report import (
+    ExtractionReport,
+    failure_report,
+    report_from_document,
+)
+from goblin_core.compat.settings import GoblinConfig, OCRConfig, goblin_options
+from goblin_core.config import Config
+from goblin_core.errors import GoblinError
+from goblin_core.model import Document, Page
+from goblin_core.registry import Registry, default_registry
+from goblin_core.renderers import file_tag
+
+log = logging.getLogger(__name__)
+
+#: The extensions GoblinTools 0.13 parses; goblin reads these and many more.
+GOBLINTOOLS_EXTENSIONS = (
+    ".pdf", ".docx", ".txt", ".pptx", ".html", ".odt", ".rtf", ".csv", ".xml", ".xlsx",
+    ".xlsm", ".xls", ".ods", ".dbf", ".jpg", ".jpeg", ".png", ".tif", ".tiff",
+)
+TEXTRACT_ENGINE = "ocr.textract"
+TESSERACT_ENGINE = "ocr.tesseract"
+
+
+def has_meaningful_text(text: str) -> bool:
+    """True when the text holds a letter, digit, punctuation, symbol or mark.
+
+    Blank pages often yield only whitespace or zero-width characters.
+
+    >>> has_meaningful_text("\\u200b \\n"), has_meaningful_text("a")
+    (False, True)
+    """
+    return any(unicodedata.category(ch)[0] in "LNPSM" for ch in text)
+
+
+def reports_kept_for(document: Document) -> bool:
+    """GoblinTools keeps reports for PDFs and images; goblin also for any failure."""
+    mime = document.mime
+    return mime == "application/pdf" or mime.startswith("image/") or bool(document.report.errors)
+
+
+def page_text(page: Page, tables_inline: bool) -> str:
+    """A page's text, with its tables after it as Markdown when asked for."""
+    if not tables_inline or not page.tables:
+        return page.text
+    parts = [page.text]
+    for table in page.tables:
+        markdown = table.to_markdown()
+        if markdown:
+            parts.append(f"<!-- table page={table.page} index={table.index} -->\n{markdown}")
+    return "\n\n".join(p for p in parts if p)
+
+
+@dataclass
+class ExtractedTree:
+    """One input's text blocks and per-document reports, keyed by tag name."""
+
+    blocks: list[str] = field(default_factory=list)
+    reports: dict[str, ExtractionReport] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(self.blocks)
+
+
+class _BuiltinParser:
+    """The goblin pipeline behind one of GoblinTools' extensions (``parsers`` values)."""
+
+    def __init__(self, extractor: TextExtractor, extension: str) -> None:
+        self.extractor = extractor
+        self.extension = extension
+
+    def __call__(self, file_path: str) -> str:
+        tree = self.extractor.extract_tree(file_path, None)
+        return "\n\n".join(
+            block.split("\n", 1)[1] if "\n" in block else "" for block in tree.blocks
+        )
+
+    def __repr__(self) -> str:
+        return f"<goblin parser for {self.extension}>"
+
+
+class TextExtractor:
+    """Text from a file or a folder as GoblinTools returns it, read by goblin.
+
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> with open(os.path.join(folder, "a.txt"), "w") as f:
+    ...     _ = f.write("Olá")
+    >>> TextExtractor().extract_from_file(os.path.join(folder, "a.txt"), display_path="a.txt")
+    'file_path_pwd:"a.txt"\\nOlá'
+    """
+
+    def __init__(
+        self,
+        ocr_handler: Any = False,
+        use_aws: Any = False,
+        aws_access_key: Any = None,
+        aws_secret_key: Any = None,
+        aws_region: Any = "us-east-1",
+        config: GoblinConfig | None = None,
+        suppress_warnings: bool | None = None,
+        extract_tables: bool = False,
+        table_format: str = "markdown",
+        aws_session_token: Any = None,
+        use_default_aws_credentials: bool = False,
+        ocr_images: bool = False,
+    ) -> None:
+        # A copy: GoblinTools wrote the AWS arguments into the caller's config.
+        self.config = copy.deepcopy(config) if config is not None else GoblinConfig.default()
+        explicit_aws = [use_aws, aws_access_key, aws_secret_key, aws_region != "us-east-1",
+                        aws_session_token, use_default_aws_credentials]
+        if any(explicit_aws):
+            ocr = self.config.ocr
+            self.config.ocr = OCRConfig(
+                bool(use_aws), aws_access_key, aws_secret_key, aws_region,
+                tesseract_lang=ocr.tesseract_lang,
+                aws_session_token=aws_session_token,
+                use_default_aws_credentials=use_default_aws_credentials,
+                pdf_ocr_dpi=ocr.pdf_ocr_dpi,
+                max_ocr_pages=ocr.max_ocr_pages,
+            )
+        if suppress_warnings is not None:
+            set_suppress_warnings(suppress_warnings)
+        if table_format != "markdown":
+            raise ValueError(
+                f"Unsupported table_format={table_format!r}; only 'markdown' is supported"
+            )
+        self.extract_tables = extract_tables
+        self.table_format = table_format
+        self.ocr_images = ocr_images
+        self.ocr_handler = self._ocr_processor() if ocr_handler else None
+        self.last_extraction_report: ExtractionReport | None = None
+        self.last_extraction_reports: dict[str, ExtractionReport] = {}
+        self._last_reports: dict[str, ExtractionReport] = {}
+        self._parsers: dict[str, Callable[..., Any]] | None = None
+        self._registry_key: tuple[tuple[str, int], ...] | None = None
+        self._registry_cache: Registry | None = None
+
+    def _ocr_processor(self) -> Any:
+        from goblin_core.compat.ocr import OCRProcessor
+
+        return OCRProcessor(self.config.ocr)
+
+    # -- parsers ---------------------------------------------------------------
+
+    @property
+    def parsers(self) -> dict[str, Callable[..., Any]]:
+        """Extension -> parser function; goblin's pipeline unless replaced with ``add_parser``."""
+        if self._parsers is None:
+            self._parsers = {ext: _BuiltinParser(self, ext) for ext in GOBLINTOOLS_EXTENSIONS}
+        return self._parsers
+
+    def add_parser(self, extension: str, parser_func: Callable[..., Any]) -> None:
+        """Read files with this extension with ``parser_func(path) -> str``.
+
+        The function runs as a goblin parser, so its text is validated and
+        reported like any other.
+        """
+        self.parsers[extension.lower()] = parser_func
+
+    def _custom_parsers(self) -> dict[str, Callable[..., Any]]:
+        return {e: f for e, f in self.parsers.items() if not isinstance(f, _BuiltinParser)}
+
+    @property
+    def registry(self) -> Registry:
+        """The registry extraction uses: installed plugins plus any custom parser."""
+        custom = self._custom_parsers()
+        if not custom:
+            return default_registry()
+        key = tuple(sorted((e, id(f)) for e, f in custom.items()))
+        if key != self._registry_key or self._registry_cache is None:
+            self._registry_cache = registry_with(custom)
+            self._registry_key = key
+        return self._registry_cache
+
+    def goblin_config(self, registry: Registry | None = None) -> Config:
+        """The goblin Config this extractor's settings amount to."""
+        registry = registry or self.registry
+        options = goblin_options(self.config, ocr=self.ocr_handler is not None,
+                                 tables=self.extract_tables, namespaces=registry.namespaces)
+        return registry.config(**options)
+
+    # -- extraction ------------------------------------------------------------
+
+    def extract_tree(
+        self, source: Any, name: str | None, *, strip_root: bool = False
+    ) -> ExtractedTree:
+        """Extract one input (path or bytes) into tagged blocks and reports.
+
+        Errors are logged and kept in the reports; nothing is raised.
+        ``strip_root`` names archive members without the archive's own name,
+        as GoblinTools does after unpacking to a folder.
+        """
+        registry = self.registry
+        config = self.goblin_config(registry)
+        label = name if name is not None else str(source)
+        tree = ExtractedTree()
+        if self._skip_image(registry, config, source, label):
+            return tree
+        try:
+            document = _extract(source, label, registry, config)
+        except GoblinError as exc:
+            log.error("%s", exc)
+            tree.reports[label] = failure_report(label, str(exc))
+            return tree
+        root = document.name if strip_root and not document.pages and document.children else None
+        for doc in document.walk():
+            self._collect(doc, root, registry, tree)
+        return tree
+
+    def _skip_image(self, registry: Registry, config: Config, source: Any, label: str) -> bool:
+        """Standalone images are OCR'd only with ``ocr_handler`` and ``ocr_images``."""
+        if self.ocr_handler is not None and self.ocr_images:
+            return False
+        from goblin_core.detect import detect
+        from goblin_core.inputs import as_source
+
+        try:
+            found = detect(registry, config, as_source(source, label))
+        except (GoblinError, OSError):
+            return False
+        return found.mime.startswith("image/")
+
+    def _collect(
+        self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree
+    ) -> None:
+        name = doc.name
+        if root is not None:
+            if name == root:
+                return
+            name = name[len(root) + 1:] if name.startswith(root + "/") else name
+        for error in doc.report.errors:
+            log.error("%s: %s", name, error.message)
+        for member in doc.report.members:
+            if member.action != "extracted":
+                tree.skipped.append(f"{member.name}: {member.reason or member.action}")
+        if not doc.pages and doc.children and not doc.report.errors:
+            return
+        if doc.mime.startswith("image/") and not (self.ocr_handler and self.ocr_images):
+            return
+        if reports_kept_for(doc):
+            tree.reports[name] = report_from_document(doc, name, registry)
+        body = Document.PAGE_SEPARATOR.join(page_text(p, self.extract_tables) for p in doc.pages)
+        if has_meaningful_text(body):
+            tree.blocks.append(f"{file_tag(name)}\n{body}")
+
+    def extract_from_file(self, file_path: str, display_path: str | None = None) -> str:
+        """Text of one file headed ``file_path_pwd:"..."`` ("" when there is none).
+
+        An archive gives one block per member. ``last_extraction_report``
+        holds the report of the (last) PDF or image read, or of the failure.
+        """
+        self.last_extraction_report = None
+        self._last_reports = {}
+        if not os.path.exists(file_path):
+            log.warning("File not found: %s", file_path)
+            return ""
+        name = display_path if display_path is not None else str(file_path)
+        tree = self.extract_tree(file_path, name)
+        self._last_reports = tree.reports
+        if tree.reports:
+            self.last_extraction_report = list(tree.reports.values())[-1]
+        return tree.text
+
+    def extract_from_folder(self, folder_path: str) -> str:
+        """Text of every file under a folder, in sorted order, tagged by relative path.
+
+        ``last_extraction_reports`` maps each PDF's tag path to its report.
+        """
+        from goblin_core.inputs import InputProblem, walk_inputs
+
+        self.last_extraction_reports = {}
+        if not os.path.isdir(folder_path):
+            log.warning("Folder not found: %s", folder_path)
+            return ""
+        texts: list[str] = []
+        for item in walk_inputs([folder_path]):
+            if isinstance(item, InputProblem):
+                log.warning("%s: %s", item.path, item.message)
+                continue
+            path, rel = item
+            if self._too_large(path):
+                continue
+            text = self.extract_from_file(str(path), display_path=rel)
+            self.last_extraction_reports.update(self._last_reports)
+            if text:
+                texts.append(text)
+        return "\n\n".join(texts)
+
+    def _too_large(self, path: Path) -> bool:
+        try:
+            size = path.stat().st_size
+        except OSError as exc:
+            log.warning("Cannot read %s: %s", path, exc.strerror)
+            return True
+        if size > self.config.max_file_size:
+            log.warning("Skipping large file: %s (%d bytes > max_file_size %d)",
+                        path, size, self.config.max_file_size)
+            return True
+        return False
+
+    # -- helpers GoblinTools has -------------------------------------------------
+
+    def extract_tables_from_pdf(
+        self, file_path: str, *, max_pages: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Tables of a PDF as ``[{"page": 1-based, "index", "rows"}]``."""
+        from goblin_core.compat.tables import extract_pdf_tables
+
+        return extract_pdf_tables(file_path, max_pages=max_pages)
+
+    def pdf_needs_ocr(self, file_path: str) -> bool:
+        """True when no page of the PDF yields trustworthy text without OCR."""
+        registry = self.registry
+        options = goblin_options(self.config, ocr=False, namespaces=registry.namespaces)
+        try:
+            document = _extract(file_path, None, registry, registry.config(**options))
+        except GoblinError as exc:
+            log.error("Error checking PDF %s: %s", file_path, exc)
+            return True
+        usable = [p for p in document.pages
+                  if p.status in ("clean", "recovered") and has_meaningful_text(p.text)]
+        return not usable
+
+    def validate_installation(self) -> dict[str, bool]:
+        """Whether local OCR (and, with ``use_aws``, Textract) can run here."""
+        registry = self.registry
+        results = {"tesseract": _available(registry, TESSERACT_ENGINE)}
+        if self.ocr_handler is not None and self.ocr_handler.use_aws:
+            results["aws_textract"] = _available(registry, TEXTRACT_ENGINE)
+        return results
+
+
+def _available(registry: Registry, name: str) -> bool:
+    entry = registry.get(name)
+    return entry is not None and registry.availability(entry)[0]
+
+
+def _extract(source: Any, name: str | None, registry: Registry, config: Config) -> Document:
+    from goblin_core.api import extract
+
+    return extract(source, name=name, config=config, registry=registry)

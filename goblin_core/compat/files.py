@@ -1,0 +1,447 @@
+"""GoblinTools' FileValidator, ArchiveHandler, FileManager and ExtractionBudget.
+
+Type decisions use goblin's detection (content beats extension) and the
+installed plugins; archives are expanded by ``goblin_core.unpack`` under
+goblin's archive safety (names, links, sizes and ratios checked while
+reading). The caller's own top-level archive is never deleted by
+``extract_files_recursive``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from goblin_core.compat.logging_policy import set_suppress_warnings
+from goblin_core.compat.settings import ArchiveLimits, GoblinConfig, goblin_options
+from goblin_core.errors import GoblinError
+from goblin_core.model import FileType
+from goblin_core.registry import Registry, default_registry
+from goblin_core.source import Source
+
+log = logging.getLogger(__name__)
+
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+def detect_file(path: str | os.PathLike[str], registry: Registry | None = None) -> FileType | None:
+    """goblin's idea of what a file is, or None when it cannot be read or is empty."""
+    from goblin_core.detect import detect
+
+    registry = registry or default_registry()
+    try:
+        return detect(registry, registry.config(), Source.from_path(path))
+    except (GoblinError, OSError):
+        return None
+
+
+def file_kind(path: str | os.PathLike[str], registry: Registry | None = None) -> str:
+    """``document`` (an installed parser reads it), ``archive`` (only an archive
+    handler does) or ``unknown``."""
+    registry = registry or default_registry()
+    found = detect_file(path, registry)
+    if found is None:
+        return "unknown"
+    if registry.ranked("parser", found.mime):
+        return "document"
+    if registry.ranked("archive", found.mime):
+        return "archive"
+    return "unknown"
+
+
+def free_name(path: str) -> str:
+    """``path``, or ``stem_1.ext``, ``stem_2.ext``... when it already exists."""
+    base, ext = os.path.splitext(path)
+    candidate, counter = path, 1
+    while os.path.exists(candidate):
+        candidate = f"{base}_{counter}{ext}"
+        counter += 1
+    return candidate
+
+
+class FileValidator:
+    """Questions about one file, answered from its content where it matters."""
+
+    PARSEABLE_EXTENSIONS = frozenset({
+        ".pdf", ".docx", ".txt", ".pptx", ".html", ".odt", ".rtf", ".csv", ".xml", ".xlsx",
+        ".xlsm", ".xls", ".ods", ".dbf", ".jpg", ".jpeg", ".png", ".tif", ".tiff",
+    })
+    OFFICE_CONTAINER_EXTENSIONS = frozenset({".docx", ".xlsx", ".xlsm", ".pptx", ".odt", ".ods"})
+
+    @classmethod
+    def office_container_extension(cls, file_path: str) -> str | None:
+        """The Office extension of a ZIP-based Office file (by name or content), else None."""
+        suffix = Path(file_path).suffix.lower()
+        if suffix in cls.OFFICE_CONTAINER_EXTENSIONS:
+            return suffix
+        detected = cls.detect_extension_from_magic(file_path)
+        return detected if detected in cls.OFFICE_CONTAINER_EXTENSIONS else None
+
+    @staticmethod
+    def is_empty(file_path: str) -> bool:
+        """True for a 0-byte file (False when it cannot be read)."""
+        try:
+            return os.path.getsize(file_path) == 0
+        except OSError as exc:
+            log.info("Cannot check %s: %s", file_path, exc.strerror)
+            return False
+
+    @staticmethod
+    def is_archive(file_path: str) -> bool:
+        """True when an installed archive handler (not a document parser) reads it."""
+        return file_kind(file_path) == "archive"
+
+    @classmethod
+    def is_parseable_document(cls, file_path: str) -> bool:
+        """True for a document extension GoblinTools parses (by name only)."""
+        return Path(file_path).suffix.lower() in cls.PARSEABLE_EXTENSIONS
+
+    @staticmethod
+    def is_zip_by_magic(file_path: str) -> bool:
+        """True when the file starts with a ZIP local header."""
+        try:
+            with open(file_path, "rb") as stream:
+                return stream.read(4) == ZIP_MAGIC
+        except OSError:
+            return False
+
+    @staticmethod
+    def detect_extension_from_magic(file_path: str) -> str | None:
+        """The extension the content calls for (``.pdf``, ``.docx``...), or None."""
+        found = detect_file(file_path)
+        if found is None or not found.ext or found.mime in ("text/plain",):
+            return None
+        return f".{found.ext}"
+
+
+class ExtractionBudget:
+    """Running totals over one (possibly nested) archive extraction.
+
+    Anything left out is recorded in ``skipped`` with the reason; nothing is raised.
+    """
+
+    def __init__(self, limits: ArchiveLimits | None = None) -> None:
+        self.limits = limits or ArchiveLimits()
+        self.members = 0
+        self.total_bytes = 0
+        self.skipped: list[str] = []
+        self.exhausted = False
+
+    def snapshot(self) -> tuple[int, int, int, bool]:
+        return (self.members, self.total_bytes, len(self.skipped), self.exhausted)
+
+    def restore(self, snapshot: Any) -> None:
+        """Go back to a ``snapshot()`` so a retried extraction does not count twice."""
+        self.members, self.total_bytes, kept, self.exhausted = snapshot
+        del self.skipped[kept:]
+
+    def skip(self, reason: str) -> None:
+        self.skipped.append(reason)
+        log.warning("Archive extraction limit: %s", reason)
+
+    def admit_member(self, name: str) -> bool:
+        """False once the member cap (or an earlier total-size stop) is reached."""
+        if self.exhausted:
+            return False
+        if self.members >= self.limits.max_members:
+            self.skip(f"{name}: member limit ({self.limits.max_members}) reached; "
+                      "remaining members skipped")
+            self.exhausted = True
+            return False
+        return True
+
+    def over_limit(self, name: str, member_bytes: int) -> str | None:
+        """Why a member of ``member_bytes`` bytes must be dropped, else None."""
+        if member_bytes > self.limits.max_member_bytes:
+            return f"{name}: exceeds the per-member limit ({self.limits.max_member_bytes} bytes)"
+        if self.total_bytes + member_bytes > self.limits.max_total_bytes:
+            self.exhausted = True
+            return (f"{name}: total extracted size limit ({self.limits.max_total_bytes} bytes) "
+                    "reached; remaining members skipped")
+        return None
+
+    def commit(self, member_bytes: int) -> None:
+        self.members += 1
+        self.total_bytes += member_bytes
+
+    def remaining_limits(self) -> ArchiveLimits:
+        """The limits left for the next archive of this tree."""
+        return ArchiveLimits(
+            max_depth=self.limits.max_depth,
+            max_members=max(self.limits.max_members - self.members, 0),
+            max_member_bytes=self.limits.max_member_bytes,
+            max_total_bytes=max(self.limits.max_total_bytes - self.total_bytes, 0),
+        )
+
+
+def _apply_budget(root: str, budget: ExtractionBudget) -> None:
+    """Keep out of ``root`` whatever a custom handler extracted beyond the budget."""
+    for folder, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, root)
+            if os.path.islink(path):
+                os.remove(path)
+                budget.skip(f"{rel}: symlink not extracted")
+                continue
+            if not budget.admit_member(rel):
+                os.remove(path)
+                continue
+            size = os.path.getsize(path)
+            reason = budget.over_limit(rel, size)
+            if reason:
+                os.remove(path)
+                budget.skip(reason)
+                continue
+            budget.commit(size)
+
+
+def _move_tree(source_root: str, destination: str) -> None:
+    """Move every file under ``source_root`` to the same place under ``destination``."""
+    for folder, _, files in os.walk(source_root):
+        for name in sorted(files):
+            src = os.path.join(folder, name)
+            target = free_name(os.path.join(destination, os.path.relpath(src, source_root)))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.move(src, target)
+
+
+def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatten: bool,
+            remove_source: bool) -> bool:
+    """Expand an archive (nested ones included) with goblin, under the budget's limits."""
+    from goblin_core.unpack import unpack
+
+    limits = budget.remaining_limits()
+    if limits.max_members <= 0:
+        budget.skip(f"{os.path.basename(file_path)}: member limit reached; not extracted")
+        return False
+    registry = default_registry()
+    options = goblin_options(GoblinConfig(archive_limits=limits), ocr=False,
+                             namespaces=registry.namespaces)
+    config = registry.config(**{k: v for k, v in options.items()
+                                if k.startswith("max_") and k != "max_file_size"})
+    try:
+        result = unpack(file_path, destination, config=config, flatten=flatten,
+                        remove_source=remove_source)
+    except GoblinError as exc:
+        log.error("Error extracting %s: %s", file_path, exc)
+        return False
+    return _record_result(result, budget)
+
+
+def _record_result(result: Any, budget: ExtractionBudget) -> bool:
+    """Count what goblin wrote and note what it left out; True when anything came out."""
+    for path in getattr(result, "files", ()) or ():
+        try:
+            budget.commit(os.path.getsize(path))
+        except OSError:
+            budget.commit(0)
+    for entry in getattr(result, "skipped", ()) or ():
+        budget.skip(str(entry))
+    for error in getattr(result, "errors", ()) or ():
+        log.error("%s", error)
+    ok = getattr(result, "ok", None)
+    return bool(ok) if ok is not None else bool(getattr(result, "files", ()))
+
+
+class ArchiveHandler:
+    """Archive extraction into a folder, with GoblinTools' ``add_format`` hook."""
+
+    # Process-wide on purpose: GoblinTools' add_format is a class method.
+    _custom_formats: ClassVar[dict[str, Callable[[str, str], Any]]] = {}
+
+    @classmethod
+    def add_format(cls, extension: str, handler: Callable[[str, str], Any]) -> None:
+        """Extract files ending in ``extension`` with ``handler(file_path, destination)``.
+
+        The handler writes into a private folder; goblin then applies the
+        archive limits and moves the result into place.
+        """
+        cls._custom_formats[extension.lower()] = handler
+
+    @classmethod
+    def extract(cls, file_path: str, destination: str, remove_source: bool = True,
+                limits: ArchiveLimits | None = None,
+                budget: ExtractionBudget | None = None) -> bool:
+        """Expand an archive into ``destination`` (member folders kept, names made unique).
+
+        ``remove_source=True`` (GoblinTools' default) deletes the archive afterwards.
+        """
+        if FileValidator.is_empty(file_path) or not os.path.exists(file_path):
+            return False
+        budget = budget or ExtractionBudget(limits)
+        os.makedirs(destination, exist_ok=True)
+        handler = cls._custom_formats.get(Path(file_path).suffix.lower())
+        if handler is not None:
+            ok = cls._extract_custom(handler, file_path, destination, budget)
+        else:
+            ok = _unpack(file_path, destination, budget, flatten=False, remove_source=False)
+        if ok and remove_source:
+            os.remove(file_path)
+        return ok
+
+    @classmethod
+    def _extract_custom(cls, handler: Callable[[str, str], Any], file_path: str,
+                        destination: str, budget: ExtractionBudget) -> bool:
+        with tempfile.TemporaryDirectory(prefix="goblin-unpack-") as tmp:
+            try:
+                handler(file_path, tmp)
+            except Exception as exc:  # a user's handler may raise anything: report, go on
+                log.error("Error extracting %s with its custom handler: %s: %s",
+                          file_path, type(exc).__name__, exc)
+                return False
+            _apply_budget(tmp, budget)
+            _move_tree(tmp, destination)
+        return True
+
+    @classmethod
+    def extract_zip(cls, file_path: str, destination: str, remove_source: bool = True,
+                    limits: ArchiveLimits | None = None,
+                    budget: ExtractionBudget | None = None) -> bool:
+        """Expand a ZIP whatever its name says (a ``.pdf`` that is really a ZIP)."""
+        if not FileValidator.is_zip_by_magic(file_path):
+            return False
+        budget = budget or ExtractionBudget(limits)
+        ok = _unpack(file_path, destination, budget, flatten=False, remove_source=False)
+        if ok and remove_source:
+            os.remove(file_path)
+        return ok
+
+
+class FileManager:
+    """Archive extraction and file housekeeping, GoblinTools style."""
+
+    def __init__(self, suppress_warnings: bool | None = None) -> None:
+        if suppress_warnings is not None:
+            set_suppress_warnings(suppress_warnings)
+
+    @staticmethod
+    def delete_if_empty(file_path: str) -> bool:
+        """Delete a 0-byte file; True when it was deleted or does not exist."""
+        try:
+            if os.path.getsize(file_path) != 0:
+                return False
+            os.remove(file_path)
+            log.info("Deleted empty file: %s", file_path)
+            return True
+        except FileNotFoundError:
+            return True
+        except OSError as exc:
+            log.error("Cannot delete %s: %s", file_path, exc)
+            return False
+
+    @staticmethod
+    def delete_folder(folder_path: str) -> bool:
+        """Delete a folder and everything in it; False when it is missing or locked."""
+        if not os.path.exists(folder_path):
+            log.info("Folder not found: %s", folder_path)
+            return False
+        try:
+            shutil.rmtree(folder_path)
+            return True
+        except OSError as exc:
+            log.error("Cannot delete %s: %s", folder_path, exc)
+            return False
+
+    @staticmethod
+    def move_file(source: str | Path, destination: str | Path) -> bool:
+        """Move a file, renaming it ``stem_N.ext`` when the destination exists.
+
+        Empty files are not moved (False); moving a file onto itself is True.
+        """
+        src, dest = Path(source), Path(destination)
+        if not src.exists():
+            log.error("Source file does not exist: %s", src)
+            return False
+        if FileValidator.is_empty(str(src)):
+            log.info("Skipping empty file: %s", src)
+            return False
+        if dest.exists() and src.resolve() == dest.resolve():
+            return True
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(src), free_name(str(dest)))
+            return True
+        except OSError as exc:
+            log.error("Cannot move %s to %s: %s", src, dest, exc)
+            return False
+
+    @classmethod
+    def move_files(cls, folder_path: str) -> None:
+        """Flatten a folder: ``sub/dir/file.pdf`` becomes ``sub_dir_file.pdf`` at its top."""
+        if not os.path.isdir(folder_path):
+            log.error("Directory not found: %s", folder_path)
+            return
+        root = os.path.abspath(folder_path)
+        for folder, _, files in sorted(os.walk(root), reverse=True):
+            if folder == root:
+                continue
+            for name in sorted(files):
+                path = os.path.join(folder, name)
+                if cls.delete_if_empty(path):
+                    continue
+                rel = os.path.relpath(path, root)
+                suffix = Path(name).suffix
+                stem = rel[: -len(suffix)] if suffix else rel
+                flat = stem.replace(os.sep, "_").rstrip("_") + suffix.lower()
+                cls.move_file(path, os.path.join(root, flat))
+            if not os.listdir(folder):
+                os.rmdir(folder)
+
+    @classmethod
+    def extract_files_recursive(cls, file_path: str, destination: str,
+                                limits: ArchiveLimits | None = None,
+                                budget: ExtractionBudget | None = None, _depth: int = 0) -> bool:
+        """Expand an archive and the archives inside it into ``destination``, or copy
+        a document there whole (Office files are documents, never unpacked).
+
+        Decided by content: a ``.zip`` holding a PDF is copied as ``.pdf``, a
+        ``.pdf`` holding a ZIP is expanded. The caller's file is never deleted.
+        Returns False for an unreadable or unsupported file.
+        """
+        if not os.path.isfile(file_path):
+            return False
+        budget = budget or ExtractionBudget(limits)
+        kind = file_kind(file_path)
+        if kind == "document":
+            return cls._copy_document(file_path, destination)
+        if kind == "archive" or Path(file_path).suffix.lower() in ArchiveHandler._custom_formats:
+            return ArchiveHandler.extract(file_path, destination, remove_source=False,
+                                          budget=budget)
+        log.warning("No parser or archive handler for %s; not extracted", file_path)
+        return False
+
+    @staticmethod
+    def _copy_document(file_path: str, destination: str) -> bool:
+        os.makedirs(destination, exist_ok=True)
+        name = os.path.basename(file_path)
+        found = detect_file(file_path)
+        suffix = Path(name).suffix.lower()
+        if found is not None and found.ext and suffix and suffix != f".{found.ext}":
+            from goblin_core.formats import BY_EXTENSION
+
+            named = BY_EXTENSION.get(suffix.lstrip("."))
+            if named is None or named.mime != found.mime:
+                log.info("Treating misnamed file as .%s: %s", found.ext, file_path)
+                name = f"{Path(name).stem}.{found.ext}"
+        shutil.copy2(file_path, free_name(os.path.join(destination, name)))
+        return True
+
+    @classmethod
+    def batch_extract(cls, file_paths: list[str], destination: str,
+                      progress_callback: Callable[[int, int], None] | None = None) -> list[bool]:
+        """``extract_files_recursive`` for each path, in order; ``progress_callback(done, total)``
+        after each one."""
+        results: list[bool] = []
+        total = len(file_paths)
+        for done, path in enumerate(file_paths, start=1):
+            results.append(cls.extract_files_recursive(path, destination))
+            if progress_callback is not None:
+                progress_callback(done, total)
+        return results

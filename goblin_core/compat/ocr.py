@@ -1,0 +1,113 @@
+"""GoblinTools' OCRProcessor: OCR of PDFs and images through goblin's OCR backends.
+
+Each call runs the goblin pipeline with ``ocr="always"``, so pages are
+rendered one at a time, every backend's output is validated, and OCR text
+that validates as garbage is not returned as if it were text.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from goblin_core.compat.settings import TEXTRACT_ENGINE, GoblinConfig, OCRConfig, goblin_options
+from goblin_core.config import Config
+from goblin_core.errors import GoblinError
+from goblin_core.model import Document, Page
+from goblin_core.registry import Registry, default_registry
+
+log = logging.getLogger(__name__)
+
+
+def trusted_ocr_text(page: Page) -> str:
+    """A page's OCR text, or "" when its validators call it garbage."""
+    if page.verdict == "garbage" or page.status in ("corrupt", "failed"):
+        if page.text.strip():
+            log.warning("page %d: OCR output rejected as garbage (%s)", page.number,
+                        ", ".join(page.reasons) or "validator verdict")
+        return ""
+    return page.text
+
+
+class OCRProcessor:
+    """OCR with local Tesseract, or AWS Textract when ``config.use_aws`` and credentials say so."""
+
+    def __init__(self, config: OCRConfig) -> None:
+        self.config = config or OCRConfig()
+
+    @property
+    def registry(self) -> Registry:
+        return default_registry()
+
+    @property
+    def use_aws(self) -> bool:
+        """True when pages go to Textract: asked for, credentials given, plugin available."""
+        if not (self.config.use_aws and self.config.has_aws_credentials):
+            return False
+        entry = self.registry.get(TEXTRACT_ENGINE)
+        return entry is not None and self.registry.availability(entry)[0]
+
+    @property
+    def textract_client(self) -> Any:
+        """The goblin Textract engine, or None when it is not installed."""
+        entry = self.registry.get(TEXTRACT_ENGINE)
+        return entry.engine if entry is not None else None
+
+    def _config(self, max_pages: int = 0) -> Config:
+        registry = self.registry
+        options = goblin_options(GoblinConfig(ocr=self.config), ocr=True,
+                                 namespaces=registry.namespaces)
+        options["ocr"] = "always"
+        cap = self.config.max_ocr_pages
+        pages = max_pages or (int(cap) if cap else 0)
+        if pages:
+            options["max_pages"] = pages
+        return registry.config(**options)
+
+    def _document(self, source: Any, name: str | None, max_pages: int = 0) -> Document | None:
+        from goblin_core.api import extract
+
+        try:
+            return extract(source, name=name, config=self._config(max_pages),
+                           registry=self.registry)
+        except GoblinError as exc:
+            log.error("OCR failed: %s", exc)
+            return None
+
+    def extract_text_from_image(self, image: Any) -> str:
+        """OCR text of a PIL image (or a path or bytes of an image file)."""
+        source, name = image, None
+        if hasattr(image, "save"):
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG")
+            source, name = buffer.getvalue(), "image.png"
+        document = self._document(source, name)
+        if document is None:
+            return ""
+        return "\n\n".join(t for t in (trusted_ocr_text(p) for p in document.pages) if t)
+
+    def extract_text_from_pdf(self, pdf_path: str) -> str:
+        """OCR text of every page of a PDF, pages separated by a blank line."""
+        return "\n\n".join(t for t in self.extract_text_from_pdf_by_pages(pdf_path) if t)
+
+    def extract_text_from_pdf_by_pages(self, pdf_path: str) -> list[str]:
+        """OCR text of each page (\"\" for a page OCR could not read)."""
+        document = self._document(pdf_path, None)
+        if document is None:
+            return []
+        return [trusted_ocr_text(p) for p in document.pages]
+
+    def extract_text_from_pdf_page_indices(
+        self, pdf_path: str, page_indices: Sequence[int]
+    ) -> dict[int, str]:
+        """OCR text of the given 0-based pages, keyed by index."""
+        wanted = sorted({int(i) for i in page_indices if int(i) >= 0})
+        if not wanted:
+            return {}
+        document = self._document(pdf_path, None, max_pages=wanted[-1] + 1)
+        if document is None:
+            return {}
+        by_index = {p.number - 1: trusted_ocr_text(p) for p in document.pages}
+        return {i: by_index[i] for i in wanted if i in by_index}

@@ -1,0 +1,167 @@
+"""GoblinTools' ExtractionReport, built from a goblin Document.
+
+Vocabulary: a goblin page that is ``clean`` or ``empty`` (a blank page is not
+corrupt) is GoblinTools' ``clean``; ``recovered`` and ``ocr`` are
+``recovered``; ``corrupt`` and ``failed`` are ``corrupt_unrecoverable``.
+Engines take GoblinTools' names: the primary text engine is ``pypdf``,
+pdfplumber ``pdfplumber``, poppler ``poppler``, any OCR backend ``ocr``.
+Page indexes are 0-based, as in GoblinTools.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from goblin_core.model import Document, Page
+    from goblin_core.registry import Registry
+
+CLEAN = "clean"
+RECOVERED = "recovered"
+CORRUPT_UNRECOVERABLE = "corrupt_unrecoverable"
+OVERALL_CLEAN = "clean"
+OVERALL_PARTIALLY_RECOVERED = "partially_recovered"
+OVERALL_CORRUPT_UNRECOVERABLE = "corrupt_unrecoverable"
+
+PAGE_STATUS = {
+    "clean": CLEAN,
+    "empty": CLEAN,
+    "recovered": RECOVERED,
+    "ocr": RECOVERED,
+    "corrupt": CORRUPT_UNRECOVERABLE,
+    "failed": CORRUPT_UNRECOVERABLE,
+}
+
+#: Overall status severity, worst last.
+SEVERITY = {
+    OVERALL_CLEAN: 0,
+    OVERALL_PARTIALLY_RECOVERED: 1,
+    OVERALL_CORRUPT_UNRECOVERABLE: 2,
+}
+
+
+@dataclass
+class PageExtraction:
+    """How one page's text was obtained: 0-based ``index``, ``status`` and ``engine``.
+
+    ``goblin_status`` and ``confidence`` keep goblin's finer answer (``empty``,
+    ``ocr``, the trust score in [0, 1]).
+    """
+
+    index: int
+    status: str = CLEAN
+    engine: str = "pypdf"
+    broken_before: bool = False
+    short_token_ratio: float = 0.0
+    goblin_status: str = field(default="", init=False, compare=False)
+    confidence: float = field(default=1.0, init=False, compare=False)
+
+
+@dataclass
+class ExtractionReport:
+    """Per-page provenance of one document and its overall trust.
+
+    Besides GoblinTools' fields, ``errors`` lists what went wrong (never only
+    logged) and ``document`` is the goblin Document it was built from.
+    """
+
+    path: str
+    pages: list[PageExtraction] = field(default_factory=list)
+    overall_status: str = OVERALL_CLEAN
+    used_ocr: bool = False
+    errors: list[str] = field(default_factory=list, init=False, compare=False)
+    document: Any = field(default=None, init=False, compare=False, repr=False)
+
+    @property
+    def is_clean(self) -> bool:
+        return self.overall_status == OVERALL_CLEAN
+
+    def recompute_overall(self) -> None:
+        """Derive ``overall_status`` and ``used_ocr`` from the pages."""
+        statuses = {p.status for p in self.pages}
+        if any(p.engine == "ocr" for p in self.pages):
+            self.used_ocr = True
+        if not statuses:
+            self.overall_status = OVERALL_CORRUPT_UNRECOVERABLE if self.errors else OVERALL_CLEAN
+        elif statuses == {CLEAN}:
+            self.overall_status = OVERALL_CLEAN
+        elif statuses == {CORRUPT_UNRECOVERABLE}:
+            self.overall_status = OVERALL_CORRUPT_UNRECOVERABLE
+        else:
+            self.overall_status = OVERALL_PARTIALLY_RECOVERED
+
+    def demote_to_clean_if_fully_ocr_recovered(self) -> bool:
+        """Call a scan that OCR read end to end ``clean`` (``used_ocr`` stays True).
+
+        True when the status changed: every non-clean page was recovered by OCR.
+        """
+        if self.overall_status == OVERALL_CLEAN:
+            return False
+        non_clean = [p for p in self.pages if p.status != CLEAN]
+        if not non_clean:
+            return False
+        if all(p.status == RECOVERED and p.engine == "ocr" for p in non_clean):
+            self.overall_status = OVERALL_CLEAN
+            return True
+        return False
+
+
+def engine_name(page: Page, primary: str, registry: Registry | None) -> str:
+    """GoblinTools' name for the engine that produced a page."""
+    engine = page.engine
+    if not engine:
+        return ""
+    entry = registry.get(engine) if registry is not None else None
+    if page.status == "ocr" or (entry is not None and entry.kind == "ocr"):
+        return "ocr"
+    if "pdfplumber" in engine:
+        return "pdfplumber"
+    if "poppler" in engine or "pdftotext" in engine:
+        return "poppler"
+    if engine == primary or page.status == "clean":
+        return "pypdf"
+    return engine.rsplit(".", 1)[-1]
+
+
+def page_extraction(page: Page, primary: str, registry: Registry | None) -> PageExtraction:
+    """One goblin Page as a GoblinTools PageExtraction."""
+    result = PageExtraction(
+        index=page.number - 1,
+        status=PAGE_STATUS.get(page.status, CORRUPT_UNRECOVERABLE),
+        engine=engine_name(page, primary, registry),
+        broken_before=page.status in ("recovered", "ocr")
+        or any(a.verdict == "garbage" for a in page.attempts),
+    )
+    result.goblin_status = page.status
+    result.confidence = page.confidence
+    return result
+
+
+def report_from_document(
+    document: Document, path: str, registry: Registry | None = None
+) -> ExtractionReport:
+    """A GoblinTools ExtractionReport for one goblin Document (its own pages only)."""
+    primary = document.parsed_by[0] if document.parsed_by else ""
+    report = ExtractionReport(path=path)
+    report.pages = [page_extraction(p, primary, registry) for p in document.pages]
+    report.errors = [e.message for e in document.report.errors]
+    report.document = document
+    report.recompute_overall()
+    return report
+
+
+def failure_report(path: str, message: str) -> ExtractionReport:
+    """The report of a file that could not be read at all."""
+    report = ExtractionReport(path=path, overall_status=OVERALL_CORRUPT_UNRECOVERABLE)
+    report.errors = [message]
+    return report
+
+
+def worst_status(reports: list[ExtractionReport]) -> str:
+    """The most severe overall status among reports (clean when there are none)."""
+    worst = OVERALL_CLEAN
+    for report in reports:
+        if SEVERITY.get(report.overall_status, 0) > SEVERITY[worst]:
+            worst = report.overall_status
+    return worst

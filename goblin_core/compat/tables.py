@@ -1,0 +1,128 @@
+"""GoblinTools' table helpers over goblin's table engines and table repair."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from goblin_core.errors import GoblinError
+from goblin_core.model import Table
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_PAGE_CONTENT_BYTES = 10_000_000
+
+TableRows = list[list[str | None]]
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def table_to_markdown(rows: Sequence[Sequence[Any]], *, header: bool = True) -> str:
+    """A GitHub Markdown table of a cell matrix (pipes and line breaks escaped).
+
+    >>> print(table_to_markdown([["a", "b"], ["1", None]]))
+    | a | b |
+    | --- | --- |
+    | 1 |  |
+    """
+    matrix = tuple(tuple(_text(c) for c in row) for row in rows if row is not None)
+    if not matrix:
+        return ""
+    if not header:
+        width = max(len(r) for r in matrix)
+        matrix = (tuple("" for _ in range(width)), *matrix)
+    return Table(rows=matrix, header_rows=1).to_markdown()
+
+
+def normalize_table_rows(
+    rows: Sequence[Sequence[Any]],
+    *,
+    collapse_headers: bool = True,
+    merge_continuations: bool = True,
+) -> TableRows:
+    """Drop empty rows, collapse split headers, merge continuation rows.
+
+    ``collapse_headers=False`` and ``merge_continuations=False`` only clean
+    cells and drop empty rows and columns.
+    """
+    from goblin_core import table_repair
+
+    if collapse_headers and merge_continuations:
+        return [list(r) for r in table_repair.normalize_table_rows(rows)]
+    cleaned = [[table_repair.clean_cell(c) for c in row] for row in rows]
+    cleaned = table_repair.drop_empty_columns(table_repair.drop_empty_rows(cleaned))
+    if merge_continuations:
+        cleaned = table_repair.merge_continuation_rows(cleaned)
+    return [list(r) for r in cleaned]
+
+
+def is_meaningful_table(
+    rows: Sequence[Sequence[Any]],
+    *,
+    min_cols: int = 2,
+    min_rows: int = 2,
+    min_filled_cells: int = 4,
+    max_word_split_ratio: float = 0.7,
+    min_word_split_sample: int = 8,
+) -> bool:
+    """True for a real table, False for one-column boxes, tiny fragments and
+    text split into cells word by word."""
+    from goblin_core import table_repair
+
+    defaults = (min_cols, min_rows, min_filled_cells, max_word_split_ratio,
+                min_word_split_sample) == (2, 2, 4, 0.7, 8)
+    if defaults:
+        return bool(table_repair.is_meaningful_table(rows))
+    # The caller tuned the gate: apply its thresholds to the same measures.
+    matrix = [[_text(c).strip() for c in row] for row in rows]
+    width = max((len(r) for r in matrix), default=0)
+    filled_rows = [r for r in matrix if any(r)]
+    filled = sum(1 for r in matrix for c in r if c)
+    if width < min_cols or len(filled_rows) < min_rows or filled < min_filled_cells:
+        return False
+    ratio, sample = table_repair.word_split_ratio(rows)
+    return not (ratio is not None and sample >= min_word_split_sample
+                and ratio > max_word_split_ratio)
+
+
+def extract_pdf_tables(
+    pdf_path: str,
+    *,
+    max_pages: int | None = None,
+    min_cols: int = 2,
+    min_rows: int = 2,
+    min_filled_cells: int = 4,
+    normalize: bool = True,
+    dual_strategy: bool = True,
+    max_page_content_bytes: int | None = DEFAULT_MAX_PAGE_CONTENT_BYTES,
+) -> list[dict[str, Any]]:
+    """Tables of a PDF as ``[{"page": 1-based, "index": 0-based, "rows": [[...]]}]``.
+
+    goblin's table engines choose the detection strategy and skip pages too
+    heavy to parse, so ``dual_strategy`` and ``max_page_content_bytes`` are
+    accepted for compatibility. Errors are logged; the result is then [].
+    """
+    from goblin_core.api import extract
+
+    options: dict[str, Any] = {"tables": True, "ocr": "never"}
+    if max_pages:
+        options["max_pages"] = int(max_pages)
+    try:
+        document = extract(pdf_path, **options)
+    except GoblinError as exc:
+        log.error("Error extracting tables from %s: %s", pdf_path, exc)
+        return []
+    found: list[dict[str, Any]] = []
+    for table in document.tables:
+        rows: list[list[Any]] = [list(r) for r in table.rows]
+        if normalize:
+            rows = normalize_table_rows(rows)
+        if not is_meaningful_table(rows, min_cols=min_cols, min_rows=min_rows,
+                                   min_filled_cells=min_filled_cells):
+            continue
+        index = sum(1 for t in found if t["page"] == table.page)
+        found.append({"page": table.page, "index": index, "rows": rows})
+    return found
