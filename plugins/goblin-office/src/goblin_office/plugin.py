@@ -6,3 +6,29 @@ from collections.abc import Callable
 from typing import Any
 
 from goblin_core import hookimpl
+
+from goblin_office.options import OFFICE_OPTIONS
+from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
+from goblin_office.odf import FlatODSParser, ODFPresentationParser, ODFTextParser
+from goblin_office.spreadsheet import CalamineParser, XlrdParser
+from goblin_office.word import DocxParser
+
+
+@hookimpl
+def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
+    register(ContainerSniffer())
+    register(OLESniffer())
+    register(MarkupSniffer())
+
+
+@hookimpl
+def goblin_register_parsers(register: Callable[[Any], None]) -> None:
+    for parser in (DocxParser(), CalamineParser(), XlrdParser(), ODFTextParser(),
+                   ODFPresentationParser(), FlatODSParser()):
+        register(parser)
+
+
+@hookimpl
+def goblin_register_options(register: Callable[..., None]) -> None:
+    register("office", OFFICE_OPTIONS, extra="office",
+             help="What goblin-office reads besides body text: headers, comments, notes, embedded objects.")

@@ -1,0 +1,74 @@
+"""Spreadsheet cell values written the same way for every engine.
+
+Integers without ``.0``, floats in their shortest round-trip form, dates and
+times in ISO 8601, booleans as TRUE/FALSE, errors as Excel shows them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+
+def cell_text(value: Any) -> str:
+    """One cell as text.
+
+    >>> [cell_text(v) for v in (3.0, 0.1 + 0.2, dt.datetime(2024, 1, 31), True, None)]
+    ['3', '0.30000000000000004', '2024-01-31', 'TRUE', '']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return _float_text(value)
+    if isinstance(value, dt.datetime):
+        if value.time() == dt.time(0) and value.tzinfo is None:
+            return value.date().isoformat()
+        return value.isoformat(sep=" ", timespec="seconds" if not value.microsecond else "auto")
+    if isinstance(value, (dt.date, dt.time)):
+        return value.isoformat()
+    if isinstance(value, dt.timedelta):
+        return _duration_text(value)
+    return str(value)
+
+
+def _float_text(value: float) -> str:
+    if math.isnan(value) or math.isinf(value):
+        return str(value)
+    if value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    return repr(value)
+
+
+def _duration_text(value: dt.timedelta) -> str:
+    seconds = int(value.total_seconds())
+    sign = "-" if seconds < 0 else ""
+    hours, rest = divmod(abs(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{sign}{hours}:{minutes:02d}:{secs:02d}"
+
+
+def trim_rows(rows: Iterable[Sequence[str]]) -> list[tuple[str, ...]]:
+    """Drop trailing empty cells of each row and trailing empty rows."""
+    trimmed: list[tuple[str, ...]] = []
+    for row in rows:
+        cells = list(row)
+        while cells and not cells[-1].strip():
+            cells.pop()
+        trimmed.append(tuple(cells))
+    while trimmed and not trimmed[-1]:
+        trimmed.pop()
+    return trimmed
+
+
+def rows_text(rows: Iterable[Sequence[str]]) -> str:
+    """Rows as tab-separated lines, line breaks inside cells flattened to spaces."""
+    return "\n".join(
+        "\t".join(" ".join(cell.split()) if "\n" in cell else cell for cell in row)
+        for row in rows
+    )

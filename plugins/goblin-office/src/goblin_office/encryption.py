@@ -1,0 +1,67 @@
+"""Password-protected Office files: refuse clearly, or decrypt with msoffcrypto-tool.
+
+Encrypted OOXML (docx, xlsx, pptx) is an OLE2 file holding an
+``EncryptedPackage``; encrypted legacy files (doc, xls, ppt) are OLE2 too.
+``decrypted`` returns a Source of the plain bytes, or the Source itself when
+the file is not encrypted.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import msoffcrypto
+from msoffcrypto import exceptions as crypto_errors
+
+from goblin_core.config import Config
+from goblin_core.errors import PasswordRequired
+from goblin_core.source import Source
+
+log = logging.getLogger(__name__)
+
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def decrypted(source: Source, config: Config) -> Source:
+    """``source`` decrypted with ``goblin.password``; itself when not encrypted.
+
+    Raises PasswordRequired when the file is encrypted and no password, or a
+    wrong one, was given.
+    """
+    if source.head(8) != OLE_MAGIC:
+        return source
+    with source.open() as stream:
+        office = _office_file(stream)
+        if office is None or not _is_encrypted(office):
+            return source
+        password = str(config.get("goblin", "password") or "")
+        if not password:
+            raise PasswordRequired(
+                "the document is password-protected; pass password=... to extract() "
+                "(or set [goblin] password)", file=source.display_name)
+        plain = io.BytesIO()
+        try:
+            office.load_key(password=password)
+            office.decrypt(plain)
+        except (crypto_errors.InvalidKeyError, crypto_errors.DecryptionError) as exc:
+            raise PasswordRequired(f"the password given does not open it ({exc})",
+                                   file=source.display_name) from exc
+    return Source.from_bytes(plain.getvalue(), source.display_name,
+                             depth=source.depth, parent=source.parent)
+
+
+def _office_file(stream: io.BufferedIOBase) -> msoffcrypto.OfficeFile | None:
+    try:
+        return msoffcrypto.OfficeFile(stream)
+    except Exception as exc:  # msoffcrypto raises many kinds for OLE files it does not know
+        log.debug("msoffcrypto does not know this OLE file: %s", exc)
+        return None
+
+
+def _is_encrypted(office: msoffcrypto.OfficeFile) -> bool:
+    try:
+        return bool(office.is_encrypted())
+    except Exception as exc:  # a damaged OLE file: let the parser report it
+        log.debug("cannot tell whether the file is encrypted: %s", exc)
+        return False

@@ -1,0 +1,112 @@
+"""The MIME types goblin-office reads, and how a container's content names its format."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+_OOXML = "application/vnd.openxmlformats-officedocument"
+_ODF = "application/vnd.oasis.opendocument"
+
+DOCX = f"{_OOXML}.wordprocessingml.document"
+XLSX = f"{_OOXML}.spreadsheetml.sheet"
+XLSB = "application/vnd.ms-excel.sheet.binary.macroenabled.12"
+PPTX = f"{_OOXML}.presentationml.presentation"
+DOC = "application/msword"
+XLS = "application/vnd.ms-excel"
+PPT = "application/vnd.ms-powerpoint"
+MSG = "application/vnd.ms-outlook"
+ODT = f"{_ODF}.text"
+ODS = f"{_ODF}.spreadsheet"
+ODP = f"{_ODF}.presentation"
+FODT = f"{_ODF}.text-flat-xml"
+FODS = f"{_ODF}.spreadsheet-flat-xml"
+FODP = f"{_ODF}.presentation-flat-xml"
+RTF = "application/rtf"
+EPUB = "application/epub+zip"
+CSV = "text/csv"
+TSV = "text/tab-separated-values"
+HTML = "text/html"
+MHTML = "multipart/related"
+XML = "application/xml"
+SVG = "image/svg+xml"
+JSON = "application/json"
+NDJSON = "application/x-ndjson"
+MARKDOWN = "text/markdown"
+ICS = "text/calendar"
+VCF = "text/vcard"
+DBF = "application/x-dbf"
+EML = "message/rfc822"
+#: Tika's name for an encrypted OOXML package whose inner format is not known yet.
+OOXML_PROTECTED = "application/x-tika-ooxml-protected"
+
+# main-part content type -> (mime, extension)
+_MAIN_PARTS: dict[str, tuple[str, str]] = {
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml": (DOCX, "docx"),
+    "application/vnd.ms-word.document.macroenabled.main+xml": (DOCX, "docm"),
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml": (DOCX, "dotx"),
+    "application/vnd.ms-word.template.macroenabledtemplate.main+xml": (DOCX, "dotm"),
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": (XLSX, "xlsx"),
+    "application/vnd.ms-excel.sheet.macroenabled.main+xml": (XLSX, "xlsm"),
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": (XLSX, "xltx"),
+    "application/vnd.ms-excel.template.macroenabled.main+xml": (XLSX, "xltm"),
+    "application/vnd.ms-excel.sheet.binary.macroenabled.main": (XLSB, "xlsb"),
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml": (PPTX, "pptx"),
+    "application/vnd.ms-powerpoint.presentation.macroenabled.main+xml": (PPTX, "pptm"),
+    "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml": (PPTX, "ppsx"),
+    "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml": (PPTX, "potx"),
+}
+
+# a zip member that marks a family when [Content_Types].xml does not say
+_MARKERS = (
+    ("word/document.xml", DOCX, "docx"),
+    ("xl/workbook.xml", XLSX, "xlsx"),
+    ("xl/workbook.bin", XLSB, "xlsb"),
+    ("ppt/presentation.xml", PPTX, "pptx"),
+)
+
+_ODF_MIMES: dict[str, tuple[str, str]] = {
+    "application/vnd.oasis.opendocument.text": (ODT, "odt"),
+    "application/vnd.oasis.opendocument.text-template": (ODT, "ott"),
+    "application/vnd.oasis.opendocument.spreadsheet": (ODS, "ods"),
+    "application/vnd.oasis.opendocument.spreadsheet-template": (ODS, "ots"),
+    "application/vnd.oasis.opendocument.presentation": (ODP, "odp"),
+    "application/vnd.oasis.opendocument.presentation-template": (ODP, "otp"),
+    "application/epub+zip": (EPUB, "epub"),
+}
+
+_FLAT_ODF: dict[str, tuple[str, str]] = {
+    "text": (FODT, "fodt"),
+    "spreadsheet": (FODS, "fods"),
+    "presentation": (FODP, "fodp"),
+}
+
+_OVERRIDE = re.compile(rb'<Override\b[^>]*>', re.I)
+_PART_NAME = re.compile(rb'PartName="([^"]+)"', re.I)
+_CONTENT_TYPE = re.compile(rb'ContentType="([^"]+)"', re.I)
+
+
+def ooxml_format(names: Collection[str], content_types: bytes) -> tuple[str, str] | None:
+    """(mime, ext) of an OOXML package from its member names and [Content_Types].xml."""
+    for override in _OVERRIDE.findall(content_types):
+        found = _CONTENT_TYPE.search(override)
+        if found is None:
+            continue
+        main = _MAIN_PARTS.get(found.group(1).decode("ascii", "ignore").lower())
+        if main is not None:
+            return main
+    for marker, mime, ext in _MARKERS:
+        if marker in names:
+            return mime, ext
+    return None
+
+
+def odf_format(mimetype: bytes) -> tuple[str, str] | None:
+    """(mime, ext) from the ``mimetype`` member of an ODF or EPUB container."""
+    return _ODF_MIMES.get(mimetype.strip().decode("ascii", "ignore").lower())
+
+
+def flat_odf_format(office_mimetype: str) -> tuple[str, str] | None:
+    """(mime, ext) of a flat ODF document from its ``office:mimetype`` attribute."""
+    kind = office_mimetype.rsplit(".", 1)[-1].removesuffix("-template")
+    return _FLAT_ODF.get(kind)

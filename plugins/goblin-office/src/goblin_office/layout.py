@@ -1,0 +1,57 @@
+"""Building a page from a format's structure: text, layout blocks and tables together.
+
+Each parser feeds headings, paragraphs, list items and tables to a
+``PageBuilder`` in reading order; the builder keeps the plain text (tables as
+tab-separated rows, so plain-text consumers and searches see every cell), the
+blocks markdown and HTML output use, and the tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from goblin_core.model import Block, PageContent, Table
+
+from goblin_office.cells import rows_text, trim_rows
+
+
+@dataclass
+class PageBuilder:
+    """Collects one page's content in reading order."""
+
+    number: int = 1
+    label: str = ""
+    engine: str = ""
+    lines: list[str] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+    def add(self, text: str, kind: str = "paragraph", level: int = 0) -> None:
+        """Add a heading, paragraph, list_item, header, footer... (blank text is skipped)."""
+        text = text.strip("\n")
+        if not text.strip():
+            return
+        self.lines.append(text)
+        self.blocks.append(Block(kind=kind, text=text, level=level))
+
+    def add_table(self, rows: Sequence[Sequence[str]], *, title: str = "",
+                  header_rows: int = 0) -> None:
+        """Add a table: its rows go into the text, the table into ``tables``."""
+        clean = trim_rows(rows)
+        if not any(any(c.strip() for c in row) for row in clean):
+            return
+        width = max(len(r) for r in clean)
+        padded = tuple(tuple(r) + ("",) * (width - len(r)) for r in clean)
+        self.lines.append(rows_text(clean))
+        self.tables.append(Table(rows=padded, page=self.number, index=len(self.tables),
+                                 header_rows=header_rows, title=title, engine=self.engine))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def build(self) -> PageContent:
+        """The finished page."""
+        return PageContent(number=self.number, text=self.text, tables=tuple(self.tables),
+                           blocks=tuple(self.blocks), label=self.label)

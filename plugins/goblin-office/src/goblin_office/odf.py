@@ -1,0 +1,375 @@
+"""OpenDocument text, presentation and flat spreadsheet documents, packaged or flat.
+
+.odt/.ott and flat .fodt; .odp/.otp and flat .fodp; flat .fods (packaged .ods
+cells come from python-calamine, see ``spreadsheet``). Every XML tree is read
+with the hardened parser; an encrypted package is a clear PasswordRequired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+
+from goblin_office import formats as fmt
+from goblin_office.cells import cell_text
+from goblin_office.containers import open_container, read_member
+from goblin_office.layout import PageBuilder
+from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
+from goblin_office.sheetextras import odf_sheet_extras
+
+_INLINE_SKIP = frozenset({"annotation", "annotation-end", "note", "frame", "bookmark",
+                          "bookmark-start", "bookmark-end", "reference-mark", "soft-page-break",
+                          "custom-shape", "rect", "ellipse", "line", "g", "image"})
+_BLOCK_SKIP = frozenset({"annotation", "note", "tracked-changes", "forms", "sequence-decls",
+                         "variable-decls", "user-field-decls", "table-columns", "table-column",
+                         "notes", "image", "event-listeners", "script", "settings",
+                         "automatic-styles", "styles", "font-face-decls", "meta", "master-styles",
+                         "footer-decl", "header-decl", "date-time-decl", "desc", "title"})
+_META = {"title": "title", "creator": "author", "initial-creator": "initial_creator",
+         "creation-date": "created", "date": "modified", "language": "language",
+         "subject": "subject", "description": "description"}
+_MAX_REPEAT = 1024
+
+
+def inline_text(element: Any) -> str:
+    """A paragraph's own text: spans, spaces (text:s), tabs and line breaks."""
+    out: list[str] = []
+    _inline(element, out)
+    return "".join(out)
+
+
+def _inline(element: Any, out: list[str]) -> None:
+    if element.text:
+        out.append(element.text)
+    for child in element:
+        name = local_name(child)
+        if name == "s":
+            count = attr(child, "c", "1")
+            out.append(" " * min(int(count) if count.isdigit() else 1, 1000))
+        elif name == "tab":
+            out.append("\t")
+        elif name == "line-break":
+            out.append("\n")
+        elif name and name not in _INLINE_SKIP and (child.text or "") != "???":
+            # "???" is what an unrendered field (sheet name, page count) holds in the file
+            _inline(child, out)
+        if child.tail:
+            out.append(child.tail)
+
+
+@dataclass
+class _Trees:
+    """The XML trees of an ODF document: content, styles, meta (one tree when flat)."""
+
+    content: Any
+    styles: Any | None
+    meta: Any | None
+
+
+def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
+    """Parse a packaged or flat ODF document into its trees."""
+    name = source.display_name
+    depth = int(config.get("limits", "max_xml_depth", 256))
+    if flat:
+        root = parse_xml(source.bytes(), name=name, max_depth=depth)
+        return _Trees(root, root, root)
+    with open_container(source, config) as archive:
+        names = set(archive.namelist())
+        _refuse_encrypted(archive, names, name)
+        if "content.xml" not in names:
+            raise CorruptDocument("the ODF package has no content.xml", file=name)
+
+        def tree(member: str) -> Any | None:
+            if member not in names:
+                return None
+            return parse_xml(read_member(archive, member, name), name=f"{name}:{member}",
+                             max_depth=depth)
+
+        return _Trees(tree("content.xml"), tree("styles.xml"), tree("meta.xml"))
+
+
+def _refuse_encrypted(archive: Any, names: set[str], name: str) -> None:
+    manifest = "META-INF/manifest.xml"
+    if manifest in names and b"encryption-data" in read_member(archive, manifest, name):
+        raise PasswordRequired(
+            "the OpenDocument file is password-protected and goblin does not decrypt ODF "
+            "packages; save an unprotected copy (File > Properties) and extract that", file=name)
+
+
+def metadata(trees: _Trees) -> dict[str, str]:
+    """title, author, created, modified, language from meta.xml (or the flat document)."""
+    found: dict[str, str] = {}
+    if trees.meta is None:
+        return found
+    for meta in descendants(trees.meta, "meta"):
+        for element in meta:
+            key = _META.get(local_name(element))
+            if key and (element.text or "").strip():
+                found.setdefault(key, element.text.strip())
+    return found
+
+
+class _Walker:
+    """ODF block content (headings, paragraphs, lists, tables, frames) into a PageBuilder."""
+
+    def __init__(self, page: PageBuilder, config: Config) -> None:
+        self.page = page
+        self.config = config
+        self.notes: list[str] = []
+        self.comments: list[str] = []
+
+    def blocks(self, element: Any, kind: str = "") -> None:
+        for child in element:
+            name = local_name(child)
+            if name == "h":
+                level = attr(child, "outline-level", "1")
+                self._paragraph(child, kind or "heading", int(level) if level.isdigit() else 1)
+            elif name == "p":
+                self._paragraph(child, kind or "paragraph")
+            elif name == "list-item" or name == "list-header":
+                self.blocks(child, "list_item")
+            elif name == "table":
+                self.page.add_table(self.table_rows(child), title=attr(child, "name"))
+            elif name and name not in _BLOCK_SKIP:
+                self.blocks(child, kind)
+
+    def _paragraph(self, p: Any, kind: str, level: int = 0) -> None:
+        self.page.add(inline_text(p), kind, level)
+        self._collect(p)
+        for frame in _frames(p):
+            self.blocks(frame, "")
+
+    def _collect(self, p: Any) -> None:
+        for element in p.iter():
+            name = local_name(element)
+            if name == "note":
+                body = next(iter(descendants(element, "note-body")), None)
+                if body is not None:
+                    self.notes.append(_plain(body))
+            elif name == "annotation":
+                self.comments.append(_plain(element, skip=("creator", "date")))
+
+    def table_rows(self, table: Any) -> list[tuple[str, ...]]:
+        rows: list[tuple[str, ...]] = []
+        limit = int(self.config.get("office", "max_sheet_cells", 5_000_000))
+        cells = 0
+        for row in _table_rows(table):
+            values = self._row(row)
+            repeat = _repeat(row, "number-rows-repeated")
+            for _ in range(repeat if any(values) else min(repeat, 1)):
+                rows.append(values)
+                cells += len(values)
+            if cells > limit:
+                break
+        return rows
+
+    def _row(self, row: Any) -> tuple[str, ...]:
+        values: list[str] = []
+        for cell in row:
+            if local_name(cell) not in ("table-cell", "covered-table-cell"):
+                continue
+            value = self._cell(cell)
+            repeat = _repeat(cell, "number-columns-repeated")
+            values.extend([value] * (repeat if value else min(repeat, _MAX_REPEAT)))
+        while values and not values[-1]:
+            values.pop()
+        return tuple(values)
+
+    def _cell(self, cell: Any) -> str:
+        typed = _typed_value(cell)
+        if typed is not None:
+            return typed
+        inner = PageBuilder()
+        walker = _Walker(inner, self.config)
+        walker.blocks(cell)
+        self.notes.extend(walker.notes)
+        self.comments.extend(walker.comments)
+        return inner.text
+
+
+def _typed_value(cell: Any) -> str | None:
+    kind = attr(cell, "value-type")
+    if kind in ("float", "percentage", "currency"):
+        raw = attr(cell, "value")
+        try:
+            return cell_text(float(raw))
+        except ValueError:
+            return None
+    if kind == "date":
+        raw = attr(cell, "date-value")
+        return raw.removesuffix("T00:00:00") if raw else None
+    if kind == "boolean":
+        return "TRUE" if attr(cell, "boolean-value") == "true" else "FALSE"
+    return None
+
+
+def _repeat(element: Any, name: str) -> int:
+    value = attr(element, name, "1")
+    return max(1, min(int(value), 1_048_576)) if value.isdigit() else 1
+
+
+def _table_rows(table: Any) -> Iterator[Any]:
+    for child in table:
+        name = local_name(child)
+        if name == "table-row":
+            yield child
+        elif name in ("table-header-rows", "table-rows", "table-row-group"):
+            yield from _table_rows(child)
+
+
+def _frames(p: Any) -> Iterator[Any]:
+    """Text boxes anchored in a paragraph."""
+    for element in p.iter():
+        if local_name(element) == "text-box":
+            yield element
+
+
+def _plain(element: Any, skip: tuple[str, ...] = ()) -> str:
+    parts = []
+    for p in element.iter():
+        if local_name(p) in ("p", "h") and local_name(p.getparent()) not in skip:
+            parts.append(inline_text(p))
+    return "\n".join(t for t in parts if t.strip())
+
+
+def _master_regions(styles: Any | None, names: tuple[str, ...]) -> list[str]:
+    found: list[str] = []
+    if styles is None:
+        return found
+    for master in descendants(styles, "master-page"):
+        for region in master:
+            if local_name(region) in names and attr(region, "display", "true") != "false":
+                text = _plain(region)
+                if text and text not in found:
+                    found.append(text)
+    return found
+
+
+def _body(trees: _Trees, kind: str) -> Any:
+    for body in descendants(trees.content, "body"):
+        for child in body:
+            if local_name(child) == kind:
+                return child
+    raise CorruptDocument(f"the document has no office:{kind} body")
+
+
+class ODFTextParser(BaseEngine):
+    """OpenDocument text (.odt, .ott, flat .fodt): body, headers/footers, notes, comments."""
+
+    name = "office.odt"
+    formats = (fmt.ODT, fmt.FODT)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        trees = load_trees(source, config, flat=_is_flat(source))
+        page = PageBuilder(engine=self.name)
+        walker = _Walker(page, config)
+        headers_footers = bool(config.get("office", "headers_footers", True))
+        if headers_footers:
+            for text in _master_regions(trees.styles, ("header", "header-first", "header-left")):
+                page.add(text, "header")
+        walker.blocks(_body(trees, "text"))
+        if config.get("office", "notes", True):
+            for note in walker.notes:
+                page.add(note)
+        if config.get("office", "comments", True):
+            for comment in walker.comments:
+                page.add(f"Comment: {comment}")
+        if headers_footers:
+            for text in _master_regions(trees.styles, ("footer", "footer-first", "footer-left")):
+                page.add(text, "footer")
+        return TextDocument([page.build()], metadata=metadata(trees))
+
+
+class ODFPresentationParser(BaseEngine):
+    """OpenDocument presentations (.odp, .otp, flat .fodp): one page per slide, notes kept."""
+
+    name = "office.odp"
+    formats = (fmt.ODP, fmt.FODP)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        trees = load_trees(source, config, flat=_is_flat(source))
+        body = _body(trees, "presentation")
+        footers = {attr(d, "name"): _plain(d) or inline_text(d)
+                   for d in children(body, "footer-decl")}
+        masters = _master_frames(trees.styles)
+        pages = []
+        for number, slide in enumerate(children(body, "page"), start=1):
+            pages.append(self._slide(slide, number, config, footers, masters))
+        return TextDocument(pages, metadata=metadata(trees))
+
+    def _slide(self, slide: Any, number: int, config: Config, footers: dict[str, str],
+               masters: dict[str, list[str]]) -> PageContent:
+        page = PageBuilder(number=number, label=attr(slide, "name"), engine=self.name)
+        walker = _Walker(page, config)
+        walker.blocks(slide)
+        if config.get("office", "notes", True):
+            for notes in children(slide, "notes"):
+                text = _plain(notes)
+                if text:
+                    page.add(f"Notes: {text}")
+        if config.get("office", "headers_footers", True):
+            footer = footers.get(attr(slide, "use-footer-name"), "")
+            page.add(footer, "footer")
+            for text in masters.get(attr(slide, "master-page-name"), []):
+                if text != footer:
+                    page.add(text, "footer")
+        if config.get("office", "comments", True):
+            for comment in walker.comments:
+                page.add(f"Comment: {comment}")
+        return page.build()
+
+
+def _master_frames(styles: Any | None) -> dict[str, list[str]]:
+    """Header and footer text drawn by each master page of a presentation."""
+    found: dict[str, list[str]] = {}
+    if styles is None:
+        return found
+    for master in descendants(styles, "master-page"):
+        texts = []
+        for frame in children(master, "frame"):
+            if attr(frame, "class") in ("header", "footer"):
+                text = _plain(frame)
+                if text:
+                    texts.append(text)
+        found[attr(master, "name")] = texts
+    return found
+
+
+class FlatODSParser(BaseEngine):
+    """Flat OpenDocument spreadsheets (.fods): one page per sheet, cells typed."""
+
+    name = "office.fods"
+    formats = (fmt.FODS,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        trees = load_trees(source, config, flat=True)
+        body = _body(trees, "spreadsheet")
+        extras = odf_sheet_extras(trees.content, trees.styles, config)
+        pages = []
+        for number, table in enumerate(children(body, "table"), start=1):
+            page = PageBuilder(number=number, label=attr(table, "name"), engine=self.name)
+            walker = _Walker(page, config)
+            sheet = attr(table, "name")
+            extra = extras.get(sheet)
+            page.add(sheet, "heading", 2)
+            for text in extra.headers if extra else ():
+                page.add(text, "header")
+            page.add_table(walker.table_rows(table), title=sheet)
+            for text in (extra.comments + extra.footers) if extra else ():
+                page.add(text, "footer" if text in extra.footers else "paragraph")
+            pages.append(page.build())
+        return TextDocument(pages, metadata=metadata(trees))
+
+
+def _is_flat(source: Source) -> bool:
+    return not source.head(4).startswith(b"PK\x03\x04")

@@ -1,0 +1,116 @@
+"""OOXML packages: opening them safely, their properties, their embedded parts."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+from docx.opc.package import OpcPackage
+from docx.opc.part import Part
+
+from goblin_core.config import Config
+from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.source import Source
+
+from goblin_office.containers import open_container
+from goblin_office.embedded import unwrap
+from goblin_office.encryption import decrypted
+from goblin_office.safexml import local_name, parse_xml
+
+log = logging.getLogger(__name__)
+
+_EMBEDDED_RELS = ("/package", "/oleObject")
+_IMAGE_RELS = ("/image",)
+_CORE_KEYS = {"title": "title", "creator": "author", "created": "created",
+              "modified": "modified", "language": "language", "subject": "subject",
+              "keywords": "keywords", "lastModifiedBy": "last_modified_by",
+              "description": "description"}
+
+
+def plain_package(source: Source, config: Config) -> Source:
+    """The package decrypted when needed, its zip checked against the limits."""
+    plain = decrypted(source, config)
+    open_container(plain, config).close()
+    return plain
+
+
+def open_opc(source: Source, config: Config) -> OpcPackage:
+    """An OPC package (python-docx's reader works for every OOXML family)."""
+    plain = plain_package(source, config)
+    try:
+        return OpcPackage.open(io.BytesIO(plain.bytes()))
+    except GoblinError:
+        raise
+    except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors...
+        raise CorruptDocument(f"the OOXML package cannot be read ({type(exc).__name__}: {exc})",
+                              file=source.display_name) from exc
+
+
+def main_part(package: OpcPackage, name: str) -> Part:
+    """The officeDocument part, transitional or Strict."""
+    for rel in package.rels.values():
+        if rel.reltype.endswith("/officeDocument") and not rel.is_external:
+            return rel.target_part
+    raise CorruptDocument("the package has no main document part", file=name)
+
+
+def related(part: Part, suffix: str) -> list[Part]:
+    """Parts ``part`` links to with a relationship type ending in ``suffix``."""
+    found: list[Part] = []
+    for rel in part.rels.values():
+        if rel.is_external or not rel.reltype.endswith(suffix):
+            continue
+        if rel.target_part not in found:
+            found.append(rel.target_part)
+    return found
+
+
+def part_xml(part: Part, name: str, config: Config) -> Any:
+    """A part parsed with the hardened XML parser."""
+    return parse_xml(part.blob, name=f"{name}:{part.partname}",
+                     max_depth=int(config.get("limits", "max_xml_depth", 256)))
+
+
+def core_properties(package: OpcPackage, name: str, config: Config) -> dict[str, str]:
+    """title, author, created, modified... from docProps/core.xml."""
+    for rel in package.rels.values():
+        if rel.reltype.endswith("/core-properties") and not rel.is_external:
+            try:
+                root = part_xml(rel.target_part, name, config)
+            except GoblinError as exc:
+                log.warning("%s", exc)
+                return {}
+            return {_CORE_KEYS[local_name(el)]: (el.text or "").strip()
+                    for el in root if local_name(el) in _CORE_KEYS and (el.text or "").strip()}
+    return {}
+
+
+def embedded_sources(source: Source, parts: list[Part], config: Config) -> Iterator[Source]:
+    """Children for the embedded objects (and images, when asked) of ``parts``."""
+    if not config.get("office", "embedded", True):
+        return
+    seen: set[str] = set()
+    suffixes = _EMBEDDED_RELS + (_IMAGE_RELS if config.get("office", "images", False) else ())
+    for part in parts:
+        for suffix in suffixes:
+            for child in related(part, suffix):
+                if str(child.partname) in seen:
+                    continue
+                seen.add(str(child.partname))
+                name, data = unwrap(str(child.partname), child.blob)
+                yield source.child(_unique(name, seen), data)
+
+
+def _unique(name: str, seen: set[str]) -> str:
+    if name not in seen:
+        seen.add(name)
+        return name
+    stem, dot, ext = name.rpartition(".")
+    for n in range(2, 10_000):
+        candidate = f"{stem}-{n}.{ext}" if dot else f"{name}-{n}"
+        if candidate not in seen:
+            seen.add(candidate)
+            return candidate
+    return name

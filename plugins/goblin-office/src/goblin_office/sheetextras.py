@@ -1,0 +1,247 @@
+"""The second pass over a workbook: print headers and footers, and cell comments.
+
+Cells come from python-calamine; what it does not read comes from here:
+for OOXML the sheet XML's ``headerFooter`` and the comments parts (read under
+the container limits with the hardened parser), for ODF the master pages and
+``office:annotation`` elements, for BIFF the notes xlrd reads.
+"""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import unescape
+
+import xlrd
+
+from goblin_core.config import Config
+from goblin_core.errors import GoblinError
+from goblin_core.source import Source
+
+from goblin_office.containers import open_container, read_member
+from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
+
+log = logging.getLogger(__name__)
+
+_HF_ELEMENT = re.compile(rb"<(?:\w+:)?(odd|even|first)(Header|Footer)\b[^>/]*>(.*?)</(?:\w+:)?\1\2>",
+                         re.S)
+_HF_CODE = re.compile(r'&"[^"]*"|&K[0-9A-Fa-f]{6}|&K\d{2}[+-]\d{3}|&\d+|&[LCRBIUSEXYOHGKPNDTFZA]')
+# the fixed text Excel writes into the legacy copy of a threaded comment
+_THREADED_NOTICE = re.compile(r"^\[Threaded comment\]\s*Your version of Excel.*?Learn more: \S+\s*",
+                              re.S)
+_CHUNK = 1 << 20
+_OVERLAP = 64
+
+
+@dataclass
+class SheetExtras:
+    """What the second pass found for one sheet."""
+
+    headers: list[str] = field(default_factory=list)
+    footers: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+
+def header_footer_text(code: str) -> str:
+    """Excel header/footer text without its formatting codes (&L, &C, &"Arial,Bold", &12...).
+
+    >>> header_footer_text('&L&"Arial,Bold"Left&CCentre&R&P')
+    'Left Centre'
+    """
+    text = code.replace("&&", "\x00")
+    text = re.sub(r"&[LCR]", " ", text)
+    text = _HF_CODE.sub("", text).replace("\x00", "&")
+    return " ".join(text.split())
+
+
+def ooxml_extras(source: Source, config: Config) -> dict[str, SheetExtras]:
+    """Headers, footers and comments per sheet name of an xlsx/xlsm package."""
+    with open_container(source, config) as archive:
+        reader = _Workbook(archive, source.display_name, config)
+        return {name: reader.extras(path) for name, path in reader.sheets()}
+
+
+class _Workbook:
+    def __init__(self, archive: zipfile.ZipFile, name: str, config: Config) -> None:
+        self.archive = archive
+        self.name = name
+        self.config = config
+        self.depth = int(config.get("limits", "max_xml_depth", 256))
+
+    def xml(self, path: str) -> Any:
+        return parse_xml(read_member(self.archive, path, self.name), name=f"{self.name}:{path}",
+                         max_depth=self.depth)
+
+    def rels(self, path: str) -> dict[str, tuple[str, str]]:
+        folder, base = posixpath.split(path)
+        rels_path = posixpath.join(folder, "_rels", base + ".rels")
+        if rels_path not in self.archive.namelist():
+            return {}
+        found = {}
+        for rel in self.xml(rels_path):
+            target = attr(rel, "Target")
+            if attr(rel, "TargetMode") == "External" or not target:
+                continue
+            full = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
+                posixpath.join(folder, target))
+            found[attr(rel, "Id")] = (attr(rel, "Type"), full)
+        return found
+
+    def sheets(self) -> Iterator[tuple[str, str]]:
+        workbook = next((n for n in ("xl/workbook.xml",) if n in self.archive.namelist()), None)
+        if workbook is None:
+            return
+        rels = self.rels(workbook)
+        for sheets in descendants(self.xml(workbook), "sheets"):
+            for sheet in children(sheets, "sheet"):
+                rel = rels.get(attr(sheet, "id"))
+                if rel is not None:
+                    yield attr(sheet, "name"), rel[1]
+
+    def extras(self, path: str) -> SheetExtras:
+        extras = SheetExtras()
+        if self.config.get("office", "headers_footers", True):
+            self._headers_footers(path, extras)
+        if self.config.get("office", "comments", True):
+            for kind, target in self.rels(path).values():
+                if kind.endswith("/comments"):
+                    extras.comments.extend(_ooxml_comments(self.xml(target)))
+        return extras
+
+    def _headers_footers(self, path: str, extras: SheetExtras) -> None:
+        for kind, raw in _scan_header_footer(self.archive, path):
+            text = header_footer_text(unescape(raw, {"&quot;": '"', "&apos;": "'"}))
+            target = extras.headers if kind == "Header" else extras.footers
+            if text and text not in target:
+                target.append(text)
+
+
+def _scan_header_footer(archive: zipfile.ZipFile, path: str) -> list[tuple[str, str]]:
+    """headerFooter elements of a sheet, found by streaming (they follow the cell data)."""
+    found: list[tuple[str, str]] = []
+    tail = b""
+    collecting: bytearray | None = None
+    with archive.open(path) as stream:
+        while chunk := stream.read(_CHUNK):
+            if collecting is not None:
+                collecting.extend(chunk)
+                continue
+            window = tail + chunk
+            start = window.find(b"eaderFooter")
+            if start >= 0:
+                collecting = bytearray(window[max(start - 16, 0):])
+            else:
+                tail = window[-_OVERLAP:]
+    if collecting is None:
+        return found
+    for match in _HF_ELEMENT.finditer(bytes(collecting)):
+        found.append((match.group(2).decode(), match.group(3).decode("utf-8", "replace")))
+    return found
+
+
+def _ooxml_comments(root: Any) -> Iterator[str]:
+    for comment in descendants(root, "comment"):
+        text = "".join(t.text or "" for t in descendants(comment, "t")).strip()
+        text = " ".join(_THREADED_NOTICE.sub("", text).split())
+        if text:
+            yield f"Comment {attr(comment, 'ref')}: {text}"
+
+
+def biff_comments(source: Source) -> dict[str, SheetExtras]:
+    """Cell notes of an .xls workbook, per sheet name (xlrd reads them)."""
+    try:
+        book = xlrd.open_workbook(file_contents=source.bytes(), on_demand=True)
+    except Exception as exc:  # xlrd raises its own and struct errors; notes are extra
+        log.debug("%s: xlrd cannot read notes: %s", source.display_name, exc)
+        return {}
+    found: dict[str, SheetExtras] = {}
+    try:
+        for index, name in enumerate(book.sheet_names()):
+            sheet = book.sheet_by_index(index)
+            notes = [f"Comment {xlrd.formula.cellname(r, c)}: {n.text.strip()}"
+                     for (r, c), n in sorted(sheet.cell_note_map.items()) if n.text.strip()]
+            found[name] = SheetExtras(comments=notes)
+            book.unload_sheet(index)
+    except Exception as exc:  # same: a damaged note record must not lose the cells
+        log.debug("%s: xlrd stopped reading notes: %s", source.display_name, exc)
+    finally:
+        book.release_resources()
+    return found
+
+
+def odf_extras(source: Source, config: Config) -> dict[str, SheetExtras]:
+    """Headers, footers and annotations per sheet of an .ods package."""
+    name = source.display_name
+    depth = int(config.get("limits", "max_xml_depth", 256))
+    with open_container(source, config) as archive:
+        content = parse_xml(read_member(archive, "content.xml", name), name=name, max_depth=depth)
+        styles = (parse_xml(read_member(archive, "styles.xml", name), name=name, max_depth=depth)
+                  if "styles.xml" in archive.namelist() else None)
+    return odf_sheet_extras(content, styles, config)
+
+
+def odf_sheet_extras(content: Any, styles: Any | None, config: Config) -> dict[str, SheetExtras]:
+    """Per-sheet extras from an ODF document's content and styles trees (flat or packaged)."""
+    masters = _master_pages(styles if styles is not None else content)
+    table_master = {attr(s, "name"): attr(s, "master-page-name")
+                    for s in descendants(content, "style") if attr(s, "family") == "table"}
+    default = next(iter(masters.values()), (None, None)) if masters else (None, None)
+    found: dict[str, SheetExtras] = {}
+    for table in descendants(content, "table"):
+        if local_name(table.getparent()) not in ("spreadsheet",):
+            continue
+        extras = SheetExtras()
+        header, footer = masters.get(table_master.get(attr(table, "style-name"), ""), default)
+        if config.get("office", "headers_footers", True):
+            extras.headers.extend([header] if header else [])
+            extras.footers.extend([footer] if footer else [])
+        if config.get("office", "comments", True):
+            for note in descendants(table, "annotation"):
+                text = "\n".join(_para_text(p) for p in descendants(note, "p")).strip()
+                if text:
+                    extras.comments.append(f"Comment: {text}")
+        found[attr(table, "name")] = extras
+    return found
+
+
+def _master_pages(root: Any) -> dict[str, tuple[str | None, str | None]]:
+    pages = {}
+    for master in descendants(root, "master-page"):
+        header = _region_text(master, ("header", "header-first", "header-left"))
+        footer = _region_text(master, ("footer", "footer-first", "footer-left"))
+        pages[attr(master, "name")] = (header, footer)
+    return pages
+
+
+def _region_text(master: Any, names: tuple[str, ...]) -> str | None:
+    for region in master:
+        if local_name(region) in names and attr(region, "display", "true") != "false":
+            text = " ".join(t for t in (_para_text(p) for p in descendants(region, "p")) if t)
+            if text.strip():
+                return " ".join(text.split())
+    return None
+
+
+def _para_text(p: Any) -> str:
+    from goblin_office.odf import inline_text
+
+    return inline_text(p)
+
+
+def safe_extras(kind: str, source: Source, config: Config) -> dict[str, SheetExtras]:
+    """The second pass for ``kind`` (ooxml, odf, biff); a failure loses only the extras."""
+    try:
+        if kind == "ooxml":
+            return ooxml_extras(source, config)
+        if kind == "odf":
+            return odf_extras(source, config)
+        if kind == "biff":
+            return biff_comments(source)
+    except GoblinError as exc:
+        log.warning("%s: headers, footers and comments skipped: %s", source.display_name, exc)
+    return {}

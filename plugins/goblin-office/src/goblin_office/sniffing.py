@@ -1,0 +1,141 @@
+"""Sniffers that refine the core's generic answers by looking inside containers.
+
+The core's magic sniffer says "zip" or "OLE2" or "XML"; these look at a zip's
+member names and ``[Content_Types].xml`` / ``mimetype``, an OLE2 directory's
+stream names, and a flat ODF document's root, and answer with more
+confidence. Content beats extension: a docx named .doc is a docx.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import zipfile
+
+import olefile
+
+from goblin_core.engines import BaseEngine
+from goblin_core.model import FileType
+from goblin_core.source import Source
+
+from goblin_office import formats as fmt
+
+log = logging.getLogger(__name__)
+
+_ZIP_MAGIC = b"PK\x03\x04"
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_SMALL_MEMBER = 64 * 1024
+_OOXML_EXT = {"docx": fmt.DOCX, "docm": fmt.DOCX, "dotx": fmt.DOCX, "dotm": fmt.DOCX,
+              "xlsx": fmt.XLSX, "xlsm": fmt.XLSX, "xltx": fmt.XLSX, "xltm": fmt.XLSX,
+              "xlsb": fmt.XLSB, "pptx": fmt.PPTX, "pptm": fmt.PPTX, "ppsx": fmt.PPTX,
+              "potx": fmt.PPTX}
+_FLAT_ROOT = re.compile(rb"<office:document\b[^>]*office:mimetype=\"([^\"]+)\"", re.S)
+_XHTML_ROOT = re.compile(rb"<html\b", re.I)
+
+
+class ContainerSniffer(BaseEngine):
+    """A zip that is docx/xlsx/pptx (and their macro, template, show variants), ODF or EPUB."""
+
+    name = "office.zip_sniffer"
+    priority = 50
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if not head.startswith(_ZIP_MAGIC):
+            return None
+        try:
+            with zipfile.ZipFile(source.open()) as archive:
+                return self._identify(archive)
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+            log.debug("%s: zip directory unreadable: %s", source.display_name, exc)
+            return _truncated_guess(head, source)
+
+    def _identify(self, archive: zipfile.ZipFile) -> FileType | None:
+        names = set(archive.namelist())
+        if "mimetype" in names and archive.getinfo("mimetype").file_size < 256:
+            found = fmt.odf_format(archive.read("mimetype"))
+            if found is not None:
+                return FileType(found[0], found[1], 0.95)
+        if "[Content_Types].xml" in names:
+            info = archive.getinfo("[Content_Types].xml")
+            types = archive.read(info) if info.file_size < _SMALL_MEMBER else b""
+            found = fmt.ooxml_format(names, types)
+            if found is not None:
+                return FileType(found[0], found[1], 0.95)
+        return None
+
+
+def _truncated_guess(head: bytes, source: Source) -> FileType | None:
+    """A zip too damaged to list: the first local header's name still tells the family.
+
+    A truncated docx keeps ``[Content_Types].xml`` or ``word/...`` at the front;
+    answering docx routes it to a parser that says "truncated" clearly.
+    """
+    name_length = int.from_bytes(head[26:28], "little")
+    first = head[30:30 + name_length].decode("utf-8", "ignore")
+    if first.startswith("word/") or first == "[Content_Types].xml" and b"word/" in head:
+        return FileType(fmt.DOCX, "docx", 0.85)
+    if first.startswith("xl/"):
+        return FileType(fmt.XLSX, "xlsx", 0.85)
+    if first.startswith("ppt/"):
+        return FileType(fmt.PPTX, "pptx", 0.85)
+    if first == "mimetype":
+        found = fmt.odf_format(head[30 + name_length:30 + name_length + 80].split(b"PK")[0])
+        if found is not None:
+            return FileType(found[0], found[1], 0.85)
+    known = _OOXML_EXT.get(source.extension)
+    if known is not None and first == "[Content_Types].xml":
+        return FileType(known, source.extension, 0.85)
+    return None
+
+
+class OLESniffer(BaseEngine):
+    """An OLE2 file that is doc, xls, ppt, msg, or an encrypted OOXML package."""
+
+    name = "office.ole_sniffer"
+    priority = 50
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if not head.startswith(_OLE_MAGIC):
+            return None
+        try:
+            with olefile.OleFileIO(source.open()) as ole:
+                streams = {"/".join(entry) for entry in ole.listdir(streams=True, storages=True)}
+        except (OSError, ValueError, IndexError, TypeError) as exc:
+            log.debug("%s: OLE directory unreadable: %s", source.display_name, exc)
+            return None
+        return _ole_type(streams, source.extension)
+
+
+def _ole_type(streams: set[str], extension: str) -> FileType | None:
+    top = {s.split("/", 1)[0] for s in streams}
+    if {"EncryptionInfo", "EncryptedPackage"} <= top:
+        mime = _OOXML_EXT.get(extension, fmt.OOXML_PROTECTED)
+        return FileType(mime, extension if mime != fmt.OOXML_PROTECTED else "", 0.9)
+    if any(s.startswith("__substg1.0_") for s in top):
+        return FileType(fmt.MSG, "msg", 0.95)
+    if "WordDocument" in top:
+        return FileType(fmt.DOC, "doc", 0.95)
+    if top & {"Workbook", "Book", "WORKBOOK", "BOOK"}:
+        return FileType(fmt.XLS, "xls", 0.95)
+    if "PowerPoint Document" in top:
+        return FileType(fmt.PPT, "ppt", 0.95)
+    return None
+
+
+class MarkupSniffer(BaseEngine):
+    """Flat ODF documents (.fodt/.fods/.fodp) and XHTML that the core calls plain XML."""
+
+    name = "office.markup_sniffer"
+    priority = 50
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        sample = head[:4096]
+        found = _FLAT_ROOT.search(sample)
+        if found is not None:
+            flat = fmt.flat_odf_format(found.group(1).decode("ascii", "ignore"))
+            if flat is not None:
+                return FileType(flat[0], flat[1], 0.9)
+        if sample.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and _XHTML_ROOT.search(sample):
+            if b"<office:document" not in sample and b"<svg" not in sample:
+                return FileType(fmt.HTML, "xhtml", 0.65)
+        return None

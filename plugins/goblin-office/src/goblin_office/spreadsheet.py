@@ -1,0 +1,167 @@
+"""Workbooks (.xlsx .xlsm .xltx .xltm .xlsb .xls .ods) read with python-calamine.
+
+calamine (Rust) reads cells several times faster than openpyxl or xlrd; each
+sheet is one page, named, its cells a Table and tab-separated text. A second
+pass (``sheetextras``) adds print headers and footers and cell comments.
+xlrd is the fallback for old BIFF files calamine refuses.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import xlrd
+from python_calamine import CalamineWorkbook
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, BaseParsedDocument, TextDocument
+from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+
+from goblin_office import formats as fmt
+from goblin_office.cells import cell_text
+from goblin_office.containers import open_container
+from goblin_office.encryption import decrypted
+from goblin_office.layout import PageBuilder
+from goblin_office.sheetextras import SheetExtras, safe_extras
+
+log = logging.getLogger(__name__)
+
+_EXTRAS_KIND = {fmt.XLSX: "ooxml", fmt.ODS: "odf", fmt.XLS: "biff"}
+
+
+def sheet_page(number: int, name: str, rows: Sequence[Sequence[str]], extras: SheetExtras | None,
+               engine: str) -> PageContent:
+    """One sheet as a page: its name, headers, the cells as a table, comments, footers."""
+    page = PageBuilder(number=number, label=name, engine=engine)
+    page.add(name, "heading", 2)
+    for text in extras.headers if extras else ():
+        page.add(text, "header")
+    page.add_table(rows, title=name)
+    for text in extras.comments if extras else ():
+        page.add(text)
+    for text in extras.footers if extras else ():
+        page.add(text, "footer")
+    return page.build()
+
+
+class _CalamineDocument(BaseParsedDocument):
+    """Sheets read one at a time, so only one sheet's cells are in memory."""
+
+    def __init__(self, workbook: CalamineWorkbook, names: list[str],
+                 extras: dict[str, SheetExtras], config: Config, engine: str) -> None:
+        self.workbook = workbook
+        self.names = names
+        self.extras = extras
+        self.max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
+        self.engine = engine
+        self.page_count = len(names)
+        self.metadata: dict[str, Any] = {"sheets": list(names)}
+
+    def pages(self) -> Iterator[PageContent]:
+        for number, name in enumerate(self.names, start=1):
+            rows = self._rows(name)
+            yield sheet_page(number, name, rows, self.extras.get(name), self.engine)
+
+    def _rows(self, name: str) -> list[list[str]]:
+        sheet = self.workbook.get_sheet_by_name(name)
+        rows: list[list[str]] = []
+        cells = 0
+        for row in sheet.iter_rows():
+            rows.append([cell_text(v) for v in row])
+            cells += len(row)
+            if cells >= self.max_cells:
+                self.metadata.setdefault("truncated_sheets", []).append(name)
+                log.warning("sheet %r cut at office.max_sheet_cells (%d)", name, self.max_cells)
+                break
+        return rows
+
+    def close(self) -> None:
+        self.workbook.close()
+
+
+class CalamineParser(BaseEngine):
+    """python-calamine for xlsx, xlsm, xltx, xltm, xlsb, xls and ods cells."""
+
+    name = "office.calamine"
+    formats = (fmt.XLSX, fmt.XLSB, fmt.XLS, fmt.ODS)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> _CalamineDocument:
+        plain = decrypted(source, config)
+        mime = _family(plain)
+        if mime in (fmt.XLSX, fmt.XLSB, fmt.ODS):
+            open_container(plain, config).close()
+        try:
+            workbook = CalamineWorkbook.from_filelike(plain.open())
+        except Exception as exc:  # calamine raises its own error types for damaged files
+            raise CorruptDocument(f"calamine cannot read the workbook ({exc})",
+                                  file=source.display_name) from exc
+        names = _visible_sheets(workbook, config)
+        extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
+        return _CalamineDocument(workbook, names, extras, config, self.name)
+
+
+def _family(source: Source) -> str:
+    head = source.head(8)
+    if head.startswith(b"PK"):
+        import zipfile
+
+        with zipfile.ZipFile(source.open()) as archive:
+            names = set(archive.namelist())
+        if "content.xml" in names:
+            return fmt.ODS
+        return fmt.XLSB if "xl/workbook.bin" in names else fmt.XLSX
+    return fmt.XLS
+
+
+def _visible_sheets(workbook: CalamineWorkbook, config: Config) -> list[str]:
+    if config.get("office", "hidden_sheets", True):
+        return list(workbook.sheet_names)
+    return [m.name for m in workbook.sheets_metadata if str(m.visible).endswith("Visible")]
+
+
+class XlrdParser(BaseEngine):
+    """xlrd for .xls files calamine refuses (BIFF2 to BIFF5, odd writers)."""
+
+    name = "office.xlrd"
+    formats = (fmt.XLS,)
+    priority = 30
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        plain = decrypted(source, config)
+        try:
+            book = xlrd.open_workbook(file_contents=plain.bytes(), on_demand=True)
+        except GoblinError:
+            raise
+        except Exception as exc:  # xlrd raises XLRDError, struct.error, AssertionError...
+            raise CorruptDocument(f"xlrd cannot read the workbook ({exc})",
+                                  file=source.display_name) from exc
+        extras = safe_extras("biff", plain, config)
+        pages = []
+        try:
+            for index, name in enumerate(book.sheet_names()):
+                sheet = book.sheet_by_index(index)
+                rows = [[_xlrd_cell(c, book.datemode) for c in sheet.row(r)]
+                        for r in range(sheet.nrows)]
+                pages.append(sheet_page(index + 1, name, rows, extras.get(name), self.name))
+                book.unload_sheet(index)
+        finally:
+            book.release_resources()
+        return TextDocument(pages, metadata={"sheets": [p.label for p in pages]})
+
+
+def _xlrd_cell(cell: Any, datemode: int) -> str:
+    if cell.ctype == xlrd.XL_CELL_DATE:
+        try:
+            return cell_text(xlrd.xldate.xldate_as_datetime(cell.value, datemode))
+        except (ValueError, OverflowError, xlrd.xldate.XLDateError):
+            return cell_text(cell.value)
+    if cell.ctype == xlrd.XL_CELL_BOOLEAN:
+        return cell_text(bool(cell.value))
+    if cell.ctype == xlrd.XL_CELL_ERROR:
+        return xlrd.error_text_from_code.get(cell.value, "#ERR")
+    return cell_text(cell.value)

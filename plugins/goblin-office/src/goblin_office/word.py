@@ -1,0 +1,257 @@
+"""Word documents (.docx .docm .dotx .dotm, transitional and Strict) read from their XML.
+
+python-docx opens the package; the WordprocessingML is walked by local names,
+so Strict documents read like transitional ones. Body in order (paragraphs,
+tables as rows, text boxes once each), headers and footers, footnotes and
+endnotes, comments; embedded objects come out as children.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.source import Source
+
+from goblin_office import formats as fmt
+from goblin_office.layout import PageBuilder
+from goblin_office.ooxml import (
+    core_properties,
+    embedded_sources,
+    main_part,
+    open_opc,
+    part_xml,
+    related,
+)
+from goblin_office.safexml import attr, children, local_name
+
+# subtrees whose text is not the paragraph's own (or is not text at all)
+_SKIP = frozenset({"pPr", "rPr", "txbxContent", "Fallback", "instrText", "delText",
+                   "footnoteReference", "endnoteReference", "commentReference", "tblPr",
+                   "sectPr", "trPr", "tcPr", "fldData"})
+_CONTAINERS = frozenset({"sdt", "sdtContent", "customXml", "smartTag", "ins", "moveTo",
+                         "hyperlink", "fldSimple", "txbxContent", "body", "hdr", "ftr",
+                         "footnote", "endnote", "comment", "tc"})
+_HEADING = re.compile(r"^(?:heading|titre|berschrift|titolo|t[íi]tulo|kop)\s*(\d)$", re.I)
+
+
+class _Styles:
+    """Heading levels and list styles by style id, from styles.xml."""
+
+    def __init__(self, root: Any | None) -> None:
+        self.levels: dict[str, int] = {}
+        self.lists: set[str] = set()
+        if root is None:
+            return
+        for style in children(root, "style"):
+            style_id = attr(style, "styleId")
+            name = next((attr(n, "val") for n in children(style, "name")), style_id)
+            level = _heading_level(name) or _heading_level(style_id) or _outline(style)
+            if level:
+                self.levels[style_id] = level
+            if name.lower().startswith("list") or any(True for _ in style.iter("{*}numPr")):
+                self.lists.add(style_id)
+
+
+def _heading_level(name: str) -> int:
+    lowered = name.strip().lower()
+    if lowered in ("title", "titel", "titre"):
+        return 1
+    found = _HEADING.match(lowered.replace(" ", "")) or _HEADING.match(lowered)
+    return int(found.group(1)) if found else 0
+
+
+def _outline(element: Any) -> int:
+    for level in element.iter("{*}outlineLvl"):
+        value = attr(level, "val")
+        if value.isdigit() and int(value) < 9:
+            return int(value) + 1
+    return 0
+
+
+class _Walker:
+    """Reads WordprocessingML block content into a PageBuilder."""
+
+    def __init__(self, page: PageBuilder, styles: _Styles) -> None:
+        self.page = page
+        self.styles = styles
+
+    def blocks(self, element: Any, kind: str = "") -> None:
+        for child in element:
+            name = local_name(child)
+            if name == "p":
+                self.paragraph(child, kind)
+            elif name == "tbl":
+                self.page.add_table(self.table_rows(child), header_rows=_header_rows(child))
+            elif name in _CONTAINERS:
+                self.blocks(child, kind)
+
+    def paragraph(self, p: Any, kind: str = "") -> None:
+        text = paragraph_text(p)
+        block_kind, level = self._kind(p)
+        self.page.add(text, kind or block_kind, level)
+        for box in _textboxes(p):
+            self.blocks(box, kind)
+
+    def _kind(self, p: Any) -> tuple[str, int]:
+        props = next(iter(children(p, "pPr")), None)
+        if props is None:
+            return "paragraph", 0
+        style = next((attr(s, "val") for s in children(props, "pStyle")), "")
+        level = _outline(props) or self.styles.levels.get(style, 0)
+        if level:
+            return "heading", level
+        if children(props, "numPr") or style in self.styles.lists:
+            return "list_item", 0
+        return "paragraph", 0
+
+    def table_rows(self, tbl: Any) -> list[tuple[str, ...]]:
+        rows = []
+        for tr in _rows(tbl):
+            cells: list[str] = []
+            for tc in _cells(tr):
+                cells.append(self.cell_text(tc))
+                span = next((attr(g, "val") for g in tc.iter("{*}gridSpan")), "1")
+                cells.extend([""] * (int(span) - 1 if span.isdigit() and int(span) < 64 else 0))
+            rows.append(tuple(cells))
+        return rows
+
+    def cell_text(self, tc: Any) -> str:
+        inner = PageBuilder()
+        _Walker(inner, self.styles).blocks(tc)
+        return inner.text
+
+
+def _rows(tbl: Any) -> Iterator[Any]:
+    for child in tbl:
+        name = local_name(child)
+        if name == "tr":
+            yield child
+        elif name in ("sdt", "sdtContent", "customXml"):
+            yield from _rows(child)
+
+
+def _cells(tr: Any) -> Iterator[Any]:
+    for child in tr:
+        name = local_name(child)
+        if name == "tc":
+            yield child
+        elif name in ("sdt", "sdtContent", "customXml"):
+            yield from _cells(child)
+
+
+def _header_rows(tbl: Any) -> int:
+    count = 0
+    for tr in _rows(tbl):
+        if not any(True for _ in tr.iter("{*}tblHeader")):
+            break
+        count += 1
+    return count
+
+
+def paragraph_text(p: Any) -> str:
+    """A paragraph's own text: runs, tabs and breaks; text boxes and field codes left out."""
+    out: list[str] = []
+    _inline(p, out)
+    return "".join(out)
+
+
+def _inline(element: Any, out: list[str]) -> None:
+    for child in element:
+        name = local_name(child)
+        if name in _SKIP or not name:
+            continue
+        if name == "t":
+            out.append(child.text or "")
+        elif name in ("tab", "ptab"):
+            out.append("\t")
+        elif name in ("br", "cr"):
+            out.append("\n")
+        elif name == "noBreakHyphen":
+            out.append("-")
+        else:
+            _inline(child, out)
+
+
+def _textboxes(element: Any) -> Iterator[Any]:
+    """Text boxes anchored in a paragraph, once each (the VML fallback is skipped)."""
+    for child in element:
+        name = local_name(child)
+        if name == "Fallback":
+            continue
+        if name == "txbxContent":
+            yield child
+        else:
+            yield from _textboxes(child)
+
+
+class DocxParser(BaseEngine):
+    """python-docx package + WordprocessingML walker for docx, docm, dotx, dotm (and Strict)."""
+
+    name = "office.docx"
+    formats = (fmt.DOCX,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        package = open_opc(source, config)
+        name = source.display_name
+        document = main_part(package, name)
+        styles = next(iter(related(document, "/styles")), None)
+        walker = _Walker(PageBuilder(engine=self.name),
+                         _Styles(part_xml(styles, name, config) if styles is not None else None))
+        _read(walker, document, name, config)
+        metadata = core_properties(package, name, config)
+        parts = [document, *related(document, "/header"), *related(document, "/footer")]
+        return TextDocument([walker.page.build()], metadata=metadata,
+                            attachments=list(embedded_sources(source, parts, config)))
+
+
+def _read(walker: _Walker, document: Any, name: str, config: Config) -> None:
+    def xml(part: Any) -> Any:
+        return part_xml(part, name, config)
+
+    headers_footers = bool(config.get("office", "headers_footers", True))
+    if headers_footers:
+        _parts(walker, [xml(p) for p in related(document, "/header")], "header")
+    root = xml(document)
+    for body in children(root, "body"):
+        walker.blocks(body)
+    if config.get("office", "notes", True):
+        for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
+            for part in related(document, suffix):
+                _notes(walker, xml(part), item)
+    if config.get("office", "comments", True):
+        for part in related(document, "/comments"):
+            _comments(walker, xml(part))
+    if headers_footers:
+        _parts(walker, [xml(p) for p in related(document, "/footer")], "footer")
+
+
+def _parts(walker: _Walker, roots: Sequence[Any], kind: str) -> None:
+    seen: set[str] = set()
+    for root in roots:
+        inner = PageBuilder()
+        _Walker(inner, walker.styles).blocks(root)
+        if inner.text.strip() and inner.text not in seen:
+            seen.add(inner.text)
+            walker.page.add(inner.text, kind)
+
+
+def _notes(walker: _Walker, root: Any, item: str) -> None:
+    for note in children(root, item):
+        if attr(note, "type") in ("separator", "continuationSeparator", "continuationNotice"):
+            continue
+        walker.blocks(note)
+
+
+def _comments(walker: _Walker, root: Any) -> None:
+    for comment in children(root, "comment"):
+        inner = PageBuilder()
+        _Walker(inner, walker.styles).blocks(comment)
+        if inner.text.strip():
+            author = attr(comment, "author")
+            prefix = f"Comment ({author}): " if author else "Comment: "
+            walker.page.add(prefix + inner.text, "paragraph")
