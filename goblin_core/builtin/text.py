@@ -45,10 +45,53 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
-    match = charset_normalizer.from_bytes(data).best()
-    if match is not None:
-        return str(match), match.encoding
-    return data.decode("cp1252", errors="replace"), "cp1252"
+    return _guess_legacy(data)
+
+
+#: Non-ASCII characters Western European text is made of besides letters.
+_WESTERN_SIGNS = frozenset("ºª°§¶©®±×÷«»€£¥¢¹²³µ¼½¾–—‘’‚“”„•…·¡¿ ")
+
+
+def _guess_legacy(data: bytes) -> tuple[str, str]:
+    """charset-normalizer's guess, with cp1252 preferred when it fits as well.
+
+    Short Western text is ambiguous: "Licitação" decodes without errors in
+    cp1250 and cp1257 too, and "São Paulo" even as one Big5 ideograph among
+    ASCII. Such ties go to cp1252, the most common legacy code page, when
+    every non-ASCII character it yields is a letter or a typographic sign.
+    """
+    matches = list(charset_normalizer.from_bytes(data))
+    western = _western(data)
+    if not matches:
+        if western is not None:
+            return western, "cp1252"
+        return data.decode("cp1252", errors="replace"), "cp1252"
+    best = matches[0]
+    if western is not None:
+        tied = [m for m in matches if m.percent_chaos <= best.percent_chaos]
+        if any(m.encoding == "cp1252" for m in tied) or _stray_ideographs(str(best)):
+            return western, "cp1252"
+    return str(best), best.encoding
+
+
+def _western(data: bytes) -> str | None:
+    """The cp1252 reading of ``data`` when it looks like Western text, else None."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    for char in text:
+        if char.isascii() or char.isalpha() or char in _WESTERN_SIGNS:
+            continue
+        return None
+    return text
+
+
+def _stray_ideographs(text: str) -> bool:
+    """A few CJK ideographs lost among ASCII: a multi-byte guess made of accents."""
+    wide = sum(1 for c in text if ord(c) >= 0x2E80)
+    visible = sum(1 for c in text if not c.isspace())
+    return wide > 0 and wide * 5 < visible
 
 
 class PlainTextParser(BaseEngine):

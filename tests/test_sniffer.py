@@ -1,0 +1,94 @@
+"""The built-in magic-byte sniffer and detection: content beats extension."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import tarfile
+import zipfile
+
+import pytest
+
+from goblin_core import Source, load_registry
+from goblin_core.builtin.sniffer import MagicSniffer
+from goblin_core.detect import detect
+
+CORE_ONLY = load_registry(load=[])
+
+
+def _tar() -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as archive:
+        info = tarfile.TarInfo("a.txt")
+        info.size = 2
+        archive.addfile(info, io.BytesIO(b"hi"))
+    return buffer.getvalue()
+
+
+def _zip() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("a.txt", "hi")
+    return buffer.getvalue()
+
+
+SIGNATURES = [
+    (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "application/pdf"),
+    (b"\n\n  %PDF-1.7 after junk", "application/pdf"),
+    (_zip(), "application/zip"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 504, "application/x-ole-storage"),
+    (b"{\\rtf1\\ansi hello}", "application/rtf"),
+    (b"7z\xbc\xaf\x27\x1c\x00\x04", "application/x-7z-compressed"),
+    (b"Rar!\x1a\x07\x01\x00", "application/vnd.rar"),
+    (gzip.compress(b"hello"), "application/gzip"),
+    (b"BZh91AY&SY", "application/x-bzip2"),
+    (b"\xfd7zXZ\x00\x00", "application/x-xz"),
+    (b"\x28\xb5\x2f\xfd\x00", "application/zstd"),
+    (_tar(), "application/x-tar"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "image/png"),
+    (b"\xff\xd8\xff\xe0\x00\x10JFIF", "image/jpeg"),
+    (b"II*\x00\x08\x00\x00\x00", "image/tiff"),
+    (b"MM\x00*\x00\x00\x00\x08", "image/tiff"),
+    (b"GIF89a\x01\x00\x01\x00", "image/gif"),
+    (b"BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00" + b"\x00" * 20, "image/bmp"),
+    (b"RIFF\x24\x00\x00\x00WEBPVP8 ", "image/webp"),
+    (b"<!DOCTYPE html><html><body>x</body></html>", "text/html"),
+    (b"  <html lang='pt'><head></head></html>", "text/html"),
+    (b"<?xml version='1.0'?><root/>", "application/xml"),
+    (b"just some words\nin a file\n", "text/plain"),
+]
+
+
+@pytest.mark.parametrize(("data", "mime"), SIGNATURES,
+                         ids=[m + f"-{i}" for i, (_, m) in enumerate(SIGNATURES)])
+def test_magic_sniffer_knows_the_signature(data: bytes, mime: str) -> None:
+    found = MagicSniffer().sniff(data[:8192], Source.from_bytes(data, "noext"))
+    assert found is not None and found.mime == mime
+
+
+def test_content_beats_the_extension() -> None:
+    pdf = Source.from_bytes(b"%PDF-1.5\n...", "looks-like.txt")
+    assert detect(CORE_ONLY, CORE_ONLY.config(), pdf).mime == "application/pdf"
+    text = Source.from_bytes(b"plain words here", "report.pdf")
+    assert detect(CORE_ONLY, CORE_ONLY.config(), text).mime == "text/plain"
+
+
+def test_random_bytes_are_not_guessed() -> None:
+    data = bytes(range(256)) * 4
+    assert MagicSniffer().sniff(data, Source.from_bytes(data, "x")) is None
+    assert detect(CORE_ONLY, CORE_ONLY.config(),
+                  Source.from_bytes(data, "x")).mime == "application/octet-stream"
+
+
+def test_unrecognised_content_falls_back_to_the_extension_with_low_confidence() -> None:
+    data = b"\x00\x01\x02\x03 binary"
+    found = detect(CORE_ONLY, CORE_ONLY.config(), Source.from_bytes(data, "sheet.xlsx"))
+    assert found.mime.endswith("spreadsheetml.sheet") and found.confidence <= 0.3
+
+
+def test_a_more_confident_sniffer_refines_a_generic_answer() -> None:
+    from goblin_example_note import render_note
+
+    registry = load_registry(load=["example-note"])
+    found = detect(registry, registry.config(), Source.from_bytes(render_note(["x"]), "n.txt"))
+    assert found.mime == "application/x-goblin-note"
