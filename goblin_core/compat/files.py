@@ -15,7 +15,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.settings import ArchiveLimits, GoblinConfig, goblin_options
@@ -23,6 +23,9 @@ from goblin_core.errors import GoblinError
 from goblin_core.model import FileType
 from goblin_core.registry import Registry, default_registry
 from goblin_core.source import Source
+
+if TYPE_CHECKING:
+    from goblin_core.unpack import UnpackResult
 
 log = logging.getLogger(__name__)
 
@@ -235,19 +238,22 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatt
     return _record_result(result, budget)
 
 
-def _record_result(result: Any, budget: ExtractionBudget) -> bool:
-    """Count what goblin wrote and note what it left out; True when anything came out."""
-    for path in getattr(result, "files", ()) or ():
+def _record_result(result: UnpackResult, budget: ExtractionBudget) -> bool:
+    """Count what goblin wrote, note what it left out; True when it unpacked cleanly
+    or wrote something (GoblinTools' success)."""
+    for path in result.written:
         try:
             budget.commit(os.path.getsize(path))
         except OSError:
             budget.commit(0)
-    for entry in getattr(result, "skipped", ()) or ():
-        budget.skip(str(entry))
-    for error in getattr(result, "errors", ()) or ():
-        log.error("%s", error)
-    ok = getattr(result, "ok", None)
-    return bool(ok) if ok is not None else bool(getattr(result, "files", ()))
+    for member in result.members:
+        if member.action != "extracted":
+            budget.skip(f"{member.name}: {member.reason or member.action}")
+    for error in result.errors:
+        # A limit or a refusal left something out: GoblinTools lists those in ``skipped``.
+        budget.skipped.append(error.message)
+        log.error("%s", error.message)
+    return result.ok or bool(result.written)
 
 
 class ArchiveHandler:
@@ -408,10 +414,11 @@ class FileManager:
         if not os.path.isfile(file_path):
             return False
         budget = budget or ExtractionBudget(limits)
-        kind = file_kind(file_path)
+        custom = Path(file_path).suffix.lower() in ArchiveHandler._custom_formats
+        kind = "archive" if custom else file_kind(file_path)
         if kind == "document":
             return cls._copy_document(file_path, destination)
-        if kind == "archive" or Path(file_path).suffix.lower() in ArchiveHandler._custom_formats:
+        if kind == "archive":
             return ArchiveHandler.extract(file_path, destination, remove_source=False,
                                           budget=budget)
         log.warning("No parser or archive handler for %s; not extracted", file_path)
@@ -426,8 +433,10 @@ class FileManager:
         if found is not None and found.ext and suffix and suffix != f".{found.ext}":
             from goblin_core.formats import BY_EXTENSION
 
+            # Only a name that promises another known format is wrong (a .zip
+            # holding a PDF); an extension goblin does not know is left alone.
             named = BY_EXTENSION.get(suffix.lstrip("."))
-            if named is None or named.mime != found.mime:
+            if named is not None and named.mime != found.mime:
                 log.info("Treating misnamed file as .%s: %s", found.ext, file_path)
                 name = f"{Path(name).stem}.{found.ext}"
         shutil.copy2(file_path, free_name(os.path.join(destination, name)))
