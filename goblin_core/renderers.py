@@ -38,7 +38,9 @@ def _page_text_with_tables(page: Page, tables_inline: bool) -> str:
         return page.text
     parts = [page.text]
     for table in page.tables:
-        parts.append(f"<!-- table page={table.page} index={table.index} -->\n{table.to_markdown()}")
+        markdown = table.to_markdown()
+        if markdown:
+            parts.append(f"<!-- table page={table.page} index={table.index} -->\n{markdown}")
     return "\n\n".join(p for p in parts if p)
 
 

@@ -11,7 +11,7 @@ format:
 - rows that pack several records into one grid row (one line per record in
   every cell) are split back into records;
 - empty rows and empty columns are dropped;
-- a row with an empty key cell (first column) and no figures continues the
+- a row with an empty key cell (first column) and no numbers continues the
   row above it: a description wrapped onto a second line, or the second line
   of a header split over two rows (``VALOR`` over ``UNIT.`` and ``TOTAL``
   becomes ``VALOR UNIT.`` and ``VALOR TOTAL``).
@@ -27,7 +27,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from goblin_core.structured.brazilian_numbers import is_figure
+from goblin_core.structured.brazilian_numbers import is_figure, is_number
 
 RawCell = str | None
 RawRows = Sequence[Sequence[RawCell]]
@@ -131,11 +131,12 @@ def _is_continuation(row: Sequence[RawCell]) -> bool:
     cells = [clean_cell(c) for c in row]
     if not cells or cells[0] or not any(cells):
         return False
-    return not any(is_figure(c) for c in cells if c)
+    # Only a number proves a row of its own (a subtotal); "9 x 14 x 19 cm" continues text.
+    return not any(is_number(c) for c in cells if c)
 
 
 def merge_continuation_rows(rows: RawRows) -> list[list[RawCell]]:
-    """Fold continuation rows (empty key cell, no figures) into the row above.
+    """Fold continuation rows (empty key cell, no numbers) into the row above.
 
     Merging into the header row also spreads a merged header cell: ``None``
     cells to the right of ``VALOR`` take ``VALOR`` as their prefix, so a

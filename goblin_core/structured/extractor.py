@@ -73,7 +73,7 @@ def structure_document(document: Document, path: str | None = None) -> Structure
             source=label,
             rows=rows,
             quality=score_table(rows),
-            page=None if label in _SHEET_SOURCES else table.page,
+            page=table.page if label == "pdf" else None,
             sheet=(table.title or None) if label in _SHEET_SOURCES else None,
         ))
     page_texts: tuple[str, ...] = ()
