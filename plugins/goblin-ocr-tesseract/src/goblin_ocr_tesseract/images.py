@@ -1,0 +1,167 @@
+"""Image files as documents (``image.pillow``): each page is a frame, read by OCR.
+
+A PNG, JPEG, GIF, BMP or WebP is one page; a multi-page TIFF has one page
+per frame. Pages carry no text (``glyphs=0, images=1``), so the core's auto
+rule sends every one of them to OCR through ``render``. Animation frames of
+GIF and WebP are not pages: only the first frame is read.
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from collections.abc import Iterator
+from typing import IO, Any
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, BaseParsedDocument
+from goblin_core.errors import CorruptDocument, FileTooLarge
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+from goblin_ocr_tesseract.flatten import flatten
+
+log = logging.getLogger(__name__)
+
+IMAGE_FORMATS = (
+    "image/png",
+    "image/jpeg",
+    "image/tiff",
+    "image/gif",
+    "image/bmp",
+    "image/webp",
+)
+
+#: Formats whose frames are pages; other formats' frames are animation.
+_PAGED_FORMATS = frozenset({"TIFF", "MPO"})
+
+
+class ImageParser(BaseEngine):
+    """Opens image files with Pillow; OCR backends read their pages."""
+
+    name = "image.pillow"
+    formats = IMAGE_FORMATS
+    priority = 10
+
+    def open(self, source: Source, config: Config) -> ImageDocument:
+        """Open the image: FileTooLarge for a decompression bomb, CorruptDocument if unreadable."""
+        return ImageDocument(source, int(config.limits["max_image_pixels"]))
+
+
+class ImageDocument(BaseParsedDocument):
+    """An open image file whose frames are pages."""
+
+    def __init__(self, source: Source, max_pixels: int) -> None:
+        self.source = source
+        self.max_pixels = max_pixels
+        self._stream: IO[bytes] = source.open()
+        try:
+            self._image = _open(self._stream, source, max_pixels)
+        except BaseException:
+            self._stream.close()
+            raise
+        frames = int(getattr(self._image, "n_frames", 1) or 1)
+        self.page_count = frames if self._image.format in _PAGED_FORMATS else 1
+        self.metadata = _metadata(self._image, frames)
+
+    def pages(self) -> Iterator[PageContent]:
+        for number in range(1, (self.page_count or 1) + 1):
+            yield PageContent(number=number, text="", glyphs=0, images=1)
+
+    def render(self, page: int, dpi: int) -> Image.Image:
+        """Frame ``page`` (1-based) upright and flattened on white, as a new image.
+
+        Grey sources come back as "L", colour ones as "RGB" (see ``flatten``:
+        Tesseract reads coloured text better from the colour channels).
+        ``dpi`` is ignored: an image has the resolution it was scanned at.
+        """
+        if not 1 <= page <= (self.page_count or 1):
+            raise IndexError(f"{self.source.display_name} has no page {page}")
+        with _pillow_limit(self.max_pixels, self.source):
+            self._image.seek(page - 1)
+            _check_pixels(self._image, self.max_pixels, self.source)
+            frame = ImageOps.exif_transpose(self._image)  # always a new image
+        flat = flatten(frame)
+        if flat is not frame:
+            frame.close()
+        resolution = self._image.info.get("dpi")
+        if resolution:
+            flat.info["dpi"] = resolution
+        return flat
+
+    def close(self) -> None:
+        self._image.close()
+        self._stream.close()
+
+
+def _open(stream: IO[bytes], source: Source, max_pixels: int) -> Image.Image:
+    with _pillow_limit(max_pixels, source):
+        try:
+            image = Image.open(stream)
+        except UnidentifiedImageError as exc:
+            raise CorruptDocument("Pillow cannot identify this image; the file may be damaged "
+                                  "or not an image", file=source.display_name) from exc
+        except (OSError, SyntaxError, ValueError) as exc:
+            raise CorruptDocument(f"cannot read the image header ({exc}); the file may be damaged",
+                                  file=source.display_name) from exc
+    _check_pixels(image, max_pixels, source)
+    return image
+
+
+def _check_pixels(image: Image.Image, max_pixels: int, source: Source) -> None:
+    pixels = image.width * image.height
+    if pixels > max_pixels:
+        raise FileTooLarge(
+            f"image of {image.width}x{image.height} = {pixels:,} pixels is over "
+            f"limits.max_image_pixels ({max_pixels:,}); it may be a decompression bomb. "
+            "Raise the limit only for images you trust",
+            file=source.display_name,
+        )
+
+
+class _pillow_limit:
+    """Turn Pillow's decompression-bomb warning and error into FileTooLarge.
+
+    Pillow checks ``Image.MAX_IMAGE_PIXELS`` (a process-wide value) when it
+    opens and seeks; goblin's own limit is checked on every frame as well, so
+    the stricter of the two applies.
+    """
+
+    def __init__(self, max_pixels: int, source: Source) -> None:
+        self.max_pixels = max_pixels
+        self.source = source
+        self._catcher = warnings.catch_warnings()
+
+    def __enter__(self) -> None:
+        self._catcher.__enter__()
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: Any) -> None:
+        self._catcher.__exit__(kind, exc, tb)
+        if isinstance(exc, (Image.DecompressionBombError, Image.DecompressionBombWarning)):
+            raise FileTooLarge(
+                f"Pillow refused the image as a possible decompression bomb ({exc}); "
+                "raise limits.max_image_pixels only for images you trust",
+                file=self.source.display_name,
+            ) from exc
+
+
+def _metadata(image: Image.Image, frames: int) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "format": image.format or "",
+        "width": image.width,
+        "height": image.height,
+        "mode": image.mode,
+        "frames": frames,
+    }
+    dpi = image.info.get("dpi")
+    if dpi:
+        data["dpi"] = [round(float(v), 2) for v in dpi]
+    exif = image.getexif()
+    for tag, key in ((0x010E, "title"), (0x013B, "author"), (0x0132, "created")):
+        value = exif.get(tag)
+        if value:
+            data[key] = str(value).strip("\x00 ")
+    return data

@@ -1,0 +1,37 @@
+"""The ``[tesseract]`` config namespace."""
+
+from __future__ import annotations
+
+from goblin_core.options import Option
+
+TESSERACT_OPTIONS = (
+    Option("languages", "str", "",
+           "Tesseract languages (por+eng); empty uses goblin.ocr_languages."),
+    Option("missing_languages", "choice", "subset",
+           "When some requested languages have no traineddata installed: subset (read with the "
+           "installed ones and log a warning naming the Debian packages) or fail (no OCR).",
+           choices=("subset", "fail")),
+    Option("psm", "int", 3,
+           "Page segmentation mode (tesseract --psm): 3 automatic, 4 one column, 6 one block, "
+           "11 sparse text.", minimum=1, maximum=13),
+    Option("oem", "int", 1,
+           "OCR engine mode (tesseract --oem): 1 LSTM only, 3 whatever the traineddata has.",
+           minimum=0, maximum=3),
+    Option("dpi", "int", 0,
+           "Resolution told to Tesseract (0: Tesseract estimates it from the size of the text).",
+           minimum=0, maximum=2400),
+    Option("timeout", "float", 120.0,
+           "Seconds allowed to Tesseract for one page; a page over it gets no OCR text.",
+           minimum=1.0),
+    Option("orientation", "bool", True,
+           "Detect the orientation of pages that read poorly (OSD) and read them again upright."),
+    Option("orientation_below", "float", 0.75,
+           "Mean word confidence under which a page's orientation is checked.",
+           minimum=0.0, maximum=1.0),
+    Option("min_text_height", "int", 20,
+           "Pages whose words are shorter than this many pixels (median) are read again "
+           "enlarged, keeping the more confident reading. 0 turns it off.", minimum=0),
+    Option("tessdata_dir", "str", "",
+           "Folder of .traineddata files (empty: Tesseract's own, or $TESSDATA_PREFIX)."),
+    Option("command", "str", "tesseract", "The tesseract binary (a name on PATH or a path)."),
+)

@@ -1,0 +1,121 @@
+"""ocr.tesseract reading real page images drawn in the tests."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+
+import pytest
+from PIL import Image
+
+from goblin_core import default_registry
+from goblin_core.config import Config
+from goblin_core.testing.corpus import normalize
+from goblin_ocr_tesseract.backend import TesseractBackend
+from goblin_ocr_tesseract.languages import choose, debian_package, split_languages
+
+LINES = (
+    "The quick brown fox jumps over the lazy dog.",
+    "Goblin reads scanned pages with Tesseract.",
+    "Invoice number 4471 was paid on 12 March.",
+    "Every page says which engine read it.",
+)
+DrawPage = Callable[..., Image.Image]
+
+
+def config(**tesseract: object) -> Config:
+    return default_registry().config(tesseract=dict(tesseract))
+
+
+def test_reads_a_page_with_confidence(tesseract: str, page_image: DrawPage) -> None:
+    result = TesseractBackend().recognize(page_image(), "eng", config())
+    text = normalize(result.text)
+    assert all(line in text for line in LINES[:2]), text
+    assert 0.8 < result.confidence <= 1.0
+
+
+def test_tesseract_runs_with_one_openmp_thread(tesseract: str, page_image: DrawPage,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OMP_THREAD_LIMIT", "8")
+    TesseractBackend().recognize(page_image(LINES[:1]), "eng", config())
+    assert os.environ["OMP_THREAD_LIMIT"] == "1"
+
+
+def test_coloured_text_on_transparent_background(tesseract: str, page_image: DrawPage) -> None:
+    page = page_image(LINES[:2], mode="RGBA", ink=(230, 120, 20, 255), paper=(0, 0, 0, 0))
+    result = TesseractBackend().recognize(page, "eng", config())
+    assert LINES[0] in normalize(result.text)
+
+
+def test_sideways_page_is_read_upright(tesseract: str, page_image: DrawPage) -> None:
+    sideways = page_image(LINES * 3).rotate(90, expand=True, fillcolor=255)
+    read = TesseractBackend().recognize(sideways, "eng", config())
+    assert LINES[1] in normalize(read.text)
+    without = TesseractBackend().recognize(sideways, "eng", config(orientation=False))
+    assert LINES[1] not in normalize(without.text)
+
+
+def test_small_text_is_read_again_enlarged(tesseract: str, page_image: DrawPage) -> None:
+    tiny = page_image(LINES[2:3], size=9, margin=8)
+    result = TesseractBackend().recognize(tiny, "eng", config())
+    assert "4471" in result.text
+
+
+def test_missing_language_falls_back_to_installed_ones(
+    tesseract: str, page_image: DrawPage, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        result = TesseractBackend().recognize(page_image(LINES[:1]), "eng+zzz", config())
+    assert LINES[0] in normalize(result.text)
+    assert "apt-get install tesseract-ocr-zzz" in caplog.text
+
+
+def test_only_missing_languages_means_no_text(
+    tesseract: str, page_image: DrawPage, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.ERROR):
+        result = TesseractBackend().recognize(page_image(LINES[:1]), "zzz", config())
+    assert (result.text, result.confidence) == ("", 0.0)
+    assert "tesseract-ocr-zzz" in caplog.text
+
+
+def test_fail_policy_refuses_a_partial_language_set(tesseract: str, page_image: DrawPage) -> None:
+    result = TesseractBackend().recognize(page_image(LINES[:1]), "eng+zzz",
+                                          config(missing_languages="fail"))
+    assert result.text == ""
+
+
+def test_tesseract_languages_override_the_core_ones(tesseract: str, page_image: DrawPage) -> None:
+    result = TesseractBackend().recognize(page_image(LINES[:1]), "zzz", config(languages="eng"))
+    assert LINES[0] in normalize(result.text)
+
+
+def test_blank_page_reads_as_nothing(tesseract: str) -> None:
+    result = TesseractBackend().recognize(Image.new("L", (400, 300), 255), "eng", config())
+    assert result.text == ""
+    assert result.confidence == 0.0
+
+
+def test_missing_binary_is_unavailable_with_the_debian_package() -> None:
+    ok, reason = TesseractBackend(command="no-such-tesseract-binary").available()
+    assert not ok
+    assert "apt-get install tesseract-ocr" in reason
+
+
+def test_missing_configured_binary_gives_empty_result(page_image: DrawPage) -> None:
+    result = TesseractBackend().recognize(page_image(LINES[:1]), "eng",
+                                          config(command="/nonexistent/tesseract"))
+    assert result.text == ""
+
+
+def test_installed_tesseract_is_available(tesseract: str) -> None:
+    assert TesseractBackend().available() == (True, "")
+
+
+def test_language_helpers() -> None:
+    assert split_languages("por+eng+por") == ("por", "eng")
+    assert debian_package("chi_sim") == "tesseract-ocr-chi-sim"
+    choice = choose("por+kor", frozenset({"por"}))
+    assert choice.lang == "por"
+    assert choice.install_hint() == "apt-get install tesseract-ocr-kor"

@@ -1,0 +1,106 @@
+"""image.pillow: image files become documents whose pages are OCR'd."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import goblin_core
+from goblin_core import FileTooLarge, GoblinError, Source, default_registry
+from goblin_core.testing.corpus import normalize
+from goblin_ocr_tesseract.images import ImageParser
+
+LINES = (
+    "The quick brown fox jumps over the lazy dog.",
+    "Goblin reads scanned pages with Tesseract.",
+    "Invoice number 4471 was paid on 12 March.",
+    "Every page says which engine read it.",
+)
+DrawPage = Callable[..., Image.Image]
+
+
+def encode(image: Image.Image, fmt: str, **params: object) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format=fmt, **params)
+    return out.getvalue()
+
+
+def test_png_is_extracted_through_ocr(tesseract: str, page_image: DrawPage) -> None:
+    doc = goblin_core.extract(encode(page_image(), "PNG"), name="scan.png")
+    assert doc.mime == "image/png"
+    assert [p.status for p in doc.pages] == ["ocr"]
+    assert doc.pages[0].engine == "ocr.tesseract"
+    assert 0.8 < doc.pages[0].confidence <= 1.0
+    assert doc.report.ocr_pages == (1,)
+    assert LINES[1] in normalize(doc.text)
+    assert "image.pillow" in doc.parsed_by and "ocr.tesseract" in doc.parsed_by
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "GIF", "BMP", "WEBP"])
+def test_other_image_formats(tesseract: str, page_image: DrawPage, fmt: str) -> None:
+    data = encode(page_image(LINES[:2]).convert("RGB"), fmt)
+    doc = goblin_core.extract(data, name=f"scan.{fmt.lower()}")
+    assert doc.mime.startswith("image/")
+    assert LINES[0] in normalize(doc.text)
+
+
+def test_multipage_tiff_has_one_page_per_frame(tesseract: str, page_image: DrawPage) -> None:
+    first, second = page_image(LINES[:1]), page_image(LINES[3:4])
+    data = encode(first, "TIFF", save_all=True, append_images=[second], compression="tiff_lzw")
+    doc = goblin_core.extract(data, name="two.tif")
+    assert len(doc.pages) == 2
+    assert LINES[0] in normalize(doc.pages[0].text)
+    assert LINES[3] in normalize(doc.pages[1].text)
+    assert doc.report.ocr_pages == (1, 2)
+    assert doc.metadata["page_count"] == 2
+
+
+def test_pages_draw_one_image_and_no_text(page_image: DrawPage) -> None:
+    source = Source.from_bytes(encode(page_image(), "PNG"), "a.png")
+    with ImageParser().open(source, default_registry().config()) as parsed:
+        pages = list(parsed.pages())
+        assert [(p.number, p.text, p.glyphs, p.images) for p in pages] == [(1, "", 0, 1)]
+        assert parsed.metadata["width"] > 0
+
+
+def test_render_flattens_transparency_on_white(page_image: DrawPage) -> None:
+    page = page_image(LINES[:1], mode="LA", ink=(0, 255), paper=(0, 0))
+    source = Source.from_bytes(encode(page, "PNG"), "a.png")
+    with ImageParser().open(source, default_registry().config()) as parsed:
+        rendered = parsed.render(1, 300)
+    assert rendered.mode == "L"
+    assert rendered.getpixel((1, 1)) == 255
+    assert rendered.getextrema()[0] == 0
+
+
+def test_render_turns_exif_rotated_jpeg_upright(page_image: DrawPage) -> None:
+    page = page_image(LINES[:1]).convert("RGB")
+    exif = Image.Exif()
+    exif[0x0112] = 6  # stored rotated: viewers turn it 90 degrees clockwise
+    source = Source.from_bytes(encode(page, "JPEG", exif=exif), "a.jpg")
+    with ImageParser().open(source, default_registry().config()) as parsed:
+        rendered = parsed.render(1, 300)
+    assert rendered.size == (page.height, page.width)
+
+
+def test_image_over_the_pixel_limit_is_refused(page_image: DrawPage) -> None:
+    data = encode(page_image(), "PNG")
+    with pytest.raises(FileTooLarge, match="max_image_pixels"):
+        goblin_core.extract(data, name="bomb.png", max_image_pixels=1000)
+
+
+def test_damaged_image_is_a_goblin_error(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00garbage" * 20)
+    with pytest.raises(GoblinError, match=r"broken\.png"):
+        goblin_core.extract(bad)
+
+
+def test_truncated_image_keeps_the_document(page_image: DrawPage) -> None:
+    data = encode(page_image().convert("RGB"), "JPEG")
+    doc = goblin_core.extract(data[: len(data) // 3], name="cut.jpg")
+    assert len(doc.pages) == 1
