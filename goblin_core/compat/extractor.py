@@ -252,7 +252,8 @@ class TextExtractor:
                 return
             name = name[len(root) + 1:] if name.startswith(root + "/") else name
         for error in doc.report.errors:
-            log.error("%s: %s", name, error.message)
+            message = error.message
+            log.error("%s", message if doc.name in message else f"{name}: {message}")
         for member in doc.report.members:
             if member.action != "extracted":
                 tree.skipped.append(f"{member.name}: {member.reason or member.action}")

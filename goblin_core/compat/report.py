@@ -148,6 +148,8 @@ def report_from_document(
     report.errors = [e.message for e in document.report.errors]
     report.document = document
     report.recompute_overall()
+    # As GoblinTools 0.10.2+: a scan OCR read end to end is clean (used_ocr says how).
+    report.demote_to_clean_if_fully_ocr_recovered()
     return report
 
 
