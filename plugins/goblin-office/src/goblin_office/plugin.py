@@ -9,9 +9,20 @@ from goblin_core import hookimpl
 
 from goblin_office.options import OFFICE_OPTIONS
 from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
+from goblin_office.dbf import DBFParser
+from goblin_office.delimited import DelimitedParser
+from goblin_office.epub import EPUBParser
+from goblin_office.legacy import AntiwordParser, CatdocParser, CatpptParser, Xls2csvParser
+from goblin_office.mail import EMLParser, MSGParser
+from goblin_office.markup import HTMLParser, MHTMLParser
 from goblin_office.odf import FlatODSParser, ODFPresentationParser, ODFTextParser
+from goblin_office.pptrecords import PptRecordsParser
+from goblin_office.presentation import PptxParser
+from goblin_office.rtf import RTFParser
 from goblin_office.spreadsheet import CalamineParser, XlrdParser
+from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
 from goblin_office.word import DocxParser
+from goblin_office.xmltext import SVGParser, XMLParser
 
 
 @hookimpl
@@ -24,7 +35,10 @@ def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
 @hookimpl
 def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     for parser in (DocxParser(), CalamineParser(), XlrdParser(), ODFTextParser(),
-                   ODFPresentationParser(), FlatODSParser()):
+                   ODFPresentationParser(), FlatODSParser(), PptxParser(), AntiwordParser(),
+                   CatdocParser(), CatpptParser(), Xls2csvParser(), PptRecordsParser(), RTFParser(), EPUBParser(), HTMLParser(),
+                   MHTMLParser(), DelimitedParser(), XMLParser(), SVGParser(), JSONParser(),
+                   MarkdownParser(), CalendarCardParser(), DBFParser(), EMLParser(), MSGParser()):
         register(parser)
 
 

@@ -1,0 +1,85 @@
+"""dBASE tables (.dbf) with their code page and memo files, read with dbfread.
+
+The code page comes from the header's language driver byte; when the header
+does not say (driver 0), it is detected from the character fields' bytes.
+Memo files (.dbt, .fpt) beside the table are read when present.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import dbfread
+from dbfread.codepages import guess_encoding
+
+from goblin_core.builtin.text import decode_text
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.source import Source, spooled
+
+from goblin_office import formats as fmt
+from goblin_office.cells import cell_text
+from goblin_office.layout import PageBuilder
+
+log = logging.getLogger(__name__)
+
+_SAMPLE_RECORDS = 2000
+
+
+def _table(path: str, encoding: str, raw: bool = False) -> dbfread.DBF:
+    return dbfread.DBF(path, encoding=encoding, raw=raw, ignore_missing_memofile=True,
+                       char_decode_errors="replace")
+
+
+def dbf_encoding(path: str) -> str:
+    """The table's code page: the language driver's, else detected from the text bytes."""
+    with open(path, "rb") as stream:
+        header = stream.read(32)
+    driver = header[29] if len(header) > 29 else 0
+    if driver:
+        try:
+            return guess_encoding(driver)
+        except LookupError:
+            log.debug("unknown dBASE language driver 0x%02x", driver)
+    sample = bytearray()
+    for index, record in enumerate(_table(path, "latin-1", raw=True)):
+        for value in record.values():
+            if isinstance(value, bytes) and any(b > 127 for b in value):
+                sample.extend(value.strip() + b"\n")
+        if index >= _SAMPLE_RECORDS:
+            break
+    if not sample:
+        return "ascii"
+    return decode_text(bytes(sample))[1]
+
+
+class DBFParser(BaseEngine):
+    """dbfread for dBASE/FoxPro tables: one table, field names as the header row."""
+
+    name = "office.dbf"
+    formats = (fmt.DBF,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        with spooled(source) as path:
+            try:
+                encoding = dbf_encoding(str(path))
+                table = _table(str(path), encoding)
+                fields = list(table.field_names)
+                rows: list[list[str]] = [fields]
+                rows.extend([_value(record.get(f)) for f in fields] for record in table)
+            except (ValueError, KeyError, EOFError, OSError, LookupError) as exc:
+                raise CorruptDocument(f"the dBASE table cannot be read ({exc})",
+                                      file=source.display_name) from exc
+        page = PageBuilder(engine=self.name)
+        page.add_table(rows, header_rows=1)
+        return TextDocument([page.build()], metadata={"encoding": encoding,
+                                                      "records": len(rows) - 1})
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bytes):
+        return value.decode("latin-1", "replace")
+    return cell_text(value).strip() if isinstance(value, str) else cell_text(value)

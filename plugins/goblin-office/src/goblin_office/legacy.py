@@ -1,0 +1,113 @@
+"""Legacy binary Office files read by Debian's converters: antiword, catdoc, catppt.
+
+Word 97-2003 (.doc) through antiword (the cleanest body text), catdoc as the
+fallback (it also reads Word 6/95); PowerPoint 97-2003 (.ppt) through catppt. Each engine is
+unavailable, with the apt-get line, when its binary is missing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Sequence
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument, ExtractionTimeout
+from goblin_core.source import Source, spooled
+
+from goblin_office import formats as fmt
+from goblin_office.encryption import decrypted
+
+
+class _BinaryEngine(BaseEngine):
+    """An engine that runs one command-line converter on a file path."""
+
+    binary = ""
+    package = ""
+
+    def available(self) -> tuple[bool, str]:
+        if shutil.which(self.binary) is None:
+            return False, f"{self.binary} not found: apt-get install {self.package}"
+        return True, ""
+
+    def arguments(self, path: str) -> Sequence[str]:
+        raise NotImplementedError
+
+    def run(self, source: Source, config: Config) -> str:
+        plain = decrypted(source, config)
+        timeout = float(config.get("limits", "timeout", 300.0))
+        with spooled(plain) as path:
+            try:
+                done = subprocess.run(
+                    [self.binary, *self.arguments(str(path))], capture_output=True,
+                    timeout=timeout, check=False)
+            except subprocess.TimeoutExpired as exc:
+                raise ExtractionTimeout(f"{self.binary} ran longer than limits.timeout",
+                                        file=source.display_name) from exc
+        text = done.stdout.decode("utf-8", "replace")
+        if done.returncode != 0 or not text.strip():
+            message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise CorruptDocument(
+                f"{self.binary} could not read it (exit {done.returncode}: "
+                f"{message[-1] if message else 'no text'})", file=source.display_name)
+        return text
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        text = self.run(source, config).replace("\r\n", "\n")
+        pages = [p for p in text.split("\f")] if "\f" in text else [text]
+        while len(pages) > 1 and not pages[-1].strip():
+            pages.pop()
+        return TextDocument(pages)
+
+
+class AntiwordParser(_BinaryEngine):
+    """antiword for Word 97-2003 documents (text, tables, headers, footnotes)."""
+
+    name = "office.antiword"
+    formats = (fmt.DOC,)
+    priority = 50
+    binary = "antiword"
+    package = "antiword"
+
+    def arguments(self, path: str) -> Sequence[str]:
+        return ["-w", "0", "-m", "UTF-8.txt", path]
+
+
+class CatdocParser(_BinaryEngine):
+    """catdoc for Word documents antiword refuses (Word 6/95, fast-saved files)."""
+
+    name = "office.catdoc"
+    formats = (fmt.DOC,)
+    priority = 40
+    binary = "catdoc"
+    package = "catdoc"
+
+    def arguments(self, path: str) -> Sequence[str]:
+        return ["-w", "-d", "utf-8", path]
+
+
+class CatpptParser(_BinaryEngine):
+    """catppt for PowerPoint 97-2003 presentations (slide text)."""
+
+    name = "office.catppt"
+    formats = (fmt.PPT,)
+    priority = 50
+    binary = "catppt"
+    package = "catdoc"
+
+    def arguments(self, path: str) -> Sequence[str]:
+        return ["-d", "utf-8", path]
+
+
+class Xls2csvParser(_BinaryEngine):
+    """xls2csv (catdoc) as the last resort for .xls files calamine and xlrd refuse."""
+
+    name = "office.xls2csv"
+    formats = (fmt.XLS,)
+    priority = 20
+    binary = "xls2csv"
+    package = "catdoc"
+
+    def arguments(self, path: str) -> Sequence[str]:
+        return ["-d", "utf-8", "-x", path]

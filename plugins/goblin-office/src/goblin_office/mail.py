@@ -1,0 +1,189 @@
+"""E-mail: .eml (the standard library's email package) and Outlook .msg (extract-msg).
+
+Headers (From, To, Cc, Date, Subject) head the page, then the body (plain
+text, or the HTML part's visible text); attachments come out as children and
+go through the pipeline themselves.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import logging
+from collections.abc import Sequence
+from email.message import EmailMessage
+from typing import Any
+
+import extract_msg
+
+from goblin_core.builtin.text import decode_text, looks_utf16
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.source import Source
+
+from goblin_office import formats as fmt
+from goblin_office.layout import PageBuilder
+from goblin_office.markup import html_page
+
+log = logging.getLogger(__name__)
+
+_HEADERS = ("From", "To", "Cc", "Date", "Subject")
+
+
+def _page(headers: Sequence[tuple[str, str]], body: str, engine: str) -> PageBuilder:
+    page = PageBuilder(engine=engine)
+    for key, value in headers:
+        if value:
+            page.add(f"{key}: {' '.join(str(value).split())}", "header")
+    for paragraph in body.replace("\r\n", "\n").split("\n\n"):
+        page.add(paragraph)
+    return page
+
+
+def _html_text(markup: str) -> str:
+    return html_page(markup)[0].text
+
+
+def _eml_bytes(data: bytes) -> bytes:
+    """Mail saved as UTF-16 (with or without BOM) re-encoded so the parser sees headers."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or looks_utf16(data):
+        return decode_text(data)[0].encode("utf-8")
+    return data
+
+
+class EMLParser(BaseEngine):
+    """RFC 822 mail: headers, the best body part, attachments as children."""
+
+    name = "office.eml"
+    formats = (fmt.EML,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        message = email.message_from_bytes(_eml_bytes(source.bytes()), policy=email.policy.default)
+        if not isinstance(message, EmailMessage) or not message.keys():
+            raise CorruptDocument("no mail headers found", file=source.display_name)
+        headers = [(k, _header(message, k)) for k in _HEADERS]
+        page = _page(headers, _body(message), self.name)
+        metadata = {"title": _header(message, "Subject"), "author": _header(message, "From"),
+                    "created": _header(message, "Date"), "message_id": _header(message, "Message-ID")}
+        children = [source.child(name, data) for name, data in _attachments(message)]
+        return TextDocument([page.build()], metadata={k: v for k, v in metadata.items() if v},
+                            attachments=children)
+
+
+def _header(message: EmailMessage, key: str) -> str:
+    try:
+        value = message.get(key)
+    except (ValueError, IndexError, TypeError) as exc:  # a malformed header must not lose the body
+        log.debug("header %s unreadable: %s", key, exc)
+        value = message.get_all(key, [""])[0] if hasattr(message, "get_all") else ""
+    return str(value or "")
+
+
+def _body(message: EmailMessage) -> str:
+    try:
+        part = message.get_body(preferencelist=("plain", "html"))
+    except (KeyError, LookupError):
+        part = None
+    if part is None:
+        return ""
+    text = _part_text(part)
+    return _html_text(text) if part.get_content_type() == "text/html" else text
+
+
+def _part_text(part: Any) -> str:
+    try:
+        return str(part.get_content())
+    except (LookupError, UnicodeError, AttributeError):
+        payload = part.get_payload(decode=True) or b""
+        return decode_text(payload, part.get_content_charset())[0]
+
+
+def _attachments(message: EmailMessage) -> list[tuple[str, bytes]]:
+    found: list[tuple[str, bytes]] = []
+    for index, part in enumerate(message.iter_attachments(), start=1):
+        name = part.get_filename() or f"attachment-{index}{_extension(part)}"
+        if part.get_content_type() == "message/rfc822":
+            inner = part.get_payload()
+            data = inner[0].as_bytes() if isinstance(inner, list) and inner else b""
+        else:
+            data = part.get_payload(decode=True) or b""
+        if data:
+            found.append((name.replace("/", "_"), data))
+    return found
+
+
+def _extension(part: Any) -> str:
+    import mimetypes
+
+    return mimetypes.guess_extension(part.get_content_type()) or ".bin"
+
+
+class MSGParser(BaseEngine):
+    """Outlook .msg through extract-msg: headers, body, attachments (embedded mail too)."""
+
+    name = "office.msg"
+    formats = (fmt.MSG,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        try:
+            message = extract_msg.openMsg(source.bytes(), strict=False)
+        except GoblinError:
+            raise
+        except Exception as exc:  # extract-msg raises many kinds for damaged or odd files
+            raise CorruptDocument(f"extract-msg cannot read the message ({exc})",
+                                  file=source.display_name) from exc
+        try:
+            return self._read(message, source)
+        finally:
+            message.close()
+
+    def _read(self, message: Any, source: Source) -> TextDocument:
+        headers = [("From", _msg_field(message, "sender")), ("To", _msg_field(message, "to")),
+                   ("Cc", _msg_field(message, "cc")), ("Date", _msg_field(message, "date")),
+                   ("Subject", _msg_field(message, "subject"))]
+        body = _msg_field(message, "body")
+        if not body.strip():
+            html = _msg_field(message, "htmlBody")
+            body = _html_text(html) if html else ""
+        page = _page(headers, body, self.name)
+        children = []
+        for index, attachment in enumerate(getattr(message, "attachments", []), start=1):
+            item = _msg_attachment(attachment, index)
+            if item is not None:
+                children.append(source.child(*item))
+        metadata = {"title": headers[4][1], "author": headers[0][1], "created": headers[3][1]}
+        return TextDocument([page.build()], metadata={k: v for k, v in metadata.items() if v},
+                            attachments=children)
+
+
+def _msg_field(message: Any, name: str) -> str:
+    try:
+        value = getattr(message, name)
+    except Exception as exc:  # extract-msg computes fields lazily and may fail on any one
+        log.debug("msg field %s unreadable: %s", name, exc)
+        return ""
+    if isinstance(value, bytes):
+        return decode_text(value)[0]
+    return str(value or "")
+
+
+def _msg_attachment(attachment: Any, index: int) -> tuple[str, bytes] | None:
+    name = (getattr(attachment, "longFilename", None) or getattr(attachment, "shortFilename", None)
+            or f"attachment-{index}")
+    try:
+        data = attachment.data
+    except Exception as exc:  # a damaged attachment must not lose the message
+        log.debug("attachment %s unreadable: %s", name, exc)
+        return None
+    if isinstance(data, bytes):
+        return str(name).replace("/", "_"), data
+    export = getattr(data, "exportBytes", None)
+    if export is not None:
+        try:
+            return f"{name}.msg".replace("/", "_"), export()
+        except Exception as exc:  # embedded message export is best effort
+            log.debug("embedded message %s cannot be exported: %s", name, exc)
+    return None

@@ -1,0 +1,202 @@
+"""HTML (.html .htm .xhtml) and web archives (.mht .mhtml): visible text with structure.
+
+Scripts, styles, templates and other invisible parts are dropped; headings,
+list items and tables are kept as blocks and Tables so markdown and HTML
+output keep them. The encoding comes from a BOM, then the declared charset if
+the bytes agree with it, then detection (a page that lies about its charset
+is still read).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+from bs4 import (
+    BeautifulSoup,
+    Comment,
+    Doctype,
+    NavigableString,
+    ProcessingInstruction,
+    Tag,
+    XMLParsedAsHTMLWarning,
+)
+
+from goblin_core.builtin.text import decode_text
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+
+from goblin_office import formats as fmt
+from goblin_office.layout import PageBuilder
+
+_INVISIBLE = frozenset({"script", "style", "noscript", "template", "head", "meta", "link",
+                        "svg", "canvas", "iframe", "object", "embed", "button", "select"})
+_HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_BLOCKS = frozenset({"p", "div", "section", "article", "header", "footer", "main", "aside",
+                     "nav", "blockquote", "pre", "address", "figure", "figcaption", "form",
+                     "fieldset", "dl", "dt", "dd", "ul", "ol", "body", "html", "center",
+                     "details", "summary", "caption", "hr", "br", "title"})
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
+_XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)""", re.I)
+
+
+def decode_html(data: bytes) -> tuple[str, str]:
+    """The page as text and the encoding used (BOM, declared charset if it fits, detection)."""
+    head = data[:4096]
+    declared = _CHARSET.search(head) or _XML_ENCODING.search(head)
+    name = declared.group(1).decode("ascii", "ignore").lower() if declared else None
+    if name in ("unicode", "utf-16", "ucs-2"):
+        name = None  # a BOM or the byte pattern decides which UTF-16
+    return decode_text(data, name)
+
+
+class _Walker:
+    """Turns an HTML tree into blocks: headings, paragraphs, list items, tables."""
+
+    def __init__(self, page: PageBuilder) -> None:
+        self.page = page
+        self.inline: list[str] = []
+        self.kind = "paragraph"
+
+    def flush(self) -> None:
+        text = " ".join("".join(self.inline).split())
+        self.inline = []
+        if text:
+            self.page.add(text, self.kind)
+        self.kind = "paragraph"
+
+    def walk(self, node: Any) -> None:
+        for child in node.children:
+            if isinstance(child, (Comment, Doctype, ProcessingInstruction)):
+                continue
+            if isinstance(child, NavigableString):
+                self.inline.append(str(child))
+            elif isinstance(child, Tag):
+                self.element(child)
+
+    def element(self, tag: Tag) -> None:
+        name = (tag.name or "").lower()
+        if name in _INVISIBLE or _hidden(tag):
+            return
+        if name in _HEADINGS:
+            self.flush()
+            self.page.add(" ".join(tag.get_text(" ").split()), "heading", _HEADINGS[name])
+        elif name == "li":
+            self.flush()
+            self.kind = "list_item"
+            self.walk(tag)
+            self.flush()
+        elif name == "table":
+            self.flush()
+            self.table(tag)
+        elif name == "pre":
+            self.flush()
+            self.page.add(tag.get_text().strip("\n"), "code")
+        elif name in _BLOCKS:
+            self.flush()
+            self.walk(tag)
+            self.flush()
+        else:
+            self.walk(tag)
+
+    def table(self, table: Tag) -> None:
+        rows = []
+        header_rows = 0
+        for tr in _rows(table):
+            cells = [c for c in tr.find_all(["td", "th"], recursive=False)]
+            row: list[str] = []
+            for cell in cells:
+                row.append(" ".join(cell.get_text(" ").split()))
+                span = str(cell.get("colspan", "1"))
+                row.extend([""] * (min(int(span), 64) - 1 if span.isdigit() and int(span) > 1 else 0))
+            if cells and all(c.name == "th" for c in cells) and len(rows) == header_rows:
+                header_rows += 1
+            rows.append(row)
+        self.page.add_table(rows, header_rows=header_rows)
+
+
+def _rows(table: Tag) -> Iterator[Tag]:
+    for child in table.children:
+        if not isinstance(child, Tag):
+            continue
+        if child.name == "tr":
+            yield child
+        elif child.name in ("thead", "tbody", "tfoot"):
+            yield from (tr for tr in child.children if isinstance(tr, Tag) and tr.name == "tr")
+
+
+def _hidden(tag: Tag) -> bool:
+    if tag.attrs is None:
+        return False
+    if tag.has_attr("hidden") or str(tag.get("aria-hidden", "")).lower() == "true":
+        return True
+    style = str(tag.get("style", "")).replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style
+
+
+def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageContent, dict[str, str]]:
+    """One page of visible text from HTML markup, and its title/language metadata."""
+    with warnings.catch_warnings():
+        # XHTML is read with the HTML parser on purpose: it forgives what real pages get wrong
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
+        soup = BeautifulSoup(markup, "lxml")
+    metadata: dict[str, str] = {}
+    if soup.title is not None and soup.title.string:
+        metadata["title"] = " ".join(soup.title.string.split())
+    html_tag = soup.find("html")
+    if isinstance(html_tag, Tag) and html_tag.get("lang"):
+        metadata["language"] = str(html_tag.get("lang"))
+    page = PageBuilder(number=number, engine=engine)
+    walker = _Walker(page)
+    walker.walk(soup.body if soup.body is not None else soup)
+    walker.flush()
+    return page.build(), metadata
+
+
+class HTMLParser(BaseEngine):
+    """BeautifulSoup (lxml) for HTML and XHTML: visible text, headings, lists, tables."""
+
+    name = "office.html"
+    formats = (fmt.HTML,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        text, encoding = decode_html(source.bytes())
+        page, metadata = html_page(text, engine=self.name)
+        return TextDocument([page], metadata={**metadata, "encoding": encoding})
+
+
+class MHTMLParser(BaseEngine):
+    """Web archives (.mht, .mhtml): the HTML part read as HTML, the rest ignored."""
+
+    name = "office.mhtml"
+    formats = (fmt.MHTML,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        message = email.message_from_bytes(source.bytes(), policy=email.policy.default)
+        html_part = plain_part = None
+        for part in message.walk():
+            kind = part.get_content_type()
+            if kind == "text/html" and html_part is None:
+                html_part = part
+            elif kind == "text/plain" and plain_part is None:
+                plain_part = part
+        chosen = html_part or plain_part
+        if chosen is None:
+            raise CorruptDocument("the web archive holds no HTML or text part",
+                                  file=source.display_name)
+        payload = chosen.get_payload(decode=True) or b""
+        charset = chosen.get_content_charset()
+        text = decode_text(payload, charset)[0] if charset else decode_html(payload)[0]
+        if chosen is plain_part:
+            return TextDocument([text])
+        page, metadata = html_page(text, engine=self.name)
+        return TextDocument([page], metadata=metadata)

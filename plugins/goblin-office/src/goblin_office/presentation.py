@@ -1,0 +1,183 @@
+"""PowerPoint presentations (.pptx .pptm .ppsx .potx) read with python-pptx.
+
+One page per slide: shape text in reading order (top to bottom, then left to
+right, groups opened), tables as rows, speaker notes and comments after.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Any
+
+from pptx import Presentation
+from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, BaseParsedDocument
+from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+
+from goblin_office import formats as fmt
+from goblin_office.embedded import unwrap
+from goblin_office.layout import PageBuilder
+from goblin_office.ooxml import plain_package
+from goblin_office.safexml import attr, descendants, parse_xml
+
+_TITLES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE, PP_PLACEHOLDER.VERTICAL_TITLE)
+
+
+def _reading_order(shapes: Any) -> list[Any]:
+    def key(shape: Any) -> tuple[int, int]:
+        return (shape.top if shape.top is not None else 1 << 40,
+                shape.left if shape.left is not None else 1 << 40)
+
+    return sorted(shapes, key=key)
+
+
+def _is_title(shape: Any) -> bool:
+    if not shape.is_placeholder:
+        return False
+    try:
+        return shape.placeholder_format.type in _TITLES
+    except ValueError:
+        return False
+
+
+class _SlideReader:
+    def __init__(self, page: PageBuilder, config: Config) -> None:
+        self.page = page
+        self.config = config
+        self.objects: list[tuple[str, bytes]] = []
+
+    def shapes(self, shapes: Any) -> None:
+        for shape in _reading_order(shapes):
+            self.shape(shape)
+
+    def shape(self, shape: Any) -> None:
+        if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+            self.shapes(shape.shapes)
+            return
+        if getattr(shape, "has_table", False) and shape.has_table:
+            rows = [[cell.text for cell in row.cells] for row in shape.table.rows]
+            self.page.add_table(rows, header_rows=1 if shape.table.first_row else 0)
+            return
+        if getattr(shape, "has_chart", False) and shape.has_chart:
+            self._chart(shape.chart)
+            return
+        if shape.shape_type in (MSO_SHAPE_TYPE.EMBEDDED_OLE_OBJECT, MSO_SHAPE_TYPE.LINKED_OLE_OBJECT):
+            self._ole(shape)
+        if shape.has_text_frame:
+            self._text(shape)
+
+    def _text(self, shape: Any) -> None:
+        title = _is_title(shape)
+        for paragraph in shape.text_frame.paragraphs:
+            text = "".join(run.text for run in paragraph.runs) if paragraph.runs else paragraph.text
+            kind = "heading" if title else ("list_item" if paragraph.level > 0 else "paragraph")
+            self.page.add(text.replace("\x0b", "\n"), kind, 2 if title else 0)
+
+    def _chart(self, chart: Any) -> None:
+        if chart.has_title and chart.chart_title.has_text_frame:
+            self.page.add(chart.chart_title.text_frame.text)
+        try:
+            categories = [str(c) for c in chart.plots[0].categories] if chart.plots else []
+        except (IndexError, ValueError, KeyError):
+            categories = []
+        rows: list[list[str]] = [["", *categories]] if categories else []
+        for plot in chart.plots:
+            for series in plot.series:
+                rows.append([series.name or "", *(_number(v) for v in series.values)])
+        self.page.add_table(rows, title="chart", header_rows=1 if categories else 0)
+
+    def _ole(self, shape: Any) -> None:
+        if not self.config.get("office", "embedded", True):
+            return
+        try:
+            blob = shape.ole_format.blob
+        except (AttributeError, ValueError, KeyError):
+            return
+        if blob:
+            self.objects.append(unwrap(f"object{len(self.objects) + 1}.bin", blob))
+
+
+def _number(value: Any) -> str:
+    from goblin_office.cells import cell_text
+
+    return cell_text(value)
+
+
+class _PresentationDocument(BaseParsedDocument):
+    def __init__(self, source: Source, presentation: Any, config: Config, engine: str) -> None:
+        self.source = source
+        self.presentation = presentation
+        self.config = config
+        self.engine = engine
+        self.slides = list(presentation.slides)
+        self.page_count = len(self.slides)
+        self.metadata = _properties(presentation)
+        self.objects: list[tuple[str, bytes]] = []
+
+    def pages(self) -> Iterator[PageContent]:
+        for number, slide in enumerate(self.slides, start=1):
+            yield self._slide(number, slide)
+
+    def _slide(self, number: int, slide: Any) -> PageContent:
+        page = PageBuilder(number=number, label=slide.name or f"slide {number}", engine=self.engine)
+        reader = _SlideReader(page, self.config)
+        try:
+            reader.shapes(slide.shapes)
+        except (ValueError, KeyError, AttributeError) as exc:
+            return PageContent(number, text=page.text, error=f"slide {number} is damaged: {exc}")
+        self.objects.extend(reader.objects)
+        if self.config.get("office", "notes", True) and slide.has_notes_slide:
+            notes = slide.notes_slide.notes_text_frame
+            if notes is not None and notes.text.strip():
+                page.add(f"Notes: {notes.text}")
+        if self.config.get("office", "comments", True):
+            for comment in _comments(slide, self.source.display_name, self.config):
+                page.add(comment)
+        return page.build()
+
+    def attachments(self) -> Iterator[Source]:
+        for index, (name, data) in enumerate(self.objects, start=1):
+            yield self.source.child(f"{index}-{name}", data)
+
+
+def _comments(slide: Any, name: str, config: Config) -> Iterator[str]:
+    for rel in slide.part.rels.values():
+        if rel.is_external or not rel.reltype.endswith("/comments"):
+            continue
+        root = parse_xml(rel.target_part.blob, name=name,
+                         max_depth=int(config.get("limits", "max_xml_depth", 256)))
+        for comment in descendants(root, "cm"):
+            text = " ".join(t.text or "" for t in descendants(comment, "text")).strip()
+            if text:
+                yield f"Comment: {text}"
+
+
+def _properties(presentation: Any) -> dict[str, Any]:
+    props = presentation.core_properties
+    found = {"title": props.title, "author": props.author, "created": props.created,
+             "modified": props.modified, "language": props.language, "subject": props.subject}
+    return {k: v for k, v in found.items() if v}
+
+
+class PptxParser(BaseEngine):
+    """python-pptx for pptx, pptm, ppsx and potx: slides, tables, charts, notes, comments."""
+
+    name = "office.pptx"
+    formats = (fmt.PPTX,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> _PresentationDocument:
+        plain = plain_package(source, config)
+        try:
+            presentation = Presentation(io.BytesIO(plain.bytes()))
+        except GoblinError:
+            raise
+        except Exception as exc:  # python-pptx raises KeyError, ValueError, lxml errors...
+            raise CorruptDocument(f"python-pptx cannot read the presentation ({exc})",
+                                  file=source.display_name) from exc
+        return _PresentationDocument(source, presentation, config, self.name)

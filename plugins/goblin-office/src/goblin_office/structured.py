@@ -1,0 +1,117 @@
+"""JSON, NDJSON, Markdown, iCalendar and vCard: decoded text with what structure each has."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from goblin_core.builtin.text import decode_text
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.source import Source
+
+from goblin_office import formats as fmt
+from goblin_office.layout import PageBuilder
+
+_MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_MD_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
+_CONTENT_LINE = re.compile(r"^([A-Za-z0-9-]+)((?:;[^:]*)?):(.*)$")
+_SKIPPED_PROPERTIES = frozenset({"BEGIN", "END", "VERSION", "PRODID", "CALSCALE", "UID",
+                                 "X-WR-CALNAME", "PHOTO", "LOGO", "SOUND", "KEY"})
+
+
+def _text(source: Source) -> tuple[str, str]:
+    text, encoding = decode_text(source.bytes())
+    if "\x00" in text:
+        raise CorruptDocument(f"binary content in a text file (decoded as {encoding})",
+                              file=source.display_name)
+    return text.replace("\r\n", "\n").replace("\r", "\n"), encoding
+
+
+class JSONParser(BaseEngine):
+    """JSON and NDJSON: the text as written, checked (invalid JSON is reported in metadata)."""
+
+    name = "office.json"
+    formats = (fmt.JSON, fmt.NDJSON)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        text, encoding = _text(source)
+        metadata: dict[str, object] = {"encoding": encoding}
+        try:
+            records = [json.loads(line) for line in text.splitlines() if line.strip()] \
+                if source.extension in ("ndjson", "jsonl") else [json.loads(text)]
+            metadata["records"] = len(records)
+            metadata["valid_json"] = True
+        except (json.JSONDecodeError, RecursionError) as exc:
+            metadata["valid_json"] = False
+            metadata["json_error"] = str(exc)
+        return TextDocument([text], metadata=metadata)
+
+
+class MarkdownParser(BaseEngine):
+    """Markdown: the text as written, headings and list items kept as blocks."""
+
+    name = "office.markdown"
+    formats = (fmt.MARKDOWN,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        text, encoding = _text(source)
+        page = PageBuilder(engine=self.name)
+        for paragraph in re.split(r"\n\s*\n", text):
+            for line in paragraph.splitlines():
+                heading = _MD_HEADING.match(line)
+                item = _MD_ITEM.match(line)
+                if heading:
+                    page.add(heading.group(2), "heading", len(heading.group(1)))
+                elif item:
+                    page.add(item.group(1), "list_item")
+                else:
+                    page.add(line)
+        built = page.build()
+        from dataclasses import replace
+
+        return TextDocument([replace(built, text=text)], metadata={"encoding": encoding})
+
+
+def unfold(text: str) -> list[str]:
+    """RFC 5545/6350 content lines with folded continuation lines joined."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if line[:1] in (" ", "\t") and lines:
+            lines[-1] += line[1:]
+        elif line.strip():
+            lines.append(line)
+    return lines
+
+
+def _unescape(value: str) -> str:
+    return (value.replace("\\n", "\n").replace("\\N", "\n").replace("\\,", ",")
+            .replace("\\;", ";").replace("\\\\", "\\"))
+
+
+class CalendarCardParser(BaseEngine):
+    """iCalendar (.ics) and vCard (.vcf): one ``NAME: value`` line per property."""
+
+    name = "office.ics_vcf"
+    formats = (fmt.ICS, fmt.VCF)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        text, encoding = _text(source)
+        page = PageBuilder(engine=self.name)
+        for line in unfold(text):
+            found = _CONTENT_LINE.match(line)
+            if found is None:
+                continue
+            prop = found.group(1).upper()
+            if prop in ("BEGIN",) and found.group(3).upper() in ("VEVENT", "VCARD", "VTODO"):
+                page.add(found.group(3).upper(), "heading", 2)
+            if prop in _SKIPPED_PROPERTIES or prop.startswith("X-"):
+                continue
+            value = _unescape(found.group(3)).strip()
+            if value:
+                page.add(f"{prop}: {value}")
+        return TextDocument([page.build()], metadata={"encoding": encoding})
