@@ -63,4 +63,10 @@ class SparseTextValidator(BaseEngine):
         mapped = mapped_chars(text)
         if mapped >= limit:
             return Verdict("ok", 1.0)
+        if context.unmapped == 0 and 0 < context.glyphs <= mapped:
+            # Every glyph the page draws came out as a mapped character (a page
+            # number, a stamp on a figure): the text is short, not broken, so it
+            # is suspect rather than garbage. auto mode still OCRs the page (the
+            # pipeline's rule counts characters) and OCR wins if it ranks higher.
+            return Verdict("suspect", 0.5, ("sparse_text",))
         return Verdict("garbage", round(mapped / max(limit, 1) * 0.5, 4), ("needs_ocr",))

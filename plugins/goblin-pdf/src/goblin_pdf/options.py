@@ -1,0 +1,66 @@
+"""The ``[pdf]`` config namespace: Tika's PDF options plus validator thresholds."""
+
+from __future__ import annotations
+
+from goblin_core.options import Option
+
+PDF_OPTIONS = (
+    Option("password", "str", "",
+           "Password for encrypted PDFs; goblin.password is tried too. Documents encrypted "
+           "with an empty user password open without one."),
+    Option("max_pages", "int", 0, "Read at most this many pages of a PDF (0: all; the core's "
+           "goblin.max_pages applies too).", minimum=0),
+    Option("annotations", "bool", True,
+           "Append annotation text (comments, free text, link titles) to its page, as Tika does."),
+    Option("forms", "bool", True, "Append AcroForm field values to the page that shows them."),
+    Option("outline", "bool", True,
+           "Append the outline (bookmarks) after the last page's text; it is always in "
+           "metadata['outline']."),
+    Option("render_dpi", "int", 300,
+           "Default resolution of page images from ParsedDocument.render when none is given.",
+           minimum=36, maximum=1200),
+    Option("poppler_timeout", "float", 60.0, "Seconds pdftotext may spend on one page.",
+           minimum=1.0),
+    Option("poppler_max_output", "bytes", 16 * 1024**2,
+           "Most bytes of text read from pdftotext for one page.", minimum=1024),
+    Option("glyph_name_min_tokens", "int", 8,
+           "Glyph-name check: fewest tokens on a page before it judges.", minimum=1),
+    Option("glyph_name_share", "float", 0.4,
+           "Share of tokens shaped like glyph names (/g143, /120) that makes a page garbage.",
+           minimum=0.0, maximum=1.0),
+    Option("cid_share", "float", 0.3,
+           "Share of the text taken by (cid:N) markers that makes a page garbage.",
+           minimum=0.0, maximum=1.0),
+    Option("min_letter_share", "float", 0.3,
+           "Below this share of letters among non-space, non-number characters a page is garbage "
+           "(numbers and amounts are left out, so a table of quantities stays clean).",
+           minimum=0.0, maximum=1.0),
+    Option("cipher_window", "int", 400, "Cipher check: word tokens per sliding window.",
+           minimum=20),
+    Option("cipher_step", "int", 200, "Cipher check: tokens the window moves each step.",
+           minimum=10),
+    Option("cipher_min_tokens", "int", 80,
+           "Cipher check: fewest word tokens for a confident verdict; shorter pages get a "
+           "low-confidence verdict.", minimum=10),
+    Option("cipher_rate", "float", 0.05,
+           "Share of tokens with a broken case pattern (LICITAgAO) that, with a low dictionary "
+           "hit rate, makes a window garbage.", minimum=0.0, maximum=1.0),
+    Option("cipher_hit_rate", "float", 0.72,
+           "Dictionary hit rate below which a window with cipher_rate broken tokens is garbage.",
+           minimum=0.0, maximum=1.0),
+    Option("cipher_soft_rate", "float", 0.035,
+           "A lower broken-token share that is garbage when the hit rate is below "
+           "cipher_soft_hit_rate.", minimum=0.0, maximum=1.0),
+    Option("cipher_soft_hit_rate", "float", 0.55,
+           "Hit rate paired with cipher_soft_rate.", minimum=0.0, maximum=1.0),
+    Option("gibberish_hit_rate", "float", 0.15,
+           "Latin-script text whose dictionary hit rate is below this, and whose letters are "
+           "nearly all capitals or mixed with digits, is garbage (shifted glyph codes).",
+           minimum=0.0, maximum=1.0),
+    Option("fragment_share", "float", 0.3,
+           "Share of tokens in runs of 1-2 letter pieces that join into dictionary words "
+           "(L I C I T A Ç Ã O) above which a page is garbage; above half of it, suspect.",
+           minimum=0.0, maximum=1.0),
+    Option("dictionaries", "list", ("pt", "en", "es", "fr", "de", "it"),
+           "pyspellchecker word lists the dictionary checks use (pt first)."),
+)

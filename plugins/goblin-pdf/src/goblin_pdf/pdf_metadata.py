@@ -1,0 +1,63 @@
+"""PDF document information: dates in ISO 8601 and goblin's normalised keys."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+_DATE = re.compile(
+    r"(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz+\-])(\d{2})?'?(\d{2})?'?)?"
+)
+_INFO_KEYS = {
+    "Title": "title",
+    "Author": "author",
+    "Subject": "subject",
+    "Keywords": "keywords",
+    "Creator": "creator",
+    "Producer": "producer",
+}
+
+
+def pdf_date(value: str) -> str | None:
+    """A PDF date string (``D:20060524132802-07'00'``) as ISO 8601, or None.
+
+    >>> pdf_date("D:20060524132802-07'00'")
+    '2006-05-24T13:28:02-07:00'
+    >>> pdf_date("D:2020")
+    '2020-01-01T00:00:00'
+    """
+    match = _DATE.match(value.strip())
+    if match is None:
+        return None
+    year, month, day, hour, minute, second, sign, tz_h, tz_m = match.groups()
+    try:
+        stamp = datetime(int(year), int(month or 1), int(day or 1), int(hour or 0),
+                         int(minute or 0), int(second or 0))
+    except ValueError:
+        return None
+    if sign in ("Z", "z"):
+        stamp = stamp.replace(tzinfo=timezone.utc)
+    elif sign in ("+", "-"):
+        offset = timedelta(hours=int(tz_h or 0), minutes=int(tz_m or 0))
+        stamp = stamp.replace(tzinfo=timezone(offset if sign == "+" else -offset))
+    return stamp.isoformat()
+
+
+def document_metadata(
+    info: Mapping[str, Any], *, page_count: int, encrypted: bool, tagged: bool
+) -> dict[str, Any]:
+    """Raw info keys plus title, author, subject, keywords, creator, producer,
+    created, modified, page_count, encrypted and tagged."""
+    result: dict[str, Any] = {k.lstrip("/"): v for k, v in info.items() if v not in (None, "")}
+    for raw, key in _INFO_KEYS.items():
+        value = info.get(raw) or info.get(f"/{raw}")
+        if value:
+            result[key] = str(value).strip()
+    for raw, key in (("CreationDate", "created"), ("ModDate", "modified")):
+        value = info.get(raw) or info.get(f"/{raw}")
+        if value:
+            result[key] = pdf_date(str(value)) or str(value)
+    result.update(page_count=page_count, encrypted=encrypted, tagged=tagged)
+    return result

@@ -1,0 +1,150 @@
+"""Reading one PDFium page: text, drawn glyphs and images, unmapped glyphs, annotations, fields.
+
+Everything here takes an open pypdfium2 page and returns plain Python values,
+so the caller can close the native page (and its text page) at once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from goblin_core.ranking import is_unmapped
+
+from goblin_pdf.stray_marks import repair
+
+_MAX_FORM_DEPTH = 8
+_SKIPPED_ANNOTS = frozenset({pdfium_c.FPDF_ANNOT_POPUP, pdfium_c.FPDF_ANNOT_WIDGET,
+                             pdfium_c.FPDF_ANNOT_LINK})
+
+
+@dataclass(frozen=True)
+class PageText:
+    """What one page gave: text and the counts the validators and OCR rule need."""
+
+    text: str
+    glyphs: int
+    images: int
+    unmapped: int
+
+
+def read_text(page: pdfium.PdfPage) -> PageText:
+    """The page's text in PDFium's reading order, with glyph, image and unmapped counts."""
+    textpage = page.get_textpage()
+    try:
+        text = textpage.get_text_range()
+        unmapped = _unmapped(textpage, text)
+    finally:
+        textpage.close()
+    text = repair(text.replace("\r\n", "\n").replace("\r", "\n"))
+    glyphs = sum(1 for c in text if not c.isspace())
+    return PageText(text, glyphs, count_images(page), unmapped)
+
+
+def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
+    """Glyphs PDFium could not map to a printable character.
+
+    A glyph PDFium mapped without a ToUnicode (from glyph names, a font's own
+    tables) is often right, so the flag alone does not count; only flagged
+    glyphs that came out as control, private-use or replacement characters do.
+    The per-character calls run only when the text holds such characters.
+    """
+    if not any(is_unmapped(c) for c in text):
+        return 0
+    count = 0
+    for index in range(textpage.count_chars()):
+        if pdfium_c.FPDFText_HasUnicodeMapError(textpage, index) != 1:
+            continue
+        code = pdfium_c.FPDFText_GetUnicode(textpage, index)
+        if code == 0 or _bad_code(code):
+            count += 1
+    return count
+
+
+def _bad_code(code: int) -> bool:
+    try:
+        return is_unmapped(chr(code))
+    except ValueError:
+        return True
+
+
+def count_images(page: pdfium.PdfPage) -> int:
+    """Image objects the page draws, including those inside form XObjects."""
+    total = 0
+    pending: list[tuple[Any, int]] = [(None, 0)]
+    while pending:
+        form, depth = pending.pop()
+        for obj in _objects(page, form):
+            kind = pdfium_c.FPDFPageObj_GetType(obj)
+            if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+                total += 1
+            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_FORM_DEPTH:
+                pending.append((obj, depth + 1))
+    return total
+
+
+def _objects(page: pdfium.PdfPage, form: Any) -> Iterator[Any]:
+    """Top-level objects of the page, or of one form XObject when ``form`` is given."""
+    if form is None:
+        for index in range(max(pdfium_c.FPDFPage_CountObjects(page), 0)):
+            yield pdfium_c.FPDFPage_GetObject(page, index)
+        return
+    for index in range(max(pdfium_c.FPDFFormObj_CountObjects(form), 0)):
+        yield pdfium_c.FPDFFormObj_GetObject(form, index)
+
+
+def annotation_texts(page: pdfium.PdfPage) -> list[str]:
+    """The Contents of the page's annotations (comments, free text, stamps...)."""
+    texts: list[str] = []
+    for annot in _annotations(page):
+        if pdfium_c.FPDFAnnot_GetSubtype(annot) in _SKIPPED_ANNOTS:
+            continue
+        value = _utf16(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetStringValue(
+            a, b"Contents", buf, n))
+        if value.strip() and value.strip() not in texts:
+            texts.append(value.strip())
+    return texts
+
+
+def form_field_texts(page: pdfium.PdfPage, form_handle: Any) -> list[str]:
+    """``name: value`` of the form fields whose widgets sit on the page."""
+    texts: list[str] = []
+    for annot in _annotations(page):
+        if pdfium_c.FPDFAnnot_GetSubtype(annot) != pdfium_c.FPDF_ANNOT_WIDGET:
+            continue
+        value = _utf16(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetFormFieldValue(
+            form_handle, a, buf, n)).strip()
+        if not value or value == "Off":
+            continue
+        name = _utf16(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetFormFieldName(
+            form_handle, a, buf, n)).strip()
+        line = f"{name}: {value}" if name else value
+        if line not in texts:
+            texts.append(line)
+    return texts
+
+
+def _annotations(page: pdfium.PdfPage) -> Iterator[Any]:
+    """Annotation handles of the page, each closed as soon as the caller moves on."""
+    for index in range(max(pdfium_c.FPDFPage_GetAnnotCount(page), 0)):
+        annot = pdfium_c.FPDFPage_GetAnnot(page, index)
+        if not annot:
+            continue
+        try:
+            yield annot
+        finally:
+            pdfium_c.FPDFPage_CloseAnnot(annot)
+
+
+def _utf16(call: Callable[[Any, int], int]) -> str:
+    """Run a PDFium getter that fills a UTF-16LE buffer; '' when it has nothing."""
+    size = call(None, 0)
+    if size <= 2:
+        return ""
+    buffer = ctypes.create_string_buffer(size)
+    call(ctypes.cast(buffer, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)
+    return buffer.raw[: size - 2].decode("utf-16-le", errors="replace")

@@ -1,0 +1,192 @@
+"""The default PDF parser: PDFium through pypdfium2, one page at a time.
+
+PDFium is not thread-safe: goblin runs documents in worker processes, never
+threads, and nothing here starts a thread. Native page and text-page objects
+are closed as soon as a page is read, so a 2,000-page PDF never sits whole in
+memory.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, BaseParsedDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+
+from goblin_pdf.passwords import configured_password, password_error
+from goblin_pdf.pdf_metadata import document_metadata
+from goblin_pdf.pdfium_page import annotation_texts, form_field_texts, read_text
+
+log = logging.getLogger(__name__)
+
+PDF_MIME = "application/pdf"
+_PASSWORD_ERROR = 4  # FPDF_ERR_PASSWORD
+
+
+class PdfiumParser(BaseEngine):
+    """Text from PDFium, page by page, with glyph, image and unmapped counts."""
+
+    name = "pdf.pypdfium2"
+    formats = (PDF_MIME,)
+    priority = 100
+
+    def open(self, source: Source, config: Config) -> PdfiumDocument:
+        return PdfiumDocument(source, config)
+
+
+def open_pdfium(source: Source, password: str | None) -> pdfium.PdfDocument:
+    """Open ``source`` with PDFium; PasswordRequired or CorruptDocument when it cannot."""
+    target: Any = str(source.path()) if source.is_file else source.bytes()
+    try:
+        return pdfium.PdfDocument(target, password=password)
+    except pdfium.PdfiumError as exc:
+        if getattr(exc, "err_code", None) == _PASSWORD_ERROR:
+            raise password_error(source.display_name, password) from exc
+        raise CorruptDocument(
+            f"PDFium cannot open it ({exc}); the file may be truncated or not a PDF",
+            file=source.display_name,
+        ) from exc
+
+
+class PdfiumDocument(BaseParsedDocument):
+    """An open PDF: pages read lazily, rendering for OCR, embedded files as children."""
+
+    def __init__(self, source: Source, config: Config) -> None:
+        self.source = source
+        self.options = config.section("pdf")
+        self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
+        self.pdf = open_pdfium(source, configured_password(config))
+        self.page_count = len(self.pdf)
+        self._forms = bool(self.options.get("forms", True)) and self._init_forms()
+        self.outline = self._outline()
+        self.metadata = self._metadata()
+
+    # -- document level ---------------------------------------------------
+
+    def _init_forms(self) -> bool:
+        if self.pdf.get_formtype() == pdfium_c.FORMTYPE_NONE:
+            return False
+        self.pdf.init_forms()
+        return self.pdf.formenv is not None
+
+    def _outline(self) -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = []
+        try:
+            for bookmark in self.pdf.get_toc(max_depth=16):
+                dest = bookmark.get_dest()
+                index = dest.get_index() if dest is not None else None
+                entries.append({"level": bookmark.level, "title": bookmark.get_title(),
+                                "page": index + 1 if index is not None else None})
+        except pdfium.PdfiumError as exc:  # a broken outline must not cost the text
+            log.warning("%s: outline unreadable: %s", self.source.display_name, exc)
+        return entries
+
+    def _metadata(self) -> dict[str, Any]:
+        info = self.pdf.get_metadata_dict(skip_empty=True)
+        encrypted = pdfium_c.FPDF_GetSecurityHandlerRevision(self.pdf) != -1
+        metadata = document_metadata(info, page_count=self.page_count, encrypted=encrypted,
+                                     tagged=bool(self.pdf.is_tagged()))
+        metadata["pdf_version"] = self.pdf.get_version()
+        if self.outline:
+            metadata["outline"] = self.outline
+        return metadata
+
+    # -- pages ------------------------------------------------------------
+
+    def pages(self) -> Iterator[PageContent]:
+        limit = int(self.options.get("max_pages", 0)) or self.page_count
+        for index in range(min(self.page_count, limit)):
+            yield self._page(index)
+
+    def _page(self, index: int) -> PageContent:
+        number = index + 1
+        try:
+            page = self.pdf[index]
+        except pdfium.PdfiumError as exc:
+            return PageContent(number, error=f"PDFium cannot load page {number}: {exc}")
+        try:
+            read = read_text(page)
+            extra = self._page_extras(page)
+        except pdfium.PdfiumError as exc:
+            return PageContent(number, error=f"PDFium cannot read page {number}: {exc}")
+        finally:
+            page.close()
+        text = read.text
+        if number == self.page_count and self.options.get("outline", True) and self.outline:
+            extra.append(outline_text(self.outline))
+        if extra:
+            text = "\n\n".join([text.rstrip("\n"), *extra]) if text.strip() else "\n\n".join(extra)
+        return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,
+                           unmapped=read.unmapped, label=self._label(index))
+
+    def _page_extras(self, page: pdfium.PdfPage) -> list[str]:
+        extra: list[str] = []
+        try:
+            if self.options.get("annotations", True):
+                extra.extend(annotation_texts(page))
+            if self._forms:
+                extra.extend(form_field_texts(page, self.pdf.formenv))
+        except Exception as exc:  # annotations and fields are extras: never lose the page text
+            log.warning("%s: annotations or form fields unreadable: %s",
+                        self.source.display_name, exc)
+        return extra
+
+    def _label(self, index: int) -> str:
+        try:
+            return self.pdf.get_page_label(index) or ""
+        except pdfium.PdfiumError:
+            return ""
+
+    # -- images and attachments --------------------------------------------
+
+    def render(self, page: int, dpi: int) -> Any:
+        """Page ``page`` (1-based) as a grayscale PIL image at ``dpi``."""
+        dpi = int(dpi or self.options.get("render_dpi", 300))
+        native = self.pdf[page - 1]
+        try:
+            width, height = native.get_size()
+            scale = dpi / 72
+            pixels = width * scale * height * scale
+            if pixels > self.max_pixels:
+                scale *= (self.max_pixels / pixels) ** 0.5
+            bitmap = native.render(scale=scale, grayscale=True, may_draw_forms=self._forms)
+            try:
+                return bitmap.to_pil().convert("L").copy()
+            finally:
+                bitmap.close()
+        finally:
+            native.close()
+
+    def attachments(self) -> Iterator[Source]:
+        """Embedded files and PDF portfolio members, as child Sources."""
+        for index in range(self.pdf.count_attachments()):
+            attachment = self.pdf.get_attachment(index)
+            name = attachment.get_name() or f"attachment-{index + 1}"
+            try:
+                data = bytes(attachment.get_data())
+            except pdfium.PdfiumError as exc:
+                log.warning("%s: attachment %s unreadable: %s", self.source.display_name, name, exc)
+                continue
+            yield self.source.child(name, data)
+
+    def close(self) -> None:
+        if self._forms:
+            self.pdf.close_forms()
+        self.pdf.close()
+
+
+def outline_text(outline: list[dict[str, Any]]) -> str:
+    """The outline as indented lines, the way Tika writes bookmarks after the pages.
+
+    >>> outline_text([{"level": 0, "title": "Intro"}, {"level": 1, "title": "Scope"}])
+    'Intro\\n  Scope'
+    """
+    return "\n".join("  " * int(e["level"]) + str(e["title"]).strip() for e in outline
+                     if str(e["title"]).strip())

@@ -1,0 +1,52 @@
+"""Recovery through pdfplumber (pdfminer.six), which decodes some fonts differently.
+
+pdfminer maps glyphs of identity-encoded TrueType fonts through the embedded
+font's own cmap table where PDFium falls back to raw glyph codes, so pages
+PDFium turns into shifted codes often come back readable here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import pdfplumber
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine
+from goblin_core.errors import CorruptDocument
+from goblin_core.source import Source, spooled
+
+from goblin_pdf.passwords import configured_password
+from goblin_pdf.pdfium_parser import PDF_MIME
+
+log = logging.getLogger(__name__)
+
+
+class PdfplumberRecovery(BaseEngine):
+    """Re-reads garbage or failed pages with pdfplumber."""
+
+    name = "pdf.pdfplumber"
+    formats = (PDF_MIME,)
+    priority = 60
+
+    def recover(self, source: Source, page_numbers: Sequence[int], config: Config) -> dict[int, str]:
+        texts: dict[int, str] = {}
+        with spooled(source) as path:
+            try:
+                pdf = pdfplumber.open(path, password=configured_password(config) or "")
+            except Exception as exc:  # pdfminer raises many types on broken files
+                raise CorruptDocument(f"pdfplumber cannot open it ({type(exc).__name__}: {exc})",
+                                      file=source.display_name) from exc
+            with pdf:
+                for number in page_numbers:
+                    if not 1 <= number <= len(pdf.pages):
+                        continue
+                    page = pdf.pages[number - 1]
+                    try:
+                        texts[number] = page.extract_text() or ""
+                    except Exception as exc:  # one bad page must not lose the others
+                        log.warning("%s: pdfplumber failed on page %s: %s",
+                                    source.display_name, number, exc)
+                    finally:
+                        page.close()
+        return texts

@@ -1,0 +1,66 @@
+"""Recovery through Poppler's ``pdftotext``, one page per call, with a timeout and an output cap."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+from collections.abc import Sequence
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine
+from goblin_core.errors import EngineUnavailable
+from goblin_core.source import Source, spooled
+
+from goblin_pdf.passwords import configured_password
+from goblin_pdf.pdfium_parser import PDF_MIME
+
+log = logging.getLogger(__name__)
+
+BINARY = "pdftotext"
+
+
+class PopplerRecovery(BaseEngine):
+    """Re-reads garbage or failed pages with ``pdftotext -f N -l N``."""
+
+    name = "pdf.poppler"
+    formats = (PDF_MIME,)
+    priority = 40
+
+    def available(self) -> tuple[bool, str]:
+        if shutil.which(BINARY) is None:
+            return False, f"{BINARY} not found: apt-get install poppler-utils"
+        return True, ""
+
+    def recover(self, source: Source, page_numbers: Sequence[int], config: Config) -> dict[int, str]:
+        binary = shutil.which(BINARY)
+        if binary is None:
+            raise EngineUnavailable(f"{BINARY} not found: apt-get install poppler-utils")
+        options = config.section("pdf")
+        timeout = float(options.get("poppler_timeout", 60.0))
+        cap = int(options.get("poppler_max_output", 16 * 1024**2))
+        password = configured_password(config)
+        texts: dict[int, str] = {}
+        with spooled(source) as path:
+            for number in page_numbers:
+                command = [binary, "-q", "-enc", "UTF-8", "-f", str(number), "-l", str(number)]
+                if password:
+                    command += ["-upw", password]
+                text = _run(command + [str(path), "-"], timeout, cap, source.display_name, number)
+                if text is not None:
+                    texts[number] = text
+        return texts
+
+
+def _run(command: list[str], timeout: float, cap: int, name: str, number: int) -> str | None:
+    """pdftotext's text for one page, cut at ``cap`` bytes; None when it failed or timed out."""
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        log.warning("%s: pdftotext took over %ss on page %s; skipped", name, timeout, number)
+        return None
+    if done.returncode != 0:
+        log.warning("%s: pdftotext failed on page %s: %s", name, number,
+                    done.stderr.decode("utf-8", "replace").strip()[:200])
+        return None
+    return done.stdout[:cap].decode("utf-8", errors="replace").rstrip("\f")

@@ -1,0 +1,66 @@
+"""Marks PDFium reads apart from the text they belong to.
+
+TeX and some other producers draw ``é`` as ``e`` plus a separate acute
+glyph; extraction then reads ``prote´ge´``. An accent right after a letter is
+combined with it when Unicode has the precomposed letter; anything else is
+left exactly as it was. A full stop or comma set slightly below the line
+comes out on a line of its own; it is put back at the end of the line above.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_COMBINING = {
+    "\u00b4": "\u0301",  # acute
+    "`": "\u0300",       # grave
+    "\u00a8": "\u0308",  # diaeresis
+    "\u02dc": "\u0303",  # small tilde
+    "\u02c6": "\u0302",  # circumflex
+    "\u02d8": "\u0306",  # breve
+    "\u02c7": "\u030c",  # caron
+    "\u00b8": "\u0327",  # cedilla
+    "\u02da": "\u030a",  # ring
+    "\u02dd": "\u030b",  # double acute
+    "\u02db": "\u0328",  # ogonek
+}
+_DOTLESS = {"\u0131": "i", "\u0237": "j"}
+_PATTERN = re.compile(r"([^\W\d_])([" + "".join(_COMBINING) + r"])(?=[^\W\d_]|\s|$|[.,;:!?)])")
+
+
+def attach_spacing_accents(text: str) -> str:
+    """Combine a spacing accent with the letter before it.
+
+    >>> attach_spacing_accents("prote´ge´ performance, Luı´s")
+    'protégé performance, Luís'
+    >>> attach_spacing_accents("it´s")
+    'it´s'
+    """
+    if not any(c in _COMBINING for c in text):
+        return text
+    return _PATTERN.sub(_combine, text)
+
+
+def _combine(match: re.Match[str]) -> str:
+    letter, accent = match.group(1), match.group(2)
+    base = _DOTLESS.get(letter, letter)
+    composed = unicodedata.normalize("NFC", base + _COMBINING[accent])
+    return composed if len(composed) == 1 else match.group(0)
+
+
+_LONE_PUNCTUATION = re.compile(r"(?<=\S)[ \t]*\n[ \t]*([.,;:!?])[ \t]*(?=\n|$)")
+
+
+def join_lone_punctuation(text: str) -> str:
+    r"""Put a line holding only ``.`` (or , ; : ! ?) back at the end of the line above.
+
+    >>> join_lone_punctuation("on this table\n.\nYou should see")
+    'on this table.\nYou should see'
+    """
+    return _LONE_PUNCTUATION.sub(r"\1", text)
+
+
+def repair(text: str) -> str:
+    """Both repairs: accents onto their letters, lone punctuation onto its line."""
+    return join_lone_punctuation(attach_spacing_accents(text))

@@ -1,0 +1,1 @@
+"""Validators that tell a broken PDF text layer from a good one."""

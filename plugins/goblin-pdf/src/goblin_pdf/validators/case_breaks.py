@@ -1,0 +1,95 @@
+"""Which tokens look like a per-glyph substitution, and which only look odd.
+
+A font whose glyphs map to the wrong code points keeps the word's shape but
+not its letters: ``LICITAgAO`` (Ç and Ã landed on g and A), ``R$ í47.200,04``
+(1 landed on í). The tell is a lowercase letter followed by a capital inside
+a word, or one letter inside a formatted number. Real text has such tokens
+too, and this module knows them: two words glued (``licitaçãoPregão``),
+CamelCase brands (``PowerPoint``, ``iPhone``), welding-alloy and chemical
+codes (``ENiCrFe``, ``ERNiCrMo``), units after numbers (``3,5kg``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+_BRAND = re.compile(r"(?:[A-Z][a-z]+){2,3}|[a-z][A-Z][a-z]{2,}|Mc[A-Z][a-z]+")
+_ELEMENTS = frozenset(
+    "H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As "
+    "Se Br Kr Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu "
+    "Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np "
+    "Pu".split()
+)
+_NUMBER_CHARS = frozenset("0123456789.,")
+
+
+def case_break_positions(token: str) -> list[int]:
+    """Indexes where a lowercase letter is followed by a capital.
+
+    >>> case_break_positions("LICITAgAO")
+    [7]
+    """
+    return [i + 1 for i in range(len(token) - 1) if token[i].islower() and token[i + 1].isupper()]
+
+
+def is_alloy_code(token: str) -> bool:
+    """A run of chemical element symbols, after an optional 1-2 capital prefix (ER, E).
+
+    >>> is_alloy_code("ENiCrFe"), is_alloy_code("ERNiCrMo"), is_alloy_code("LICITAgAO")
+    (True, True, False)
+    """
+    letters = "".join(c for c in token if c.isalpha())
+    return any(_elements(letters[cut:]) for cut in range(0, 3) if letters[:cut].isupper()
+               or cut == 0)
+
+
+@functools.cache
+def _elements(letters: str) -> bool:
+    if not letters:
+        return True
+    for size in (2, 1):
+        head = letters[:size]
+        if len(head) == size and head in _ELEMENTS and _elements(letters[size:]):
+            return True
+    return False
+
+
+def is_brand(token: str) -> bool:
+    """CamelCase names: PowerPoint, YouTube, iPhone, eBay, McDonald."""
+    return _BRAND.fullmatch(token) is not None
+
+
+def is_glued_words(token: str, breaks: list[int], knows: Callable[[str], bool]) -> bool:
+    """Two or more real words run together at the case breaks (``contratoPregão``)."""
+    parts = [token[a:b] for a, b in zip([0, *breaks], [*breaks, len(token)], strict=True)]
+    return all(len(p) >= 2 and knows(p) for p in parts)
+
+
+def is_number_hybrid(token: str) -> bool:
+    """A formatted number with one letter inside or in front (í47.200,04, 1O.000).
+
+    A letter at the end is a unit (3,5kg, 10m) and does not count.
+
+    >>> is_number_hybrid("í47.200,04"), is_number_hybrid("3,5kg"), is_number_hybrid("2020")
+    (True, False, False)
+    """
+    letters = [i for i, c in enumerate(token) if c.isalpha()]
+    if len(letters) != 1 or letters[0] == len(token) - 1:
+        return False
+    rest = token[: letters[0]] + token[letters[0] + 1:]
+    digits = sum(c.isdigit() for c in rest)
+    return digits >= 4 and set(rest) <= _NUMBER_CHARS and ("." in rest or "," in rest)
+
+
+def is_cipher_token(token: str, knows: Callable[[str], bool]) -> bool:
+    """True for a token broken the way a substituted font breaks words."""
+    if any(c.isdigit() for c in token):
+        return is_number_hybrid(token)
+    if not token.isalpha():
+        return False
+    breaks = case_break_positions(token)
+    if not breaks or is_brand(token) or is_alloy_code(token):
+        return False
+    return not is_glued_words(token, breaks, knows)

@@ -1,0 +1,186 @@
+"""Per-glyph substitution ciphers: text that keeps the shape of words but not their letters.
+
+Two patterns, both judged over sliding windows of word tokens and both
+corroborated by a low dictionary hit rate before anything is called garbage:
+
+* partial substitution (``LICITAgAO``, ``R$ í47.200,04``): the share of
+  distinct tokens with a broken case pattern (see ``case_breaks``);
+* shifted codes (``+HUDXVJHEHU`` for ``Herausgeber``): an identity-encoded
+  font without a Unicode map read as if codes were characters; nearly every
+  letter comes out a capital or mixed with digits, and almost no word is real.
+
+Windows that are tables or one repeated token are skipped: they are not prose
+and say nothing about the font. Pages too short for a confident verdict get
+one marked ``low_confidence``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from goblin_core.engines import BaseEngine
+from goblin_core.model import PageContext, Verdict
+
+from goblin_pdf.validators.case_breaks import case_break_positions, is_cipher_token
+from goblin_pdf.validators.words import Dictionary, is_latin_word, letter_runs, raw_tokens
+
+_MIN_SHORT_PAGE_WORDS = 20
+_DOMINANT_SHARE = 0.25
+_MIN_PROSE_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class WindowFinding:
+    """What one window showed: its broken-token rate and dictionary hit rate."""
+
+    start: int
+    words: int
+    rate: float
+    hit_rate: float
+    garbage: bool
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    window: int = 400
+    step: int = 200
+    min_tokens: int = 80
+    rate: float = 0.05
+    hit_rate: float = 0.72
+    soft_rate: float = 0.035
+    soft_hit_rate: float = 0.55
+    gibberish_hit_rate: float = 0.15
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Thresholds:
+        defaults = cls()
+        return cls(
+            window=int(options.get("cipher_window", defaults.window)),
+            step=int(options.get("cipher_step", defaults.step)),
+            min_tokens=int(options.get("cipher_min_tokens", defaults.min_tokens)),
+            rate=float(options.get("cipher_rate", defaults.rate)),
+            hit_rate=float(options.get("cipher_hit_rate", defaults.hit_rate)),
+            soft_rate=float(options.get("cipher_soft_rate", defaults.soft_rate)),
+            soft_hit_rate=float(options.get("cipher_soft_hit_rate", defaults.soft_hit_rate)),
+            gibberish_hit_rate=float(options.get("gibberish_hit_rate",
+                                                 defaults.gibberish_hit_rate)),
+        )
+
+
+class CipherValidator(BaseEngine):
+    """Garbage when a page reads like a per-glyph substitution of real words."""
+
+    name = "pdf.cipher"
+    formats = ("application/pdf",)
+    priority = 50
+
+    def check(self, text: str, context: PageContext) -> Verdict:
+        thresholds = Thresholds.from_options(context.options)
+        dictionary = Dictionary(tuple(context.options.get("dictionaries", ("pt", "en"))))
+        shifted = shifted_codes(text, dictionary, thresholds)
+        if shifted is not None:
+            return shifted
+        return substitution(raw_tokens(text), dictionary, thresholds)
+
+
+def substitution(tokens: Sequence[str], dictionary: Dictionary, thresholds: Thresholds) -> Verdict:
+    """The partial-substitution verdict over sliding windows of ``tokens``."""
+    words = sum(1 for t in tokens if any(c.isalpha() for c in t))
+    short = words < thresholds.min_tokens
+    if words < _MIN_SHORT_PAGE_WORDS:
+        return chaotic(tokens)
+    findings = [f for f in _windows(tokens, dictionary, thresholds, short) if f is not None]
+    bad = [f for f in findings if f.garbage]
+    if not bad:
+        return Verdict("ok", 1.0, low_confidence=short or not findings)
+    worst = min(bad, key=lambda f: f.hit_rate - f.rate)
+    score = round(max(0.0, min(worst.hit_rate, 1 - worst.rate)) * 0.5, 4)
+    reasons = ("cipher", f"cipher_rate={worst.rate:.3f}", f"hit_rate={worst.hit_rate:.2f}")
+    return Verdict("garbage", score, reasons, low_confidence=short)
+
+
+def chaotic(tokens: Sequence[str]) -> Verdict:
+    """A short page judged by its tokens alone: most letters in runs like ``3HQČåQtSURVW~þWHFK``.
+
+    Such a token is long, breaks from lowercase to a capital at least twice and
+    has digits or symbols inside: raw codes read as characters. The verdict is
+    always low-confidence; there are too few words for a dictionary to corroborate.
+    """
+    letters = sum(1 for t in tokens for c in t if c.isalpha())
+    if not letters:
+        return Verdict("ok", 1.0, low_confidence=True)
+    broken = sum(sum(1 for c in t if c.isalpha()) for t in tokens if _is_chaotic(t))
+    if broken / letters < 0.5:
+        return Verdict("ok", 1.0, low_confidence=True)
+    return Verdict("garbage", round((1 - broken / letters) * 0.5, 4), ("cipher", "raw_codes"),
+                   low_confidence=True)
+
+
+def _is_chaotic(token: str) -> bool:
+    if len(token) < 8 or token.isalpha():
+        return False
+    return len(case_break_positions(token)) >= 2
+
+
+def _windows(
+    tokens: Sequence[str], dictionary: Dictionary, thresholds: Thresholds, short: bool
+) -> Iterator[WindowFinding | None]:
+    size = max(thresholds.window, 1)
+    starts = range(0, max(len(tokens) - size, 0) + 1, max(thresholds.step, 1))
+    for start in starts:
+        yield _judge(tokens[start:start + size], start, dictionary, thresholds, short)
+    last = (len(tokens) - size) if len(tokens) > size else 0
+    if last > 0 and last % max(thresholds.step, 1):
+        yield _judge(tokens[last:], last, dictionary, thresholds, short)
+
+
+def _judge(
+    window: Sequence[str], start: int, dictionary: Dictionary, thresholds: Thresholds, short: bool
+) -> WindowFinding | None:
+    if not window:
+        return None
+    counts = Counter(window)
+    if counts.most_common(1)[0][1] / len(window) > _DOMINANT_SHARE:
+        return None
+    alpha = [t for t in window if t.isalpha()]
+    if len(alpha) / len(window) < _MIN_PROSE_SHARE:
+        return None
+    broken = {t for t in counts if is_cipher_token(t, dictionary.knows)}
+    rate = len(broken) / max(len(alpha), 1)
+    # Short pages need twice the evidence: a few odd tokens on a label are common.
+    factor = 2.0 if short else 1.0
+    if rate < thresholds.soft_rate * factor:
+        return WindowFinding(start, len(alpha), rate, 1.0, False)
+    hit = dictionary.hit_rate(t for t in alpha if is_latin_word(t) and t not in broken)
+    garbage = (rate >= thresholds.rate * factor and hit < thresholds.hit_rate) or (
+        hit < thresholds.soft_hit_rate
+    )
+    return WindowFinding(start, len(alpha), rate, hit, garbage)
+
+
+def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> Verdict | None:
+    """Garbage for identity-shifted codes (``+HUDXVJHEHU``); None when the text is not that."""
+    runs = [r for r in letter_runs(text) if len(r) >= 3 and is_latin_word(r)]
+    if len(runs) < 40:
+        return None
+    letters = sum(len(r) for r in runs)
+    capitals = sum(1 for r in runs for c in r if c.isupper())
+    tokens = text.split()
+    hybrids = sum(1 for t in tokens if _letters_and_digits_mixed(t))
+    if capitals / letters < 0.8 and hybrids / max(len(tokens), 1) < 0.15:
+        return None
+    hit = dictionary.hit_rate(runs)
+    if hit >= thresholds.gibberish_hit_rate:
+        return None
+    return Verdict("garbage", round(hit * 0.5, 4), ("cipher", "shifted_codes",
+                                                   f"hit_rate={hit:.2f}"))
+
+
+def _letters_and_digits_mixed(token: str) -> bool:
+    """Letters and digits alternating more than a code does (6FKXWWHUZDOG, 7HLOV)."""
+    switches = sum(1 for a, b in zip(token, token[1:]) if a.isdigit() != b.isdigit()
+                   and (a.isalpha() or b.isalpha()))
+    return switches >= 2 or (switches == 1 and len(token) >= 6 and token[0].isdigit())

@@ -1,0 +1,76 @@
+"""Whitespace fragmentation: ``L I C I T A Ç Ã O`` or ``CON TRA TO`` instead of words.
+
+Some PDFs place each glyph (or pair) on its own, and engines put a space
+between every piece. A run of one- and two-letter tokens whose join is a
+dictionary word is a fragmented word; many of them make the page unusable for
+search even though every letter is right, so another engine should be tried.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from goblin_core.engines import BaseEngine
+from goblin_core.model import PageContext, Verdict
+
+from goblin_pdf.validators.words import Dictionary, raw_tokens
+
+_MIN_RUN = 3
+_MIN_FRAGMENT_TOKENS = 12
+
+
+class FragmentationValidator(BaseEngine):
+    """Suspect, then garbage, as more of the page is words split into letters."""
+
+    name = "pdf.fragmentation"
+    formats = ("application/pdf",)
+    priority = 40
+
+    def check(self, text: str, context: PageContext) -> Verdict:
+        tokens = raw_tokens(text)
+        runs = list(short_runs(tokens))
+        if sum(len(r) for r in runs) < _MIN_FRAGMENT_TOKENS:
+            return Verdict("ok", 1.0)
+        dictionary = Dictionary(tuple(context.options.get("dictionaries", ("pt", "en"))))
+        fragmented = sum(len(r) for r in runs if joins_into_words(r, dictionary))
+        words = sum(1 for t in tokens if t.isalpha()) or 1
+        share = fragmented / words
+        limit = float(context.options.get("fragment_share", 0.3))
+        if fragmented < _MIN_FRAGMENT_TOKENS or share < limit / 2:
+            return Verdict("ok", 1.0)
+        reasons = ("fragmented", f"fragment_share={share:.2f}")
+        if share >= limit:
+            return Verdict("garbage", round((1 - share) * 0.5, 4), reasons)
+        return Verdict("suspect", round(1 - share, 4), reasons)
+
+
+def short_runs(tokens: Sequence[str]) -> Iterator[list[str]]:
+    """Runs of 3+ consecutive one- or two-letter alphabetic tokens, one single letter at least."""
+    run: list[str] = []
+    for token in [*tokens, ""]:
+        if token.isalpha() and len(token) <= 2:
+            run.append(token)
+            continue
+        if len(run) >= _MIN_RUN and any(len(t) == 1 for t in run):
+            yield run
+        run = []
+
+
+def joins_into_words(run: Sequence[str], dictionary: Dictionary) -> bool:
+    """True when the run's letters split into at most three dictionary words of 3+ letters.
+
+    >>> joins_into_words(["L", "I", "C", "I", "T", "A", "Ç", "Ã", "O"], Dictionary(("pt",)))
+    True
+    """
+    return _splits("".join(run), dictionary, 3)
+
+
+def _splits(letters: str, dictionary: Dictionary, parts: int) -> bool:
+    if not letters:
+        return True
+    if parts == 0:
+        return False
+    for end in range(len(letters), 2, -1):
+        if dictionary.knows(letters[:end]) and _splits(letters[end:], dictionary, parts - 1):
+            return True
+    return False
