@@ -221,7 +221,7 @@ class TextExtractor:
             return tree
         try:
             document = _extract(source, label, registry, config)
-        except GoblinError as exc:
+        except (GoblinError, OSError) as exc:
             log.error("%s", exc)
             tree.reports[label] = failure_report(label, str(exc))
             return tree
@@ -338,7 +338,7 @@ class TextExtractor:
         options = goblin_options(self.config, ocr=False, namespaces=registry.namespaces)
         try:
             document = _extract(file_path, None, registry, registry.config(**options))
-        except GoblinError as exc:
+        except (GoblinError, OSError) as exc:
             log.error("Error checking PDF %s: %s", file_path, exc)
             return True
         usable = [p for p in document.pages

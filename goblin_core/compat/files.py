@@ -232,7 +232,7 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatt
     try:
         result = unpack(file_path, destination, config=config, flatten=flatten,
                         remove_source=remove_source)
-    except GoblinError as exc:
+    except (GoblinError, OSError) as exc:
         log.error("Error extracting %s: %s", file_path, exc)
         return False
     return _record_result(result, budget)

@@ -72,7 +72,7 @@ class OCRProcessor:
         try:
             return extract(source, name=name, config=self._config(max_pages),
                            registry=self.registry)
-        except GoblinError as exc:
+        except (GoblinError, OSError) as exc:
             log.error("OCR failed: %s", exc)
             return None
 

@@ -112,7 +112,7 @@ def extract_pdf_tables(
         options["max_pages"] = int(max_pages)
     try:
         document = extract(pdf_path, **options)
-    except GoblinError as exc:
+    except (GoblinError, OSError) as exc:
         log.error("Error extracting tables from %s: %s", pdf_path, exc)
         return []
     found: list[dict[str, Any]] = []

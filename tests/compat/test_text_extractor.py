@@ -221,3 +221,12 @@ def test_validate_installation_reports_tesseract() -> None:
     status = TextExtractor().validate_installation()
     assert set(status) == {"tesseract"}
     assert isinstance(status["tesseract"], bool)
+
+
+def test_helpers_on_a_missing_file_log_instead_of_raising(tmp_path: Path) -> None:
+    from goblin_core.compat import OCRConfig, OCRProcessor
+
+    missing = str(tmp_path / "none.pdf")
+    assert TextExtractor().pdf_needs_ocr(missing)
+    assert OCRProcessor(OCRConfig()).extract_text_from_pdf(missing) == ""
+    assert OCRProcessor(OCRConfig()).extract_text_from_pdf_page_indices(missing, [0]) == {}
