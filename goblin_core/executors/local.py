@@ -25,11 +25,13 @@ import psutil
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, Task, TaskResult
 from goblin_core.errors import ExtractionTimeout, GoblinError, MemoryLimitExceeded, WorkerCrashed
-from goblin_core.executors.worker import error_document, worker_main
+from goblin_core.executors.worker import STARTED, error_document, worker_main
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.1
+#: Seconds a fresh worker may take to import its plugins before its first task starts.
+STARTUP_SECONDS = 120.0
 
 
 @dataclass
@@ -40,6 +42,7 @@ class _Worker:
     started: float = 0.0
     name: str = ""
     done: int = field(default=0)
+    running: bool = False
 
 
 class LocalExecutor(BaseEngine):
@@ -106,6 +109,7 @@ class _Pool:
     def _assign(self, worker: _Worker, task: Task) -> None:
         worker.task = task
         worker.started = time.monotonic()
+        worker.running = False
         try:
             worker.conn.send(task)
         except (BrokenPipeError, OSError):
@@ -123,15 +127,22 @@ class _Pool:
                 document = worker.conn.recv()
             except (EOFError, OSError):
                 return self._fail(worker, WorkerCrashed(self._crash_message(worker), file=task.display_name))
+            if isinstance(document, str) and document == STARTED:
+                worker.started, worker.running = time.monotonic(), True
+                return None
             worker.task = None
             worker.done += 1
             return TaskResult(task, document, elapsed, worker.name)
         if not worker.process.is_alive():
             return self._fail(worker, WorkerCrashed(self._crash_message(worker), file=task.display_name))
-        if elapsed > self.timeout:
+        if worker.running and elapsed > self.timeout:
             return self._fail(worker, ExtractionTimeout(
                 f"killed after {self.timeout:g}s (limits.timeout); the worker was replaced",
                 file=task.display_name))
+        if not worker.running and elapsed > self.timeout + STARTUP_SECONDS:
+            return self._fail(worker, ExtractionTimeout(
+                f"the worker did not start within {self.timeout + STARTUP_SECONDS:g}s "
+                "(a plugin hangs while loading?); it was replaced", file=task.display_name))
         rss = _rss(worker.process.pid)
         if rss > self.max_memory:
             return self._fail(worker, MemoryLimitExceeded(

@@ -14,6 +14,11 @@ from goblin_core.model import Document, Report, ReportEntry
 #: Exit code a worker uses when it ran out of memory, so the supervisor can say so.
 OUT_OF_MEMORY_EXIT = 86
 
+#: What a worker sends when it begins a task. The supervisor starts the
+#: per-document clock then: importing every plugin in a fresh process can take
+#: longer than a short timeout, and must not count against the first document.
+STARTED = "goblin-worker:started"
+
 
 def error_document(task: Task, error: GoblinError, seconds: float = 0.0) -> Document:
     """A Document standing for a task that produced nothing but an error."""
@@ -43,6 +48,12 @@ def extract_task(task: Task, settings: dict[str, Any]) -> Document:
             source.cleanup()
 
 
+def _load_plugins() -> None:
+    from goblin_core.registry import default_registry
+
+    default_registry()
+
+
 def _limit_memory(max_memory: int) -> None:
     # The supervisor also watches RSS; the address-space cap stops a runaway
     # allocation before it takes the whole machine down with it.
@@ -56,9 +67,10 @@ def _limit_memory(max_memory: int) -> None:
 
 
 def worker_main(conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int) -> None:
-    """Loop: receive a Task (None stops), reply with a Document."""
+    """Loop: receive a Task (None stops), say STARTED, reply with a Document."""
     os.environ.update(env)
     _limit_memory(max_memory)
+    _load_plugins()
     while True:
         try:
             task = conn.recv()
@@ -66,6 +78,7 @@ def worker_main(conn: Connection, settings: dict[str, Any], env: dict[str, str],
             return
         if task is None:
             return
+        conn.send(STARTED)
         try:
             document = extract_task(task, settings)
         except MemoryError:

@@ -1,0 +1,123 @@
+"""The Python API: extract from any input, extract_many in workers, isolate=True."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import pytest
+
+from goblin_core import (
+    CorruptDocument,
+    ExtractionTimeout,
+    GoblinError,
+    Source,
+    WorkerCrashed,
+    extract,
+    extract_many,
+)
+from goblin_core.model import Document
+from goblin_example_note import render_note
+
+
+@pytest.fixture(autouse=True)
+def _light_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers re-load plugins from entry points: load only the ones these tests use."""
+    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "example-note,example-fixtures")
+
+
+def test_extract_takes_a_path_bytes_a_file_object_or_a_source(tmp_path: Path) -> None:
+    path = tmp_path / "note.txt"
+    path.write_text("goblin reads this", encoding="utf-8")
+    results = [
+        extract(path),
+        extract(str(path)),
+        extract(b"goblin reads this", name="note.txt"),
+        extract(io.BytesIO(b"goblin reads this"), name="note.txt"),
+        extract(Source.from_bytes(b"goblin reads this", "note.txt")),
+    ]
+    assert {d.text for d in results} == {"goblin reads this"}
+    assert {d.name for d in results} == {"note.txt"}
+    with path.open("rb") as handle:
+        assert extract(handle).name == "note.txt"
+
+
+def test_document_comes_back_with_its_report_and_no_shared_state() -> None:
+    first = extract(b"one document here", name="one.txt")
+    second = extract(b"another document", name="two.txt")
+    assert first.report is not second.report
+    assert first.name == "one.txt" and second.name == "two.txt"
+    assert Document.from_dict(first.to_dict()) == first
+
+
+def test_extract_many_yields_every_document_and_a_bad_one_does_not_stop_it(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "batch"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.txt").write_text("first document", encoding="utf-8")
+    (folder / "sub" / "b.gnote").write_bytes(render_note(["a note in a folder"]))
+    (folder / "empty.txt").write_bytes(b"")
+    (folder / "garbage.bin").write_bytes(bytes(range(256)) * 4)
+    missing = tmp_path / "missing.txt"
+    documents = {d.name: d for d in extract_many([folder, missing], jobs=2)}
+    assert set(documents) == {"a.txt", "sub/b.gnote", "empty.txt", "garbage.bin", str(missing)}
+    assert documents["a.txt"].text == "first document"
+    assert documents["sub/b.gnote"].text == "a note in a folder"
+    assert documents["empty.txt"].report.error_kinds == ("CorruptDocument",)
+    assert documents["garbage.bin"].report.error_kinds == ("UnsupportedFormat",)
+    assert documents[str(missing)].report.errors
+    assert documents["a.txt"].status == "clean"
+    assert documents["empty.txt"].status == "failed"
+
+
+def test_extract_many_passes_options_to_the_workers(tmp_path: Path) -> None:
+    (tmp_path / "long.txt").write_text("abcdefghijklmnopqrstuvwxyz", encoding="utf-8")
+    [document] = list(extract_many([tmp_path / "long.txt"], jobs=1, max_output_chars=5))
+    assert document.text == "abcde"
+
+
+def test_isolated_extract_returns_the_same_document() -> None:
+    data = render_note(["isolated but identical"])
+    isolated = extract(data, name="n.gnote", isolate=True)
+    assert isolated.text == "isolated but identical"
+    assert isolated.pages[0].engine == "note.parser"
+
+
+def test_isolated_extract_raises_the_same_errors() -> None:
+    with pytest.raises(CorruptDocument, match="empty"):
+        extract(b"", name="empty.txt", isolate=True)
+
+
+def test_isolated_extract_has_a_hard_timeout() -> None:
+    started = time.monotonic()
+    with pytest.raises(ExtractionTimeout, match="limits.timeout"):
+        extract(b"GOBLIN-SLEEPY 120\n", name="hangs.sleepy", isolate=True, timeout=4)
+    assert time.monotonic() - started < 60
+
+
+def test_isolated_extract_survives_a_crashing_engine() -> None:
+    with pytest.raises(WorkerCrashed, match="signal 9"):
+        extract(b"GOBLIN-CRASHY\n", name="crash.crashy", isolate=True)
+    # The caller's process is fine and goes on.
+    assert extract(b"still alive", name="a.txt").text == "still alive"
+
+
+def test_batch_goes_on_after_a_hang_and_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("before the trouble", encoding="utf-8")
+    (tmp_path / "b.sleepy").write_bytes(b"GOBLIN-SLEEPY 120\n")
+    (tmp_path / "c.crashy").write_bytes(b"GOBLIN-CRASHY\n")
+    (tmp_path / "d.txt").write_text("after the trouble", encoding="utf-8")
+    documents = {d.name: d for d in extract_many([tmp_path], jobs=2, timeout=4)}
+    assert documents["a.txt"].text == "before the trouble"
+    assert documents["d.txt"].text == "after the trouble"
+    assert documents["b.sleepy"].report.error_kinds == ("ExtractionTimeout",)
+    assert documents["c.crashy"].report.error_kinds == ("WorkerCrashed",)
+
+
+def test_errors_are_goblin_errors_with_the_file_name() -> None:
+    with pytest.raises(GoblinError) as caught:
+        extract(b"", name="nothing.txt")
+    assert caught.value.file == "nothing.txt"
+    assert caught.value.kind == "CorruptDocument"
