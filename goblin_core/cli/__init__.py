@@ -12,10 +12,9 @@ document failed (the others are still written), 2 a usage or config error.
 
 from __future__ import annotations
 
-from goblin_core.cli import doctor, extract, formats, plugins, settings, unpack
+from goblin_core.cli import doctor, extract, formats, plugins, report, settings, unpack
 from goblin_core.cli.app import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliState, cli, main
 from goblin_core.cli.doctor import doctor_data
-from goblin_core.cli.extract import safe_output_path
 from goblin_core.cli.formats import first_party_registry, format_rows, formats_markdown
 from goblin_core.cli.plugins import plugins_data
 from goblin_core.cli.settings import config_data, config_toml
@@ -38,7 +37,7 @@ __all__ = [
     "main",
     "plugins",
     "plugins_data",
-    "safe_output_path",
+    "report",
     "settings",
     "unpack",
 ]

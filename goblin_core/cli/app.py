@@ -101,7 +101,10 @@ def core_version() -> str:
 
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(
+    name="goblin",
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
 @click.version_option(core_version(), "-V", "--version", prog_name="goblin")
 @click.option("-v", "--verbose", count=True,
               help="Log what goblin does on stderr (-v: info, -vv: debug). "

@@ -57,6 +57,10 @@ class Checkup:
     notes: list[str] = field(default_factory=list)
 
 
+#: Kinds of engines that do a plugin's work (sniffers, validators and renderers only help).
+WORKING_KINDS = ("parser", "archive", "ocr", "recovery", "table", "executor")
+
+
 def _opt_in(entry: EngineEntry) -> bool:
     """Cloud OCR runs only when asked for: unavailable is its normal state."""
     return entry.kind == "ocr" and bool(getattr(entry.engine, "cloud", False))
@@ -71,8 +75,13 @@ def _asked_for(entry: EngineEntry, config: Config | None) -> bool:
 
 
 def checkup(registry: Registry, config: Config | None) -> Checkup:
-    """Problems (broken plugins, plugins with no engine that can run, engines the config
-    asks for that cannot run) and notes (single unavailable fallback engines)."""
+    """Sort what cannot run into problems and notes.
+
+    Problems: a broken plugin; a plugin none of whose working engines can
+    run; a local OCR backend that cannot run (OCR is why it was installed); an
+    engine the config asks for that cannot run. Everything else unavailable
+    (a fallback engine, cloud OCR not set up) is a note.
+    """
     found = Checkup()
     for plugin in registry.plugins:
         if plugin.status == "broken":
@@ -80,23 +89,30 @@ def checkup(registry: Registry, config: Config | None) -> Checkup:
                                   f"{plugin.error}")
             continue
         entries = [e for e in (registry.get(n) for n in plugin.engines) if e is not None]
-        usual = [e for e in entries if not _opt_in(e)]
-        if usual and not any(registry.availability(e)[0] for e in usual):
-            reasons = "; ".join(f"{e.name}: {registry.availability(e)[1]}" for e in usual)
+        working = [e for e in entries if e.kind in WORKING_KINDS and not _opt_in(e)]
+        if working and not any(registry.availability(e)[0] for e in working):
+            reasons = "; ".join(f"{e.name}: {registry.availability(e)[1]}" for e in working)
             found.problems.append(f"plugin {plugin.name} is installed but none of its engines "
                                   f"can run ({reasons})")
             continue
         for entry in entries:
-            ok, reason = registry.availability(entry)
-            if ok:
-                continue
-            if _asked_for(entry, config):
-                found.problems.append(f"{entry.name} is enabled in config but cannot run: {reason}")
-            elif _opt_in(entry):
-                found.notes.append(f"{entry.name} (opt-in cloud OCR) is not set up: {reason}")
-            else:
-                found.notes.append(f"{entry.name} cannot run: {reason}")
+            _check_engine(registry, entry, config, found)
     return found
+
+
+def _check_engine(registry: Registry, entry: EngineEntry, config: Config | None,
+                  found: Checkup) -> None:
+    ok, reason = registry.availability(entry)
+    if ok:
+        return
+    if _asked_for(entry, config):
+        found.problems.append(f"{entry.name} is enabled in config but cannot run: {reason}")
+    elif _opt_in(entry):
+        found.notes.append(f"{entry.name} (opt-in cloud OCR) is not set up: {reason}")
+    elif entry.kind == "ocr":
+        found.problems.append(f"OCR backend {entry.name} cannot run: {reason}")
+    else:
+        found.notes.append(f"{entry.name} cannot run: {reason}")
 
 
 def tesseract_languages() -> list[str] | None:

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from goblin_core.batch import MANIFEST_NAME, BatchWriter
 from goblin_core.cli.app import (
     EXIT_FAILED,
     EXIT_OK,
@@ -32,11 +33,6 @@ from goblin_core.model import Document
 from goblin_core.registry import Registry
 
 OCR_STRATEGIES = ("auto", "never", "always", "extract_and_ocr")
-
-#: File extension of the result files ``extract --output`` writes, per output format.
-OUTPUT_EXTENSIONS: Mapping[str, str] = {
-    "text": "txt", "markdown": "md", "html": "html", "json": "json", "jsonl": "jsonl",
-}
 
 #: Output formats whose renderings of single documents concatenate into the
 #: rendering of all of them, with this separator: these stream as documents finish.
@@ -113,29 +109,31 @@ class _InputOrder:
     """Puts documents back in input order as they finish, so output is stable."""
 
     def __init__(self, items: Sequence[_Input]) -> None:
+        self.items = list(items)
         self.slots: dict[str, list[int]] = {}
         for item in items:
             self.slots.setdefault(item.display_name, []).append(item.index)
         self.waiting: dict[int, Document] = {}
         self.next_index = 0
-        self.total = len(items)
 
-    def add(self, document: Document) -> list[Document]:
+    def add(self, document: Document) -> list[tuple[Document, _Input | None]]:
         """Record a finished document; return those now ready, in input order."""
         slots = self.slots.get(document.name)
-        index = slots.pop(0) if slots else self.total + len(self.waiting)
+        index = slots.pop(0) if slots else len(self.items) + len(self.waiting)
         self.waiting[index] = document
         ready = []
         while self.next_index in self.waiting:
-            ready.append(self.waiting.pop(self.next_index))
+            ready.append(self._pair(self.next_index))
             self.next_index += 1
         return ready
 
-    def rest(self) -> list[Document]:
+    def rest(self) -> list[tuple[Document, _Input | None]]:
         """Whatever is still waiting (names the walker did not predict), by index."""
-        left = [self.waiting[i] for i in sorted(self.waiting)]
-        self.waiting.clear()
-        return left
+        return [self._pair(i) for i in sorted(self.waiting)]
+
+    def _pair(self, index: int) -> tuple[Document, _Input | None]:
+        item = self.items[index] if index < len(self.items) else None
+        return self.waiting.pop(index), item
 
 
 def _failures(document: Document) -> list[tuple[str, str]]:
@@ -169,50 +167,31 @@ def _warnings(document: Document) -> list[tuple[str, str]]:
     return found
 
 
-def safe_output_path(root: Path, display_name: str, extension: str) -> Path:
-    """Where the result for ``display_name`` goes under ``root``: never outside it.
-
-    Folder parts are kept (``sub/a.pdf`` -> ``root/sub/a.pdf.txt``); ``..``,
-    absolute prefixes, drive letters and control characters are dropped.
-
-    >>> safe_output_path(Path("/out"), "../../etc/passwd", "txt").as_posix()
-    '/out/etc/passwd.txt'
-    """
-    cleaned = display_name.replace("\\", "/")
-    parts = []
-    for part in cleaned.split("/"):
-        part = "".join(c for c in part if c.isprintable() and c not in ':*?"<>|')
-        part = part.strip().lstrip(".") if part.strip() in ("", ".", "..") else part.strip()
-        if part:
-            parts.append(part[:200])
-    if not parts:
-        parts = ["document"]
-    target = root.joinpath(*parts[:-1], f"{parts[-1]}.{extension}")
-    resolved_root = root.resolve()
-    if not target.resolve().is_relative_to(resolved_root):
-        target = root / f"{'_'.join(parts)}.{extension}"
-    return target
-
-
 class _Writer:
-    """Sends rendered documents to stdout (streaming when the format allows) or to files."""
+    """Sends rendered documents to stdout (streaming when the format allows) or to a folder.
 
-    def __init__(self, renderer: Any, config: Config, output: Path | None, out: TextIO) -> None:
+    A folder gets one result file per document, written atomically, and a
+    manifest.jsonl row per document (``goblin_core.batch``).
+    """
+
+    def __init__(
+        self, registry: Registry, renderer: Any, config: Config, output: Path | None, out: TextIO
+    ) -> None:
         self.renderer = renderer
         self.config = config
-        self.output = output
         self.out = out
         self.format = str(renderer.format)
         self.separator = STREAMING_SEPARATORS.get(self.format)
-        self.extension = str(getattr(renderer, "extension", "") or
-                             OUTPUT_EXTENSIONS.get(self.format, self.format))
+        self.folder = BatchWriter(registry, config, output, self.format) if output else None
         self.held: list[Document] = []
-        self.written: set[Path] = set()
+        self.written = 0
         self.count = 0
 
-    def add(self, document: Document) -> None:
-        if self.output is not None:
-            self._write_file(document)
+    def add(self, document: Document, item: _Input | None) -> None:
+        if self.folder is not None:
+            path = str(item.path) if item is not None and item.path is not None else None
+            self.folder.write(document, Task(path, document.name), document.report.seconds)
+            self.written += 1
         elif self.separator is None:
             self.held.append(document)
         else:
@@ -223,20 +202,11 @@ class _Writer:
                 self.count += 1
 
     def finish(self) -> None:
+        if self.folder is not None:
+            self.folder.close({})
         if self.held:
             self.out.write(self.renderer.render(self.held, self.config))
             self.out.flush()
-
-    def _write_file(self, document: Document) -> None:
-        assert self.output is not None
-        target = safe_output_path(self.output, document.name, self.extension)
-        stem, number = target, 2
-        while target in self.written:
-            target = stem.with_name(f"{stem.name.rsplit('.', 1)[0]}-{number}.{self.extension}")
-            number += 1
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(self.renderer.render([document], self.config), encoding="utf-8")
-        self.written.add(target)
 
 
 def _pick_renderer(registry: Registry, config: Config, fmt: str) -> Any:
@@ -344,7 +314,7 @@ def extract(
         return
     if output is not None:
         output.mkdir(parents=True, exist_ok=True)
-    writer = _Writer(renderer, config, output, sys.stdout)
+    writer = _Writer(registry, renderer, config, output, sys.stdout)
     runnable = [i for i in items if i.problem is None]
     if len(runnable) <= 1 and jobs in (None, 1):
         documents: Iterable[Document] = (_extract_one(i, registry, config, isolate) for i in items)
@@ -352,7 +322,7 @@ def extract(
         documents = _extract_batch(paths, items, registry, config, jobs)
     failed = _consume(documents, items, writer, progress)
     if output is not None:
-        echo_err(f"wrote {len(writer.written)} file(s) to {output}")
+        echo_err(f"wrote {writer.written} result file(s) and {MANIFEST_NAME} to {output}")
     ctx.exit(EXIT_FAILED if failed else EXIT_OK)
 
 
@@ -365,15 +335,15 @@ def _consume(
     bar = _progress(len(items), progress)
     task = bar.add_task("", total=len(items)) if bar else None
 
-    def emit(ready: Iterable[Document]) -> None:
+    def emit(ready: Iterable[tuple[Document, _Input | None]]) -> None:
         nonlocal failed
-        for document in ready:
+        for document, item in ready:
             for name, message in _failures(document):
                 failed += 1
                 echo_err(f"error: {quoted(name)}: {one_line(message)}")
             for name, message in _warnings(document):
                 echo_err(f"warning: {quoted(name)}: {one_line(message)}")
-            writer.add(document)
+            writer.add(document, item)
 
     try:
         if bar is not None:

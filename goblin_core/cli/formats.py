@@ -12,7 +12,7 @@ from rich.table import Table
 from goblin_core.cli.app import cli, effective_config, escape_markup, state_of, stdout_console
 from goblin_core.config import Config
 from goblin_core.formats import KNOWN_FORMATS, KnownFormat, extra_for
-from goblin_core.registry import EngineEntry, Registry, load_registry
+from goblin_core.registry import EngineEntry, PluginInfo, Registry, load_registry
 
 #: The distributions the ``all`` extra installs: docs/formats.md describes exactly these.
 FIRST_PARTY_DISTRIBUTIONS = (
@@ -92,15 +92,19 @@ def _status_text(registry: Registry, row: FormatRow) -> str:
     if row.engines:
         reasons = "; ".join(f"{e.name}: {registry.availability(e)[1]}" for e in row.engines)
         return f"no ({reasons})"
-    if row.extra and row.extra not in installed_extras(registry):
-        return f'no: pip install "goblin-core[{row.extra}]"'
+    plugin = _plugin_of_extra(registry, row.extra)
+    if plugin is None:
+        return f'no: pip install "goblin-core[{row.extra}]"' if row.extra else "no installed engine"
+    if plugin.status == "blocked":
+        return f"no: plugin {plugin.name} is blocked (GOBLIN_LOAD_PLUGINS, GOBLIN_DISABLE_PLUGINS)"
+    if plugin.status == "broken":
+        return f"no: plugin {plugin.name} is broken (see goblin plugins)"
     return "no installed engine"
 
 
-def installed_extras(registry: Registry) -> set[str]:
-    """The first-party extras whose plugin is installed (loaded or not)."""
-    distributions = {p.distribution for p in registry.plugins}
-    return {extra for extra, dist in EXTRA_DISTRIBUTIONS.items() if dist in distributions}
+def _plugin_of_extra(registry: Registry, extra: str) -> PluginInfo | None:
+    distribution = EXTRA_DISTRIBUTIONS.get(extra)
+    return next((p for p in registry.plugins if p.distribution == distribution), None)
 
 
 def _engine_names(registry: Registry, row: FormatRow, *, mark_unavailable: bool) -> str:

@@ -121,7 +121,8 @@ def _print_config(registry: Registry, config: Config) -> None:
     data = config_data(registry, config)
     for name, namespace in data["namespaces"].items():
         source = f" (from {namespace['plugin']})" if namespace["plugin"] else ""
-        table = Table(title=f"[{name}]{source}  {namespace['help']}", title_justify="left",
+        title = escape_markup(f"[{name}]{source}  {namespace['help']}")
+        table = Table(title=title, title_justify="left",
                       show_lines=False, expand=False)
         for column in ("option", "type", "default", "value", "help"):
             table.add_column(column, overflow="fold")

@@ -1,0 +1,60 @@
+"""``goblin report``: the trust report of files, folders or a batch manifest."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from goblin_core.cli.app import EXIT_OK, cli, echo_err, effective_config, state_of
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True),
+                metavar="PATH...")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="Write the report here (default: report.html, or report.json with "
+                   "--format json; '-' for stdout).")
+@click.option("--format", "fmt", type=click.Choice(["html", "json"]), default="html",
+              show_default=True, help="A self-contained HTML page, or the same data as JSON.")
+@click.option("--ocr", type=click.Choice(["auto", "never", "always", "extract_and_ocr"]),
+              default=None, help="OCR strategy while extracting files and folders.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes for extraction (default: CPU count).")
+@click.option("--thumbnails/--no-thumbnails", default=True, show_default=True,
+              help="Embed small page images (rendered once, cached under ~/.cache/goblin).")
+@click.option("-c", "--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="Config file (TOML or JSON).")
+@click.pass_context
+def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: str,
+           ocr: str | None, jobs: int | None, thumbnails: bool, config_file: str | None) -> None:
+    """Build the trust report: which pages are clean, recovered, OCR'd, empty, corrupt or failed.
+
+    PATH is a file, a folder (read recursively) or the manifest.jsonl of a
+    `goblin extract --output` batch (page detail comes from its JSON outputs).
+    The HTML page needs no network: styles, script, data and images are inline.
+    """
+    from goblin_core.trust_report import build_report, report_html
+
+    registry = state_of(ctx).get_registry()
+    config = effective_config(registry, config_file, ocr=ocr)
+    target = output or ("report.json" if fmt == "json" else "report.html")
+
+    def progress(done: int, total: int, name: str) -> None:
+        if sys.stderr.isatty():
+            click.echo(f"\r{done}/{total} {name[:60]:<60}", err=True, nl=done == total)
+
+    data = build_report(registry, config, list(paths), jobs=jobs, thumbnails=thumbnails,
+                        progress=progress)
+    content = (json.dumps(data, ensure_ascii=False, indent=2) + "\n" if fmt == "json"
+               else report_html(data))
+    if target == "-":
+        click.echo(content, nl=False)
+    else:
+        Path(target).write_text(content, encoding="utf-8")
+        summary = data["summary"]
+        echo_err(f"report of {summary['documents']} documents, {summary['pages']} pages "
+                 f"written to {target}")
+    ctx.exit(EXIT_OK)

@@ -1,0 +1,481 @@
+"""The goblin command line, run in process with click's CliRunner.
+
+Registries come in through ``CliState`` (the click ``obj``): the built-in
+plugin alone, or with engines registered by the test (conftest's scripted
+parser of the ``TEST`` format), so these tests do not depend on which plugins
+happen to be installed.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from conftest import TEST_BYTES, TEST_MIME, ScriptedParser, ScriptSniffer, plugin_of, text_page
+
+from goblin_core import hookimpl, load_registry
+from goblin_core.cli import CliState, cli
+from goblin_core.registry import Registry
+
+HELLO = "Olá, goblin! Licitação nº 12: café e açúcar.\n"
+
+
+def core_only() -> Registry:
+    """goblin-core's built-in plugin alone, whatever else is installed here."""
+    return load_registry(entry_points=lambda: [])
+
+
+def registry_with(*engines: Any, plugins: Sequence[tuple[str, object]] = ()) -> Registry:
+    """The built-in plugin, a ``tests`` plugin registering ``engines``, and ``plugins``."""
+    extra = [("tests", plugin_of(ScriptSniffer(), *engines)), *plugins]
+    return load_registry(entry_points=lambda: [], extra_plugins=extra)
+
+
+def run(args: list[str], registry: Registry | None = None, stdin: bytes | None = None) -> Result:
+    return CliRunner().invoke(cli, args, obj=CliState(registry or core_only()), input=stdin)
+
+
+def write(folder: Path, name: str, content: str | bytes) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    else:
+        path.write_bytes(content)
+    return path
+
+
+def three_pages() -> ScriptedParser:
+    return ScriptedParser("tests.three", [text_page(n, f"page {n} text here") for n in (1, 2, 3)])
+
+
+# -- extract: output formats -------------------------------------------------------
+
+
+def test_extract_prints_one_tagged_block_and_exits_0(tmp_path: Path) -> None:
+    source = write(tmp_path, "hello.txt", HELLO)
+    result = run(["extract", str(source)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f'file_path_pwd:"hello.txt"\n{HELLO}'
+    assert result.stderr == ""
+
+
+def test_markdown_output_heads_each_document(tmp_path: Path) -> None:
+    source = write(tmp_path, "hello.txt", HELLO)
+    result = run(["extract", "--format", "markdown", str(source)])
+    assert result.exit_code == 0
+    assert result.stdout.startswith('<!-- file_path_pwd:"hello.txt" -->')
+    assert "Licitação nº 12" in result.stdout
+
+
+def test_html_output_is_one_escaped_page(tmp_path: Path) -> None:
+    source = write(tmp_path, "a&b.txt", "x < y & z\n")
+    result = run(["extract", "-f", "html", str(source)])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("<!DOCTYPE html>")
+    assert "x &lt; y &amp; z" in result.stdout
+    assert 'data-name="a&amp;b.txt"' in result.stdout
+
+
+def test_json_output_carries_pages_statuses_and_schema_version(tmp_path: Path) -> None:
+    source = write(tmp_path, "hello.txt", HELLO)
+    result = run(["extract", "--format", "json", str(source)])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["schema_version"] == 1
+    assert data["name"] == "hello.txt"
+    assert data["status"] == "clean"
+    assert data["pages"][0]["engine"] == "text.plain"
+    assert data["pages"][0]["status"] == "clean"
+    assert data["text"] == HELLO.rstrip("\n") or data["text"] == HELLO
+
+
+@pytest.mark.slow
+def test_jsonl_output_is_one_line_per_document_in_input_order(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    for name in ("b.txt", "a.txt", "sub/c.txt"):
+        write(folder, name, f"text of {name}\n")
+    result = run(["extract", "--format", "jsonl", "--jobs", "2", str(folder)])
+    assert result.exit_code == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["name"] for r in rows] == ["a.txt", "b.txt", "sub/c.txt"]
+    assert all(r["status"] == "clean" for r in rows)
+
+
+def test_an_unknown_format_is_a_usage_error_naming_the_installed_ones(tmp_path: Path) -> None:
+    source = write(tmp_path, "hello.txt", HELLO)
+    result = run(["extract", "--format", "docbook", str(source)])
+    assert result.exit_code == 2
+    assert "docbook" in result.stderr
+    assert "jsonl" in result.stderr and "markdown" in result.stderr
+    assert result.stdout == ""
+
+
+# -- extract: names in tags and error lines ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "tag"),
+    [
+        ('say "hi".txt', r'file_path_pwd:"say \"hi\".txt"'),
+        ("back\\slash.txt", r'file_path_pwd:"back\\slash.txt"'),
+        ("two\nlines.txt", r'file_path_pwd:"two\nlines.txt"'),
+    ],
+)
+def test_names_are_escaped_in_tags(tmp_path: Path, name: str, tag: str) -> None:
+    source = write(tmp_path, name, "body\n")
+    result = run(["extract", str(source)])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == tag
+    assert result.stdout.splitlines()[1] == "body"
+
+
+def test_a_failed_name_with_a_newline_still_takes_one_stderr_line(tmp_path: Path) -> None:
+    source = write(tmp_path, 'bad\n"name".txt', b"")
+    result = run(["extract", str(source)])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert '"bad\\n\\"name\\".txt"' in lines[0]
+    assert "empty" in lines[0]
+
+
+# -- extract: exit codes and batches -----------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_batch_with_one_bad_file_goes_on_and_exits_1(tmp_path: Path) -> None:
+    good1 = write(tmp_path, "1-good.txt", "first good\n")
+    bad = write(tmp_path, "2-empty.txt", b"")
+    good2 = write(tmp_path, "3-good.txt", "second good\n")
+    result = run(["extract", str(good1), str(bad), str(good2)])
+    assert result.exit_code == 1
+    assert "first good" in result.stdout and "second good" in result.stdout
+    errors = result.stderr.splitlines()
+    assert len(errors) == 1
+    assert '"2-empty.txt"' in errors[0] and "CorruptDocument" in errors[0]
+
+
+def test_a_missing_path_is_a_failed_document_not_a_crash(tmp_path: Path) -> None:
+    good = write(tmp_path, "good.txt", "still read\n")
+    result = run(["extract", str(good), str(tmp_path / "missing.pdf")])
+    assert result.exit_code == 1
+    assert "still read" in result.stdout
+    assert "missing.pdf" in result.stderr and "no such file" in result.stderr
+
+
+def test_a_format_no_plugin_reads_fails_naming_the_extra(tmp_path: Path) -> None:
+    pdf = write(tmp_path, "report.pdf", b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n")
+    result = run(["extract", str(pdf)])
+    assert result.exit_code == 1
+    assert 'pip install "goblin-core[pdf]"' in result.stderr
+    assert "report.pdf" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["extract"],
+        ["extract", "--ocr", "sometimes", "x.txt"],
+        ["extract", "--jobs", "0", "x.txt"],
+        ["extract", "-", "x.txt"],
+        ["no-such-command"],
+    ],
+)
+def test_usage_errors_exit_2(tmp_path: Path, args: list[str]) -> None:
+    write(tmp_path, "x.txt", "x")
+    result = CliRunner().invoke(cli, args, obj=CliState(core_only()), input=b"")
+    assert result.exit_code == 2, result.output
+
+
+def test_an_invalid_config_file_is_a_usage_error_naming_the_key(tmp_path: Path) -> None:
+    source = write(tmp_path, "hello.txt", HELLO)
+    config = write(tmp_path, "goblin.toml", '[goblin]\nocr = "auto"\nocr_speed = 3\n')
+    result = run(["extract", "--config", str(config), str(source)])
+    assert result.exit_code == 2
+    assert "goblin.ocr_speed" in result.stderr
+
+
+def test_an_empty_folder_extracts_nothing_and_says_so(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = run(["extract", str(tmp_path / "empty")])
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert "nothing to extract" in result.stderr
+
+
+# -- extract: stdin, options -------------------------------------------------------
+
+
+def test_stdin_is_read_when_the_path_is_a_dash() -> None:
+    result = run(["extract", "-", "--name", "nota.txt"], stdin=HELLO.encode("utf-8"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f'file_path_pwd:"nota.txt"\n{HELLO}'
+
+
+def test_stdin_content_decides_the_format_not_the_name() -> None:
+    registry = registry_with(three_pages())
+    result = run(["extract", "-", "--name", "unnamed.bin", "-f", "json"], registry, TEST_BYTES)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["mime"] == TEST_MIME
+    assert [p["number"] for p in data["pages"]] == [1, 2, 3]
+
+
+def test_max_pages_limits_the_pages_read(tmp_path: Path) -> None:
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    result = run(["extract", "--max-pages", "2", "-f", "json", str(source)],
+                 registry_with(three_pages()))
+    assert result.exit_code == 0
+    assert [p["text"] for p in json.loads(result.stdout)["pages"]] == [
+        "page 1 text here", "page 2 text here"]
+
+
+def test_command_line_options_win_over_the_config_file(tmp_path: Path) -> None:
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    config = write(tmp_path, "goblin.toml", "[goblin]\nmax_pages = 1\n")
+    registry = registry_with(three_pages())
+    from_file = run(["extract", "-c", str(config), "-f", "json", str(source)], registry)
+    assert len(json.loads(from_file.stdout)["pages"]) == 1
+    overridden = run(["extract", "-c", str(config), "--max-pages", "0", "-f", "json",
+                      str(source)], registry)
+    assert len(json.loads(overridden.stdout)["pages"]) == 3
+
+
+@pytest.mark.slow
+def test_the_isolated_single_file_runs_in_a_worker_and_gives_the_same_text(tmp_path: Path) -> None:
+    source = write(tmp_path, "hello.txt", HELLO)
+    result = run(["extract", "--isolate", str(source)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f'file_path_pwd:"hello.txt"\n{HELLO}'
+
+
+# -- extract --output ----------------------------------------------------------------
+
+
+def _files(root: Path) -> set[str]:
+    return {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.mark.slow
+def test_output_dir_gets_one_file_per_document_and_nothing_outside(tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    write(inputs, "a.txt", "alpha\n")
+    write(inputs, "deep/b.txt", "beta\n")
+    write(inputs, "deep/empty.txt", b"")
+    before = _files(tmp_path)
+    out = tmp_path / "out"
+    result = run(["extract", str(inputs), "-o", str(out), "--jobs", "2"])
+    assert result.exit_code == 1  # the empty file
+    assert result.stdout == ""
+    created = _files(tmp_path) - before
+    assert all(name.startswith("out/") for name in created)
+    assert {"out/a.txt.txt", "out/deep/b.txt.txt", "out/manifest.jsonl"} <= created
+    assert (out / "a.txt.txt").read_text(encoding="utf-8") == 'file_path_pwd:"a.txt"\nalpha\n'
+    rows = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+    assert {r["path"]: r["status"] for r in rows} == {
+        "a.txt": "clean", "deep/b.txt": "clean", "deep/empty.txt": "failed"}
+
+
+def test_output_names_cannot_climb_out_of_the_folder(tmp_path: Path) -> None:
+    out = tmp_path / "box" / "out"
+    result = run(["extract", "-", "--name", "../../escape.txt", "-o", str(out), "-f", "json"],
+                 stdin=b"contained\n")
+    assert result.exit_code == 0, result.output
+    assert _files(tmp_path) == {"box/out/escape.txt.json", "box/out/manifest.jsonl"}
+    assert json.loads((out / "escape.txt.json").read_text())["text"].startswith("contained")
+
+
+# -- plugins ---------------------------------------------------------------------------
+
+
+class _BrokenPlugin:
+    @hookimpl
+    def goblin_register_parsers(self, register: object) -> None:
+        raise RuntimeError("cannot find its model files")
+
+
+def test_plugins_json_lists_plugins_with_their_engines() -> None:
+    unavailable = ScriptedParser("tests.needs_binary", unavailable="frobnicate not found")
+    registry = registry_with(three_pages(), unavailable, plugins=[("broken", _BrokenPlugin())])
+    result = run(["plugins", "--json"], registry)
+    assert result.exit_code == 0
+    data = {p["name"]: p for p in json.loads(result.stdout)}
+    assert set(data) == {"tests", "broken", "goblin-core"}
+    core = data["goblin-core"]
+    assert core["status"] == "loaded" and core["distribution"] == "goblin-core"
+    assert "goblin_register_parsers" in core["hooks"]
+    engines = {e["name"]: e for e in core["engines"]}
+    assert engines["text.plain"] == {
+        "name": "text.plain", "kind": "parser", "priority": engines["text.plain"]["priority"],
+        "formats": ["text/plain"], "available": True, "reason": "", "enabled": True,
+    }
+    assert engines["render.jsonl"]["format"] == "jsonl"
+    tests = {e["name"]: e for e in data["tests"]["engines"]}
+    assert tests["tests.needs_binary"]["available"] is False
+    assert tests["tests.needs_binary"]["reason"] == "frobnicate not found"
+    assert tests["tests.three"]["formats"] == [TEST_MIME]
+    assert data["broken"]["status"] == "broken"
+    assert "cannot find its model files" in data["broken"]["error"]
+    assert data["broken"]["engines"] == []
+
+
+def test_plugins_table_shows_status_and_errors() -> None:
+    registry = registry_with(three_pages(), plugins=[("broken", _BrokenPlugin())])
+    result = run(["plugins"], registry)
+    assert result.exit_code == 0
+    assert "broken" in result.stdout and "cannot find its model files" in result.stdout
+    assert "tests.three" in result.stdout and "text.plain" in result.stdout
+
+
+def test_plugins_show_config_overrides(tmp_path: Path) -> None:
+    config = write(tmp_path, "goblin.toml",
+                   '[engines."tests.three"]\npriority = 77\nenabled = false\n')
+    result = run(["plugins", "--json", "-c", str(config)], registry_with(three_pages()))
+    engine = next(e for p in json.loads(result.stdout) for e in p["engines"]
+                  if e["name"] == "tests.three")
+    assert engine["priority"] == 77
+    assert engine["enabled"] is False
+
+
+# -- formats ---------------------------------------------------------------------------
+
+
+def test_formats_markdown_lists_engines_availability_and_extras() -> None:
+    result = run(["formats", "--markdown"], registry_with(three_pages()))
+    assert result.exit_code == 0
+    rows = {line.split("|")[1].strip(): line for line in result.stdout.splitlines()[2:]}
+    assert "text.plain" in rows["`text/plain`"] and "(core)" in rows["`text/plain`"]
+    assert "| yes |" in rows["`text/plain`"]
+    assert 'pip install "goblin-core[pdf]"' in rows["`application/pdf`"]
+    assert ".pdf" in rows["`application/pdf`"]
+    assert "tests.three" in rows[f"`{TEST_MIME}`"]
+
+
+def test_formats_shows_why_an_installed_engine_cannot_run() -> None:
+    parser = ScriptedParser("tests.needs_binary", unavailable="frobnicate not found")
+    result = run(["formats", "--markdown"], registry_with(parser))
+    row = next(line for line in result.stdout.splitlines() if TEST_MIME in line)
+    assert "tests.needs_binary (unavailable)" in row
+    assert "frobnicate not found" in row
+
+
+def test_formats_engine_order_follows_priority_and_config(tmp_path: Path) -> None:
+    low = ScriptedParser("tests.low", priority=1)
+    high = ScriptedParser("tests.high", priority=9)
+    registry = registry_with(low, high)
+    row = next(line for line in run(["formats", "--markdown"], registry).stdout.splitlines()
+               if TEST_MIME in line)
+    assert row.index("tests.high") < row.index("tests.low")
+    config = write(tmp_path, "goblin.toml", '[engines."tests.low"]\npriority = 50\n')
+    row = next(line for line in run(["formats", "--markdown", "-c", str(config)], registry)
+               .stdout.splitlines() if TEST_MIME in line)
+    assert row.index("tests.low") < row.index("tests.high")
+
+
+def test_formats_terminal_table_names_missing_extras() -> None:
+    result = run(["formats"])
+    assert result.exit_code == 0
+    assert "text/plain" in result.stdout
+    assert 'pip install "goblin-core[' in result.stdout
+
+
+# -- config ----------------------------------------------------------------------------
+
+
+def test_config_lists_every_core_option_with_help() -> None:
+    result = run(["config"])
+    assert result.exit_code == 0
+    for text in ("[goblin]", "[limits]", "ocr", "max_output_chars", "extract_and_ocr",
+                 "choice", "300.0"):
+        assert text in result.stdout
+
+
+def test_config_json_reports_type_default_value_and_help(tmp_path: Path) -> None:
+    config = write(tmp_path, "goblin.toml", '[goblin]\nocr = "never"\n[limits]\ntimeout = 30\n')
+    result = run(["config", "--json", "--config", str(config)])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    ocr = data["namespaces"]["goblin"]["options"]["ocr"]
+    assert ocr["type"] == "choice" and ocr["default"] == "auto" and ocr["value"] == "never"
+    assert ocr["choices"] == ["auto", "never", "always", "extract_and_ocr"]
+    assert ocr["help"]
+    assert data["namespaces"]["limits"]["options"]["timeout"]["value"] == 30.0
+    assert list(data["namespaces"])[:2] == ["goblin", "limits"]
+
+
+def test_config_warns_about_a_namespace_of_a_missing_plugin(tmp_path: Path) -> None:
+    config = write(tmp_path, "goblin.toml", '[pdf]\npassword = "x"\n')
+    result = run(["config", "--json", "-c", str(config)])
+    assert result.exit_code == 0
+    assert 'pip install "goblin-core[pdf]"' in result.stderr
+    assert json.loads(result.stdout)["warnings"]
+
+
+def test_config_toml_is_a_valid_config_file_that_reproduces_the_values(tmp_path: Path) -> None:
+    config = write(tmp_path, "goblin.toml", '[goblin]\nocr = "always"\ntables = true\n'
+                   '[engines."text.plain"]\npriority = 3\n')
+    registry = core_only()
+    result = run(["config", "--toml", "-c", str(config)], registry)
+    assert result.exit_code == 0
+    template = write(tmp_path, "template.toml", result.stdout)
+    assert tomllib.loads(result.stdout)["goblin"]["ocr"] == "always"
+    assert registry.config(template) == registry.config(config)
+
+
+# -- doctor ----------------------------------------------------------------------------
+
+
+def test_doctor_exits_0_when_everything_installed_works() -> None:
+    result = run(["doctor", "--json"])
+    assert result.exit_code == 0, result.stdout
+    data = json.loads(result.stdout)
+    assert data["problems"] == []
+    assert set(data["binaries"]) >= {"tesseract", "pdftotext", "7z"}
+    assert "text.plain" in next(
+        [e["name"] for e in p["engines"]] for p in data["plugins"] if p["name"] == "goblin-core")
+
+
+def test_doctor_exits_1_when_an_installed_plugin_cannot_run() -> None:
+    parser = ScriptedParser("tests.needs_binary", unavailable="frobnicate not found")
+    result = run(["doctor"], registry_with(parser))
+    assert result.exit_code == 1
+    assert "frobnicate not found" in result.stdout
+    assert "problem" in result.stdout
+
+
+def test_doctor_exits_1_on_a_broken_plugin_or_a_bad_config(tmp_path: Path) -> None:
+    broken = run(["doctor", "--json"], registry_with(plugins=[("broken", _BrokenPlugin())]))
+    assert broken.exit_code == 1
+    assert any("broken" in p for p in json.loads(broken.stdout)["problems"])
+    config = write(tmp_path, "goblin.toml", "[limits]\ntimeout = -5\n")
+    bad = run(["doctor", "--json", "-c", str(config)])
+    assert bad.exit_code == 1
+    assert any("limits.timeout" in p for p in json.loads(bad.stdout)["problems"])
+
+
+# -- help, unpack ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["extract", "plugins", "formats", "doctor", "config", "unpack"])
+def test_every_command_has_help_with_its_options(command: str) -> None:
+    result = run([command, "--help"])
+    assert result.exit_code == 0
+    assert "Usage: goblin " + command in result.stdout
+
+
+def test_extract_help_teaches_the_formats_and_exit_codes() -> None:
+    text = run(["extract", "--help"]).stdout
+    for word in ("jsonl", "extract_and_ocr", "--output", "--jobs", "Exit status"):
+        assert word in text
+
+
+def test_unpack_needs_an_archive_and_a_destination() -> None:
+    result = run(["unpack", "only-one-argument"])
+    assert result.exit_code == 2
+    assert "DEST" in result.stderr
