@@ -18,6 +18,7 @@ from goblin_office.markup import HTMLParser, MHTMLParser
 from goblin_office.odf import FlatODSParser, ODFPresentationParser, ODFTextParser
 from goblin_office.pptrecords import PptRecordsParser
 from goblin_office.presentation import PptxParser
+from goblin_office.protected import ProtectedPackageParser
 from goblin_office.rtf import RTFParser
 from goblin_office.spreadsheet import CalamineParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
@@ -38,7 +39,8 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
                    ODFPresentationParser(), FlatODSParser(), PptxParser(), AntiwordParser(),
                    CatdocParser(), CatpptParser(), Xls2csvParser(), PptRecordsParser(), RTFParser(), EPUBParser(), HTMLParser(),
                    MHTMLParser(), DelimitedParser(), XMLParser(), SVGParser(), JSONParser(),
-                   MarkdownParser(), CalendarCardParser(), DBFParser(), EMLParser(), MSGParser()):
+                   MarkdownParser(), CalendarCardParser(), DBFParser(), EMLParser(), MSGParser(),
+                   ProtectedPackageParser()):
         register(parser)
 
 

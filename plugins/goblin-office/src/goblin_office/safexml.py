@@ -10,6 +10,7 @@ needs it.
 from __future__ import annotations
 
 import io
+import re
 
 from lxml import etree
 
@@ -43,6 +44,7 @@ def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element
     >>> parse_xml(b"<a><b>hi</b></a>", name="x.xml").findtext("b")
     'hi'
     """
+    _refuse_declared_entities(data, name)
     depth = 0
     root: etree._Element | None = None
     try:
@@ -65,6 +67,21 @@ def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element
         raise CorruptDocument("XML has no root element", file=name)
     _refuse_entities(tree, name)
     return tree
+
+
+_DOCTYPE_SUBSET = re.compile(rb"<!DOCTYPE[^\[>]*\[(.*?)\]\s*>", re.S | re.I)
+_PROLOG_BYTES = 1 << 20
+
+
+def _refuse_declared_entities(data: bytes, name: str) -> None:
+    """Refuse before parsing when the DOCTYPE's internal subset declares entities."""
+    head = data[:_PROLOG_BYTES]
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        head = head.decode("utf-16", "ignore").encode("utf-8")
+    found = _DOCTYPE_SUBSET.search(head)
+    if found is not None and b"<!ENTITY" in found.group(1).upper():
+        raise UnsafeXML("XML declares entities (a billion-laughs or external-entity attack, or "
+                        "a DTD goblin will not expand); refused", file=name)
 
 
 def _refuse_entities(root: etree._Element, name: str) -> None:

@@ -1,0 +1,20 @@
+"""Shared fixtures of the goblin-office tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from goblin_core import Document, extract
+
+
+@pytest.fixture
+def read() -> Callable[..., Document]:
+    """Extract bytes under a file name, OCR off (these formats never need it)."""
+
+    def run(data: bytes, name: str, **options: Any) -> Document:
+        return extract(data, name=name, ocr="never", **options)
+
+    return run

@@ -1,0 +1,92 @@
+"""Small OOXML packages written by hand, for structures python-docx and openpyxl cannot write.
+
+Each builder returns the bytes of a valid package holding exactly the parts a
+test needs (a footnote, a comment, a header, a formula with its cached value).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Mapping
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+PKG_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+_DOC_CT = "application/vnd.openxmlformats-officedocument.wordprocessingml"
+
+_PART_TYPES = {
+    "header1.xml": ("header", f"{_DOC_CT}.header+xml"),
+    "footer1.xml": ("footer", f"{_DOC_CT}.footer+xml"),
+    "footnotes.xml": ("footnotes", f"{_DOC_CT}.footnotes+xml"),
+    "endnotes.xml": ("endnotes", f"{_DOC_CT}.endnotes+xml"),
+    "comments.xml": ("comments", f"{_DOC_CT}.comments+xml"),
+}
+
+
+def para(text: str, style: str = "") -> str:
+    """A w:p with one run."""
+    props = f'<w:pPr><w:pStyle w:val="{style}"/></w:pPr>' if style else ""
+    return f"<w:p>{props}<w:r><w:t xml:space=\"preserve\">{text}</w:t></w:r></w:p>"
+
+
+def zip_bytes(members: Mapping[str, bytes | str], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def docx(body: str, parts: Mapping[str, str] | None = None) -> bytes:
+    """A .docx whose body is ``body`` (w:p/w:tbl XML) plus the named extra parts.
+
+    ``parts`` maps header1.xml, footer1.xml, footnotes.xml, endnotes.xml or
+    comments.xml to their root element's XML (namespaces added here).
+    """
+    parts = dict(parts or {})
+    overrides = "".join(
+        f'<Override PartName="/word/{name}" ContentType="{_PART_TYPES[name][1]}"/>' for name in parts)
+    rels = "".join(
+        f'<Relationship Id="rId{i}" Type="{R}/{_PART_TYPES[name][0]}" Target="{name}"/>'
+        for i, name in enumerate(parts, start=10))
+    members: dict[str, bytes | str] = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0" encoding="UTF-8"?>'
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            f'<Override PartName="/word/document.xml" ContentType="{_DOC_CT}.document.main+xml"/>'
+            f"{overrides}</Types>"),
+        "_rels/.rels": (
+            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{PKG_RELS}">'
+            f'<Relationship Id="rId1" Type="{R}/officeDocument" Target="word/document.xml"/>'
+            "</Relationships>"),
+        "word/_rels/document.xml.rels": (
+            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{PKG_RELS}">{rels}'
+            "</Relationships>"),
+        "word/document.xml": (
+            f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W}" xmlns:r="{R}">'
+            f"<w:body>{body}</w:body></w:document>"),
+    }
+    for name, xml in parts.items():
+        members[f"word/{name}"] = _with_namespaces(xml)
+    return zip_bytes(members)
+
+
+def _with_namespaces(xml: str) -> str:
+    first_close = xml.index(">")
+    opening = xml[:first_close]
+    if opening.endswith("/"):
+        opening = opening[:-1]
+        rest = "/" + xml[first_close:]
+    else:
+        rest = xml[first_close:]
+    return f'<?xml version="1.0" encoding="UTF-8"?>{opening} xmlns:w="{W}" xmlns:r="{R}"{rest}'
+
+
+def rewrite(package: bytes, changes: Mapping[str, bytes]) -> bytes:
+    """The package with some members' bytes replaced."""
+    source = zipfile.ZipFile(io.BytesIO(package))
+    members = {info.filename: changes.get(info.filename, source.read(info)) for info in source.infolist()}
+    return zip_bytes(members)

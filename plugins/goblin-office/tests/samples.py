@@ -1,0 +1,259 @@
+"""One small document per format, built in the test run with the format's own writer.
+
+Each builder returns (bytes, file name); the phrase each holds is
+``PHRASE`` unless a builder says otherwise. The registry test and the
+structure tests both use them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import email.message
+import io
+import json
+import struct
+from collections.abc import Callable
+
+import docx
+import openpyxl
+from odf.opendocument import OpenDocumentPresentation, OpenDocumentSpreadsheet, OpenDocumentText
+from odf.draw import Frame, Page, TextBox
+from odf.style import MasterPage, PageLayout
+from odf.table import Table, TableCell, TableRow
+from odf.text import H, P
+from pptx import Presentation
+from pptx.util import Inches
+
+from packages import docx as hand_docx
+from packages import para, zip_bytes
+
+PHRASE = "Licitação pública número 42"
+Sample = Callable[[], tuple[bytes, str]]
+
+
+def sample_docx() -> tuple[bytes, str]:
+    document = docx.Document()
+    document.add_heading("Edital", level=1)
+    document.add_paragraph(PHRASE)
+    table = document.add_table(rows=2, cols=2)
+    for r, row in enumerate([("Item", "Valor"), ("Cimento", "12")]):
+        for c, text in enumerate(row):
+            table.cell(r, c).text = text
+    document.sections[0].header.paragraphs[0].text = "Prefeitura de Exemplo"
+    document.sections[0].footer.paragraphs[0].text = "Página de rodapé"
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue(), "edital.docx"
+
+
+def sample_xlsx() -> tuple[bytes, str]:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = "Planilha"
+    sheet["A1"] = PHRASE
+    sheet["A2"] = 3
+    sheet["B2"] = 2.5
+    sheet["C2"] = dt.datetime(2024, 3, 15)
+    second = workbook.create_sheet("Resumo")
+    second["A1"] = "Total geral"
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue(), "orcamento.xlsx"
+
+
+def sample_pptx() -> tuple[bytes, str]:
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[1])
+    slide.shapes.title.text = "Apresentação"
+    slide.placeholders[1].text = PHRASE
+    shape = slide.shapes.add_table(2, 2, Inches(1), Inches(4), Inches(4), Inches(1))
+    shape.table.cell(0, 0).text = "Lote"
+    shape.table.cell(1, 0).text = "Lote 7"
+    slide.notes_slide.notes_text_frame.text = "Nota do orador"
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    return buffer.getvalue(), "slides.pptx"
+
+
+def _odf_bytes(document: object) -> bytes:
+    buffer = io.BytesIO()
+    document.write(buffer)  # type: ignore[attr-defined]
+    return buffer.getvalue()
+
+
+def sample_odt() -> tuple[bytes, str]:
+    document = OpenDocumentText()
+    document.text.addElement(H(outlinelevel=1, text="Título"))
+    document.text.addElement(P(text=PHRASE))
+    return _odf_bytes(document), "texto.odt"
+
+
+def sample_ods() -> tuple[bytes, str]:
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="Dados")
+    row = TableRow()
+    cell = TableCell(valuetype="string")
+    cell.addElement(P(text=PHRASE))
+    row.addElement(cell)
+    row.addElement(TableCell(valuetype="float", value="7"))
+    table.addElement(row)
+    document.spreadsheet.addElement(table)
+    return _odf_bytes(document), "dados.ods"
+
+
+def sample_odp() -> tuple[bytes, str]:
+    document = OpenDocumentPresentation()
+    layout = PageLayout(name="layout")
+    document.automaticstyles.addElement(layout)
+    master = MasterPage(name="Default", pagelayoutname=layout)
+    document.masterstyles.addElement(master)
+    page = Page(masterpagename=master)
+    frame = Frame(width="20cm", height="3cm", x="1cm", y="1cm")
+    box = TextBox()
+    box.addElement(P(text=PHRASE))
+    frame.addElement(box)
+    page.addElement(frame)
+    document.presentation.addElement(page)
+    return _odf_bytes(document), "slides.odp"
+
+
+_FLAT = ('<?xml version="1.0" encoding="UTF-8"?>'
+         '<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+         'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+         'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+         'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+         'office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.{kind}">'
+         "<office:body><office:{kind}>{body}</office:{kind}></office:body></office:document>")
+
+
+def sample_fodt() -> tuple[bytes, str]:
+    body = f'<text:h text:outline-level="1">Título</text:h><text:p>{PHRASE}</text:p>'
+    return _FLAT.format(kind="text", body=body).encode(), "texto.fodt"
+
+
+def sample_fods() -> tuple[bytes, str]:
+    body = ('<table:table table:name="Folha"><table:table-row>'
+            f'<table:table-cell office:value-type="string"><text:p>{PHRASE}</text:p></table:table-cell>'
+            '<table:table-cell office:value-type="float" office:value="2.50"><text:p>2,5</text:p>'
+            "</table:table-cell></table:table-row></table:table>")
+    return _FLAT.format(kind="spreadsheet", body=body).encode(), "folha.fods"
+
+
+def sample_fodp() -> tuple[bytes, str]:
+    body = (f'<draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>{PHRASE}</text:p>'
+            "</draw:text-box></draw:frame></draw:page>")
+    return _FLAT.format(kind="presentation", body=body).encode(), "slides.fodp"
+
+
+def sample_rtf() -> tuple[bytes, str]:
+    data = (r"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Arial;}}"
+            r"\f0 Licita\'e7\'e3o p\'fablica n\'famero 42\par}")
+    return data.encode("ascii"), "nota.rtf"
+
+
+def sample_epub() -> tuple[bytes, str]:
+    xhtml = (f'<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml">'
+             f"<head><title>c1</title></head><body><h1>Capítulo</h1><p>{PHRASE}</p></body></html>")
+    opf = ('<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0">'
+           '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Livro</dc:title></metadata>'
+           '<manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/></manifest>'
+           '<spine><itemref idref="c1"/></spine></package>')
+    container = ('<?xml version="1.0"?><container version="1.0" '
+                 'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+                 '<rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/>'
+                 "</rootfiles></container>")
+    return zip_bytes({"mimetype": "application/epub+zip", "META-INF/container.xml": container,
+                      "OEBPS/book.opf": opf, "OEBPS/c1.xhtml": xhtml}), "livro.epub"
+
+
+def sample_csv() -> tuple[bytes, str]:
+    text = f"descrição;cidade\n{PHRASE};São Paulo\nCimento;Belém\n"
+    return text.encode("cp1252"), "itens.csv"
+
+
+def sample_tsv() -> tuple[bytes, str]:
+    return f"item\tvalor\n{PHRASE}\t10\n".encode(), "itens.tsv"
+
+
+def sample_html() -> tuple[bytes, str]:
+    page = (f"<!DOCTYPE html><html lang='pt'><head><title>Aviso</title>"
+            "<style>body {{color: red}}</style><script>var secret = 'no-script-text';</script></head>"
+            f"<body><h1>Aviso</h1><ul><li>Primeiro</li><li>Segundo</li></ul><p>{PHRASE}</p>"
+            "<table><tr><th>Lote</th><th>Valor</th></tr><tr><td>1</td><td>99</td></tr></table>"
+            "</body></html>")
+    return page.encode("utf-8"), "aviso.html"
+
+
+def sample_mhtml() -> tuple[bytes, str]:
+    message = email.message.EmailMessage()
+    message["Subject"] = "page"
+    message["MIME-Version"] = "1.0"
+    message.set_content(f"<html><body><p>{PHRASE}</p></body></html>", subtype="html")
+    message.make_related()
+    return message.as_bytes(), "pagina.mht"
+
+
+def sample_xml() -> tuple[bytes, str]:
+    return f'<?xml version="1.0" encoding="UTF-8"?><r><item>{PHRASE}</item></r>'.encode(), "dados.xml"
+
+
+def sample_svg() -> tuple[bytes, str]:
+    svg = (f'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><title>Mapa</title>'
+           f'<text x="1" y="2">{PHRASE}</text><rect width="1" height="1"/></svg>')
+    return svg.encode(), "mapa.svg"
+
+
+def sample_json() -> tuple[bytes, str]:
+    return json.dumps({"objeto": PHRASE}, ensure_ascii=False).encode(), "dados.json"
+
+
+def sample_ndjson() -> tuple[bytes, str]:
+    lines = [json.dumps({"n": 1, "objeto": PHRASE}, ensure_ascii=False), json.dumps({"n": 2})]
+    return ("\n".join(lines) + "\n").encode(), "dados.ndjson"
+
+
+def sample_markdown() -> tuple[bytes, str]:
+    return f"# Título\n\n- item um\n- item dois\n\n{PHRASE}\n".encode(), "leia.md"
+
+
+def sample_ics() -> tuple[bytes, str]:
+    text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Sessão de abertura\r\n"
+            f"DESCRIPTION:{PHRASE[:20]}\r\n {PHRASE[20:]}\r\nDTSTART:20240315T100000Z\r\n"
+            "END:VEVENT\r\nEND:VCALENDAR\r\n")
+    return text.encode(), "agenda.ics"
+
+
+def sample_vcf() -> tuple[bytes, str]:
+    text = f"BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Maria Silva\r\nNOTE:{PHRASE}\r\nEND:VCARD\r\n"
+    return text.encode(), "contato.vcf"
+
+
+def sample_eml() -> tuple[bytes, str]:
+    message = email.message.EmailMessage()
+    message["From"] = "Pregoeiro <pregao@example.org>"
+    message["To"] = "fornecedor@example.com"
+    message["Subject"] = "Resultado do pregão"
+    message["Date"] = "Fri, 15 Mar 2024 10:00:00 -0300"
+    message.set_content(f"Prezados,\n\n{PHRASE}\n")
+    message.add_attachment(b"%PDF-1.4\n%%EOF\n", maintype="application", subtype="pdf",
+                           filename="ata.pdf")
+    return message.as_bytes(), "mensagem.eml"
+
+
+def sample_dbf() -> tuple[bytes, str]:
+    """A dBASE III table with one character field, code page cp1252 (driver 0x03)."""
+    value = PHRASE.encode("cp1252").ljust(40)
+    header = struct.pack("<BBBBIHH20x", 3, 124, 3, 15, 1, 32 + 32 + 1, 1 + 40)
+    header = header[:29] + b"\x03" + header[30:]
+    field = b"OBJETO".ljust(11, b"\x00") + b"C" + b"\x00" * 4 + bytes([40, 0]) + b"\x00" * 14
+    return header + field + b"\r" + b" " + value + b"\x1a", "itens.dbf"
+
+
+def sample_protected() -> tuple[bytes, str]:
+    """An encrypted docx with no extension (password 'segredo')."""
+    import msoffcrypto.format.ooxml as ooxml
+
+    plain, _ = sample_docx()
+    out = io.BytesIO()
+    ooxml.OOXMLFile(io.BytesIO(plain)).encrypt("segredo", out)  # type: ignore[arg-type]
+    return out.getvalue(), "protegido"
