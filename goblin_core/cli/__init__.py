@@ -15,7 +15,12 @@ from __future__ import annotations
 from goblin_core.cli import doctor, extract, formats, plugins, report, settings, unpack
 from goblin_core.cli.app import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CliState, cli, main
 from goblin_core.cli.doctor import doctor_data
-from goblin_core.cli.formats import first_party_registry, format_rows, formats_markdown
+from goblin_core.cli.formats import (
+    FIRST_PARTY_DISTRIBUTIONS,
+    first_party_registry,
+    format_rows,
+    formats_markdown,
+)
 from goblin_core.cli.plugins import plugins_data
 from goblin_core.cli.settings import config_data, config_toml
 
@@ -23,6 +28,7 @@ __all__ = [
     "EXIT_FAILED",
     "EXIT_OK",
     "EXIT_USAGE",
+    "FIRST_PARTY_DISTRIBUTIONS",
     "CliState",
     "cli",
     "config_data",

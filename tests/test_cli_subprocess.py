@@ -1,0 +1,65 @@
+"""The installed ``goblin`` console script, run as a real process.
+
+Plugins are switched off with GOBLIN_LOAD_PLUGINS="" (inherited by the
+worker processes too) so the runs depend on goblin-core alone.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def goblin_script() -> str:
+    found = shutil.which("goblin", path=str(Path(sys.executable).parent)) or shutil.which("goblin")
+    if found is None:
+        pytest.fail("the goblin console script is not installed next to this Python")
+    return found
+
+
+def goblin(*args: str, stdin: bytes | None = None, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GOBLIN_")}
+    env["GOBLIN_LOAD_PLUGINS"] = ""
+    return subprocess.run([goblin_script(), *args], input=stdin, capture_output=True, cwd=cwd,
+                          env=env, timeout=300, check=False)
+
+
+def test_the_script_extracts_a_file_and_reads_stdin(tmp_path: Path) -> None:
+    (tmp_path / "ata.txt").write_text("Ata da sessão pública\n", encoding="utf-8")
+    result = goblin("extract", "ata.txt", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode("utf-8") == 'file_path_pwd:"ata.txt"\nAta da sessão pública\n'
+    piped = goblin("extract", "-", "--name", "x.txt", stdin="ação\n".encode(), cwd=tmp_path)
+    assert piped.returncode == 0
+    assert piped.stdout.decode("utf-8") == 'file_path_pwd:"x.txt"\nação\n'
+
+
+@pytest.mark.slow
+def test_a_batch_in_worker_processes_goes_on_past_a_bad_file(tmp_path: Path) -> None:
+    folder = tmp_path / "lote"
+    folder.mkdir()
+    (folder / "a.txt").write_text("primeiro\n", encoding="utf-8")
+    (folder / "b.txt").write_bytes(b"")
+    (folder / "c.txt").write_text("terceiro\n", encoding="utf-8")
+    result = goblin("extract", "lote", "--jobs", "2", cwd=tmp_path)
+    assert result.returncode == 1
+    out = result.stdout.decode("utf-8")
+    assert out.index('file_path_pwd:"a.txt"') < out.index('file_path_pwd:"c.txt"')
+    assert "primeiro" in out and "terceiro" in out
+    # stderr is a pipe: no progress bar, only the one line naming the bad file
+    assert result.stderr.decode("utf-8").splitlines() == [
+        'goblin: error: "b.txt": CorruptDocument: the file is empty (0 bytes): '
+        "there is nothing to extract"
+    ]
+
+
+def test_usage_errors_exit_2_and_version_exits_0(tmp_path: Path) -> None:
+    assert goblin("extract", cwd=tmp_path).returncode == 2
+    version = goblin("--version", cwd=tmp_path)
+    assert version.returncode == 0
+    assert version.stdout.decode().startswith("goblin, version ")
