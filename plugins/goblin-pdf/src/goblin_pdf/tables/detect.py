@@ -71,6 +71,8 @@ def page_tables(page: Any, number: int,
         log.warning("page %d: content streams of %d bytes exceed %d; tables not searched",
                     number, size, MAX_PAGE_CONTENT_BYTES)
         return []
+    # Fake bold draws every glyph twice; without this, cells read "SSpeciiffiies".
+    page = page.dedupe_chars()
     found = []
     for bbox, raw in _raw_tables(page, strategies):
         rows = normalize_table_rows(raw)

@@ -1,0 +1,133 @@
+"""The corpus's table PDFs through the pipeline with tables on: counts, headers, cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+import goblin_core
+from goblin_core.testing.corpus import corpus_dir, manifest
+
+pytest.importorskip("goblin_pdf")
+
+pytestmark = pytest.mark.corpus
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What a file's tables must look like: how many, and some exact rows."""
+
+    count: int
+    # (page, index, row number, the row) checked exactly
+    rows: tuple[tuple[int, int, int, tuple[str, ...]], ...] = ()
+
+
+EXPECTED: dict[str, Expect] = {
+    "pdf/2305.03393v1-pg9.pdf": Expect(1, (
+        (1, 0, 0, ("# dec-layers", "Language", "TEDs simple", "TEDs complex", "TEDs all",
+                   "mAP (0.75)")),
+        (1, 0, 1, ("6", "OTSL HTML", "0.965 0.969", "0.934 0.927", "0.955 0.955", "0.88 0.857")),
+    )),
+    "pdf/qd-fake_table.pdf": Expect(1, (
+        (1, 0, 0, ("This is a table.", "After running tabula on this table.")),
+        (1, 0, 1, ("You should see…", "… a 2x2 matrix")),
+    )),
+    "pdf/tika-testPDFVarious.pdf": Expect(1, (
+        (1, 0, 0, ("Row 1 Col 1", "Row 1 Col 2", "Row 1 Col 3")),
+        (1, 0, 1, ("Row 2 Col 1", "Row 2 Col 2", "Row 2 Col 3")),
+    )),
+    "pdf/issue-625-identity-cmap.pdf": Expect(4, (
+        (1, 0, 0, ("Lp", "Nazwa", "Jedn", "Ilość", "Cena netto", "Stawka", "Wartość netto",
+                   "Wartość brutto")),
+        (1, 0, 2, ("2", "Dokumentacja - żółw", "szt.", "2", "44,00", "23%", "88,00", "108,24")),
+        (1, 1, 2, ("Razem", "121,00", "27,83", "148,83")),
+        (2, 0, 1, ("1", "Testy Książę", "szt.", "1", "33,00", "23%", "33,00", "40,59")),
+    )),
+    "pdf/SPARSE-2024-INV-1234_borderless_table.pdf": Expect(1, (
+        (2, 0, 0, ("Product Code", "Category", "Unit Cost", "Total Value", "Last Audit", "Notes")),
+        (2, 0, 1, ("SKU-8847", "Electronics", "$45.00", "$13,005.00", "2024-10-15", "")),
+    )),
+    "pdf/senate-expenditures.pdf": Expect(1, (
+        (1, 0, 0, ("DOCUMENTNO.", "DATE POSTED", "PAYEENAME", "OBLIGATION/SERVICE DATES START",
+                   "OBLIGATION/SERVICE DATES END", "DESCRIPTION", "AMOUNT($)")),
+    )),
+    "pdf/background-checks.pdf": Expect(1, (
+        (1, 0, 2, ("Alabama", "18,870", "23,022", "22,650", "859", "1,178", "0", "14", "15", "0",
+                   "2,179", "2,307", "11", "0", "0", "0", "", "", "13", "14", "0", "3", "2", "0",
+                   "71,137")),
+    )),
+    "pdf/REPAIR-2022-INV-001_multipage.pdf": Expect(4, (
+        (1, 0, 2, ("Customer Information", "Vehicle Information")),
+    )),
+    "pdf/redp5110_sampled.pdf": Expect(6, (
+        (8, 0, 0, ("Column name", "Data type", "Description")),
+        (12, 0, 1, ("CLIENT_HOST", "VARCHAR(255)",
+                    "Host name of the current client as returned by the system")),
+    )),
+    "pdf/nics-background-checks-2015-11-rotated.pdf": Expect(1),
+    # Borderless or scanned tables: no ruled grid to find.
+    "pdf/2b.pdf": Expect(0),
+    "pdf/korean-text-with-tables.pdf": Expect(0),
+    "pdf/RECEIPT-2024-TXN-98765_retail_purchase.pdf": Expect(0),
+    "pdf/table-multi-row-column-cells.pdf": Expect(0),
+}
+SLOW = {"pdf/ca-warn-report.pdf"}
+
+
+def _table_pdfs() -> list[str]:
+    root = corpus_dir(__file__)
+    return sorted(r.file for r in manifest(root) if r.extension == "pdf" and "tables" in r.features)
+
+
+def test_every_table_pdf_of_the_corpus_has_expectations() -> None:
+    assert set(_table_pdfs()) == set(EXPECTED) | SLOW
+
+
+def _extract(name: str) -> goblin_core.Document:
+    return goblin_core.extract(corpus_dir(__file__) / name, tables=True, ocr="never")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_table_pdf(name: str) -> None:
+    expect = EXPECTED[name]
+    document = _extract(name)
+
+    assert len(document.tables) == expect.count
+    tables = {(t.page, t.index): t for t in document.tables}
+    for page, index, row, cells in expect.rows:
+        assert tables[(page, index)].rows[row] == cells
+    for table in document.tables:
+        assert table.n_columns >= 2 and len(table.rows) >= 2
+        assert all(len(r) == table.n_columns for r in table.rows)
+
+
+@pytest.mark.slow
+def test_a_table_over_fourteen_pages_is_one_table() -> None:
+    document = _extract("pdf/ca-warn-report.pdf")
+
+    assert [(t.page, t.index) for t in document.tables] == [(1, 0), (15, 0)]
+    warn, summary = document.tables
+    assert warn.rows[0] == ("Notice Date", "Effective", "Received", "Company", "City", "No. Of",
+                            "Layoff/Closure")
+    assert warn.rows.count(warn.rows[0]) == 1, "repeated headers are dropped"
+    assert len(warn.rows) == 634
+    assert warn.rows[-1][3:] == ("Rockwell Collins, Inc.", "Poway", "2",
+                                 "Layoff Unknown at this time")
+    assert summary.rows[-1] == ("Total", "632", "53,454", "295", "11", "90", "212", "12", "12")
+
+
+def test_max_pages_limits_tables() -> None:
+    document = goblin_core.extract(corpus_dir(__file__) / "pdf/issue-625-identity-cmap.pdf",
+                                   tables=True, ocr="never", max_pages=1)
+
+    assert [(t.page, t.index) for t in document.tables] == [(1, 0), (1, 1)]
+
+
+def test_table_pages_stay_clean() -> None:
+    plain = goblin_core.extract(corpus_dir(__file__) / "pdf/issue-625-identity-cmap.pdf",
+                                ocr="never")
+    with_tables = _extract("pdf/issue-625-identity-cmap.pdf")
+
+    assert [p.status for p in with_tables.pages] == [p.status for p in plain.pages]
+    assert with_tables.text == plain.text
