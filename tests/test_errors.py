@@ -1,0 +1,59 @@
+"""The GoblinError family: stable kinds, messages that name the file and say what to do."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import goblin_core
+from goblin_core.errors import ERROR_KINDS, GoblinError, UnsupportedFormat
+
+
+def test_every_error_is_a_goblin_error_with_a_stable_kind() -> None:
+    for kind, cls in ERROR_KINDS.items():
+        assert issubclass(cls, GoblinError)
+        assert cls.kind == kind == cls.__name__
+        assert getattr(goblin_core, kind) is cls
+
+
+def test_message_names_the_file() -> None:
+    error = goblin_core.CorruptDocument("the xref table is damaged", file="dir/a.pdf")
+    assert str(error) == "dir/a.pdf: the xref table is damaged"
+    assert error.file == "dir/a.pdf" and error.message == "the xref table is damaged"
+
+
+def test_with_file_names_a_file_once() -> None:
+    error = goblin_core.PasswordRequired("give the password with password=...")
+    named = error.with_file("secret.pdf")
+    assert str(named) == "secret.pdf: give the password with password=..."
+    assert isinstance(named, goblin_core.PasswordRequired)
+    assert named.with_file("other.pdf") is named
+
+
+def test_unsupported_format_says_which_extra_to_install() -> None:
+    error = UnsupportedFormat("no installed plugin reads application/pdf", file="a.pdf",
+                              mime="application/pdf", extra="pdf")
+    assert str(error) == ('a.pdf: no installed plugin reads application/pdf; '
+                          'install it with: pip install "goblin-core[pdf]"')
+
+
+@pytest.mark.parametrize("cls", list(ERROR_KINDS.values()), ids=list(ERROR_KINDS))
+def test_errors_survive_pickling(cls: type[GoblinError]) -> None:
+    error = cls("something went wrong", file="f.bin")
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is cls and str(copy) == str(error) and copy.file == "f.bin"
+
+
+def test_extract_errors_name_the_file_and_what_to_do(tmp_path: object) -> None:
+    registry = goblin_core.load_registry(load=[])
+    cases = {
+        "scan.png": (b"\x89PNG\r\n\x1a\n" + b"\x00" * 64, 'pip install "goblin-core[ocr]"'),
+        "a.zip": (b"PK\x05\x06" + b"\x00" * 18, 'pip install "goblin-core[archives]"'),
+        "big.txt": (b"x" * 2048, "raise the limit"),
+    }
+    for name, (data, advice) in cases.items():
+        with pytest.raises(GoblinError) as caught:
+            goblin_core.extract(data, name=name, registry=registry, max_file_size=1024)
+        assert str(caught.value).startswith(f"{name}: ")
+        assert advice in str(caught.value)
