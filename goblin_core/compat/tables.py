@@ -52,7 +52,7 @@ def normalize_table_rows(
 
     if collapse_headers and merge_continuations:
         return [list(r) for r in table_repair.normalize_table_rows(rows)]
-    cleaned = [[table_repair.clean_cell(c) for c in row] for row in rows]
+    cleaned: list[list[str | None]] = [[table_repair.clean_cell(c) for c in row] for row in rows]
     cleaned = table_repair.drop_empty_columns(table_repair.drop_empty_rows(cleaned))
     if merge_continuations:
         cleaned = table_repair.merge_continuation_rows(cleaned)
