@@ -56,10 +56,11 @@ def _raw_tables(page: Any, strategies: Sequence[Mapping[str, Any]]) -> list[tupl
     kept: list[tuple[BBox, list]] = []
     for settings in strategies:
         for table in page.find_tables(dict(settings)):
-            bbox = tuple(float(v) for v in table.bbox)
+            x0, top, x1, bottom = (float(v) for v in table.bbox)
+            bbox = (x0, top, x1, bottom)
             if any(_overlap(bbox, other) > SAME_TABLE_OVERLAP for other, _ in kept):
                 continue
-            kept.append((bbox, table.extract()))  # type: ignore[arg-type]
+            kept.append((bbox, table.extract()))
     return kept
 
 
