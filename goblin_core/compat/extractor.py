@@ -39,6 +39,8 @@ GOBLINTOOLS_EXTENSIONS = (
     ".xlsm", ".xls", ".ods", ".dbf", ".jpg", ".jpeg", ".png", ".tif", ".tiff",
 )
 TEXTRACT_ENGINE = "ocr.textract"
+#: Error kinds that mean "a limit left this out" (GoblinTools' ``skipped``).
+LIMIT_ERRORS = frozenset({"UnsafeArchive", "FileTooLarge", "OutputLimitReached"})
 TESSERACT_ENGINE = "ocr.tesseract"
 
 
@@ -82,6 +84,11 @@ class ExtractedTree:
     @property
     def text(self) -> str:
         return "\n\n".join(self.blocks)
+
+    def skip(self, reason: str) -> None:
+        """Record what a limit left out, once."""
+        if reason not in self.skipped:
+            self.skipped.append(reason)
 
 
 class _BuiltinParser:
@@ -224,6 +231,8 @@ class TextExtractor:
         except (GoblinError, OSError) as exc:
             log.error("%s", exc)
             tree.reports[label] = failure_report(label, str(exc))
+            if getattr(exc, "kind", "") in LIMIT_ERRORS:
+                tree.skipped.append(str(exc))
             return tree
         root = document.name if strip_root and not document.pages and document.children else None
         for doc in document.walk():
@@ -256,7 +265,10 @@ class TextExtractor:
             log.error("%s", message if doc.name in message else f"{name}: {message}")
         for member in doc.report.members:
             if member.action != "extracted":
-                tree.skipped.append(f"{member.name}: {member.reason or member.action}")
+                tree.skip(f"{member.name}: {member.reason or member.action}")
+        for error in doc.report.errors:
+            if error.kind in LIMIT_ERRORS:
+                tree.skip(error.message)
         if not doc.pages and doc.children and not doc.report.errors:
             return
         if doc.mime.startswith("image/") and not (self.ocr_handler and self.ocr_images):

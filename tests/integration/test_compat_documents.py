@@ -176,3 +176,17 @@ def test_archive_handler_and_batch_extract(tmp_path: Path) -> None:
     assert first.exists()
     assert ArchiveHandler.extract(str(first), str(tmp_path / "removed"))
     assert not first.exists()
+
+
+def test_archive_limits_from_the_config_are_reported_in_skipped() -> None:
+    from goblin_core.compat import ArchiveLimits, GoblinConfig
+
+    data = (CORPUS / NESTED).read_bytes()
+    config = GoblinConfig(archive_limits=ArchiveLimits(max_depth=1))
+    result = extract_from_bytes(data, "anexo.zip", config=config)
+    assert len(result.skipped) == 2
+    assert all("max_depth" in reason for reason in result.skipped)
+    assert contains_phrase(result.text, "Sample Word Document") is False
+    assert result.overall_status == "corrupt_unrecoverable"  # what was left out is not clean
+    tight = GoblinConfig(archive_limits=ArchiveLimits(max_members=1))
+    assert any("max_members" in r for r in extract_from_bytes(data, "a.zip", config=tight).skipped)
