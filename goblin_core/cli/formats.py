@@ -17,6 +17,7 @@ from goblin_core.registry import EngineEntry, PluginInfo, Registry, load_registr
 #: The distributions the ``all`` extra installs: docs/formats.md describes exactly these.
 FIRST_PARTY_DISTRIBUTIONS = (
     "goblin-archives",
+    "goblin-dask",
     "goblin-office",
     "goblin-ocr-tesseract",
     "goblin-ocr-textract",
@@ -26,6 +27,7 @@ FIRST_PARTY_DISTRIBUTIONS = (
 #: The extra that installs each first-party plugin.
 EXTRA_DISTRIBUTIONS: Mapping[str, str] = {
     "archives": "goblin-archives",
+    "dask": "goblin-dask",
     "office": "goblin-office",
     "ocr": "goblin-ocr-tesseract",
     "pdf": "goblin-pdf",
