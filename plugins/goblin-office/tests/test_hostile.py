@@ -1,0 +1,133 @@
+"""Hostile input: XXE, billion laughs, deep nesting, zip bombs dressed as Office files, truncation.
+
+Each must end in seconds with a clear GoblinError naming the file, never an
+expansion, a network fetch, a hang or a crash.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+import tracemalloc
+import zipfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+
+import samples
+from goblin_core.errors import CorruptDocument, GoblinError
+from packages import docx, para, rewrite, zip_bytes
+
+_LAUGHS = ('<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n'
+           + "".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">\n'
+                     for i in range(1, 10))
+           + "]>\n<lolz>&lol9;</lolz>\n")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _warm() -> None:
+    """Load every plugin once, so the time and memory bounds measure the file, not imports."""
+    data, name = samples.sample_docx()
+    from goblin_core import extract
+
+    extract(data, name=name, ocr="never")
+
+
+@contextmanager
+def bounded(seconds: float = 10.0, megabytes: int = 200) -> Iterator[None]:
+    """Fail when the block takes longer or allocates more (Python heap) than given."""
+    tracemalloc.start()
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert time.monotonic() - started < seconds
+    assert peak < megabytes * 1024**2
+
+
+def _fails_clearly(read: Callable[..., object], data: bytes, name: str,
+                   kind: type[GoblinError] = GoblinError, match: str | None = None) -> GoblinError:
+    with bounded(), pytest.raises(kind, match=match) as caught:
+        read(data, name)
+    assert name in str(caught.value)
+    return caught.value
+
+
+def test_xxe_in_xml_is_refused_and_nothing_is_read(read, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-VALUE")
+    xml = (f'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file://{secret}">]>'
+           "<r>&x;</r>").encode()
+    error = _fails_clearly(read, xml, "xxe.xml", CorruptDocument, "entities")
+    assert "TOP-SECRET-VALUE" not in str(error)
+
+
+def test_billion_laughs_xml_is_refused(read) -> None:  # type: ignore[no-untyped-def]
+    _fails_clearly(read, _LAUGHS.encode(), "laughs.xml", CorruptDocument, "entities")
+
+
+def test_billion_laughs_svg_is_refused(read) -> None:  # type: ignore[no-untyped-def]
+    svg = _LAUGHS.replace("<lolz>&lol9;</lolz>",
+                          '<svg xmlns="http://www.w3.org/2000/svg"><text>&lol9;</text></svg>')
+    _fails_clearly(read, svg.encode(), "laughs.svg", CorruptDocument, "entities")
+
+
+def test_billion_laughs_inside_docx_is_refused(read) -> None:  # type: ignore[no-untyped-def]
+    plain = docx(para("x"))
+    body = _LAUGHS.replace("<lolz>&lol9;</lolz>",
+                           '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml'
+                           '/2006/main"><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body>'
+                           "</w:document>")
+    package = rewrite(plain, {"word/document.xml": body.encode()})
+    _fails_clearly(read, package, "laughs.docx", GoblinError, "entities")
+
+
+def test_xxe_inside_xlsx_is_refused(read, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data, _ = samples.sample_xlsx()
+    sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
+    body = sheet.split(b"?>", 1)[-1]
+    hostile = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>' + body
+    _fails_clearly(read, rewrite(data, {"xl/worksheets/sheet1.xml": hostile}), "xxe.xlsx",
+                   GoblinError, "entities")
+
+
+def test_deeply_nested_xml_is_refused(read) -> None:  # type: ignore[no-untyped-def]
+    xml = ("<a>" * 2000 + "x" + "</a>" * 2000).encode()
+    _fails_clearly(read, xml, "deep.xml", CorruptDocument, "max_xml_depth")
+
+
+def test_zip_bomb_dressed_as_docx_is_refused_from_its_directory(read) -> None:  # type: ignore[no-untyped-def]
+    plain = docx(para("x"))
+    bomb = b"<w:t>" + b" " * (50 * 1024**2) + b"</w:t>"
+    package = rewrite(plain, {"word/document.xml": bomb})
+    assert len(package) < 2 * 1024**2
+    # the parser's UnsafeArchive is reported inside the pipeline's "no parser could read it"
+    _fails_clearly(read, package, "bomb.docx", GoblinError, "zip bomb")
+
+
+def test_member_over_size_limit_is_refused(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_docx()
+    with pytest.raises(GoblinError, match="max_member_size"):
+        read(data, name, limits={"max_member_size": 1024})
+
+
+@pytest.mark.parametrize("builder", [samples.sample_docx, samples.sample_xlsx, samples.sample_pptx,
+                                     samples.sample_odt, samples.sample_epub])
+def test_truncated_container_fails_clearly(read, builder) -> None:  # type: ignore[no-untyped-def]
+    data, name = builder()
+    _fails_clearly(read, data[: len(data) * 2 // 3], f"cut-{name}")
+
+
+def test_garbage_named_docx_fails_clearly(read) -> None:  # type: ignore[no-untyped-def]
+    _fails_clearly(read, b"PK\x03\x04" + b"\x00" * 200, "lixo.docx")
+
+
+def test_zip_that_is_not_office_is_left_to_archives(read) -> None:  # type: ignore[no-untyped-def]
+    data = zip_bytes({"notes.txt": b"just a zip"})
+    from goblin_office.sniffing import ContainerSniffer
+    from goblin_core import Source
+
+    assert ContainerSniffer().sniff(data[:8192], Source.from_bytes(data, "a.docx")) is None

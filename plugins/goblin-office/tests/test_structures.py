@@ -1,0 +1,266 @@
+"""Structures of each format, on documents built in the test: tables, headers, notes, cells."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+
+import openpyxl
+from openpyxl.comments import Comment
+
+import samples
+from goblin_core import default_registry
+from goblin_core.renderers import page_markdown
+from packages import W, docx, para, rewrite, zip_bytes
+
+# -- Word --------------------------------------------------------------------
+
+
+def test_docx_table_is_a_table_and_tab_separated_text(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_docx()
+    document = read(data, name)
+    (table,) = document.tables
+    assert table.rows == (("Item", "Valor"), ("Cimento", "12"))
+    assert "Cimento\t12" in document.text
+    assert "| Cimento | 12 |" in page_markdown(document.pages[0])
+
+
+def test_docx_header_comes_first_and_footer_last(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_docx()
+    lines = read(data, name).text.splitlines()
+    assert lines[0] == "Prefeitura de Exemplo"
+    assert lines[-1] == "Página de rodapé"
+
+
+def test_docx_heading_is_a_markdown_heading(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_docx()
+    markdown = page_markdown(read(data, name).pages[0])
+    assert "# Edital" in markdown
+
+
+def test_docx_footnote_endnote_and_comment_are_read(read) -> None:  # type: ignore[no-untyped-def]
+    body = para("Corpo do edital.")
+    parts = {
+        "footnotes.xml": ('<w:footnotes><w:footnote w:type="separator" w:id="-1"><w:p><w:r>'
+                          '<w:separator/></w:r></w:p></w:footnote><w:footnote w:id="1">'
+                          f'{para("Nota de rodapé um.")}</w:footnote></w:footnotes>'),
+        "endnotes.xml": f'<w:endnotes><w:endnote w:id="1">{para("Nota final.")}</w:endnote></w:endnotes>',
+        "comments.xml": (f'<w:comments><w:comment w:id="0" w:author="Ana">{para("Revisar prazo.")}'
+                         "</w:comment></w:comments>"),
+    }
+    text = read(docx(body, parts), "notas.docx").text
+    assert "Nota de rodapé um." in text
+    assert "Nota final." in text
+    assert "Comment (Ana): Revisar prazo." in text
+
+
+def test_docx_comments_can_be_left_out(read) -> None:  # type: ignore[no-untyped-def]
+    parts = {"comments.xml": f'<w:comments><w:comment w:id="0">{para("Oculto")}</w:comment></w:comments>'}
+    document = read(docx(para("Corpo"), parts), "c.docx", office={"comments": False})
+    assert "Oculto" not in document.text
+
+
+def test_docx_text_box_is_read_once(read) -> None:  # type: ignore[no-untyped-def]
+    box = f"<w:txbxContent>{para('Texto na caixa')}</w:txbxContent>"
+    body = (
+        '<w:p xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+        'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" '
+        'xmlns:v="urn:schemas-microsoft-com:vml"><w:r><mc:AlternateContent>'
+        f"<mc:Choice Requires=\"wps\"><w:drawing><wps:txbx>{box}</wps:txbx></w:drawing></mc:Choice>"
+        f"<mc:Fallback><w:pict><v:textbox>{box}</v:textbox></w:pict></mc:Fallback>"
+        "</mc:AlternateContent></w:r></w:p>" + para("Depois da caixa"))
+    text = read(docx(body), "caixa.docx").text
+    assert text.count("Texto na caixa") == 1
+    assert text.index("Texto na caixa") < text.index("Depois da caixa")
+
+
+def test_docx_nested_table_text_is_in_its_cell(read) -> None:  # type: ignore[no-untyped-def]
+    inner = f"<w:tbl><w:tr><w:tc>{para('INTERNA')}</w:tc></w:tr></w:tbl>"
+    outer = f"<w:tbl><w:tr><w:tc>{para('Externa')}{inner}</w:tc><w:tc>{para('B')}</w:tc></w:tr></w:tbl>"
+    document = read(docx(outer), "aninhada.docx")
+    assert document.tables[0].rows[0][0] == "Externa\nINTERNA"
+
+
+def test_xlsx_embedded_in_docx_is_a_child(read) -> None:  # type: ignore[no-untyped-def]
+    sheet, _ = samples.sample_xlsx()
+    plain = docx(para("Veja a planilha"))
+    rels = (f'<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            '<Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/package" '
+            'Target="embeddings/Planilha1.xlsx"/></Relationships>')
+    package = rewrite(plain, {"word/_rels/document.xml.rels": rels.encode()})
+    package = _add_member(package, "word/embeddings/Planilha1.xlsx", sheet)
+    document = read(package, "com-planilha.docx")
+    (child,) = document.children
+    assert child.name == "com-planilha.docx/Planilha1.xlsx"
+    assert child.mime.endswith("spreadsheetml.sheet")
+    assert samples.PHRASE in child.text
+
+
+def _add_member(package: bytes, name: str, data: bytes) -> bytes:
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(package))
+    members = {i.filename: source.read(i) for i in source.infolist()}
+    members[name] = data
+    types = members["[Content_Types].xml"].decode().replace(
+        "</Types>", '<Default Extension="xlsx" ContentType="application/vnd.openxmlformats-'
+        'officedocument.spreadsheetml.sheet"/></Types>')
+    members["[Content_Types].xml"] = types.encode()
+    return zip_bytes(members)
+
+
+# -- spreadsheets ------------------------------------------------------------
+
+
+def _xlsx(workbook: openpyxl.Workbook) -> bytes:
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def test_cells_are_written_consistently(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_xlsx()
+    document = read(data, name)
+    rows = document.tables[0].rows
+    assert rows[1] == ("3", "2.5", "2024-03-15")
+
+
+def test_each_sheet_is_a_named_page(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_xlsx()
+    document = read(data, name)
+    assert [p.label for p in document.pages] == ["Planilha", "Resumo"]
+    assert [t.title for t in document.tables] == ["Planilha", "Resumo"]
+    assert document.pages[1].text.startswith("Resumo")
+
+
+def test_formula_cell_gives_its_cached_value(read) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    workbook.active["A1"] = 21
+    workbook.active["B1"] = "=A1*2"
+    data = _xlsx(workbook)
+    import zipfile
+
+    sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode()
+    cached = re.sub(r"<f>A1\*2</f><v\s*/>|<f>A1\*2</f><v></v>|<f>A1\*2</f>", "<f>A1*2</f><v>42</v>", sheet)
+    document = read(rewrite(data, {"xl/worksheets/sheet1.xml": cached.encode()}), "formula.xlsx")
+    assert document.tables[0].rows[0] == ("21", "42")
+
+
+def test_sheet_headers_footers_and_comments_are_read(read) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet["A1"] = "Valor"
+    sheet["A1"].comment = Comment("Conferir com o fiscal", "Ana")
+    sheet.oddHeader.center.text = "Secretaria de Obras"
+    sheet.oddFooter.right.text = "Uso interno"
+    text = read(_xlsx(workbook), "obras.xlsx").text
+    assert "Secretaria de Obras" in text
+    assert "Uso interno" in text
+    assert "Comment A1: Conferir com o fiscal" in text
+
+
+def test_date_and_time_cells_are_iso(read) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    workbook.active["A1"] = dt.datetime(2023, 12, 1, 14, 30)
+    workbook.active["B1"] = dt.date(2023, 12, 2)
+    rows = read(_xlsx(workbook), "datas.xlsx").tables[0].rows
+    assert rows[0] == ("2023-12-01 14:30:00", "2023-12-02")
+
+
+def test_flat_ods_cells_are_typed(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_fods()
+    assert read(data, name).tables[0].rows[0] == (samples.PHRASE, "2.5")
+
+
+# -- presentations -------------------------------------------------------------
+
+
+def test_pptx_slide_title_table_and_notes(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_pptx()
+    document = read(data, name)
+    (page,) = document.pages
+    assert page.text.splitlines()[0] == "Apresentação"
+    assert page.tables[0].rows[1][0] == "Lote 7"
+    assert "Notes: Nota do orador" in page.text
+
+
+# -- text formats --------------------------------------------------------------
+
+
+def test_cp1252_csv_with_semicolons_is_a_table(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_csv()
+    document = read(data, name)
+    (table,) = document.tables
+    assert table.rows[1] == (samples.PHRASE, "São Paulo")
+    assert table.header_rows == 1
+    assert document.raw_metadata["delimiter"] == ";"
+
+
+def test_utf16_csv_is_decoded(read) -> None:  # type: ignore[no-untyped-def]
+    data = "nome,cidade\nJoão,Maceió\n".encode("utf-16")
+    document = read(data, "utf16.csv")
+    assert document.tables[0].rows[1] == ("João", "Maceió")
+
+
+def test_html_script_and_style_are_dropped_structure_kept(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_html()
+    document = read(data, name)
+    assert "no-script-text" not in document.text
+    assert "color: red" not in document.text
+    markdown = page_markdown(document.pages[0])
+    assert "# Aviso" in markdown
+    assert "- Primeiro" in markdown
+    assert document.tables[0].rows == (("Lote", "Valor"), ("1", "99"))
+    assert document.metadata["title"] == "Aviso"
+
+
+def test_html_with_a_lying_charset_is_still_read(read) -> None:  # type: ignore[no-untyped-def]
+    prose = ("A comissão de licitação informa que a sessão pública será realizada na sede da "
+             "prefeitura, às nove horas, e que a documentação de habilitação será analisada "
+             "após a abertura das propostas de preço. Açúcar e café serão servidos.")
+    page = f"<html><head><meta charset='utf-8'></head><body><p>{prose}</p></body></html>"
+    assert prose in read(page.encode("cp1252"), "mente.html").text
+
+
+def test_markdown_keeps_headings_and_text(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_markdown()
+    document = read(data, name)
+    assert document.text == data.decode()
+    kinds = [b.kind for b in document.pages[0].blocks]
+    assert kinds[:3] == ["heading", "list_item", "list_item"]
+
+
+def test_ics_folded_lines_are_joined(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_ics()
+    assert f"DESCRIPTION: {samples.PHRASE}" in read(data, name).text
+
+
+# -- mail ----------------------------------------------------------------------
+
+
+def test_eml_headers_body_and_pdf_attachment(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_eml()
+    document = read(data, name)
+    assert document.text.startswith("From: Pregoeiro <pregao@example.org>")
+    assert "Subject: Resultado do pregão" in document.text
+    (child,) = document.children
+    assert child.name == "mensagem.eml/ata.pdf"
+    assert child.mime == "application/pdf"
+
+
+def test_attachments_can_be_turned_off(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_eml()
+    assert read(data, name, attachments=False).children == ()
+
+
+def test_utf16_eml_without_bom_is_read(read) -> None:  # type: ignore[no-untyped-def]
+    data, _ = samples.sample_eml()
+    document = read(data.decode().encode("utf-16-le"), "utf16.eml")
+    assert samples.PHRASE in document.text
+
+
+def test_office_namespace_is_declared() -> None:
+    config = default_registry().config()
+    assert config.get("office", "headers_footers") is True
+    assert W  # the package builder and the parser agree on the namespace
