@@ -92,7 +92,7 @@ def test_isolated_extract_raises_the_same_errors() -> None:
 
 def test_isolated_extract_has_a_hard_timeout() -> None:
     started = time.monotonic()
-    with pytest.raises(ExtractionTimeout, match="limits.timeout"):
+    with pytest.raises(ExtractionTimeout, match=r"limits\.timeout"):
         extract(b"GOBLIN-SLEEPY 120\n", name="hangs.sleepy", isolate=True, timeout=4)
     assert time.monotonic() - started < 60
 

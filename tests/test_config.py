@@ -101,7 +101,7 @@ def test_syntax_error_names_the_file(tmp_path: Path) -> None:
 
 
 def test_missing_config_file_names_it(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="nowhere.toml"):
+    with pytest.raises(ConfigError, match=r"nowhere\.toml"):
         CORE_ONLY.config(tmp_path / "nowhere.toml")
 
 

@@ -13,7 +13,8 @@ from goblin_core.model import SCHEMA_VERSION, ReportEntry
 
 def _page(number: int, text: str, status: str = "clean") -> Page:
     return Page(number=number, text=text, engine="tests.parser", status=status,  # type: ignore[arg-type]
-                confidence=1.0, attempts=(Attempt("tests.parser", "tests==1", "ok", 1.0, len(text)),))
+                confidence=1.0,
+                attempts=(Attempt("tests.parser", "tests==1", "ok", 1.0, len(text)),))
 
 
 def test_text_joins_own_pages_and_offsets_point_into_it() -> None:

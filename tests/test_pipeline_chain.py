@@ -118,7 +118,8 @@ def test_a_non_goblin_exception_in_open_also_falls_back() -> None:
 
 def test_parser_failing_on_the_first_page_falls_back_to_the_next() -> None:
     stumbles = ScriptedParser("tests.stumbles", [ValueError("bad page tree")], priority=5)
-    good = ScriptedParser("tests.good", [text_page(1, "page number one"), text_page(2, "page number two")])
+    good = ScriptedParser("tests.good",
+                          [text_page(1, "page number one"), text_page(2, "page number two")])
     document = extract(TEST_BYTES, name="a.test", registry=registry_with(stumbles, good))
     assert [p.text for p in document.pages] == ["page number one", "page number two"]
     assert {p.engine for p in document.pages} == {"tests.good"}
@@ -166,11 +167,14 @@ def test_unrecovered_page_error_is_a_failed_page_and_the_rest_is_kept() -> None:
 
 
 def test_parser_dying_mid_document_keeps_pages_and_sends_the_rest_to_recovery() -> None:
-    parser = ScriptedParser("tests.parser", [text_page(1, "page one of three"), RuntimeError("segment")],
+    parser = ScriptedParser("tests.parser",
+                            [text_page(1, "page one of three"), RuntimeError("segment")],
                             page_count=3)
-    recovery = ScriptedRecovery("tests.recovery", {2: "page two of three", 3: "page three of three"})
+    recovery = ScriptedRecovery("tests.recovery",
+                                {2: "page two of three", 3: "page three of three"})
     document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, recovery))
-    assert [p.text for p in document.pages] == ["page one of three", "page two of three", "page three of three"]
+    assert [p.text for p in document.pages] == [
+        "page one of three", "page two of three", "page three of three"]
     assert [p.status for p in document.pages] == ["clean", "recovered", "recovered"]
     assert any("stopped after page 1" in e.message for e in document.report.errors)
 
@@ -187,7 +191,10 @@ def test_garbage_goes_down_the_recovery_chain_and_the_best_candidate_wins() -> N
     assert still_garbage.calls == [[1]] and suspect.calls == [[1]]
     assert page.text == "SUSPECT yet readable" and page.status == "recovered"
     assert [(a.engine, a.verdict) for a in page.attempts] == [
-        ("tests.parser", "garbage"), ("tests.still_garbage", "garbage"), ("tests.suspect", "suspect")]
+        ("tests.parser", "garbage"),
+        ("tests.still_garbage", "garbage"),
+        ("tests.suspect", "suspect"),
+    ]
 
 
 def test_candidates_rank_by_status_then_score_then_mapped_characters() -> None:

@@ -126,7 +126,7 @@ def test_unreadable_file_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_missing_file_is_an_error_naming_it(tmp_path: Path) -> None:
-    with pytest.raises(OSError, match="missing.txt"):
+    with pytest.raises(OSError, match=r"missing\.txt"):
         extract(tmp_path / "missing.txt")
 
 

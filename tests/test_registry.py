@@ -175,7 +175,8 @@ def test_plugin_raising_at_import_is_broken(tmp_path: Any, monkeypatch: pytest.M
     (tmp_path / "goblin_raises_on_import.py").write_text(
         "raise ImportError('needs libfoo.so.3')\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    registry = load_registry(entry_points=lambda: [_entry_point("raiser", "goblin_raises_on_import")])
+    point = _entry_point("raiser", "goblin_raises_on_import")
+    registry = load_registry(entry_points=lambda: [point])
     assert _plugin(registry, "raiser").status == "broken"
     assert "needs libfoo.so.3" in _plugin(registry, "raiser").error
 

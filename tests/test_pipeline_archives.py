@@ -1,0 +1,128 @@
+"""Archive recursion through a registered handler: children, names, limits, isolation."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import plugin_of, registry_with
+
+from goblin_core import CorruptDocument, Source, UnsafeArchive, extract
+from goblin_core.engines import BaseEngine, Member
+from goblin_example_note import render_note
+
+
+class ZipHandler(BaseEngine):
+    """A small but real zip handler, as an archives plugin would register it."""
+
+    name = "tests.zip"
+    formats = ("application/zip",)
+
+    def members(self, source: Source, limits: Any, config: Any) -> Iterator[Member]:
+        try:
+            archive = zipfile.ZipFile(source.open())
+        except zipfile.BadZipFile as exc:
+            raise CorruptDocument(f"not a readable zip ({exc})", file=source.display_name) from exc
+        for info in sorted(archive.infolist(), key=lambda i: i.filename):
+            yield Member(
+                name=info.filename,
+                open=lambda info=info: archive.open(info),  # type: ignore[misc]
+                size=info.file_size,
+                compressed_size=info.compress_size,
+                kind="dir" if info.is_dir() else "file",
+            )
+
+
+def zip_of(files: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+REGISTRY = registry_with(ZipHandler())
+
+
+def test_members_become_children_named_inside_the_archive() -> None:
+    inner = zip_of({"deep/note.txt": b"the deepest text"})
+    outer = zip_of({"a.txt": b"first member text", "nested/inner.zip": inner})
+    document = extract(outer, name="outer.zip", registry=REGISTRY)
+    names = [d.name for d in document.walk()]
+    assert names == ["outer.zip", "outer.zip/a.txt", "outer.zip/nested/inner.zip",
+                     "outer.zip/nested/inner.zip/deep/note.txt"]
+    texts = {d.name: d.text for d in document.walk()}
+    assert texts["outer.zip/nested/inner.zip/deep/note.txt"] == "the deepest text"
+    assert document.text == ""
+    assert document.parsed_by == ("tests.zip",)
+
+
+def test_a_bad_member_is_reported_and_the_others_are_read() -> None:
+    outer = zip_of({"a.txt": b"good member text", "b.txt": b"", "c.bin": bytes(range(256))})
+    document = extract(outer, name="mixed.zip", registry=REGISTRY)
+    children = {d.name: d for d in document.children}
+    assert children["mixed.zip/a.txt"].text == "good member text"
+    assert children["mixed.zip/b.txt"].report.error_kinds == ("CorruptDocument",)
+    assert children["mixed.zip/c.bin"].report.error_kinds == ("UnsupportedFormat",)
+
+
+def test_members_of_other_formats_use_other_plugins() -> None:
+    from goblin_core import load_registry
+
+    registry = load_registry(load=["example-note"],
+                             extra_plugins=[("zips", plugin_of(ZipHandler()))])
+    outer = zip_of({"notes/today.gnote": render_note(["a note inside a zip"])})
+    document = extract(outer, name="bundle.zip", registry=registry)
+    [child] = document.children
+    assert child.name == "bundle.zip/notes/today.gnote"
+    assert child.pages[0].engine == "note.parser" and child.text == "a note inside a zip"
+
+
+def test_nesting_deeper_than_the_limit_is_refused_and_the_rest_kept() -> None:
+    data = zip_of({"core.txt": b"innermost text here"})
+    for level in range(4):
+        data = zip_of({f"level{level}.zip": data, f"readme{level}.txt": b"readable level text"})
+    document = extract(data, name="russian.zip", registry=REGISTRY, max_depth=2)
+    names = [d.name for d in document.walk()]
+    assert "russian.zip/readme3.txt" in names
+    assert not any(n.endswith("core.txt") for n in names)
+    errors = [e for d in document.walk() for e in d.report.errors]
+    assert any(e.kind == "UnsafeArchive" and "max_depth" in e.message for e in errors)
+
+
+def test_path_traversal_member_is_refused() -> None:
+    outer = zip_of({"../../etc/evil.txt": b"evil text", "fine.txt": b"fine text here"})
+    document = extract(outer, name="sly.zip", registry=REGISTRY)
+    assert [d.name for d in document.children] == ["sly.zip/fine.txt"]
+    refused = [m for m in document.report.members if m.action == "refused"]
+    assert refused and "traversal" in refused[0].reason
+
+
+def test_compression_bomb_is_stopped_while_reading() -> None:
+    bomb = zip_of({"bomb.txt": b"\0" * (8 * 1024 * 1024), "ok.txt": b"small text file"})
+    document = extract(bomb, name="bomb.zip", registry=REGISTRY, max_ratio=50,
+                       ratio_grace_bytes="64KB")
+    names = [d.name for d in document.children]
+    assert names == ["bomb.zip/ok.txt"]
+    assert any(e.kind == "UnsafeArchive" and "max_ratio" in e.message
+               for e in document.report.errors)
+
+
+def test_too_many_members_stop_the_listing() -> None:
+    many = zip_of({f"f{i:03d}.txt": b"member text number" for i in range(30)})
+    document = extract(many, name="many.zip", registry=REGISTRY, max_members=10)
+    assert len(document.children) == 10
+    assert any(e.kind == "UnsafeArchive" and "max_members" in e.message
+               for e in document.report.errors)
+    with pytest.raises(UnsafeArchive):
+        # A top-level archive over the member limit with nothing read is an error.
+        extract(zip_of({f"d{i}/": b"" for i in range(30)}), name="dirs.zip", registry=REGISTRY,
+                max_members=10)
+
+
+def test_unreadable_archive_is_an_error_naming_it() -> None:
+    with pytest.raises(CorruptDocument, match=r"broken\.zip: not a readable zip"):
+        extract(b"PK\x03\x04 but nothing else", name="broken.zip", registry=REGISTRY)
