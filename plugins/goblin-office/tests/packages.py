@@ -27,7 +27,7 @@ _PART_TYPES = {
 def para(text: str, style: str = "") -> str:
     """A w:p with one run."""
     props = f'<w:pPr><w:pStyle w:val="{style}"/></w:pPr>' if style else ""
-    return f"<w:p>{props}<w:r><w:t xml:space=\"preserve\">{text}</w:t></w:r></w:p>"
+    return f'<w:p>{props}<w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p>'
 
 
 def zip_bytes(members: Mapping[str, bytes | str], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
@@ -46,28 +46,36 @@ def docx(body: str, parts: Mapping[str, str] | None = None) -> bytes:
     """
     parts = dict(parts or {})
     overrides = "".join(
-        f'<Override PartName="/word/{name}" ContentType="{_PART_TYPES[name][1]}"/>' for name in parts)
+        f'<Override PartName="/word/{name}" ContentType="{_PART_TYPES[name][1]}"/>'
+        for name in parts
+    )
     rels = "".join(
         f'<Relationship Id="rId{i}" Type="{R}/{_PART_TYPES[name][0]}" Target="{name}"/>'
-        for i, name in enumerate(parts, start=10))
+        for i, name in enumerate(parts, start=10)
+    )
     members: dict[str, bytes | str] = {
         "[Content_Types].xml": (
             '<?xml version="1.0" encoding="UTF-8"?>'
             '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="rels" '
+            'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
             '<Default Extension="xml" ContentType="application/xml"/>'
             f'<Override PartName="/word/document.xml" ContentType="{_DOC_CT}.document.main+xml"/>'
-            f"{overrides}</Types>"),
+            f"{overrides}</Types>"
+        ),
         "_rels/.rels": (
             f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{PKG_RELS}">'
             f'<Relationship Id="rId1" Type="{R}/officeDocument" Target="word/document.xml"/>'
-            "</Relationships>"),
+            "</Relationships>"
+        ),
         "word/_rels/document.xml.rels": (
             f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{PKG_RELS}">{rels}'
-            "</Relationships>"),
+            "</Relationships>"
+        ),
         "word/document.xml": (
             f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W}" xmlns:r="{R}">'
-            f"<w:body>{body}</w:body></w:document>"),
+            f"<w:body>{body}</w:body></w:document>"
+        ),
     }
     for name, xml in parts.items():
         members[f"word/{name}"] = _with_namespaces(xml)
@@ -88,5 +96,7 @@ def _with_namespaces(xml: str) -> str:
 def rewrite(package: bytes, changes: Mapping[str, bytes]) -> bytes:
     """The package with some members' bytes replaced."""
     source = zipfile.ZipFile(io.BytesIO(package))
-    members = {info.filename: changes.get(info.filename, source.read(info)) for info in source.infolist()}
+    members = {
+        info.filename: changes.get(info.filename, source.read(info)) for info in source.infolist()
+    }
     return zip_bytes(members)

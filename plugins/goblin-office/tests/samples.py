@@ -16,16 +16,14 @@ from collections.abc import Callable
 
 import docx
 import openpyxl
-from odf.opendocument import OpenDocumentPresentation, OpenDocumentSpreadsheet, OpenDocumentText
 from odf.draw import Frame, Page, TextBox
+from odf.opendocument import OpenDocumentPresentation, OpenDocumentSpreadsheet, OpenDocumentText
 from odf.style import MasterPage, PageLayout
 from odf.table import Table, TableCell, TableRow
 from odf.text import H, P
+from packages import zip_bytes
 from pptx import Presentation
 from pptx.util import Inches
-
-from packages import docx as hand_docx
-from packages import para, zip_bytes
 
 PHRASE = "Licitação pública número 42"
 Sample = Callable[[], tuple[bytes, str]]
@@ -117,13 +115,15 @@ def sample_odp() -> tuple[bytes, str]:
     return _odf_bytes(document), "slides.odp"
 
 
-_FLAT = ('<?xml version="1.0" encoding="UTF-8"?>'
-         '<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-         'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
-         'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
-         'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
-         'office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.{kind}">'
-         "<office:body><office:{kind}>{body}</office:{kind}></office:body></office:document>")
+_FLAT = (
+    '<?xml version="1.0" encoding="UTF-8"?>'
+    '<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+    'office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.{kind}">'
+    "<office:body><office:{kind}>{body}</office:{kind}></office:body></office:document>"
+)
 
 
 def sample_fodt() -> tuple[bytes, str]:
@@ -132,38 +132,56 @@ def sample_fodt() -> tuple[bytes, str]:
 
 
 def sample_fods() -> tuple[bytes, str]:
-    body = ('<table:table table:name="Folha"><table:table-row>'
-            f'<table:table-cell office:value-type="string"><text:p>{PHRASE}</text:p></table:table-cell>'
-            '<table:table-cell office:value-type="float" office:value="2.50"><text:p>2,5</text:p>'
-            "</table:table-cell></table:table-row></table:table>")
+    body = (
+        '<table:table table:name="Folha"><table:table-row>'
+        f'<table:table-cell office:value-type="string"><text:p>{PHRASE}</text:p></table:table-cell>'
+        '<table:table-cell office:value-type="float" office:value="2.50"><text:p>2,5</text:p>'
+        "</table:table-cell></table:table-row></table:table>"
+    )
     return _FLAT.format(kind="spreadsheet", body=body).encode(), "folha.fods"
 
 
 def sample_fodp() -> tuple[bytes, str]:
-    body = (f'<draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>{PHRASE}</text:p>'
-            "</draw:text-box></draw:frame></draw:page>")
+    body = (
+        f'<draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>{PHRASE}</text:p>'
+        "</draw:text-box></draw:frame></draw:page>"
+    )
     return _FLAT.format(kind="presentation", body=body).encode(), "slides.fodp"
 
 
 def sample_rtf() -> tuple[bytes, str]:
-    data = (r"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Arial;}}"
-            r"\f0 Licita\'e7\'e3o p\'fablica n\'famero 42\par}")
+    data = (
+        r"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Arial;}}"
+        r"\f0 Licita\'e7\'e3o p\'fablica n\'famero 42\par}"
+    )
     return data.encode("ascii"), "nota.rtf"
 
 
 def sample_epub() -> tuple[bytes, str]:
-    xhtml = (f'<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml">'
-             f"<head><title>c1</title></head><body><h1>Capítulo</h1><p>{PHRASE}</p></body></html>")
-    opf = ('<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0">'
-           '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Livro</dc:title></metadata>'
-           '<manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/></manifest>'
-           '<spine><itemref idref="c1"/></spine></package>')
-    container = ('<?xml version="1.0"?><container version="1.0" '
-                 'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
-                 '<rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/>'
-                 "</rootfiles></container>")
-    return zip_bytes({"mimetype": "application/epub+zip", "META-INF/container.xml": container,
-                      "OEBPS/book.opf": opf, "OEBPS/c1.xhtml": xhtml}), "livro.epub"
+    xhtml = (
+        f'<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml">'
+        f"<head><title>c1</title></head><body><h1>Capítulo</h1><p>{PHRASE}</p></body></html>"
+    )
+    opf = (
+        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0">'
+        '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Livro</dc:title></metadata>'
+        '<manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/></manifest>'
+        '<spine><itemref idref="c1"/></spine></package>'
+    )
+    container = (
+        '<?xml version="1.0"?><container version="1.0" '
+        'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+        '<rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/>'
+        "</rootfiles></container>"
+    )
+    return zip_bytes(
+        {
+            "mimetype": "application/epub+zip",
+            "META-INF/container.xml": container,
+            "OEBPS/book.opf": opf,
+            "OEBPS/c1.xhtml": xhtml,
+        }
+    ), "livro.epub"
 
 
 def sample_csv() -> tuple[bytes, str]:
@@ -176,11 +194,13 @@ def sample_tsv() -> tuple[bytes, str]:
 
 
 def sample_html() -> tuple[bytes, str]:
-    page = (f"<!DOCTYPE html><html lang='pt'><head><title>Aviso</title>"
-            "<style>body {{color: red}}</style><script>var secret = 'no-script-text';</script></head>"
-            f"<body><h1>Aviso</h1><ul><li>Primeiro</li><li>Segundo</li></ul><p>{PHRASE}</p>"
-            "<table><tr><th>Lote</th><th>Valor</th></tr><tr><td>1</td><td>99</td></tr></table>"
-            "</body></html>")
+    page = (
+        f"<!DOCTYPE html><html lang='pt'><head><title>Aviso</title>"
+        "<style>body {{color: red}}</style><script>var secret = 'no-script-text';</script></head>"
+        f"<body><h1>Aviso</h1><ul><li>Primeiro</li><li>Segundo</li></ul><p>{PHRASE}</p>"
+        "<table><tr><th>Lote</th><th>Valor</th></tr><tr><td>1</td><td>99</td></tr></table>"
+        "</body></html>"
+    )
     return page.encode("utf-8"), "aviso.html"
 
 
@@ -194,12 +214,17 @@ def sample_mhtml() -> tuple[bytes, str]:
 
 
 def sample_xml() -> tuple[bytes, str]:
-    return f'<?xml version="1.0" encoding="UTF-8"?><r><item>{PHRASE}</item></r>'.encode(), "dados.xml"
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?><r><item>{PHRASE}</item></r>'.encode(),
+        "dados.xml",
+    )
 
 
 def sample_svg() -> tuple[bytes, str]:
-    svg = (f'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><title>Mapa</title>'
-           f'<text x="1" y="2">{PHRASE}</text><rect width="1" height="1"/></svg>')
+    svg = (
+        f'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><title>Mapa</title>'
+        f'<text x="1" y="2">{PHRASE}</text><rect width="1" height="1"/></svg>'
+    )
     return svg.encode(), "mapa.svg"
 
 
@@ -217,9 +242,11 @@ def sample_markdown() -> tuple[bytes, str]:
 
 
 def sample_ics() -> tuple[bytes, str]:
-    text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Sessão de abertura\r\n"
-            f"DESCRIPTION:{PHRASE[:20]}\r\n {PHRASE[20:]}\r\nDTSTART:20240315T100000Z\r\n"
-            "END:VEVENT\r\nEND:VCALENDAR\r\n")
+    text = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Sessão de abertura\r\n"
+        f"DESCRIPTION:{PHRASE[:20]}\r\n {PHRASE[20:]}\r\nDTSTART:20240315T100000Z\r\n"
+        "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
     return text.encode(), "agenda.ics"
 
 
@@ -235,8 +262,9 @@ def sample_eml() -> tuple[bytes, str]:
     message["Subject"] = "Resultado do pregão"
     message["Date"] = "Fri, 15 Mar 2024 10:00:00 -0300"
     message.set_content(f"Prezados,\n\n{PHRASE}\n")
-    message.add_attachment(b"%PDF-1.4\n%%EOF\n", maintype="application", subtype="pdf",
-                           filename="ata.pdf")
+    message.add_attachment(
+        b"%PDF-1.4\n%%EOF\n", maintype="application", subtype="pdf", filename="ata.pdf"
+    )
     return message.as_bytes(), "mensagem.eml"
 
 

@@ -24,9 +24,11 @@ _TRICKY_FORMATS = ("docx", "xlsx", "pptx", "msg", "html", "text", "odt")
 
 # phrases we know we miss, with the reason (at most 3)
 KNOWN_MISSES = {
-    ("office/testWORD_various.doc", "This is the header text."):
-        "antiword, the .doc engine, prints no page headers; catdoc does but drops body text "
-        "of other documents, so it stays the fallback",
+    (
+        "office/testWORD_various.doc",
+        "This is the header text.",
+    ): "antiword, the .doc engine, prints no page headers; catdoc does but drops body text "
+    "of other documents, so it stays the fallback",
 }
 
 # files that must fail with a clear error, and the error kind

@@ -14,15 +14,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
+from packages import docx, para, rewrite, zip_bytes
 
 import samples
 from goblin_core.errors import CorruptDocument, GoblinError
-from packages import docx, para, rewrite, zip_bytes
 
-_LAUGHS = ('<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n'
-           + "".join(f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">\n'
-                     for i in range(1, 10))
-           + "]>\n<lolz>&lol9;</lolz>\n")
+_LAUGHS = (
+    '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n'
+    + "".join(
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">\n'
+        for i in range(1, 10)
+    )
+    + "]>\n<lolz>&lol9;</lolz>\n"
+)
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -48,8 +52,13 @@ def bounded(seconds: float = 10.0, megabytes: int = 200) -> Iterator[None]:
     assert peak < megabytes * 1024**2
 
 
-def _fails_clearly(read: Callable[..., object], data: bytes, name: str,
-                   kind: type[GoblinError] = GoblinError, match: str | None = None) -> GoblinError:
+def _fails_clearly(
+    read: Callable[..., object],
+    data: bytes,
+    name: str,
+    kind: type[GoblinError] = GoblinError,
+    match: str | None = None,
+) -> GoblinError:
     with bounded(), pytest.raises(kind, match=match) as caught:
         read(data, name)
     assert name in str(caught.value)
@@ -59,8 +68,9 @@ def _fails_clearly(read: Callable[..., object], data: bytes, name: str,
 def test_xxe_in_xml_is_refused_and_nothing_is_read(read, tmp_path) -> None:  # type: ignore[no-untyped-def]
     secret = tmp_path / "secret.txt"
     secret.write_text("TOP-SECRET-VALUE")
-    xml = (f'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file://{secret}">]>'
-           "<r>&x;</r>").encode()
+    xml = (
+        f'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file://{secret}">]><r>&x;</r>'
+    ).encode()
     error = _fails_clearly(read, xml, "xxe.xml", CorruptDocument, "entities")
     assert "TOP-SECRET-VALUE" not in str(error)
 
@@ -70,17 +80,20 @@ def test_billion_laughs_xml_is_refused(read) -> None:  # type: ignore[no-untyped
 
 
 def test_billion_laughs_svg_is_refused(read) -> None:  # type: ignore[no-untyped-def]
-    svg = _LAUGHS.replace("<lolz>&lol9;</lolz>",
-                          '<svg xmlns="http://www.w3.org/2000/svg"><text>&lol9;</text></svg>')
+    svg = _LAUGHS.replace(
+        "<lolz>&lol9;</lolz>", '<svg xmlns="http://www.w3.org/2000/svg"><text>&lol9;</text></svg>'
+    )
     _fails_clearly(read, svg.encode(), "laughs.svg", CorruptDocument, "entities")
 
 
 def test_billion_laughs_inside_docx_is_refused(read) -> None:  # type: ignore[no-untyped-def]
     plain = docx(para("x"))
-    body = _LAUGHS.replace("<lolz>&lol9;</lolz>",
-                           '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml'
-                           '/2006/main"><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body>'
-                           "</w:document>")
+    body = _LAUGHS.replace(
+        "<lolz>&lol9;</lolz>",
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml'
+        '/2006/main"><w:body><w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body>'
+        "</w:document>",
+    )
     package = rewrite(plain, {"word/document.xml": body.encode()})
     _fails_clearly(read, package, "laughs.docx", GoblinError, "entities")
 
@@ -90,8 +103,13 @@ def test_xxe_inside_xlsx_is_refused(read, tmp_path) -> None:  # type: ignore[no-
     sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
     body = sheet.split(b"?>", 1)[-1]
     hostile = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>' + body
-    _fails_clearly(read, rewrite(data, {"xl/worksheets/sheet1.xml": hostile}), "xxe.xlsx",
-                   GoblinError, "entities")
+    _fails_clearly(
+        read,
+        rewrite(data, {"xl/worksheets/sheet1.xml": hostile}),
+        "xxe.xlsx",
+        GoblinError,
+        "entities",
+    )
 
 
 def test_deeply_nested_xml_is_refused(read) -> None:  # type: ignore[no-untyped-def]
@@ -114,8 +132,16 @@ def test_member_over_size_limit_is_refused(read) -> None:  # type: ignore[no-unt
         read(data, name, limits={"max_member_size": 1024})
 
 
-@pytest.mark.parametrize("builder", [samples.sample_docx, samples.sample_xlsx, samples.sample_pptx,
-                                     samples.sample_odt, samples.sample_epub])
+@pytest.mark.parametrize(
+    "builder",
+    [
+        samples.sample_docx,
+        samples.sample_xlsx,
+        samples.sample_pptx,
+        samples.sample_odt,
+        samples.sample_epub,
+    ],
+)
 def test_truncated_container_fails_clearly(read, builder) -> None:  # type: ignore[no-untyped-def]
     data, name = builder()
     _fails_clearly(read, data[: len(data) * 2 // 3], f"cut-{name}")
@@ -127,7 +153,7 @@ def test_garbage_named_docx_fails_clearly(read) -> None:  # type: ignore[no-unty
 
 def test_zip_that_is_not_office_is_left_to_archives(read) -> None:  # type: ignore[no-untyped-def]
     data = zip_bytes({"notes.txt": b"just a zip"})
-    from goblin_office.sniffing import ContainerSniffer
     from goblin_core import Source
+    from goblin_office.sniffing import ContainerSniffer
 
     assert ContainerSniffer().sniff(data[:8192], Source.from_bytes(data, "a.docx")) is None

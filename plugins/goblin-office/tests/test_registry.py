@@ -54,8 +54,12 @@ UNCOVERED = {fmt.XLSB: "no Python library writes .xlsb and the corpus holds none
 
 def _claimed() -> set[str]:
     registry = default_registry()
-    return {mime for entry in registry.engines("parser") if entry.name.startswith("office.")
-            for mime in entry.formats}
+    return {
+        mime
+        for entry in registry.engines("parser")
+        if entry.name.startswith("office.")
+        for mime in entry.formats
+    }
 
 
 def test_every_claimed_format_has_a_fixture() -> None:

@@ -8,11 +8,11 @@ import re
 
 import openpyxl
 from openpyxl.comments import Comment
+from packages import PKG_RELS, R, W, docx, para, rewrite, zip_bytes
 
 import samples
 from goblin_core import default_registry
 from goblin_core.renderers import page_markdown
-from packages import W, docx, para, rewrite, zip_bytes
 
 # -- Word --------------------------------------------------------------------
 
@@ -42,12 +42,18 @@ def test_docx_heading_is_a_markdown_heading(read) -> None:  # type: ignore[no-un
 def test_docx_footnote_endnote_and_comment_are_read(read) -> None:  # type: ignore[no-untyped-def]
     body = para("Corpo do edital.")
     parts = {
-        "footnotes.xml": ('<w:footnotes><w:footnote w:type="separator" w:id="-1"><w:p><w:r>'
-                          '<w:separator/></w:r></w:p></w:footnote><w:footnote w:id="1">'
-                          f'{para("Nota de rodapé um.")}</w:footnote></w:footnotes>'),
-        "endnotes.xml": f'<w:endnotes><w:endnote w:id="1">{para("Nota final.")}</w:endnote></w:endnotes>',
-        "comments.xml": (f'<w:comments><w:comment w:id="0" w:author="Ana">{para("Revisar prazo.")}'
-                         "</w:comment></w:comments>"),
+        "footnotes.xml": (
+            '<w:footnotes><w:footnote w:type="separator" w:id="-1"><w:p><w:r>'
+            '<w:separator/></w:r></w:p></w:footnote><w:footnote w:id="1">'
+            f"{para('Nota de rodapé um.')}</w:footnote></w:footnotes>"
+        ),
+        "endnotes.xml": (
+            f'<w:endnotes><w:endnote w:id="1">{para("Nota final.")}</w:endnote></w:endnotes>'
+        ),
+        "comments.xml": (
+            f'<w:comments><w:comment w:id="0" w:author="Ana">{para("Revisar prazo.")}'
+            "</w:comment></w:comments>"
+        ),
     }
     text = read(docx(body, parts), "notas.docx").text
     assert "Nota de rodapé um." in text
@@ -56,7 +62,9 @@ def test_docx_footnote_endnote_and_comment_are_read(read) -> None:  # type: igno
 
 
 def test_docx_comments_can_be_left_out(read) -> None:  # type: ignore[no-untyped-def]
-    parts = {"comments.xml": f'<w:comments><w:comment w:id="0">{para("Oculto")}</w:comment></w:comments>'}
+    parts = {
+        "comments.xml": f'<w:comments><w:comment w:id="0">{para("Oculto")}</w:comment></w:comments>'
+    }
     document = read(docx(para("Corpo"), parts), "c.docx", office={"comments": False})
     assert "Oculto" not in document.text
 
@@ -67,9 +75,10 @@ def test_docx_text_box_is_read_once(read) -> None:  # type: ignore[no-untyped-de
         '<w:p xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
         'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" '
         'xmlns:v="urn:schemas-microsoft-com:vml"><w:r><mc:AlternateContent>'
-        f"<mc:Choice Requires=\"wps\"><w:drawing><wps:txbx>{box}</wps:txbx></w:drawing></mc:Choice>"
+        f'<mc:Choice Requires="wps"><w:drawing><wps:txbx>{box}</wps:txbx></w:drawing></mc:Choice>'
         f"<mc:Fallback><w:pict><v:textbox>{box}</v:textbox></w:pict></mc:Fallback>"
-        "</mc:AlternateContent></w:r></w:p>" + para("Depois da caixa"))
+        "</mc:AlternateContent></w:r></w:p>" + para("Depois da caixa")
+    )
     text = read(docx(body), "caixa.docx").text
     assert text.count("Texto na caixa") == 1
     assert text.index("Texto na caixa") < text.index("Depois da caixa")
@@ -77,7 +86,9 @@ def test_docx_text_box_is_read_once(read) -> None:  # type: ignore[no-untyped-de
 
 def test_docx_nested_table_text_is_in_its_cell(read) -> None:  # type: ignore[no-untyped-def]
     inner = f"<w:tbl><w:tr><w:tc>{para('INTERNA')}</w:tc></w:tr></w:tbl>"
-    outer = f"<w:tbl><w:tr><w:tc>{para('Externa')}{inner}</w:tc><w:tc>{para('B')}</w:tc></w:tr></w:tbl>"
+    outer = (
+        f"<w:tbl><w:tr><w:tc>{para('Externa')}{inner}</w:tc><w:tc>{para('B')}</w:tc></w:tr></w:tbl>"
+    )
     document = read(docx(outer), "aninhada.docx")
     assert document.tables[0].rows[0][0] == "Externa\nINTERNA"
 
@@ -85,9 +96,11 @@ def test_docx_nested_table_text_is_in_its_cell(read) -> None:  # type: ignore[no
 def test_xlsx_embedded_in_docx_is_a_child(read) -> None:  # type: ignore[no-untyped-def]
     sheet, _ = samples.sample_xlsx()
     plain = docx(para("Veja a planilha"))
-    rels = (f'<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-            '<Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/package" '
-            'Target="embeddings/Planilha1.xlsx"/></Relationships>')
+    rels = (
+        f'<?xml version="1.0"?><Relationships xmlns="{PKG_RELS}">'
+        f'<Relationship Id="rId5" Type="{R}/package" '
+        'Target="embeddings/Planilha1.xlsx"/></Relationships>'
+    )
     package = rewrite(plain, {"word/_rels/document.xml.rels": rels.encode()})
     package = _add_member(package, "word/embeddings/Planilha1.xlsx", sheet)
     document = read(package, "com-planilha.docx")
@@ -103,9 +116,15 @@ def _add_member(package: bytes, name: str, data: bytes) -> bytes:
     source = zipfile.ZipFile(io.BytesIO(package))
     members = {i.filename: source.read(i) for i in source.infolist()}
     members[name] = data
-    types = members["[Content_Types].xml"].decode().replace(
-        "</Types>", '<Default Extension="xlsx" ContentType="application/vnd.openxmlformats-'
-        'officedocument.spreadsheetml.sheet"/></Types>')
+    types = (
+        members["[Content_Types].xml"]
+        .decode()
+        .replace(
+            "</Types>",
+            '<Default Extension="xlsx" ContentType="application/vnd.openxmlformats-'
+            'officedocument.spreadsheetml.sheet"/></Types>',
+        )
+    )
     members["[Content_Types].xml"] = types.encode()
     return zip_bytes(members)
 
@@ -142,7 +161,9 @@ def test_formula_cell_gives_its_cached_value(read) -> None:  # type: ignore[no-u
     import zipfile
 
     sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode()
-    cached = re.sub(r"<f>A1\*2</f><v\s*/>|<f>A1\*2</f><v></v>|<f>A1\*2</f>", "<f>A1*2</f><v>42</v>", sheet)
+    cached = re.sub(
+        r"<f>A1\*2</f><v\s*/>|<f>A1\*2</f><v></v>|<f>A1\*2</f>", "<f>A1*2</f><v>42</v>", sheet
+    )
     document = read(rewrite(data, {"xl/worksheets/sheet1.xml": cached.encode()}), "formula.xlsx")
     assert document.tables[0].rows[0] == ("21", "42")
 
@@ -216,9 +237,11 @@ def test_html_script_and_style_are_dropped_structure_kept(read) -> None:  # type
 
 
 def test_html_with_a_lying_charset_is_still_read(read) -> None:  # type: ignore[no-untyped-def]
-    prose = ("A comissão de licitação informa que a sessão pública será realizada na sede da "
-             "prefeitura, às nove horas, e que a documentação de habilitação será analisada "
-             "após a abertura das propostas de preço. Açúcar e café serão servidos.")
+    prose = (
+        "A comissão de licitação informa que a sessão pública será realizada na sede da "
+        "prefeitura, às nove horas, e que a documentação de habilitação será analisada "
+        "após a abertura das propostas de preço. Açúcar e café serão servidos."
+    )
     page = f"<html><head><meta charset='utf-8'></head><body><p>{prose}</p></body></html>"
     assert prose in read(page.encode("cp1252"), "mente.html").text
 

@@ -69,6 +69,5 @@ def trim_rows(rows: Iterable[Sequence[str]]) -> list[tuple[str, ...]]:
 def rows_text(rows: Iterable[Sequence[str]]) -> str:
     """Rows as tab-separated lines, line breaks inside cells flattened to spaces."""
     return "\n".join(
-        "\t".join(" ".join(cell.split()) if "\n" in cell else cell for cell in row)
-        for row in rows
+        "\t".join(" ".join(cell.split()) if "\n" in cell else cell for cell in row) for row in rows
     )

@@ -53,7 +53,9 @@ def open_container(source: Source, config: Config) -> zipfile.ZipFile:
     except (zipfile.BadZipFile, EOFError, OSError, ValueError) as exc:
         raise CorruptDocument(
             f"not a readable zip container ({exc}); the file is truncated or damaged: "
-            "re-save or re-download it", file=source.display_name) from exc
+            "re-save or re-download it",
+            file=source.display_name,
+        ) from exc
     try:
         check_container(archive, source.display_name, limits)
     except Exception:
@@ -69,17 +71,23 @@ def check_container(archive: zipfile.ZipFile, name: str, limits: ContainerLimits
         if info.file_size > limits.max_member_size:
             raise UnsafeArchive(
                 f"member {info.filename!r} expands to {info.file_size:,} bytes, over "
-                f"limits.max_member_size ({limits.max_member_size:,}); refused", file=name)
+                f"limits.max_member_size ({limits.max_member_size:,}); refused",
+                file=name,
+            )
         total += info.file_size
         if total > limits.max_total_bytes:
             raise UnsafeArchive(
                 f"members expand to more than limits.max_total_bytes ({limits.max_total_bytes:,}); "
-                "refused as a likely zip bomb", file=name)
+                "refused as a likely zip bomb",
+                file=name,
+            )
         ratio = info.file_size / max(info.compress_size, 1)
         if info.file_size > limits.ratio_grace_bytes and ratio > limits.max_ratio:
             raise UnsafeArchive(
                 f"member {info.filename!r} has compression ratio {ratio:,.0f}, over "
-                f"limits.max_ratio ({limits.max_ratio:g}); refused as a likely zip bomb", file=name)
+                f"limits.max_ratio ({limits.max_ratio:g}); refused as a likely zip bomb",
+                file=name,
+            )
     for info in archive.infolist():
         if info.filename.lower().endswith(_XML_SUFFIXES) and info.file_size:
             _refuse_dtd(archive, info, name)
@@ -90,11 +98,15 @@ def _refuse_dtd(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> N
         with archive.open(info) as stream:
             prolog = stream.read(_PROLOG_BYTES)
     except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
-        raise CorruptDocument(f"member {info.filename!r} cannot be read ({exc}); the file is "
-                              "damaged or truncated", file=name) from exc
+        raise CorruptDocument(
+            f"member {info.filename!r} cannot be read ({exc}); the file is damaged or truncated",
+            file=name,
+        ) from exc
     if b"<!ENTITY" in prolog or b"<!entity" in prolog:
-        raise UnsafeArchive(f"XML part {info.filename!r} declares entities (XXE or billion "
-                            "laughs); refused", file=name)
+        raise UnsafeArchive(
+            f"XML part {info.filename!r} declares entities (XXE or billion laughs); refused",
+            file=name,
+        )
 
 
 def read_member(archive: zipfile.ZipFile, member: str, name: str) -> bytes:
@@ -102,7 +114,10 @@ def read_member(archive: zipfile.ZipFile, member: str, name: str) -> bytes:
     try:
         return archive.read(member)
     except KeyError as exc:
-        raise CorruptDocument(f"member {member!r} is missing from the container", file=name) from exc
+        raise CorruptDocument(
+            f"member {member!r} is missing from the container", file=name
+        ) from exc
     except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
-        raise CorruptDocument(f"member {member!r} cannot be read ({exc}); the file is damaged",
-                              file=name) from exc
+        raise CorruptDocument(
+            f"member {member!r} cannot be read ({exc}); the file is damaged", file=name
+        ) from exc

@@ -18,7 +18,6 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source, spooled
-
 from goblin_office import formats as fmt
 from goblin_office.cells import cell_text
 from goblin_office.layout import PageBuilder
@@ -29,8 +28,9 @@ _SAMPLE_RECORDS = 2000
 
 
 def _table(path: str, encoding: str, raw: bool = False) -> dbfread.DBF:
-    return dbfread.DBF(path, encoding=encoding, raw=raw, ignore_missing_memofile=True,
-                       char_decode_errors="replace")
+    return dbfread.DBF(
+        path, encoding=encoding, raw=raw, ignore_missing_memofile=True, char_decode_errors="replace"
+    )
 
 
 def dbf_encoding(path: str) -> str:
@@ -71,12 +71,14 @@ class DBFParser(BaseEngine):
                 rows: list[list[str]] = [fields]
                 rows.extend([_value(record.get(f)) for f in fields] for record in table)
             except (ValueError, KeyError, EOFError, OSError, LookupError) as exc:
-                raise CorruptDocument(f"the dBASE table cannot be read ({exc})",
-                                      file=source.display_name) from exc
+                raise CorruptDocument(
+                    f"the dBASE table cannot be read ({exc})", file=source.display_name
+                ) from exc
         page = PageBuilder(engine=self.name)
         page.add_table(rows, header_rows=1)
-        return TextDocument([page.build()], metadata={"encoding": encoding,
-                                                      "records": len(rows) - 1})
+        return TextDocument(
+            [page.build()], metadata={"encoding": encoding, "records": len(rows) - 1}
+        )
 
 
 def _value(value: Any) -> str:

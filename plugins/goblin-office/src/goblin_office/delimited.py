@@ -11,7 +11,6 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
 
@@ -51,16 +50,21 @@ class DelimitedParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = decode_text(source.bytes())
         if "\x00" in text:
-            raise CorruptDocument(f"binary content in a CSV file (decoded as {encoding})",
-                                  file=source.display_name)
+            raise CorruptDocument(
+                f"binary content in a CSV file (decoded as {encoding})", file=source.display_name
+            )
         default = "\t" if source.extension in ("tsv", "tab") else ","
         delimiter = sniff_delimiter(text[:_SAMPLE], default)
         csv.field_size_limit(sys.maxsize)
         try:
             rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
         except csv.Error as exc:
-            raise CorruptDocument(f"the CSV cannot be read ({exc})", file=source.display_name) from exc
+            raise CorruptDocument(
+                f"the CSV cannot be read ({exc})", file=source.display_name
+            ) from exc
         page = PageBuilder(engine=self.name)
         page.add_table(rows, header_rows=1 if rows else 0)
-        return TextDocument([page.build()], metadata={"encoding": encoding,
-                                                      "delimiter": delimiter, "rows": len(rows)})
+        return TextDocument(
+            [page.build()],
+            metadata={"encoding": encoding, "delimiter": delimiter, "rows": len(rows)},
+        )

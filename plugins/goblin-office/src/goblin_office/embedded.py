@@ -54,8 +54,8 @@ def _ole10_native(stream: bytes) -> tuple[str, bytes] | None:
         pos = stream.index(b"\x00", label_end + 1) + 1  # original path
         pos += 8  # reserved
         pos = stream.index(b"\x00", pos) + 1  # temporary path
-        size = int.from_bytes(stream[pos:pos + 4], "little")
-        payload = stream[pos + 4:pos + 4 + size]
+        size = int.from_bytes(stream[pos : pos + 4], "little")
+        payload = stream[pos + 4 : pos + 4 + size]
     except ValueError:
         return None
     if not payload or len(payload) != size:

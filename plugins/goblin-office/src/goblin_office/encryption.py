@@ -39,16 +39,20 @@ def decrypted(source: Source, config: Config) -> Source:
         if not password:
             raise PasswordRequired(
                 "the document is password-protected; pass password=... to extract() "
-                "(or set [goblin] password)", file=source.display_name)
+                "(or set [goblin] password)",
+                file=source.display_name,
+            )
         plain = io.BytesIO()
         try:
             office.load_key(password=password)
             office.decrypt(plain)
         except (crypto_errors.InvalidKeyError, crypto_errors.DecryptionError) as exc:
-            raise PasswordRequired(f"the password given does not open it ({exc})",
-                                   file=source.display_name) from exc
-    return Source.from_bytes(plain.getvalue(), source.display_name,
-                             depth=source.depth, parent=source.parent)
+            raise PasswordRequired(
+                f"the password given does not open it ({exc})", file=source.display_name
+            ) from exc
+    return Source.from_bytes(
+        plain.getvalue(), source.display_name, depth=source.depth, parent=source.parent
+    )
 
 
 def _office_file(stream: io.BufferedIOBase) -> msoffcrypto.OfficeFile | None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import posixpath
-from dataclasses import replace
 import urllib.parse
+from dataclasses import replace
 from typing import Any
 
 from goblin_core.config import Config
@@ -12,14 +12,19 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.model import Block, PageContent
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.containers import open_container, read_member
 from goblin_office.markup import decode_html, html_page
 from goblin_office.safexml import attr, descendants, local_name, parse_xml
 
-_DC = {"title": "title", "creator": "author", "language": "language", "date": "created",
-       "publisher": "publisher", "identifier": "identifier"}
+_DC = {
+    "title": "title",
+    "creator": "author",
+    "language": "language",
+    "date": "created",
+    "publisher": "publisher",
+    "identifier": "identifier",
+}
 
 
 class EPUBParser(BaseEngine):
@@ -36,11 +41,13 @@ class EPUBParser(BaseEngine):
             names = set(archive.namelist())
 
             def xml(member: str) -> Any:
-                return parse_xml(read_member(archive, member, name), name=f"{name}:{member}",
-                                 max_depth=depth)
+                return parse_xml(
+                    read_member(archive, member, name), name=f"{name}:{member}", max_depth=depth
+                )
 
-            opf_path = _opf_path(xml("META-INF/container.xml") if "META-INF/container.xml" in names
-                                 else None, names)
+            opf_path = _opf_path(
+                xml("META-INF/container.xml") if "META-INF/container.xml" in names else None, names
+            )
             if opf_path is None:
                 raise CorruptDocument("the EPUB has no package document (OPF)", file=name)
             opf = xml(opf_path)
@@ -55,16 +62,20 @@ class EPUBParser(BaseEngine):
         metadata = _metadata(opf)
         if not pages:
             pages = [PageContent(1)]  # an empty spine is an empty book, not an error
-        return TextDocument([_with_title(pages[0], metadata.get("title", "")), *pages[1:]],
-                            metadata=metadata)
+        return TextDocument(
+            [_with_title(pages[0], metadata.get("title", "")), *pages[1:]], metadata=metadata
+        )
 
 
 def _with_title(page: PageContent, title: str) -> PageContent:
     """The first page headed by the book's title, as a reader shows it on the cover."""
     if not title or title in page.text:
         return page
-    return replace(page, text=f"{title}\n{page.text}" if page.text else title,
-                   blocks=(Block("heading", title, 1), *page.blocks))
+    return replace(
+        page,
+        text=f"{title}\n{page.text}" if page.text else title,
+        blocks=(Block("heading", title, 1), *page.blocks),
+    )
 
 
 def _opf_path(container: Any | None, names: set[str]) -> str | None:

@@ -42,19 +42,34 @@ OOXML_PROTECTED = "application/x-tika-ooxml-protected"
 
 # main-part content type -> (mime, extension)
 _MAIN_PARTS: dict[str, tuple[str, str]] = {
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml": (DOCX, "docx"),
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml": (
+        DOCX,
+        "docx",
+    ),
     "application/vnd.ms-word.document.macroenabled.main+xml": (DOCX, "docm"),
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml": (DOCX, "dotx"),
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml": (
+        DOCX,
+        "dotx",
+    ),
     "application/vnd.ms-word.template.macroenabledtemplate.main+xml": (DOCX, "dotm"),
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": (XLSX, "xlsx"),
     "application/vnd.ms-excel.sheet.macroenabled.main+xml": (XLSX, "xlsm"),
     "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": (XLSX, "xltx"),
     "application/vnd.ms-excel.template.macroenabled.main+xml": (XLSX, "xltm"),
     "application/vnd.ms-excel.sheet.binary.macroenabled.main": (XLSB, "xlsb"),
-    "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml": (PPTX, "pptx"),
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml": (
+        PPTX,
+        "pptx",
+    ),
     "application/vnd.ms-powerpoint.presentation.macroenabled.main+xml": (PPTX, "pptm"),
-    "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml": (PPTX, "ppsx"),
-    "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml": (PPTX, "potx"),
+    "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml": (
+        PPTX,
+        "ppsx",
+    ),
+    "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml": (
+        PPTX,
+        "potx",
+    ),
 }
 
 # a zip member that marks a family when [Content_Types].xml does not say
@@ -81,7 +96,7 @@ _FLAT_ODF: dict[str, tuple[str, str]] = {
     "presentation": (FODP, "fodp"),
 }
 
-_OVERRIDE = re.compile(rb'<Override\b[^>]*>', re.I)
+_OVERRIDE = re.compile(rb"<Override\b[^>]*>", re.I)
 _PART_NAME = re.compile(rb'PartName="([^"]+)"', re.I)
 _CONTENT_TYPE = re.compile(rb'ContentType="([^"]+)"', re.I)
 

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from goblin_core.model import Block, PageContent, Table
-
 from goblin_office.cells import rows_text, trim_rows
 
 
@@ -35,8 +34,9 @@ class PageBuilder:
         self.lines.append(text)
         self.blocks.append(Block(kind=kind, text=text, level=level))
 
-    def add_table(self, rows: Sequence[Sequence[str]], *, title: str = "",
-                  header_rows: int = 0) -> None:
+    def add_table(
+        self, rows: Sequence[Sequence[str]], *, title: str = "", header_rows: int = 0
+    ) -> None:
         """Add a table: its rows go into the text, the table into ``tables``."""
         clean = trim_rows(rows)
         if not any(any(c.strip() for c in row) for row in clean):
@@ -44,8 +44,16 @@ class PageBuilder:
         width = max(len(r) for r in clean)
         padded = tuple(tuple(r) + ("",) * (width - len(r)) for r in clean)
         self.lines.append(rows_text(clean))
-        self.tables.append(Table(rows=padded, page=self.number, index=len(self.tables),
-                                 header_rows=header_rows, title=title, engine=self.engine))
+        self.tables.append(
+            Table(
+                rows=padded,
+                page=self.number,
+                index=len(self.tables),
+                header_rows=header_rows,
+                title=title,
+                engine=self.engine,
+            )
+        )
 
     @property
     def text(self) -> str:
@@ -53,5 +61,10 @@ class PageBuilder:
 
     def build(self) -> PageContent:
         """The finished page."""
-        return PageContent(number=self.number, text=self.text, tables=tuple(self.tables),
-                           blocks=tuple(self.blocks), label=self.label)
+        return PageContent(
+            number=self.number,
+            text=self.text,
+            tables=tuple(self.tables),
+            blocks=tuple(self.blocks),
+            label=self.label,
+        )

@@ -15,7 +15,6 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout
 from goblin_core.source import Source, spooled
-
 from goblin_office import formats as fmt
 from goblin_office.encryption import decrypted
 
@@ -40,17 +39,23 @@ class _BinaryEngine(BaseEngine):
         with spooled(plain) as path:
             try:
                 done = subprocess.run(
-                    [self.binary, *self.arguments(str(path))], capture_output=True,
-                    timeout=timeout, check=False)
+                    [self.binary, *self.arguments(str(path))],
+                    capture_output=True,
+                    timeout=timeout,
+                    check=False,
+                )
             except subprocess.TimeoutExpired as exc:
-                raise ExtractionTimeout(f"{self.binary} ran longer than limits.timeout",
-                                        file=source.display_name) from exc
+                raise ExtractionTimeout(
+                    f"{self.binary} ran longer than limits.timeout", file=source.display_name
+                ) from exc
         text = done.stdout.decode("utf-8", "replace")
         if done.returncode != 0 or not text.strip():
             message = done.stderr.decode("utf-8", "replace").strip().splitlines()
             raise CorruptDocument(
                 f"{self.binary} could not read it (exit {done.returncode}: "
-                f"{message[-1] if message else 'no text'})", file=source.display_name)
+                f"{message[-1] if message else 'no text'})",
+                file=source.display_name,
+            )
         return text
 
     def open(self, source: Source, config: Config) -> TextDocument:

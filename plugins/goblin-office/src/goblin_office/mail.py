@@ -21,7 +21,6 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
 from goblin_office.markup import html_page
@@ -65,11 +64,16 @@ class EMLParser(BaseEngine):
             raise CorruptDocument("no mail headers found", file=source.display_name)
         headers = [(k, _header(message, k)) for k in _HEADERS]
         page = _page(headers, _body(message), self.name)
-        metadata = {"title": _header(message, "Subject"), "author": _header(message, "From"),
-                    "created": _header(message, "Date"), "message_id": _header(message, "Message-ID")}
+        metadata = {
+            "title": _header(message, "Subject"),
+            "author": _header(message, "From"),
+            "created": _header(message, "Date"),
+            "message_id": _header(message, "Message-ID"),
+        }
         children = [source.child(name, data) for name, data in _attachments(message)]
-        return TextDocument([page.build()], metadata={k: v for k, v in metadata.items() if v},
-                            attachments=children)
+        return TextDocument(
+            [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
+        )
 
 
 def _header(message: EmailMessage, key: str) -> str:
@@ -133,17 +137,22 @@ class MSGParser(BaseEngine):
         except GoblinError:
             raise
         except Exception as exc:  # extract-msg raises many kinds for damaged or odd files
-            raise CorruptDocument(f"extract-msg cannot read the message ({exc})",
-                                  file=source.display_name) from exc
+            raise CorruptDocument(
+                f"extract-msg cannot read the message ({exc})", file=source.display_name
+            ) from exc
         try:
             return self._read(message, source)
         finally:
             message.close()
 
     def _read(self, message: Any, source: Source) -> TextDocument:
-        headers = [("From", _msg_field(message, "sender")), ("To", _msg_field(message, "to")),
-                   ("Cc", _msg_field(message, "cc")), ("Date", _msg_field(message, "date")),
-                   ("Subject", _msg_field(message, "subject"))]
+        headers = [
+            ("From", _msg_field(message, "sender")),
+            ("To", _msg_field(message, "to")),
+            ("Cc", _msg_field(message, "cc")),
+            ("Date", _msg_field(message, "date")),
+            ("Subject", _msg_field(message, "subject")),
+        ]
         body = _msg_field(message, "body")
         if not body.strip():
             html = _msg_field(message, "htmlBody")
@@ -155,8 +164,9 @@ class MSGParser(BaseEngine):
             if item is not None:
                 children.append(source.child(*item))
         metadata = {"title": headers[4][1], "author": headers[0][1], "created": headers[3][1]}
-        return TextDocument([page.build()], metadata={k: v for k, v in metadata.items() if v},
-                            attachments=children)
+        return TextDocument(
+            [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
+        )
 
 
 def _msg_field(message: Any, name: str) -> str:
@@ -171,8 +181,11 @@ def _msg_field(message: Any, name: str) -> str:
 
 
 def _msg_attachment(attachment: Any, index: int) -> tuple[str, bytes] | None:
-    name = (getattr(attachment, "longFilename", None) or getattr(attachment, "shortFilename", None)
-            or f"attachment-{index}")
+    name = (
+        getattr(attachment, "longFilename", None)
+        or getattr(attachment, "shortFilename", None)
+        or f"attachment-{index}"
+    )
     try:
         data = attachment.data
     except Exception as exc:  # a damaged attachment must not lose the message

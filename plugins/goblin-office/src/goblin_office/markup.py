@@ -32,17 +32,62 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
 
-_INVISIBLE = frozenset({"script", "style", "noscript", "template", "head", "meta", "link",
-                        "svg", "canvas", "iframe", "object", "embed", "button", "select"})
+_INVISIBLE = frozenset(
+    {
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "head",
+        "meta",
+        "link",
+        "svg",
+        "canvas",
+        "iframe",
+        "object",
+        "embed",
+        "button",
+        "select",
+    }
+)
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
-_BLOCKS = frozenset({"p", "div", "section", "article", "header", "footer", "main", "aside",
-                     "nav", "blockquote", "pre", "address", "figure", "figcaption", "form",
-                     "fieldset", "dl", "dt", "dd", "ul", "ol", "body", "html", "center",
-                     "details", "summary", "caption", "hr", "br", "title"})
+_BLOCKS = frozenset(
+    {
+        "p",
+        "div",
+        "section",
+        "article",
+        "header",
+        "footer",
+        "main",
+        "aside",
+        "nav",
+        "blockquote",
+        "pre",
+        "address",
+        "figure",
+        "figcaption",
+        "form",
+        "fieldset",
+        "dl",
+        "dt",
+        "dd",
+        "ul",
+        "ol",
+        "body",
+        "html",
+        "center",
+        "details",
+        "summary",
+        "caption",
+        "hr",
+        "br",
+        "title",
+    }
+)
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
 _XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)""", re.I)
 
@@ -115,7 +160,9 @@ class _Walker:
             for cell in cells:
                 row.append(" ".join(cell.get_text(" ").split()))
                 span = str(cell.get("colspan", "1"))
-                row.extend([""] * (min(int(span), 64) - 1 if span.isdigit() and int(span) > 1 else 0))
+                row.extend(
+                    [""] * (min(int(span), 64) - 1 if span.isdigit() and int(span) > 1 else 0)
+                )
             if cells and all(c.name == "th" for c in cells) and len(rows) == header_rows:
                 header_rows += 1
             rows.append(row)
@@ -191,8 +238,9 @@ class MHTMLParser(BaseEngine):
                 plain_part = part
         chosen = html_part or plain_part
         if chosen is None:
-            raise CorruptDocument("the web archive holds no HTML or text part",
-                                  file=source.display_name)
+            raise CorruptDocument(
+                "the web archive holds no HTML or text part", file=source.display_name
+            )
         payload = chosen.get_payload(decode=True) or b""
         charset = chosen.get_content_charset()
         text = decode_text(payload, charset)[0] if charset else decode_html(payload)[0]

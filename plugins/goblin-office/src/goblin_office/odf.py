@@ -16,7 +16,6 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_container, read_member
@@ -24,17 +23,63 @@ from goblin_office.layout import PageBuilder
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import odf_sheet_extras
 
-_INLINE_SKIP = frozenset({"annotation", "annotation-end", "note", "frame", "bookmark",
-                          "bookmark-start", "bookmark-end", "reference-mark", "soft-page-break",
-                          "custom-shape", "rect", "ellipse", "line", "g", "image"})
-_BLOCK_SKIP = frozenset({"annotation", "note", "tracked-changes", "forms", "sequence-decls",
-                         "variable-decls", "user-field-decls", "table-columns", "table-column",
-                         "notes", "image", "event-listeners", "script", "settings",
-                         "automatic-styles", "styles", "font-face-decls", "meta", "master-styles",
-                         "footer-decl", "header-decl", "date-time-decl", "desc", "title"})
-_META = {"title": "title", "creator": "author", "initial-creator": "initial_creator",
-         "creation-date": "created", "date": "modified", "language": "language",
-         "subject": "subject", "description": "description"}
+_INLINE_SKIP = frozenset(
+    {
+        "annotation",
+        "annotation-end",
+        "note",
+        "frame",
+        "bookmark",
+        "bookmark-start",
+        "bookmark-end",
+        "reference-mark",
+        "soft-page-break",
+        "custom-shape",
+        "rect",
+        "ellipse",
+        "line",
+        "g",
+        "image",
+    }
+)
+_BLOCK_SKIP = frozenset(
+    {
+        "annotation",
+        "note",
+        "tracked-changes",
+        "forms",
+        "sequence-decls",
+        "variable-decls",
+        "user-field-decls",
+        "table-columns",
+        "table-column",
+        "notes",
+        "image",
+        "event-listeners",
+        "script",
+        "settings",
+        "automatic-styles",
+        "styles",
+        "font-face-decls",
+        "meta",
+        "master-styles",
+        "footer-decl",
+        "header-decl",
+        "date-time-decl",
+        "desc",
+        "title",
+    }
+)
+_META = {
+    "title": "title",
+    "creator": "author",
+    "initial-creator": "initial_creator",
+    "creation-date": "created",
+    "date": "modified",
+    "language": "language",
+    "subject": "subject",
+    "description": "description",
+}
 _MAX_REPEAT = 1024
 
 
@@ -89,8 +134,9 @@ def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
         def tree(member: str) -> Any | None:
             if member not in names:
                 return None
-            return parse_xml(read_member(archive, member, name), name=f"{name}:{member}",
-                             max_depth=depth)
+            return parse_xml(
+                read_member(archive, member, name), name=f"{name}:{member}", max_depth=depth
+            )
 
         return _Trees(tree("content.xml"), tree("styles.xml"), tree("meta.xml"))
 
@@ -100,7 +146,9 @@ def _refuse_encrypted(archive: Any, names: set[str], name: str) -> None:
     if manifest in names and b"encryption-data" in read_member(archive, manifest, name):
         raise PasswordRequired(
             "the OpenDocument file is password-protected and goblin does not decrypt ODF "
-            "packages; save an unprotected copy (File > Properties) and extract that", file=name)
+            "packages; save an unprotected copy (File > Properties) and extract that",
+            file=name,
+        )
 
 
 def metadata(trees: _Trees) -> dict[str, str]:
@@ -298,16 +346,23 @@ class ODFPresentationParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         trees = load_trees(source, config, flat=_is_flat(source))
         body = _body(trees, "presentation")
-        footers = {attr(d, "name"): _plain(d) or inline_text(d)
-                   for d in children(body, "footer-decl")}
+        footers = {
+            attr(d, "name"): _plain(d) or inline_text(d) for d in children(body, "footer-decl")
+        }
         masters = _master_frames(trees.styles)
         pages = []
         for number, slide in enumerate(children(body, "page"), start=1):
             pages.append(self._slide(slide, number, config, footers, masters))
         return TextDocument(pages, metadata=metadata(trees))
 
-    def _slide(self, slide: Any, number: int, config: Config, footers: dict[str, str],
-               masters: dict[str, list[str]]) -> PageContent:
+    def _slide(
+        self,
+        slide: Any,
+        number: int,
+        config: Config,
+        footers: dict[str, str],
+        masters: dict[str, list[str]],
+    ) -> PageContent:
         page = PageBuilder(number=number, label=attr(slide, "name"), engine=self.name)
         walker = _Walker(page, config)
         walker.blocks(slide)

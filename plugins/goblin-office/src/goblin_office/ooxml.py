@@ -13,7 +13,6 @@ from docx.opc.part import Part
 from goblin_core.config import Config
 from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.source import Source
-
 from goblin_office.containers import open_container
 from goblin_office.embedded import unwrap
 from goblin_office.encryption import decrypted
@@ -23,10 +22,17 @@ log = logging.getLogger(__name__)
 
 _EMBEDDED_RELS = ("/package", "/oleObject")
 _IMAGE_RELS = ("/image",)
-_CORE_KEYS = {"title": "title", "creator": "author", "created": "created",
-              "modified": "modified", "language": "language", "subject": "subject",
-              "keywords": "keywords", "lastModifiedBy": "last_modified_by",
-              "description": "description"}
+_CORE_KEYS = {
+    "title": "title",
+    "creator": "author",
+    "created": "created",
+    "modified": "modified",
+    "language": "language",
+    "subject": "subject",
+    "keywords": "keywords",
+    "lastModifiedBy": "last_modified_by",
+    "description": "description",
+}
 
 
 def plain_package(source: Source, config: Config) -> Source:
@@ -44,8 +50,10 @@ def open_opc(source: Source, config: Config) -> OpcPackage:
     except GoblinError:
         raise
     except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors...
-        raise CorruptDocument(f"the OOXML package cannot be read ({type(exc).__name__}: {exc})",
-                              file=source.display_name) from exc
+        raise CorruptDocument(
+            f"the OOXML package cannot be read ({type(exc).__name__}: {exc})",
+            file=source.display_name,
+        ) from exc
 
 
 def main_part(package: OpcPackage, name: str) -> Part:
@@ -69,8 +77,11 @@ def related(part: Part, suffix: str) -> list[Part]:
 
 def part_xml(part: Part, name: str, config: Config) -> Any:
     """A part parsed with the hardened XML parser."""
-    return parse_xml(part.blob, name=f"{name}:{part.partname}",
-                     max_depth=int(config.get("limits", "max_xml_depth", 256)))
+    return parse_xml(
+        part.blob,
+        name=f"{name}:{part.partname}",
+        max_depth=int(config.get("limits", "max_xml_depth", 256)),
+    )
 
 
 def core_properties(package: OpcPackage, name: str, config: Config) -> dict[str, str]:
@@ -82,8 +93,11 @@ def core_properties(package: OpcPackage, name: str, config: Config) -> dict[str,
             except GoblinError as exc:
                 log.warning("%s", exc)
                 return {}
-            return {_CORE_KEYS[local_name(el)]: (el.text or "").strip()
-                    for el in root if local_name(el) in _CORE_KEYS and (el.text or "").strip()}
+            return {
+                _CORE_KEYS[local_name(el)]: (el.text or "").strip()
+                for el in root
+                if local_name(el) in _CORE_KEYS and (el.text or "").strip()
+            }
     return {}
 
 

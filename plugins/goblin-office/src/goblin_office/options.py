@@ -5,17 +5,41 @@ from __future__ import annotations
 from goblin_core.options import Option
 
 OFFICE_OPTIONS = (
-    Option("headers_footers", "bool", True,
-           "Include page headers and footers (Word, OpenDocument, spreadsheet print headers)."),
-    Option("comments", "bool", True, "Include comments and annotations (Word, Excel, ODF, PowerPoint)."),
+    Option(
+        "headers_footers",
+        "bool",
+        True,
+        "Include page headers and footers (Word, OpenDocument, spreadsheet print headers).",
+    ),
+    Option(
+        "comments", "bool", True, "Include comments and annotations (Word, Excel, ODF, PowerPoint)."
+    ),
     Option("notes", "bool", True, "Include footnotes, endnotes and presentation speaker notes."),
     Option("hidden_sheets", "bool", True, "Read hidden spreadsheet sheets too."),
-    Option("embedded", "bool", True,
-           "Extract embedded objects (an xlsx inside a docx, a PDF inside an OLE object) as children."),
-    Option("images", "bool", False,
-           "Extract embedded images as children so an OCR plugin reads them (off: images are skipped)."),
-    Option("max_sheet_cells", "int", 5_000_000,
-           "Most cells read from one sheet; the rest is cut and reported in metadata.", minimum=1),
-    Option("libreoffice", "str", "soffice",
-           "LibreOffice binary for the optional office.libreoffice engine (lowest priority)."),
+    Option(
+        "embedded",
+        "bool",
+        True,
+        "Extract embedded objects (an xlsx inside a docx, a PDF inside an OLE object) as children.",
+    ),
+    Option(
+        "images",
+        "bool",
+        False,
+        "Extract embedded images as children so an OCR plugin reads them "
+        "(off: images are skipped).",
+    ),
+    Option(
+        "max_sheet_cells",
+        "int",
+        5_000_000,
+        "Most cells read from one sheet; the rest is cut and reported in metadata.",
+        minimum=1,
+    ),
+    Option(
+        "libreoffice",
+        "str",
+        "soffice",
+        "LibreOffice binary for the optional office.libreoffice engine (lowest priority).",
+    ),
 )

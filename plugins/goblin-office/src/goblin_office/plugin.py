@@ -6,9 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from goblin_core import hookimpl
-
-from goblin_office.options import OFFICE_OPTIONS
-from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
 from goblin_office.dbf import DBFParser
 from goblin_office.delimited import DelimitedParser
 from goblin_office.epub import EPUBParser
@@ -16,10 +13,12 @@ from goblin_office.legacy import AntiwordParser, CatdocParser, CatpptParser, Xls
 from goblin_office.mail import EMLParser, MSGParser
 from goblin_office.markup import HTMLParser, MHTMLParser
 from goblin_office.odf import FlatODSParser, ODFPresentationParser, ODFTextParser
+from goblin_office.options import OFFICE_OPTIONS
 from goblin_office.pptrecords import PptRecordsParser
 from goblin_office.presentation import PptxParser
 from goblin_office.protected import ProtectedPackageParser
 from goblin_office.rtf import RTFParser
+from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
 from goblin_office.spreadsheet import CalamineParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
 from goblin_office.word import DocxParser
@@ -35,16 +34,43 @@ def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
 
 @hookimpl
 def goblin_register_parsers(register: Callable[[Any], None]) -> None:
-    for parser in (DocxParser(), CalamineParser(), XlrdParser(), ODFTextParser(),
-                   ODFPresentationParser(), FlatODSParser(), PptxParser(), AntiwordParser(),
-                   CatdocParser(), CatpptParser(), Xls2csvParser(), PptRecordsParser(), RTFParser(), EPUBParser(), HTMLParser(),
-                   MHTMLParser(), DelimitedParser(), XMLParser(), SVGParser(), JSONParser(),
-                   MarkdownParser(), CalendarCardParser(), DBFParser(), EMLParser(), MSGParser(),
-                   ProtectedPackageParser()):
+    for parser in (
+        DocxParser(),
+        CalamineParser(),
+        XlrdParser(),
+        ODFTextParser(),
+        ODFPresentationParser(),
+        FlatODSParser(),
+        PptxParser(),
+        AntiwordParser(),
+        CatdocParser(),
+        CatpptParser(),
+        Xls2csvParser(),
+        PptRecordsParser(),
+        RTFParser(),
+        EPUBParser(),
+        HTMLParser(),
+        MHTMLParser(),
+        DelimitedParser(),
+        XMLParser(),
+        SVGParser(),
+        JSONParser(),
+        MarkdownParser(),
+        CalendarCardParser(),
+        DBFParser(),
+        EMLParser(),
+        MSGParser(),
+        ProtectedPackageParser(),
+    ):
         register(parser)
 
 
 @hookimpl
 def goblin_register_options(register: Callable[..., None]) -> None:
-    register("office", OFFICE_OPTIONS, extra="office",
-             help="What goblin-office reads besides body text: headers, comments, notes, embedded objects.")
+    register(
+        "office",
+        OFFICE_OPTIONS,
+        extra="office",
+        help="What goblin-office reads besides body text: headers, comments, notes, "
+        "embedded objects.",
+    )

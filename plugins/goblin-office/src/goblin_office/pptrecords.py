@@ -17,7 +17,6 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.encryption import decrypted
 
@@ -67,7 +66,7 @@ def slide_texts(stream: bytes) -> list[list[str]]:
                 deck.drawn.append([])
             stack.append((kind, ver_inst >> 4, pos + length))
             continue
-        body = stream[pos:pos + length]
+        body = stream[pos : pos + length]
         pos += length
         _atom(deck, stack, kind, body)
     return deck.pages()
@@ -103,9 +102,12 @@ class PptRecordsParser(BaseEngine):
             with olefile.OleFileIO(plain.open()) as ole:
                 stream = ole.openstream("PowerPoint Document").read()
         except (OSError, ValueError, IndexError, TypeError) as exc:
-            raise CorruptDocument(f"no readable PowerPoint Document stream ({exc})",
-                                  file=source.display_name) from exc
+            raise CorruptDocument(
+                f"no readable PowerPoint Document stream ({exc})", file=source.display_name
+            ) from exc
         slides = slide_texts(stream)
         if not slides:
-            raise CorruptDocument("the presentation holds no text records", file=source.display_name)
+            raise CorruptDocument(
+                "the presentation holds no text records", file=source.display_name
+            )
         return TextDocument(["\n".join(runs) for runs in slides])

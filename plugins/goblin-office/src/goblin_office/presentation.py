@@ -18,20 +18,21 @@ from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.embedded import unwrap
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import plain_package
-from goblin_office.safexml import attr, descendants, parse_xml
+from goblin_office.safexml import descendants, parse_xml
 
 _TITLES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE, PP_PLACEHOLDER.VERTICAL_TITLE)
 
 
 def _reading_order(shapes: Any) -> list[Any]:
     def key(shape: Any) -> tuple[int, int]:
-        return (shape.top if shape.top is not None else 1 << 40,
-                shape.left if shape.left is not None else 1 << 40)
+        return (
+            shape.top if shape.top is not None else 1 << 40,
+            shape.left if shape.left is not None else 1 << 40,
+        )
 
     return sorted(shapes, key=key)
 
@@ -66,7 +67,10 @@ class _SlideReader:
         if getattr(shape, "has_chart", False) and shape.has_chart:
             self._chart(shape.chart)
             return
-        if shape.shape_type in (MSO_SHAPE_TYPE.EMBEDDED_OLE_OBJECT, MSO_SHAPE_TYPE.LINKED_OLE_OBJECT):
+        if shape.shape_type in (
+            MSO_SHAPE_TYPE.EMBEDDED_OLE_OBJECT,
+            MSO_SHAPE_TYPE.LINKED_OLE_OBJECT,
+        ):
             self._ole(shape)
         if shape.has_text_frame:
             self._text(shape)
@@ -149,8 +153,11 @@ def _comments(slide: Any, name: str, config: Config) -> Iterator[str]:
     for rel in slide.part.rels.values():
         if rel.is_external or not rel.reltype.endswith("/comments"):
             continue
-        root = parse_xml(rel.target_part.blob, name=name,
-                         max_depth=int(config.get("limits", "max_xml_depth", 256)))
+        root = parse_xml(
+            rel.target_part.blob,
+            name=name,
+            max_depth=int(config.get("limits", "max_xml_depth", 256)),
+        )
         for comment in descendants(root, "cm"):
             text = " ".join(t.text or "" for t in descendants(comment, "text")).strip()
             if text:
@@ -159,8 +166,14 @@ def _comments(slide: Any, name: str, config: Config) -> Iterator[str]:
 
 def _properties(presentation: Any) -> dict[str, Any]:
     props = presentation.core_properties
-    found = {"title": props.title, "author": props.author, "created": props.created,
-             "modified": props.modified, "language": props.language, "subject": props.subject}
+    found = {
+        "title": props.title,
+        "author": props.author,
+        "created": props.created,
+        "modified": props.modified,
+        "language": props.language,
+        "subject": props.subject,
+    }
     return {k: v for k, v in found.items() if v}
 
 
@@ -178,6 +191,7 @@ class PptxParser(BaseEngine):
         except GoblinError:
             raise
         except Exception as exc:  # python-pptx raises KeyError, ValueError, lxml errors...
-            raise CorruptDocument(f"python-pptx cannot read the presentation ({exc})",
-                                  file=source.display_name) from exc
+            raise CorruptDocument(
+                f"python-pptx cannot read the presentation ({exc})", file=source.display_name
+            ) from exc
         return _PresentationDocument(source, presentation, config, self.name)

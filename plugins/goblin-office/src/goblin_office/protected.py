@@ -14,15 +14,18 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, ParsedDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.encryption import decrypted
 from goblin_office.presentation import PptxParser
 from goblin_office.spreadsheet import CalamineParser
 from goblin_office.word import DocxParser
 
-_BY_FAMILY = {fmt.DOCX: DocxParser, fmt.XLSX: CalamineParser, fmt.XLSB: CalamineParser,
-              fmt.PPTX: PptxParser}
+_BY_FAMILY = {
+    fmt.DOCX: DocxParser,
+    fmt.XLSX: CalamineParser,
+    fmt.XLSB: CalamineParser,
+    fmt.PPTX: PptxParser,
+}
 
 
 class ProtectedPackageParser(BaseEngine):
@@ -37,12 +40,17 @@ class ProtectedPackageParser(BaseEngine):
         try:
             with zipfile.ZipFile(plain.open()) as archive:
                 names = set(archive.namelist())
-                types = archive.read("[Content_Types].xml") if "[Content_Types].xml" in names else b""
+                types = (
+                    archive.read("[Content_Types].xml") if "[Content_Types].xml" in names else b""
+                )
         except (zipfile.BadZipFile, OSError, ValueError) as exc:
-            raise CorruptDocument(f"the decrypted package is not a zip ({exc})",
-                                  file=source.display_name) from exc
+            raise CorruptDocument(
+                f"the decrypted package is not a zip ({exc})", file=source.display_name
+            ) from exc
         found = fmt.ooxml_format(names, types)
         if found is None or found[0] not in _BY_FAMILY:
-            raise CorruptDocument("the decrypted package is not a Word, Excel or PowerPoint file",
-                                  file=source.display_name)
+            raise CorruptDocument(
+                "the decrypted package is not a Word, Excel or PowerPoint file",
+                file=source.display_name,
+            )
         return _BY_FAMILY[found[0]]().open(plain, config)

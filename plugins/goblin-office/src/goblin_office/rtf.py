@@ -11,13 +11,23 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d+)")
-_CHARSET_CODEPAGES = {128: "cp932", 129: "cp949", 134: "gbk", 136: "cp950", 161: "cp1253",
-                      162: "cp1254", 177: "cp1255", 178: "cp1256", 186: "cp1257", 204: "cp1251",
-                      222: "cp874", 238: "cp1250"}
+_CHARSET_CODEPAGES = {
+    128: "cp932",
+    129: "cp949",
+    134: "gbk",
+    136: "cp950",
+    161: "cp1253",
+    162: "cp1254",
+    177: "cp1255",
+    178: "cp1256",
+    186: "cp1257",
+    204: "cp1251",
+    222: "cp874",
+    238: "cp1250",
+}
 _FCHARSET = re.compile(rb"\\fcharset(\d+)")
 
 
@@ -48,11 +58,15 @@ class RTFParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         data = source.bytes()
         if not data.lstrip().startswith(b"{\\rtf"):
-            raise CorruptDocument("not an RTF document (no {\\rtf header)", file=source.display_name)
+            raise CorruptDocument(
+                "not an RTF document (no {\\rtf header)", file=source.display_name
+            )
         encoding = rtf_encoding(data[:65536])
         try:
             text = rtf_to_text(data.decode("latin-1"), encoding=encoding, errors="replace")
         except (ValueError, IndexError, RecursionError) as exc:
-            raise CorruptDocument(f"the RTF cannot be read ({exc})", file=source.display_name) from exc
+            raise CorruptDocument(
+                f"the RTF cannot be read ({exc})", file=source.display_name
+            ) from exc
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         return TextDocument([text], metadata={"encoding": encoding})

@@ -55,14 +55,17 @@ def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element
                 if depth > max_depth:
                     raise UnsafeXML(
                         f"XML nests deeper than limits.max_xml_depth ({max_depth}); refused "
-                        "(raise the limit if the file is trusted)", file=name)
+                        "(raise the limit if the file is trusted)",
+                        file=name,
+                    )
             else:
                 depth -= 1
                 root = element
         tree = root
     except etree.XMLSyntaxError as exc:
-        raise CorruptDocument(f"XML is not well formed ({exc}); the file is damaged or truncated",
-                              file=name) from exc
+        raise CorruptDocument(
+            f"XML is not well formed ({exc}); the file is damaged or truncated", file=name
+        ) from exc
     if tree is None:
         raise CorruptDocument("XML has no root element", file=name)
     _refuse_entities(tree, name)
@@ -80,8 +83,11 @@ def _refuse_declared_entities(data: bytes, name: str) -> None:
         head = head.decode("utf-16", "ignore").encode("utf-8")
     found = _DOCTYPE_SUBSET.search(head)
     if found is not None and b"<!ENTITY" in found.group(1).upper():
-        raise UnsafeXML("XML declares entities (a billion-laughs or external-entity attack, or "
-                        "a DTD goblin will not expand); refused", file=name)
+        raise UnsafeXML(
+            "XML declares entities (a billion-laughs or external-entity attack, or "
+            "a DTD goblin will not expand); refused",
+            file=name,
+        )
 
 
 def _refuse_entities(root: etree._Element, name: str) -> None:
@@ -89,8 +95,11 @@ def _refuse_entities(root: etree._Element, name: str) -> None:
     if dtd is None:
         return
     if any(True for _ in dtd.iterentities()):
-        raise UnsafeXML("XML declares entities (a billion-laughs or external-entity attack, or "
-                        "a DTD goblin will not expand); refused", file=name)
+        raise UnsafeXML(
+            "XML declares entities (a billion-laughs or external-entity attack, or "
+            "a DTD goblin will not expand); refused",
+            file=name,
+        )
 
 
 def local_name(element: etree._Element) -> str:

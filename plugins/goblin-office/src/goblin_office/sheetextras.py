@@ -22,18 +22,19 @@ import xlrd
 from goblin_core.config import Config
 from goblin_core.errors import GoblinError
 from goblin_core.source import Source
-
 from goblin_office.containers import open_container, read_member
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 
 log = logging.getLogger(__name__)
 
-_HF_ELEMENT = re.compile(rb"<(?:\w+:)?(odd|even|first)(Header|Footer)\b[^>/]*>(.*?)</(?:\w+:)?\1\2>",
-                         re.S)
+_HF_ELEMENT = re.compile(
+    rb"<(?:\w+:)?(odd|even|first)(Header|Footer)\b[^>/]*>(.*?)</(?:\w+:)?\1\2>", re.S
+)
 _HF_CODE = re.compile(r'&"[^"]*"|&K[0-9A-Fa-f]{6}|&K\d{2}[+-]\d{3}|&\d+|&[LCRBIUSEXYOHGKPNDTFZA]')
 # the fixed text Excel writes into the legacy copy of a threaded comment
-_THREADED_NOTICE = re.compile(r"^\[Threaded comment\]\s*Your version of Excel.*?Learn more: \S+\s*",
-                              re.S)
+_THREADED_NOTICE = re.compile(
+    r"^\[Threaded comment\]\s*Your version of Excel.*?Learn more: \S+\s*", re.S
+)
 _CHUNK = 1 << 20
 _OVERLAP = 64
 
@@ -74,8 +75,11 @@ class _Workbook:
         self.depth = int(config.get("limits", "max_xml_depth", 256))
 
     def xml(self, path: str) -> Any:
-        return parse_xml(read_member(self.archive, path, self.name), name=f"{self.name}:{path}",
-                         max_depth=self.depth)
+        return parse_xml(
+            read_member(self.archive, path, self.name),
+            name=f"{self.name}:{path}",
+            max_depth=self.depth,
+        )
 
     def rels(self, path: str) -> dict[str, tuple[str, str]]:
         folder, base = posixpath.split(path)
@@ -87,8 +91,11 @@ class _Workbook:
             target = attr(rel, "Target")
             if attr(rel, "TargetMode") == "External" or not target:
                 continue
-            full = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
-                posixpath.join(folder, target))
+            full = (
+                target.lstrip("/")
+                if target.startswith("/")
+                else posixpath.normpath(posixpath.join(folder, target))
+            )
             found[attr(rel, "Id")] = (attr(rel, "Type"), full)
         return found
 
@@ -134,7 +141,7 @@ def _scan_header_footer(archive: zipfile.ZipFile, path: str) -> list[tuple[str, 
             window = tail + chunk
             start = window.find(b"eaderFooter")
             if start >= 0:
-                collecting = bytearray(window[max(start - 16, 0):])
+                collecting = bytearray(window[max(start - 16, 0) :])
             else:
                 tail = window[-_OVERLAP:]
     if collecting is None:
@@ -163,8 +170,11 @@ def biff_comments(source: Source) -> dict[str, SheetExtras]:
     try:
         for index, name in enumerate(book.sheet_names()):
             sheet = book.sheet_by_index(index)
-            notes = [f"Comment {xlrd.formula.cellname(r, c)}: {n.text.strip()}"
-                     for (r, c), n in sorted(sheet.cell_note_map.items()) if n.text.strip()]
+            notes = [
+                f"Comment {xlrd.formula.cellname(r, c)}: {n.text.strip()}"
+                for (r, c), n in sorted(sheet.cell_note_map.items())
+                if n.text.strip()
+            ]
             found[name] = SheetExtras(comments=notes)
             book.unload_sheet(index)
     except Exception as exc:  # same: a damaged note record must not lose the cells
@@ -180,16 +190,22 @@ def odf_extras(source: Source, config: Config) -> dict[str, SheetExtras]:
     depth = int(config.get("limits", "max_xml_depth", 256))
     with open_container(source, config) as archive:
         content = parse_xml(read_member(archive, "content.xml", name), name=name, max_depth=depth)
-        styles = (parse_xml(read_member(archive, "styles.xml", name), name=name, max_depth=depth)
-                  if "styles.xml" in archive.namelist() else None)
+        styles = (
+            parse_xml(read_member(archive, "styles.xml", name), name=name, max_depth=depth)
+            if "styles.xml" in archive.namelist()
+            else None
+        )
     return odf_sheet_extras(content, styles, config)
 
 
 def odf_sheet_extras(content: Any, styles: Any | None, config: Config) -> dict[str, SheetExtras]:
     """Per-sheet extras from an ODF document's content and styles trees (flat or packaged)."""
     masters = _master_pages(styles if styles is not None else content)
-    table_master = {attr(s, "name"): attr(s, "master-page-name")
-                    for s in descendants(content, "style") if attr(s, "family") == "table"}
+    table_master = {
+        attr(s, "name"): attr(s, "master-page-name")
+        for s in descendants(content, "style")
+        if attr(s, "family") == "table"
+    }
     default = next(iter(masters.values()), (None, None)) if masters else (None, None)
     found: dict[str, SheetExtras] = {}
     for table in descendants(content, "table"):

@@ -17,7 +17,6 @@ import olefile
 from goblin_core.engines import BaseEngine
 from goblin_core.model import FileType
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 
 log = logging.getLogger(__name__)
@@ -25,10 +24,21 @@ log = logging.getLogger(__name__)
 _ZIP_MAGIC = b"PK\x03\x04"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _SMALL_MEMBER = 64 * 1024
-_OOXML_EXT = {"docx": fmt.DOCX, "docm": fmt.DOCX, "dotx": fmt.DOCX, "dotm": fmt.DOCX,
-              "xlsx": fmt.XLSX, "xlsm": fmt.XLSX, "xltx": fmt.XLSX, "xltm": fmt.XLSX,
-              "xlsb": fmt.XLSB, "pptx": fmt.PPTX, "pptm": fmt.PPTX, "ppsx": fmt.PPTX,
-              "potx": fmt.PPTX}
+_OOXML_EXT = {
+    "docx": fmt.DOCX,
+    "docm": fmt.DOCX,
+    "dotx": fmt.DOCX,
+    "dotm": fmt.DOCX,
+    "xlsx": fmt.XLSX,
+    "xlsm": fmt.XLSX,
+    "xltx": fmt.XLSX,
+    "xltm": fmt.XLSX,
+    "xlsb": fmt.XLSB,
+    "pptx": fmt.PPTX,
+    "pptm": fmt.PPTX,
+    "ppsx": fmt.PPTX,
+    "potx": fmt.PPTX,
+}
 _FLAT_ROOT = re.compile(rb"<office:document\b[^>]*office:mimetype=\"([^\"]+)\"", re.S)
 _XHTML_ROOT = re.compile(rb"<html\b", re.I)
 
@@ -71,15 +81,15 @@ def _truncated_guess(head: bytes, source: Source) -> FileType | None:
     answering docx routes it to a parser that says "truncated" clearly.
     """
     name_length = int.from_bytes(head[26:28], "little")
-    first = head[30:30 + name_length].decode("utf-8", "ignore")
-    if first.startswith("word/") or first == "[Content_Types].xml" and b"word/" in head:
+    first = head[30 : 30 + name_length].decode("utf-8", "ignore")
+    if first.startswith("word/") or (first == "[Content_Types].xml" and b"word/" in head):
         return FileType(fmt.DOCX, "docx", 0.85)
     if first.startswith("xl/"):
         return FileType(fmt.XLSX, "xlsx", 0.85)
     if first.startswith("ppt/"):
         return FileType(fmt.PPTX, "pptx", 0.85)
     if first == "mimetype":
-        found = fmt.odf_format(head[30 + name_length:30 + name_length + 80].split(b"PK")[0])
+        found = fmt.odf_format(head[30 + name_length : 30 + name_length + 80].split(b"PK")[0])
         if found is not None:
             return FileType(found[0], found[1], 0.85)
     known = _OOXML_EXT.get(source.extension)
@@ -135,7 +145,8 @@ class MarkupSniffer(BaseEngine):
             flat = fmt.flat_odf_format(found.group(1).decode("ascii", "ignore"))
             if flat is not None:
                 return FileType(flat[0], flat[1], 0.9)
-        if sample.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml") and _XHTML_ROOT.search(sample):
-            if b"<office:document" not in sample and b"<svg" not in sample:
-                return FileType(fmt.HTML, "xhtml", 0.65)
+        declared = sample.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml")
+        other = b"<office:document" in sample or b"<svg" in sample
+        if declared and not other and _XHTML_ROOT.search(sample):
+            return FileType(fmt.HTML, "xhtml", 0.65)
         return None

@@ -20,7 +20,6 @@ from goblin_core.engines import BaseEngine, BaseParsedDocument, TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_container
@@ -33,8 +32,9 @@ log = logging.getLogger(__name__)
 _EXTRAS_KIND = {fmt.XLSX: "ooxml", fmt.ODS: "odf", fmt.XLS: "biff"}
 
 
-def sheet_page(number: int, name: str, rows: Sequence[Sequence[str]], extras: SheetExtras | None,
-               engine: str) -> PageContent:
+def sheet_page(
+    number: int, name: str, rows: Sequence[Sequence[str]], extras: SheetExtras | None, engine: str
+) -> PageContent:
     """One sheet as a page: its name, headers, the cells as a table, comments, footers."""
     page = PageBuilder(number=number, label=name, engine=engine)
     page.add(name, "heading", 2)
@@ -51,8 +51,14 @@ def sheet_page(number: int, name: str, rows: Sequence[Sequence[str]], extras: Sh
 class _CalamineDocument(BaseParsedDocument):
     """Sheets read one at a time, so only one sheet's cells are in memory."""
 
-    def __init__(self, workbook: CalamineWorkbook, names: list[str],
-                 extras: dict[str, SheetExtras], config: Config, engine: str) -> None:
+    def __init__(
+        self,
+        workbook: CalamineWorkbook,
+        names: list[str],
+        extras: dict[str, SheetExtras],
+        config: Config,
+        engine: str,
+    ) -> None:
         self.workbook = workbook
         self.names = names
         self.extras = extras
@@ -98,8 +104,9 @@ class CalamineParser(BaseEngine):
         try:
             workbook = CalamineWorkbook.from_filelike(plain.open())
         except Exception as exc:  # calamine raises its own error types for damaged files
-            raise CorruptDocument(f"calamine cannot read the workbook ({exc})",
-                                  file=source.display_name) from exc
+            raise CorruptDocument(
+                f"calamine cannot read the workbook ({exc})", file=source.display_name
+            ) from exc
         names = _visible_sheets(workbook, config)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
         return _CalamineDocument(workbook, names, extras, config, self.name)
@@ -138,15 +145,17 @@ class XlrdParser(BaseEngine):
         except GoblinError:
             raise
         except Exception as exc:  # xlrd raises XLRDError, struct.error, AssertionError...
-            raise CorruptDocument(f"xlrd cannot read the workbook ({exc})",
-                                  file=source.display_name) from exc
+            raise CorruptDocument(
+                f"xlrd cannot read the workbook ({exc})", file=source.display_name
+            ) from exc
         extras = safe_extras("biff", plain, config)
         pages = []
         try:
             for index, name in enumerate(book.sheet_names()):
                 sheet = book.sheet_by_index(index)
-                rows = [[_xlrd_cell(c, book.datemode) for c in sheet.row(r)]
-                        for r in range(sheet.nrows)]
+                rows = [
+                    [_xlrd_cell(c, book.datemode) for c in sheet.row(r)] for r in range(sheet.nrows)
+                ]
                 pages.append(sheet_page(index + 1, name, rows, extras.get(name), self.name))
                 book.unload_sheet(index)
         finally:

@@ -10,22 +10,35 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _MD_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
 _CONTENT_LINE = re.compile(r"^([A-Za-z0-9-]+)((?:;[^:]*)?):(.*)$")
-_SKIPPED_PROPERTIES = frozenset({"BEGIN", "END", "VERSION", "PRODID", "CALSCALE", "UID",
-                                 "X-WR-CALNAME", "PHOTO", "LOGO", "SOUND", "KEY"})
+_SKIPPED_PROPERTIES = frozenset(
+    {
+        "BEGIN",
+        "END",
+        "VERSION",
+        "PRODID",
+        "CALSCALE",
+        "UID",
+        "X-WR-CALNAME",
+        "PHOTO",
+        "LOGO",
+        "SOUND",
+        "KEY",
+    }
+)
 
 
 def _text(source: Source) -> tuple[str, str]:
     text, encoding = decode_text(source.bytes())
     if "\x00" in text:
-        raise CorruptDocument(f"binary content in a text file (decoded as {encoding})",
-                              file=source.display_name)
+        raise CorruptDocument(
+            f"binary content in a text file (decoded as {encoding})", file=source.display_name
+        )
     return text.replace("\r\n", "\n").replace("\r", "\n"), encoding
 
 
@@ -40,8 +53,11 @@ class JSONParser(BaseEngine):
         text, encoding = _text(source)
         metadata: dict[str, object] = {"encoding": encoding}
         try:
-            records = [json.loads(line) for line in text.splitlines() if line.strip()] \
-                if source.extension in ("ndjson", "jsonl") else [json.loads(text)]
+            records = (
+                [json.loads(line) for line in text.splitlines() if line.strip()]
+                if source.extension in ("ndjson", "jsonl")
+                else [json.loads(text)]
+            )
             metadata["records"] = len(records)
             metadata["valid_json"] = True
         except (json.JSONDecodeError, RecursionError) as exc:
@@ -88,8 +104,13 @@ def unfold(text: str) -> list[str]:
 
 
 def _unescape(value: str) -> str:
-    return (value.replace("\\n", "\n").replace("\\N", "\n").replace("\\,", ",")
-            .replace("\\;", ";").replace("\\\\", "\\"))
+    return (
+        value.replace("\\n", "\n")
+        .replace("\\N", "\n")
+        .replace("\\,", ",")
+        .replace("\\;", ";")
+        .replace("\\\\", "\\")
+    )
 
 
 class CalendarCardParser(BaseEngine):

@@ -15,7 +15,6 @@ from typing import Any
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import (
@@ -29,12 +28,44 @@ from goblin_office.ooxml import (
 from goblin_office.safexml import attr, children, local_name
 
 # subtrees whose text is not the paragraph's own (or is not text at all)
-_SKIP = frozenset({"pPr", "rPr", "txbxContent", "Fallback", "instrText", "delText",
-                   "footnoteReference", "endnoteReference", "commentReference", "tblPr",
-                   "sectPr", "trPr", "tcPr", "fldData"})
-_CONTAINERS = frozenset({"sdt", "sdtContent", "customXml", "smartTag", "ins", "moveTo",
-                         "hyperlink", "fldSimple", "txbxContent", "body", "hdr", "ftr",
-                         "footnote", "endnote", "comment", "tc"})
+_SKIP = frozenset(
+    {
+        "pPr",
+        "rPr",
+        "txbxContent",
+        "Fallback",
+        "instrText",
+        "delText",
+        "footnoteReference",
+        "endnoteReference",
+        "commentReference",
+        "tblPr",
+        "sectPr",
+        "trPr",
+        "tcPr",
+        "fldData",
+    }
+)
+_CONTAINERS = frozenset(
+    {
+        "sdt",
+        "sdtContent",
+        "customXml",
+        "smartTag",
+        "ins",
+        "moveTo",
+        "hyperlink",
+        "fldSimple",
+        "txbxContent",
+        "body",
+        "hdr",
+        "ftr",
+        "footnote",
+        "endnote",
+        "comment",
+        "tc",
+    }
+)
 _HEADING = re.compile(r"^(?:heading|titre|berschrift|titolo|t[íi]tulo|kop)\s*(\d)$", re.I)
 
 
@@ -200,13 +231,18 @@ class DocxParser(BaseEngine):
         name = source.display_name
         document = main_part(package, name)
         styles = next(iter(related(document, "/styles")), None)
-        walker = _Walker(PageBuilder(engine=self.name),
-                         _Styles(part_xml(styles, name, config) if styles is not None else None))
+        walker = _Walker(
+            PageBuilder(engine=self.name),
+            _Styles(part_xml(styles, name, config) if styles is not None else None),
+        )
         _read(walker, document, name, config)
         metadata = core_properties(package, name, config)
         parts = [document, *related(document, "/header"), *related(document, "/footer")]
-        return TextDocument([walker.page.build()], metadata=metadata,
-                            attachments=list(embedded_sources(source, parts, config)))
+        return TextDocument(
+            [walker.page.build()],
+            metadata=metadata,
+            attachments=list(embedded_sources(source, parts, config)),
+        )
 
 
 def _read(walker: _Walker, document: Any, name: str, config: Config) -> None:

@@ -7,7 +7,6 @@ from typing import Any
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.source import Source
-
 from goblin_office import formats as fmt
 from goblin_office.safexml import local_name, parse_xml
 
@@ -40,8 +39,11 @@ class XMLParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        root = parse_xml(source.bytes(), name=source.display_name,
-                         max_depth=int(config.get("limits", "max_xml_depth", 256)))
+        root = parse_xml(
+            source.bytes(),
+            name=source.display_name,
+            max_depth=int(config.get("limits", "max_xml_depth", 256)),
+        )
         return TextDocument(["\n".join(xml_lines(root))], metadata={"root": local_name(root)})
 
 
@@ -53,6 +55,9 @@ class SVGParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        root = parse_xml(source.bytes(), name=source.display_name,
-                         max_depth=int(config.get("limits", "max_xml_depth", 256)))
+        root = parse_xml(
+            source.bytes(),
+            name=source.display_name,
+            max_depth=int(config.get("limits", "max_xml_depth", 256)),
+        )
         return TextDocument(["\n".join(xml_lines(root, _SVG_TEXT))])
