@@ -88,6 +88,16 @@ def test_budget_table_is_ok_for_items() -> None:
     assert quality.has_value_column and quality.first_row_is_header
 
 
+def test_item_header_below_a_letterhead_is_found() -> None:
+    rows = (("PREFEITURA MUNICIPAL DE EXEMPLO", "", "", "", "", ""),
+            ("PLANILHA ORÇAMENTÁRIA - REFORMA DA ESCOLA", "", "", "", "", ""),
+            *BUDGET)
+    quality = score_table(rows)
+
+    assert quality.ok_for_items and quality.n_data_rows == 3
+    assert not quality.first_row_is_header
+
+
 def test_unparseable_quantities_fail_the_gate() -> None:
     items = [(str(i), "Areia", "M3", "doze", "R$ 1,00", "R$ 12,00") for i in range(1, 5)]
     rows = (HEADER, *items)

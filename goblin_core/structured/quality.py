@@ -14,6 +14,8 @@ from goblin_core.table_repair import is_header_row, is_meaningful_table
 MIN_PARSE_RATE = 0.5
 #: A table with this many data rows is usable even without an item header.
 USABLE_DATA_ROWS = 3
+#: An item header is looked for in this many leading rows.
+HEADER_SEARCH_ROWS = 10
 
 _FOOTER = re.compile(r"^(?:valor\s+)?(?:sub)?total\b|^total\s+geral\b|^atencao\b|^obs\b")
 
@@ -22,6 +24,17 @@ def is_footer_row(row: Sequence[str]) -> bool:
     """True for total and note rows under the items (TOTAL GERAL, SUBTOTAL, VALOR TOTAL...)."""
     first = next((c for c in row if c.strip()), "")
     return bool(_FOOTER.match(fold(first).strip()))
+
+
+def header_index(rows: Sequence[Sequence[str]]) -> int | None:
+    """The row holding the column titles: an item header within the first rows
+    (spreadsheets put a letterhead and a title above it), else a first row of
+    titles, else None.
+    """
+    for i, row in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        if is_item_header(row):
+            return i
+    return 0 if rows and is_header_row(rows[0]) else None
 
 
 def _rate(rows: Sequence[Sequence[str]], columns: Sequence[int]) -> tuple[float, int]:
@@ -44,9 +57,9 @@ def score_table(rows: Sequence[Sequence[str]]) -> TableQuality:
     (True, 1.0, 1.0)
     """
     meaningful = is_meaningful_table(rows)
-    header_first = bool(rows) and is_header_row(rows[0])
-    header = [c for c in rows[0]] if header_first else []
-    body = [list(r) for r in (rows[1:] if header_first else rows) if any(c.strip() for c in r)]
+    at = header_index(rows)
+    header = list(rows[at]) if at is not None else []
+    body = [list(r) for r in rows[(at + 1 if at is not None else 0):] if any(c.strip() for c in r)]
     data = [r for r in body if not is_footer_row(r)]
     itemish = bool(header) and is_item_header(header)
     columns = header_columns(header)
@@ -68,6 +81,6 @@ def score_table(rows: Sequence[Sequence[str]]) -> TableQuality:
         value_parse_rate=round(value_rate if has_value else 1.0, 3),
         ok_for_items=ok,
         has_value_column=has_value,
-        first_row_is_header=header_first,
+        first_row_is_header=at == 0,
         has_usable_tables=meaningful and len(data) >= USABLE_DATA_ROWS,
     )

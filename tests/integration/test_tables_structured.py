@@ -76,6 +76,24 @@ def test_budget_tables_of_office_files_are_ok_for_items(tmp_path: Path, maker, n
     assert (block.quality.qty_parse_rate, block.quality.value_parse_rate) == (1.0, 1.0)
 
 
+def test_xlsx_budget_below_a_letterhead_is_ok_for_items(tmp_path: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["PREFEITURA MUNICIPAL DE EXEMPLO"])
+    sheet.append(["Planilha orçamentária - reforma da escola"])
+    sheet.append([])
+    for row in BUDGET:
+        sheet.append(list(row))
+    book.save(tmp_path / "planilha.xlsx")
+
+    doc = StructuredExtractor().extract_from_file(tmp_path / "planilha.xlsx")
+
+    assert doc.ok_for_items
+    assert doc.tables[0].rows[-len(BUDGET):] == BUDGET
+
+
 def test_xlsx_blocks_carry_the_sheet_name(tmp_path: Path) -> None:
     doc = StructuredExtractor().extract_from_file(_xlsx(tmp_path / "orcamento.xlsx"))
 
