@@ -327,6 +327,22 @@ def test_extract_and_ocr_keeps_both_texts() -> None:
     assert len(first.alternatives) == 1
 
 
+def test_auto_ocr_reads_pages_with_too_many_unmapped_glyphs() -> None:
+    broken = ("Ob\ufffdeto da licita\ufffd\ufffdo: aquisi\ufffd\ufffdo de materiais "
+              "de constru\ufffd\ufffdo")
+    parser = ScriptedParser("tests.parser", [
+        text_page(1, broken, glyphs=70, unmapped=12),
+        text_page(2, "a clean page with enough mapped characters", glyphs=40, unmapped=2),
+    ], renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "Objeto da licitação: aquisição de materiais de construção",
+                                 2: "never asked"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), ocr="auto")
+    assert ocr.calls == [1]
+    assert document.pages[0].status == "ocr"
+    assert document.pages[0].text.startswith("Objeto da licitação")
+    assert document.pages[1].status == "clean"
+
+
 def test_ocr_text_wins_only_when_it_ranks_higher() -> None:
     parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE " * 5, glyphs=40)],
                             renders=True)
