@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
-from goblin_core.model import Block, Document, Page
+from goblin_core.model import Block, Document, Page, Table
 
 
 def file_tag(name: str) -> str:
@@ -67,11 +67,30 @@ def _block_markdown(block: Block) -> str:
     return block.text
 
 
+def _in_order(page: Page, block_text: Callable[[Block], str],
+              table_text: Callable[[Table], str]) -> tuple[list[str], list[str]]:
+    """Rendered blocks, a ``table`` block standing for the page's next table; then the
+    tables no block placed (rendered after the blocks)."""
+    tables = list(page.tables)
+    parts = []
+    for block in page.blocks:
+        if block.kind == "table" and tables:
+            parts.append(table_text(tables.pop(0)))
+        else:
+            parts.append(block_text(block))
+    return parts, [table_text(t) for t in tables]
+
+
 def page_markdown(page: Page) -> str:
-    """A page as Markdown: its layout blocks when known, then its tables."""
-    body = "\n\n".join(_block_markdown(b) for b in page.blocks) if page.blocks else page.text
-    tables = [t.to_markdown() for t in page.tables if t.to_markdown()]
-    return "\n\n".join(p for p in [body, *tables] if p)
+    """A page as Markdown: its layout blocks when known, then its tables.
+
+    A block of kind ``table`` stands for the page's next table, rendered in its place.
+    """
+    if not page.blocks:
+        tables = [t.to_markdown() for t in page.tables]
+        return "\n\n".join(p for p in [page.text, *tables] if p)
+    parts, rest = _in_order(page, _block_markdown, lambda t: t.to_markdown())
+    return "\n\n".join(p for p in [*parts, *rest] if p)
 
 
 class MarkdownRenderer(BaseEngine):
@@ -110,10 +129,12 @@ class HTMLRenderer(BaseEngine):
             pages = []
             for page in doc.pages:
                 if page.blocks:
-                    body = "\n".join(_block_html(b) for b in page.blocks)
+                    parts, rest = _in_order(page, _block_html, lambda t: t.to_html())
+                    body, tables = "\n".join(parts), "\n".join(rest)
                 else:
-                    body = "\n".join(f"<p>{html.escape(p)}</p>" for p in page.text.split("\n\n") if p)
-                tables = "\n".join(t.to_html() for t in page.tables)
+                    paragraphs = [p for p in page.text.split("\n\n") if p]
+                    body = "\n".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
+                    tables = "\n".join(t.to_html() for t in page.tables)
                 pages.append(
                     f'<div class="page" data-page="{page.number}" data-status="{page.status}">'
                     f"\n{body}\n{tables}\n</div>"
