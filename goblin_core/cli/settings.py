@@ -18,12 +18,22 @@ from goblin_core.registry import Registry
 def _type_text(option: Option) -> str:
     text = option.type
     if option.choices:
-        text += f" ({' | '.join(option.choices)})"
+        text += f": {' | '.join(option.choices)}"
     if option.minimum is not None or option.maximum is not None:
-        low = "" if option.minimum is None else f"{option.minimum:g}"
-        high = "" if option.maximum is None else f"{option.maximum:g}"
+        low = "" if option.minimum is None else _bound(option, option.minimum)
+        high = "" if option.maximum is None else _bound(option, option.maximum)
         text += f" [{low}..{high}]"
     return text
+
+
+def _bound(option: Option, value: float) -> str:
+    if option.type != "bytes" or value < 1024:
+        return f"{value:g}"
+    for unit in ("TB", "GB", "MB", "KB"):
+        size = 1024 ** ("KMGT".index(unit[0]) + 1)
+        if value >= size and value % size == 0:
+            return f"{int(value // size)}{unit}"
+    return f"{int(value)}"
 
 
 def _plain(value: Any) -> Any:
