@@ -112,6 +112,7 @@ def test_compression_bomb_is_stopped_while_reading() -> None:
 
 
 def test_too_many_members_stop_the_listing() -> None:
+    """The listing stops at the limit; members already read keep their text."""
     many = zip_of({f"f{i:03d}.txt": b"member text number" for i in range(30)})
     document = extract(many, name="many.zip", registry=REGISTRY, max_members=10)
     assert len(document.children) == 10
