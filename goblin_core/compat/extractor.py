@@ -12,7 +12,7 @@ import copy
 import logging
 import os
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -160,7 +160,6 @@ class TextExtractor:
         self.ocr_handler = self._ocr_processor() if ocr_handler else None
         self.last_extraction_report: ExtractionReport | None = None
         self.last_extraction_reports: dict[str, ExtractionReport] = {}
-        self._last_reports: dict[str, ExtractionReport] = {}
         self._parsers: dict[str, Callable[..., Any]] | None = None
         self._registry_key: tuple[tuple[str, int], ...] | None = None
         self._registry_cache: Registry | None = None
@@ -223,20 +222,25 @@ class TextExtractor:
         registry = self.registry
         config = self.goblin_config(registry)
         label = name if name is not None else str(source)
-        tree = ExtractedTree()
         if self._skip_image(registry, config, source, label):
+            return ExtractedTree()
+        return self.tree_of(_read(source, label, registry, config), label, strip_root=strip_root)
+
+    def tree_of(
+        self, result: Document | Exception, label: str, *, strip_root: bool = False
+    ) -> ExtractedTree:
+        """Tagged blocks, reports and skipped members of one extraction (or its failure)."""
+        tree = ExtractedTree()
+        if isinstance(result, Exception):
+            log.error("%s", result)
+            tree.reports[label] = failure_report(label, str(result))
+            if getattr(result, "kind", "") in LIMIT_ERRORS:
+                tree.skip(str(result))
             return tree
-        try:
-            document = _extract(source, label, registry, config)
-        except (GoblinError, OSError) as exc:
-            log.error("%s", exc)
-            tree.reports[label] = failure_report(label, str(exc))
-            if getattr(exc, "kind", "") in LIMIT_ERRORS:
-                tree.skipped.append(str(exc))
-            return tree
+        document = result
         root = document.name if strip_root and not document.pages and document.children else None
         for doc in document.walk():
-            self._collect(doc, root, registry, tree)
+            self._collect(doc, root, self.registry, tree)
         return tree
 
     def _skip_image(self, registry: Registry, config: Config, source: Any, label: str) -> bool:
@@ -286,13 +290,11 @@ class TextExtractor:
         holds the report of the (last) PDF or image read, or of the failure.
         """
         self.last_extraction_report = None
-        self._last_reports = {}
         if not os.path.exists(file_path):
             log.warning("File not found: %s", file_path)
             return ""
         name = display_path if display_path is not None else str(file_path)
         tree = self.extract_tree(file_path, name)
-        self._last_reports = tree.reports
         if tree.reports:
             self.last_extraction_report = list(tree.reports.values())[-1]
         return tree.text
@@ -308,19 +310,37 @@ class TextExtractor:
         if not os.path.isdir(folder_path):
             log.warning("Folder not found: %s", folder_path)
             return ""
-        texts: list[str] = []
+        files: list[tuple[Path, str]] = []
         for item in walk_inputs([folder_path]):
             if isinstance(item, InputProblem):
                 log.warning("%s: %s", item.path, item.message)
-                continue
-            path, rel = item
-            if self._too_large(path):
-                continue
-            text = self.extract_from_file(str(path), display_path=rel)
-            self.last_extraction_reports.update(self._last_reports)
-            if text:
-                texts.append(text)
+            elif not self._too_large(item[0]):
+                files.append(item)
+        texts: list[str] = []
+        for rel, result in self._folder_documents(files):
+            tree = self.tree_of(result, rel)
+            self.last_extraction_reports.update(tree.reports)
+            if tree.reports:
+                self.last_extraction_report = list(tree.reports.values())[-1]
+            if tree.blocks:
+                texts.append(tree.text)
         return "\n\n".join(texts)
+
+    def _folder_documents(
+        self, files: list[tuple[Path, str]]
+    ) -> Iterator[tuple[str, Document | Exception]]:
+        """Each file's Document (or error), in the order given, read in this process.
+
+        Not in worker processes: they start by re-importing the caller's main
+        module, which a GoblinTools script written without an
+        ``if __name__ == "__main__":`` guard cannot survive.
+        ``goblin_core.extract_many`` is the parallel, isolated way.
+        """
+        registry = self.registry
+        config = self.goblin_config(registry)
+        for path, rel in files:
+            if not self._skip_image(registry, config, path, rel):
+                yield rel, _read(path, rel, registry, config)
 
     def _too_large(self, path: Path) -> bool:
         try:
@@ -369,6 +389,14 @@ class TextExtractor:
 def _available(registry: Registry, name: str) -> bool:
     entry = registry.get(name)
     return entry is not None and registry.availability(entry)[0]
+
+
+def _read(source: Any, name: str, registry: Registry, config: Config) -> Document | Exception:
+    """The Document of one input, or the error that stopped it (never raised)."""
+    try:
+        return _extract(source, name, registry, config)
+    except (GoblinError, OSError) as exc:
+        return exc
 
 
 def _extract(source: Any, name: str | None, registry: Registry, config: Config) -> Document:
