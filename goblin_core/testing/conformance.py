@@ -336,23 +336,20 @@ def blocked_network() -> Iterator[list[str]]:
 
         return guard
 
-    saved = {
-        "connect": socket.socket.connect,
-        "connect_ex": socket.socket.connect_ex,
-        "create_connection": socket.create_connection,
-        "getaddrinfo": socket.getaddrinfo,
-    }
-    socket.socket.connect = refuse("socket.connect")  # type: ignore[method-assign]
-    socket.socket.connect_ex = refuse("socket.connect_ex")  # type: ignore[method-assign]
-    socket.create_connection = refuse("create_connection")
-    socket.getaddrinfo = refuse("getaddrinfo")
+    targets: list[tuple[Any, str, str]] = [
+        (socket.socket, "connect", "socket.connect"),
+        (socket.socket, "connect_ex", "socket.connect_ex"),
+        (socket, "create_connection", "create_connection"),
+        (socket, "getaddrinfo", "getaddrinfo"),
+    ]
+    saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in targets]
+    for owner, attr, label in targets:
+        setattr(owner, attr, refuse(label))
     try:
         yield attempts
     finally:
-        socket.socket.connect = saved["connect"]  # type: ignore[method-assign]
-        socket.socket.connect_ex = saved["connect_ex"]  # type: ignore[method-assign]
-        socket.create_connection = saved["create_connection"]
-        socket.getaddrinfo = saved["getaddrinfo"]
+        for owner, attr, original in saved:
+            setattr(owner, attr, original)
 
 
 def _call_with_limit(
