@@ -83,6 +83,7 @@ def manifest_row(document: Document, task: Task, output: str, seconds: float) ->
         "sha256": document.sha256 or (_file_sha256(task.path) if task.path else ""),
         "status": document.status,
         "pages": sum(len(d.pages) for d in docs),
+        "page_statuses": dict(Counter(p.status for d in docs for p in d.pages)),
         "documents": len(docs),
         "engines": engines,
         "seconds": round(seconds, 4),

@@ -36,7 +36,9 @@ def goblin_register_validators(register: Callable[[Any], None]) -> None:
 
 @hookimpl
 def goblin_register_renderers(register: Callable[[Any], None]) -> None:
-    for renderer in BUILTIN_RENDERERS:
+    from goblin_core.trust_report import HTMLReportRenderer, JSONReportRenderer
+
+    for renderer in (*BUILTIN_RENDERERS, HTMLReportRenderer(), JSONReportRenderer()):
         register(renderer)
 
 
