@@ -1,0 +1,63 @@
+"""OCR settings: GoblinTools' OCRConfig and AWS arguments as goblin options."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from goblin_core.compat import GoblinConfig, OCRConfig, OCRProcessor, TextExtractor
+from goblin_core.compat.settings import goblin_options
+from goblin_core.options import Option, make_namespace
+
+TEXTRACT = make_namespace("textract", [
+    Option("access_key_id", "str", "", "key"),
+    Option("secret_access_key", "str", "", "secret"),
+    Option("session_token", "str", "", "token"),
+    Option("region", "str", "us-east-1", "region"),
+])
+
+
+def test_textract_runs_only_when_asked_with_credentials() -> None:
+    config = GoblinConfig(ocr=OCRConfig(use_aws=True, aws_access_key="AK", aws_secret_key="SK",
+                                        aws_session_token="TK", aws_region="sa-east-1"))
+    options = goblin_options(config, ocr=True, namespaces={"textract": TEXTRACT})
+    assert options["ocr_backends"] == ["ocr.textract"]
+    assert options["engines"] == {"ocr.textract": {"enabled": True}}
+    assert options["textract"] == {"access_key_id": "AK", "secret_access_key": "SK",
+                                   "session_token": "TK", "region": "sa-east-1"}
+    assert "textract" not in goblin_options(config, ocr=False, namespaces={"textract": TEXTRACT})
+    local = goblin_options(GoblinConfig(), ocr=True, namespaces={"textract": TEXTRACT})
+    assert "ocr_backends" not in local and "engines" not in local
+
+
+def test_use_aws_without_credentials_stays_local(caplog: pytest.LogCaptureFixture) -> None:
+    config = GoblinConfig(ocr=OCRConfig(use_aws=True))
+    with caplog.at_level(logging.WARNING):
+        options = goblin_options(config, ocr=True, namespaces={"textract": TEXTRACT})
+    assert "ocr_backends" not in options
+    assert "without AWS credentials" in caplog.text
+
+
+def test_default_credentials_chain_is_opt_in() -> None:
+    config = GoblinConfig(ocr=OCRConfig(use_aws=True, use_default_aws_credentials=True))
+    options = goblin_options(config, ocr=True, namespaces={"textract": TEXTRACT})
+    assert options["ocr_backends"] == ["ocr.textract"]
+    # No key passed (none declared for the default chain): boto3 resolves them.
+    assert options["textract"] == {"region": "us-east-1"}
+
+
+def test_extractor_keeps_an_ocr_processor_when_asked() -> None:
+    assert TextExtractor().ocr_handler is None
+    extractor = TextExtractor(ocr_handler=True, use_aws=True, aws_access_key="AK",
+                              aws_secret_key="SK")
+    assert isinstance(extractor.ocr_handler, OCRProcessor)
+    assert extractor.ocr_handler.config.aws_access_key == "AK"
+
+
+def test_ocr_processor_without_textract_does_not_claim_aws() -> None:
+    processor = OCRProcessor(OCRConfig(use_aws=True, aws_access_key="AK", aws_secret_key="SK"))
+    entry = processor.registry.get("ocr.textract")
+    if entry is None or not processor.registry.availability(entry)[0]:
+        assert processor.use_aws is False
+    assert OCRProcessor(OCRConfig()).use_aws is False
