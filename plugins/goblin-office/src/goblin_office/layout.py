@@ -43,7 +43,10 @@ class PageBuilder:
             return
         width = max(len(r) for r in clean)
         padded = tuple(tuple(r) + ("",) * (width - len(r)) for r in clean)
-        self.lines.append(rows_text(clean))
+        text = rows_text(clean)
+        self.lines.append(text)
+        # the block marks where the table sits, so markdown and HTML render it in place
+        self.blocks.append(Block(kind="table", text=text))
         self.tables.append(
             Table(
                 rows=padded,

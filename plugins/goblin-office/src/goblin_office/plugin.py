@@ -10,6 +10,7 @@ from goblin_office.dbf import DBFParser
 from goblin_office.delimited import DelimitedParser
 from goblin_office.epub import EPUBParser
 from goblin_office.legacy import AntiwordParser, CatdocParser, CatpptParser, Xls2csvParser
+from goblin_office.libreoffice import LibreOfficeParser
 from goblin_office.mail import EMLParser, MSGParser
 from goblin_office.markup import HTMLParser, MHTMLParser
 from goblin_office.odf import FlatODSParser, ODFPresentationParser, ODFTextParser
@@ -19,7 +20,7 @@ from goblin_office.presentation import PptxParser
 from goblin_office.protected import ProtectedPackageParser
 from goblin_office.rtf import RTFParser
 from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
-from goblin_office.spreadsheet import CalamineParser, XlrdParser
+from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
 from goblin_office.word import DocxParser
 from goblin_office.xmltext import SVGParser, XMLParser
@@ -37,6 +38,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     for parser in (
         DocxParser(),
         CalamineParser(),
+        OpenpyxlParser(),
         XlrdParser(),
         ODFTextParser(),
         ODFPresentationParser(),
@@ -61,6 +63,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         EMLParser(),
         MSGParser(),
         ProtectedPackageParser(),
+        LibreOfficeParser(),
     ):
         register(parser)
 

@@ -174,3 +174,32 @@ def _xlrd_cell(cell: Any, datemode: int) -> str:
     if cell.ctype == xlrd.XL_CELL_ERROR:
         return xlrd.error_text_from_code.get(cell.value, "#ERR")
     return cell_text(cell.value)
+
+
+class OpenpyxlParser(BaseEngine):
+    """openpyxl (read-only, cached values) for xlsx files calamine refuses."""
+
+    name = "office.openpyxl"
+    formats = (fmt.XLSX,)
+    priority = 30
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        import openpyxl
+
+        plain = decrypted(source, config)
+        open_container(plain, config).close()
+        try:
+            workbook = openpyxl.load_workbook(plain.open(), read_only=True, data_only=True)
+        except Exception as exc:  # openpyxl raises KeyError, ValueError, zip and XML errors
+            raise CorruptDocument(
+                f"openpyxl cannot read the workbook ({exc})", file=source.display_name
+            ) from exc
+        extras = safe_extras("ooxml", plain, config)
+        pages = []
+        try:
+            for number, sheet in enumerate(workbook.worksheets, start=1):
+                rows = [[cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+                pages.append(sheet_page(number, sheet.title, rows, extras.get(sheet.title), self.name))
+        finally:
+            workbook.close()
+        return TextDocument(pages, metadata={"sheets": [p.label for p in pages]})
