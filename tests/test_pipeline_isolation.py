@@ -1,0 +1,108 @@
+"""One misbehaving engine never costs the others their work."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import (
+    TEST_BYTES,
+    FakeOCR,
+    MarkerValidator,
+    ScriptedParser,
+    ScriptedRecovery,
+    registry_with,
+    scan_page,
+    text_page,
+)
+
+from goblin_core import FileType, PasswordRequired, Source, Verdict, extract, extract_many
+from goblin_core.engines import BaseEngine
+
+
+def test_password_required_stops_the_parser_chain() -> None:
+    locked = ScriptedParser("tests.locked", priority=5,
+                            open_error=PasswordRequired("pass password='...'"))
+    other = ScriptedParser("tests.other", [text_page(1, "text a second parser invents")])
+    with pytest.raises(PasswordRequired, match=r"^secret\.test: pass password"):
+        extract(TEST_BYTES, name="secret.test", registry=registry_with(locked, other))
+    assert other.opened == 0
+
+
+def test_a_raising_validator_is_ignored_for_that_page(caplog: pytest.LogCaptureFixture) -> None:
+    class Raising(BaseEngine):
+        name = "tests.raising_validator"
+
+        def check(self, text: str, context: Any) -> Verdict:
+            raise ZeroDivisionError("bad arithmetic")
+
+    parser = ScriptedParser("tests.parser", [text_page(1, "perfectly good text here")])
+    with caplog.at_level(logging.WARNING):
+        document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, Raising()))
+    assert document.pages[0].status == "clean"
+    assert "tests.raising_validator" in caplog.text
+
+
+def test_a_raising_sniffer_does_not_stop_detection() -> None:
+    class Raising(BaseEngine):
+        name = "tests.raising_sniffer"
+        priority = 100
+
+        def sniff(self, head: bytes, source: Source) -> FileType | None:
+            raise IndexError("header too short")
+
+    parser = ScriptedParser("tests.parser", [text_page(1, "detected all the same")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, Raising()))
+    assert document.text == "detected all the same"
+
+
+def test_a_raising_ocr_backend_is_recorded_and_the_next_one_reads_the_page() -> None:
+    class Raising(FakeOCR):
+        def recognize(self, image: Any, languages: str, config: Any) -> Any:
+            raise RuntimeError("tesseract died")
+
+    parser = ScriptedParser("tests.parser", [scan_page(1)], renders=True)
+    raising = Raising("tests.raising_ocr", priority=5)
+    good = FakeOCR("tests.good_ocr", {1: "words read from the scan"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, raising, good))
+    page = document.pages[0]
+    assert page.text == "words read from the scan" and page.engine == "tests.good_ocr"
+    assert any(a.engine == "tests.raising_ocr" and a.error_kind == "RuntimeError"
+               for a in page.attempts)
+    assert set(document.parsed_by) == {"tests.parser", "tests.good_ocr"}
+
+
+def test_timeout_during_recovery_keeps_the_pages_already_read() -> None:
+    class Slow(ScriptedRecovery):
+        def recover(self, source: Source, page_numbers: Any, config: Any) -> dict[int, str]:
+            time.sleep(0.6)
+            return super().recover(source, page_numbers, config)
+
+    parser = ScriptedParser("tests.parser", [text_page(1, "the first page is fine"),
+                                             text_page(2, "GARBAGE")], renders=True)
+    ocr = FakeOCR("tests.ocr", {2: "never reached"})
+    slow = Slow("tests.slow", {2: "late"})
+    document = extract(TEST_BYTES, name="a.test", timeout=0.3,
+                       registry=registry_with(parser, MarkerValidator(), slow, ocr))
+    assert document.pages[0].text == "the first page is fine"
+    assert "ExtractionTimeout" in document.report.error_kinds
+    assert ocr.calls == []
+
+
+def test_extract_many_reports_a_directory_loop_and_reads_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
+    root = tmp_path / "root"
+    (root / "sub").mkdir(parents=True)
+    (root / "sub" / "a.txt").write_text("text in a looping tree", encoding="utf-8")
+    (root / "sub" / "loop").symlink_to(root, target_is_directory=True)
+    documents = list(extract_many([root], jobs=1))
+    texts = {d.name: d.text for d in documents if d.pages}
+    assert texts == {"sub/a.txt": "text in a looping tree"}
+    loops = [d for d in documents if not d.pages]
+    assert loops and all(d.report.errors for d in loops)
+    assert any("already read" in d.report.errors[0].message for d in loops)
