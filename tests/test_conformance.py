@@ -441,6 +441,12 @@ def test_ocr_backend_breaking_the_bad_input_rule_fails(engine: Any, fragment: st
     assert any(p.check == "bad input" and fragment in p.message for p in problems), problems
 
 
+def test_ocr_backend_with_a_non_bool_cloud_flag_fails() -> None:
+    engine = ProperOCR()
+    engine.cloud = "maybe"  # type: ignore[assignment]
+    assert "ocr" in checks(problems_of("ocr", engine))
+
+
 def test_proper_ocr_backend_passes() -> None:
     assert problems_of("ocr", ProperOCR()) == []
 

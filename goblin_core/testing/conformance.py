@@ -251,7 +251,7 @@ def fixture_problems(plugin: LoadedPlugin | str | object, fixtures: Fixtures) ->
         source = _fixture_source(mime, fixtures[mime][0])
         phrase = fixtures[mime][1]
         try:
-            document = extract(source, registry=loaded.registry, ocr="never")
+            document = extract(source, registry=loaded.registry)
         except GoblinError as exc:
             problems.append(Problem(owners[0], "fixtures", f"{mime} fixture failed: {exc}"))
             continue
@@ -569,6 +569,8 @@ def _verdict_problem(entry: EngineEntry, text: str, context: PageContext) -> Pro
 
 def _ocr_problems(entry: EngineEntry, config: Config, fixtures: Fixtures,
                   lenient: bool) -> list[Problem]:
+    if not isinstance(getattr(entry.engine, "cloud", False), bool):
+        return [Problem(entry.name, "ocr", "an OCR backend's 'cloud' must be True or False")]
     images: list[tuple[str, Any]] = [("an object that is no image", object())]
     blank = _blank_image()
     if blank is not None:
