@@ -260,10 +260,8 @@ class TextExtractor:
         self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree
     ) -> None:
         name = doc.name
-        if root is not None:
-            if name == root:
-                return
-            name = name[len(root) + 1:] if name.startswith(root + "/") else name
+        if root is not None and name.startswith(root + "/"):
+            name = name[len(root) + 1:]
         for error in doc.report.errors:
             message = error.message
             log.error("%s", message if doc.name in message else f"{name}: {message}")
@@ -274,6 +272,12 @@ class TextExtractor:
             if error.kind in LIMIT_ERRORS:
                 tree.skip(error.message)
         if not doc.pages and doc.children and not doc.report.errors:
+            return
+        if doc.name == root and not doc.pages:
+            # The archive itself: its members carry the text; a problem of its
+            # own (a damaged central directory) still gets a report.
+            if any(e.kind not in LIMIT_ERRORS for e in doc.report.errors):
+                tree.reports[name] = report_from_document(doc, name, registry)
             return
         if doc.mime.startswith("image/") and not (self.ocr_handler and self.ocr_images):
             return
