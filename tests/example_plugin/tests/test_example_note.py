@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from goblin_example_note import NOTE_MIME, render_note
 
 import goblin_core
 from goblin_core.testing.conformance import (
@@ -11,6 +10,7 @@ from goblin_core.testing.conformance import (
     assert_formats_have_fixtures,
     load_plugin,
 )
+from goblin_example_note import NOTE_MIME, render_note
 
 PLUGIN = load_plugin("example-note")
 FIXTURES = {NOTE_MIME: (render_note(["Shopping list", "eggs, flour, candles"]), "eggs, flour")}
