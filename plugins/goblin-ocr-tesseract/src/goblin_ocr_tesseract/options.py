@@ -23,11 +23,18 @@ TESSERACT_OPTIONS = (
     Option("timeout", "float", 120.0,
            "Seconds allowed to Tesseract for one page; a page over it gets no OCR text.",
            minimum=1.0),
+    Option("deskew_above", "float", 0.5,
+           "Pages whose lines tilt more than this many degrees are levelled and read again. "
+           "0 turns it off.", minimum=0.0, maximum=45.0),
     Option("orientation", "bool", True,
            "Detect the orientation of pages that read poorly (OSD) and read them again upright."),
     Option("orientation_below", "float", 0.75,
            "Mean word confidence under which a page's orientation is checked.",
            minimum=0.0, maximum=1.0),
+    Option("min_ink_coverage", "float", 0.5,
+           "Pages where recognised words cover less than this share of the dark pixels are read "
+           "again with local (Sauvola) thresholding; the reading covering more ink wins. "
+           "0 turns it off.", minimum=0.0, maximum=1.0),
     Option("min_text_height", "int", 20,
            "Pages whose words are shorter than this many pixels (median) are read again "
            "enlarged, keeping the more confident reading. 0 turns it off.", minimum=0),

@@ -1,4 +1,4 @@
-"""One Tesseract run over one image: its text and its word confidences together."""
+"""One Tesseract run over one image: its text, word confidences and line tilt together."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from typing import Any
 import pytesseract
 from pytesseract import pytesseract as runner
 
+from goblin_ocr_tesseract.coverage import ink_coverage
+from goblin_ocr_tesseract.skew import skew_degrees
 from goblin_ocr_tesseract.spacing import join_cjk
 from goblin_ocr_tesseract.words import mean_confidence, median_height, parse_tsv
 
@@ -22,6 +24,8 @@ class Reading:
     confidence: float
     words: int
     text_height: int = 0
+    skew: float = 0.0
+    coverage: float = 1.0
 
     def better_than(self, other: Reading) -> bool:
         """More confident, or as confident with more words."""
@@ -39,13 +43,17 @@ class RunSettings:
     dpi: int
     timeout: float
     tessdata_dir: str = ""
+    thresholding: int = 0
 
     def arguments(self) -> str:
         parts = [f"--psm {self.psm}", f"--oem {self.oem}",
                  # keep runs of spaces in tables and columns as Tesseract saw them
-                 "-c preserve_interword_spaces=1", "-c tessedit_create_tsv=1"]
+                 "-c preserve_interword_spaces=1", "-c tessedit_create_tsv=1",
+                 "-c tessedit_create_hocr=1"]
         if self.dpi:
             parts.append(f"--dpi {self.dpi}")
+        if self.thresholding:
+            parts.append(f"-c thresholding_method={self.thresholding}")
         if self.tessdata_dir:
             parts.insert(0, f'--tessdata-dir "{self.tessdata_dir}"')
         return " ".join(parts)
@@ -63,7 +71,7 @@ def single_threaded() -> None:
 
 
 def read(image: Any, settings: RunSettings) -> Reading:
-    """Run Tesseract once on a PIL image, writing text and TSV in the same pass.
+    """Run Tesseract once on a PIL image, writing text, TSV and hOCR in the same pass.
 
     Raises pytesseract's TesseractError, RuntimeError on timeout, OSError when
     the binary cannot start.
@@ -75,9 +83,10 @@ def read(image: Any, settings: RunSettings) -> Reading:
                              config=settings.arguments(), timeout=settings.timeout)
         text = Path(f"{base}.txt").read_text(encoding="utf-8", errors="replace")
         tsv = Path(f"{base}.tsv").read_text(encoding="utf-8", errors="replace")
+        hocr = Path(f"{base}.hocr").read_text(encoding="utf-8", errors="replace")
     words = parse_tsv(tsv)
     return Reading(join_cjk(text).strip(), mean_confidence(words), len(words),
-                   median_height(words))
+                   median_height(words), skew_degrees(hocr), ink_coverage(image, words))
 
 
 def rotation(image: Any, settings: RunSettings) -> int:
@@ -93,7 +102,7 @@ def rotation(image: Any, settings: RunSettings) -> int:
     found = pytesseract.image_to_osd(image, config=config, timeout=settings.timeout,
                                      output_type=pytesseract.Output.DICT)
     angle = int(found.get("rotate", 0)) % 360
-    # A weak orientation guess turns good pages sideways: act only on a clear one.
-    if float(found.get("orientation_conf", 0.0)) < 1.0:
+    # The caller keeps the upright reading only when it reads better, so any guess is worth a try.
+    if float(found.get("orientation_conf", 0.0)) <= 0.0:
         return 0
     return -angle % 360

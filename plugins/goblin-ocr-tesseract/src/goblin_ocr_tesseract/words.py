@@ -14,13 +14,14 @@ class Word:
     text: str
     confidence: float
     height: int = 0
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 def parse_tsv(tsv: str) -> list[Word]:
     """The words of a TSV reading, skipping layout rows (confidence -1) and blanks.
 
     >>> parse_tsv("level\\theight\\tconf\\ttext\\n5\\t12\\t91.5\\tOlá\\n4\\t30\\t-1\\t\\n")
-    [Word(text='Olá', confidence=91.5, height=12)]
+    [Word(text='Olá', confidence=91.5, height=12, box=(0, 0, 0, 12))]
     """
     reader = csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE)
     words = []
@@ -31,7 +32,9 @@ def parse_tsv(tsv: str) -> list[Word]:
         except ValueError:
             continue
         if text and confidence >= 0:
-            words.append(Word(text, confidence, _int(row.get("height"))))
+            box = (_int(row.get("left")), _int(row.get("top")), _int(row.get("width")),
+                   _int(row.get("height")))
+            words.append(Word(text, confidence, box[3], box))
     return words
 
 
