@@ -13,7 +13,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from goblin_core.ranking import is_unmapped
+from goblin_core.ranking import is_unmapped, unmapped_chars
 
 from goblin_pdf.stray_marks import repair
 
@@ -41,7 +41,7 @@ def read_text(page: pdfium.PdfPage) -> PageText:
     finally:
         textpage.close()
     text = repair(text.replace("\r\n", "\n").replace("\r", "\n"))
-    glyphs = sum(1 for c in text if not c.isspace())
+    glyphs = sum(map(len, text.split()))
     return PageText(text, glyphs, count_images(page), unmapped)
 
 
@@ -53,7 +53,7 @@ def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
     glyphs that came out as control, private-use or replacement characters do.
     The per-character calls run only when the text holds such characters.
     """
-    if not any(is_unmapped(c) for c in text):
+    if not unmapped_chars(text):
         return 0
     count = 0
     for index in range(textpage.count_chars()):

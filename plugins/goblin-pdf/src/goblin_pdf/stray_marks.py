@@ -25,6 +25,7 @@ _COMBINING = {
     "\u02dd": "\u030b",  # double acute
     "\u02db": "\u0328",  # ogonek
 }
+_ACCENT = re.compile("[" + "".join(_COMBINING) + "]")
 _DOTLESS = {"\u0131": "i", "\u0237": "j"}
 _PATTERN = re.compile(r"([^\W\d_])([" + "".join(_COMBINING) + r"])(?=[^\W\d_]|\s|$|[.,;:!?)])")
 
@@ -37,7 +38,7 @@ def attach_spacing_accents(text: str) -> str:
     >>> attach_spacing_accents("it´s")
     'it´s'
     """
-    if not any(c in _COMBINING for c in text):
+    if _ACCENT.search(text) is None:
         return text
     return _PATTERN.sub(_combine, text)
 

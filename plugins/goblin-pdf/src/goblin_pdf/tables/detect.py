@@ -9,6 +9,7 @@ grids that are not tables (one-column text boxes, tiny fragments) dropped.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,6 +31,8 @@ MAX_PAGE_CONTENT_BYTES = 10_000_000
 
 BBox = tuple[float, float, float, float]
 
+_CID = re.compile(r"\(cid:\d+\)")
+
 
 def content_bytes(page: Any) -> int:
     """Decoded size of a pdfplumber page's content streams, read without laying them out."""
@@ -41,6 +44,14 @@ def content_bytes(page: Any) -> int:
         if hasattr(resolved, "get_data"):
             total += len(resolved.get_data())
     return total
+
+
+def unreadable(rows: Sequence[Sequence[str]]) -> bool:
+    """True when most of a table's text is pdfminer's ``(cid:N)`` for unmapped glyphs."""
+    text = "".join(c for row in rows for c in row)
+    if not text:
+        return True
+    return sum(len(m) for m in _CID.findall(text)) * 2 > len(text)
 
 
 def _overlap(a: BBox, b: BBox) -> float:
@@ -78,6 +89,9 @@ def page_tables(page: Any, number: int,
     for bbox, raw in _raw_tables(page, strategies):
         rows = normalize_table_rows(raw)
         if not is_meaningful_table(rows):
+            continue
+        if unreadable(rows):
+            log.info("page %d: a table drawn in fonts without Unicode mapping was dropped", number)
             continue
         found.append(FoundTable(page=number, rows=rows, bbox=bbox,
                                 page_size=(float(page.width), float(page.height))))

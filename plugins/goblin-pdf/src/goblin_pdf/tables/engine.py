@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
@@ -65,11 +66,18 @@ class PdfPlumberTableEngine(BaseEngine):
                                   file=source.display_name) from exc
         found: dict[int, list[FoundTable]] = {}
         with pdf:
+            pages = self._pages(pdf, source)
             for number in sorted(set(page_numbers)):
-                if not 1 <= number <= len(pdf.pages):
-                    continue
-                found[number] = self._page(pdf.pages[number - 1], number, source)
+                if 1 <= number <= len(pages):
+                    found[number] = self._page(pages[number - 1], number, source)
         return found
+
+    def _pages(self, pdf: Any, source: Source) -> list[Any]:
+        try:
+            return list(pdf.pages)
+        except Exception as exc:  # pdfminer reads the page tree lazily and fails with any type
+            raise CorruptDocument(f"pdfplumber cannot read its page tree for tables: {exc}",
+                                  file=source.display_name) from exc
 
     def _page(self, page: object, number: int, source: Source) -> list[FoundTable]:
         try:

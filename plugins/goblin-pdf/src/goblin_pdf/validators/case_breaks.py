@@ -23,6 +23,8 @@ _ELEMENTS = frozenset(
     "Pu".split()
 )
 _NUMBER_CHARS = frozenset("0123456789.,")
+_DIGIT = re.compile(r"\d")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def case_break_positions(token: str) -> list[int]:
@@ -75,21 +77,38 @@ def is_number_hybrid(token: str) -> bool:
     >>> is_number_hybrid("í47.200,04"), is_number_hybrid("3,5kg"), is_number_hybrid("2020")
     (True, False, False)
     """
-    letters = [i for i, c in enumerate(token) if c.isalpha()]
-    if len(letters) != 1 or letters[0] == len(token) - 1:
+    letters = _LETTER.findall(token)
+    if len(letters) != 1:
         return False
-    rest = token[: letters[0]] + token[letters[0] + 1:]
+    at = token.index(letters[0])
+    if at == len(token) - 1:
+        return False
+    rest = token[:at] + token[at + 1:]
     digits = sum(c.isdigit() for c in rest)
     return digits >= 4 and set(rest) <= _NUMBER_CHARS and ("." in rest or "," in rest)
 
 
-def is_cipher_token(token: str, knows: Callable[[str], bool]) -> bool:
-    """True for a token broken the way a substituted font breaks words."""
-    if any(c.isdigit() for c in token):
+def looks_broken(token: str) -> bool:
+    """A case break or number hybrid that no dictionary-free guard explains."""
+    if token.isalpha():
+        # Fast paths in C: most words are one case or capitalised.
+        if token.islower() or token.isupper() or token.istitle():
+            return False
+    elif _DIGIT.search(token):
         return is_number_hybrid(token)
-    if not token.isalpha():
+    else:
         return False
-    breaks = case_break_positions(token)
-    if not breaks or is_brand(token) or is_alloy_code(token):
+    if is_brand(token) or is_alloy_code(token):
         return False
-    return not is_glued_words(token, breaks, knows)
+    return bool(case_break_positions(token))
+
+
+def is_cipher_token(token: str, knows: Callable[[str], bool]) -> bool:
+    """True for a token broken the way a substituted font breaks words.
+
+    >>> is_cipher_token("LICITAgAO", lambda w: False), is_cipher_token("PowerPoint", lambda w: False)
+    (True, False)
+    """
+    if not looks_broken(token):
+        return False
+    return not (token.isalpha() and is_glued_words(token, case_break_positions(token), knows))

@@ -16,6 +16,7 @@ one marked ``low_confidence``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,12 +25,16 @@ from typing import Any
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
 
-from goblin_pdf.validators.case_breaks import case_break_positions, is_cipher_token
-from goblin_pdf.validators.words import Dictionary, is_latin_word, letter_runs, raw_tokens
+from goblin_pdf.validators.case_breaks import case_break_positions, is_cipher_token, looks_broken
+from goblin_pdf.validators.words import Dictionary, is_latin_word, raw_tokens
 
 _MIN_SHORT_PAGE_WORDS = 20
 _DOMINANT_SHARE = 0.25
 _MIN_PROSE_SHARE = 0.5
+_SHIFT_SAMPLE = 20000
+# Letters and digits alternating inside a token more than codes do (6FKXWWHUZDOG, 7HLOV1DFK).
+_MIXED = re.compile(r"[^\W\d_]\d+[^\W\d_]|\d[^\W\d_]+\d|(?<!\S)\d[^\W\d_]{5,}")
+_LATIN_RUN = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]{3,}")
 
 
 @dataclass(frozen=True)
@@ -88,11 +93,15 @@ class CipherValidator(BaseEngine):
 
 def substitution(tokens: Sequence[str], dictionary: Dictionary, thresholds: Thresholds) -> Verdict:
     """The partial-substitution verdict over sliding windows of ``tokens``."""
-    words = sum(1 for t in tokens if any(c.isalpha() for c in t))
+    words = sum(map(str.isalpha, tokens))
     short = words < thresholds.min_tokens
     if words < _MIN_SHORT_PAGE_WORDS:
         return chaotic(tokens)
-    findings = [f for f in _windows(tokens, dictionary, thresholds, short) if f is not None]
+    flags = {t: looks_broken(t) for t in set(tokens)}
+    if not any(flags.values()):
+        return Verdict("ok", 1.0, low_confidence=short)
+    findings = [f for f in _windows(tokens, dictionary, thresholds, short, flags)
+                if f is not None]
     bad = [f for f in findings if f.garbage]
     if not bad:
         return Verdict("ok", 1.0, low_confidence=short or not findings)
@@ -126,19 +135,21 @@ def _is_chaotic(token: str) -> bool:
 
 
 def _windows(
-    tokens: Sequence[str], dictionary: Dictionary, thresholds: Thresholds, short: bool
+    tokens: Sequence[str], dictionary: Dictionary, thresholds: Thresholds, short: bool,
+    flags: dict[str, bool],
 ) -> Iterator[WindowFinding | None]:
     size = max(thresholds.window, 1)
     starts = range(0, max(len(tokens) - size, 0) + 1, max(thresholds.step, 1))
     for start in starts:
-        yield _judge(tokens[start:start + size], start, dictionary, thresholds, short)
+        yield _judge(tokens[start:start + size], start, dictionary, thresholds, short, flags)
     last = (len(tokens) - size) if len(tokens) > size else 0
     if last > 0 and last % max(thresholds.step, 1):
-        yield _judge(tokens[last:], last, dictionary, thresholds, short)
+        yield _judge(tokens[last:], last, dictionary, thresholds, short, flags)
 
 
 def _judge(
-    window: Sequence[str], start: int, dictionary: Dictionary, thresholds: Thresholds, short: bool
+    window: Sequence[str], start: int, dictionary: Dictionary, thresholds: Thresholds, short: bool,
+    flags: dict[str, bool],
 ) -> WindowFinding | None:
     if not window:
         return None
@@ -148,10 +159,15 @@ def _judge(
     alpha = [t for t in window if t.isalpha()]
     if len(alpha) / len(window) < _MIN_PROSE_SHARE:
         return None
-    broken = {t for t in counts if is_cipher_token(t, dictionary.knows)}
-    rate = len(broken) / max(len(alpha), 1)
     # Short pages need twice the evidence: a few odd tokens on a label are common.
     factor = 2.0 if short else 1.0
+    floor = thresholds.soft_rate * factor * max(len(alpha), 1)
+    candidates = [t for t in counts if flags[t]]
+    if len(candidates) < floor:
+        return WindowFinding(start, len(alpha), len(candidates) / max(len(alpha), 1), 1.0, False)
+    # Only now the dictionary: two real words glued together are not a cipher.
+    broken = {t for t in candidates if is_cipher_token(t, dictionary.knows_common)}
+    rate = len(broken) / max(len(alpha), 1)
     if rate < thresholds.soft_rate * factor:
         return WindowFinding(start, len(alpha), rate, 1.0, False)
     hit = dictionary.hit_rate(t for t in alpha if is_latin_word(t) and t not in broken)
@@ -163,24 +179,18 @@ def _judge(
 
 def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> Verdict | None:
     """Garbage for identity-shifted codes (``+HUDXVJHEHU``); None when the text is not that."""
-    runs = [r for r in letter_runs(text) if len(r) >= 3 and is_latin_word(r)]
+    head = text[:_SHIFT_SAMPLE]
+    runs = _LATIN_RUN.findall(head)
     if len(runs) < 40:
         return None
-    letters = sum(len(r) for r in runs)
-    capitals = sum(1 for r in runs for c in r if c.isupper())
-    tokens = text.split()
-    hybrids = sum(1 for t in tokens if _letters_and_digits_mixed(t))
-    if capitals / letters < 0.8 and hybrids / max(len(tokens), 1) < 0.15:
-        return None
+    sample = "".join(runs)
+    capitals = sum(map(str.isupper, sample)) / len(sample)
+    if capitals < 0.8:
+        hybrids = len(_MIXED.findall(head))
+        if hybrids / max(len(head.split()), 1) < 0.15:
+            return None
     hit = dictionary.hit_rate(runs)
     if hit >= thresholds.gibberish_hit_rate:
         return None
     return Verdict("garbage", round(hit * 0.5, 4), ("cipher", "shifted_codes",
                                                    f"hit_rate={hit:.2f}"))
-
-
-def _letters_and_digits_mixed(token: str) -> bool:
-    """Letters and digits alternating more than a code does (6FKXWWHUZDOG, 7HLOV)."""
-    switches = sum(1 for a, b in zip(token, token[1:]) if a.isdigit() != b.isdigit()
-                   and (a.isalpha() or b.isalpha()))
-    return switches >= 2 or (switches == 1 and len(token) >= 6 and token[0].isdigit())

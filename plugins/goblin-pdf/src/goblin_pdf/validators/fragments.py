@@ -8,6 +8,7 @@ search even though every letter is right, so another engine should be tried.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from goblin_core.engines import BaseEngine
@@ -17,6 +18,8 @@ from goblin_pdf.validators.words import Dictionary, raw_tokens
 
 _MIN_RUN = 3
 _MIN_FRAGMENT_TOKENS = 12
+# Three one- or two-letter tokens in a row: a cheap test before the token walk.
+_RUN_HINT = re.compile(r"(?<!\S)[^\W\d_]{1,2}\s+[^\W\d_]{1,2}\s+[^\W\d_]{1,2}(?!\S)")
 
 
 class FragmentationValidator(BaseEngine):
@@ -27,6 +30,8 @@ class FragmentationValidator(BaseEngine):
     priority = 40
 
     def check(self, text: str, context: PageContext) -> Verdict:
+        if len(_RUN_HINT.findall(text)) < _MIN_FRAGMENT_TOKENS // _MIN_RUN:
+            return Verdict("ok", 1.0)
         tokens = raw_tokens(text)
         runs = list(short_runs(tokens))
         if sum(len(r) for r in runs) < _MIN_FRAGMENT_TOKENS:

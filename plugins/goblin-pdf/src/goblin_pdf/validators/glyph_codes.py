@@ -16,7 +16,7 @@ from goblin_core.model import PageContext, Verdict
 
 from goblin_pdf.validators.words import raw_tokens
 
-_GLYPH_NAME = re.compile(r"/[A-Za-z]{0,4}\d{1,5}")
+_GLYPH_NAME = re.compile(r"(?<!\S)/[A-Za-z]{0,4}\d{1,5}(?!\S)")
 _CID = re.compile(r"\(cid:\d+\)")
 # Numbers as documents write them: 1.234,56  12/03/2020  15%  R$ 4.000  (3)  nº 12  1st
 _NUMBER = re.compile(
@@ -25,6 +25,7 @@ _NUMBER = re.compile(
 # Leader dots and rules (". . . . .", "_____", "-----") of tables of contents and forms.
 _LEADERS = re.compile(r"([^\w\s])(?:\s?\1){2,}")
 _MIN_CHARS = 3
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 class GlyphCodeValidator(BaseEngine):
@@ -39,20 +40,20 @@ class GlyphCodeValidator(BaseEngine):
         reasons: list[str] = []
         score = 1.0
         tokens = raw_tokens(text)
-        names = sum(1 for t in text.split() if _GLYPH_NAME.fullmatch(t))
-        if len(tokens) >= int(options.get("glyph_name_min_tokens", 8)):
+        names = len(_GLYPH_NAME.findall(text)) if "/" in text else 0
+        if names and len(tokens) >= int(options.get("glyph_name_min_tokens", 8)):
             share = names / len(tokens)
             if share >= float(options.get("glyph_name_share", 0.4)):
                 reasons.append("glyph_names")
                 score = min(score, 1 - share)
         stripped = text.strip()
-        if len(stripped) >= 8:
+        if len(stripped) >= 8 and "(cid:" in stripped:
             cid_chars = sum(len(m) for m in _CID.findall(stripped))
             share = cid_chars / len(stripped)
             if share >= float(options.get("cid_share", 0.3)):
                 reasons.append("cid_markers")
                 score = min(score, 1 - share)
-        letters = letter_share(text)
+        letters = letter_share(text, float(options.get("min_letter_share", 0.3)))
         if letters is not None and letters < float(options.get("min_letter_share", 0.3)):
             reasons.append("codes_on_punctuation")
             score = min(score, letters)
@@ -61,18 +62,25 @@ class GlyphCodeValidator(BaseEngine):
         return Verdict("ok", 1.0)
 
 
-def letter_share(text: str) -> float | None:
+def letter_share(text: str, enough: float = 1.0) -> float | None:
     """Letters among the non-space characters left once numbers are removed.
 
-    None when too little is left to judge (a page of figures, a page number).
+    None when too little is left to judge (a page of figures, a page number). When
+    the plain share is already ``enough``, it is returned without the cleaning.
 
     >>> letter_share("Quantidade 1.234,56 12 15% R$ 4.000,00 total")
     1.0
     >>> round(letter_share('"7+%- #$&*@!" =+') or 0, 2)
     0.0
     """
+    total = sum(map(len, text.split()))
+    if total >= _MIN_CHARS:
+        # Removing numbers and leaders only raises the share: skip it when already enough.
+        share = len(_LETTER.findall(text)) / total
+        if share >= enough:
+            return share
     rest = _CID.sub(" ", _NUMBER.sub(" ", _LEADERS.sub(" ", text)))
-    chars = [c for c in rest if not c.isspace()]
-    if len(chars) < _MIN_CHARS:
+    chars = sum(map(len, rest.split()))
+    if chars < _MIN_CHARS:
         return None
-    return sum(1 for c in chars if c.isalpha()) / len(chars)
+    return len(_LETTER.findall(rest)) / chars

@@ -21,14 +21,16 @@ _EDGE_PUNCT = "\"'“”‘’«»()[]{}<>.,;:!?¿¡*•·–—-_/\\|"
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
-def raw_tokens(text: str) -> list[str]:
+@functools.lru_cache(maxsize=8)
+def raw_tokens(text: str) -> tuple[str, ...]:
     """Whitespace-separated tokens, edge punctuation trimmed, empty ones dropped.
 
+    Cached for the last few texts: every validator of a page tokenises the same text.
+
     >>> raw_tokens("(Contrato nº 3/2020), assinado.")
-    ['Contrato', 'nº', '3/2020', 'assinado']
+    ('Contrato', 'nº', '3/2020', 'assinado')
     """
-    tokens = (t.strip(_EDGE_PUNCT) for t in text.split())
-    return [t for t in tokens if t]
+    return tuple(t for t in (t.strip(_EDGE_PUNCT) for t in text.split()) if t)
 
 
 def is_word(token: str) -> bool:
@@ -36,13 +38,12 @@ def is_word(token: str) -> bool:
     return token.isalpha()
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]+")
+
+
 def is_latin_word(token: str) -> bool:
     """Letters only, all of them Latin script (accents included)."""
-    return token.isalpha() and all(_is_latin(c) for c in token)
-
-
-def _is_latin(char: str) -> bool:
-    return ord(char) < 0x250 or 0x1E00 <= ord(char) <= 0x1EFF
+    return _LATIN_WORD.fullmatch(token) is not None
 
 
 def letter_runs(text: str) -> list[str]:
@@ -74,6 +75,13 @@ class Dictionary:
     def knows(self, word: str, languages: Sequence[str] | None = None) -> bool:
         return _knows(word, tuple(languages or self.languages))
 
+    def knows_common(self, word: str) -> bool:
+        """``knows`` with the first two word lists only (Portuguese and English by default).
+
+        For checks that run on ordinary pages: they must not load every list.
+        """
+        return _knows(word, self.languages[:2])
+
     def hit_rate(self, words: Iterable[str]) -> float:
         """Share of distinct ``words`` (3+ letters) some word list knows; 1.0 when none qualify.
 
@@ -84,12 +92,16 @@ class Dictionary:
         chosen = list(dict.fromkeys(w for w in words if len(w) >= 3))[:SAMPLE]
         if not chosen:
             return 1.0
-        first = self.languages[:1]
-        hits = [self.knows(w, first) for w in chosen]
-        rate = sum(hits) / len(chosen)
-        if rate >= 0.9 or len(self.languages) == 1:
-            return rate
-        return sum(h or self.knows(w) for h, w in zip(hits, chosen, strict=True)) / len(chosen)
+        rate = 0.0
+        hits = [False] * len(chosen)
+        for count in range(1, len(self.languages) + 1):
+            # One more word list at a time, until the text is explained.
+            languages = self.languages[:count]
+            hits = [h or _knows(w, languages[-1:]) for h, w in zip(hits, chosen, strict=True)]
+            rate = sum(hits) / len(chosen)
+            if rate >= 0.9:
+                break
+        return rate
 
 
 #: Most distinct words one hit-rate estimate looks up.
