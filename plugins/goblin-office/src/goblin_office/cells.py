@@ -7,7 +7,6 @@ times in ISO 8601, booleans as TRUE/FALSE, errors as Excel shows them.
 from __future__ import annotations
 
 import datetime as dt
-import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -18,6 +17,16 @@ def cell_text(value: Any) -> str:
     >>> [cell_text(v) for v in (3.0, 0.1 + 0.2, dt.datetime(2024, 1, 31), True, None)]
     ['3', '0.30000000000000004', '2024-01-31', 'TRUE', '']
     """
+    kind = type(value)
+    # the common types first, by exact type: this runs once per cell
+    if kind is str:
+        return value
+    if kind is float:
+        if value.is_integer() and -1e16 < value < 1e16:
+            return str(int(value))
+        return repr(value)
+    if kind is int:
+        return str(value)
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -25,7 +34,7 @@ def cell_text(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        return _float_text(value)
+        return cell_text(float(value))
     if isinstance(value, dt.datetime):
         if value.time() == dt.time(0) and value.tzinfo is None:
             return value.date().isoformat()
@@ -35,14 +44,6 @@ def cell_text(value: Any) -> str:
     if isinstance(value, dt.timedelta):
         return _duration_text(value)
     return str(value)
-
-
-def _float_text(value: float) -> str:
-    if math.isnan(value) or math.isinf(value):
-        return str(value)
-    if value.is_integer() and abs(value) < 1e16:
-        return str(int(value))
-    return repr(value)
 
 
 def _duration_text(value: dt.timedelta) -> str:

@@ -16,7 +16,6 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout
 from goblin_core.source import Source, spooled
-
 from goblin_office import formats as fmt
 from goblin_office.encryption import decrypted
 
@@ -40,14 +39,23 @@ class LibreOfficeParser(BaseEngine):
         timeout = float(config.get("limits", "timeout", 300.0))
         with tempfile.TemporaryDirectory(prefix="goblin-lo-") as scratch, spooled(plain) as path:
             out = Path(scratch) / "out"
-            argv = [binary, f"-env:UserInstallation=file://{scratch}/profile", "--headless",
-                    "--norestore", "--convert-to", "txt:Text (encoded):UTF8", "--outdir",
-                    str(out), str(path)]
+            argv = [
+                binary,
+                f"-env:UserInstallation=file://{scratch}/profile",
+                "--headless",
+                "--norestore",
+                "--convert-to",
+                "txt:Text (encoded):UTF8",
+                "--outdir",
+                str(out),
+                str(path),
+            ]
             try:
                 subprocess.run(argv, capture_output=True, timeout=timeout, check=False)
             except subprocess.TimeoutExpired as exc:
-                raise ExtractionTimeout("LibreOffice ran longer than limits.timeout",
-                                        file=source.display_name) from exc
+                raise ExtractionTimeout(
+                    "LibreOffice ran longer than limits.timeout", file=source.display_name
+                ) from exc
             produced = list(out.glob("*.txt"))
             if not produced:
                 raise CorruptDocument("LibreOffice could not convert it", file=source.display_name)

@@ -199,7 +199,9 @@ class OpenpyxlParser(BaseEngine):
         try:
             for number, sheet in enumerate(workbook.worksheets, start=1):
                 rows = [[cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
-                pages.append(sheet_page(number, sheet.title, rows, extras.get(sheet.title), self.name))
+                pages.append(
+                    sheet_page(number, sheet.title, rows, extras.get(sheet.title), self.name)
+                )
         finally:
             workbook.close()
         return TextDocument(pages, metadata={"sheets": [p.label for p in pages]})
