@@ -69,11 +69,14 @@ def safe_member_name(name: str) -> tuple[str | None, str]:
     that climbs out with ``..`` is refused.
     """
     cleaned = name.replace("\\", "/").replace("\x00", "")
-    note = ""
+    notes = []
     if _DRIVE.match(cleaned):
-        cleaned, note = cleaned[2:], "drive letter removed"
+        cleaned = cleaned[2:]
+        notes.append("drive letter removed")
     if cleaned.startswith("/"):
-        cleaned, note = cleaned.lstrip("/"), "absolute path made relative"
+        cleaned = cleaned.lstrip("/")
+        notes.append("absolute path made relative")
+    note = "; ".join(notes)
     parts = [p for p in cleaned.split("/") if p not in ("", ".")]
     if any(p == ".." for p in parts):
         return None, "path traversal (..) refused"

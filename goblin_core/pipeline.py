@@ -26,6 +26,7 @@ from goblin_core.errors import (
     GoblinError,
     OutputLimitReached,
     PasswordRequired,
+    UnsafeArchive,
     UnsupportedFormat,
 )
 from goblin_core.formats import extra_for
@@ -237,13 +238,22 @@ class Pipeline:
                     produced += 1
                     children.append(self._child(child, run))
                     child.cleanup()
+                    run.check_deadline(source.display_name)
                 return children
             except PasswordRequired:
                 raise
+            except ExtractionTimeout as exc:
+                # Members read before the deadline keep their text; no other handler runs.
+                recorder.error(exc.kind, str(exc), entry.name)
+                return children
             except GoblinError as exc:
                 if produced:
+                    # Members already read keep their text, whatever stopped the listing.
                     recorder.error(exc.kind, str(exc.with_file(source.display_name)), entry.name)
                     return children
+                if isinstance(exc, UnsafeArchive):
+                    # Another handler would not make a hostile archive safe: stop here.
+                    raise
                 recorder.warn(exc.kind, str(exc.with_file(source.display_name)), entry.name)
                 last_error = exc
         assert last_error is not None

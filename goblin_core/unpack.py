@@ -24,7 +24,7 @@ from goblin_core.archive_safety import ArchiveBudget, expand_members
 from goblin_core.config import Config
 from goblin_core.detect import detect
 from goblin_core.engines import ArchiveLimits
-from goblin_core.errors import GoblinError, PasswordRequired, UnsupportedFormat
+from goblin_core.errors import GoblinError, PasswordRequired, UnsafeArchive, UnsupportedFormat
 from goblin_core.formats import BY_EXTENSION, BY_MIME
 from goblin_core.model import MemberEntry, ReportEntry
 from goblin_core.registry import EngineEntry, Registry, default_registry
@@ -203,8 +203,8 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
                 finally:
                     child.cleanup()
             return
-        except PasswordRequired:
-            raise
+        except (PasswordRequired, UnsafeArchive):
+            raise  # another handler would not make a hostile archive safe
         except GoblinError as exc:
             if produced:
                 job.log.error(exc.kind, str(exc.with_file(source.display_name)), entry.name)

@@ -119,12 +119,14 @@ class PatoolHandler(BaseEngine):
                 argv += ["--password", password]
             result = run_watched([*argv, str(archive)], scratch.path, meter, timeout)
             if result.returncode != 0:
-                raise _failure(display, result.stderr.decode("utf-8", "replace"), password)
+                # Say which file failed by its goblin name, never by the private scratch path.
+                stderr = result.stderr.decode("utf-8", "replace").replace(str(archive), display)
+                raise _failure(display, stderr.replace(str(scratch.path), "<scratch>"), password)
             yield from _walk(out)
 
 
 def _failure(display: str, stderr: str, password: str | None) -> Exception:
-    message = " ".join(stderr.split())[-600:] or "no message"
+    message = " ".join(stderr.split())[:600] or "no message"
     lowered = message.lower()
     if "password" in lowered or "encrypted" in lowered:
         hint = "check goblin.password" if password else "set goblin.password (or archives.password)"

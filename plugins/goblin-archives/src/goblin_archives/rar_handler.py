@@ -23,6 +23,7 @@ from goblin_core.errors import CorruptDocument, PasswordRequired, UnsupportedFor
 from goblin_core.source import Source
 
 from goblin_archives.guarded import GuardedStream
+from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import Scratch
 
@@ -58,29 +59,31 @@ class RarHandler(BaseEngine):
         display = source.display_name
         password = password_for(config)
         path = source.path()
-        archive = _open(path, display, password)
+        archive, sealed = _open(path, display, password)
         if len(archive.volumelist()) > 1:
-            yield from _members(archive, display, password)
+            yield from _members(archive, display, password, limits, sealed)
             return
         # unar guesses volume sets from sibling file names (a.rar beside b.rar can look
         # like one set); reading a lone archive through a private link stops that guess.
         with Scratch() as scratch:
             alone = scratch.path / "archive.rar"
             os.symlink(os.path.abspath(path), alone)
-            yield from _members(_open(alone, display, password), display, password)
+            archive, sealed = _open(alone, display, password)
+            yield from _members(archive, display, password, limits, sealed)
 
 
-def _open(path: Path, display: str, password: str | None) -> rarfile.RarFile:
+def _open(path: Path, display: str, password: str | None) -> tuple[rarfile.RarFile, bool]:
+    """The open archive, and whether its headers are encrypted (then the password is proven)."""
     try:
         archive = rarfile.RarFile(str(path))
         if archive.needs_password() and password:
             archive.setpassword(password)
-        return archive
+        return archive, False
     except rarfile.PasswordRequired as exc:
         if not password:
             raise PasswordRequired("the RAR headers are encrypted; set goblin.password "
                                    "(or archives.password)", file=display) from exc
-        return _open_with_password(path, display, password)
+        return _open_with_password(path, display, password), True
     except rarfile.NeedFirstVolume as exc:
         raise UnsupportedFormat(
             f"this is a later volume of a multi-volume RAR set ({exc}); it is read together "
@@ -104,15 +107,20 @@ def _open_with_password(path: Path, display: str, password: str) -> rarfile.RarF
     return archive
 
 
-def _members(archive: rarfile.RarFile, display: str, password: str | None) -> Iterator[Member]:
-    solid = archive.is_solid()
+def _members(archive: rarfile.RarFile, display: str, password: str | None,
+             limits: ArchiveLimits, sealed: bool) -> Iterator[Member]:
+    # When decoding fails: solid and header-encrypted archives are beyond unar at times;
+    # a member-encrypted one most likely has the wrong password; the rest are damaged.
+    hard = archive.is_solid() or sealed
     with archive:
-        for info in archive.infolist():
-            yield _member(archive, info, display, password, solid)
+        infos = archive.infolist()
+        refuse_oversized_listing(len(infos), limits, display)
+        for info in infos:
+            yield _member(archive, info, display, password, hard)
 
 
 def _member(archive: rarfile.RarFile, info: rarfile.RarInfo, display: str,
-            password: str | None, solid: bool) -> Member:
+            password: str | None, hard: bool) -> Member:
     where = f"{display}/{info.filename}"
     encrypted = info.needs_password()
 
@@ -126,8 +134,9 @@ def _member(archive: rarfile.RarFile, info: rarfile.RarInfo, display: str,
             raise PasswordRequired("the password does not open it; check goblin.password",
                                    file=where) from exc
         except (rarfile.Error, OSError) as exc:
-            raise _unreadable(where, exc, solid) from exc
-        return GuardedStream(_RarStream(inner, where, solid), where)  # type: ignore[return-value]
+            raise _unreadable(where, exc, hard, encrypted) from exc
+        return GuardedStream(_RarStream(inner, where, hard, encrypted),  # type: ignore[arg-type]
+                             where)  # type: ignore[return-value]
 
     return Member(
         name=info.filename,
@@ -144,25 +153,29 @@ def _member(archive: rarfile.RarFile, info: rarfile.RarInfo, display: str,
 class _RarStream:
     """rarfile's member stream; its decoder failures become goblin errors with the reason."""
 
-    def __init__(self, inner: BinaryIO, where: str, solid: bool) -> None:
+    def __init__(self, inner: BinaryIO, where: str, hard: bool, encrypted: bool) -> None:
         self._inner = inner
         self._where = where
-        self._solid = solid
+        self._hard = hard
+        self._encrypted = encrypted
 
     def read(self, size: int = -1) -> bytes:
         try:
             return self._inner.read(size)
         except rarfile.Error as exc:
-            raise _unreadable(self._where, exc, self._solid) from exc
+            raise _unreadable(self._where, exc, self._hard, self._encrypted) from exc
 
     def close(self) -> None:
         self._inner.close()
 
 
-def _unreadable(where: str, exc: Exception, solid: bool) -> Exception:
+def _unreadable(where: str, exc: Exception, hard: bool, encrypted: bool) -> Exception:
     tool = rarfile.CURRENT_SETUP.get_cmdline("open_cmd", "x")[0] if rarfile.CURRENT_SETUP else "?"
     reason = f"{tool} could not decode it ({type(exc).__name__}: {exc})"
-    if solid or isinstance(exc, (rarfile.RarCannotExec, rarfile.BadRarFile)):
+    if encrypted and not hard:
+        return PasswordRequired(f"{reason}: the password does not open it; check goblin.password",
+                                file=where)
+    if hard or isinstance(exc, rarfile.RarCannotExec):
         return UnsupportedFormat(
             f"{reason}; unar and bsdtar cannot read every solid or header-encrypted RAR; "
             "extract it with unrar and pass the folder", file=where,
@@ -183,7 +196,7 @@ def _kind(info: rarfile.RarInfo) -> MemberKind:
 
 def _mode(info: rarfile.RarInfo) -> int | None:
     mode = getattr(info, "mode", None)
-    if mode is None or info.host_os not in (rarfile.RAR_OS_UNIX, rarfile.RAR_OS_UNIX + 0):
+    if mode is None or info.host_os != rarfile.RAR_OS_UNIX:
         return None
     return int(mode) & 0o7777
 

@@ -24,6 +24,7 @@ from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.source import Source
 
 from goblin_archives.guarded import DECODE_ERRORS, translated
+from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch
 
@@ -106,8 +107,12 @@ def _extract(source: Source, password: str | None, meter: ByteMeter,
                 archive = py7zr.SevenZipFile(stream, mode="r", password=password)
             except py7zr.exceptions.PasswordRequired as exc:
                 raise _password_error(display, password) from exc
+            except py7zr.exceptions.ArchiveError as exc:
+                raise CorruptDocument(f"py7zr cannot read it ({exc}); the archive is damaged "
+                                      "or truncated", file=display) from exc
             with archive:
                 files = list(archive.files)
+                refuse_oversized_listing(len(files), meter.limits, display)
                 if archive.needs_password() and not password:
                     raise _password_error(display, password)
                 try:
@@ -119,7 +124,8 @@ def _extract(source: Source, password: str | None, meter: ByteMeter,
                         raise _password_error(display, password) from exc
                     raise
                 except py7zr.exceptions.ArchiveError as exc:
-                    raise CorruptDocument(f"py7zr: {exc}", file=display) from exc
+                    raise CorruptDocument(f"py7zr cannot extract it ({exc}); the archive is "
+                                          "damaged or truncated", file=display) from exc
     finally:
         stream.close()
         for written in factory.files.values():

@@ -20,6 +20,7 @@ from goblin_core.errors import PasswordRequired, UnsupportedFormat
 from goblin_core.source import Source
 
 from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.listing import ZIP_TAIL, refuse_oversized_listing, zip_declared_count
 from goblin_archives.names import decode_name, guess_encoding
 from goblin_archives.passwords import password_for
 
@@ -37,12 +38,16 @@ class ZipHandler(BaseEngine):
 
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         display = source.display_name
+        declared = zip_declared_count(source.tail(ZIP_TAIL))
+        if declared is not None:
+            refuse_oversized_listing(declared, limits, display)
         stream = source.open()
         try:
             with translated(display, "reading the zip directory"):
                 archive = zipfile.ZipFile(stream)
             with archive:
                 infos = archive.infolist()
+                refuse_oversized_listing(len(infos), limits, display)
                 names = _names(infos, str(config.get("archives", "name_encoding") or ""))
                 password = password_for(config)
                 for info, name in zip(infos, names, strict=True):

@@ -1,0 +1,209 @@
+"""Hostile archives: each refused or bounded with a clear report entry, under time and memory
+ceilings, with nothing written outside the destination."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import archives_fixtures as fx
+from archives_bounded import MAX_RSS_BYTES, MAX_SECONDS, ChildRun, run_bounded, snapshot
+
+_EXTRACT_AND_UNPACK = """
+src, dest, opts = {src!r}, {dest!r}, {opts!r}
+out = {{}}
+try:
+    doc = goblin_core.extract(src, ocr="never", **opts)
+    out["members"] = [[m.name, m.action, m.reason] for d in doc.walk() for m in d.report.members]
+    out["errors"] = [[e.kind, e.message] for d in doc.walk() for e in d.report.errors]
+    out["warnings"] = [[e.kind, e.message] for d in doc.walk() for e in d.report.warnings]
+    out["texts"] = [d.text for d in doc.walk()]
+except GoblinError as exc:
+    out["raised"] = [exc.kind, str(exc)]
+from goblin_core.unpack import unpack
+try:
+    config = goblin_core.default_registry().config(None, **opts)
+    result = unpack(src, dest, config=config)
+    out["unpack_written"] = [str(p) for p in result.written]
+    out["unpack_members"] = [[m.name, m.action, m.reason] for m in result.members]
+    out["unpack_errors"] = [[e.kind, e.message] for e in result.errors]
+except GoblinError as exc:
+    out["unpack_raised"] = [exc.kind, str(exc)]
+emit(**out)
+"""
+
+
+def _run(tmp_path: Path, fixture: Path, **opts: Any) -> ChildRun:
+    dest = tmp_path / "dest"
+    before = snapshot(tmp_path)
+    run = run_bounded(_EXTRACT_AND_UNPACK.format(src=str(fixture), dest=str(dest), opts=opts),
+                      tmp_path)
+    assert run.seconds < MAX_SECONDS, f"took {run.seconds:.1f}s"
+    assert run.peak_rss < MAX_RSS_BYTES, f"peaked at {run.peak_rss / 2**20:.0f} MiB"
+    _assert_nothing_outside(tmp_path, dest, before)
+    return run
+
+
+def _assert_nothing_outside(tmp_path: Path, dest: Path, before: set[str]) -> None:
+    after = snapshot(tmp_path)
+    new = {p for p in after - before if not p.startswith(("dest", "child-tmp"))}
+    assert not new, f"written outside the destination: {sorted(new)[:10]}"
+    leftovers = snapshot(tmp_path / "child-tmp")
+    assert not leftovers, f"temporary files left behind: {sorted(leftovers)[:10]}"
+    for folder, dirs, files in os.walk(dest) if dest.exists() else ():
+        for name in dirs + files:
+            path = Path(folder, name)
+            assert not path.is_symlink(), f"a link was written: {path}"
+            info = path.lstat()
+            assert stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode), path
+            assert not info.st_mode & 0o6000, f"setuid/setgid kept on {path}"
+
+
+def _reasons(run: ChildRun, key: str = "members") -> str:
+    return " | ".join(" ".join(str(x) for x in m) for m in run.result.get(key, []))
+
+
+def _all_text(run: ChildRun) -> str:
+    return " ".join(str(v) for v in run.result.values())
+
+
+def test_deflate_bomb_is_stopped_while_reading(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.zeros_zip(tmp_path / "bomb.zip", 100))
+    assert ["zeros.bin", "refused"] == run.result["members"][0][:2]
+    assert "limits.max_ratio" in run.result["members"][0][2]
+    assert "limits.max_ratio" in _reasons(run, "unpack_members")
+    assert not run.result["unpack_written"]
+
+
+def test_nested_bombs_are_each_stopped(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.nested_bomb(tmp_path / "nested.zip", 16))
+    refused = [m for m in run.result["members"] if m[1] == "refused"]
+    assert len(refused) == 16
+    assert all("max_ratio" in m[2] for m in refused)
+
+
+def test_gzip_bomb_uses_the_file_size_for_the_ratio(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.gzip_bomb(tmp_path / "bomb.gz", 200))
+    assert "max_ratio" in _reasons(run)
+
+
+def test_tar_gz_bomb_is_stopped(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.tar_gz_bomb(tmp_path / "bomb.tar.gz", 200))
+    assert run.result["members"][0][:2] == ["zeros.bin", "refused"]
+    assert "max_ratio" in run.result["members"][0][2]
+
+
+def test_7z_bomb_is_stopped_while_py7zr_writes(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.sevenzip_bomb(tmp_path / "bomb.7z", 64))
+    assert "max_ratio" in _all_text(run)
+    assert not run.result.get("unpack_written")
+
+
+def test_total_bytes_limit_stops_many_honest_members(tmp_path: Path) -> None:
+    path = tmp_path / "big.zip"
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        for number in range(8):
+            archive.writestr(f"part{number}.bin", os.urandom(1024 * 1024))
+    run = _run(tmp_path, path, max_total_bytes="3MB")
+    assert "max_total_bytes" in _all_text(run)
+    assert len(run.result.get("unpack_written", [])) <= 3
+
+
+def test_traversal_names_are_refused_or_made_relative(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.traversal_zip(tmp_path / "traversal.zip"))
+    actions = {m[0]: (m[1], m[2]) for m in run.result["members"]}
+    for hostile in ("../escape.txt", "../../escape2.txt", "safe/../../dotdot.txt",
+                    "..\\win-escape.txt"):
+        assert actions[hostile][0] == "refused" and "traversal" in actions[hostile][1]
+    assert actions["abs-escape.txt"][0] == "extracted"
+    assert actions["drive-escape.txt"][0] == "extracted"
+    warnings = " ".join(w[1] for w in run.result["warnings"])
+    assert "absolute path made relative" in warnings and "drive letter removed" in warnings
+    written = sorted(Path(p).name for p in run.result["unpack_written"])
+    assert written == ["abs-escape.txt", "drive-escape.txt", "ok.txt"]
+
+
+def test_links_are_refused_and_nothing_goes_through_them(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.symlink_tar(tmp_path / "links.tar"))
+    actions = {m[0]: (m[1], m[2]) for m in run.result["members"]}
+    assert actions["link-out"][0] == "refused" and "symlink" in actions["link-out"][1]
+    assert actions["link-up"][0] == "refused"
+    assert actions["hard-out"][0] == "refused" and "hardlink" in actions["hard-out"][1]
+    assert actions["plain.txt"][0] == "extracted"
+    names = sorted(Path(p).name for p in run.result["unpack_written"])
+    assert names == ["link-up_pwned.txt", "plain.txt"]
+
+
+def test_devices_and_fifos_are_refused_and_setuid_dropped(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.device_tar(tmp_path / "devices.tar"))
+    actions = {m[0]: (m[1], m[2]) for m in run.result["members"]}
+    assert actions["dev/null-copy"][0] == "refused" and "device" in actions["dev/null-copy"][1]
+    assert actions["dev/sda"][0] == "refused"
+    assert actions["pipe"][0] == "refused" and "fifo" in actions["pipe"][1]
+    assert actions["suid.sh"][0] == "extracted"
+    assert "setuid/setgid bits dropped" in " ".join(w[1] for w in run.result["warnings"])
+
+
+def test_forty_deep_nesting_ends_at_the_depth_limit(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.deep_zip(tmp_path / "deep.zip", 40))
+    assert "limits.max_depth" in _all_text(run)
+    assert "the bottom of the well" not in " ".join(run.result["texts"])
+    assert len(run.result["unpack_written"]) == 1  # the archive at the limit, kept whole
+    assert "max_depth" in " ".join(e[1] for e in run.result["unpack_errors"])
+
+
+def test_two_hundred_thousand_empty_members_are_refused_up_front(tmp_path: Path) -> None:
+    run = _run(tmp_path, fx.many_members_zip(tmp_path / "many.zip", 200_000))
+    assert run.result["raised"][0] == "UnsafeArchive"
+    assert "max_members" in run.result["raised"][1]
+    assert run.result["unpack_raised"][0] == "UnsafeArchive"
+    assert not (tmp_path / "dest").exists() or not any((tmp_path / "dest").iterdir())
+
+
+@pytest.mark.parametrize("kind", ["7z", "bz2", "tar.bz2"])
+def test_truncated_archives_give_a_clear_error(tmp_path: Path, kind: str) -> None:
+    payload = fx.text_payload()
+    if kind == "7z":
+        data = fx.sevenzip_bytes(os.urandom(200_000) + payload)
+    elif kind == "bz2":
+        data = fx.bzip2_bytes(payload)
+    else:
+        import io
+        import tarfile
+
+        buffer = io.BytesIO()
+        with tarfile.open(fileobj=buffer, mode="w:bz2") as archive:
+            info = tarfile.TarInfo("a.txt")
+            info.size = len(payload)
+            archive.addfile(info, io.BytesIO(payload))
+        data = buffer.getvalue()
+    run = _run(tmp_path, fx.truncated(tmp_path / f"cut.{kind}", data))
+    message = " ".join(str(x) for x in run.result.get("raised") or run.result.get("errors")[0])
+    assert "cut." in message
+    assert "damaged or truncated" in message or "Corrupt" in message
+
+
+def test_truncated_rar_gives_a_clear_error(tmp_path: Path, corpus: Path) -> None:
+    data = (corpus / "archives/tika-test-documents.rar").read_bytes()
+    run = _run(tmp_path, fx.truncated(tmp_path / "cut.rar", data, 0.4))
+    if "raised" in run.result:
+        assert "cut.rar" in run.result["raised"][1]
+        return
+    refused = [m for m in run.result["members"] if m[1] == "refused"]
+    assert refused, "the members past the cut must be refused"
+    assert all("damaged" in m[2] or "could not decode" in m[2] for m in refused)
+    assert any(m[1] == "extracted" for m in run.result["members"]), "members before the cut kept"
+
+
+@pytest.mark.parametrize("file", ["archives/test7Z_protected_passTika.7z",
+                                  "archives/rar5-psw.rar"])
+def test_wrong_password_is_password_required(tmp_path: Path, corpus: Path, file: str) -> None:
+    run = _run(tmp_path, corpus / file, password="not-the-password")
+    assert run.result["raised"][0] == "PasswordRequired"
+    assert file.rsplit("/", 1)[-1] in run.result["raised"][1]
