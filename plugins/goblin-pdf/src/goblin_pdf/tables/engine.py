@@ -58,11 +58,12 @@ class PdfPlumberTableEngine(BaseEngine):
 
         try:
             pdf = pdfplumber.open(str(source.path()), password=_password(config))
-        except PDFPasswordIncorrect as exc:
-            raise PasswordRequired("the PDF is encrypted: give its password (password = ...)",
-                                   file=source.display_name) from exc
         except Exception as exc:  # pdfminer raises many unrelated types on broken files
-            raise CorruptDocument(f"pdfplumber cannot open it for tables: {exc}",
+            # pdfplumber wraps pdfminer's errors: the password error is its first argument.
+            if any(isinstance(a, PDFPasswordIncorrect) for a in (exc, *exc.args)):
+                raise PasswordRequired("the PDF is encrypted: give its password (password = ...)",
+                                       file=source.display_name) from exc
+            raise CorruptDocument(f"pdfplumber cannot open it for tables: {exc!r}",
                                   file=source.display_name) from exc
         found: dict[int, list[FoundTable]] = {}
         with pdf:

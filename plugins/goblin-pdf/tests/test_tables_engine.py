@@ -1,0 +1,73 @@
+"""The table engine's contract: bad input, passwords, unreadable fonts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import goblin_core
+from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.source import Source
+from goblin_pdf.tables import PdfPlumberTableEngine
+from goblin_pdf.tables.detect import unreadable
+
+ROWS = [["ITEM", "DESCRIÇÃO", "QUANT"], ["1", "Areia", "10"], ["2", "Cimento", "5"]]
+
+
+def _grid_pdf(path: Path, encrypt: str | None = None) -> Path:
+    pytest.importorskip("reportlab")
+    from reportlab.lib import colors
+    from reportlab.platypus import SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    grid = RLTable(ROWS)
+    grid.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.black)]))
+    SimpleDocTemplate(str(path), encrypt=encrypt).build([grid])
+    return path
+
+
+def test_engine_declares_its_contract() -> None:
+    engine = PdfPlumberTableEngine()
+
+    assert engine.name == "pdf.tables.pdfplumber"
+    assert engine.formats == ("application/pdf",)
+    assert engine.available() == (True, "")
+    registry = goblin_core.default_registry()
+    assert registry.get("pdf.tables.pdfplumber") is not None
+
+
+def test_a_file_that_is_not_a_pdf_is_a_corrupt_document() -> None:
+    config = goblin_core.default_registry().config()
+    source = Source.from_bytes(b"%PDF-1.4\nthis is not really a PDF", "broken.pdf")
+
+    with pytest.raises(CorruptDocument, match=r"broken\.pdf"):
+        PdfPlumberTableEngine().tables(source, [1], config)
+
+
+def test_encrypted_pdf_needs_its_password(tmp_path: Path) -> None:
+    pdf = _grid_pdf(tmp_path / "locked.pdf", encrypt="segredo")
+    registry = goblin_core.default_registry()
+    engine = PdfPlumberTableEngine()
+
+    with pytest.raises(PasswordRequired):
+        engine.tables(Source.from_path(pdf), [1], registry.config())
+    found = engine.tables(Source.from_path(pdf), [1], registry.config(password="segredo"))
+
+    assert [list(r) for r in found[1][0].rows] == ROWS
+
+
+def test_pages_beyond_the_document_are_ignored(tmp_path: Path) -> None:
+    pdf = _grid_pdf(tmp_path / "grid.pdf")
+    config = goblin_core.default_registry().config()
+
+    found = PdfPlumberTableEngine().tables(Source.from_path(pdf), [1, 7], config)
+
+    assert list(found) == [1] and len(found[1]) == 1
+
+
+def test_tables_in_fonts_without_unicode_mapping_are_unreadable() -> None:
+    garbage = [("(cid:41)(cid:88)(cid:81)", "(cid:7)(cid:12)"), ("(cid:45)", "1")]
+
+    assert unreadable(garbage)
+    assert not unreadable([tuple(r) for r in ROWS])
