@@ -135,19 +135,20 @@ def _is_continuation(row: Sequence[RawCell]) -> bool:
     return not any(is_number(c) for c in cells if c)
 
 
-def merge_continuation_rows(rows: RawRows) -> list[list[RawCell]]:
+def merge_continuation_rows(rows: RawRows, *, data_rows: bool = True) -> list[list[RawCell]]:
     """Fold continuation rows (empty key cell, no numbers) into the row above.
 
     Merging into the header row also spreads a merged header cell: ``None``
     cells to the right of ``VALOR`` take ``VALOR`` as their prefix, so a
     header split over two rows comes out as ``VALOR UNIT.`` and
-    ``VALOR TOTAL``.
+    ``VALOR TOTAL``. ``data_rows=False`` only completes the header: in a
+    spreadsheet every row is a row of its own, wrapped text stays in its cell.
     """
     out: list[list[RawCell]] = []
     for row in _padded(rows):
-        if out and _is_continuation(row):
-            spread = len(out) == 1 and is_header_row(out[0])
-            out[-1] = _merge_into(out[-1], row, spread)
+        into_header = len(out) == 1 and is_header_row(out[0])
+        if out and (data_rows or into_header) and _is_continuation(row):
+            out[-1] = _merge_into(out[-1], row, into_header)
         else:
             out.append(list(row))
     return out
@@ -175,12 +176,13 @@ def _spanning_text(row: list[RawCell], col: int) -> RawCell:
     return None
 
 
-def normalize_table_rows(rows: RawRows) -> Rows:
+def normalize_table_rows(rows: RawRows, *, continuations: bool = True) -> Rows:
     """Clean a raw cell grid into rows of strings, all of the same width.
 
     Splits stacked records, drops empty rows and columns, folds
     continuation lines and split headers into the row above, and cleans
-    every cell's text.
+    every cell's text. ``continuations=False`` (spreadsheets, whose rows are
+    real rows) folds only the lines of a split header.
 
     >>> rows = normalize_table_rows([["ITEM", "DESCRIÇÃO", "VALOR", None],
     ...                              [None, None, "UNIT.", "TOTAL"],
@@ -192,7 +194,7 @@ def normalize_table_rows(rows: RawRows) -> Rows:
     ('1', 'Areia e pedra lavada', '10,00', '20,00')
     """
     grid = drop_empty_columns(drop_empty_rows(split_stacked_rows(rows)))
-    grid = merge_continuation_rows(grid)
+    grid = merge_continuation_rows(grid, data_rows=continuations)
     cleaned = [tuple(clean_cell(c) for c in row) for row in grid]
     kept = [row for row in cleaned if any(row)]
     return tuple(kept)

@@ -66,6 +66,17 @@ def test_continuation_lines_join_the_item_above() -> None:
     assert rows[2][0] == "2" and len(rows) == 3
 
 
+def test_spreadsheet_rows_stay_rows_but_a_split_header_is_still_joined() -> None:
+    rows = normalize_table_rows([
+        ["ITEM", "DESCRIÇÃO", "VALOR", "VALOR"],
+        ["", "", "UNIT.", "TOTAL"],
+        ["1", "Maçã", "3,00", "6,00"],
+        ["", "Pera", "", ""],
+    ], continuations=False)
+    assert rows == (("ITEM", "DESCRIÇÃO", "VALOR UNIT.", "VALOR TOTAL"),
+                    ("1", "Maçã", "3,00", "6,00"), ("", "Pera", "", ""))
+
+
 def test_a_row_with_figures_but_no_key_is_kept() -> None:
     rows = normalize_table_rows([
         list(HEADER),

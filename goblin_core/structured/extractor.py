@@ -65,7 +65,7 @@ def structure_document(document: Document, path: str | None = None) -> Structure
         return StructuredDocument(path=name)
     blocks: list[TableBlock] = []
     for table in document.tables:
-        rows = normalize_table_rows(table.rows)
+        rows = normalize_table_rows(table.rows, continuations=label not in _SHEET_SOURCES)
         if not is_meaningful_table(rows):
             continue
         blocks.append(TableBlock(
