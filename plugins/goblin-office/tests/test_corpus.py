@@ -35,7 +35,6 @@ KNOWN_MISSES = {
 EXPECTED_ERRORS = {
     "office/testODTEncrypted.odt": "PasswordRequired",
     "tricky/testWORD_truncated.docx": "CorruptDocument",
-    "tricky/truncated-word_tables.docx": "CorruptDocument",
     "tricky/testODTnotaZipFile.odt": None,
 }
 
@@ -130,3 +129,11 @@ def test_msg_attachment_comes_out_as_a_child() -> None:
     document = extract(root / "office/fake-email-attachment.msg", ocr="never")
     names = [child.name for child in document.children]
     assert any(name.endswith("fake-attachment.txt") for name in names)
+
+
+def test_truncated_docx_body_is_salvaged_and_the_damage_reported() -> None:
+    root = Path(corpus_dir(__file__))
+    document = extract(root / "tricky/truncated-word_tables.docx", ocr="never")
+    assert document.parsed_by == ("office.docx_salvage",)
+    assert "A uniform table" in document.text
+    assert any("truncated or damaged" in w.message for w in document.report.warnings)

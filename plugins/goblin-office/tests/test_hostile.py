@@ -142,9 +142,26 @@ def test_member_over_size_limit_is_refused(read) -> None:  # type: ignore[no-unt
         samples.sample_epub,
     ],
 )
-def test_truncated_container_fails_clearly(read, builder) -> None:  # type: ignore[no-untyped-def]
+def test_truncated_container_ends_clearly(read, builder) -> None:  # type: ignore[no-untyped-def]
+    """A clear error, or the text that survived with the damage named in the report."""
     data, name = builder()
-    _fails_clearly(read, data[: len(data) * 2 // 3], f"cut-{name}")
+    cut = f"cut-{name}"
+    with bounded():
+        try:
+            document = read(data[: len(data) * 2 // 3], cut)
+        except GoblinError as exc:
+            assert cut in str(exc)
+            return
+    warnings = " ".join(w.message for w in document.report.warnings)
+    assert "truncated or damaged" in warnings
+    assert document.parsed_by == ("office.docx_salvage",)
+
+
+def test_truncated_docx_keeps_the_text_that_survived(read) -> None:  # type: ignore[no-untyped-def]
+    body = docx(para(samples.PHRASE) + para("x" * 20_000))
+    document = read(body[: len(body) - 200], "cortado.docx")
+    assert samples.PHRASE in document.text
+    assert document.parsed_by == ("office.docx_salvage",)
 
 
 def test_garbage_named_docx_fails_clearly(read) -> None:  # type: ignore[no-untyped-def]

@@ -19,6 +19,7 @@ from goblin_office.pptrecords import PptRecordsParser
 from goblin_office.presentation import PptxParser
 from goblin_office.protected import ProtectedPackageParser
 from goblin_office.rtf import RTFParser
+from goblin_office.salvage import DocxSalvageParser
 from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
 from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
@@ -37,6 +38,7 @@ def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
 def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     for parser in (
         DocxParser(),
+        DocxSalvageParser(),
         CalamineParser(),
         OpenpyxlParser(),
         XlrdParser(),

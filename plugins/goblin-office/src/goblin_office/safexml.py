@@ -44,7 +44,7 @@ def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element
     >>> parse_xml(b"<a><b>hi</b></a>", name="x.xml").findtext("b")
     'hi'
     """
-    _refuse_declared_entities(data, name)
+    refuse_declared_entities(data, name)
     depth = 0
     root: etree._Element | None = None
     try:
@@ -76,7 +76,7 @@ _DOCTYPE_SUBSET = re.compile(rb"<!DOCTYPE[^\[>]*\[(.*?)\]\s*>", re.S | re.I)
 _PROLOG_BYTES = 1 << 20
 
 
-def _refuse_declared_entities(data: bytes, name: str) -> None:
+def refuse_declared_entities(data: bytes, name: str) -> None:
     """Refuse before parsing when the DOCTYPE's internal subset declares entities."""
     head = data[:_PROLOG_BYTES]
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):

@@ -69,7 +69,7 @@ _CONTAINERS = frozenset(
 _HEADING = re.compile(r"^(?:heading|titre|berschrift|titolo|t[íi]tulo|kop)\s*(\d)$", re.I)
 
 
-class _Styles:
+class Styles:
     """Heading levels and list styles by style id, from styles.xml."""
 
     def __init__(self, root: Any | None) -> None:
@@ -103,10 +103,10 @@ def _outline(element: Any) -> int:
     return 0
 
 
-class _Walker:
+class Walker:
     """Reads WordprocessingML block content into a PageBuilder."""
 
-    def __init__(self, page: PageBuilder, styles: _Styles) -> None:
+    def __init__(self, page: PageBuilder, styles: Styles) -> None:
         self.page = page
         self.styles = styles
 
@@ -152,7 +152,7 @@ class _Walker:
 
     def cell_text(self, tc: Any) -> str:
         inner = PageBuilder()
-        _Walker(inner, self.styles).blocks(tc)
+        Walker(inner, self.styles).blocks(tc)
         return inner.text
 
 
@@ -231,9 +231,9 @@ class DocxParser(BaseEngine):
         name = source.display_name
         document = main_part(package, name)
         styles = next(iter(related(document, "/styles")), None)
-        walker = _Walker(
+        walker = Walker(
             PageBuilder(engine=self.name),
-            _Styles(part_xml(styles, name, config) if styles is not None else None),
+            Styles(part_xml(styles, name, config) if styles is not None else None),
         )
         _read(walker, document, name, config)
         metadata = core_properties(package, name, config)
@@ -245,7 +245,7 @@ class DocxParser(BaseEngine):
         )
 
 
-def _read(walker: _Walker, document: Any, name: str, config: Config) -> None:
+def _read(walker: Walker, document: Any, name: str, config: Config) -> None:
     def xml(part: Any) -> Any:
         return part_xml(part, name, config)
 
@@ -266,27 +266,27 @@ def _read(walker: _Walker, document: Any, name: str, config: Config) -> None:
         _parts(walker, [xml(p) for p in related(document, "/footer")], "footer")
 
 
-def _parts(walker: _Walker, roots: Sequence[Any], kind: str) -> None:
+def _parts(walker: Walker, roots: Sequence[Any], kind: str) -> None:
     seen: set[str] = set()
     for root in roots:
         inner = PageBuilder()
-        _Walker(inner, walker.styles).blocks(root)
+        Walker(inner, walker.styles).blocks(root)
         if inner.text.strip() and inner.text not in seen:
             seen.add(inner.text)
             walker.page.add(inner.text, kind)
 
 
-def _notes(walker: _Walker, root: Any, item: str) -> None:
+def _notes(walker: Walker, root: Any, item: str) -> None:
     for note in children(root, item):
         if attr(note, "type") in ("separator", "continuationSeparator", "continuationNotice"):
             continue
         walker.blocks(note)
 
 
-def _comments(walker: _Walker, root: Any) -> None:
+def _comments(walker: Walker, root: Any) -> None:
     for comment in children(root, "comment"):
         inner = PageBuilder()
-        _Walker(inner, walker.styles).blocks(comment)
+        Walker(inner, walker.styles).blocks(comment)
         if inner.text.strip():
             author = attr(comment, "author")
             prefix = f"Comment ({author}): " if author else "Comment: "

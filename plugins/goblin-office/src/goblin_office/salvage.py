@@ -1,0 +1,83 @@
+"""Reading what is left of a truncated Word file, from its zip's local headers.
+
+A docx cut short has lost its central directory, so ``zipfile`` cannot open
+it, but every member before the cut is still there behind its local header.
+This engine walks those headers, inflates ``word/document.xml`` (as much of it
+as survived, never more than ``limits.max_member_size``) and reads it with the
+hardened parser in recovery mode: text already in the file is not lost.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Iterator
+
+from lxml import etree
+
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.source import Source
+from goblin_office import formats as fmt
+from goblin_office.layout import PageBuilder
+from goblin_office.safexml import refuse_declared_entities
+from goblin_office.word import Styles, Walker
+
+_LOCAL = b"PK\x03\x04"
+_HEADER = struct.Struct("<IHHHHHIIIHH")
+_STORED, _DEFLATED = 0, 8
+
+
+def local_members(data: bytes, limit: int) -> Iterator[tuple[str, bytes]]:
+    """(name, bytes) of each member reachable from local headers, inflated up to ``limit``."""
+    pos = data.find(_LOCAL)
+    while pos >= 0 and pos + _HEADER.size <= len(data):
+        fields = _HEADER.unpack_from(data, pos)
+        method, compressed, name_len, extra_len = fields[3], fields[7], fields[9], fields[10]
+        start = pos + _HEADER.size + name_len + extra_len
+        name = data[pos + _HEADER.size : pos + _HEADER.size + name_len].decode("utf-8", "replace")
+        end = start + compressed if compressed else len(data)
+        body = data[start:end]
+        if method == _STORED:
+            yield name, body[:limit]
+        elif method == _DEFLATED:
+            inflater = zlib.decompressobj(-15)
+            try:
+                yield name, inflater.decompress(body, limit)
+            except zlib.error:
+                yield name, b""
+        pos = data.find(_LOCAL, max(end, start + 1))
+
+
+class DocxSalvageParser(BaseEngine):
+    """Text of a truncated docx whose body survived, when the package cannot be opened."""
+
+    name = "office.docx_salvage"
+    formats = (fmt.DOCX,)
+    priority = 10
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        limit = ArchiveLimits.from_config(config).max_member_size
+        body = next(
+            (d for n, d in local_members(source.bytes(), limit) if n == "word/document.xml"), b""
+        )
+        if not body.strip():
+            raise CorruptDocument(
+                "no readable word/document.xml survives in the damaged file",
+                file=source.display_name,
+            )
+        refuse_declared_entities(body, source.display_name)
+        parser = etree.XMLParser(
+            resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, recover=True
+        )
+        root = etree.fromstring(body, parser)
+        if root is None:
+            raise CorruptDocument("word/document.xml is unreadable", file=source.display_name)
+        page = PageBuilder(engine=self.name)
+        walker = Walker(page, Styles(None))
+        for element in root.iter("{*}body"):
+            walker.blocks(element)
+        if not page.text.strip():
+            raise CorruptDocument("no text survives in the damaged file", file=source.display_name)
+        return TextDocument([page.build()], metadata={"salvaged": True})
