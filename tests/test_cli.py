@@ -25,6 +25,12 @@ from goblin_core.registry import Registry
 HELLO = "Olá, goblin! Licitação nº 12: café e açúcar.\n"
 
 
+@pytest.fixture(autouse=True)
+def _workers_load_the_core_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Worker processes inherit this: they load what the in-process registry has."""
+    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
+
+
 def core_only() -> Registry:
     """goblin-core's built-in plugin alone, whatever else is installed here."""
     return load_registry(entry_points=lambda: [])
@@ -479,3 +485,74 @@ def test_unpack_needs_an_archive_and_a_destination() -> None:
     result = run(["unpack", "only-one-argument"])
     assert result.exit_code == 2
     assert "DEST" in result.stderr
+
+
+# -- unpack ------------------------------------------------------------------------------
+
+
+class _ZipHandler:
+    """A small zip archive handler on the standard library, registered by the test."""
+
+    name = "tests.zip"
+    formats = ("application/zip",)
+    priority = 0
+
+    def available(self) -> tuple[bool, str]:
+        return True, ""
+
+    def members(self, source: Any, limits: Any, config: Any) -> Any:
+        import io
+        import zipfile
+
+        from goblin_core.engines import Member
+
+        with zipfile.ZipFile(source.open()) as archive:
+            for info in archive.infolist():
+                data = archive.read(info)
+                yield Member(info.filename, lambda data=data: io.BytesIO(data),
+                             size=info.file_size, compressed_size=info.compress_size)
+
+
+def _zip(path: Path, members: dict[str, bytes]) -> Path:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_unpack_writes_members_and_refuses_traversal(tmp_path: Path) -> None:
+    archive = _zip(tmp_path / "edital.zip", {"docs/ata.txt": b"ata", "../../evil.txt": b"x"})
+    registry = load_registry(entry_points=lambda: [],
+                             extra_plugins=[("tests", plugin_of(_ZipHandler()))])
+    result = run(["unpack", str(archive), str(tmp_path / "out")], registry)
+    assert (tmp_path / "out" / "docs_ata.txt").read_bytes() == b"ata"
+    assert not (tmp_path / "evil.txt").exists()
+    assert _files(tmp_path) == {"edital.zip", "out/docs_ata.txt"}
+    assert result.exit_code == 1
+    refused = [line for line in result.stderr.splitlines() if "evil.txt" in line]
+    assert len(refused) == 1 and "refused" in refused[0] and "error" in refused[0]
+    assert "1 file(s)" in result.stderr
+
+
+def test_unpack_without_an_archive_handler_names_the_extra(tmp_path: Path) -> None:
+    archive = _zip(tmp_path / "edital.zip", {"a.txt": b"a"})
+    good = _zip(tmp_path / "other.zip", {"b.txt": b"b"})
+    result = run(["unpack", str(archive), str(good), str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2
+    assert all('pip install "goblin-core[archives]"' in line for line in lines)
+
+
+@pytest.mark.slow
+def test_an_output_folder_inside_the_inputs_is_never_read_back(tmp_path: Path) -> None:
+    write(tmp_path, "a.txt", "alpha\n")
+    write(tmp_path, "b.txt", "beta\n")
+    for _ in range(2):
+        result = run(["extract", str(tmp_path), "-o", str(tmp_path / "results")])
+        assert result.exit_code == 0, result.stderr
+    rows = (tmp_path / "results" / "manifest.jsonl").read_text().splitlines()
+    assert sorted(json.loads(r)["path"] for r in rows) == ["a.txt", "b.txt"]
+    assert _files(tmp_path / "results") == {"a.txt.txt", "b.txt.txt", "manifest.jsonl"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -32,10 +34,16 @@ from goblin_core.inputs import InputProblem, walk_inputs
 from goblin_core.model import Document
 from goblin_core.registry import Registry
 
+#: Exit status after Ctrl-C, as shells report a SIGINT death.
+EXIT_INTERRUPTED = 130
+
 OCR_STRATEGIES = ("auto", "never", "always", "extract_and_ocr")
 
 #: Output formats whose renderings of single documents concatenate into the
 #: rendering of all of them, with this separator: these stream as documents finish.
+#: The executor batches run on (the one ``goblin_core.extract_many`` uses by default).
+BATCH_EXECUTOR = "executor.local"
+
 STREAMING_SEPARATORS: Mapping[str, str] = {"text": "\n", "markdown": "\n", "jsonl": ""}
 
 
@@ -54,19 +62,23 @@ class _Input:
     problem: InputProblem | None = None
 
 
-def _collect_inputs(paths: Sequence[str], stdin_name: str) -> list[_Input]:
+def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None) -> list[_Input]:
+    """Every input file in order; files under the output folder are left out."""
     if "-" in paths:
         if len(paths) > 1:
             raise click.UsageError("'-' (read standard input) cannot be mixed with paths")
         data = sys.stdin.buffer.read()
         return [_Input(0, stdin_name, data=data)]
+    skip = output.resolve() if output is not None else None
     found: list[_Input] = []
     for item in walk_inputs(paths):
         if isinstance(item, InputProblem):
             found.append(_Input(len(found), item.path, problem=item))
-        else:
-            path, name = item
-            found.append(_Input(len(found), name, path=path))
+            continue
+        path, name = item
+        if skip is not None and path.resolve().is_relative_to(skip):
+            continue  # results of an earlier run into a folder inside the inputs
+        found.append(_Input(len(found), name, path=path))
     return found
 
 
@@ -91,18 +103,33 @@ def _extract_one(item: _Input, registry: Registry, config: Config, isolate: bool
         return error_document(Task(None, item.display_name), exc)
 
 
-def _extract_batch(
-    paths: Sequence[str],
-    items: Sequence[_Input],
-    registry: Registry,
-    config: Config,
-    jobs: int | None,
-) -> Iterator[Document]:
-    """Many inputs through ``extract_many`` (worker processes)."""
-    from goblin_core.api import extract_many
+def _extract_in_process(
+    items: Sequence[_Input], registry: Registry, config: Config, isolate: bool
+) -> Iterator[tuple[int, Document]]:
+    for item in items:
+        yield item.index, _extract_one(item, registry, config, isolate)
 
-    workers = jobs or min(os.cpu_count() or 1, sum(1 for i in items if i.problem is None)) or 1
-    yield from extract_many(paths, jobs=workers, config=config, registry=registry)
+
+def _extract_batch(
+    items: Sequence[_Input], registry: Registry, config: Config, jobs: int | None
+) -> Iterator[tuple[int, Document]]:
+    """Many inputs in worker processes, through the executor ``extract_many`` uses.
+
+    The CLI hands the executor the files it already walked (rather than
+    calling ``extract_many`` with the paths, which would walk them again), so
+    the output folder can be left out and results map back by index.
+    """
+    for item in items:
+        if item.problem is not None:
+            yield item.index, _problem_document(item)
+    tasks = [Task(path=str(i.path), display_name=i.display_name, index=i.index)
+             for i in items if i.problem is None]
+    entry = registry.get(BATCH_EXECUTOR)
+    if entry is None:
+        raise click.ClickException(f"no executor named {BATCH_EXECUTOR} is installed")
+    workers = jobs or min(os.cpu_count() or 1, len(tasks)) or 1
+    for result in entry.engine.run(tasks, config, jobs=workers):
+        yield result.task.index, result.document
 
 
 class _InputOrder:
@@ -110,30 +137,17 @@ class _InputOrder:
 
     def __init__(self, items: Sequence[_Input]) -> None:
         self.items = list(items)
-        self.slots: dict[str, list[int]] = {}
-        for item in items:
-            self.slots.setdefault(item.display_name, []).append(item.index)
         self.waiting: dict[int, Document] = {}
         self.next_index = 0
 
-    def add(self, document: Document) -> list[tuple[Document, _Input | None]]:
+    def add(self, index: int, document: Document) -> list[tuple[Document, _Input]]:
         """Record a finished document; return those now ready, in input order."""
-        slots = self.slots.get(document.name)
-        index = slots.pop(0) if slots else len(self.items) + len(self.waiting)
         self.waiting[index] = document
         ready = []
         while self.next_index in self.waiting:
-            ready.append(self._pair(self.next_index))
+            ready.append((self.waiting.pop(self.next_index), self.items[self.next_index]))
             self.next_index += 1
         return ready
-
-    def rest(self) -> list[tuple[Document, _Input | None]]:
-        """Whatever is still waiting (names the walker did not predict), by index."""
-        return [self._pair(i) for i in sorted(self.waiting)]
-
-    def _pair(self, index: int) -> tuple[Document, _Input | None]:
-        item = self.items[index] if index < len(self.items) else None
-        return self.waiting.pop(index), item
 
 
 def _failures(document: Document) -> list[tuple[str, str]]:
@@ -187,9 +201,9 @@ class _Writer:
         self.written = 0
         self.count = 0
 
-    def add(self, document: Document, item: _Input | None) -> None:
+    def add(self, document: Document, item: _Input) -> None:
         if self.folder is not None:
-            path = str(item.path) if item is not None and item.path is not None else None
+            path = str(item.path) if item.path is not None else None
             self.folder.write(document, Task(path, document.name), document.report.seconds)
             self.written += 1
         elif self.separator is None:
@@ -308,7 +322,7 @@ def extract(
     config = effective_config(registry, config_file, ocr=ocr, tables=tables, password=password,
                      max_pages=max_pages)
     renderer = _pick_renderer(registry, config, fmt)
-    items = _collect_inputs(paths, stdin_name)
+    items = _collect_inputs(paths, stdin_name, output)
     if not items:
         echo_err("nothing to extract: the folders given hold no files")
         return
@@ -316,18 +330,34 @@ def extract(
         output.mkdir(parents=True, exist_ok=True)
     writer = _Writer(registry, renderer, config, output, sys.stdout)
     runnable = [i for i in items if i.problem is None]
-    if len(runnable) <= 1 and jobs in (None, 1):
-        documents: Iterable[Document] = (_extract_one(i, registry, config, isolate) for i in items)
+    if len(runnable) <= 1:
+        documents = _extract_in_process(items, registry, config, isolate)
     else:
-        documents = _extract_batch(paths, items, registry, config, jobs)
-    failed = _consume(documents, items, writer, progress)
+        documents = _extract_batch(items, registry, config, jobs)
+    try:
+        failed = _consume(documents, items, writer, progress)
+    except KeyboardInterrupt:
+        echo_err("interrupted; documents finished before it were written")
+        ctx.exit(EXIT_INTERRUPTED)
     if output is not None:
         echo_err(f"wrote {writer.written} result file(s) and {MANIFEST_NAME} to {output}")
     ctx.exit(EXIT_FAILED if failed else EXIT_OK)
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    # a stdout without a file descriptor (captured in tests) has nothing to flush
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def _consume(
-    documents: Iterable[Document], items: Sequence[_Input], writer: _Writer, progress: bool | None
+    documents: Iterable[tuple[int, Document]],
+    items: Sequence[_Input],
+    writer: _Writer,
+    progress: bool | None,
 ) -> int:
     """Write documents in input order, report failures; return how many failed."""
     order = _InputOrder(items)
@@ -335,7 +365,7 @@ def _consume(
     bar = _progress(len(items), progress)
     task = bar.add_task("", total=len(items)) if bar else None
 
-    def emit(ready: Iterable[tuple[Document, _Input | None]]) -> None:
+    def emit(ready: Iterable[tuple[Document, _Input]]) -> None:
         nonlocal failed
         for document, item in ready:
             for name, message in _failures(document):
@@ -348,15 +378,18 @@ def _consume(
     try:
         if bar is not None:
             bar.start()
-        for document in documents:
+        for index, document in documents:
             if bar is not None and task is not None:
                 bar.update(task, advance=1, description=one_line(document.name)[-40:])
-            emit(order.add(document))
-        emit(order.rest())
+            emit(order.add(index, document))
         writer.finish()
     except BrokenPipeError:
         # the reader went away (goblin extract ... | head): stop quietly
-        sys.stderr.close()
+        _silence_stdout()
+    except KeyboardInterrupt:
+        # what was finished stays written; the manifest is closed for a later look
+        writer.finish()
+        raise
     finally:
         if bar is not None:
             bar.stop()

@@ -1,10 +1,8 @@
-"""``goblin unpack``: archives unpacked safely into a folder."""
+"""``goblin unpack``: archives unpacked safely into a folder (``goblin_core.unpack``)."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
 
 import click
 
@@ -19,25 +17,15 @@ from goblin_core.cli.app import (
     state_of,
 )
 from goblin_core.errors import GoblinError
-
-
-def _unpack_module() -> Any:
-    # written alongside the archives plugin; imported late so the other commands
-    # work in an installation that does not have it yet
-    try:
-        module = importlib.import_module("goblin_core.unpack")
-    except ImportError as exc:
-        raise click.ClickException(
-            f"goblin unpack is not available in this installation ({exc}); "
-            "upgrade goblin-core"
-        ) from exc
-    return module
+from goblin_core.unpack import UnpackResult
+from goblin_core.unpack import unpack as unpack_archive
 
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, metavar="ARCHIVE... DEST")
 @click.option("--flatten/--no-flatten", default=True, show_default=True,
-              help="Unfold nested archives (a zip inside a zip) into DEST too.")
+              help="Make every member path one file name in DEST (edital/ata.pdf -> "
+                   "edital_ata.pdf), or keep the folders under DEST.")
 @click.option("--remove-source", is_flag=True,
               help="Delete each archive after it was unpacked without error.")
 @click.option("-c", "--config", "config_file", type=click.Path(dir_okay=False), default=None,
@@ -47,33 +35,44 @@ def unpack(
     ctx: click.Context, paths: tuple[str, ...], flatten: bool, remove_source: bool,
     config_file: str | None,
 ) -> None:
-    """Unpack archives safely into DEST (the last argument).
+    """Unpack archives safely into DEST (the last argument), archives inside them too.
 
-    Member names that climb out (../), links, bombs (size, ratio, member
-    count) are refused under the [limits] of the config. Exit status 1 when an
-    archive could not be unpacked; the others still are.
+    Names that climb out (../), links, devices and bombs (size, ratio, member
+    count, depth) are refused under the [limits] of the config; nothing is
+    written outside DEST and nothing there is overwritten (a taken name is
+    renamed). Each refused member is an error line on stderr.
+
+    Exit status 1 when an archive, or a member of one, could not be unpacked;
+    the others still are.
     """
     if len(paths) < 2:
         raise click.UsageError("give at least one ARCHIVE and the DEST folder")
     *archives, dest = paths
-    module = _unpack_module()
     registry = state_of(ctx).get_registry()
     config = effective_config(registry, config_file)
     failed = 0
     for archive in archives:
         try:
-            result = module.unpack(archive, dest, config=config, flatten=flatten,
-                                   remove_source=remove_source)
+            result = unpack_archive(archive, dest, config=config, flatten=flatten,
+                                    remove_source=remove_source, registry=registry)
         except GoblinError as exc:
             failed += 1
-            echo_err(f"error: {quoted(archive)}: {one_line(str(exc))}")
+            echo_err(f"error: {quoted(archive)}: {one_line(str(exc.with_file(archive)))}")
             continue
         except OSError as exc:
             failed += 1
             echo_err(f"error: {quoted(archive)}: {exc.strerror or exc}")
             continue
-        count = f"{len(result)} file(s) " if isinstance(result, Sequence) else ""
-        echo_err(f"unpacked {quoted(archive)}: {count}into {dest}")
+        failed += _report(result, archive, Path(dest))
     ctx.exit(EXIT_FAILED if failed else EXIT_OK)
 
 
+def _report(result: UnpackResult, archive: str, dest: Path) -> int:
+    """Print what happened to one archive; return 1 when something was lost."""
+    for entry in result.errors:
+        echo_err(f"error: {quoted(archive)}: {entry.kind}: {one_line(entry.message)}")
+    for entry in result.warnings:
+        echo_err(f"warning: {quoted(archive)}: {entry.kind}: {one_line(entry.message)}")
+    removed = "; archive removed" if result.source_removed else ""
+    echo_err(f"unpacked {quoted(archive)}: {len(result.written)} file(s) into {dest}{removed}")
+    return 0 if result.ok else 1
