@@ -107,6 +107,14 @@ def test_unparseable_quantities_fail_the_gate() -> None:
     assert not quality.ok_for_items and quality.has_usable_tables
 
 
+def test_auction_lots_need_no_quantity_column() -> None:
+    rows = (("LOTE", "DESCRIÇÃO DO BEM"), ("1", "Veículo Gol 2010"), ("2", "Mesa de escritório"))
+
+    quality = score_table(rows)
+
+    assert quality.ok_for_items and quality.qty_parse_rate == 1.0
+
+
 def test_a_table_without_item_header_is_not_ok_for_items() -> None:
     rows = (("Nome", "Cidade"), ("Ana", "Recife"), ("João", "Natal"), ("Rui", "Belém"))
     quality = score_table(rows)

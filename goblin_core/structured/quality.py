@@ -66,6 +66,8 @@ def score_table(rows: Sequence[Sequence[str]]) -> TableQuality:
     qty_rate = value_rate = 0.0
     if columns.quantity is not None:
         qty_rate, _ = _rate(data, [columns.quantity])
+    elif "lot" in columns.roles and data:
+        qty_rate = 1.0  # an auction lot is one lot: its quantity goes without saying
     elif data:
         qty_rate = sum(any(is_figure(c) for c in r[1:]) for r in data) / len(data)
     has_value = bool(columns.values)
