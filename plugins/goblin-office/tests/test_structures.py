@@ -7,6 +7,7 @@ import io
 import re
 
 import openpyxl
+import pytest
 from openpyxl.comments import Comment
 from packages import PKG_RELS, R, W, docx, para, rewrite, zip_bytes
 
@@ -108,6 +109,27 @@ def test_xlsx_embedded_in_docx_is_a_child(read) -> None:  # type: ignore[no-unty
     assert child.name == "com-planilha.docx/Planilha1.xlsx"
     assert child.mime.endswith("spreadsheetml.sheet")
     assert samples.PHRASE in child.text
+
+
+@pytest.mark.parametrize(
+    ("builder", "folder"), [(samples.sample_xlsx, "xl"), (samples.sample_pptx, "ppt")]
+)
+def test_embedded_object_in_workbook_and_deck_is_a_child(read, builder, folder) -> None:  # type: ignore[no-untyped-def]
+    inner, _ = samples.sample_docx()
+    data, name = builder()
+    package = _add_member(data, f"{folder}/embeddings/Documento1.docx", inner)
+    document = read(package, name)
+    (child,) = document.children
+    assert child.name == f"{name}/Documento1.docx"
+    assert samples.PHRASE in child.text
+
+
+def test_images_are_children_only_when_asked(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_docx()
+    package = _add_member(data, "word/media/image9.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
+    assert read(package, name).children == ()
+    children = read(package, name, office={"images": True}).children
+    assert [c.name for c in children] == [f"{name}/image9.png"]
 
 
 def _add_member(package: bytes, name: str, data: bytes) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Iterator
+import posixpath
 from typing import Any
 
 from docx.opc.package import OpcPackage
@@ -20,8 +20,6 @@ from goblin_office.safexml import local_name, parse_xml
 
 log = logging.getLogger(__name__)
 
-_EMBEDDED_RELS = ("/package", "/oleObject")
-_IMAGE_RELS = ("/image",)
 _CORE_KEYS = {
     "title": "title",
     "creator": "author",
@@ -42,9 +40,8 @@ def plain_package(source: Source, config: Config) -> Source:
     return plain
 
 
-def open_opc(source: Source, config: Config) -> OpcPackage:
-    """An OPC package (python-docx's reader works for every OOXML family)."""
-    plain = plain_package(source, config)
+def open_opc(plain: Source) -> OpcPackage:
+    """The OPC package of a plain (decrypted, checked) source; python-docx reads any family."""
     try:
         return OpcPackage.open(io.BytesIO(plain.bytes()))
     except GoblinError:
@@ -52,7 +49,7 @@ def open_opc(source: Source, config: Config) -> OpcPackage:
     except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors...
         raise CorruptDocument(
             f"the OOXML package cannot be read ({type(exc).__name__}: {exc})",
-            file=source.display_name,
+            file=plain.display_name,
         ) from exc
 
 
@@ -101,20 +98,26 @@ def core_properties(package: OpcPackage, name: str, config: Config) -> dict[str,
     return {}
 
 
-def embedded_sources(source: Source, parts: list[Part], config: Config) -> Iterator[Source]:
-    """Children for the embedded objects (and images, when asked) of ``parts``."""
+def package_children(source: Source, config: Config) -> list[Source]:
+    """Children for the embedded objects (and media, when asked) of an OOXML package.
+
+    Objects live under ``word/embeddings``, ``xl/embeddings`` and ``ppt/embeddings``
+    whichever part links them (body, header, slide, chart); OLE wrappers are unwrapped
+    into the file they hold.
+    """
     if not config.get("office", "embedded", True):
-        return
+        return []
+    images = bool(config.get("office", "images", False))
+    children: list[Source] = []
     seen: set[str] = set()
-    suffixes = _EMBEDDED_RELS + (_IMAGE_RELS if config.get("office", "images", False) else ())
-    for part in parts:
-        for suffix in suffixes:
-            for child in related(part, suffix):
-                if str(child.partname) in seen:
-                    continue
-                seen.add(str(child.partname))
-                name, data = unwrap(str(child.partname), child.blob)
-                yield source.child(_unique(name, seen), data)
+    with open_container(source, config) as archive:
+        for info in archive.infolist():
+            folder = posixpath.dirname(info.filename).rsplit("/", 1)[-1]
+            if info.is_dir() or not (folder == "embeddings" or (images and folder == "media")):
+                continue
+            name, data = unwrap(info.filename, archive.read(info))
+            children.append(source.child(_unique(name, seen), data))
+    return children
 
 
 def _unique(name: str, seen: set[str]) -> str:

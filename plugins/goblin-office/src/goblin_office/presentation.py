@@ -19,9 +19,8 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.embedded import unwrap
 from goblin_office.layout import PageBuilder
-from goblin_office.ooxml import plain_package
+from goblin_office.ooxml import package_children, plain_package
 from goblin_office.safexml import descendants, parse_xml
 
 _TITLES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE, PP_PLACEHOLDER.VERTICAL_TITLE)
@@ -50,7 +49,6 @@ class _SlideReader:
     def __init__(self, page: PageBuilder, config: Config) -> None:
         self.page = page
         self.config = config
-        self.objects: list[tuple[str, bytes]] = []
 
     def shapes(self, shapes: Any) -> None:
         for shape in _reading_order(shapes):
@@ -95,16 +93,6 @@ class _SlideReader:
                 rows.append([series.name or "", *(_number(v) for v in series.values)])
         self.page.add_table(rows, title="chart", header_rows=1 if categories else 0)
 
-    def _ole(self, shape: Any) -> None:
-        if not self.config.get("office", "embedded", True):
-            return
-        try:
-            blob = shape.ole_format.blob
-        except (AttributeError, ValueError, KeyError):
-            return
-        if blob:
-            self.objects.append(unwrap(f"object{len(self.objects) + 1}.bin", blob))
-
 
 def _number(value: Any) -> str:
     from goblin_office.cells import cell_text
@@ -113,15 +101,22 @@ def _number(value: Any) -> str:
 
 
 class _PresentationDocument(BaseParsedDocument):
-    def __init__(self, source: Source, presentation: Any, config: Config, engine: str) -> None:
+    def __init__(
+        self,
+        source: Source,
+        presentation: Any,
+        config: Config,
+        engine: str,
+        children: list[Source],
+    ) -> None:
         self.source = source
         self.presentation = presentation
         self.config = config
         self.engine = engine
+        self.children = children
         self.slides = list(presentation.slides)
         self.page_count = len(self.slides)
         self.metadata = _properties(presentation)
-        self.objects: list[tuple[str, bytes]] = []
 
     def pages(self) -> Iterator[PageContent]:
         for number, slide in enumerate(self.slides, start=1):
@@ -134,7 +129,6 @@ class _PresentationDocument(BaseParsedDocument):
             reader.shapes(slide.shapes)
         except (ValueError, KeyError, AttributeError) as exc:
             return PageContent(number, text=page.text, error=f"slide {number} is damaged: {exc}")
-        self.objects.extend(reader.objects)
         if self.config.get("office", "notes", True) and slide.has_notes_slide:
             notes = slide.notes_slide.notes_text_frame
             if notes is not None and notes.text.strip():
@@ -145,8 +139,7 @@ class _PresentationDocument(BaseParsedDocument):
         return page.build()
 
     def attachments(self) -> Iterator[Source]:
-        for index, (name, data) in enumerate(self.objects, start=1):
-            yield self.source.child(f"{index}-{name}", data)
+        return iter(self.children)
 
 
 def _comments(slide: Any, name: str, config: Config) -> Iterator[str]:
@@ -194,4 +187,5 @@ class PptxParser(BaseEngine):
             raise CorruptDocument(
                 f"python-pptx cannot read the presentation ({exc})", file=source.display_name
             ) from exc
-        return _PresentationDocument(source, presentation, config, self.name)
+        children = package_children(plain, config)
+        return _PresentationDocument(source, presentation, config, self.name, children)

@@ -25,6 +25,7 @@ from goblin_office.cells import cell_text
 from goblin_office.containers import open_container
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
+from goblin_office.ooxml import package_children
 from goblin_office.sheetextras import SheetExtras, safe_extras
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,7 @@ class _CalamineDocument(BaseParsedDocument):
         self.engine = engine
         self.page_count = len(names)
         self.metadata: dict[str, Any] = {"sheets": list(names)}
+        self.children: list[Source] = []
 
     def pages(self) -> Iterator[PageContent]:
         for number, name in enumerate(self.names, start=1):
@@ -84,6 +86,9 @@ class _CalamineDocument(BaseParsedDocument):
                 log.warning("sheet %r cut at office.max_sheet_cells (%d)", name, self.max_cells)
                 break
         return rows
+
+    def attachments(self) -> Iterator[Source]:
+        return iter(self.children)
 
     def close(self) -> None:
         self.workbook.close()
@@ -109,7 +114,10 @@ class CalamineParser(BaseEngine):
             ) from exc
         names = _visible_sheets(workbook, config)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
-        return _CalamineDocument(workbook, names, extras, config, self.name)
+        document = _CalamineDocument(workbook, names, extras, config, self.name)
+        if mime in (fmt.XLSX, fmt.XLSB):
+            document.children = package_children(plain, config)
+        return document
 
 
 def _family(source: Source) -> str:

@@ -19,10 +19,11 @@ from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import (
     core_properties,
-    embedded_sources,
     main_part,
     open_opc,
+    package_children,
     part_xml,
+    plain_package,
     related,
 )
 from goblin_office.safexml import attr, children, local_name
@@ -227,7 +228,8 @@ class DocxParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        package = open_opc(source, config)
+        plain = plain_package(source, config)
+        package = open_opc(plain)
         name = source.display_name
         document = main_part(package, name)
         styles = next(iter(related(document, "/styles")), None)
@@ -237,11 +239,10 @@ class DocxParser(BaseEngine):
         )
         _read(walker, document, name, config)
         metadata = core_properties(package, name, config)
-        parts = [document, *related(document, "/header"), *related(document, "/footer")]
         return TextDocument(
             [walker.page.build()],
             metadata=metadata,
-            attachments=list(embedded_sources(source, parts, config)),
+            attachments=package_children(plain, config),
         )
 
 
