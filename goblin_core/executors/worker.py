@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import resource
 from multiprocessing.connection import Connection
@@ -66,9 +67,19 @@ def _limit_memory(max_memory: int) -> None:
         return
 
 
+def _quiet_logging() -> None:
+    # Every problem a worker meets comes back in its Document's report; without
+    # a handler, Python's last-resort handler would print each log warning on
+    # the parent's stderr a second time.
+    root = logging.getLogger()
+    if not root.handlers:
+        root.addHandler(logging.NullHandler())
+
+
 def worker_main(conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int) -> None:
     """Loop: receive a Task (None stops), say STARTED, reply with a Document."""
     os.environ.update(env)
+    _quiet_logging()
     _limit_memory(max_memory)
     _load_plugins()
     while True:
