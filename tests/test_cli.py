@@ -9,8 +9,9 @@ happen to be installed.
 from __future__ import annotations
 
 import json
+import logging
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +27,14 @@ HELLO = "Olá, goblin! Licitação nº 12: café e açúcar.\n"
 
 
 @pytest.fixture(autouse=True)
-def _workers_load_the_core_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Worker processes inherit this: they load what the in-process registry has."""
+def _cli_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Workers load what the in-process registry has; the CLI's logging setup is undone."""
     monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    root.setLevel(level)
+    root.handlers[:] = handlers
 
 
 def core_only() -> Registry:

@@ -130,18 +130,15 @@ def cli(ctx: click.Context, verbose: int) -> None:
 
 
 def _setup_logging(verbose: int) -> None:
+    # The CLI prints every failure itself, one line per file, so by default
+    # only errors of goblin and its plugins are logged; -v adds info, -vv debug.
     level = logging.ERROR if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
-    logger = logging.getLogger("goblin_core")
-    if not any(isinstance(h, _CliLogHandler) for h in logger.handlers):
+    root = logging.getLogger()
+    if not any(isinstance(h, _CliLogHandler) for h in root.handlers):
         handler = _CliLogHandler()
-        handler.setFormatter(logging.Formatter("goblin: %(levelname)s: %(message)s"))
-        logger.addHandler(handler)
-    logger.setLevel(level)
-    # the CLI prints failures itself, one line per file: library logs only with -v
-    logger.propagate = False
-    for name in ("goblin_pdf", "goblin_office", "goblin_archives", "goblin_ocr_tesseract",
-                 "goblin_ocr_textract"):
-        logging.getLogger(name).setLevel(level)
+        handler.setFormatter(logging.Formatter("goblin: %(levelname)s: %(name)s: %(message)s"))
+        root.addHandler(handler)
+    root.setLevel(level)
 
 
 class _CliLogHandler(logging.StreamHandler[TextIO]):
