@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from goblin_core.compat.logging_policy import set_suppress_warnings
-from goblin_core.compat.settings import ArchiveLimits, GoblinConfig, goblin_options
+from goblin_core.compat.settings import ArchiveLimits, limit_options
 from goblin_core.errors import GoblinError
 from goblin_core.model import FileType
 from goblin_core.registry import Registry, default_registry
@@ -225,10 +225,7 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatt
         budget.skip(f"{os.path.basename(file_path)}: member limit reached; not extracted")
         return False
     registry = default_registry()
-    options = goblin_options(GoblinConfig(archive_limits=limits), ocr=False,
-                             namespaces=registry.namespaces)
-    config = registry.config(**{k: v for k, v in options.items()
-                                if k.startswith("max_") and k != "max_file_size"})
+    config = registry.config(**limit_options(limits))
     try:
         result = unpack(file_path, destination, config=config, flatten=flatten,
                         remove_source=remove_source)

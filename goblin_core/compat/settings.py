@@ -120,11 +120,13 @@ def goblin_options(
 
     ``namespaces`` are the registry's declared config namespaces, used to pass
     Textract credentials only under option names its plugin declares.
+    ``max_file_size`` is not among them: GoblinTools applies it to the files of
+    a folder and to bytes, never to a file asked for by name, and so does the
+    facade (goblin's own ``limits.max_file_size`` still guards every read).
     """
     options: dict[str, Any] = {
         "ocr": "auto" if ocr else "never",
         "tables": bool(tables),
-        "max_file_size": int(config.max_file_size),
         "ocr_languages": config.ocr.tesseract_lang or "por",
         "ocr_dpi": max(int(config.ocr.pdf_ocr_dpi), 50),
         **limit_options(config.archive_limits),

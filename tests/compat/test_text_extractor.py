@@ -110,6 +110,8 @@ def test_folder_mode_skips_files_over_max_file_size(tmp_path: Path,
         text = extractor.extract_from_folder(str(tmp_path))
     assert text == 'file_path_pwd:"pequeno.txt"\nok'
     assert "grande.txt" in caplog.text
+    # As in GoblinTools, a file asked for by name is read whatever max_file_size says.
+    assert extractor.extract_from_file(str(tmp_path / "grande.txt")).endswith("x" * 500)
 
 
 def test_custom_parser_runs_inside_the_pipeline(tmp_path: Path) -> None:
@@ -174,8 +176,7 @@ def test_config_reaches_goblin_options() -> None:
                                                        max_member_bytes=99,
                                                        max_total_bytes=999))
     options = goblin_options(config, ocr=True, tables=True)
-    assert options == {"ocr": "auto", "tables": True, "max_file_size": 1234,
-                       "ocr_languages": "eng", "ocr_dpi": 150, "max_depth": 2,
+    assert options == {"ocr": "auto", "tables": True, "ocr_languages": "eng", "ocr_dpi": 150, "max_depth": 2,
                        "max_members": 7, "max_member_size": 99, "max_total_bytes": 999}
     assert goblin_options(config, ocr=False)["ocr"] == "never"
 
