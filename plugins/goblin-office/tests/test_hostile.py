@@ -174,3 +174,28 @@ def test_zip_that_is_not_office_is_left_to_archives(read) -> None:  # type: igno
     from goblin_office.sniffing import ContainerSniffer
 
     assert ContainerSniffer().sniff(data[:8192], Source.from_bytes(data, "a.docx")) is None
+
+
+class _Unseekable(io.RawIOBase):
+    """A write-only stream: zipfile then writes sizes in data descriptors, after the data."""
+
+    def __init__(self) -> None:
+        self.buffer = io.BytesIO()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:  # type: ignore[no-untyped-def, override]
+        return self.buffer.write(data)
+
+
+def test_truncated_docx_with_data_descriptors_is_salvaged(read) -> None:  # type: ignore[no-untyped-def]
+    complete = zipfile.ZipFile(io.BytesIO(docx(para(samples.PHRASE))))
+    stream = _Unseekable()
+    with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in complete.infolist():
+            archive.writestr(info.filename, complete.read(info))
+    data = stream.buffer.getvalue()
+    assert zipfile.ZipFile(io.BytesIO(data)).infolist()[0].flag_bits & 0x08
+    document = read(data[: len(data) - 120], "descritor.docx")
+    assert samples.PHRASE in document.text

@@ -30,24 +30,37 @@ _STORED, _DEFLATED = 0, 8
 
 
 def local_members(data: bytes, limit: int) -> Iterator[tuple[str, bytes]]:
-    """(name, bytes) of each member reachable from local headers, inflated up to ``limit``."""
+    """(name, bytes) of each member reachable from local headers, inflated up to ``limit``.
+
+    A member written with a data descriptor has no size in its local header; its end is
+    where its deflate stream ends.
+    """
     pos = data.find(_LOCAL)
     while pos >= 0 and pos + _HEADER.size <= len(data):
         fields = _HEADER.unpack_from(data, pos)
         method, compressed, name_len, extra_len = fields[3], fields[7], fields[9], fields[10]
         start = pos + _HEADER.size + name_len + extra_len
         name = data[pos + _HEADER.size : pos + _HEADER.size + name_len].decode("utf-8", "replace")
-        end = start + compressed if compressed else len(data)
-        body = data[start:end]
-        if method == _STORED:
-            yield name, body[:limit]
-        elif method == _DEFLATED:
-            inflater = zlib.decompressobj(-15)
-            try:
-                yield name, inflater.decompress(body, limit)
-            except zlib.error:
-                yield name, b""
-        pos = data.find(_LOCAL, max(end, start + 1))
+        if name.endswith("/"):  # a directory entry holds no data
+            pos = data.find(_LOCAL, start)
+            continue
+        body = data[start : start + compressed] if compressed else data[start:]
+        content, consumed = _inflate(body, limit) if method == _DEFLATED else (body[:limit], 0)
+        if method in (_STORED, _DEFLATED):
+            yield name, content
+        following = start + (compressed or consumed)
+        pos = data.find(_LOCAL, max(following, pos + 1))
+
+
+def _inflate(body: bytes, limit: int) -> tuple[bytes, int]:
+    """As much of a raw deflate stream as survives (at most ``limit`` bytes), and its length."""
+    inflater = zlib.decompressobj(-15)
+    try:
+        content = inflater.decompress(body, limit)
+    except zlib.error:
+        return b"", 0
+    consumed = len(body) - len(inflater.unconsumed_tail) - len(inflater.unused_data)
+    return content, consumed
 
 
 class DocxSalvageParser(BaseEngine):
