@@ -39,16 +39,12 @@ EXIT_INTERRUPTED = 130
 
 OCR_STRATEGIES = ("auto", "never", "always", "extract_and_ocr")
 
-#: Output formats whose renderings of single documents concatenate into the
-#: rendering of all of them, with this separator: these stream as documents finish.
 #: The executor batches run on (the one ``goblin_core.extract_many`` uses by default).
 BATCH_EXECUTOR = "executor.local"
 
+#: Output formats whose renderings of single documents concatenate into the
+#: rendering of all of them, with this separator: these stream as documents finish.
 STREAMING_SEPARATORS: Mapping[str, str] = {"text": "\n", "markdown": "\n", "jsonl": ""}
-
-
-
-
 
 
 @dataclass(frozen=True)
@@ -150,35 +146,32 @@ class _InputOrder:
         return ready
 
 
+def _message(doc: Document, kind: str, message: str) -> str:
+    """``Kind: message`` without the leading file name the message may repeat."""
+    if message.startswith(f"{doc.name}: "):
+        message = message[len(doc.name) + 2:]
+    return f"{kind}: {message}"
+
+
 def _failures(document: Document) -> list[tuple[str, str]]:
     """(name, message) for each document in the tree that was lost."""
     lost = []
     for doc in document.walk():
         if doc.status != "failed":
             continue
-        entry = doc.report.errors[0] if doc.report.errors else None
-        if entry is None:
-            lost.append((doc.name, "no page could be read"))
-            continue
-        message = entry.message
-        if message.startswith(f"{doc.name}: "):
-            message = message[len(doc.name) + 2:]
-        lost.append((doc.name, f"{entry.kind}: {message}"))
+        entry = doc.error
+        message = _message(doc, entry.kind, entry.message) if entry else "no page could be read"
+        lost.append((doc.name, message))
     return lost
 
 
 def _warnings(document: Document) -> list[tuple[str, str]]:
     """(name, message) for errors of documents that were read anyway (cut, timed out)."""
-    found = []
-    for doc in document.walk():
-        if doc.status == "failed":
-            continue
-        for entry in doc.report.errors:
-            message = entry.message
-            if message.startswith(f"{doc.name}: "):
-                message = message[len(doc.name) + 2:]
-            found.append((doc.name, f"{entry.kind}: {message}"))
-    return found
+    return [
+        (doc.name, _message(doc, entry.kind, entry.message))
+        for doc in document.walk() if doc.status != "failed"
+        for entry in doc.report.errors
+    ]
 
 
 class _Writer:
