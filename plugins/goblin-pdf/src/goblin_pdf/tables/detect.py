@@ -28,6 +28,8 @@ SAME_TABLE_OVERLAP = 0.5
 #: Pages whose decoded content streams exceed this are not searched: they are
 #: vector drawings (plans, CAD sheets) that would take gigabytes to lay out.
 MAX_PAGE_CONTENT_BYTES = 10_000_000
+#: Glyphs are de-duplicated when at least this many are drawn twice.
+MIN_DOUBLED_CHARS = 10
 
 BBox = tuple[float, float, float, float]
 
@@ -44,6 +46,21 @@ def content_bytes(page: Any) -> int:
         if hasattr(resolved, "get_data"):
             total += len(resolved.get_data())
     return total
+
+
+def doubled_chars(page: Any) -> bool:
+    """True when a page draws many glyphs twice at (nearly) the same spot (fake bold).
+
+    A cheap one-pass count decides whether pdfplumber's costly de-duplication
+    is worth running.
+    """
+    seen: set[tuple[str, int, int]] = set()
+    doubled = 0
+    for char in page.chars:
+        key = (char["text"], round(char["x0"]), round(char["top"]))
+        doubled += key in seen
+        seen.add(key)
+    return doubled >= MIN_DOUBLED_CHARS
 
 
 def unreadable(rows: Sequence[Sequence[str]]) -> bool:
@@ -83,8 +100,9 @@ def page_tables(page: Any, number: int,
         log.warning("page %d: content streams of %d bytes exceed %d; tables not searched",
                     number, size, MAX_PAGE_CONTENT_BYTES)
         return []
-    # Fake bold draws every glyph twice; without this, cells read "SSpeciiffiies".
-    page = page.dedupe_chars()
+    if doubled_chars(page):
+        # Fake bold draws every glyph twice; without this, cells read "SSpeciiffiies".
+        page = page.dedupe_chars()
     found = []
     for bbox, raw in _raw_tables(page, strategies):
         rows = normalize_table_rows(raw)

@@ -18,6 +18,8 @@ from goblin_pdf.validators.words import Dictionary, raw_tokens
 
 _MIN_RUN = 3
 _MIN_FRAGMENT_TOKENS = 12
+_MAX_RUN_LETTERS = 400
+_MAX_WORD = 24
 # Three one- or two-letter tokens in a row: a cheap test before the token walk.
 _RUN_HINT = re.compile(r"(?<!\S)[^\W\d_]{1,2}\s+[^\W\d_]{1,2}\s+[^\W\d_]{1,2}(?!\S)")
 
@@ -62,20 +64,22 @@ def short_runs(tokens: Sequence[str]) -> Iterator[list[str]]:
 
 
 def joins_into_words(run: Sequence[str], dictionary: Dictionary) -> bool:
-    """True when the run's letters split into at most three dictionary words of 3+ letters.
+    """True when the run's letters split into dictionary words of 2+ letters.
+
+    Word gaps are lost once every letter stands alone, so the run is segmented
+    as a whole (``L I C I T A Ç Ã O D E`` is licitação + de).
 
     >>> joins_into_words(["L", "I", "C", "I", "T", "A", "Ç", "Ã", "O"], Dictionary(("pt",)))
     True
+    >>> joins_into_words(["e", "o", "de", "a"], Dictionary(("pt",)))
+    False
     """
-    return _splits("".join(run), dictionary, 3)
-
-
-def _splits(letters: str, dictionary: Dictionary, parts: int) -> bool:
-    if not letters:
-        return True
-    if parts == 0:
-        return False
-    for end in range(len(letters), 2, -1):
-        if dictionary.knows(letters[:end]) and _splits(letters[end:], dictionary, parts - 1):
-            return True
-    return False
+    letters = "".join(run)[:_MAX_RUN_LETTERS]
+    # reachable[i]: letters[:i] splits into known words (dynamic programming, longest first).
+    reachable = [True] + [False] * len(letters)
+    for end in range(2, len(letters) + 1):
+        for start in range(max(0, end - _MAX_WORD), end - 1):
+            if reachable[start] and dictionary.knows_common(letters[start:end]):
+                reachable[end] = True
+                break
+    return reachable[-1] and any(len(t) == 1 for t in run) and len(letters) >= 4

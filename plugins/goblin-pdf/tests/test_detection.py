@@ -1,0 +1,80 @@
+"""Broken text layers are never reported clean; good ones always are (OCR off)."""
+
+from __future__ import annotations
+
+import pytest
+from goblin_core.testing.corpus import corpus_dir
+
+from corpus_runs import NOT_CLEAN_FEATURES, extracted, has_unreadable_pages, pdf_rows
+
+#: Garbage text layers the validators cannot see without OCR, with the reason.
+UNDETECTED = {
+    "pdf/issue_566_test_1.pdf":
+        "two CJK glyphs of an Identity-H font without ToUnicode come out as other, real CJK "
+        "characters; habibi.pdf has the same font setup and PDFium's guess is right there, "
+        "so nothing in the text tells the two apart",
+}
+
+
+def _garbage_files() -> list[object]:
+    return [
+        pytest.param(r.file, marks=[pytest.mark.xfail(strict=True, reason=UNDETECTED[r.file])]
+                     if r.file in UNDETECTED else [])
+        for r in pdf_rows() if "garbage-text-layer" in r.features
+    ] or ["corpus-missing"]
+
+
+def _clean_files() -> list[str]:
+    return [r.file for r in pdf_rows() if not has_unreadable_pages(r)]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("file", _garbage_files())
+def test_garbage_text_layer_is_not_clean(file: str) -> None:
+    corpus_dir(__file__)
+    document = extracted(file)
+    assert document.status != "clean", [(p.number, p.status, p.text[:60]) for p in document.pages]
+
+
+@pytest.mark.corpus
+def test_no_false_positives_on_good_text_layers() -> None:
+    corpus_dir(__file__)
+    files = _clean_files()
+    assert len(files) > 50
+    false_positives = []
+    for file in files:
+        document = extracted(file)
+        if document.status != "clean":
+            bad = [(p.number, p.status, p.reasons) for p in document.pages
+                   if p.status not in ("clean", "empty")]
+            false_positives.append((file, bad[:3]))
+    assert false_positives == []
+
+
+@pytest.mark.corpus
+def test_font_tags_without_corruption_stay_clean() -> None:
+    corpus_dir(__file__)
+    font_tagged = [r.file for r in pdf_rows()
+                   if r.features & {"no-tounicode", "differences"}
+                   and not r.features & NOT_CLEAN_FEATURES]
+    assert len(font_tagged) >= 10
+    assert [f for f in font_tagged if extracted(f).status != "clean"] == []
+
+
+@pytest.mark.corpus
+def test_garbage_page_keeps_its_reason_and_engine() -> None:
+    corpus_dir(__file__)
+    document = extracted("pdf/type3_font_nomapping.pdf")
+    page = document.pages[0]
+    assert page.status == "corrupt"
+    engines = {a.engine for a in page.attempts}
+    assert {"pdf.pypdfium2", "pdf.pdfplumber"} <= engines
+
+
+@pytest.mark.corpus
+def test_font_pdfium_cannot_map_is_recovered_by_pdfplumber() -> None:
+    corpus_dir(__file__)
+    page = extracted("pdf/issue-791-non-unicode-cmap.pdf").pages[0]
+    assert page.status == "recovered"
+    assert page.engine == "pdf.pdfplumber"
+    assert "Peněžní prostředky" in page.text
