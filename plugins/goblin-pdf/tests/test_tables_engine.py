@@ -71,3 +71,26 @@ def test_tables_in_fonts_without_unicode_mapping_are_unreadable() -> None:
 
     assert unreadable(garbage)
     assert not unreadable([tuple(r) for r in ROWS])
+
+
+def test_fake_bold_cells_read_once(tmp_path: Path) -> None:
+    pytest.importorskip("reportlab")
+    from reportlab.pdfgen import canvas
+
+    pdf = tmp_path / "fake-bold.pdf"
+    page = canvas.Canvas(str(pdf))
+    xs, ys = [50, 200, 350, 500], [700, 680, 660, 640]
+    for x in xs:
+        page.line(x, ys[0], x, ys[-1])
+    for y in ys:
+        page.line(xs[0], y, xs[-1], y)
+    for r, row in enumerate(ROWS):
+        for c, text in enumerate(row):
+            for offset in (0.0, 0.3):  # every glyph drawn twice, a hair apart
+                page.drawString(xs[c] + 4 + offset, ys[r] - 14, text)
+    page.save()
+    config = goblin_core.default_registry().config()
+
+    found = PdfPlumberTableEngine().tables(Source.from_path(pdf), [1], config)
+
+    assert [list(r) for r in found[1][0].rows] == ROWS
