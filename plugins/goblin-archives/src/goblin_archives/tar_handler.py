@@ -40,7 +40,7 @@ def tar_members(stream: BinaryIO, display: str, config: Config) -> Iterator[Memb
     Each member's ``open()`` is valid until the next member is listed: a
     streamed tar cannot go back.
     """
-    forced = str(config.get("archives", "name_encoding") or "")
+    names = _NameDecoder(str(config.get("archives", "name_encoding") or ""))
     with translated(display, "reading the tar"):
         archive = tarfile.open(fileobj=stream, mode="r|", encoding="utf-8",
                                errors="surrogateescape")
@@ -51,11 +51,12 @@ def tar_members(stream: BinaryIO, display: str, config: Config) -> Iterator[Memb
                 info = next(iterator, None)
             if info is None:
                 return
-            yield _member(archive, info, display, forced)
+            yield _member(archive, info, display, names)
 
 
-def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str, forced: str) -> Member:
-    name = _decoded(info.name, forced)
+def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str,
+            names: _NameDecoder) -> Member:
+    name = names.decode(info.name)
     kind = _kind(info)
 
     def opener() -> BinaryIO:
@@ -72,7 +73,7 @@ def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str, force
         compressed_size=None,
         kind=kind,
         mode=info.mode,
-        link_target=_decoded(info.linkname, forced) if info.linkname else None,
+        link_target=names.decode(info.linkname) if info.linkname else None,
     )
 
 
@@ -92,10 +93,22 @@ def _kind(info: tarfile.TarInfo) -> MemberKind:
     return "other"
 
 
-def _decoded(name: str, forced: str) -> str:
-    raw = raw_from_surrogates(name)
-    if raw is None and not forced:
-        return name
-    if raw is None:
-        raw = name.encode("utf-8")
-    return decode_name(raw, guess_encoding([raw], forced))
+class _NameDecoder:
+    """Decodes legacy-encoded tar names, guessing from every such name seen so far.
+
+    A streamed tar cannot be listed ahead, so the guess grows with the names:
+    more text, a surer guess.
+    """
+
+    def __init__(self, forced: str) -> None:
+        self.forced = forced
+        self.seen: list[bytes] = []
+
+    def decode(self, name: str) -> str:
+        raw = raw_from_surrogates(name)
+        if raw is None and not self.forced:
+            return name
+        if raw is None:
+            raw = name.encode("utf-8")
+        self.seen.append(raw)
+        return decode_name(raw, guess_encoding(self.seen[-64:], self.forced))
