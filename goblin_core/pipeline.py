@@ -434,9 +434,14 @@ class Pipeline:
                 options=self.config.section(entry.name.split(".", 1)[0]),
             )
             try:
-                verdicts.append(entry.engine.check(text, context))
+                verdict = entry.engine.check(text, context)
+                if not isinstance(verdict, Verdict):
+                    raise TypeError(f"check() returned {type(verdict).__name__}, not a Verdict")
             except Exception as exc:  # a validator's bug must not lose the page
                 log.warning("validator %s failed on page %s: %s", entry.name, content.number, exc)
+                _record_validator_failure(page, entry, exc)
+                continue
+            verdicts.append(verdict)
         return combine(verdicts)
 
     # -- step 5: recover ---------------------------------------------------
@@ -687,6 +692,14 @@ class Pipeline:
         if "unmapped" in verdict.reasons:
             return "corrupt", "unmapped"
         return "corrupt", "garbage"
+
+
+def _record_validator_failure(page: _PageWork, entry: EngineEntry, exc: Exception) -> None:
+    """Note a failing validator once per page in its attempts; the page goes on without it."""
+    if any(a.engine == entry.name for a in page.errors):
+        return
+    page.errors.append(Attempt(entry.name, entry.provenance, error_kind=type(exc).__name__,
+                               error=f"validator failed: {exc}"))
 
 
 def _replace_text(page: Page, text: str) -> Page:

@@ -45,6 +45,22 @@ def test_a_raising_validator_is_ignored_for_that_page(caplog: pytest.LogCaptureF
         document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, Raising()))
     assert document.pages[0].status == "clean"
     assert "tests.raising_validator" in caplog.text
+    failed = [a for a in document.pages[0].attempts if a.engine == "tests.raising_validator"]
+    assert len(failed) == 1 and failed[0].error_kind == "ZeroDivisionError"
+
+
+def test_a_validator_returning_no_verdict_is_ignored_too() -> None:
+    class Careless(BaseEngine):
+        name = "tests.careless_validator"
+
+        def check(self, text: str, context: Any) -> Verdict:
+            return None  # type: ignore[return-value]
+
+    parser = ScriptedParser("tests.parser", [text_page(1, "perfectly good text here")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, Careless()))
+    assert document.pages[0].status == "clean"
+    failed = [a for a in document.pages[0].attempts if a.engine == "tests.careless_validator"]
+    assert failed and failed[0].error_kind == "TypeError"
 
 
 def test_a_raising_sniffer_does_not_stop_detection() -> None:
