@@ -1,0 +1,95 @@
+"""The AWS Textract OCR backend (``ocr.textract``): cloud OCR, opt-in only."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from botocore.exceptions import BotoCoreError, ClientError
+
+from goblin_core.config import Config, load_config_data
+from goblin_core.engines import BaseEngine
+from goblin_core.errors import ConfigError, GoblinError
+from goblin_core.model import EMPTY_OCR, OCRResult
+from goblin_core.source import Source
+from goblin_ocr_textract.blocks import pages_from_blocks
+from goblin_ocr_textract.clients import make_client
+from goblin_ocr_textract.credentials import find_credentials
+from goblin_ocr_textract.document import detect_document
+from goblin_ocr_textract.encoding import encode_page
+from goblin_ocr_textract.retries import with_retries
+
+log = logging.getLogger(__name__)
+
+
+class TextractBackend(BaseEngine):
+    """Page images through DetectDocumentText; whole PDFs through an S3 bucket when configured.
+
+    ``cloud = True``: the core runs it only when ``goblin.ocr_backends`` names
+    it or ``[engines."ocr.textract"] enabled = true``, never because
+    credentials happen to exist. Textract picks the language itself
+    (English, Spanish, German, Italian, Portuguese, French); ``languages``
+    is not sent.
+    """
+
+    name = "ocr.textract"
+    formats = ("*",)
+    priority = 10
+    cloud = True
+
+    def available(self) -> tuple[bool, str]:
+        """Credentials in the environment or shared files (no network, no instance metadata)."""
+        found = find_credentials(_configured_profile())
+        if found.credentials is None:
+            return False, f"no AWS credentials (looked in {found.looked_in})"
+        return True, ""
+
+    def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
+        """One page image through DetectDocumentText; ``OCRResult("", 0.0)`` on failure."""
+        options = config.section("textract")
+        try:
+            client = make_client("textract", options)
+            data = encode_page(image, int(options["max_image_bytes"]),
+                               int(options["max_image_side"]))
+            answer = with_retries(client.detect_document_text, options, Document={"Bytes": data})
+        except (GoblinError, BotoCoreError, ClientError) as exc:
+            log.warning("Textract could not read the page: %s", exc)
+            return EMPTY_OCR
+        pages = pages_from_blocks(answer.get("Blocks", []))
+        if not pages:
+            return EMPTY_OCR
+        if len(pages) == 1:
+            return next(iter(pages.values()))
+        texts = [r.text for r in pages.values()]
+        return OCRResult("\n".join(texts), min(r.confidence for r in pages.values()))
+
+    def recognize_document(
+        self, source: Source, page_numbers: Sequence[int], languages: str, config: Config
+    ) -> dict[int, OCRResult]:
+        """The pages of a whole PDF read by one asynchronous job (needs ``textract.s3_bucket``).
+
+        Returns {} when no bucket is configured or the source is not a PDF,
+        so callers fall back to page images. Failures are logged, not raised.
+        """
+        options = config.section("textract")
+        if not options["s3_bucket"] or not source.head(1024).lstrip().startswith(b"%PDF"):
+            return {}
+        try:
+            pages = detect_document(source, config)
+        except (GoblinError, BotoCoreError, ClientError) as exc:
+            log.warning("Textract could not read %s as a whole: %s", source.display_name, exc)
+            return {}
+        wanted = set(page_numbers)
+        return {n: r for n, r in pages.items() if n in wanted}
+
+
+def _configured_profile() -> str:
+    """textract.profile from the config file goblin reads ($GOBLIN_CONFIG), else ''."""
+    try:
+        data = load_config_data(None)
+    except ConfigError as exc:
+        log.debug("config file unreadable while checking Textract credentials: %s", exc)
+        return ""
+    section = data.get("textract")
+    return str(section.get("profile", "")) if isinstance(section, dict) else ""

@@ -1,0 +1,37 @@
+"""The ``[textract]`` config namespace."""
+
+from __future__ import annotations
+
+from goblin_core.options import Option
+
+TEXTRACT_OPTIONS = (
+    Option("region", "str", "",
+           "AWS region of Textract (empty: AWS_REGION, AWS_DEFAULT_REGION or the profile's)."),
+    Option("profile", "str", "",
+           "Profile of the shared AWS files to take credentials from (empty: AWS_PROFILE or "
+           "default)."),
+    Option("endpoint_url", "str", "",
+           "Textract endpoint (empty: AWS's); for tests and VPC endpoints."),
+    Option("s3_endpoint_url", "str", "", "S3 endpoint (empty: endpoint_url when set, else AWS's)."),
+    Option("s3_bucket", "str", "",
+           "Bucket that whole PDFs are uploaded to for asynchronous text detection "
+           "(empty: only page images are sent, one request per page)."),
+    Option("s3_prefix", "str", "goblin/", "Key prefix of the uploads; each is deleted after use."),
+    Option("max_attempts", "int", 6,
+           "Attempts per request when Textract throttles or fails transiently.", minimum=1),
+    Option("backoff_initial", "float", 1.0,
+           "First backoff in seconds; it doubles each retry, with full jitter.", minimum=0.0),
+    Option("backoff_max", "float", 30.0, "Longest backoff between two attempts, in seconds.",
+           minimum=0.0),
+    Option("poll_interval", "float", 5.0,
+           "First wait between two polls of an asynchronous job; it grows up to 30 s.",
+           minimum=0.0),
+    Option("poll_timeout", "float", 1800.0,
+           "Seconds an asynchronous job may take before goblin gives up on it.", minimum=1.0),
+    Option("max_image_bytes", "bytes", 10 * 1024**2,
+           "Largest page image sent to DetectDocumentText; bigger ones are re-encoded and scaled.",
+           minimum=64 * 1024),
+    Option("max_image_side", "int", 10_000,
+           "Longest side in pixels of a page image sent to Textract.", minimum=100),
+    Option("timeout", "float", 60.0, "Seconds to wait for one HTTP response.", minimum=1.0),
+)
