@@ -136,8 +136,8 @@ def test_big_page_is_scaled_to_fit_the_request_limit(aws: Path, proxy: Throttlin
                                                      canned: Callable[..., None]) -> None:
     canned([line("big page")])
     noise = Image.effect_noise((3000, 3000), 100).convert("L")
-    result = TextractBackend().recognize(noise, "eng",
-                                         config(proxy, max_image_bytes=200_000, max_image_side=2000))
+    small = config(proxy, max_image_bytes=200_000, max_image_side=2000)
+    result = TextractBackend().recognize(noise, "eng", small)
     assert result.text == "big page"
 
 
