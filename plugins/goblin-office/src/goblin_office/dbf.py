@@ -8,6 +8,7 @@ Memo files (.dbt, .fpt) beside the table are read when present.
 from __future__ import annotations
 
 import logging
+import struct
 from typing import Any
 
 import dbfread
@@ -63,6 +64,10 @@ class DBFParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
+        if not _plausible_header(source.head(32), source.size):
+            raise CorruptDocument(
+                "not a dBASE table (the header is not one)", file=source.display_name
+            )
         with spooled(source) as path:
             try:
                 encoding = dbf_encoding(str(path))
@@ -70,7 +75,7 @@ class DBFParser(BaseEngine):
                 fields = list(table.field_names)
                 rows: list[list[str]] = [fields]
                 rows.extend([_value(record.get(f)) for f in fields] for record in table)
-            except (ValueError, KeyError, EOFError, OSError, LookupError) as exc:
+            except (ValueError, KeyError, EOFError, OSError, LookupError, struct.error) as exc:
                 raise CorruptDocument(
                     f"the dBASE table cannot be read ({exc})", file=source.display_name
                 ) from exc
@@ -79,6 +84,39 @@ class DBFParser(BaseEngine):
         return TextDocument(
             [page.build()], metadata={"encoding": encoding, "records": len(rows) - 1}
         )
+
+
+_VERSIONS = frozenset(
+    {
+        0x02,
+        0x03,
+        0x04,
+        0x05,
+        0x07,
+        0x30,
+        0x31,
+        0x32,
+        0x43,
+        0x63,
+        0x83,
+        0x87,
+        0x8B,
+        0x8E,
+        0xCB,
+        0xE5,
+        0xF5,
+        0xFB,
+    }
+)
+
+
+def _plausible_header(head: bytes, size: int) -> bool:
+    """A dBASE header: a known version byte, a sane month and day, lengths that fit."""
+    if len(head) < 32 or head[0] not in _VERSIONS:
+        return False
+    month, day = head[2], head[3]
+    header_length, record_length = struct.unpack_from("<HH", head, 8)
+    return 1 <= month <= 12 and 1 <= day <= 31 and 32 < header_length <= size and record_length > 0
 
 
 def _value(value: Any) -> str:

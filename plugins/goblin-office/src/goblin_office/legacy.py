@@ -16,7 +16,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout
 from goblin_core.source import Source, spooled
 from goblin_office import formats as fmt
-from goblin_office.encryption import decrypted
+from goblin_office.encryption import OLE_MAGIC, decrypted
 
 
 class _BinaryEngine(BaseEngine):
@@ -34,6 +34,11 @@ class _BinaryEngine(BaseEngine):
         raise NotImplementedError
 
     def run(self, source: Source, config: Config) -> str:
+        if source.head(8) != OLE_MAGIC:
+            raise CorruptDocument(
+                f"not an OLE2 Office file, so {self.binary} cannot read it",
+                file=source.display_name,
+            )
         plain = decrypted(source, config)
         timeout = float(config.get("limits", "timeout", 300.0))
         with spooled(plain) as path:

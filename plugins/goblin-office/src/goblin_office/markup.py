@@ -207,6 +207,13 @@ def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageConte
     return page.build(), metadata
 
 
+def _refuse_binary(text: str, encoding: str, source: Source) -> None:
+    if "\x00" in text:
+        raise CorruptDocument(
+            f"binary content, not a web page (decoded as {encoding})", file=source.display_name
+        )
+
+
 class HTMLParser(BaseEngine):
     """BeautifulSoup (lxml) for HTML and XHTML: visible text, headings, lists, tables."""
 
@@ -216,6 +223,7 @@ class HTMLParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = decode_html(source.bytes())
+        _refuse_binary(text, encoding, source)
         page, metadata = html_page(text, engine=self.name)
         return TextDocument([page], metadata={**metadata, "encoding": encoding})
 
@@ -243,7 +251,8 @@ class MHTMLParser(BaseEngine):
             )
         payload = chosen.get_payload(decode=True) or b""
         charset = chosen.get_content_charset()
-        text = decode_text(payload, charset)[0] if charset else decode_html(payload)[0]
+        text, encoding = decode_text(payload, charset) if charset else decode_html(payload)
+        _refuse_binary(text, encoding, source)
         if chosen is plain_part:
             return TextDocument([text])
         page, metadata = html_page(text, engine=self.name)

@@ -9,6 +9,7 @@ xlrd is the fallback for old BIFF files calamine refuses.
 from __future__ import annotations
 
 import logging
+import zipfile
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -123,10 +124,14 @@ class CalamineParser(BaseEngine):
 def _family(source: Source) -> str:
     head = source.head(8)
     if head.startswith(b"PK"):
-        import zipfile
-
-        with zipfile.ZipFile(source.open()) as archive:
-            names = set(archive.namelist())
+        try:
+            with zipfile.ZipFile(source.open()) as archive:
+                names = set(archive.namelist())
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError) as exc:
+            raise CorruptDocument(
+                f"not a readable zip container ({exc}); the file is truncated or damaged",
+                file=source.display_name,
+            ) from exc
         if "content.xml" in names:
             return fmt.ODS
         return fmt.XLSB if "xl/workbook.bin" in names else fmt.XLSX
