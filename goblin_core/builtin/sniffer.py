@@ -63,11 +63,15 @@ class MagicSniffer(BaseEngine):
     priority = 10
 
     def sniff(self, head: bytes, source: Source) -> FileType | None:
-        if b"%PDF-" in head[:1024]:
+        if head.startswith(b"%PDF-"):
             return FileType("application/pdf", "pdf", 0.9)
         for offset, signature, mime, ext in _SIGNATURES:
             if head[offset:offset + len(signature)] == signature:
                 return self._refine(mime, ext, source)
+        # A PDF header after some junk still makes a PDF; checked after the signatures,
+        # so a zip or tar holding an uncompressed PDF stays an archive.
+        if b"%PDF-" in head[:1024]:
+            return FileType("application/pdf", "pdf", 0.9)
         if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
             return FileType("image/webp", "webp", 0.9)
         if head[:2] == b"BM" and len(head) > 26 and head[6:10] == b"\x00\x00\x00\x00":
