@@ -33,7 +33,9 @@ def detect(registry: Registry, config: Config, source: Source) -> FileType:
         except Exception as exc:  # a sniffer's bug must not stop detection
             log.warning("sniffer %s failed on %s: %s", entry.name, source.display_name, exc)
             continue
-        if found is None:
+        if not isinstance(found, FileType):
+            if found is not None:
+                log.warning("sniffer %s answered %r, not a FileType; ignored", entry.name, found)
             continue
         key = (found.confidence, config.engine_priority(entry.name, entry.priority), found)
         if best is None or key[:2] > best[:2]:

@@ -36,6 +36,7 @@ from goblin_core.model import (
     Document,
     FileType,
     MemberEntry,
+    OCRResult,
     Page,
     PageContent,
     PageContext,
@@ -454,6 +455,9 @@ class Pipeline:
             t0 = time.monotonic()
             try:
                 texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
+                if not isinstance(texts, dict):
+                    raise TypeError(
+                        f"recover() returned {type(texts).__name__}, not {{page: text}}")
             except Exception as exc:  # the next engine may still do it
                 kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
                 for page in wanted:
@@ -465,7 +469,7 @@ class Pipeline:
             share = (time.monotonic() - t0) / max(len(wanted), 1)
             for page in wanted:
                 text = texts.get(page.number)
-                if text is None:
+                if not isinstance(text, str):
                     continue
                 verdict = self._validate(text, page, mime, entry.name)
                 page.candidates.append(Candidate(entry.name, entry.provenance, text, verdict,
@@ -560,6 +564,9 @@ class Pipeline:
                 t1 = time.monotonic()
                 try:
                     result = entry.engine.recognize(image, languages, self.config)
+                    if not isinstance(result, OCRResult):
+                        raise TypeError(f"recognize() returned {type(result).__name__}, "
+                                        "not an OCRResult")
                 except Exception as exc:  # OCR backends should not raise; the next one may work
                     page.errors.append(Attempt(entry.name, entry.provenance,
                                                error_kind=type(exc).__name__, error=str(exc),

@@ -123,3 +123,47 @@ def test_extract_many_reports_a_directory_loop_and_reads_the_rest(
     loops = [d for d in documents if not d.pages]
     assert loops and all(d.report.errors for d in loops)
     assert any("already read" in d.report.errors[0].message for d in loops)
+
+
+def test_a_sniffer_answering_something_else_than_a_file_type_is_ignored() -> None:
+    class Careless(BaseEngine):
+        name = "tests.careless_sniffer"
+        priority = 100
+
+        def sniff(self, head: bytes, source: Source) -> FileType | None:
+            return "application/pdf"  # type: ignore[return-value]
+
+    parser = ScriptedParser("tests.parser", [text_page(1, "detected all the same")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, Careless()))
+    assert document.text == "detected all the same"
+
+
+def test_an_ocr_backend_returning_no_result_is_recorded_and_skipped() -> None:
+    class Careless(FakeOCR):
+        def recognize(self, image: Any, languages: str, config: Any) -> Any:
+            return None
+
+    parser = ScriptedParser("tests.parser", [scan_page(1)], renders=True)
+    careless = Careless("tests.careless_ocr", priority=5)
+    good = FakeOCR("tests.good_ocr", {1: "words read from the scan"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, careless, good))
+    page = document.pages[0]
+    assert page.engine == "tests.good_ocr"
+    assert any(a.engine == "tests.careless_ocr" and a.error_kind == "TypeError"
+               for a in page.attempts)
+
+
+def test_a_recovery_engine_returning_the_wrong_shape_is_recorded_and_skipped() -> None:
+    class Careless(ScriptedRecovery):
+        def recover(self, source: Source, page_numbers: Any, config: Any) -> Any:
+            return ["not", "a", "mapping"]
+
+    parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE")])
+    careless = Careless("tests.careless_recovery", priority=5)
+    good = ScriptedRecovery("tests.good", {1: "recovered by the next engine"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), careless, good))
+    page = document.pages[0]
+    assert page.text == "recovered by the next engine"
+    assert any(a.engine == "tests.careless_recovery" and a.error_kind == "TypeError"
+               for a in page.attempts)
