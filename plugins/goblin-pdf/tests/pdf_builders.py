@@ -1,0 +1,128 @@
+"""Small PDFs built inside the tests: broken fonts, encryption, many pages."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name
+
+PROSE_LINES = (
+    "A Prefeitura Municipal torna público que realizará licitação na modalidade pregão",
+    "presencial para aquisição de materiais de limpeza e higiene destinados às escolas da",
+    "rede municipal de ensino, conforme especificações constantes do edital e seus anexos.",
+    "Os interessados poderão retirar o edital no setor de compras da prefeitura, em dias",
+    "úteis, das oito às dezessete horas, ou solicitar cópia pelo correio eletrônico oficial.",
+    "A sessão pública será realizada no dia dezoito do mês corrente, às nove horas, na sala",
+    "de reuniões do paço municipal, quando serão recebidos os envelopes com as propostas e os",
+    "documentos de habilitação dos licitantes, nos termos da legislação vigente aplicável.",
+    "AVISO DE LICITAÇÃO PREGÃO PRESENCIAL CONTRATAÇÃO DE SERVIÇOS INFORMAÇÕES PUBLICAÇÃO",
+    "AQUISIÇÃO HOMOLOGAÇÃO ADJUDICAÇÃO EXECUÇÃO DOTAÇÃO ORÇAMENTÁRIA ESPECIFICAÇÕES",
+    "CONVOCAÇÃO HABILITAÇÃO PROPOSIÇÃO CONCESSÃO COMISSÃO LICITAÇÕES PÚBLICAS ÍNDICE",
+    "Valor global estimado de R$ 147.200,04 para o exercício de 2020, dotação 3.3.90.30.",
+)
+
+
+def _vera() -> Path:
+    import reportlab
+
+    return Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+
+
+def identity_font_pdf(lines: tuple[str, ...] = PROSE_LINES * 2) -> bytes:
+    """A page set in an embedded TrueType font, Identity-H, without a ToUnicode map.
+
+    The codes in the content stream are glyph ids. PDFium reads them as if they
+    were characters (a per-glyph substitution that keeps word shape); pdfminer
+    maps them back through the font's own cmap table.
+    """
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    ttf_bytes = _vera().read_bytes()
+    glyph_of = TTFontFile(str(_vera())).charToGlyph
+    pdf = pikepdf.new()
+    font_file = pdf.make_stream(ttf_bytes, Length1=len(ttf_bytes))
+    descriptor = Dictionary(Type=Name.FontDescriptor, FontName=Name("/Vera"), Flags=32,
+                            FontBBox=Array([-183, -236, 1287, 928]), ItalicAngle=0, Ascent=928,
+                            Descent=-236, CapHeight=729, StemV=80, FontFile2=font_file)
+    descendant = Dictionary(
+        Type=Name.Font, Subtype=Name.CIDFontType2, BaseFont=Name("/Vera"),
+        CIDSystemInfo=Dictionary(Registry="Adobe", Ordering="Identity", Supplement=0),
+        FontDescriptor=pdf.make_indirect(descriptor), CIDToGIDMap=Name.Identity, DW=600,
+    )
+    font = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=Name("/Vera"),
+                      Encoding=Name("/Identity-H"),
+                      DescendantFonts=Array([pdf.make_indirect(descendant)]))
+    commands = []
+    for index, line in enumerate(lines):
+        codes = "".join(f"{glyph_of.get(ord(c), 0):04X}" for c in line)
+        commands.append(f"BT /F1 9 Tf 40 {800 - 16 * index} Td <{codes}> Tj ET")
+    page = pdf.add_blank_page(page_size=(595, 842))
+    page.Resources = Dictionary(Font=Dictionary(F1=pdf.make_indirect(font)))
+    page.Contents = pdf.make_stream("\n".join(commands).encode("ascii"))
+    return _save(pdf)
+
+
+def reportlab_pdf(lines: tuple[str, ...] = PROSE_LINES, pages: int = 1, **encrypt: str) -> bytes:
+    """A plain Helvetica PDF from reportlab; ``encrypt`` takes userPassword/ownerPassword."""
+    from reportlab.lib.pdfencrypt import StandardEncryption
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    encryption = StandardEncryption(encrypt["user"], encrypt.get("owner", "owner"),
+                                    strength=128) if "user" in encrypt else None
+    canvas = Canvas(out, encrypt=encryption)
+    for _ in range(pages):
+        canvas.setFont("Helvetica", 9)
+        for index, line in enumerate(lines):
+            canvas.drawString(40, 800 - 14 * index, line)
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def substituted_font_pdf(swaps: dict[str, str]) -> bytes:
+    """The reportlab page with a ToUnicode map that sends some glyphs to the wrong letters.
+
+    The page still shows the right text; every engine that trusts ToUnicode
+    (all of them) reads ``LICITAgAO`` and ``R$ í47.200,04``.
+    """
+    pdf = pikepdf.open(io.BytesIO(reportlab_pdf()))
+    entries = []
+    for code in range(0x20, 0x100):
+        char = bytes([code]).decode("cp1252", errors="ignore")
+        if not char:
+            continue
+        target = swaps.get(char, char)
+        entries.append(f"<{code:02X}> <{ord(target):04X}>")
+    cmap = (
+        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+        "/CMapName /Goblin-Test-UCS def /CMapType 2 def\n"
+        "1 begincodespacerange <00> <FF> endcodespacerange\n"
+        + "".join(
+            f"{len(chunk)} beginbfchar\n" + "\n".join(chunk) + "\nendbfchar\n"
+            for chunk in (entries[i:i + 100] for i in range(0, len(entries), 100))
+        )
+        + "endcmap CMapName currentdict /CIDInit defineresource pop end end\n"
+    )
+    for page in pdf.pages:
+        for _, font in page.Resources.Font.items():
+            font.ToUnicode = pdf.make_stream(cmap.encode("ascii"))
+    return _save(pdf)
+
+
+def many_pages_pdf(count: int) -> bytes:
+    """``count`` pages, each with a few lines of text, sharing one font and one content stream."""
+    pdf = pikepdf.open(io.BytesIO(reportlab_pdf(PROSE_LINES[:6])))
+    first = pdf.pages[0]
+    for _ in range(count - 1):
+        pdf.pages.append(first)
+    return _save(pdf)
+
+
+def _save(pdf: pikepdf.Pdf) -> bytes:
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()

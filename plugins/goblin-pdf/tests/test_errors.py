@@ -1,0 +1,62 @@
+"""Encrypted, truncated and garbage files: clear errors, never a crash or a silent empty result."""
+
+from __future__ import annotations
+
+import pytest
+from goblin_core import extract
+from goblin_core.errors import CorruptDocument, PasswordRequired
+
+from pdf_builders import reportlab_pdf
+
+
+def test_empty_user_password_just_works() -> None:
+    data = reportlab_pdf(user="")
+    document = extract(data, name="empty-password.pdf", ocr="never")
+    assert "Prefeitura Municipal" in document.text
+    assert document.metadata["page_count"] == 1
+    assert document.raw_metadata["encrypted"] is True
+
+
+def test_given_password_opens_it() -> None:
+    data = reportlab_pdf(user="s3cret")
+    document = extract(data, name="locked.pdf", ocr="never", password="s3cret")
+    assert "Prefeitura Municipal" in document.text
+
+
+def test_pdf_namespace_password_opens_it() -> None:
+    data = reportlab_pdf(user="s3cret")
+    document = extract(data, name="locked.pdf", ocr="never", pdf={"password": "s3cret"})
+    assert document.status == "clean"
+
+
+def test_missing_password_is_password_required() -> None:
+    with pytest.raises(PasswordRequired, match="locked.pdf: .*give it with password="):
+        extract(reportlab_pdf(user="s3cret"), name="locked.pdf", ocr="never")
+
+
+def test_wrong_password_says_so() -> None:
+    with pytest.raises(PasswordRequired, match="password given does not open it"):
+        extract(reportlab_pdf(user="s3cret"), name="locked.pdf", ocr="never", password="nope")
+
+
+def test_truncated_pdf_keeps_what_can_be_read_or_fails_clearly() -> None:
+    data = reportlab_pdf(pages=3)
+    cut = data[: len(data) * 2 // 3]
+    try:
+        document = extract(cut, name="truncated.pdf", ocr="never")
+    except CorruptDocument as exc:
+        assert "truncated.pdf" in str(exc)
+        return
+    assert document.pages
+
+
+def test_garbage_after_pdf_header_is_corrupt_document() -> None:
+    with pytest.raises(CorruptDocument, match=r"garbage.pdf: no installed parser could read it"):
+        extract(b"%PDF-1.7\n" + bytes(range(256)) * 40, name="garbage.pdf", ocr="never")
+
+
+def test_pypdf_reads_what_pdfium_is_not_allowed_to() -> None:
+    document = extract(reportlab_pdf(), name="plain.pdf", ocr="never",
+                       engines={"pdf.pypdfium2": {"enabled": False}})
+    assert document.parsed_by[0] == "pdf.pypdf"
+    assert "Prefeitura Municipal" in document.text
