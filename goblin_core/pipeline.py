@@ -299,16 +299,16 @@ class Pipeline:
         for entry in parsers:
             t0 = time.monotonic()
             try:
-                parsed = entry.engine.open(source, self.config)
+                parsed = _checked_parsed(entry.engine.open(source, self.config))
             except _TERMINAL_ERRORS as exc:
                 raise exc.with_file(source.display_name) from exc
             except Exception as exc:  # any engine failure means: next parser
                 failures.append(self._parser_failed(entry, exc, recorder, t0))
                 continue
             with parsed:
-                pages = parsed.pages()
                 try:
-                    first = next(pages, None)
+                    pages = parsed.pages()
+                    first = _as_page(next(pages, None))
                 except _TERMINAL_ERRORS as exc:
                     raise exc.with_file(source.display_name) from exc
                 except Exception as exc:
@@ -410,7 +410,7 @@ class Pipeline:
         work: list[_PageWork],
     ) -> PageContent | None:
         try:
-            return next(pages, None)
+            return _as_page(next(pages, None))
         except Exception as exc:  # the parser died mid-document: keep what it gave
             kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
             recorder.error(kind, f"{entry.name} stopped after page {len(work)}: {exc}", entry.name)
@@ -699,6 +699,20 @@ class Pipeline:
         if "unmapped" in verdict.reasons:
             return "corrupt", "unmapped"
         return "corrupt", "garbage"
+
+
+def _checked_parsed(parsed: Any) -> Any:
+    """The parser's ParsedDocument, or a TypeError (next parser) when it is none."""
+    if not callable(getattr(parsed, "pages", None)) or not hasattr(parsed, "__enter__"):
+        raise TypeError(f"open() returned {type(parsed).__name__}, not a ParsedDocument")
+    return parsed
+
+
+def _as_page(item: Any) -> PageContent | None:
+    """A page the parser yielded; anything else is the parser's bug, raised as TypeError."""
+    if item is None or isinstance(item, PageContent):
+        return item
+    raise TypeError(f"pages() yielded {type(item).__name__}, not a PageContent")
 
 
 def _record_validator_failure(page: _PageWork, entry: EngineEntry, exc: Exception) -> None:

@@ -167,3 +167,44 @@ def test_a_recovery_engine_returning_the_wrong_shape_is_recorded_and_skipped() -
     assert page.text == "recovered by the next engine"
     assert any(a.engine == "tests.careless_recovery" and a.error_kind == "TypeError"
                for a in page.attempts)
+
+
+class _NotAParsedDocument(ScriptedParser):
+    def open(self, source: Source, config: Any) -> Any:
+        self.opened += 1
+        return "page one text"
+
+
+class _PagesRaiseAtOnce(ScriptedParser):
+    def open(self, source: Source, config: Any) -> Any:
+        document = super().open(source, config)
+
+        def pages() -> Any:
+            raise ValueError("no page tree")
+
+        document.pages = pages  # type: ignore[method-assign]
+        return document
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        _NotAParsedDocument("tests.broken", priority=5),
+        _PagesRaiseAtOnce("tests.broken", priority=5),
+        ScriptedParser("tests.broken", ["a bare string"], priority=5),  # type: ignore[list-item]
+    ],
+    ids=["open-returns-a-string", "pages-raises-before-iterating", "pages-yields-strings"],
+)
+def test_a_parser_breaking_its_protocol_falls_back_to_the_next(broken: ScriptedParser) -> None:
+    good = ScriptedParser("tests.good", [text_page(1, "text from the parser that works")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(broken, good))
+    assert document.text == "text from the parser that works"
+    assert any(w.engine == "tests.broken" for w in document.report.warnings)
+
+
+def test_a_parser_yielding_a_non_page_mid_document_keeps_the_pages_before() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "the first page is fine"),
+                                             "not a page"])  # type: ignore[list-item]
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser))
+    assert document.pages[0].text == "the first page is fine"
+    assert any("TypeError" == e.kind for e in document.report.errors)
