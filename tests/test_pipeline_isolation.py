@@ -207,4 +207,4 @@ def test_a_parser_yielding_a_non_page_mid_document_keeps_the_pages_before() -> N
                                              "not a page"])  # type: ignore[list-item]
     document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser))
     assert document.pages[0].text == "the first page is fine"
-    assert any("TypeError" == e.kind for e in document.report.errors)
+    assert any(e.kind == "TypeError" for e in document.report.errors)
