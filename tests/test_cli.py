@@ -562,3 +562,54 @@ def test_an_output_folder_inside_the_inputs_is_never_read_back(tmp_path: Path) -
     rows = (tmp_path / "results" / "manifest.jsonl").read_text().splitlines()
     assert sorted(json.loads(r)["path"] for r in rows) == ["a.txt", "b.txt"]
     assert _files(tmp_path / "results") == {"a.txt.txt", "b.txt.txt", "manifest.jsonl"}
+
+
+# -- extract -O and --resume ---------------------------------------------------------------
+
+
+def test_any_option_can_be_set_on_the_command_line(tmp_path: Path) -> None:
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    registry = registry_with(three_pages())
+    result = run(["extract", "-O", "goblin.max_pages=2", "-f", "json", str(source)], registry)
+    assert result.exit_code == 0, result.stderr
+    assert len(json.loads(result.stdout)["pages"]) == 2
+    disabled = run(["extract", "-O", "engines.tests.three.enabled=false", str(source)], registry)
+    assert disabled.exit_code == 1
+    assert "doc.test" in disabled.stderr
+
+
+@pytest.mark.parametrize(
+    ("setting", "named"),
+    [("limits.timeout=soon", "limits.timeout"), ("goblin.speed=3", "goblin.speed"),
+     ("timeout", "NS.KEY=VALUE")],
+)
+def test_a_bad_option_setting_is_a_usage_error(tmp_path: Path, setting: str, named: str) -> None:
+    source = write(tmp_path, "hello.txt", HELLO)
+    result = run(["extract", "-O", setting, str(source)])
+    assert result.exit_code == 2
+    assert named in result.stderr
+
+
+@pytest.mark.slow
+def test_resume_skips_unchanged_documents_and_redoes_changed_ones(tmp_path: Path) -> None:
+    inputs = tmp_path / "in"
+    write(inputs, "a.txt", "alpha\n")
+    write(inputs, "b.txt", "beta\n")
+    out = tmp_path / "out"
+    assert run(["extract", str(inputs), "-o", str(out)]).exit_code == 0
+    write(inputs, "b.txt", "beta, revised\n")
+    again = run(["extract", str(inputs), "-o", str(out), "--resume"])
+    assert again.exit_code == 0, again.stderr
+    assert "1 unchanged skipped" in again.stderr
+    assert (out / "b.txt.txt").read_text(encoding="utf-8").endswith("beta, revised\n")
+    rows = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+    assert sorted(r["path"] for r in rows) == ["a.txt", "b.txt"]
+    done = run(["extract", str(inputs), "-o", str(out), "--resume"])
+    assert done.exit_code == 0
+    assert "all 2 document(s) are unchanged" in done.stderr
+
+
+def test_resume_needs_an_output_folder(tmp_path: Path) -> None:
+    result = run(["extract", "--resume", str(write(tmp_path, "a.txt", "a"))])
+    assert result.exit_code == 2
+    assert "--output" in result.stderr

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import os
 import sys
+import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +16,8 @@ from typing import Any, TextIO
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from goblin_core.batch import MANIFEST_NAME, BatchWriter
+from goblin_core.batch import EXTENSIONS as OUTPUT_EXTENSIONS
+from goblin_core.batch import MANIFEST_NAME, BatchWriter, read_manifest
 from goblin_core.cli.app import (
     EXIT_FAILED,
     EXIT_OK,
@@ -174,6 +177,69 @@ def _warnings(document: Document) -> list[tuple[str, str]]:
     ]
 
 
+def parse_settings(settings: Sequence[str]) -> dict[str, Any]:
+    """``-O NS.KEY=VALUE`` items as call options: ``{"limits": {"timeout": 30}}``.
+
+    >>> parse_settings(["limits.timeout=30", "engines.pdf.pypdf.enabled=false"])
+    {'limits': {'timeout': 30}, 'engines': {'pdf.pypdf': {'enabled': False}}}
+    """
+    options: dict[str, Any] = {}
+    for item in settings:
+        key, sep, raw = item.partition("=")
+        namespace, dot, name = key.strip().partition(".")
+        if not sep or not dot or not name:
+            raise click.BadParameter(f"{item!r} is not NS.KEY=VALUE (e.g. limits.timeout=30)",
+                                     param_hint="-O/--option")
+        value = _toml_value(raw.strip())
+        if namespace == "engines":
+            engine, _, setting = name.rpartition(".")
+            options.setdefault("engines", {}).setdefault(engine, {})[setting] = value
+        else:
+            options.setdefault(namespace, {})[name] = value
+    return options
+
+
+def _toml_value(raw: str) -> Any:
+    """``30`` -> 30, ``false`` -> False, ``["a", "b"]`` -> a list; anything else stays text."""
+    try:
+        return tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        return raw
+
+
+def _unchanged_since_last_run(
+    items: Sequence[_Input], output: Path, fmt: str
+) -> tuple[list[_Input], dict[str, dict[str, Any]]]:
+    """Split inputs into those to extract and manifest rows of those unchanged since."""
+    previous = read_manifest(output)
+    todo: list[_Input] = []
+    kept: dict[str, dict[str, Any]] = {}
+    for item in items:
+        row = previous.get(item.display_name)
+        if row and item.path is not None and _same_result(row, item.path, output, fmt):
+            kept[item.display_name] = row
+        else:
+            todo.append(_Input(len(todo), item.display_name, item.path, item.data, item.problem))
+    return todo, kept
+
+
+def _same_result(row: Mapping[str, Any], path: Path, output: Path, fmt: str) -> bool:
+    result = str(row.get("output", ""))
+    if not result.endswith(f".{OUTPUT_EXTENSIONS.get(fmt, fmt)}"):
+        return False  # the last run wrote another format
+    if not (output / result).is_file():
+        return False
+    return bool(row.get("sha256")) and row.get("sha256") == _sha256(path)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for chunk in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
 class _Writer:
     """Sends rendered documents to stdout (streaming when the format allows) or to a folder.
 
@@ -182,8 +248,15 @@ class _Writer:
     """
 
     def __init__(
-        self, registry: Registry, renderer: Any, config: Config, output: Path | None, out: TextIO
+        self,
+        registry: Registry,
+        renderer: Any,
+        config: Config,
+        output: Path | None,
+        out: TextIO,
+        kept: dict[str, dict[str, Any]] | None = None,
     ) -> None:
+        self.kept = kept or {}
         self.renderer = renderer
         self.config = config
         self.out = out
@@ -210,7 +283,7 @@ class _Writer:
 
     def finish(self) -> None:
         if self.folder is not None:
-            self.folder.close({})
+            self.folder.close(self.kept)
         if self.held:
             self.out.write(self.renderer.render(self.held, self.config))
             self.out.flush()
@@ -261,11 +334,18 @@ def _progress(total: int, enabled: bool | None) -> Progress | None:
 @click.option("-c", "--config", "config_file", type=click.Path(dir_okay=False), default=None,
               help="Config file (TOML or JSON; default: $GOBLIN_CONFIG). "
                    "Command-line options win over it. See: goblin config.")
+@click.option("-O", "--option", "settings", multiple=True, metavar="NS.KEY=VALUE",
+              help="Set any config option for this run, e.g. -O limits.timeout=30 "
+                   "-O pdf.password=s3cret -O engines.pdf.pypdf.enabled=false (values are read "
+                   "as TOML, else as text). Repeatable; the flags above win over it.")
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
               metavar="DIR",
               help="Write one result file per document into DIR (created if missing), named "
                    "after the document (sub/a.pdf -> DIR/sub/a.pdf.txt); nothing is written "
                    "outside DIR. Without it, results go to standard output.")
+@click.option("--resume", is_flag=True,
+              help="With --output: skip documents whose result is already in DIR and whose "
+                   "content is unchanged (by sha256 in DIR/manifest.jsonl).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Worker processes for several files (default: one per CPU core). "
                    "A single file runs in this process unless --isolate is given.")
@@ -288,7 +368,9 @@ def extract(
     password: str | None,
     max_pages: int | None,
     config_file: str | None,
+    settings: tuple[str, ...],
     output: Path | None,
+    resume: bool,
     jobs: int | None,
     isolate: bool,
     stdin_name: str,
@@ -311,17 +393,24 @@ def extract(
     named on stderr; the others are still written), 2 on a usage or config
     error.
     """
+    if resume and output is None:
+        raise click.UsageError("--resume needs --output DIR (it reads DIR/manifest.jsonl)")
     registry = state_of(ctx).get_registry()
-    config = effective_config(registry, config_file, ocr=ocr, tables=tables, password=password,
-                     max_pages=max_pages)
+    flags = {"ocr": ocr, "tables": tables, "password": password, "max_pages": max_pages}
+    options = {**parse_settings(settings), **{k: v for k, v in flags.items() if v is not None}}
+    config = effective_config(registry, config_file, **options)
     renderer = _pick_renderer(registry, config, fmt)
     items = _collect_inputs(paths, stdin_name, output)
+    kept: dict[str, dict[str, Any]] = {}
+    if resume and output is not None:
+        items, kept = _unchanged_since_last_run(items, output, str(renderer.format))
     if not items:
-        echo_err("nothing to extract: the folders given hold no files")
+        echo_err("nothing to extract: the folders given hold no files" if not kept else
+                 f"nothing to extract: all {len(kept)} document(s) are unchanged in {output}")
         return
     if output is not None:
         output.mkdir(parents=True, exist_ok=True)
-    writer = _Writer(registry, renderer, config, output, sys.stdout)
+    writer = _Writer(registry, renderer, config, output, sys.stdout, kept)
     runnable = [i for i in items if i.problem is None]
     if len(runnable) <= 1:
         documents = _extract_in_process(items, registry, config, isolate)
@@ -333,7 +422,8 @@ def extract(
         echo_err("interrupted; documents finished before it were written")
         ctx.exit(EXIT_INTERRUPTED)
     if output is not None:
-        echo_err(f"wrote {writer.written} result file(s) and {MANIFEST_NAME} to {output}")
+        skipped = f" ({len(kept)} unchanged skipped)" if kept else ""
+        echo_err(f"wrote {writer.written} result file(s) and {MANIFEST_NAME} to {output}{skipped}")
     ctx.exit(EXIT_FAILED if failed else EXIT_OK)
 
 
