@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from goblin_core import extract
-
 from pdf_builders import identity_font_pdf, substituted_font_pdf
+
+from goblin_core import extract
 
 SWAPS = {"Ç": "g", "Ã": "a", "Õ": "o", "É": "e", "Á": "a", "Ó": "o", "Í": "i", "n": "u",
          "e": "o", "1": "í"}

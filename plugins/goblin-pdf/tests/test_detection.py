@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from goblin_core.testing.corpus import corpus_dir
-
 from corpus_runs import NOT_CLEAN_FEATURES, extracted, has_unreadable_pages, pdf_rows
+
+from goblin_core.testing.corpus import corpus_dir
 
 #: Garbage text layers the validators cannot see without OCR, with the reason.
 UNDETECTED = {

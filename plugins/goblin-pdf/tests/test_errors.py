@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from pdf_builders import reportlab_pdf
+
 from goblin_core import extract
 from goblin_core.errors import CorruptDocument, PasswordRequired
-
-from pdf_builders import reportlab_pdf
 
 
 def test_empty_user_password_just_works() -> None:
@@ -30,7 +30,7 @@ def test_pdf_namespace_password_opens_it() -> None:
 
 
 def test_missing_password_is_password_required() -> None:
-    with pytest.raises(PasswordRequired, match="locked.pdf: .*give it with password="):
+    with pytest.raises(PasswordRequired, match=r"locked.pdf: .*give it with password="):
         extract(reportlab_pdf(user="s3cret"), name="locked.pdf", ocr="never")
 
 

@@ -8,7 +8,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from pdf_builders import many_pages_pdf
 
 LIMIT_MB = 300

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from goblin_core.model import PageContext
 
+from goblin_core.model import PageContext
 from goblin_pdf.options import PDF_OPTIONS
 from goblin_pdf.validators.case_breaks import (
     is_alloy_code,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 _DATE = re.compile(
@@ -38,7 +38,7 @@ def pdf_date(value: str) -> str | None:
     except ValueError:
         return None
     if sign in ("Z", "z"):
-        stamp = stamp.replace(tzinfo=timezone.utc)
+        stamp = stamp.replace(tzinfo=UTC)
     elif sign in ("+", "-"):
         offset = timedelta(hours=int(tz_h or 0), minutes=int(tz_m or 0))
         stamp = stamp.replace(tzinfo=timezone(offset if sign == "+" else -offset))

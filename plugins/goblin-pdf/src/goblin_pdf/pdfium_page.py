@@ -13,8 +13,8 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from goblin_core.ranking import is_unmapped, unmapped_chars
 
+from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.stray_marks import repair
 
 _MAX_FORM_DEPTH = 8

@@ -14,12 +14,12 @@ from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-
 from goblin_pdf.passwords import configured_password, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import annotation_texts, form_field_texts, read_text

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from goblin_core import hookimpl
-
 from goblin_pdf.options import PDF_OPTIONS
 
 
@@ -42,7 +41,8 @@ def goblin_register_validators(register: Callable[[Any], None]) -> None:
 @hookimpl
 def goblin_register_options(register: Callable[..., None]) -> None:
     register("pdf", PDF_OPTIONS, extra="pdf",
-             help="PDF reading (Tika's PDF options), rendering and text-layer validator thresholds.")
+             help="PDF reading (Tika's PDF options), rendering and text-layer validator "
+                  "thresholds.")
 
 
 @hookimpl

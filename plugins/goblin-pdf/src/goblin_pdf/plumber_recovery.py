@@ -11,11 +11,11 @@ import logging
 from collections.abc import Sequence
 
 import pdfplumber
+
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source, spooled
-
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
 
@@ -29,7 +29,9 @@ class PdfplumberRecovery(BaseEngine):
     formats = (PDF_MIME,)
     priority = 60
 
-    def recover(self, source: Source, page_numbers: Sequence[int], config: Config) -> dict[int, str]:
+    def recover(
+        self, source: Source, page_numbers: Sequence[int], config: Config
+    ) -> dict[int, str]:
         texts: dict[int, str] = {}
         with spooled(source) as path:
             try:

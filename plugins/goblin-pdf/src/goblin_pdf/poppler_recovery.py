@@ -11,7 +11,6 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source, spooled
-
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
 
@@ -32,7 +31,9 @@ class PopplerRecovery(BaseEngine):
             return False, f"{BINARY} not found: apt-get install poppler-utils"
         return True, ""
 
-    def recover(self, source: Source, page_numbers: Sequence[int], config: Config) -> dict[int, str]:
+    def recover(
+        self, source: Source, page_numbers: Sequence[int], config: Config
+    ) -> dict[int, str]:
         binary = shutil.which(BINARY)
         if binary is None:
             raise EngineUnavailable(f"{BINARY} not found: apt-get install poppler-utils")
@@ -46,7 +47,7 @@ class PopplerRecovery(BaseEngine):
                 command = [binary, "-q", "-enc", "UTF-8", "-f", str(number), "-l", str(number)]
                 if password:
                     command += ["-upw", password]
-                text = _run(command + [str(path), "-"], timeout, cap, source.display_name, number)
+                text = _run([*command, str(path), "-"], timeout, cap, source.display_name, number)
                 if text is not None:
                     texts[number] = text
         return texts

@@ -7,14 +7,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pypdf
+from pypdf.errors import FileNotDecryptedError, PdfReadError, PyPdfError
+
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
-from pypdf.errors import FileNotDecryptedError, PdfReadError, PyPdfError
-
 from goblin_pdf.passwords import configured_password, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME

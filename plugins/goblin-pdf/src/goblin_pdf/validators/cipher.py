@@ -24,7 +24,6 @@ from typing import Any
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
-
 from goblin_pdf.validators.case_breaks import case_break_positions, is_cipher_token, looks_broken
 from goblin_pdf.validators.words import Dictionary, is_latin_word, raw_tokens
 

@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
-
 from goblin_pdf.validators.words import Dictionary, raw_tokens
 
 _MIN_RUN = 3

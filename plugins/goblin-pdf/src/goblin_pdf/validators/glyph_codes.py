@@ -13,7 +13,6 @@ import re
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
-
 from goblin_pdf.validators.words import raw_tokens
 
 _GLYPH_NAME = re.compile(r"(?<!\S)/[A-Za-z]{0,4}\d{1,5}(?!\S)")

@@ -1,0 +1,129 @@
+"""The engines one by one, through the registry: priorities, rendering, metadata, options."""
+
+from __future__ import annotations
+
+import pytest
+from pdf_builders import identity_font_pdf, reportlab_pdf
+
+from goblin_core import default_registry, extract
+from goblin_core.source import Source
+from goblin_core.testing.corpus import corpus_dir, require_binary
+
+PDF = "application/pdf"
+
+
+@pytest.fixture(scope="module")
+def registry():  # type: ignore[no-untyped-def]
+    return default_registry()
+
+
+def test_engines_are_registered_in_priority_order(registry) -> None:  # type: ignore[no-untyped-def]
+    config = registry.config()
+    assert [e.name for e in registry.ranked("parser", PDF, config)][:2] == [
+        "pdf.pypdfium2", "pdf.pypdf"]
+    recovery = [e.name for e in registry.ranked("recovery", PDF, config, with_unavailable=True)]
+    assert recovery.index("pdf.pdfplumber") < recovery.index("pdf.poppler")
+    validators = {e.name for e in registry.ranked("validator", PDF, config)}
+    assert {"pdf.glyph_codes", "pdf.cipher", "pdf.fragmentation"} <= validators
+
+
+def test_poppler_is_unavailable_with_the_reason_without_pdftotext(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from goblin_pdf.poppler_recovery import PopplerRecovery
+
+    monkeypatch.setenv("PATH", "")
+    ok, reason = PopplerRecovery().available()
+    assert not ok and "apt-get install poppler-utils" in reason
+
+
+def test_recovery_engines_read_the_pages_asked_for(registry) -> None:  # type: ignore[no-untyped-def]
+    require_binary("pdftotext", "poppler-utils")
+    config = registry.config()
+    source = Source.from_bytes(reportlab_pdf(pages=3), "three.pdf")
+    for name in ("pdf.pdfplumber", "pdf.poppler"):
+        engine = registry.get(name).engine
+        texts = engine.recover(source, [2, 3, 9], config)
+        assert sorted(texts) == [2, 3], name
+        assert "Prefeitura Municipal" in texts[2], name
+
+
+def test_render_gives_a_grayscale_page_image_at_the_dpi(registry) -> None:  # type: ignore[no-untyped-def]
+    config = registry.config()
+    parser = registry.get("pdf.pypdfium2").engine
+    with parser.open(Source.from_bytes(reportlab_pdf(), "r.pdf"), config) as parsed:
+        image = parsed.render(1, 72)
+        assert image.mode == "L"
+        assert abs(image.width - 595) <= 1 and abs(image.height - 842) <= 1
+        assert parsed.render(1, 144).width == pytest.approx(image.width * 2, abs=2)
+        assert image.getextrema()[0] < 128  # the text is drawn, not a blank page
+
+
+def test_pages_carry_glyph_image_and_unmapped_counts(registry) -> None:  # type: ignore[no-untyped-def]
+    config = registry.config()
+    parser = registry.get("pdf.pypdfium2").engine
+    with parser.open(Source.from_bytes(reportlab_pdf(), "r.pdf"), config) as parsed:
+        page = next(parsed.pages())
+    assert page.glyphs and page.glyphs > 500
+    assert page.images == 0 and page.unmapped == 0
+
+
+def test_metadata_has_the_normalised_keys() -> None:
+    root = corpus_dir(__file__)
+    document = extract(root / "pdf" / "testPDFPackage.pdf", ocr="never")
+    raw = document.raw_metadata
+    for key in ("creator", "producer", "created", "modified", "page_count", "encrypted",
+                "tagged"):
+        assert key in raw, key
+    assert raw["created"] == "2006-05-24T13:28:02-07:00"
+    assert raw["tagged"] is True and raw["encrypted"] is False
+
+
+def test_embedded_files_become_children_through_the_pipeline() -> None:
+    root = corpus_dir(__file__)
+    document = extract(root / "pdf" / "testPDFPackage.pdf", ocr="never")
+    names = sorted(c.name for c in document.children)
+    assert len(names) == 2 and all(n.startswith("testPDFPackage.pdf/") for n in names)
+    assert all(c.mime == PDF and c.text for c in document.children)
+
+
+def test_annotations_forms_and_outline_follow_their_options() -> None:
+    root = corpus_dir(__file__)
+    annotated = root / "pdf" / "testAnnotations.pdf"
+    assert "Here is a comment" in extract(annotated, ocr="never").text
+    assert "Here is a comment" not in extract(annotated, ocr="never",
+                                              pdf={"annotations": False}).text
+    form = root / "pdf" / "testPDF_acroform3.pdf"
+    assert "aTextField: TIKA-1226" in extract(form, ocr="never").text
+    assert "TIKA-1226" not in extract(form, ocr="never", pdf={"forms": False}).text
+    bookmarks = root / "pdf" / "testPDF_bookmarks.pdf"
+    with_outline = extract(bookmarks, ocr="never")
+    assert "Denmark bookmark is here" in with_outline.pages[-1].text
+    assert with_outline.raw_metadata["outline"][0] == {"level": 0, "title": "Countries",
+                                                       "page": 1}
+    assert "Denmark bookmark" not in extract(bookmarks, ocr="never", pdf={"outline": False}).text
+
+
+def test_max_pages_stops_early() -> None:
+    document = extract(reportlab_pdf(pages=5), name="five.pdf", ocr="never", pdf={"max_pages": 2})
+    assert [p.number for p in document.pages] == [1, 2]
+
+
+def test_without_an_ocr_backend_pages_needing_ocr_stay_corrupt_with_one_warning(
+    registry,  # type: ignore[no-untyped-def]
+) -> None:
+    if registry.ranked("ocr", None, registry.config()):
+        pytest.skip("an OCR backend is installed; tests/integration covers this case")
+    root = corpus_dir(__file__)
+    document = extract(root / "pdf" / "ocr_test.pdf", ocr="auto")
+    assert [(p.status, p.reason) for p in document.pages] == [("corrupt", "needs_ocr")]
+    warnings = [w for w in document.report.warnings if w.kind == "EngineUnavailable"]
+    assert len(warnings) == 1 and "goblin-core[ocr]" in warnings[0].message
+
+
+def test_ocr_page_images_come_from_render_for_garbage_pages(registry) -> None:  # type: ignore[no-untyped-def]
+    config = registry.config()
+    parser = registry.get("pdf.pypdfium2").engine
+    with parser.open(Source.from_bytes(identity_font_pdf(), "id.pdf"), config) as parsed:
+        next(parsed.pages())
+        assert parsed.render(1, 100).size[0] == pytest.approx(595 * 100 / 72, abs=2)
