@@ -199,3 +199,13 @@ def test_truncated_docx_with_data_descriptors_is_salvaged(read) -> None:  # type
     assert zipfile.ZipFile(io.BytesIO(data)).infolist()[0].flag_bits & 0x08
     document = read(data[: len(data) - 120], "descritor.docx")
     assert samples.PHRASE in document.text
+
+
+def test_deeply_nested_html_keeps_its_text(read) -> None:  # type: ignore[no-untyped-def]
+    html = (
+        "<div>" * 5000 + "texto profundo<script>escondido()</script>" + "</div>" * 5000
+    ).encode()
+    with bounded():
+        document = read(html, "profundo.html")
+    assert "texto profundo" in document.text
+    assert "escondido" not in document.text

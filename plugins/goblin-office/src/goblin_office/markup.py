@@ -53,6 +53,7 @@ _INVISIBLE = frozenset(
         "select",
     }
 )
+_MAX_DEPTH = 200
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _BLOCKS = frozenset(
     {
@@ -117,18 +118,22 @@ class _Walker:
             self.page.add(text, self.kind)
         self.kind = "paragraph"
 
-    def walk(self, node: Any) -> None:
+    def walk(self, node: Any, depth: int = 0) -> None:
         for child in node.children:
             if isinstance(child, (Comment, Doctype, ProcessingInstruction)):
                 continue
             if isinstance(child, NavigableString):
                 self.inline.append(str(child))
             elif isinstance(child, Tag):
-                self.element(child)
+                self.element(child, depth + 1)
 
-    def element(self, tag: Tag) -> None:
+    def element(self, tag: Tag, depth: int = 0) -> None:
         name = (tag.name or "").lower()
         if name in _INVISIBLE or _hidden(tag):
+            return
+        if depth > _MAX_DEPTH:
+            # pathological nesting: keep the text, flat, without recursing further
+            self.inline.append(" " + flat_text(tag) + " ")
             return
         if name in _HEADINGS:
             self.flush()
@@ -136,7 +141,7 @@ class _Walker:
         elif name == "li":
             self.flush()
             self.kind = "list_item"
-            self.walk(tag)
+            self.walk(tag, depth)
             self.flush()
         elif name == "table":
             self.flush()
@@ -146,10 +151,10 @@ class _Walker:
             self.page.add(tag.get_text().strip("\n"), "code")
         elif name in _BLOCKS:
             self.flush()
-            self.walk(tag)
+            self.walk(tag, depth)
             self.flush()
         else:
-            self.walk(tag)
+            self.walk(tag, depth)
 
     def table(self, table: Tag) -> None:
         rows = []
@@ -167,6 +172,20 @@ class _Walker:
                 header_rows += 1
             rows.append(row)
         self.page.add_table(rows, header_rows=header_rows)
+
+
+def flat_text(tag: Tag) -> str:
+    """The visible text under ``tag``, gathered without recursion."""
+    parts = []
+    for node in tag.descendants:
+        if not isinstance(node, NavigableString) or isinstance(
+            node, (Comment, Doctype, ProcessingInstruction)
+        ):
+            continue
+        if node.parent is not None and (node.parent.name or "").lower() in _INVISIBLE:
+            continue
+        parts.append(str(node))
+    return " ".join(" ".join(parts).split())
 
 
 def _rows(table: Tag) -> Iterator[Tag]:
