@@ -9,7 +9,7 @@ from typing import Any
 import click
 from rich.table import Table
 
-from goblin_core.cli.app import cli, effective_config, state_of, stdout_console
+from goblin_core.cli.app import cli, effective_config, escape_markup, state_of, stdout_console
 from goblin_core.config import Config
 from goblin_core.registry import EngineEntry, Registry
 
@@ -99,7 +99,8 @@ def _engines_table(engines: Sequence[Mapping[str, Any]]) -> Table:
         formats = ", ".join(engine["formats"])
         if len(engine["formats"]) > 3:
             formats = f"{len(engine['formats'])} formats (see --json)"
-        table.add_row(engine["name"], engine["kind"], str(engine["priority"]), formats, state)
+        table.add_row(engine["name"], engine["kind"], str(engine["priority"]),
+                      escape_markup(formats), escape_markup(state))
     return table
 
 

@@ -131,26 +131,27 @@ def _print_config(registry: Registry, config: Config) -> None:
     data = config_data(registry, config)
     for name, namespace in data["namespaces"].items():
         source = f" (from {namespace['plugin']})" if namespace["plugin"] else ""
-        title = escape_markup(f"[{name}]{source}  {namespace['help']}")
-        table = Table(title=title, title_justify="left",
-                      show_lines=False, expand=False)
-        for column in ("option", "type", "default", "value", "help"):
-            table.add_column(column, overflow="fold")
+        table = Table(title=escape_markup(f"[{name}]{source}  {namespace['help']}"),
+                      title_justify="left", box=None, padding=(0, 2, 0, 0))
+        table.add_column("option", no_wrap=True)
+        table.add_column("type", overflow="fold", max_width=22)
+        table.add_column("default", overflow="fold", max_width=14)
+        table.add_column("value", overflow="fold", max_width=18)
+        table.add_column("help", overflow="fold", ratio=1)
         for key, option in namespace["options"].items():
-            changed = option["value"] != option["default"]
-            value = _toml_value(option["value"])
-            table.add_row(key, _type_text(registry.namespaces[name].by_name[key]),
-                          escape_markup(_toml_value(option["default"])),
-                          f"[bold yellow]{escape_markup(value)}[/bold yellow] (set)" if changed
-                          else escape_markup(value),
-                          option["help"])
+            value = escape_markup(_toml_value(option["value"]))
+            if option["value"] != option["default"]:
+                value = f"[bold yellow]{value}[/bold yellow] (set)"
+            table.add_row(key, escape_markup(_type_text(registry.namespaces[name].by_name[key])),
+                          escape_markup(_toml_value(option["default"])), value,
+                          escape_markup(option["help"]))
         console.print(table)
+        console.print()
     if data["engines"]:
-        engines = Table(title="[engines] overrides", title_justify="left")
+        engines = Table(title=escape_markup("[engines] overrides"), title_justify="left",
+                        box=None, padding=(0, 2, 0, 0))
         for column in ("engine", "priority", "enabled"):
             engines.add_column(column)
         for engine, values in data["engines"].items():
             engines.add_row(engine, str(values.get("priority", "")), str(values.get("enabled", "")))
         console.print(engines)
-
-
