@@ -76,9 +76,17 @@ def _open(path: Path, display: str, password: str | None) -> tuple[rarfile.RarFi
     """The open archive, and whether its headers are encrypted (then the password is proven)."""
     try:
         archive = rarfile.RarFile(str(path))
+        # Encrypted headers: rarfile lists nothing until it has the password.
+        sealed = archive.needs_password() and not archive.infolist()
+        if sealed and not password:
+            raise PasswordRequired("the RAR headers are encrypted; set goblin.password "
+                                   "(or archives.password)", file=display)
         if archive.needs_password() and password:
             archive.setpassword(password)
-        return archive, False
+            if sealed and not archive.infolist():
+                raise PasswordRequired("the password does not open the RAR headers; "
+                                       "check goblin.password", file=display)
+        return archive, sealed
     except rarfile.PasswordRequired as exc:
         if not password:
             raise PasswordRequired("the RAR headers are encrypted; set goblin.password "

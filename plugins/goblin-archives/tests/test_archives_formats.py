@@ -1,0 +1,202 @@
+"""Each handler on real and generated archives: contents, names, passwords, tools."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import lzma
+import shutil
+import subprocess
+import tarfile
+import zipfile
+from pathlib import Path
+
+import lz4.frame
+import pytest
+import zstandard
+
+import goblin_core
+from goblin_core.errors import PasswordRequired
+from goblin_core.testing.corpus import require_binary
+
+from goblin_archives.compression import CODECS, member_name
+from goblin_archives.plugin import goblin_register_archive_handlers
+
+
+def _texts(doc: goblin_core.Document) -> dict[str, str]:
+    return {d.name: d.text for d in doc.walk() if d is not doc and d.pages}
+
+
+def test_multi_member_gzip_is_read_to_the_end() -> None:
+    data = gzip.compress(b"primeiro ") + gzip.compress(b"segundo")
+    doc = goblin_core.extract(data, name="partes.txt.gz", ocr="never")
+    assert _texts(doc) == {"partes.txt.gz/partes.txt": "primeiro segundo"}
+
+
+def test_corpus_multi_member_gzip_uses_the_stored_name(corpus: Path) -> None:
+    doc = goblin_core.extract(corpus / "archives/multiple.gz", ocr="never")
+    assert [m.name for m in doc.report.members] == ["a"]
+
+
+@pytest.mark.parametrize("suffix,compress", [
+    ("xz", lzma.compress),
+    ("lzma", lambda b: lzma.compress(b, format=lzma.FORMAT_ALONE)),
+    ("zst", lambda b: zstandard.ZstdCompressor().compress(b)),
+    ("lz4", lz4.frame.compress),
+    ("gz", gzip.compress),
+])
+def test_single_file_compressors(suffix: str, compress: object) -> None:
+    payload = "licitação nº 12/2024".encode()
+    doc = goblin_core.extract(compress(payload), name=f"aviso.txt.{suffix}",  # type: ignore[operator]
+                              ocr="never")
+    assert _texts(doc) == {f"aviso.txt.{suffix}/aviso.txt": "licitação nº 12/2024"}
+
+
+@pytest.mark.parametrize("mode,name", [("w:gz", "docs.tgz"), ("w:bz2", "docs.tar.bz2"),
+                                       ("w:xz", "docs.tar.xz")])
+def test_compressed_tar_lists_the_tar_members(mode: str, name: str) -> None:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode=mode) as archive:
+        for member, text in (("a/um.txt", b"um"), ("b/dois.txt", b"dois")):
+            info = tarfile.TarInfo(member)
+            info.size = len(text)
+            archive.addfile(info, io.BytesIO(text))
+    doc = goblin_core.extract(buffer.getvalue(), name=name, ocr="never")
+    assert _texts(doc) == {f"{name}/a/um.txt": "um", f"{name}/b/dois.txt": "dois"}
+
+
+def test_tar_zst_is_a_tar() -> None:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as archive:
+        info = tarfile.TarInfo("x.txt")
+        info.size = 3
+        archive.addfile(info, io.BytesIO(b"xyz"))
+    data = zstandard.ZstdCompressor().compress(buffer.getvalue())
+    doc = goblin_core.extract(data, name="pack.tar.zst", ocr="never")
+    assert _texts(doc) == {"pack.tar.zst/x.txt": "xyz"}
+
+
+def test_tar_z_goes_through_gzip(corpus: Path) -> None:
+    doc = goblin_core.extract(corpus / "archives/tika-test-documents.tar.Z", ocr="never")
+    texts = _texts(doc)
+    assert "indexation" in texts["tika-test-documents.tar.Z/test-documents/testTXT.txt"]
+
+
+def test_member_name_of_short_tar_extensions() -> None:
+    from goblin_core.source import Source
+
+    gz = next(c for c in CODECS if c.name == "gzip")
+    assert member_name(Source.from_bytes(b"", "x.tgz"), gz) == "x.tar"
+    assert member_name(Source.from_bytes(b"", "noext"), gz) == "noext.out"
+
+
+def test_deflate64_zip_is_read() -> None:
+    require_binary("7z", "p7zip-full")
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        text = Path(folder, "texto.txt")
+        text.write_text("deflate64 " * 2000)
+        target = Path(folder, "d64.zip")
+        subprocess.run(["7z", "a", "-tzip", "-mm=Deflate64", str(target), str(text)],
+                       check=True, capture_output=True)
+        with zipfile.ZipFile(target) as archive:
+            assert archive.infolist()[0].compress_type == 9
+        doc = goblin_core.extract(target, ocr="never")
+    assert _texts(doc)["d64.zip/texto.txt"].startswith("deflate64 deflate64")
+
+
+def test_zipcrypto_password(tmp_path: Path) -> None:
+    seven = require_binary("7z", "p7zip-full")
+    (tmp_path / "segredo.txt").write_text("conteúdo sigiloso")
+    target = tmp_path / "locked.zip"
+    subprocess.run([seven, "a", "-tzip", "-mem=ZipCrypto", "-psenha", str(target),
+                    str(tmp_path / "segredo.txt")], check=True, capture_output=True)
+    with pytest.raises(PasswordRequired, match="locked.zip"):
+        goblin_core.extract(target, ocr="never")
+    with pytest.raises(PasswordRequired):
+        goblin_core.extract(target, ocr="never", password="errada")
+    doc = goblin_core.extract(target, ocr="never", password="senha")
+    assert _texts(doc) == {"locked.zip/segredo.txt": "conteúdo sigiloso"}
+    doc = goblin_core.extract(target, ocr="never", archives={"password": "senha"})
+    assert _texts(doc) == {"locked.zip/segredo.txt": "conteúdo sigiloso"}
+
+
+def test_partly_encrypted_zip_keeps_the_open_members(corpus: Path) -> None:
+    doc = goblin_core.extract(corpus / "archives/testZipEncrypted.zip", ocr="never")
+    assert _texts(doc) == {"testZipEncrypted.zip/unencrypted.txt": "hello world\n"}
+    refused = {m.name: m.reason for m in doc.report.members if m.action == "refused"}
+    assert "AES" in refused["encrypted.txt"]
+
+
+def test_7z_with_password(corpus: Path) -> None:
+    path = corpus / "archives/test7Z_protected_passTika.7z"
+    with pytest.raises(PasswordRequired, match="set goblin.password"):
+        goblin_core.extract(path, ocr="never")
+    doc = goblin_core.extract(path, ocr="never", password="Tika")
+    assert "This is text inside an encrypted 7zip (7z) file." in " ".join(_texts(doc).values())
+
+
+def test_rar5_with_password(corpus: Path) -> None:
+    require_binary("unar", "unar")
+    path = corpus / "archives/rar5-psw.rar"
+    with pytest.raises(PasswordRequired):
+        goblin_core.extract(path, ocr="never")
+    doc = goblin_core.extract(path, ocr="never", password="password")
+    assert set(_texts(doc)) == {"rar5-psw.rar/stest1.txt", "rar5-psw.rar/stest2.txt"}
+
+
+def test_header_encrypted_rar4_that_unar_cannot_decode_says_why(corpus: Path) -> None:
+    require_binary("unar", "unar")
+    path = corpus / "archives/test-documents-enc.rar"
+    with pytest.raises(PasswordRequired, match="headers are encrypted"):
+        goblin_core.extract(path, ocr="never")
+    with pytest.raises(goblin_core.UnsupportedFormat, match="unar"):
+        goblin_core.extract(path, ocr="never", password="ApacheTika")
+
+
+@pytest.mark.parametrize("file", ["archives/rar3-solid.rar", "archives/rar5-solid.rar",
+                                  "archives/rar5-vols.part1.rar"])
+def test_rar_solid_and_volumes(corpus: Path, file: str) -> None:
+    require_binary("unar", "unar")
+    doc = goblin_core.extract(corpus / file, ocr="never")
+    texts = _texts(doc)
+    assert len(texts) == 2 and all(texts.values())
+
+
+def test_rar_symlink_traversal_is_refused(corpus: Path) -> None:
+    doc = goblin_core.extract(corpus / "tricky/rar5-evil-symlink-traversal.rar", ocr="never")
+    actions = {m.name: (m.action, m.reason) for m in doc.report.members}
+    assert actions["up"][0] == "refused" and "symlink" in actions["up"][1]
+
+
+def test_cab_and_cpio_go_through_patool(corpus: Path) -> None:
+    for file in ("archives/tika-test-documents.cab", "archives/tika-test-documents.cpio"):
+        doc = goblin_core.extract(corpus / file, ocr="never")
+        assert any(e.startswith("archive.patool.") for e in doc.parsed_by), file
+        assert any("indexation" in t for t in _texts(doc).values()), file
+
+
+def test_patool_formats_without_a_tool_are_unavailable_with_the_package() -> None:
+    handlers: list[object] = []
+    goblin_register_archive_handlers(handlers.append)
+    names = {getattr(h, "name", "") for h in handlers}
+    assert {"archive.zip", "archive.tar", "archive.7z", "archive.rar", "archive.gzip",
+            "archive.compress", "archive.patool.cab", "archive.patool.cpio"} <= names
+    zpaq = next(h for h in handlers if getattr(h, "name", "") == "archive.patool.zpaq")
+    ok, reason = zpaq.available()  # type: ignore[attr-defined]
+    if shutil.which("zpaq") is None and shutil.which("zpaqfranz") is None:
+        assert not ok and "apt-get install zpaq" in reason
+
+
+def test_gzip_quine_ends_at_the_depth_limit(corpus: Path) -> None:
+    doc = goblin_core.extract(corpus / "tricky/quine.gz", ocr="never")
+    errors = [e.message for d in doc.walk() for e in d.report.errors]
+    assert any("limits.max_depth" in m and "quine" in m for m in errors)
+
+
+def test_recursive_zip_ends_at_the_depth_limit(corpus: Path) -> None:
+    doc = goblin_core.extract(corpus / "tricky/droste.zip", ocr="never", max_depth=4)
+    depths = [d.name.count("droste.zip/") for d in doc.walk()]
+    assert max(depths) <= 4
+    assert any("limits.max_depth" in e.message for d in doc.walk() for e in d.report.errors)
