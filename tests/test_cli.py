@@ -338,9 +338,11 @@ def test_plugins_json_lists_plugins_with_their_engines() -> None:
 
 
 def test_plugins_table_shows_status_and_errors() -> None:
-    registry = registry_with(three_pages(), plugins=[("broken", _BrokenPlugin())])
+    needs = ScriptedParser("tests.needs", unavailable='pip install "goblin-core[pdf]" first')
+    registry = registry_with(three_pages(), needs, plugins=[("broken", _BrokenPlugin())])
     result = run(["plugins"], registry)
     assert result.exit_code == 0
+    assert 'goblin-core[pdf]" first' in " ".join(result.stdout.split())
     assert "broken" in result.stdout and "cannot find its model files" in result.stdout
     assert "tests.three" in result.stdout and "text.plain" in result.stdout
 
@@ -404,7 +406,7 @@ def test_config_lists_every_core_option_with_help() -> None:
     result = run(["config"])
     assert result.exit_code == 0
     for text in ("[goblin]", "[limits]", "ocr", "max_output_chars", "extract_and_ocr",
-                 "choice", "300.0"):
+                 "choice", "300.0", "[engines]"):
         assert text in result.stdout
 
 
