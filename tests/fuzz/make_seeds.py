@@ -1,0 +1,125 @@
+"""Writes the small seed files the fuzz session mutates (run it to regenerate tests/fuzz/corpus/).
+
+The seeds are made here, from nothing, so the repository holds no third-party
+documents; the fuzz session also mutates the shared corpus, read in place.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import tarfile
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent / "corpus"
+
+
+def _pdf(text: str) -> bytes:
+    stream = f"BT /F1 18 Tf 72 720 Td ({text}) Tj ET".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = io.BytesIO(b"%PDF-1.4\n")
+    out.seek(0, 2)
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(f"{number} 0 obj\n".encode() + body + b"\nendobj\n")
+    xref = out.tell()
+    out.write(f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode())
+    out.write(b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets))
+    out.write(
+        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    )
+    return out.getvalue()
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def _tar(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as archive:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def _docx(text: str) -> bytes:
+    from docx import Document
+
+    document = Document()
+    document.add_heading("Edital", level=1)
+    document.add_paragraph(text)
+    table = document.add_table(rows=2, cols=2)
+    table.cell(0, 0).text, table.cell(1, 1).text = "ITEM", "1.234,56"
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
+
+
+def _xlsx() -> bytes:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["ITEM", "DESCRIÇÃO", "VALOR"])
+    sheet.append([1, "Areia e pedra", 16511.45])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def _png() -> bytes:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("L", (120, 40), 255)
+    ImageDraw.Draw(image).text((5, 10), "goblin", fill=0)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def seeds() -> dict[str, bytes]:
+    text = "Licitação pública número 12: aquisição de materiais."
+    return {
+        "seed.pdf": _pdf("Licitacao publica numero 12"),
+        "seed.txt": text.encode("utf-8"),
+        "seed-cp1252.csv": "ITEM;DESCRIÇÃO;VALOR\n1;Areia e pedra;1.234,56\n".encode("cp1252"),
+        "seed.html": f"<html><head><title>t</title><script>x()</script></head><body><h1>Edital</h1>"
+        f"<p>{text}</p><table><tr><td>1</td></tr></table></body></html>".encode(),
+        "seed.xml": f'<?xml version="1.0"?><edital><item n="1">{text}</item></edital>'.encode(),
+        "seed.rtf": rb"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0 Licita\'e7\'e3o p\'fablica\par}",
+        "seed.json": b'{"edital": 12, "itens": [{"descricao": "Areia"}]}',
+        "seed.eml": b"From: a@b.c\r\nTo: d@e.f\r\nSubject: Edital\r\nMIME-Version: 1.0\r\n"
+        b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + text.encode() + b"\r\n",
+        "seed.docx": _docx(text),
+        "seed.xlsx": _xlsx(),
+        "seed.png": _png(),
+        "seed.zip": _zip({"a/edital.txt": text.encode(), "b.pdf": _pdf("zip member")}),
+        "seed.tar": _tar({"edital.txt": text.encode()}),
+        "seed.txt.gz": gzip.compress(text.encode()),
+    }
+
+
+def main() -> None:
+    HERE.mkdir(exist_ok=True)
+    for name, data in seeds().items():
+        (HERE / name).write_bytes(data)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,489 @@
+"""Builders of hostile files, made at test time in a temporary folder.
+
+Each builder writes one file and returns its path. Nothing here is ever
+extracted outside a temporary folder.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import struct
+import tarfile
+import zipfile
+import zlib
+from pathlib import Path
+
+ZEROS_CHUNK = b"\0" * (1 << 20)
+
+
+def _zip_of_zeros(path: Path, member: str, megabytes: int) -> Path:
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive,
+        archive.open(member, "w", force_zip64=True) as out,
+    ):
+        for _ in range(megabytes):
+            out.write(ZEROS_CHUNK)
+    return path
+
+
+def deflate_bomb(folder: Path) -> Path:
+    """One member of 300 MiB of zeros, about 300 KiB packed: a ratio near 1000:1."""
+    return _zip_of_zeros(folder / "bomb.zip", "zeros.txt", 300)
+
+
+def nested_bomb(folder: Path) -> Path:
+    """A zip of 16 zips of 16 zips of 20 MiB of zeros: 5 GiB expanded, under 6 MiB packed."""
+    inner = _zip_of_zeros(folder / "level0.zip", "zeros.txt", 20).read_bytes()
+    middle = io.BytesIO()
+    with zipfile.ZipFile(middle, "w", zipfile.ZIP_STORED) as archive:
+        for i in range(16):
+            archive.writestr(f"inner{i:02d}.zip", inner)
+    path = folder / "nested-bomb.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        for i in range(16):
+            archive.writestr(f"middle{i:02d}.zip", middle.getvalue())
+    (folder / "level0.zip").unlink()
+    return path
+
+
+def gzip_bomb(folder: Path) -> Path:
+    """A .gz of 500 MiB of zeros."""
+    path = folder / "bomb.txt.gz"
+    with gzip.open(path, "wb", compresslevel=9) as out:
+        for _ in range(500):
+            out.write(ZEROS_CHUNK)
+    return path
+
+
+def traversal_zip(folder: Path) -> Path:
+    """Members that climb out (../), absolute, with a drive letter; one harmless member."""
+    path = folder / "traversal.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("../../escaped.txt", "ESCAPED-BY-DOTDOT")
+        archive.writestr("/tmp/absolute-escape.txt", "ESCAPED-ABSOLUTE")
+        archive.writestr("C:\\windows\\drive-escape.txt", "ESCAPED-DRIVE")
+        archive.writestr("docs/ok.txt", "harmless member text")
+    return path
+
+
+def _tar(path: Path, members: list[tuple[tarfile.TarInfo, bytes | None]]) -> Path:
+    with tarfile.open(path, "w") as archive:
+        for info, data in members:
+            archive.addfile(info, io.BytesIO(data) if data is not None else None)
+    return path
+
+
+def _info(
+    name: str, kind: bytes = tarfile.REGTYPE, size: int = 0, **extra: object
+) -> tarfile.TarInfo:
+    info = tarfile.TarInfo(name)
+    info.type = kind
+    info.size = size
+    for key, value in extra.items():
+        setattr(info, key, value)
+    return info
+
+
+def link_tar(folder: Path) -> Path:
+    """Symlinks and a hard link pointing outside, then a file written through the link name."""
+    body = b"harmless tar member"
+    return _tar(
+        folder / "links.tar",
+        [
+            (_info("etc-link", tarfile.SYMTYPE, linkname="/etc"), None),
+            (_info("up-link", tarfile.SYMTYPE, linkname="../../.."), None),
+            (_info("passwd-hard", tarfile.LNKTYPE, linkname="/etc/passwd"), None),
+            (_info("up-link/written-through-link.txt", size=5), b"EVIL!"),
+            (_info("ok.txt", size=len(body)), body),
+        ],
+    )
+
+
+def device_tar(folder: Path) -> Path:
+    """A character device, a block device and a FIFO beside one regular file."""
+    body = b"regular file beside devices"
+    return _tar(
+        folder / "devices.tar",
+        [
+            (_info("dev/null-copy", tarfile.CHRTYPE, devmajor=1, devminor=3), None),
+            (_info("dev/sda-copy", tarfile.BLKTYPE, devmajor=8, devminor=0), None),
+            (_info("dev/pipe", tarfile.FIFOTYPE), None),
+            (_info("readme.txt", size=len(body)), body),
+        ],
+    )
+
+
+def setuid_tar(folder: Path) -> Path:
+    body = b"#!/bin/sh\necho setuid text\n"
+    return _tar(
+        folder / "setuid.tar",
+        [
+            (_info("bin/tool.sh", size=len(body), mode=0o6755), body),
+        ],
+    )
+
+
+def many_members_zip(folder: Path, count: int = 200_000) -> Path:
+    path = folder / "many-members.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        for i in range(count):
+            archive.writestr(zipfile.ZipInfo(f"d/{i}"), b"")
+    return path
+
+
+def deep_nesting_zip(folder: Path, depth: int = 40) -> Path:
+    data = b"bottom of the nest"
+    name = "bottom.txt"
+    for level in range(depth):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            archive.writestr(name, data)
+        data, name = buffer.getvalue(), f"level{level:02d}.zip"
+    path = folder / "deep-nesting.zip"
+    path.write_bytes(data)
+    return path
+
+
+def encrypted_zip(folder: Path) -> Path:
+    """A ZipCrypto-encrypted member, written by 7z (the standard library only reads them)."""
+    import shutil
+    import subprocess
+
+    source = folder / "secret.txt"
+    source.write_text("segredo do edital")
+    path = folder / "encrypted.zip"
+    seven = shutil.which("7z")
+    assert seven, "7z is needed to write an encrypted zip: apt-get install p7zip-full"
+    subprocess.run(
+        [seven, "a", "-tzip", "-psenha123", str(path), str(source)], check=True, capture_output=True
+    )
+    source.unlink()
+    return path
+
+
+XXE_PAYLOAD = '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
+LAUGHS = (
+    '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
+    + "".join(
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">'
+        for i in range(1, 10)
+    )
+    + "]>\n"
+)
+
+
+def xxe_xml(folder: Path) -> Path:
+    path = folder / "xxe.xml"
+    path.write_text(XXE_PAYLOAD + "<r>before &xxe; after</r>\n")
+    return path
+
+
+def laughs_xml(folder: Path) -> Path:
+    path = folder / "laughs.xml"
+    path.write_text(LAUGHS + "<lolz>&lol9;</lolz>\n")
+    return path
+
+
+def xxe_svg(folder: Path) -> Path:
+    path = folder / "xxe.svg"
+    path.write_text(
+        XXE_PAYLOAD.replace("DOCTYPE r", "DOCTYPE svg")
+        + '<svg xmlns="http://www.w3.org/2000/svg"><text>&xxe;</text></svg>\n'
+    )
+    return path
+
+
+def laughs_svg(folder: Path) -> Path:
+    path = folder / "laughs.svg"
+    path.write_text(
+        LAUGHS.replace("DOCTYPE lolz", "DOCTYPE svg")
+        + '<svg xmlns="http://www.w3.org/2000/svg"><text>&lol9;</text></svg>\n'
+    )
+    return path
+
+
+_CONTENT_TYPES = (
+    '<?xml version="1.0" encoding="UTF-8"?>'
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+    '<Default Extension="xml" ContentType="application/xml"/>'
+    '<Override PartName="{part}" ContentType="{ctype}"/></Types>'
+)
+_RELS = (
+    '<?xml version="1.0" encoding="UTF-8"?>'
+    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+    'relationships/officeDocument" Target="{part}"/></Relationships>'
+)
+
+
+def _docx(path: Path, prolog: str, entity: str) -> Path:
+    body = (
+        prolog.replace("DOCTYPE r", "DOCTYPE w:document").replace(
+            "DOCTYPE lolz", "DOCTYPE w:document"
+        )
+        + '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+        f"<w:body><w:p><w:r><w:t>visible {entity} text</w:t></w:r></w:p></w:body></w:document>"
+    )
+    ctype = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(
+            "[Content_Types].xml", _CONTENT_TYPES.format(part="/word/document.xml", ctype=ctype)
+        )
+        archive.writestr("_rels/.rels", _RELS.format(part="word/document.xml"))
+        archive.writestr("word/document.xml", body)
+    return path
+
+
+def xxe_docx(folder: Path) -> Path:
+    return _docx(folder / "xxe.docx", XXE_PAYLOAD, "&xxe;")
+
+
+def laughs_docx(folder: Path) -> Path:
+    return _docx(folder / "laughs.docx", LAUGHS, "&lol9;")
+
+
+def _xlsx(path: Path, prolog: str, entity: str) -> Path:
+    ctype = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+    workbook = (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+        '<sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>'
+    )
+    rels = (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        'relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'
+    )
+    sheet = (
+        prolog.replace("DOCTYPE r", "DOCTYPE worksheet").replace(
+            "DOCTYPE lolz", "DOCTYPE worksheet"
+        )
+        + '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        f'<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>cell {entity}</t></is></c></row>'
+        "</sheetData></worksheet>"
+    )
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(
+            "[Content_Types].xml", _CONTENT_TYPES.format(part="/xl/workbook.xml", ctype=ctype)
+        )
+        archive.writestr("_rels/.rels", _RELS.format(part="xl/workbook.xml"))
+        archive.writestr("xl/workbook.xml", workbook)
+        archive.writestr("xl/_rels/workbook.xml.rels", rels)
+        archive.writestr("xl/worksheets/sheet1.xml", sheet)
+    return path
+
+
+def xxe_xlsx(folder: Path) -> Path:
+    return _xlsx(folder / "xxe.xlsx", XXE_PAYLOAD, "&xxe;")
+
+
+def laughs_xlsx(folder: Path) -> Path:
+    return _xlsx(folder / "laughs.xlsx", LAUGHS, "&lol9;")
+
+
+def _odt(path: Path, prolog: str, entity: str) -> Path:
+    content = (
+        prolog.replace("DOCTYPE r", "DOCTYPE office:document-content").replace(
+            "DOCTYPE lolz", "DOCTYPE office:document-content"
+        )
+        + '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text>'
+        f"<text:p>para {entity}</text:p></office:text></office:body></office:document-content>"
+    )
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0">'
+        '<manifest:file-entry manifest:full-path="/" '
+        'manifest:media-type="application/vnd.oasis.opendocument.text"/>'
+        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+        "</manifest:manifest>"
+    )
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text")
+        archive.writestr("META-INF/manifest.xml", manifest)
+        archive.writestr("content.xml", content)
+    return path
+
+
+def xxe_odt(folder: Path) -> Path:
+    return _odt(folder / "xxe.odt", XXE_PAYLOAD, "&xxe;")
+
+
+def laughs_odt(folder: Path) -> Path:
+    return _odt(folder / "laughs.odt", LAUGHS, "&lol9;")
+
+
+def zip_bomb_docx(folder: Path) -> Path:
+    """A .docx whose document.xml expands to 400 MiB of spaces."""
+    path = folder / "bomb.docx"
+    ctype = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        archive.writestr(
+            "[Content_Types].xml", _CONTENT_TYPES.format(part="/word/document.xml", ctype=ctype)
+        )
+        archive.writestr("_rels/.rels", _RELS.format(part="word/document.xml"))
+        with archive.open("word/document.xml", "w", force_zip64=True) as out:
+            out.write(
+                b'<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/'
+                b'wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>'
+            )
+            for _ in range(400):
+                out.write(b" " * (1 << 20))
+            out.write(b"</w:t></w:r></w:p></w:body></w:document>")
+    return path
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def gigapixel_png(folder: Path) -> Path:
+    """A PNG declaring 50,000 x 50,000 pixels (2.5 gigapixels) with a small IDAT."""
+    header = struct.pack(">IIBBBBB", 50_000, 50_000, 8, 0, 0, 0, 0)
+    compressor = zlib.compressobj(9)
+    row = b"\0" * 50_001
+    data = b"".join(compressor.compress(row) for _ in range(64)) + compressor.flush()
+    path = folder / "gigapixel.png"
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + _png_chunk(b"IHDR", header)
+        + _png_chunk(b"IDAT", data)
+        + _png_chunk(b"IEND", b"")
+    )
+    return path
+
+
+def _pdf(objects: list[bytes], root: int = 1) -> bytes:
+    out = io.BytesIO()
+    out.write(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(f"{number} 0 obj\n".encode() + body + b"\nendobj\n")
+    xref = out.tell()
+    out.write(f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode())
+    for offset in offsets:
+        out.write(f"{offset:010d} 00000 n \n".encode())
+    out.write(
+        f"trailer\n<< /Size {len(objects) + 1} /Root {root} 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    )
+    return out.getvalue()
+
+
+_FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+
+
+def _content(text: str) -> bytes:
+    stream = f"BT /F1 24 Tf 72 720 Td ({text}) Tj ET".encode()
+    return b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"
+
+
+def looping_page_tree_pdf(folder: Path) -> Path:
+    """A /Pages node whose kids include itself and its parent."""
+    path = folder / "looping-pages.pdf"
+    path.write_bytes(
+        _pdf(
+            [
+                b"<< /Type /Catalog /Pages 2 0 R >>",
+                b"<< /Type /Pages /Kids [3 0 R 2 0 R 4 0 R] /Count 3 >>",
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                b"/Resources << /Font << /F1 6 0 R >> >> >>",
+                b"<< /Type /Pages /Parent 2 0 R /Kids [4 0 R 2 0 R] /Count 2 >>",
+                _content("Loop page text"),
+                _FONT,
+            ]
+        )
+    )
+    return path
+
+
+def cyclic_reference_pdf(folder: Path) -> Path:
+    """Resources and an outline that reference themselves in a cycle."""
+    path = folder / "cyclic.pdf"
+    path.write_bytes(
+        _pdf(
+            [
+                b"<< /Type /Catalog /Pages 2 0 R /Outlines 7 0 R >>",
+                b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources 5 0 R >>",
+                _content("Cyclic page text"),
+                b"<< /Font << /F1 6 0 R >> /XObject << /Self 5 0 R >> /Parent 5 0 R >>",
+                _FONT,
+                b"<< /Type /Outlines /First 8 0 R /Last 8 0 R /Count 1 >>",
+                b"<< /Title (loop) /Parent 7 0 R /Next 8 0 R /Prev 8 0 R /First 8 0 R /Last 8 0 R >>",
+            ]
+        )
+    )
+    return path
+
+
+def huge_declared_sizes_pdf(folder: Path) -> Path:
+    """A stream claiming 10^12 bytes, an image claiming 10^5 x 10^5 pixels, a giant MediaBox."""
+    path = folder / "huge-sizes.pdf"
+    image = (
+        b"<< /Type /XObject /Subtype /Image /Width 100000 /Height 100000 "
+        b"/ColorSpace /DeviceGray /BitsPerComponent 8 /Length 999999999999 >>\nstream\nxx\nendstream"
+    )
+    draw = b"q 100 0 0 100 0 0 cm /Im1 Do Q BT /F1 24 Tf 72 720 Td (Huge sizes text) Tj ET"
+    path.write_bytes(
+        _pdf(
+            [
+                b"<< /Type /Catalog /Pages 2 0 R >>",
+                b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /Contents 4 0 R "
+                b"/Resources << /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >> >>",
+                b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
+                _FONT,
+                image,
+            ]
+        )
+    )
+    return path
+
+
+def many_annotations_pdf(folder: Path, count: int = 5000) -> Path:
+    annots = b" ".join(b"%d 0 R" % (6 + i) for i in range(count))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> /Annots [" + annots + b"] >>",
+        _content("Annotated page text"),
+        _FONT,
+    ]
+    for i in range(count):
+        objects.append(
+            b"<< /Type /Annot /Subtype /Text /Rect [%d 10 %d 20] /Contents (note %d) >>"
+            % (i % 600, i % 600 + 10, i)
+        )
+    path = folder / "many-annotations.pdf"
+    path.write_bytes(_pdf(objects))
+    return path
+
+
+def random_bytes(folder: Path, extension: str, size: int = 4096, seed: int = 7) -> Path:
+    import random
+
+    generator = random.Random(f"{seed}-{extension}")
+    path = folder / f"random.{extension}"
+    path.write_bytes(bytes(generator.getrandbits(8) for _ in range(size)))
+    return path
+
+
+def truncated_copy(source: Path, folder: Path, fraction: float) -> Path:
+    data = source.read_bytes()
+    path = folder / f"truncated-{int(fraction * 100)}-{source.name}"
+    path.write_bytes(data[: int(len(data) * fraction)])
+    return path
+
+
+def zero_bytes(folder: Path, extension: str) -> Path:
+    path = folder / f"empty.{extension}"
+    path.write_bytes(b"")
+    os.utime(path)
+    return path

@@ -1,0 +1,188 @@
+"""Hostile files through `goblin extract`, the Python API and `goblin unpack`.
+
+For each: the documented outcome (an error kind in the report, or the
+harmless text), under 20 s and 1 GiB peak RSS in a child process, and nothing
+written outside the destination.
+"""
+
+from __future__ import annotations
+
+import json
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import hostile_files as build
+import pytest
+from conftest import HostileRunner, Run
+
+PASSWD_MARK = "root:x:0:0"
+
+
+@dataclass(frozen=True)
+class Case:
+    """A hostile file and what goblin must make of it.
+
+    ``kinds``: the report (or the raised error) holds at least one of these
+    error kinds; empty means the file is harmless and must give ``text``.
+    ``refused``: member names that must be refused.
+    """
+
+    builder: Callable[[Path], Path]
+    kinds: frozenset[str] = frozenset()
+    text: tuple[str, ...] = ()
+    forbidden: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
+    archive: bool = False
+    options: dict[str, object] = field(default_factory=dict)
+
+
+CASES: dict[str, Case] = {
+    "deflate-bomb": Case(build.deflate_bomb, frozenset({"UnsafeArchive"}), archive=True),
+    "nested-bomb": Case(build.nested_bomb, frozenset({"UnsafeArchive"}), archive=True),
+    "gzip-bomb": Case(build.gzip_bomb, frozenset({"UnsafeArchive"}), archive=True),
+    "path-traversal": Case(
+        build.traversal_zip,
+        frozenset({"UnsafeArchive"}),
+        text=("harmless member text",),
+        forbidden=("ESCAPED-BY-DOTDOT",),
+        refused=("../../escaped.txt",),
+        archive=True,
+    ),
+    "link-escapes": Case(
+        build.link_tar,
+        frozenset({"UnsafeArchive"}),
+        text=("harmless tar member",),
+        refused=("etc-link", "up-link", "passwd-hard"),
+        archive=True,
+    ),
+    "device-members": Case(
+        build.device_tar,
+        frozenset({"UnsafeArchive"}),
+        text=("regular file beside devices",),
+        refused=("dev/null-copy", "dev/sda-copy", "dev/pipe"),
+        archive=True,
+    ),
+    "setuid-member": Case(build.setuid_tar, text=("setuid text",), archive=True),
+    "200000-members": Case(build.many_members_zip, frozenset({"UnsafeArchive"}), archive=True),
+    "40-level-nesting": Case(build.deep_nesting_zip, frozenset({"UnsafeArchive"}), archive=True),
+    "encrypted-zip": Case(build.encrypted_zip, frozenset({"PasswordRequired"}), archive=True),
+    "xxe-xml": Case(build.xxe_xml, forbidden=(PASSWD_MARK,)),
+    "xxe-svg": Case(build.xxe_svg, forbidden=(PASSWD_MARK,)),
+    "xxe-docx": Case(build.xxe_docx, forbidden=(PASSWD_MARK,)),
+    "xxe-xlsx": Case(build.xxe_xlsx, forbidden=(PASSWD_MARK,)),
+    "xxe-odt": Case(build.xxe_odt, forbidden=(PASSWD_MARK,)),
+    "laughs-xml": Case(build.laughs_xml, forbidden=("lol" * 1000,)),
+    "laughs-svg": Case(build.laughs_svg, forbidden=("lol" * 1000,)),
+    "laughs-docx": Case(build.laughs_docx, forbidden=("lol" * 1000,)),
+    "laughs-xlsx": Case(build.laughs_xlsx, forbidden=("lol" * 1000,)),
+    "laughs-odt": Case(build.laughs_odt, forbidden=("lol" * 1000,)),
+    "zip-bomb-docx": Case(
+        build.zip_bomb_docx, frozenset({"UnsafeArchive", "FileTooLarge", "CorruptDocument"})
+    ),
+    "gigapixel-png": Case(build.gigapixel_png, frozenset({"FileTooLarge"})),
+    "looping-page-tree": Case(build.looping_page_tree_pdf),
+    "cyclic-references": Case(build.cyclic_reference_pdf, text=("Cyclic page text",)),
+    "huge-declared-sizes": Case(build.huge_declared_sizes_pdf, text=("Huge sizes text",)),
+    "5000-annotations": Case(build.many_annotations_pdf, text=("Annotated page text",)),
+}
+
+
+def _kinds(run: Run) -> set[str]:
+    result = run.result
+    if "raised" in result:
+        return {result["raised"]}
+    return set(result.get("errors", ()))
+
+
+def _check(case: Case, run: Run) -> None:
+    result = run.result
+    text = result.get("text", "")
+    if case.kinds:
+        assert case.kinds & _kinds(run), result
+    for phrase in case.text:
+        assert phrase in text, result
+    for phrase in case.forbidden:
+        assert phrase not in text, f"{phrase[:40]!r} leaked"
+    for name in case.refused:
+        assert name in result.get("refused", []), result.get("refused")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("hostile-inputs")
+    return {name: case.builder(folder) for name, case in CASES.items()}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_python_api(name: str, built: dict[str, Path], hostile: HostileRunner) -> None:
+    case = CASES[name]
+    run = hostile.api(built[name], **case.options)
+    _check(case, run)
+    hostile.assert_contained([hostile.root / "in"])
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_goblin_extract(name: str, built: dict[str, Path], hostile: HostileRunner) -> None:
+    case = CASES[name]
+    run = hostile.cli("extract", str(built[name]), "--format", "json")
+    assert run.code in (0, 1), run.stderr[-2000:]
+    if run.stdout.strip():
+        data = json.loads(run.stdout)
+        docs = data if isinstance(data, list) else [data]
+        text = json.dumps(docs, ensure_ascii=False)
+        for phrase in case.forbidden:
+            assert phrase not in text
+        for phrase in case.text:
+            assert phrase in text
+    else:
+        assert case.kinds, "no output for a harmless file"
+        assert run.code == 1 and "goblin:" in run.stderr
+    hostile.assert_contained([hostile.root / "in"])
+
+
+@pytest.mark.parametrize("name", [n for n, c in CASES.items() if c.archive])
+def test_goblin_unpack(name: str, built: dict[str, Path], hostile: HostileRunner) -> None:
+    dest = hostile.root / "dest"
+    run = hostile.cli("unpack", str(built[name]), str(dest))
+    assert run.code in (0, 1), run.stderr[-2000:]
+    hostile.assert_contained([hostile.root / "in", dest])
+    for path in dest.rglob("*") if dest.exists() else []:
+        assert not path.is_symlink(), path
+        if path.is_file():
+            mode = path.stat().st_mode
+            assert not mode & (stat.S_ISUID | stat.S_ISGID), f"setuid kept on {path}"
+            assert stat.S_ISREG(mode)
+            assert "ESCAPED-BY-DOTDOT" not in path.read_text(errors="replace")
+
+
+def test_the_right_password_opens_the_encrypted_zip(
+    built: dict[str, Path], hostile: HostileRunner
+) -> None:
+    run = hostile.api(built["encrypted-zip"], password="senha123")
+    assert "segredo do edital" in run.result["text"]
+
+
+def test_a_batch_goes_on_past_every_hostile_file(
+    built: dict[str, Path], hostile: HostileRunner
+) -> None:
+    folder = hostile.root / "in" / "batch"
+    folder.mkdir()
+    for name in (
+        "deflate-bomb",
+        "path-traversal",
+        "xxe-docx",
+        "gigapixel-png",
+        "looping-page-tree",
+        "encrypted-zip",
+    ):
+        (folder / built[name].name).write_bytes(built[name].read_bytes())
+    (folder / "good.txt").write_text("Edital de licitação: documento bom.", encoding="utf-8")
+    out = hostile.root / "in" / "out"
+    run = hostile.cli(
+        "extract", str(folder), "--jobs", "2", "--output", str(out), "--format", "text"
+    )
+    assert run.code == 1
+    assert "Edital de licitação: documento bom." in (out / "good.txt.txt").read_text()
+    hostile.assert_contained([hostile.root / "in"])
