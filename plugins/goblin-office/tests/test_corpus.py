@@ -137,3 +137,13 @@ def test_truncated_docx_body_is_salvaged_and_the_damage_reported() -> None:
     assert document.parsed_by == ("office.docx_salvage",)
     assert "A uniform table" in document.text
     assert any("truncated or damaged" in w.message for w in document.report.warnings)
+
+
+def test_encrypted_odt_is_decrypted_with_its_password() -> None:
+    # MANIFEST.tsv names no password for this file; it opens with the one Apache Tika's
+    # test suite uses for its encrypted fixtures (AES-256-CBC, PBKDF2, SHA-256 start key)
+    root = Path(corpus_dir(__file__))
+    document = extract(root / "office/testODTEncrypted.odt", ocr="never", password="tika")
+    assert "This should be encrypted." in document.text
+    with pytest.raises(PasswordRequired, match="does not open"):
+        extract(root / "office/testODTEncrypted.odt", ocr="never", password="wrong")

@@ -13,13 +13,14 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.errors import CorruptDocument
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
+from goblin_office.odfcrypto import decrypted_package
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import odf_sheet_extras
 
@@ -119,36 +120,25 @@ class _Trees:
 
 
 def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
-    """Parse a packaged or flat ODF document into its trees."""
+    """Parse a packaged (decrypted when needed) or flat ODF document into its trees."""
     name = source.display_name
     depth = int(config.get("limits", "max_xml_depth", 256))
     if flat:
         root = parse_xml(source.bytes(), name=name, max_depth=depth)
         return _Trees(root, root, root)
-    with open_container(source, config) as archive:
+    plain = decrypted_package(source, config)
+    with open_container(plain, config) as archive:
         names = set(archive.namelist())
-        _refuse_encrypted(archive, names, name)
         if "content.xml" not in names:
             raise CorruptDocument("the ODF package has no content.xml", file=name)
 
         def tree(member: str) -> Any | None:
             if member not in names:
                 return None
-            return parse_xml(
-                read_member(archive, member, name), name=f"{name}:{member}", max_depth=depth
-            )
+            data = read_member(archive, member, name)
+            return parse_xml(data, name=f"{name}:{member}", max_depth=depth)
 
         return _Trees(tree("content.xml"), tree("styles.xml"), tree("meta.xml"))
-
-
-def _refuse_encrypted(archive: Any, names: set[str], name: str) -> None:
-    manifest = "META-INF/manifest.xml"
-    if manifest in names and b"encryption-data" in read_member(archive, manifest, name):
-        raise PasswordRequired(
-            "the OpenDocument file is password-protected and goblin does not decrypt ODF "
-            "packages; save an unprotected copy (File > Properties) and extract that",
-            file=name,
-        )
 
 
 def metadata(trees: _Trees) -> dict[str, str]:

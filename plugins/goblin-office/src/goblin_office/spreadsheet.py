@@ -26,6 +26,7 @@ from goblin_office.cells import cell_text
 from goblin_office.containers import open_container
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
+from goblin_office.odfcrypto import decrypted_package
 from goblin_office.ooxml import package_children
 from goblin_office.sheetextras import SheetExtras, safe_extras
 
@@ -107,6 +108,8 @@ class CalamineParser(BaseEngine):
         mime = _family(plain)
         if mime in (fmt.XLSX, fmt.XLSB, fmt.ODS):
             open_container(plain, config).close()
+        if mime == fmt.ODS:
+            plain = decrypted_package(plain, config)
         try:
             workbook = CalamineWorkbook.from_filelike(plain.open())
         except Exception as exc:  # calamine raises its own error types for damaged files
