@@ -40,3 +40,13 @@ def test_every_core_option_is_in_configuration_md(namespace: str) -> None:
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.MULTILINE))
     declared = set(load_registry(entry_points=lambda: []).namespaces[namespace].by_name)
     assert documented == declared
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/cli.md", "docs/configuration.md",
+                                  "docs/architecture.md"])
+def test_relative_links_point_at_files_that_exist(page: str) -> None:
+    path = DOCS.parent / page
+    links = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", path.read_text(encoding="utf-8"))
+    assert links or page != "README.md"
+    for link in links:
+        assert (path.parent / link).exists(), f"{page} links to missing {link}"
