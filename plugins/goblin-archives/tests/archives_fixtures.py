@@ -17,11 +17,11 @@ MIB = 1024 * 1024
 
 def zeros_zip(path: Path, megabytes: int = 100, name: str = "zeros.bin") -> Path:
     """A deflate bomb: ``megabytes`` of zeros in one member (about 1000:1)."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        with archive.open(name, "w", force_zip64=True) as member:
-            chunk = bytes(MIB)
-            for _ in range(megabytes):
-                member.write(chunk)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive, \
+            archive.open(name, "w", force_zip64=True) as member:
+        chunk = bytes(MIB)
+        for _ in range(megabytes):
+            member.write(chunk)
     return path
 
 

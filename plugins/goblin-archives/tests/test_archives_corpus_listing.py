@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 import goblin_core
+from goblin_archives.names import CANDIDATES
 from goblin_core.errors import GoblinError
 from goblin_core.model import Document
 from goblin_core.testing.corpus import find_corpus, manifest, require_binary
-
-from goblin_archives.names import CANDIDATES
 
 CORPUS = find_corpus(__file__)
 _SINGLE_FILE_MIMES = {"application/gzip", "application/x-bzip2", "application/x-xz",
@@ -36,7 +35,8 @@ def _corpus_archives() -> list[str]:
 
 def _archive_like(features: frozenset[str]) -> bool:
     fmt = next((f.split(":", 1)[1] for f in features if f.startswith("fmt:")), "")
-    return fmt.split("-")[0] in {"zip", "tar", "gzip", "rar5", "rar4"} and not any(f.startswith(("corrupt", "truncated")) for f in features)
+    damaged = any(f.startswith(("corrupt", "truncated")) for f in features)
+    return fmt.split("-")[0] in {"zip", "tar", "gzip", "rar5", "rar4"} and not damaged
 
 
 def _password(file: str) -> str:

@@ -16,11 +16,10 @@ import pytest
 import zstandard
 
 import goblin_core
-from goblin_core.errors import PasswordRequired
-from goblin_core.testing.corpus import require_binary
-
 from goblin_archives.compression import CODECS, member_name
 from goblin_archives.plugin import goblin_register_archive_handlers
+from goblin_core.errors import PasswordRequired
+from goblin_core.testing.corpus import require_binary
 
 
 def _texts(doc: goblin_core.Document) -> dict[str, str]:
@@ -112,7 +111,7 @@ def test_zipcrypto_password(tmp_path: Path) -> None:
     target = tmp_path / "locked.zip"
     subprocess.run([seven, "a", "-tzip", "-mem=ZipCrypto", "-psenha", str(target),
                     str(tmp_path / "segredo.txt")], check=True, capture_output=True)
-    with pytest.raises(PasswordRequired, match="locked.zip"):
+    with pytest.raises(PasswordRequired, match=r"locked\.zip"):
         goblin_core.extract(target, ocr="never")
     with pytest.raises(PasswordRequired):
         goblin_core.extract(target, ocr="never", password="errada")
@@ -131,7 +130,7 @@ def test_partly_encrypted_zip_keeps_the_open_members(corpus: Path) -> None:
 
 def test_7z_with_password(corpus: Path) -> None:
     path = corpus / "archives/test7Z_protected_passTika.7z"
-    with pytest.raises(PasswordRequired, match="set goblin.password"):
+    with pytest.raises(PasswordRequired, match=r"set goblin\.password"):
         goblin_core.extract(path, ocr="never")
     doc = goblin_core.extract(path, ocr="never", password="Tika")
     assert "This is text inside an encrypted 7zip (7z) file." in " ".join(_texts(doc).values())

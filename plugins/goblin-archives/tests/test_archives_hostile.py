@@ -8,9 +8,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import archives_fixtures as fx
+import pytest
 from archives_bounded import MAX_RSS_BYTES, MAX_SECONDS, ChildRun, run_bounded, snapshot
 
 _EXTRACT_AND_UNPACK = """
@@ -73,7 +72,7 @@ def _all_text(run: ChildRun) -> str:
 
 def test_deflate_bomb_is_stopped_while_reading(tmp_path: Path) -> None:
     run = _run(tmp_path, fx.zeros_zip(tmp_path / "bomb.zip", 100))
-    assert ["zeros.bin", "refused"] == run.result["members"][0][:2]
+    assert run.result["members"][0][:2] == ["zeros.bin", "refused"]
     assert "limits.max_ratio" in run.result["members"][0][2]
     assert "limits.max_ratio" in _reasons(run, "unpack_members")
     assert not run.result["unpack_written"]

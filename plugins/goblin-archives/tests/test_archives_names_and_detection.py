@@ -8,11 +8,10 @@ import zipfile
 from pathlib import Path
 
 import goblin_core
-from goblin_core.source import Source
-
 from goblin_archives.names import guess_encoding
 from goblin_archives.sniffers import ArchiveSniffer
 from goblin_archives.tar_header import is_tar_header
+from goblin_core.source import Source
 
 
 def _names(doc: goblin_core.Document) -> set[str]:

@@ -9,18 +9,17 @@ and zstd are read to the end.
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import BinaryIO
-
-from goblin_core.config import Config
-from goblin_core.engines import ArchiveLimits, BaseEngine, Member
-from goblin_core.source import Source
 
 from goblin_archives.compression import Codec, gzip_stored_name, member_name
 from goblin_archives.guarded import GuardedStream, translated
 from goblin_archives.tar_handler import tar_members
 from goblin_archives.tar_header import BLOCK, is_tar_header
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member
+from goblin_core.source import Source
 
 
 class CompressedHandler(BaseEngine):
@@ -35,7 +34,8 @@ class CompressedHandler(BaseEngine):
 
     def available(self) -> tuple[bool, str]:
         if self.codec.tool and shutil.which(self.codec.tool) is None:
-            return False, f"{self.codec.tool} not found: apt-get install {self.codec.debian_package}"
+            package = self.codec.debian_package
+            return False, f"{self.codec.tool} not found: apt-get install {package}"
         return True, ""
 
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:

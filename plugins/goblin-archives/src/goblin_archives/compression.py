@@ -54,11 +54,11 @@ def _lzma(source: Source) -> BinaryIO:
 def _zstd(source: Source) -> BinaryIO:
     reader = zstandard.ZstdDecompressor().stream_reader(source.open(), read_across_frames=True,
                                                         closefd=True)
-    return reader  # type: ignore[return-value]
+    return reader
 
 
 def _lz4(source: Source) -> BinaryIO:
-    return lz4.frame.LZ4FrameFile(source.open(), mode="rb")  # type: ignore[return-value]
+    return lz4.frame.LZ4FrameFile(source.open(), mode="rb")
 
 
 class _PipeStream:
@@ -73,8 +73,9 @@ class _PipeStream:
     def read(self, size: int = -1) -> bytes:
         data = self._out.read(size)
         if not data and self._process.poll() not in (None, 0):
-            stderr = self._process.stderr.read().decode("utf-8", "replace") if self._process.stderr else ""
-            raise OSError(f"{self._name} failed: {stderr.strip() or 'exit ' + str(self._process.returncode)}")
+            errors = self._process.stderr
+            stderr = errors.read().decode("utf-8", "replace").strip() if errors else ""
+            raise OSError(f"{self._name} failed: {stderr or f'exit {self._process.returncode}'}")
         return data
 
     def close(self) -> None:
@@ -91,7 +92,7 @@ def _compress(source: Source) -> BinaryIO:
     if tool is None:
         raise EngineUnavailable("gzip not found (it reads .Z files): apt-get install gzip",
                                 file=source.display_name)
-    process = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
+    process = subprocess.Popen(
         [tool, "-dc"], stdin=source.open(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     # gzip exits 2 on "trailing garbage ignored"; the data it produced is still good.

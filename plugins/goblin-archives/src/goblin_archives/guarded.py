@@ -15,7 +15,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import BinaryIO
+from typing import Protocol
 
 from goblin_core.errors import CorruptDocument, GoblinError
 
@@ -45,6 +45,13 @@ def translated(name: str, what: str) -> Iterator[None]:
         ) from exc
 
 
+class Readable(Protocol):
+    """Anything with ``read`` and ``close``: a file, a decompressor, a pipe."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+    def close(self) -> None: ...
+
+
 class GuardedStream(io.RawIOBase):
     """A read-only stream that reports decoder failures as CorruptDocument.
 
@@ -52,7 +59,7 @@ class GuardedStream(io.RawIOBase):
     closing the archive it came from).
     """
 
-    def __init__(self, inner: BinaryIO, name: str,
+    def __init__(self, inner: Readable, name: str,
                  on_close: Callable[[], None] | None = None) -> None:
         super().__init__()
         self._inner = inner

@@ -49,7 +49,7 @@ def guess_encoding(raw_names: Sequence[bytes], forced: str = "") -> str:
     joined = b"\n".join(raw_names)
     ranked = [m.encoding for m in charset_normalizer.from_bytes(joined, cp_isolation=strict)]
     best = ranked[0] if ranked else strict[0]
-    if best in _WESTERN or best == "cp866" and not ranked[1:]:
+    if best in _WESTERN or (best == "cp866" and not ranked[1:]):
         return _most_letters(joined, [e for e in (*_WESTERN, "cp866") if e in strict], best)
     western = [e for e in _WESTERN if e in strict]
     if best in _CJK_PREFERENCE and western and _SANDWICH.search(joined.decode(best)):

@@ -19,13 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from goblin_archives.passwords import password_for
+from goblin_archives.scratch import ByteMeter, Scratch, run_watched
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
 from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.source import Source
-
-from goblin_archives.passwords import password_for
-from goblin_archives.scratch import ByteMeter, Scratch, run_watched
 
 log = logging.getLogger(__name__)
 

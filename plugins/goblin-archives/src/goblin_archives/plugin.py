@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from goblin_core import hookimpl
-
 from goblin_archives.compressed_handler import CompressedHandler
 from goblin_archives.compression import CODECS
 from goblin_archives.options import ARCHIVE_OPTIONS
@@ -16,6 +14,7 @@ from goblin_archives.sevenzip_handler import SevenZipHandler
 from goblin_archives.sniffers import ArchiveSniffer
 from goblin_archives.tar_handler import TarHandler
 from goblin_archives.zip_handler import ZipHandler
+from goblin_core import hookimpl
 
 
 @hookimpl

@@ -17,15 +17,14 @@ from typing import BinaryIO
 
 import rarfile
 
-from goblin_core.config import Config
-from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import CorruptDocument, PasswordRequired, UnsupportedFormat
-from goblin_core.source import Source
-
 from goblin_archives.guarded import GuardedStream
 from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import Scratch
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
+from goblin_core.errors import CorruptDocument, PasswordRequired, UnsupportedFormat
+from goblin_core.source import Source
 
 _SETUP_LOCK = threading.Lock()
 
@@ -143,8 +142,8 @@ def _member(archive: rarfile.RarFile, info: rarfile.RarInfo, display: str,
                                    file=where) from exc
         except (rarfile.Error, OSError) as exc:
             raise _unreadable(where, exc, hard, encrypted) from exc
-        return GuardedStream(_RarStream(inner, where, hard, encrypted),  # type: ignore[arg-type]
-                             where)  # type: ignore[return-value]
+        stream = GuardedStream(_RarStream(inner, where, hard, encrypted), where)
+        return stream  # type: ignore[return-value]
 
     return Member(
         name=info.filename,

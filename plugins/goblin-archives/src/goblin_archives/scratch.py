@@ -1,4 +1,4 @@
-"""A private temporary folder for readers that must write to disk, with limits enforced while writing.
+"""A private temporary folder for readers that must write to disk, limits enforced while writing.
 
 Some formats cannot be streamed member by member (solid 7z blocks, formats
 only a system tool reads). Their members are written into a folder only
@@ -113,9 +113,9 @@ def run_watched(argv: Sequence[str], folder: Path, meter: ByteMeter, timeout: fl
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL  # noqa: SIM115
     # Output goes to files, not pipes: a chatty tool must never block on a full pipe.
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        process = subprocess.Popen(  # noqa: S603 - argv built by goblin, no shell
+        process = subprocess.Popen(
             list(argv), cwd=folder, stdin=stdin, stdout=out, stderr=err,
-            preexec_fn=limit_child,  # noqa: PLW1509 - no threads start in the child
+            preexec_fn=limit_child,
         )
         deadline = time.monotonic() + timeout
         try:
@@ -123,7 +123,8 @@ def run_watched(argv: Sequence[str], folder: Path, meter: ByteMeter, timeout: fl
                 _measure(folder, meter)
                 if time.monotonic() > deadline:
                     raise ExtractionTimeout(
-                        f"{argv[0]} ran over archives.tool_timeout ({timeout:g}s)", file=meter.display)
+                        f"{argv[0]} ran over archives.tool_timeout ({timeout:g}s)",
+                        file=meter.display)
                 time.sleep(_POLL_SECONDS)
             _measure(folder, meter)
         finally:

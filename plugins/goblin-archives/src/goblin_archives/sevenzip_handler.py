@@ -18,15 +18,14 @@ import py7zr
 import py7zr.exceptions
 import py7zr.io
 
-from goblin_core.config import Config
-from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import CorruptDocument, PasswordRequired
-from goblin_core.source import Source
-
 from goblin_archives.guarded import DECODE_ERRORS, translated
 from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
+from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.source import Source
 
 
 class SevenZipHandler(BaseEngine):
@@ -137,8 +136,8 @@ def _password_error(display: str, password: str | None) -> PasswordRequired:
     if password:
         return PasswordRequired("the password does not open this 7z archive; check goblin.password",
                                 file=display)
-    return PasswordRequired("the 7z archive is encrypted; set goblin.password (or archives.password)",
-                            file=display)
+    return PasswordRequired("the 7z archive is encrypted; set goblin.password "
+                            "(or archives.password)", file=display)
 
 
 def _member(entry: py7zr.py7zr.ArchiveFile, written: _MeteredFile | None) -> Member:
@@ -150,7 +149,7 @@ def _member(entry: py7zr.py7zr.ArchiveFile, written: _MeteredFile | None) -> Mem
             import io
 
             return io.BytesIO(b"")
-        return open(path, "rb")  # noqa: SIM115 - the core closes it
+        return open(path, "rb")
 
     target = None
     if kind == "symlink" and path is not None:

@@ -3,11 +3,10 @@ zips with something glued in front, later volumes of RAR sets."""
 
 from __future__ import annotations
 
+from goblin_archives.tar_header import is_tar_header
 from goblin_core.engines import BaseEngine
 from goblin_core.model import FileType
 from goblin_core.source import Source
-
-from goblin_archives.tar_header import is_tar_header
 
 # (offset, signature, mime, ext)
 _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
@@ -53,9 +52,11 @@ class ArchiveSniffer(BaseEngine):
 
 
 def _plausible_lzma(head: bytes) -> bool:
-    """An lzma-alone header: properties byte 0x5d, dictionary size a power of two or 2^n+2^(n-1)."""
+    """An lzma-alone header: properties 0x5d, a dictionary of 2^n or 3 * 2^n bytes."""
     if len(head) < 13:
         return False
     dictionary = int.from_bytes(head[1:5], "little")
-    return dictionary >= 4096 and (dictionary & (dictionary - 1) == 0
-                                   or dictionary % 3 == 0 and (dictionary // 3) & (dictionary // 3 - 1) == 0)
+    if dictionary < 4096:
+        return False
+    base = dictionary // 3 if dictionary % 3 == 0 else dictionary
+    return base & (base - 1) == 0

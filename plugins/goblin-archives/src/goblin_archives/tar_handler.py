@@ -11,12 +11,11 @@ import tarfile
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.names import decode_name, guess_encoding, raw_from_surrogates
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
 from goblin_core.source import Source
-
-from goblin_archives.guarded import GuardedStream, translated
-from goblin_archives.names import decode_name, guess_encoding, raw_from_surrogates
 
 
 class TarHandler(BaseEngine):
@@ -42,8 +41,8 @@ def tar_members(stream: BinaryIO, display: str, config: Config) -> Iterator[Memb
     """
     names = _NameDecoder(str(config.get("archives", "name_encoding") or ""))
     with translated(display, "reading the tar"):
-        archive = tarfile.open(fileobj=stream, mode="r|", encoding="utf-8",
-                               errors="surrogateescape")
+        archive = tarfile.open(  # noqa: SIM115 - closed by the with block just below
+            fileobj=stream, mode="r|", encoding="utf-8", errors="surrogateescape")
     with archive:
         iterator = iter(archive)
         while True:

@@ -14,15 +14,14 @@ from typing import BinaryIO
 
 import zipfile_deflate64  # noqa: F401 - registers Deflate64 (method 9) with zipfile
 
-from goblin_core.config import Config
-from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import PasswordRequired, UnsupportedFormat
-from goblin_core.source import Source
-
 from goblin_archives.guarded import GuardedStream, translated
 from goblin_archives.listing import ZIP_TAIL, refuse_oversized_listing, zip_declared_count
 from goblin_archives.names import decode_name, guess_encoding
 from goblin_archives.passwords import password_for
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
+from goblin_core.errors import PasswordRequired, UnsupportedFormat
+from goblin_core.source import Source
 
 _UTF8_FLAG = 0x800
 _ENCRYPTED_FLAG = 0x1
@@ -80,7 +79,8 @@ def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, display:
                                    "(or archives.password)", file=where)
         with translated(where, "opening the member"):
             try:
-                inner = archive.open(info, pwd=password.encode() if encrypted and password else None)
+                secret = password.encode() if encrypted and password else None
+                inner = archive.open(info, pwd=secret)
             except RuntimeError as exc:  # zipfile's way of saying "bad password"
                 raise PasswordRequired(f"the password does not open it ({exc}); "
                                        "check goblin.password", file=where) from exc
