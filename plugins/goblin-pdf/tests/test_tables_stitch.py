@@ -32,6 +32,18 @@ def test_repeated_header_is_dropped_and_a_wrapped_line_joins_its_item() -> None:
     assert joined[1][0].ends_on == 2
 
 
+def test_a_header_repeated_below_a_title_row_is_recognised() -> None:
+    title = ("PLANILHA ORÇAMENTÁRIA - REFORMA DA ESCOLA", "", "")
+    first = _table(1, [title, HEADER, ("1", "Areia", "10")])
+    only_header = _table(2, [HEADER, ("2", "Cimento", "5")], TOP)
+    title_and_header = _table(2, [title, HEADER, ("2", "Cimento", "5")], TOP)
+
+    for second in (only_header, title_and_header):
+        joined = stitch({1: [first], 2: [second]})
+        assert joined[1][0].rows == (title, HEADER, ("1", "Areia", "10"), ("2", "Cimento", "5"))
+        assert joined[2] == []
+
+
 def test_a_table_runs_over_three_pages() -> None:
     pages = {1: [_table(1, [HEADER, ("1", "a", "1")])],
              2: [_table(2, [("2", "b", "2")], (50.0, 40.0, 545.0, 800.0))],

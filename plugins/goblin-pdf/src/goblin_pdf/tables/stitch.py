@@ -3,8 +3,8 @@
 The last table of a page and the first table of the next page are one
 table when they have the same columns, span the same width, the first runs
 into the lower part of its page and the second starts in the upper part of
-its page, and the second either repeats the first one's header (dropped) or
-starts straight with data. A description wrapped over the page break (a
+its page, and the second either repeats the first one's title and header
+rows (dropped) or starts straight with data. A description wrapped over the page break (a
 first row with no key and no figures) is folded into the last item.
 """
 
@@ -23,8 +23,31 @@ ENDS_LOW = 0.6
 STARTS_HIGH = 0.5
 
 
-def _same_header(a: Sequence[str], b: Sequence[str]) -> bool:
+#: A repeated column header is looked for in this many leading rows of the table.
+HEADER_SEARCH_ROWS = 10
+
+
+def _same_row(a: Sequence[str], b: Sequence[str]) -> bool:
     return [" ".join(c.lower().split()) for c in a] == [" ".join(c.lower().split()) for c in b]
+
+
+def repeated_rows(before: FoundTable, after: FoundTable) -> int:
+    """How many leading rows of ``after`` repeat ``before``'s title and header rows.
+
+    A continued table repeats either all its leading rows (a title row, then
+    the column header) or only the column header.
+    """
+    count = 0
+    while (count < min(len(before.rows), len(after.rows))
+           and _same_row(before.rows[count], after.rows[count])):
+        count += 1
+    if count:
+        return count
+    first = after.rows[0]
+    if is_header_row(first) and any(_same_row(first, row)
+                                    for row in before.rows[:HEADER_SEARCH_ROWS]):
+        return 1
+    return 0
 
 
 def continues(before: FoundTable, after: FoundTable) -> bool:
@@ -39,15 +62,12 @@ def continues(before: FoundTable, after: FoundTable) -> bool:
         return False
     if end[3] < ENDS_LOW * before.page_size[1] or after.bbox[1] > STARTS_HIGH * after.page_size[1]:
         return False
-    first = after.rows[0]
-    return _same_header(first, before.rows[0]) or not is_header_row(first)
+    return repeated_rows(before, after) > 0 or not is_header_row(after.rows[0])
 
 
 def join(before: FoundTable, after: FoundTable) -> FoundTable:
     """One table: ``before``'s rows, then ``after``'s without a repeated header."""
-    body = after.rows
-    if _same_header(after.rows[0], before.rows[0]):
-        body = body[1:]
+    body = after.rows[repeated_rows(before, after):]
     rows = normalize_table_rows([*before.rows, *body])
     return FoundTable(page=before.page, rows=rows, bbox=before.bbox, page_size=before.page_size,
                       last_page=after.page, last_bbox=after.bbox)
