@@ -92,8 +92,37 @@ class _PagesPlugin:
         register(PageImages())
 
 
+class ScannedPdf(BaseEngine):
+    """A parser for PDFs whose three pages are images (this session has no goblin-pdf)."""
+
+    name = "test.scanned-pdf"
+    formats = ("application/pdf",)
+    priority = 1000
+
+    def open(self, source: Source, config: Config) -> BaseParsedDocument:
+        return _ThreePages(source)
+
+
+class _ThreePages(_OnePage):
+    page_count = 3
+
+    def pages(self) -> Iterator[PageContent]:
+        for number in (1, 2, 3):
+            yield PageContent(number, "", glyphs=0, images=1)
+
+    def render(self, page: int, dpi: int) -> Image.Image:
+        return Image.open(io.BytesIO(page_png()))
+
+
+class _PdfPlugin:
+    @hookimpl
+    def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
+        register(ScannedPdf())
+
+
 def registry() -> Registry:
-    return load_registry(load=["textract"], extra_plugins=[("test-pages", _PagesPlugin())])
+    return load_registry(load=["textract"], extra_plugins=[("test-pages", _PagesPlugin()),
+                                                           ("test-pdf", _PdfPlugin())])
 
 
 # -- the synchronous path ----------------------------------------------------------
@@ -160,12 +189,27 @@ def test_whole_pdf_goes_through_s3_and_one_job(bucket: Any, proxy: ThrottlingPro
     proxy.throttle[START] = 2
     source = Source.from_bytes(b"%PDF-1.7\n% three scanned pages\n", "scan.pdf")
     pages = TextractBackend().recognize_document(source, [1, 3], "por", config(
-        proxy, s3_bucket=BUCKET, s3_prefix="in/"))
+        proxy, s3_bucket=BUCKET, s3_prefix="in/", async_min_pages=2))
     assert {n: r.text for n, r in pages.items()} == {1: "first page", 3: "third page"}
     assert proxy.seen[START] == 3
     assert proxy.seen[POLL] >= 1
     assert proxy.seen["S3.PUT"] == 1 and proxy.seen["S3.DELETE"] == 1
     assert bucket.list_objects_v2(Bucket=BUCKET).get("KeyCount", 0) == 0
+
+
+def test_pipeline_reads_a_long_scan_with_one_job(bucket: Any, proxy: ThrottlingProxy,
+                                                canned: Callable[..., None]) -> None:
+    canned([line("Capa do edital", 1), line("Edital de licitação", 2),
+            line("Anexo I: planilha", 3)])
+    doc = goblin_core.extract(b"%PDF-1.7\n% scanned\n", name="edital.pdf", registry=registry(),
+                              ocr_backends=["ocr.textract"],
+                              **settings(proxy, s3_bucket=BUCKET))
+    assert [(p.status, p.engine, p.text) for p in doc.pages] == [
+        ("ocr", "ocr.textract", "Capa do edital"), ("ocr", "ocr.textract", "Edital de licitação"),
+        ("ocr", "ocr.textract", "Anexo I: planilha")]
+    assert doc.report.ocr_pages == (1, 2, 3)
+    assert proxy.seen[START] == 1
+    assert proxy.seen[DETECT] == 0
 
 
 def test_job_still_running_at_the_poll_timeout_gives_nothing(
@@ -176,7 +220,7 @@ def test_job_still_running_at_the_poll_timeout_gives_nothing(
     monkeypatch.setattr(moto_textract.TextractBackend, "JOB_STATUS", "IN_PROGRESS")
     source = Source.from_bytes(b"%PDF-1.7\n", "slow.pdf")
     pages = TextractBackend().recognize_document(source, [1], "eng", config(
-        proxy, s3_bucket=BUCKET, poll_interval=0.2, poll_timeout=1.0))
+        proxy, s3_bucket=BUCKET, poll_interval=0.2, poll_timeout=1.0, async_min_pages=1))
     assert pages == {}
     assert proxy.seen[POLL] >= 2
     assert proxy.seen["S3.DELETE"] == 1

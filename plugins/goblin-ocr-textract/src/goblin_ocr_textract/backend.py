@@ -69,11 +69,14 @@ class TextractBackend(BaseEngine):
     ) -> dict[int, OCRResult]:
         """The pages of a whole PDF read by one asynchronous job (needs ``textract.s3_bucket``).
 
-        Returns {} when no bucket is configured or the source is not a PDF,
-        so callers fall back to page images. Failures are logged, not raised.
+        Returns {} when no bucket is configured, fewer than
+        ``textract.async_min_pages`` pages are wanted or the source is not a
+        PDF, so callers fall back to page images. Failures are logged, not raised.
         """
         options = config.section("textract")
-        if not options["s3_bucket"] or not source.head(1024).lstrip().startswith(b"%PDF"):
+        if not options["s3_bucket"] or len(page_numbers) < int(options["async_min_pages"]):
+            return {}
+        if b"%PDF-" not in source.head(1024):
             return {}
         try:
             pages = detect_document(source, config)

@@ -16,6 +16,9 @@ TEXTRACT_OPTIONS = (
     Option("s3_bucket", "str", "",
            "Bucket that whole PDFs are uploaded to for asynchronous text detection "
            "(empty: only page images are sent, one request per page)."),
+    Option("async_min_pages", "int", 3,
+           "With s3_bucket set, a PDF with at least this many pages needing OCR is read by one "
+           "asynchronous job instead of one request per page.", minimum=1),
     Option("s3_prefix", "str", "goblin/", "Key prefix of the uploads; each is deleted after use."),
     Option("max_attempts", "int", 6,
            "Attempts per request when Textract throttles or fails transiently.", minimum=1),
