@@ -131,6 +131,13 @@ def goblin_register_ocr_backends(register: Register) -> None:
     confidence)`` with confidence in [0, 1]; on any failure return
     ``OCRResult("", 0.0)``. A backend with ``cloud = True`` sends pages off the
     machine and runs only when config or the call names it.
+
+    Optionally a backend reads whole documents in one request::
+
+        recognize_document(source, page_numbers, languages, config) -> dict[int, OCRResult]
+
+    When the first backend of the chain has it, the core calls it once with
+    every page that needs OCR; pages it leaves out are read from page images.
     """
 
 
