@@ -615,3 +615,16 @@ def test_resume_needs_an_output_folder(tmp_path: Path) -> None:
     result = run(["extract", "--resume", str(write(tmp_path, "a.txt", "a"))])
     assert result.exit_code == 2
     assert "--output" in result.stderr
+
+
+@pytest.mark.slow
+def test_a_watched_batch_ends_with_a_summary_line(tmp_path: Path) -> None:
+    write(tmp_path, "a.txt", "alpha\n")
+    write(tmp_path, "b.txt", b"")
+    result = run(["extract", str(tmp_path), "--progress"])
+    assert result.exit_code == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("goblin: 2 document(s) (")
+    assert "1 clean" in last and "1 failed" in last and "1 page(s) (1 clean)" in last
+    quiet = run(["extract", str(tmp_path)])  # stderr is no terminal here: no bar, no summary
+    assert "document(s)" not in quiet.stderr

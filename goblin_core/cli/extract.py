@@ -7,9 +7,11 @@ import hashlib
 import io
 import os
 import sys
+import time
 import tomllib
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -356,8 +358,8 @@ def _progress(total: int, enabled: bool | None) -> Progress | None:
               help="Name of the document read from standard input ('-'); its extension helps "
                    "detection when the content is ambiguous.")
 @click.option("--progress/--no-progress", default=None,
-              help="Progress bar on stderr for several files (default: on when stderr is a "
-                   "terminal).")
+              help="Progress bar on stderr for several files, then a summary of document and "
+                   "page statuses (default: on when stderr is a terminal).")
 @click.pass_context
 def extract(
     ctx: click.Context,
@@ -436,6 +438,30 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
+@dataclass
+class _Tally:
+    """Counts for the closing summary line of a batch."""
+
+    documents: Counter[str] = field(default_factory=Counter)
+    pages: Counter[str] = field(default_factory=Counter)
+    started: float = field(default_factory=time.monotonic)
+
+    def add(self, document: Document) -> None:
+        for doc in document.walk():
+            if doc.pages or not doc.children:
+                self.documents[doc.status] += 1
+            self.pages.update(p.status for p in doc.pages)
+
+    def summary(self) -> str:
+        docs = sum(self.documents.values())
+        pages = sum(self.pages.values())
+        by_doc = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in self.documents.most_common())
+        by_page = ", ".join(f"{n} {s}" for s, n in self.pages.most_common())
+        seconds = time.monotonic() - self.started
+        return (f"{docs} document(s) ({by_doc}), {pages} page(s) ({by_page or 'none'}) "
+                f"in {seconds:.1f}s")
+
+
 def _consume(
     documents: Iterable[tuple[int, Document]],
     items: Sequence[_Input],
@@ -447,10 +473,12 @@ def _consume(
     failed = 0
     bar = _progress(len(items), progress)
     task = bar.add_task("", total=len(items)) if bar else None
+    tally = _Tally()
 
     def emit(ready: Iterable[tuple[Document, _Input]]) -> None:
         nonlocal failed
         for document, item in ready:
+            tally.add(document)
             for name, message in _failures(document):
                 failed += 1
                 echo_err(f"error: {quoted(name)}: {one_line(message)}")
@@ -476,6 +504,9 @@ def _consume(
     finally:
         if bar is not None:
             bar.stop()
+    if bar is not None:
+        # someone is watching the bar: tell them what the batch came to
+        echo_err(tally.summary())
     return failed
 
 
