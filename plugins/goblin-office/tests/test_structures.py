@@ -309,3 +309,27 @@ def test_office_namespace_is_declared() -> None:
     config = default_registry().config()
     assert config.get("office", "headers_footers") is True
     assert W  # the package builder and the parser agree on the namespace
+
+
+def test_spreadsheet_embedded_in_odt_is_a_child(read) -> None:  # type: ignore[no-untyped-def]
+    from odf.opendocument import OpenDocumentText, load
+    from odf.text import P
+
+    sheet_bytes, _ = samples.sample_ods()
+    document = OpenDocumentText()
+    document.text.addElement(P(text="Veja a tabela anexa"))
+    document.addObject(load(io.BytesIO(sheet_bytes)))
+    buffer = io.BytesIO()
+    document.write(buffer)
+    result = read(buffer.getvalue(), "com-objeto.odt")
+    (child,) = result.children
+    assert child.name.startswith("com-objeto.odt/Object")
+    assert child.name.endswith(".ods")
+    assert samples.PHRASE in child.text
+
+
+def test_ods_is_read_from_its_xml_when_calamine_is_off(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_ods()
+    document = read(data, name, engines={"office.calamine": {"enabled": False}})
+    assert document.parsed_by == ("office.fods",)
+    assert document.tables[0].rows[0] == (samples.PHRASE, "7")

@@ -8,7 +8,7 @@ with the hardened parser; an encrypted package is a clear PasswordRequired.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from goblin_core.config import Config
@@ -21,6 +21,7 @@ from goblin_office.cells import cell_text
 from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
 from goblin_office.odfcrypto import decrypted_package
+from goblin_office.odfobjects import odf_children
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import odf_sheet_extras
 
@@ -117,6 +118,7 @@ class _Trees:
     content: Any
     styles: Any | None
     meta: Any | None
+    children: tuple[Source, ...] = ()
 
 
 def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
@@ -138,7 +140,8 @@ def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
             data = read_member(archive, member, name)
             return parse_xml(data, name=f"{name}:{member}", max_depth=depth)
 
-        return _Trees(tree("content.xml"), tree("styles.xml"), tree("meta.xml"))
+        trees = _Trees(tree("content.xml"), tree("styles.xml"), tree("meta.xml"))
+    return replace(trees, children=tuple(odf_children(plain, config)))
 
 
 def metadata(trees: _Trees) -> dict[str, str]:
@@ -323,7 +326,7 @@ class ODFTextParser(BaseEngine):
         if headers_footers:
             for text in _master_regions(trees.styles, ("footer", "footer-first", "footer-left")):
                 page.add(text, "footer")
-        return TextDocument([page.build()], metadata=metadata(trees))
+        return TextDocument([page.build()], metadata=metadata(trees), attachments=trees.children)
 
 
 class ODFPresentationParser(BaseEngine):
@@ -343,7 +346,7 @@ class ODFPresentationParser(BaseEngine):
         pages = []
         for number, slide in enumerate(children(body, "page"), start=1):
             pages.append(self._slide(slide, number, config, footers, masters))
-        return TextDocument(pages, metadata=metadata(trees))
+        return TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
 
     def _slide(
         self,
@@ -390,14 +393,14 @@ def _master_frames(styles: Any | None) -> dict[str, list[str]]:
 
 
 class FlatODSParser(BaseEngine):
-    """Flat OpenDocument spreadsheets (.fods): one page per sheet, cells typed."""
+    """ODF spreadsheets read from their XML: flat .fods, and .ods when calamine refuses one."""
 
     name = "office.fods"
-    formats = (fmt.FODS,)
-    priority = 50
+    formats = (fmt.FODS, fmt.ODS)
+    priority = 30
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        trees = load_trees(source, config, flat=True)
+        trees = load_trees(source, config, flat=_is_flat(source))
         body = _body(trees, "spreadsheet")
         extras = odf_sheet_extras(trees.content, trees.styles, config)
         pages = []
@@ -413,7 +416,7 @@ class FlatODSParser(BaseEngine):
             for text in (extra.comments + extra.footers) if extra else ():
                 page.add(text, "footer" if text in extra.footers else "paragraph")
             pages.append(page.build())
-        return TextDocument(pages, metadata=metadata(trees))
+        return TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
 
 
 def _is_flat(source: Source) -> bool:

@@ -27,6 +27,7 @@ from goblin_office.containers import open_container
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.odfcrypto import decrypted_package
+from goblin_office.odfobjects import odf_children
 from goblin_office.ooxml import package_children
 from goblin_office.sheetextras import SheetExtras, safe_extras
 
@@ -121,6 +122,8 @@ class CalamineParser(BaseEngine):
         document = _CalamineDocument(workbook, names, extras, config, self.name)
         if mime in (fmt.XLSX, fmt.XLSB):
             document.children = package_children(plain, config)
+        elif mime == fmt.ODS:
+            document.children = odf_children(plain, config)
         return document
 
 
