@@ -247,16 +247,20 @@ class Pipeline:
                 # Members read before the deadline keep their text; no other handler runs.
                 recorder.error(exc.kind, str(exc), entry.name)
                 return children
-            except GoblinError as exc:
+            except MemoryError:
+                raise
+            except Exception as exc:  # a handler's bug fails that handler, not the document
+                error = _handler_error(entry, exc)
                 if produced:
                     # Members already read keep their text, whatever stopped the listing.
-                    recorder.error(exc.kind, str(exc.with_file(source.display_name)), entry.name)
+                    recorder.error(error.kind, str(error.with_file(source.display_name)),
+                                   entry.name)
                     return children
-                if isinstance(exc, UnsafeArchive):
+                if isinstance(error, UnsafeArchive):
                     # Another handler would not make a hostile archive safe: stop here.
-                    raise
-                recorder.warn(exc.kind, str(exc.with_file(source.display_name)), entry.name)
-                last_error = exc
+                    raise error from None
+                recorder.warn(error.kind, str(error.with_file(source.display_name)), entry.name)
+                last_error = error
         assert last_error is not None
         raise last_error
 
@@ -739,6 +743,16 @@ class Pipeline:
         if "unmapped" in verdict.reasons:
             return "corrupt", "unmapped"
         return "corrupt", "garbage"
+
+
+def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:
+    """A handler's exception as a GoblinError (a library's own exception means damage)."""
+    if isinstance(exc, GoblinError):
+        return exc
+    return CorruptDocument(
+        f"archive handler {entry.name} failed: {type(exc).__name__}: {exc}; "
+        "the archive is damaged or the handler has a bug"
+    )
 
 
 def _checked_parsed(parsed: Any) -> Any:

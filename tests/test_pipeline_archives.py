@@ -127,3 +127,37 @@ def test_too_many_members_stop_the_listing() -> None:
 def test_unreadable_archive_is_an_error_naming_it() -> None:
     with pytest.raises(CorruptDocument, match=r"broken\.zip: not a readable zip"):
         extract(b"PK\x03\x04 but nothing else", name="broken.zip", registry=REGISTRY)
+
+
+class CrashingZipHandler(ZipHandler):
+    """Lists two members, then its library crashes with a non-goblin exception."""
+
+    name = "tests.crashing_zip"
+    priority = 5
+
+    def members(self, source: Source, limits: Any, config: Any) -> Iterator[Member]:
+        members = super().members(source, limits, config)
+        yield next(members)
+        raise KeyError("central directory entry")
+
+
+def test_a_handler_crashing_mid_listing_keeps_the_members_read() -> None:
+    outer = zip_of({"a.txt": b"first member text", "b.txt": b"second member text"})
+    document = extract(outer, name="half.zip", registry=registry_with(CrashingZipHandler()))
+    assert [d.name for d in document.children] == ["half.zip/a.txt"]
+    assert any(e.kind == "CorruptDocument" and "KeyError" in e.message
+               for e in document.report.errors)
+
+
+def test_a_handler_crashing_at_once_falls_back_to_the_next_handler() -> None:
+    class Broken(ZipHandler):
+        name = "tests.broken_zip"
+        priority = 9
+
+        def members(self, source: Source, limits: Any, config: Any) -> Iterator[Member]:
+            raise ValueError("unsupported compression")
+
+    outer = zip_of({"a.txt": b"first member text"})
+    document = extract(outer, name="z.zip", registry=registry_with(Broken(), ZipHandler()))
+    assert [d.text for d in document.children] == ["first member text"]
+    assert "tests.zip" in document.parsed_by
