@@ -284,8 +284,11 @@ class Pipeline:
                                                     attachment.size))
                 children.append(self._child(attachment, run))
                 attachment.cleanup()
-        except GoblinError as exc:
-            recorder.error(exc.kind, f"attachments: {exc}")
+        except MemoryError:
+            raise
+        except Exception as exc:  # the pages are read: a broken attachment list must not lose them
+            kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
+            recorder.error(kind, f"attachments: {exc}")
         return children
 
     # -- step 3: parse -----------------------------------------------------

@@ -208,3 +208,22 @@ def test_a_parser_yielding_a_non_page_mid_document_keeps_the_pages_before() -> N
     document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser))
     assert document.pages[0].text == "the first page is fine"
     assert any(e.kind == "TypeError" for e in document.report.errors)
+
+
+def test_attachments_failing_after_the_pages_keep_the_pages() -> None:
+    class BrokenAttachments(ScriptedParser):
+        def open(self, source: Source, config: Any) -> Any:
+            document = super().open(source, config)
+
+            def attachments() -> Any:
+                yield Source.from_bytes(b"an attached note with text", "note.txt")
+                raise KeyError("/EmbeddedFiles")
+
+            document.attachments = attachments  # type: ignore[method-assign]
+            return document
+
+    parser = BrokenAttachments("tests.parser", [text_page(1, "the body text is kept")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser))
+    assert document.text == "the body text is kept"
+    assert [c.text for c in document.children] == ["an attached note with text"]
+    assert "KeyError" in document.report.error_kinds
