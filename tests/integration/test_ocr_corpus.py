@@ -1,0 +1,119 @@
+"""Every corpus phrase that only OCR can find, found with Tesseract for real.
+
+EXPECTED_BASIS.tsv marks the rows whose text a plain extraction cannot see
+(scans, image files, garbage text layers). Each file is extracted once, with
+the OCR languages its MANIFEST language tags name (as a user who knows the
+document's language would set ``ocr_languages``); files whose text sits in an
+image on a page that also has text are read with ``ocr="always"``.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+import goblin_core
+from goblin_core import Document
+from goblin_core.testing.corpus import (
+    contains_phrase,
+    corpus_dir,
+    expected,
+    find_corpus,
+    manifest,
+    require_binary,
+)
+
+#: MANIFEST language tags -> Tesseract languages.
+TAG_LANGUAGES = {
+    "pt-br": "por",
+    "de": "deu",
+    "fr": "fra",
+    "cs": "ces",
+    "nl": "nld",
+    "ko": "kor",
+    "zh": "chi_sim",
+    "ja": "jpn",
+}
+
+#: Rows Debian's Tesseract models misread, and rows a text-layer validator must flag first.
+KNOWN_MISSES = {
+    ("pdf/francais.pdf", "ovoïde, où les bûches se"):
+        "Debian's fra model (tessdata_fast) reads 'ovoïde' as 'ovoide' or 'ovoiïde' at every "
+        "resolution and threshold tried",
+    ("images/jpn-vert.jpeg", "元来日本語は漢文に倣い"):
+        "Debian's jpn_vert model (tessdata_fast) reads 倣 as 信, 人 or 伏 at every scale tried",
+}
+
+
+def _rows() -> list[tuple[str, str]]:
+    root = find_corpus(__file__)
+    if root is None:
+        return [("<corpus missing>", "")]
+    return sorted({(r.file, r.phrase) for r in expected(root) if r.needs_ocr})
+
+
+def _languages(features: frozenset[str]) -> str:
+    codes = [TAG_LANGUAGES[tag] for tag in sorted(features) if tag in TAG_LANGUAGES]
+    if "ja" in features and "vertical-text" in features:
+        codes = ["jpn_vert"]
+    if "ko" in features:
+        codes.append("eng")  # the Korean sample mixes English headings in
+    return "+".join(codes) or "por+eng"
+
+
+@functools.cache
+def _extract(file: str) -> Document:
+    root = corpus_dir(__file__)
+    features = next(r.features for r in manifest(root) if r.file == file)
+    strategy = "always" if "text-plus-image-of-text" in features else "auto"
+    return goblin_core.extract(root / file, ocr=strategy, ocr_languages=_languages(features))
+
+
+def _params() -> list[object]:
+    params: list[object] = []
+    for file, phrase in _rows():
+        marks = []
+        reason = KNOWN_MISSES.get((file, phrase))
+        if reason:
+            marks.append(pytest.mark.xfail(reason=reason, strict=True))
+        params.append(pytest.param(file, phrase, marks=marks, id=f"{file}:{phrase[:30]}"))
+    return params
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+@pytest.mark.parametrize(("file", "phrase"), _params())
+def test_ocr_phrase_is_found(file: str, phrase: str) -> None:
+    require_binary("tesseract", "tesseract-ocr")
+    if file == "<corpus missing>":
+        corpus_dir(__file__)
+    doc = _extract(file)
+    pages = [p for p in doc.pages if contains_phrase(p.text, phrase)]
+    assert pages, f"{phrase!r} not in {file}: {[(p.number, p.status, p.engine) for p in doc.pages]}"
+    if file.startswith("images/") or "garbage" not in _tags(file):
+        # Scans and image files: only OCR can have read it.
+        assert pages[0].engine == "ocr.tesseract"
+        assert pages[0].status == "ocr"
+        assert pages[0].number in doc.report.ocr_pages
+
+
+def _tags(file: str) -> str:
+    root = corpus_dir(__file__)
+    features = next(r.features for r in manifest(root) if r.file == file)
+    return "garbage" if "garbage-text-layer" in features else ""
+
+
+@pytest.mark.corpus
+def test_severe_cipher_page_is_ocr_d() -> None:
+    """A page whose text layer is a font cipher goes to OCR after recovery fails."""
+    require_binary("tesseract", "tesseract-ocr")
+    path: Path = corpus_dir(__file__) / "pdf/non_ascii_text.pdf"
+    doc = goblin_core.extract(path, max_pages=1, ocr_languages="deu")
+    page = doc.pages[0]
+    primary = page.attempts[0]
+    assert primary.verdict == "garbage"
+    assert (page.status, page.engine) == ("ocr", "ocr.tesseract")
+    assert doc.report.ocr_pages == (1,)
+    assert contains_phrase(page.text, "Spatenstich für neue Hackschnitzelheizung")
