@@ -1,0 +1,60 @@
+"""Fallback engines, each run on its own: what they read when the first choice cannot."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import samples
+from goblin_core.testing.corpus import corpus_dir, require_binary
+from goblin_office.legacy import AntiwordParser
+from goblin_office.libreoffice import LibreOfficeParser
+
+
+def test_openpyxl_reads_xlsx_when_calamine_is_off(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_xlsx()
+    document = read(data, name, engines={"office.calamine": {"enabled": False}})
+    assert document.parsed_by == ("office.openpyxl",)
+    assert document.tables[0].rows[1] == ("3", "2.5", "2024-03-15")
+
+
+def test_xlrd_reads_xls_when_calamine_is_off(read) -> None:  # type: ignore[no-untyped-def]
+    path = Path(corpus_dir(__file__)) / "office/tika-testEXCEL.xls"
+    document = read(path.read_bytes(), path.name, engines={"office.calamine": {"enabled": False}})
+    assert document.parsed_by == ("office.xlrd",)
+    assert "Numbers and their Squares" in document.text
+
+
+def test_ppt_record_reader_reads_a_deck_catppt_cannot(read) -> None:  # type: ignore[no-untyped-def]
+    path = Path(corpus_dir(__file__)) / "office/fake-power-point.ppt"
+    document = read(path.read_bytes(), path.name)
+    assert "office.ppt_records" in document.parsed_by
+    assert "Adding a Bullet Slide" in document.text
+    assert "Click to edit" not in document.text  # master-slide placeholders are skipped
+
+
+def test_catdoc_reads_word6_when_antiword_cannot(read) -> None:  # type: ignore[no-untyped-def]
+    require_binary("antiword", "antiword")
+    require_binary("catdoc", "catdoc")
+    path = Path(corpus_dir(__file__)) / "office/testWORD6.doc"
+    document = read(path.read_bytes(), path.name)
+    assert document.parsed_by == ("office.catdoc",)
+    assert any("office.antiword" in w.message for w in document.report.warnings)
+    assert "The quick brown fox jumps over the lazy dog" in document.text
+
+
+def test_binary_engines_say_how_to_install_what_is_missing() -> None:
+    engine = AntiwordParser()
+    engine.binary = "antiword-not-installed-here"
+    ok, reason = engine.available()
+    assert not ok
+    assert reason == "antiword-not-installed-here not found: apt-get install antiword"
+
+
+@pytest.mark.skipif(shutil.which("soffice") is not None, reason="LibreOffice is installed")
+def test_libreoffice_engine_is_unavailable_without_soffice() -> None:
+    ok, reason = LibreOfficeParser().available()
+    assert not ok
+    assert "soffice not found" in reason
