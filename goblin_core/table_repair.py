@@ -233,7 +233,10 @@ def is_meaningful_table(rows: RawRows) -> bool:
         return False
     if sum(_filled(r) for r in grid) < MIN_FILLED_CELLS:
         return False
-    if not any(_filled(r) >= 2 for r in grid):
+    # Two rows using two columns at least (a box with one two-cell line is layout), unless
+    # the grid opens with a wide column header: then it is a table whose body read poorly.
+    wide_header = is_header_row(grid[0]) and _filled(grid[0]) >= 3
+    if sum(1 for r in grid if _filled(r) >= 2) < MIN_ROWS and not wide_header:
         return False
     ratio, sample = word_split_ratio(grid)
     return not (ratio is not None and sample >= MIN_WORD_SPLIT_SAMPLE

@@ -122,6 +122,8 @@ def test_rows_come_out_padded_to_one_width() -> None:
     [["Assinatura", ""]],
     [["a", "b"]],
     [["x", ""], ["", ""], ["y", ""]],
+    [["ZAVA AUTO REPAIR, 123 Main Street", ""], ["Preliminary Estimate (ID: EST-1008)", ""],
+     ["Customer Information", "Vehicle Information"]],
     [],
 ])
 def test_text_boxes_and_fragments_are_not_tables(rows: list[list[str]]) -> None:
