@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from goblin_core import extract
+from goblin_core import Document, extract
 from goblin_core.errors import GoblinError, PasswordRequired
 from goblin_core.testing.corpus import (
     contains_phrase,
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.corpus
 # tricky/ files that are office, text or mail documents in disguise
 _TRICKY_FORMATS = ("docx", "xlsx", "pptx", "msg", "html", "text", "odt")
 
-# phrases we know we miss, with the reason (at most 3)
+# phrases we know we miss, with the reason (at most 3); they run as xfail(strict=True)
 KNOWN_MISSES = {
     (
         "office/testWORD_various.doc",
@@ -59,37 +60,52 @@ def _needs_binary(file: str) -> None:
         require_binary("catppt", "catdoc")
 
 
-@pytest.mark.parametrize(("file", "password"), _rows())
-def test_corpus_file_is_read_without_crash(file: str, password: str | None) -> None:
+def _phrase_params() -> list[Any]:
+    root = find_corpus(__file__)
+    if root is None:
+        return [pytest.param("<corpus missing>", "", None, id="corpus-missing")]
+    params = []
+    for file, password in _rows():
+        for expected in phrases_for(root, file):
+            reason = KNOWN_MISSES.get((file, expected.phrase))
+            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+            params.append(
+                pytest.param(
+                    file,
+                    expected.phrase,
+                    password,
+                    marks=marks,
+                    id=f"{file}:{expected.phrase[:30]}",
+                )
+            )
+    return params
+
+
+def _extract(file: str, password: str | None) -> Document:
     root = Path(corpus_dir(__file__))
     _needs_binary(file)
     options = {"password": password} if password else {}
+    return extract(root / file, ocr="never", **options)
+
+
+@pytest.mark.parametrize(("file", "password"), _rows())
+def test_corpus_file_is_read_without_crash(file: str, password: str | None) -> None:
     try:
-        document = extract(root / file, ocr="never", **options)
+        document = _extract(file, password)
     except GoblinError as exc:
-        if file in EXPECTED_ERRORS:
-            expected = EXPECTED_ERRORS[file]
-            assert expected is None or exc.kind == expected
-            assert Path(file).name in str(exc)
-            return
-        raise
+        assert file in EXPECTED_ERRORS, f"{file}: {exc}"
+        expected = EXPECTED_ERRORS[file]
+        assert expected is None or exc.kind == expected
+        assert Path(file).name in str(exc)
+        return
     assert document.pages or document.children
+
+
+@pytest.mark.parametrize(("file", "phrase", "password"), _phrase_params())
+def test_expected_phrase_is_found(file: str, phrase: str, password: str | None) -> None:
+    document = _extract(file, password)
     text = "\n".join(d.text for d in document.walk())
-    for expected in phrases_for(root, file):
-        if (file, expected.phrase) in KNOWN_MISSES:
-            continue
-        assert contains_phrase(text, expected.phrase), f"{file}: {expected.phrase!r} not found"
-
-
-@pytest.mark.parametrize(("file", "phrase"), sorted(KNOWN_MISSES))
-def test_known_misses_are_still_missed(file: str, phrase: str) -> None:
-    root = Path(corpus_dir(__file__))
-    _needs_binary(file)
-    document = extract(root / file, ocr="never")
-    found = contains_phrase(document.text, phrase)
-    if not found:
-        pytest.xfail(KNOWN_MISSES[(file, phrase)])
-    pytest.fail("a known miss is now found: remove it from KNOWN_MISSES")
+    assert contains_phrase(text, phrase), f"{file}: {phrase!r} not found"
 
 
 def test_encrypted_office_file_without_password_asks_for_one() -> None:
