@@ -94,3 +94,17 @@ def test_fake_bold_cells_read_once(tmp_path: Path) -> None:
     found = PdfPlumberTableEngine().tables(Source.from_path(pdf), [1], config)
 
     assert [list(r) for r in found[1][0].rows] == ROWS
+
+
+def test_pages_too_heavy_to_lay_out_are_skipped_with_a_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import goblin_pdf.tables.detect as detect
+
+    pdf = _grid_pdf(tmp_path / "grid.pdf")
+    config = goblin_core.default_registry().config()
+    monkeypatch.setattr(detect, "MAX_PAGE_CONTENT_BYTES", 100)
+
+    found = PdfPlumberTableEngine().tables(Source.from_path(pdf), [1], config)
+
+    assert found == {1: []}
+    assert "tables not searched" in caplog.text
