@@ -333,3 +333,22 @@ def test_ods_is_read_from_its_xml_when_calamine_is_off(read) -> None:  # type: i
     document = read(data, name, engines={"office.calamine": {"enabled": False}})
     assert document.parsed_by == ("office.fods",)
     assert document.tables[0].rows[0] == (samples.PHRASE, "7")
+
+
+def test_ole_object_on_a_slide_is_a_child_and_the_slide_is_read(read) -> None:  # type: ignore[no-untyped-def]
+    from pptx import Presentation
+    from pptx.enum.shapes import PROG_ID
+    from pptx.util import Inches
+
+    sheet, _ = samples.sample_xlsx()
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Planilha embutida"
+    slide.shapes.add_ole_object(io.BytesIO(sheet), PROG_ID.XLSX, Inches(1), Inches(2))
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    document = read(buffer.getvalue(), "com-ole.pptx")
+    assert document.pages[0].status == "clean"
+    assert "Planilha embutida" in document.text
+    (child,) = document.children
+    assert samples.PHRASE in child.text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import BinaryIO
 
 import msoffcrypto
 from msoffcrypto import exceptions as crypto_errors
@@ -55,7 +56,7 @@ def decrypted(source: Source, config: Config) -> Source:
     )
 
 
-def _office_file(stream: io.BufferedIOBase) -> msoffcrypto.OfficeFile | None:
+def _office_file(stream: BinaryIO) -> msoffcrypto.OfficeFile | None:
     try:
         return msoffcrypto.OfficeFile(stream)
     except Exception as exc:  # msoffcrypto raises many kinds for OLE files it does not know

@@ -51,7 +51,7 @@ class EPUBParser(BaseEngine):
             if opf_path is None:
                 raise CorruptDocument("the EPUB has no package document (OPF)", file=name)
             opf = xml(opf_path)
-            pages = []
+            pages: list[PageContent] = []
             for member in _spine(opf, opf_path):
                 if member not in names:
                     continue

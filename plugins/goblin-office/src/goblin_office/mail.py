@@ -110,9 +110,11 @@ def _attachments(message: EmailMessage) -> list[tuple[str, bytes]]:
         name = part.get_filename() or f"attachment-{index}{_extension(part)}"
         if part.get_content_type() == "message/rfc822":
             inner = part.get_payload()
-            data = inner[0].as_bytes() if isinstance(inner, list) and inner else b""
+            first = inner[0] if isinstance(inner, list) and inner else None
+            data = first.as_bytes() if isinstance(first, email.message.Message) else b""
         else:
-            data = part.get_payload(decode=True) or b""
+            payload = part.get_payload(decode=True)
+            data = payload if isinstance(payload, bytes) else b""
         if data:
             found.append((name.replace("/", "_"), data))
     return found

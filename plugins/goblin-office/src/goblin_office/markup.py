@@ -157,7 +157,7 @@ class _Walker:
             self.walk(tag, depth)
 
     def table(self, table: Tag) -> None:
-        rows = []
+        rows: list[list[str]] = []
         header_rows = 0
         for tr in _rows(table):
             cells = [c for c in tr.find_all(["td", "th"], recursive=False)]
@@ -268,7 +268,9 @@ class MHTMLParser(BaseEngine):
             raise CorruptDocument(
                 "the web archive holds no HTML or text part", file=source.display_name
             )
-        payload = chosen.get_payload(decode=True) or b""
+        payload = chosen.get_payload(decode=True)
+        if not isinstance(payload, bytes):
+            payload = b""
         charset = chosen.get_content_charset()
         text, encoding = decode_text(payload, charset) if charset else decode_html(payload)
         _refuse_binary(text, encoding, source)

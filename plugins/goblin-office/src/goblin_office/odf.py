@@ -413,8 +413,10 @@ class FlatODSParser(BaseEngine):
             for text in extra.headers if extra else ():
                 page.add(text, "header")
             page.add_table(walker.table_rows(table), title=sheet)
-            for text in (extra.comments + extra.footers) if extra else ():
-                page.add(text, "footer" if text in extra.footers else "paragraph")
+            for text in extra.comments if extra else ():
+                page.add(text)
+            for text in extra.footers if extra else ():
+                page.add(text, "footer")
             pages.append(page.build())
         return TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
 

@@ -65,11 +65,6 @@ class _SlideReader:
         if getattr(shape, "has_chart", False) and shape.has_chart:
             self._chart(shape.chart)
             return
-        if shape.shape_type in (
-            MSO_SHAPE_TYPE.EMBEDDED_OLE_OBJECT,
-            MSO_SHAPE_TYPE.LINKED_OLE_OBJECT,
-        ):
-            self._ole(shape)
         if shape.has_text_frame:
             self._text(shape)
 

@@ -9,6 +9,8 @@ the parser of its family.
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Callable
+from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, ParsedDocument
@@ -20,7 +22,7 @@ from goblin_office.presentation import PptxParser
 from goblin_office.spreadsheet import CalamineParser
 from goblin_office.word import DocxParser
 
-_BY_FAMILY = {
+_BY_FAMILY: dict[str, Callable[[], Any]] = {
     fmt.DOCX: DocxParser,
     fmt.XLSX: CalamineParser,
     fmt.XLSB: CalamineParser,

@@ -42,9 +42,9 @@ def rtf_encoding(head: bytes) -> str:
         except LookupError:
             pass
     for charset in _FCHARSET.findall(head):
-        codec = _CHARSET_CODEPAGES.get(int(charset))
-        if codec:
-            return codec
+        by_charset = _CHARSET_CODEPAGES.get(int(charset))
+        if by_charset:
+            return by_charset
     return "cp1252"
 
 
