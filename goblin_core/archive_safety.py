@@ -56,8 +56,9 @@ class ArchiveBudget:
         self.total_bytes += amount
         if self.total_bytes > self.limits.max_total_bytes:
             raise UnsafeArchive(
-                f"expanded more than limits.max_total_bytes ({self.limits.max_total_bytes:,} bytes) "
-                "in total; stopped reading (a zip bomb, or raise the limit)",
+                f"expanded more than limits.max_total_bytes "
+                f"({self.limits.max_total_bytes:,} bytes) in total; stopped reading "
+                "(a zip bomb, or raise the limit)",
                 file=name,
             )
 
@@ -168,7 +169,7 @@ def expand_members(
                 f"more than limits.max_members ({limits.max_members:,}) members; stopped listing",
                 file=source.display_name,
             )
-        child = _admit(member, source, log, seen)
+        child = _admit(member, source, log, seen, limits)
         if child is None:
             continue
         try:
@@ -202,12 +203,15 @@ def _first_unreadable(errors: list[GoblinError]) -> GoblinError:
     return errors[0]
 
 
-def _admit(member: Member, source: Source, log: MemberLog, seen: set[str]) -> str | None:
+def _admit(
+    member: Member, source: Source, log: MemberLog, seen: set[str], limits: ArchiveLimits
+) -> str | None:
     if member.kind == "dir":
         log.members.append(MemberEntry(member.name, "skipped", "directory"))
         return None
     if member.kind in ("symlink", "hardlink"):
-        _refuse(log, member.name, f"{member.kind} to {member.link_target!r} not followed", "UnsafeArchive")
+        reason = f"{member.kind} to {member.link_target!r} not followed"
+        _refuse(log, member.name, reason, "UnsafeArchive")
         return None
     if member.kind != "file":
         _refuse(log, member.name, f"{member.kind} member refused", "UnsafeArchive")
@@ -220,10 +224,32 @@ def _admit(member: Member, source: Source, log: MemberLog, seen: set[str]) -> st
         log.warn("UnsafeArchive", f"{source.display_name}/{member.name}: {note}")
     if member.mode is not None and member.mode & _SETUID_BITS:
         log.warn("UnsafeArchive", f"{source.display_name}/{name}: setuid/setgid bits dropped")
+    declared = _declared_problem(member, limits)
+    if declared:
+        _refuse(log, member.name, declared, "UnsafeArchive")
+        return None
     if name in seen:
         log.warn("DuplicateMember", f"{source.display_name}/{name}: appears more than once")
     seen.add(name)
     return name
+
+
+def _declared_problem(member: Member, limits: ArchiveLimits) -> str:
+    """Why the sizes the archive declares already rule the member out ('' when they don't).
+
+    Declared sizes can lie, so reading checks again; but an honest bomb is
+    refused here without decompressing a byte of it.
+    """
+    size, packed = member.size, member.compressed_size
+    if size is None:
+        return ""
+    if size > limits.max_member_size:
+        return (f"declares {size:,} bytes, over limits.max_member_size "
+                f"({limits.max_member_size:,})")
+    if packed and size > limits.ratio_grace_bytes and size / packed > limits.max_ratio:
+        return (f"declares a compression ratio of {size / packed:,.0f}:1, over "
+                f"limits.max_ratio ({limits.max_ratio:g}:1); a zip bomb?")
+    return ""
 
 
 def _refuse(log: MemberLog, name: str, reason: str, kind: str) -> None:

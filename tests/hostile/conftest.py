@@ -80,7 +80,13 @@ class HostileRunner:
         self.scratch = root / "scratch-tmp"
         self.scratch.mkdir(exist_ok=True)
 
-    def _run(self, mode: str, args: list[str], extra_env: dict[str, str] | None = None) -> Run:
+    def _run(
+        self,
+        mode: str,
+        args: list[str],
+        extra_env: dict[str, str] | None = None,
+        ceiling: float = CEILING_SECONDS,
+    ) -> Run:
         env = dict(
             os.environ,
             TMPDIR=str(self.scratch),
@@ -93,7 +99,7 @@ class HostileRunner:
                 [sys.executable, "-c", DRIVER, mode, *args],
                 capture_output=True,
                 text=True,
-                timeout=CEILING_SECONDS + 40,
+                timeout=ceiling + 40,
                 env=env,
                 cwd=self.root,
                 check=False,
@@ -113,12 +119,14 @@ class HostileRunner:
             data["result"],
         )
         assert not run.traceback, run.stderr[-4000:]
-        assert run.seconds < CEILING_SECONDS, f"{run.seconds:.1f}s is over the ceiling"
+        assert run.seconds < ceiling, f"{run.seconds:.1f}s is over the ceiling"
         assert run.peak_bytes < CEILING_BYTES, f"peak RSS {run.peak_bytes / 2**20:.0f} MiB"
         return run
 
-    def cli(self, *args: str, env: dict[str, str] | None = None) -> Run:
-        return self._run("cli", list(args), env)
+    def cli(
+        self, *args: str, env: dict[str, str] | None = None, ceiling: float = CEILING_SECONDS
+    ) -> Run:
+        return self._run("cli", list(args), env, ceiling)
 
     def api(self, path: Path, **options: Any) -> Run:
         return self._run("api", [str(path), json.dumps(options)])

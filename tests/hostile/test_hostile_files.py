@@ -180,8 +180,10 @@ def test_a_batch_goes_on_past_every_hostile_file(
         (folder / built[name].name).write_bytes(built[name].read_bytes())
     (folder / "good.txt").write_text("Edital de licitação: documento bom.", encoding="utf-8")
     out = hostile.root / "in" / "out"
+    # Six hostile files and one good one: the ceiling covers the batch, not one file.
     run = hostile.cli(
-        "extract", str(folder), "--jobs", "2", "--output", str(out), "--format", "text"
+        "extract", str(folder), "--jobs", "2", "--output", str(out), "--format", "text",
+        ceiling=90.0,
     )
     assert run.code == 1
     assert "Edital de licitação: documento bom." in (out / "good.txt.txt").read_text()
