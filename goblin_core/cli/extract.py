@@ -134,15 +134,22 @@ def _extract_batch(
 
 
 class _InputOrder:
-    """Puts documents back in input order as they finish, so output is stable."""
+    """Puts documents back in input order as they finish, so output is stable.
 
-    def __init__(self, items: Sequence[_Input]) -> None:
+    Unordered (files in a folder), each document is ready as soon as it is
+    done, so an interrupted batch keeps everything that finished.
+    """
+
+    def __init__(self, items: Sequence[_Input], *, ordered: bool = True) -> None:
         self.items = list(items)
+        self.ordered = ordered
         self.waiting: dict[int, Document] = {}
         self.next_index = 0
 
     def add(self, index: int, document: Document) -> list[tuple[Document, _Input]]:
         """Record a finished document; return those now ready, in input order."""
+        if not self.ordered:
+            return [(document, self.items[index])]
         self.waiting[index] = document
         ready = []
         while self.next_index in self.waiting:
@@ -469,7 +476,7 @@ def _consume(
     progress: bool | None,
 ) -> int:
     """Write documents in input order, report failures; return how many failed."""
-    order = _InputOrder(items)
+    order = _InputOrder(items, ordered=writer.folder is None)
     failed = 0
     bar = _progress(len(items), progress)
     task = bar.add_task("", total=len(items)) if bar else None
