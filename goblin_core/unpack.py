@@ -203,12 +203,14 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
                 finally:
                     child.cleanup()
             return
-        except (PasswordRequired, UnsafeArchive):
-            raise  # another handler would not make a hostile archive safe
+        except PasswordRequired:
+            raise
         except GoblinError as exc:
             if produced:
                 job.log.error(exc.kind, str(exc.with_file(source.display_name)), entry.name)
                 return
+            if isinstance(exc, UnsafeArchive):
+                raise  # another handler would not make a hostile archive safe
             job.log.warn(exc.kind, str(exc.with_file(source.display_name)), entry.name)
             first_error = first_error or exc
     if first_error is not None:

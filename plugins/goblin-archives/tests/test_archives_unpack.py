@@ -161,3 +161,17 @@ def test_corpus_archive_unpacks_like_goblintools(tmp_path: Path, corpus: Path) -
         "EXCEL.xls", "HTML.html", "OpenOffice2.odt", "PDF.pdf", "PPT.ppt", "RTF.rtf", "TXT.txt",
         "WORD.doc", "XML.xml"))
     assert ("test-documents", "skipped") in {(m.name, m.action) for m in result.members}
+
+
+def test_a_limit_hit_midway_keeps_what_was_written(tmp_path: Path) -> None:
+    import os
+
+    from goblin_core import default_registry
+
+    archive = _zip(tmp_path / "big.zip", {f"p{n}.bin": os.urandom(1024 * 1024) for n in range(6)})
+    config = default_registry().config(None, max_total_bytes="3MB")
+    result = unpack(archive, tmp_path / "out", config=config, remove_source=True)
+    assert 1 <= len(result.written) <= 3
+    assert any(e.kind == "UnsafeArchive" and "max_total_bytes" in e.message
+               for e in result.errors)
+    assert archive.exists()  # errors: the source is kept
