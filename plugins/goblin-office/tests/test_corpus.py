@@ -24,13 +24,7 @@ pytestmark = pytest.mark.corpus
 _TRICKY_FORMATS = ("docx", "xlsx", "pptx", "msg", "html", "text", "odt")
 
 # phrases we know we miss, with the reason (at most 3); they run as xfail(strict=True)
-KNOWN_MISSES = {
-    (
-        "office/testWORD_various.doc",
-        "This is the header text.",
-    ): "antiword, the .doc engine, prints no page headers; catdoc does but drops body text "
-    "of other documents, so it stays the fallback",
-}
+KNOWN_MISSES: dict[tuple[str, str], str] = {}
 
 # files that must fail with a clear error, and the error kind
 EXPECTED_ERRORS = {

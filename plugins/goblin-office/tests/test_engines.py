@@ -58,3 +58,21 @@ def test_libreoffice_engine_is_unavailable_without_soffice() -> None:
     ok, reason = LibreOfficeParser().available()
     assert not ok
     assert "soffice not found" in reason
+
+
+def test_doc_headers_and_footers_frame_antiword_body(read) -> None:  # type: ignore[no-untyped-def]
+    require_binary("antiword", "antiword")
+    path = Path(corpus_dir(__file__)) / "office/testWORD_various.doc"
+    document = read(path.read_bytes(), path.name)
+    lines = document.text.splitlines()
+    assert lines[0] == "This is the header text."
+    assert lines[-1] == "This is the footer text."
+    left_out = read(path.read_bytes(), path.name, office={"headers_footers": False})
+    assert "This is the header text." not in left_out.text
+
+
+def test_word6_has_no_header_story_of_the_97_layout() -> None:
+    from goblin_office.wordbinary import header_footer_lines
+
+    path = Path(corpus_dir(__file__)) / "office/testWORD6.doc"
+    assert header_footer_lines(path.read_bytes()) == ([], [])

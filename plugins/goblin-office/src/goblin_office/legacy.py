@@ -17,6 +17,8 @@ from goblin_core.errors import CorruptDocument, ExtractionTimeout
 from goblin_core.source import Source, spooled
 from goblin_office import formats as fmt
 from goblin_office.encryption import OLE_MAGIC, decrypted
+from goblin_office.layout import PageBuilder
+from goblin_office.wordbinary import header_footer_lines
 
 
 class _BinaryEngine(BaseEngine):
@@ -72,7 +74,8 @@ class _BinaryEngine(BaseEngine):
 
 
 class AntiwordParser(_BinaryEngine):
-    """antiword for Word 97-2003 documents (text, tables, headers, footnotes)."""
+    """antiword for Word 97-2003 documents (text, tables, footnotes), with the page
+    headers and footers antiword does not print read from the file's header story."""
 
     name = "office.antiword"
     formats = (fmt.DOC,)
@@ -82,6 +85,21 @@ class AntiwordParser(_BinaryEngine):
 
     def arguments(self, path: str) -> Sequence[str]:
         return ["-w", "0", "-m", "UTF-8.txt", path]
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        body = self.run(source, config).replace("\r\n", "\n").strip("\n")
+        page = PageBuilder(engine=self.name)
+        headers: list[str] = []
+        footers: list[str] = []
+        if config.get("office", "headers_footers", True):
+            headers, footers = header_footer_lines(decrypted(source, config).bytes())
+        for line in headers:
+            page.add(line, "header")
+        for paragraph in body.replace("\f", "\n").split("\n\n"):
+            page.add(paragraph)
+        for line in footers:
+            page.add(line, "footer")
+        return TextDocument([page.build()])
 
 
 class CatdocParser(_BinaryEngine):
