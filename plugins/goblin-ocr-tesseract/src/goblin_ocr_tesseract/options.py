@@ -23,7 +23,7 @@ TESSERACT_OPTIONS = (
     Option("timeout", "float", 120.0,
            "Seconds allowed to Tesseract for one page; a page over it gets no OCR text.",
            minimum=1.0),
-    Option("deskew_above", "float", 0.5,
+    Option("deskew_above", "float", 1.0,
            "Pages whose lines tilt more than this many degrees are levelled and read again. "
            "0 turns it off.", minimum=0.0, maximum=45.0),
     Option("orientation", "bool", True,
