@@ -628,3 +628,17 @@ def test_a_watched_batch_ends_with_a_summary_line(tmp_path: Path) -> None:
     assert "1 clean" in last and "1 failed" in last and "1 page(s) (1 clean)" in last
     quiet = run(["extract", str(tmp_path)])  # stderr is no terminal here: no bar, no summary
     assert "document(s)" not in quiet.stderr
+
+
+@pytest.mark.slow
+def test_files_with_the_same_name_keep_separate_results(tmp_path: Path) -> None:
+    first = write(tmp_path, "a/ata.txt", "first\n")
+    second = write(tmp_path, "b/ata.txt", "second\n")
+    out = tmp_path / "out"
+    result = run(["extract", str(first), str(second), "-o", str(out), "--jobs", "1"])
+    assert result.exit_code == 0, result.stderr
+    texts = sorted(p.read_text(encoding="utf-8").splitlines()[1]
+                   for p in out.rglob("*.txt"))
+    assert texts == ["first", "second"]
+    rows = (out / "manifest.jsonl").read_text().splitlines()
+    assert len(rows) == 2

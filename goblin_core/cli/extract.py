@@ -80,7 +80,27 @@ def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None) 
         if skip is not None and path.resolve().is_relative_to(skip):
             continue  # results of an earlier run into a folder inside the inputs
         found.append(_Input(len(found), name, path=path))
-    return found
+    return _distinct_names(found)
+
+
+def _distinct_names(items: list[_Input]) -> list[_Input]:
+    """Give files that share a display name (``a/x.pdf``, ``b/x.pdf`` given one by one)
+    their path as given instead, so no result overwrites another."""
+    counts = Counter(i.display_name for i in items)
+    if all(n == 1 for n in counts.values()):
+        return items
+    seen: set[str] = set()
+    distinct = []
+    for item in items:
+        name = item.display_name
+        if counts[name] > 1 and item.path is not None:
+            name = item.path.as_posix()
+        base, number = name, 2
+        while name in seen:
+            name, number = f"{base} ({number})", number + 1
+        seen.add(name)
+        distinct.append(_Input(item.index, name, item.path, item.data, item.problem))
+    return distinct
 
 
 def _problem_document(item: _Input) -> Document:
