@@ -37,13 +37,21 @@ TAG_LANGUAGES = {
     "ja": "jpn",
 }
 
-#: Rows Debian's Tesseract models misread, and rows a text-layer validator must flag first.
-KNOWN_MISSES = {
+#: Rows Debian's Tesseract models misread (they will not change: strict).
+MODEL_MISSES = {
     ("pdf/francais.pdf", "ovoïde, où les bûches se"):
         "Debian's fra model (tessdata_fast) reads 'ovoïde' as 'ovoide' or 'ovoiïde' at every "
         "resolution and threshold tried",
     ("images/jpn-vert.jpeg", "元来日本語は漢文に倣い"):
         "Debian's jpn_vert model (tessdata_fast) reads 倣 as 信, 人 or 伏 at every scale tried",
+}
+
+#: Rows that need a text-layer validator to flag the page before OCR runs (not strict: they
+#: pass once the validator learns it).
+VALIDATOR_MISSES = {
+    ("pdf/issue_566_test_1.pdf", "黎荣"):
+        "pdf.pypdfium2's text 'Buyer˖哾㦓' (a CID font without ToUnicode mapped to wrong Han "
+        "characters) is judged ok, so auto OCR never runs; with ocr='always' Tesseract reads 黎荣",
 }
 
 
@@ -75,9 +83,10 @@ def _params() -> list[object]:
     params: list[object] = []
     for file, phrase in _rows():
         marks = []
-        reason = KNOWN_MISSES.get((file, phrase))
-        if reason:
-            marks.append(pytest.mark.xfail(reason=reason, strict=True))
+        if (file, phrase) in MODEL_MISSES:
+            marks.append(pytest.mark.xfail(reason=MODEL_MISSES[file, phrase], strict=True))
+        if (file, phrase) in VALIDATOR_MISSES:
+            marks.append(pytest.mark.xfail(reason=VALIDATOR_MISSES[file, phrase], strict=False))
         params.append(pytest.param(file, phrase, marks=marks, id=f"{file}:{phrase[:30]}"))
     return params
 
