@@ -642,3 +642,33 @@ def test_files_with_the_same_name_keep_separate_results(tmp_path: Path) -> None:
     assert texts == ["first", "second"]
     rows = (out / "manifest.jsonl").read_text().splitlines()
     assert len(rows) == 2
+
+
+class _OCR:
+    """An OCR backend whose binary is missing (or a cloud one without credentials)."""
+
+    formats = ("*",)
+    priority = 0
+
+    def __init__(self, name: str, *, cloud: bool) -> None:
+        self.name, self.cloud = name, cloud
+
+    def available(self) -> tuple[bool, str]:
+        return False, "no credentials" if self.cloud else "tesseract not found"
+
+    def recognize(self, image: Any, languages: str, config: Any) -> Any:
+        raise AssertionError("never called")
+
+
+def test_doctor_flags_local_ocr_that_cannot_run_but_not_cloud_ocr_left_off(tmp_path: Path) -> None:
+    cloud = registry_with(_OCR("tests.cloud", cloud=True))
+    quiet = run(["doctor", "--json"], cloud)
+    assert quiet.exit_code == 0
+    assert any("tests.cloud" in note for note in json.loads(quiet.stdout)["notes"])
+    local = run(["doctor", "--json"], registry_with(_OCR("tests.local", cloud=False)))
+    assert local.exit_code == 1
+    assert any("tesseract not found" in p for p in json.loads(local.stdout)["problems"])
+    config = write(tmp_path, "goblin.toml", '[engines."tests.cloud"]\nenabled = true\n')
+    asked = run(["doctor", "--json", "-c", str(config)], cloud)
+    assert asked.exit_code == 1
+    assert any("enabled in config" in p for p in json.loads(asked.stdout)["problems"])
