@@ -672,3 +672,22 @@ def test_doctor_flags_local_ocr_that_cannot_run_but_not_cloud_ocr_left_off(tmp_p
     asked = run(["doctor", "--json", "-c", str(config)], cloud)
     assert asked.exit_code == 1
     assert any("enabled in config" in p for p in json.loads(asked.stdout)["problems"])
+
+
+def test_the_password_can_come_from_the_environment(tmp_path: Path) -> None:
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+
+    class _Locked(ScriptedParser):
+        def open(self, source: Any, config: Any) -> Any:
+            if config.get("goblin", "password") != "s3cret":
+                from goblin_core import PasswordRequired
+
+                raise PasswordRequired("wrong password", file=source.display_name)
+            return super().open(source, config)
+
+    registry = registry_with(_Locked("tests.locked", [text_page(1, "the secret text")]))
+    assert run(["extract", str(source)], registry).exit_code == 1
+    result = CliRunner().invoke(cli, ["extract", str(source)], obj=CliState(registry),
+                                env={"GOBLIN_PASSWORD": "s3cret"})
+    assert result.exit_code == 0, result.stderr
+    assert "the secret text" in result.stdout

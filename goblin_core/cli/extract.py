@@ -356,8 +356,9 @@ def _progress(total: int, enabled: bool | None) -> Progress | None:
                    "extract_and_ocr: keep both, the better one as the page text.")
 @click.option("--tables", is_flag=True, default=None,
               help="Also extract tables from PDFs (spreadsheet and Office tables are always kept).")
-@click.option("--password", default=None, metavar="SECRET",
-              help="Password for encrypted documents and archives.")
+@click.option("--password", default=None, metavar="SECRET", envvar="GOBLIN_PASSWORD",
+              help="Password for encrypted documents and archives (or $GOBLIN_PASSWORD, which "
+                   "keeps it out of the process list and shell history).")
 @click.option("--max-pages", type=click.IntRange(min=0), default=None, metavar="N",
               help="Read at most N pages per document (0: all).")
 @click.option("-c", "--config", "config_file", type=click.Path(dir_okay=False), default=None,
