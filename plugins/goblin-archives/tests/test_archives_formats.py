@@ -199,3 +199,9 @@ def test_recursive_zip_ends_at_the_depth_limit(corpus: Path) -> None:
     depths = [d.name.count("droste.zip/") for d in doc.walk()]
     assert max(depths) <= 4
     assert any("limits.max_depth" in e.message for d in doc.walk() for e in d.report.errors)
+
+
+def test_turning_patool_off_says_so(corpus: Path) -> None:
+    with pytest.raises(goblin_core.GoblinError, match=r"archives\.patool"):
+        goblin_core.extract(corpus / "archives/tika-test-documents.cab", ocr="never",
+                            archives={"patool": False})

@@ -23,7 +23,7 @@ from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.errors import CorruptDocument, EngineUnavailable, PasswordRequired
 from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,8 @@ class PatoolHandler(BaseEngine):
 
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         if config.get("archives", "patool") is False:
-            return
+            raise EngineUnavailable("patool is turned off (archives.patool = false); turn it on "
+                                    f"to read {self.fmt.name} files", file=source.display_name)
         display = source.display_name
         meter = ByteMeter(limits, max(source.size, 1), display)
         timeout = float(config.get("archives", "tool_timeout") or 300.0)
