@@ -27,6 +27,12 @@ _ELEMENTS = frozenset({
 })
 _NUMBER_CHARS = frozenset("0123456789.,")
 _DIGIT = re.compile(r"\d")
+_BEYOND_LATIN1_LETTER = re.compile(r"[^\W\d_\x00-\xff]")
+_LATIN1_HINT = re.compile(
+    r"[a-z\u00df-\u00f6\u00f8-\u00ff][A-Z\u00c0-\u00d6\u00d8-\u00de]"
+    # Anchored on a digit, so the scan only tries at digits: a letter before or inside a number.
+    r"|\d(?:(?<=[^\W\d_]\d)[\d.,]*[.,]\d|[^\W\d_][\d.,]*\d)"
+)
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -89,6 +95,17 @@ def is_number_hybrid(token: str) -> bool:
     rest = token[:at] + token[at + 1:]
     digits = sum(c.isdigit() for c in rest)
     return digits >= 4 and set(rest) <= _NUMBER_CHARS and ("." in rest or "," in rest)
+
+
+def may_hold_broken_tokens(text: str) -> bool:
+    """False when a text with Latin-1 letters only has no case break and no letter in a number.
+
+    Regex passes in C that spare most pages the token walk; text with letters
+    beyond Latin-1 always answers True (their cases need str methods).
+    """
+    if not text or _BEYOND_LATIN1_LETTER.search(text):
+        return True
+    return _LATIN1_HINT.search(text) is not None
 
 
 def looks_broken(token: str) -> bool:

@@ -24,15 +24,22 @@ from typing import Any
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
-from goblin_pdf.validators.case_breaks import case_break_positions, is_cipher_token, looks_broken
+from goblin_pdf.validators.case_breaks import (
+    case_break_positions,
+    is_cipher_token,
+    looks_broken,
+    may_hold_broken_tokens,
+)
 from goblin_pdf.validators.words import Dictionary, is_latin_word, raw_tokens
 
 _MIN_SHORT_PAGE_WORDS = 20
 _DOMINANT_SHARE = 0.25
 _MIN_PROSE_SHARE = 0.5
 _SHIFT_SAMPLE = 20000
+_SHIFT_MIN_LETTERS = 120
 # Letters and digits alternating inside a token more than codes do (6FKXWWHUZDOG, 7HLOV1DFK).
-_MIXED = re.compile(r"[^\W\d_]\d+[^\W\d_]|\d[^\W\d_]+\d|(?<!\S)\d[^\W\d_]{5,}")
+# Each branch starts at a digit, which keeps the scan fast.
+_MIXED = re.compile(r"\d(?:(?<=[^\W\d_]\d)\d*[^\W\d_]|[^\W\d_]+\d|(?<!\S\d)[^\W\d_]{5,})")
 _LATIN_RUN = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]{3,}")
 
 
@@ -87,6 +94,11 @@ class CipherValidator(BaseEngine):
         shifted = shifted_codes(text, dictionary, thresholds)
         if shifted is not None:
             return shifted
+        if not may_hold_broken_tokens(text):
+            # No token can be broken: skip the token walk (most pages end here).
+            short = len(text.split()) < thresholds.min_tokens
+            if not short or len(text.split()) < _MIN_SHORT_PAGE_WORDS:
+                return Verdict("ok", 1.0, low_confidence=short)
         return substitution(raw_tokens(text), dictionary, thresholds)
 
 
@@ -179,15 +191,19 @@ def _judge(
 def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> Verdict | None:
     """Garbage for identity-shifted codes (``+HUDXVJHEHU``); None when the text is not that."""
     head = text[:_SHIFT_SAMPLE]
-    runs = _LATIN_RUN.findall(head)
-    if len(runs) < 40:
+    upper = sum(map(str.isupper, head))
+    lower = sum(map(str.islower, head))
+    if upper + lower < _SHIFT_MIN_LETTERS:
         return None
-    sample = "".join(runs)
-    capitals = sum(map(str.isupper, sample)) / len(sample)
-    if capitals < 0.8:
+    if upper / (upper + lower) < 0.8:
+        if _MIXED.search(head) is None:
+            return None
         hybrids = len(_MIXED.findall(head))
         if hybrids / max(len(head.split()), 1) < 0.15:
             return None
+    runs = _LATIN_RUN.findall(head)
+    if len(runs) < 40:
+        return None
     hit = dictionary.hit_rate(runs)
     if hit >= thresholds.gibberish_hit_rate:
         return None

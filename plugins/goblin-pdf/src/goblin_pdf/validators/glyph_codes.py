@@ -38,8 +38,8 @@ class GlyphCodeValidator(BaseEngine):
         options = context.options
         reasons: list[str] = []
         score = 1.0
-        tokens = raw_tokens(text)
         names = len(_GLYPH_NAME.findall(text)) if "/" in text else 0
+        tokens = raw_tokens(text) if names else ()
         if names and len(tokens) >= int(options.get("glyph_name_min_tokens", 8)):
             share = names / len(tokens)
             if share >= float(options.get("glyph_name_share", 0.4)):
@@ -75,7 +75,7 @@ def letter_share(text: str, enough: float = 1.0) -> float | None:
     total = sum(map(len, text.split()))
     if total >= _MIN_CHARS:
         # Removing numbers and leaders only raises the share: skip it when already enough.
-        share = len(_LETTER.findall(text)) / total
+        share = sum(map(str.isalpha, text)) / total
         if share >= enough:
             return share
     rest = _CID.sub(" ", _NUMBER.sub(" ", _LEADERS.sub(" ", text)))
