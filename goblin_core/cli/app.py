@@ -22,10 +22,6 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
-
-
-
-
 @dataclass
 class CliState:
     """What every command needs: the registry (loaded lazily) and the verbosity.
@@ -45,6 +41,7 @@ class CliState:
 
 
 def state_of(ctx: click.Context) -> CliState:
+    """The CliState of this invocation (a fresh one when the caller gave none)."""
     obj = ctx.find_object(CliState)
     if obj is None:
         obj = ctx.ensure_object(CliState)
@@ -63,14 +60,17 @@ def effective_config(registry: Registry, path: str | None, **options: Any) -> Co
 
 
 def echo_err(message: str) -> None:
+    """One ``goblin: ...`` line on stderr."""
     click.echo(f"goblin: {message}", err=True)
 
 
 def stderr_console() -> Console:
+    """A rich console on stderr (progress bars)."""
     return Console(stderr=True, highlight=False)
 
 
 def stdout_console() -> Console:
+    """A rich console on stdout, at least 100 columns wide so tables stay readable in pipes."""
     # sys.stdout looked up per call, so CliRunner captures it
     return Console(file=sys.stdout, highlight=False, soft_wrap=False,
                    width=max(100, shutil.get_terminal_size((100, 24)).columns))
@@ -82,6 +82,7 @@ def one_line(text: str) -> str:
 
 
 def quoted(name: str) -> str:
+    """A name in double quotes, escaped as in ``file_path_pwd:"..."`` tags."""
     return '"' + one_line(name).replace('"', '\\"') + '"'
 
 
@@ -93,12 +94,11 @@ def escape_markup(text: str) -> str:
 
 
 def core_version() -> str:
+    """The installed goblin-core version."""
     try:
         return importlib_metadata.version("goblin-core")
     except importlib_metadata.PackageNotFoundError:
         return "0+unknown"
-
-
 
 
 @click.group(
@@ -107,8 +107,8 @@ def core_version() -> str:
 )
 @click.version_option(core_version(), "-V", "--version", prog_name="goblin")
 @click.option("-v", "--verbose", count=True,
-              help="Log what goblin does on stderr (-v: info, -vv: debug). "
-                   "Warnings of engines are shown with -v only.")
+              help="Log what goblin and its plugins do on stderr (-v: info and warnings, "
+                   "-vv: debug). Without it only errors are logged.")
 @click.pass_context
 def cli(ctx: click.Context, verbose: int) -> None:
     """goblin turns any pile of documents into trustworthy text, page by page.

@@ -45,10 +45,6 @@ BINARIES: Mapping[str, str] = {
 }
 
 
-
-
-
-
 @dataclass
 class Checkup:
     """What ``goblin doctor`` found: problems make it exit 1, notes do not."""

@@ -35,10 +35,6 @@ EXTRA_DISTRIBUTIONS: Mapping[str, str] = {
 }
 
 
-
-
-
-
 @dataclass(frozen=True)
 class FormatRow:
     """One row of the supported-formats table."""
