@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import resource
+import sys
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -79,6 +80,10 @@ def _quiet_logging() -> None:
 def worker_main(conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int) -> None:
     """Loop: receive a Task (None stops), say STARTED, reply with a Document."""
     os.environ.update(env)
+    # Some libraries print diagnostics to stdout; a worker's stdout is the
+    # parent's, where results may be streaming, so send them to stderr instead.
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     _quiet_logging()
     _limit_memory(max_memory)
     _load_plugins()
