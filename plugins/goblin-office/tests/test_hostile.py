@@ -209,3 +209,12 @@ def test_deeply_nested_html_keeps_its_text(read) -> None:  # type: ignore[no-unt
         document = read(html, "profundo.html")
     assert "texto profundo" in document.text
     assert "escondido" not in document.text
+
+
+def test_refused_bomb_is_not_salvaged(read) -> None:  # type: ignore[no-untyped-def]
+    plain = docx(para("x"))
+    package = rewrite(plain, {"word/document.xml": b"<w:t>" + b" " * (20 * 1024**2) + b"</w:t>"})
+    with pytest.raises(GoblinError) as caught:
+        read(package, "bomba.docx")
+    assert "nothing to salvage" in str(caught.value)
+    assert "zip bomb" in str(caught.value)

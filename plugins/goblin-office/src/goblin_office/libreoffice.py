@@ -17,6 +17,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout
 from goblin_core.source import Source, spooled
 from goblin_office import formats as fmt
+from goblin_office.containers import open_container
 from goblin_office.encryption import decrypted
 
 
@@ -36,6 +37,8 @@ class LibreOfficeParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         binary = str(config.get("office", "libreoffice", self.binary) or self.binary)
         plain = decrypted(source, config)
+        if plain.head(4) == b"PK\x03\x04":
+            open_container(plain, config).close()  # the same size and ratio limits as ours
         timeout = float(config.get("limits", "timeout", 300.0))
         with tempfile.TemporaryDirectory(prefix="goblin-lo-") as scratch, spooled(plain) as path:
             out = Path(scratch) / "out"

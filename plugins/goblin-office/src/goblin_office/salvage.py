@@ -10,6 +10,7 @@ hardened parser in recovery mode: text already in the file is not lost.
 from __future__ import annotations
 
 import struct
+import zipfile
 import zlib
 from collections.abc import Iterator
 
@@ -71,10 +72,20 @@ class DocxSalvageParser(BaseEngine):
     priority = 10
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        limit = ArchiveLimits.from_config(config).max_member_size
-        body = next(
-            (d for n, d in local_members(source.bytes(), limit) if n == "word/document.xml"), b""
+        if _has_directory(source):
+            # a zip whose directory reads was refused for a reason (a bomb, a bad part):
+            # salvaging it would undo that refusal
+            raise CorruptDocument(
+                "the package's zip directory is readable, so there is nothing to salvage",
+                file=source.display_name,
+            )
+        limits = ArchiveLimits.from_config(config)
+        data = source.bytes()
+        # at most what the ratio limit allows for the whole file, as for any archive member
+        limit = min(
+            limits.max_member_size, int(len(data) * limits.max_ratio) + limits.ratio_grace_bytes
         )
+        body = next((d for n, d in local_members(data, limit) if n == "word/document.xml"), b"")
         if not body.strip():
             raise CorruptDocument(
                 "no readable word/document.xml survives in the damaged file",
@@ -94,3 +105,11 @@ class DocxSalvageParser(BaseEngine):
         if not page.text.strip():
             raise CorruptDocument("no text survives in the damaged file", file=source.display_name)
         return TextDocument([page.build()], metadata={"salvaged": True})
+
+
+def _has_directory(source: Source) -> bool:
+    try:
+        with zipfile.ZipFile(source.open()):
+            return True
+    except (zipfile.BadZipFile, EOFError, OSError, ValueError):
+        return False
