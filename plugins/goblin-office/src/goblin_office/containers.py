@@ -58,7 +58,7 @@ def open_container(source: Source, config: Config) -> zipfile.ZipFile:
         ) from exc
     try:
         check_container(archive, source.display_name, limits)
-    except Exception:
+    except BaseException:  # close the file whatever went wrong, then let it propagate
         archive.close()
         raise
     return archive

@@ -22,28 +22,10 @@ from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
+from goblin_office.odftext import inline_text
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import odf_sheet_extras
 
-_INLINE_SKIP = frozenset(
-    {
-        "annotation",
-        "annotation-end",
-        "note",
-        "frame",
-        "bookmark",
-        "bookmark-start",
-        "bookmark-end",
-        "reference-mark",
-        "soft-page-break",
-        "custom-shape",
-        "rect",
-        "ellipse",
-        "line",
-        "g",
-        "image",
-    }
-)
 _BLOCK_SKIP = frozenset(
     {
         "annotation",
@@ -83,32 +65,6 @@ _META = {
     "description": "description",
 }
 _MAX_REPEAT = 1024
-
-
-def inline_text(element: Any) -> str:
-    """A paragraph's own text: spans, spaces (text:s), tabs and line breaks."""
-    out: list[str] = []
-    _inline(element, out)
-    return "".join(out)
-
-
-def _inline(element: Any, out: list[str]) -> None:
-    if element.text:
-        out.append(element.text)
-    for child in element:
-        name = local_name(child)
-        if name == "s":
-            count = attr(child, "c", "1")
-            out.append(" " * min(int(count) if count.isdigit() else 1, 1000))
-        elif name == "tab":
-            out.append("\t")
-        elif name == "line-break":
-            out.append("\n")
-        elif name and name not in _INLINE_SKIP and (child.text or "") != "???":
-            # "???" is what an unrendered field (sheet name, page count) holds in the file
-            _inline(child, out)
-        if child.tail:
-            out.append(child.tail)
 
 
 @dataclass

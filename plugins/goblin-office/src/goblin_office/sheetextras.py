@@ -23,6 +23,7 @@ from goblin_core.config import Config
 from goblin_core.errors import GoblinError
 from goblin_core.source import Source
 from goblin_office.containers import open_container, read_member
+from goblin_office.odftext import inline_text
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 
 log = logging.getLogger(__name__)
@@ -244,8 +245,6 @@ def _region_text(master: Any, names: tuple[str, ...]) -> str | None:
 
 
 def _para_text(p: Any) -> str:
-    from goblin_office.odf import inline_text
-
     return inline_text(p)
 
 
