@@ -691,3 +691,11 @@ def test_the_password_can_come_from_the_environment(tmp_path: Path) -> None:
                                 env={"GOBLIN_PASSWORD": "s3cret"})
     assert result.exit_code == 0, result.stderr
     assert "the secret text" in result.stdout
+
+
+def test_control_characters_in_names_never_reach_the_terminal_raw(tmp_path: Path) -> None:
+    source = write(tmp_path, "evil\x1b]0;owned\x07.txt", b"")
+    result = run(["extract", str(source)])
+    assert result.exit_code == 1
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    assert r'"evil\x1b]0;owned\x07.txt"' in result.stderr

@@ -77,8 +77,29 @@ def stdout_console() -> Console:
 
 
 def one_line(text: str) -> str:
-    """A name or message on one line: quotes, backslashes and line breaks escaped."""
-    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+    r"""A name or message on one line, safe for a terminal.
+
+    Backslashes and line breaks are escaped, and so is every other control
+    character (an archive member named with terminal escape codes must not
+    drive the terminal).
+
+    >>> one_line("a\nb\x1b[2J")
+    'a\\nb\\x1b[2J'
+    """
+    out = []
+    for char in text:
+        if char == "\\":
+            out.append("\\\\")
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\r":
+            out.append("\\r")
+        elif not char.isprintable():
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def quoted(name: str) -> str:
