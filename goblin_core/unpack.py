@@ -24,7 +24,13 @@ from goblin_core.archive_safety import ArchiveBudget, expand_members
 from goblin_core.config import Config
 from goblin_core.detect import detect
 from goblin_core.engines import ArchiveLimits
-from goblin_core.errors import GoblinError, PasswordRequired, UnsafeArchive, UnsupportedFormat
+from goblin_core.errors import (
+    CorruptDocument,
+    GoblinError,
+    PasswordRequired,
+    UnsafeArchive,
+    UnsupportedFormat,
+)
 from goblin_core.formats import BY_EXTENSION, BY_MIME
 from goblin_core.model import MemberEntry, ReportEntry
 from goblin_core.registry import EngineEntry, Registry, default_registry
@@ -205,14 +211,18 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
             return
         except PasswordRequired:
             raise
-        except GoblinError as exc:
+        except MemoryError:
+            raise
+        except Exception as exc:  # a handler's own bug fails that handler, not the unpack
+            error = exc if isinstance(exc, GoblinError) else CorruptDocument(
+                f"{entry.name} failed: {type(exc).__name__}: {exc}")
             if produced:
-                job.log.error(exc.kind, str(exc.with_file(source.display_name)), entry.name)
+                job.log.error(error.kind, str(error.with_file(source.display_name)), entry.name)
                 return
-            if isinstance(exc, UnsafeArchive):
-                raise  # another handler would not make a hostile archive safe
-            job.log.warn(exc.kind, str(exc.with_file(source.display_name)), entry.name)
-            first_error = first_error or exc
+            if isinstance(error, UnsafeArchive):
+                raise error from exc  # another handler would not make a hostile archive safe
+            job.log.warn(error.kind, str(error.with_file(source.display_name)), entry.name)
+            first_error = first_error or error
     if first_error is not None:
         raise first_error.with_file(source.display_name)
 
