@@ -42,6 +42,9 @@ BINARIES: Mapping[str, str] = {
     "lsar": "unar",
     "antiword": "antiword",
     "catdoc": "catdoc",
+    "catppt": "catdoc",
+    "xls2csv": "catdoc",
+    "soffice": "libreoffice-writer-nogui (optional)",
 }
 
 
