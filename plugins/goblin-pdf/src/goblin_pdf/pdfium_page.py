@@ -7,6 +7,7 @@ so the caller can close the native page (and its text page) at once.
 from __future__ import annotations
 
 import ctypes
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,11 @@ from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.stray_marks import repair
 
 _MAX_FORM_DEPTH = 8
+# Characters PDFium writes for glyphs it could not map: controls, private use, U+FFFD/U+FFFE.
+_SUSPECT_CHAR = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ue000-\uf8ff\ufffd\ufffe\ud800-\udfff"
+    "\U000f0000-\U0010ffff]"
+)
 _SKIPPED_ANNOTS = frozenset({pdfium_c.FPDF_ANNOT_POPUP, pdfium_c.FPDF_ANNOT_WIDGET,
                              pdfium_c.FPDF_ANNOT_LINK})
 
@@ -32,8 +38,14 @@ class PageText:
     unmapped: int
 
 
-def read_text(page: pdfium.PdfPage) -> PageText:
-    """The page's text in PDFium's reading order, with glyph, image and unmapped counts."""
+def read_text(page: pdfium.PdfPage, count_images_below: int = 0) -> PageText:
+    """The page's text in PDFium's reading order, with glyph, image and unmapped counts.
+
+    Image objects are counted when the page draws fewer than ``count_images_below``
+    glyphs (0: always). Only then can the count matter: a page with plenty of
+    text draws something whatever its images, and walking every object of a
+    busy page costs as much as reading its text.
+    """
     textpage = page.get_textpage()
     try:
         text = textpage.get_text_range()
@@ -42,7 +54,8 @@ def read_text(page: pdfium.PdfPage) -> PageText:
         textpage.close()
     text = repair(text.replace("\r\n", "\n").replace("\r", "\n"))
     glyphs = sum(map(len, text.split()))
-    return PageText(text, glyphs, count_images(page), unmapped)
+    wanted = not count_images_below or glyphs < count_images_below
+    return PageText(text, glyphs, count_images(page) if wanted else 0, unmapped)
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
@@ -51,13 +64,16 @@ def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
     A glyph PDFium mapped without a ToUnicode (from glyph names, a font's own
     tables) is often right, so the flag alone does not count; only flagged
     glyphs that came out as control, private-use or replacement characters do.
-    The per-character calls run only when the text holds such characters.
+    PDFium is asked only about the characters that look unmapped in ``text``
+    (one text character per PDFium character, the generated line breaks included).
     """
     if not unmapped_chars(text):
         return 0
+    total = textpage.count_chars()
     count = 0
-    for index in range(textpage.count_chars()):
-        if pdfium_c.FPDFText_HasUnicodeMapError(textpage, index) != 1:
+    for match in _SUSPECT_CHAR.finditer(text):
+        index = match.start()
+        if index >= total or pdfium_c.FPDFText_HasUnicodeMapError(textpage, index) != 1:
             continue
         code = pdfium_c.FPDFText_GetUnicode(textpage, index)
         if code == 0 or _bad_code(code):
