@@ -127,3 +127,29 @@ def test_ocr_page_images_come_from_render_for_garbage_pages(registry) -> None:  
     with parser.open(Source.from_bytes(identity_font_pdf(), "id.pdf"), config) as parsed:
         next(parsed.pages())
         assert parsed.render(1, 100).size[0] == pytest.approx(595 * 100 / 72, abs=2)
+
+
+def _text_and_image_pdf(lines: int) -> bytes:
+    import io
+
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    canvas.drawInlineImage(Image.new("L", (20, 20), 128), 40, 40, 20, 20)
+    for index in range(lines):
+        canvas.drawString(40, 800 - 14 * index, "Aviso de licitação, pregão presencial nº 12")
+    canvas.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("lines", "below", "images"), [(1, 200, 1), (20, 200, 0), (20, 0, 1)])
+def test_images_are_counted_where_they_can_decide_ocr(
+    registry, lines: int, below: int, images: int,  # type: ignore[no-untyped-def]
+) -> None:
+    config = registry.config(pdf={"count_images_below": below})
+    parser = registry.get("pdf.pypdfium2").engine
+    with parser.open(Source.from_bytes(_text_and_image_pdf(lines), "img.pdf"), config) as parsed:
+        page = next(parsed.pages())
+    assert page.images == images

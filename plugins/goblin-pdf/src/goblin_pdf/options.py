@@ -16,7 +16,7 @@ PDF_OPTIONS = (
     Option("outline", "bool", True,
            "Append the outline (bookmarks) after the last page's text; it is always in "
            "metadata['outline']."),
-    Option("count_images_below", "int", 2000,
+    Option("count_images_below", "int", 200,
            "Count a page's image objects only when it draws fewer glyphs than this (where the "
            "count decides whether the page needs OCR); 0 counts them on every page.", minimum=0),
     Option("render_dpi", "int", 300,

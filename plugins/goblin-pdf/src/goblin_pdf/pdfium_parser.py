@@ -112,7 +112,7 @@ class PdfiumDocument(BaseParsedDocument):
         except pdfium.PdfiumError as exc:
             return PageContent(number, error=f"PDFium cannot load page {number}: {exc}")
         try:
-            read = read_text(page, int(self.options.get("count_images_below", 2000)))
+            read = read_text(page, int(self.options.get("count_images_below", 200)))
             extra = self._page_extras(page)
         except pdfium.PdfiumError as exc:
             return PageContent(number, error=f"PDFium cannot read page {number}: {exc}")
