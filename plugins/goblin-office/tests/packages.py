@@ -7,6 +7,7 @@ test needs (a footnote, a comment, a header, a formula with its cached value).
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
 from collections.abc import Mapping
 
@@ -100,3 +101,69 @@ def rewrite(package: bytes, changes: Mapping[str, bytes]) -> bytes:
         info.filename: changes.get(info.filename, source.read(info)) for info in source.infolist()
     }
     return zip_bytes(members)
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        low, value = value & 0x7F, value >> 7
+        out.append(low | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def _record(kind: int, payload: bytes = b"") -> bytes:
+    """One BIFF12 record: type and size as 7-bit varints, then the payload."""
+    return _varint(kind) + _varint(len(payload)) + payload
+
+
+def _wide(text: str) -> bytes:
+    return struct.pack("<I", len(text)) + text.encode("utf-16-le")
+
+
+def xlsb(sheet_name: str, text: str, number: float) -> bytes:
+    """A one-sheet .xlsb whose first row holds ``text`` and ``number`` (A1, B1)."""
+    book = (
+        _record(0x83)  # BrtBeginBook
+        + _record(0x8F)  # BrtBeginBundleShs
+        + _record(0x9C, struct.pack("<II", 0, 1) + _wide("rId1") + _wide(sheet_name))
+        + _record(0x90)
+        + _record(0x84)
+    )
+    cell = struct.pack("<II", 0, 0)  # column 0, style 0
+    sheet = (
+        _record(0x81)  # BrtBeginSheet
+        + _record(0x94, struct.pack("<IIII", 0, 0, 0, 1))  # BrtWsDim: A1:B1
+        + _record(0x91)  # BrtBeginSheetData
+        + _record(0x00, struct.pack("<IIH", 0, 0, 0) + b"\x00\x00\x00" + struct.pack("<I", 0))
+        + _record(0x06, cell + _wide(text))  # BrtCellSt
+        + _record(0x05, struct.pack("<II", 1, 0) + struct.pack("<d", number))  # BrtCellReal
+        + _record(0x92)
+        + _record(0x82)
+    )
+    main = "application/vnd.ms-excel.sheet.binary.macroEnabled.main"
+    types = (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" '
+        'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        f'<Override PartName="/xl/workbook.bin" ContentType="{main}"/>'
+        '<Override PartName="/xl/worksheets/sheet1.bin" '
+        'ContentType="application/vnd.ms-excel.worksheet"/></Types>'
+    )
+
+    def rels(kind: str, target: str) -> str:
+        return (
+            f'<?xml version="1.0"?><Relationships xmlns="{PKG_RELS}">'
+            f'<Relationship Id="rId1" Type="{R}/{kind}" Target="{target}"/></Relationships>'
+        )
+
+    return zip_bytes(
+        {
+            "[Content_Types].xml": types,
+            "_rels/.rels": rels("officeDocument", "xl/workbook.bin"),
+            "xl/_rels/workbook.bin.rels": rels("worksheet", "worksheets/sheet1.bin"),
+            "xl/workbook.bin": book,
+            "xl/worksheets/sheet1.bin": sheet,
+        }
+    )

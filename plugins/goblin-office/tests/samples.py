@@ -21,6 +21,7 @@ from odf.opendocument import OpenDocumentPresentation, OpenDocumentSpreadsheet, 
 from odf.style import MasterPage, PageLayout
 from odf.table import Table, TableCell, TableRow
 from odf.text import H, P
+from packages import xlsb as hand_xlsb
 from packages import zip_bytes
 from pptx import Presentation
 from pptx.util import Inches
@@ -57,6 +58,11 @@ def sample_xlsx() -> tuple[bytes, str]:
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue(), "orcamento.xlsx"
+
+
+def sample_xlsb() -> tuple[bytes, str]:
+    """A binary workbook, written record by record (no Python library writes .xlsb)."""
+    return hand_xlsb("Planilha", PHRASE, 2.5), "orcamento.xlsb"
 
 
 def sample_pptx() -> tuple[bytes, str]:
