@@ -17,12 +17,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mutation import FAMILIES, HERE, findings, save_regression, seed_files
 
 from goblin_core.engines import Task
 from goblin_core.executors.local import SupervisedWorkers
 from goblin_core.registry import default_registry
 from goblin_core.testing.corpus import find_corpus
+
+from mutation import FAMILIES, HERE, findings, save_regression, seed_files
 
 EXAMPLES = int(os.environ.get("GOBLIN_FUZZ_EXAMPLES", "150"))
 CHOSEN = [f for f in os.environ.get("GOBLIN_FUZZ_FAMILIES", ",".join(FAMILIES)).split(",") if f]

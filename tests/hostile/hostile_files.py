@@ -487,3 +487,17 @@ def zero_bytes(folder: Path, extension: str) -> Path:
     path.write_bytes(b"")
     os.utime(path)
     return path
+
+
+def image_only_pdf(folder: Path) -> Path:
+    """One page that draws only an (inline) image: it needs OCR to yield text."""
+    pixels = bytes((x * 16) % 256 for x in range(64))
+    draw = b"q 200 0 0 200 100 400 cm BI /W 8 /H 8 /CS /G /BPC 8 ID " + pixels + b" EI Q"
+    path = folder / "image-only.pdf"
+    path.write_bytes(_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+        b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
+    ]))
+    return path

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import hostile_files as build
 import pytest
-from conftest import HostileRunner, Run
+
+import hostile_files as build
+from hostile_runner import HostileRunner, Run
 
 PASSWD_MARK = "root:x:0:0"
 
