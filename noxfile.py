@@ -46,7 +46,7 @@ def plugin(session: nox.Session, name: str) -> None:
 def integration(session: nox.Session) -> None:
     """Every plugin together: tests needing two plugins, the corpus with OCR, hostile files."""
     session.install(".", *[f"./plugins/{p}[test]" for p in PLUGINS], "pytest>=8",
-                    "hypothesis>=6.100", "playwright>=1.45")
+                    "hypothesis>=6.100", "playwright>=1.45", EXAMPLE_PLUGIN)
     session.run(*PYTEST, "tests/integration", "tests/hostile", *session.posargs)
 
 

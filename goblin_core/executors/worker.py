@@ -77,7 +77,9 @@ def _quiet_logging() -> None:
         root.addHandler(logging.NullHandler())
 
 
-def worker_main(conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int) -> None:
+def worker_main(
+    conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int
+) -> None:
     """Loop: receive a Task (None stops), say STARTED, reply with a Document."""
     os.environ.update(env)
     # Some libraries print diagnostics to stdout; a worker's stdout is the
