@@ -153,3 +153,11 @@ def test_images_are_counted_where_they_can_decide_ocr(
     with parser.open(Source.from_bytes(_text_and_image_pdf(lines), "img.pdf"), config) as parsed:
         page = next(parsed.pages())
     assert page.images == images
+
+
+def test_poppler_output_is_capped(registry) -> None:  # type: ignore[no-untyped-def]
+    require_binary("pdftotext", "poppler-utils")
+    config = registry.config(pdf={"poppler_max_output": 1024})
+    engine = registry.get("pdf.poppler").engine
+    texts = engine.recover(Source.from_bytes(reportlab_pdf(pages=1), "p.pdf"), [1], config)
+    assert 0 < len(texts[1].encode("utf-8")) <= 1024

@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
@@ -47,21 +49,30 @@ class PopplerRecovery(BaseEngine):
                 command = [binary, "-q", "-enc", "UTF-8", "-f", str(number), "-l", str(number)]
                 if password:
                     command += ["-upw", password]
-                text = _run([*command, str(path), "-"], timeout, cap, source.display_name, number)
+                text = _run([*command, str(path)], timeout, cap, source.display_name, number)
                 if text is not None:
                     texts[number] = text
         return texts
 
 
 def _run(command: list[str], timeout: float, cap: int, name: str, number: int) -> str | None:
-    """pdftotext's text for one page, cut at ``cap`` bytes; None when it failed or timed out."""
-    try:
-        done = subprocess.run(command, capture_output=True, timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        log.warning("%s: pdftotext took over %ss on page %s; skipped", name, timeout, number)
-        return None
-    if done.returncode != 0:
-        log.warning("%s: pdftotext failed on page %s: %s", name, number,
-                    done.stderr.decode("utf-8", "replace").strip()[:200])
-        return None
-    return done.stdout[:cap].decode("utf-8", errors="replace").rstrip("\f")
+    """pdftotext's text for one page, cut at ``cap`` bytes; None when it failed or timed out.
+
+    The text goes to a temporary file, not a pipe, so a page that expands to
+    gigabytes fills a file and never memory: only ``cap`` bytes are read back.
+    """
+    with tempfile.TemporaryDirectory(prefix="goblin-poppler-") as folder:
+        target = Path(folder) / "page.txt"
+        try:
+            done = subprocess.run([*command, str(target)], capture_output=True, timeout=timeout,
+                                  check=False)
+        except subprocess.TimeoutExpired:
+            log.warning("%s: pdftotext took over %ss on page %s; skipped", name, timeout, number)
+            return None
+        if done.returncode != 0 or not target.exists():
+            log.warning("%s: pdftotext failed on page %s: %s", name, number,
+                        done.stderr.decode("utf-8", "replace").strip()[:200])
+            return None
+        with open(target, "rb") as handle:
+            data = handle.read(cap)
+    return data.decode("utf-8", errors="replace").rstrip("\f")
