@@ -30,6 +30,7 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("application/vnd.ms-excel.sheet.binary.macroenabled.12", ("xlsb",), "Excel binary", "office"),
     KnownFormat(f"{_OOXML}.presentationml.presentation", ("pptx", "pptm", "ppsx", "potx"), "PowerPoint (OOXML)", "office"),
     KnownFormat("application/msword", ("doc", "dot"), "Word 97-2003", "office"),
+    KnownFormat("application/x-tika-ooxml-protected", (), "Encrypted Office document", "office"),
     KnownFormat("application/vnd.ms-excel", ("xls",), "Excel 97-2003", "office"),
     KnownFormat("application/vnd.ms-powerpoint", ("ppt", "pps"), "PowerPoint 97-2003", "office"),
     KnownFormat("application/vnd.ms-outlook", ("msg",), "Outlook message", "office"),

@@ -51,8 +51,9 @@ from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
 
-#: Errors that no other parser can fix: stop the parser chain at once.
-_TERMINAL_ERRORS = (PasswordRequired, FileTooLarge)
+#: Errors that no other parser can fix (another parser would not make a bomb safe):
+#: stop the parser chain at once.
+_TERMINAL_ERRORS = (PasswordRequired, FileTooLarge, UnsafeArchive)
 
 
 @dataclass
@@ -312,7 +313,7 @@ class Pipeline:
             except Exception as exc:  # any engine failure means: next parser
                 failures.append(self._parser_failed(entry, exc, recorder, t0))
                 continue
-            with parsed:
+            try:
                 try:
                     pages = parsed.pages()
                     first = _as_page(next(pages, None))
@@ -322,7 +323,10 @@ class Pipeline:
                     failures.append(self._parser_failed(entry, exc, recorder, t0))
                     continue
                 recorder.touched(entry.name)
-                return self._read(source, detected, entry, parsed, first, pages, run, recorder, started)
+                return self._read(source, detected, entry, parsed, first, pages, run, recorder,
+                                  started)
+            finally:
+                _close_quietly(parsed, entry.name)
         raise CorruptDocument(
             "no installed parser could read it (" + "; ".join(failures) + ")",
             file=source.display_name,
@@ -489,8 +493,11 @@ class Pipeline:
             return False
         if strategy in ("always", "extract_and_ocr"):
             return page.draws or page.content.error is not None
+        if page.content.error is not None:
+            # A page no parser could read may still render: OCR is its last chance.
+            return True
         if not page.draws:
-            return page.content.error is not None and page.content.glyphs is not None
+            return False
         winner = page.best
         if winner is None:
             return True
@@ -778,6 +785,14 @@ def _record_validator_failure(page: _PageWork, entry: EngineEntry, exc: Exceptio
         return
     page.errors.append(Attempt(entry.name, entry.provenance, error_kind=type(exc).__name__,
                                error=f"validator failed: {exc}"))
+
+
+def _close_quietly(parsed: Any, engine: str) -> None:
+    """Close a ParsedDocument; a failing close() must not cost the text already read."""
+    try:
+        parsed.close()
+    except Exception as exc:  # the document is assembled already; only the warning is left
+        log.warning("%s: close() failed: %s: %s", engine, type(exc).__name__, exc)
 
 
 def _replace_text(page: Page, text: str) -> Page:
