@@ -1,4 +1,4 @@
-"""Hook implementations of goblin-pdf: two parsers, two recovery engines, three validators."""
+"""Hook implementations of goblin-pdf: parsers, recovery engines, validators, a table engine."""
 
 from __future__ import annotations
 
