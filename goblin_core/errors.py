@@ -108,6 +108,15 @@ class MemoryLimitExceeded(GoblinError):
     kind = "MemoryLimitExceeded"
 
 
+class UnreadableFile(GoblinError, OSError):
+    """The file cannot be read at all: missing, a folder, no permission, an I/O error.
+
+    Also an OSError, so code that caught the operating system's error keeps working.
+    """
+
+    kind = "UnreadableFile"
+
+
 class ConfigError(GoblinError):
     """A configuration key or value is wrong; the message names the key."""
 
@@ -128,6 +137,7 @@ ERROR_KINDS: dict[str, type[GoblinError]] = {
         OutputLimitReached,
         WorkerCrashed,
         MemoryLimitExceeded,
+        UnreadableFile,
         ConfigError,
     )
 }

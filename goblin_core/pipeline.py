@@ -26,6 +26,7 @@ from goblin_core.errors import (
     GoblinError,
     OutputLimitReached,
     PasswordRequired,
+    UnreadableFile,
     UnsafeArchive,
     UnsupportedFormat,
 )
@@ -175,8 +176,14 @@ class Pipeline:
         recorder = _Recorder()
         detected: FileType | None = None
         try:
-            self._check_size(source)
-            detected = detect(self.registry, self.config, source)
+            try:
+                self._check_size(source)
+                detected = detect(self.registry, self.config, source)
+            except OSError as exc:
+                raise UnreadableFile(
+                    f"cannot read it: {exc.strerror or exc}; check the path and its permissions",
+                    file=source.display_name,
+                ) from exc
             return self._dispatch(source, detected, run, recorder, started)
         except GoblinError as exc:
             error = exc.with_file(source.display_name)
@@ -192,7 +199,8 @@ class Pipeline:
         size = source.size
         if limit and size > limit:
             raise FileTooLarge(
-                f"{size:,} bytes is over limits.max_file_size ({limit:,}); raise the limit to read it",
+                f"{size:,} bytes is over limits.max_file_size ({limit:,}); "
+                "raise the limit to read it",
                 file=source.display_name,
             )
 
@@ -254,8 +262,9 @@ class Pipeline:
                 error = _handler_error(entry, exc)
                 if produced:
                     # Members already read keep their text, whatever stopped the listing.
-                    recorder.error(error.kind, str(error.with_file(source.display_name)),
-                                   entry.name)
+                    recorder.error(
+                        error.kind, str(error.with_file(source.display_name)), entry.name
+                    )
                     return children
                 if isinstance(error, UnsafeArchive):
                     # Another handler would not make a hostile archive safe: stop here.
@@ -268,7 +277,9 @@ class Pipeline:
     def _child(self, source: Source, run: _Run) -> Document:
         return self._document(source, run, raise_errors=False)
 
-    def _attachments(self, parsed: Any, source: Source, run: _Run, recorder: _Recorder) -> list[Document]:
+    def _attachments(
+        self, parsed: Any, source: Source, run: _Run, recorder: _Recorder
+    ) -> list[Document]:
         if not self.core["attachments"]:
             return []
         children: list[Document] = []
@@ -278,11 +289,14 @@ class Pipeline:
                     recorder.members.append(
                         MemberEntry(attachment.display_name, "refused", "max_depth")
                     )
-                    recorder.error("UnsafeArchive", f"{attachment.display_name}: nested deeper "
-                                   "than limits.max_depth")
+                    recorder.error(
+                        "UnsafeArchive",
+                        f"{attachment.display_name}: nested deeper than limits.max_depth",
+                    )
                     continue
-                recorder.members.append(MemberEntry(attachment.display_name, "extracted", "",
-                                                    attachment.size))
+                recorder.members.append(
+                    MemberEntry(attachment.display_name, "extracted", "", attachment.size)
+                )
                 children.append(self._child(attachment, run))
                 attachment.cleanup()
         except MemoryError:
@@ -323,8 +337,9 @@ class Pipeline:
                     failures.append(self._parser_failed(entry, exc, recorder, t0))
                     continue
                 recorder.touched(entry.name)
-                return self._read(source, detected, entry, parsed, first, pages, run, recorder,
-                                  started)
+                return self._read(
+                    source, detected, entry, parsed, first, pages, run, recorder, started
+                )
             finally:
                 _close_quietly(parsed, entry.name)
         raise CorruptDocument(
@@ -332,11 +347,16 @@ class Pipeline:
             file=source.display_name,
         )
 
-    def _parser_failed(self, entry: EngineEntry, exc: Exception, recorder: _Recorder, t0: float) -> str:
+    def _parser_failed(
+        self, entry: EngineEntry, exc: Exception, recorder: _Recorder, t0: float
+    ) -> str:
         kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
         message = f"{entry.name}: {kind}: {exc}"
-        recorder.warn(kind, f"parser {message} ({time.monotonic() - t0:.2f}s); trying the next one",
-                      entry.name)
+        recorder.warn(
+            kind,
+            f"parser {message} ({time.monotonic() - t0:.2f}s); trying the next one",
+            entry.name,
+        )
         return message
 
     def _read(
@@ -365,7 +385,15 @@ class Pipeline:
         metadata = dict(getattr(parsed, "metadata", {}) or {})
         page_count = getattr(parsed, "page_count", None)
         return self._assemble(
-            source, mime, work, metadata, page_count, recorder, started, detected, children,
+            source,
+            mime,
+            work,
+            metadata,
+            page_count,
+            recorder,
+            started,
+            detected,
+            children,
             primary=entry.name,
         )
 
@@ -398,12 +426,27 @@ class Pipeline:
             work.append(page)
             page.tables.extend(content.tables)
             if content.error:
-                page.errors.append(Attempt(entry.name, entry.provenance, error_kind="PageError",
-                                           error=content.error, seconds=0.0))
+                page.errors.append(
+                    Attempt(
+                        entry.name,
+                        entry.provenance,
+                        error_kind="PageError",
+                        error=content.error,
+                        seconds=0.0,
+                    )
+                )
             else:
                 verdict = self._validate(content.text, page, mime, entry.name)
-                page.candidates.append(Candidate(entry.name, entry.provenance, content.text, verdict,
-                                                 "primary", time.monotonic() - t0))
+                page.candidates.append(
+                    Candidate(
+                        entry.name,
+                        entry.provenance,
+                        content.text,
+                        verdict,
+                        "primary",
+                        time.monotonic() - t0,
+                    )
+                )
             chars += len(content.text)
             if chars > run.output_left:
                 recorder.truncated = True
@@ -458,7 +501,9 @@ class Pipeline:
 
     # -- step 5: recover ---------------------------------------------------
 
-    def _recover(self, source: Source, mime: str, work: list[_PageWork], recorder: _Recorder) -> None:
+    def _recover(
+        self, source: Source, mime: str, work: list[_PageWork], recorder: _Recorder
+    ) -> None:
         for entry in self.registry.ranked("recovery", mime, self.config):
             wanted = [p for p in work if p.needs_recovery() and not p.used(entry.name)]
             if not wanted:
@@ -468,12 +513,20 @@ class Pipeline:
                 texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
                 if not isinstance(texts, dict):
                     raise TypeError(
-                        f"recover() returned {type(texts).__name__}, not {{page: text}}")
+                        f"recover() returned {type(texts).__name__}, not {{page: text}}"
+                    )
             except Exception as exc:  # the next engine may still do it
                 kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
                 for page in wanted:
-                    page.errors.append(Attempt(entry.name, entry.provenance, error_kind=kind,
-                                               error=str(exc), seconds=time.monotonic() - t0))
+                    page.errors.append(
+                        Attempt(
+                            entry.name,
+                            entry.provenance,
+                            error_kind=kind,
+                            error=str(exc),
+                            seconds=time.monotonic() - t0,
+                        )
+                    )
                 recorder.warn(kind, f"recovery engine {entry.name} failed: {exc}", entry.name)
                 continue
             recorder.touched(entry.name)
@@ -483,8 +536,9 @@ class Pipeline:
                 if not isinstance(text, str):
                     continue
                 verdict = self._validate(text, page, mime, entry.name)
-                page.candidates.append(Candidate(entry.name, entry.provenance, text, verdict,
-                                                 "recovery", share))
+                page.candidates.append(
+                    Candidate(entry.name, entry.provenance, text, verdict, "recovery", share)
+                )
 
     # -- step 6: OCR -------------------------------------------------------
 
@@ -506,10 +560,17 @@ class Pipeline:
             return True
         if page.content.unmapped > int(self.core["unmapped_chars_per_page"]):
             return winner.source == "primary"
-        return winner.verdict.status == "garbage" and winner.score < float(self.core["ocr_garbage_score"])
+        return winner.verdict.status == "garbage" and winner.score < float(
+            self.core["ocr_garbage_score"]
+        )
 
     def _ocr(
-        self, source: Source, mime: str, parsed: Any, work: list[_PageWork], recorder: _Recorder,
+        self,
+        source: Source,
+        mime: str,
+        parsed: Any,
+        work: list[_PageWork],
+        recorder: _Recorder,
         run: _Run,
     ) -> None:
         strategy = str(self.core["ocr"])
@@ -530,7 +591,8 @@ class Pipeline:
         for page in wanted:
             run.check_deadline(source.display_name)
             candidate = whole.get(page.number) or self._ocr_page(
-                parsed, page, backends, dpi, languages, mime)
+                parsed, page, backends, dpi, languages, mime
+            )
             if candidate is None:
                 continue
             recorder.touched(candidate.engine)
@@ -539,7 +601,11 @@ class Pipeline:
             page.candidates.append(candidate)
 
     def _ocr_whole_document(
-        self, source: Source, mime: str, wanted: list[_PageWork], entry: EngineEntry,
+        self,
+        source: Source,
+        mime: str,
+        wanted: list[_PageWork],
+        entry: EngineEntry,
         languages: str,
     ) -> dict[int, Candidate]:
         """Pages read in one request by a first backend that reads whole documents.
@@ -564,8 +630,15 @@ class Pipeline:
             if result is None or not result.text.strip():
                 continue
             verdict = self._validate(result.text, page, mime, entry.name)
-            found[page.number] = Candidate(entry.name, entry.provenance, result.text, verdict,
-                                           "ocr", share, confidence=float(result.confidence))
+            found[page.number] = Candidate(
+                entry.name,
+                entry.provenance,
+                result.text,
+                verdict,
+                "ocr",
+                share,
+                confidence=float(result.confidence),
+            )
         return found
 
     def _ocr_backends(self, recorder: _Recorder) -> list[EngineEntry]:
@@ -583,12 +656,18 @@ class Pipeline:
                 continue
             entry = self.registry.get(name)
             reason = self.registry.availability(entry)[1] if entry else "not installed"
-            recorder.warn("EngineUnavailable",
-                          f"OCR backend {name} is not available ({reason}); using local OCR", name)
+            recorder.warn(
+                "EngineUnavailable",
+                f"OCR backend {name} is not available ({reason}); using local OCR",
+                name,
+            )
         for entry in available:
             if entry in chosen:
                 continue
-            if getattr(entry.engine, "cloud", False) and self.config.engine_enabled(entry.name) is not True:
+            if (
+                getattr(entry.engine, "cloud", False)
+                and self.config.engine_enabled(entry.name) is not True
+            ):
                 continue
             chosen.append(entry)
         for entry in self.registry.ranked("ocr", None, self.config, with_unavailable=True):
@@ -597,12 +676,21 @@ class Pipeline:
                 continue
             if self.config.engine_enabled(entry.name) is True:
                 reason = self.registry.availability(entry)[1]
-                recorder.warn("EngineUnavailable", f"OCR backend {entry.name} is enabled but not "
-                              f"available ({reason}); using local OCR", entry.name)
+                recorder.warn(
+                    "EngineUnavailable",
+                    f"OCR backend {entry.name} is enabled but not "
+                    f"available ({reason}); using local OCR",
+                    entry.name,
+                )
         return chosen
 
     def _ocr_page(
-        self, parsed: Any, page: _PageWork, backends: list[EngineEntry], dpi: int, languages: str,
+        self,
+        parsed: Any,
+        page: _PageWork,
+        backends: list[EngineEntry],
+        dpi: int,
+        languages: str,
         mime: str,
     ) -> Candidate | None:
         t0 = time.monotonic()
@@ -619,20 +707,40 @@ class Pipeline:
                 try:
                     result = entry.engine.recognize(image, languages, self.config)
                     if not isinstance(result, OCRResult):
-                        raise TypeError(f"recognize() returned {type(result).__name__}, "
-                                        "not an OCRResult")
+                        raise TypeError(
+                            f"recognize() returned {type(result).__name__}, not an OCRResult"
+                        )
                 except Exception as exc:  # OCR backends should not raise; the next one may work
-                    page.errors.append(Attempt(entry.name, entry.provenance,
-                                               error_kind=type(exc).__name__, error=str(exc),
-                                               seconds=time.monotonic() - t1))
+                    page.errors.append(
+                        Attempt(
+                            entry.name,
+                            entry.provenance,
+                            error_kind=type(exc).__name__,
+                            error=str(exc),
+                            seconds=time.monotonic() - t1,
+                        )
+                    )
                     continue
                 if not result.text.strip():
-                    page.errors.append(Attempt(entry.name, entry.provenance, verdict="empty",
-                                               seconds=time.monotonic() - t1))
+                    page.errors.append(
+                        Attempt(
+                            entry.name,
+                            entry.provenance,
+                            verdict="empty",
+                            seconds=time.monotonic() - t1,
+                        )
+                    )
                     continue
                 verdict = self._validate(result.text, page, mime, entry.name)
-                return Candidate(entry.name, entry.provenance, result.text, verdict, "ocr",
-                                 time.monotonic() - t0, confidence=float(result.confidence))
+                return Candidate(
+                    entry.name,
+                    entry.provenance,
+                    result.text,
+                    verdict,
+                    "ocr",
+                    time.monotonic() - t0,
+                    confidence=float(result.confidence),
+                )
             return None
         finally:
             close = getattr(image, "close", None)
@@ -641,7 +749,9 @@ class Pipeline:
 
     # -- tables --------------------------------------------------------------
 
-    def _tables(self, source: Source, mime: str, work: list[_PageWork], recorder: _Recorder) -> None:
+    def _tables(
+        self, source: Source, mime: str, work: list[_PageWork], recorder: _Recorder
+    ) -> None:
         if not self.core["tables"] or not work:
             return
         numbers = [p.number for p in work]
@@ -649,8 +759,9 @@ class Pipeline:
             try:
                 found = entry.engine.tables(source, numbers, self.config)
             except Exception as exc:  # tables are extra: the text stays
-                recorder.warn(type(exc).__name__, f"table engine {entry.name} failed: {exc}",
-                              entry.name)
+                recorder.warn(
+                    type(exc).__name__, f"table engine {entry.name} failed: {exc}", entry.name
+                )
                 continue
             recorder.touched(entry.name)
             for page in work:
@@ -702,7 +813,8 @@ class Pipeline:
         if recorder.truncated:
             recorder.error(
                 OutputLimitReached.kind,
-                f"text cut at limits.max_output_chars ({limit:,} characters); raise it to get the rest",
+                f"text cut at limits.max_output_chars ({limit:,} characters); "
+                "raise it to get the rest",
             )
         return kept
 
@@ -712,12 +824,26 @@ class Pipeline:
         tables = tuple(page.tables)
         if winner is None:
             message = page.content.error or "no engine could read this page"
-            return Page(page.number, "", "", "failed", 0.0, reason="error", attempts=attempts,
-                        tables=tables, label=page.content.label, reasons=(message,))
+            return Page(
+                page.number,
+                "",
+                "",
+                "failed",
+                0.0,
+                reason="error",
+                attempts=attempts,
+                tables=tables,
+                label=page.content.label,
+                reasons=(message,),
+            )
         status, reason = self._status(page, winner, primary)
         alternatives: tuple[tuple[str, str], ...] = ()
         if str(self.core["ocr"]) == "extract_and_ocr" and page.ocr is not None:
-            other = best(c for c in page.candidates if c is not page.ocr) if winner is page.ocr else page.ocr
+            other = (
+                best(c for c in page.candidates if c is not page.ocr)
+                if winner is page.ocr
+                else page.ocr
+            )
             if other is not None:
                 alternatives = ((other.engine, other.text),)
         if str(self.core["ocr"]) == "always" and page.ocr is not None and winner is not page.ocr:
@@ -783,8 +909,14 @@ def _record_validator_failure(page: _PageWork, entry: EngineEntry, exc: Exceptio
     """Note a failing validator once per page in its attempts; the page goes on without it."""
     if any(a.engine == entry.name for a in page.errors):
         return
-    page.errors.append(Attempt(entry.name, entry.provenance, error_kind=type(exc).__name__,
-                               error=f"validator failed: {exc}"))
+    page.errors.append(
+        Attempt(
+            entry.name,
+            entry.provenance,
+            error_kind=type(exc).__name__,
+            error=f"validator failed: {exc}",
+        )
+    )
 
 
 def _close_quietly(parsed: Any, engine: str) -> None:

@@ -11,11 +11,13 @@ from conftest import TEST_BYTES, ScriptedParser, registry_with, text_page
 from goblin_core import (
     CorruptDocument,
     FileTooLarge,
+    GoblinError,
     OutputLimitReached,
     UnsupportedFormat,
     extract,
     load_registry,
 )
+from goblin_core.errors import UnreadableFile
 from goblin_core.inputs import InputProblem, walk_inputs
 
 
@@ -116,17 +118,27 @@ def test_plain_text_with_only_goblin_core_is_read() -> None:
 
 
 def test_unreadable_file_is_a_clear_error(tmp_path: Path) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root reads files whatever their permissions")
+    # A folder where a file is expected fails to read for every user, root included.
+    locked = tmp_path / "locked.txt"
+    locked.mkdir()
+    with pytest.raises(UnreadableFile, match=r"locked\.txt: cannot read it") as caught:
+        extract(locked)
+    assert isinstance(caught.value, OSError) and isinstance(caught.value, GoblinError)
+
+
+def test_file_without_read_permission_is_a_clear_error(tmp_path: Path) -> None:
     locked = tmp_path / "locked.txt"
     locked.write_text("secret", encoding="utf-8")
     locked.chmod(0)
-    with pytest.raises(OSError):
+    if os.access(locked, os.R_OK):
+        # Root reads whatever the permissions say; the folder case above covers it.
+        return
+    with pytest.raises(UnreadableFile, match=r"locked\.txt"):
         extract(locked)
 
 
 def test_missing_file_is_an_error_naming_it(tmp_path: Path) -> None:
-    with pytest.raises(OSError, match=r"missing\.txt"):
+    with pytest.raises(UnreadableFile, match=r"missing\.txt"):
         extract(tmp_path / "missing.txt")
 
 
