@@ -85,6 +85,9 @@ def test_every_error_kind_has_a_hostile_case(hostile: HostileRunner, tmp_path: P
     empty = build.zero_bytes(folder, "pdf")
     seen |= set(hostile.api(empty).result.get("raised", "").split())
 
+    vanished = folder / "vanished.pdf"
+    seen |= set(hostile.api(vanished).result.get("raised", "").split())
+
     noise = build.random_bytes(folder, "bin")
     seen |= set(hostile.api(noise).result.get("raised", "").split())
 
