@@ -20,8 +20,8 @@ def _section(text: str, heading: str) -> str:
     return text[start: following if following != -1 else len(text)]
 
 
-#: The commands docs/cli.md describes (``goblin report`` is documented with the trust report).
-COMMANDS = ("config", "doctor", "extract", "formats", "plugins", "unpack")
+#: The commands docs/cli.md describes.
+COMMANDS = ("config", "doctor", "extract", "formats", "plugins", "report", "unpack")
 
 
 @pytest.mark.parametrize("command", COMMANDS)
