@@ -119,3 +119,33 @@ def test_language_helpers() -> None:
     choice = choose("por+kor", frozenset({"por"}))
     assert choice.lang == "por"
     assert choice.install_hint() == "apt-get install tesseract-ocr-kor"
+
+
+def test_tilted_page_reads_whole_lines(tesseract: str, page_image: DrawPage) -> None:
+    tilted = page_image(LINES * 2).rotate(3, expand=True, fillcolor=255,
+                                          resample=Image.Resampling.BICUBIC)
+    result = TesseractBackend().recognize(tilted, "eng", config())
+    text = normalize(result.text)
+    assert all(line in text for line in LINES), text
+
+
+def test_text_on_a_shaded_band_is_read(tesseract: str, page_image: DrawPage) -> None:
+    page = page_image(LINES)
+    band = Image.new("L", (page.width, 70), 110)
+    banner = page_image(("Results of the public tender",), size=40, paper=110, margin=12)
+    band.paste(banner.crop((0, 0, min(banner.width, band.width), 70)), (0, 0))
+    sheet = Image.new("L", (page.width, page.height + 200), 255)
+    sheet.paste(band, (0, 60))
+    sheet.paste(page, (0, 160))
+    # The band's ink is a fifth of the page's: ask for near-full coverage to trigger the reread.
+    result = TesseractBackend().recognize(sheet, "eng", config(min_ink_coverage=0.95))
+    assert "Results of the public tender" in normalize(result.text)
+    assert LINES[0] in normalize(result.text)
+
+
+def test_skew_is_measured_from_hocr_baselines() -> None:
+    from goblin_ocr_tesseract.skew import skew_degrees
+
+    hocr = " ".join(f'title="bbox 0 0 9 9; baseline {s} -3"' for s in (0.031, 0.032, 0.9))
+    assert round(skew_degrees(hocr), 1) == 1.8
+    assert skew_degrees("<html></html>") == 0.0
