@@ -1,0 +1,69 @@
+"""Accents drawn as separate glyphs (TeX's ``O\\u{g}uz`` gives ``O˘guz``) put back on their letter."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import numpy as np
+
+# Spacing accents and the combining marks they stand for.
+SPACING_TO_COMBINING = {
+    "\u00b4": "\u0301", "`": "\u0300", "\u02cb": "\u0300", "\u02ca": "\u0301",
+    "\u00a8": "\u0308", "\u02c6": "\u0302", "^": "\u0302", "\u02dc": "\u0303", "~": "\u0303",
+    "\u02d8": "\u0306", "\u02c7": "\u030c", "\u02d9": "\u0307", "\u00af": "\u0304",
+    "\u02c9": "\u0304", "\u02da": "\u030a", "\u02dd": "\u030b", "\u00b8": "\u0327",
+    "\u02db": "\u0328",
+}
+_ACCENT_CODES = np.array([ord(c) for c in SPACING_TO_COMBINING], dtype=np.int64)
+
+
+def attach_accents(codes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, dict[int, int]]:
+    """Move each spacing accent onto the letter it overlaps.
+
+    Returns the boxes with every attached accent placed just after its letter
+    (so ordering puts it there) and a map accent index -> letter index. Only
+    accents lying over or under a letter (horizontal overlap, vertical offset
+    within one glyph height) attach; a lone ``^`` in running text stays put.
+    """
+    accents = np.nonzero(np.isin(codes, _ACCENT_CODES))[0]
+    if accents.size == 0:
+        return box, {}
+    letters = np.nonzero(~np.isin(codes, _ACCENT_CODES))[0]
+    if letters.size == 0:
+        return box, {}
+    box = box.copy()
+    links: dict[int, int] = {}
+    lx0, ly0, lx1, ly1 = box[letters].T
+    for a in accents:  # accents are few; each is matched against all letters at once
+        ax0, ay0, ax1, ay1 = box[a]
+        height = max(ay1 - ay0, 1e-6)
+        overlap = np.minimum(ax1, lx1) - np.maximum(ax0, lx0)
+        centre_gap = np.abs((ay0 + ay1) / 2 - (ly0 + ly1) / 2)
+        ok = (overlap > 0.3 * (ax1 - ax0)) & (centre_gap < 1.2 * height)
+        ok &= ~np.isin(codes[letters], [32])
+        if not ok.any():
+            continue
+        candidates = np.nonzero(ok)[0]
+        best = letters[candidates[np.argmax(overlap[candidates] - 0.01 * centre_gap[candidates])]]
+        links[int(a)] = int(best)
+        _bx0, by0, bx1, by1 = box[best]
+        box[a] = (bx1 - 1e-3, by0, bx1 - 1e-3, by1)
+    return box, links
+
+
+def compose(text: str) -> str:
+    """Turn spacing accents that follow their letter into combining marks, then NFC.
+
+    >>> compose("O" + "g\\u02d8" + "uz")
+    'Oğuz'
+    """
+    if not any(c in SPACING_TO_COMBINING for c in text):
+        return text
+    out = []
+    for i, c in enumerate(text):
+        mark = SPACING_TO_COMBINING.get(c)
+        if mark and i and text[i - 1].isalpha():
+            out.append(mark)
+        else:
+            out.append(c)
+    return unicodedata.normalize("NFC", "".join(out))

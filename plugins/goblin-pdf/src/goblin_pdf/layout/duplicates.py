@@ -1,0 +1,33 @@
+"""Duplicate overlapping glyphs: fake bold and shadow effects draw the same text twice."""
+
+from __future__ import annotations
+
+import numpy as np
+
+_OVERLAP = 0.2  # of the glyph height: closer copies of the same character are one glyph
+
+
+def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """True for each glyph that repeats an earlier glyph of the same character at
+    (nearly) the same place.
+
+    ``chars`` holds the character codes (int), ``box`` the (n, 4) boxes.
+    Two copies of a letter in a word ("ll") sit a whole advance apart, far more
+    than the tolerance, so only overdrawn copies are dropped.
+    """
+    n = len(chars)
+    if n < 2:
+        return np.zeros(n, dtype=bool)
+    height = np.maximum(box[:, 3] - box[:, 1], 1e-6)
+    tol = float(np.median(height)) * _OVERLAP
+    row = np.round(box[:, 1] / max(tol, 1e-6))
+    order = np.lexsort((box[:, 0], row, chars))
+    same = (chars[order][1:] == chars[order][:-1]) & (row[order][1:] == row[order][:-1])
+    close = np.abs(box[order][1:, 0] - box[order][:-1, 0]) < tol
+    dup_sorted = np.concatenate([[False], same & close])
+    mask = np.zeros(n, dtype=bool)
+    # keep the copy drawn first: of each duplicate pair, mark the later stream index
+    pairs = np.nonzero(dup_sorted)[0]
+    first, second = order[pairs - 1], order[pairs]
+    mask[np.maximum(first, second)] = True
+    return mask

@@ -1,0 +1,74 @@
+"""Glyphs into runs: stretches of one text line, split at word gaps into words.
+
+A run is a maximal stretch of glyphs that PDFium gives in sequence on one
+baseline without a gap wide enough to be a column gutter. Runs are then
+merged into lines within a column by the reading-order step.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+_SAME_LINE = 0.5  # vertical overlap (in glyph heights) below which a new line starts
+_RUN_GAP = 0.8  # horizontal gap (in glyph heights) that ends a run
+_WORD_GAP = 0.1  # horizontal gap (in glyph heights) that separates words
+
+
+@dataclass(frozen=True)
+class Run:
+    """One stretch of a line: its words, box and typical glyph height."""
+
+    words: tuple[str, ...]
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    height: float
+    chars: int
+    first: int  # stream index of its first glyph, to keep equal-place runs in order
+
+    @property
+    def yc(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+
+def build_runs(chars: list[str], box: np.ndarray, index: np.ndarray,
+               space_before: np.ndarray) -> list[Run]:
+    """Runs from glyphs given in stream order.
+
+    ``chars`` are the glyph strings, ``box`` their (n, 4) boxes, ``index`` their
+    stream positions and ``space_before`` whether PDFium put a space before them.
+    """
+    n = len(chars)
+    if n == 0:
+        return []
+    x0, y0, x1, y1 = box.T
+    height = np.maximum(y1 - y0, 1e-3)
+    gap = np.empty(n)
+    gap[0] = 0
+    gap[1:] = x0[1:] - x1[:-1]
+    pair_h = np.empty(n)
+    pair_h[0] = height[0]
+    pair_h[1:] = np.minimum(height[1:], height[:-1])
+    new_run = np.zeros(n, dtype=bool)
+    new_run[0] = True
+    overlap = np.minimum(y1[1:], y1[:-1]) - np.maximum(y0[1:], y0[:-1])
+    new_run[1:] = ((overlap < _SAME_LINE * pair_h[1:])
+                   | (x0[1:] < x0[:-1] - 0.5 * pair_h[1:])
+                   | (gap[1:] > _RUN_GAP * pair_h[1:]))
+    new_word = new_run | space_before | (gap > _WORD_GAP * pair_h)
+    starts = np.nonzero(new_run)[0]
+    ends = np.append(starts[1:], n)
+    word_starts = np.nonzero(new_word)[0]
+    runs = []
+    for start, end in zip(starts.tolist(), ends.tolist(), strict=False):
+        cuts = word_starts[(word_starts > start) & (word_starts < end)].tolist()
+        bounds = [start, *cuts, end]
+        words = tuple("".join(chars[a:b]) for a, b in itertools.pairwise(bounds))
+        runs.append(Run(words, float(x0[start:end].min()), float(y0[start:end].min()),
+                        float(x1[start:end].max()), float(y1[start:end].max()),
+                        float(height[start:end].mean()), end - start, int(index[start])))
+    return runs

@@ -1,0 +1,144 @@
+"""One page's layout: reading-order text and blocks, or the structure tree's blocks."""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from dataclasses import dataclass
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from goblin_core.model import Block
+from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
+from goblin_pdf.layout.columns import find_gutters
+from goblin_pdf.layout.duplicates import duplicate_mask
+from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
+from goblin_pdf.layout.lines import Run, build_runs
+from goblin_pdf.layout.reading_order import order_lines, paragraphs
+from goblin_pdf.layout.settings import LayoutSettings
+from goblin_pdf.layout.tags import TagOutcome, structure_blocks
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class PageLayout:
+    """What the layout reader made of a page.
+
+    ``text`` is the plain text (reading order when it was rebuilt, else PDFium's
+    own); ``blocks`` the page's blocks (from tags when they passed the gate);
+    ``columns`` how many columns were found; ``tags`` what happened to the
+    structure tree (``used`` false with the reason when it was not followed).
+    """
+
+    text: str
+    blocks: tuple[Block, ...]
+    columns: int
+    reordered: bool
+    tags: TagOutcome
+
+
+def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
+                     settings: LayoutSettings, tagged: bool = False) -> PageLayout:
+    """Layout of one page; ``raw_text`` is PDFium's text of it, kept when no reordering
+    is needed, ``tagged`` whether the document has a structure tree.
+
+    >>> # doctest: +SKIP
+    >>> layout = read_page_layout(page, textpage, textpage.get_text_range(), LayoutSettings())
+    """
+    want_tags = tagged and settings.marked_content != "none"
+    if settings.layout == "raw" and not want_tags:
+        return PageLayout(raw_text, (), 1, False, TagOutcome.skipped("not asked"))
+    if settings.layout == "auto" and not want_tags and not _cheap_columns(textpage):
+        return PageLayout(raw_text, (), 1, False, TagOutcome.skipped("untagged"))
+    objects: dict[int, int] = {}
+    glyphs = read_glyphs(page, textpage, objects)
+    keep = _kept(glyphs, settings)
+    runs = _runs(glyphs, keep)
+    gutters = find_gutters(runs)
+    reorder = settings.layout == "reading_order" or (settings.layout == "auto" and bool(gutters))
+    blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
+    text = _text(blocks) if reorder else raw_text
+    outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
+               else TagOutcome.skipped("untagged" if not tagged else "marked_content = none"))
+    if outcome.used:
+        return PageLayout(text, outcome.blocks, len(gutters) + 1, reorder, outcome)
+    return PageLayout(text, tuple(blocks) if reorder or tagged else (), len(gutters) + 1,
+                      reorder, outcome)
+
+
+def _cheap_columns(textpage: pdfium.PdfTextPage) -> bool:
+    """Whether PDFium's own text rectangles (one per text object and line) show a gutter.
+
+    Costs one native call per rectangle instead of one per character, so
+    single-column pages keep PDFium's order at nearly PDFium's speed.
+    """
+    count = pdfium_c.FPDFText_CountRects(textpage, 0, -1)
+    if count < 6:
+        return False
+    left, top, right, bottom = (pdfium_c.c_double() for _ in range(4))
+    runs = []
+    for i in range(count):
+        pdfium_c.FPDFText_GetRect(textpage, i, left, top, right, bottom)
+        height = top.value - bottom.value
+        width = right.value - left.value
+        if height <= 0 or width <= 0:
+            continue
+        runs.append(Run((), left.value, bottom.value, right.value, top.value, height,
+                        int(2 * width / height), i))
+    return bool(find_gutters(runs)) or _leans(runs)
+
+
+def _leans(runs: list[Run]) -> bool:
+    """Rectangles taller than wide in bulk: a rotated page or vertical text runs."""
+    tall = sum(1 for r in runs if (r.y1 - r.y0) > 3 * (r.x1 - r.x0))
+    return tall > max(3, len(runs) // 4)
+
+
+def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
+    """Indices of the upright drawn glyphs to lay out (duplicates dropped when asked)."""
+    keep = np.nonzero(glyphs.upright)[0]
+    if settings.suppress_duplicate_text and keep.size > 1:
+        codes = np.fromiter((ord(glyphs.text[i]) for i in keep), dtype=np.int64, count=keep.size)
+        keep = keep[~duplicate_mask(codes, glyphs.box[keep])]
+    return keep
+
+
+def _runs(glyphs: Glyphs, keep: np.ndarray) -> list[Run]:
+    if keep.size == 0:
+        return []
+    text = glyphs.text
+    codes = np.fromiter((ord(text[i]) for i in keep), dtype=np.int64, count=keep.size)
+    box, links = attach_accents(codes, glyphs.box[keep])
+    order_key = np.arange(keep.size, dtype=np.float64)
+    for accent, letter in links.items():  # an accent read right after its letter
+        order_key[accent] = letter + 0.5
+    order = np.argsort(order_key, kind="stable")
+    chars = [SPACING_TO_COMBINING[text[keep[i]]] if i in links else text[keep[i]]
+             for i in order.tolist()]
+    stream = keep[order]
+    before = np.array([i > 0 and (text[i - 1].isspace()) for i in stream.tolist()], dtype=bool)
+    return build_runs(chars, box[order], stream, before)
+
+
+def _rotated_blocks(glyphs: Glyphs, keep: np.ndarray) -> list[Block]:
+    """Text drawn at an angle (margin notes, rotated table headers), one block per
+    text object, in stream order, after the page's upright text."""
+    rotated = np.nonzero(glyphs.drawn & ~glyphs.upright)[0]
+    if rotated.size == 0:
+        return []
+    blocks: list[Block] = []
+    objects = glyphs.obj[rotated]
+    cuts = np.nonzero(np.diff(objects))[0] + 1
+    for part in np.split(rotated, cuts):
+        text = "".join(glyphs.text[i] for i in range(int(part[0]), int(part[-1]) + 1))
+        text = " ".join(text.split())
+        if text:
+            blocks.append(Block("paragraph", text))
+    return blocks
+
+
+def _text(blocks: list[Block]) -> str:
+    return unicodedata.normalize("NFC", "\n\n".join(b.text for b in blocks if b.text))

@@ -1,0 +1,137 @@
+"""Runs into lines, lines into column-ordered paragraphs.
+
+The page is cut into horizontal bands at full-width lines (those crossing a
+gutter). Within a band every column is read top to bottom, left column first;
+full-width lines keep their place between bands. Paragraphs break where the
+line spacing opens up or the type size changes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from goblin_core.model import Block
+from goblin_pdf.layout.hyphens import join_lines
+from goblin_pdf.layout.lines import Run
+
+_CAPTION = re.compile(r"^(fig(ure)?|table|tab|chart|plate)\.?\s*\d", re.IGNORECASE)
+_PARAGRAPH_GAP = 1.45  # line pitch, in median pitches, that starts a new paragraph
+_HEADING_SIZE = 1.15  # glyph height, in body heights, that marks a heading
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of one column: its runs' words and box."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    height: float
+    column: int  # -1: full width
+
+
+def order_lines(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[Line]:
+    """Lines in reading order: bands top down, columns left to right within a band."""
+    lines = _merge(runs, gutters)
+    if not gutters:
+        return lines
+    ordered: list[Line] = []
+    band: list[Line] = []
+    for line in lines:
+        if line.column < 0:
+            ordered.extend(sorted(band, key=lambda ln: ln.column))  # stable: keeps top-down
+            band = []
+            ordered.append(line)
+        else:
+            band.append(line)
+    ordered.extend(sorted(band, key=lambda ln: ln.column))
+    return ordered
+
+
+def _column(run: Run, gutters: Sequence[tuple[float, float]]) -> int:
+    for i, (g0, g1) in enumerate(gutters):
+        if run.x0 < g0 and run.x1 > g1:
+            return -1
+        if run.x1 <= g1 and (run.x0 + run.x1) / 2 < g0 + (g1 - g0) / 2:
+            return i
+    return len(gutters)
+
+
+def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[Line]:
+    """Runs on one baseline and in one column become a line, top to bottom."""
+    if not runs:
+        return []
+    column = np.array([_column(r, gutters) for r in runs])
+    yc = np.array([r.yc for r in runs])
+    height = np.array([r.height for r in runs])
+    x0 = np.array([r.x0 for r in runs])
+    order = np.lexsort((x0, -yc))
+    lines: list[Line] = []
+    open_lines: dict[int, list[int]] = {}
+    for i in order.tolist():
+        col = int(column[i])
+        current = open_lines.get(col)
+        if current is not None and _overlap(runs[current[0]], runs[i]) >= 0.5 * min(
+                height[current[0]], height[i]):
+            current.append(i)
+            continue
+        if current is not None:
+            lines.append(_line(runs, current, col))
+        open_lines[col] = [i]
+    lines.extend(_line(runs, members, col) for col, members in open_lines.items())
+    lines.sort(key=lambda ln: -(ln.y0 + ln.y1) / 2)
+    return lines
+
+
+def _overlap(a: Run, b: Run) -> float:
+    return min(a.y1, b.y1) - max(a.y0, b.y0)
+
+
+def _line(runs: Sequence[Run], members: list[int], column: int) -> Line:
+    parts = sorted((runs[i] for i in members), key=lambda r: (r.x0, r.first))
+    return Line(" ".join(w for r in parts for w in r.words),
+                min(r.x0 for r in parts), min(r.y0 for r in parts),
+                max(r.x1 for r in parts), max(r.y1 for r in parts),
+                max(r.height for r in parts), column)
+
+
+def paragraphs(lines: Sequence[Line]) -> list[Block]:
+    """Blocks of consecutive lines: paragraphs, headings (larger type) and captions."""
+    if not lines:
+        return []
+    pitch = np.array([a.y0 - b.y0 for a, b in itertools.pairwise(lines)])
+    positive = pitch[(pitch > 0)]
+    usual = float(np.median(positive)) if positive.size else 0.0
+    body = float(np.median([ln.height for ln in lines]))
+    groups: list[list[Line]] = [[lines[0]]]
+    for prev, line in itertools.pairwise(lines):
+        step = prev.y0 - line.y0
+        broken = (line.column != prev.column or step <= 0 or not usual
+                  or step > _PARAGRAPH_GAP * usual
+                  or abs(line.height - prev.height) > 0.15 * max(line.height, prev.height))
+        if broken:
+            groups.append([line])
+        else:
+            groups[-1].append(line)
+    sizes = sorted({round(g[0].height, 1) for g in groups
+                    if g[0].height > _HEADING_SIZE * body}, reverse=True)
+    return [_block(g, body, sizes) for g in groups]
+
+
+def _block(group: list[Line], body: float, heading_sizes: list[float]) -> Block:
+    text = join_lines([ln.text for ln in group])
+    bbox = (min(ln.x0 for ln in group), min(ln.y0 for ln in group),
+            max(ln.x1 for ln in group), max(ln.y1 for ln in group))
+    size = round(group[0].height, 1)
+    if size in heading_sizes and len(group) <= 3:
+        return Block("heading", text, level=min(heading_sizes.index(size) + 1, 6), bbox=bbox)
+    if _CAPTION.match(text):
+        return Block("caption", text, bbox=bbox)
+    return Block("paragraph", text, bbox=bbox)

@@ -1,0 +1,310 @@
+"""Tagged PDFs: the structure tree turned into blocks, behind a Tika-style gate.
+
+The tree is followed on a page only when it covers at least ``min_coverage``
+of the page's text (artifacts aside) and at most ``max_dangling_ratio`` of its
+marked-content leaves point at nothing on the page. Untagged text and
+artifacts (running headers, footers, page numbers) are kept as blocks of
+their own kinds, so nothing is lost and consumers can drop them.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from goblin_core.model import Block
+from goblin_pdf.layout.glyphs import Glyphs
+from goblin_pdf.layout.hyphens import dehyphenate
+from goblin_pdf.layout.settings import LayoutSettings
+
+_HEADING = re.compile(r"^H([1-6])?$")
+_CONTAINERS = frozenset({"Document", "DocumentFragment", "Part", "Sect", "Div", "Art",
+                         "NonStruct", "L", "TOC", "Index", "BlockQuote", "Private",
+                         "THead", "TBody", "TFoot", "Aside"})
+_PARAGRAPHS = frozenset({"P", "Note", "Code", "Formula", "Caption", "Title", "TOCI",
+                         "BibEntry", "Lbl"})
+_MAX_DEPTH = 64
+_EDGE = 0.1  # share of the page height counted as header or footer band
+
+
+@dataclass(frozen=True)
+class TagOutcome:
+    """Whether the structure tree was followed on a page, with the gate's figures."""
+
+    used: bool
+    reason: str
+    coverage: float = 0.0
+    dangling: float = 0.0
+    blocks: tuple[Block, ...] = field(default=())
+
+    @classmethod
+    def skipped(cls, reason: str) -> TagOutcome:
+        return cls(False, reason)
+
+    def describe(self) -> str:
+        """One line for the page report.
+
+        >>> TagOutcome(True, "", 0.9, 0.0).describe()
+        'tags used (coverage 0.90, dangling 0.00)'
+        """
+        if self.used:
+            return f"tags used (coverage {self.coverage:.2f}, dangling {self.dangling:.2f})"
+        return f"tags not used: {self.reason}"
+
+
+@dataclass
+class _Walk:
+    """State of one structure-tree walk: blocks found and leaves met."""
+
+    texts: dict[int, str]
+    blocks: list[Block] = field(default_factory=list)
+    leaves: list[int] = field(default_factory=list)
+
+
+def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, int],
+                     settings: LayoutSettings) -> TagOutcome:
+    """Blocks from the page's structure tree, or why it was not followed."""
+    marks = _object_marks(objects)
+    char_mcid, artifact = _char_marks(glyphs, marks)
+    texts = _mcid_texts(glyphs.text, char_mcid)
+    walk = _Walk(texts)
+    tree = pdfium_c.FPDF_StructTree_GetForPage(page)
+    if not tree:
+        return TagOutcome.skipped("the page has no structure tree")
+    try:
+        for i in range(pdfium_c.FPDF_StructTree_CountChildren(tree)):
+            child = pdfium_c.FPDF_StructTree_GetChildAtIndex(tree, i)
+            if child:
+                _visit(child, walk, 0)
+    finally:
+        pdfium_c.FPDF_StructTree_Close(tree)
+    if not walk.leaves:
+        return TagOutcome.skipped("the structure tree marks no content on the page")
+    present = _page_mcids(page)
+    leaves = set(walk.leaves)
+    dangling = len(leaves - present) / len(leaves)
+    text_chars = glyphs.drawn & ~artifact
+    total = int(text_chars.sum())
+    covered = int((text_chars & np.isin(char_mcid, list(leaves))).sum())
+    coverage = covered / total if total else 0.0
+    forced = settings.marked_content == "tags"
+    if not forced and total and coverage < settings.min_coverage:
+        return TagOutcome(False, f"coverage {coverage:.2f} < min_coverage "
+                          f"{settings.min_coverage:.2f}", coverage, dangling)
+    if not forced and dangling > settings.max_dangling_ratio:
+        return TagOutcome(False, f"dangling {dangling:.2f} > max_dangling_ratio "
+                          f"{settings.max_dangling_ratio:.2f}", coverage, dangling)
+    extra = _loose_text(glyphs, char_mcid, artifact, leaves)
+    header = [b for b in extra if b.kind == "header"]
+    rest = [b for b in extra if b.kind != "header"]
+    return TagOutcome(True, "", coverage, dangling, tuple(header + walk.blocks + rest))
+
+
+def _visit(elem: Any, walk: _Walk, depth: int) -> None:
+    kind = _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetType(elem, buf, n))
+    if depth > _MAX_DEPTH:
+        return
+    heading = _HEADING.match(kind)
+    if heading:
+        _emit(walk, "heading", _content(elem, walk, depth), int(heading.group(1) or 1))
+    elif kind == "LI":
+        _emit(walk, "list_item", _content(elem, walk, depth))
+    elif kind == "Table":
+        _emit(walk, "table", _table(elem, walk, depth))
+    elif kind == "Figure":
+        alt = _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetAltText(elem, buf, n))
+        _emit(walk, "figure", alt.strip() or _content(elem, walk, depth))
+    elif kind == "Caption":
+        _emit(walk, "caption", _content(elem, walk, depth))
+    elif kind in _CONTAINERS or (kind not in _PARAGRAPHS and _has_block_children(elem)):
+        for child, mcid in _children(elem):
+            if child is not None:
+                _visit(child, walk, depth + 1)
+            elif mcid >= 0:
+                walk.leaves.append(mcid)
+                _emit(walk, "paragraph", _clean(walk.texts.get(mcid, "")))
+    else:
+        _emit(walk, "paragraph", _content(elem, walk, depth))
+
+
+def _emit(walk: _Walk, kind: str, text: str, level: int = 0) -> None:
+    if text:
+        walk.blocks.append(Block(kind, text, level=level))
+
+
+def _content(elem: Any, walk: _Walk, depth: int) -> str:
+    """All text under ``elem`` (inline children such as Span and Link included)."""
+    actual = _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetActualText(elem, buf, n))
+    parts = []
+    for mcid in _mcids(elem, depth, walk.leaves):
+        parts.append(walk.texts.get(mcid, ""))
+    return actual.strip() or _clean(" ".join(p for p in parts if p))
+
+
+def _table(elem: Any, walk: _Walk, depth: int) -> str:
+    """A tagged table as Markdown rows (header row first when it has TH cells)."""
+    rows: list[list[str]] = []
+    for row in _descendants(elem, "TR", depth):
+        cells = [_content(cell, walk, depth + 1) .replace("|", "\\|")
+                 for cell, _ in _children(row) if cell is not None]
+        if cells:
+            rows.append(cells)
+    if not rows:
+        return _content(elem, walk, depth)
+    width = max(len(r) for r in rows)
+    lines = ["| " + " | ".join(r + [""] * (width - len(r))) + " |" for r in rows]
+    lines.insert(1, "|" + " --- |" * width)
+    return "\n".join(lines)
+
+
+def _descendants(elem: Any, kind: str, depth: int) -> Iterator[Any]:
+    for child, _ in _children(elem):
+        if child is None or depth > _MAX_DEPTH:
+            continue
+        if _string(lambda buf, n, c=child: pdfium_c.FPDF_StructElement_GetType(c, buf, n)) == kind:
+            yield child
+        else:
+            yield from _descendants(child, kind, depth + 1)
+
+
+def _mcids(elem: Any, depth: int, leaves: list[int]) -> Iterator[int]:
+    for child, mcid in _children(elem):
+        if child is not None and depth < _MAX_DEPTH:
+            yield from _mcids(child, depth + 1, leaves)
+        elif mcid >= 0:
+            leaves.append(mcid)
+            yield mcid
+
+
+def _has_block_children(elem: Any) -> bool:
+    for child, _ in _children(elem):
+        if child is None:
+            continue
+        kind = _string(lambda buf, n, c=child: pdfium_c.FPDF_StructElement_GetType(c, buf, n))
+        if kind in _CONTAINERS or kind in _PARAGRAPHS or _HEADING.match(kind) or kind in (
+                "LI", "Table", "Figure"):
+            return True
+    return False
+
+
+def _children(elem: Any) -> Iterator[tuple[Any | None, int]]:
+    """(element, -1) for element kids, (None, mcid) for marked-content kids."""
+    for i in range(max(pdfium_c.FPDF_StructElement_CountChildren(elem), 0)):
+        child = pdfium_c.FPDF_StructElement_GetChildAtIndex(elem, i)
+        if child:
+            yield child, -1
+        else:
+            yield None, int(pdfium_c.FPDF_StructElement_GetChildMarkedContentID(elem, i))
+
+
+def _string(call: Callable[[Any, int], int]) -> str:
+    size = call(None, 0)
+    if size <= 2:
+        return ""
+    buffer = ctypes.create_string_buffer(size)
+    call(buffer, size)
+    return buffer.raw[: size - 2].decode("utf-16-le", errors="replace")
+
+
+def _clean(text: str) -> str:
+    return " ".join(dehyphenate(text.replace("\r\n", "\n").replace("\r", "\n")).split())
+
+
+# -- marked content of the page's objects ------------------------------------
+
+
+def _object_marks(objects: dict[int, int]) -> dict[int, tuple[int, bool]]:
+    """Object index -> (MCID, is artifact) for every text object glyphs came from."""
+    marks: dict[int, tuple[int, bool]] = {}
+    for address, index in objects.items():
+        handle = ctypes.cast(ctypes.c_void_p(address), pdfium_c.FPDF_PAGEOBJECT)
+        marks[index] = (int(pdfium_c.FPDFPageObj_GetMarkedContentID(handle)), _is_artifact(handle))
+    return marks
+
+
+def _is_artifact(handle: Any) -> bool:
+    for i in range(max(pdfium_c.FPDFPageObj_CountMarks(handle), 0)):
+        mark = pdfium_c.FPDFPageObj_GetMark(handle, i)
+        length = ctypes.c_ulong(0)
+        buffer = (pdfium_c.FPDF_WCHAR * 32)()
+        if mark and pdfium_c.FPDFPageObjMark_GetName(mark, buffer, 64, ctypes.byref(length)):
+            name = bytes(buffer)[: max(length.value - 2, 0)].decode("utf-16-le", "replace")
+            if name == "Artifact":
+                return True
+    return False
+
+
+def _char_marks(glyphs: Glyphs,
+                marks: dict[int, tuple[int, bool]]) -> tuple[np.ndarray, np.ndarray]:
+    """Per character MCID (-1: none) and artifact flag; spaces take their left neighbour's."""
+    table = np.full(len(marks) + 1, -1, dtype=np.int64)
+    art = np.zeros(len(marks) + 1, dtype=bool)
+    for index, (mcid, artifact) in marks.items():
+        table[index], art[index] = mcid, artifact
+    obj = glyphs.obj
+    source = np.where(obj >= 0, np.arange(obj.size), 0)
+    source = np.maximum.accumulate(source) if obj.size else source
+    owner = obj[source]
+    return np.where(owner >= 0, table[owner], -1), np.where(owner >= 0, art[owner], False)
+
+
+def _mcid_texts(text: str, char_mcid: np.ndarray) -> dict[int, str]:
+    if char_mcid.size == 0:
+        return {}
+    order = np.argsort(char_mcid, kind="stable")
+    values = char_mcid[order]
+    cuts = np.nonzero(np.diff(values))[0] + 1
+    texts = {}
+    for part in np.split(order, cuts):
+        mcid = int(char_mcid[part[0]])
+        if mcid >= 0:
+            texts[mcid] = "".join(text[i] for i in part.tolist())
+    return texts
+
+
+def _page_mcids(page: pdfium.PdfPage) -> set[int]:
+    """MCIDs any object of the page carries (images and paths too, forms included)."""
+    found: set[int] = set()
+    pending: list[tuple[Any, int]] = [(None, 0)]
+    while pending:
+        form, depth = pending.pop()
+        count = (pdfium_c.FPDFPage_CountObjects(page) if form is None
+                 else pdfium_c.FPDFFormObj_CountObjects(form))
+        for i in range(max(count, 0)):
+            obj = (pdfium_c.FPDFPage_GetObject(page, i) if form is None
+                   else pdfium_c.FPDFFormObj_GetObject(form, i))
+            mcid = pdfium_c.FPDFPageObj_GetMarkedContentID(obj)
+            if mcid >= 0:
+                found.add(int(mcid))
+            if pdfium_c.FPDFPageObj_GetType(obj) == pdfium_c.FPDF_PAGEOBJ_FORM and depth < 8:
+                pending.append((obj, depth + 1))
+    return found
+
+
+def _loose_text(glyphs: Glyphs, char_mcid: np.ndarray, artifact: np.ndarray,
+                leaves: set[int]) -> list[Block]:
+    """Artifacts and text outside the tree, in stream order, as header/footer/artifact blocks."""
+    loose = glyphs.drawn & (artifact | ~np.isin(char_mcid, list(leaves)))
+    index = np.nonzero(loose)[0]
+    if index.size == 0:
+        return []
+    cuts = np.nonzero(np.diff(index) > 2)[0] + 1
+    blocks = []
+    for part in np.split(index, cuts):
+        text = _clean(glyphs.text[int(part[0]): int(part[-1]) + 1])
+        if not text:
+            continue
+        box = glyphs.box[part]
+        bbox = (float(box[:, 0].min()), float(box[:, 1].min()), float(box[:, 2].max()),
+                float(box[:, 3].max()))
+        kind = ("header" if bbox[1] > (1 - _EDGE) * glyphs.height
+                else "footer" if bbox[3] < _EDGE * glyphs.height else "artifact")
+        blocks.append(Block(kind, text, bbox=bbox))
+    return blocks
