@@ -45,9 +45,10 @@ FIRST_PARTY_EXTRAS: Mapping[str, str] = {
     "archives": "archives",
     "tesseract": "ocr",
     "textract": "textract",
-    "easyocr": "easyocr",
     "dask": "dask",
 }
+#: Opt-in plugins outside goblin-core's extras, and the distribution to install.
+OPT_IN_DISTRIBUTIONS: Mapping[str, str] = {"easyocr": "goblin-ocr-easyocr"}
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ def _apply_call_options(
         elif key in flat:
             ns_name = flat[key]
             values[ns_name][key] = namespaces[ns_name].by_name[key].coerce(value, key)
-        elif key in FIRST_PARTY_EXTRAS:
+        elif key in FIRST_PARTY_EXTRAS or key in OPT_IN_DISTRIBUTIONS:
             warnings.append(_unknown_namespace_message(key))
         else:
             known = ", ".join(sorted(flat))
@@ -223,6 +224,12 @@ def _unknown_namespace_message(ns_name: str) -> str:
         return (
             f"config namespace [{ns_name}] belongs to a plugin that is not installed; "
             f'install it with: pip install "goblin-core[{extra}]"'
+        )
+    distribution = OPT_IN_DISTRIBUTIONS.get(ns_name)
+    if distribution:
+        return (
+            f"config namespace [{ns_name}] belongs to the opt-in plugin {distribution}, "
+            f"which is not installed; install it with: pip install {distribution}"
         )
     return f"config namespace [{ns_name}] is not declared by any installed plugin; ignored"
 
