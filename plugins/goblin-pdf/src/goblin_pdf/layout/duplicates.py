@@ -12,8 +12,8 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     (nearly) the same place.
 
     ``chars`` holds the character codes (int), ``box`` the (n, 4) boxes.
-    Two copies of a letter in a word ("ll") sit a whole advance apart, far more
-    than the tolerance, so only overdrawn copies are dropped.
+    Two copies of a letter in a word ("ll") sit a whole advance apart, so a copy
+    counts only when it is shifted by less than half its width.
     """
     n = len(chars)
     if n < 2:
@@ -23,7 +23,9 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     row = np.round(box[:, 1] / max(tol, 1e-6))
     order = np.lexsort((box[:, 0], row, chars))
     same = (chars[order][1:] == chars[order][:-1]) & (row[order][1:] == row[order][:-1])
-    close = np.abs(box[order][1:, 0] - box[order][:-1, 0]) < tol
+    width = (box[:, 2] - box[:, 0])[order]
+    limit = np.minimum(tol, 0.5 * np.minimum(width[1:], width[:-1]))
+    close = np.abs(box[order][1:, 0] - box[order][:-1, 0]) < limit
     dup_sorted = np.concatenate([[False], same & close])
     mask = np.zeros(n, dtype=bool)
     # keep the copy drawn first: of each duplicate pair, mark the later stream index

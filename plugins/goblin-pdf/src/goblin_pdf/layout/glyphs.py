@@ -79,12 +79,21 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
                 obj[i] = seen.setdefault(address, len(seen))
     width, height = page.get_size()
     rotation = page.get_rotation() % 360
-    box = _rotate(raw, rotation, width, height)
-    if rotation in (90, 270):
-        width, height = height, width
     drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1])
-    lean = np.abs(((angle + math.radians(rotation)) + math.pi) % (2 * math.pi) - math.pi)
-    upright = drawn & ((lean < _UPRIGHT_TOLERANCE) | (angle < 0))
+    # PDFium's angles turn clockwise, like /Rotate; a quarter turn per step
+    quarter = np.round((angle + math.radians(rotation))
+                       / (math.pi / 2)).astype(np.int64) % 4
+    lean = np.abs(((angle + math.radians(rotation)) + math.pi / 4) % (math.pi / 2) - math.pi / 4)
+    steady = drawn & (angle >= 0) & (lean < _UPRIGHT_TOLERANCE)
+    # The page reads the way most of its glyphs run: usually as shown, but a page
+    # whose text runs sideways (/Rotate on horizontal text) is read turned back.
+    counts = np.bincount(quarter[steady], minlength=4)
+    dominant = int(np.argmax(counts)) if counts.any() else 0
+    turn = (rotation - 90 * dominant) % 360
+    box = _rotate(raw, turn, width, height)
+    if turn in (90, 270):
+        width, height = height, width
+    upright = steady & (quarter == dominant)
     return Glyphs(text, box, drawn, upright, obj, float(width), float(height))
 
 

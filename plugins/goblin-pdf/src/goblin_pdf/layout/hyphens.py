@@ -23,7 +23,8 @@ def dehyphenate(text: str) -> str:
     A capital after the hyphen (``Jean-\\nPierre``, ``COVID-\\n19``) keeps it: the
     hyphen is part of the name.
     """
-    return _BROKEN.sub(_mend, text)
+    # PDFium writes a hyphen it found at a line end as U+FFFE; one kept is a hyphen again.
+    return _BROKEN.sub(_mend, text).replace("\ufffe", "-")
 
 
 def _mend(match: re.Match[str]) -> str:

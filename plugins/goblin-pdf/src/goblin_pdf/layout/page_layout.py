@@ -120,6 +120,7 @@ def _runs(glyphs: Glyphs, keep: np.ndarray) -> list[Run]:
              for i in order.tolist()]
     stream = keep[order]
     before = np.array([i > 0 and (text[i - 1].isspace()) for i in stream.tolist()], dtype=bool)
+    before[np.isin(order, list(links))] = False  # an attached accent never opens a word
     return build_runs(chars, box[order], stream, before)
 
 

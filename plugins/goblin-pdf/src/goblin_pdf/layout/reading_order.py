@@ -57,7 +57,8 @@ def order_lines(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> 
 
 def _column(run: Run, gutters: Sequence[tuple[float, float]]) -> int:
     for i, (g0, g1) in enumerate(gutters):
-        if run.x0 < g0 and run.x1 > g1:
+        middle = (g0 + g1) / 2
+        if run.x0 < middle < run.x1:  # column text never reaches into a gutter's middle
             return -1
         if run.x1 <= g1 and (run.x0 + run.x1) / 2 < g0 + (g1 - g0) / 2:
             return i

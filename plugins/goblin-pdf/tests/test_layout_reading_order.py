@@ -1,0 +1,258 @@
+"""Reading order on pages built here whose content-stream order is wrong on purpose."""
+
+from __future__ import annotations
+
+import difflib
+import io
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from goblin_pdf.layout import LayoutSettings, read_page_layout
+from goblin_pdf.layout.accents import compose
+from goblin_pdf.layout.hyphens import dehyphenate
+
+pytest.importorskip("reportlab")
+from reportlab.lib.utils import simpleSplit  # noqa: E402
+from reportlab.pdfgen.canvas import Canvas  # noqa: E402
+
+WORDS = ("river stone market garden window letter silver harbour morning circle planet "
+         "meadow lantern engine pocket thunder valley orchard bridge candle forest signal "
+         "copper mirror island ladder museum anchor blanket canyon feather glacier jungle "
+         "kettle marble needle pepper quarry saddle timber velvet walnut yellow zephyr").split()
+
+
+def _prose(rng: random.Random, words: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(words)) + "."
+
+
+@dataclass
+class _Page:
+    """Text pieces to draw, each (x, y, font size, text), and the truth in reading order."""
+
+    draws: list[tuple[float, float, float, str]] = field(default_factory=list)
+    truth: list[str] = field(default_factory=list)
+
+
+def _column(page: _Page, x: float, top: float, width: float, paragraphs: list[str],
+            size: float = 10) -> list[tuple[float, float, float, str]]:
+    lines = []
+    y = top
+    for paragraph in paragraphs:
+        for line in simpleSplit(paragraph, "Helvetica", size, width):
+            lines.append((x, y, size, line))
+            y -= size * 1.2
+        y -= size * 1.0  # paragraph gap
+        page.truth.extend(paragraph.split())
+    return lines
+
+
+def hard_two_column_page(seed: int = 1, rotate: bool = False,
+                         sideways: bool = False) -> tuple[bytes, list[str]]:
+    """Full-width title, unequal columns with a figure caption, full-width footnotes;
+    drawn footnotes first, title last and the columns line by line across the page.
+
+    ``rotate``: a landscape page with /Rotate 90 whose text is drawn turned so it
+    shows upright; ``sideways``: /Rotate 90 on horizontal text (it shows sideways).
+    """
+    rng = random.Random(seed)
+    page = _Page()
+    title = "Field Notes On Rivers And Stones"
+    page.truth.extend(title.split())
+    left = _column(page, 50, 720, 300, [_prose(rng, 70), _prose(rng, 60),
+                                       "Figure 1: " + _prose(rng, 12)])
+    right = _column(page, 374, 720, 180, [_prose(rng, 55), _prose(rng, 50)])
+    notes = [f"{n} " + _prose(rng, 14) for n in (1, 2)]
+    for note in notes:
+        page.truth.extend(note.split())
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(842, 595) if rotate else (595, 842))
+    if rotate or sideways:
+        canvas.setPageRotation(90)
+    if rotate:
+        canvas.translate(842, 0)
+        canvas.rotate(90)
+    canvas.setFont("Helvetica", 7)
+    for index, note in enumerate(notes):
+        canvas.drawString(50, 80 - 9 * index, note)
+    for index in range(max(len(left), len(right))):
+        for lines in (left, right):
+            if index < len(lines):
+                x, y, size, text = lines[index]
+                canvas.setFont("Helvetica", size)
+                canvas.drawString(x, y, text)
+    canvas.setFont("Helvetica-Bold", 18)
+    canvas.drawString(50, 770, title)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue(), page.truth
+
+
+def _similarity(text: str, truth: list[str]) -> float:
+    return difflib.SequenceMatcher(None, text.split(), truth, autojunk=False).ratio()
+
+
+def _layout(data: bytes, **settings: object) -> tuple[str, str, object]:
+    pdf = pdfium.PdfDocument(data)
+    try:
+        page = pdf[0]
+        textpage = page.get_textpage()
+        raw = textpage.get_text_range()
+        layout = read_page_layout(page, textpage, raw, LayoutSettings(**settings))  # type: ignore[arg-type]
+        textpage.close()
+        page.close()
+        return raw, layout.text, layout
+    finally:
+        pdf.close()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_columns_drawn_across_the_page_are_read_column_by_column(seed: int) -> None:
+    data, truth = hard_two_column_page(seed)
+    raw, text, layout = _layout(data)
+    assert _similarity(raw, truth) < 0.8
+    assert _similarity(text, truth) >= 0.98
+    assert layout.columns == 2 and layout.reordered
+
+
+def test_blocks_keep_title_paragraphs_caption_and_footnotes_in_place() -> None:
+    data, _ = hard_two_column_page(4)
+    _, _, layout = _layout(data)
+    kinds = [b.kind for b in layout.blocks]
+    assert kinds[0] == "heading" and layout.blocks[0].text.startswith("Field Notes")
+    assert "caption" in kinds
+    assert layout.blocks[-1].text.startswith(("1 ", "2 "))  # the footnotes close the page
+    assert kinds.index("caption") < len(kinds) - 1
+    paragraphs = [b for b in layout.blocks if b.kind == "paragraph"]
+    assert len(paragraphs) >= 5  # four column paragraphs and the footnotes, breaks kept
+
+
+def test_raw_mode_keeps_pdfium_order() -> None:
+    data, _ = hard_two_column_page(5)
+    raw, text, layout = _layout(data, layout="raw")
+    assert text == raw and not layout.blocks
+
+
+@pytest.mark.parametrize("turn", ["rotate", "sideways"])
+def test_rotated_page_is_read_in_display_order(turn: str) -> None:
+    data, truth = hard_two_column_page(6, **{turn: True})
+    raw, text, layout = _layout(data)
+    assert _similarity(raw, truth) < 0.8
+    assert _similarity(text, truth) >= 0.98 and layout.columns == 2
+
+
+def _single_column(lines: list[str], draw_twice: bool = False) -> bytes:
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont("Helvetica", 11)
+    for index, line in enumerate(lines):
+        canvas.drawString(60, 780 - 14 * index, line)
+        if draw_twice:  # fake bold: the same line again, a fraction of a point over
+            canvas.drawString(61, 780 - 14 * index, line)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_single_column_page_keeps_pdfium_text_in_auto_mode() -> None:
+    rng = random.Random(7)
+    lines = [" ".join(rng.choice(WORDS) for _ in range(10)) for _ in range(30)]
+    raw, text, layout = _layout(_single_column(lines))
+    assert text == raw and layout.columns == 1 and not layout.reordered
+
+
+def _overdrawn(lines: list[str], shift: float = 1.0, size: float = 11) -> bytes:
+    """Fake bold the way some generators do it: every glyph drawn, then drawn again
+    ``shift`` points to the right inside the same text object (TJ kerning back).
+    PDFium drops copies closer than about half a point itself; this one it keeps."""
+    import pikepdf
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    commands = []
+    for index, line in enumerate(lines):
+        parts = []
+        for char in line:
+            back = (stringWidth(char, "Helvetica", size) - shift) / size * 1000
+            escaped = char.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+            parts.append(f"({escaped}) {back:.1f} ({escaped}) {shift / size * 1000:.1f}")
+        commands.append(f"BT /F1 {size} Tf 60 {780 - 14 * index} Td [{' '.join(parts)}] TJ ET")
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page(page_size=(595, 842))
+    font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                              BaseFont=pikepdf.Name.Helvetica)
+    page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
+    page.Contents = pdf.make_stream("\n".join(commands).encode("latin-1"))
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def test_fake_bold_is_read_once_when_duplicates_are_suppressed() -> None:
+    lines = ["the harbour lantern was lit", "before the morning signal"]
+    data = _overdrawn(lines)
+    _, text, _ = _layout(data, layout="reading_order")
+    assert text.split() == " ".join(lines).split()
+    _, doubled, _ = _layout(data, layout="reading_order", suppress_duplicate_text=False)
+    assert len(doubled.replace(" ", "")) > 1.5 * len(text.replace(" ", ""))
+
+
+def test_line_end_hyphens_are_mended_in_prose() -> None:
+    data = _single_column(["the harbour was full of fisher-", "men and their families who",
+                           "lived near the Jean-", "Pierre bridge"])
+    _, text, _ = _layout(data, layout="reading_order")
+    assert "fishermen" in text.split()
+    assert "Jean-\nPierre" in text
+
+
+def test_dehyphenate_and_compose_on_strings() -> None:
+    assert dehyphenate("con-\ntinued here") == "continued\nhere"
+    assert dehyphenate("COVID-\n19") == "COVID-\n19"
+    assert compose("g\u02d8") == "\u011f"
+
+
+def _vera() -> Path:
+    import reportlab
+
+    return Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+
+
+def test_tex_style_accent_glyph_is_composed_onto_its_letter() -> None:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont("VeraLayout", str(_vera())))
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont("VeraLayout", 12)
+    # TeX draws the breve first, raised over where the g will go, then the letters.
+    x = 100 + pdfmetrics.stringWidth("O", "VeraLayout", 12)
+    canvas.drawString(x + 0.5, 702, "\u02d8")
+    canvas.drawString(100, 700, "O")
+    canvas.drawString(x, 700, "guz")
+    canvas.drawString(x + pdfmetrics.stringWidth("guz ", "VeraLayout", 12), 700, "wrote this")
+    canvas.showPage()
+    canvas.save()
+    _, text, _ = _layout(out.getvalue(), layout="reading_order")
+    assert text.split()[:3] == ["O\u011fuz", "wrote", "this"]
+
+
+def test_rotated_margin_note_does_not_break_the_main_text() -> None:
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont("Helvetica", 11)
+    lines = ["first line of the body text", "second line of the body text"]
+    canvas.drawString(60, 700, lines[0])
+    canvas.saveState()
+    canvas.translate(30, 500)
+    canvas.rotate(90)
+    canvas.drawString(0, 0, "archive copy margin note")
+    canvas.restoreState()
+    canvas.drawString(60, 686, lines[1])
+    canvas.showPage()
+    canvas.save()
+    _, text, layout = _layout(out.getvalue(), layout="reading_order")
+    assert text.split()[:12] == " ".join(lines).split()
+    assert layout.blocks[-1].text == "archive copy margin note"
