@@ -1,7 +1,9 @@
 """The local executor: a pool of supervised worker processes.
 
-Each worker is a separate process (spawned, never forked from a process that
-may hold PDFium state, and never a thread: PDFium is not thread-safe). The
+Each worker is a separate interpreter started fresh (never forked from a
+process that may hold PDFium state, never a multiprocessing spawn that would
+re-run the caller's ``__main__``, and never a thread: PDFium is not
+thread-safe). The
 supervisor hands one task at a time to each worker and watches it: a worker
 that runs past the per-document timeout, grows past the memory limit or dies
 is killed and replaced, its document comes back with ExtractionTimeout,
@@ -10,9 +12,12 @@ MemoryLimitExceeded or WorkerCrashed in its report, and the batch goes on.
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import multiprocessing
 import os
+import socket
+import subprocess
+import sys
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -25,18 +30,78 @@ import psutil
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, Task, TaskResult
 from goblin_core.errors import ExtractionTimeout, GoblinError, MemoryLimitExceeded, WorkerCrashed
-from goblin_core.executors.worker import STARTED, error_document, worker_main
+from goblin_core.executors.worker import STARTED, error_document
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.1
+#: What a worker interpreter runs. ``-c`` rather than ``-m``: the package
+#: already imports the worker module, and runpy would warn about running it twice.
+WORKER_ENTRY = "from goblin_core.executors.worker import main; main()"
 #: Seconds a fresh worker may take to import its plugins before its first task starts.
 STARTUP_SECONDS = 120.0
 
 
+class _Process:
+    """A worker interpreter with the few process calls the supervisor needs."""
+
+    def __init__(self, popen: subprocess.Popen[bytes]) -> None:
+        self.popen = popen
+        self.pid = popen.pid
+
+    def is_alive(self) -> bool:
+        return self.popen.poll() is None
+
+    @property
+    def exitcode(self) -> int | None:
+        return self.popen.poll()
+
+    def join(self, timeout: float | None = None) -> None:
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return
+
+    def kill(self) -> None:
+        self.popen.kill()
+
+
+def start_worker(
+    settings: dict[str, Any], env: dict[str, str], max_memory: int
+) -> tuple[_Process, Connection]:
+    """Start one worker interpreter and hand it its start-up bundle.
+
+    The child holds the other end of a socket pair: when it dies, however it
+    dies, the supervisor's end reads EOF, so a crash is seen as soon as it
+    happens without a separate process sentinel.
+    """
+    ours, theirs = socket.socketpair()
+    try:
+        popen = subprocess.Popen(
+            [sys.executable, "-c", WORKER_ENTRY, str(theirs.fileno())],
+            pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL,
+        )
+    except OSError:
+        ours.close()
+        raise
+    finally:
+        theirs.close()
+    conn = Connection(ours.detach())
+    startup = {
+        "sys_path": list(sys.path), "settings": settings, "env": env, "max_memory": max_memory,
+    }
+    try:
+        conn.send(startup)
+    except OSError:
+        # The child died before reading; the supervisor sees EOF and reports it.
+        log.debug("worker %s exited before its start-up bundle was sent", popen.pid)
+    return _Process(popen), conn
+
+
 @dataclass
 class _Worker:
-    process: Any
+    process: _Process
     conn: Connection
     task: Task | None = None
     started: float = 0.0
@@ -55,17 +120,18 @@ class LocalExecutor(BaseEngine):
     name = "executor.local"
     priority = 10
 
-    def __init__(self, jobs: int | None = None, start_method: str = "spawn") -> None:
+    def __init__(self, jobs: int | None = None) -> None:
         self.jobs = jobs
-        self.start_method = start_method
 
-    def run(self, tasks: Iterable[Task], config: Config, jobs: int | None = None) -> Iterator[TaskResult]:
+    def run(
+        self, tasks: Iterable[Task], config: Config, jobs: int | None = None
+    ) -> Iterator[TaskResult]:
         """Yield a TaskResult per task as each finishes (in completion order)."""
         count = max(1, jobs or self.jobs or os.cpu_count() or 1)
         pending: deque[Task] = deque(tasks)
         if not pending:
             return
-        pool = _Pool(config, min(count, len(pending)), self.start_method)
+        pool = _Pool(config, min(count, len(pending)))
         try:
             yield from pool.run(pending)
         finally:
@@ -73,26 +139,19 @@ class LocalExecutor(BaseEngine):
 
 
 class _Pool:
-    def __init__(self, config: Config, size: int, start_method: str) -> None:
+    def __init__(self, config: Config, size: int) -> None:
         self.config = config
         self.settings = config.to_dict()
         self.timeout = float(config.limits["timeout"])
         self.max_memory = int(config.limits["max_memory"])
-        self.context = multiprocessing.get_context(start_method)
-        self.workers = [self._spawn(i) for i in range(size)]
+        self.workers: list[_Worker] = []
+        for index in range(size):
+            self.workers.append(self._spawn(index))
 
     def _spawn(self, index: int) -> _Worker:
-        parent, child = self.context.Pipe()
         env = {"OMP_THREAD_LIMIT": "1"}
-        process = self.context.Process(
-            target=worker_main,
-            args=(child, self.settings, env, self.max_memory),
-            name=f"goblin-worker-{index}",
-            daemon=True,
-        )
-        process.start()
-        child.close()
-        return _Worker(process=process, conn=parent, name=process.name)
+        process, conn = start_worker(self.settings, env, self.max_memory)
+        return _Worker(process=process, conn=conn, name=f"goblin-worker-{index}")
 
     def run(self, pending: deque[Task]) -> Iterator[TaskResult]:
         while pending or any(w.task is not None for w in self.workers):
@@ -100,7 +159,7 @@ class _Pool:
                 if worker.task is None and pending:
                     self._assign(worker, pending.popleft())
             busy = [w for w in self.workers if w.task is not None]
-            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], POLL_SECONDS)
+            ready = wait([w.conn for w in busy], POLL_SECONDS)
             for worker in busy:
                 result = self._check(worker, ready)
                 if result is not None:
@@ -126,7 +185,7 @@ class _Pool:
             try:
                 document = worker.conn.recv()
             except (EOFError, OSError):
-                return self._fail(worker, WorkerCrashed(self._crash_message(worker), file=task.display_name))
+                return self._crashed(worker, task)
             if isinstance(document, str) and document == STARTED:
                 worker.started, worker.running = time.monotonic(), True
                 return None
@@ -134,7 +193,7 @@ class _Pool:
             worker.done += 1
             return TaskResult(task, document, elapsed, worker.name)
         if not worker.process.is_alive():
-            return self._fail(worker, WorkerCrashed(self._crash_message(worker), file=task.display_name))
+            return self._crashed(worker, task)
         if worker.running and elapsed > self.timeout:
             return self._fail(worker, ExtractionTimeout(
                 f"killed after {self.timeout:g}s (limits.timeout); the worker was replaced",
@@ -150,6 +209,10 @@ class _Pool:
                 f"({self.max_memory // 2**20} MiB); killed and replaced",
                 file=task.display_name))
         return None
+
+    def _crashed(self, worker: _Worker, task: Task) -> TaskResult:
+        error = WorkerCrashed(self._crash_message(worker), file=task.display_name)
+        return self._fail(worker, error)
 
     def _crash_message(self, worker: _Worker) -> str:
         worker.process.join(1)
@@ -179,10 +242,9 @@ class _Pool:
 
     def close(self) -> None:
         for worker in self.workers:
-            try:
+            # A worker already gone needs no stop message; it is reaped below.
+            with contextlib.suppress(BrokenPipeError, OSError):
                 worker.conn.send(None)
-            except (BrokenPipeError, OSError):
-                pass
         deadline = time.monotonic() + 2
         for worker in self.workers:
             worker.process.join(max(0.0, deadline - time.monotonic()))
@@ -200,7 +262,7 @@ def _rss(pid: int | None) -> int:
         return 0
 
 
-def _kill(process: Any) -> None:
+def _kill(process: _Process) -> None:
     if process.is_alive():
         process.kill()
     process.join(5)
@@ -214,8 +276,8 @@ class SupervisedWorkers:
     isolation of the local executor, without paying a process start per task.
     """
 
-    def __init__(self, config: Config, size: int = 1, start_method: str = "spawn") -> None:
-        self._pool = _Pool(config, size, start_method)
+    def __init__(self, config: Config, size: int = 1) -> None:
+        self._pool = _Pool(config, size)
 
     def run_one(self, task: Task) -> TaskResult:
         return next(self._pool.run(deque([task])))

@@ -1,10 +1,20 @@
-"""What runs inside a worker process: receive Tasks, send back Documents."""
+"""What runs inside a worker process: receive Tasks, send back Documents.
+
+A worker is a plain child interpreter running :func:`main` (``python -c "from
+goblin_core.executors.worker import main; main()" FD``), never a
+multiprocessing child: spawning would re-import the caller's ``__main__``,
+and a script without an ``if __name__ == "__main__"`` guard would then start
+its whole batch again inside every worker. The supervisor talks to it over
+one end of a socket pair, inherited as file descriptor FD.
+"""
 
 from __future__ import annotations
 
 import logging
 import os
 import resource
+import signal
+import socket
 import sys
 from multiprocessing.connection import Connection
 from typing import Any
@@ -82,6 +92,9 @@ def worker_main(
 ) -> None:
     """Loop: receive a Task (None stops), say STARTED, reply with a Document."""
     os.environ.update(env)
+    # Ctrl-C reaches the whole process group; the supervisor decides how a
+    # batch stops, and closes its workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Some libraries print diagnostics to stdout; a worker's stdout is the
     # parent's, where results may be streaming, so send them to stderr instead.
     os.dup2(2, 1)
@@ -102,3 +115,27 @@ def worker_main(
         except MemoryError:
             os._exit(OUT_OF_MEMORY_EXIT)
         conn.send(document)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of a worker interpreter, given the inherited socket's FD.
+
+    The first message on the socket is the start-up bundle the supervisor
+    sends: the parent's ``sys.path`` (so the child imports what the parent
+    does), the settings, the environment additions and the memory limit.
+    """
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or not args[0].isdigit():
+        sys.stderr.write(
+            "usage: a goblin worker takes one FD argument (started by the local executor)\n"
+        )
+        raise SystemExit(2)
+    conn = Connection(socket.socket(fileno=int(args[0])).detach())
+    try:
+        startup = conn.recv()
+    except (EOFError, OSError):
+        return
+    sys.path[:] = [entry for entry in startup["sys_path"] if entry] + [
+        entry for entry in sys.path if entry not in startup["sys_path"]
+    ]
+    worker_main(conn, startup["settings"], startup["env"], startup["max_memory"])
