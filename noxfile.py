@@ -78,6 +78,17 @@ def lint(session: nox.Session) -> None:
 
 
 @nox.session
+def bench(session: nox.Session) -> None:
+    """The benchmark (outside bare nox): ``nox -s bench -- pdf --repeat 1``; see bench/README.md.
+
+    Only uv goes into this session: every peer, goblin included, gets its own
+    environment under bench/.envs/, made by the runner.
+    """
+    session.install("uv")
+    session.run("python", "bench/run.py", *session.posargs)
+
+
+@nox.session
 def fuzz(session: nox.Session) -> None:
     """Mutation fuzzing of every parser and archive handler (outside bare nox; see tests/fuzz)."""
     session.install(".", *[f"./plugins/{p}[test]" for p in PLUGINS], "pytest>=8",

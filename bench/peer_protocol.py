@@ -1,51 +1,94 @@
 """The protocol every benchmark peer script follows, shared by all of them.
 
 A peer script runs in its own virtual environment. It reads a JSON job from
-the file named by its first argument — ``{"files": [...], "repeat": 1}`` —
-and writes a JSON result to the second: one row per file with pages, words,
-seconds and the text (so the runner can score phrase recall), plus the
-peer's name and version. Only extraction is timed: interpreter start-up and
-imports are not, and the first file is run once untimed to warm caches.
+the file named by its first argument — ``{"files": [...], "repeat": 1,
+"options": {...}, "scratch": DIR}`` — and writes a JSON result to the
+second: one row per file with pages, words, seconds, the text (so the
+runner can score phrase recall) and any extra counts, plus the peer's name
+and version. Only extraction is timed: interpreter start-up and imports are
+not, and the first file is run once untimed to warm caches.
+
+``run_peer`` times each file on its own (the best of ``repeat`` runs);
+``run_batch`` times a whole batch handed to the peer at once (worker pools,
+clusters), once, and reports the batch's wall time as ``total_seconds``.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import sys
 import time
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterable
 from typing import Any
 
-Extract = Callable[[str], tuple[int, str]]
+#: ``extract(path)`` returns (pages, text) or (pages, text, extra counts).
+# Peers' own warnings (font fallbacks, broken xref tables) are not results.
+logging.disable(logging.WARNING)
+warnings.simplefilter("ignore")
+
+Extract = Callable[[str], tuple[Any, ...]]
+#: ``batch(files)`` yields (file, pages, text, extra counts, error) as each one finishes.
+Batch = Callable[[list[str]], Iterable[tuple[str, int, str, dict[str, float], str]]]
+
+
+def job() -> dict[str, Any]:
+    """The job this script was started with."""
+    with open(sys.argv[1], encoding="utf-8") as handle:
+        return dict(json.load(handle))
+
+
+def options() -> dict[str, Any]:
+    return dict(job().get("options", {}))
 
 
 def run_peer(name: str, version: str, extract: Extract) -> None:
-    """Time ``extract(path) -> (pages, text)`` on every file of the job."""
-    job_path, out_path = sys.argv[1], sys.argv[2]
-    with open(job_path, encoding="utf-8") as handle:
-        job = json.load(handle)
-    files: list[str] = job["files"]
-    repeat = int(job.get("repeat", 1))
-    keep_text = bool(job.get("keep_text", True))
+    """Time ``extract(path)`` on every file of the job."""
+    spec = job()
+    files: list[str] = spec["files"]
+    repeat = int(spec.get("repeat", 1))
+    keep_text = bool(spec.get("keep_text", True))
     if files:
         _safe(extract, files[0])
     rows: list[dict[str, Any]] = []
     for path in files:
         best = float("inf")
-        pages, text, error = 0, "", ""
+        result: tuple[int, str, dict[str, float], str] = (0, "", {}, "")
         for _ in range(repeat):
             started = time.perf_counter()
-            pages, text, error = _safe(extract, path)
+            result = _safe(extract, path)
             best = min(best, time.perf_counter() - started)
-        rows.append({"file": path, "pages": pages, "words": len(text.split()), "seconds": best,
-                     "error": error, "text": text if keep_text else ""})
-    with open(out_path, "w", encoding="utf-8") as handle:
-        json.dump({"peer": name, "version": version, "rows": rows}, handle, ensure_ascii=False)
+        rows.append(_row(path, *result, seconds=best, keep_text=keep_text))
+    _write(name, version, rows, None)
 
 
-def _safe(extract: Extract, path: str) -> tuple[int, str, str]:
+def run_batch(name: str, version: str, batch: Batch) -> None:
+    """Time ``batch(files)`` as a whole, once."""
+    spec = job()
+    keep_text = bool(spec.get("keep_text", True))
+    started = time.perf_counter()
+    rows = [_row(path, pages, text, extra, error, seconds=0.0, keep_text=keep_text)
+            for path, pages, text, extra, error in batch(spec["files"])]
+    _write(name, version, rows, time.perf_counter() - started)
+
+
+def _row(path: str, pages: int, text: str, extra: dict[str, float], error: str, *,
+         seconds: float, keep_text: bool) -> dict[str, Any]:
+    return {"file": path, "pages": pages, "words": len(text.split()), "seconds": seconds,
+            "error": error, "text": text if keep_text else "", "extra": extra}
+
+
+def _write(name: str, version: str, rows: list[dict[str, Any]], total: float | None) -> None:
+    with open(sys.argv[2], "w", encoding="utf-8") as handle:
+        json.dump({"peer": name, "version": version, "rows": rows, "total_seconds": total},
+                  handle, ensure_ascii=False)
+
+
+def _safe(extract: Extract, path: str) -> tuple[int, str, dict[str, float], str]:
     try:
-        pages, text = extract(path)
+        result = extract(path)
     except Exception as exc:  # a peer failing on one file is a result, not a crash
-        return 0, "", f"{type(exc).__name__}: {exc}"[:300]
-    return pages, text, ""
+        return 0, "", {}, f"{type(exc).__name__}: {exc}"[:300]
+    extra = result[2] if len(result) > 2 else {}
+    return int(result[0]), str(result[1]), dict(extra), ""

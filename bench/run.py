@@ -1,90 +1,44 @@
 """goblin's benchmark: every peer in its own environment, one run, ratios in the same run.
 
-    python bench/run.py pdf            # or office, archives, all
+    python bench/run.py pdf              # or office, archives, ocr, tables, scale, all
+    python bench/run.py all --quick      # a subset of every workload, for a smoke run
     nox -s bench -- pdf
 
-Results (a Markdown table and the raw JSON) go to bench/results/.
+Results (one Markdown report per run) go to bench/results/.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
+import inspect
 import sys
-import tempfile
 import time
-import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
+import suite_archives
+import suite_layout
+import suite_ocr
+import suite_office
+import suite_scale
+import suite_tables
 import workloads
-from environments import ROOT, environment, peer_env
+from runner import (  # noqa: F401  (Outcome, normalize: for suites written in this file)
+    GOBLIN,
+    GOBLINTOOLS,
+    RESULTS_DIR,
+    Outcome,
+    Peer,
+    load_average,
+    normalize,
+    recall,
+    run_peer,
+    table,
+)
 
-RESULTS = ROOT / "bench" / "results"
-GOBLIN_PDF = [".", "./plugins/goblin-pdf", "./plugins/goblin-ocr-tesseract"]
-GOBLINTOOLS = ["goblintools==0.13.4", "pypdf<7"]
-
-
-@dataclass(frozen=True)
-class Peer:
-    name: str
-    script: str
-    requirements: list[str]
-    env: dict[str, str] | None = None
-
-
-@dataclass
-class Outcome:
-    peer: str
-    version: str
-    rows: list[dict]
-
-    @property
-    def seconds(self) -> float:
-        return sum(r["seconds"] for r in self.rows)
-
-    @property
-    def words(self) -> int:
-        return sum(r["words"] for r in self.rows)
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for r in self.rows if r["error"])
-
-
-def run_peer(peer: Peer, files: list[str], *, repeat: int = 1, keep_text: bool = False) -> Outcome:
-    python = environment(peer.name, peer.requirements)
-    with tempfile.TemporaryDirectory(prefix="goblin-bench-") as tmp:
-        job, out = Path(tmp) / "job.json", Path(tmp) / "out.json"
-        job.write_text(json.dumps({"files": files, "repeat": repeat, "keep_text": keep_text}))
-        env = {**peer_env(), **(peer.env or {})}
-        started = time.perf_counter()
-        subprocess.run([str(python), str(ROOT / "bench" / "peers" / peer.script), str(job), str(out)],
-                       check=True, env=env, cwd=ROOT)
-        print(f"  {peer.name}: {time.perf_counter() - started:.1f}s wall", file=sys.stderr)
-        data = json.loads(out.read_text())
-    return Outcome(data["peer"], data["version"], data["rows"])
-
-
-def normalize(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", text).split())
-
-
-def recall(outcome: Outcome, expected: dict[str, list[str]], corpus: Path) -> tuple[int, int]:
-    found = total = 0
-    for row in outcome.rows:
-        name = Path(row["file"]).relative_to(corpus).as_posix()
-        text = normalize(row["text"])
-        for phrase in expected.get(name, []):
-            total += 1
-            found += normalize(phrase) in text
-    return found, total
-
+GOBLIN_PDF = GOBLIN
 
 PDF_PEERS = [
-    Peer("goblin", "pdf_goblin.py", GOBLIN_PDF),
+    Peer("goblin", "pdf_goblin.py", GOBLIN),
     Peer("pypdfium2", "pdf_pypdfium2.py", ["pypdfium2"]),
     Peer("pypdf", "pdf_pypdf.py", ["pypdf"]),
     Peer("pdfminer.six", "pdf_pdfminer.py", ["pdfminer.six"]),
@@ -94,52 +48,77 @@ PDF_PEERS = [
 ]
 
 
-def bench_pdf(repeat: int) -> str:
+def bench_pdf(repeat: int, quick: bool) -> str:
     files = workloads.text_pdfs()
+    every = workloads.all_pdfs()
+    if quick:
+        files, every = workloads.smallest(files, 15), workloads.smallest(every, 20)
     print(f"pdf speed: {len(files)} text PDFs", file=sys.stderr)
     speed = {p.name: run_peer(p, files, repeat=repeat) for p in PDF_PEERS}
-    reference = {r["file"]: r["pages"] for r in speed["pypdfium2"].rows}
-    pages = sum(reference.values())
+    pages = speed["pypdfium2"].pages
     base = pages / speed["pypdfium2"].seconds
     gt = pages / speed["goblintools"].seconds
-    lines = [
-        f"### PDF text speed ({len(files)} text PDFs, {pages} pages, best of {repeat})",
-        "",
-        "| peer | version | seconds | pages/s | words | errors | vs pypdfium2 | vs goblintools |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
+    rows = []
     for outcome in speed.values():
         rate = pages / outcome.seconds if outcome.seconds else 0.0
-        lines.append(f"| {outcome.peer} | {outcome.version} | {outcome.seconds:.2f} | {rate:.1f} "
-                     f"| {outcome.words} | {outcome.errors} | {rate / base:.2f}x | {rate / gt:.1f}x |")
-    every = workloads.all_pdfs()
+        rows.append([outcome.peer, outcome.version, f"{outcome.seconds:.2f}", f"{rate:.1f}",
+                     str(outcome.words), str(outcome.errors), f"{rate / base:.2f}x",
+                     f"{rate / gt:.1f}x"])
+    lines = [f"### PDF text speed ({len(files)} text PDFs, {pages} pages as pypdfium2 counts them, "
+             f"best of {repeat}; goblin with OCR off)", ""]
+    lines += table(["peer", "version", "seconds", "pages/s", "words", "errors", "vs pypdfium2",
+                    "vs goblintools"], rows, right_from=2)
     print(f"pdf recall: {len(every)} PDFs, default options", file=sys.stderr)
     expected, corpus = workloads.expected(), workloads.corpus()
-    lines += ["", f"### Phrase recall, default options ({len(every)} PDFs; goblin with OCR auto)",
-              "", "| peer | found | phrases | recall |", "| --- | ---: | ---: | ---: |"]
+    rows = []
     for peer in PDF_PEERS:
-        chosen = Peer(peer.name, peer.script, peer.requirements, {"BENCH_OCR": "auto"})
-        found, total = recall(run_peer(chosen, every, keep_text=True), expected, corpus)
-        lines.append(f"| {peer.name} | {found} | {total} | {found / max(total, 1):.3f} |")
+        found, total = recall(run_peer(peer.with_env(BENCH_OCR="auto"), every, keep_text=True),
+                              expected, corpus)
+        rows.append([peer.name, str(found), str(total), f"{found / max(total, 1):.3f}"])
+    lines += ["", f"### Phrase recall, default options ({len(every)} PDFs; goblin with OCR auto)",
+              ""]
+    lines += table(["peer", "found", "phrases", "recall"], rows)
     return "\n".join(lines)
 
 
-SUITES: dict[str, Callable[[int], str]] = {"pdf": bench_pdf}
+#: Every suite: ``suite(repeat, quick) -> Markdown`` (or ``suite(repeat)``, no quick subset).
+SUITES: dict[str, Callable[..., str]] = {
+    "pdf": bench_pdf,
+    "office": suite_office.run,
+    "archives": suite_archives.run,
+    "ocr": suite_ocr.run,
+    "tables": suite_tables.run,
+    "scale": suite_scale.run,
+    "layout": suite_layout.run,
+}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    parser.add_argument("suites", nargs="*", default=["all"], help=f"{', '.join(SUITES)} or all")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs per file; the best counts")
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("suites", nargs="*", default=["all"],
+                        help=f"{', '.join(SUITES)} or all")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="timed runs per file; the best counts")
+    parser.add_argument("--quick", action="store_true", help="a subset of every workload")
     args = parser.parse_args()
     chosen = list(SUITES) if "all" in args.suites else args.suites
-    RESULTS.mkdir(parents=True, exist_ok=True)
+    unknown = [s for s in chosen if s not in SUITES]
+    if unknown:
+        parser.error(f"unknown suite {', '.join(unknown)}; "
+                     f"choose from {', '.join(SUITES)} or all")
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    sections = [f"## goblin benchmark {stamp}", "", f"command: python bench/run.py {' '.join(sys.argv[1:])}"]
+    sections = [f"## goblin benchmark {stamp}", "",
+                f"command: `python bench/run.py {' '.join(sys.argv[1:])}`"]
     for name in chosen:
-        sections += ["", SUITES[name](args.repeat)]
+        started = load_average()
+        suite = SUITES[name]
+        takes_quick = len(inspect.signature(suite).parameters) > 1
+        body = suite(args.repeat, args.quick) if takes_quick else suite(args.repeat)
+        sections += ["", body, "", f"({name}: {started} at the start, {load_average()} at the end)"]
     report = "\n".join(sections) + "\n"
-    (RESULTS / f"{stamp}.md").write_text(report)
+    (RESULTS_DIR / f"{stamp}-{'-'.join(chosen)}.md").write_text(report)
     print(report)
 
 

@@ -4,8 +4,9 @@ import logging
 import os
 from importlib.metadata import version
 
-import goblin_core
 from peer_protocol import run_peer
+
+import goblin_core
 
 logging.disable(logging.WARNING)
 registry = goblin_core.default_registry()

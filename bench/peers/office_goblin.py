@@ -1,0 +1,20 @@
+"""goblin on one Office file, in process, OCR off."""
+
+import logging
+from importlib.metadata import version
+
+from peer_protocol import run_peer
+
+import goblin_core
+
+logging.disable(logging.WARNING)
+registry = goblin_core.default_registry()
+config = registry.config(ocr="never")
+
+
+def extract(path: str) -> tuple[int, str]:
+    document = goblin_core.extract(path, config=config, registry=registry)
+    return len(document.pages), document.text
+
+
+run_peer("goblin", version("goblin-core"), extract)

@@ -1,0 +1,49 @@
+"""Archive extraction: a large zip, tar and 7z, goblin unpack against native tools."""
+
+from __future__ import annotations
+
+import sys
+
+import archive_data
+from runner import GOBLIN, GOBLINTOOLS, Outcome, Peer, run_peer, table
+
+GOBLIN_PEER = Peer("goblin", "archive_goblin.py", GOBLIN)
+NATIVE = {"7z": Peer("native", "archive_native.py", [], {"BENCH_TOOL": "7z"}),
+          "bsdtar": Peer("native", "archive_native.py", [], {"BENCH_TOOL": "bsdtar"})}
+GOBLINTOOLS_PEER = Peer("goblintools", "archive_goblintools.py", GOBLINTOOLS)
+#: goblin's target: at most this many times the fastest native tool, for zip and tar.
+TARGET = 1.5
+TARGETED = ("zip", "tar")
+
+
+def run(repeat: int, quick: bool) -> str:
+    megabytes = 50 if quick else 200
+    archives = archive_data.build(megabytes)
+    lines = [f"### Archive extraction ({megabytes} MB of corpus documents per archive, "
+             f"best of {repeat}; extraction to local disk)"]
+    verdicts = []
+    for kind, path in archives.items():
+        print(f"archives {kind}: {path.name}", file=sys.stderr)
+        outcomes = [run_peer(GOBLIN_PEER, [str(path)], repeat=repeat)]
+        outcomes += [run_peer(peer, [str(path)], repeat=repeat) for peer in NATIVE.values()]
+        outcomes.append(run_peer(GOBLINTOOLS_PEER, [str(path)], repeat=repeat))
+        fastest_native = min(o.seconds for o in outcomes[1:3] if not o.errors)
+        goblin = outcomes[0]
+        lines += ["", f"{kind}: {path.stat().st_size / 1e6:.0f} MB archive", ""]
+        lines += table(["tool", "version", "seconds", "MB/s out", "files", "errors",
+                        "time vs fastest native"], [_row(o, fastest_native) for o in outcomes],
+                       right_from=2)
+        if kind in TARGETED and not goblin.errors:
+            factor = goblin.seconds / fastest_native
+            met = "met" if factor <= TARGET else "MISSED"
+            verdicts.append(f"- {kind}: goblin takes {factor:.2f}x the fastest native tool "
+                            f"(target <= {TARGET}x): {met}")
+    return "\n".join([*lines, "", *verdicts])
+
+
+def _row(outcome: Outcome, fastest_native: float) -> list[str]:
+    written = outcome.extra("bytes") / 1e6
+    rate = written / outcome.seconds if outcome.seconds and not outcome.errors else 0.0
+    errors = outcome.rows[0]["error"][:60] if outcome.errors else "0"
+    return [outcome.peer, outcome.version, f"{outcome.seconds:.2f}", f"{rate:.0f}",
+            f"{outcome.pages}", errors, f"{outcome.seconds / fastest_native:.2f}x"]
