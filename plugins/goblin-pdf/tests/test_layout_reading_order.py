@@ -16,13 +16,15 @@ from goblin_pdf.layout.accents import compose
 from goblin_pdf.layout.hyphens import dehyphenate
 
 pytest.importorskip("reportlab")
-from reportlab.lib.utils import simpleSplit  # noqa: E402
-from reportlab.pdfgen.canvas import Canvas  # noqa: E402
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
 
-WORDS = ("river stone market garden window letter silver harbour morning circle planet "
-         "meadow lantern engine pocket thunder valley orchard bridge candle forest signal "
-         "copper mirror island ladder museum anchor blanket canyon feather glacier jungle "
-         "kettle marble needle pepper quarry saddle timber velvet walnut yellow zephyr").split()
+WORDS = ['river', 'stone', 'market', 'garden', 'window', 'letter', 'silver', 'harbour',
+         'morning', 'circle', 'planet', 'meadow', 'lantern', 'engine', 'pocket', 'thunder',
+         'valley', 'orchard', 'bridge', 'candle', 'forest', 'signal', 'copper', 'mirror',
+         'island', 'ladder', 'museum', 'anchor', 'blanket', 'canyon', 'feather', 'glacier',
+         'jungle', 'kettle', 'marble', 'needle', 'pepper', 'quarry', 'saddle', 'timber',
+         'velvet', 'walnut', 'yellow', 'zephyr']
 
 
 def _prose(rng: random.Random, words: int) -> str:

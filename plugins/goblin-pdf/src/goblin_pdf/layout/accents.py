@@ -1,4 +1,4 @@
-"""Accents drawn as separate glyphs (TeX's ``O\\u{g}uz`` gives ``O˘guz``) put back on their letter."""
+"""Accents drawn as separate glyphs (TeX's ``O\\u{g}uz`` gives ``O˘guz``) put on their letter."""
 
 from __future__ import annotations
 

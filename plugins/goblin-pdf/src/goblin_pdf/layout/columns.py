@@ -51,7 +51,8 @@ def find_gutters(runs: Sequence[Run]) -> list[tuple[float, float]]:
 def _low_spans(low: np.ndarray) -> list[tuple[int, int]]:
     """(start, end) index spans of consecutive True values."""
     edges = np.diff(np.concatenate([[0], low.astype(np.int8), [0]]))
-    return list(zip(np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist(), strict=False))
+    starts, ends = np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()
+    return list(zip(starts, ends, strict=True))
 
 
 def _prose_columns(gutters: list[tuple[float, float]], x0: np.ndarray, x1: np.ndarray,

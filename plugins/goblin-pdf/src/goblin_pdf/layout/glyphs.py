@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import ctypes
 import math
+from itertools import repeat
 from dataclasses import dataclass
 
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+SPACES = np.array([9, 10, 13, 32, 0xA0, 0x3000], dtype=np.uint32)
 _UPRIGHT_TOLERANCE = 0.2  # radians a run may lean and still read as horizontal
 
 # The per-character calls, typed to take and return plain integers: pypdfium2's
@@ -35,10 +37,11 @@ class Glyphs:
     x0, y0, x1, y1 in display space (page /Rotate applied, y up); ``drawn``
     marks characters with a box (not generated spaces and line breaks);
     ``upright`` marks those that read left to right once the page is shown;
-    ``obj`` is the text object index each character came from (-1: none).
+    ``codes`` are the characters' code points; ``obj`` is the text object index each character came from (-1: none).
     """
 
     text: str
+    codes: np.ndarray
     box: np.ndarray
     drawn: np.ndarray
     upright: np.ndarray
@@ -59,24 +62,29 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     text = textpage.get_text_range(0, count) if count else ""
     if len(text) != count:  # PDFium pads surrogate pairs; fall back to per-char codes
         text = "".join(_char(textpage, i) for i in range(count))
-    raw = np.zeros((count, 4), dtype=np.float64)
-    angle = np.zeros(count, dtype=np.float64)
-    obj = np.full(count, -1, dtype=np.int64)
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
-    rect = pdfium_c.FS_RECTF()
-    rect_ref = ctypes.byref(rect)
-    loose, get_angle, get_obj = _LOOSE_BOX, _ANGLE, _TEXT_OBJECT
-    seen = objects
-    for i in range(count):
-        if text[i].isspace():
-            continue
-        if loose(handle, i, rect_ref):
-            raw[i] = (rect.left, rect.bottom, rect.right, rect.top)
-        angle[i] = get_angle(handle, i)
-        if seen is not None:
-            address = get_obj(handle, i)
+    # One FS_RECTF (left, top, right, bottom as floats) per character, filled in
+    # place; map() drives the native calls without a Python-level loop body.
+    rects = (ctypes.c_float * (4 * count))()
+    base = ctypes.addressof(rects)
+    handles = repeat(handle, count)
+    list(map(_LOOSE_BOX, handles, range(count), range(base, base + 16 * count, 16)))
+    ltrb = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
+    raw = ltrb[:, [0, 3, 2, 1]]
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    raw[np.isin(codes, SPACES)] = 0
+    angle = np.fromiter(map(_ANGLE, repeat(handle, count), range(count)), dtype=np.float64,
+                        count=count)
+    obj = np.full(count, -1, dtype=np.int64)
+    if objects is not None and count:
+        addresses = np.array([a or 0 for a in map(_TEXT_OBJECT, repeat(handle, count),
+                                                  range(count))], dtype=np.uint64)
+        unique, first, inverse = np.unique(addresses, return_index=True, return_inverse=True)
+        rank = np.argsort(np.argsort(first))  # number objects in stream order
+        obj = np.where(addresses == 0, -1, rank[inverse]).astype(np.int64)
+        for address, number in zip(unique.tolist(), rank.tolist(), strict=True):
             if address:
-                obj[i] = seen.setdefault(address, len(seen))
+                objects[int(address)] = int(number)
     width, height = page.get_size()
     rotation = page.get_rotation() % 360
     drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1])
@@ -94,7 +102,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     if turn in (90, 270):
         width, height = height, width
     upright = steady & (quarter == dominant)
-    return Glyphs(text, box, drawn, upright, obj, float(width), float(height))
+    return Glyphs(text, codes.astype(np.int64), box, drawn, upright, obj, float(width), float(height))
 
 
 def _char(textpage: pdfium.PdfTextPage, index: int) -> str:

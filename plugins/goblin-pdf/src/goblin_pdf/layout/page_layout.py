@@ -14,6 +14,7 @@ from goblin_core.model import Block
 from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
 from goblin_pdf.layout.columns import find_gutters
 from goblin_pdf.layout.duplicates import duplicate_mask
+from goblin_pdf.layout.glyphs import SPACES as _SPACES
 from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
 from goblin_pdf.layout.lines import Run, build_runs
 from goblin_pdf.layout.reading_order import order_lines, paragraphs
@@ -49,10 +50,11 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
     >>> layout = read_page_layout(page, textpage, textpage.get_text_range(), LayoutSettings())
     """
     want_tags = tagged and settings.marked_content != "none"
+    no_tags = TagOutcome.skipped("marked_content = none" if tagged else "untagged")
     if settings.layout == "raw" and not want_tags:
-        return PageLayout(raw_text, (), 1, False, TagOutcome.skipped("not asked"))
+        return PageLayout(raw_text, (), 1, False, no_tags)
     if settings.layout == "auto" and not want_tags and not _cheap_columns(textpage):
-        return PageLayout(raw_text, (), 1, False, TagOutcome.skipped("untagged"))
+        return PageLayout(raw_text, (), 1, False, no_tags)
     objects: dict[int, int] = {}
     glyphs = read_glyphs(page, textpage, objects)
     keep = _kept(glyphs, settings)
@@ -62,7 +64,7 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
     outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
-               else TagOutcome.skipped("untagged" if not tagged else "marked_content = none"))
+               else no_tags)
     if outcome.used:
         return PageLayout(text, outcome.blocks, len(gutters) + 1, reorder, outcome)
     return PageLayout(text, tuple(blocks) if reorder or tagged else (), len(gutters) + 1,
@@ -101,8 +103,7 @@ def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
     """Indices of the upright drawn glyphs to lay out (duplicates dropped when asked)."""
     keep = np.nonzero(glyphs.upright)[0]
     if settings.suppress_duplicate_text and keep.size > 1:
-        codes = np.fromiter((ord(glyphs.text[i]) for i in keep), dtype=np.int64, count=keep.size)
-        keep = keep[~duplicate_mask(codes, glyphs.box[keep])]
+        keep = keep[~duplicate_mask(glyphs.codes[keep], glyphs.box[keep])]
     return keep
 
 
@@ -110,8 +111,7 @@ def _runs(glyphs: Glyphs, keep: np.ndarray) -> list[Run]:
     if keep.size == 0:
         return []
     text = glyphs.text
-    codes = np.fromiter((ord(text[i]) for i in keep), dtype=np.int64, count=keep.size)
-    box, links = attach_accents(codes, glyphs.box[keep])
+    box, links = attach_accents(glyphs.codes[keep], glyphs.box[keep])
     order_key = np.arange(keep.size, dtype=np.float64)
     for accent, letter in links.items():  # an accent read right after its letter
         order_key[accent] = letter + 0.5
@@ -119,7 +119,9 @@ def _runs(glyphs: Glyphs, keep: np.ndarray) -> list[Run]:
     chars = [SPACING_TO_COMBINING[text[keep[i]]] if i in links else text[keep[i]]
              for i in order.tolist()]
     stream = keep[order]
-    before = np.array([i > 0 and (text[i - 1].isspace()) for i in stream.tolist()], dtype=bool)
+    space = np.isin(glyphs.codes, _SPACES) | ~glyphs.drawn
+    before = np.zeros(stream.size, dtype=bool)
+    before[stream > 0] = space[stream[stream > 0] - 1]
     before[np.isin(order, list(links))] = False  # an attached accent never opens a word
     return build_runs(chars, box[order], stream, before)
 

@@ -295,7 +295,8 @@ def _loose_text(glyphs: Glyphs, char_mcid: np.ndarray, artifact: np.ndarray,
     index = np.nonzero(loose)[0]
     if index.size == 0:
         return []
-    cuts = np.nonzero(np.diff(index) > 2)[0] + 1
+    # a new block wherever the stream skips tagged text or switches artifact/untagged
+    cuts = np.nonzero((np.diff(index) > 2) | (np.diff(artifact[index].astype(np.int8)) != 0))[0] + 1
     blocks = []
     for part in np.split(index, cuts):
         text = _clean(glyphs.text[int(part[0]): int(part[-1]) + 1])
@@ -304,7 +305,17 @@ def _loose_text(glyphs: Glyphs, char_mcid: np.ndarray, artifact: np.ndarray,
         box = glyphs.box[part]
         bbox = (float(box[:, 0].min()), float(box[:, 1].min()), float(box[:, 2].max()),
                 float(box[:, 3].max()))
-        kind = ("header" if bbox[1] > (1 - _EDGE) * glyphs.height
-                else "footer" if bbox[3] < _EDGE * glyphs.height else "artifact")
-        blocks.append(Block(kind, text, bbox=bbox))
+        blocks.append(Block(_loose_kind(bool(artifact[part[0]]), bbox, glyphs.height), text,
+                            bbox=bbox))
     return blocks
+
+
+def _loose_kind(is_artifact: bool, bbox: tuple[float, float, float, float],
+                height: float) -> str:
+    """Artifacts in the top or bottom band are running headers and footers; anything
+    else outside the tree (untagged text, other artifacts) is an ``artifact`` block."""
+    if is_artifact and bbox[1] > (1 - _EDGE) * height:
+        return "header"
+    if is_artifact and bbox[3] < _EDGE * height:
+        return "footer"
+    return "artifact"
