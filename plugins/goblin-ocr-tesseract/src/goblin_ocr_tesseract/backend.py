@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Any
 
 from PIL import Image
-from pytesseract import TesseractError
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
@@ -30,8 +29,10 @@ log = logging.getLogger(__name__)
 #: Tesseract's ``thresholding_method`` for Sauvola's local thresholding.
 _SAUVOLA = 2
 
-#: Errors one Tesseract run can end with: a bad image, a timeout, a binary that will not start.
-_RUN_ERRORS = (TesseractError, RuntimeError, OSError, ValueError)
+#: Errors one Tesseract run can end with: a bad image, a timeout, a binary that
+#: will not start. pytesseract's TesseractError is a RuntimeError, so naming it
+#: (and importing pytesseract at start-up) is not needed.
+_RUN_ERRORS = (RuntimeError, OSError, ValueError)
 
 
 class TesseractBackend(BaseEngine):

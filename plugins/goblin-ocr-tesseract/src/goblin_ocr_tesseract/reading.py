@@ -7,9 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytesseract
-from pytesseract import pytesseract as runner
-
 from goblin_ocr_tesseract.coverage import ink_coverage
 from goblin_ocr_tesseract.skew import skew_degrees
 from goblin_ocr_tesseract.spacing import join_cjk
@@ -59,6 +56,11 @@ class RunSettings:
         return " ".join(parts)
 
 
+# _pytesseract: pytesseract imports numpy (and pandas when present), a second
+# or more that every worker and goblin command would pay at start-up; it is
+# imported inside the functions that run Tesseract instead.
+
+
 def single_threaded() -> None:
     """Make every Tesseract this process starts use one OpenMP thread.
 
@@ -76,6 +78,8 @@ def read(image: Any, settings: RunSettings) -> Reading:
     Raises pytesseract's TesseractError, RuntimeError on timeout, OSError when
     the binary cannot start.
     """
+    from pytesseract import pytesseract as runner  # first use only: see _pytesseract
+
     single_threaded()
     runner.tesseract_cmd = settings.binary
     with runner.save(image) as (base, input_file):
@@ -94,6 +98,9 @@ def rotation(image: Any, settings: RunSettings) -> int:
 
     Uses Tesseract's orientation detection (the ``osd`` traineddata).
     """
+    import pytesseract  # first use only: see _pytesseract
+    from pytesseract import pytesseract as runner
+
     single_threaded()
     runner.tesseract_cmd = settings.binary
     config = "-c min_characters_to_try=5"

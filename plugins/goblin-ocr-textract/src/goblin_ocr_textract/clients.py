@@ -5,9 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import boto3
-from botocore.config import Config as BotoConfig
-
 from goblin_core.errors import EngineUnavailable
 from goblin_ocr_textract.credentials import find_credentials, find_region
 
@@ -18,6 +15,11 @@ def make_client(service: str, options: Mapping[str, Any]) -> Any:
     botocore's own retries are off: goblin retries with backoff and jitter
     itself (``with_retries``) so attempts are counted once.
     """
+    # boto3 is imported on first use: loading it costs every worker and every
+    # goblin command seconds, and most runs never call Textract.
+    import boto3
+    from botocore.config import Config as BotoConfig
+
     profile = str(options["profile"])
     found = find_credentials(profile)
     if found.credentials is None:

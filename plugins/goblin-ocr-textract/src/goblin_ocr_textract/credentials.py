@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from botocore.configloader import load_config
-from botocore.credentials import ConfigProvider, Credentials, EnvProvider, SharedCredentialProvider
 from botocore.exceptions import BotoCoreError
+
+if TYPE_CHECKING:
+    from botocore.credentials import Credentials
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,10 @@ def find_credentials(profile: str = "") -> Found:
 
     ``profile`` defaults to $AWS_PROFILE, then "default".
     """
+    # botocore.credentials loads half of botocore; importing it here keeps
+    # the cost off every goblin start that never asks about Textract.
+    from botocore.credentials import ConfigProvider, EnvProvider, SharedCredentialProvider
+
     name = profile or os.environ.get("AWS_PROFILE") or "default"
     credentials_file = _shared_file("AWS_SHARED_CREDENTIALS_FILE", "~/.aws/credentials")
     config_file = _shared_file("AWS_CONFIG_FILE", "~/.aws/config")
@@ -64,6 +70,8 @@ def find_region(region: str = "", profile: str = "") -> str:
     if not config_file.is_file():
         return ""
     name = profile or os.environ.get("AWS_PROFILE") or "default"
+    from botocore.configloader import load_config  # first use only: see find_credentials
+
     try:
         profiles = load_config(str(config_file)).get("profiles", {})
     except BotoCoreError:

@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from email.message import EmailMessage
 from typing import Any
 
-import extract_msg
-
 from goblin_core.builtin.text import decode_text, looks_utf16
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
@@ -134,6 +132,10 @@ class MSGParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
+        # Imported here: extract-msg takes seconds to load, and every worker
+        # and every goblin command would pay that for files that are not .msg.
+        import extract_msg
+
         try:
             message = extract_msg.openMsg(source.bytes(), strict=False)
         except GoblinError:

@@ -10,9 +10,6 @@ import io
 from collections.abc import Iterator
 from typing import Any
 
-from pptx import Presentation
-from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
-
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument, GoblinError
@@ -23,7 +20,9 @@ from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import package_children, plain_package
 from goblin_office.safexml import descendants, parse_xml
 
-_TITLES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE, PP_PLACEHOLDER.VERTICAL_TITLE)
+# python-pptx's placeholder type names; compared by name so the module loads
+# without importing python-pptx (it costs every worker a second otherwise).
+_TITLES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
 
 
 def _reading_order(shapes: Any) -> list[Any]:
@@ -40,7 +39,7 @@ def _is_title(shape: Any) -> bool:
     if not shape.is_placeholder:
         return False
     try:
-        return shape.placeholder_format.type in _TITLES
+        return getattr(shape.placeholder_format.type, "name", None) in _TITLES
     except ValueError:
         return False
 
@@ -55,7 +54,7 @@ class _SlideReader:
             self.shape(shape)
 
     def shape(self, shape: Any) -> None:
-        if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+        if getattr(shape.shape_type, "name", None) == "GROUP":
             self.shapes(shape.shapes)
             return
         if getattr(shape, "has_table", False) and shape.has_table:
@@ -173,6 +172,8 @@ class PptxParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> _PresentationDocument:
+        from pptx import Presentation  # loaded on first use: see _TITLES
+
         plain = plain_package(source, config)
         try:
             presentation = Presentation(io.BytesIO(plain.bytes()))

@@ -1,0 +1,162 @@
+"""The py7zr side of the 7z handler: members decompressed under a byte meter.
+
+Kept apart from the handler so py7zr (and the compression libraries it
+loads) is imported only when a 7z archive is opened, not by every worker and
+every goblin command at start-up.
+"""
+
+from __future__ import annotations
+
+import itertools
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+import py7zr
+import py7zr.exceptions
+import py7zr.io
+
+from goblin_archives.guarded import DECODE_ERRORS, translated
+from goblin_archives.listing import refuse_oversized_listing
+from goblin_archives.scratch import ByteMeter
+from goblin_core.engines import Member, MemberKind
+from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.source import Source
+
+
+class _MeteredFile(py7zr.io.Py7zIO):
+    """One member written to the scratch folder, every write counted."""
+
+    def __init__(self, path: Path, name: str, meter: ByteMeter) -> None:
+        self.path = path
+        self.name = name
+        self.meter = meter
+        self.written = 0
+        self._handle: BinaryIO | None = open(path, "wb")  # noqa: SIM115 - closed in close()
+
+    def write(self, s: bytes | bytearray) -> int:
+        self.written += len(s)
+        self.meter.add(len(s), self.written, self.name)
+        assert self._handle is not None
+        return self._handle.write(s)
+
+    def read(self, size: int | None = None) -> bytes:
+        return b""
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        return self.written
+
+    def flush(self) -> None:
+        if self._handle is not None:
+            self._handle.flush()
+
+    def size(self) -> int:
+        return self.written
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+
+class _MeteredFactory(py7zr.io.WriterFactory):
+    def __init__(self, folder: Path, meter: ByteMeter) -> None:
+        self.folder = folder
+        self.meter = meter
+        self.counter = itertools.count()
+        self.files: dict[str, _MeteredFile] = {}
+
+    def create(self, filename: str) -> py7zr.io.Py7zIO:
+        self.meter.count_file()
+        # Scratch files are numbered, never named after the member: no name can escape.
+        target = _MeteredFile(self.folder / f"m{next(self.counter)}", filename, self.meter)
+        self.files[filename] = target
+        return target
+
+
+def extract(source: Source, password: str | None, meter: ByteMeter,
+            folder: Path) -> tuple[list[py7zr.py7zr.ArchiveFile], dict[str, _MeteredFile]]:
+    """Decompress every member into ``folder``; the listing and the files written."""
+    display = source.display_name
+    factory = _MeteredFactory(folder, meter)
+    stream = source.open()
+    try:
+        with translated(display, "reading the 7z archive"):
+            try:
+                archive = py7zr.SevenZipFile(stream, mode="r", password=password)
+            except py7zr.exceptions.PasswordRequired as exc:
+                raise _password_error(display, password) from exc
+            except py7zr.exceptions.ArchiveError as exc:
+                raise CorruptDocument(f"py7zr cannot read it ({exc}); the archive is damaged "
+                                      "or truncated", file=display) from exc
+            with archive:
+                files = list(archive.files)
+                refuse_oversized_listing(len(files), meter.limits, display)
+                if archive.needs_password() and not password:
+                    raise _password_error(display, password)
+                try:
+                    archive.extractall(factory=factory)
+                except py7zr.exceptions.PasswordRequired as exc:
+                    raise _password_error(display, password) from exc
+                except DECODE_ERRORS as exc:
+                    if password and archive.needs_password():
+                        raise _password_error(display, password) from exc
+                    raise
+                except py7zr.exceptions.ArchiveError as exc:
+                    raise CorruptDocument(f"py7zr cannot extract it ({exc}); the archive is "
+                                          "damaged or truncated", file=display) from exc
+    finally:
+        stream.close()
+        for written in factory.files.values():
+            written.close()
+    return files, factory.files
+
+
+def _password_error(display: str, password: str | None) -> PasswordRequired:
+    if password:
+        return PasswordRequired("the password does not open this 7z archive; check goblin.password",
+                                file=display)
+    return PasswordRequired("the 7z archive is encrypted; set goblin.password "
+                            "(or archives.password)", file=display)
+
+
+def member(entry: py7zr.py7zr.ArchiveFile, written: _MeteredFile | None) -> Member:
+    """The goblin Member for one listed entry and the file it was written to."""
+    kind = _kind(entry)
+    path = written.path if written is not None else None
+
+    def opener() -> BinaryIO:
+        if path is None:
+            import io
+
+            return io.BytesIO(b"")
+        return open(path, "rb")
+
+    target = None
+    if kind == "symlink" and path is not None:
+        target = path.read_bytes()[:4096].decode("utf-8", "replace")
+    mode = entry.posix_mode
+    return Member(
+        name=entry.filename,
+        open=opener,
+        size=entry.uncompressed,
+        compressed_size=None,
+        kind=kind,
+        mode=stat.S_IMODE(mode) if mode else None,
+        link_target=target,
+    )
+
+
+def _kind(entry: py7zr.py7zr.ArchiveFile) -> MemberKind:
+    if entry.is_directory:
+        return "dir"
+    if entry.is_symlink or entry.is_junction:
+        return "symlink"
+    if entry.is_socket:
+        return "other"
+    fmt = entry.st_fmt
+    if fmt is not None and (stat.S_ISCHR(fmt) or stat.S_ISBLK(fmt)):
+        return "device"
+    if fmt is not None and stat.S_ISFIFO(fmt):
+        return "fifo"
+    return "file"
