@@ -156,6 +156,13 @@ class Pipeline:
         self.config = config
         self.limits = config.limits
         self.core = config.core
+        # Validators by MIME type: ranked once per pipeline, not once per page.
+        self._validators: dict[str, list[EngineEntry]] = {}
+
+    def _validators_for(self, mime: str) -> list[EngineEntry]:
+        if mime not in self._validators:
+            self._validators[mime] = self.registry.ranked("validator", mime, self.config)
+        return self._validators[mime]
 
     # -- entry points -------------------------------------------------------
 
@@ -478,7 +485,7 @@ class Pipeline:
     def _validate(self, text: str, page: _PageWork, mime: str, engine: str) -> Verdict:
         content = page.content
         verdicts = []
-        for entry in self.registry.ranked("validator", mime, self.config):
+        for entry in self._validators_for(mime):
             context = PageContext(
                 number=content.number,
                 mime=mime,
