@@ -482,15 +482,23 @@ class Pipeline:
 
     # -- step 4: validate --------------------------------------------------
 
-    def _validate(self, text: str, page: _PageWork, mime: str, engine: str) -> Verdict:
+    def _validate(
+        self, text: str, page: _PageWork, mime: str, engine: str, *, ocr: bool = False
+    ) -> Verdict:
+        """Run the validators; OCR text is judged as text, not by what the page draws.
+
+        The drawn-glyph counts describe the page's text layer: they say whether
+        that layer is too thin (so OCR is needed), which means nothing for OCR
+        output itself (a logo that reads "Google" is short, not broken).
+        """
         content = page.content
         verdicts = []
         for entry in self._validators_for(mime):
             context = PageContext(
                 number=content.number,
                 mime=mime,
-                glyphs=content.glyphs,
-                images=content.images,
+                glyphs=None if ocr else content.glyphs,
+                images=0 if ocr else content.images,
                 unmapped=content.unmapped if engine == page.primary else 0,
                 engine=engine,
                 options=self.config.section(entry.name.split(".", 1)[0]),
@@ -636,7 +644,7 @@ class Pipeline:
             result = results.get(page.number)
             if result is None or not result.text.strip():
                 continue
-            verdict = self._validate(result.text, page, mime, entry.name)
+            verdict = self._validate(result.text, page, mime, entry.name, ocr=True)
             found[page.number] = Candidate(
                 entry.name,
                 entry.provenance,
@@ -738,7 +746,7 @@ class Pipeline:
                         )
                     )
                     continue
-                verdict = self._validate(result.text, page, mime, entry.name)
+                verdict = self._validate(result.text, page, mime, entry.name, ocr=True)
                 return Candidate(
                     entry.name,
                     entry.provenance,
