@@ -33,7 +33,8 @@ def _leaves(documents: Sequence[Document]) -> list[Document]:
     return found
 
 
-def _page_text_with_tables(page: Page, tables_inline: bool) -> str:
+def page_text_with_tables(page: Page, tables_inline: bool) -> str:
+    """A page's text, then (when asked) each of its tables as a marked Markdown table."""
     if not tables_inline or not page.tables:
         return page.text
     parts = [page.text]
@@ -54,7 +55,7 @@ class TextRenderer(BaseEngine):
         tables = bool(config.get("goblin", "tables"))
         blocks = []
         for doc in _leaves(documents):
-            body = Document.PAGE_SEPARATOR.join(_page_text_with_tables(p, tables) for p in doc.pages)
+            body = Document.PAGE_SEPARATOR.join(page_text_with_tables(p, tables) for p in doc.pages)
             blocks.append(f"{file_tag(doc.name)}\n{body}".rstrip())
         return "\n\n".join(blocks) + "\n" if blocks else ""
 

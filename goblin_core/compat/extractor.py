@@ -27,9 +27,9 @@ from goblin_core.compat.report import (
 from goblin_core.compat.settings import GoblinConfig, OCRConfig, goblin_options
 from goblin_core.config import Config
 from goblin_core.errors import GoblinError
-from goblin_core.model import Document, Page
+from goblin_core.model import Document
 from goblin_core.registry import Registry, default_registry
-from goblin_core.renderers import file_tag
+from goblin_core.renderers import file_tag, page_text_with_tables
 
 log = logging.getLogger(__name__)
 
@@ -59,18 +59,6 @@ def reports_kept_for(document: Document) -> bool:
     """GoblinTools keeps reports for PDFs and images; goblin also for any failure."""
     mime = document.mime
     return mime == "application/pdf" or mime.startswith("image/") or bool(document.report.errors)
-
-
-def page_text(page: Page, tables_inline: bool) -> str:
-    """A page's text, with its tables after it as Markdown when asked for."""
-    if not tables_inline or not page.tables:
-        return page.text
-    parts = [page.text]
-    for table in page.tables:
-        markdown = table.to_markdown()
-        if markdown:
-            parts.append(f"<!-- table page={table.page} index={table.index} -->\n{markdown}")
-    return "\n\n".join(p for p in parts if p)
 
 
 @dataclass
@@ -283,7 +271,7 @@ class TextExtractor:
             return
         if reports_kept_for(doc):
             tree.reports[name] = report_from_document(doc, name, registry)
-        body = Document.PAGE_SEPARATOR.join(page_text(p, self.extract_tables) for p in doc.pages)
+        body = Document.PAGE_SEPARATOR.join(page_text_with_tables(p, self.extract_tables) for p in doc.pages)
         if has_meaningful_text(body):
             tree.blocks.append(f"{file_tag(name)}\n{body}")
 
