@@ -145,7 +145,8 @@ class HTMLRenderer(BaseEngine):
                 f"<h1>{html.escape(doc.name)}</h1>\n" + "\n".join(pages) + "\n</section>"
             )
         return (
-            '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>goblin</title></head>\n<body>\n'
+            '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>goblin</title></head>\n'
+            "<body>\n"
             + "\n".join(sections)
             + "\n</body></html>\n"
         )

@@ -271,7 +271,9 @@ class TextExtractor:
             return
         if reports_kept_for(doc):
             tree.reports[name] = report_from_document(doc, name, registry)
-        body = Document.PAGE_SEPARATOR.join(page_text_with_tables(p, self.extract_tables) for p in doc.pages)
+        body = Document.PAGE_SEPARATOR.join(
+            page_text_with_tables(p, self.extract_tables) for p in doc.pages
+        )
         if has_meaningful_text(body):
             tree.blocks.append(f"{file_tag(name)}\n{body}")
 
