@@ -11,12 +11,20 @@ not, and the first file is run once untimed to warm caches.
 ``run_peer`` times each file on its own (the best of ``repeat`` runs);
 ``run_batch`` times a whole batch handed to the peer at once (worker pools,
 clusters), once, and reports the batch's wall time as ``total_seconds``.
+
+With ``BENCH_PROFILE`` set, the timed part runs under cProfile and the
+result carries the top functions by own time (``profile``): the suites ask
+for it, in a separate run, when goblin misses a target.
 """
 
 from __future__ import annotations
 
+import cProfile
+import io
 import json
 import logging
+import os
+import pstats
 import sys
 import time
 import warnings
@@ -52,6 +60,7 @@ def run_peer(name: str, version: str, extract: Extract) -> None:
     if files:
         _safe(extract, files[0])
     rows: list[dict[str, Any]] = []
+    profiler = _profiler()
     for path in files:
         best = float("inf")
         result: tuple[int, str, dict[str, float], str] = (0, "", {}, "")
@@ -60,17 +69,19 @@ def run_peer(name: str, version: str, extract: Extract) -> None:
             result = _safe(extract, path)
             best = min(best, time.perf_counter() - started)
         rows.append(_row(path, *result, seconds=best, keep_text=keep_text))
-    _write(name, version, rows, None)
+    _write(name, version, rows, None, _report(profiler))
 
 
 def run_batch(name: str, version: str, batch: Batch) -> None:
     """Time ``batch(files)`` as a whole, once."""
     spec = job()
     keep_text = bool(spec.get("keep_text", True))
+    profiler = _profiler()
     started = time.perf_counter()
     rows = [_row(path, pages, text, extra, error, seconds=0.0, keep_text=keep_text)
             for path, pages, text, extra, error in batch(spec["files"])]
-    _write(name, version, rows, time.perf_counter() - started)
+    total = time.perf_counter() - started
+    _write(name, version, rows, total, _report(profiler))
 
 
 def _row(path: str, pages: int, text: str, extra: dict[str, float], error: str, *,
@@ -79,10 +90,32 @@ def _row(path: str, pages: int, text: str, extra: dict[str, float], error: str, 
             "error": error, "text": text if keep_text else "", "extra": extra}
 
 
-def _write(name: str, version: str, rows: list[dict[str, Any]], total: float | None) -> None:
+def _write(name: str, version: str, rows: list[dict[str, Any]], total: float | None,
+           profile: str) -> None:
     with open(sys.argv[2], "w", encoding="utf-8") as handle:
-        json.dump({"peer": name, "version": version, "rows": rows, "total_seconds": total},
-                  handle, ensure_ascii=False)
+        json.dump({"peer": name, "version": version, "rows": rows, "total_seconds": total,
+                   "profile": profile}, handle, ensure_ascii=False)
+
+
+def _profiler() -> cProfile.Profile | None:
+    if not os.environ.get("BENCH_PROFILE"):
+        return None
+    profiler = cProfile.Profile()
+    profiler.enable()
+    return profiler
+
+
+def _report(profiler: cProfile.Profile | None, top: int = 15) -> str:
+    if profiler is None:
+        return ""
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
+    lines = [line for line in out.getvalue().splitlines() if line.strip()]
+    # Keep the column header and the rows; pstats' preamble says nothing useful here.
+    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls")), 0)
+    return "\n".join(lines[start:])
 
 
 def _safe(extract: Extract, path: str) -> tuple[int, str, dict[str, float], str]:

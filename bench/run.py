@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -115,7 +116,12 @@ def main() -> None:
         started = load_average()
         suite = SUITES[name]
         takes_quick = len(inspect.signature(suite).parameters) > 1
-        body = suite(args.repeat, args.quick) if takes_quick else suite(args.repeat)
+        try:
+            body = suite(args.repeat, args.quick) if takes_quick else suite(args.repeat)
+        except subprocess.CalledProcessError as exc:
+            # One peer crashing ends its suite, not the run: the report says so.
+            body = f"### {name}: not measured, a peer failed: {exc}"
+            print(body, file=sys.stderr)
         sections += ["", body, "", f"({name}: {started} at the start, {load_average()} at the end)"]
     report = "\n".join(sections) + "\n"
     (RESULTS_DIR / f"{stamp}-{'-'.join(chosen)}.md").write_text(report)

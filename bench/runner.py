@@ -23,7 +23,7 @@ from environments import ROOT, environment, peer_env
 RESULTS_DIR = ROOT / "bench" / "results"
 
 GOBLIN = [".", "./plugins/goblin-pdf", "./plugins/goblin-office", "./plugins/goblin-archives",
-          "./plugins/goblin-ocr-tesseract"]
+          "./plugins/goblin-ocr-tesseract", "./plugins/goblin-dask"]
 GOBLINTOOLS = ["goblintools==0.13.4", "pypdf<7"]
 
 
@@ -48,6 +48,7 @@ class Outcome:
     version: str
     rows: list[dict[str, Any]]
     total_seconds: float | None = None
+    profile: str = ""
 
     @property
     def seconds(self) -> float:
@@ -90,7 +91,8 @@ def run_peer(peer: Peer, files: list[str], *, repeat: int = 1, keep_text: bool =
         wall = time.perf_counter() - started
         print(f"  {peer.name} {peer.script}: {wall:.1f}s wall", file=sys.stderr)
         data = json.loads(out.read_text())
-    return Outcome(data["peer"], data["version"], data["rows"], data.get("total_seconds"))
+    return Outcome(data["peer"], data["version"], data["rows"], data.get("total_seconds"),
+                   data.get("profile", ""))
 
 
 def normalize(text: str) -> str:
@@ -123,3 +125,10 @@ def table(headers: list[str], rows: list[list[str]], *, right_from: int = 1) -> 
     align = ["---" if i < right_from else "---:" for i in range(len(headers))]
     return ["| " + " | ".join(headers) + " |", "| " + " | ".join(align) + " |",
             *("| " + " | ".join(row) + " |" for row in rows)]
+
+
+def profile_section(peer: Peer, files: list[str], title: str) -> list[str]:
+    """A cProfile run of ``peer`` on ``files`` (a separate run: profiling slows it down)."""
+    outcome = run_peer(peer.with_env(BENCH_PROFILE="1"), files)
+    return ["", f"Where goblin's time goes ({title}; cProfile, top functions by own time):", "",
+            "```", outcome.profile, "```"]

@@ -24,7 +24,7 @@ def run(repeat: int, quick: bool) -> str:
     expected, corpus = workloads.expected(), workloads.corpus()
     print(f"ocr: {len(scanned)} scanned PDFs, {pages} pages", file=sys.stderr)
     runs = [GOBLIN_PEER.with_env(BENCH_OCR=mode, BENCH_JOBS=str(jobs))
-            for mode, jobs in (("always", 1), ("always", 2), ("auto", 1), ("auto", 2))]
+            for mode, jobs in (("always", 1), ("always", 2), ("auto", 2))]
     outcomes = [run_peer(p, scanned, keep_text=True) for p in runs]
     outcomes.append(run_peer(GOBLINTOOLS_PEER, scanned, keep_text=True))
     one_job = outcomes[0].seconds

@@ -28,4 +28,6 @@ def batch(files: list[str]):
                {"ocr_pages": ocr_pages(document)}, error)
 
 
-run_batch(f"goblin ocr={MODE} jobs={JOBS}", version("goblin-core"), batch)
+# Worker processes (Dask's nannies) may import this script again: run only as main.
+if __name__ == "__main__":
+    run_batch(f"goblin ocr={MODE} jobs={JOBS}", version("goblin-core"), batch)

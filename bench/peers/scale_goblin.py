@@ -19,4 +19,7 @@ def batch(files: list[str]):
         yield document.name, len(document.pages), "", {}, error
 
 
-run_batch(f"goblin {EXECUTOR.removeprefix('executor.')} jobs={JOBS}", version("goblin-core"), batch)
+# Worker processes (Dask's nannies) may import this script again: run only as main.
+if __name__ == "__main__":
+    label = f"goblin {EXECUTOR.removeprefix('executor.')} jobs={JOBS}"
+    run_batch(label, version("goblin-core"), batch)
