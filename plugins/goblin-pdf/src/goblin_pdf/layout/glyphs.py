@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import ctypes
 import math
-from itertools import repeat
 from dataclasses import dataclass
+from itertools import repeat
 
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 SPACES = np.array([9, 10, 13, 32, 0xA0, 0x3000], dtype=np.uint32)
+_STRIDE = 8  # characters per angle sample
 _UPRIGHT_TOLERANCE = 0.2  # radians a run may lean and still read as horizontal
 
 # The per-character calls, typed to take and return plain integers: pypdfium2's
@@ -37,7 +38,8 @@ class Glyphs:
     x0, y0, x1, y1 in display space (page /Rotate applied, y up); ``drawn``
     marks characters with a box (not generated spaces and line breaks);
     ``upright`` marks those that read left to right once the page is shown;
-    ``codes`` are the characters' code points; ``obj`` is the text object index each character came from (-1: none).
+    ``codes`` are the code points; ``obj`` is the text object index each character
+    came from (-1: none).
     """
 
     text: str
@@ -59,9 +61,12 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     """Glyph boxes of ``page``; ``objects`` (text-object address to index) is filled
     when given, so marked-content reading can look each object up once."""
     count = max(pdfium_c.FPDFText_CountChars(textpage), 0)
-    text = textpage.get_text_range(0, count) if count else ""
-    if len(text) != count:  # PDFium pads surrogate pairs; fall back to per-char codes
-        text = "".join(_char(textpage, i) for i in range(count))
+    # PDFium indexes characters by UTF-16 unit: one unit per index, surrogates kept apart
+    units = (ctypes.c_ushort * (count + 1))()
+    if count:
+        pdfium_c.FPDFText_GetText(textpage, 0, count, units)
+    codes = np.frombuffer(units, dtype=np.uint16)[:count].astype(np.uint32)
+    text = codes.tobytes().decode("utf-32-le", "surrogatepass")
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     # One FS_RECTF (left, top, right, bottom as floats) per character, filled in
     # place; map() drives the native calls without a Python-level loop body.
@@ -71,10 +76,8 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     list(map(_LOOSE_BOX, handles, range(count), range(base, base + 16 * count, 16)))
     ltrb = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
     raw = ltrb[:, [0, 3, 2, 1]]
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     raw[np.isin(codes, SPACES)] = 0
-    angle = np.fromiter(map(_ANGLE, repeat(handle, count), range(count)), dtype=np.float64,
-                        count=count)
+    angle = _angles(handle, count)
     obj = np.full(count, -1, dtype=np.int64)
     if objects is not None and count:
         addresses = np.array([a or 0 for a in map(_TEXT_OBJECT, repeat(handle, count),
@@ -102,15 +105,27 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     if turn in (90, 270):
         width, height = height, width
     upright = steady & (quarter == dominant)
-    return Glyphs(text, codes.astype(np.int64), box, drawn, upright, obj, float(width), float(height))
+    return Glyphs(text, codes.astype(np.int64), box, drawn, upright, obj, float(width),
+                  float(height))
 
 
-def _char(textpage: pdfium.PdfTextPage, index: int) -> str:
-    code = pdfium_c.FPDFText_GetUnicode(textpage, index)
-    try:
-        return chr(code) if code else "\ufffd"
-    except ValueError:
-        return "\ufffd"
+def _angles(handle: int, count: int) -> np.ndarray:
+    """Every character's angle, asking PDFium about one in ``_STRIDE`` and then about
+    every character between two samples that disagree (where a rotated run starts
+    or ends). A rotated run shorter than the stride between agreeing samples is
+    missed; it is then laid out by its box like upright text."""
+    if count == 0:
+        return np.zeros(0)
+    picks = np.unique(np.append(np.arange(0, count, _STRIDE), count - 1))
+    sampled = np.fromiter(map(_ANGLE, repeat(handle, picks.size), picks.tolist()),
+                          dtype=np.float64, count=picks.size)
+    angle = np.repeat(sampled[:-1], np.diff(picks))
+    angle = np.append(angle, sampled[-1])
+    for k in np.nonzero(np.abs(np.diff(sampled)) > 1e-3)[0].tolist():
+        span = range(int(picks[k]) + 1, int(picks[k + 1]))
+        angle[span.start:span.stop] = np.fromiter(map(_ANGLE, repeat(handle, len(span)), span),
+                                                  dtype=np.float64, count=len(span))
+    return angle
 
 
 def _rotate(raw: np.ndarray, rotation: int, width: float, height: float) -> np.ndarray:

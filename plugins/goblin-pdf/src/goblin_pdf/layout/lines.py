@@ -35,11 +35,11 @@ class Run:
         return (self.y0 + self.y1) / 2
 
 
-def build_runs(chars: list[str], box: np.ndarray, index: np.ndarray,
+def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
                space_before: np.ndarray) -> list[Run]:
     """Runs from glyphs given in stream order.
 
-    ``chars`` are the glyph strings, ``box`` their (n, 4) boxes, ``index`` their
+    ``chars`` holds one character per glyph, ``box`` their (n, 4) boxes, ``index`` their
     stream positions and ``space_before`` whether PDFium put a space before them.
     """
     n = len(chars)
@@ -63,12 +63,17 @@ def build_runs(chars: list[str], box: np.ndarray, index: np.ndarray,
     starts = np.nonzero(new_run)[0]
     ends = np.append(starts[1:], n)
     word_starts = np.nonzero(new_word)[0]
-    runs = []
-    for start, end in zip(starts.tolist(), ends.tolist(), strict=False):
-        cuts = word_starts[(word_starts > start) & (word_starts < end)].tolist()
-        bounds = [start, *cuts, end]
-        words = tuple("".join(chars[a:b]) for a, b in itertools.pairwise(bounds))
-        runs.append(Run(words, float(x0[start:end].min()), float(y0[start:end].min()),
-                        float(x1[start:end].max()), float(y1[start:end].max()),
-                        float(height[start:end].mean()), end - start, int(index[start])))
-    return runs
+    word_ends = np.append(word_starts[1:], n)
+    joined = chars
+    words = [joined[a:b] for a, b in zip(word_starts.tolist(), word_ends.tolist(), strict=True)]
+    # words of run k are words[first_word[k]:first_word[k + 1]] (every run start is a word start)
+    first_word = np.searchsorted(word_starts, starts).tolist() + [len(words)]
+    left = np.minimum.reduceat(x0, starts).tolist()
+    bottom = np.minimum.reduceat(y0, starts).tolist()
+    right = np.maximum.reduceat(x1, starts).tolist()
+    top = np.maximum.reduceat(y1, starts).tolist()
+    mean_h = (np.add.reduceat(height, starts) / (ends - starts)).tolist()
+    lengths = (ends - starts).tolist()
+    firsts = index[starts].tolist()
+    return [Run(tuple(words[first_word[k]:first_word[k + 1]]), left[k], bottom[k], right[k],
+                top[k], mean_h[k], lengths[k], int(firsts[k])) for k in range(len(lengths))]

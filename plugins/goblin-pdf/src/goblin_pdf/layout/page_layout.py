@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -22,6 +23,10 @@ from goblin_pdf.layout.settings import LayoutSettings
 from goblin_pdf.layout.tags import TagOutcome, structure_blocks
 
 log = logging.getLogger(__name__)
+
+# A spacing accent next to a letter: TeX-style accents only glyph boxes can put back.
+_ACCENT_CLASS = "[" + "".join(re.escape(c) for c in SPACING_TO_COMBINING) + "]"
+_LOOSE_ACCENT = re.compile(rf"[^\W\d_]{_ACCENT_CLASS}|{_ACCENT_CLASS}[^\W\d_]")
 
 
 @dataclass(frozen=True)
@@ -53,14 +58,16 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
     no_tags = TagOutcome.skipped("marked_content = none" if tagged else "untagged")
     if settings.layout == "raw" and not want_tags:
         return PageLayout(raw_text, (), 1, False, no_tags)
-    if settings.layout == "auto" and not want_tags and not _cheap_columns(textpage):
+    accents = bool(_LOOSE_ACCENT.search(raw_text))
+    if settings.layout == "auto" and not (want_tags or accents or _cheap_columns(textpage)):
         return PageLayout(raw_text, (), 1, False, no_tags)
     objects: dict[int, int] = {}
-    glyphs = read_glyphs(page, textpage, objects)
+    glyphs = read_glyphs(page, textpage, objects if want_tags else None)
     keep = _kept(glyphs, settings)
     runs = _runs(glyphs, keep)
     gutters = find_gutters(runs)
-    reorder = settings.layout == "reading_order" or (settings.layout == "auto" and bool(gutters))
+    reorder = settings.layout == "reading_order" or (
+        settings.layout == "auto" and (bool(gutters) or accents))
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
     outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
@@ -110,14 +117,15 @@ def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
 def _runs(glyphs: Glyphs, keep: np.ndarray) -> list[Run]:
     if keep.size == 0:
         return []
-    text = glyphs.text
     box, links = attach_accents(glyphs.codes[keep], glyphs.box[keep])
     order_key = np.arange(keep.size, dtype=np.float64)
     for accent, letter in links.items():  # an accent read right after its letter
         order_key[accent] = letter + 0.5
     order = np.argsort(order_key, kind="stable")
-    chars = [SPACING_TO_COMBINING[text[keep[i]]] if i in links else text[keep[i]]
-             for i in order.tolist()]
+    codes = glyphs.codes[keep].copy()
+    for accent in links:
+        codes[accent] = ord(SPACING_TO_COMBINING[chr(codes[accent])])
+    chars = codes[order].astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
     stream = keep[order]
     space = np.isin(glyphs.codes, _SPACES) | ~glyphs.drawn
     before = np.zeros(stream.size, dtype=bool)
