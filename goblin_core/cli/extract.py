@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
 
 from goblin_core.batch import EXTENSIONS as OUTPUT_EXTENSIONS
 from goblin_core.batch import MANIFEST_NAME, BatchWriter, read_manifest
@@ -131,8 +139,17 @@ def _extract_in_process(
         yield item.index, _extract_one(item, registry, config, isolate)
 
 
+def executor_name(choice: str) -> str:
+    """The registry name of an executor named on the command line: dask -> executor.dask."""
+    return choice if choice.startswith("executor.") else f"executor.{choice}"
+
+
 def _extract_batch(
-    items: Sequence[_Input], registry: Registry, config: Config, jobs: int | None
+    items: Sequence[_Input],
+    registry: Registry,
+    config: Config,
+    jobs: int | None,
+    executor: str = BATCH_EXECUTOR,
 ) -> Iterator[tuple[int, Document]]:
     """Many inputs in worker processes, through the executor ``extract_many`` uses.
 
@@ -145,12 +162,18 @@ def _extract_batch(
             yield item.index, _problem_document(item)
     tasks = [Task(path=str(i.path), display_name=i.display_name, index=i.index)
              for i in items if i.problem is None]
-    entry = registry.get(BATCH_EXECUTOR)
+    entry = registry.get(executor)
     if entry is None:
-        raise click.ClickException(f"no executor named {BATCH_EXECUTOR} is installed")
+        raise click.ClickException(f"no executor named {executor} is installed"
+                                   f"{_installed_executors(registry)}")
     workers = jobs or min(os.cpu_count() or 1, len(tasks)) or 1
     for result in entry.engine.run(tasks, config, jobs=workers):
         yield result.task.index, result.document
+
+
+def _installed_executors(registry: Registry) -> str:
+    names = [e.name.removeprefix("executor.") for e in registry.engines("executor")]
+    return f"; installed: {', '.join(names)}" if names else ""
 
 
 class _InputOrder:
@@ -336,7 +359,11 @@ def _progress(total: int, enabled: bool | None) -> Progress | None:
         TextColumn("[bold]extracting"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("[red]{task.fields[failed]} failed"),
+        TextColumn("{task.fields[rate]} pages/s"),
         TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
         TextColumn("{task.description}"),
         console=stderr_console(),
         transient=True,
@@ -379,6 +406,14 @@ def _progress(total: int, enabled: bool | None) -> Progress | None:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Worker processes for several files (default: one per CPU core). "
                    "A single file runs in this process unless --isolate is given.")
+@click.option("--executor", "executor_choice", default="local", show_default=True,
+              metavar="NAME",
+              help="Where a batch runs: local (supervised worker processes on this machine), "
+                   "dask (a Dask cluster, with goblin-dask installed), or any executor a plugin "
+                   "adds.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="With --executor dask: the scheduler to use, e.g. tcp://host:8786 (sets "
+                   "dask.scheduler; without it a LocalCluster starts on this machine).")
 @click.option("--isolate", is_flag=True,
               help="Run a single file in a supervised worker process too (hard timeout and "
                    "memory limit from [limits]); batches always use workers.")
@@ -402,6 +437,8 @@ def extract(
     output: Path | None,
     resume: bool,
     jobs: int | None,
+    executor_choice: str,
+    scheduler: str | None,
     isolate: bool,
     stdin_name: str,
     progress: bool | None,
@@ -417,6 +454,7 @@ def extract(
       goblin extract samples/hello.pdf
       goblin extract dossier.zip --format jsonl > dossier.jsonl
       goblin extract inbox/ -o results/ --format json --jobs 4
+      goblin extract inbox/ -o results/ --executor dask --scheduler tcp://host:8786
       cat scan.pdf | goblin extract - --name scan.pdf --ocr always
 
     Exit status: 0 when every document was read, 1 when some failed (each
@@ -428,6 +466,12 @@ def extract(
     registry = state_of(ctx).get_registry()
     flags = {"ocr": ocr, "tables": tables, "password": password, "max_pages": max_pages}
     options = {**parse_settings(settings), **{k: v for k, v in flags.items() if v is not None}}
+    if scheduler is not None:
+        options.setdefault("dask", {})["scheduler"] = scheduler
+    executor = executor_name(executor_choice)
+    if registry.get(executor) is None:
+        raise click.BadParameter(f"no executor named {executor} is installed"
+                                 f"{_installed_executors(registry)}", param_hint="--executor")
     config = effective_config(registry, config_file, **options)
     renderer = _pick_renderer(registry, config, fmt)
     items = _collect_inputs(paths, stdin_name, output)
@@ -442,10 +486,10 @@ def extract(
         output.mkdir(parents=True, exist_ok=True)
     writer = _Writer(registry, renderer, config, output, sys.stdout, kept)
     runnable = [i for i in items if i.problem is None]
-    if len(runnable) <= 1:
+    if len(runnable) <= 1 and executor == BATCH_EXECUTOR:
         documents = _extract_in_process(items, registry, config, isolate)
     else:
-        documents = _extract_batch(items, registry, config, jobs)
+        documents = _extract_batch(items, registry, config, jobs, executor)
     try:
         failed = _consume(documents, items, writer, progress)
     except KeyboardInterrupt:
@@ -468,26 +512,54 @@ def _silence_stdout() -> None:
 
 @dataclass
 class _Tally:
-    """Counts for the closing summary line of a batch."""
+    """Counts for the live progress bar and the closing summary of a batch."""
 
     documents: Counter[str] = field(default_factory=Counter)
     pages: Counter[str] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)
+    failed: int = 0
     started: float = field(default_factory=time.monotonic)
 
-    def add(self, document: Document) -> None:
+    def add(self, document: Document, failures: int = 0) -> None:
+        self.failed += failures
         for doc in document.walk():
             if doc.pages or not doc.children:
                 self.documents[doc.status] += 1
             self.pages.update(p.status for p in doc.pages)
+            self.errors.update(entry.kind for entry in doc.report.errors)
+
+    @property
+    def seconds(self) -> float:
+        return time.monotonic() - self.started
+
+    def pages_per_second(self) -> float:
+        seconds = self.seconds
+        return sum(self.pages.values()) / seconds if seconds > 0 else 0.0
+
+    def table(self) -> Table:
+        """Documents and pages by status, errors by kind, time and throughput."""
+        table = Table(title="goblin extract: summary", show_header=True, header_style="bold")
+        table.add_column("")
+        table.add_column("count", justify="right")
+        table.add_column("by kind")
+        table.add_row("documents", str(sum(self.documents.values())), _counts(self.documents))
+        table.add_row("pages", str(sum(self.pages.values())), _counts(self.pages))
+        table.add_row("errors", str(sum(self.errors.values())), _counts(self.errors) or "none")
+        table.add_row("seconds", f"{self.seconds:.1f}", "")
+        table.add_row("pages/s", f"{self.pages_per_second():.1f}", "")
+        return table
 
     def summary(self) -> str:
         docs = sum(self.documents.values())
         pages = sum(self.pages.values())
         by_doc = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in self.documents.most_common())
         by_page = ", ".join(f"{n} {s}" for s, n in self.pages.most_common())
-        seconds = time.monotonic() - self.started
         return (f"{docs} document(s) ({by_doc}), {pages} page(s) ({by_page or 'none'}) "
-                f"in {seconds:.1f}s")
+                f"in {self.seconds:.1f}s")
+
+
+def _counts(counter: Counter[str]) -> str:
+    return ", ".join(f"{name.replace('_', ' ')} {n}" for name, n in counter.most_common())
 
 
 def _consume(
@@ -500,14 +572,15 @@ def _consume(
     order = _InputOrder(items, ordered=writer.folder is None)
     failed = 0
     bar = _progress(len(items), progress)
-    task = bar.add_task("", total=len(items)) if bar else None
+    task = bar.add_task("", total=len(items), failed=0, rate="0.0") if bar else None
     tally = _Tally()
 
     def emit(ready: Iterable[tuple[Document, _Input]]) -> None:
         nonlocal failed
         for document, item in ready:
-            tally.add(document)
-            for name, message in _failures(document):
+            failures = _failures(document)
+            tally.add(document, len(failures))
+            for name, message in failures:
                 failed += 1
                 echo_err(f"error: {quoted(name)}: {one_line(message)}")
             for name, message in _warnings(document):
@@ -518,9 +591,10 @@ def _consume(
         if bar is not None:
             bar.start()
         for index, document in documents:
-            if bar is not None and task is not None:
-                bar.update(task, advance=1, description=one_line(document.name)[-40:])
             emit(order.add(index, document))
+            if bar is not None and task is not None:
+                bar.update(task, advance=1, description=one_line(document.name)[-40:],
+                           failed=tally.failed, rate=f"{tally.pages_per_second():.1f}")
         writer.finish()
     except BrokenPipeError:
         # the reader went away (goblin extract ... | head): stop quietly
@@ -534,6 +608,7 @@ def _consume(
             bar.stop()
     if bar is not None:
         # someone is watching the bar: tell them what the batch came to
+        stderr_console().print(tally.table())
         echo_err(tally.summary())
     return failed
 

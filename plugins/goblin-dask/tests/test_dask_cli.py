@@ -1,0 +1,46 @@
+"""``goblin extract --executor dask`` in a real process, against the local executor's output."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import dask
+import pytest
+from distributed import LocalCluster
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Any:
+    with dask.config.set({"distributed.worker.daemon": False}), LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as running:
+        yield running
+
+
+def _run(folder: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "goblin_core.cli", "extract", str(folder), "-o", str(out),
+               "--jobs", "2", "--progress", *extra]
+    return subprocess.run(command, capture_output=True, text=True, timeout=600)
+
+
+def test_a_batch_on_a_dask_scheduler_writes_what_the_local_executor_writes(
+    tmp_path: Path, cluster: Any
+) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for i in range(6):
+        (folder / f"doc{i}.txt").write_text(f"Documento {i}: licitação.\n", encoding="utf-8")
+    (folder / "empty.txt").write_bytes(b"")
+    local = _run(folder, tmp_path / "local")
+    remote = _run(folder, tmp_path / "dask", "--executor", "dask",
+                  "--scheduler", cluster.scheduler_address)
+    assert local.returncode == remote.returncode == 1, remote.stderr
+    assert "CorruptDocument" in remote.stderr and "pages/s" in remote.stderr
+    names = sorted(p.name for p in (tmp_path / "local").iterdir() if p.suffix == ".txt")
+    assert names == sorted(p.name for p in (tmp_path / "dask").iterdir() if p.suffix == ".txt")
+    assert len(names) == 7  # the empty file has its result too: the error
+    for name in names:
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
