@@ -7,7 +7,6 @@ merged into lines within a column by the reading-order step.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,7 +66,7 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     joined = chars
     words = [joined[a:b] for a, b in zip(word_starts.tolist(), word_ends.tolist(), strict=True)]
     # words of run k are words[first_word[k]:first_word[k + 1]] (every run start is a word start)
-    first_word = np.searchsorted(word_starts, starts).tolist() + [len(words)]
+    first_word = [*np.searchsorted(word_starts, starts).tolist(), len(words)]
     left = np.minimum.reduceat(x0, starts).tolist()
     bottom = np.minimum.reduceat(y0, starts).tolist()
     right = np.maximum.reduceat(x1, starts).tolist()

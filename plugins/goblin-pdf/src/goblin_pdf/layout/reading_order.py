@@ -69,21 +69,18 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
     """Runs on one baseline and in one column become a line, top to bottom."""
     if not runs:
         return []
-    column = np.array([_column(r, gutters) for r in runs])
-    yc = np.array([r.yc for r in runs])
-    height = np.array([r.height for r in runs])
-    x0 = np.array([r.x0 for r in runs])
-    order = np.lexsort((x0, -yc))
+    column = [_column(r, gutters) for r in runs]
+    order = sorted(range(len(runs)), key=lambda k: (-runs[k].yc, runs[k].x0))
     lines: list[Line] = []
     open_lines: dict[int, list[int]] = {}
-    for i in order.tolist():
-        col = int(column[i])
+    for i in order:
+        col = column[i]
         current = open_lines.get(col)
-        if current is not None and _overlap(runs[current[0]], runs[i]) >= 0.5 * min(
-                height[current[0]], height[i]):
-            current.append(i)
-            continue
         if current is not None:
+            head, run = runs[current[0]], runs[i]
+            if _overlap(head, run) >= 0.5 * min(head.height, run.height):
+                current.append(i)
+                continue
             lines.append(_line(runs, current, col))
         open_lines[col] = [i]
     lines.extend(_line(runs, members, col) for col, members in open_lines.items())
@@ -96,6 +93,9 @@ def _overlap(a: Run, b: Run) -> float:
 
 
 def _line(runs: Sequence[Run], members: list[int], column: int) -> Line:
+    if len(members) == 1:
+        r = runs[members[0]]
+        return Line(" ".join(r.words), r.x0, r.y0, r.x1, r.y1, r.height, column)
     parts = sorted((runs[i] for i in members), key=lambda r: (r.x0, r.first))
     return Line(" ".join(w for r in parts for w in r.words),
                 min(r.x0 for r in parts), min(r.y0 for r in parts),
