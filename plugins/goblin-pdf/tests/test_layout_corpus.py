@@ -1,0 +1,77 @@
+"""The layout reader on the corpus's multi-column papers and tagged PDFs."""
+
+from __future__ import annotations
+
+
+import pypdfium2 as pdfium
+import pytest
+
+from goblin_core.testing.corpus import contains_phrase, corpus_dir, manifest, phrases_for
+from goblin_pdf.layout import LayoutSettings, PageLayout, read_page_layout
+
+CORPUS = corpus_dir(__file__)
+LAYOUT_FILES = sorted(r.file for r in manifest(CORPUS) if r.file.startswith("pdf/")
+                      and r.features & {"two-column", "tagged"})
+PASSWORDS = {r.file: r.password for r in manifest(CORPUS)}
+
+
+def _pages(file: str, settings: LayoutSettings) -> list[PageLayout]:
+    pdf = pdfium.PdfDocument(str(CORPUS / file), password=PASSWORDS.get(file))
+    try:
+        layouts = []
+        for index in range(len(pdf)):
+            page = pdf[index]
+            textpage = page.get_textpage()
+            layouts.append(read_page_layout(page, textpage, textpage.get_text_range(), settings,
+                                            tagged=bool(pdf.is_tagged())))
+            textpage.close()
+            page.close()
+        return layouts
+    finally:
+        pdf.close()
+
+
+@pytest.mark.parametrize("mode", ["auto", "reading_order"])
+@pytest.mark.parametrize("file", LAYOUT_FILES)
+def test_expected_phrases_survive_the_layout_reader(file: str, mode: str) -> None:
+    text = "\n".join(p.text for p in _pages(file, LayoutSettings(layout=mode)))
+    phrases = [r.phrase for r in phrases_for(CORPUS, file) if not r.needs_ocr]
+    missing = [p for p in phrases if not contains_phrase(text, p)]
+    assert not missing, f"{file} ({mode}) lost {missing}"
+
+
+@pytest.mark.parametrize("file", ["pdf/latex-multicolumn.pdf", "pdf/multi-column-2p.pdf",
+                                  "pdf/two_column.pdf"])
+def test_multi_column_papers_are_found_to_have_columns(file: str) -> None:
+    pages = _pages(file, LayoutSettings())
+    assert pages[0].columns >= 2 and pages[0].reordered
+
+
+def test_tex_accent_in_an_author_name_is_composed() -> None:
+    text = "\n".join(p.text for p in _pages("pdf/multi-column-2p.pdf", LayoutSettings()))
+    assert "Barlas Oğuz" in text and "O˘guz" not in text
+
+
+@pytest.mark.parametrize(("file", "heading"), [("pdf/pdf_structure.pdf", "Titre 1"),
+                                               ("pdf/word365_structure.pdf", "Titre"),
+                                               ("pdf/tagged.pdf", "Heading")])
+def test_headings_come_from_the_structure_tree(file: str, heading: str) -> None:
+    pages = _pages(file, LayoutSettings())
+    assert pages[0].tags.used, pages[0].tags.describe()
+    headings = [b.text for p in pages for b in p.blocks if b.kind == "heading"]
+    assert heading in headings
+
+
+def test_structure_tree_lists_become_list_items() -> None:
+    blocks = _pages("pdf/word365_structure.pdf", LayoutSettings())[0].blocks
+    items = [b.text for b in blocks if b.kind == "list_item"]
+    assert any("Liste numérotée" in t for t in items) and len(items) >= 4
+
+
+def test_untagged_pages_say_why_tags_were_not_used() -> None:
+    page = _pages("pdf/latex-multicolumn.pdf", LayoutSettings())[0]
+    assert not page.tags.used and page.tags.describe() == "tags not used: untagged"
+
+
+def test_corpus_is_where_the_manifest_says() -> None:
+    assert LAYOUT_FILES and all((CORPUS / f).is_file() for f in LAYOUT_FILES)
