@@ -1,4 +1,4 @@
-"""Test fixtures for goblin-core's isolation tests: a parser that hangs, one that crashes.
+"""Test fixtures for goblin-core's isolation tests: parsers that hang, crash, abort or bloat.
 
 They live in an installed plugin because an isolated extraction re-loads the
 registry from entry points inside a fresh worker process, where an engine
@@ -20,15 +20,22 @@ from goblin_core.engines import BaseEngine, TextDocument
 
 SLEEPY_MIME = "application/x-goblin-test-sleepy"
 CRASHY_MIME = "application/x-goblin-test-crashy"
+ABORT_MIME = "application/x-goblin-test-abort"
+ALLOC_MIME = "application/x-goblin-test-alloc"
 SLEEPY_SIGNATURE = b"GOBLIN-SLEEPY "
 CRASHY_SIGNATURE = b"GOBLIN-CRASHY"
+ABORT_SIGNATURE = b"GOBLIN-ABORT"
+ALLOC_SIGNATURE = b"GOBLIN-ALLOC"
+
+#: Bytes the unbounded allocator adds per step (written, so they count in RSS).
+_ALLOC_STEP = 32 * 1024 * 1024
 
 
 class FixtureSniffer(BaseEngine):
-    """Recognises the two fixture signatures and nothing else."""
+    """Recognises the fixture signatures and nothing else."""
 
     name = "fixture.sniffer"
-    formats = (SLEEPY_MIME, CRASHY_MIME)
+    formats = (SLEEPY_MIME, CRASHY_MIME, ABORT_MIME, ALLOC_MIME)
     priority = 1
 
     def sniff(self, head: bytes, source: Source) -> FileType | None:
@@ -36,6 +43,10 @@ class FixtureSniffer(BaseEngine):
             return FileType(SLEEPY_MIME, "sleepy", 0.99)
         if head.startswith(CRASHY_SIGNATURE):
             return FileType(CRASHY_MIME, "crashy", 0.99)
+        if head.startswith(ABORT_SIGNATURE):
+            return FileType(ABORT_MIME, "abort", 0.99)
+        if head.startswith(ALLOC_SIGNATURE):
+            return FileType(ALLOC_MIME, "alloc", 0.99)
         return None
 
 
@@ -72,6 +83,32 @@ class CrashyParser(BaseEngine):
         raise AssertionError("unreachable: the process is gone")
 
 
+class AbortParser(BaseEngine):
+    """Aborts its process (SIGABRT), as a failed assertion in a native library would."""
+
+    name = "fixture.abort"
+    formats = (ABORT_MIME,)
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        if not source.bytes().startswith(ABORT_SIGNATURE):
+            raise CorruptDocument("not a GOBLIN-ABORT file", file=source.display_name)
+        os.abort()
+
+
+class AllocParser(BaseEngine):
+    """Allocates without bound, as a decoder fed a hostile size field would."""
+
+    name = "fixture.alloc"
+    formats = (ALLOC_MIME,)
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        if not source.bytes().startswith(ALLOC_SIGNATURE):
+            raise CorruptDocument("not a GOBLIN-ALLOC file", file=source.display_name)
+        hoard: list[bytes] = []
+        while True:
+            hoard.append(b"x" * _ALLOC_STEP)
+
+
 @hookimpl
 def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
     register(FixtureSniffer())
@@ -81,3 +118,5 @@ def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
 def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     register(SleepyParser())
     register(CrashyParser())
+    register(AbortParser())
+    register(AllocParser())
