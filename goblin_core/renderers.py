@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable, Sequence
 
 from goblin_core.config import Config
@@ -65,7 +66,14 @@ def _block_markdown(block: Block) -> str:
         return "#" * max(1, min(block.level or 1, 6)) + " " + block.text
     if block.kind == "list_item":
         return f"- {block.text}"
+    if block.kind == "figure":
+        return f"> **Figure:** {block.text}"
+    if block.kind in _MARKED:  # kept, but fenced so consumers can drop them
+        return f"<!-- {block.kind} -->\n{block.text}\n<!-- /{block.kind} -->"
     return block.text
+
+
+_MARKED = frozenset({"header", "footer", "artifact"})
 
 
 def _in_order(page: Page, block_text: Callable[[Block], str],
@@ -115,7 +123,28 @@ def _block_html(block: Block) -> str:
         return f"<h{level}>{text}</h{level}>"
     if block.kind == "list_item":
         return f"<ul><li>{text}</li></ul>"
-    return f"<p>{text}</p>"
+    if block.kind == "figure":
+        return f"<figure><figcaption>{text}</figcaption></figure>"
+    if block.kind in _MARKED:
+        return f'<aside class="{block.kind}">{text}</aside>'
+    if block.kind == "table" and block.text.startswith("|"):
+        return _pipe_table_html(block.text)
+    return f'<p class="{block.kind}">{text}</p>' if block.kind == "caption" else f"<p>{text}</p>"
+
+
+def _pipe_table_html(markdown: str) -> str:
+    """A Markdown pipe table (a table block with no detected table behind it) as HTML."""
+    rows = []
+    for line in markdown.splitlines():
+        cells = [c.strip().replace("\\|", "|")
+                 for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if cells and not all(set(c) <= {"-", ":", " "} and c for c in cells):
+            rows.append(cells)
+    body = []
+    for index, cells in enumerate(rows):
+        tag = "th" if index == 0 else "td"
+        body.append("<tr>" + "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in cells) + "</tr>")
+    return "<table>\n" + "\n".join(body) + "\n</table>"
 
 
 class HTMLRenderer(BaseEngine):
