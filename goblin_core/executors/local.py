@@ -282,5 +282,10 @@ class SupervisedWorkers:
     def run_one(self, task: Task) -> TaskResult:
         return next(self._pool.run(deque([task])))
 
+    @property
+    def pids(self) -> tuple[int, ...]:
+        """Process ids of the live workers (to watch their memory from outside)."""
+        return tuple(w.process.pid for w in self._pool.workers)
+
     def close(self) -> None:
         self._pool.close()
