@@ -97,7 +97,38 @@ def _cheap_columns(textpage: pdfium.PdfTextPage) -> bool:
             continue
         runs.append(Run((), left.value, bottom.value, right.value, top.value, height,
                         int(2 * width / height), i))
-    return bool(find_gutters(runs)) or _leans(runs)
+    return bool(find_gutters(_joined(runs))) or _leans(runs)
+
+
+def _joined(rects: list[Run]) -> list[Run]:
+    """Rectangles of one line closer than a run gap joined, as glyph runs would be
+    (PDFium cuts a rectangle at every text object; some producers draw word by word).
+    Slivers (accents, dots) are left out."""
+    if not rects:
+        return []
+    usual = float(np.median([r.height for r in rects]))
+    lines: list[list[Run]] = []
+    for r in sorted((r for r in rects if r.height >= 0.3 * usual), key=lambda r: -r.yc):
+        home = next((ln for ln in lines[-3:] if min(ln[0].y1, r.y1) - max(ln[0].y0, r.y0)
+                     >= 0.5 * min(ln[0].height, r.height)), None)
+        if home is None:
+            lines.append([r])
+        else:
+            home.append(r)
+    joined: list[Run] = []
+    for line in lines:
+        line.sort(key=lambda r: r.x0)
+        current = line[0]
+        for r in line[1:]:
+            if r.x0 - current.x1 < 0.8 * max(r.height, current.height):
+                current = Run((), current.x0, min(current.y0, r.y0), max(current.x1, r.x1),
+                              max(current.y1, r.y1), max(current.height, r.height),
+                              current.chars + r.chars, current.first)
+            else:
+                joined.append(current)
+                current = r
+        joined.append(current)
+    return joined
 
 
 def _leans(runs: list[Run]) -> bool:
