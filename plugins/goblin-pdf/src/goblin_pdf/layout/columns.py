@@ -18,6 +18,7 @@ _LOW = 0.3  # of the peak coverage: bins at or below this may be a gutter
 _MIN_GUTTER = 0.6  # gutter width, in median glyph heights
 _MIN_COLUMN_SHARE = 0.15  # narrowest column, as a share of the text width
 _MIN_COLUMN_RUNS = 3
+_MAX_BINS = 2000
 _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
 
 
@@ -25,26 +26,34 @@ def find_gutters(runs: Sequence[Run]) -> list[tuple[float, float]]:
     """The page's column gutters as (x0, x1) intervals, left to right; [] for one column."""
     if len(runs) < 2 * _MIN_COLUMN_RUNS:
         return []
-    x0 = np.array([r.x0 for r in runs])
-    x1 = np.array([r.x1 for r in runs])
-    chars = np.array([r.chars for r in runs])
+    return gutters_of(np.array([r.x0 for r in runs]), np.array([r.x1 for r in runs]),
+                      np.array([r.chars for r in runs]), np.array([r.height for r in runs]))
+
+
+def gutters_of(x0: np.ndarray, x1: np.ndarray, chars: np.ndarray,
+               height: np.ndarray) -> list[tuple[float, float]]:
+    """:func:`find_gutters` on run arrays: left and right edges, characters, heights."""
+    if x0.size < 2 * _MIN_COLUMN_RUNS:
+        return []
     left, right = float(x0.min()), float(x1.max())
-    bins = int(right - left) + 2
+    # bins of a point, or coarser on huge pages so the histogram stays small
+    unit = max(1.0, (right - left) / _MAX_BINS)
+    bins = int((right - left) / unit) + 2
     if bins < 4:
         return []
-    start = np.clip((x0 - left).astype(int), 0, bins - 1)
-    stop = np.clip(np.ceil(x1 - left).astype(int), 0, bins - 1)
+    start = np.clip(((x0 - left) / unit).astype(int), 0, bins - 1)
+    stop = np.clip(np.ceil((x1 - left) / unit).astype(int), 0, bins - 1)
     diff = np.zeros(bins + 1)
     np.add.at(diff, start, chars)
     np.add.at(diff, stop, -chars)
     coverage = np.cumsum(diff)[:bins]
     low = coverage <= _LOW * coverage.max()
-    min_width = _MIN_GUTTER * float(np.median([r.height for r in runs]))
+    min_width = _MIN_GUTTER * float(np.median(height)) / unit
     gutters = []
     for a, b in _low_spans(low):
         if b - a < min_width or a == 0 or b >= bins - 1:
             continue
-        gutters.append((left + a, left + b))
+        gutters.append((left + a * unit, left + b * unit))
     return _prose_columns(gutters, x0, x1, chars, left, right)
 
 

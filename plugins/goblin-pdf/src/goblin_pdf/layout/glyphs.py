@@ -26,6 +26,9 @@ _LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p))
 _ANGLE = ctypes.cast(pdfium_c.FPDFText_GetCharAngle, ctypes.CFUNCTYPE(
     ctypes.c_float, ctypes.c_void_p, ctypes.c_int))
+_RECT = ctypes.cast(pdfium_c.FPDFText_GetRect, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
+    ctypes.c_void_p, ctypes.c_void_p))
 _TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
     ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int))
 
@@ -107,6 +110,19 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     upright = steady & (quarter == dominant)
     return Glyphs(text, codes.astype(np.int64), box, drawn, upright, obj, float(width),
                   float(height))
+
+
+def rect_boxes(textpage: pdfium.PdfTextPage, count: int) -> np.ndarray:
+    """PDFium's text rectangles (after ``FPDFText_CountRects`` returned ``count``) as
+    (count, 4) x0, y0, x1, y1 in page space."""
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+    values = (ctypes.c_double * (4 * count))()
+    base = ctypes.addressof(values)
+    # FPDFText_GetRect writes left, top, right, bottom through four pointers
+    fields = [range(base + 8 * k, base + 8 * k + 32 * count, 32) for k in range(4)]
+    list(map(_RECT, repeat(handle, count), range(count), *fields))
+    ltrb = np.frombuffer(values, dtype=np.float64).reshape(count, 4)
+    return ltrb[:, [0, 3, 2, 1]]
 
 
 def _angles(handle: int, count: int) -> np.ndarray:

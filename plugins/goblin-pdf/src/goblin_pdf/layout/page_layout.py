@@ -13,10 +13,10 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_core.model import Block
 from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
-from goblin_pdf.layout.columns import find_gutters
+from goblin_pdf.layout.columns import find_gutters, gutters_of
 from goblin_pdf.layout.duplicates import duplicate_mask
 from goblin_pdf.layout.glyphs import SPACES as _SPACES
-from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
+from goblin_pdf.layout.glyphs import Glyphs, read_glyphs, rect_boxes
 from goblin_pdf.layout.lines import Run, build_runs
 from goblin_pdf.layout.reading_order import order_lines, paragraphs
 from goblin_pdf.layout.settings import LayoutSettings
@@ -87,54 +87,45 @@ def _cheap_columns(textpage: pdfium.PdfTextPage) -> bool:
     count = pdfium_c.FPDFText_CountRects(textpage, 0, -1)
     if count < 6:
         return False
-    left, top, right, bottom = (pdfium_c.c_double() for _ in range(4))
-    runs = []
-    for i in range(count):
-        pdfium_c.FPDFText_GetRect(textpage, i, left, top, right, bottom)
-        height = top.value - bottom.value
-        width = right.value - left.value
-        if height <= 0 or width <= 0:
-            continue
-        runs.append(Run((), left.value, bottom.value, right.value, top.value, height,
-                        int(2 * width / height), i))
-    return bool(find_gutters(_joined(runs))) or _leans(runs)
+    boxes = rect_boxes(textpage, count)
+    height = boxes[:, 3] - boxes[:, 1]
+    width = boxes[:, 2] - boxes[:, 0]
+    boxes = boxes[(height > 0) & (width > 0)]
+    if boxes.shape[0] < 6:
+        return False
+    return bool(gutters_of(*_joined(boxes))) or _leans(boxes)
 
 
-def _joined(rects: list[Run]) -> list[Run]:
-    """Rectangles of one line closer than a run gap joined, as glyph runs would be
-    (PDFium cuts a rectangle at every text object; some producers draw word by word).
-    Slivers (accents, dots) are left out."""
-    if not rects:
-        return []
-    usual = float(np.median([r.height for r in rects]))
-    lines: list[list[Run]] = []
-    for r in sorted((r for r in rects if r.height >= 0.3 * usual), key=lambda r: -r.yc):
-        home = next((ln for ln in lines[-3:] if min(ln[0].y1, r.y1) - max(ln[0].y0, r.y0)
-                     >= 0.5 * min(ln[0].height, r.height)), None)
-        if home is None:
-            lines.append([r])
-        else:
-            home.append(r)
-    joined: list[Run] = []
-    for line in lines:
-        line.sort(key=lambda r: r.x0)
-        current = line[0]
-        for r in line[1:]:
-            if r.x0 - current.x1 < 0.8 * max(r.height, current.height):
-                current = Run((), current.x0, min(current.y0, r.y0), max(current.x1, r.x1),
-                              max(current.y1, r.y1), max(current.height, r.height),
-                              current.chars + r.chars, current.first)
-            else:
-                joined.append(current)
-                current = r
-        joined.append(current)
-    return joined
+def _joined(boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """PDFium's rectangles joined into line runs: x0, x1, characters (estimated from
+    the width) and height of each. PDFium cuts a rectangle at every text object and
+    some producers draw word by word, so one line may come in many pieces. Slivers
+    (accents, dots) are left out."""
+    height = boxes[:, 3] - boxes[:, 1]
+    boxes = boxes[height >= 0.3 * np.median(height)]
+    x0, y0, x1, y1 = boxes.T
+    height = y1 - y0
+    yc = (y0 + y1) / 2
+    by_y = np.argsort(-yc, kind="stable")
+    step = -np.diff(yc[by_y])
+    new_line = np.concatenate([[True], step > 0.5 * np.minimum(height[by_y][1:],
+                                                               height[by_y][:-1])])
+    line = np.empty(yc.size, dtype=np.int64)
+    line[by_y] = np.cumsum(new_line)
+    order = np.lexsort((x0, line))
+    x0, x1, height, line = x0[order], x1[order], height[order], line[order]
+    gap = x0[1:] - x1[:-1]
+    cut = (line[1:] != line[:-1]) | (gap > 0.8 * np.maximum(height[1:], height[:-1]))
+    starts = np.concatenate([[0], np.nonzero(cut)[0] + 1])
+    chars = np.add.reduceat(2 * (x1 - x0) / height, starts)
+    return (np.minimum.reduceat(x0, starts), np.maximum.reduceat(x1, starts), chars,
+            np.maximum.reduceat(height, starts))
 
 
-def _leans(runs: list[Run]) -> bool:
+def _leans(boxes: np.ndarray) -> bool:
     """Rectangles taller than wide in bulk: a rotated page or vertical text runs."""
-    tall = sum(1 for r in runs if (r.y1 - r.y0) > 3 * (r.x1 - r.x0))
-    return tall > max(3, len(runs) // 4)
+    tall = int(((boxes[:, 3] - boxes[:, 1]) > 3 * (boxes[:, 2] - boxes[:, 0])).sum())
+    return tall > max(3, boxes.shape[0] // 4)
 
 
 def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
