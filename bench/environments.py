@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,17 +23,26 @@ def _uv() -> str:
 
 
 def environment(name: str, requirements: list[str]) -> Path:
-    """The python of an environment holding exactly ``requirements`` (made once)."""
-    folder = ENV_ROOT / name
-    python = folder / "bin" / "python"
-    stamp = folder / ".requirements"
+    """The python of an environment holding exactly ``requirements`` (made once).
+
+    Each set of requirements (for goblin: each state of its sources) gets a
+    folder of its own, named by its digest, so a run building a new one never
+    pulls an environment from under a peer still running in the old one.
+    Folders of the same peer unused for a day are removed.
+    """
     wanted = json.dumps(requirements)
     local = [r for r in requirements if r.startswith(".")]
     if local:
         # Rebuild goblin's own environment when its sources change.
         wanted += _tree_digest(local)
+    digest = hashlib.sha256(wanted.encode()).hexdigest()[:12]
+    folder = ENV_ROOT / f"{name}-{digest}"
+    python = folder / "bin" / "python"
+    stamp = folder / ".requirements"
     if python.exists() and stamp.is_file() and stamp.read_text() == wanted:
+        os.utime(stamp)
         return python
+    _remove_stale(name)
     if folder.exists():
         shutil.rmtree(folder)
     subprocess.run([_uv(), "venv", "--quiet", "--python", sys.executable, str(folder)], check=True)
@@ -41,6 +51,14 @@ def environment(name: str, requirements: list[str]) -> Path:
                         *requirements], check=True, cwd=ROOT)
     stamp.write_text(wanted)
     return python
+
+
+def _remove_stale(name: str, max_age: float = 86400.0) -> None:
+    for folder in ENV_ROOT.glob(f"{name}-*"):
+        stamp = folder / ".requirements"
+        age = time.time() - (stamp.stat().st_mtime if stamp.is_file() else 0.0)
+        if age > max_age:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _tree_digest(paths: list[str]) -> str:
