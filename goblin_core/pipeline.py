@@ -30,6 +30,7 @@ from goblin_core.errors import (
     UnsafeArchive,
     UnsupportedFormat,
 )
+from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.formats import extra_for
 from goblin_core.metadata import normalise
 from goblin_core.model import (
@@ -156,6 +157,7 @@ class Pipeline:
         self.config = config
         self.limits = config.limits
         self.core = config.core
+        self.page_range = parse_page_range(str(self.core.get("page_range", "")))
         # Validators by MIME type: ranked once per pipeline, not once per page.
         self._validators: dict[str, list[EngineEntry]] = {}
 
@@ -417,9 +419,17 @@ class Pipeline:
     ) -> list[_PageWork]:
         work: list[_PageWork] = []
         max_pages = int(self.core["max_pages"]) or int(self.limits["max_pages"])
+        wanted = self.page_range
         content = first
         chars = 0
         while content is not None:
+            if wanted and content.number > wanted[1]:
+                break
+            if wanted and content.number < wanted[0]:
+                # Outside this run's range (another worker reads it): dropped
+                # unread; a parser that can seek never yields it at all.
+                content = self._next_page(pages, entry, source, recorder, parsed, work)
+                continue
             if max_pages and len(work) >= max_pages:
                 recorder.warn("MaxPages", f"stopped after {max_pages} pages (max_pages)")
                 break
@@ -476,7 +486,11 @@ class Pipeline:
             kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
             recorder.error(kind, f"{entry.name} stopped after page {len(work)}: {exc}", entry.name)
             total = getattr(parsed, "page_count", None) or 0
-            for number in range(len(work) + 1, total + 1):
+            done = work[-1].number if work else len(work)
+            if self.page_range:
+                done = max(done, self.page_range[0] - 1)
+                total = min(total, self.page_range[1])
+            for number in range(done + 1, total + 1):
                 work.append(_PageWork(PageContent(number, error=f"parser stopped: {kind}")))
             return None
 

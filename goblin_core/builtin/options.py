@@ -27,6 +27,12 @@ GOBLIN_OPTIONS = (
     Option("tables", "bool", False, "Extract tables (PDF table engines); tables of "
            "spreadsheets, CSV and Office files are always kept."),
     Option("max_pages", "int", 0, "Read at most this many pages per document (0: all).", minimum=0),
+    Option("page_range", "str", "",
+           "Read only pages FIRST-LAST (1-based, e.g. 101-200); '' reads all. The local "
+           "executor sets it to split huge documents across workers."),
+    Option("split_pages", "int", 400,
+           "The local executor splits a document longer than this across idle workers, in "
+           "page ranges merged back into one result (0: never split).", minimum=0),
     Option("attachments", "bool", True, "Extract embedded files and attachments as children."),
 )
 

@@ -30,6 +30,7 @@ import psutil
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, Task, TaskResult
 from goblin_core.errors import ExtractionTimeout, GoblinError, MemoryLimitExceeded, WorkerCrashed
+from goblin_core.executors.page_ranges import PageSplitter
 from goblin_core.executors.worker import STARTED, error_document
 
 log = logging.getLogger(__name__)
@@ -131,9 +132,14 @@ class LocalExecutor(BaseEngine):
         pending: deque[Task] = deque(tasks)
         if not pending:
             return
-        pool = _Pool(config, min(count, len(pending)))
+        split_above = int(config.core.get("split_pages", 0) or 0)
+        # With fewer documents than workers, the spare workers are started
+        # too when huge documents may be split across them.
+        size = count if split_above else min(count, len(pending))
+        pool = _Pool(config, size)
+        splitter = PageSplitter(pool.settings, split_above, size) if size > 1 else None
         try:
-            yield from pool.run(pending)
+            yield from pool.run(pending, splitter)
         finally:
             pool.close()
 
@@ -153,15 +159,26 @@ class _Pool:
         process, conn = start_worker(self.settings, env, self.max_memory)
         return _Worker(process=process, conn=conn, name=f"goblin-worker-{index}")
 
-    def run(self, pending: deque[Task]) -> Iterator[TaskResult]:
+    def run(
+        self, pending: deque[Task], splitter: PageSplitter | None = None
+    ) -> Iterator[TaskResult]:
         while pending or any(w.task is not None for w in self.workers):
             for worker in self.workers:
                 if worker.task is None and pending:
-                    self._assign(worker, pending.popleft())
+                    task = pending.popleft()
+                    if splitter is not None:
+                        idle = sum(w.task is None for w in self.workers) - 1 - len(pending)
+                        task = splitter.prepare(task, idle)
+                    self._assign(worker, task)
             busy = [w for w in self.workers if w.task is not None]
             ready = wait([w.conn for w in busy], POLL_SECONDS)
             for worker in busy:
                 result = self._check(worker, ready)
+                if result is None:
+                    continue
+                if splitter is not None:
+                    more, result = splitter.finished(result)
+                    pending.extendleft(reversed(more))
                 if result is not None:
                     yield result
 
