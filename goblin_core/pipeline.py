@@ -427,7 +427,8 @@ class Pipeline:
                 break
             if wanted and content.number < wanted[0]:
                 # Outside this run's range (another worker reads it): dropped
-                # unread; a parser that can seek never yields it at all.
+                # before validation, recovery and OCR; a parser that can seek
+                # never yields it at all.
                 content = self._next_page(pages, entry, source, recorder, parsed, work)
                 continue
             if max_pages and len(work) >= max_pages:
