@@ -80,7 +80,9 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     ltrb = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
     raw = ltrb[:, [0, 3, 2, 1]]
     raw[np.isin(codes, SPACES)] = 0
+    drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1])
     angle = _angles(handle, count)
+    drawn = _pieces(raw, angle, drawn, codes)
     obj = np.full(count, -1, dtype=np.int64)
     if objects is not None and count:
         addresses = np.array([a or 0 for a in map(_TEXT_OBJECT, repeat(handle, count),
@@ -93,7 +95,6 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
                 objects[int(address)] = int(number)
     width, height = page.get_size()
     rotation = page.get_rotation() % 360
-    drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1])
     # PDFium's angles turn clockwise, like /Rotate; a quarter turn per step
     quarter = np.round((angle + math.radians(rotation))
                        / (math.pi / 2)).astype(np.int64) % 4
@@ -110,6 +111,23 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     upright = steady & (quarter == dominant)
     return Glyphs(text, codes.astype(np.int64), box, drawn, upright, obj, float(width),
                   float(height))
+
+
+def _pieces(raw: np.ndarray, angle: np.ndarray, drawn: np.ndarray,
+            codes: np.ndarray) -> np.ndarray:
+    """Characters PDFium gives without a box (the 2nd and later characters of a glyph
+    mapped to several, such as a ligature) take a zero-width box at the right edge of
+    the glyph before them, so they stay in their word. Returns the new drawn mask;
+    ``raw`` and ``angle`` are updated in place."""
+    piece = ~drawn & ~np.isin(codes, SPACES)
+    if not piece.any():
+        return drawn
+    last = np.maximum.accumulate(np.where(drawn, np.arange(drawn.size), -1))
+    ok = piece & (last >= 0)
+    src = last[ok]
+    raw[ok] = np.column_stack([raw[src, 2], raw[src, 1], raw[src, 2], raw[src, 3]])
+    angle[ok] = angle[src]
+    return drawn | ok
 
 
 def rect_boxes(textpage: pdfium.PdfTextPage, count: int) -> np.ndarray:
