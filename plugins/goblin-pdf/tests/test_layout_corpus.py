@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import unicodedata
+from collections import Counter
+
 import pypdfium2 as pdfium
 import pytest
 
 from goblin_core.testing.corpus import contains_phrase, corpus_dir, manifest, phrases_for
 from goblin_pdf.layout import LayoutSettings, PageLayout, read_page_layout
+from goblin_pdf.layout.accents import SPACING_TO_COMBINING
 
 CORPUS = corpus_dir(__file__)
 LAYOUT_FILES = sorted(r.file for r in manifest(CORPUS) if r.file.startswith("pdf/")
@@ -74,3 +78,28 @@ def test_untagged_pages_say_why_tags_were_not_used() -> None:
 
 def test_corpus_is_where_the_manifest_says() -> None:
     assert LAYOUT_FILES and all((CORPUS / f).is_file() for f in LAYOUT_FILES)
+
+
+def _letters(text: str) -> Counter[str]:
+    # accents are compared once decomposed; spacing accents become combining marks and
+    # line-end hyphens are mended, so neither counts
+    skip = {"-", "\ufffe", *SPACING_TO_COMBINING}
+    return Counter(c for c in unicodedata.normalize("NFD", text)
+                   if not c.isspace() and c not in skip and not unicodedata.combining(c))
+
+
+@pytest.mark.parametrize("file", LAYOUT_FILES)
+def test_reading_order_keeps_every_character_pdfium_reads(file: str) -> None:
+    settings = LayoutSettings(layout="reading_order", marked_content="none",
+                              suppress_duplicate_text=False)
+    pdf = pdfium.PdfDocument(str(CORPUS / file), password=PASSWORDS.get(file))
+    try:
+        for index in range(len(pdf)):
+            page = pdf[index]
+            textpage = page.get_textpage()
+            raw = textpage.get_text_range()
+            text = read_page_layout(page, textpage, raw, settings).text
+            lost = _letters(raw) - _letters(text)
+            assert sum(lost.values()) <= 2, f"{file} page {index + 1} lost {dict(lost)}"
+    finally:
+        pdf.close()
