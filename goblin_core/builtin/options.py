@@ -30,9 +30,10 @@ GOBLIN_OPTIONS = (
     Option("page_range", "str", "",
            "Read only pages FIRST-LAST (1-based, e.g. 101-200); '' reads all. The local "
            "executor sets it to split huge documents across workers."),
-    Option("split_pages", "int", 400,
+    Option("split_pages", "int", 0,
            "The local executor splits a document longer than this across idle workers, in "
-           "page ranges merged back into one result (0: never split).", minimum=0),
+           "page ranges merged back into one result (0: never split). Worth it only where the "
+           "parser seeks to its range.", minimum=0),
     Option("attachments", "bool", True, "Extract embedded files and attachments as children."),
 )
 
