@@ -5,10 +5,7 @@ from __future__ import annotations
 import io
 import logging
 import posixpath
-from typing import Any
-
-from docx.opc.package import OpcPackage
-from docx.opc.part import Part
+from typing import TYPE_CHECKING, Any
 
 from goblin_core.config import Config
 from goblin_core.errors import CorruptDocument, GoblinError
@@ -17,6 +14,10 @@ from goblin_office.containers import open_container
 from goblin_office.embedded import unwrap
 from goblin_office.encryption import decrypted
 from goblin_office.safexml import local_name, parse_xml
+
+if TYPE_CHECKING:
+    from docx.opc.package import OpcPackage
+    from docx.opc.part import Part
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,10 @@ def plain_package(source: Source, config: Config) -> Source:
 
 def open_opc(plain: Source) -> OpcPackage:
     """The OPC package of a plain (decrypted, checked) source; python-docx reads any family."""
+    # python-docx loads on first use, not with the plugin: every worker and
+    # goblin command would pay for it otherwise.
+    from docx.opc.package import OpcPackage
+
     try:
         return OpcPackage.open(io.BytesIO(plain.bytes()))
     except GoblinError:
