@@ -92,3 +92,30 @@ def test_the_splitter_reads_a_first_range_then_queues_the_rest(tmp_path: Path) -
     merged = results[1][1]
     assert merged is not None and merged.task is task
     assert merged.document.text == extract(pdf, ocr="never").text
+
+
+def _paged_text(path: Path, pages: int) -> Path:
+    # Form feeds split plain text into pages: a multi-page document with no plugin.
+    path.write_text("\f".join(f"page {n}: clause {n * 3}" for n in range(1, pages + 1)),
+                    encoding="utf-8")
+    return path
+
+
+def test_any_parser_gets_the_range_from_the_pipeline(tmp_path: Path) -> None:
+    text = _paged_text(tmp_path / "paged.txt", 10)
+    part = extract(text, goblin={"page_range": "4-6"})
+    assert [p.number for p in part.pages] == [4, 5, 6]
+    assert part.text.startswith("page 4: clause 12")
+
+
+def test_the_local_executor_splits_and_merges_a_long_text(tmp_path: Path) -> None:
+    text = _paged_text(tmp_path / "paged.txt", 40)
+    whole = extract(text)
+    registry = default_registry()
+    config = registry.config(goblin={"split_pages": 10})
+    executor = registry.get("executor.local").engine
+    [result] = list(executor.run([Task(path=str(text), display_name="paged.txt")], config,
+                                 jobs=2))
+    assert result.document.text == whole.text
+    assert [p.number for p in result.document.pages] == list(range(1, 41))
+    assert result.document.report.errors == whole.report.errors
