@@ -18,6 +18,7 @@ import pypdfium2.raw as pdfium_c
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument
+from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_pdf.passwords import configured_password, password_error
@@ -64,6 +65,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
         self.pdf = open_pdfium(source, configured_password(config))
         self.page_count = len(self.pdf)
+        self.page_range = parse_page_range(str(config.core.get("page_range", "")))
         self._forms = bool(self.options.get("forms", True)) and self._init_forms()
         self.outline = self._outline()
         self.metadata = self._metadata()
@@ -102,7 +104,10 @@ class PdfiumDocument(BaseParsedDocument):
 
     def pages(self) -> Iterator[PageContent]:
         limit = int(self.options.get("max_pages", 0)) or self.page_count
-        for index in range(min(self.page_count, limit)):
+        first, last = self.page_range or (1, self.page_count)
+        # goblin.page_range: seek straight to the range (a split document's
+        # other ranges are read by other workers).
+        for index in range(first - 1, min(self.page_count, limit, last)):
             yield self._page(index)
 
     def _page(self, index: int) -> PageContent:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-import pdfplumber
-
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument
@@ -32,6 +30,10 @@ class PdfplumberRecovery(BaseEngine):
     def recover(
         self, source: Source, page_numbers: Sequence[int], config: Config
     ) -> dict[int, str]:
+        # pdfplumber (and pdfminer under it) loads on first recovery, not with
+        # the plugin: every worker and goblin command would pay for it otherwise.
+        import pdfplumber
+
         texts: dict[int, str] = {}
         with spooled(source) as path:
             try:
@@ -39,11 +41,20 @@ class PdfplumberRecovery(BaseEngine):
             except Exception as exc:  # pdfminer raises many types on broken files
                 raise CorruptDocument(f"pdfplumber cannot open it ({type(exc).__name__}: {exc})",
                                       file=source.display_name) from exc
-            with pdf:
+            try:
+                try:
+                    # The page tree is parsed lazily, on first access: a broken
+                    # tree fails here, not in open().
+                    pages = pdf.pages
+                except Exception as exc:  # pdfminer raises many types on broken files
+                    raise CorruptDocument(
+                        f"pdfplumber cannot read its page tree ({type(exc).__name__}: {exc})",
+                        file=source.display_name,
+                    ) from exc
                 for number in page_numbers:
-                    if not 1 <= number <= len(pdf.pages):
+                    if not 1 <= number <= len(pages):
                         continue
-                    page = pdf.pages[number - 1]
+                    page = pages[number - 1]
                     try:
                         texts[number] = page.extract_text() or ""
                     except Exception as exc:  # one bad page must not lose the others
@@ -51,4 +62,14 @@ class PdfplumberRecovery(BaseEngine):
                                     source.display_name, number, exc)
                     finally:
                         page.close()
+            finally:
+                _close(pdf, source.display_name)
         return texts
+
+
+def _close(pdf: object, name: str) -> None:
+    """Close pdfplumber's document; its close() walks the page tree, which may be broken."""
+    try:
+        pdf.close()  # type: ignore[attr-defined]
+    except Exception as exc:  # the pages read (or the error raised) matter more than this
+        log.debug("%s: pdfplumber could not close cleanly: %s", name, exc)
