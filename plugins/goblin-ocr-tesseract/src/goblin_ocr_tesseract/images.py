@@ -58,12 +58,13 @@ class ImageDocument(BaseParsedDocument):
         self._stream: IO[bytes] = source.open()
         try:
             self._image = _open(self._stream, source, max_pixels)
+            # Counting frames and reading EXIF read past the header: a damaged
+            # stream fails here, as a CorruptDocument.
+            frames, self.metadata = _frames_and_metadata(self._image, source)
         except BaseException:
             self._stream.close()
             raise
-        frames = int(getattr(self._image, "n_frames", 1) or 1)
         self.page_count = frames if self._image.format in _PAGED_FORMATS else 1
-        self.metadata = _metadata(self._image, frames)
 
     def pages(self) -> Iterator[PageContent]:
         for number in range(1, (self.page_count or 1) + 1):
@@ -107,6 +108,16 @@ def _open(stream: IO[bytes], source: Source, max_pixels: int) -> Image.Image:
                                   file=source.display_name) from exc
     _check_pixels(image, max_pixels, source)
     return image
+
+
+def _frames_and_metadata(image: Image.Image, source: Source) -> tuple[int, dict[str, Any]]:
+    try:
+        frames = int(getattr(image, "n_frames", 1) or 1)
+        return frames, _metadata(image, frames)
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        image.close()
+        raise CorruptDocument(f"the image data is damaged ({exc})",
+                              file=source.display_name) from exc
 
 
 def _check_pixels(image: Image.Image, max_pixels: int, source: Source) -> None:
