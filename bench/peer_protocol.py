@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import pstats
+import signal
 import sys
 import time
 import warnings
@@ -118,10 +119,26 @@ def _report(profiler: cProfile.Profile | None, top: int = 15) -> str:
     return "\n".join(lines[start:])
 
 
+class FileTimeout(Exception):
+    """A peer spent longer than BENCH_FILE_TIMEOUT seconds on one file."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise FileTimeout(f"over {os.environ.get('BENCH_FILE_TIMEOUT', '120')} s on one file")
+
+
 def _safe(extract: Extract, path: str) -> tuple[int, str, dict[str, float], str]:
+    # A peer stuck on one hostile file must not stall the whole suite: the file
+    # becomes an error row (Python-level work is interrupted; a C call finishes first).
+    limit = float(os.environ.get("BENCH_FILE_TIMEOUT", "120"))
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         result = extract(path)
     except Exception as exc:  # a peer failing on one file is a result, not a crash
         return 0, "", {}, f"{type(exc).__name__}: {exc}"[:300]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
     extra = result[2] if len(result) > 2 else {}
     return int(result[0]), str(result[1]), dict(extra), ""
