@@ -70,7 +70,10 @@ class _Recorder:
     truncated: bool = False
 
     def error(self, kind: str, message: str, engine: str = "", page: int | None = None) -> None:
-        self.errors.append(ReportEntry(kind, message, engine, page))
+        entry = ReportEntry(kind, message, engine, page)
+        # One cause seen by several steps (a deadline) is reported once.
+        if entry not in self.errors:
+            self.errors.append(entry)
 
     def warn(self, kind: str, message: str, engine: str = "", page: int | None = None) -> None:
         self.warnings.append(ReportEntry(kind, message, engine, page))
@@ -434,11 +437,13 @@ class Pipeline:
             if max_pages and len(work) >= max_pages:
                 recorder.warn("MaxPages", f"stopped after {max_pages} pages (max_pages)")
                 break
-            try:
-                run.check_deadline(source.display_name)
-            except ExtractionTimeout as exc:
-                recorder.error(exc.kind, str(exc))
-                break
+            # The first page is always kept: a parser slow to open still yields text.
+            if work:
+                try:
+                    run.check_deadline(source.display_name)
+                except ExtractionTimeout as exc:
+                    recorder.error(exc.kind, str(exc))
+                    break
             t0 = time.monotonic()
             page = _PageWork(content, primary=entry.name)
             work.append(page)

@@ -17,11 +17,19 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import TEST_BYTES, TEST_MIME, ScriptedParser, ScriptSniffer, plugin_of, text_page
 
 from goblin_core import hookimpl, load_registry
 from goblin_core.cli import CliState, cli
 from goblin_core.registry import Registry
+
+from scripted_engines import (
+    TEST_BYTES,
+    TEST_MIME,
+    ScriptedParser,
+    ScriptSniffer,
+    plugin_of,
+    text_page,
+)
 
 HELLO = "Olá, goblin! Licitação nº 12: café e açúcar.\n"
 

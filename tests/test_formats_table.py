@@ -6,11 +6,11 @@ it lives in tests/integration/test_formats_doc.py.
 
 from __future__ import annotations
 
-from conftest import TEST_MIME, ScriptedParser, ScriptSniffer, plugin_of
-
 from goblin_core import load_registry
 from goblin_core.cli import FIRST_PARTY_DISTRIBUTIONS, first_party_registry, formats_markdown
 from goblin_core.formats import KNOWN_FORMATS
+
+from scripted_engines import TEST_MIME, ScriptedParser, ScriptSniffer, plugin_of
 
 
 def _rows(markdown: str) -> dict[str, list[str]]:

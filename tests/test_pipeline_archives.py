@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import plugin_of, registry_with
 
 from goblin_core import CorruptDocument, Source, UnsafeArchive, extract
 from goblin_core.engines import BaseEngine, Member
 from goblin_example_note import render_note
+
+from scripted_engines import plugin_of, registry_with
 
 
 class ZipHandler(BaseEngine):

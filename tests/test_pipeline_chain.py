@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import (
+
+from goblin_core import CorruptDocument, PageContent, UnsupportedFormat, extract
+
+from scripted_engines import (
     TEST_BYTES,
     TEST_MIME,
     FakeOCR,
@@ -17,8 +20,6 @@ from conftest import (
     scan_page,
     text_page,
 )
-
-from goblin_core import CorruptDocument, PageContent, UnsupportedFormat, extract
 
 # -- priority, ties, config ------------------------------------------------------
 

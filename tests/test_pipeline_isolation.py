@@ -8,7 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import (
+
+from goblin_core import FileType, PasswordRequired, Source, Verdict, extract, extract_many
+from goblin_core.engines import BaseEngine
+
+from scripted_engines import (
     TEST_BYTES,
     FakeOCR,
     MarkerValidator,
@@ -18,9 +22,6 @@ from conftest import (
     scan_page,
     text_page,
 )
-
-from goblin_core import FileType, PasswordRequired, Source, Verdict, extract, extract_many
-from goblin_core.engines import BaseEngine
 
 
 def test_password_required_stops_the_parser_chain() -> None:

@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import TEST_BYTES, ScriptedParser, registry_with, text_page
 
 from goblin_core import (
     CorruptDocument,
@@ -19,6 +18,8 @@ from goblin_core import (
 )
 from goblin_core.errors import UnreadableFile
 from goblin_core.inputs import InputProblem, walk_inputs
+
+from scripted_engines import TEST_BYTES, ScriptedParser, registry_with, text_page
 
 
 def _long_pages(count: int, size: int = 100) -> list:

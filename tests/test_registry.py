@@ -10,12 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import TEST_BYTES, ScriptedParser, plugin_of, registry_with, text_page
 
 import goblin_core
 from goblin_core import default_registry, extract, hookimpl, load_registry
 from goblin_core.registry import BUILTIN_PLUGIN
 from goblin_example_note import NOTE_MIME, render_note
+
+from scripted_engines import TEST_BYTES, ScriptedParser, plugin_of, registry_with, text_page
 
 
 def _plugin(registry: goblin_core.Registry, name: str) -> Any:
