@@ -87,6 +87,8 @@ def run_batch(name: str, version: str, batch: Batch) -> None:
 
 def _row(path: str, pages: int, text: str, extra: dict[str, float], error: str, *,
          seconds: float, keep_text: bool) -> dict[str, Any]:
+    # Some extractors return lone surrogates from broken font maps; JSON cannot carry them.
+    text = text.encode("utf-8", "replace").decode("utf-8")
     return {"file": path, "pages": pages, "words": len(text.split()), "seconds": seconds,
             "error": error, "text": text if keep_text else "", "extra": extra}
 
