@@ -130,7 +130,10 @@ def goblin_register_ocr_backends(register: Register) -> None:
     ``languages`` is Tesseract-style (``"por+eng"``). Return ``OCRResult(text,
     confidence)`` with confidence in [0, 1]; on any failure return
     ``OCRResult("", 0.0)``. A backend with ``cloud = True`` sends pages off the
-    machine and runs only when config or the call names it.
+    machine and runs only when config or the call names it. A backend whose
+    availability depends on the call's config (credentials passed in options)
+    may also have ``available_for(config) -> tuple[bool, str]``, which the core
+    then asks instead of ``available()``.
 
     Optionally a backend reads whole documents in one request::
 
@@ -165,7 +168,8 @@ def goblin_register_table_engines(register: Register) -> None:
 
     Protocol (``goblin_core.engines.TableEngine``)::
 
-        tables(source: Source, page_numbers: Sequence[int], config: Config) -> dict[int, list[Table]]
+        tables(source: Source, page_numbers: Sequence[int], config: Config)
+            -> dict[int, list[Table]]
 
     Runs only when tables are asked for (``tables = true``). Table text never
     feeds the page's trust verdict.

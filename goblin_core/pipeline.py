@@ -682,15 +682,16 @@ class Pipeline:
         A cloud backend runs only when named there or enabled in [engines]:
         pages never leave the machine because credentials happen to exist.
         """
-        available = self.registry.ranked("ocr", None, self.config)
+        every = self.registry.ranked("ocr", None, self.config, with_unavailable=True)
+        status = {e.name: self._ocr_availability(e) for e in every}
+        available = [e for e in every if status[e.name][0]]
         by_name = {e.name: e for e in available}
         chosen: list[EngineEntry] = []
         for name in self.core["ocr_backends"]:
             if name in by_name:
                 chosen.append(by_name[name])
                 continue
-            entry = self.registry.get(name)
-            reason = self.registry.availability(entry)[1] if entry else "not installed"
+            reason = status[name][1] if name in status else "not installed"
             recorder.warn(
                 "EngineUnavailable",
                 f"OCR backend {name} is not available ({reason}); using local OCR",
@@ -705,19 +706,30 @@ class Pipeline:
             ):
                 continue
             chosen.append(entry)
-        for entry in self.registry.ranked("ocr", None, self.config, with_unavailable=True):
+        for entry in every:
             # Enabled in [engines] but unable to run (no credentials): say so once.
             if entry.name in by_name or entry.name in self.core["ocr_backends"]:
                 continue
             if self.config.engine_enabled(entry.name) is True:
-                reason = self.registry.availability(entry)[1]
                 recorder.warn(
                     "EngineUnavailable",
                     f"OCR backend {entry.name} is enabled but not "
-                    f"available ({reason}); using local OCR",
+                    f"available ({status[entry.name][1]}); using local OCR",
                     entry.name,
                 )
         return chosen
+
+    def _ocr_availability(self, entry: EngineEntry) -> tuple[bool, str]:
+        """``available_for(config)`` when the backend has it (credentials given in this
+        call's config count), else its plain ``available()``."""
+        check = getattr(entry.engine, "available_for", None)
+        if check is None:
+            return self.registry.availability(entry)
+        try:
+            ok, reason = check(self.config)
+        except Exception as exc:  # a plugin's bug makes it unavailable, not the run fail
+            return False, f"available_for() raised {type(exc).__name__}: {exc}"
+        return bool(ok), str(reason or "")
 
     def _ocr_page(
         self,

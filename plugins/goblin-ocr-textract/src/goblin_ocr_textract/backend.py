@@ -45,6 +45,14 @@ class TextractBackend(BaseEngine):
             return False, f"no AWS credentials (looked in {found.looked_in})"
         return True, ""
 
+    def available_for(self, config: Config) -> tuple[bool, str]:
+        """As ``available()``, counting credentials given in this call's ``[textract]``."""
+        options = config.section("textract")
+        found = find_credentials(str(options.get("profile", "")), options)
+        if found.credentials is None:
+            return False, f"no AWS credentials (looked in {found.looked_in})"
+        return True, ""
+
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
         """One page image through DetectDocumentText; ``OCRResult("", 0.0)`` on failure."""
         options = config.section("textract")

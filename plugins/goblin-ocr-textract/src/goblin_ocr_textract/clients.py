@@ -21,7 +21,7 @@ def make_client(service: str, options: Mapping[str, Any]) -> Any:
     from botocore.config import Config as BotoConfig
 
     profile = str(options["profile"])
-    found = find_credentials(profile)
+    found = find_credentials(profile, options)
     if found.credentials is None:
         raise EngineUnavailable(f"no AWS credentials (looked in {found.looked_in})")
     region = find_region(str(options["region"]), profile)

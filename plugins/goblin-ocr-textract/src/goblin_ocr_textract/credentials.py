@@ -8,9 +8,10 @@ leave the machine because a role happens to be attached to it.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError
 
@@ -30,11 +31,20 @@ def _shared_file(variable: str, default: str) -> str:
     return os.path.expanduser(os.environ.get(variable) or default)
 
 
-def find_credentials(profile: str = "") -> Found:
-    """Credentials from AWS_* variables, then the shared credentials and config files.
+def find_credentials(profile: str = "", given: Mapping[str, Any] | None = None) -> Found:
+    """Credentials given in options, else AWS_* variables, then the shared files.
 
-    ``profile`` defaults to $AWS_PROFILE, then "default".
+    ``given`` is the ``[textract]`` section (access_key_id, secret_access_key,
+    session_token); ``profile`` defaults to $AWS_PROFILE, then "default".
     """
+    if given and given.get("access_key_id") and given.get("secret_access_key"):
+        from botocore.credentials import Credentials
+
+        return Found(
+            Credentials(str(given["access_key_id"]), str(given["secret_access_key"]),
+                        str(given.get("session_token") or "") or None),
+            "textract.access_key_id / textract.secret_access_key",
+        )
     # botocore.credentials loads half of botocore; importing it here keeps
     # the cost off every goblin start that never asks about Textract.
     from botocore.credentials import ConfigProvider, EnvProvider, SharedCredentialProvider

@@ -10,6 +10,11 @@ TEXTRACT_OPTIONS = (
     Option("profile", "str", "",
            "Profile of the shared AWS files to take credentials from (empty: AWS_PROFILE or "
            "default)."),
+    Option("access_key_id", "str", "",
+           "AWS access key id given directly (empty: the environment or the shared files). "
+           "Prefer a profile: keys in a config file are secrets in a file."),
+    Option("secret_access_key", "str", "", "AWS secret access key given with access_key_id."),
+    Option("session_token", "str", "", "AWS session token for temporary credentials."),
     Option("endpoint_url", "str", "",
            "Textract endpoint (empty: AWS's); for tests and VPC endpoints."),
     Option("s3_endpoint_url", "str", "", "S3 endpoint (empty: endpoint_url when set, else AWS's)."),
