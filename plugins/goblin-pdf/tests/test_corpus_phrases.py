@@ -32,9 +32,6 @@ KNOWN_MISSES = {
     ("pdf/jo.pdf", "わたくしといふ現象は"):
         "PDFium leaves out the first vertical lines of this Identity-V page; the rest of "
         "the page reads fine, so it is not garbage and recovery is not asked",
-    ("pdf/multi-column-2p.pdf", "Barlas Oğuz"):
-        "the breve is a separate glyph drawn after the whole word (Oguz ˘); which letter "
-        "it belongs to needs glyph positions, not text",
 }
 
 

@@ -5,6 +5,23 @@ from __future__ import annotations
 from goblin_core.options import Option
 
 PDF_OPTIONS = (
+    Option("layout", "choice", "auto",
+           "Reading order: auto rebuilds it from glyph boxes on pages where columns are found, "
+           "reading_order on every page, raw keeps PDFium's content-stream order.",
+           choices=("auto", "reading_order", "raw")),
+    Option("marked_content", "choice", "auto",
+           "Tagged PDFs: auto follows the structure tree on pages that pass the gate "
+           "(min_coverage, max_dangling_ratio), tags whenever there is one, none never.",
+           choices=("auto", "tags", "none")),
+    Option("min_coverage", "float", 0.5,
+           "Share of a page's text (artifacts aside) the structure tree must cover to be followed.",
+           minimum=0.0, maximum=1.0),
+    Option("max_dangling_ratio", "float", 0.2,
+           "Largest share of a page's structure leaves that may point at nothing.",
+           minimum=0.0, maximum=1.0),
+    Option("suppress_duplicate_text", "bool", True,
+           "Read glyphs drawn twice at (nearly) one place (fake bold, shadows) once, where the "
+           "page goes through the layout reader."),
     Option("password", "str", "",
            "Password for encrypted PDFs; goblin.password is tried too. Documents encrypted "
            "with an empty user password open without one."),

@@ -38,20 +38,24 @@ class PageText:
     unmapped: int
 
 
-def read_text(page: pdfium.PdfPage, count_images_below: int = 0) -> PageText:
+def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
+              textpage: pdfium.PdfTextPage | None = None) -> PageText:
     """The page's text in PDFium's reading order, with glyph, image and unmapped counts.
 
     Image objects are counted when the page draws fewer than ``count_images_below``
     glyphs (0: always). Only then can the count matter: a page with plenty of
     text draws something whatever its images, and walking every object of a
-    busy page costs as much as reading its text.
+    busy page costs as much as reading its text. A ``textpage`` given is used and
+    left open (the layout reader reads it next).
     """
-    textpage = page.get_textpage()
+    own = textpage is None
+    textpage = page.get_textpage() if textpage is None else textpage
     try:
         text = textpage.get_text_range()
         unmapped = _unmapped(textpage, text)
     finally:
-        textpage.close()
+        if own:
+            textpage.close()
     text = repair(text.replace("\r\n", "\n").replace("\r", "\n"))
     glyphs = sum(map(len, text.split()))
     wanted = not count_images_below or glyphs < count_images_below

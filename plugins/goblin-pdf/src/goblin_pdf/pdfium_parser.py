@@ -21,9 +21,11 @@ from goblin_core.errors import CorruptDocument
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
+from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.passwords import configured_password, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import annotation_texts, form_field_texts, read_text
+from goblin_pdf.stray_marks import repair
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +71,9 @@ class PdfiumDocument(BaseParsedDocument):
         self._forms = bool(self.options.get("forms", True)) and self._init_forms()
         self.outline = self._outline()
         self.metadata = self._metadata()
+        self.layout_settings = LayoutSettings.from_options(self.options)
+        self._tagged = bool(self.metadata.get("tagged")) or bool(self.pdf.is_tagged())
+        self.metadata["layout"] = []  # one entry per page read: columns, order, tags
 
     # -- document level ---------------------------------------------------
 
@@ -117,19 +122,39 @@ class PdfiumDocument(BaseParsedDocument):
         except pdfium.PdfiumError as exc:
             return PageContent(number, error=f"PDFium cannot load page {number}: {exc}")
         try:
-            read = read_text(page, int(self.options.get("count_images_below", 200)))
+            textpage = page.get_textpage()
+            try:
+                read = read_text(page, int(self.options.get("count_images_below", 200)), textpage)
+                layout = self._layout(page, textpage, read.text, number)
+            finally:
+                textpage.close()
             extra = self._page_extras(page)
         except pdfium.PdfiumError as exc:
             return PageContent(number, error=f"PDFium cannot read page {number}: {exc}")
         finally:
             page.close()
-        text = read.text
+        # rebuilt text gets the same stray-mark repair PDFium's own text had
+        text = repair(layout.text) if layout.reordered else layout.text
         if number == self.page_count and self.options.get("outline", True) and self.outline:
             extra.append(outline_text(self.outline))
         if extra:
             text = "\n\n".join([text.rstrip("\n"), *extra]) if text.strip() else "\n\n".join(extra)
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,
-                           unmapped=read.unmapped, label=self._label(index))
+                           unmapped=read.unmapped, blocks=layout.blocks, label=self._label(index))
+
+    def _layout(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str,
+                number: int) -> PageLayout:
+        """Reading order and structure of the page; PDFium's own text if that fails."""
+        try:
+            layout = read_page_layout(page, textpage, text, self.layout_settings, self._tagged)
+        except Exception as exc:  # the layout is an improvement: never lose the page's text
+            log.warning("%s: page %d layout unreadable: %s", self.source.display_name, number, exc)
+            self.metadata["layout"].append({"page": number, "error": str(exc)})
+            return PageLayout(text, (), 1, False, TagOutcome.skipped(f"layout failed: {exc}"))
+        self.metadata["layout"].append({"page": number, "columns": layout.columns,
+                                        "reading_order": layout.reordered,
+                                        "tags": layout.tags.describe()})
+        return layout
 
     def _page_extras(self, page: pdfium.PdfPage) -> list[str]:
         extra: list[str] = []
