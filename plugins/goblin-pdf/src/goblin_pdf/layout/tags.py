@@ -30,6 +30,7 @@ _CONTAINERS = frozenset({"Document", "DocumentFragment", "Part", "Sect", "Div", 
                          "THead", "TBody", "TFoot", "Aside"})
 _PARAGRAPHS = frozenset({"P", "Note", "Code", "Formula", "Caption", "Title", "TOCI",
                          "BibEntry", "Lbl"})
+_BULLET = re.compile(r"^[\u2022\u00b7\u25aa\u25e6\u2023\u25cf\u25cb\u25a0\u25a1\u2013*-]\s*")
 _MAX_DEPTH = 64
 _EDGE = 0.1  # share of the page height counted as header or footer band
 
@@ -114,8 +115,8 @@ def _visit(elem: Any, walk: _Walk, depth: int) -> None:
     heading = _HEADING.match(kind)
     if heading:
         _emit(walk, "heading", _content(elem, walk, depth), int(heading.group(1) or 1))
-    elif kind == "LI":
-        _emit(walk, "list_item", _content(elem, walk, depth))
+    elif kind == "LI":  # the renderers draw their own bullet
+        _emit(walk, "list_item", _BULLET.sub("", _content(elem, walk, depth)))
     elif kind == "Table":
         _emit(walk, "table", _table(elem, walk, depth))
     elif kind == "Figure":
