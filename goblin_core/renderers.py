@@ -11,6 +11,15 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.model import Block, Document, Page, Table
 
+#: Characters XML 1.0 forbids (C0 controls but tab/newline/return, U+FFFE, U+FFFF):
+#: PDF text layers carry them, and one would make the HTML unparsable as XHTML.
+_XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def escape_html(text: str, *, quote: bool = True) -> str:
+    """HTML-escaped text with the characters XML forbids removed."""
+    return html.escape(_XML_FORBIDDEN.sub("", text), quote=quote)
+
 
 def file_tag(name: str) -> str:
     """The GoblinTools block header, with quotes, backslashes and newlines escaped.
@@ -117,7 +126,7 @@ class MarkdownRenderer(BaseEngine):
 
 
 def _block_html(block: Block) -> str:
-    text = html.escape(block.text)
+    text = escape_html(block.text)
     if block.kind == "heading":
         level = max(1, min(block.level or 1, 6))
         return f"<h{level}>{text}</h{level}>"
@@ -143,7 +152,7 @@ def _pipe_table_html(markdown: str) -> str:
     body = []
     for index, cells in enumerate(rows):
         tag = "th" if index == 0 else "td"
-        body.append("<tr>" + "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in cells) + "</tr>")
+        body.append("<tr>" + "".join(f"<{tag}>{escape_html(c)}</{tag}>" for c in cells) + "</tr>")
     return "<table>\n" + "\n".join(body) + "\n</table>"
 
 
@@ -163,15 +172,15 @@ class HTMLRenderer(BaseEngine):
                     body, tables = "\n".join(parts), "\n".join(rest)
                 else:
                     paragraphs = [p for p in page.text.split("\n\n") if p]
-                    body = "\n".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
+                    body = "\n".join(f"<p>{escape_html(p)}</p>" for p in paragraphs)
                     tables = "\n".join(t.to_html() for t in page.tables)
                 pages.append(
                     f'<div class="page" data-page="{page.number}" data-status="{page.status}">'
                     f"\n{body}\n{tables}\n</div>"
                 )
             sections.append(
-                f'<section data-name="{html.escape(doc.name, quote=True)}">\n'
-                f"<h1>{html.escape(doc.name)}</h1>\n" + "\n".join(pages) + "\n</section>"
+                f'<section data-name="{escape_html(doc.name, quote=True)}">\n'
+                f"<h1>{escape_html(doc.name)}</h1>\n" + "\n".join(pages) + "\n</section>"
             )
         return (
             '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>goblin</title></head>\n'
