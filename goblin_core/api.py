@@ -62,8 +62,11 @@ def _extract_isolated(source: SourceLike, name: str | None, config: Config) -> D
     from goblin_core.executors.local import LocalExecutor
 
     src = as_source(source, name)
-    task = Task(path=str(src._path) if src.is_file else None, display_name=src.display_name,
-                data=None if src.is_file else src.bytes())
+    task = Task(
+        path=str(src._path) if src.is_file else None,
+        display_name=src.display_name,
+        data=None if src.is_file else src.bytes(),
+    )
     result = next(iter(LocalExecutor(jobs=1).run([task], config)))
     document = result.document
     if not document.pages and not document.children and document.report.errors:
@@ -99,7 +102,9 @@ def extract_many(
     for item in tasks_for(paths):
         (problems if isinstance(item, InputProblem) else tasks).append(item)  # type: ignore[arg-type]
     for problem in problems:
-        yield error_document(Task(None, problem.path), GoblinError(problem.message, file=problem.path))
+        yield error_document(
+            Task(None, problem.path), GoblinError(problem.message, file=problem.path)
+        )
     entry = registry.get(executor)
     if entry is None:
         raise GoblinError(f"no executor named {executor!r} is installed")

@@ -229,7 +229,9 @@ class ArchiveHandler(Protocol):
     priority: int
 
     def available(self) -> tuple[bool, str]: ...
-    def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]: ...
+    def members(
+        self, source: Source, limits: ArchiveLimits, config: Config
+    ) -> Iterator[Member]: ...
 
 
 class TableEngine(Protocol):

@@ -25,10 +25,24 @@ _ODF = "application/vnd.oasis.opendocument"
 KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("text/plain", ("txt", "text", "log"), "Plain text", None),
     KnownFormat("application/pdf", ("pdf",), "PDF", "pdf"),
-    KnownFormat(f"{_OOXML}.wordprocessingml.document", ("docx", "docm", "dotx", "dotm"), "Word (OOXML)", "office"),
-    KnownFormat(f"{_OOXML}.spreadsheetml.sheet", ("xlsx", "xlsm", "xltx", "xltm"), "Excel (OOXML)", "office"),
-    KnownFormat("application/vnd.ms-excel.sheet.binary.macroenabled.12", ("xlsb",), "Excel binary", "office"),
-    KnownFormat(f"{_OOXML}.presentationml.presentation", ("pptx", "pptm", "ppsx", "potx"), "PowerPoint (OOXML)", "office"),
+    KnownFormat(
+        f"{_OOXML}.wordprocessingml.document",
+        ("docx", "docm", "dotx", "dotm"),
+        "Word (OOXML)",
+        "office",
+    ),
+    KnownFormat(
+        f"{_OOXML}.spreadsheetml.sheet", ("xlsx", "xlsm", "xltx", "xltm"), "Excel (OOXML)", "office"
+    ),
+    KnownFormat(
+        "application/vnd.ms-excel.sheet.binary.macroenabled.12", ("xlsb",), "Excel binary", "office"
+    ),
+    KnownFormat(
+        f"{_OOXML}.presentationml.presentation",
+        ("pptx", "pptm", "ppsx", "potx"),
+        "PowerPoint (OOXML)",
+        "office",
+    ),
     KnownFormat("application/msword", ("doc", "dot"), "Word 97-2003", "office"),
     KnownFormat("application/x-tika-ooxml-protected", (), "Encrypted Office document", "office"),
     KnownFormat("application/vnd.ms-excel", ("xls",), "Excel 97-2003", "office"),
@@ -37,9 +51,21 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat(f"{_ODF}.text", ("odt", "ott"), "OpenDocument text", "office"),
     KnownFormat(f"{_ODF}.spreadsheet", ("ods", "ots"), "OpenDocument spreadsheet", "office"),
     KnownFormat(f"{_ODF}.presentation", ("odp", "otp"), "OpenDocument presentation", "office"),
-    KnownFormat("application/vnd.oasis.opendocument.text-flat-xml", ("fodt",), "Flat ODF text", "office"),
-    KnownFormat("application/vnd.oasis.opendocument.spreadsheet-flat-xml", ("fods",), "Flat ODF spreadsheet", "office"),
-    KnownFormat("application/vnd.oasis.opendocument.presentation-flat-xml", ("fodp",), "Flat ODF presentation", "office"),
+    KnownFormat(
+        "application/vnd.oasis.opendocument.text-flat-xml", ("fodt",), "Flat ODF text", "office"
+    ),
+    KnownFormat(
+        "application/vnd.oasis.opendocument.spreadsheet-flat-xml",
+        ("fods",),
+        "Flat ODF spreadsheet",
+        "office",
+    ),
+    KnownFormat(
+        "application/vnd.oasis.opendocument.presentation-flat-xml",
+        ("fodp",),
+        "Flat ODF presentation",
+        "office",
+    ),
     KnownFormat("application/rtf", ("rtf",), "Rich Text Format", "office"),
     KnownFormat("application/epub+zip", ("epub",), "EPUB", "office"),
     KnownFormat("text/csv", ("csv",), "CSV", "office"),
@@ -82,9 +108,7 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
 )
 
 BY_MIME: Mapping[str, KnownFormat] = {f.mime: f for f in KNOWN_FORMATS}
-BY_EXTENSION: Mapping[str, KnownFormat] = {
-    ext: f for f in KNOWN_FORMATS for ext in f.extensions
-}
+BY_EXTENSION: Mapping[str, KnownFormat] = {ext: f for f in KNOWN_FORMATS for ext in f.extensions}
 
 
 def extra_for(mime: str) -> str | None:

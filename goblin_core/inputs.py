@@ -32,7 +32,9 @@ def as_source(value: Any, name: str | None = None) -> Source:
         return Source.from_path(value, name)
     if isinstance(value, io.IOBase) or hasattr(value, "read"):
         return Source.from_stream(value, name)
-    raise TypeError(f"cannot extract from {type(value).__name__}: pass a path, bytes or a binary file")
+    raise TypeError(
+        f"cannot extract from {type(value).__name__}: pass a path, bytes or a binary file"
+    )
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,9 @@ class InputProblem:
     message: str
 
 
-def walk_inputs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[Path, str] | InputProblem]:
+def walk_inputs(
+    paths: Iterable[str | os.PathLike[str]],
+) -> Iterator[tuple[Path, str] | InputProblem]:
     """Yield (file, display name) for every file under the given paths, sorted.
 
     Folders are walked recursively, following links once: a link back to a
@@ -77,8 +81,13 @@ def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
             continue
         key = (info.st_dev, info.st_ino)
         if key in seen:
-            problems.append(InputProblem(str(folder), "DirectoryLoop",
-                                         "folder link leads back to a folder already read; skipped"))
+            problems.append(
+                InputProblem(
+                    str(folder),
+                    "DirectoryLoop",
+                    "folder link leads back to a folder already read; skipped",
+                )
+            )
             continue
         seen.add(key)
         try:
@@ -94,8 +103,13 @@ def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
                 elif entry.is_file():
                     found.append((child, child.relative_to(root).as_posix()))
                 else:
-                    problems.append(InputProblem(str(child), "UnsupportedFormat",
-                                                 "not a regular file (broken link, device or socket)"))
+                    problems.append(
+                        InputProblem(
+                            str(child),
+                            "UnsupportedFormat",
+                            "not a regular file (broken link, device or socket)",
+                        )
+                    )
             except OSError as exc:
                 problems.append(InputProblem(str(child), "OSError", exc.strerror or str(exc)))
     found.sort(key=lambda item: item[1])

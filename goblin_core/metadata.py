@@ -15,9 +15,31 @@ NORMALISED_KEYS = ("title", "author", "created", "modified", "language", "page_c
 
 _ALIASES: Mapping[str, tuple[str, ...]] = {
     "title": ("title", "/title", "dc:title", "subject_title"),
-    "author": ("author", "/author", "creator_name", "dc:creator", "meta:author", "from", "last_modified_by_author"),
-    "created": ("created", "creation_date", "/creationdate", "creationdate", "dcterms:created", "date"),
-    "modified": ("modified", "mod_date", "/moddate", "moddate", "dcterms:modified", "last_modified"),
+    "author": (
+        "author",
+        "/author",
+        "creator_name",
+        "dc:creator",
+        "meta:author",
+        "from",
+        "last_modified_by_author",
+    ),
+    "created": (
+        "created",
+        "creation_date",
+        "/creationdate",
+        "creationdate",
+        "dcterms:created",
+        "date",
+    ),
+    "modified": (
+        "modified",
+        "mod_date",
+        "/moddate",
+        "moddate",
+        "dcterms:modified",
+        "last_modified",
+    ),
     "language": ("language", "lang", "/lang", "dc:language"),
 }
 

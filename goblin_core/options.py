@@ -46,8 +46,17 @@ class Option:
         return converted
 
 
-_UNITS = {"": 1, "b": 1, "kb": 1024, "k": 1024, "mb": 1024**2, "m": 1024**2,
-          "gb": 1024**3, "g": 1024**3, "tb": 1024**4}
+_UNITS = {
+    "": 1,
+    "b": 1,
+    "kb": 1024,
+    "k": 1024,
+    "mb": 1024**2,
+    "m": 1024**2,
+    "gb": 1024**3,
+    "g": 1024**3,
+    "tb": 1024**4,
+}
 
 
 def _convert(option: Option, value: Any, key: str) -> Any:
@@ -88,7 +97,7 @@ def _convert(option: Option, value: Any, key: str) -> Any:
 def _parse_bytes(text: str, key: str) -> int:
     cleaned = text.strip().lower().replace(" ", "").replace("ib", "b")
     number = cleaned.rstrip("kmgtb")
-    unit = cleaned[len(number):]
+    unit = cleaned[len(number) :]
     if unit not in _UNITS:
         raise ConfigError(f"{key}: cannot read size {text!r} (use e.g. 500MB or 2GB)")
     try:
@@ -116,6 +125,11 @@ class Namespace:
 
 
 def make_namespace(
-    name: str, options: Sequence[Option], *, extra: str | None = None, help: str = "", plugin: str = ""
+    name: str,
+    options: Sequence[Option],
+    *,
+    extra: str | None = None,
+    help: str = "",
+    plugin: str = "",
 ) -> Namespace:
     return Namespace(name=name, options=tuple(options), help=help, extra=extra, plugin=plugin)

@@ -188,7 +188,8 @@ class _Loader:
             self._break(name, f"cannot register: {type(exc).__name__}: {exc}")
             return
         info.hooks = sorted(
-            impl_hook for impl_hook in HOOK_KINDS | {"goblin_register_options": ""}
+            impl_hook
+            for impl_hook in HOOK_KINDS | {"goblin_register_options": ""}
             if any(i.plugin_name == name for i in getattr(self.pm.hook, impl_hook).get_hookimpls())
         )
 
@@ -219,9 +220,14 @@ class _Loader:
                 if name not in order:
                     order.append(name)
 
-                def register(engine: Any, _kind: str = kind, _info: PluginInfo = info) -> None:
+                def register(
+                    engine: Any,
+                    _kind: str = kind,
+                    _info: PluginInfo = info,
+                    _into: list[EngineEntry] = collected,
+                ) -> None:
                     _check_engine(engine)
-                    collected.append(
+                    _into.append(
                         EngineEntry(engine, _kind, _info.name, _info.distribution, _info.version)
                     )
 
@@ -305,7 +311,9 @@ def load_registry(
         load = _env_list(LOAD_ENV)
     blocked = set(disable) | set(_env_list(DISABLE_ENV) or [])
     loader = _Loader()
-    found = entry_points() if entry_points else importlib_metadata.entry_points(group=ENTRY_POINT_GROUP)
+    found = (
+        entry_points() if entry_points else importlib_metadata.entry_points(group=ENTRY_POINT_GROUP)
+    )
     for ep in sorted(found, key=lambda e: e.name):
         dist = ep.dist.name if ep.dist else ep.value.split(":")[0]
         version = ep.dist.version if ep.dist else ""
@@ -316,7 +324,10 @@ def load_registry(
             obj = ep.load()
         except Exception as exc:  # an import error marks only this plugin broken
             loader.plugins[ep.name] = PluginInfo(
-                ep.name, dist, version, status="broken",
+                ep.name,
+                dist,
+                version,
+                status="broken",
                 error=f"cannot import {ep.value}: {type(exc).__name__}: {exc}",
             )
             log.warning("goblin plugin %s is broken: %s", ep.name, exc)

@@ -55,7 +55,9 @@ class Source:
 
     @classmethod
     def from_stream(cls, stream: BinaryIO, display_name: str | None = None) -> Source:
-        name = display_name or os.path.basename(str(getattr(stream, "name", "") or "")) or "<stream>"
+        name = (
+            display_name or os.path.basename(str(getattr(stream, "name", "") or "")) or "<stream>"
+        )
         return cls(display_name=name, _data=stream.read())
 
     @property
@@ -98,7 +100,7 @@ class Source:
         if self._data is not None:
             return io.BytesIO(self._data)
         assert self._path is not None
-        return open(self._path, "rb")  # noqa: SIM115 - the caller closes it
+        return open(self._path, "rb")
 
     def read(self, size: int = -1, offset: int = 0) -> bytes:
         """Read ``size`` bytes from ``offset`` (everything when size is -1)."""

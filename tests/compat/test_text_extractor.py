@@ -70,8 +70,9 @@ def test_tags_escape_quotes_and_newlines_in_names(tmp_path: Path) -> None:
     assert text.splitlines()[1] == "texto"
 
 
-def test_missing_file_gives_empty_text_and_a_warning(tmp_path: Path,
-                                                      caplog: pytest.LogCaptureFixture) -> None:
+def test_missing_file_gives_empty_text_and_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     extractor = TextExtractor()
     with caplog.at_level(logging.WARNING):
         assert extractor.extract_from_file(str(tmp_path / "nada.txt")) == ""
@@ -79,8 +80,9 @@ def test_missing_file_gives_empty_text_and_a_warning(tmp_path: Path,
     assert extractor.last_extraction_report is None
 
 
-def test_an_empty_file_is_reported_not_just_logged(tmp_path: Path,
-                                                    caplog: pytest.LogCaptureFixture) -> None:
+def test_an_empty_file_is_reported_not_just_logged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     path = write(tmp_path / "vazio.txt", "")
     extractor = TextExtractor()
     with caplog.at_level(logging.ERROR):
@@ -101,8 +103,9 @@ def test_plain_text_has_no_pdf_report(tmp_path: Path) -> None:
     assert extractor.last_extraction_reports == {}
 
 
-def test_folder_mode_skips_files_over_max_file_size(tmp_path: Path,
-                                                     caplog: pytest.LogCaptureFixture) -> None:
+def test_folder_mode_skips_files_over_max_file_size(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     write(tmp_path / "grande.txt", "x" * 500)
     write(tmp_path / "pequeno.txt", "ok")
     extractor = TextExtractor(config=GoblinConfig(max_file_size=100))
@@ -151,18 +154,27 @@ def test_builtin_parsers_are_callable(tmp_path: Path) -> None:
 def test_config_round_trip(tmp_path: Path) -> None:
     config = GoblinConfig(
         max_file_size=50 * 1024 * 1024,
-        ocr=OCRConfig(use_aws=True, aws_access_key="k", aws_secret_key="s",
-                      aws_region="us-west-2", tesseract_lang="por+eng", pdf_ocr_dpi=150,
-                      max_ocr_pages=10),
+        ocr=OCRConfig(
+            use_aws=True,
+            aws_access_key="k",
+            aws_secret_key="s",
+            aws_region="us-west-2",
+            tesseract_lang="por+eng",
+            pdf_ocr_dpi=150,
+            max_ocr_pages=10,
+        ),
         archive_limits=ArchiveLimits(max_members=40),
     )
     target = tmp_path / "conf" / "goblin_config.json"
     config.to_file(target)
     data = json.loads(target.read_text())
     assert set(data) == {"max_file_size", "ocr", "archive_limits"}
-    assert data["archive_limits"] == {"max_depth": 3, "max_members": 40,
-                                      "max_member_bytes": 209715200,
-                                      "max_total_bytes": 1073741824}
+    assert data["archive_limits"] == {
+        "max_depth": 3,
+        "max_members": 40,
+        "max_member_bytes": 209715200,
+        "max_total_bytes": 1073741824,
+    }
     assert GoblinConfig.from_file(target) == config
     assert GoblinConfig.default() == GoblinConfig()
     with pytest.raises(FileNotFoundError):
@@ -170,21 +182,32 @@ def test_config_round_trip(tmp_path: Path) -> None:
 
 
 def test_config_reaches_goblin_options() -> None:
-    config = GoblinConfig(max_file_size=1234,
-                          ocr=OCRConfig(tesseract_lang="eng", pdf_ocr_dpi=150),
-                          archive_limits=ArchiveLimits(max_depth=2, max_members=7,
-                                                       max_member_bytes=99,
-                                                       max_total_bytes=999))
+    config = GoblinConfig(
+        max_file_size=1234,
+        ocr=OCRConfig(tesseract_lang="eng", pdf_ocr_dpi=150),
+        archive_limits=ArchiveLimits(
+            max_depth=2, max_members=7, max_member_bytes=99, max_total_bytes=999
+        ),
+    )
     options = goblin_options(config, ocr=True, tables=True)
-    assert options == {"ocr": "auto", "tables": True, "ocr_languages": "eng", "ocr_dpi": 150, "max_depth": 2,
-                       "max_members": 7, "max_member_size": 99, "max_total_bytes": 999}
+    assert options == {
+        "ocr": "auto",
+        "tables": True,
+        "ocr_languages": "eng",
+        "ocr_dpi": 150,
+        "max_depth": 2,
+        "max_members": 7,
+        "max_member_size": 99,
+        "max_total_bytes": 999,
+    }
     assert goblin_options(config, ocr=False)["ocr"] == "never"
 
 
 def test_constructor_aws_arguments_do_not_touch_the_callers_config() -> None:
     config = GoblinConfig(ocr=OCRConfig(tesseract_lang="eng"))
-    extractor = TextExtractor(use_aws=True, aws_access_key="k", aws_secret_key="s",
-                              aws_session_token="t", config=config)
+    extractor = TextExtractor(
+        use_aws=True, aws_access_key="k", aws_secret_key="s", aws_session_token="t", config=config
+    )
     assert extractor.config.ocr.use_aws is True
     assert extractor.config.ocr.aws_session_token == "t"
     assert extractor.config.ocr.tesseract_lang == "eng"
@@ -196,8 +219,9 @@ def test_only_markdown_tables_are_supported() -> None:
         TextExtractor(table_format="html")
 
 
-def test_configure_hides_goblin_warnings_only(tmp_path: Path,
-                                              caplog: pytest.LogCaptureFixture) -> None:
+def test_configure_hides_goblin_warnings_only(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     try:
         configure(suppress_warnings=True)
         with caplog.at_level(logging.WARNING):
