@@ -189,7 +189,7 @@ class _Loader:
             return
         info.hooks = sorted(
             impl_hook
-            for impl_hook in HOOK_KINDS | {"goblin_register_options": ""}
+            for impl_hook in (*HOOK_KINDS, "goblin_register_options")
             if any(i.plugin_name == name for i in getattr(self.pm.hook, impl_hook).get_hookimpls())
         )
 

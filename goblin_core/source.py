@@ -7,6 +7,7 @@ bytes, because many native libraries and command-line tools need a path).
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import hashlib
 import io
@@ -144,7 +145,7 @@ class Source:
                 self._spooled.unlink()
             self._spooled = None
 
-    def child(self, name: str, data: bytes) -> Source:
+    def child(self, name: str, data: builtins.bytes) -> Source:
         """A Source for a member or attachment of this one."""
         return Source.from_bytes(
             data,
