@@ -62,12 +62,24 @@ class TesseractBackend(BaseEngine):
         return True, ""
 
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
-        """Read a page image; ``OCRResult("", 0.0)`` (with a log line) when it cannot."""
+        """Read a page image; ``OCRResult("", 0.0)`` (with a log line) when it cannot.
+
+        Anything that is not a PIL image (bytes, a path, None) and images with
+        no pixels get the empty result too, as the OCR contract asks: the core
+        then keeps whatever text the page already has.
+        """
+        if not _readable(image):
+            return EMPTY_OCR
         options = config.section("tesseract")
         settings = self._settings(languages, options)
         if settings is None:
             return EMPTY_OCR
-        page = flatten(image)
+        try:
+            page = flatten(image)
+        except _RUN_ERRORS as exc:
+            # A lazily opened image decodes here: a truncated stream fails now.
+            log.warning("Tesseract could not read the page image: %s", exc)
+            return EMPTY_OCR
         try:
             reading = read(page, settings)
             reading, settings = _rethresholded(page, settings, reading,
@@ -133,6 +145,19 @@ class TesseractBackend(BaseEngine):
         with page.rotate(angle, expand=True, fillcolor="white") as turned:
             second = read(turned, settings)
         return second if second.better_than(first) else first
+
+
+def _readable(image: Any) -> bool:
+    """Whether ``image`` is a PIL image with pixels; says why not in the log."""
+    if not isinstance(image, Image.Image):
+        log.warning("Tesseract was handed a %s, not a page image: no OCR text",
+                    type(image).__name__)
+        return False
+    if not image.width or not image.height:
+        log.warning("Tesseract was handed an empty %dx%d image: no OCR text",
+                    image.width, image.height)
+        return False
+    return True
 
 
 def _enlarged(page: Image.Image, settings: RunSettings, first: Reading, min_height: int) -> Reading:
