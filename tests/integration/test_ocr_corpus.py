@@ -46,15 +46,6 @@ MODEL_MISSES = {
         "Debian's jpn_vert model (tessdata_fast) reads 倣 as 信, 人 or 伏 at every scale tried",
 }
 
-#: Rows that need a text-layer validator to flag the page before OCR runs (not strict: they
-#: pass once the validator learns it).
-VALIDATOR_MISSES = {
-    ("pdf/issue_566_test_1.pdf", "黎荣"):
-        "pdf.pypdfium2's text 'Buyer˖哾㦓' (a CID font without ToUnicode mapped to wrong Han "
-        "characters) is judged ok, so auto OCR never runs; with ocr='always' Tesseract reads 黎荣",
-}
-
-
 def _rows() -> list[tuple[str, str]]:
     root = find_corpus(__file__)
     if root is None:
@@ -85,8 +76,6 @@ def _params() -> list[object]:
         marks = []
         if (file, phrase) in MODEL_MISSES:
             marks.append(pytest.mark.xfail(reason=MODEL_MISSES[file, phrase], strict=True))
-        if (file, phrase) in VALIDATOR_MISSES:
-            marks.append(pytest.mark.xfail(reason=VALIDATOR_MISSES[file, phrase], strict=False))
         params.append(pytest.param(file, phrase, marks=marks, id=f"{file}:{phrase[:30]}"))
     return params
 

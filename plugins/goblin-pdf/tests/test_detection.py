@@ -8,12 +8,7 @@ from corpus_runs import NOT_CLEAN_FEATURES, extracted, has_unreadable_pages, pdf
 from goblin_core.testing.corpus import corpus_dir
 
 #: Garbage text layers the validators cannot see without OCR, with the reason.
-UNDETECTED = {
-    "pdf/issue_566_test_1.pdf":
-        "two CJK glyphs of an Identity-H font without ToUnicode come out as other, real CJK "
-        "characters; habibi.pdf has the same font setup and PDFium's guess is right there, "
-        "so nothing in the text tells the two apart",
-}
+UNDETECTED: dict[str, str] = {}
 
 
 def _garbage_files() -> list[object]:

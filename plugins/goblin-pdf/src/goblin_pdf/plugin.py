@@ -30,12 +30,14 @@ def goblin_register_recovery_engines(register: Callable[[Any], None]) -> None:
 @hookimpl
 def goblin_register_validators(register: Callable[[Any], None]) -> None:
     from goblin_pdf.validators.cipher import CipherValidator
+    from goblin_pdf.validators.cjk_mapping import CJKMappingValidator
     from goblin_pdf.validators.fragments import FragmentationValidator
     from goblin_pdf.validators.glyph_codes import GlyphCodeValidator
 
     register(GlyphCodeValidator())
     register(CipherValidator())
     register(FragmentationValidator())
+    register(CJKMappingValidator())
 
 
 @hookimpl
