@@ -17,6 +17,7 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.stray_marks import repair
+from goblin_pdf.validators.char_counts import non_space_count
 
 _MAX_FORM_DEPTH = 8
 # Characters PDFium writes for glyphs it could not map: controls, private use, U+FFFD/U+FFFE.
@@ -57,7 +58,7 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         if own:
             textpage.close()
     text = repair(text.replace("\r\n", "\n").replace("\r", "\n"))
-    glyphs = sum(map(len, text.split()))
+    glyphs = non_space_count(text)
     wanted = not count_images_below or glyphs < count_images_below
     return PageText(text, glyphs, count_images(page) if wanted else 0, unmapped)
 

@@ -15,6 +15,8 @@ import functools
 import re
 from collections.abc import Callable
 
+from goblin_pdf.validators.char_counts import has_letters_beyond_latin1
+
 _BRAND = re.compile(r"(?:[A-Z][a-z]+){2,3}|[a-z][A-Z][a-z]{2,}|Mc[A-Z][a-z]+")
 _ELEMENTS = frozenset({
     "H", "He", "Li", "Be", "B", "C", "N", "O", "F", "Ne", "Na", "Mg", "Al", "Si", "P", "S",
@@ -27,7 +29,6 @@ _ELEMENTS = frozenset({
 })
 _NUMBER_CHARS = frozenset("0123456789.,")
 _DIGIT = re.compile(r"\d")
-_BEYOND_LATIN1_LETTER = re.compile(r"[^\W\d_\x00-\xff]")
 _LATIN1_HINT = re.compile(
     r"[a-z\u00df-\u00f6\u00f8-\u00ff][A-Z\u00c0-\u00d6\u00d8-\u00de]"
     # Anchored on a digit, so the scan only tries at digits: a letter before or inside a number.
@@ -103,7 +104,7 @@ def may_hold_broken_tokens(text: str) -> bool:
     Regex passes in C that spare most pages the token walk; text with letters
     beyond Latin-1 always answers True (their cases need str methods).
     """
-    if not text or _BEYOND_LATIN1_LETTER.search(text):
+    if not text or has_letters_beyond_latin1(text):
         return True
     return _LATIN1_HINT.search(text) is not None
 

@@ -30,6 +30,7 @@ from goblin_pdf.validators.case_breaks import (
     looks_broken,
     may_hold_broken_tokens,
 )
+from goblin_pdf.validators.char_counts import case_counts
 from goblin_pdf.validators.words import Dictionary, is_latin_word, raw_tokens
 
 _MIN_SHORT_PAGE_WORDS = 20
@@ -191,8 +192,7 @@ def _judge(
 def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> Verdict | None:
     """Garbage for identity-shifted codes (``+HUDXVJHEHU``); None when the text is not that."""
     head = text[:_SHIFT_SAMPLE]
-    upper = sum(map(str.isupper, head))
-    lower = sum(map(str.islower, head))
+    upper, lower = case_counts(head)
     if upper + lower < _SHIFT_MIN_LETTERS:
         return None
     if upper / (upper + lower) < 0.8:

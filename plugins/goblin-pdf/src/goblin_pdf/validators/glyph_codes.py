@@ -13,6 +13,7 @@ import re
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
+from goblin_pdf.validators.char_counts import letter_count, non_space_count
 from goblin_pdf.validators.words import raw_tokens
 
 _GLYPH_NAME = re.compile(r"(?<!\S)/[A-Za-z]{0,4}\d{1,5}(?!\S)")
@@ -72,14 +73,14 @@ def letter_share(text: str, enough: float = 1.0) -> float | None:
     >>> round(letter_share('"7+%- #$&*@!" =+') or 0, 2)
     0.0
     """
-    total = sum(map(len, text.split()))
+    total = non_space_count(text)
     if total >= _MIN_CHARS:
         # Removing numbers and leaders only raises the share: skip it when already enough.
-        share = sum(map(str.isalpha, text)) / total
+        share = letter_count(text) / total
         if share >= enough:
             return share
     rest = _CID.sub(" ", _NUMBER.sub(" ", _LEADERS.sub(" ", text)))
-    chars = sum(map(len, rest.split()))
+    chars = non_space_count(rest)
     if chars < _MIN_CHARS:
         return None
     return len(_LETTER.findall(rest)) / chars

@@ -9,7 +9,10 @@ users read Brazilian documents, the others only when it does not fit.
 from __future__ import annotations
 
 import functools
+import gzip
+import json
 import logging
+import pkgutil
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -52,14 +55,29 @@ def letter_runs(text: str) -> list[str]:
 
 @functools.cache
 def _word_list(language: str) -> frozenset[str]:
-    from spellchecker import SpellChecker
+    """pyspellchecker's word list for ``language``, lowercased and NFC.
 
+    Read straight from the package's ``resources/<lang>.json.gz`` (where
+    pyspellchecker itself reads it): only the words are needed, and building a
+    SpellChecker also computes frequencies and letter sets, which doubles the
+    load time that the first page needing a dictionary pays.
+    """
     try:
-        checker = SpellChecker(language=language, distance=1)
-    except ValueError:
+        packed = pkgutil.get_data("spellchecker", f"resources/{language.lower()}.json.gz")
+    except FileNotFoundError:
+        packed = None
+    if not packed:
         log.warning("pyspellchecker has no %r word list; the dictionary checks skip it", language)
         return frozenset()
-    return frozenset(unicodedata.normalize("NFC", w) for w in checker.word_frequency.dictionary)
+    words = json.loads(gzip.decompress(packed).decode("utf-8"))
+    return frozenset(_lookup_key(w) for w in words)
+
+
+def _lookup_key(word: str) -> str:
+    lowered = word.lower()
+    if unicodedata.is_normalized("NFC", lowered):
+        return lowered
+    return unicodedata.normalize("NFC", lowered)
 
 
 class Dictionary:
@@ -110,5 +128,5 @@ SAMPLE = 400
 
 @functools.lru_cache(maxsize=65536)
 def _knows(word: str, languages: tuple[str, ...]) -> bool:
-    key = unicodedata.normalize("NFC", word.lower())
+    key = _lookup_key(word)
     return any(key in _word_list(lang) for lang in languages)
