@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +11,10 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 import goblin_core
-from goblin_core import PageContent, Source, hookimpl, load_registry
+from goblin_core import load_registry
 from goblin_core.config import Config
-from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.testing.corpus import skip_or_fail
+from goblin_core.testing.image_pages import ImagePagesPlugin
 from goblin_ocr_easyocr.backend import EasyOCRBackend
 from goblin_ocr_easyocr.languages import easyocr_codes, readable
 from goblin_ocr_easyocr.lines import Detection, join_lines
@@ -81,38 +80,10 @@ def test_unavailable_when_the_configured_folder_lacks_models(
     assert "craft_mlt_25k.pth" in reason and "never downloads" in reason
 
 
-class _PageImages(BaseEngine):
-    name = "test.page-images"
-    formats = ("image/png",)
-    priority = 1000
-
-    def open(self, source: Source, config: Config) -> BaseParsedDocument:
-        return _OnePage(source)
-
-
-class _OnePage(BaseParsedDocument):
-    page_count = 1
-
-    def __init__(self, source: Source) -> None:
-        self.source = source
-
-    def pages(self) -> Iterator[PageContent]:
-        yield PageContent(1, "", glyphs=0, images=1)
-
-    def render(self, page: int, dpi: int) -> Image.Image:
-        return Image.open(io.BytesIO(self.source.bytes()))
-
-
-class _Plugin:
-    @hookimpl
-    def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
-        register(_PageImages())
-
-
 def test_pipeline_ocrs_an_image_page_with_easyocr(backend: EasyOCRBackend) -> None:
     out = io.BytesIO()
     page(LINES[:1]).save(out, format="PNG")
-    registry = load_registry(load=["easyocr"], extra_plugins=[("test-pages", _Plugin())])
+    registry = load_registry(load=["easyocr"], extra_plugins=[("test-pages", ImagePagesPlugin())])
     doc = goblin_core.extract(out.getvalue(), name="scan.png", registry=registry,
                               ocr_languages="eng")
     assert (doc.pages[0].status, doc.pages[0].engine) == ("ocr", "ocr.easyocr")

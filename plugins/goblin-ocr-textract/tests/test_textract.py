@@ -17,6 +17,7 @@ from goblin_core import PageContent, Source, hookimpl, load_registry
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.registry import Registry
+from goblin_core.testing.image_pages import ImagePage, ImagePagesPlugin
 from goblin_ocr_textract.backend import TextractBackend
 from goblin_ocr_textract.credentials import find_credentials, find_region
 
@@ -62,36 +63,6 @@ def page_png() -> bytes:
     return out.getvalue()
 
 
-class PageImages(BaseEngine):
-    """A parser for PNGs whose one page is the image itself (this session has no image.pillow)."""
-
-    name = "test.page-images"
-    formats = ("image/png",)
-    priority = 1000
-
-    def open(self, source: Source, config: Config) -> BaseParsedDocument:
-        return _OnePage(source)
-
-
-class _OnePage(BaseParsedDocument):
-    page_count = 1
-
-    def __init__(self, source: Source) -> None:
-        self.source = source
-
-    def pages(self) -> Iterator[PageContent]:
-        yield PageContent(1, "", glyphs=0, images=1)
-
-    def render(self, page: int, dpi: int) -> Image.Image:
-        return Image.open(io.BytesIO(self.source.bytes())).convert("L")
-
-
-class _PagesPlugin:
-    @hookimpl
-    def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
-        register(PageImages())
-
-
 class ScannedPdf(BaseEngine):
     """A parser for PDFs whose three pages are images (this session has no goblin-pdf)."""
 
@@ -103,7 +74,7 @@ class ScannedPdf(BaseEngine):
         return _ThreePages(source)
 
 
-class _ThreePages(_OnePage):
+class _ThreePages(ImagePage):
     page_count = 3
 
     def pages(self) -> Iterator[PageContent]:
@@ -121,7 +92,7 @@ class _PdfPlugin:
 
 
 def registry() -> Registry:
-    return load_registry(load=["textract"], extra_plugins=[("test-pages", _PagesPlugin()),
+    return load_registry(load=["textract"], extra_plugins=[("test-pages", ImagePagesPlugin()),
                                                            ("test-pdf", _PdfPlugin())])
 
 
