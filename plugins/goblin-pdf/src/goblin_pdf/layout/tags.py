@@ -69,6 +69,46 @@ class _Walk:
     leaves: list[int] = field(default_factory=list)
 
 
+@dataclass
+class _Node:
+    """One structure element, read from PDFium once: its type and its kids
+    (``_Node`` for element kids, ``int`` MCIDs for marked-content kids).
+
+    The walk looks at an element's kids and types several times (is it a block?
+    what text is under it?); each look through ctypes costs more than the walk.
+    """
+
+    handle: Any
+    kind: str
+    kids: list[_Node | int]
+
+    def elements(self) -> Iterator[_Node]:
+        return (kid for kid in self.kids if isinstance(kid, _Node))
+
+    def actual_text(self) -> str:
+        return _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetActualText(
+            self.handle, buf, n))
+
+    def alt_text(self) -> str:
+        return _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetAltText(
+            self.handle, buf, n))
+
+
+def _read_node(elem: Any, depth: int) -> _Node:
+    kind = _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetType(elem, buf, n))
+    kids: list[_Node | int] = []
+    if depth <= _MAX_DEPTH:
+        for i in range(max(pdfium_c.FPDF_StructElement_CountChildren(elem), 0)):
+            child = pdfium_c.FPDF_StructElement_GetChildAtIndex(elem, i)
+            if child:
+                kids.append(_read_node(child, depth + 1))
+            else:
+                mcid = int(pdfium_c.FPDF_StructElement_GetChildMarkedContentID(elem, i))
+                if mcid >= 0:
+                    kids.append(mcid)
+    return _Node(elem, kind, kids)
+
+
 def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, int],
                      settings: LayoutSettings) -> TagOutcome:
     """Blocks from the page's structure tree, or why it was not followed."""
@@ -83,7 +123,7 @@ def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, in
         for i in range(pdfium_c.FPDF_StructTree_CountChildren(tree)):
             child = pdfium_c.FPDF_StructTree_GetChildAtIndex(tree, i)
             if child:
-                _visit(child, walk, 0)
+                _visit(_read_node(child, 0), walk)
     finally:
         pdfium_c.FPDF_StructTree_Close(tree)
     if not walk.leaves:
@@ -108,31 +148,27 @@ def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, in
     return TagOutcome(True, "", coverage, dangling, tuple(header + walk.blocks + rest))
 
 
-def _visit(elem: Any, walk: _Walk, depth: int) -> None:
-    kind = _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetType(elem, buf, n))
-    if depth > _MAX_DEPTH:
-        return
-    heading = _HEADING.match(kind)
+def _visit(node: _Node, walk: _Walk) -> None:
+    heading = _HEADING.match(node.kind)
     if heading:
-        _emit(walk, "heading", _content(elem, walk, depth), int(heading.group(1) or 1))
-    elif kind == "LI":  # the renderers draw their own bullet
-        _emit(walk, "list_item", _BULLET.sub("", _content(elem, walk, depth)))
-    elif kind == "Table":
-        _emit(walk, "table", _table(elem, walk, depth))
-    elif kind == "Figure":
-        alt = _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetAltText(elem, buf, n))
-        _emit(walk, "figure", alt.strip() or _content(elem, walk, depth))
-    elif kind == "Caption":
-        _emit(walk, "caption", _content(elem, walk, depth))
-    elif kind in _CONTAINERS or (kind not in _PARAGRAPHS and _has_block_children(elem)):
-        for child, mcid in _children(elem):
-            if child is not None:
-                _visit(child, walk, depth + 1)
-            elif mcid >= 0:
-                walk.leaves.append(mcid)
-                _emit(walk, "paragraph", _clean(walk.texts.get(mcid, "")))
+        _emit(walk, "heading", _content(node, walk), int(heading.group(1) or 1))
+    elif node.kind == "LI":  # the renderers draw their own bullet
+        _emit(walk, "list_item", _BULLET.sub("", _content(node, walk)))
+    elif node.kind == "Table":
+        _emit(walk, "table", _table(node, walk))
+    elif node.kind == "Figure":
+        _emit(walk, "figure", node.alt_text().strip() or _content(node, walk))
+    elif node.kind == "Caption":
+        _emit(walk, "caption", _content(node, walk))
+    elif node.kind in _CONTAINERS or (node.kind not in _PARAGRAPHS and _has_block_children(node)):
+        for kid in node.kids:
+            if isinstance(kid, _Node):
+                _visit(kid, walk)
+            else:
+                walk.leaves.append(kid)
+                _emit(walk, "paragraph", _clean(walk.texts.get(kid, "")))
     else:
-        _emit(walk, "paragraph", _content(elem, walk, depth))
+        _emit(walk, "paragraph", _content(node, walk))
 
 
 def _emit(walk: _Walk, kind: str, text: str, level: int = 0) -> None:
@@ -140,69 +176,49 @@ def _emit(walk: _Walk, kind: str, text: str, level: int = 0) -> None:
         walk.blocks.append(Block(kind, text, level=level))
 
 
-def _content(elem: Any, walk: _Walk, depth: int) -> str:
-    """All text under ``elem`` (inline children such as Span and Link included)."""
-    actual = _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetActualText(elem, buf, n))
-    parts = []
-    for mcid in _mcids(elem, depth, walk.leaves):
-        parts.append(walk.texts.get(mcid, ""))
+def _content(node: _Node, walk: _Walk) -> str:
+    """All text under ``node`` (inline children such as Span and Link included)."""
+    actual = node.actual_text()
+    parts = [walk.texts.get(mcid, "") for mcid in _mcids(node, walk.leaves)]
     return actual.strip() or _clean(" ".join(p for p in parts if p))
 
 
-def _table(elem: Any, walk: _Walk, depth: int) -> str:
+def _table(node: _Node, walk: _Walk) -> str:
     """A tagged table as Markdown rows (header row first when it has TH cells)."""
     rows: list[list[str]] = []
-    for row in _descendants(elem, "TR", depth):
-        cells = [_content(cell, walk, depth + 1) .replace("|", "\\|")
-                 for cell, _ in _children(row) if cell is not None]
+    for row in _descendants(node, "TR"):
+        cells = [_content(cell, walk).replace("|", "\\|") for cell in row.elements()]
         if cells:
             rows.append(cells)
     if not rows:
-        return _content(elem, walk, depth)
+        return _content(node, walk)
     width = max(len(r) for r in rows)
     lines = ["| " + " | ".join(r + [""] * (width - len(r))) + " |" for r in rows]
     lines.insert(1, "|" + " --- |" * width)
     return "\n".join(lines)
 
 
-def _descendants(elem: Any, kind: str, depth: int) -> Iterator[Any]:
-    for child, _ in _children(elem):
-        if child is None or depth > _MAX_DEPTH:
-            continue
-        if _string(lambda buf, n, c=child: pdfium_c.FPDF_StructElement_GetType(c, buf, n)) == kind:
+def _descendants(node: _Node, kind: str) -> Iterator[_Node]:
+    for child in node.elements():
+        if child.kind == kind:
             yield child
         else:
-            yield from _descendants(child, kind, depth + 1)
+            yield from _descendants(child, kind)
 
 
-def _mcids(elem: Any, depth: int, leaves: list[int]) -> Iterator[int]:
-    for child, mcid in _children(elem):
-        if child is not None and depth < _MAX_DEPTH:
-            yield from _mcids(child, depth + 1, leaves)
-        elif mcid >= 0:
-            leaves.append(mcid)
-            yield mcid
-
-
-def _has_block_children(elem: Any) -> bool:
-    for child, _ in _children(elem):
-        if child is None:
-            continue
-        kind = _string(lambda buf, n, c=child: pdfium_c.FPDF_StructElement_GetType(c, buf, n))
-        if kind in _CONTAINERS or kind in _PARAGRAPHS or _HEADING.match(kind) or kind in (
-                "LI", "Table", "Figure"):
-            return True
-    return False
-
-
-def _children(elem: Any) -> Iterator[tuple[Any | None, int]]:
-    """(element, -1) for element kids, (None, mcid) for marked-content kids."""
-    for i in range(max(pdfium_c.FPDF_StructElement_CountChildren(elem), 0)):
-        child = pdfium_c.FPDF_StructElement_GetChildAtIndex(elem, i)
-        if child:
-            yield child, -1
+def _mcids(node: _Node, leaves: list[int]) -> Iterator[int]:
+    for kid in node.kids:
+        if isinstance(kid, _Node):
+            yield from _mcids(kid, leaves)
         else:
-            yield None, int(pdfium_c.FPDF_StructElement_GetChildMarkedContentID(elem, i))
+            leaves.append(kid)
+            yield kid
+
+
+def _has_block_children(node: _Node) -> bool:
+    return any(child.kind in _CONTAINERS or child.kind in _PARAGRAPHS
+               or _HEADING.match(child.kind) or child.kind in ("LI", "Table", "Figure")
+               for child in node.elements())
 
 
 def _string(call: Callable[[Any, int], int]) -> str:
