@@ -29,8 +29,9 @@ _ANGLE = ctypes.cast(pdfium_c.FPDFText_GetCharAngle, ctypes.CFUNCTYPE(
 _RECT = ctypes.cast(pdfium_c.FPDFText_GetRect, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
     ctypes.c_void_p, ctypes.c_void_p))
+# Returned as an integer address (0 for none) so NumPy can take the results as they come.
 _TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
-    ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int))
+    ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int))
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,8 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     drawn = _pieces(raw, angle, drawn, codes)
     obj = np.full(count, -1, dtype=np.int64)
     if objects is not None and count:
-        addresses = np.array([a or 0 for a in map(_TEXT_OBJECT, repeat(handle, count),
-                                                  range(count))], dtype=np.uint64)
+        addresses = np.fromiter(map(_TEXT_OBJECT, repeat(handle, count), range(count)),
+                                dtype=np.uint64, count=count)
         unique, first, inverse = np.unique(addresses, return_index=True, return_inverse=True)
         rank = np.argsort(np.argsort(first))  # number objects in stream order
         obj = np.where(addresses == 0, -1, rank[inverse]).astype(np.int64)
