@@ -7,7 +7,6 @@ after it has been written somewhere.
 
 from __future__ import annotations
 
-import io
 import os
 import posixpath
 import re
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
     from goblin_core.config import Config
     from goblin_core.registry import EngineEntry
 
-CHUNK = 1 << 16
+CHUNK = 1 << 18
 IN_MEMORY_LIMIT = 64 * 1024 * 1024
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _SETUID_BITS = 0o6000
@@ -92,7 +91,9 @@ def read_member(member: Member, budget: ArchiveBudget, source: Source, name: str
     limits = budget.limits
     display = f"{source.display_name}/{name}"
     stream = member.open()
-    buffer: BinaryIO = io.BytesIO()
+    # Chunks are kept in a list and joined once: one copy of the member, not two.
+    chunks: list[bytes] = []
+    disk: BinaryIO | None = None
     spilled: str | None = None
     read = 0
     try:
@@ -103,22 +104,27 @@ def read_member(member: Member, budget: ArchiveBudget, source: Source, name: str
             read += len(chunk)
             _check_member(member, read, limits, display)
             budget.spend(len(chunk), source.display_name)
-            if spilled is None and read > IN_MEMORY_LIMIT:
+            if disk is None and read > IN_MEMORY_LIMIT:
                 fd, spilled = tempfile.mkstemp(prefix="goblin-member-")
                 disk = os.fdopen(fd, "w+b")
-                disk.write(buffer.getvalue())  # type: ignore[attr-defined]
-                buffer = disk
-            buffer.write(chunk)
+                disk.writelines(chunks)
+                chunks = []
+            if disk is None:
+                chunks.append(chunk)
+            else:
+                disk.write(chunk)
     except BaseException:
-        buffer.close()
+        if disk is not None:
+            disk.close()
         if spilled:
             os.unlink(spilled)
         raise
     finally:
         stream.close()
-    if spilled is None:
-        return source.child(name, buffer.getvalue())  # type: ignore[attr-defined]
-    buffer.close()
+    if disk is None:
+        return source.child(name, chunks[0] if len(chunks) == 1 else b"".join(chunks))
+    disk.close()
+    assert spilled is not None
     return _owned_file_source(spilled, display, source)
 
 
@@ -208,6 +214,10 @@ def _admit(
 ) -> str | None:
     if member.kind == "dir":
         log.members.append(MemberEntry(member.name, "skipped", "directory"))
+        return None
+    if member.kind == "volume":
+        log.members.append(MemberEntry(member.name, "skipped", member.note or
+                                       "part of a multi-volume set; read with its first volume"))
         return None
     if member.kind in ("symlink", "hardlink"):
         reason = f"{member.kind} to {member.link_target!r} not followed"

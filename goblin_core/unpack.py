@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,6 +104,7 @@ class _Job:
     written: list[Path] = field(default_factory=list)
     renamed: list[tuple[str, str]] = field(default_factory=list)
     taken: set[str] = field(default_factory=set)
+    folders: set[Path] = field(default_factory=set)
 
 
 def unpack(
@@ -280,14 +282,15 @@ def _write(job: _Job, child: Source, relative: str) -> None:
         job.renamed.append((relative, final))
         job.log.warn("Renamed", f"{child.display_name}: {name!r} was taken; written as {final!r}")
     target = job.dest / final
-    _check_inside(job.dest, target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _check_inside(job.dest, target.parent.resolve() / target.name)
+    _prepare_folder(job, target.parent)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(target, flags, 0o644)
-    with os.fdopen(fd, "wb") as out, child.open() as data:
-        for chunk in iter(lambda: data.read(_COPY_CHUNK), b""):
-            out.write(chunk)
+    with os.fdopen(fd, "wb") as out:
+        if not child.is_file:
+            out.write(child.bytes())  # already in memory: one write, no copy
+        else:
+            with child.open() as data:
+                shutil.copyfileobj(data, out, _COPY_CHUNK)
     job.written.append(target)
     job.taken.add(final)
     if job.progress is not None:
@@ -335,6 +338,20 @@ def _taken(job: _Job, name: str) -> bool:
     return name in job.taken or os.path.lexists(job.dest / name)
 
 
+def _prepare_folder(job: _Job, folder: Path) -> None:
+    """Create ``folder`` under ``dest`` once, checking (once) that it resolves inside ``dest``.
+
+    Only goblin creates folders in ``dest`` while it unpacks, so a folder
+    checked once stays inside; files are opened with O_NOFOLLOW|O_EXCL.
+    """
+    if folder in job.folders:
+        return
+    _check_inside(job.dest, folder / "_")
+    folder.mkdir(parents=True, exist_ok=True)
+    _check_inside(job.dest, folder.resolve() / "_")
+    job.folders.add(folder)
+
+
 def _check_inside(dest: Path, target: Path) -> None:
     resolved = target.parent.resolve() / target.name
     if not resolved.is_relative_to(dest):
@@ -345,6 +362,10 @@ def _remove_source(path: Path, job: _Job) -> bool:
     """Delete the archive the caller named, only when everything in it was unpacked."""
     if job.log.errors:
         job.log.warn("SourceKept", f"{path}: kept, because unpacking it reported errors")
+        return False
+    if not any(m.action == "extracted" for m in job.log.members):
+        # A later volume of a set, an empty archive: nothing came out of it to keep.
+        job.log.warn("SourceKept", f"{path}: kept, because nothing was unpacked from it")
         return False
     if path.is_symlink() or not path.is_file():
         job.log.warn("SourceKept", f"{path}: kept, because it is not a regular file")
