@@ -176,7 +176,7 @@ class OCRBackend(Protocol):
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult: ...
 
 
-MemberKind = Literal["file", "dir", "symlink", "hardlink", "device", "fifo", "other"]
+MemberKind = Literal["file", "dir", "symlink", "hardlink", "device", "fifo", "other", "volume"]
 
 
 @dataclass(frozen=True)
@@ -187,6 +187,11 @@ class Member:
     declared expanded size (None when unknown), ``compressed_size`` the stored
     size. ``link_target`` is set for symlinks and hard links. ``mode`` holds
     the Unix permission bits when the format records them.
+
+    A handler given a later part of a multi-volume set (``x.7z.002``,
+    ``x.part2.rar``) lists one member of kind ``"volume"`` whose ``note``
+    says which set it belongs to: it is reported as skipped (the set is read
+    through its first volume), not as an error.
     """
 
     name: str
@@ -197,6 +202,7 @@ class Member:
     mode: int | None = None
     link_target: str | None = None
     encrypted: bool = False
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
-"""zip through the standard library, with Deflate64 and legacy-encoded names.
+"""zip through the standard library, with Deflate64, WinZip AES and legacy-encoded names.
 
 Members are decompressed lazily, one at a time, straight from the archive;
 names stored without the UTF-8 flag are decoded with the encoding the
-archive's names as a whole point to (GBK, Shift_JIS, cp437...).
+archive's names as a whole point to (GBK, Shift_JIS, cp437...). AES members
+go through pyzipper (``aes_zip``), the rest through zipfile.
 """
 
 from __future__ import annotations
@@ -10,22 +11,23 @@ from __future__ import annotations
 import stat
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import BinaryIO
 
 import zipfile_deflate64  # noqa: F401 - registers Deflate64 (method 9) with zipfile
 
+from goblin_archives.aes_zip import AES_METHOD, AesReader
 from goblin_archives.guarded import GuardedStream, translated
 from goblin_archives.listing import ZIP_TAIL, refuse_oversized_listing, zip_declared_count
 from goblin_archives.names import decode_name, guess_encoding
 from goblin_archives.passwords import password_for
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import PasswordRequired, UnsupportedFormat
+from goblin_core.errors import PasswordRequired
 from goblin_core.source import Source
 
 _UTF8_FLAG = 0x800
 _ENCRYPTED_FLAG = 0x1
-_AES_METHOD = 99
 
 
 class ZipHandler(BaseEngine):
@@ -41,6 +43,7 @@ class ZipHandler(BaseEngine):
         if declared is not None:
             refuse_oversized_listing(declared, limits, display)
         stream = source.open()
+        aes = AesReader(source.open)
         try:
             with translated(display, "reading the zip directory"):
                 archive = zipfile.ZipFile(stream)
@@ -49,10 +52,20 @@ class ZipHandler(BaseEngine):
                 refuse_oversized_listing(len(infos), limits, display)
                 names = _names(infos, str(config.get("archives", "name_encoding") or ""))
                 password = password_for(config)
-                for info, name in zip(infos, names, strict=True):
-                    yield _member(archive, info, name, display, password)
+                for index, (info, name) in enumerate(zip(infos, names, strict=True)):
+                    yield _member(_Opened(archive, aes, index), info, name, display, password)
         finally:
+            aes.close()
             stream.close()
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """The open archive a member comes from, and its place in the central directory."""
+
+    archive: zipfile.ZipFile
+    aes: AesReader
+    index: int
 
 
 def _names(infos: list[zipfile.ZipInfo], forced: str) -> list[str]:
@@ -65,15 +78,17 @@ def _names(infos: list[zipfile.ZipInfo], forced: str) -> list[str]:
     return [decode_name(raw[id(i)], encoding) if id(i) in raw else i.filename for i in infos]
 
 
-def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, display: str,
+def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
             password: str | None) -> Member:
     encrypted = bool(info.flag_bits & _ENCRYPTED_FLAG)
     where = f"{display}/{name}"
+    archive = opened.archive
 
     def opener() -> BinaryIO:
-        if info.compress_type == _AES_METHOD:
-            raise UnsupportedFormat("AES-encrypted zip members are not supported; extract with "
-                                    "7z and pass the folder", file=where)
+        if info.compress_type == AES_METHOD:
+            with translated(where, "opening the AES member"):
+                inner = opened.aes.open(opened.index, where, password)
+            return GuardedStream(inner, where)  # type: ignore[return-value]
         if encrypted and not password:
             raise PasswordRequired("the member is encrypted; set goblin.password "
                                    "(or archives.password)", file=where)
