@@ -30,6 +30,23 @@ OFFICE_OPTIONS = (
         "(off: images are skipped).",
     ),
     Option(
+        "cell_values",
+        "choice",
+        "display",
+        "Spreadsheet cells as Excel shows them under their number format (display: 1,234.50, "
+        "25%, R$ 10.00, (300.00)) or as stored (raw: 1234.5, 0.25, 10, -300). xlsx family only; "
+        "other workbooks and General cells are always written raw.",
+        choices=("display", "raw"),
+    ),
+    Option(
+        "cell_dates",
+        "choice",
+        "iso",
+        "Date and time cells in ISO 8601 (iso: 2024-03-15, 14:30:00) or as their format shows "
+        "them (display: 15/03/2024, 2:30 PM; needs cell_values = display).",
+        choices=("iso", "display"),
+    ),
+    Option(
         "max_sheet_cells",
         "int",
         5_000_000,

@@ -64,11 +64,13 @@ def header_footer_text(code: str) -> str:
 def ooxml_extras(source: Source, config: Config) -> dict[str, SheetExtras]:
     """Headers, footers and comments per sheet name of an xlsx/xlsm package."""
     with open_container(source, config) as archive:
-        reader = _Workbook(archive, source.display_name, config)
+        reader = WorkbookXml(archive, source.display_name, config)
         return {name: reader.extras(path) for name, path in reader.sheets()}
 
 
-class _Workbook:
+class WorkbookXml:
+    """The XML parts of an xlsx package: sheets by name, relationships, parsed parts."""
+
     def __init__(self, archive: zipfile.ZipFile, name: str, config: Config) -> None:
         self.archive = archive
         self.name = name

@@ -22,10 +22,12 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.cellformats import WorkbookFormats, display_rows
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_container
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
+from goblin_office.numberformat import display_text
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
 from goblin_office.ooxml import package_children
@@ -62,10 +64,13 @@ class _CalamineDocument(BaseParsedDocument):
         extras: dict[str, SheetExtras],
         config: Config,
         engine: str,
+        formats: WorkbookFormats | None = None,
     ) -> None:
         self.workbook = workbook
         self.names = names
         self.extras = extras
+        self.formats = formats
+        self.dates = config.get("office", "cell_dates", "iso") == "display"
         self.max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
         self.engine = engine
         self.page_count = len(names)
@@ -81,8 +86,8 @@ class _CalamineDocument(BaseParsedDocument):
         sheet = self.workbook.get_sheet_by_name(name)
         rows: list[list[str]] = []
         cells = 0
-        for row in sheet.iter_rows():
-            rows.append([cell_text(v) for v in row])
+        for row in self._texts(name, sheet):
+            rows.append(row)
             cells += len(row)
             if cells >= self.max_cells:
                 self.metadata.setdefault("truncated_sheets", []).append(name)
@@ -90,11 +95,21 @@ class _CalamineDocument(BaseParsedDocument):
                 break
         return rows
 
+    def _texts(self, name: str, sheet: Any) -> Iterator[list[str]]:
+        if self.formats is None:
+            return ([cell_text(v) for v in row] for row in sheet.iter_rows())
+        # calamine yields rows from row 0 but columns from the first used one
+        first_column = sheet.start[1] if sheet.start else 0
+        styled = self.formats.cells(name)
+        return display_rows(sheet.iter_rows(), styled, first_column=first_column, dates=self.dates)
+
     def attachments(self) -> Iterator[Source]:
         return iter(self.children)
 
     def close(self) -> None:
         self.workbook.close()
+        if self.formats is not None:
+            self.formats.close()
 
 
 class CalamineParser(BaseEngine):
@@ -119,7 +134,11 @@ class CalamineParser(BaseEngine):
             ) from exc
         names = _visible_sheets(workbook, config)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
-        document = _CalamineDocument(workbook, names, extras, config, self.name)
+        formats = None
+        if mime == fmt.XLSX and config.get("office", "cell_values", "display") == "display":
+            dates = config.get("office", "cell_dates", "iso") == "display"
+            formats = WorkbookFormats.load(plain, config, dates=dates)
+        document = _CalamineDocument(workbook, names, extras, config, self.name, formats)
         if mime in (fmt.XLSX, fmt.XLSB):
             document.children = package_children(plain, config)
         elif mime == fmt.ODS:
@@ -214,13 +233,25 @@ class OpenpyxlParser(BaseEngine):
                 f"openpyxl cannot read the workbook ({exc})", file=source.display_name
             ) from exc
         extras = safe_extras("ooxml", plain, config)
+        display = config.get("office", "cell_values", "display") == "display"
+        dates = config.get("office", "cell_dates", "iso") == "display"
         pages = []
         try:
             for number, sheet in enumerate(workbook.worksheets, start=1):
-                rows = [[cell_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+                rows = [_openpyxl_row(row, display, dates) for row in sheet.iter_rows()]
                 pages.append(
                     sheet_page(number, sheet.title, rows, extras.get(sheet.title), self.name)
                 )
         finally:
             workbook.close()
         return TextDocument(pages, metadata={"sheets": [p.label for p in pages]})
+
+
+def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool) -> list[str]:
+    """A read-only openpyxl row; each cell carries its number format even in read-only mode."""
+    if not display:
+        return [cell_text(getattr(c, "value", None)) for c in row]
+    return [
+        display_text(getattr(c, "value", None), getattr(c, "number_format", "General"), dates=dates)
+        for c in row
+    ]

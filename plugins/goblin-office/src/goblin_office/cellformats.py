@@ -1,0 +1,241 @@
+"""The number format of each xlsx cell, for cells written as Excel shows them.
+
+python-calamine gives cell values without their styles. The styles are cheap
+to get without loading the workbook a second time: ``styles.xml`` maps a
+style index to a format code (``cellXfs`` -> ``numFmtId`` -> ``numFmts`` or the
+built-in table), and the sheet XML is scanned with one regular expression for
+the ``<c>`` elements whose ``s`` attribute names a style worth rendering, in
+document order, a chunk at a time (openpyxl takes ten times longer and holds
+the sheet). Cells with General, text or (unless asked) date formats are not
+even matched.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import zipfile
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.errors import GoblinError
+from goblin_core.source import Source
+from goblin_office.cells import cell_text
+from goblin_office.containers import open_container
+from goblin_office.numberformat import NumberFormat, compile_format
+from goblin_office.safexml import attr, children, descendants
+from goblin_office.sheetextras import WorkbookXml
+
+log = logging.getLogger(__name__)
+
+# ECMA-376 Part 1, 18.8.30: the formats ids 0-49 stand for without a numFmt element
+# (ids 5-8 and 23-36 are locale-dependent and left to the file's own numFmts).
+BUILTIN_FORMATS = {
+    0: "General",
+    1: "0",
+    2: "0.00",
+    3: "#,##0",
+    4: "#,##0.00",
+    9: "0%",
+    10: "0.00%",
+    11: "0.00E+00",
+    12: "# ?/?",
+    13: "# ??/??",
+    14: "m/d/yyyy",
+    15: "d-mmm-yy",
+    16: "d-mmm",
+    17: "mmm-yy",
+    18: "h:mm AM/PM",
+    19: "h:mm:ss AM/PM",
+    20: "h:mm",
+    21: "h:mm:ss",
+    22: "m/d/yyyy h:mm",
+    37: "#,##0 ;(#,##0)",
+    38: "#,##0 ;[Red](#,##0)",
+    39: "#,##0.00;(#,##0.00)",
+    40: "#,##0.00;[Red](#,##0.00)",
+    45: "mm:ss",
+    46: "[h]:mm:ss",
+    47: "mmss.0",
+    48: "##0.0E+0",
+    49: "@",
+}
+_CHUNK = 1 << 20
+_REF = re.compile(rb"""\sr=["']([A-Z]{1,3})([0-9]{1,7})["']""")
+_STYLE = re.compile(rb"""\ss=["']([0-9]{1,6})["']""")
+
+
+class WorkbookFormats:
+    """Number formats of an xlsx package's cells, sheet by sheet; close() when done."""
+
+    def __init__(
+        self,
+        archive: zipfile.ZipFile,
+        styles: dict[int, NumberFormat],
+        sheets: dict[str, str],
+        name: str,
+    ) -> None:
+        self.archive = archive
+        self.styles = styles
+        self.sheets = sheets
+        self.name = name
+        self._by_id = {str(i).encode(): f for i, f in styles.items()}
+        ids = b"|".join(sorted(self._by_id, key=len, reverse=True))
+        # Excel, LibreOffice and openpyxl write r, then s: one match gives all
+        self._canonical = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})" s="(' + ids + rb')"')
+        self._any_order = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bs=[\"'](?:" + ids + rb")[\"'][^>]*>")
+        self._columns: dict[bytes, int] = {}
+
+    @classmethod
+    def load(cls, source: Source, config: Config, *, dates: bool) -> WorkbookFormats | None:
+        """The formats of ``source`` (a plain xlsx), or None when no cell needs one.
+
+        A damaged styles part costs only the display formats: the cells are kept.
+        """
+        archive = open_container(source, config)
+        try:
+            reader = WorkbookXml(archive, source.display_name, config)
+            styles = _styles(reader, dates)
+            sheets = dict(reader.sheets()) if styles else {}
+        except GoblinError as exc:
+            log.warning("%s: number formats skipped: %s", source.display_name, exc)
+            styles, sheets = {}, {}
+        if not styles or not sheets:
+            archive.close()
+            return None
+        return cls(archive, styles, sheets, source.display_name)
+
+    def cells(self, sheet: str) -> Iterator[tuple[int, int, NumberFormat]]:
+        """(row, column, format) of the formatted cells of ``sheet``, 0-based, in order."""
+        path = self.sheets.get(sheet)
+        if path is None:
+            return
+        try:
+            yield from self._scan(path)
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError, KeyError) as exc:
+            # the cells themselves come from calamine; only their formats stop here
+            log.warning("%s: number formats of %r stop: %s", self.name, sheet, exc)
+
+    def _scan(self, path: str) -> Iterator[tuple[int, int, NumberFormat]]:
+        tail = b""
+        pattern: re.Pattern[bytes] | None = None
+        with self.archive.open(path) as stream:
+            while True:
+                chunk = stream.read(_CHUNK)
+                window = tail + chunk
+                pattern = pattern or _pick(self._canonical, self._any_order, window)
+                # a tag that starts before the last "<" ends before it
+                cut = window.rfind(b"<") if chunk else len(window)
+                cut = len(window) if cut < 0 else cut
+                if pattern is self._canonical:
+                    yield from self._canonical_cells(window, cut)
+                elif not (yield from self._any_order_cells(window, cut)):
+                    return
+                if not chunk:
+                    return
+                tail = window[cut:]
+
+    def _canonical_cells(self, window: bytes, cut: int) -> Iterator[tuple[int, int, NumberFormat]]:
+        columns = self._columns
+        for match in self._canonical.finditer(window, 0, cut):
+            letters, row, style = match.groups()
+            column = columns.get(letters)
+            if column is None:
+                column = columns[letters] = _column(letters)
+            yield int(row) - 1, column, self._by_id[style]
+
+    def _any_order_cells(
+        self, window: bytes, cut: int
+    ) -> Generator[tuple[int, int, NumberFormat], None, bool]:
+        """Cells of a writer with another attribute order; False when one has no reference."""
+        for match in self._any_order.finditer(window, 0, cut):
+            tag = match.group(0)
+            found, style = _REF.search(tag), _STYLE.search(tag)
+            if found is None:
+                log.debug("%s: a cell without a reference; formats stop", self.name)
+                return False
+            if style is not None and style.group(1) in self._by_id:
+                yield int(found.group(2)) - 1, _column(found.group(1)), self._by_id[style.group(1)]
+        return True
+
+    def close(self) -> None:
+        """Close the package."""
+        self.archive.close()
+
+
+def _styles(reader: WorkbookXml, dates: bool) -> dict[int, NumberFormat]:
+    """Style index -> compiled format, for the styles that change how a value reads."""
+    path = _styles_path(reader)
+    if path is None:
+        return {}
+    root = reader.xml(path)
+    codes = dict(BUILTIN_FORMATS)
+    for formats in descendants(root, "numFmts"):
+        for element in children(formats, "numFmt"):
+            number = attr(element, "numFmtId")
+            if number.isdigit():
+                codes[int(number)] = attr(element, "formatCode")
+    found: dict[int, NumberFormat] = {}
+    for xfs in descendants(root, "cellXfs"):
+        for index, xf in enumerate(children(xfs, "xf")):
+            compiled = _compiled(codes, attr(xf, "numFmtId", "0"))
+            if compiled is not None and (dates or not compiled.is_date):
+                found[index] = compiled
+        break
+    return found
+
+
+def _compiled(codes: dict[int, str], number: str) -> NumberFormat | None:
+    if not number.isdigit():
+        return None
+    code = codes.get(int(number))
+    return compile_format(code) if code else None
+
+
+def _styles_path(reader: WorkbookXml) -> str | None:
+    names = reader.archive.namelist()
+    for kind, target in reader.rels("xl/workbook.xml").values():
+        if kind.endswith("/styles") and target in names:
+            return target
+    return "xl/styles.xml" if "xl/styles.xml" in names else None
+
+
+def _pick(canonical: re.Pattern[bytes], any_order: re.Pattern[bytes], head: bytes) -> Any:
+    """The canonical pattern when every cell of the first chunk starts ``<c r="..." ``."""
+    cells = head.count(b"<c ")
+    return canonical if cells and head.count(b'<c r="') == cells else any_order
+
+
+def _column(letters: bytes) -> int:
+    column = 0
+    for letter in letters:
+        column = column * 26 + letter - 64
+    return column - 1
+
+
+def display_rows(
+    rows: Iterable[Sequence[Any]],
+    styled: Iterator[tuple[int, int, NumberFormat]],
+    *,
+    first_column: int = 0,
+    dates: bool = False,
+) -> Iterator[list[str]]:
+    """Rows of values as text, the ``styled`` cells (row, column, format) as Excel shows them.
+
+    ``rows`` start at row 0 and at column ``first_column``, as calamine yields them;
+    a cell a format cannot render keeps the consistent rendering.
+    """
+    pending = next(styled, None)
+    for number, row in enumerate(rows):
+        texts = [cell_text(v) for v in row]
+        while pending is not None and pending[0] < number:
+            pending = next(styled, None)
+        while pending is not None and pending[0] == number:
+            column = pending[1] - first_column
+            if 0 <= column < len(row):
+                shown = pending[2].render(row[column], dates=dates)
+                if shown is not None:
+                    texts[column] = shown
+            pending = next(styled, None)
+        yield texts
