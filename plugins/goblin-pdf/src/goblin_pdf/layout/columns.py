@@ -8,9 +8,10 @@ gaps between table columns or between form labels and values do not count.
 
 from __future__ import annotations
 
+import itertools
+import math
+import statistics
 from collections.abc import Sequence
-
-import numpy as np
 
 from goblin_pdf.layout.lines import Run
 
@@ -24,48 +25,68 @@ _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
 
 def find_gutters(runs: Sequence[Run]) -> list[tuple[float, float]]:
     """The page's column gutters as (x0, x1) intervals, left to right; [] for one column."""
-    if len(runs) < 2 * _MIN_COLUMN_RUNS:
-        return []
-    return gutters_of(np.array([r.x0 for r in runs]), np.array([r.x1 for r in runs]),
-                      np.array([r.chars for r in runs]), np.array([r.height for r in runs]))
+    return gutters_of([r.x0 for r in runs], [r.x1 for r in runs], [float(r.chars) for r in runs],
+                      [r.height for r in runs])
 
 
-def gutters_of(x0: np.ndarray, x1: np.ndarray, chars: np.ndarray,
-               height: np.ndarray) -> list[tuple[float, float]]:
-    """:func:`find_gutters` on run arrays: left and right edges, characters, heights."""
-    if x0.size < 2 * _MIN_COLUMN_RUNS:
+def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
+               height: Sequence[float]) -> list[tuple[float, float]]:
+    """:func:`find_gutters` on run lists: left and right edges, characters, heights.
+
+    Plain Python on purpose: a page has tens to a few hundred runs, where NumPy's
+    per-call cost outweighs its speed, and this runs on every page of every PDF.
+    """
+    if len(x0) < 2 * _MIN_COLUMN_RUNS:
         return []
-    left, right = float(x0.min()), float(x1.max())
+    left, right = min(x0), max(x1)
     # bins of a point, or coarser on huge pages so the histogram stays small
     unit = max(1.0, (right - left) / _MAX_BINS)
     bins = int((right - left) / unit) + 2
     if bins < 4:
         return []
-    start = np.clip(((x0 - left) / unit).astype(int), 0, bins - 1)
-    stop = np.clip(np.ceil((x1 - left) / unit).astype(int), 0, bins - 1)
-    diff = np.zeros(bins + 1)
-    np.add.at(diff, start, chars)
-    np.add.at(diff, stop, -chars)
-    coverage = np.cumsum(diff)[:bins]
-    low = coverage <= _LOW * coverage.max()
-    min_width = _MIN_GUTTER * float(np.median(height)) / unit
+    # coverage changes only where a run starts or stops: sweep those bin edges
+    change: dict[int, float] = {}
+    for a, b, weight in zip(x0, x1, chars, strict=True):
+        start = min(max(int((a - left) / unit), 0), bins - 1)
+        stop = min(max(math.ceil((b - left) / unit), 0), bins - 1)
+        change[start] = change.get(start, 0.0) + weight
+        change[stop] = change.get(stop, 0.0) - weight
+    edges = sorted(change)
+    levels = list(itertools.accumulate(change[e] for e in edges))
+    threshold = _LOW * max(levels)
+    min_width = _MIN_GUTTER * statistics.median(height) / unit
     gutters = []
-    for a, b in _low_spans(low):
+    for a, b in _low_spans(edges, levels, threshold, bins):
         if b - a < min_width or a == 0 or b >= bins - 1:
             continue
         gutters.append((left + a * unit, left + b * unit))
     return _prose_columns(gutters, x0, x1, chars, left, right)
 
 
-def _low_spans(low: np.ndarray) -> list[tuple[int, int]]:
-    """(start, end) index spans of consecutive True values."""
-    edges = np.diff(np.concatenate([[0], low.astype(np.int8), [0]]))
-    starts, ends = np.nonzero(edges == 1)[0].tolist(), np.nonzero(edges == -1)[0].tolist()
-    return list(zip(starts, ends, strict=True))
+def _low_spans(edges: list[int], levels: list[float], threshold: float,
+               bins: int) -> list[tuple[int, int]]:
+    """(start, end) bin spans where the coverage stays at or below ``threshold``;
+    ``levels[k]`` holds from ``edges[k]`` to the next edge (the last to ``bins``)."""
+    spans: list[tuple[int, int]] = []
+    begin: int | None = None
+    if edges[0] > 0:
+        begin = 0  # bins before the first run are empty
+    for k, edge in enumerate(edges):
+        low = levels[k] <= threshold
+        if low and begin is None:
+            begin = edge
+        elif not low and begin is not None:
+            if edge > begin:
+                spans.append((begin, edge))
+            begin = None
+    if begin is not None and bins > begin:
+        spans.append((begin, bins))
+    return spans
 
 
-def _prose_columns(gutters: list[tuple[float, float]], x0: np.ndarray, x1: np.ndarray,
-                   chars: np.ndarray, left: float, right: float) -> list[tuple[float, float]]:
+def _prose_columns(gutters: list[tuple[float, float]], x0: Sequence[float],
+                   x1: Sequence[float], chars: Sequence[float], left: float,
+                   right: float) -> list[tuple[float, float]]:
     """Keep only gutters whose neighbouring columns are wide and hold prose."""
     kept = list(gutters)
     changed = True
@@ -74,10 +95,11 @@ def _prose_columns(gutters: list[tuple[float, float]], x0: np.ndarray, x1: np.nd
         edges = [left, *[g for pair in kept for g in pair], right]
         for i in range(len(kept) + 1):
             c0, c1 = edges[2 * i], edges[2 * i + 1]
-            inside = (x0 >= c0 - 1) & (x1 <= c1 + 1)
+            inside = [c for a, b, c in zip(x0, x1, chars, strict=True)
+                      if a >= c0 - 1 and b <= c1 + 1]
             wide = (c1 - c0) >= _MIN_COLUMN_SHARE * (right - left)
-            prose = inside.sum() >= _MIN_COLUMN_RUNS and np.median(chars[inside]) >= \
-                _MIN_PROSE_CHARS if inside.any() else False
+            prose = len(inside) >= _MIN_COLUMN_RUNS and statistics.median(inside) >= \
+                _MIN_PROSE_CHARS
             if wide and prose:
                 continue
             # drop the gutter on the weaker side and look again

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import statistics
 import unicodedata
 from dataclasses import dataclass
 
@@ -87,45 +88,59 @@ def _cheap_columns(textpage: pdfium.PdfTextPage) -> bool:
     count = pdfium_c.FPDFText_CountRects(textpage, 0, -1)
     if count < 6:
         return False
-    boxes = rect_boxes(textpage, count)
-    height = boxes[:, 3] - boxes[:, 1]
-    width = boxes[:, 2] - boxes[:, 0]
-    boxes = boxes[(height > 0) & (width > 0)]
-    if boxes.shape[0] < 6:
+    boxes = [b for b in rect_boxes(textpage, count).tolist() if b[3] > b[1] and b[2] > b[0]]
+    if len(boxes) < 6:
         return False
     return bool(gutters_of(*_joined(boxes))) or _leans(boxes)
 
 
-def _joined(boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+Box = list[float]
+
+
+def _joined(boxes: list[Box]) -> tuple[list[float], list[float], list[float], list[float]]:
     """PDFium's rectangles joined into line runs: x0, x1, characters (estimated from
     the width) and height of each. PDFium cuts a rectangle at every text object and
     some producers draw word by word, so one line may come in many pieces. Slivers
-    (accents, dots) are left out."""
-    height = boxes[:, 3] - boxes[:, 1]
-    boxes = boxes[height >= 0.3 * np.median(height)]
-    x0, y0, x1, y1 = boxes.T
-    height = y1 - y0
-    yc = (y0 + y1) / 2
-    by_y = np.argsort(-yc, kind="stable")
-    step = -np.diff(yc[by_y])
-    new_line = np.concatenate([[True], step > 0.5 * np.minimum(height[by_y][1:],
-                                                               height[by_y][:-1])])
-    line = np.empty(yc.size, dtype=np.int64)
-    line[by_y] = np.cumsum(new_line)
-    order = np.lexsort((x0, line))
-    x0, x1, height, line = x0[order], x1[order], height[order], line[order]
-    gap = x0[1:] - x1[:-1]
-    cut = (line[1:] != line[:-1]) | (gap > 0.8 * np.maximum(height[1:], height[:-1]))
-    starts = np.concatenate([[0], np.nonzero(cut)[0] + 1])
-    chars = np.add.reduceat(2 * (x1 - x0) / height, starts)
-    return (np.minimum.reduceat(x0, starts), np.maximum.reduceat(x1, starts), chars,
-            np.maximum.reduceat(height, starts))
+    (accents, dots) are left out. Plain Python: a page has a few dozen rectangles."""
+    floor = 0.3 * statistics.median(b[3] - b[1] for b in boxes)
+    kept = sorted((b for b in boxes if b[3] - b[1] >= floor), key=lambda b: -(b[1] + b[3]))
+    lines: list[int] = []
+    line = 0
+    for k, box in enumerate(kept):
+        if k:
+            above = kept[k - 1]
+            step = (above[1] + above[3]) / 2 - (box[1] + box[3]) / 2
+            line += step > 0.5 * min(box[3] - box[1], above[3] - above[1])
+        lines.append(line)
+    order = sorted(range(len(kept)), key=lambda k: (lines[k], kept[k][0]))
+    x0s: list[float] = []
+    x1s: list[float] = []
+    chars: list[float] = []
+    heights: list[float] = []
+    previous: Box | None = None
+    previous_line = -1
+    for k in order:
+        x0, y0, x1, y1 = kept[k]
+        height = y1 - y0
+        new_run = previous is None or lines[k] != previous_line or (
+            x0 - previous[2] > 0.8 * max(height, previous[3] - previous[1]))
+        if new_run:
+            x0s.append(x0)
+            x1s.append(x1)
+            chars.append(0.0)
+            heights.append(height)
+        else:
+            x0s[-1], x1s[-1] = min(x0s[-1], x0), max(x1s[-1], x1)
+            heights[-1] = max(heights[-1], height)
+        chars[-1] += 2 * (x1 - x0) / height
+        previous, previous_line = kept[k], lines[k]
+    return x0s, x1s, chars, heights
 
 
-def _leans(boxes: np.ndarray) -> bool:
+def _leans(boxes: list[Box]) -> bool:
     """Rectangles taller than wide in bulk: a rotated page or vertical text runs."""
-    tall = int(((boxes[:, 3] - boxes[:, 1]) > 3 * (boxes[:, 2] - boxes[:, 0])).sum())
-    return tall > max(3, boxes.shape[0] // 4)
+    tall = sum(1 for b in boxes if (b[3] - b[1]) > 3 * (b[2] - b[0]))
+    return tall > max(3, len(boxes) // 4)
 
 
 def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
