@@ -70,10 +70,29 @@ EXPECTED: dict[str, Expect] = {
                     "Host name of the current client as returned by the system")),
     )),
     "pdf/nics-background-checks-2015-11-rotated.pdf": Expect(1),
-    # Borderless or scanned tables: no ruled grid to find.
-    "pdf/2b.pdf": Expect(0),
-    "pdf/korean-text-with-tables.pdf": Expect(0),
+    # No vertical lines: a rule under the header row and one under the data, the column
+    # titles wrapped over three lines above the first rule (Type3 fonts, narrow spaces).
+    "pdf/2b.pdf": Expect(1, (
+        (1, 0, 0, ("Booked and interest date", "Text", "Amount in EUR",
+                   "Booked balance in EUR")),
+        (1, 0, 1, ("01/14/2016", "Transfer", "1,406,164.00", "1,406,246.50")),
+    )),
+    # Two tables side by side in a two-column layout, rows between horizontal rules only
+    # (the column separators are drawn white); wrapped cells are one row.
+    "pdf/korean-text-with-tables.pdf": Expect(2, (
+        (1, 0, 0, ("업종", "적립 대상")),
+        (1, 0, 3, ("온라인쇼핑몰",
+                   "삼성카드 쇼핑, G마켓, 옥션, 11번가, 인터파크, 쿠팡, 티몬, 위메프")),
+        (1, 1, 0, ("업종", "적립 대상")),
+        (1, 1, 1, ("커피전문점", "스타벅스, 투썸플레이스, 카페베네, 탐앤탐스, 커피빈, 엔제리너스, "
+                   "할리스커피, 파스쿠찌, 아티제, 폴 바셋")),
+        (1, 1, 3, ("편의점", "CU, GS25, 세븐일레븐, 미니스톱")),
+    )),
+    # A till receipt in one left-aligned monospace column: item, code and amount each on
+    # a line of its own, no two columns anywhere, so nothing lines up as a table.
     "pdf/RECEIPT-2024-TXN-98765_retail_purchase.pdf": Expect(0),
+    # A scanned page: the table is an image, there are no words to place (OCR reads text,
+    # not cell geometry).
     "pdf/table-multi-row-column-cells.pdf": Expect(0),
 }
 SLOW = {"pdf/ca-warn-report.pdf"}

@@ -14,12 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
+from goblin_pdf.tables.borderless import borderless_tables
 from goblin_pdf.tables.found import FoundTable
 
 log = logging.getLogger(__name__)
 
-#: pdfplumber table settings tried in turn. Ruled grids only: whitespace
-#: ("text") detection turns prose and letterheads into tables too often.
+#: pdfplumber table settings tried in turn. Ruled grids only: pdfplumber's
+#: whitespace ("text") detection turns prose and letterheads into tables too
+#: often; ``borderless`` finds tables without grids under stricter guards.
 STRATEGIES: tuple[Mapping[str, Any], ...] = (
     {"vertical_strategy": "lines", "horizontal_strategy": "lines"},
 )
@@ -81,6 +83,7 @@ def _overlap(a: BBox, b: BBox) -> float:
 
 
 def _raw_tables(page: Any, strategies: Sequence[Mapping[str, Any]]) -> list[tuple[BBox, list]]:
+    """Every grid the strategies find, each once, with its raw cells."""
     kept: list[tuple[BBox, list]] = []
     for settings in strategies:
         for table in page.find_tables(dict(settings)):
@@ -93,8 +96,13 @@ def _raw_tables(page: Any, strategies: Sequence[Mapping[str, Any]]) -> list[tupl
 
 
 def page_tables(page: Any, number: int,
-                strategies: Sequence[Mapping[str, Any]] = STRATEGIES) -> list[FoundTable]:
-    """The real tables of one pdfplumber page, top to bottom."""
+                strategies: Sequence[Mapping[str, Any]] = STRATEGIES,
+                borderless: bool = True) -> list[FoundTable]:
+    """The real tables of one pdfplumber page, top to bottom.
+
+    Ruled grids first; with ``borderless`` the rest of the page is searched
+    for tables framed by horizontal rules only or aligned by white space.
+    """
     size = content_bytes(page)
     if size > MAX_PAGE_CONTENT_BYTES:
         log.warning("page %d: content streams of %d bytes exceed %d; tables not searched",
@@ -103,8 +111,9 @@ def page_tables(page: Any, number: int,
     if doubled_chars(page):
         # Fake bold draws every glyph twice; without this, cells read "SSpeciiffiies".
         page = page.dedupe_chars()
+    grids = _raw_tables(page, strategies)
     found = []
-    for bbox, raw in _raw_tables(page, strategies):
+    for bbox, raw in grids:
         rows = normalize_table_rows(raw)
         if not is_meaningful_table(rows):
             continue
@@ -113,4 +122,7 @@ def page_tables(page: Any, number: int,
             continue
         found.append(FoundTable(page=number, rows=rows, bbox=bbox,
                                 page_size=(float(page.width), float(page.height))))
+    if borderless:
+        found += [t for t in borderless_tables(page, number, [bbox for bbox, _ in grids])
+                  if not unreadable(t.rows)]
     return sorted(found, key=lambda t: (round(t.bbox[1]), t.bbox[0]))

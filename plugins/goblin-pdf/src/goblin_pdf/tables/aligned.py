@@ -1,0 +1,139 @@
+"""Tables drawn with no lines at all: columns that stay aligned over consecutive lines.
+
+A line cut into at least ``MIN_SEED_COLUMNS`` pieces by wide gaps seeds a
+block. The block grows to the lines below and above while they are close
+(no paragraph gap), set in the same size, and never run across a gutter of
+the block: a prose line or a title spanning the columns ends it. Each line
+of the block is a row, wrapped descriptions are folded in by
+``normalize_table_rows``. Strict guards (``plausible``) then decide: three
+columns, three full rows, a first row of column titles, a column of
+figures, no prose, no ``Label:`` column, no dot leaders, no two wide
+columns side by side (a page's text columns), most cells filled. Prose,
+two-column pages, bulleted lists and letterheads fail them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
+from goblin_pdf.tables.columns import (
+    GUTTER_EM,
+    Span,
+    bridges,
+    line_cells,
+    line_spans,
+    segments,
+    widened,
+)
+from goblin_pdf.tables.found import FoundTable
+from goblin_pdf.tables.plausible import (
+    figure_column,
+    fill_ratio,
+    label_column,
+    leaders,
+    prose_column,
+    titled,
+    wide_columns,
+)
+from goblin_pdf.tables.text_lines import TextLine, median_height
+
+#: A line in this many pieces at least starts a candidate table.
+MIN_SEED_COLUMNS = 3
+#: A table found from alignment has at least this many columns...
+MIN_COLUMNS = 3
+#: ...and this many lines with text in three columns or more.
+MIN_FULL_ROWS = 3
+#: Lines further apart than this many glyph heights are separate blocks.
+MAX_ROW_GAP = 2.0
+#: Lines whose glyphs differ in height by more than this share are not one table.
+SIZE_TOLERANCE = 0.25
+#: Below this share of filled cells (over the lines) the grid is scattered text.
+MIN_FILL = 0.45
+
+
+def _fits(line: TextLine, near: TextLine, columns: Sequence[Span], gutter: float,
+          height: float) -> bool:
+    gap = max(line.top - near.bottom, near.top - line.bottom)
+    if gap > MAX_ROW_GAP * height:
+        return False
+    if abs(line.height - height) > SIZE_TOLERANCE * height:
+        return False
+    return not bridges(columns, line, gutter)
+
+
+def _grow(lines: Sequence[TextLine], seed: int, floor: int) -> tuple[int, int]:
+    """First and last index of the block grown from ``lines[seed]``, not above ``floor``."""
+    height = lines[seed].height
+    gutter = GUTTER_EM * height
+    columns = segments(lines[seed], gutter)
+    first = last = seed
+    while last + 1 < len(lines) and _fits(lines[last + 1], lines[last], columns, gutter, height):
+        last += 1
+        columns = widened(columns, lines[last], gutter)
+    while first - 1 >= floor and _fits(lines[first - 1], lines[first], columns, gutter, height):
+        first -= 1
+        columns = widened(columns, lines[first], gutter)
+    return first, last
+
+
+def _trimmed(block: Sequence[TextLine], gutter: float) -> list[TextLine]:
+    """The block without title lines above the first row and notes below the last."""
+    lines = list(block)
+
+    def cells(line: TextLine) -> list[str]:
+        return line_cells(line, line_spans(lines, gutter))
+
+    while lines and _filled(cells(lines[0])) < 2:
+        lines.pop(0)
+    while lines and _filled(cells(lines[-1])) < 2 and cells(lines[-1])[0]:
+        lines.pop()
+    return lines
+
+
+def _filled(cells: Sequence[str]) -> int:
+    return sum(1 for c in cells if c)
+
+
+def aligned_table(block: Sequence[TextLine], number: int,
+                  page_size: tuple[float, float]) -> FoundTable | None:
+    """The table a block of aligned lines holds, or None when the guards reject it."""
+    gutter = GUTTER_EM * median_height(block)
+    lines = _trimmed(block, gutter)
+    if not lines:
+        return None
+    columns = line_spans(lines, gutter)
+    if len(columns) < MIN_COLUMNS:
+        return None
+    cells = [line_cells(line, columns) for line in lines]
+    if sum(1 for c in cells if _filled(c) >= MIN_COLUMNS) < MIN_FULL_ROWS:
+        return None
+    if fill_ratio(cells) < MIN_FILL or wide_columns(columns) or leaders(cells):
+        return None
+    if prose_column(cells) or label_column(cells):
+        return None
+    rows = normalize_table_rows(cells)
+    if not is_meaningful_table(rows) or not titled(rows) or not figure_column(rows, 1):
+        return None
+    bbox = (columns[0][0], lines[0].top, columns[-1][1], lines[-1].bottom)
+    return FoundTable(page=number, rows=rows, bbox=bbox, page_size=page_size)
+
+
+def aligned_tables(lines: Sequence[TextLine], number: int,
+                   page_size: tuple[float, float]) -> list[FoundTable]:
+    """Every table of aligned text among ``lines`` (top to bottom), each line used once."""
+    found: list[FoundTable] = []
+    floor = index = 0
+    while index < len(lines):
+        line = lines[index]
+        if len(segments(line, GUTTER_EM * line.height)) < MIN_SEED_COLUMNS:
+            index += 1
+            continue
+        first, last = _grow(lines, index, floor)
+        table = aligned_table(lines[first:last + 1], number, page_size)
+        if table is None:
+            index += 1
+            continue
+        found.append(table)
+        floor = index = last + 1
+    return found

@@ -1,0 +1,47 @@
+"""Tables without a ruled grid: framed by horizontal rules only, or by white space alone.
+
+Runs after pdfplumber's grid detection, on the words outside every grid it
+found (kept or dropped), so a ruled table is never read twice. Tables
+framed by rules come first: the rules bound them, which is stronger
+evidence than alignment; alignment is tried on the words left over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from goblin_pdf.tables.aligned import aligned_tables
+from goblin_pdf.tables.found import FoundTable
+from goblin_pdf.tables.framed import framed_table
+from goblin_pdf.tables.rules import horizontal_rules, rule_stacks
+from goblin_pdf.tables.text_lines import BBox, Word, centre_inside, page_words, text_lines
+
+
+def _overlaps(a: BBox, b: BBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _outside(words: Sequence[Word], boxes: Sequence[BBox]) -> list[Word]:
+    return [w for w in words if not any(centre_inside(w, box) for box in boxes)]
+
+
+def borderless_tables(page: Any, number: int, grids: Sequence[BBox]) -> list[FoundTable]:
+    """Tables of a pdfplumber page outside the ruled ``grids`` found there, top to bottom."""
+    words = page_words(page, grids)
+    if not words:
+        return []
+    size = (float(page.width), float(page.height))
+    found: list[FoundTable] = []
+    for stack in rule_stacks(horizontal_rules(page)):
+        frame = (stack[0].x0, stack[0].y, stack[-1].x1, stack[-1].y)
+        if any(_overlaps(frame, grid) for grid in grids):
+            continue
+        if any(_overlaps(frame, t.bbox) for t in found):
+            continue
+        table = framed_table(stack, words, number, size)
+        if table is not None:
+            found.append(table)
+    rest = _outside(words, [t.bbox for t in found])
+    found += aligned_tables(text_lines(rest), number, size)
+    return sorted(found, key=lambda t: (round(t.bbox[1]), t.bbox[0]))

@@ -1,0 +1,130 @@
+"""Tables framed by horizontal rules only: columns from the words between the rules.
+
+The rules of a stack bound the table at the top and bottom and cut it into
+bands. The columns are the x-ranges the words between the rules cover. A
+band holding one record (one line with a key in the first column, the rest
+wrapped text) is one row; a band holding many records (booktabs: one rule
+under the header, one at the end) gives a row per record. When the first
+band is already data, the header sits just above the top rule (a bank
+statement's column titles over a rule); those lines are taken when they
+line up with the columns.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from goblin_core.structured.brazilian_numbers import is_figure
+from goblin_core.table_repair import (
+    RawRows,
+    is_header_row,
+    is_meaningful_table,
+    normalize_table_rows,
+)
+from goblin_pdf.tables.columns import GUTTER_EM, Span, bridges, line_cells, line_spans
+from goblin_pdf.tables.found import FoundTable
+from goblin_pdf.tables.plausible import figure_column, label_column, prose_column, titled
+from goblin_pdf.tables.rules import END_TOLERANCE, Rule
+from goblin_pdf.tables.text_lines import (
+    TextLine,
+    Word,
+    centre_inside,
+    median_height,
+    text_lines,
+)
+
+#: Header lines above the top rule: at most this many...
+MAX_HEADER_LINES = 4
+#: ...each at most this many glyph heights below the one above it.
+HEADER_LINE_GAP = 1.2
+
+
+def _has_figure(lines: Sequence[TextLine]) -> bool:
+    return any(is_figure(w.text) for line in lines for w in line.words)
+
+
+def _header_above(stack: Sequence[Rule], words: Sequence[Word], body: Sequence[TextLine],
+                  gutter: float) -> list[TextLine]:
+    """Column-title lines just above the top rule, when the first band is data."""
+    first_band = [ln for ln in body if ln.bottom <= stack[1].y]
+    if not first_band or not _has_figure(first_band):
+        return []
+    x0, x1, top = stack[0].x0 - END_TOLERANCE, stack[0].x1 + END_TOLERANCE, stack[0].y
+    height = median_height(body)
+    window = (x0, top - 6 * height * MAX_HEADER_LINES, x1, top)
+    above = [w for w in words if centre_inside(w, window)]
+    columns = line_spans(body, gutter)
+    taken: list[TextLine] = []
+    edge = top
+    for line in reversed(text_lines(above)):
+        if edge - line.bottom > HEADER_LINE_GAP * height or len(taken) == MAX_HEADER_LINES:
+            break
+        if bridges(columns, line, gutter):
+            break
+        taken.insert(0, line)
+        edge = line.top
+    if taken and (_has_figure(taken) or not is_header_row(line_cells(taken[0], columns))):
+        return []
+    return taken
+
+
+def _bands(lines: Sequence[TextLine], cuts: Sequence[float]) -> list[list[TextLine]]:
+    bands: list[list[TextLine]] = [[] for _ in range(len(cuts) - 1)]
+    for line in lines:
+        centre = (line.top + line.bottom) / 2
+        for index in range(len(cuts) - 1):
+            if cuts[index] <= centre <= cuts[index + 1]:
+                bands[index].append(line)
+                break
+    return [b for b in bands if b]
+
+
+def _merged(lines: Sequence[TextLine], columns: Sequence[Span]) -> list[str]:
+    cells = [line_cells(line, columns) for line in lines]
+    return ["\n".join(c[i] for c in cells if c[i]) for i in range(len(columns))]
+
+
+def _band_rows(band: Sequence[TextLine], columns: Sequence[Span], first: bool) -> list[list[str]]:
+    if first and not _has_figure(band):
+        return [_merged(band, columns)]
+    keyed = [i for i, line in enumerate(band) if line_cells(line, columns)[0]]
+    if len(keyed) <= 1:
+        return [_merged(band, columns)]
+    starts = [0, *keyed[1:], len(band)]
+    return [_merged(band[a:b], columns) for a, b in itertools.pairwise(starts)]
+
+
+def framed_table(stack: Sequence[Rule], words: Sequence[Word], number: int,
+                 page_size: tuple[float, float]) -> FoundTable | None:
+    """The table between the rules of ``stack``, or None when what lies there is no table."""
+    x0 = min(r.x0 for r in stack) - END_TOLERANCE
+    x1 = max(r.x1 for r in stack) + END_TOLERANCE
+    top, bottom = stack[0].y, stack[-1].y
+    body = text_lines(w for w in words if centre_inside(w, (x0, top, x1, bottom)))
+    if not body:
+        return None
+    gutter = GUTTER_EM * median_height(body)
+    header = _header_above(stack, words, body, gutter)
+    lines = [*header, *body]
+    columns = line_spans(lines, gutter)
+    if len(columns) < 2:
+        return None
+    cuts = [header[0].top] if header else []
+    cuts += [r.y for r in stack]
+    raw: list[list[str]] = []
+    for index, band in enumerate(_bands(lines, cuts)):
+        raw += _band_rows(band, columns, first=index == 0)
+    if not _plausible(raw, [line_cells(ln, columns) for ln in lines]):
+        return None
+    return FoundTable(page=number, rows=normalize_table_rows(raw),
+                      bbox=(x0, cuts[0], x1, bottom), page_size=page_size)
+
+
+def _plausible(raw: RawRows, cells: Sequence[Sequence[str]]) -> bool:
+    rows = normalize_table_rows(raw)
+    if not is_meaningful_table(rows) or label_column(rows) or prose_column(cells):
+        return False
+    if titled(rows):
+        return True
+    return figure_column(rows, 1 if is_header_row(rows[0]) else 0)

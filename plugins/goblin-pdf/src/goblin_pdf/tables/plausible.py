@@ -1,0 +1,109 @@
+"""Guards that keep text which merely lines up from being taken for a table.
+
+A table found from white space alone must look like data: some column of
+figures, no column of running prose, no column of ``Label:`` captions (a
+key/value block such as an invoice letterhead), and cells that fill most of
+the grid. These checks read the cells line by line (before wrapped lines
+are merged) and the cleaned rows.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+
+from goblin_core.structured.brazilian_numbers import is_figure
+
+#: A column whose line-cells hold this many words (median) is running prose.
+PROSE_WORDS = 8
+#: A column is prose only when it has at least this many filled line-cells.
+MIN_PROSE_SAMPLE = 3
+#: A column of figures has at least this share of figures among its filled data cells...
+FIGURE_SHARE = 0.6
+#: ...and at least this many figures.
+MIN_FIGURES = 2
+#: A column with at least this share of ``Label:`` cells is a key/value caption column.
+LABEL_SHARE = 0.5
+
+#: Above this share of line-cells with dot leaders the block is a contents list or an index.
+LEADER_SHARE = 0.2
+#: Two columns each wider than this share of the table are two columns of a page layout.
+WIDE_COLUMN_SHARE = 0.3
+
+_LABEL = re.compile(r"[^\W\d_]\s*:(\s|$)")
+_LEADER = re.compile(r"(?:\.\s?){4,}|(?:·\s?){4,}|(?:_\s?){4,}")
+
+Cells = Sequence[Sequence[str]]
+
+
+def _column(rows: Cells, index: int) -> list[str]:
+    return [r[index].strip() for r in rows if index < len(r) and r[index].strip()]
+
+
+def _width(rows: Cells) -> int:
+    return max((len(r) for r in rows), default=0)
+
+
+def prose_column(line_cells: Cells) -> bool:
+    """True when some column reads as running text: many words on each of its lines."""
+    for index in range(_width(line_cells)):
+        filled = _column(line_cells, index)
+        if len(filled) >= MIN_PROSE_SAMPLE and statistics.median(
+                len(c.split()) for c in filled) >= PROSE_WORDS:
+            return True
+    return False
+
+
+def label_column(rows: Cells) -> bool:
+    """True when some column is mostly ``Label:`` captions (a form or key/value block)."""
+    for index in range(_width(rows)):
+        filled = _column(rows, index)
+        labels = sum(1 for c in filled if _LABEL.search(c))
+        if len(filled) >= 2 and labels >= LABEL_SHARE * len(filled):
+            return True
+    return False
+
+
+def figure_column(rows: Cells, header_rows: int) -> bool:
+    """True when some column of the data rows holds mostly figures (amounts, dates, counts)."""
+    data = rows[header_rows:]
+    for index in range(_width(data)):
+        filled = _column(data, index)
+        figures = sum(1 for c in filled if is_figure(c))
+        if figures >= MIN_FIGURES and figures >= FIGURE_SHARE * len(filled):
+            return True
+    return False
+
+
+def titled(rows: Cells) -> bool:
+    """True when the first row reads as column titles: two or more worded cells, no figures."""
+    if not rows:
+        return False
+    filled = [c for c in rows[0] if c.strip()]
+    worded = sum(1 for c in filled if any(ch.isalpha() for ch in c))
+    return len(filled) >= 2 and worded * 2 >= len(filled) and not any(
+        is_figure(c) for c in filled)
+
+
+def leaders(line_cells: Cells) -> bool:
+    """True when dot leaders run through the lines (a table of contents, an index)."""
+    filled = [c for row in line_cells for c in row if c.strip()]
+    hits = sum(1 for c in filled if _LEADER.search(c))
+    return bool(filled) and hits >= LEADER_SHARE * len(filled)
+
+
+def wide_columns(columns: Sequence[tuple[float, float]]) -> bool:
+    """True when two columns each take a large share of the width: layout columns of prose."""
+    if not columns:
+        return False
+    width = columns[-1][1] - columns[0][0]
+    wide = sum(1 for a, b in columns if b - a > WIDE_COLUMN_SHARE * width)
+    return wide >= 2
+
+
+def fill_ratio(rows: Cells) -> float:
+    """Share of the grid's cells that hold text."""
+    total = len(rows) * _width(rows)
+    filled = sum(1 for r in rows for c in r if c.strip())
+    return filled / total if total else 0.0
