@@ -132,9 +132,14 @@ _FLAT = (
 )
 
 
+def flat_odf(kind: str, body: str) -> bytes:
+    """A flat ODF document of ``kind`` (text, spreadsheet, presentation) around ``body``."""
+    return _FLAT.format(kind=kind, body=body).encode()
+
+
 def sample_fodt() -> tuple[bytes, str]:
     body = f'<text:h text:outline-level="1">Título</text:h><text:p>{PHRASE}</text:p>'
-    return _FLAT.format(kind="text", body=body).encode(), "texto.fodt"
+    return flat_odf("text", body), "texto.fodt"
 
 
 def sample_fods() -> tuple[bytes, str]:
@@ -144,7 +149,7 @@ def sample_fods() -> tuple[bytes, str]:
         '<table:table-cell office:value-type="float" office:value="2.50"><text:p>2,5</text:p>'
         "</table:table-cell></table:table-row></table:table>"
     )
-    return _FLAT.format(kind="spreadsheet", body=body).encode(), "folha.fods"
+    return flat_odf("spreadsheet", body), "folha.fods"
 
 
 def sample_fodp() -> tuple[bytes, str]:
@@ -152,7 +157,7 @@ def sample_fodp() -> tuple[bytes, str]:
         f'<draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>{PHRASE}</text:p>'
         "</draw:text-box></draw:frame></draw:page>"
     )
-    return _FLAT.format(kind="presentation", body=body).encode(), "slides.fodp"
+    return flat_odf("presentation", body), "slides.fodp"
 
 
 def sample_rtf() -> tuple[bytes, str]:

@@ -10,12 +10,53 @@ from __future__ import annotations
 import io
 import logging
 import posixpath
+import zipfile
+from dataclasses import dataclass, field
 
 import olefile
+
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits
 
 log = logging.getLogger(__name__)
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_OOXML_FOLDERS = {"word/": "docx", "xl/": "xlsx", "ppt/": "pptx"}
+
+
+@dataclass
+class ObjectBudget:
+    """How many embedded objects, and how many bytes, one document may still hand out.
+
+    Objects carried inside a document's own text (base64 in flat ODF, hex in RTF)
+    are held to the limits archives and containers are read under; what is over
+    them is skipped and named in ``skipped``, and the document's text is kept.
+    """
+
+    members: int
+    member_size: int
+    total_bytes: int
+    skipped: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_config(cls, config: Config) -> ObjectBudget:
+        limits = ArchiveLimits.from_config(config)
+        return cls(limits.max_members, limits.max_member_size, limits.max_total_bytes)
+
+    def allows(self, name: str, size: int) -> bool:
+        """Take ``size`` bytes for object ``name`` from the budget, or record why not."""
+        if self.members <= 0:
+            self.skipped.append(f"{name}: over limits.max_members")
+        elif size > self.member_size:
+            self.skipped.append(f"{name}: {size:,} bytes, over limits.max_member_size")
+        elif size > self.total_bytes:
+            self.skipped.append(f"{name}: over limits.max_total_bytes")
+        else:
+            self.members -= 1
+            self.total_bytes -= size
+            return True
+        log.warning("embedded object skipped: %s", self.skipped[-1])
+        return False
 
 
 def unwrap(name: str, data: bytes) -> tuple[str, bytes]:
@@ -41,8 +82,27 @@ def _from_ole(ole: olefile.OleFileIO, name: str, data: bytes) -> tuple[str, byte
         if contents.startswith(b"%PDF"):
             return f"{base}.pdf", contents
     if ole.exists("Package"):
-        return f"{base}.bin", ole.openstream("Package").read()
+        package = ole.openstream("Package").read()
+        return f"{base}.{_package_extension(package)}", package
     return posixpath.basename(name), data
+
+
+def _package_extension(package: bytes) -> str:
+    """docx, xlsx or pptx for an OOXML package by its part folders; bin otherwise."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(package)) as archive:
+            names = archive.namelist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return "bin"
+    for folder, extension in _OOXML_FOLDERS.items():
+        if any(n.startswith(folder) for n in names):
+            return extension
+    return "bin"
+
+
+def packaged_file(native: bytes) -> tuple[str, bytes] | None:
+    """The file an OLE Packager object holds (RTF's OLE1 ``Package`` native data)."""
+    return _ole10_native(len(native).to_bytes(4, "little") + native)
 
 
 def _ole10_native(stream: bytes) -> tuple[str, bytes] | None:
@@ -62,3 +122,17 @@ def _ole10_native(stream: bytes) -> tuple[str, bytes] | None:
         return None
     name = posixpath.basename(label.replace("\\", "/")) or "embedded.bin"
     return name, payload
+
+
+def unique_name(name: str, seen: set[str]) -> str:
+    """``name``, or ``name-2``, ``name-3``... when a sibling already has it."""
+    if name not in seen:
+        seen.add(name)
+        return name
+    stem, dot, ext = name.rpartition(".")
+    for n in range(2, 10_000):
+        candidate = f"{stem}-{n}.{ext}" if dot else f"{name}-{n}"
+        if candidate not in seen:
+            seen.add(candidate)
+            return candidate
+    return name

@@ -21,7 +21,7 @@ from goblin_office.cells import cell_text
 from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
 from goblin_office.odfcrypto import decrypted_package
-from goblin_office.odfobjects import odf_children
+from goblin_office.odfobjects import flat_odf_children, odf_children
 from goblin_office.odftext import inline_text
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import odf_sheet_extras
@@ -39,6 +39,8 @@ _BLOCK_SKIP = frozenset(
         "table-column",
         "notes",
         "image",
+        "object",  # an embedded document: a child of its own, not this page's text
+        "object-ole",
         "event-listeners",
         "script",
         "settings",
@@ -75,6 +77,7 @@ class _Trees:
     styles: Any | None
     meta: Any | None
     children: tuple[Source, ...] = ()
+    skipped: tuple[str, ...] = ()
 
 
 def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
@@ -83,7 +86,8 @@ def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
     depth = int(config.get("limits", "max_xml_depth", 256))
     if flat:
         root = parse_xml(source.bytes(), name=name, max_depth=depth)
-        return _Trees(root, root, root)
+        found, skipped = flat_odf_children(root, source, config)
+        return _Trees(root, root, root, tuple(found), tuple(skipped))
     plain = decrypted_package(source, config)
     with open_container(plain, config) as archive:
         names = set(archive.namelist())
@@ -100,9 +104,11 @@ def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
     return replace(trees, children=tuple(odf_children(plain, config)))
 
 
-def metadata(trees: _Trees) -> dict[str, str]:
+def metadata(trees: _Trees) -> dict[str, Any]:
     """title, author, created, modified, language from meta.xml (or the flat document)."""
-    found: dict[str, str] = {}
+    found: dict[str, Any] = {}
+    if trees.skipped:
+        found["embedded_skipped"] = list(trees.skipped)
     if trees.meta is None:
         return found
     for meta in descendants(trees.meta, "meta"):

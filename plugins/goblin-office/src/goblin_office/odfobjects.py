@@ -1,22 +1,32 @@
-"""Objects embedded in OpenDocument packages, as children.
+"""Objects embedded in OpenDocument documents, packaged or flat, as children.
 
 An ODF package embeds another ODF document as a folder (``Object 1/`` with its
 own content.xml) and foreign objects as files (an OLE object, a PDF). The
 manifest gives each one's media type; sub-documents are re-packed into a
-standalone package so they go through the pipeline like any file.
+standalone package so they go through the pipeline like any file. A flat
+document (.fodt .fods .fodp) holds the same objects inside its XML.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import io
+import logging
 import posixpath
 import zipfile
+from collections.abc import Iterator
+from typing import Any
+
+from lxml import etree
 
 from goblin_core.config import Config
 from goblin_core.source import Source
 from goblin_office.containers import open_container, read_member
-from goblin_office.embedded import unwrap
-from goblin_office.safexml import attr, descendants, parse_xml
+from goblin_office.embedded import ObjectBudget, unique_name, unwrap
+from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
+
+log = logging.getLogger(__name__)
 
 _ODF_EXTENSIONS = {
     "application/vnd.oasis.opendocument.text": "odt",
@@ -85,3 +95,90 @@ def _manifest(kind: str) -> str:
         '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
         "</manifest:manifest>"
     )
+
+
+_FLAT_EXTENSIONS = {
+    "application/vnd.oasis.opendocument.text": "fodt",
+    "application/vnd.oasis.opendocument.spreadsheet": "fods",
+    "application/vnd.oasis.opendocument.presentation": "fodp",
+}
+_IMAGE_MAGIC = {
+    b"\x89PNG": "png",
+    b"\xff\xd8\xff": "jpg",
+    b"GIF8": "gif",
+    b"BM": "bmp",
+    b"II*\x00": "tif",
+    b"MM\x00*": "tif",
+}
+
+
+def flat_odf_children(root: Any, plain: Source, config: Config) -> tuple[list[Source], list[str]]:
+    """Children of a flat ODF document: objects and (when asked) pictures held in its XML.
+
+    A flat document carries what a package keeps as members inline: another
+    document as an ``office:document`` inside ``draw:object``, an OLE object or a
+    picture as base64 ``office:binary-data``. Returns the children and what was
+    skipped for being over the limits.
+    """
+    if not config.get("office", "embedded", True):
+        return [], []
+    images = bool(config.get("office", "images", False))
+    budget = ObjectBudget.from_config(config)
+    found: list[tuple[str, bytes]] = []
+    for number, element in enumerate(_objects(root, images), start=1):
+        child = _flat_child(element, number, budget)
+        if child is not None:
+            found.append(child)
+    seen: set[str] = set()
+    return [plain.child(unique_name(name, seen), data) for name, data in found], budget.skipped
+
+
+def _objects(element: Any, images: bool) -> Iterator[Any]:
+    """draw:object, draw:object-ole and (when asked) draw:image elements, in document order.
+
+    An object's own objects travel inside it; a picture beside an object in the
+    same frame is only its preview.
+    """
+    for child in element:
+        name = local_name(child)
+        if name in ("object", "object-ole"):
+            yield child
+        elif name == "image":
+            if images and not children(element, "object") and not children(element, "object-ole"):
+                yield child
+        else:
+            yield from _objects(child, images)
+
+
+def _flat_child(element: Any, number: int, budget: ObjectBudget) -> tuple[str, bytes] | None:
+    kind = local_name(element)
+    inline = next(iter(children(element, "document")), None)
+    if inline is not None:
+        extension = _FLAT_EXTENSIONS.get(attr(inline, "mimetype"))
+        if extension is None:
+            return None  # charts and drawings: no text of their own worth a child
+        data = etree.tostring(inline, xml_declaration=True, encoding="UTF-8")
+        name = f"Object {number}.{extension}"
+        return (name, data) if budget.allows(name, len(data)) else None
+    binary = next(iter(children(element, "binary-data")), None)
+    if binary is None or not (binary.text or "").strip():
+        return None
+    name = f"Object {number}" if kind != "image" else f"image{number}"
+    # base64 is 4 characters for 3 bytes: the size is known before decoding
+    if not budget.allows(name, len(binary.text) * 3 // 4):
+        return None
+    try:
+        data = base64.b64decode("".join(binary.text.split()), validate=True)
+    except (binascii.Error, ValueError) as exc:
+        log.warning("embedded %s is not valid base64: %s", name, exc)
+        return None
+    if kind == "image":
+        return f"{name}.{_image_extension(data)}", data
+    return unwrap(f"{name}.bin", data)
+
+
+def _image_extension(data: bytes) -> str:
+    for magic, extension in _IMAGE_MAGIC.items():
+        if data.startswith(magic):
+            return extension
+    return "bin"

@@ -11,7 +11,7 @@ from goblin_core.config import Config
 from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.source import Source
 from goblin_office.containers import open_container
-from goblin_office.embedded import unwrap
+from goblin_office.embedded import unique_name, unwrap
 from goblin_office.encryption import decrypted
 from goblin_office.safexml import local_name, parse_xml
 
@@ -121,18 +121,5 @@ def package_children(source: Source, config: Config) -> list[Source]:
             if info.is_dir() or not (folder == "embeddings" or (images and folder == "media")):
                 continue
             name, data = unwrap(info.filename, archive.read(info))
-            children.append(source.child(_unique(name, seen), data))
+            children.append(source.child(unique_name(name, seen), data))
     return children
-
-
-def _unique(name: str, seen: set[str]) -> str:
-    if name not in seen:
-        seen.add(name)
-        return name
-    stem, dot, ext = name.rpartition(".")
-    for n in range(2, 10_000):
-        candidate = f"{stem}-{n}.{ext}" if dot else f"{name}-{n}"
-        if candidate not in seen:
-            seen.add(candidate)
-            return candidate
-    return name

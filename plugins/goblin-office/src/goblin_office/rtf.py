@@ -1,9 +1,13 @@
-"""Rich Text Format read with striprtf, in the code page the document declares."""
+"""Rich Text Format read with striprtf, in the code page the document declares.
+
+Embedded objects (and, when asked, pictures) come out as children (``rtfobjects``).
+"""
 
 from __future__ import annotations
 
 import codecs
 import re
+from typing import Any
 
 from striprtf.striprtf import rtf_to_text
 
@@ -12,6 +16,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.rtfobjects import rtf_children
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d+)")
 _CHARSET_CODEPAGES = {
@@ -69,4 +74,8 @@ class RTFParser(BaseEngine):
                 f"the RTF cannot be read ({exc})", file=source.display_name
             ) from exc
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-        return TextDocument([text], metadata={"encoding": encoding})
+        metadata: dict[str, Any] = {"encoding": encoding}
+        found, skipped = rtf_children(data, source, config)
+        if skipped:
+            metadata["embedded_skipped"] = skipped
+        return TextDocument([text], metadata=metadata, attachments=found)

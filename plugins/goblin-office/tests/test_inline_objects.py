@@ -1,0 +1,222 @@
+"""Objects carried inside a document's own text (flat ODF base64, RTF objdata) as children."""
+
+from __future__ import annotations
+
+import base64
+import io
+
+import pytest
+from PIL import Image
+
+import samples
+from goblin_core.testing.corpus import corpus_dir
+from goblin_office.rtfobjects import ole1_native
+
+_SHEET_PHRASE = "Planilha interna do contrato"
+
+
+def _png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 8), "white").save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def _b64(data: bytes) -> str:
+    encoded = base64.b64encode(data).decode()
+    return "\n".join(encoded[i : i + 76] for i in range(0, len(encoded), 76))
+
+
+def _inline_sheet() -> str:
+    return (
+        "<draw:frame><draw:object><office:document office:mimetype="
+        '"application/vnd.oasis.opendocument.spreadsheet"><office:body><office:spreadsheet>'
+        '<table:table table:name="Interna"><table:table-row><table:table-cell '
+        f'office:value-type="string"><text:p>{_SHEET_PHRASE}</text:p></table:table-cell>'
+        "</table:table-row></table:table></office:spreadsheet></office:body></office:document>"
+        "</draw:object></draw:frame>"
+    )
+
+
+def _ole_frame(payload: bytes) -> str:
+    """An OLE object and its preview picture, as LibreOffice writes them in flat XML."""
+    return (
+        f"<draw:frame><draw:object-ole><office:binary-data>{_b64(payload)}</office:binary-data>"
+        f"</draw:object-ole><draw:image><office:binary-data>{_b64(_png())}</office:binary-data>"
+        "</draw:image></draw:frame>"
+    )
+
+
+def _picture() -> str:
+    return (
+        f"<draw:frame><draw:image><office:binary-data>{_b64(_png())}</office:binary-data>"
+        "</draw:image></draw:frame>"
+    )
+
+
+def _fodt(*objects: str) -> bytes:
+    body = f"<text:p>{samples.PHRASE}</text:p><text:p>{''.join(objects)}</text:p>"
+    return samples.flat_odf("text", body)
+
+
+def test_flat_odt_inline_document_is_a_child_not_page_text(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(_fodt(_inline_sheet()), "contrato.fodt")
+    (child,) = document.children
+    assert child.name == "contrato.fodt/Object 1.fods"
+    assert _SHEET_PHRASE in child.text
+    assert _SHEET_PHRASE not in document.text
+    assert samples.PHRASE in document.text
+
+
+def test_flat_odt_ole_object_is_unwrapped_and_its_preview_left_out(read) -> None:  # type: ignore[no-untyped-def]
+    workbook, _ = samples.sample_xlsx()
+    document = read(_fodt(_ole_frame(workbook)), "com-ole.fodt", office={"images": True})
+    (child,) = document.children
+    assert child.mime.endswith("spreadsheetml.sheet")
+    assert samples.PHRASE in child.text
+
+
+def test_flat_odf_pictures_only_when_asked(read) -> None:  # type: ignore[no-untyped-def]
+    data = _fodt(_picture())
+    assert read(data, "foto.fodt").children == ()
+    (child,) = read(data, "foto.fodt", office={"images": True}).children
+    assert child.name == "foto.fodt/image1.png"
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "wrap"),
+    [
+        (
+            "spreadsheet",
+            "f.fods",
+            '<table:table table:name="T"><table:table-row><table:table-cell>'
+            "<text:p>{}</text:p></table:table-cell></table:table-row></table:table>",
+        ),
+        ("presentation", "s.fodp", '<draw:page draw:name="p1">{}</draw:page>'),
+    ],
+)
+def test_flat_spreadsheet_and_presentation_objects_are_children(read, kind, name, wrap) -> None:  # type: ignore[no-untyped-def]
+    document = read(samples.flat_odf(kind, wrap.format(_inline_sheet())), name)
+    assert [c.name for c in document.children] == [f"{name}/Object 1.fods"]
+    assert _SHEET_PHRASE in document.children[0].text
+
+
+def test_flat_odf_objects_are_held_to_the_member_limit(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(_fodt(_inline_sheet(), _inline_sheet()), "dois.fodt", limits={"max_members": 1})
+    assert len(document.children) == 1
+    assert "max_members" in document.raw_metadata["embedded_skipped"][0]
+    assert samples.PHRASE in document.text
+
+
+def test_flat_odf_bad_base64_keeps_the_text(read) -> None:  # type: ignore[no-untyped-def]
+    frame = "<draw:frame><draw:object-ole><office:binary-data>@@@not base64@@@"
+    frame += "</office:binary-data></draw:object-ole></draw:frame>"
+    document = read(_fodt(frame), "ruim.fodt")
+    assert document.children == ()
+    assert samples.PHRASE in document.text
+
+
+# -- RTF -------------------------------------------------------------------------
+
+
+def _ole1(class_name: str, native: bytes) -> bytes:
+    name = class_name.encode("ascii") + b"\0"
+    return (
+        (0x0501).to_bytes(4, "little")
+        + (2).to_bytes(4, "little")  # embedded
+        + len(name).to_bytes(4, "little")
+        + name
+        + bytes(8)  # empty topic and item names
+        + len(native).to_bytes(4, "little")
+        + native
+    )
+
+
+def _packager(label: str, data: bytes) -> bytes:
+    """OLE Packager native data: the file's label, paths and bytes."""
+    path = f"C:\\Temp\\{label}\0".encode("latin-1")
+    return (
+        b"\x02\x00"
+        + label.encode("latin-1")
+        + b"\0"
+        + path
+        + (0x00030000).to_bytes(4, "little")
+        + len(path).to_bytes(4, "little")
+        + path
+        + len(data).to_bytes(4, "little")
+        + data
+    )
+
+
+def _hex_lines(data: bytes) -> str:
+    text = data.hex()
+    return "\n".join(text[i : i + 128] for i in range(0, len(text), 128))
+
+
+def _rtf(*groups: str) -> bytes:
+    return (
+        r"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Arial;}}\f0 Veja o anexo.\par "
+        + "".join(groups)
+        + r"\par Fim.}"
+    ).encode("ascii")
+
+
+def _object(class_name: str, native: bytes) -> str:
+    return (
+        r"{\object\objemb{\*\objclass "
+        + class_name
+        + r"}\objw2000\objh500{\*\objdata "
+        + _hex_lines(_ole1(class_name, native))
+        + r"}{\result{\pict\pngblip\picw8\pich8 "
+        + _png().hex()
+        + "}}}"
+    )
+
+
+def test_rtf_packaged_file_is_a_child_under_its_own_name(read) -> None:  # type: ignore[no-untyped-def]
+    inner, _ = samples.sample_docx()
+    document = read(_rtf(_object("Package", _packager("edital.docx", inner))), "nota.rtf")
+    (child,) = document.children
+    assert child.name == "nota.rtf/edital.docx"
+    assert samples.PHRASE in child.text
+    assert "Veja o anexo." in document.text and "Fim." in document.text
+    assert "0105" not in document.text  # the object's hex is not page text
+
+
+def test_rtf_excel_object_holding_a_compound_file_is_read(read) -> None:  # type: ignore[no-untyped-def]
+    workbook = (corpus_dir(__file__) / "office" / "tika-testEXCEL.xls").read_bytes()
+    document = read(_rtf(_object("Excel.Sheet.8", workbook)), "planilha.rtf")
+    (child,) = document.children
+    assert child.name == "planilha.rtf/object1.xls"
+    assert "Numbers and their Squares" in child.text
+
+
+def test_rtf_pictures_only_when_asked(read) -> None:  # type: ignore[no-untyped-def]
+    picture = r"{\pict\pngblip\picw8\pich8\picwgoal120\pichgoal120 " + _png().hex() + "}"
+    assert read(_rtf(picture), "foto.rtf").children == ()
+    (child,) = read(_rtf(picture), "foto.rtf", office={"images": True}).children
+    assert child.name == "foto.rtf/image1.png"
+
+
+def test_rtf_objects_off_and_over_the_size_limit(read) -> None:  # type: ignore[no-untyped-def]
+    inner, _ = samples.sample_docx()
+    data = _rtf(_object("Package", _packager("edital.docx", inner)))
+    assert read(data, "nota.rtf", office={"embedded": False}).children == ()
+    document = read(data, "nota.rtf", limits={"max_member_size": 1024})
+    assert document.children == ()
+    assert "max_member_size" in document.raw_metadata["embedded_skipped"][0]
+
+
+@pytest.mark.parametrize(
+    "objdata",
+    ["0105000001000000", "01050000020000000500", "zz" * 40, "", "0105000002000000ffffffff"],
+)
+def test_rtf_links_and_damaged_objects_keep_the_text(read, objdata: str) -> None:  # type: ignore[no-untyped-def]
+    group = r"{\object\objemb{\*\objdata " + objdata + "}}"
+    document = read(_rtf(group), "dano.rtf")
+    assert document.children == ()
+    assert "Veja o anexo." in document.text
+
+
+def test_ole1_header_gives_class_and_native_data() -> None:
+    assert ole1_native(_ole1("Word.Document.8", b"\xd0\xcf")) == ("Word.Document.8", b"\xd0\xcf")
+    assert ole1_native(_ole1("X", b"abc")[:-1]) is None
