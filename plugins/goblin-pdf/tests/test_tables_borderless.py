@@ -1,0 +1,170 @@
+"""Tables drawn without lines: found from aligned text, and what must never become one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("reportlab")
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Frame,
+    ListFlowable,
+    ListItem,
+    PageTemplate,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    TableStyle,
+)
+from reportlab.platypus import Table as RLTable
+
+import goblin_core
+from goblin_core.source import Source
+from goblin_pdf.tables import PdfPlumberTableEngine
+
+HEADER = ("Code", "Description", "Qty", "Unit price", "Total")
+ITEMS = [
+    ("A-100", "Portland cement bags of fifty kilograms delivered on pallets to the site",
+     "340", "$38.90", "$13,226.00"),
+    ("A-215", "Washed sand", "12", "$110.00", "$1,320.00"),
+    ("B-007", "Ceramic bricks with six holes for load bearing walls and partitions",
+     "8,000", "$0.85", "$6,800.00"),
+    ("C-310", "Steel rebar", "150", "$62.35", "$9,352.50"),
+    ("D-042", "Acrylic paint, matte white", "45", "$189.90", "$8,545.50"),
+]
+PROSE = (
+    "The committee met on the third day of the month to review the proposals received for "
+    "the renovation of the municipal school. Each proposal was read in full, and the members "
+    "discussed the schedule, the materials and the warranty offered by every bidder. "
+    "After a long discussion the committee asked two bidders for further details about "
+    "their delivery plans, and agreed to meet again once the answers had arrived. "
+)
+
+
+def _styles() -> tuple[object, object]:
+    sheet = getSampleStyleSheet()
+    body = sheet["BodyText"]
+    body.fontSize = 9
+    body.leading = 11
+    return sheet, body
+
+
+def _found(path: Path) -> dict[int, list]:
+    import pdfplumber
+
+    with pdfplumber.open(path) as pdf:
+        numbers = list(range(1, len(pdf.pages) + 1))
+    config = goblin_core.default_registry().config()
+    return PdfPlumberTableEngine().tables(Source.from_path(path), numbers, config)
+
+
+def _all(found: dict[int, list]) -> list:
+    return [t for tables in found.values() for t in tables]
+
+
+def _price_table_pdf(path: Path) -> None:
+    sheet, body = _styles()
+    data: list[list[object]] = [list(HEADER)]
+    data += [[code, Paragraph(desc, body), qty, unit, total]
+             for code, desc, qty, unit, total in ITEMS]
+    table = RLTable(data, colWidths=[50, 200, 50, 70, 80])
+    # No GRID, no lines at all: only alignment tells the columns apart.
+    table.setStyle(TableStyle([
+        ("FONTSIZE", (0, 0), (-1, -1), 9),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
+    ]))
+    story = [Paragraph("Price list for the school renovation", sheet["Heading2"]),
+             Paragraph(PROSE, body), Spacer(1, 12), table, Spacer(1, 12),
+             Paragraph(PROSE, body)]
+    SimpleDocTemplate(str(path), pagesize=A4).build(story)
+
+
+def test_borderless_price_table_is_found_with_exact_rows(tmp_path: Path) -> None:
+    pdf = tmp_path / "prices.pdf"
+    _price_table_pdf(pdf)
+
+    found = _all(_found(pdf))
+
+    assert len(found) == 1
+    table = found[0]
+    assert table.header_rows == 1
+    assert [tuple(r) for r in table.rows] == [HEADER, *ITEMS]
+
+
+def test_borderless_table_reaches_the_document_and_its_markdown(tmp_path: Path) -> None:
+    pdf = tmp_path / "prices.pdf"
+    _price_table_pdf(pdf)
+    registry = goblin_core.default_registry()
+    config = registry.config(tables=True, ocr="never")
+
+    document = goblin_core.extract(pdf, config=config)
+    text = registry.get("render.text").engine.render([document], config)
+
+    assert [t.rows[0] for t in document.tables] == [HEADER]
+    assert "| A-215 | Washed sand | 12 | $110.00 | $1,320.00 |" in text
+
+
+def test_two_column_prose_page_is_not_a_table(tmp_path: Path) -> None:
+    pdf = tmp_path / "two-columns.pdf"
+    _, body = _styles()
+    width, height = A4
+    half = (width - 100) / 2
+    frames = [Frame(40, 40, half, height - 80, id="left"),
+              Frame(60 + half, 40, half, height - 80, id="right")]
+    doc = BaseDocTemplate(str(pdf), pagesize=A4,
+                          pageTemplates=[PageTemplate(id="two", frames=frames)])
+    paragraphs = [Paragraph(f"{n}. {PROSE} In 2024 the budget was $ {n},500.00.", body)
+                  for n in range(1, 14)]
+    doc.build(paragraphs)
+
+    assert _all(_found(pdf)) == []
+
+
+def test_bulleted_and_numbered_lists_are_not_tables(tmp_path: Path) -> None:
+    pdf = tmp_path / "lists.pdf"
+    _, body = _styles()
+    items = [f"Item {n}: deliver {n * 10} units by day {n + 3}, price $ {n * 7}.50 each"
+             for n in range(1, 9)]
+    story = [
+        ListFlowable([ListItem(Paragraph(t, body)) for t in items], bulletType="bullet"),
+        Spacer(1, 12),
+        ListFlowable([ListItem(Paragraph(t, body)) for t in items], bulletType="1"),
+    ]
+    SimpleDocTemplate(str(pdf), pagesize=A4).build(story)
+
+    assert _all(_found(pdf)) == []
+
+
+def test_letterhead_and_key_value_block_are_not_tables(tmp_path: Path) -> None:
+    pdf = tmp_path / "letterhead.pdf"
+    _, body = _styles()
+    block = RLTable([
+        ["ACME Supplies Ltd.", "Account manager:", "Jane Doe"],
+        ["Building materials", "Invoice No:", "2024-0815"],
+        ["12 Harbour Road", "Date:", "03/09/2024"],
+        ["Springfield 40210", "Customer ID:", "C-88213"],
+        ["Phone 555 0199", "Due date:", "03/10/2024"],
+    ], colWidths=[200, 120, 120])
+    block.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9),
+                               ("TEXTCOLOR", (0, 0), (-1, -1), colors.black)]))
+    SimpleDocTemplate(str(pdf), pagesize=A4).build([block, Spacer(1, 12),
+                                                    Paragraph(PROSE, body)])
+
+    assert _all(_found(pdf)) == []
+
+
+def test_table_of_contents_is_not_a_table(tmp_path: Path) -> None:
+    pdf = tmp_path / "contents.pdf"
+    rows = [[str(n), f"Chapter title number {n} " + "." * 60, str(n * 7)] for n in range(1, 12)]
+    toc = RLTable([["", "Contents", "Page"], *rows], colWidths=[30, 330, 40])
+    toc.setStyle(TableStyle([("ALIGN", (2, 0), (2, -1), "RIGHT")]))
+    SimpleDocTemplate(str(pdf), pagesize=A4).build([toc])
+
+    assert _all(_found(pdf)) == []
