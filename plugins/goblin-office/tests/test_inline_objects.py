@@ -10,7 +10,7 @@ from PIL import Image
 
 import samples
 from goblin_core.testing.corpus import corpus_dir
-from goblin_office.rtfobjects import ole1_native
+from goblin_office.rtfobjects import ole1_native, without_binary_groups
 
 _SHEET_PHRASE = "Planilha interna do contrato"
 
@@ -220,3 +220,10 @@ def test_rtf_links_and_damaged_objects_keep_the_text(read, objdata: str) -> None
 def test_ole1_header_gives_class_and_native_data() -> None:
     assert ole1_native(_ole1("Word.Document.8", b"\xd0\xcf")) == ("Word.Document.8", b"\xd0\xcf")
     assert ole1_native(_ole1("X", b"abc")[:-1]) is None
+
+
+def test_picture_and_object_hex_never_reach_the_text_reader() -> None:
+    data = rb"{\rtf1 a{\pict\pngblip 0011}b{\*\objdata 0105}c{\pictprop x}\{d\}}"
+    assert without_binary_groups(data) == rb"{\rtf1 abc{\pictprop x}\{d\}}"
+    truncated = rb"{\rtf1 a{\pict\pngblip 0011"
+    assert without_binary_groups(truncated) == truncated

@@ -16,7 +16,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.rtfobjects import rtf_children
+from goblin_office.rtfobjects import rtf_children, without_binary_groups
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d+)")
 _CHARSET_CODEPAGES = {
@@ -68,7 +68,8 @@ class RTFParser(BaseEngine):
             )
         encoding = rtf_encoding(data[:65536])
         try:
-            text = rtf_to_text(data.decode("latin-1"), encoding=encoding, errors="replace")
+            plain = without_binary_groups(data).decode("latin-1")
+            text = rtf_to_text(plain, encoding=encoding, errors="replace")
         except (ValueError, IndexError, RecursionError) as exc:
             raise CorruptDocument(
                 f"the RTF cannot be read ({exc})", file=source.display_name

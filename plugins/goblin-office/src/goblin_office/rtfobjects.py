@@ -22,8 +22,9 @@ from goblin_office.embedded import ObjectBudget, packaged_file, unique_name, unw
 
 log = logging.getLogger(__name__)
 
-_OBJDATA = re.compile(rb"\{\\\*\\objdata\b((?:[^{}]|\{[^{}]*\})*)\}")
-_PICT = re.compile(rb"\{\\pict\b((?:[^{}]|\{[^{}]*\})*)\}")
+_OBJDATA = b"{\\*\\objdata"
+_PICT = b"{\\pict"
+_BRACE = re.compile(rb"\\[\\{}]|[{}]")
 _GROUP = re.compile(rb"\{[^{}]*\}")
 _CONTROL = re.compile(rb"\\[a-zA-Z]+-?[0-9]*")
 _NON_HEX = re.compile(rb"[^0-9a-fA-F]")
@@ -53,11 +54,9 @@ def rtf_children(data: bytes, source: Source, config: Config) -> tuple[list[Sour
 
 
 def _objects(data: bytes, budget: ObjectBudget) -> Iterator[tuple[str, bytes]]:
-    if b"\\objdata" not in data:
-        return
-    for number, match in enumerate(_OBJDATA.finditer(data), start=1):
+    for number, body in enumerate(_group_bodies(data, _OBJDATA), start=1):
         name = f"object{number}"
-        blob = _hex_payload(match.group(1), name, budget)
+        blob = _hex_payload(body, name, budget)
         if blob is None:
             continue
         parsed = ole1_native(blob)
@@ -78,10 +77,7 @@ def _object_file(name: str, class_name: str, native: bytes) -> tuple[str, bytes]
 
 
 def _pictures(data: bytes, budget: ObjectBudget) -> Iterator[tuple[str, bytes]]:
-    if b"\\pict" not in data:
-        return
-    for number, match in enumerate(_PICT.finditer(data), start=1):
-        body = match.group(1)
+    for number, body in enumerate(_group_bodies(data, _PICT), start=1):
         extension = next((e for blip, e in _BLIPS.items() if blip in body), None)
         if extension is None or b"\\bin" in body:
             continue  # metafiles and bitmaps OCR cannot read, or raw binary we do not follow
@@ -89,6 +85,57 @@ def _pictures(data: bytes, budget: ObjectBudget) -> Iterator[tuple[str, bytes]]:
         blob = _hex_payload(body, name, budget)
         if blob:
             yield name, blob
+
+
+def without_binary_groups(data: bytes) -> bytes:
+    """``data`` without its object and picture groups: hex that holds no text.
+
+    striprtf walks every character; a document with a few pictures is mostly hex.
+    """
+    if _OBJDATA not in data and _PICT not in data:
+        return data
+    spans = sorted(_group_spans(data, _OBJDATA) + _group_spans(data, _PICT))
+    kept, position = [], 0
+    for start, end in spans:
+        if start >= position:
+            kept.append(data[position:start])
+            position = end
+    kept.append(data[position:])
+    return b"".join(kept)
+
+
+def _group_bodies(data: bytes, opener: bytes) -> Iterator[bytes]:
+    for start, end in _group_spans(data, opener):
+        yield data[start + len(opener) : end - 1]
+
+
+def _group_spans(data: bytes, opener: bytes) -> list[tuple[int, int]]:
+    """(start, end) of every group that opens with the control word ``opener``."""
+    spans: list[tuple[int, int]] = []
+    start = data.find(opener)
+    while start >= 0:
+        if data[start + len(opener) : start + len(opener) + 1].isalpha():
+            start = data.find(opener, start + 1)  # a longer control word, not this group
+            continue
+        end = _group_end(data, start)
+        if end is None:
+            break  # unclosed: the file is truncated here
+        spans.append((start, end))
+        start = data.find(opener, end)
+    return spans
+
+
+def _group_end(data: bytes, start: int) -> int | None:
+    depth = 0
+    for match in _BRACE.finditer(data, start):
+        token = match.group(0)
+        if token == b"{":
+            depth += 1
+        elif token == b"}":
+            depth -= 1
+            if depth == 0:
+                return match.end()
+    return None
 
 
 def _hex_payload(body: bytes, name: str, budget: ObjectBudget) -> bytes | None:
