@@ -22,7 +22,6 @@ import datetime as dt
 import decimal
 import logging
 import math
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -30,75 +29,18 @@ from functools import lru_cache
 from typing import Any
 
 from goblin_office.cells import cell_text
+from goblin_office.dateformat import date_tokens, render_date
+from goblin_office.formatcodes import Token, Unsupported, split_sections, tokenize
 
 log = logging.getLogger(__name__)
 
 _CONTEXT = decimal.Context(prec=80, rounding=decimal.ROUND_HALF_UP)
 _LARGEST = 1e60  # beyond this, Decimal quantizing needs more precision than is useful
-_COLORS = frozenset(("black", "blue", "cyan", "green", "magenta", "red", "white", "yellow"))
-_CONDITION = re.compile(r"^(<=|>=|<>|<|>|=)\s*(-?\d+(?:\.\d+)?)$")
-_ELAPSED = re.compile(r"^(h+|m+|s+)$", re.I)
-_DIGITS = "0#?"
-_DATE_LETTERS = "ymdhs"
-_EPOCH_1900 = dt.datetime(1899, 12, 30)
-_PORTUGUESE_LCIDS = frozenset(("416", "816", "0416", "0816"))
-_MONTHS = {
-    "en": [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ],
-    "pt": [
-        "janeiro",
-        "fevereiro",
-        "março",
-        "abril",
-        "maio",
-        "junho",
-        "julho",
-        "agosto",
-        "setembro",
-        "outubro",
-        "novembro",
-        "dezembro",
-    ],
-}
-_DAYS = {
-    "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-    "pt": [
-        "segunda-feira",
-        "terça-feira",
-        "quarta-feira",
-        "quinta-feira",
-        "sexta-feira",
-        "sábado",
-        "domingo",
-    ],
-}
-
-
-class _Unsupported(ValueError):
-    """A format code this module does not render."""
-
-
-@dataclass(frozen=True)
-class _Token:
-    kind: str  # lit, digit, point, comma, percent, exp, slash, at, general, date, ampm, elapsed
-    text: str = ""
 
 
 @dataclass(frozen=True)
 class _Section:
-    tokens: tuple[_Token, ...]
+    tokens: tuple[Token, ...]
     kind: str  # number, date, general, text, literal
     condition: tuple[str, float] | None = None
     language: str = "en"
@@ -147,8 +89,8 @@ def compile_format(code: str) -> NumberFormat | None:
     if not code or code.strip().lower() == "general":
         return None
     try:
-        sections = tuple(_section(part) for part in _split_sections(code))
-    except _Unsupported:
+        sections = tuple(_classify(*tokenize(part)) for part in split_sections(code))
+    except Unsupported:
         return None
     if not sections or len(sections) > 4:
         return None
@@ -171,131 +113,10 @@ def display_text(value: Any, code: str, *, dates: bool = False) -> str:
     return cell_text(value) if shown is None else shown
 
 
-# -- parsing ---------------------------------------------------------------------
-
-
-def _split_sections(code: str) -> list[str]:
-    parts: list[str] = []
-    current: list[str] = []
-    i = 0
-    while i < len(code):
-        char = code[i]
-        if char == '"':
-            end = code.find('"', i + 1)
-            end = len(code) - 1 if end < 0 else end
-            current.append(code[i : end + 1])
-            i = end + 1
-            continue
-        if char in "\\_*" and i + 1 < len(code):
-            current.append(code[i : i + 2])
-            i += 2
-            continue
-        if char == "[":
-            end = code.find("]", i)
-            end = len(code) - 1 if end < 0 else end
-            current.append(code[i : end + 1])
-            i = end + 1
-            continue
-        if char == ";":
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-        i += 1
-    parts.append("".join(current))
-    return parts
-
-
-def _section(body: str) -> _Section:
-    tokens: list[_Token] = []
-    condition: tuple[str, float] | None = None
-    language = "en"
-    i = 0
-    while i < len(body):
-        char = body[i]
-        lower = char.lower()
-        if char == '"':
-            end = body.find('"', i + 1)
-            end = len(body) if end < 0 else end
-            tokens.append(_Token("lit", body[i + 1 : end]))
-            i = end + 1
-        elif char == "\\" and i + 1 < len(body):
-            tokens.append(_Token("lit", body[i + 1]))
-            i += 2
-        elif char == "_" and i + 1 < len(body):
-            tokens.append(_Token("lit", " "))
-            i += 2
-        elif char == "*" and i + 1 < len(body):
-            i += 2  # a fill character repeats to the column width: nothing in text
-        elif char == "[":
-            end = body.find("]", i)
-            if end < 0:
-                raise _Unsupported(body)
-            inner = body[i + 1 : end]
-            found = _bracket(inner)
-            if isinstance(found, _Token):
-                tokens.append(found)
-            elif isinstance(found, tuple):
-                condition = found
-            elif found == "pt":
-                language = "pt"
-            i = end + 1
-        elif body[i : i + 7].lower() == "general":
-            tokens.append(_Token("general"))
-            i += 7
-        elif body[i : i + 5].upper() == "AM/PM":
-            tokens.append(_Token("ampm", body[i : i + 5]))
-            i += 5
-        elif body[i : i + 3].upper() == "A/P":
-            tokens.append(_Token("ampm", body[i : i + 3]))
-            i += 3
-        elif char in _DIGITS:
-            tokens.append(_Token("digit", char))
-            i += 1
-        elif lower in _DATE_LETTERS:
-            run = len(body[i:]) - len(body[i:].lstrip(char))
-            tokens.append(_Token("date", lower * run))
-            i += run
-        elif lower == "e" and body[i + 1 : i + 2] in ("+", "-"):
-            tokens.append(_Token("exp", body[i + 1]))
-            i += 2
-        elif char.isalpha() and char.isascii():
-            # b (Buddhist year), g (era), e alone: other calendars
-            raise _Unsupported(body)
-        else:
-            tokens.append(_single(char))
-            i += 1
-    return _classify(tokens, condition, language)
-
-
-def _single(char: str) -> _Token:
-    kinds = {".": "point", ",": "comma", "%": "percent", "/": "slash", "@": "at"}
-    return _Token(kinds.get(char, "lit"), char)
-
-
-def _bracket(inner: str) -> _Token | tuple[str, float] | str | None:
-    lowered = inner.lower()
-    if lowered in _COLORS or re.fullmatch(r"color\s*\d+", lowered):
-        return None
-    if inner.startswith("$"):
-        symbol, _, locale = inner[1:].partition("-")
-        if locale.upper() in _PORTUGUESE_LCIDS or locale.lower().startswith("pt"):
-            return _Token("lit", symbol) if symbol else "pt"
-        if locale.upper().startswith("F"):
-            return None  # system long date or time: the code that follows is the fallback
-        return _Token("lit", symbol) if symbol else None
-    condition = _CONDITION.match(inner.strip())
-    if condition:
-        return condition.group(1), float(condition.group(2))
-    if _ELAPSED.match(inner):
-        return _Token("elapsed", inner.lower())
-    raise _Unsupported(inner)
-
-
-def _classify(tokens: list[_Token], condition: tuple[str, float] | None, language: str) -> _Section:
+def _classify(tokens: list[Token], condition: tuple[str, float] | None, language: str) -> _Section:
     kinds = {t.kind for t in tokens}
     if kinds & {"date", "ampm", "elapsed"}:
-        return _Section(_date_tokens(tokens), "date", condition, language)
+        return _Section(date_tokens(tokens), "date", condition, language)
     if "general" in kinds:
         return _Section(tuple(tokens), "general", condition, language)
     if "digit" in kinds:
@@ -304,43 +125,6 @@ def _classify(tokens: list[_Token], condition: tuple[str, float] | None, languag
     if "at" in kinds:
         return _Section(tuple(tokens), "text", condition, language)
     return _Section(tuple(tokens), "literal", condition, language)
-
-
-def _date_tokens(tokens: list[_Token]) -> tuple[_Token, ...]:
-    """Tell minutes from months, fold ``.0`` after seconds into sub-seconds, slashes to text."""
-    out: list[_Token] = []
-    for index, token in enumerate(tokens):
-        minutes = _after_hours(out) or _before_seconds(tokens, index)
-        if token.kind == "date" and token.text[0] == "m" and len(token.text) <= 2 and minutes:
-            token = _Token("date", token.text.replace("m", "n"))  # n: minutes
-        if token.kind == "digit" and token.text == "0" and out and out[-1].kind == "subsec":
-            out[-1] = _Token("subsec", out[-1].text + "0")
-            continue
-        if token.kind == "digit" and token.text == "0" and out and out[-1].kind == "point":
-            out[-1] = _Token("subsec", "0")
-            continue
-        if token.kind in ("slash", "comma", "percent", "digit", "at", "exp"):
-            token = _Token("lit", token.text)
-        out.append(token)
-    return tuple(_Token("lit", ".") if t.kind == "point" else t for t in out)
-
-
-def _after_hours(previous: list[_Token]) -> bool:
-    for token in reversed(previous):
-        if token.kind == "date":
-            return token.text[0] == "h"
-        if token.kind == "elapsed":
-            return token.text[0] == "h"
-    return False
-
-
-def _before_seconds(tokens: list[_Token], index: int) -> bool:
-    for token in tokens[index + 1 :]:
-        if token.kind == "date":
-            return token.text[0] == "s"
-        if token.kind == "elapsed":
-            return token.text[0] == "s"
-    return False
 
 
 # -- rendering -------------------------------------------------------------------
@@ -357,7 +141,9 @@ def _render(compiled: NumberFormat, value: Any, dates: bool) -> str | None:
         if not dates:
             return None
         section = compiled.sections[0]
-        return _render_date(section, value) if section.kind == "date" else None
+        return (
+            render_date(section.tokens, section.language, value) if section.kind == "date" else None
+        )
     if not isinstance(value, (int, float)):
         return None
     return _render_real(compiled, float(value))
@@ -390,7 +176,7 @@ def _render_text(sections: tuple[_Section, ...], value: str) -> str | None:
     return _render_literals(text_section.tokens, value).strip() or value
 
 
-def _render_literals(tokens: tuple[_Token, ...], value: str) -> str:
+def _render_literals(tokens: tuple[Token, ...], value: str) -> str:
     parts = []
     for token in tokens:
         if token.kind in ("at", "general"):
@@ -433,7 +219,7 @@ def _holds(condition: tuple[str, float], number: float) -> bool:
 class _NumberPlan:
     """A number section taken apart once: where the integer, point, fraction and exponent sit."""
 
-    tokens: tuple[_Token, ...]
+    tokens: tuple[Token, ...]
     int_places: tuple[int, ...]
     frac_places: tuple[str, ...]
     point_at: int | None
@@ -446,7 +232,7 @@ class _NumberPlan:
     simple: tuple[str, str, str, bool] | None  # prefix, format spec, suffix, drop a lone 0
 
 
-def _plan(tokens: tuple[_Token, ...]) -> _NumberPlan:
+def _plan(tokens: tuple[Token, ...]) -> _NumberPlan:
     kinds = [t.kind for t in tokens]
     exp_at = kinds.index("exp") if "exp" in kinds else None
     number_tokens = tokens if exp_at is None else tokens[:exp_at]
@@ -460,7 +246,7 @@ def _plan(tokens: tuple[_Token, ...]) -> _NumberPlan:
     )
     fraction = "slash" in kinds
     if fraction and (exp_at is not None or point_at is not None):
-        raise _Unsupported("a fraction with a decimal point or an exponent")
+        raise Unsupported("a fraction with a decimal point or an exponent")
     frac_places = tuple(t.text for t in frac_tokens if t.kind == "digit")
     return _NumberPlan(
         tokens=tokens,
@@ -477,7 +263,7 @@ def _plan(tokens: tuple[_Token, ...]) -> _NumberPlan:
     )
 
 
-def _simple(tokens: tuple[_Token, ...], grouping: bool) -> tuple[str, str, str, bool] | None:
+def _simple(tokens: tuple[Token, ...], grouping: bool) -> tuple[str, str, str, bool] | None:
     """Literals around one plain number (``#,##0.00``, ``0%``): rendered by ``format``."""
     numeric = [i for i, t in enumerate(tokens) if t.kind in ("digit", "comma", "point")]
     first, last = numeric[0], numeric[-1]
@@ -496,7 +282,7 @@ def _simple(tokens: tuple[_Token, ...], grouping: bool) -> tuple[str, str, str, 
     return prefix, ",f" if grouping else "f", suffix, not whole.endswith("0")
 
 
-def _commas(tokens: tuple[_Token, ...], places: tuple[int, ...]) -> tuple[bool, int]:
+def _commas(tokens: tuple[Token, ...], places: tuple[int, ...]) -> tuple[bool, int]:
     """(thousands grouping?, how many times the value is divided by 1000).
 
     A comma between integer digits groups; commas right after the last digit scale.
@@ -623,7 +409,7 @@ def _fill_fraction(placeholders: tuple[str, ...], fraction: str) -> str:
     return "".join(chars)
 
 
-def _render_fraction(tokens: tuple[_Token, ...], number: float) -> str:
+def _render_fraction(tokens: tuple[Token, ...], number: float) -> str:
     """``# ?/?``, ``# ??/??``, ``?/8``: a whole part (when the code has one) and a fraction."""
     slash = next(i for i, t in enumerate(tokens) if t.kind == "slash")
     before, after = tokens[:slash], tokens[slash + 1 :]
@@ -646,7 +432,7 @@ def _render_fraction(tokens: tuple[_Token, ...], number: float) -> str:
     else:
         places = sum(1 for _ in _leading(after, "digit"))
         if not places:
-            raise _Unsupported("a fraction without a denominator")
+            raise Unsupported("a fraction without a denominator")
         approx = Fraction(rest).limit_denominator(10**places - 1)
         numerator, denominator = approx.numerator, approx.denominator
     if numerator == denominator:
@@ -658,95 +444,8 @@ def _render_fraction(tokens: tuple[_Token, ...], number: float) -> str:
     return f"{prefix}{whole_text} {numerator}/{denominator}".strip()
 
 
-def _leading(tokens: tuple[_Token, ...], kind: str) -> Iterator[_Token]:
+def _leading(tokens: tuple[Token, ...], kind: str) -> Iterator[Token]:
     for token in tokens:
         if token.kind != kind:
             return
         yield token
-
-
-def _render_date(section: _Section, value: Any) -> str | None:
-    subsec = max((len(t.text) for t in section.tokens if t.kind == "subsec"), default=0)
-    moment, elapsed = _moment(value, subsec)
-    if moment is None:
-        return None
-    twelve = any(t.kind == "ampm" for t in section.tokens)
-    out: list[str] = []
-    for token in section.tokens:
-        if token.kind == "lit":
-            out.append(token.text)
-        elif token.kind == "date":
-            out.append(_date_part(token.text, moment, twelve, section.language))
-        elif token.kind == "elapsed":
-            out.append(_elapsed_part(token.text, elapsed))
-        elif token.kind == "ampm":
-            out.append(_ampm(token.text, moment.hour))
-        elif token.kind == "subsec":
-            out.append("." + f"{moment.microsecond:06d}"[: len(token.text)])
-    return "".join(out).strip()
-
-
-def _moment(value: Any, subsec: int) -> tuple[dt.datetime | None, float]:
-    """The value as a datetime rounded to the shown precision, and its serial in seconds."""
-    if isinstance(value, dt.timedelta):
-        moment = _EPOCH_1900 + value
-    elif isinstance(value, dt.datetime):
-        moment = value.replace(tzinfo=None)
-    elif isinstance(value, dt.date):
-        moment = dt.datetime(value.year, value.month, value.day)
-    elif isinstance(value, dt.time):
-        moment = dt.datetime.combine(_EPOCH_1900.date(), value.replace(tzinfo=None))
-    else:
-        return None, 0.0
-    step = 10 ** (6 - subsec)
-    micro = moment.microsecond
-    rounded = (micro + step // 2) // step * step
-    moment = moment.replace(microsecond=0) + dt.timedelta(microseconds=rounded)
-    if isinstance(value, dt.timedelta):
-        seconds = round(value.total_seconds(), subsec)
-    else:
-        seconds = (moment - _EPOCH_1900).total_seconds()
-    return moment, seconds
-
-
-def _date_part(code: str, moment: dt.datetime, twelve: bool, language: str) -> str:
-    letter, size = code[0], len(code)
-    if letter == "y":
-        return f"{moment.year % 100:02d}" if size <= 2 else f"{moment.year:04d}"
-    if letter == "m":
-        names = _MONTHS[language]
-        if size >= 5:
-            return names[moment.month - 1][0]
-        if size == 4:
-            return names[moment.month - 1]
-        if size == 3:
-            return names[moment.month - 1][:3]
-        return f"{moment.month:0{size}d}"
-    if letter == "d":
-        if size >= 4:
-            return _DAYS[language][moment.weekday()]
-        if size == 3:
-            return _DAYS[language][moment.weekday()][:3]
-        return f"{moment.day:0{size}d}"
-    if letter == "h":
-        hour = (moment.hour % 12 or 12) if twelve else moment.hour
-        return f"{hour:0{min(size, 2)}d}"
-    if letter == "n":
-        return f"{moment.minute:0{min(size, 2)}d}"
-    return f"{moment.second:0{min(size, 2)}d}"
-
-
-def _elapsed_part(code: str, seconds: float) -> str:
-    unit = {"h": 3600, "m": 60, "s": 1}[code[0]]
-    total = int(abs(seconds) // unit)
-    sign = "-" if seconds < 0 else ""
-    return f"{sign}{total:0{len(code)}d}"
-
-
-def _ampm(code: str, hour: int) -> str:
-    morning = hour < 12
-    if len(code) == 5:
-        word = "AM" if morning else "PM"
-        return word if code[0].isupper() else word.lower()
-    letter = "A" if morning else "P"
-    return letter if code[0].isupper() else letter.lower()
