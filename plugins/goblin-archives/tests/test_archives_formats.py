@@ -20,6 +20,7 @@ from goblin_archives.compression import CODECS, member_name
 from goblin_archives.plugin import goblin_register_archive_handlers
 from goblin_core.errors import PasswordRequired
 from goblin_core.testing.corpus import require_binary
+from goblin_core.unpack import unpack
 
 
 def _texts(doc: goblin_core.Document) -> dict[str, str]:
@@ -150,8 +151,25 @@ def test_header_encrypted_rar4_that_unar_cannot_decode_says_why(corpus: Path) ->
     path = corpus / "archives/test-documents-enc.rar"
     with pytest.raises(PasswordRequired, match="headers are encrypted"):
         goblin_core.extract(path, ocr="never")
-    with pytest.raises(goblin_core.UnsupportedFormat, match="unar"):
+    with pytest.raises(goblin_core.UnsupportedFormat,
+                       match=r"opened the encrypted headers.*bsdtar has no RAR decryption"):
         goblin_core.extract(path, ocr="never", password="ApacheTika")
+
+
+def test_header_encrypted_rar_with_a_wrong_password_is_password_required(corpus: Path) -> None:
+    path = corpus / "archives/test-documents-enc.rar"
+    with pytest.raises(PasswordRequired, match="does not open the RAR headers"):
+        goblin_core.extract(path, ocr="never", password="not-the-password")
+
+
+def test_header_encrypted_rar_that_cannot_be_decoded_writes_nothing(tmp_path: Path,
+                                                                    corpus: Path) -> None:
+    require_binary("unar", "unar")
+    config = tmp_path / "goblin.toml"
+    config.write_text('[archives]\npassword = "ApacheTika"\n', encoding="utf-8")
+    with pytest.raises(goblin_core.UnsupportedFormat, match=r"testTXT\.txt"):
+        unpack(corpus / "archives/test-documents-enc.rar", tmp_path / "out", config=config)
+    assert not any((tmp_path / "out").iterdir())
 
 
 @pytest.mark.parametrize("file", ["archives/rar3-solid.rar", "archives/rar5-solid.rar",

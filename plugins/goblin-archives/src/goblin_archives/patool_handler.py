@@ -12,18 +12,16 @@ from __future__ import annotations
 
 import logging
 import os
-import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import BinaryIO
 
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
+from goblin_archives.tool_output import folder_members, tool_failure
 from goblin_core.config import Config
-from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import CorruptDocument, EngineUnavailable, PasswordRequired
+from goblin_core.engines import ArchiveLimits, BaseEngine, Member
+from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
@@ -121,56 +119,6 @@ class PatoolHandler(BaseEngine):
             if result.returncode != 0:
                 # Say which file failed by its goblin name, never by the private scratch path.
                 stderr = result.stderr.decode("utf-8", "replace").replace(str(archive), display)
-                raise _failure(display, stderr.replace(str(scratch.path), "<scratch>"), password)
-            yield from _walk(out)
-
-
-def _failure(display: str, stderr: str, password: str | None) -> Exception:
-    message = " ".join(stderr.split())[:600] or "no message"
-    lowered = message.lower()
-    if "password" in lowered or "encrypted" in lowered:
-        hint = "check goblin.password" if password else "set goblin.password (or archives.password)"
-        return PasswordRequired(f"patool: {message}; {hint}", file=display)
-    return CorruptDocument(f"patool could not extract it: {message}", file=display)
-
-
-def _walk(root: Path) -> Iterator[Member]:
-    for folder, dirs, files in os.walk(root):
-        dirs.sort()
-        for name in [*sorted(dirs), *sorted(files)]:
-            path = Path(folder) / name
-            yield _member(path, path.relative_to(root).as_posix())
-
-
-def _member(path: Path, name: str) -> Member:
-    info = path.lstat()
-    kind = _kind(info.st_mode)
-
-    def opener() -> BinaryIO:
-        # O_NOFOLLOW: what is opened is the regular file that was listed, never a link.
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        return os.fdopen(fd, "rb")
-
-    return Member(
-        name=name,
-        open=opener,
-        size=info.st_size if kind == "file" else 0,
-        compressed_size=None,
-        kind=kind,
-        mode=stat.S_IMODE(info.st_mode),
-        link_target=os.readlink(path) if kind == "symlink" else None,
-    )
-
-
-def _kind(mode: int) -> MemberKind:
-    if stat.S_ISREG(mode):
-        return "file"
-    if stat.S_ISDIR(mode):
-        return "dir"
-    if stat.S_ISLNK(mode):
-        return "symlink"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "device"
-    if stat.S_ISFIFO(mode):
-        return "fifo"
-    return "other"
+                stderr = stderr.replace(str(scratch.path), "<scratch>")
+                raise tool_failure("patool", display, stderr, password)
+            yield from folder_members(out)

@@ -21,6 +21,7 @@ from goblin_archives.guarded import GuardedStream
 from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import Scratch
+from goblin_archives.volumes import later_volume, volume_member
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
 from goblin_core.errors import CorruptDocument, PasswordRequired, UnsupportedFormat
@@ -58,7 +59,11 @@ class RarHandler(BaseEngine):
         display = source.display_name
         password = password_for(config)
         path = source.path()
-        archive, sealed = _open(path, display, password)
+        try:
+            archive, sealed = _open(path, display, password)
+        except _LaterVolume as exc:
+            yield volume_member(source, later_volume(source) or str(exc))
+            return
         if len(archive.volumelist()) > 1:
             yield from _members(archive, display, password, limits, sealed)
             return
@@ -81,10 +86,10 @@ def _open(path: Path, display: str, password: str | None) -> tuple[rarfile.RarFi
             raise PasswordRequired("the RAR headers are encrypted; set goblin.password "
                                    "(or archives.password)", file=display)
         if archive.needs_password() and password:
-            archive.setpassword(password)
-            if sealed and not archive.infolist():
-                raise PasswordRequired("the password does not open the RAR headers; "
-                                       "check goblin.password", file=display)
+            if sealed:
+                _unseal(archive, password, display)
+            else:
+                archive.setpassword(password)
         return archive, sealed
     except rarfile.PasswordRequired as exc:
         if not password:
@@ -92,16 +97,32 @@ def _open(path: Path, display: str, password: str | None) -> tuple[rarfile.RarFi
                                    "(or archives.password)", file=display) from exc
         return _open_with_password(path, display, password), True
     except rarfile.NeedFirstVolume as exc:
-        raise UnsupportedFormat(
-            f"this is a later volume of a multi-volume RAR set ({exc}); it is read together "
-            "with its first volume (.part1.rar or .rar), kept in the same folder", file=display,
-        ) from exc
+        raise _LaterVolume(
+            f"a later volume of a multi-volume RAR set ({exc}; read through its first volume, "
+            ".part1.rar or .rar, kept in the same folder)") from exc
     except rarfile.NoCrypto as exc:
         raise UnsupportedFormat(f"encrypted RAR headers need the cryptography package: {exc}",
                                 file=display) from exc
     except (rarfile.Error, OSError) as exc:
         raise CorruptDocument(f"rarfile cannot read it: {type(exc).__name__}: {exc}",
                               file=display) from exc
+
+
+def _unseal(archive: rarfile.RarFile, password: str, display: str) -> None:
+    """Decrypt the headers with ``password``; a wrong one garbles them, which is no damage."""
+    try:
+        archive.setpassword(password)
+        listed = archive.infolist()
+    except rarfile.Error as exc:
+        raise PasswordRequired(f"the password does not open the RAR headers ({exc}); "
+                               "check goblin.password", file=display) from exc
+    if not listed:
+        raise PasswordRequired("the password does not open the RAR headers; "
+                               "check goblin.password", file=display)
+
+
+class _LaterVolume(Exception):
+    """The file is a later volume of a RAR set: skipped, read through the first volume."""
 
 
 def _open_with_password(path: Path, display: str, password: str) -> rarfile.RarFile:
@@ -118,7 +139,7 @@ def _members(archive: rarfile.RarFile, display: str, password: str | None,
              limits: ArchiveLimits, sealed: bool) -> Iterator[Member]:
     # When decoding fails: solid and header-encrypted archives are beyond unar at times;
     # a member-encrypted one most likely has the wrong password; the rest are damaged.
-    hard = archive.is_solid() or sealed
+    hard = _SEALED if sealed else _SOLID if archive.is_solid() else ""
     with archive:
         infos = archive.infolist()
         refuse_oversized_listing(len(infos), limits, display)
@@ -126,8 +147,15 @@ def _members(archive: rarfile.RarFile, display: str, password: str | None,
             yield _member(archive, info, display, password, hard)
 
 
+#: Why a member of a header-encrypted or a solid RAR may not decode though nothing is damaged.
+_SEALED = ("the password opened the encrypted headers (the members are listed), but unar "
+           "cannot decode the members of every header-encrypted RAR and bsdtar has no RAR "
+           "decryption")
+_SOLID = "unar and bsdtar cannot read every solid RAR"
+
+
 def _member(archive: rarfile.RarFile, info: rarfile.RarInfo, display: str,
-            password: str | None, hard: bool) -> Member:
+            password: str | None, hard: str) -> Member:
     where = f"{display}/{info.filename}"
     encrypted = info.needs_password()
 
@@ -160,7 +188,7 @@ def _member(archive: rarfile.RarFile, info: rarfile.RarInfo, display: str,
 class _RarStream:
     """rarfile's member stream; its decoder failures become goblin errors with the reason."""
 
-    def __init__(self, inner: BinaryIO, where: str, hard: bool, encrypted: bool) -> None:
+    def __init__(self, inner: BinaryIO, where: str, hard: str, encrypted: bool) -> None:
         self._inner = inner
         self._where = where
         self._hard = hard
@@ -176,16 +204,17 @@ class _RarStream:
         self._inner.close()
 
 
-def _unreadable(where: str, exc: Exception, hard: bool, encrypted: bool) -> Exception:
+def _unreadable(where: str, exc: Exception, hard: str, encrypted: bool) -> Exception:
+    """What a decoder failure means; ``hard`` says why this archive may be beyond the tools."""
     tool = rarfile.CURRENT_SETUP.get_cmdline("open_cmd", "x")[0] if rarfile.CURRENT_SETUP else "?"
     reason = f"{tool} could not decode it ({type(exc).__name__}: {exc})"
     if encrypted and not hard:
         return PasswordRequired(f"{reason}: the password does not open it; check goblin.password",
                                 file=where)
     if hard or isinstance(exc, rarfile.RarCannotExec):
+        why = hard or "no RAR decoder could run"
         return UnsupportedFormat(
-            f"{reason}; unar and bsdtar cannot read every solid or header-encrypted RAR; "
-            "extract it with unrar and pass the folder", file=where,
+            f"{reason}; {why}; extract it with unrar and pass the folder", file=where,
         )
     return CorruptDocument(f"{reason}; the archive is damaged", file=where)
 

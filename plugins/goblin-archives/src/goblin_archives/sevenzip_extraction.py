@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -21,7 +22,6 @@ from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.scratch import ByteMeter
 from goblin_core.engines import Member, MemberKind
 from goblin_core.errors import CorruptDocument, PasswordRequired
-from goblin_core.source import Source
 
 
 class _MeteredFile(py7zr.io.Py7zIO):
@@ -74,12 +74,15 @@ class _MeteredFactory(py7zr.io.WriterFactory):
         return target
 
 
-def extract(source: Source, password: str | None, meter: ByteMeter,
+def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
+            meter: ByteMeter,
             folder: Path) -> tuple[list[py7zr.py7zr.ArchiveFile], dict[str, _MeteredFile]]:
-    """Decompress every member into ``folder``; the listing and the files written."""
-    display = source.display_name
+    """Decompress every member of the archive ``opener`` reads into ``folder``.
+
+    Returns the listing and the files written.
+    """
     factory = _MeteredFactory(folder, meter)
-    stream = source.open()
+    stream = opener()
     try:
         with translated(display, "reading the 7z archive"):
             try:

@@ -12,13 +12,14 @@ from collections.abc import Iterator
 
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch
+from goblin_archives.volumes import whole_file
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
 from goblin_core.source import Source
 
 
 class SevenZipHandler(BaseEngine):
-    """7z archives (LZMA, LZMA2, PPMd, BZip2, Deflate, AES) through py7zr."""
+    """7z archives (LZMA, LZMA2, PPMd, BZip2, Deflate, AES) through py7zr, split sets too."""
 
     name = "archive.7z"
     formats = ("application/x-7z-compressed",)
@@ -27,10 +28,11 @@ class SevenZipHandler(BaseEngine):
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         display = source.display_name
         password = password_for(config)
-        meter = ByteMeter(limits, max(source.size, 1), display)
         from goblin_archives.sevenzip_extraction import extract, member  # loads py7zr
 
-        with Scratch() as scratch:
-            files, written = extract(source, password, meter, scratch.path)
+        # x.7z.001 with x.7z.002... beside it: the set is read as one file.
+        with whole_file(source) as (opener, size), Scratch() as scratch:
+            meter = ByteMeter(limits, max(size, 1), display)
+            files, written = extract(opener, display, password, meter, scratch.path)
             for entry in files:
                 yield member(entry, written.get(entry.filename))

@@ -1,9 +1,10 @@
 """What the built-in magic sniffer cannot see: tars without magic, more archive signatures,
-zips with something glued in front, later volumes of RAR sets."""
+zips with something glued in front, later volumes of split sets."""
 
 from __future__ import annotations
 
 from goblin_archives.tar_header import is_tar_header
+from goblin_archives.volumes import VOLUME_MIME, later_volume
 from goblin_core.engines import BaseEngine
 from goblin_core.model import FileType
 from goblin_core.source import Source
@@ -48,6 +49,9 @@ class ArchiveSniffer(BaseEngine):
             # Central directory at the end, something else in front: a self-extractor,
             # a spanned segment. Lower confidence than a real zip signature.
             return FileType("application/zip", "zip", 0.4)
+        if later_volume(source):
+            # x.7z.002, x.z02: bytes from the middle of an archive, named as a later part.
+            return FileType(VOLUME_MIME, source.extension, 0.2)
         return None
 
 

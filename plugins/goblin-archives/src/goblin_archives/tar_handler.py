@@ -13,6 +13,12 @@ from typing import BinaryIO
 
 from goblin_archives.guarded import GuardedStream, translated
 from goblin_archives.names import decode_name, guess_encoding, raw_from_surrogates
+from goblin_archives.volumes import (
+    first_volume_beside,
+    later_volume,
+    volume_member,
+    whole_file,
+)
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
 from goblin_core.source import Source
@@ -29,13 +35,18 @@ class TarHandler(BaseEngine):
     priority = 50
 
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
-        stream = source.open()
-        try:
-            # A tar on disk or in memory can seek: members are read straight from
-            # their offsets instead of through tarfile's 10 KB stream records.
-            yield from tar_members(stream, source.display_name, config, seekable=True)
-        finally:
-            stream.close()
+        if first_volume_beside(source):
+            # A piece of a split tar can start on a header: it is still read through part 1.
+            yield volume_member(source, later_volume(source))
+            return
+        with whole_file(source) as (opener, _size):
+            stream = opener()
+            try:
+                # A tar on disk or in memory can seek: members are read straight from
+                # their offsets instead of through tarfile's 10 KB stream records.
+                yield from tar_members(stream, source.display_name, config, seekable=True)
+            finally:
+                stream.close()
 
 
 def tar_members(stream: BinaryIO, display: str, config: Config,

@@ -8,9 +8,10 @@ go through pyzipper (``aes_zip``), the rest through zipfile.
 
 from __future__ import annotations
 
+import io
 import stat
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -19,8 +20,11 @@ import zipfile_deflate64  # noqa: F401 - registers Deflate64 (method 9) with zip
 from goblin_archives.aes_zip import AES_METHOD, AesReader
 from goblin_archives.guarded import GuardedStream, translated
 from goblin_archives.listing import ZIP_TAIL, refuse_oversized_listing, zip_declared_count
+from goblin_archives.modes import kind_of_mode
 from goblin_archives.names import decode_name, guess_encoding
 from goblin_archives.passwords import password_for
+from goblin_archives.spanned_zip import spanned_members
+from goblin_archives.volumes import later_volume, spanned_zip_set, volume_member, whole_file
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
 from goblin_core.errors import PasswordRequired
@@ -28,6 +32,7 @@ from goblin_core.source import Source
 
 _UTF8_FLAG = 0x800
 _ENCRYPTED_FLAG = 0x1
+_LOCAL_HEADER = b"PK\x03\x04"
 
 
 class ZipHandler(BaseEngine):
@@ -38,25 +43,46 @@ class ZipHandler(BaseEngine):
     priority = 50
 
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
-        display = source.display_name
-        declared = zip_declared_count(source.tail(ZIP_TAIL))
+        reason = later_volume(source)
+        if reason and source.head(4) != _LOCAL_HEADER:
+            yield volume_member(source, reason)
+            return
+        spanned = spanned_zip_set(source)
+        if spanned is not None:
+            yield from spanned_members(spanned, source.display_name, limits, config)
+            return
+        with whole_file(source) as (opener, _size):
+            yield from _read(opener, source.display_name, limits, config)
+
+
+def _read(opener: Callable[[], BinaryIO], display: str, limits: ArchiveLimits,
+          config: Config) -> Iterator[Member]:
+    stream = opener()
+    aes = AesReader(opener)
+    try:
+        declared = zip_declared_count(_tail(stream))
         if declared is not None:
             refuse_oversized_listing(declared, limits, display)
-        stream = source.open()
-        aes = AesReader(source.open)
-        try:
-            with translated(display, "reading the zip directory"):
-                archive = zipfile.ZipFile(stream)
-            with archive:
-                infos = archive.infolist()
-                refuse_oversized_listing(len(infos), limits, display)
-                names = _names(infos, str(config.get("archives", "name_encoding") or ""))
-                password = password_for(config)
-                for index, (info, name) in enumerate(zip(infos, names, strict=True)):
-                    yield _member(_Opened(archive, aes, index), info, name, display, password)
-        finally:
-            aes.close()
-            stream.close()
+        with translated(display, "reading the zip directory"):
+            archive = zipfile.ZipFile(stream)
+        with archive:
+            infos = archive.infolist()
+            refuse_oversized_listing(len(infos), limits, display)
+            names = _names(infos, str(config.get("archives", "name_encoding") or ""))
+            password = password_for(config)
+            for index, (info, name) in enumerate(zip(infos, names, strict=True)):
+                yield _member(_Opened(archive, aes, index), info, name, display, password)
+    finally:
+        aes.close()
+        stream.close()
+
+
+def _tail(stream: BinaryIO) -> bytes:
+    end = stream.seek(0, io.SEEK_END)
+    stream.seek(max(0, end - ZIP_TAIL))
+    tail = stream.read(ZIP_TAIL)
+    stream.seek(0)
+    return tail
 
 
 @dataclass(frozen=True)
@@ -117,15 +143,7 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
 def _kind(info: zipfile.ZipInfo, mode: int | None) -> MemberKind:
     if info.is_dir():
         return "dir"
-    if not mode:
-        return "file"
-    if stat.S_ISLNK(mode):
-        return "symlink"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "device"
-    if stat.S_ISFIFO(mode):
-        return "fifo"
-    return "file"
+    return kind_of_mode(mode, "file") if mode else "file"
 
 
 def _link_target(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> str | None:

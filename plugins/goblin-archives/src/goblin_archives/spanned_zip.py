@@ -1,0 +1,48 @@
+"""Spanned zips (``x.z01``, ``x.z02``... ``x.zip``) read through the ``7z`` binary.
+
+In a spanned zip every offset counts from the start of its own segment, so
+the segments cannot simply be joined for zipfile; 7-Zip reads such sets from
+their ``.zip``. It runs on private links to the segments, writing into a
+private folder under the same meter as every external tool (limits enforced
+while it writes, killed when it writes too much or too long).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+
+from goblin_archives.passwords import password_for
+from goblin_archives.scratch import ByteMeter, Scratch, run_watched
+from goblin_archives.tool_output import folder_members, tool_failure
+from goblin_archives.volumes import VolumeSet
+from goblin_core.config import Config
+from goblin_core.engines import ArchiveLimits, Member
+from goblin_core.errors import EngineUnavailable
+
+
+def spanned_members(volumes: VolumeSet, display: str, limits: ArchiveLimits,
+                    config: Config) -> Iterator[Member]:
+    """The members of the spanned set whose last part (the ``.zip``) is ``volumes.parts[-1]``."""
+    if shutil.which("7z") is None:
+        raise EngineUnavailable("a spanned zip (.z01, .z02... .zip) is read with 7z, which is "
+                                "not installed: apt-get install p7zip-full", file=display)
+    meter = ByteMeter(limits, max(volumes.size, 1), display)
+    timeout = float(config.get("archives", "tool_timeout") or 300.0)
+    password = password_for(config)
+    with Scratch() as scratch:
+        *segments, last = volumes.parts
+        for number, segment in enumerate(segments, start=1):
+            os.symlink(segment.resolve(), scratch.path / f"set.z{number:02d}")
+        os.symlink(last.resolve(), scratch.path / "set.zip")
+        out = scratch.path / "out"
+        out.mkdir()
+        # -p with an empty password: an encrypted set fails at once instead of asking.
+        argv = ["7z", "x", "-y", "-bd", f"-p{password or ''}", f"-o{out}", "--", "set.zip"]
+        result = run_watched(argv, scratch.path, meter, timeout)
+        if result.returncode != 0:
+            stderr = result.stderr.decode("utf-8", "replace")
+            stderr = stderr.replace(str(scratch.path), "<scratch>")
+            raise tool_failure("7z", display, stderr, password)
+        yield from folder_members(out)

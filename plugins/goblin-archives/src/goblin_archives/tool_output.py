@@ -1,0 +1,52 @@
+"""Members of a folder an external tool extracted into, and what the tool's failure means."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from goblin_archives.modes import kind_of_mode
+from goblin_core.engines import Member
+from goblin_core.errors import CorruptDocument, PasswordRequired
+
+
+def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> Exception:
+    """The goblin error for a tool that failed: PasswordRequired when it speaks of one."""
+    message = " ".join(stderr.split())[:600] or "no message"
+    lowered = message.lower()
+    if "password" in lowered or "encrypted" in lowered:
+        hint = "check goblin.password" if password else "set goblin.password (or archives.password)"
+        return PasswordRequired(f"{tool}: {message}; {hint}", file=display)
+    return CorruptDocument(f"{tool} could not extract it: {message}", file=display)
+
+
+def folder_members(root: Path) -> Iterator[Member]:
+    """Every entry a tool wrote under ``root``, as members named relative to it, sorted."""
+    for folder, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in [*sorted(dirs), *sorted(files)]:
+            path = Path(folder) / name
+            yield _member(path, path.relative_to(root).as_posix())
+
+
+def _member(path: Path, name: str) -> Member:
+    info = path.lstat()
+    kind = kind_of_mode(info.st_mode, "other")
+
+    def opener() -> BinaryIO:
+        # O_NOFOLLOW: what is opened is the regular file that was listed, never a link.
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        return os.fdopen(fd, "rb")
+
+    return Member(
+        name=name,
+        open=opener,
+        size=info.st_size if kind == "file" else 0,
+        compressed_size=None,
+        kind=kind,
+        mode=stat.S_IMODE(info.st_mode),
+        link_target=os.readlink(path) if kind == "symlink" else None,
+    )
