@@ -232,6 +232,43 @@ def test_dates_shown_by_their_format_when_asked(read) -> None:  # type: ignore[n
     assert ("Data", "15/03/2024") in _cells(document)
 
 
+@pytest.mark.parametrize("engines", [{}, {"office.calamine": {"enabled": False}}])
+def test_decimal_comma_when_asked(read, engines) -> None:  # type: ignore[no-untyped-def]
+    document = read(
+        _formatted_workbook(), "orcamento.xlsx", office={"decimal_comma": True}, engines=engines
+    )
+    assert _cells(document) == [
+        ("Item", "Valor"),
+        ("Percentual", "25,60%"),
+        ("Preço", "R$ 1.234,50"),
+        ("Total", "1.234.568"),
+        ("Data", "2024-03-15"),
+        ("Saldo", "(300,00)"),
+        ("Geral", "0,125", "7,00"),
+    ]
+
+
+def test_decimal_comma_leaves_raw_values_alone(read) -> None:  # type: ignore[no-untyped-def]
+    office = {"decimal_comma": True, "cell_values": "raw"}
+    document = read(_formatted_workbook(), "orcamento.xlsx", office=office)
+    assert ("Preço", "1234.5") in _cells(document)
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "shown"),
+    [
+        ('"R$" #,##0.00', 1234.5, "R$ 1.234,50"),
+        ("0.00E+00", 198356388, "1,98E+08"),
+        ('000"."000"."000-00', 12345678901, "123.456.789-01"),  # literal dots stay
+        ("#,##0.00;(#,##0.00)", -1234567.5, "(1.234.567,50)"),
+        ("00000-000", 1310100, "01310-100"),
+        ("General", 2.5, "2,5"),
+    ],
+)
+def test_decimal_comma_swaps_only_the_separators(code: str, value: float, shown: str) -> None:
+    assert display_text(value, code, comma=True) == shown
+
+
 def test_bad_option_value_is_refused(read) -> None:  # type: ignore[no-untyped-def]
     from goblin_core.errors import ConfigError
 

@@ -23,7 +23,7 @@ from goblin_core.errors import GoblinError
 from goblin_core.source import Source
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_container
-from goblin_office.numberformat import NumberFormat, compile_format
+from goblin_office.numberformat import NumberFormat, compile_format, general_text
 from goblin_office.safexml import attr, children, descendants
 from goblin_office.sheetextras import WorkbookXml
 
@@ -220,6 +220,7 @@ def display_rows(
     *,
     first_column: int = 0,
     dates: bool = False,
+    comma: bool = False,
 ) -> Iterator[list[str]]:
     """Rows of values as text, the ``styled`` cells (row, column, format) as Excel shows them.
 
@@ -228,13 +229,13 @@ def display_rows(
     """
     pending = next(styled, None)
     for number, row in enumerate(rows):
-        texts = [cell_text(v) for v in row]
+        texts = [general_text(v, comma) for v in row] if comma else [cell_text(v) for v in row]
         while pending is not None and pending[0] < number:
             pending = next(styled, None)
         while pending is not None and pending[0] == number:
             column = pending[1] - first_column
             if 0 <= column < len(row):
-                shown = pending[2].render(row[column], dates=dates)
+                shown = pending[2].render(row[column], dates=dates, comma=comma)
                 if shown is not None:
                     texts[column] = shown
             pending = next(styled, None)

@@ -6,8 +6,9 @@ literals (``"R$" #,##0.00``, ``[$R$-416]``, ``$#,##0.00``), padding and fill
 (``_-* #,##0.00_-``), negative and zero sections (``;(#,##0.00)``, ``;"-"``),
 conditions (``[>=1000]``), digit masks (``00000-000``), and dates and times
 (``dd/mm/yyyy``, ``h:mm AM/PM``, ``[h]:mm``) with English or Portuguese names.
-Separators are the ones the code is stored with (``,`` groups, ``.`` is the
-decimal point), as Excel shows them in an English locale.
+Separators are the ones the code is written with (``,`` groups, ``.`` is the
+decimal point), as Excel shows them in an English locale, or swapped on
+request (``1.234,50``) as a Brazilian Excel shows them.
 
 A code outside that ground (``[DBNum1]``, other calendars, unknown brackets)
 compiles to None, and a value a section cannot render gives None: the caller
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 
 _CONTEXT = decimal.Context(prec=80, rounding=decimal.ROUND_HALF_UP)
 _LARGEST = 1e60  # beyond this, Decimal quantizing needs more precision than is useful
+_SWAP = str.maketrans(",.", ".,")
 
 
 @dataclass(frozen=True)
@@ -61,16 +63,17 @@ class NumberFormat:
         """True when the first section formats dates or times."""
         return self.sections[0].kind == "date"
 
-    def render(self, value: Any, *, dates: bool = True) -> str | None:
+    def render(self, value: Any, *, dates: bool = True, comma: bool = False) -> str | None:
         """``value`` as Excel shows it; None when this format cannot render it.
 
-        ``dates=False`` leaves date and time values to the caller (ISO 8601).
+        ``dates=False`` leaves date and time values to the caller (ISO 8601);
+        ``comma=True`` swaps the separators (``1.234,50``, as a Brazilian Excel shows it).
 
         >>> compile_format("#,##0.00;(#,##0.00)").render(-1234.5)
         '(1,234.50)'
         """
         try:
-            return _render(self, value, dates)
+            return _render(self, value, dates, comma)
         except (ArithmeticError, ValueError, OverflowError, IndexError) as exc:
             # a value the section cannot hold (a year past 9999): the caller keeps the raw text
             log.debug("format %r cannot render %r: %s", self.code, value, exc)
@@ -98,7 +101,7 @@ def compile_format(code: str) -> NumberFormat | None:
     return NumberFormat(code, sections, numeric, any(s.condition for s in numeric))
 
 
-def display_text(value: Any, code: str, *, dates: bool = False) -> str:
+def display_text(value: Any, code: str, *, dates: bool = False, comma: bool = False) -> str:
     """``value`` under the format ``code``, falling back to the consistent rendering.
 
     >>> display_text(1234.5, '"R$" #,##0.00')
@@ -107,10 +110,18 @@ def display_text(value: Any, code: str, *, dates: bool = False) -> str:
     '0.30000000000000004'
     """
     compiled = compile_format(code)
-    if compiled is None:
-        return cell_text(value)
-    shown = compiled.render(value, dates=dates)
-    return cell_text(value) if shown is None else shown
+    shown = None if compiled is None else compiled.render(value, dates=dates, comma=comma)
+    return general_text(value, comma) if shown is None else shown
+
+
+def general_text(value: Any, comma: bool) -> str:
+    """The consistent rendering, a number's decimal point a comma when ``comma``.
+
+    >>> general_text(2.5, True), general_text("2.5", True)
+    ('2,5', '2.5')
+    """
+    text = cell_text(value)
+    return text.translate(_SWAP) if comma and type(value) in (float, int) else text
 
 
 def _classify(tokens: list[Token], condition: tuple[str, float] | None, language: str) -> _Section:
@@ -130,9 +141,9 @@ def _classify(tokens: list[Token], condition: tuple[str, float] | None, language
 # -- rendering -------------------------------------------------------------------
 
 
-def _render(compiled: NumberFormat, value: Any, dates: bool) -> str | None:
+def _render(compiled: NumberFormat, value: Any, dates: bool, comma: bool) -> str | None:
     if type(value) is float or type(value) is int:
-        return _render_real(compiled, float(value))
+        return _render_real(compiled, float(value), comma)
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, str):
@@ -146,21 +157,22 @@ def _render(compiled: NumberFormat, value: Any, dates: bool) -> str | None:
         )
     if not isinstance(value, (int, float)):
         return None
-    return _render_real(compiled, float(value))
+    return _render_real(compiled, float(value), comma)
 
 
-def _render_real(compiled: NumberFormat, number: float) -> str | None:
+def _render_real(compiled: NumberFormat, number: float, comma: bool) -> str | None:
     if not math.isfinite(number) or abs(number) >= _LARGEST:
         return None
     section, signed = _choose(compiled, number)
     if section is None or section.kind == "date":
         return None  # a date code on a plain number: the reader did not see a date, epoch unknown
     if section.kind == "general":
-        text = _render_literals(section.tokens, cell_text(number if signed else abs(number)))
+        shown = cell_text(number if signed else abs(number))
+        text = _render_literals(section.tokens, shown.translate(_SWAP) if comma else shown)
     elif section.plan is None:
         text = _render_literals(section.tokens, "")
     else:
-        text = _render_number(section.plan, abs(number))
+        text = _render_number(section.plan, abs(number), comma)
         if signed and number < 0 and any(ch in "123456789" for ch in text):
             text = "-" + text.lstrip()
     text = text.strip()
@@ -298,7 +310,7 @@ def _commas(tokens: tuple[Token, ...], places: tuple[int, ...]) -> tuple[bool, i
     return grouping, scale
 
 
-def _render_number(plan: _NumberPlan, number: float) -> str:
+def _render_number(plan: _NumberPlan, number: float, comma: bool = False) -> str:
     if plan.fraction:
         return _render_fraction(plan.tokens, number)
     number *= plan.factor
@@ -309,13 +321,13 @@ def _render_number(plan: _NumberPlan, number: float) -> str:
         body = format(value, spec)
         if drop_zero and body.startswith("0"):
             body = body[1:]
-        return prefix + body + suffix
+        return prefix + (body.translate(_SWAP) if comma else body) + suffix
     tokens = plan.tokens
     exponent_text = ""
     if plan.exp_at is not None:
         number, exponent_text = _scientific(plan, number)
     whole, fraction = _round(number, len(plan.frac_places))
-    int_text = _fill_integer(plan, whole)
+    int_text = _fill_integer(plan, whole, "." if comma else ",")
     out: list[str] = []
     for index, token in enumerate(tokens):
         if index in int_text:
@@ -325,7 +337,7 @@ def _render_number(plan: _NumberPlan, number: float) -> str:
             out.extend(t.text for t in tokens[index + 1 :] if t.kind == "lit")
             break
         elif index == plan.point_at:
-            out.append(".")
+            out.append("," if comma else ".")
             out.append(_fill_fraction(plan.frac_places, fraction))
         elif token.kind in ("lit", "percent"):
             out.append(token.text)
@@ -359,7 +371,7 @@ def _round(number: float, places: int) -> tuple[int, str]:
     return int(whole), fraction
 
 
-def _fill_integer(plan: _NumberPlan, whole: int) -> dict[int, str]:
+def _fill_integer(plan: _NumberPlan, whole: int, separator: str) -> dict[int, str]:
     """Text for each integer placeholder, digits filled from the right."""
     places = plan.int_places
     if not places:
@@ -369,7 +381,7 @@ def _fill_integer(plan: _NumberPlan, whole: int) -> dict[int, str]:
     if not plan.interior:
         text = _pad(digits, [tokens[i].text for i in places])
         if plan.grouping:
-            text = _group(text)
+            text = _group(text, separator)
         return {places[0]: text} | {i: "" for i in places[1:]}
     filled: dict[int, str] = {}
     remaining = digits
@@ -388,7 +400,7 @@ def _pad(digits: str, placeholders: list[str]) -> str:
     return "".join({"0": "0", "?": " "}.get(p, "") for p in missing) + digits
 
 
-def _group(text: str) -> str:
+def _group(text: str, separator: str) -> str:
     stripped = text.lstrip(" ")
     pad = text[: len(text) - len(stripped)]
     groups = []
@@ -397,7 +409,7 @@ def _group(text: str) -> str:
         stripped = stripped[:-3]
     if stripped:
         groups.insert(0, stripped)
-    return pad + ",".join(groups)
+    return pad + separator.join(groups)
 
 
 def _fill_fraction(placeholders: tuple[str, ...], fraction: str) -> str:

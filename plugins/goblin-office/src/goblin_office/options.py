@@ -47,6 +47,13 @@ OFFICE_OPTIONS = (
         choices=("iso", "display"),
     ),
     Option(
+        "decimal_comma",
+        "bool",
+        False,
+        "Display numbers with a decimal comma and dot grouping (1.234,50), as Excel shows them "
+        "in Brazil and most of Europe (with cell_values = display).",
+    ),
+    Option(
         "max_sheet_cells",
         "int",
         5_000_000,

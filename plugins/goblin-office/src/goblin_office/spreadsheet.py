@@ -65,12 +65,14 @@ class _CalamineDocument(BaseParsedDocument):
         config: Config,
         engine: str,
         formats: WorkbookFormats | None = None,
+        comma: bool = False,
     ) -> None:
         self.workbook = workbook
         self.names = names
         self.extras = extras
         self.formats = formats
         self.dates = config.get("office", "cell_dates", "iso") == "display"
+        self.comma = comma
         self.max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
         self.engine = engine
         self.page_count = len(names)
@@ -96,12 +98,14 @@ class _CalamineDocument(BaseParsedDocument):
         return rows
 
     def _texts(self, name: str, sheet: Any) -> Iterator[list[str]]:
-        if self.formats is None:
+        if self.formats is None and not self.comma:
             return ([cell_text(v) for v in row] for row in sheet.iter_rows())
         # calamine yields rows from row 0 but columns from the first used one
         first_column = sheet.start[1] if sheet.start else 0
-        styled = self.formats.cells(name)
-        return display_rows(sheet.iter_rows(), styled, first_column=first_column, dates=self.dates)
+        styled = self.formats.cells(name) if self.formats is not None else iter(())
+        return display_rows(
+            sheet.iter_rows(), styled, first_column=first_column, dates=self.dates, comma=self.comma
+        )
 
     def attachments(self) -> Iterator[Source]:
         return iter(self.children)
@@ -134,11 +138,12 @@ class CalamineParser(BaseEngine):
             ) from exc
         names = _visible_sheets(workbook, config)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
-        formats = None
+        formats, comma = None, False
         if mime == fmt.XLSX and config.get("office", "cell_values", "display") == "display":
             dates = config.get("office", "cell_dates", "iso") == "display"
             formats = WorkbookFormats.load(plain, config, dates=dates)
-        document = _CalamineDocument(workbook, names, extras, config, self.name, formats)
+            comma = bool(config.get("office", "decimal_comma", False))
+        document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
         if mime in (fmt.XLSX, fmt.XLSB):
             document.children = package_children(plain, config)
         elif mime == fmt.ODS:
@@ -235,10 +240,11 @@ class OpenpyxlParser(BaseEngine):
         extras = safe_extras("ooxml", plain, config)
         display = config.get("office", "cell_values", "display") == "display"
         dates = config.get("office", "cell_dates", "iso") == "display"
+        comma = display and bool(config.get("office", "decimal_comma", False))
         pages = []
         try:
             for number, sheet in enumerate(workbook.worksheets, start=1):
-                rows = [_openpyxl_row(row, display, dates) for row in sheet.iter_rows()]
+                rows = [_openpyxl_row(row, display, dates, comma) for row in sheet.iter_rows()]
                 pages.append(
                     sheet_page(number, sheet.title, rows, extras.get(sheet.title), self.name)
                 )
@@ -247,11 +253,16 @@ class OpenpyxlParser(BaseEngine):
         return TextDocument(pages, metadata={"sheets": [p.label for p in pages]})
 
 
-def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool) -> list[str]:
+def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool, comma: bool) -> list[str]:
     """A read-only openpyxl row; each cell carries its number format even in read-only mode."""
     if not display:
         return [cell_text(getattr(c, "value", None)) for c in row]
     return [
-        display_text(getattr(c, "value", None), getattr(c, "number_format", "General"), dates=dates)
+        display_text(
+            getattr(c, "value", None),
+            getattr(c, "number_format", "General"),
+            dates=dates,
+            comma=comma,
+        )
         for c in row
     ]
