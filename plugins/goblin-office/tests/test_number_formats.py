@@ -12,6 +12,7 @@ import pytest
 from packages import rewrite
 
 from goblin_core.testing.corpus import corpus_dir
+from goblin_office.cells import cell_text
 from goblin_office.numberformat import compile_format, display_text
 
 # (format code, value, what Excel shows in an English locale)
@@ -73,6 +74,9 @@ DATES = [
     ("m/d/yyyy h:mm", dt.datetime(2008, 1, 19, 4, 35), "1/19/2008 4:35"),
     ("[$-416]mmmm\\ yyyy", dt.date(2024, 1, 30), "janeiro 2024"),
     ("[$-416]dddd", dt.date(2024, 1, 30), "terça-feira"),
+    ("[$-816]d mmm yyyy", dt.date(2024, 3, 1), "1 mar 2024"),
+    ("[$-pt-BR]mmmm", dt.date(2024, 3, 1), "março"),
+    ("[$-409]mmmm", dt.date(2024, 3, 1), "March"),
     (
         '"At"\\ h:mm\\ AM/PM\\ "on"\\ dddd\\ mmmm\\ d","\\ yyyy',
         dt.datetime(2007, 5, 17, 4, 20),
@@ -93,8 +97,7 @@ def test_date_is_shown_by_its_format_when_asked(code: str, value: object, shown:
 
 @pytest.mark.parametrize(("code", "value", "_"), DATES)
 def test_date_stays_iso_unless_asked(code: str, value: object, _: str) -> None:
-    shown = display_text(value, code)
-    assert re.match(r"^-?\d", shown) and ("-" in shown or ":" in shown)
+    assert display_text(value, code) == cell_text(value)
 
 
 @pytest.mark.parametrize(

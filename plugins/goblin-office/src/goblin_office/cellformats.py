@@ -18,11 +18,8 @@ import zipfile
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any
 
-from goblin_core.config import Config
 from goblin_core.errors import GoblinError
-from goblin_core.source import Source
 from goblin_office.cells import cell_text
-from goblin_office.containers import open_container
 from goblin_office.numberformat import NumberFormat, compile_format, general_text
 from goblin_office.safexml import attr, children, descendants
 from goblin_office.sheetextras import WorkbookXml
@@ -67,7 +64,7 @@ _STYLE = re.compile(rb"""\ss=["']([0-9]{1,6})["']""")
 
 
 class WorkbookFormats:
-    """Number formats of an xlsx package's cells, sheet by sheet; close() when done."""
+    """Number formats of an xlsx package's cells, sheet by sheet (the package stays open)."""
 
     def __init__(
         self,
@@ -88,23 +85,21 @@ class WorkbookFormats:
         self._columns: dict[bytes, int] = {}
 
     @classmethod
-    def load(cls, source: Source, config: Config, *, dates: bool) -> WorkbookFormats | None:
-        """The formats of ``source`` (a plain xlsx), or None when no cell needs one.
+    def load(cls, reader: WorkbookXml, *, dates: bool) -> WorkbookFormats | None:
+        """The formats of an open, checked xlsx package, or None when no cell needs one.
 
-        A damaged styles part costs only the display formats: the cells are kept.
+        The package must stay open while ``cells`` is read. A damaged styles part
+        costs only the display formats: the cells are kept.
         """
-        archive = open_container(source, config)
         try:
-            reader = WorkbookXml(archive, source.display_name, config)
             styles = _styles(reader, dates)
             sheets = dict(reader.sheets()) if styles else {}
         except GoblinError as exc:
-            log.warning("%s: number formats skipped: %s", source.display_name, exc)
-            styles, sheets = {}, {}
-        if not styles or not sheets:
-            archive.close()
+            log.warning("%s: number formats skipped: %s", reader.name, exc)
             return None
-        return cls(archive, styles, sheets, source.display_name)
+        if not styles or not sheets:
+            return None
+        return cls(reader.archive, styles, sheets, reader.name)
 
     def cells(self, sheet: str) -> Iterator[tuple[int, int, NumberFormat]]:
         """(row, column, format) of the formatted cells of ``sheet``, 0-based, in order."""
@@ -159,10 +154,6 @@ class WorkbookFormats:
                 yield int(found.group(2)) - 1, _column(found.group(1)), self._by_id[style.group(1)]
         return True
 
-    def close(self) -> None:
-        """Close the package."""
-        self.archive.close()
-
 
 def _styles(reader: WorkbookXml, dates: bool) -> dict[int, NumberFormat]:
     """Style index -> compiled format, for the styles that change how a value reads."""
@@ -194,7 +185,7 @@ def _compiled(codes: dict[int, str], number: str) -> NumberFormat | None:
 
 
 def _styles_path(reader: WorkbookXml) -> str | None:
-    names = reader.archive.namelist()
+    names = reader.names
     for kind, target in reader.rels("xl/workbook.xml").values():
         if kind.endswith("/styles") and target in names:
             return target

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import logging
 import posixpath
+import zipfile
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 from goblin_core.config import Config
@@ -103,19 +105,22 @@ def core_properties(package: OpcPackage, name: str, config: Config) -> dict[str,
     return {}
 
 
-def package_children(source: Source, config: Config) -> list[Source]:
+def package_children(
+    source: Source, config: Config, archive: zipfile.ZipFile | None = None
+) -> list[Source]:
     """Children for the embedded objects (and media, when asked) of an OOXML package.
 
     Objects live under ``word/embeddings``, ``xl/embeddings`` and ``ppt/embeddings``
     whichever part links them (body, header, slide, chart); OLE wrappers are unwrapped
-    into the file they hold.
+    into the file they hold. ``archive`` is the package already open (and checked).
     """
     if not config.get("office", "embedded", True):
         return []
     images = bool(config.get("office", "images", False))
     children: list[Source] = []
     seen: set[str] = set()
-    with open_container(source, config) as archive:
+    opened = nullcontext(archive) if archive is not None else open_container(source, config)
+    with opened as archive:
         for info in archive.infolist():
             folder = posixpath.dirname(info.filename).rsplit("/", 1)[-1]
             if info.is_dir() or not (folder == "embeddings" or (images and folder == "media")):

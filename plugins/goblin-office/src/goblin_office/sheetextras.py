@@ -61,8 +61,15 @@ def header_footer_text(code: str) -> str:
     return " ".join(text.split())
 
 
-def ooxml_extras(source: Source, config: Config) -> dict[str, SheetExtras]:
-    """Headers, footers and comments per sheet name of an xlsx/xlsm package."""
+def ooxml_extras(
+    source: Source, config: Config, reader: WorkbookXml | None = None
+) -> dict[str, SheetExtras]:
+    """Headers, footers and comments per sheet name of an xlsx/xlsm package.
+
+    ``reader`` is the package already open (and checked); else it is opened here.
+    """
+    if reader is not None:
+        return {name: reader.extras(path) for name, path in reader.sheets()}
     with open_container(source, config) as archive:
         reader = WorkbookXml(archive, source.display_name, config)
         return {name: reader.extras(path) for name, path in reader.sheets()}
@@ -76,6 +83,9 @@ class WorkbookXml:
         self.name = name
         self.config = config
         self.depth = int(config.get("limits", "max_xml_depth", 256))
+        self.names = set(archive.namelist())
+        self._rels: dict[str, dict[str, tuple[str, str]]] = {}
+        self._sheets: list[tuple[str, str]] | None = None
 
     def xml(self, path: str) -> Any:
         return parse_xml(
@@ -85,9 +95,15 @@ class WorkbookXml:
         )
 
     def rels(self, path: str) -> dict[str, tuple[str, str]]:
+        """Relationship id -> (type, target part) of part ``path``; read once."""
+        if path not in self._rels:
+            self._rels[path] = self._read_rels(path)
+        return self._rels[path]
+
+    def _read_rels(self, path: str) -> dict[str, tuple[str, str]]:
         folder, base = posixpath.split(path)
         rels_path = posixpath.join(folder, "_rels", base + ".rels")
-        if rels_path not in self.archive.namelist():
+        if rels_path not in self.names:
             return {}
         found = {}
         for rel in self.xml(rels_path):
@@ -102,9 +118,15 @@ class WorkbookXml:
             found[attr(rel, "Id")] = (attr(rel, "Type"), full)
         return found
 
-    def sheets(self) -> Iterator[tuple[str, str]]:
-        workbook = next((n for n in ("xl/workbook.xml",) if n in self.archive.namelist()), None)
-        if workbook is None:
+    def sheets(self) -> list[tuple[str, str]]:
+        """(sheet name, sheet part) in workbook order; read once."""
+        if self._sheets is None:
+            self._sheets = list(self._read_sheets())
+        return self._sheets
+
+    def _read_sheets(self) -> Iterator[tuple[str, str]]:
+        workbook = "xl/workbook.xml"
+        if workbook not in self.names:
             return
         rels = self.rels(workbook)
         for sheets in descendants(self.xml(workbook), "sheets"):
@@ -250,11 +272,13 @@ def _para_text(p: Any) -> str:
     return inline_text(p)
 
 
-def safe_extras(kind: str, source: Source, config: Config) -> dict[str, SheetExtras]:
+def safe_extras(
+    kind: str, source: Source, config: Config, reader: WorkbookXml | None = None
+) -> dict[str, SheetExtras]:
     """The second pass for ``kind`` (ooxml, odf, biff); a failure loses only the extras."""
     try:
         if kind == "ooxml":
-            return ooxml_extras(source, config)
+            return ooxml_extras(source, config, reader)
         if kind == "odf":
             return odf_extras(source, config)
         if kind == "biff":

@@ -31,7 +31,7 @@ from goblin_office.numberformat import display_text
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
 from goblin_office.ooxml import package_children
-from goblin_office.sheetextras import SheetExtras, safe_extras
+from goblin_office.sheetextras import SheetExtras, WorkbookXml, safe_extras
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,7 @@ class _CalamineDocument(BaseParsedDocument):
         self.page_count = len(names)
         self.metadata: dict[str, Any] = {"sheets": list(names)}
         self.children: list[Source] = []
+        self.package: zipfile.ZipFile | None = None
 
     def pages(self) -> Iterator[PageContent]:
         for number, name in enumerate(self.names, start=1):
@@ -112,8 +113,8 @@ class _CalamineDocument(BaseParsedDocument):
 
     def close(self) -> None:
         self.workbook.close()
-        if self.formats is not None:
-            self.formats.close()
+        if self.package is not None:
+            self.package.close()
 
 
 class CalamineParser(BaseEngine):
@@ -126,29 +127,50 @@ class CalamineParser(BaseEngine):
     def open(self, source: Source, config: Config) -> _CalamineDocument:
         plain = decrypted(source, config)
         mime = _family(plain)
-        if mime in (fmt.XLSX, fmt.XLSB, fmt.ODS):
-            open_container(plain, config).close()
+        if mime in (fmt.XLSX, fmt.XLSB):
+            # checked once, then shared by the extras, the formats and the children
+            package = open_container(plain, config)
+            try:
+                return self._ooxml(plain, mime, package, config)
+            except BaseException:  # the document owns the package only once it exists
+                package.close()
+                raise
         if mime == fmt.ODS:
+            open_container(plain, config).close()
             plain = decrypted_package(plain, config)
-        try:
-            workbook = CalamineWorkbook.from_filelike(plain.open())
-        except Exception as exc:  # calamine raises its own error types for damaged files
-            raise CorruptDocument(
-                f"calamine cannot read the workbook ({exc})", file=source.display_name
-            ) from exc
-        names = _visible_sheets(workbook, config)
+        workbook = _workbook(plain, source)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
+        names = _visible_sheets(workbook, config)
+        document = _CalamineDocument(workbook, names, extras, config, self.name)
+        if mime == fmt.ODS:
+            document.children = odf_children(plain, config)
+        return document
+
+    def _ooxml(
+        self, plain: Source, mime: str, package: zipfile.ZipFile, config: Config
+    ) -> _CalamineDocument:
+        workbook = _workbook(plain, plain)
+        reader = WorkbookXml(package, plain.display_name, config)
+        extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
         formats, comma = None, False
         if mime == fmt.XLSX and config.get("office", "cell_values", "display") == "display":
             dates = config.get("office", "cell_dates", "iso") == "display"
-            formats = WorkbookFormats.load(plain, config, dates=dates)
+            formats = WorkbookFormats.load(reader, dates=dates)
             comma = bool(config.get("office", "decimal_comma", False))
+        names = _visible_sheets(workbook, config)
         document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
-        if mime in (fmt.XLSX, fmt.XLSB):
-            document.children = package_children(plain, config)
-        elif mime == fmt.ODS:
-            document.children = odf_children(plain, config)
+        document.package = package
+        document.children = package_children(plain, config, package)
         return document
+
+
+def _workbook(plain: Source, source: Source) -> CalamineWorkbook:
+    try:
+        return CalamineWorkbook.from_filelike(plain.open())
+    except Exception as exc:  # calamine raises its own error types for damaged files
+        raise CorruptDocument(
+            f"calamine cannot read the workbook ({exc})", file=source.display_name
+        ) from exc
 
 
 def _family(source: Source) -> str:
