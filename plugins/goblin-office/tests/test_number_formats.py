@@ -322,6 +322,19 @@ def test_many_styles_and_a_large_sheet_stay_fast(read) -> None:  # type: ignore[
     )
 
 
+def test_thousands_of_styles_are_matched_without_a_huge_pattern(read) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    for row in range(1, 801):  # a distinct format, hence a distinct style, per cell
+        cell = sheet.cell(row=row, column=1, value=row + 0.5)
+        cell.number_format = "#,##0." + "0" * (row % 7 + 1) + '" u' + str(row) + '"'
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    rows = read(buffer.getvalue(), "estilos.xlsx").tables[0].rows
+    assert rows[0] == ("1.50 u1",)
+    assert rows[799] == ("800.500 u800",)
+
+
 def test_tika_formats_workbook_reads_as_excel_shows_it(read) -> None:  # type: ignore[no-untyped-def]
     path = corpus_dir(__file__) / "office" / "testEXCEL-formats.xlsx"
     text = read(path.read_bytes(), path.name, office={"cell_dates": "display"}).text

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import re
 import zipfile
+import zlib
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any
 
@@ -59,6 +60,7 @@ BUILTIN_FORMATS = {
     49: "@",
 }
 _CHUNK = 1 << 20
+_MAX_ALTERNATIVES = 512
 _REF = re.compile(rb"""\sr=["']([A-Z]{1,3})([0-9]{1,7})["']""")
 _STYLE = re.compile(rb"""\ss=["']([0-9]{1,6})["']""")
 
@@ -79,6 +81,8 @@ class WorkbookFormats:
         self.name = name
         self._by_id = {str(i).encode(): f for i, f in styles.items()}
         ids = b"|".join(sorted(self._by_id, key=len, reverse=True))
+        if len(self._by_id) > _MAX_ALTERNATIVES:
+            ids = rb"[0-9]{1,6}"  # a huge alternation compiles slowly: match any, filter after
         # Excel, LibreOffice and openpyxl write r, then s: one match gives all
         self._canonical = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})" s="(' + ids + rb')"')
         self._any_order = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bs=[\"'](?:" + ids + rb")[\"'][^>]*>")
@@ -108,7 +112,7 @@ class WorkbookFormats:
             return
         try:
             yield from self._scan(path)
-        except (zipfile.BadZipFile, EOFError, OSError, ValueError, KeyError) as exc:
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError) as exc:
             # the cells themselves come from calamine; only their formats stop here
             log.warning("%s: number formats of %r stop: %s", self.name, sheet, exc)
 
@@ -135,10 +139,13 @@ class WorkbookFormats:
         columns = self._columns
         for match in self._canonical.finditer(window, 0, cut):
             letters, row, style = match.groups()
+            found = self._by_id.get(style)
+            if found is None:
+                continue
             column = columns.get(letters)
             if column is None:
                 column = columns[letters] = _column(letters)
-            yield int(row) - 1, column, self._by_id[style]
+            yield int(row) - 1, column, found
 
     def _any_order_cells(
         self, window: bytes, cut: int
