@@ -13,6 +13,7 @@ from PIL import Image
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.model import EMPTY_OCR, OCRResult
+from goblin_ocr_tesseract.accents import restore_accents
 from goblin_ocr_tesseract.flatten import flatten
 from goblin_ocr_tesseract.languages import (
     BINARY_PACKAGE,
@@ -94,7 +95,10 @@ class TesseractBackend(BaseEngine):
         finally:
             if page is not image:
                 page.close()
-        return OCRResult(reading.text, reading.confidence)
+        text = reading.text
+        if options["restore_accents"]:
+            text = restore_accents(text, settings.lang)
+        return OCRResult(text, reading.confidence)
 
     def _settings(self, languages: str, options: Mapping[str, Any]) -> RunSettings | None:
         binary = find_binary(str(options["command"]))

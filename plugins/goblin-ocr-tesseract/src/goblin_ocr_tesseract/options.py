@@ -38,6 +38,9 @@ TESSERACT_OPTIONS = (
     Option("min_text_height", "int", 20,
            "Pages whose words are shorter than this many pixels (median) are read again "
            "enlarged, keeping the more confident reading. 0 turns it off.", minimum=0),
+    Option("restore_accents", "bool", True,
+           "Words in none of the page languages' word lists (wordfreq) whose only known "
+           "spelling differs in diacritics get that spelling (ovoide, ovoiïde: ovoïde)."),
     Option("tessdata_dir", "str", "",
            "Folder of .traineddata files (empty: Tesseract's own, or $TESSDATA_PREFIX)."),
     Option("command", "str", "tesseract", "The tesseract binary (a name on PATH or a path)."),
