@@ -78,19 +78,17 @@ def date_tokens(tokens: list[Token]) -> tuple[Token, ...]:
 
 
 def _after_hours(previous: list[Token]) -> bool:
+    """The nearest date or time token before is an hour."""
     for token in reversed(previous):
-        if token.kind == "date":
-            return token.text[0] == "h"
-        if token.kind == "elapsed":
+        if token.kind in ("date", "elapsed"):
             return token.text[0] == "h"
     return False
 
 
 def _before_seconds(tokens: list[Token], index: int) -> bool:
+    """The nearest date or time token after ``index`` is a second."""
     for token in tokens[index + 1 :]:
-        if token.kind == "date":
-            return token.text[0] == "s"
-        if token.kind == "elapsed":
+        if token.kind in ("date", "elapsed"):
             return token.text[0] == "s"
     return False
 

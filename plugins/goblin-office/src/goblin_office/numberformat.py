@@ -63,7 +63,7 @@ class NumberFormat:
         """True when the first section formats dates or times."""
         return self.sections[0].kind == "date"
 
-    def render(self, value: Any, *, dates: bool = True, comma: bool = False) -> str | None:
+    def render(self, value: Any, *, dates: bool = False, comma: bool = False) -> str | None:
         """``value`` as Excel shows it; None when this format cannot render it.
 
         ``dates=False`` leaves date and time values to the caller (ISO 8601);
