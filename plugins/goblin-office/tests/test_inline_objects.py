@@ -190,6 +190,18 @@ def test_rtf_excel_object_holding_a_compound_file_is_read(read) -> None:  # type
     assert "Numbers and their Squares" in child.text
 
 
+def test_rtf_acrobat_object_gives_the_pdf_it_wraps(read) -> None:  # type: ignore[no-untyped-def]
+    import zipfile
+
+    package = corpus_dir(__file__) / "office" / "testWORD_embedded_pdf.docx"
+    with zipfile.ZipFile(package) as archive:  # a real OLE2 object, CONTENTS holding a PDF
+        ole = archive.read("word/embeddings/oleObject1.bin")
+    document = read(_rtf(_object("AcroExch.Document.DC", ole)), "com-pdf.rtf")
+    (child,) = document.children
+    assert child.name == "com-pdf.rtf/object1.pdf"
+    assert child.mime == "application/pdf"
+
+
 def test_rtf_pictures_only_when_asked(read) -> None:  # type: ignore[no-untyped-def]
     picture = r"{\pict\pngblip\picw8\pich8\picwgoal120\pichgoal120 " + _png().hex() + "}"
     assert read(_rtf(picture), "foto.rtf").children == ()
