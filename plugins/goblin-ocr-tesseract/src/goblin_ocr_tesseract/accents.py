@@ -124,4 +124,4 @@ def _frequencies(code: str) -> Mapping[str, float]:
     """Each word of wordfreq's best list for ``code`` with its frequency (a share of all words)."""
     import wordfreq  # first use only: importing and loading take about a second each
 
-    return wordfreq.get_frequency_dict(code, wordlist="best")  # type: ignore[no-any-return]
+    return wordfreq.get_frequency_dict(code, wordlist="best")

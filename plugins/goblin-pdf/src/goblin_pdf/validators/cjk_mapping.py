@@ -64,7 +64,7 @@ class CJKMappingValidator(BaseEngine):
         strays = len(_STRAY_MODIFIER.findall(text))
         if share < RARE_SHARE or rare + strays < MIN_EVIDENCE:
             return Verdict("ok", 1.0)
-        reasons = ("cjk_mismapped", f"rare_han_share={share:.2f}")
+        reasons: tuple[str, ...] = ("cjk_mismapped", f"rare_han_share={share:.2f}")
         if strays:
             reasons += (f"stray_modifiers={strays}",)
         # A wrong guess at every glyph is beyond what recovery engines reading the same font
