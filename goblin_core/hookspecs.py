@@ -158,7 +158,9 @@ def goblin_register_archive_handlers(register: Register) -> None:
     depth, member count, total bytes and compression ratio *while reading*
     (its wrapper around ``open()`` stops a bomb mid-stream). Encrypted members
     raise PasswordRequired unless ``config`` carries a password; unreadable
-    archives raise a GoblinError subclass.
+    archives raise a GoblinError subclass. A later part of a multi-volume set
+    (``x.7z.002``) lists one member of kind ``"volume"`` whose ``note`` names
+    its set: the core reports it as skipped, not as an error.
     """
 
 
