@@ -539,41 +539,62 @@ class Pipeline:
     def _recover(
         self, source: Source, mime: str, work: list[_PageWork], recorder: _Recorder
     ) -> None:
+        probe_from = int(self.core.get("recovery_probe", 0) or 0)
         for entry in self.registry.ranked("recovery", mime, self.config):
             wanted = [p for p in work if p.needs_recovery() and not p.used(entry.name)]
             if not wanted:
                 return
-            t0 = time.monotonic()
-            try:
-                texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
-                if not isinstance(texts, dict):
-                    raise TypeError(
-                        f"recover() returned {type(texts).__name__}, not {{page: text}}"
-                    )
-            except Exception as exc:  # the next engine may still do it
-                kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
-                for page in wanted:
-                    page.errors.append(
-                        Attempt(
-                            entry.name,
-                            entry.provenance,
-                            error_kind=kind,
-                            error=str(exc),
-                            seconds=time.monotonic() - t0,
-                        )
-                    )
-                recorder.warn(kind, f"recovery engine {entry.name} failed: {exc}", entry.name)
+            if not probe_from or len(wanted) < probe_from:
+                self._recover_pages(entry, source, mime, wanted, recorder)
                 continue
-            recorder.touched(entry.name)
-            share = (time.monotonic() - t0) / max(len(wanted), 1)
+            # An engine that reads a document's fonts no better on one page reads them
+            # no better on the others (the pages share their fonts), and a slow engine
+            # on a long broken document would cost minutes for nothing.
+            probe, rest = wanted[0], wanted[1:]
+            if self._recover_pages(entry, source, mime, [probe], recorder):
+                self._recover_pages(entry, source, mime, rest, recorder)
+                continue
+            note = f"not tried: page {probe.number} came out no better with this engine"
+            for page in rest:
+                page.errors.append(Attempt(entry.name, entry.provenance, verdict="skipped",
+                                           reasons=(note,)))
+
+    def _recover_pages(
+        self, entry: EngineEntry, source: Source, mime: str, wanted: list[_PageWork],
+        recorder: _Recorder,
+    ) -> bool:
+        """Run one recovery engine on ``wanted``; True when it won some page."""
+        t0 = time.monotonic()
+        try:
+            texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
+            if not isinstance(texts, dict):
+                raise TypeError(f"recover() returned {type(texts).__name__}, not {{page: text}}")
+        except Exception as exc:  # the next engine may still do it
+            kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
             for page in wanted:
-                text = texts.get(page.number)
-                if not isinstance(text, str):
-                    continue
-                verdict = self._validate(text, page, mime, entry.name)
-                page.candidates.append(
-                    Candidate(entry.name, entry.provenance, text, verdict, "recovery", share)
+                page.errors.append(
+                    Attempt(
+                        entry.name,
+                        entry.provenance,
+                        error_kind=kind,
+                        error=str(exc),
+                        seconds=time.monotonic() - t0,
+                    )
                 )
+            recorder.warn(kind, f"recovery engine {entry.name} failed: {exc}", entry.name)
+            return False
+        recorder.touched(entry.name)
+        share = (time.monotonic() - t0) / max(len(wanted), 1)
+        won = False
+        for page in wanted:
+            text = texts.get(page.number)
+            if not isinstance(text, str):
+                continue
+            verdict = self._validate(text, page, mime, entry.name)
+            candidate = Candidate(entry.name, entry.provenance, text, verdict, "recovery", share)
+            page.candidates.append(candidate)
+            won = won or page.best is candidate
+        return won
 
     # -- step 6: OCR -------------------------------------------------------
 

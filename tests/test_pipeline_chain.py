@@ -198,6 +198,39 @@ def test_garbage_goes_down_the_recovery_chain_and_the_best_candidate_wins() -> N
     ]
 
 
+def _garbage_pages(count: int) -> ScriptedParser:
+    return ScriptedParser("tests.parser", [
+        text_page(n, f"GARBAGE page {n} of the broken font") for n in range(1, count + 1)])
+
+
+def test_a_recovery_engine_that_fails_its_probe_page_is_not_run_on_the_others() -> None:
+    """Five broken pages: the first engine reads page 1 no better, so it reads nothing
+    else; the next engine fixes page 1 and is then given the other four."""
+    useless = ScriptedRecovery("tests.useless", {n: f"GARBAGE still {n}" for n in range(1, 6)},
+                               priority=5)
+    useful = ScriptedRecovery("tests.useful", {n: f"page {n}, readable" for n in range(1, 6)},
+                              priority=1)
+    registry = registry_with(_garbage_pages(5), MarkerValidator(), useless, useful)
+    document = extract(TEST_BYTES, name="a.test", registry=registry)
+    assert useless.calls == [[1]]
+    assert useful.calls == [[1], [2, 3, 4, 5]]
+    assert [p.status for p in document.pages] == ["recovered"] * 5
+    skipped = [a for a in document.pages[3].attempts if a.engine == "tests.useless"]
+    assert skipped[0].verdict == "skipped" and not skipped[0].error_kind
+    assert "page 1 came out no better" in skipped[0].reasons[0]
+
+
+def test_recovery_probe_zero_and_short_documents_read_every_page_at_once() -> None:
+    engine = ScriptedRecovery("tests.useless", {n: f"GARBAGE still {n}" for n in range(1, 6)})
+    registry = registry_with(_garbage_pages(5), MarkerValidator(), engine)
+    extract(TEST_BYTES, name="a.test", registry=registry, recovery_probe=0)
+    assert engine.calls == [[1, 2, 3, 4, 5]]
+    engine.calls.clear()
+    short = registry_with(_garbage_pages(2), MarkerValidator(), engine)
+    extract(TEST_BYTES, name="a.test", registry=short)
+    assert engine.calls == [[1, 2]]
+
+
 def test_candidates_rank_by_status_then_score_then_mapped_characters() -> None:
     from goblin_core import Verdict
     from goblin_core.ranking import Candidate, best

@@ -77,6 +77,14 @@ GOBLIN_OPTIONS = (
         minimum=0,
     ),
     Option("attachments", "bool", True, "Extract embedded files and attachments as children."),
+    Option(
+        "recovery_probe",
+        "int",
+        3,
+        "When at least this many pages need a recovery engine, it reads the first of them "
+        "alone, and the rest only if that page came out better (0: always read them all).",
+        minimum=0,
+    ),
 )
 
 LIMIT_OPTIONS = (
