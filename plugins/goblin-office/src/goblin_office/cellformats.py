@@ -80,7 +80,8 @@ class WorkbookFormats:
         self.sheets = sheets
         self.name = name
         self._by_id = {str(i).encode(): f for i, f in styles.items()}
-        ids = b"|".join(sorted(self._by_id, key=len, reverse=True))
+        longest_first: list[bytes] = sorted(self._by_id, key=len, reverse=True)
+        ids = b"|".join(longest_first)
         if len(self._by_id) > _MAX_ALTERNATIVES:
             ids = rb"[0-9]{1,6}"  # a huge alternation compiles slowly: match any, filter after
         # Excel, LibreOffice and openpyxl write r, then s: one match gives all

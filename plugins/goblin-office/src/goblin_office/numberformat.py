@@ -403,7 +403,7 @@ def _pad(digits: str, placeholders: list[str]) -> str:
 def _group(text: str, separator: str) -> str:
     stripped = text.lstrip(" ")
     pad = text[: len(text) - len(stripped)]
-    groups = []
+    groups: list[str] = []
     while len(stripped) > 3:
         groups.insert(0, stripped[-3:])
         stripped = stripped[:-3]
