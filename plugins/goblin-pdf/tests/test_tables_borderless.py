@@ -68,7 +68,7 @@ def _all(found: dict[int, list]) -> list:
     return [t for tables in found.values() for t in tables]
 
 
-def _price_table_pdf(path: Path) -> None:
+def _price_table_pdf(path: Path, valign: str = "TOP") -> None:
     sheet, body = _styles()
     data: list[list[object]] = [list(HEADER)]
     data += [[code, Paragraph(desc, body), qty, unit, total]
@@ -77,7 +77,7 @@ def _price_table_pdf(path: Path) -> None:
     # No GRID, no lines at all: only alignment tells the columns apart.
     table.setStyle(TableStyle([
         ("FONTSIZE", (0, 0), (-1, -1), 9),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("VALIGN", (0, 0), (-1, -1), valign),
         ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
     ]))
     story = [Paragraph("Price list for the school renovation", sheet["Heading2"]),
@@ -86,9 +86,11 @@ def _price_table_pdf(path: Path) -> None:
     SimpleDocTemplate(str(path), pagesize=A4).build(story)
 
 
-def test_borderless_price_table_is_found_with_exact_rows(tmp_path: Path) -> None:
+@pytest.mark.parametrize("valign", ["TOP", "MIDDLE", "BOTTOM"])
+def test_borderless_price_table_is_found_with_exact_rows(tmp_path: Path, valign: str) -> None:
     pdf = tmp_path / "prices.pdf"
-    _price_table_pdf(pdf)
+    # Short cells beside a wrapped description sit on its first, middle or last line.
+    _price_table_pdf(pdf, valign)
 
     found = _all(_found(pdf))
 

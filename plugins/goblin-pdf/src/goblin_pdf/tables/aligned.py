@@ -3,8 +3,9 @@
 A line cut into at least ``MIN_SEED_COLUMNS`` pieces by wide gaps seeds a
 block. The block grows to the lines below and above while they are close
 (no paragraph gap), set in the same size, and never run across a gutter of
-the block: a prose line or a title spanning the columns ends it. Each line
-of the block is a row, wrapped descriptions are folded in by
+the block: a prose line or a title spanning the columns ends it. Lines
+closer together than the space between records are one record
+(``records``), and wrapped descriptions are folded in by
 ``normalize_table_rows``. Strict guards (``plausible``) then decide: three
 columns, three full rows, a first row of column titles, a column of
 figures, no prose, no ``Label:`` column, no dot leaders, no two wide
@@ -36,6 +37,7 @@ from goblin_pdf.tables.plausible import (
     titled,
     wide_columns,
 )
+from goblin_pdf.tables.records import record_rows, spaced_records
 from goblin_pdf.tables.text_lines import TextLine, median_height
 
 #: A line in this many pieces at least starts a candidate table.
@@ -112,7 +114,8 @@ def aligned_table(block: Sequence[TextLine], number: int,
         return None
     if prose_column(cells) or label_column(cells):
         return None
-    rows = normalize_table_rows(cells)
+    raw = [row for record in spaced_records(lines) for row in record_rows(record, columns)]
+    rows = normalize_table_rows(raw)
     if not is_meaningful_table(rows) or not titled(rows) or not figure_column(rows, 1):
         return None
     bbox = (columns[0][0], lines[0].top, columns[-1][1], lines[-1].bottom)
@@ -131,9 +134,10 @@ def aligned_tables(lines: Sequence[TextLine], number: int,
             continue
         first, last = _grow(lines, index, floor)
         table = aligned_table(lines[first:last + 1], number, page_size)
-        if table is None:
-            index += 1
-            continue
-        found.append(table)
-        floor = index = last + 1
+        # A rejected block is not searched again from its other lines: seeds inside it
+        # grow into the same block (this keeps long prose pages linear).
+        index = max(last, index) + 1
+        if table is not None:
+            found.append(table)
+            floor = index
     return found

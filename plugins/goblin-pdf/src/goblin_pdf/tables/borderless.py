@@ -1,9 +1,12 @@
 """Tables without a ruled grid: framed by horizontal rules only, or by white space alone.
 
-Runs after pdfplumber's grid detection, on the words outside every grid it
-found (kept or dropped), so a ruled table is never read twice. Tables
-framed by rules come first: the rules bound them, which is stronger
-evidence than alignment; alignment is tried on the words left over.
+Runs after pdfplumber's grid detection, on the words outside every table it
+kept, so a ruled table is never read twice; a grid it dropped (row stripes
+drawn as boxes, a one-column frame) is searched again. Tables framed by
+rules come first: the rules bound them, which is stronger evidence than
+alignment; alignment is tried on the words left over. Either is dropped
+when the region holds a drawing (``drawings``): charts have rules and
+aligned tick labels too.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from goblin_pdf.tables.aligned import aligned_tables
+from goblin_pdf.tables.drawings import holds_drawing
 from goblin_pdf.tables.found import FoundTable
 from goblin_pdf.tables.framed import framed_table
 from goblin_pdf.tables.rules import horizontal_rules, rule_stacks
@@ -40,8 +44,9 @@ def borderless_tables(page: Any, number: int, grids: Sequence[BBox]) -> list[Fou
         if any(_overlaps(frame, t.bbox) for t in found):
             continue
         table = framed_table(stack, words, number, size)
-        if table is not None:
+        if table is not None and not holds_drawing(page, table.bbox):
             found.append(table)
     rest = _outside(words, [t.bbox for t in found])
-    found += aligned_tables(text_lines(rest), number, size)
+    found += [t for t in aligned_tables(text_lines(rest), number, size)
+              if not holds_drawing(page, t.bbox)]
     return sorted(found, key=lambda t: (round(t.bbox[1]), t.bbox[0]))

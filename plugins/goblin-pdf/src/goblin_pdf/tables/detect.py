@@ -123,6 +123,7 @@ def page_tables(page: Any, number: int,
         found.append(FoundTable(page=number, rows=rows, bbox=bbox,
                                 page_size=(float(page.width), float(page.height))))
     if borderless:
-        found += [t for t in borderless_tables(page, number, [bbox for bbox, _ in grids])
-                  if not unreadable(t.rows)]
+        # Grids dropped above (zebra stripes, one-column boxes) may still hold a table.
+        kept = [t.bbox for t in found]
+        found += [t for t in borderless_tables(page, number, kept) if not unreadable(t.rows)]
     return sorted(found, key=lambda t: (round(t.bbox[1]), t.bbox[0]))

@@ -12,7 +12,6 @@ line up with the columns.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 from goblin_core.structured.brazilian_numbers import is_figure
@@ -24,7 +23,8 @@ from goblin_core.table_repair import (
 )
 from goblin_pdf.tables.columns import GUTTER_EM, Span, bridges, line_cells, line_spans
 from goblin_pdf.tables.found import FoundTable
-from goblin_pdf.tables.plausible import figure_column, label_column, prose_column, titled
+from goblin_pdf.tables.plausible import label_column, prose_column, titled
+from goblin_pdf.tables.records import merged_row, record_rows
 from goblin_pdf.tables.rules import END_TOLERANCE, Rule
 from goblin_pdf.tables.text_lines import (
     TextLine,
@@ -80,19 +80,10 @@ def _bands(lines: Sequence[TextLine], cuts: Sequence[float]) -> list[list[TextLi
     return [b for b in bands if b]
 
 
-def _merged(lines: Sequence[TextLine], columns: Sequence[Span]) -> list[str]:
-    cells = [line_cells(line, columns) for line in lines]
-    return ["\n".join(c[i] for c in cells if c[i]) for i in range(len(columns))]
-
-
 def _band_rows(band: Sequence[TextLine], columns: Sequence[Span], first: bool) -> list[list[str]]:
     if first and not _has_figure(band):
-        return [_merged(band, columns)]
-    keyed = [i for i, line in enumerate(band) if line_cells(line, columns)[0]]
-    if len(keyed) <= 1:
-        return [_merged(band, columns)]
-    starts = [0, *keyed[1:], len(band)]
-    return [_merged(band[a:b], columns) for a, b in itertools.pairwise(starts)]
+        return [merged_row(band, columns)]
+    return record_rows(band, columns)
 
 
 def framed_table(stack: Sequence[Rule], words: Sequence[Word], number: int,
@@ -125,6 +116,5 @@ def _plausible(raw: RawRows, cells: Sequence[Sequence[str]]) -> bool:
     rows = normalize_table_rows(raw)
     if not is_meaningful_table(rows) or label_column(rows) or prose_column(cells):
         return False
-    if titled(rows):
-        return True
-    return figure_column(rows, 1 if is_header_row(rows[0]) else 0)
+    # Without a title row, rules over label/figure lines are a list or a chart's grid.
+    return titled(rows)

@@ -38,7 +38,8 @@ class Rule:
     y: float
 
 
-def _white(colour: Any) -> bool:
+def is_white(colour: Any) -> bool:
+    """True for a grey, RGB or CMYK colour that leaves the page white."""
     if not isinstance(colour, tuple | list) or not colour:
         return False
     if not all(isinstance(c, int | float) for c in colour):
@@ -50,14 +51,14 @@ def _white(colour: Any) -> bool:
 
 def _raw_rules(page: Any) -> Iterable[Rule]:
     for line in page.lines:
-        if abs(line["bottom"] - line["top"]) <= SAME_RULE and not _white(
+        if abs(line["bottom"] - line["top"]) <= SAME_RULE and not is_white(
                 line.get("stroking_color")):
             yield Rule(float(line["x0"]), float(line["x1"]), (line["top"] + line["bottom"]) / 2)
     for rect in page.rects:
         thin = rect["bottom"] - rect["top"] <= MAX_RULE_THICKNESS
         colour = rect.get("non_stroking_color") if rect.get("fill") else rect.get(
             "stroking_color")
-        if thin and not _white(colour):
+        if thin and not is_white(colour):
             yield Rule(float(rect["x0"]), float(rect["x1"]), (rect["top"] + rect["bottom"]) / 2)
 
 
