@@ -70,7 +70,7 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
     if not runs:
         return []
     column = [_column(r, gutters) for r in runs]
-    order = sorted(range(len(runs)), key=lambda k: (-runs[k].yc, runs[k].x0))
+    order = sorted(range(len(runs)), key=[(-r.yc, r.x0) for r in runs].__getitem__)
     lines: list[Line] = []
     open_lines: dict[int, list[int]] = {}
     for i in order:
@@ -78,7 +78,8 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
         current = open_lines.get(col)
         if current is not None:
             head, run = runs[current[0]], runs[i]
-            if _overlap(head, run) >= 0.5 * min(head.height, run.height):
+            overlap = min(head.y1, run.y1) - max(head.y0, run.y0)
+            if overlap >= 0.5 * min(head.height, run.height):
                 current.append(i)
                 continue
             lines.append(_line(runs, current, col))
@@ -88,19 +89,18 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
     return lines
 
 
-def _overlap(a: Run, b: Run) -> float:
-    return min(a.y1, b.y1) - max(a.y0, b.y0)
-
-
 def _line(runs: Sequence[Run], members: list[int], column: int) -> Line:
     if len(members) == 1:
         r = runs[members[0]]
         return Line(" ".join(r.words), r.x0, r.y0, r.x1, r.y1, r.height, column)
     parts = sorted((runs[i] for i in members), key=lambda r: (r.x0, r.first))
-    return Line(" ".join(w for r in parts for w in r.words),
-                min(r.x0 for r in parts), min(r.y0 for r in parts),
-                max(r.x1 for r in parts), max(r.y1 for r in parts),
-                max(r.height for r in parts), column)
+    first = parts[0]
+    x0, y0, x1, y1, height = first.x0, first.y0, first.x1, first.y1, first.height
+    for r in parts[1:]:
+        # one pass instead of five min()/max() scans: lines are built for every page
+        y0, x1, y1 = min(y0, r.y0), max(x1, r.x1), max(y1, r.y1)
+        height = max(height, r.height)
+    return Line(" ".join(w for r in parts for w in r.words), x0, y0, x1, y1, height, column)
 
 
 def paragraphs(lines: Sequence[Line]) -> list[Block]:
