@@ -74,13 +74,16 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     # One FS_RECTF (left, top, right, bottom as floats) per character, filled in
     # place; map() drives the native calls without a Python-level loop body.
+    # Spaces and line breaks get no box (most are PDFium's own, drawn by nothing), so
+    # they are not asked about: a fifth of a page's native calls saved. The array
+    # starts zeroed, which is what a missing box reads as.
     rects = (ctypes.c_float * (4 * count))()
     base = ctypes.addressof(rects)
-    handles = repeat(handle, count)
-    list(map(_LOOSE_BOX, handles, range(count), range(base, base + 16 * count, 16)))
+    asked = np.nonzero(~np.isin(codes, SPACES))[0]
+    list(map(_LOOSE_BOX, repeat(handle, asked.size), asked.tolist(),
+             (base + 16 * asked).tolist()))
     ltrb = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
     raw = ltrb[:, [0, 3, 2, 1]]
-    raw[np.isin(codes, SPACES)] = 0
     drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1])
     angle = _angles(handle, count)
     drawn = _pieces(raw, angle, drawn, codes)
