@@ -114,7 +114,7 @@ def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, in
     """Blocks from the page's structure tree, or why it was not followed."""
     marks = _object_marks(objects)
     char_mcid, artifact = _char_marks(glyphs, marks)
-    texts = _mcid_texts(glyphs.text, char_mcid)
+    texts = _mcid_texts(glyphs.codes, char_mcid)
     walk = _Walk(texts)
     tree = pdfium_c.FPDF_StructTree_GetForPage(page)
     if not tree:
@@ -221,12 +221,18 @@ def _has_block_children(node: _Node) -> bool:
                for child in node.elements())
 
 
+_SHORT = 128  # bytes: element types and most texts fit, so one native call reads them
+
+
 def _string(call: Callable[[Any, int], int]) -> str:
-    size = call(None, 0)
+    """A UTF-16LE string from a PDFium getter that reports the size it needs."""
+    buffer = ctypes.create_string_buffer(_SHORT)
+    size = call(buffer, _SHORT)
     if size <= 2:
         return ""
-    buffer = ctypes.create_string_buffer(size)
-    call(buffer, size)
+    if size > _SHORT:
+        buffer = ctypes.create_string_buffer(size)
+        call(buffer, size)
     return buffer.raw[: size - 2].decode("utf-16-le", errors="replace")
 
 
@@ -272,17 +278,19 @@ def _char_marks(glyphs: Glyphs,
     return np.where(owner >= 0, table[owner], -1), np.where(owner >= 0, art[owner], False)
 
 
-def _mcid_texts(text: str, char_mcid: np.ndarray) -> dict[int, str]:
+def _mcid_texts(codes: np.ndarray, char_mcid: np.ndarray) -> dict[int, str]:
+    """Each MCID's characters in stream order, from the page's code points."""
     if char_mcid.size == 0:
         return {}
     order = np.argsort(char_mcid, kind="stable")
     values = char_mcid[order]
     cuts = np.nonzero(np.diff(values))[0] + 1
+    units = codes.astype(np.uint32)
     texts = {}
     for part in np.split(order, cuts):
         mcid = int(char_mcid[part[0]])
         if mcid >= 0:
-            texts[mcid] = "".join(text[i] for i in part.tolist())
+            texts[mcid] = units[part].tobytes().decode("utf-32-le", "surrogatepass")
     return texts
 
 
