@@ -102,6 +102,8 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("application/x-cpio", ("cpio",), "cpio archive", "archives"),
     KnownFormat("application/x-iso9660-image", ("iso",), "ISO 9660 image", "archives"),
     KnownFormat("application/x-arj", ("arj",), "ARJ archive", "archives"),
+    KnownFormat("application/x-archive-volume", (), "later part of a split archive set "
+                "(x.zip.002, x.z02: skipped, read through the first)", "archives"),
     KnownFormat("application/x-lzh-compressed", ("lha", "lzh"), "LHA archive", "archives"),
     KnownFormat("application/vnd.debian.binary-package", ("deb",), "Debian package", "archives"),
     KnownFormat("application/x-rpm", ("rpm",), "RPM package", "archives"),
