@@ -32,6 +32,12 @@ def test_known_words_are_left_alone() -> None:
     assert restore_accents(text, "fra") == text
 
 
+def test_halves_of_a_hyphenated_word_are_left_alone() -> None:
+    # Sänger broken at a line end: neither half is a word, and "San" would be wrong.
+    text = "dem weithin bekannten Sän-\nger und Entertainer; porte-ovoide"
+    assert restore_accents(text, "deu+fra") == text
+
+
 def test_two_known_spellings_leave_the_word_alone() -> None:
     # côte and côté are both words: the page decides, not the list.
     assert restore_accents("côtè", "fra") == "côtè"

@@ -25,8 +25,12 @@ from goblin_ocr_tesseract.languages import split_languages
 
 log = logging.getLogger(__name__)
 
-#: Latin words of three letters or more, not part of a longer word in another script.
-_WORD = re.compile(r"(?<![^\W\d_])[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{3,}(?![^\W\d_])")
+#: Latin words of three letters or more, not part of a longer word in another script and not
+#: joined to a hyphen: half a word broken at a line end (``Sän-``/``ger``) is no word to judge.
+_WORD = re.compile(
+    r"(?<![^\W\d_]|[-\u00ad\u2010])[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]{3,}"
+    r"(?![^\W\d_]|[-\u00ad\u2010])"
+)
 _LATIN_LETTERS = range(0x00C0, 0x0250)
 #: A candidate must be at least this common (Zipf scale: 1 is once per 1e8 words; the
 #: lists go down to about 1), so one stray occurrence in the lists does not decide.
