@@ -170,3 +170,78 @@ def test_table_of_contents_is_not_a_table(tmp_path: Path) -> None:
     SimpleDocTemplate(str(pdf), pagesize=A4).build([toc])
 
     assert _all(_found(pdf)) == []
+
+
+SCORES = [("Method", "Precision", "Recall", "F1"),
+          ("Baseline", "0.712", "0.655", "0.682"),
+          ("Rules only", "0.804", "0.731", "0.766"),
+          ("Aligned text", "0.851", "0.797", "0.823")]
+
+
+def test_booktabs_table_with_horizontal_rules_only_is_found(tmp_path: Path) -> None:
+    pdf = tmp_path / "booktabs.pdf"
+    _, body = _styles()
+    table = RLTable([list(r) for r in SCORES], colWidths=[120, 80, 80, 80])
+    # Top rule, a rule under the header, a bottom rule; no vertical line anywhere.
+    table.setStyle(TableStyle([
+        ("LINEABOVE", (0, 0), (-1, 0), 1.0, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+        ("LINEBELOW", (0, -1), (-1, -1), 1.0, colors.black),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+    ]))
+    story = [Paragraph(PROSE, body), Spacer(1, 12), Paragraph("Table 1: scores.", body),
+             table, Spacer(1, 12), Paragraph(PROSE, body)]
+    SimpleDocTemplate(str(pdf), pagesize=A4).build(story)
+
+    found = _all(_found(pdf))
+
+    assert [[tuple(r) for r in t.rows] for t in found] == [SCORES]
+
+
+def test_rules_between_rows_make_one_row_of_each_wrapped_record(tmp_path: Path) -> None:
+    pdf = tmp_path / "ruled-rows.pdf"
+    _, body = _styles()
+    data = [["Store", "Brands"],
+            ["Coffee", Paragraph("Roasters United, Bean There, Morning Cup, Daily Grind, "
+                                 "Espresso Lane, Crema Co.", body)],
+            ["Bakery", Paragraph("Bread Basket, Crumbs", body)],
+            ["Grocery", Paragraph("Fresh Market, Corner Shop, Green Basket, Harvest Foods, "
+                                  "Pantry Plus", body)]]
+    table = RLTable(data, colWidths=[80, 180])
+    table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.5, colors.blue),
+                               ("LINEABOVE", (0, 0), (-1, 0), 1.0, colors.blue),
+                               ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    SimpleDocTemplate(str(pdf), pagesize=A4).build([table])
+
+    rows = [tuple(r) for t in _all(_found(pdf)) for r in t.rows]
+
+    assert rows == [("Store", "Brands"),
+                    ("Coffee", "Roasters United, Bean There, Morning Cup, Daily Grind, "
+                               "Espresso Lane, Crema Co."),
+                    ("Bakery", "Bread Basket, Crumbs"),
+                    ("Grocery", "Fresh Market, Corner Shop, Green Basket, Harvest Foods, "
+                                "Pantry Plus")]
+
+
+def test_chart_with_grid_lines_and_value_labels_is_not_a_table(tmp_path: Path) -> None:
+    from reportlab.graphics.shapes import Drawing, Line, PolyLine, String
+
+    pdf = tmp_path / "chart.pdf"
+    drawing = Drawing(400, 260)
+    # Horizontal grid lines of one width, an axis, a curve, and labels that line up in
+    # columns under a row of series names: rules and alignment alone say "table".
+    for y in (40, 90, 140, 190, 240):
+        drawing.add(Line(40, y, 360, y, strokeColor=colors.grey, strokeWidth=0.5))
+    drawing.add(Line(40, 40, 40, 240, strokeColor=colors.black))
+    names = ["North", "South", "East", "West"]
+    values = [[120, 340, 260, 410], [90, 310, 300, 350], [75, 220, 180, 395]]
+    for col, name in enumerate(names):
+        x = 70 + col * 80
+        drawing.add(String(x, 222, name, fontSize=9))
+        for row, series in enumerate(values):
+            drawing.add(String(x, 172 - row * 50, f"{series[col]:,}.00", fontSize=9))
+    points = [c for i, v in enumerate(values[0]) for c in (70 + i * 80, 40 + v / 2.5)]
+    drawing.add(PolyLine(points, strokeColor=colors.steelblue, strokeWidth=1.5))
+    SimpleDocTemplate(str(pdf), pagesize=A4).build([drawing])
+
+    assert _all(_found(pdf)) == []

@@ -13,7 +13,7 @@ import re
 import statistics
 from collections.abc import Sequence
 
-from goblin_core.structured.brazilian_numbers import is_figure
+from goblin_core.structured.brazilian_numbers import is_figure, is_number
 
 #: A column whose line-cells hold this many words (median) is running prose.
 PROSE_WORDS = 8
@@ -77,13 +77,21 @@ def figure_column(rows: Cells, header_rows: int) -> bool:
 
 
 def titled(rows: Cells) -> bool:
-    """True when the first row reads as column titles: two or more worded cells, no figures."""
+    """True when the first row reads as column titles: two or more cells, mostly words.
+
+    A title may hold a digit (``F1``, ``Q3``), so up to a third of them may
+    look like figures; a data row has more. A plain number (``2022``) is
+    never a title here: key/value blocks put years and amounts in line with
+    their labels.
+    """
     if not rows:
         return False
     filled = [c for c in rows[0] if c.strip()]
     worded = sum(1 for c in filled if any(ch.isalpha() for ch in c))
-    return len(filled) >= 2 and worded * 2 >= len(filled) and not any(
-        is_figure(c) for c in filled)
+    figures = sum(1 for c in filled if is_figure(c))
+    if any(is_number(c) for c in filled):
+        return False
+    return len(filled) >= 2 and worded * 2 >= len(filled) and figures * 3 <= len(filled)
 
 
 def leaders(line_cells: Cells) -> bool:
