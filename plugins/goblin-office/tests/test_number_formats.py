@@ -279,6 +279,22 @@ def test_bad_option_value_is_refused(read) -> None:  # type: ignore[no-untyped-d
         read(_formatted_workbook(), "orcamento.xlsx", office={"cell_values": "pretty"})
 
 
+@pytest.mark.parametrize(
+    ("pattern", "replacement"),
+    [
+        (r'<c r="([A-Z]+\d+)" s="(\d+)" t="(\w+)"', r'<c r="\1" t="\3" s="\2"'),  # t first
+        (r'<c r="([A-Z]+\d+)" s="(\d+)"', r"<c s='\2' r='\1'"),  # another order, quotes
+    ],
+)
+def test_cells_in_other_writers_attribute_order(read, pattern, replacement) -> None:  # type: ignore[no-untyped-def]
+    data = _formatted_workbook()
+    sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode()
+    reordered, count = re.subn(pattern, replacement, sheet)
+    assert count
+    document = read(rewrite(data, {"xl/worksheets/sheet1.xml": reordered.encode()}), "o.xlsx")
+    assert _cells(document) == EXPECTED_DISPLAY
+
+
 def test_cells_without_references_keep_their_values(read) -> None:  # type: ignore[no-untyped-def]
     data = _formatted_workbook()
     sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode()

@@ -84,8 +84,10 @@ class WorkbookFormats:
         ids = b"|".join(longest_first)
         if len(self._by_id) > _MAX_ALTERNATIVES:
             ids = rb"[0-9]{1,6}"  # a huge alternation compiles slowly: match any, filter after
-        # Excel, LibreOffice and openpyxl write r, then s: one match gives all
-        self._canonical = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})" s="(' + ids + rb')"')
+        # Excel, LibreOffice, openpyxl and XlsxWriter write r, then s: one match gives all
+        self._canonical = re.compile(
+            rb'<c r="([A-Z]{1,3})([0-9]{1,7})"(?: t="\w+")? s="(' + ids + rb')"'
+        )
         self._any_order = re.compile(rb"<(?:\w+:)?c\s[^>]*?\bs=[\"'](?:" + ids + rb")[\"'][^>]*>")
         self._columns: dict[bytes, int] = {}
 
