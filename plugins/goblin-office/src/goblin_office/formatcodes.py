@@ -74,27 +74,11 @@ def tokenize(body: str) -> tuple[list[Token], tuple[str, float] | None, str]:
     language = "en"
     i = 0
     while i < len(body):
-        char = body[i]
-        lower = char.lower()
-        if char == '"':
-            end = body.find('"', i + 1)
-            end = len(body) if end < 0 else end
-            tokens.append(Token("lit", body[i + 1 : end]))
-            i = end + 1
-        elif char == "\\" and i + 1 < len(body):
-            tokens.append(Token("lit", body[i + 1]))
-            i += 2
-        elif char == "_" and i + 1 < len(body):
-            tokens.append(Token("lit", " "))
-            i += 2
-        elif char == "*" and i + 1 < len(body):
-            i += 2  # a fill character repeats to the column width: nothing in text
-        elif char == "[":
+        if body[i] == "[":
             end = body.find("]", i)
             if end < 0:
                 raise Unsupported(body)
-            inner = body[i + 1 : end]
-            found = _bracket(inner)
+            found = _bracket(body[i + 1 : end])
             if isinstance(found, Token):
                 tokens.append(found)
             elif isinstance(found, tuple):
@@ -102,32 +86,38 @@ def tokenize(body: str) -> tuple[list[Token], tuple[str, float] | None, str]:
             elif found == "pt":
                 language = "pt"
             i = end + 1
-        elif body[i : i + 7].lower() == "general":
-            tokens.append(Token("general"))
-            i += 7
-        elif body[i : i + 5].upper() == "AM/PM":
-            tokens.append(Token("ampm", body[i : i + 5]))
-            i += 5
-        elif body[i : i + 3].upper() == "A/P":
-            tokens.append(Token("ampm", body[i : i + 3]))
-            i += 3
-        elif char in _DIGITS:
-            tokens.append(Token("digit", char))
-            i += 1
-        elif lower in _DATE_LETTERS:
-            run = len(body[i:]) - len(body[i:].lstrip(char))
-            tokens.append(Token("date", lower * run))
-            i += run
-        elif lower == "e" and body[i + 1 : i + 2] in ("+", "-"):
-            tokens.append(Token("exp", body[i + 1]))
-            i += 2
-        elif char.isalpha() and char.isascii():
-            # b (Buddhist year), g (era), e alone: other calendars
-            raise Unsupported(body)
-        else:
-            tokens.append(_single(char))
-            i += 1
+            continue
+        token, i = _token_at(body, i)
+        if token is not None:
+            tokens.append(token)
     return tokens, condition, language
+
+
+def _token_at(body: str, i: int) -> tuple[Token | None, int]:
+    """The token at ``i`` (None for a fill character) and where the next one starts."""
+    char = body[i]
+    if char == '"':
+        end = body.find('"', i + 1)
+        end = len(body) if end < 0 else end
+        return Token("lit", body[i + 1 : end]), end + 1
+    if char in "\\_*" and i + 1 < len(body):
+        # an escaped character; padding as wide as a character; a fill, which repeats
+        # to the column width: nothing in text
+        return {"\\": Token("lit", body[i + 1]), "_": Token("lit", " "), "*": None}[char], i + 2
+    for word, kind in (("general", "general"), ("am/pm", "ampm"), ("a/p", "ampm")):
+        if body[i : i + len(word)].lower() == word:
+            return Token(kind, body[i : i + len(word)] if kind == "ampm" else ""), i + len(word)
+    lower = char.lower()
+    if char in _DIGITS:
+        return Token("digit", char), i + 1
+    if lower in _DATE_LETTERS:
+        run = len(body[i:]) - len(body[i:].lstrip(char))
+        return Token("date", lower * run), i + run
+    if lower == "e" and body[i + 1 : i + 2] in ("+", "-"):
+        return Token("exp", body[i + 1]), i + 2
+    if char.isalpha() and char.isascii():
+        raise Unsupported(body)  # b (Buddhist year), g (era), e alone: other calendars
+    return _single(char), i + 1
 
 
 def _single(char: str) -> Token:
