@@ -123,7 +123,17 @@ def page_tables(page: Any, number: int,
         found.append(FoundTable(page=number, rows=rows, bbox=bbox,
                                 page_size=(float(page.width), float(page.height))))
     if borderless:
-        # Grids dropped above (zebra stripes, one-column boxes) may still hold a table.
-        kept = [t.bbox for t in found]
-        found += [t for t in borderless_tables(page, number, kept) if not unreadable(t.rows)]
+        found += _borderless(page, number, found)
     return sorted(found, key=lambda t: (round(t.bbox[1]), t.bbox[0]))
+
+
+def _borderless(page: Any, number: int, ruled: Sequence[FoundTable]) -> list[FoundTable]:
+    # Grids dropped above (striped rows, one-column boxes) may still hold a table, so only
+    # the tables kept are left out.
+    try:
+        tables = borderless_tables(page, number, [t.bbox for t in ruled])
+    except Exception as exc:  # pdfminer objects of a malformed page fail with any type
+        # The ruled tables already found on this page must not be lost with it.
+        log.warning("page %d: detection of tables without grid lines failed: %s", number, exc)
+        return []
+    return [t for t in tables if not unreadable(t.rows)]
