@@ -198,6 +198,33 @@ def test_booktabs_table_with_horizontal_rules_only_is_found(tmp_path: Path) -> N
     assert [[tuple(r) for r in t.rows] for t in found] == [SCORES]
 
 
+def test_booktabs_table_in_one_column_of_a_two_column_paper(tmp_path: Path) -> None:
+    pdf = tmp_path / "paper.pdf"
+    _, body = _styles()
+    width, height = A4
+    half = (width - 100) / 2
+    frames = [Frame(40, 40, half, height - 80, id="left"),
+              Frame(60 + half, 40, half, height - 80, id="right")]
+    doc = BaseDocTemplate(str(pdf), pagesize=A4,
+                          pageTemplates=[PageTemplate(id="two", frames=frames)])
+    table = RLTable([list(r) for r in SCORES], colWidths=[80, 50, 50, 40])
+    table.setStyle(TableStyle([
+        ("LINEABOVE", (0, 0), (-1, 0), 1.0, colors.black),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+        ("LINEBELOW", (0, -1), (-1, -1), 1.0, colors.black),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("FONTSIZE", (0, 0), (-1, -1), 8),
+    ]))
+    # The table sits in the left column between paragraphs, the right column's prose
+    # on the same baselines.
+    prose = [Paragraph(PROSE * 2, body) for _ in range(3)]
+    doc.build([*prose, Spacer(1, 8), table, Spacer(1, 8), *prose, *prose[:1]])
+
+    found = _all(_found(pdf))
+
+    assert [[tuple(r) for r in t.rows] for t in found] == [SCORES]
+
+
 def test_rules_between_rows_make_one_row_of_each_wrapped_record(tmp_path: Path) -> None:
     pdf = tmp_path / "ruled-rows.pdf"
     _, body = _styles()
