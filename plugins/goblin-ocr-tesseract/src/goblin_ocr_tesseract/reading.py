@@ -10,7 +10,7 @@ from typing import Any
 from goblin_ocr_tesseract.coverage import ink_coverage
 from goblin_ocr_tesseract.skew import skew_degrees
 from goblin_ocr_tesseract.spacing import join_cjk
-from goblin_ocr_tesseract.words import mean_confidence, median_height, parse_tsv
+from goblin_ocr_tesseract.words import Word, mean_confidence, median_height, parse_tsv
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class Reading:
     text_height: int = 0
     skew: float = 0.0
     coverage: float = 1.0
+    table: tuple[Word, ...] = ()
 
     def better_than(self, other: Reading) -> bool:
         """More confident, or as confident with more words."""
@@ -46,7 +47,9 @@ class RunSettings:
         parts = [f"--psm {self.psm}", f"--oem {self.oem}",
                  # keep runs of spaces in tables and columns as Tesseract saw them
                  "-c preserve_interword_spaces=1", "-c tessedit_create_tsv=1",
-                 "-c tessedit_create_hocr=1"]
+                 # set here, not left to tessdata's configs/txt: a folder of models alone
+                 # (legacy_tessdata_dir) has no configs
+                 "-c tessedit_create_hocr=1", "-c tessedit_create_txt=1"]
         if self.dpi:
             parts.append(f"--dpi {self.dpi}")
         if self.thresholding:
@@ -90,7 +93,8 @@ def read(image: Any, settings: RunSettings) -> Reading:
         hocr = Path(f"{base}.hocr").read_text(encoding="utf-8", errors="replace")
     words = parse_tsv(tsv)
     return Reading(join_cjk(text).strip(), mean_confidence(words), len(words),
-                   median_height(words), skew_degrees(hocr), ink_coverage(image, words))
+                   median_height(words), skew_degrees(hocr), ink_coverage(image, words),
+                   tuple(words))
 
 
 def rotation(image: Any, settings: RunSettings) -> int:
