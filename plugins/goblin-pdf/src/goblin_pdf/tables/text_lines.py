@@ -89,16 +89,17 @@ def _shares_line(word: Word, top: float, bottom: float) -> bool:
 
 def text_lines(words: Iterable[Word]) -> list[TextLine]:
     """Words grouped into lines, top to bottom; each line's words left to right."""
-    groups: list[list[Word]] = []
+    # Each open group keeps its vertical extent: [top, bottom, words].
+    groups: list[list[Any]] = []
     for word in sorted(words, key=lambda w: (w.top, w.x0)):
         for group in reversed(groups[-3:]):
-            top, bottom = min(w.top for w in group), max(w.bottom for w in group)
-            if _shares_line(word, top, bottom):
-                group.append(word)
+            if _shares_line(word, group[0], group[1]):
+                group[0], group[1] = min(group[0], word.top), max(group[1], word.bottom)
+                group[2].append(word)
                 break
         else:
-            groups.append([word])
-    lines = [TextLine(tuple(sorted(g, key=lambda w: w.x0))) for g in groups]
+            groups.append([word.top, word.bottom, [word]])
+    lines = [TextLine(tuple(sorted(g[2], key=lambda w: w.x0))) for g in groups]
     return sorted(lines, key=lambda line: line.top)
 
 
