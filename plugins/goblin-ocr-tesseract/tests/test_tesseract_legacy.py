@@ -54,6 +54,13 @@ def test_only_han_characters_are_taken() -> None:
     assert fill_unwritable("文字を", table, "文字〝", LSTM_CHARS, 50) == "文字を"
 
 
+def test_a_latin_letter_or_kana_is_never_replaced_by_han() -> None:
+    table = words(("漢文", 95), ("a", 10), ("い", 0))
+    assert fill_unwritable("漢文aい", table, "漢文恰い", LSTM_CHARS, 50) == "漢文aい"
+    table = words(("漢文", 95), ("を", 10))
+    assert fill_unwritable("漢文を", table, "漢文倣", LSTM_CHARS, 50) == "漢文を"
+
+
 def test_line_breaks_of_the_lstm_reading_are_kept() -> None:
     table = words(("漢文", 95), ("に", 93), ("信", 70), ("い", 0), ("文字", 93))
     text = "漢文に\n信い 文字"

