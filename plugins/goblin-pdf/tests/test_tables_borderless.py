@@ -113,15 +113,51 @@ def test_borderless_table_reaches_the_document_and_its_markdown(tmp_path: Path) 
     assert "| A-215 | Washed sand | 12 | $110.00 | $1,320.00 |" in text
 
 
-def test_two_column_prose_page_is_not_a_table(tmp_path: Path) -> None:
-    pdf = tmp_path / "two-columns.pdf"
-    _, body = _styles()
+def _two_column_doc(path: Path) -> BaseDocTemplate:
     width, height = A4
     half = (width - 100) / 2
     frames = [Frame(40, 40, half, height - 80, id="left"),
               Frame(60 + half, 40, half, height - 80, id="right")]
-    doc = BaseDocTemplate(str(pdf), pagesize=A4,
-                          pageTemplates=[PageTemplate(id="two", frames=frames)])
+    return BaseDocTemplate(str(path), pagesize=A4,
+                           pageTemplates=[PageTemplate(id="two", frames=frames)])
+
+
+@pytest.mark.parametrize(("column", "before"), [("left", 3), ("right", 7)])
+def test_borderless_table_in_one_column_of_a_two_column_page(tmp_path: Path, column: str,
+                                                             before: int) -> None:
+    pdf = tmp_path / "two-columns-table.pdf"
+    _, body = _styles()
+    data: list[list[object]] = [list(HEADER)]
+    data += [[code, Paragraph(desc, body), qty, unit, total]
+             for code, desc, qty, unit, total in ITEMS]
+    table = RLTable(data, colWidths=[34, 82, 30, 45, 55])
+    table.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 8),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("ALIGN", (2, 0), (-1, -1), "RIGHT")]))
+    prose = [Paragraph(PROSE * 2, body) for _ in range(8)]
+    # The other column's prose runs on the table's baselines.
+    _two_column_doc(pdf).build([*prose[:before], Spacer(1, 8), table, Spacer(1, 8),
+                                *prose[before:]])
+
+    found = _all(_found(pdf))
+
+    assert [[tuple(r) for r in t.rows] for t in found] == [[HEADER, *ITEMS]]
+    assert (_x0(pdf) < A4[0] / 2) == (column == "left")
+
+
+def _x0(path: Path) -> float:
+    import pdfplumber
+
+    from goblin_pdf.tables.detect import page_tables
+
+    with pdfplumber.open(path) as pdf:
+        return page_tables(pdf.pages[0], 1)[0].bbox[0]
+
+
+def test_two_column_prose_page_is_not_a_table(tmp_path: Path) -> None:
+    pdf = tmp_path / "two-columns.pdf"
+    _, body = _styles()
+    doc = _two_column_doc(pdf)
     paragraphs = [Paragraph(f"{n}. {PROSE} In 2024 the budget was $ {n},500.00.", body)
                   for n in range(1, 14)]
     doc.build(paragraphs)
@@ -201,12 +237,7 @@ def test_booktabs_table_with_horizontal_rules_only_is_found(tmp_path: Path) -> N
 def test_booktabs_table_in_one_column_of_a_two_column_paper(tmp_path: Path) -> None:
     pdf = tmp_path / "paper.pdf"
     _, body = _styles()
-    width, height = A4
-    half = (width - 100) / 2
-    frames = [Frame(40, 40, half, height - 80, id="left"),
-              Frame(60 + half, 40, half, height - 80, id="right")]
-    doc = BaseDocTemplate(str(pdf), pagesize=A4,
-                          pageTemplates=[PageTemplate(id="two", frames=frames)])
+    doc = _two_column_doc(pdf)
     table = RLTable([list(r) for r in SCORES], colWidths=[80, 50, 50, 40])
     table.setStyle(TableStyle([
         ("LINEABOVE", (0, 0), (-1, 0), 1.0, colors.black),

@@ -3,7 +3,9 @@
 A line cut into at least ``MIN_SEED_COLUMNS`` pieces by wide gaps seeds a
 block. The block grows to the lines below and above while they are close
 (no paragraph gap), set in the same size, and never run across a gutter of
-the block: a prose line or a title spanning the columns ends it. Lines
+the block: a prose line or a title spanning the columns ends it. A column
+of prose at either side of the block is the page's other text column, on
+the same baselines as the table: its words are left out. Lines
 closer together than the space between records are one record
 (``records``), and wrapped descriptions are folded in by
 ``normalize_table_rows``. Strict guards (``plausible``) then decide: three
@@ -22,6 +24,7 @@ from goblin_pdf.tables.columns import (
     GUTTER_EM,
     Span,
     bridges,
+    column_of,
     line_cells,
     line_spans,
     segments,
@@ -34,6 +37,7 @@ from goblin_pdf.tables.plausible import (
     label_column,
     leaders,
     prose_column,
+    prose_side,
     titled,
     wide_columns,
 )
@@ -97,6 +101,12 @@ def _filled(cells: Sequence[str]) -> int:
     return sum(1 for c in cells if c)
 
 
+def _without_column(lines: Sequence[TextLine], columns: Sequence[Span],
+                    index: int) -> list[TextLine]:
+    kept = [tuple(w for w in line.words if column_of(w, columns) != index) for line in lines]
+    return [TextLine(words) for words in kept if words]
+
+
 def aligned_table(block: Sequence[TextLine], number: int,
                   page_size: tuple[float, float]) -> FoundTable | None:
     """The table a block of aligned lines holds, or None when the guards reject it."""
@@ -108,6 +118,10 @@ def aligned_table(block: Sequence[TextLine], number: int,
     if len(columns) < MIN_COLUMNS:
         return None
     cells = [line_cells(line, columns) for line in lines]
+    side = prose_side(cells)
+    if side is not None:
+        # The prose of the page's other text column shares the table's baselines.
+        return aligned_table(_without_column(lines, columns, side), number, page_size)
     if sum(1 for c in cells if _filled(c) >= MIN_COLUMNS) < MIN_FULL_ROWS:
         return None
     if fill_ratio(cells) < MIN_FILL or wide_columns(columns) or leaders(cells):

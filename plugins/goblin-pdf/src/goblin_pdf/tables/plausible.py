@@ -47,12 +47,21 @@ def _width(rows: Cells) -> int:
 
 def prose_column(line_cells: Cells) -> bool:
     """True when some column reads as running text: many words on each of its lines."""
-    for index in range(_width(line_cells)):
-        filled = _column(line_cells, index)
-        if len(filled) >= MIN_PROSE_SAMPLE and statistics.median(
-                len(c.split()) for c in filled) >= PROSE_WORDS:
-            return True
-    return False
+    return any(_is_prose(_column(line_cells, i)) for i in range(_width(line_cells)))
+
+
+def _is_prose(filled: Sequence[str]) -> bool:
+    return len(filled) >= MIN_PROSE_SAMPLE and statistics.median(
+        len(c.split()) for c in filled) >= PROSE_WORDS
+
+
+def prose_side(line_cells: Cells) -> int | None:
+    """Index of the one prose column when it is the first or the last column, else None."""
+    width = _width(line_cells)
+    prose = [i for i in range(width) if _is_prose(_column(line_cells, i))]
+    if len(prose) == 1 and width > 1 and prose[0] in (0, width - 1):
+        return prose[0]
+    return None
 
 
 def label_column(rows: Cells) -> bool:
