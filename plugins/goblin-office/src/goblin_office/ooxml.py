@@ -1,25 +1,22 @@
-"""OOXML packages: opening them safely, their properties, their embedded parts."""
+"""OOXML packages: opening them safely, their parts and relationships, their properties,
+their embedded parts."""
 
 from __future__ import annotations
 
-import io
 import logging
 import posixpath
 import zipfile
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any
+from typing import Any
+from urllib.parse import unquote
 
 from goblin_core.config import Config
 from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.source import Source
-from goblin_office.containers import open_container
+from goblin_office.containers import open_container, read_member
 from goblin_office.embedded import unique_name, unwrap
 from goblin_office.encryption import decrypted
-from goblin_office.safexml import local_name, parse_xml
-
-if TYPE_CHECKING:
-    from docx.opc.package import OpcPackage
-    from docx.opc.part import Part
+from goblin_office.safexml import attr, local_name, parse_xml
 
 log = logging.getLogger(__name__)
 
@@ -43,65 +40,107 @@ def plain_package(source: Source, config: Config) -> Source:
     return plain
 
 
-def open_opc(plain: Source) -> OpcPackage:
-    """The OPC package of a plain (decrypted, checked) source; python-docx reads any family."""
-    # python-docx loads on first use, not with the plugin: every worker and
-    # goblin command would pay for it otherwise.
-    from docx.opc.package import OpcPackage
-
-    try:
-        return OpcPackage.open(io.BytesIO(plain.bytes()))
-    except GoblinError:
-        raise
-    except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors...
-        raise CorruptDocument(
-            f"the OOXML package cannot be read ({type(exc).__name__}: {exc})",
-            file=plain.display_name,
-        ) from exc
+def open_package(source: Source, config: Config) -> tuple[Source, zipfile.ZipFile]:
+    """The package decrypted when needed and its zip, opened and checked once."""
+    plain = decrypted(source, config)
+    return plain, open_container(plain, config)
 
 
-def main_part(package: OpcPackage, name: str) -> Part:
-    """The officeDocument part, transitional or Strict."""
-    for rel in package.rels.values():
-        if rel.reltype.endswith("/officeDocument") and not rel.is_external:
-            return rel.target_part
-    raise CorruptDocument("the package has no main document part", file=name)
+class PackageXml:
+    """The XML parts of an OOXML package read straight from its zip, relationships followed.
+
+    The zip is opened and checked against the container limits by the caller, once;
+    each part is parsed with the hardened parser.
+    """
+
+    def __init__(self, archive: zipfile.ZipFile, name: str, config: Config) -> None:
+        self.archive = archive
+        self.name = name
+        self.config = config
+        self.depth = int(config.get("limits", "max_xml_depth", 256))
+        self.names = set(archive.namelist())
+        # OPC part names are case-insensitive; writers do not always agree on the case
+        self._folded = {n.lower(): n for n in self.names}
+        self._rels: dict[str, dict[str, tuple[str, str]]] = {}
+
+    def member(self, path: str) -> str | None:
+        """The zip member holding part ``path`` (any case, percent-encoded or not)."""
+        for candidate in (path, unquote(path)):
+            found = candidate if candidate in self.names else self._folded.get(candidate.lower())
+            if found is not None:
+                return found
+        return None
+
+    def xml(self, path: str) -> Any:
+        """Part ``path`` parsed with the hardened parser."""
+        member = self.member(path) or path
+        return parse_xml(
+            read_member(self.archive, member, self.name),
+            name=f"{self.name}:{member}",
+            max_depth=self.depth,
+        )
+
+    def rels(self, path: str) -> dict[str, tuple[str, str]]:
+        """Relationship id -> (type, target part) of part ``path`` ('' for the package)."""
+        if path not in self._rels:
+            self._rels[path] = self._read_rels(path)
+        return self._rels[path]
+
+    def _read_rels(self, path: str) -> dict[str, tuple[str, str]]:
+        folder, base = posixpath.split(path)
+        rels_path = self.member(posixpath.join(folder, "_rels", base + ".rels"))
+        if rels_path is None:
+            return {}
+        found = {}
+        for rel in self.xml(rels_path):
+            target = attr(rel, "Target")
+            if attr(rel, "TargetMode") == "External" or not target:
+                continue
+            full = (
+                target.lstrip("/")
+                if target.startswith("/")
+                else posixpath.normpath(posixpath.join(folder, target))
+            )
+            found[attr(rel, "Id")] = (attr(rel, "Type"), full)
+        return found
+
+    def related(self, path: str, suffix: str) -> list[str]:
+        """Parts ``path`` links to with a relationship type ending in ``suffix``, once each.
+
+        A part the package names but does not hold is left out with a warning, so the
+        rest of the document is still read.
+        """
+        found: list[str] = []
+        for kind, target in self.rels(path).values():
+            if not kind.endswith(suffix) or target in found:
+                continue
+            if self.member(target) is None:
+                log.warning("%s: part %s is missing; left out", self.name, target)
+                continue
+            found.append(target)
+        return found
+
+    def main_part(self) -> str:
+        """The officeDocument part, transitional or Strict."""
+        for kind, target in self.rels("").values():
+            if kind.endswith("/officeDocument") and self.member(target) is not None:
+                return target
+        raise CorruptDocument("the package has no main document part", file=self.name)
 
 
-def related(part: Part, suffix: str) -> list[Part]:
-    """Parts ``part`` links to with a relationship type ending in ``suffix``."""
-    found: list[Part] = []
-    for rel in part.rels.values():
-        if rel.is_external or not rel.reltype.endswith(suffix):
-            continue
-        if rel.target_part not in found:
-            found.append(rel.target_part)
-    return found
-
-
-def part_xml(part: Part, name: str, config: Config) -> Any:
-    """A part parsed with the hardened XML parser."""
-    return parse_xml(
-        part.blob,
-        name=f"{name}:{part.partname}",
-        max_depth=int(config.get("limits", "max_xml_depth", 256)),
-    )
-
-
-def core_properties(package: OpcPackage, name: str, config: Config) -> dict[str, str]:
+def core_properties(package: PackageXml) -> dict[str, str]:
     """title, author, created, modified... from docProps/core.xml."""
-    for rel in package.rels.values():
-        if rel.reltype.endswith("/core-properties") and not rel.is_external:
-            try:
-                root = part_xml(rel.target_part, name, config)
-            except GoblinError as exc:
-                log.warning("%s", exc)
-                return {}
-            return {
-                _CORE_KEYS[local_name(el)]: (el.text or "").strip()
-                for el in root
-                if local_name(el) in _CORE_KEYS and (el.text or "").strip()
-            }
+    for part in package.related("", "/core-properties"):
+        try:
+            root = package.xml(part)
+        except GoblinError as exc:
+            log.warning("%s", exc)
+            return {}
+        return {
+            _CORE_KEYS[local_name(el)]: (el.text or "").strip()
+            for el in root
+            if local_name(el) in _CORE_KEYS and (el.text or "").strip()
+        }
     return {}
 
 

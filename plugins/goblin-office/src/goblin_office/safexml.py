@@ -9,8 +9,8 @@ needs it.
 
 from __future__ import annotations
 
-import io
 import re
+import threading
 
 from lxml import etree
 
@@ -23,16 +23,26 @@ class UnsafeXML(CorruptDocument):
     kind = "CorruptDocument"
 
 
-def _parser_options() -> dict[str, bool]:
-    return {
-        "resolve_entities": False,
-        "no_network": True,
-        "load_dtd": False,
-        "dtd_validation": False,
-        "huge_tree": False,
-        "remove_comments": True,
-        "remove_pis": True,
-    }
+# libxml2 refuses nesting past this without XML_PARSE_HUGE (huge_tree), which goblin never sets
+_LIBXML_MAX_DEPTH = 256
+# one parser per thread: an lxml parser serialises the threads that share it
+_PARSERS = threading.local()
+
+
+def _parser() -> etree.XMLParser:
+    parser: etree.XMLParser | None = getattr(_PARSERS, "parser", None)
+    if parser is None:
+        parser = etree.XMLParser(
+            resolve_entities=False,
+            no_network=True,
+            load_dtd=False,
+            dtd_validation=False,
+            huge_tree=False,
+            remove_comments=True,
+            remove_pis=True,
+        )
+        _PARSERS.parser = parser
+    return parser
 
 
 def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element:
@@ -45,31 +55,34 @@ def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element
     'hi'
     """
     refuse_declared_entities(data, name)
-    depth = 0
-    root: etree._Element | None = None
     try:
-        events = etree.iterparse(io.BytesIO(data), events=("start", "end"), **_parser_options())
-        for event, element in events:
-            if event == "start":
-                depth += 1
-                if depth > max_depth:
-                    raise UnsafeXML(
-                        f"XML nests deeper than limits.max_xml_depth ({max_depth}); refused "
-                        "(raise the limit if the file is trusted)",
-                        file=name,
-                    )
-            else:
-                depth -= 1
-                root = element
-        tree = root
+        # parsed in C in one call: a per-element Python loop cost more than the parse itself
+        root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
+        if "Excessive depth" in str(exc):
+            raise _too_deep(min(max_depth, _LIBXML_MAX_DEPTH), name) from exc
         raise CorruptDocument(
             f"XML is not well formed ({exc}); the file is damaged or truncated", file=name
         ) from exc
-    if tree is None:
+    if root is None:
         raise CorruptDocument("XML has no root element", file=name)
-    _refuse_entities(tree, name)
-    return tree
+    if max_depth < _LIBXML_MAX_DEPTH and _deeper_than(root, max_depth):
+        raise _too_deep(max_depth, name)
+    _refuse_entities(root, name)
+    return root
+
+
+def _deeper_than(root: etree._Element, depth: int) -> bool:
+    """True when an element sits more than ``depth`` levels deep (the root is level 1)."""
+    return bool(root.xpath("boolean(/*" + "/*" * depth + ")"))
+
+
+def _too_deep(max_depth: int, name: str) -> UnsafeXML:
+    return UnsafeXML(
+        f"XML nests deeper than limits.max_xml_depth ({max_depth}); refused "
+        "(raise the limit if the file is trusted)",
+        file=name,
+    )
 
 
 _DOCTYPE_SUBSET = re.compile(rb"<!DOCTYPE[^\[>]*\[(.*?)\]\s*>", re.S | re.I)

@@ -1,7 +1,8 @@
 """Word documents (.docx .docm .dotx .dotm, transitional and Strict) read from their XML.
 
-python-docx opens the package; the WordprocessingML is walked by local names,
-so Strict documents read like transitional ones. Body in order (paragraphs,
+The package is read straight from its zip (checked against the container limits
+once, each part parsed once with the hardened parser); the WordprocessingML is
+walked by local names, so Strict documents read like transitional ones. Body in order (paragraphs,
 tables as rows, text boxes once each), headers and footers, footnotes and
 endnotes, comments; embedded objects come out as children.
 """
@@ -17,15 +18,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
-from goblin_office.ooxml import (
-    core_properties,
-    main_part,
-    open_opc,
-    package_children,
-    part_xml,
-    plain_package,
-    related,
-)
+from goblin_office.ooxml import PackageXml, core_properties, open_package, package_children
 from goblin_office.safexml import attr, children, local_name
 
 # subtrees whose text is not the paragraph's own (or is not text at all)
@@ -221,50 +214,48 @@ def _textboxes(element: Any) -> Iterator[Any]:
 
 
 class DocxParser(BaseEngine):
-    """python-docx package + WordprocessingML walker for docx, docm, dotx, dotm (and Strict)."""
+    """WordprocessingML walker for docx, docm, dotx, dotm (and Strict), read from the zip."""
 
     name = "office.docx"
     formats = (fmt.DOCX,)
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        plain = plain_package(source, config)
-        package = open_opc(plain)
-        name = source.display_name
-        document = main_part(package, name)
-        styles = next(iter(related(document, "/styles")), None)
-        walker = Walker(
-            PageBuilder(engine=self.name),
-            Styles(part_xml(styles, name, config) if styles is not None else None),
-        )
-        _read(walker, document, name, config)
-        metadata = core_properties(package, name, config)
-        return TextDocument(
-            [walker.page.build()],
-            metadata=metadata,
-            attachments=package_children(plain, config),
-        )
+        plain, archive = open_package(source, config)
+        with archive:
+            package = PackageXml(archive, source.display_name, config)
+            document = package.main_part()
+            styles = package.related(document, "/styles")
+            walker = Walker(
+                PageBuilder(engine=self.name),
+                Styles(package.xml(styles[0]) if styles else None),
+            )
+            _read(walker, package, document, config)
+            return TextDocument(
+                [walker.page.build()],
+                metadata=core_properties(package),
+                attachments=package_children(plain, config, archive),
+            )
 
 
-def _read(walker: Walker, document: Any, name: str, config: Config) -> None:
-    def xml(part: Any) -> Any:
-        return part_xml(part, name, config)
+def _read(walker: Walker, package: PackageXml, document: str, config: Config) -> None:
+    def roots(suffix: str) -> list[Any]:
+        return [package.xml(part) for part in package.related(document, suffix)]
 
     headers_footers = bool(config.get("office", "headers_footers", True))
     if headers_footers:
-        _parts(walker, [xml(p) for p in related(document, "/header")], "header")
-    root = xml(document)
-    for body in children(root, "body"):
+        _parts(walker, roots("/header"), "header")
+    for body in children(package.xml(document), "body"):
         walker.blocks(body)
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
-            for part in related(document, suffix):
-                _notes(walker, xml(part), item)
+            for root in roots(suffix):
+                _notes(walker, root, item)
     if config.get("office", "comments", True):
-        for part in related(document, "/comments"):
-            _comments(walker, xml(part))
+        for root in roots("/comments"):
+            _comments(walker, root)
     if headers_footers:
-        _parts(walker, [xml(p) for p in related(document, "/footer")], "footer")
+        _parts(walker, roots("/footer"), "footer")
 
 
 def _parts(walker: Walker, roots: Sequence[Any], kind: str) -> None:
