@@ -303,3 +303,46 @@ def test_chart_with_grid_lines_and_value_labels_is_not_a_table(tmp_path: Path) -
     SimpleDocTemplate(str(pdf), pagesize=A4).build([drawing])
 
     assert _all(_found(pdf)) == []
+
+
+def test_invoice_gives_its_item_table_and_not_its_letterhead_or_totals(tmp_path: Path) -> None:
+    pdf = tmp_path / "invoice.pdf"
+    _, body = _styles()
+    head = RLTable([["ACME Supplies Ltd.", "", "INVOICE"],
+                    ["12 Harbour Road", "", "No. 2024-0815"],
+                    ["Springfield 40210", "", "Date 03/09/2024"]], colWidths=[200, 100, 150])
+    items = RLTable([list(HEADER)] + [[c, Paragraph(d, body), q, u, t] for c, d, q, u, t in ITEMS],
+                    colWidths=[50, 200, 50, 70, 80])
+    items.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                               ("ALIGN", (2, 0), (-1, -1), "RIGHT")]))
+    totals = RLTable([["", "Subtotal", "$39,244.00"], ["", "Tax 10%", "$3,924.40"],
+                      ["", "Total", "$43,168.40"]], colWidths=[300, 80, 80])
+    SimpleDocTemplate(str(pdf), pagesize=A4).build([
+        head, Spacer(1, 20), items, Spacer(1, 10), totals,
+        Paragraph("Payment within 30 days to account 123-456-789.", body)])
+
+    found = _all(_found(pdf))
+
+    assert [[tuple(r) for r in t.rows] for t in found] == [[HEADER, *ITEMS]]
+
+
+@pytest.mark.parametrize("rows", [
+    [["2019 – 2021", "Software engineer", "Acme Corp, Springfield"],
+     ["2016 – 2019", "Developer", "Widgets Inc., Shelbyville"],
+     ["2014 – 2016", "Intern", "Globex, Capital City"],
+     ["2010 – 2014", "BSc Computer Science", "State University"]],
+    [["09:00", "Welcome and introductions", "Room 1"],
+     ["09:30", "Keynote: the future of documents", "Hall A"],
+     ["10:30", "Coffee break", ""],
+     ["11:00", "Parallel sessions", "Rooms 2-4"],
+     ["12:30", "Lunch", "Cafeteria"]],
+], ids=["resume", "agenda"])
+def test_aligned_lines_without_column_titles_are_not_tables(tmp_path: Path,
+                                                            rows: list[list[str]]) -> None:
+    pdf = tmp_path / "aligned.pdf"
+    _, body = _styles()
+    SimpleDocTemplate(str(pdf), pagesize=A4).build([
+        Paragraph("Jane Doe", body), RLTable(rows, colWidths=[90, 200, 150]),
+        Paragraph(PROSE, body)])
+
+    assert _all(_found(pdf)) == []

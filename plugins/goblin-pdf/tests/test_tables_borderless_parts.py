@@ -69,6 +69,9 @@ def test_title_rows_may_hold_names_with_digits_but_not_numbers() -> None:
     assert not titled([("Insured name", "Gabriel Diaz", "Year", "2022")])
     assert not titled([("SKU-8847", "A-12", "450")])
     assert not titled([("Total",)])
+    assert not titled([("09:00", "Welcome", "Room 1")])
+    assert not titled([("2019 – 2021", "Software engineer", "Acme Corp")])
+    assert titled([("Country", "Area (km2)", "Capital")])
 
 
 def test_guards_see_labels_leaders_and_figures() -> None:

@@ -13,7 +13,7 @@ import re
 import statistics
 from collections.abc import Sequence
 
-from goblin_core.structured.brazilian_numbers import is_figure, is_number
+from goblin_core.structured.brazilian_numbers import is_figure
 
 #: A column whose line-cells hold this many words (median) is running prose.
 PROSE_WORDS = 8
@@ -86,21 +86,22 @@ def figure_column(rows: Cells, header_rows: int) -> bool:
 
 
 def titled(rows: Cells) -> bool:
-    """True when the first row reads as column titles: two or more cells, mostly words.
+    """True when the first row reads as column titles: two or more cells of words.
 
-    A title may hold a digit (``F1``, ``Q3``), so up to a third of them may
-    look like figures; a data row has more. A plain number (``2022``) is
-    never a title here: key/value blocks put years and amounts in line with
-    their labels.
+    A title may hold a digit (``F1``, ``Area (km2)``) but never more digits
+    than letters: ``2022``, ``09:00`` or ``2019 – 2021`` open data rows (a
+    key/value block, an agenda, a résumé), not a header.
     """
     if not rows:
         return False
     filled = [c for c in rows[0] if c.strip()]
-    worded = sum(1 for c in filled if any(ch.isalpha() for ch in c))
-    figures = sum(1 for c in filled if is_figure(c))
-    if any(is_number(c) for c in filled):
-        return False
-    return len(filled) >= 2 and worded * 2 >= len(filled) and figures * 3 <= len(filled)
+    return len(filled) >= 2 and all(_worded(c) for c in filled)
+
+
+def _worded(cell: str) -> bool:
+    letters = sum(1 for ch in cell if ch.isalpha())
+    digits = sum(1 for ch in cell if ch.isdigit())
+    return letters > 0 and digits <= letters
 
 
 def leaders(line_cells: Cells) -> bool:
