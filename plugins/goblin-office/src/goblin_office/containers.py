@@ -41,11 +41,13 @@ class ContainerLimits:
         )
 
 
-def open_container(source: Source, config: Config) -> zipfile.ZipFile:
+def open_container(source: Source, config: Config, *, scan_xml: bool = True) -> zipfile.ZipFile:
     """Open ``source`` as a zip and check every member against the limits.
 
     Raises CorruptDocument for a truncated or damaged zip and UnsafeArchive for
-    a member over a size or ratio limit or an XML part declaring a DTD.
+    a member over a size or ratio limit or an XML part declaring entities.
+    ``scan_xml=False`` leaves the XML prologs to ``parse_xml``, for a caller
+    that reads every XML part through it (it refuses entities itself).
     """
     limits = ContainerLimits.from_config(config)
     try:
@@ -57,15 +59,17 @@ def open_container(source: Source, config: Config) -> zipfile.ZipFile:
             file=source.display_name,
         ) from exc
     try:
-        check_container(archive, source.display_name, limits)
+        check_container(archive, source.display_name, limits, scan_xml=scan_xml)
     except BaseException:  # close the file whatever went wrong, then let it propagate
         archive.close()
         raise
     return archive
 
 
-def check_container(archive: zipfile.ZipFile, name: str, limits: ContainerLimits) -> None:
-    """Refuse members over the size, total or ratio limits, and XML parts with a DTD."""
+def check_container(
+    archive: zipfile.ZipFile, name: str, limits: ContainerLimits, *, scan_xml: bool = True
+) -> None:
+    """Refuse members over the size, total or ratio limits, and XML parts declaring entities."""
     total = 0
     for info in archive.infolist():
         if info.file_size > limits.max_member_size:
@@ -88,6 +92,8 @@ def check_container(archive: zipfile.ZipFile, name: str, limits: ContainerLimits
                 f"limits.max_ratio ({limits.max_ratio:g}); refused as a likely zip bomb",
                 file=name,
             )
+    if not scan_xml:
+        return
     for info in archive.infolist():
         if info.filename.lower().endswith(_XML_SUFFIXES) and info.file_size:
             _refuse_dtd(archive, info, name)

@@ -41,9 +41,13 @@ def plain_package(source: Source, config: Config) -> Source:
 
 
 def open_package(source: Source, config: Config) -> tuple[Source, zipfile.ZipFile]:
-    """The package decrypted when needed and its zip, opened and checked once."""
+    """The package decrypted when needed and its zip, opened and checked once.
+
+    For a reader that parses every XML part it reads with ``PackageXml.xml``: the
+    hardened parser refuses entities there, so the prologs are not read twice.
+    """
     plain = decrypted(source, config)
-    return plain, open_container(plain, config)
+    return plain, open_container(plain, config, scan_xml=False)
 
 
 class PackageXml:

@@ -120,11 +120,16 @@ def local_name(element: etree._Element) -> str:
     tag = element.tag
     if not isinstance(tag, str):
         return ""
-    return tag.rsplit("}", 1)[-1]
+    return tag[tag.find("}") + 1 :]
 
 
 def attr(element: etree._Element, name: str, default: str = "") -> str:
-    """An attribute by local name, whatever its namespace."""
+    """An attribute by local name, whatever its namespace (the element's own first)."""
+    tag = element.tag
+    if isinstance(tag, str) and tag.startswith("{"):
+        value = element.get(tag[: tag.find("}") + 1] + name)
+        if value is not None:
+            return str(value)
     for key, value in element.attrib.items():
         if key.rsplit("}", 1)[-1] == name:
             return str(value)
@@ -133,9 +138,10 @@ def attr(element: etree._Element, name: str, default: str = "") -> str:
 
 def children(element: etree._Element, name: str) -> list[etree._Element]:
     """Direct children with local name ``name``."""
-    return [c for c in element if local_name(c) == name]
+    # lxml matches "{*}name" in C: any namespace, or none, and never a comment or PI
+    return list(element.iterchildren("{*}" + name))
 
 
 def descendants(element: etree._Element, name: str) -> list[etree._Element]:
-    """All descendants with local name ``name`` (document order)."""
-    return [e for e in element.iter() if local_name(e) == name]
+    """All descendants with local name ``name`` (document order), ``element`` included."""
+    return list(element.iter("{*}" + name))

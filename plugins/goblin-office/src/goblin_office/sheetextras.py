@@ -9,7 +9,6 @@ the container limits with the hardened parser), for ODF the master pages and
 from __future__ import annotations
 
 import logging
-import posixpath
 import re
 import zipfile
 from collections.abc import Iterator
@@ -24,6 +23,7 @@ from goblin_core.errors import GoblinError
 from goblin_core.source import Source
 from goblin_office.containers import open_container, read_member
 from goblin_office.odftext import inline_text
+from goblin_office.ooxml import PackageXml
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 
 log = logging.getLogger(__name__)
@@ -75,48 +75,12 @@ def ooxml_extras(
         return {name: reader.extras(path) for name, path in reader.sheets()}
 
 
-class WorkbookXml:
+class WorkbookXml(PackageXml):
     """The XML parts of an xlsx package: sheets by name, relationships, parsed parts."""
 
     def __init__(self, archive: zipfile.ZipFile, name: str, config: Config) -> None:
-        self.archive = archive
-        self.name = name
-        self.config = config
-        self.depth = int(config.get("limits", "max_xml_depth", 256))
-        self.names = set(archive.namelist())
-        self._rels: dict[str, dict[str, tuple[str, str]]] = {}
+        super().__init__(archive, name, config)
         self._sheets: list[tuple[str, str]] | None = None
-
-    def xml(self, path: str) -> Any:
-        return parse_xml(
-            read_member(self.archive, path, self.name),
-            name=f"{self.name}:{path}",
-            max_depth=self.depth,
-        )
-
-    def rels(self, path: str) -> dict[str, tuple[str, str]]:
-        """Relationship id -> (type, target part) of part ``path``; read once."""
-        if path not in self._rels:
-            self._rels[path] = self._read_rels(path)
-        return self._rels[path]
-
-    def _read_rels(self, path: str) -> dict[str, tuple[str, str]]:
-        folder, base = posixpath.split(path)
-        rels_path = posixpath.join(folder, "_rels", base + ".rels")
-        if rels_path not in self.names:
-            return {}
-        found = {}
-        for rel in self.xml(rels_path):
-            target = attr(rel, "Target")
-            if attr(rel, "TargetMode") == "External" or not target:
-                continue
-            full = (
-                target.lstrip("/")
-                if target.startswith("/")
-                else posixpath.normpath(posixpath.join(folder, target))
-            )
-            found[attr(rel, "Id")] = (attr(rel, "Type"), full)
-        return found
 
     def sheets(self) -> list[tuple[str, str]]:
         """(sheet name, sheet part) in workbook order; read once."""

@@ -71,13 +71,14 @@ class Styles:
         self.lists: set[str] = set()
         if root is None:
             return
-        for style in children(root, "style"):
+        for style in root.iterchildren("{*}style"):
             style_id = attr(style, "styleId")
-            name = next((attr(n, "val") for n in children(style, "name")), style_id)
+            named = style.find("{*}name")
+            name = attr(named, "val") if named is not None else style_id
             level = _heading_level(name) or _heading_level(style_id) or _outline(style)
             if level:
                 self.levels[style_id] = level
-            if name.lower().startswith("list") or any(True for _ in style.iter("{*}numPr")):
+            if name.lower().startswith("list") or style.find(".//{*}numPr") is not None:
                 self.lists.add(style_id)
 
 
@@ -122,14 +123,15 @@ class Walker:
             self.blocks(box, kind)
 
     def _kind(self, p: Any) -> tuple[str, int]:
-        props = next(iter(children(p, "pPr")), None)
+        props = p.find("{*}pPr")
         if props is None:
             return "paragraph", 0
-        style = next((attr(s, "val") for s in children(props, "pStyle")), "")
+        named = props.find("{*}pStyle")
+        style = attr(named, "val") if named is not None else ""
         level = _outline(props) or self.styles.levels.get(style, 0)
         if level:
             return "heading", level
-        if children(props, "numPr") or style in self.styles.lists:
+        if props.find("{*}numPr") is not None or style in self.styles.lists:
             return "list_item", 0
         return "paragraph", 0
 
@@ -203,14 +205,20 @@ def _inline(element: Any, out: list[str]) -> None:
 
 def _textboxes(element: Any) -> Iterator[Any]:
     """Text boxes anchored in a paragraph, once each (the VML fallback is skipped)."""
-    for child in element:
-        name = local_name(child)
-        if name == "Fallback":
-            continue
-        if name == "txbxContent":
-            yield child
-        else:
-            yield from _textboxes(child)
+    # found in C; most paragraphs have none, and a box's own boxes are read with it
+    for box in element.iter("{*}txbxContent"):
+        if box is not element and not _enclosed(box, element):
+            yield box
+
+
+def _enclosed(box: Any, top: Any) -> bool:
+    """True when ``box`` sits inside a Fallback or another text box below ``top``."""
+    ancestor = box.getparent()
+    while ancestor is not None and ancestor is not top:
+        if local_name(ancestor) in ("Fallback", "txbxContent"):
+            return True
+        ancestor = ancestor.getparent()
+    return False
 
 
 class DocxParser(BaseEngine):
