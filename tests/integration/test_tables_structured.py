@@ -153,6 +153,30 @@ def test_corpus_pdf_tables_keep_their_pages() -> None:
     assert len(doc.page_texts) == 1
 
 
+def test_borderless_pdf_budget_is_ok_for_items(tmp_path: Path) -> None:
+    pytest.importorskip("reportlab")
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, TableStyle
+    from reportlab.platypus import Table as RLTable
+
+    body = getSampleStyleSheet()["BodyText"]
+    table = RLTable([list(r) for r in BUDGET], colWidths=[35, 170, 40, 50, 75, 85])
+    # No line at all: the columns are only in how the text is aligned.
+    table.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9),
+                               ("ALIGN", (3, 0), (-1, -1), "RIGHT")]))
+    path = tmp_path / "orcamento.pdf"
+    SimpleDocTemplate(str(path)).build([
+        Paragraph("Planilha orçamentária da reforma da escola municipal.", body), table,
+        Paragraph("Prazo de entrega: 30 dias a contar da assinatura do contrato.", body)])
+
+    doc = StructuredExtractor().extract_from_file(path)
+
+    assert doc.ok_for_items
+    assert [(b.page, b.rows) for b in doc.tables] == [(1, BUDGET)]
+    quality = doc.tables[0].quality
+    assert (quality.qty_parse_rate, quality.value_parse_rate) == (1.0, 1.0)
+
+
 def test_a_pptx_is_not_a_structured_format() -> None:
     path = corpus_dir(__file__) / "office/markitdown-test.pptx"
 
