@@ -11,6 +11,7 @@ aligned tick labels too.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,8 +19,13 @@ from goblin_pdf.tables.aligned import aligned_tables
 from goblin_pdf.tables.drawings import holds_drawing
 from goblin_pdf.tables.found import FoundTable
 from goblin_pdf.tables.framed import framed_table
-from goblin_pdf.tables.rules import horizontal_rules, rule_stacks
+from goblin_pdf.tables.rules import Rule, horizontal_rules, rule_stacks
 from goblin_pdf.tables.text_lines import BBox, Word, centre_inside, page_words, text_lines
+
+log = logging.getLogger(__name__)
+
+#: Pages with more horizontal rules than this are drawings; rule stacks are not searched.
+MAX_RULES = 1000
 
 
 def _overlaps(a: BBox, b: BBox) -> bool:
@@ -30,6 +36,16 @@ def _outside(words: Sequence[Word], boxes: Sequence[BBox]) -> list[Word]:
     return [w for w in words if not any(centre_inside(w, box) for box in boxes)]
 
 
+def _stacks(page: Any, number: int) -> list[list[Rule]]:
+    rules = horizontal_rules(page)
+    if len(rules) > MAX_RULES:
+        # A drawing (a plan, a ruled form sheet), not a table; stacking is quadratic.
+        log.info("page %d: %d horizontal rules; tables framed by rules not searched",
+                 number, len(rules))
+        return []
+    return rule_stacks(rules)
+
+
 def borderless_tables(page: Any, number: int, grids: Sequence[BBox]) -> list[FoundTable]:
     """Tables of a pdfplumber page outside the ruled ``grids`` found there, top to bottom."""
     words = page_words(page, grids)
@@ -37,7 +53,7 @@ def borderless_tables(page: Any, number: int, grids: Sequence[BBox]) -> list[Fou
         return []
     size = (float(page.width), float(page.height))
     found: list[FoundTable] = []
-    for stack in rule_stacks(horizontal_rules(page)):
+    for stack in _stacks(page, number):
         frame = (stack[0].x0, stack[0].y, stack[-1].x1, stack[-1].y)
         if any(_overlaps(frame, grid) for grid in grids):
             continue
