@@ -64,22 +64,43 @@ _HEADING = re.compile(r"^(?:heading|titre|berschrift|titolo|t[íi]tulo|kop)\s*(\
 
 
 class Styles:
-    """Heading levels and list styles by style id, from styles.xml."""
+    """Heading levels and list styles by style id, from styles.xml.
+
+    A style is looked at when a paragraph first uses it: styles.xml defines
+    hundreds, a document uses a handful.
+    """
 
     def __init__(self, root: Any | None) -> None:
-        self.levels: dict[str, int] = {}
-        self.lists: set[str] = set()
+        self._by_id: dict[str, Any] = {}
+        self._seen: dict[str, tuple[int, bool]] = {}
         if root is None:
             return
         for style in root.iterchildren("{*}style"):
-            style_id = attr(style, "styleId")
-            named = style.find("{*}name")
-            name = attr(named, "val") if named is not None else style_id
-            level = _heading_level(name) or _heading_level(style_id) or _outline(style)
-            if level:
-                self.levels[style_id] = level
-            if name.lower().startswith("list") or style.find(".//{*}numPr") is not None:
-                self.lists.add(style_id)
+            self._by_id[attr(style, "styleId")] = style
+
+    def level(self, style_id: str) -> int:
+        """The heading level (1-9) of a paragraph style; 0 for body text."""
+        return self._read(style_id)[0]
+
+    def is_list(self, style_id: str) -> bool:
+        """True for a list paragraph style (named List..., or numbered)."""
+        return self._read(style_id)[1]
+
+    def _read(self, style_id: str) -> tuple[int, bool]:
+        found = self._seen.get(style_id)
+        if found is None:
+            found = self._seen[style_id] = _style_kind(self._by_id.get(style_id), style_id)
+        return found
+
+
+def _style_kind(style: Any | None, style_id: str) -> tuple[int, bool]:
+    if style is None:
+        return 0, False
+    named = style.find("{*}name")
+    name = attr(named, "val") if named is not None else style_id
+    level = _heading_level(name) or _heading_level(style_id) or _outline(style)
+    listed = name.lower().startswith("list") or style.find(".//{*}numPr") is not None
+    return level, listed
 
 
 def _heading_level(name: str) -> int:
@@ -107,7 +128,10 @@ class Walker:
 
     def blocks(self, element: Any, kind: str = "") -> None:
         for child in element:
-            name = local_name(child)
+            tag = child.tag
+            if not isinstance(tag, str):  # an entity reference
+                continue
+            name = tag[tag.find("}") + 1 :]  # local_name, inline: this loop runs per block
             if name == "p":
                 self.paragraph(child, kind)
             elif name == "tbl":
@@ -128,10 +152,10 @@ class Walker:
             return "paragraph", 0
         named = props.find("{*}pStyle")
         style = attr(named, "val") if named is not None else ""
-        level = _outline(props) or self.styles.levels.get(style, 0)
+        level = _outline(props) or (self.styles.level(style) if style else 0)
         if level:
             return "heading", level
-        if props.find("{*}numPr") is not None or style in self.styles.lists:
+        if props.find("{*}numPr") is not None or (style and self.styles.is_list(style)):
             return "list_item", 0
         return "paragraph", 0
 
@@ -188,8 +212,11 @@ def paragraph_text(p: Any) -> str:
 
 def _inline(element: Any, out: list[str]) -> None:
     for child in element:
-        name = local_name(child)
-        if name in _SKIP or not name:
+        tag = child.tag
+        if not isinstance(tag, str):  # an entity reference
+            continue
+        name = tag[tag.find("}") + 1 :]  # local_name, inline: this loop runs per element
+        if name in _SKIP:
             continue
         if name == "t":
             out.append(child.text or "")
