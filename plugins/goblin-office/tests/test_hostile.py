@@ -6,6 +6,7 @@ expansion, a network fetch, a hang or a crash.
 
 from __future__ import annotations
 
+import functools
 import io
 import time
 import tracemalloc
@@ -14,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
-from packages import docx, para, rewrite, zip_bytes
+from packages import W, docx, para, rewrite, zip_bytes
 
 import samples
 from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
@@ -220,3 +221,25 @@ def test_refused_bomb_is_not_salvaged(read) -> None:  # type: ignore[no-untyped-
         read(package, "bomba.docx")
     assert "zip bomb" in str(caught.value)
     assert "bomba.docx" in str(caught.value)
+
+
+def test_docx_deeper_than_a_lowered_limit_is_refused(read) -> None:  # type: ignore[no-untyped-def]
+    # under libxml2's own bound (256) the depth is checked after the parse
+    nested = "<w:sdt><w:sdtContent>" * 20 + para("fundo") + "</w:sdtContent></w:sdt>" * 20
+    data = docx(nested)
+    assert "fundo" in read(data, "fundo.docx").text
+    lowered = functools.partial(read, limits={"max_xml_depth": 32})
+    _fails_clearly(lowered, data, "fundo.docx", GoblinError, "max_xml_depth")
+
+
+def test_xxe_in_a_docx_header_is_refused(read, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-VALUE")
+    header = (
+        f'<?xml version="1.0"?><!DOCTYPE w:hdr [<!ENTITY x SYSTEM "file://{secret}">]>'
+        f'<w:hdr xmlns:w="{W}"><w:p><w:r><w:t>&x;</w:t></w:r></w:p></w:hdr>'
+    )
+    plain = docx(para("x"), {"header1.xml": f"<w:hdr>{para('h')}</w:hdr>"})
+    package = rewrite(plain, {"word/header1.xml": header.encode()})
+    error = _fails_clearly(read, package, "xxe-header.docx", GoblinError, "entities")
+    assert "TOP-SECRET-VALUE" not in str(error)

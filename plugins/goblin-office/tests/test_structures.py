@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+import zipfile
 
 import openpyxl
 import pytest
@@ -352,3 +353,24 @@ def test_ole_object_on_a_slide_is_a_child_and_the_slide_is_read(read) -> None:  
     assert "Planilha embutida" in document.text
     (child,) = document.children
     assert samples.PHRASE in child.text
+
+
+def test_docx_part_names_are_matched_whatever_their_case(read) -> None:  # type: ignore[no-untyped-def]
+    # OPC part names are case-insensitive: a relationship may name word/Header1.xml
+    # while the zip holds word/header1.xml
+    data = docx(para("corpo"), {"header1.xml": f"<w:hdr>{para('topo')}</w:hdr>"})
+    rels = zipfile.ZipFile(io.BytesIO(data)).read("word/_rels/document.xml.rels")
+    document = read(
+        rewrite(data, {"word/_rels/document.xml.rels": rels.replace(b"header1", b"Header1")}),
+        "caixa.docx",
+    )
+    assert document.text.split("\n")[:2] == ["topo", "corpo"]
+
+
+def test_docx_missing_header_part_keeps_the_body(read) -> None:  # type: ignore[no-untyped-def]
+    data = docx(para("corpo"), {"header1.xml": f"<w:hdr>{para('topo')}</w:hdr>"})
+    members = zipfile.ZipFile(io.BytesIO(data))
+    kept = {n: members.read(n) for n in members.namelist() if n != "word/header1.xml"}
+    document = read(zip_bytes(kept), "sem-cabecalho.docx")
+    assert "corpo" in document.text
+    assert "topo" not in document.text
