@@ -374,3 +374,32 @@ def test_docx_missing_header_part_keeps_the_body(read) -> None:  # type: ignore[
     document = read(zip_bytes(kept), "sem-cabecalho.docx")
     assert "corpo" in document.text
     assert "topo" not in document.text
+
+
+def _row(*cells: str, props: str = "") -> str:
+    tcs = "".join(f"<w:tc>{c}</w:tc>" for c in cells)
+    return f"<w:tr>{props}{tcs}</w:tr>"
+
+
+def test_docx_table_header_rows_and_spans_are_the_rows_own(read) -> None:  # type: ignore[no-untyped-def]
+    # a nested table's span and header flag belong to it, not to the cell holding it;
+    # tblHeader w:val="0" switches the flag off
+    nested = (
+        "<w:tbl>"
+        + _row(
+            '<w:tcPr><w:gridSpan w:val="3"/></w:tcPr>' + para("dentro"),
+            props="<w:trPr><w:tblHeader/></w:trPr>",
+        )
+        + "</w:tbl>"
+    )
+    body = (
+        "<w:tbl>"
+        + _row(para("Nome"), para("Valor"), props="<w:trPr><w:tblHeader/></w:trPr>")
+        + _row(para("a"), para("1"), props='<w:trPr><w:tblHeader w:val="0"/></w:trPr>')
+        + _row(nested + para("fora"), para("2"))
+        + "</w:tbl>"
+    )
+    table = read(docx(body), "tabela.docx").pages[0].tables[0]
+    assert table.header_rows == 1
+    assert [len(row) for row in table.rows] == [2, 2, 2]
+    assert table.rows[2][1] == "2"

@@ -120,11 +120,16 @@ def _outline(element: Any) -> int:
 
 
 class Walker:
-    """Reads WordprocessingML block content into a PageBuilder."""
+    """Reads WordprocessingML block content into a PageBuilder.
 
-    def __init__(self, page: PageBuilder, styles: Styles) -> None:
+    ``kinds=False`` for content only its text is kept of (cells, headers, comments):
+    paragraphs are not classed as headings or list items there.
+    """
+
+    def __init__(self, page: PageBuilder, styles: Styles, *, kinds: bool = True) -> None:
         self.page = page
         self.styles = styles
+        self.kinds = kinds
 
     def blocks(self, element: Any, kind: str = "") -> None:
         for child in element:
@@ -141,7 +146,7 @@ class Walker:
 
     def paragraph(self, p: Any, kind: str = "") -> None:
         text = paragraph_text(p)
-        block_kind, level = self._kind(p)
+        block_kind, level = self._kind(p) if self.kinds else ("paragraph", 0)
         self.page.add(text, kind or block_kind, level)
         for box in _textboxes(p):
             self.blocks(box, kind)
@@ -165,15 +170,22 @@ class Walker:
             cells: list[str] = []
             for tc in _cells(tr):
                 cells.append(self.cell_text(tc))
-                span = next((attr(g, "val") for g in tc.iter("{*}gridSpan")), "1")
+                span = _property(tc, "tcPr", "gridSpan") or "1"
                 cells.extend([""] * (int(span) - 1 if span.isdigit() and int(span) < 64 else 0))
             rows.append(tuple(cells))
         return rows
 
     def cell_text(self, tc: Any) -> str:
         inner = PageBuilder()
-        Walker(inner, self.styles).blocks(tc)
+        Walker(inner, self.styles, kinds=False).blocks(tc)
         return inner.text
+
+
+def _property(element: Any, props: str, name: str) -> str | None:
+    """The w:val of ``element``'s own property ``name`` (not a nested table's); None if unset."""
+    holder = element.find("{*}" + props)
+    found = holder.find("{*}" + name) if holder is not None else None
+    return attr(found, "val") if found is not None else None
 
 
 def _rows(tbl: Any) -> Iterator[Any]:
@@ -197,7 +209,8 @@ def _cells(tr: Any) -> Iterator[Any]:
 def _header_rows(tbl: Any) -> int:
     count = 0
     for tr in _rows(tbl):
-        if not any(True for _ in tr.iter("{*}tblHeader")):
+        flag = _property(tr, "trPr", "tblHeader")
+        if flag is None or flag in ("0", "false", "off"):
             break
         count += 1
     return count
@@ -297,7 +310,7 @@ def _parts(walker: Walker, roots: Sequence[Any], kind: str) -> None:
     seen: set[str] = set()
     for root in roots:
         inner = PageBuilder()
-        Walker(inner, walker.styles).blocks(root)
+        Walker(inner, walker.styles, kinds=False).blocks(root)
         if inner.text.strip() and inner.text not in seen:
             seen.add(inner.text)
             walker.page.add(inner.text, kind)
@@ -313,7 +326,7 @@ def _notes(walker: Walker, root: Any, item: str) -> None:
 def _comments(walker: Walker, root: Any) -> None:
     for comment in children(root, "comment"):
         inner = PageBuilder()
-        Walker(inner, walker.styles).blocks(comment)
+        Walker(inner, walker.styles, kinds=False).blocks(comment)
         if inner.text.strip():
             author = attr(comment, "author")
             prefix = f"Comment ({author}): " if author else "Comment: "
