@@ -70,7 +70,8 @@ class _AesStream:
 
     def read(self, size: int = -1) -> bytes:
         try:
-            return self._inner.read(size)  # type: ignore[no-any-return]
+            data: bytes = self._inner.read(size)
+            return data
         except self._bad as exc:
             raise CorruptDocument(f"the AES member does not decrypt cleanly ({exc}); it is "
                                   "damaged or was altered", file=self._where) from exc

@@ -105,7 +105,7 @@ def _open_joined(base: Path) -> BinaryIO:
 
     joined = multivolumefile.open(base, mode="rb")
     # The buffered reader turns the short reads at volume boundaries into full ones.
-    return io.BufferedReader(joined, buffer_size=_BUFFER)  # type: ignore[arg-type, return-value]
+    return io.BufferedReader(joined, buffer_size=_BUFFER)
 
 
 def later_volume(source: Source) -> str:

@@ -113,8 +113,8 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
     def opener() -> BinaryIO:
         if info.compress_type == AES_METHOD:
             with translated(where, "opening the AES member"):
-                inner = opened.aes.open(opened.index, where, password)
-            return GuardedStream(inner, where)  # type: ignore[return-value]
+                decrypted = opened.aes.open(opened.index, where, password)
+            return GuardedStream(decrypted, where)  # type: ignore[return-value]
         if encrypted and not password:
             raise PasswordRequired("the member is encrypted; set goblin.password "
                                    "(or archives.password)", file=where)
