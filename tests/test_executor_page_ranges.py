@@ -48,3 +48,24 @@ def test_the_local_executor_splits_and_merges_a_long_text(tmp_path: Path) -> Non
     assert result.document.text == whole.text
     assert [p.number for p in result.document.pages] == list(range(1, 41))
     assert result.document.report.errors == whole.report.errors
+
+
+def test_a_format_outside_split_formats_reads_its_rest_as_one_range(tmp_path: Path) -> None:
+    from goblin_core.engines import TaskResult
+    from goblin_core.executors.page_ranges import PageSplitter
+    from goblin_core.executors.worker import extract_task
+
+    text = _paged_text(tmp_path / "paged.txt", 40)
+    task = Task(path=str(text), display_name="paged.txt")
+    for formats, ranges in (([], ["11-40"]), (["text/plain"], ["11-25", "26-40"])):
+        settings = default_registry().config(goblin={"split_formats": formats}).to_dict()
+        splitter = PageSplitter(settings, split_above=10, workers=2)
+        first = splitter.prepare(task, idle=1)
+        more, ready = splitter.finished(TaskResult(first, extract_task(first, settings)))
+        assert ready is None
+        assert [t.options["goblin"]["page_range"] for t in more] == ranges
+        parts = [splitter.finished(TaskResult(t, extract_task(t, settings))) for t in more]
+        merged = parts[-1][1]
+        assert merged is not None and merged.document.text == extract(text).text
+        # a range is never cut again, even with a worker idle
+        assert all(splitter.prepare(t, idle=1) is t for t in more)

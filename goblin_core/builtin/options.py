@@ -76,6 +76,13 @@ GOBLIN_OPTIONS = (
         "parser seeks to its range.",
         minimum=0,
     ),
+    Option(
+        "split_formats",
+        "list",
+        ("application/pdf",),
+        "MIME types split_pages cuts into several ranges: formats whose parsers seek to a "
+        "page range (the rest of another format is read as one range).",
+    ),
     Option("attachments", "bool", True, "Extract embedded files and attachments as children."),
     Option(
         "recovery_probe",

@@ -107,6 +107,9 @@ class PageSplitter:
         self.core = dict(settings.get("goblin", {}))
         self.split_above = split_above
         self.workers = workers
+        # Formats whose parsers seek to a range: others would read every earlier page
+        # again in each range, so their rest is read as one range.
+        self.formats = frozenset(self.core.get("split_formats", ("application/pdf",)))
         self._first: dict[int, Task] = {}
         self._groups: dict[int, _Group] = {}
         self._group_of: dict[int, int] = {}
@@ -115,6 +118,8 @@ class PageSplitter:
         """The task to send: its first range when other workers are idle."""
         if self.split_above <= 0 or idle < 1 or task.path is None or task.data is not None:
             return task
+        if task.options.get("goblin", {}).get("page_range"):
+            return task  # already a range (of a split, or the caller's own): never cut again
         first = self._ranged(task, f"1-{self.split_above}", attachments=None)
         self._first[id(first)] = task
         return first
@@ -145,6 +150,8 @@ class PageSplitter:
             return [], TaskResult(original, document, result.seconds, result.worker)
         rest = total - self.split_above
         pieces = max(1, min(self.workers, -(-rest // max(1, self.split_above // 4))))
+        if document.mime not in self.formats:
+            pieces = 1
         ranges = [_shifted(r, self.split_above) for r in split_ranges(rest, pieces)]
         tasks = [self._ranged(original, r, attachments=False) for r in ranges]
         key = id(original)
