@@ -113,6 +113,14 @@ def test_borderless_table_reaches_the_document_and_its_markdown(tmp_path: Path) 
     assert "| A-215 | Washed sand | 12 | $110.00 | $1,320.00 |" in text
 
 
+def test_borderless_tables_off_keeps_ruled_grids_only(tmp_path: Path) -> None:
+    pdf = tmp_path / "prices.pdf"
+    _price_table_pdf(pdf)
+    document = goblin_core.extract(pdf, tables=True, ocr="never",
+                                   pdf={"borderless_tables": False})
+    assert document.tables == ()
+
+
 def _two_column_doc(path: Path) -> BaseDocTemplate:
     width, height = A4
     half = (width - 100) / 2

@@ -30,6 +30,9 @@ PDF_OPTIONS = (
     Option("annotations", "bool", True,
            "Append annotation text (comments, free text, link titles) to its page, as Tika does."),
     Option("forms", "bool", True, "Append AcroForm field values to the page that shows them."),
+    Option("borderless_tables", "bool", True,
+           "With goblin.tables on, also look for tables drawn without grid lines (framed by "
+           "horizontal rules only, or aligned by white space); false keeps ruled grids only."),
     Option("outline", "bool", True,
            "Append the outline (bookmarks) after the last page's text; it is always in "
            "metadata['outline']."),

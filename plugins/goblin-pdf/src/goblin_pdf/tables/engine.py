@@ -70,7 +70,8 @@ class PdfPlumberTableEngine(BaseEngine):
             pages = self._pages(pdf, source)
             for number in sorted(set(page_numbers)):
                 if 1 <= number <= len(pages):
-                    found[number] = self._page(pages[number - 1], number, source)
+                    found[number] = self._page(pages[number - 1], number, source,
+                                               _borderless(config))
         return found
 
     def _pages(self, pdf: Any, source: Source) -> list[Any]:
@@ -80,12 +81,17 @@ class PdfPlumberTableEngine(BaseEngine):
             raise CorruptDocument(f"pdfplumber cannot read its page tree for tables: {exc}",
                                   file=source.display_name) from exc
 
-    def _page(self, page: object, number: int, source: Source) -> list[FoundTable]:
+    def _page(self, page: object, number: int, source: Source,
+              borderless: bool) -> list[FoundTable]:
         try:
-            return page_tables(page, number)
+            return page_tables(page, number, borderless=borderless)
         except Exception as exc:  # one malformed page must not lose the other pages' tables
             log.warning("%s page %d: table detection failed: %s", source.display_name, number, exc)
             return []
         finally:
             # pdfplumber caches every laid-out page until the file closes; free it now.
             page.close()  # type: ignore[attr-defined]
+
+
+def _borderless(config: Config) -> bool:
+    return bool(config.section("pdf").get("borderless_tables", True))
