@@ -124,12 +124,15 @@ def local_name(element: etree._Element) -> str:
 
 
 def attr(element: etree._Element, name: str, default: str = "") -> str:
-    """An attribute by local name, whatever its namespace (the element's own first)."""
+    """An attribute by local name, whatever its namespace (the element's own, or none, first)."""
     tag = element.tag
     if isinstance(tag, str) and tag.startswith("{"):
         value = element.get(tag[: tag.find("}") + 1] + name)
         if value is not None:
             return str(value)
+    value = element.get(name)
+    if value is not None:
+        return str(value)
     for key, value in element.attrib.items():
         if key.rsplit("}", 1)[-1] == name:
             return str(value)
