@@ -98,6 +98,10 @@ class Registry:
         self.namespaces = dict(namespaces)
         self._by_name = {e.name: e for e in self.entries}
         self._availability: dict[str, tuple[bool, str]] = {}
+        # (kind, mime, id(config), with_unavailable) -> (that config, the ranking). The
+        # config is kept with its ranking, so its id cannot be reused while cached.
+        self._rankings: dict[tuple[str, str | None, int, bool],
+                             tuple[Config | None, list[EngineEntry]]] = {}
 
     def engines(self, kind: str | None = None) -> list[EngineEntry]:
         """Every registered engine of a kind (all kinds when None), by name."""
@@ -128,7 +132,22 @@ class Registry:
         """Engines of ``kind`` that take ``mime``, enabled and available, best first.
 
         Higher priority first (config overrides an engine's priority), ties by name.
+        Rankings are cached per config object: every document of a batch asks the same
+        questions, and availability is asked once anyway.
         """
+        memo = (kind, mime, id(config), with_unavailable)
+        cached = self._rankings.get(memo)
+        if cached is not None and cached[0] is config:
+            return list(cached[1])
+        ranking = self._rank(kind, mime, config, with_unavailable)
+        if len(self._rankings) >= _MAX_RANKINGS:
+            self._rankings.clear()
+        self._rankings[memo] = (config, ranking)
+        return list(ranking)
+
+    def _rank(
+        self, kind: str, mime: str | None, config: Config | None, with_unavailable: bool
+    ) -> list[EngineEntry]:
         chosen = []
         for entry in self.entries:
             if entry.kind != kind:
@@ -161,6 +180,10 @@ class Registry:
     def config(self, path: str | os.PathLike[str] | None = None, **options: Any) -> Config:
         """Effective config: defaults, then the file (or $GOBLIN_CONFIG), then ``options``."""
         return build_config(self.namespaces, load_config_data(path), options)
+
+
+#: Rankings kept per registry before the cache starts over (configs x kinds x MIME types).
+_MAX_RANKINGS = 1024
 
 
 def _env_list(name: str) -> list[str] | None:
