@@ -61,13 +61,20 @@ def _remove_stale(name: str, max_age: float = 86400.0) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+#: Folders of tools and environments, never goblin's sources (and changing under a run).
+_NOT_SOURCES = frozenset({".envs", ".venv", ".nox", ".git", ".data", "__pycache__"})
+
+
 def _tree_digest(paths: list[str]) -> str:
     digest = hashlib.sha256()
     for base in paths:
-        for file in sorted((ROOT / base).rglob("*.py")):
-            if ".envs" in file.parts or ".venv" in file.parts:
-                continue
-            digest.update(file.read_bytes())
+        for folder, subfolders, files in os.walk(ROOT / base):
+            subfolders[:] = sorted(d for d in subfolders if d not in _NOT_SOURCES)
+            for name in sorted(f for f in files if f.endswith(".py")):
+                try:
+                    digest.update((Path(folder) / name).read_bytes())
+                except FileNotFoundError:
+                    continue  # removed while walking: a test's scratch file
     return digest.hexdigest()
 
 
