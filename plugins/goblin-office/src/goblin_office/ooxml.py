@@ -11,12 +11,12 @@ from typing import Any
 from urllib.parse import unquote
 
 from goblin_core.config import Config
-from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
 from goblin_core.source import Source
 from goblin_office.containers import open_container, read_member
 from goblin_office.embedded import unique_name, unwrap
 from goblin_office.encryption import decrypted
-from goblin_office.safexml import attr, local_name, parse_xml
+from goblin_office.safexml import DeclaredEntities, attr, local_name, parse_xml
 
 log = logging.getLogger(__name__)
 
@@ -76,13 +76,23 @@ class PackageXml:
         return None
 
     def xml(self, path: str) -> Any:
-        """Part ``path`` parsed with the hardened parser."""
+        """Part ``path`` parsed with the hardened parser.
+
+        A part declaring entities refuses the whole package (UnsafeArchive), as the
+        container check does: no other engine should be handed it.
+        """
         member = self.member(path) or path
-        return parse_xml(
-            read_member(self.archive, member, self.name),
-            name=f"{self.name}:{member}",
-            max_depth=self.depth,
-        )
+        try:
+            return parse_xml(
+                read_member(self.archive, member, self.name),
+                name=f"{self.name}:{member}",
+                max_depth=self.depth,
+            )
+        except DeclaredEntities as exc:
+            raise UnsafeArchive(
+                f"XML part {member!r} declares entities (XXE or billion laughs); refused",
+                file=self.name,
+            ) from exc
 
     def rels(self, path: str) -> dict[str, tuple[str, str]]:
         """Relationship id -> (type, target part) of part ``path`` ('' for the package)."""

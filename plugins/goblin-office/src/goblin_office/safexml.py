@@ -23,6 +23,10 @@ class UnsafeXML(CorruptDocument):
     kind = "CorruptDocument"
 
 
+class DeclaredEntities(UnsafeXML):
+    """The XML's DTD declares entities (billion laughs, external entities)."""
+
+
 # libxml2 refuses nesting past this without XML_PARSE_HUGE (huge_tree), which goblin never sets
 _LIBXML_MAX_DEPTH = 256
 # one parser per thread: an lxml parser serialises the threads that share it
@@ -96,7 +100,7 @@ def refuse_declared_entities(data: bytes, name: str) -> None:
         head = head.decode("utf-16", "ignore").encode("utf-8")
     found = _DOCTYPE_SUBSET.search(head)
     if found is not None and b"<!ENTITY" in found.group(1).upper():
-        raise UnsafeXML(
+        raise DeclaredEntities(
             "XML declares entities (a billion-laughs or external-entity attack, or "
             "a DTD goblin will not expand); refused",
             file=name,
@@ -108,7 +112,7 @@ def _refuse_entities(root: etree._Element, name: str) -> None:
     if dtd is None:
         return
     if any(True for _ in dtd.iterentities()):
-        raise UnsafeXML(
+        raise DeclaredEntities(
             "XML declares entities (a billion-laughs or external-entity attack, or "
             "a DTD goblin will not expand); refused",
             file=name,
