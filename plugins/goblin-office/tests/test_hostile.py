@@ -244,3 +244,9 @@ def test_xxe_in_a_docx_header_is_refused(read, tmp_path) -> None:  # type: ignor
     # refused as the whole package, so no later engine (salvage, LibreOffice) is handed it
     error = _fails_clearly(read, package, "xxe-header.docx", UnsafeArchive, "entities")
     assert "TOP-SECRET-VALUE" not in str(error)
+
+
+def test_many_unclosed_doctypes_fail_in_linear_time(read) -> None:  # type: ignore[no-untyped-def]
+    # a pattern for the internal subset retried at each DOCTYPE took minutes on this
+    xml = b"<!DOCTYPE a [" * 80_000
+    _fails_clearly(read, xml, "doctypes.xml", CorruptDocument)
