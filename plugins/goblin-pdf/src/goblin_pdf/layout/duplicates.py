@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 _OVERLAP = 0.2  # of the glyph height: closer copies of the same character are one glyph
+# Rows a page may span for the one-key sort: code point (< 0x110000) x rows stays in int64.
+_MAX_ROWS = 2**40
 
 
 def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
@@ -21,11 +23,19 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     height = np.maximum(box[:, 3] - box[:, 1], 1e-6)
     tol = float(np.median(height)) * _OVERLAP
     row = np.round(box[:, 1] / max(tol, 1e-6))
-    order = np.lexsort((box[:, 0], row, chars))
-    same = (chars[order][1:] == chars[order][:-1]) & (row[order][1:] == row[order][:-1])
+    rows = row - row.min()
+    if rows.max() < _MAX_ROWS:
+        # character and row in one integer key: a two-key sort instead of three
+        key = chars.astype(np.int64) * (int(rows.max()) + 1) + rows.astype(np.int64)
+        order = np.lexsort((box[:, 0], key))
+        same = key[order][1:] == key[order][:-1]
+    else:
+        order = np.lexsort((box[:, 0], row, chars))
+        same = (chars[order][1:] == chars[order][:-1]) & (row[order][1:] == row[order][:-1])
     width = (box[:, 2] - box[:, 0])[order]
     limit = np.minimum(tol, 0.5 * np.minimum(width[1:], width[:-1]))
-    close = np.abs(box[order][1:, 0] - box[order][:-1, 0]) < limit
+    x = box[order, 0]
+    close = np.abs(x[1:] - x[:-1]) < limit
     dup_sorted = np.concatenate([[False], same & close])
     mask = np.zeros(n, dtype=bool)
     # keep the copy drawn first: of each duplicate pair, mark the later stream index

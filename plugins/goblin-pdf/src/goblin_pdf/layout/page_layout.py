@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 # A spacing accent next to a letter: TeX-style accents only glyph boxes can put back.
 _ACCENT_CLASS = "[" + "".join(re.escape(c) for c in SPACING_TO_COMBINING) + "]"
 _LOOSE_ACCENT = re.compile(rf"[^\W\d_]{_ACCENT_CLASS}|{_ACCENT_CLASS}[^\W\d_]")
+# The accent alone, a scan in C that clears most pages before the pattern above (whose
+# first atom is a letter, so it is tried at nearly every position).
+_ACCENT = re.compile(_ACCENT_CLASS)
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,7 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
     no_tags = TagOutcome.skipped("marked_content = none" if tagged else "untagged")
     if settings.layout == "raw" and not want_tags:
         return PageLayout(raw_text, (), 1, False, no_tags)
-    accents = bool(_LOOSE_ACCENT.search(raw_text))
+    accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
     if settings.layout == "auto" and not (want_tags or accents or _cheap_columns(textpage)):
         return PageLayout(raw_text, (), 1, False, no_tags)
     objects: dict[int, int] = {}
