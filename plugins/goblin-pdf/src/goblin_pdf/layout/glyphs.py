@@ -71,7 +71,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
         pdfium_c.FPDFText_GetText(textpage, 0, count, units)
     codes = np.frombuffer(units, dtype=np.uint16)[:count].astype(np.uint32)
     text = codes.tobytes().decode("utf-32-le", "surrogatepass")
-    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
     # One FS_RECTF (left, top, right, bottom as floats) per character, filled in
     # place; map() drives the native calls without a Python-level loop body.
     # Spaces and line breaks get no box (most are PDFium's own, drawn by nothing), so
@@ -143,7 +143,7 @@ def rect_boxes(textpage: pdfium.PdfTextPage, count: int) -> np.ndarray:
     # FPDFText_GetRect writes left, top, right, bottom through four pointers
     fields = [range(base + 8 * k, base + 8 * k + 32 * count, 32) for k in range(4)]
     list(map(_RECT, repeat(handle, count), range(count), *fields))
-    ltrb = np.frombuffer(values, dtype=np.float64).reshape(count, 4)
+    ltrb = np.frombuffer(memoryview(values), dtype=np.float64).reshape(count, 4)
     return ltrb[:, [0, 3, 2, 1]]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -24,9 +24,8 @@ _PARAGRAPH_GAP = 1.45  # line pitch, in median pitches, that starts a new paragr
 _HEADING_SIZE = 1.15  # glyph height, in body heights, that marks a heading
 
 
-@dataclass(frozen=True)
-class Line:
-    """One line of one column: its runs' words and box."""
+class Line(NamedTuple):
+    """One line of one column: its runs' words and box (a named tuple, like Run)."""
 
     text: str
     x0: float
