@@ -30,7 +30,7 @@ def environment(name: str, requirements: list[str]) -> Path:
     pulls an environment from under a peer still running in the old one.
     Folders of the same peer unused for a day are removed.
     """
-    wanted = json.dumps(requirements)
+    wanted = json.dumps(requirements) + " (bytecode compiled)"
     local = [r for r in requirements if r.startswith(".")]
     if local:
         # Rebuild goblin's own environment when its sources change.
@@ -47,8 +47,10 @@ def environment(name: str, requirements: list[str]) -> Path:
         shutil.rmtree(folder)
     subprocess.run([_uv(), "venv", "--quiet", "--python", sys.executable, str(folder)], check=True)
     if requirements:
-        subprocess.run([_uv(), "pip", "install", "--quiet", "--python", str(python),
-                        *requirements], check=True, cwd=ROOT)
+        # Bytecode compiled at install, as pip does: uv leaves it out by default, and a
+        # worker process would otherwise compile every module it imports, on every start.
+        subprocess.run([_uv(), "pip", "install", "--quiet", "--compile-bytecode", "--python",
+                        str(python), *requirements], check=True, cwd=ROOT)
     stamp.write_text(wanted)
     return python
 

@@ -70,7 +70,12 @@ def _word_list(language: str) -> frozenset[str]:
         log.warning("pyspellchecker has no %r word list; the dictionary checks skip it", language)
         return frozenset()
     words = json.loads(gzip.decompress(packed).decode("utf-8"))
-    return frozenset(_lookup_key(w) for w in words)
+    # Lowercased and normalised as one string: a line break starts a new combining
+    # sequence and ends a word for final-sigma casing, so it is the same as word by word.
+    joined = "\n".join(w for w in words if "\n" not in w).lower()
+    if not unicodedata.is_normalized("NFC", joined):
+        joined = unicodedata.normalize("NFC", joined)
+    return frozenset(joined.split("\n"))
 
 
 def _lookup_key(word: str) -> str:
