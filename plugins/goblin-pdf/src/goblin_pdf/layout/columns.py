@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from goblin_pdf.layout.lines import Run
 
-_LOW = 0.3  # of the peak coverage: bins at or below this may be a gutter
-_MIN_GUTTER = 0.6  # gutter width, in median glyph heights
-_MIN_COLUMN_SHARE = 0.15  # narrowest column, as a share of the text width
+LOW_COVERAGE = 0.3  # of the peak coverage: bins at or below this may be a gutter
+MIN_GUTTER = 0.6  # gutter width, in median glyph heights
+MIN_COLUMN_SHARE = 0.15  # narrowest column, as a share of the text width
 _MIN_COLUMN_RUNS = 3
 _MAX_BINS = 2000
 _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
@@ -36,14 +36,11 @@ def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
     Plain Python on purpose: a page has tens to a few hundred runs, where NumPy's
     per-call cost outweighs its speed, and this runs on every page of every PDF.
     """
-    if len(x0) < 2 * _MIN_COLUMN_RUNS:
-        return []
     left, right = min(x0), max(x1)
-    # bins of a point, or coarser on huge pages so the histogram stays small
-    unit = max(1.0, (right - left) / _MAX_BINS)
-    bins = int((right - left) / unit) + 2
-    if bins < 4:
+    frame = histogram_frame(left, right, len(x0))
+    if frame is None:
         return []
+    unit, bins = frame
     # coverage changes only where a run starts or stops: sweep those bin edges
     change: dict[int, float] = {}
     for a, b, weight in zip(x0, x1, chars, strict=True):
@@ -53,14 +50,25 @@ def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
         change[stop] = change.get(stop, 0.0) - weight
     edges = sorted(change)
     levels = list(itertools.accumulate(change[e] for e in edges))
-    threshold = _LOW * max(levels)
-    min_width = _MIN_GUTTER * statistics.median(height) / unit
+    threshold = LOW_COVERAGE * max(levels)
+    min_width = MIN_GUTTER * statistics.median(height) / unit
     gutters = []
     for a, b in _low_spans(edges, levels, threshold, bins):
         if b - a < min_width or a == 0 or b >= bins - 1:
             continue
         gutters.append((left + a * unit, left + b * unit))
     return _prose_columns(gutters, x0, x1, chars, left, right)
+
+
+def histogram_frame(left: float, right: float, runs: int) -> tuple[float, int] | None:
+    """Bin width and bin count of the coverage histogram from ``left`` to ``right``;
+    None when ``runs`` runs are too few, or the span too narrow, for two columns."""
+    if runs < 2 * _MIN_COLUMN_RUNS:
+        return None
+    # bins of a point, or coarser on huge pages so the histogram stays small
+    unit = max(1.0, (right - left) / _MAX_BINS)
+    bins = int((right - left) / unit) + 2
+    return None if bins < 4 else (unit, bins)
 
 
 def _low_spans(edges: list[int], levels: list[float], threshold: float,
@@ -97,7 +105,7 @@ def _prose_columns(gutters: list[tuple[float, float]], x0: Sequence[float],
             c0, c1 = edges[2 * i], edges[2 * i + 1]
             inside = [c for a, b, c in zip(x0, x1, chars, strict=True)
                       if a >= c0 - 1 and b <= c1 + 1]
-            wide = (c1 - c0) >= _MIN_COLUMN_SHARE * (right - left)
+            wide = (c1 - c0) >= MIN_COLUMN_SHARE * (right - left)
             prose = len(inside) >= _MIN_COLUMN_RUNS and statistics.median(inside) >= \
                 _MIN_PROSE_CHARS
             if wide and prose:

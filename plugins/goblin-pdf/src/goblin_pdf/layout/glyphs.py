@@ -134,17 +134,18 @@ def _pieces(raw: np.ndarray, angle: np.ndarray, drawn: np.ndarray,
     return drawn | ok
 
 
-def rect_boxes(textpage: pdfium.PdfTextPage, count: int) -> np.ndarray:
+def text_rects(textpage: pdfium.PdfTextPage, count: int) -> list[list[float]]:
     """PDFium's text rectangles (after ``FPDFText_CountRects`` returned ``count``) as
-    (count, 4) x0, y0, x1, y1 in page space."""
+    [x0, y0, x1, y1] lists in page space: plain lists, since a page has tens of them
+    and the column check reads them one by one."""
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     values = (ctypes.c_double * (4 * count))()
     base = ctypes.addressof(values)
     # FPDFText_GetRect writes left, top, right, bottom through four pointers
     fields = [range(base + 8 * k, base + 8 * k + 32 * count, 32) for k in range(4)]
     list(map(_RECT, repeat(handle, count), range(count), *fields))
-    ltrb = np.frombuffer(memoryview(values), dtype=np.float64).reshape(count, 4)
-    return ltrb[:, [0, 3, 2, 1]]
+    flat = memoryview(values).cast("B").cast("d").tolist()
+    return list(map(list, zip(flat[0::4], flat[3::4], flat[2::4], flat[1::4], strict=True)))
 
 
 def _angles(handle: int, count: int) -> np.ndarray:

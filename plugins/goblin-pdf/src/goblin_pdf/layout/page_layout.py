@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import logging
 import re
-import statistics
 import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 
 from goblin_core.model import Block
 from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
-from goblin_pdf.layout.columns import find_gutters, gutters_of
+from goblin_pdf.layout.column_screen import may_have_columns
+from goblin_pdf.layout.columns import find_gutters
 from goblin_pdf.layout.duplicates import duplicate_mask
 from goblin_pdf.layout.glyphs import SPACES as _SPACES
-from goblin_pdf.layout.glyphs import Glyphs, read_glyphs, rect_boxes
+from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
 from goblin_pdf.layout.lines import Run, build_runs
 from goblin_pdf.layout.reading_order import order_lines, paragraphs
 from goblin_pdf.layout.settings import LayoutSettings
@@ -63,7 +62,7 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
     if settings.layout == "raw" and not want_tags:
         return PageLayout(raw_text, (), 1, False, no_tags)
     accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
-    if settings.layout == "auto" and not (want_tags or accents or _cheap_columns(textpage)):
+    if settings.layout == "auto" and not (want_tags or accents or may_have_columns(textpage)):
         return PageLayout(raw_text, (), 1, False, no_tags)
     objects: dict[int, int] = {}
     glyphs = read_glyphs(page, textpage, objects if want_tags else None)
@@ -80,70 +79,6 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
         return PageLayout(text, outcome.blocks, len(gutters) + 1, reorder, outcome)
     return PageLayout(text, tuple(blocks) if reorder or tagged else (), len(gutters) + 1,
                       reorder, outcome)
-
-
-def _cheap_columns(textpage: pdfium.PdfTextPage) -> bool:
-    """Whether PDFium's own text rectangles (one per text object and line) show a gutter.
-
-    Costs one native call per rectangle instead of one per character, so
-    single-column pages keep PDFium's order at nearly PDFium's speed.
-    """
-    count = pdfium_c.FPDFText_CountRects(textpage, 0, -1)
-    if count < 6:
-        return False
-    boxes = [b for b in rect_boxes(textpage, count).tolist() if b[3] > b[1] and b[2] > b[0]]
-    if len(boxes) < 6:
-        return False
-    return bool(gutters_of(*_joined(boxes))) or _leans(boxes)
-
-
-Box = list[float]
-
-
-def _joined(boxes: list[Box]) -> tuple[list[float], list[float], list[float], list[float]]:
-    """PDFium's rectangles joined into line runs: x0, x1, characters (estimated from
-    the width) and height of each. PDFium cuts a rectangle at every text object and
-    some producers draw word by word, so one line may come in many pieces. Slivers
-    (accents, dots) are left out. Plain Python: a page has a few dozen rectangles."""
-    floor = 0.3 * statistics.median(b[3] - b[1] for b in boxes)
-    kept = sorted((b for b in boxes if b[3] - b[1] >= floor), key=lambda b: -(b[1] + b[3]))
-    lines: list[int] = []
-    line = 0
-    for k, box in enumerate(kept):
-        if k:
-            above = kept[k - 1]
-            step = (above[1] + above[3]) / 2 - (box[1] + box[3]) / 2
-            line += step > 0.5 * min(box[3] - box[1], above[3] - above[1])
-        lines.append(line)
-    order = sorted(range(len(kept)), key=lambda k: (lines[k], kept[k][0]))
-    x0s: list[float] = []
-    x1s: list[float] = []
-    chars: list[float] = []
-    heights: list[float] = []
-    previous: Box | None = None
-    previous_line = -1
-    for k in order:
-        x0, y0, x1, y1 = kept[k]
-        height = y1 - y0
-        new_run = previous is None or lines[k] != previous_line or (
-            x0 - previous[2] > 0.8 * max(height, previous[3] - previous[1]))
-        if new_run:
-            x0s.append(x0)
-            x1s.append(x1)
-            chars.append(0.0)
-            heights.append(height)
-        else:
-            x0s[-1], x1s[-1] = min(x0s[-1], x0), max(x1s[-1], x1)
-            heights[-1] = max(heights[-1], height)
-        chars[-1] += 2 * (x1 - x0) / height
-        previous, previous_line = kept[k], lines[k]
-    return x0s, x1s, chars, heights
-
-
-def _leans(boxes: list[Box]) -> bool:
-    """Rectangles taller than wide in bulk: a rotated page or vertical text runs."""
-    tall = sum(1 for b in boxes if (b[3] - b[1]) > 3 * (b[2] - b[0]))
-    return tall > max(3, len(boxes) // 4)
 
 
 def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:

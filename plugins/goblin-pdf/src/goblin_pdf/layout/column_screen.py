@@ -1,0 +1,119 @@
+"""Whether a page may have columns, judged from PDFium's text rectangles.
+
+Every page of every PDF goes through this check in ``layout = "auto"``, so it
+works on PDFium's rectangles (one per text object and line, tens a page)
+rather than on character boxes. A bound settles most pages at once: when the
+rectangles that cross the whole middle of the text carry enough of its
+characters, no strip there can be covered thinly enough to be a gutter. The
+other pages get the exact gutter test of :mod:`goblin_pdf.layout.columns`.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from goblin_pdf.layout.columns import LOW_COVERAGE, MIN_COLUMN_SHARE, gutters_of
+from goblin_pdf.layout.glyphs import text_rects
+
+_MIN_RECTS = 6
+_SLIVER = 0.3  # rectangles lower than this share of the median height: accents, dots
+_SAME_LINE = 0.5  # vertical step, in the smaller height, that starts a new line
+_JOIN_GAP = 0.8  # horizontal gap, in the larger height, that still joins two pieces
+_TALL = 3.0  # height over width of a rectangle that runs vertically
+# The bound decides alone only when it clears the threshold by more than the
+# rounding of adding the same widths in another order.
+_SLACK = 1e-9
+
+
+def may_have_columns(textpage: pdfium.PdfTextPage) -> bool:
+    """True when the page shows a column gutter or runs its text vertically."""
+    count = pdfium_c.FPDFText_CountRects(textpage, 0, -1)
+    if count < _MIN_RECTS:
+        return False
+    boxes = [b for b in text_rects(textpage, count) if b[3] > b[1] and b[2] > b[0]]
+    if len(boxes) < _MIN_RECTS:
+        return False
+    if _leans(boxes):
+        return True
+    if _middle_is_crossed(boxes):
+        return False
+    return bool(gutters_of(*joined_runs(boxes)))
+
+
+def _middle_is_crossed(boxes: list[Box]) -> bool:
+    """Whether rectangles spanning the whole middle of the text carry more than the
+    gutter threshold of its characters.
+
+    A gutter that survives the prose check has a column of at least
+    ``MIN_COLUMN_SHARE`` of the text width on each side, so it lies in the
+    middle; every rectangle across the middle (widened by a histogram bin on
+    each side) covers it, and joining rectangles into runs only adds coverage.
+    Its coverage is then above ``LOW_COVERAGE`` of the total, so above that
+    share of the peak.
+    """
+    floor = _SLIVER * statistics.median(b[3] - b[1] for b in boxes)
+    kept = [b for b in boxes if b[3] - b[1] >= floor]
+    left, right = min(b[0] for b in kept), max(b[2] for b in kept)
+    unit = 1.0 + (right - left) / 1000  # at least the histogram's bin, with room
+    margin = MIN_COLUMN_SHARE * (right - left)
+    low, high = left + margin - unit, right - margin + unit
+    total = across = 0.0
+    for x0, y0, x1, y1 in kept:
+        weight = 2 * (x1 - x0) / (y1 - y0)
+        total += weight
+        if x0 <= low and x1 >= high:
+            across += weight
+    return across > LOW_COVERAGE * total * (1 + _SLACK)
+
+
+Box = list[float]
+
+
+def joined_runs(boxes: list[Box]) -> tuple[list[float], list[float], list[float], list[float]]:
+    """PDFium's rectangles joined into line runs: x0, x1, characters (estimated from
+    the width) and height of each. PDFium cuts a rectangle at every text object and
+    some producers draw word by word, so one line may come in many pieces. Slivers
+    (accents, dots) are left out. Plain Python: a page has a few dozen rectangles."""
+    floor = _SLIVER * statistics.median(b[3] - b[1] for b in boxes)
+    kept = sorted((b for b in boxes if b[3] - b[1] >= floor), key=lambda b: -(b[1] + b[3]))
+    lines: list[int] = []
+    line = 0
+    for k, box in enumerate(kept):
+        if k:
+            above = kept[k - 1]
+            step = (above[1] + above[3]) / 2 - (box[1] + box[3]) / 2
+            line += step > _SAME_LINE * min(box[3] - box[1], above[3] - above[1])
+        lines.append(line)
+    order = sorted(range(len(kept)), key=lambda k: (lines[k], kept[k][0]))
+    x0s: list[float] = []
+    x1s: list[float] = []
+    chars: list[float] = []
+    heights: list[float] = []
+    previous: Box | None = None
+    previous_line = -1
+    for k in order:
+        x0, y0, x1, y1 = kept[k]
+        height = y1 - y0
+        new_run = previous is None or lines[k] != previous_line or (
+            x0 - previous[2] > _JOIN_GAP * max(height, previous[3] - previous[1]))
+        if new_run:
+            x0s.append(x0)
+            x1s.append(x1)
+            chars.append(0.0)
+            heights.append(height)
+        else:
+            x0s[-1], x1s[-1] = min(x0s[-1], x0), max(x1s[-1], x1)
+            heights[-1] = max(heights[-1], height)
+        chars[-1] += 2 * (x1 - x0) / height
+        previous, previous_line = kept[k], lines[k]
+    return x0s, x1s, chars, heights
+
+
+
+def _leans(boxes: list[Box]) -> bool:
+    """Rectangles taller than wide in bulk: a rotated page or vertical text runs."""
+    tall = sum(1 for b in boxes if (b[3] - b[1]) > _TALL * (b[2] - b[0]))
+    return tall > max(3, len(boxes) // 4)
