@@ -7,6 +7,7 @@ by worse: a recovery or OCR candidate only wins by ranking strictly higher.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -35,12 +36,18 @@ _UNMAPPED_NON_SPACE = re.compile(f"[{_UNMAPPED_CLASS}]")
 _UNMAPPED = re.compile(f"[{_UNMAPPED_CLASS}\x1c-\x1f\x85]")
 
 
+@functools.lru_cache(maxsize=16)
 def mapped_chars(text: str) -> int:
-    """Non-space characters that are real, mapped characters."""
+    """Non-space characters that are real, mapped characters.
+
+    Cached for the last few texts: a page's text is counted by the parser, the
+    validators and the ranking in turn.
+    """
     non_space = sum(map(len, text.split()))
     return non_space - len(_UNMAPPED_NON_SPACE.findall(text))
 
 
+@functools.lru_cache(maxsize=16)
 def unmapped_chars(text: str) -> int:
     return len(_UNMAPPED.findall(text))
 

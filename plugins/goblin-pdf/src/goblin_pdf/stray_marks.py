@@ -51,6 +51,9 @@ def _combine(match: re.Match[str]) -> str:
 
 
 _LONE_PUNCTUATION = re.compile(r"(?<=\S)[ \t]*\n[ \t]*([.,;:!?])[ \t]*(?=\n|$)")
+# The same from its line break on: a literal first character, so the scan runs in C
+# (the full pattern's lookbehind is tried at every position of every page).
+_LONE_HINT = re.compile(r"\n[ \t]*[.,;:!?][ \t]*(?:\n|$)")
 
 
 def join_lone_punctuation(text: str) -> str:
@@ -59,6 +62,8 @@ def join_lone_punctuation(text: str) -> str:
     >>> join_lone_punctuation("on this table\n.\nYou should see")
     'on this table.\nYou should see'
     """
+    if _LONE_HINT.search(text) is None:
+        return text
     return _LONE_PUNCTUATION.sub(r"\1", text)
 
 

@@ -15,6 +15,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from goblin_pdf.validators.char_classes import class_bytes
 from goblin_pdf.validators.char_counts import has_letters_beyond_latin1
 
 _BRAND = re.compile(r"(?:[A-Z][a-z]+){2,3}|[a-z][A-Z][a-z]{2,}|Mc[A-Z][a-z]+")
@@ -34,6 +35,8 @@ _LATIN1_HINT = re.compile(
     # Anchored on a digit, so the scan only tries at digits: a letter before or inside a number.
     r"|\d(?:(?<=[^\W\d_]\d)[\d.,]*[.,]\d|[^\W\d_][\d.,]*\d)"
 )
+# The digit branch of the hint on class bytes (the case branch is a substring test there).
+_NUMBER_HINT_CLASSES = re.compile(rb"0(?:(?<=[aAb]0)[0.,]*[.,]0|[aAb][0.,]*0)")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -104,7 +107,12 @@ def may_hold_broken_tokens(text: str) -> bool:
     Regex passes in C that spare most pages the token walk; text with letters
     beyond Latin-1 always answers True (their cases need str methods).
     """
-    if not text or has_letters_beyond_latin1(text):
+    if not text:
+        return True
+    classes = class_bytes(text)
+    if classes is not None:
+        return b"aA" in classes or _NUMBER_HINT_CLASSES.search(classes) is not None
+    if has_letters_beyond_latin1(text):
         return True
     return _LATIN1_HINT.search(text) is not None
 

@@ -30,6 +30,7 @@ from goblin_pdf.validators.case_breaks import (
     looks_broken,
     may_hold_broken_tokens,
 )
+from goblin_pdf.validators.char_classes import class_bytes
 from goblin_pdf.validators.char_counts import case_counts
 from goblin_pdf.validators.words import Dictionary, is_latin_word, raw_tokens
 
@@ -41,6 +42,7 @@ _SHIFT_MIN_LETTERS = 120
 # Letters and digits alternating inside a token more than codes do (6FKXWWHUZDOG, 7HLOV1DFK).
 # Each branch starts at a digit, which keeps the scan fast.
 _MIXED = re.compile(r"\d(?:(?<=[^\W\d_]\d)\d*[^\W\d_]|[^\W\d_]+\d|(?<!\S\d)[^\W\d_]{5,})")
+_MIXED_CLASSES = re.compile(rb"0(?:(?<=[aAb]0)0*[aAb]|[aAb]+0|(?<![^ ]0)[aAb]{5,})")
 _LATIN_RUN = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]{3,}")
 
 
@@ -196,9 +198,9 @@ def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> 
     if upper + lower < _SHIFT_MIN_LETTERS:
         return None
     if upper / (upper + lower) < 0.8:
-        if _MIXED.search(head) is None:
+        hybrids = _hybrids(head)
+        if not hybrids:
             return None
-        hybrids = len(_MIXED.findall(head))
         if hybrids / max(len(head.split()), 1) < 0.15:
             return None
     runs = _LATIN_RUN.findall(head)
@@ -209,3 +211,12 @@ def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> 
         return None
     return Verdict("garbage", round(hit * 0.5, 4), ("cipher", "shifted_codes",
                                                    f"hit_rate={hit:.2f}"))
+
+
+def _hybrids(text: str) -> int:
+    """Tokens where letters and digits alternate (``_MIXED``), counted on class bytes
+    when the text has them."""
+    classes = class_bytes(text)
+    if classes is None:
+        return len(_MIXED.findall(text))
+    return len(_MIXED_CLASSES.findall(classes)) if b"0" in classes else 0

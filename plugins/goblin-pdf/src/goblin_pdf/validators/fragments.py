@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
+from goblin_pdf.validators.char_classes import class_bytes
 from goblin_pdf.validators.words import Dictionary, raw_tokens
 
 _MIN_RUN = 3
@@ -21,6 +22,7 @@ _MAX_RUN_LETTERS = 400
 _MAX_WORD = 24
 # Three one- or two-letter tokens in a row: a cheap test before the token walk.
 _RUN_HINT = re.compile(r"(?<!\S)[^\W\d_]{1,2}\s+[^\W\d_]{1,2}\s+[^\W\d_]{1,2}(?!\S)")
+_RUN_HINT_CLASSES = re.compile(rb"(?<![^ ])[aAb]{1,2} +[aAb]{1,2} +[aAb]{1,2}(?![^ ])")
 
 
 class FragmentationValidator(BaseEngine):
@@ -31,7 +33,7 @@ class FragmentationValidator(BaseEngine):
     priority = 40
 
     def check(self, text: str, context: PageContext) -> Verdict:
-        if len(_RUN_HINT.findall(text)) < _MIN_FRAGMENT_TOKENS // _MIN_RUN:
+        if _run_hints(text) < _MIN_FRAGMENT_TOKENS // _MIN_RUN:
             return Verdict("ok", 1.0)
         tokens = raw_tokens(text)
         runs = list(short_runs(tokens))
@@ -48,6 +50,14 @@ class FragmentationValidator(BaseEngine):
         if share >= limit:
             return Verdict("garbage", round((1 - share) * 0.5, 4), reasons)
         return Verdict("suspect", round(1 - share, 4), reasons)
+
+
+def _run_hints(text: str) -> int:
+    """Matches of ``_RUN_HINT``, counted on class bytes when the text has them."""
+    classes = class_bytes(text)
+    if classes is None:
+        return len(_RUN_HINT.findall(text))
+    return len(_RUN_HINT_CLASSES.findall(classes))
 
 
 def short_runs(tokens: Sequence[str]) -> Iterator[list[str]]:

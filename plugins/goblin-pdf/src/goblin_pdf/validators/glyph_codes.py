@@ -70,7 +70,7 @@ def letter_share(text: str, enough: float = 1.0) -> float | None:
 
     >>> letter_share("Quantidade 1.234,56 12 15% R$ 4.000,00 total")
     1.0
-    >>> round(letter_share('"7+%- #$&*@!" =+') or 0, 2)
+    >>> letter_share('"7+%- #$&*@!" =+')
     0.0
     """
     total = non_space_count(text)
