@@ -1,7 +1,7 @@
 """goblin: trustworthy text from any pile of documents, page by page, with provenance.
 
 >>> import goblin_core
->>> goblin_core.extract(b"Olá", name="a.txt").pages[0].status
+>>> goblin_core.extract("Olá".encode(), name="a.txt").pages[0].status
 'clean'
 """
 

@@ -56,8 +56,8 @@ def _base(char: str) -> str:
 def variants(word: str) -> Iterator[str]:
     """Spellings of ``word`` with one letter's diacritic changed, or one of a doubled pair dropped.
 
-    >>> sorted(v for v in variants("ovoiïde") if "ï" in v and v.count("i") + v.count("ï") == 1)
-    ['ovoïde']
+    >>> "ovoïde" in set(variants("ovoiïde"))
+    True
     >>> "Ovoïde" in set(variants("Ovoide"))
     True
     """

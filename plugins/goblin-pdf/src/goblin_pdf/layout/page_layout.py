@@ -54,8 +54,8 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
     """Layout of one page; ``raw_text`` is PDFium's text of it, kept when no reordering
     is needed, ``tagged`` whether the document has a structure tree.
 
-    >>> # doctest: +SKIP
-    >>> layout = read_page_layout(page, textpage, textpage.get_text_range(), LayoutSettings())
+    >>> layout = read_page_layout(page, textpage, textpage.get_text_range(),
+    ...                           LayoutSettings())  # doctest: +SKIP
     """
     want_tags = tagged and settings.marked_content != "none"
     no_tags = TagOutcome.skipped("marked_content = none" if tagged else "untagged")

@@ -1,0 +1,13 @@
+"""The examples in goblin_archives's docstrings hold."""
+
+from __future__ import annotations
+
+import pytest
+
+import goblin_archives
+from goblin_core.testing.doctests import assert_examples_hold, modules_of
+
+
+@pytest.mark.parametrize("module", modules_of(goblin_archives))
+def test_docstring_examples(module: str) -> None:
+    assert_examples_hold(module)
