@@ -69,7 +69,7 @@ class _Walk:
     leaves: list[int] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Node:
     """One structure element, read from PDFium once: its type and its kids
     (``_Node`` for element kids, ``int`` MCIDs for marked-content kids).
@@ -78,7 +78,7 @@ class _Node:
     what text is under it?); each look through ctypes costs more than the walk.
     """
 
-    handle: Any
+    handle: int
     kind: str
     kids: list[_Node | int]
 
@@ -86,27 +86,40 @@ class _Node:
         return (kid for kid in self.kids if isinstance(kid, _Node))
 
     def actual_text(self) -> str:
-        return _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetActualText(
-            self.handle, buf, n))
+        return _string(_ACTUAL_TEXT, self.handle)
 
     def alt_text(self) -> str:
-        return _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetAltText(
-            self.handle, buf, n))
+        return _string(_ALT_TEXT, self.handle)
 
 
-def _read_node(elem: Any, depth: int) -> _Node:
-    kind = _string(lambda buf, n: pdfium_c.FPDF_StructElement_GetType(elem, buf, n))
+# The structure-element calls, typed to take and return plain addresses: a tagged
+# page has hundreds of elements, and pypdfium2's prototypes convert handles on
+# every call, which costs more than PDFium's work.
+_ADDRESS = ctypes.c_void_p
+_STRING_GETTER = ctypes.CFUNCTYPE(ctypes.c_ulong, _ADDRESS, _ADDRESS, ctypes.c_ulong)
+_TYPE = ctypes.cast(pdfium_c.FPDF_StructElement_GetType, _STRING_GETTER)
+_ACTUAL_TEXT = ctypes.cast(pdfium_c.FPDF_StructElement_GetActualText, _STRING_GETTER)
+_ALT_TEXT = ctypes.cast(pdfium_c.FPDF_StructElement_GetAltText, _STRING_GETTER)
+_COUNT_KIDS = ctypes.cast(pdfium_c.FPDF_StructElement_CountChildren,
+                          ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS))
+_KID = ctypes.cast(pdfium_c.FPDF_StructElement_GetChildAtIndex,
+                   ctypes.CFUNCTYPE(_ADDRESS, _ADDRESS, ctypes.c_int))
+_KID_MCID = ctypes.cast(pdfium_c.FPDF_StructElement_GetChildMarkedContentID,
+                        ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS, ctypes.c_int))
+
+
+def _read_node(elem: int, depth: int) -> _Node:
     kids: list[_Node | int] = []
     if depth <= _MAX_DEPTH:
-        for i in range(max(pdfium_c.FPDF_StructElement_CountChildren(elem), 0)):
-            child = pdfium_c.FPDF_StructElement_GetChildAtIndex(elem, i)
+        for i in range(max(_COUNT_KIDS(elem), 0)):
+            child = _KID(elem, i)
             if child:
                 kids.append(_read_node(child, depth + 1))
             else:
-                mcid = int(pdfium_c.FPDF_StructElement_GetChildMarkedContentID(elem, i))
+                mcid = _KID_MCID(elem, i)
                 if mcid >= 0:
                     kids.append(mcid)
-    return _Node(elem, kind, kids)
+    return _Node(elem, _string(_TYPE, elem), kids)
 
 
 def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, int],
@@ -121,7 +134,8 @@ def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, in
         return TagOutcome.skipped("the page has no structure tree")
     try:
         for i in range(pdfium_c.FPDF_StructTree_CountChildren(tree)):
-            child = pdfium_c.FPDF_StructTree_GetChildAtIndex(tree, i)
+            child = ctypes.cast(pdfium_c.FPDF_StructTree_GetChildAtIndex(tree, i),
+                                _ADDRESS).value
             if child:
                 _visit(_read_node(child, 0), walk)
     finally:
@@ -222,18 +236,22 @@ def _has_block_children(node: _Node) -> bool:
 
 
 _SHORT = 128  # bytes: element types and most texts fit, so one native call reads them
+# One buffer for every short read: a page's walk makes thousands, one at a time
+# (PDFium runs on one thread of a process).
+_BUFFER = ctypes.create_string_buffer(_SHORT)
+_BUFFER_ADDRESS = ctypes.addressof(_BUFFER)
 
 
-def _string(call: Callable[[Any, int], int]) -> str:
+def _string(getter: Callable[[int, int, int], int], handle: int) -> str:
     """A UTF-16LE string from a PDFium getter that reports the size it needs."""
-    buffer = ctypes.create_string_buffer(_SHORT)
-    size = call(buffer, _SHORT)
+    size = getter(handle, _BUFFER_ADDRESS, _SHORT)
     if size <= 2:
         return ""
     if size > _SHORT:
         buffer = ctypes.create_string_buffer(size)
-        call(buffer, size)
-    return buffer.raw[: size - 2].decode("utf-16-le", errors="replace")
+        getter(handle, ctypes.addressof(buffer), size)
+        return buffer.raw[: size - 2].decode("utf-16-le", errors="replace")
+    return ctypes.string_at(_BUFFER_ADDRESS, size - 2).decode("utf-16-le", errors="replace")
 
 
 def _clean(text: str) -> str:
