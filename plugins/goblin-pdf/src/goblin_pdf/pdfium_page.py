@@ -17,7 +17,7 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.stray_marks import repair
-from goblin_pdf.validators.char_counts import non_space_count
+from goblin_pdf.validators.char_classes import non_space_count
 
 _MAX_FORM_DEPTH = 8
 # Characters PDFium writes for glyphs it could not map: controls, private use, U+FFFD/U+FFFE.

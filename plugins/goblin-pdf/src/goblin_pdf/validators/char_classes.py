@@ -74,3 +74,32 @@ def class_bytes(text: str) -> bytes | None:
                 return None
             at = raw.find(b"?", at + 1)
     return raw.translate(_TABLE)
+
+
+# Class bytes reduced to space or not: a word starts at every " x" (and at a leading x).
+_SPACE_OR_NOT = bytes(code if code == SPACE[0] else ord("x") for code in range(256))
+
+
+def word_count(text: str) -> int:
+    """``len(text.split())`` without making the words.
+
+    >>> word_count("  Nº 12,  “São” ")
+    3
+    """
+    classes = class_bytes(text)
+    if classes is None:
+        return len(text.split())
+    marks = classes.translate(_SPACE_OR_NOT)
+    return marks.count(b" x") + marks.startswith(b"x")
+
+
+def non_space_count(text: str) -> int:
+    """Characters that are not whitespace.
+
+    >>> non_space_count(" a b\\n c ")
+    3
+    """
+    classes = class_bytes(text)
+    if classes is None:
+        return len("".join(text.split()))
+    return len(classes) - classes.count(SPACE)

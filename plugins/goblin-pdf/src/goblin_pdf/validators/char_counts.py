@@ -60,12 +60,3 @@ def letter_count(text: str) -> int:
     if raw is None:
         return sum(map(str.isalpha, text))
     return len(raw) - len(raw.translate(None, _ALPHA))
-
-
-def non_space_count(text: str) -> int:
-    """Characters that are not whitespace.
-
-    >>> non_space_count(" a b\\n c ")
-    3
-    """
-    return len("".join(text.split()))

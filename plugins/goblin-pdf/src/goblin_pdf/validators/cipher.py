@@ -30,7 +30,7 @@ from goblin_pdf.validators.case_breaks import (
     looks_broken,
     may_hold_broken_tokens,
 )
-from goblin_pdf.validators.char_classes import class_bytes
+from goblin_pdf.validators.char_classes import class_bytes, word_count
 from goblin_pdf.validators.char_counts import case_counts
 from goblin_pdf.validators.words import Dictionary, is_latin_word, raw_tokens
 
@@ -99,8 +99,9 @@ class CipherValidator(BaseEngine):
             return shifted
         if not may_hold_broken_tokens(text):
             # No token can be broken: skip the token walk (most pages end here).
-            short = len(text.split()) < thresholds.min_tokens
-            if not short or len(text.split()) < _MIN_SHORT_PAGE_WORDS:
+            words = word_count(text)
+            short = words < thresholds.min_tokens
+            if not short or words < _MIN_SHORT_PAGE_WORDS:
                 return Verdict("ok", 1.0, low_confidence=short)
         return substitution(raw_tokens(text), dictionary, thresholds)
 

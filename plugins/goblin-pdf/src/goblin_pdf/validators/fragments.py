@@ -22,7 +22,8 @@ _MAX_RUN_LETTERS = 400
 _MAX_WORD = 24
 # Three one- or two-letter tokens in a row: a cheap test before the token walk.
 _RUN_HINT = re.compile(r"(?<!\S)[^\W\d_]{1,2}\s+[^\W\d_]{1,2}\s+[^\W\d_]{1,2}(?!\S)")
-_RUN_HINT_CLASSES = re.compile(rb"(?<![^ ])[aAb]{1,2} +[aAb]{1,2} +[aAb]{1,2}(?![^ ])")
+# On class bytes after a leading space: a literal first byte lets the scan skip ahead.
+_RUN_HINT_CLASSES = re.compile(rb" [aAb]{1,2} +[aAb]{1,2} +[aAb]{1,2}(?![^ ])")
 
 
 class FragmentationValidator(BaseEngine):
@@ -57,7 +58,7 @@ def _run_hints(text: str) -> int:
     classes = class_bytes(text)
     if classes is None:
         return len(_RUN_HINT.findall(text))
-    return len(_RUN_HINT_CLASSES.findall(classes))
+    return len(_RUN_HINT_CLASSES.findall(b" " + classes))
 
 
 def short_runs(tokens: Sequence[str]) -> Iterator[list[str]]:

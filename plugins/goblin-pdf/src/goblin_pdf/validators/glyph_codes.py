@@ -13,7 +13,8 @@ import re
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
-from goblin_pdf.validators.char_counts import letter_count, non_space_count
+from goblin_pdf.validators.char_classes import non_space_count
+from goblin_pdf.validators.char_counts import letter_count
 from goblin_pdf.validators.words import raw_tokens
 
 _GLYPH_NAME = re.compile(r"(?<!\S)/[A-Za-z]{0,4}\d{1,5}(?!\S)")
