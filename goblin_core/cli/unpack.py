@@ -73,6 +73,17 @@ def _report(result: UnpackResult, archive: str, dest: Path) -> int:
         echo_err(f"error: {quoted(archive)}: {entry.kind}: {one_line(entry.message)}")
     for entry in result.warnings:
         echo_err(f"warning: {quoted(archive)}: {entry.kind}: {one_line(entry.message)}")
+    if not result.written:
+        # "0 file(s)" alone reads like a failure: say why nothing came out
+        # (a later volume of a set, members that are only folders or links).
+        skipped = [m for m in result.members if m.action == "skipped"]
+        for member in skipped[:_SKIPPED_SHOWN]:
+            echo_err(f"skipped {quoted(member.name)}: {one_line(member.reason)}")
+        if len(skipped) > _SKIPPED_SHOWN:
+            echo_err(f"skipped {len(skipped) - _SKIPPED_SHOWN} more member(s)")
     removed = "; archive removed" if result.source_removed else ""
     echo_err(f"unpacked {quoted(archive)}: {len(result.written)} file(s) into {dest}{removed}")
     return 0 if result.ok else 1
+
+
+_SKIPPED_SHOWN = 5

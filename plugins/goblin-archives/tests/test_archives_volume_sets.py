@@ -13,8 +13,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import goblin_core
+from goblin_core.cli import cli
 from goblin_core.testing.corpus import require_binary
 from goblin_core.unpack import unpack, unpack_many
 
@@ -183,3 +185,12 @@ def test_bombs_in_a_set_are_bounded_by_the_whole_sets_size(tmp_path: Path) -> No
     refused = [m for m in result.members if m.action == "refused"]
     assert refused and "ratio" in refused[0].reason
     assert not (tmp_path / "saida" / "zeros.bin").exists()
+
+
+def test_goblin_unpack_says_why_a_later_volume_gave_no_file(tmp_path: Path) -> None:
+    parts = _byte_split_zip(tmp_path)
+    result = CliRunner().invoke(cli, ["unpack", str(parts[1]), str(tmp_path / "saida")])
+    assert result.exit_code == 0, result.output
+    assert f'skipped "{parts[1].name}"' in result.output
+    assert "read through edital.zip.001" in result.output
+    assert "0 file(s)" in result.output
