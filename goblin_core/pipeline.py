@@ -443,6 +443,9 @@ class Pipeline:
                     run.check_deadline(source.display_name)
                 except ExtractionTimeout as exc:
                     recorder.error(exc.kind, str(exc))
+                    # The pages not reached are failed pages, not missing ones: the
+                    # document then reads as partly recovered, never as clean.
+                    self._mark_unread(work, parsed, f"not read: {exc.kind}", max_pages)
                     break
             t0 = time.monotonic()
             page = _PageWork(content, primary=entry.name)
@@ -491,14 +494,22 @@ class Pipeline:
         except Exception as exc:  # the parser died mid-document: keep what it gave
             kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
             recorder.error(kind, f"{entry.name} stopped after page {len(work)}: {exc}", entry.name)
-            total = getattr(parsed, "page_count", None) or 0
-            done = work[-1].number if work else len(work)
-            if self.page_range:
-                done = max(done, self.page_range[0] - 1)
-                total = min(total, self.page_range[1])
-            for number in range(done + 1, total + 1):
-                work.append(_PageWork(PageContent(number, error=f"parser stopped: {kind}")))
+            self._mark_unread(work, parsed, f"parser stopped: {kind}")
             return None
+
+    def _mark_unread(self, work: list[_PageWork], parsed: Any, reason: str,
+                     max_pages: int = 0) -> None:
+        """Failed pages for the rest of the document (of this run's range, and no more
+        than ``max_pages`` in all), each saying why it was not read."""
+        total = getattr(parsed, "page_count", None) or 0
+        done = work[-1].number if work else len(work)
+        if self.page_range:
+            done = max(done, self.page_range[0] - 1)
+            total = min(total, self.page_range[1])
+        if max_pages:
+            total = min(total, done + max_pages - len(work))
+        for number in range(done + 1, total + 1):
+            work.append(_PageWork(PageContent(number, error=reason)))
 
     # -- step 4: validate --------------------------------------------------
 

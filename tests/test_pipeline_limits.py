@@ -65,11 +65,24 @@ def test_max_pages_reads_only_that_many_pages() -> None:
 def test_timeout_between_pages_keeps_the_pages_done() -> None:
     parser = ScriptedParser("tests.parser", _long_pages(20), delay=0.15)
     document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser), timeout=0.5)
-    assert 1 <= len(document.pages) < 20
-    assert all(p.status == "clean" for p in document.pages)
-    assert [p.number for p in document.pages] == list(range(1, len(document.pages) + 1))
+    read = [p for p in document.pages if p.status == "clean"]
+    assert 1 <= len(read) < 20
+    assert all(p.text.startswith(f"page {p.number} ") for p in read)
+    assert [p.number for p in document.pages] == list(range(1, 21))
+    unread = document.pages[len(read):]
+    assert all(p.status == "failed" and not p.text for p in unread)
+    assert all(p.reasons == ("not read: ExtractionTimeout",) for p in unread)
+    assert document.status == "partially_recovered"
     assert "ExtractionTimeout" in document.report.error_kinds
     assert "pages read so far are kept" in document.report.errors[0].message
+
+
+def test_timeout_with_max_pages_marks_only_the_pages_asked_for() -> None:
+    parser = ScriptedParser("tests.parser", _long_pages(20), delay=0.15)
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser), timeout=0.5,
+                       max_pages=8)
+    assert [p.number for p in document.pages] == list(range(1, 9))
+    assert document.pages[-1].status == "failed"
 
 
 # -- what cannot be read at all ---------------------------------------------------------
