@@ -80,8 +80,27 @@ def _extract_isolated(source: SourceLike, name: str | None, config: Config) -> D
     return document
 
 
+#: What ``extract_many`` takes: one path (a file or a folder) or an iterable of them.
+PathsLike = str | bytes | os.PathLike[str] | os.PathLike[bytes] | Iterable[
+    str | bytes | os.PathLike[str] | os.PathLike[bytes]
+]
+
+
+def input_paths(paths: PathsLike) -> list[str]:
+    """The paths to walk, as a list: one path alone is a list of one, never its characters.
+
+    >>> input_paths("samples/hello.txt")
+    ['samples/hello.txt']
+    >>> input_paths([b"a.txt", "b"])
+    ['a.txt', 'b']
+    """
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        return [os.fsdecode(paths)]
+    return [os.fsdecode(path) for path in paths]
+
+
 def extract_many(
-    paths: Iterable[str | os.PathLike[str]],
+    paths: PathsLike,
     *,
     jobs: int | None = None,
     config: Config | str | os.PathLike[str] | None = None,
@@ -91,6 +110,8 @@ def extract_many(
 ) -> Iterator[Document]:
     """Extract many files (folders walked recursively) in worker processes.
 
+    ``paths`` is one path or an iterable of paths, files or folders.
+
     Documents are yielded as they finish, not in input order; a file that
     fails yields a Document whose report holds the error, and the batch goes
     on. ``jobs`` defaults to the CPU count.
@@ -99,7 +120,7 @@ def extract_many(
     cfg = resolve_config(registry, config, options)
     tasks: list[Task] = []
     problems: list[InputProblem] = []
-    for item in tasks_for(paths):
+    for item in tasks_for(input_paths(paths)):
         (problems if isinstance(item, InputProblem) else tasks).append(item)  # type: ignore[arg-type]
     for problem in problems:
         yield error_document(

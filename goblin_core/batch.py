@@ -15,11 +15,12 @@ import os
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from goblin_core.api import PathsLike, input_paths
 from goblin_core.config import Config
 from goblin_core.engines import Task
 from goblin_core.errors import GoblinError
@@ -174,13 +175,13 @@ class BatchWriter:
 
 
 def _plan(
-    paths: Iterable[str | os.PathLike[str]], output_dir: Path, fmt: str, resume: bool
+    paths: PathsLike, output_dir: Path, fmt: str, resume: bool
 ) -> tuple[list[Task], list[InputProblem], dict[str, dict[str, Any]]]:
     previous = read_manifest(output_dir) if resume else {}
     tasks: list[Task] = []
     problems: list[InputProblem] = []
     kept: dict[str, dict[str, Any]] = {}
-    for item in tasks_for(paths):
+    for item in tasks_for(input_paths(paths)):
         if isinstance(item, InputProblem):
             problems.append(item)
             continue
@@ -202,7 +203,7 @@ def _unchanged(row: dict[str, Any], output_dir: Path, path: str) -> bool:
 def run_batch(
     registry: Registry,
     config: Config,
-    paths: Iterable[str | os.PathLike[str]],
+    paths: PathsLike,
     output_dir: str | os.PathLike[str],
     *,
     fmt: str = "text",

@@ -121,3 +121,19 @@ def test_errors_are_goblin_errors_with_the_file_name() -> None:
         extract(b"", name="nothing.txt")
     assert caught.value.file == "nothing.txt"
     assert caught.value.kind == "CorruptDocument"
+
+
+def test_extract_many_takes_one_path_as_one_path_not_its_characters(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Relative names keep the old failure small: each character was a path
+    # and "." walked the current folder.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ab.txt").write_text("one file", encoding="utf-8")
+    (tmp_path / "inbox").mkdir()
+    (tmp_path / "inbox" / "c.txt").write_text("in a folder", encoding="utf-8")
+    for single in ("ab.txt", Path("ab.txt"), b"ab.txt"):
+        documents = list(extract_many(single, jobs=1))
+        assert [(d.name, d.text) for d in documents] == [("ab.txt", "one file")]
+    [folder_document] = list(extract_many("inbox", jobs=1))
+    assert (folder_document.name, folder_document.text) == ("c.txt", "in a folder")
