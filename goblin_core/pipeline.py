@@ -649,7 +649,7 @@ class Pipeline:
             recorder.warn(
                 "EngineUnavailable",
                 f"{len(wanted)} page(s) need OCR but no OCR backend is available; "
-                'install one with: pip install "goblin-core[ocr]"',
+                + self._no_ocr_reason(),
             )
             return
         dpi = int(self.core["ocr_dpi"])
@@ -750,6 +750,16 @@ class Pipeline:
                     entry.name,
                 )
         return chosen
+
+    def _no_ocr_reason(self) -> str:
+        """Why the local OCR backends cannot run (a missing language pack, a missing
+        binary), or how to install one when none is."""
+        local = [e for e in self.registry.ranked("ocr", None, self.config, with_unavailable=True)
+                 if not getattr(e.engine, "cloud", False)]
+        reasons = [f"{e.name}: {self._ocr_availability(e)[1]}" for e in local]
+        if reasons:
+            return "; ".join(reasons)
+        return 'install one with: pip install "goblin-core[ocr]"'
 
     def _ocr_availability(self, entry: EngineEntry) -> tuple[bool, str]:
         """``available_for(config)`` when the backend has it (credentials given in this

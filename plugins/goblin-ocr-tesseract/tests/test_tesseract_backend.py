@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+import goblin_core
 from goblin_core import default_registry
 from goblin_core.config import Config
 from goblin_core.testing.corpus import normalize
@@ -78,6 +80,21 @@ def test_only_missing_languages_means_no_text(
         result = TesseractBackend().recognize(page_image(LINES[:1]), "zzz", config())
     assert (result.text, result.confidence) == ("", 0.0)
     assert "tesseract-ocr-zzz" in caplog.text
+
+
+def test_only_missing_languages_is_in_the_document_report(
+    tesseract: str, page_image: DrawPage, tmp_path: Path
+) -> None:
+    path = tmp_path / "scan.png"
+    page_image(LINES[:1]).save(path)
+    document = goblin_core.extract(path, ocr="always", ocr_languages="zzz")
+    [warning] = [w for w in document.report.warnings if w.kind == "EngineUnavailable"]
+    assert "ocr.tesseract" in warning.message
+    assert "apt-get install tesseract-ocr-zzz" in warning.message
+    ready, reason = TesseractBackend().available_for(
+        default_registry().config(ocr_languages="zzz"))
+    assert not ready and "tesseract-ocr-zzz" in reason
+    assert TesseractBackend().available_for(default_registry().config(ocr_languages="eng"))[0]
 
 
 def test_fail_policy_refuses_a_partial_language_set(tesseract: str, page_image: DrawPage) -> None:

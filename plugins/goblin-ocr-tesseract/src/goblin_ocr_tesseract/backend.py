@@ -64,6 +64,24 @@ class TesseractBackend(BaseEngine):
                            f"{debian_package('eng')} {debian_package('por')}")
         return True, ""
 
+    def available_for(self, config: Config) -> tuple[bool, str]:
+        """As ``available()``, for the binary and languages this call's config asks for:
+        unavailable when none of those languages is installed, or one is missing under
+        ``missing_languages = "fail"`` (the report then says which package to install)."""
+        ready, reason = self.available()
+        if not ready:
+            return ready, reason
+        options = config.section("tesseract")
+        binary = find_binary(str(options["command"]))
+        if binary is None:
+            return False, f"{options['command']} not found: apt-get install {BINARY_PACKAGE}"
+        languages = str(options["languages"]) or str(config.section("goblin")["ocr_languages"])
+        choice = choose(languages, installed_languages(binary, str(options["tessdata_dir"])))
+        if choice.missing and (not choice.use or options["missing_languages"] == "fail"):
+            return False, (f"Tesseract language data missing for {'+'.join(choice.missing)}: "
+                           f"{choice.install_hint()}")
+        return True, ""
+
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
         """Read a page image; ``OCRResult("", 0.0)`` (with a log line) when it cannot.
 
