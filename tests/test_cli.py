@@ -707,3 +707,54 @@ def test_control_characters_in_names_never_reach_the_terminal_raw(tmp_path: Path
     assert result.exit_code == 1
     assert "\x1b" not in result.stderr and "\x07" not in result.stderr
     assert r'"evil\x1b]0;owned\x07.txt"' in result.stderr
+
+
+# -- problems with paths: one line naming the path, never a traceback -----------------------
+
+
+def _one_error_line(result: Result, path: Path) -> str:
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f'goblin: error: "{path}": ')
+    return lines[0]
+
+
+@pytest.mark.parametrize(("command", "target", "cause"), [
+    ("extract", "sub", "--output DIR cannot be created: Not a directory"),
+    ("report", "x.html", "is not a folder"),  # found before any extraction
+])
+def test_an_output_under_a_file_is_one_usage_error_line(
+    tmp_path: Path, command: str, target: str, cause: str,
+) -> None:
+    source = write(tmp_path, "a.txt", "alpha\n")
+    blocker = write(tmp_path, "x.bin", b"not a folder")
+    result = run([command, str(source), "-o", str(blocker / target)])
+    assert result.exit_code == 2
+    assert cause in _one_error_line(result, blocker / target)
+
+
+def test_a_result_that_cannot_be_written_fails_that_document_and_names_it(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path, "in/sub/a.txt", "alpha\n")
+    write(tmp_path, "out/sub", b"a file where the result folder would go")
+    result = run(["extract", str(tmp_path / "in"), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1
+    assert errors[0].startswith('goblin: error: "sub/a.txt": its result could not be written')
+
+
+@pytest.mark.parametrize(("content", "line"), [
+    ("x\n", 1),
+    ('{"path": "a.txt", "status": "clean"}\n\n[1, 2]\n', 3),
+    ('{"status": "clean"}\n', 1),
+])
+def test_a_bad_manifest_is_named_with_its_line(tmp_path: Path, content: str, line: int) -> None:
+    manifest = write(tmp_path, "manifest.jsonl", content)
+    result = run(["report", str(manifest), "-o", str(tmp_path / "r.html")])
+    assert result.exit_code == 1
+    assert f"line {line} is not a manifest row" in _one_error_line(result, manifest)
+    assert not (tmp_path / "r.html").exists()

@@ -8,18 +8,20 @@ import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import click
 from rich.console import Console
 
 from goblin_core.config import Config
-from goblin_core.errors import ConfigError
+from goblin_core.errors import ConfigError, GoblinError
 from goblin_core.registry import Registry, default_registry
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -62,6 +64,22 @@ def effective_config(registry: Registry, path: str | None, **options: Any) -> Co
 def echo_err(message: str) -> None:
     """One ``goblin: ...`` line on stderr."""
     click.echo(f"goblin: {message}", err=True)
+
+
+def fail(ctx: click.Context, path: str, cause: str, code: int = EXIT_USAGE) -> NoReturn:
+    """End the command with one ``error: "path": cause`` line on stderr and ``code``.
+
+    For problems with a path the user gave (an output folder that is a file,
+    a manifest that is not JSON): click's usage errors would print the usage
+    block around them, where one line naming the path says it all.
+    """
+    echo_err(f"error: {quoted(path)}: {one_line(cause)}")
+    ctx.exit(code)
+
+
+def os_cause(exc: OSError) -> str:
+    """What went wrong, without the path the caller names itself."""
+    return exc.strerror or str(exc)
 
 
 def stderr_console() -> Console:
@@ -122,7 +140,25 @@ def core_version() -> str:
         return "0+unknown"
 
 
+class _Commands(click.Group):
+    """The command group; turns errors no command foresaw into one line, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except GoblinError as exc:
+            # a command let a goblin error through: its message names the file already
+            log.debug("%s", exc, exc_info=True)
+            fail(ctx, exc.file or "goblin", exc.message, EXIT_FAILED)
+        except OSError as exc:
+            # the file system refused something (a full disk, a file where a folder
+            # was expected): name the path and the cause, keep the traceback for -vv
+            log.debug("%s", exc, exc_info=True)
+            fail(ctx, str(exc.filename or "goblin"), os_cause(exc), EXIT_FAILED)
+
+
 @click.group(
+    cls=_Commands,
     name="goblin",
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )

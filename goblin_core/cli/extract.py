@@ -34,7 +34,9 @@ from goblin_core.cli.app import (
     cli,
     echo_err,
     effective_config,
+    fail,
     one_line,
+    os_cause,
     quoted,
     state_of,
     stderr_console,
@@ -281,7 +283,11 @@ def _same_result(row: Mapping[str, Any], path: Path, output: Path, fmt: str) -> 
         return False  # the last run wrote another format
     if not (output / result).is_file():
         return False
-    return bool(row.get("sha256")) and row.get("sha256") == _sha256(path)
+    try:
+        digest = _sha256(path)
+    except OSError:
+        return False  # unreadable now: extracting it again reports why
+    return bool(row.get("sha256")) and row.get("sha256") == digest
 
 
 def _sha256(path: Path) -> str:
@@ -319,10 +325,18 @@ class _Writer:
         self.written = 0
         self.count = 0
 
-    def add(self, document: Document, item: _Input) -> None:
+    def add(self, document: Document, item: _Input) -> str:
+        """Write one document; return why its result file could not be written, or ''."""
         if self.folder is not None:
             path = str(item.path) if item.path is not None else None
-            self.folder.write(document, Task(path, document.name), document.report.seconds)
+            try:
+                self.folder.write(document, Task(path, document.name), document.report.seconds)
+            except OSError as exc:
+                # one result that cannot be written (a file where its folder should
+                # be, a full disk) is that document's failure; the batch goes on
+                return f"its result could not be written: {os_cause(exc)}: {exc.filename or ''}"
+            except GoblinError as exc:
+                return f"its result could not be written: {exc.message}"
             self.written += 1
         elif self.separator is None:
             self.held.append(document)
@@ -332,6 +346,7 @@ class _Writer:
                 self.out.write((self.separator if self.count else "") + text)
                 self.out.flush()
                 self.count += 1
+        return ""
 
     def finish(self) -> None:
         if self.folder is not None:
@@ -483,8 +498,12 @@ def extract(
                  f"nothing to extract: all {len(kept)} document(s) are unchanged in {output}")
         return
     if output is not None:
-        output.mkdir(parents=True, exist_ok=True)
-    writer = _Writer(registry, renderer, config, output, sys.stdout, kept)
+        _make_output_folder(ctx, output)
+    try:
+        writer = _Writer(registry, renderer, config, output, sys.stdout, kept)
+    except OSError as exc:
+        # DIR/manifest.jsonl cannot be opened (a folder of that name, no permission)
+        fail(ctx, str(exc.filename or output), os_cause(exc))
     runnable = [i for i in items if i.problem is None]
     if len(runnable) <= 1 and executor == BATCH_EXECUTOR:
         documents = _extract_in_process(items, registry, config, isolate)
@@ -499,6 +518,15 @@ def extract(
         skipped = f" ({len(kept)} unchanged skipped)" if kept else ""
         echo_err(f"wrote {writer.written} result file(s) and {MANIFEST_NAME} to {output}{skipped}")
     ctx.exit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _make_output_folder(ctx: click.Context, output: Path) -> None:
+    """Create ``--output DIR``; a DIR that cannot be a folder is a usage error (exit 2)."""
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        # a file where DIR or one of its parents should be, no permission...
+        fail(ctx, str(output), f"--output DIR cannot be created: {os_cause(exc)}")
 
 
 def _silence_stdout() -> None:
@@ -585,7 +613,10 @@ def _consume(
                 echo_err(f"error: {quoted(name)}: {one_line(message)}")
             for name, message in _warnings(document):
                 echo_err(f"warning: {quoted(name)}: {one_line(message)}")
-            writer.add(document, item)
+            unwritten = writer.add(document, item)
+            if unwritten:
+                failed += 1
+                echo_err(f"error: {quoted(document.name)}: {one_line(unwritten)}")
 
     try:
         if bar is not None:

@@ -8,7 +8,16 @@ from pathlib import Path
 
 import click
 
-from goblin_core.cli.app import EXIT_OK, cli, echo_err, effective_config, state_of
+from goblin_core.cli.app import (
+    EXIT_FAILED,
+    EXIT_OK,
+    cli,
+    echo_err,
+    effective_config,
+    fail,
+    os_cause,
+    state_of,
+)
 
 
 @cli.command()
@@ -41,6 +50,8 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
     registry = state_of(ctx).get_registry()
     config = effective_config(registry, config_file, ocr=ocr)
     target = output or ("report.json" if fmt == "json" else "report.html")
+    if target != "-":
+        _check_target(ctx, Path(target))
 
     def progress(done: int, total: int, name: str) -> None:
         if sys.stderr.isatty():
@@ -53,8 +64,21 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
     if target == "-":
         click.echo(content, nl=False)
     else:
-        Path(target).write_text(content, encoding="utf-8")
+        try:
+            Path(target).write_text(content, encoding="utf-8")
+        except OSError as exc:
+            fail(ctx, target, f"the report could not be written: {os_cause(exc)}", EXIT_FAILED)
         summary = data["summary"]
         echo_err(f"report of {summary['documents']} documents, {summary['pages']} pages "
                  f"written to {target}")
     ctx.exit(EXIT_OK)
+
+
+def _check_target(ctx: click.Context, target: Path) -> None:
+    """Fail before any extraction when the report could not be written where asked (exit 2)."""
+    folder = target.parent
+    if folder.is_dir():
+        return
+    if folder.exists():
+        fail(ctx, str(target), f"-o FILE: {folder} is not a folder")
+    fail(ctx, str(target), f"-o FILE: the folder {folder} does not exist")

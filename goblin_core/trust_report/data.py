@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from goblin_core.errors import CorruptDocument
 from goblin_core.model import Document, Page
 
 REPORT_SCHEMA_VERSION = 1
@@ -114,32 +115,49 @@ def document_records(
 
 
 def manifest_records(manifest: Path) -> list[DocumentRecord]:
-    """Records from a batch's JSONL manifest, with page detail from JSON outputs beside it."""
+    """Records from a batch's JSONL manifest, with page detail from JSON outputs beside it.
+
+    A line that is not a manifest row raises CorruptDocument naming the file and the line.
+    """
     records: list[DocumentRecord] = []
-    for line in manifest.read_text(encoding="utf-8").splitlines():
+    try:
+        lines = manifest.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise CorruptDocument(f"not a manifest (not UTF-8 text: {exc.reason})",
+                              file=str(manifest)) from exc
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        row = json.loads(line)
-        detail = _json_output(manifest.parent, str(row.get("output", "")))
-        if detail is not None:
-            records.extend(document_records([detail]))
-            continue
-        error = str(row.get("error", ""))
-        kind, _, message = error.partition(": ")
-        records.append(DocumentRecord(
-            name=str(row["path"]),
-            mime="",
-            file_type=_file_type(str(row["path"]), ""),
-            status=str(row.get("status", "")),
-            pages=(),
-            page_count=int(row.get("pages", 0)),
-            engines=tuple(row.get("engines", ())),
-            seconds=float(row.get("seconds", 0.0)),
-            errors=({"kind": kind, "message": message},) if error else (),
-            warnings=(),
-            page_statuses=dict(row.get("page_statuses", {})),
-        ))
+        try:
+            records.extend(_manifest_records(manifest.parent, json.loads(line)))
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise CorruptDocument(
+                f"line {number} is not a manifest row ({type(exc).__name__}: {exc}); give the "
+                "manifest.jsonl a goblin extract --output run wrote", file=str(manifest),
+            ) from exc
     return records
+
+
+def _manifest_records(folder: Path, row: Mapping[str, Any]) -> list[DocumentRecord]:
+    """The records of one manifest row: its JSON result's documents, else the row's totals."""
+    detail = _json_output(folder, str(row.get("output", "")))
+    if detail is not None:
+        return document_records([detail])
+    error = str(row.get("error", ""))
+    kind, _, message = error.partition(": ")
+    return [DocumentRecord(
+        name=str(row["path"]),
+        mime="",
+        file_type=_file_type(str(row["path"]), ""),
+        status=str(row.get("status", "")),
+        pages=(),
+        page_count=int(row.get("pages", 0)),
+        engines=tuple(row.get("engines", ())),
+        seconds=float(row.get("seconds", 0.0)),
+        errors=({"kind": kind, "message": message},) if error else (),
+        warnings=(),
+        page_statuses=dict(row.get("page_statuses", {})),
+    )]
 
 
 def _json_output(folder: Path, output: str) -> Document | None:
@@ -148,7 +166,10 @@ def _json_output(folder: Path, output: str) -> Document | None:
     path = folder / output
     if not path.is_file():
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:  # UnicodeDecodeError is a ValueError too
+        raise CorruptDocument(f"not a goblin JSON result ({exc})", file=str(path)) from exc
     return Document.from_dict(data) if isinstance(data, dict) and "pages" in data else None
 
 
