@@ -76,41 +76,47 @@ def joined_runs(boxes: list[Box]) -> tuple[list[float], list[float], list[float]
     """PDFium's rectangles joined into line runs: x0, x1, characters (estimated from
     the width) and height of each. PDFium cuts a rectangle at every text object and
     some producers draw word by word, so one line may come in many pieces. Slivers
-    (accents, dots) are left out. Plain Python: a page has a few dozen rectangles."""
+    (accents, dots) are left out. Plain Python, with comparisons written out rather
+    than min()/max() calls: a page has tens to hundreds of rectangles."""
     floor = _SLIVER * statistics.median(b[3] - b[1] for b in boxes)
     kept = sorted((b for b in boxes if b[3] - b[1] >= floor), key=lambda b: -(b[1] + b[3]))
-    lines: list[int] = []
+    # (line, x0, index) per rectangle: sorted, it is reading order within each line
+    keyed: list[tuple[int, float, int]] = []
     line = 0
-    for k, box in enumerate(kept):
+    above_middle = above_height = 0.0
+    for k, (x0, y0, _x1, y1) in enumerate(kept):
+        middle, height = (y0 + y1) / 2, y1 - y0
         if k:
-            above = kept[k - 1]
-            step = (above[1] + above[3]) / 2 - (box[1] + box[3]) / 2
-            line += step > _SAME_LINE * min(box[3] - box[1], above[3] - above[1])
-        lines.append(line)
-    order = sorted(range(len(kept)), key=lambda k: (lines[k], kept[k][0]))
+            lower = height if height < above_height else above_height
+            line += above_middle - middle > _SAME_LINE * lower
+        keyed.append((line, x0, k))
+        above_middle, above_height = middle, height
+    keyed.sort()
     x0s: list[float] = []
     x1s: list[float] = []
     chars: list[float] = []
     heights: list[float] = []
-    previous: Box | None = None
     previous_line = -1
-    for k in order:
-        x0, y0, x1, y1 = kept[k]
+    previous_x1 = previous_height = 0.0
+    for line, x0, k in keyed:
+        _, y0, x1, y1 = kept[k]
         height = y1 - y0
-        new_run = previous is None or lines[k] != previous_line or (
-            x0 - previous[2] > _JOIN_GAP * max(height, previous[3] - previous[1]))
-        if new_run:
+        wider = height if height > previous_height else previous_height
+        if line != previous_line or x0 - previous_x1 > _JOIN_GAP * wider:
             x0s.append(x0)
             x1s.append(x1)
             chars.append(0.0)
             heights.append(height)
         else:
-            x0s[-1], x1s[-1] = min(x0s[-1], x0), max(x1s[-1], x1)
-            heights[-1] = max(heights[-1], height)
+            if x0 < x0s[-1]:
+                x0s[-1] = x0
+            if x1 > x1s[-1]:
+                x1s[-1] = x1
+            if height > heights[-1]:
+                heights[-1] = height
         chars[-1] += 2 * (x1 - x0) / height
-        previous, previous_line = kept[k], lines[k]
+        previous_line, previous_x1, previous_height = line, x1, height
     return x0s, x1s, chars, heights
-
 
 
 def _leans(boxes: list[Box]) -> bool:

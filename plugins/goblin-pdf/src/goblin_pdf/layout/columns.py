@@ -43,9 +43,12 @@ def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
     unit, bins = frame
     # coverage changes only where a run starts or stops: sweep those bin edges
     change: dict[int, float] = {}
+    last = bins - 1
     for a, b, weight in zip(x0, x1, chars, strict=True):
-        start = min(max(int((a - left) / unit), 0), bins - 1)
-        stop = min(max(math.ceil((b - left) / unit), 0), bins - 1)
+        start = int((a - left) / unit)
+        stop = math.ceil((b - left) / unit)
+        start = last if start > last else 0 if start < 0 else start
+        stop = last if stop > last else 0 if stop < 0 else stop
         change[start] = change.get(start, 0.0) + weight
         change[stop] = change.get(stop, 0.0) - weight
     edges = sorted(change)
