@@ -69,7 +69,7 @@ def _middle_is_crossed(boxes: list[Box]) -> bool:
     return across > LOW_COVERAGE * total * (1 + _SLACK)
 
 
-Box = list[float]
+Box = tuple[float, float, float, float]
 
 
 def joined_runs(boxes: list[Box]) -> tuple[list[float], list[float], list[float], list[float]]:

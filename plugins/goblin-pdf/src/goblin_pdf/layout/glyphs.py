@@ -134,10 +134,11 @@ def _pieces(raw: np.ndarray, angle: np.ndarray, drawn: np.ndarray,
     return drawn | ok
 
 
-def text_rects(textpage: pdfium.PdfTextPage, count: int) -> list[list[float]]:
+def text_rects(textpage: pdfium.PdfTextPage,
+               count: int) -> list[tuple[float, float, float, float]]:
     """PDFium's text rectangles (after ``FPDFText_CountRects`` returned ``count``) as
-    [x0, y0, x1, y1] lists in page space: plain lists, since a page has tens of them
-    and the column check reads them one by one."""
+    (x0, y0, x1, y1) in page space: plain tuples, since a page has tens of them and
+    the column check reads them one by one."""
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     values = (ctypes.c_double * (4 * count))()
     base = ctypes.addressof(values)
@@ -145,7 +146,7 @@ def text_rects(textpage: pdfium.PdfTextPage, count: int) -> list[list[float]]:
     fields = [range(base + 8 * k, base + 8 * k + 32 * count, 32) for k in range(4)]
     list(map(_RECT, repeat(handle, count), range(count), *fields))
     flat = memoryview(values).cast("B").cast("d").tolist()
-    return list(map(list, zip(flat[0::4], flat[3::4], flat[2::4], flat[1::4], strict=True)))
+    return list(zip(flat[0::4], flat[3::4], flat[2::4], flat[1::4], strict=True))
 
 
 def _angles(handle: int, count: int) -> np.ndarray:
