@@ -25,6 +25,7 @@ from goblin_core.registry import Registry
 from scripted_engines import (
     TEST_BYTES,
     TEST_MIME,
+    MarkerValidator,
     ScriptedParser,
     ScriptSniffer,
     plugin_of,
@@ -758,3 +759,54 @@ def test_a_bad_manifest_is_named_with_its_line(tmp_path: Path, content: str, lin
     assert result.exit_code == 1
     assert f"line {line} is not a manifest row" in _one_error_line(result, manifest)
     assert not (tmp_path / "r.html").exists()
+
+
+# -- exit status: 1 for every document not read in full ---------------------------------------
+
+
+def _stopping_parser() -> ScriptedParser:
+    return ScriptedParser("tests.stops", [text_page(1, "page 1 text here"),
+                                          RuntimeError("the page table is broken")])
+
+
+def _slow_pages() -> ScriptedParser:
+    return ScriptedParser("tests.slow", [text_page(n, f"page {n} text here") for n in (1, 2, 3)],
+                          delay=0.3)
+
+
+@pytest.mark.parametrize(("parser", "args", "cause"), [
+    (_slow_pages, ["-O", "limits.timeout=0.4"], "ExtractionTimeout: "),
+    (three_pages, ["-O", "limits.max_output_chars=20"], "OutputLimitReached: text cut at"),
+    (three_pages, ["-O", "limits.max_pages=2"], "MaxPages: stopped after 2 pages"),
+    (_stopping_parser, [], "RuntimeError: tests.stops stopped after page 1"),
+])
+def test_a_document_cut_short_exits_1_with_one_line_naming_it_and_the_cause(
+    tmp_path: Path, parser: Any, args: list[str], cause: str,
+) -> None:
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    result = run(["extract", str(source), *args], registry_with(parser()))
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert line.startswith('goblin: error: "doc.test": ')
+    assert cause in line
+    assert "page 1 text here" in result.stdout  # what was read is still written
+
+
+def test_pages_asked_for_with_max_pages_are_not_a_loss(tmp_path: Path) -> None:
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    result = run(["extract", str(source), "--max-pages", "2", "-O", "limits.max_pages=5"],
+                 registry_with(three_pages()))
+    assert result.exit_code == 0
+    assert result.stderr == ""
+
+
+def test_a_document_with_no_usable_page_exits_1_saying_why(tmp_path: Path) -> None:
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    garbled = ScriptedParser("tests.garbled", [text_page(1, "GARBAGE GARBAGE GARBAGE")])
+    result = run(["extract", str(source), "--ocr", "never", "-f", "json"],
+                 registry_with(garbled, MarkerValidator()))
+    assert json.loads(result.stdout)["status"] == "corrupt_unrecoverable"
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert line.startswith('goblin: error: "doc.test": corrupt_unrecoverable: no page has usable')
+    assert "1 corrupt" in line

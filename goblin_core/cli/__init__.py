@@ -6,8 +6,9 @@ instead of patching globals::
 
     CliRunner().invoke(cli, ["plugins", "--json"], obj=CliState(registry))
 
-Exit codes of ``goblin extract``: 0 every document was read, 1 at least one
-document failed (the others are still written), 2 a usage or config error.
+Exit codes of ``goblin extract``: 0 every document was read in full, 1 at
+least one document failed, has no usable page or was cut short (the others
+are still written), 2 a usage or config error.
 """
 
 from __future__ import annotations

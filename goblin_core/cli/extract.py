@@ -210,25 +210,42 @@ def _message(doc: Document, kind: str, message: str) -> str:
     return f"{kind}: {message}"
 
 
-def _failures(document: Document) -> list[tuple[str, str]]:
-    """(name, message) for each document in the tree that was lost."""
-    lost = []
+def _problems(document: Document, config: Config) -> list[tuple[str, str]]:
+    """(name, message) for each way a document in the tree was not read in full.
+
+    A document failed; or it was cut short (time limit, ``limits.max_pages``,
+    ``limits.max_output_chars``, a parser or archive handler that stopped part
+    way, a member refused), each cause in its report's errors; or no page of
+    it has usable text (corrupt_unrecoverable). Each one makes the exit status 1.
+    """
+    found = []
     for doc in document.walk():
-        if doc.status != "failed":
+        if doc.status == "failed":
+            entry = doc.error
+            found.append((doc.name, _message(doc, entry.kind, entry.message) if entry
+                          else "no page could be read"))
             continue
-        entry = doc.error
-        message = _message(doc, entry.kind, entry.message) if entry else "no page could be read"
-        lost.append((doc.name, message))
-    return lost
+        found.extend((doc.name, _message(doc, e.kind, e.message)) for e in doc.report.errors)
+        found.extend((doc.name, _message(doc, w.kind, w.message))
+                     for w in doc.report.warnings if _cut_by_a_limit(w.kind, config))
+        if doc.status == "corrupt_unrecoverable":
+            found.append((doc.name, _unreadable_pages(doc, config)))
+    return found
 
 
-def _warnings(document: Document) -> list[tuple[str, str]]:
-    """(name, message) for errors of documents that were read anyway (cut, timed out)."""
-    return [
-        (doc.name, _message(doc, entry.kind, entry.message))
-        for doc in document.walk() if doc.status != "failed"
-        for entry in doc.report.errors
-    ]
+def _cut_by_a_limit(kind: str, config: Config) -> bool:
+    """A page-count stop is a loss when the safety limit made it, not a --max-pages asked for."""
+    return kind == "MaxPages" and not config.get("goblin", "max_pages")
+
+
+def _unreadable_pages(doc: Document, config: Config) -> str:
+    """Why no page of ``doc`` has usable text: its pages counted by status and reason."""
+    counts = Counter(f"{p.status} ({p.reason})" if p.reason else p.status for p in doc.pages)
+    pages = ", ".join(f"{n} {what}" for what, n in sorted(counts.items()))
+    hint = ""
+    if config.get("goblin", "ocr") == "never" and any(p.reason == "needs_ocr" for p in doc.pages):
+        hint = "; OCR is off (--ocr never) and these pages need it"
+    return f"corrupt_unrecoverable: no page has usable text: page(s) {pages}{hint}"
 
 
 def parse_settings(settings: Sequence[str]) -> dict[str, Any]:
@@ -472,9 +489,10 @@ def extract(
       goblin extract inbox/ -o results/ --executor dask --scheduler tcp://host:8786
       cat scan.pdf | goblin extract - --name scan.pdf --ocr always
 
-    Exit status: 0 when every document was read, 1 when some failed (each
-    named on stderr; the others are still written), 2 on a usage or config
-    error.
+    Exit status: 0 when every document was read in full; 1 when one failed,
+    has no usable page or was cut short (time limit, limits.max_pages or
+    max_output_chars, a parser that stopped), each named on stderr with the
+    cause (the others are still written); 2 on a usage or config error.
     """
     if resume and output is None:
         raise click.UsageError("--resume needs --output DIR (it reads DIR/manifest.jsonl)")
@@ -606,13 +624,11 @@ def _consume(
     def emit(ready: Iterable[tuple[Document, _Input]]) -> None:
         nonlocal failed
         for document, item in ready:
-            failures = _failures(document)
-            tally.add(document, len(failures))
-            for name, message in failures:
+            problems = _problems(document, writer.config)
+            tally.add(document, len(problems))
+            for name, message in problems:
                 failed += 1
                 echo_err(f"error: {quoted(name)}: {one_line(message)}")
-            for name, message in _warnings(document):
-                echo_err(f"warning: {quoted(name)}: {one_line(message)}")
             unwritten = writer.add(document, item)
             if unwritten:
                 failed += 1
