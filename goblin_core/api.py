@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -14,6 +15,12 @@ from goblin_core.inputs import InputProblem, SourceLike, as_source, tasks_for
 from goblin_core.model import Document
 from goblin_core.pipeline import Pipeline
 from goblin_core.registry import Registry, default_registry
+
+#: Held for every in-process extraction. Native engines (PDFium above all) are
+#: not thread-safe: two threads inside them at once return wrong or empty text
+#: still marked clean. Re-entrant, because an engine may extract a nested
+#: document through ``extract`` on the same thread.
+_IN_PROCESS = threading.RLock()
 
 
 def resolve_config(
@@ -43,6 +50,11 @@ def extract(
     ``document.report``. ``isolate=True`` runs it in a supervised worker
     process with a hard timeout and memory limit.
 
+    Calls from several threads are safe but run one at a time: the native
+    engines are not thread-safe, so the whole extraction holds one
+    process-wide lock. To use several cores, use :func:`extract_many`
+    (worker processes).
+
     >>> extract(b"hello", name="greeting.txt").text
     'hello'
     """
@@ -50,12 +62,13 @@ def extract(
     cfg = resolve_config(registry, config, options)
     if isolate:
         return _extract_isolated(source, name, cfg)
-    src = as_source(source, name)
-    try:
-        return Pipeline(registry, cfg).run(src)
-    finally:
-        if not src.is_file:
-            src.cleanup()
+    with _IN_PROCESS:
+        src = as_source(source, name)
+        try:
+            return Pipeline(registry, cfg).run(src)
+        finally:
+            if not src.is_file:
+                src.cleanup()
 
 
 def _extract_isolated(source: SourceLike, name: str | None, config: Config) -> Document:
