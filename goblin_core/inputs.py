@@ -27,7 +27,7 @@ def as_source(value: Any, name: str | None = None) -> Source:
     if isinstance(value, Source):
         return value
     if isinstance(value, (bytes, bytearray, memoryview)):
-        return Source.from_bytes(bytes(value), name or "<bytes>")
+        return Source.from_bytes(value, name or "<bytes>")
     if isinstance(value, (str, os.PathLike)):
         return Source.from_path(value, name)
     if isinstance(value, io.IOBase) or hasattr(value, "read"):

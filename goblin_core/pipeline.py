@@ -207,14 +207,8 @@ class Pipeline:
             return self._assemble(source, mime, [], {}, None, recorder, started, detected)
 
     def _check_size(self, source: Source) -> None:
-        limit = int(self.limits["max_file_size"])
-        size = source.size
-        if limit and size > limit:
-            raise FileTooLarge(
-                f"{size:,} bytes is over limits.max_file_size ({limit:,}); "
-                "raise the limit to read it",
-                file=source.display_name,
-            )
+        # A stream is read no further than the limit; a caller's buffer is not copied first.
+        source.check_size(int(self.limits["max_file_size"]))
 
     def _dispatch(
         self, source: Source, detected: FileType, run: _Run, recorder: _Recorder, started: float

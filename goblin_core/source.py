@@ -16,10 +16,14 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
+
+from goblin_core.errors import FileTooLarge
 
 HEAD_BYTES = 8192
 SNIFF_BYTES = 1024 * 1024
+#: Bytes read from a stream per call while bounding it by the size limit.
+STREAM_CHUNK = 1024 * 1024
 
 
 @dataclass
@@ -42,6 +46,10 @@ class Source:
     parent: str = ""
     _sha256: str | None = field(default=None, repr=False)
     _spooled: Path | None = field(default=None, repr=False)
+    # Caller buffers (bytearray, memoryview) and streams are held as given and
+    # copied or read only by ``check_size``, so an oversized input costs nothing.
+    _buffer: memoryview | None = field(default=None, repr=False)
+    _stream: Any = field(default=None, repr=False)
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str], display_name: str | None = None) -> Source:
@@ -50,16 +58,62 @@ class Source:
 
     @classmethod
     def from_bytes(
-        cls, data: bytes, display_name: str = "<bytes>", *, depth: int = 0, parent: str = ""
+        cls,
+        data: bytes | bytearray | memoryview,
+        display_name: str = "<bytes>",
+        *,
+        depth: int = 0,
+        parent: str = "",
     ) -> Source:
-        return cls(display_name=display_name, _data=bytes(data), depth=depth, parent=parent)
+        """A Source over bytes; a bytearray or memoryview is copied once its size is checked."""
+        if isinstance(data, bytes):
+            return cls(display_name=display_name, _data=data, depth=depth, parent=parent)
+        view = memoryview(data)
+        view = view.cast("B") if view.c_contiguous else memoryview(view.tobytes())
+        return cls(display_name=display_name, _buffer=view, depth=depth, parent=parent)
 
     @classmethod
     def from_stream(cls, stream: BinaryIO, display_name: str | None = None) -> Source:
+        """A Source over a binary stream, read (from where it stands) on first use.
+
+        A text-mode stream is a TypeError at once: its characters are not the
+        file's bytes. ``check_size`` reads a stream no further than the limit.
+        """
         name = (
             display_name or os.path.basename(str(getattr(stream, "name", "") or "")) or "<stream>"
         )
-        return cls(display_name=name, _data=stream.read())
+        # read(0) shows what the stream gives without consuming any of it.
+        if isinstance(stream, io.TextIOBase) or isinstance(stream.read(0), str):
+            raise _text_stream(name)
+        return cls(display_name=name, _stream=stream)
+
+    def check_size(self, limit: int) -> int:
+        """The size in bytes; FileTooLarge when a limit is set and the content is over it.
+
+        A stream is read in chunks and stops at ``limit + 1`` bytes; a caller's
+        buffer is copied only when it is within the limit.
+        """
+        if self._stream is not None:
+            self._data = read_bounded(self._stream, limit, self.display_name)
+            self._stream = None
+        size = self.size
+        if limit and size > limit:
+            raise FileTooLarge(
+                f"{size:,} bytes is over limits.max_file_size ({limit:,}); "
+                "raise the limit to read it",
+                file=self.display_name,
+            )
+        self._settle()
+        return size
+
+    def _settle(self) -> None:
+        """Hold the content as bytes: a pending stream read whole, a buffer copied."""
+        if self._stream is not None:
+            self._data = read_bounded(self._stream, 0, self.display_name)
+            self._stream = None
+        if self._buffer is not None:
+            self._data = self._buffer.tobytes()
+            self._buffer = None
 
     @property
     def name(self) -> str:
@@ -76,6 +130,9 @@ class Source:
 
     @property
     def size(self) -> int:
+        if self._buffer is not None:
+            return self._buffer.nbytes
+        self._settle()
         if self._data is not None:
             return len(self._data)
         assert self._path is not None
@@ -98,6 +155,7 @@ class Source:
 
     def open(self) -> BinaryIO:
         """A new binary stream positioned at the start."""
+        self._settle()
         if self._data is not None:
             return io.BytesIO(self._data)
         assert self._path is not None
@@ -105,6 +163,7 @@ class Source:
 
     def read(self, size: int = -1, offset: int = 0) -> bytes:
         """Read ``size`` bytes from ``offset`` (everything when size is -1)."""
+        self._settle()
         if self._data is not None:
             end = None if size < 0 else offset + size
             return self._data[offset:end]
@@ -124,6 +183,7 @@ class Source:
         """A real file holding the content; spooled once for in-memory sources."""
         if self._path is not None:
             return self._path
+        self._settle()
         if self._spooled is None:
             suffix = f".{self.extension}" if self.extension else ""
             fd, tmp = tempfile.mkstemp(prefix="goblin-", suffix=suffix)
@@ -134,6 +194,7 @@ class Source:
 
     def bytes(self) -> bytes:
         """The whole content in memory."""
+        self._settle()
         if self._data is not None:
             return self._data
         return self.read()
@@ -156,6 +217,39 @@ class Source:
 
     def __del__(self) -> None:
         self.cleanup()
+
+
+def read_bounded(stream: Any, limit: int, name: str) -> bytes:
+    """Read a binary stream to its end, in chunks; FileTooLarge past ``limit`` bytes.
+
+    At most ``limit + 1`` bytes are read (0: no limit), so an oversized
+    stream (stdin, a socket) is refused without being read whole.
+    """
+    chunks: list[bytes] = []
+    total = 0
+    while True:
+        want = STREAM_CHUNK if not limit else min(STREAM_CHUNK, limit + 1 - total)
+        chunk = stream.read(want)
+        if not chunk:
+            break
+        if isinstance(chunk, str):
+            raise _text_stream(name)
+        chunks.append(bytes(chunk))
+        total += len(chunk)
+        if limit and total > limit:
+            raise FileTooLarge(
+                f"the stream holds more than limits.max_file_size ({limit:,} bytes); "
+                "reading stopped there: raise the limit to read it",
+                file=name,
+            )
+    return b"".join(chunks)
+
+
+def _text_stream(name: str) -> TypeError:
+    return TypeError(
+        f"{name}: the stream gives text (str), not bytes; open the file in binary mode: "
+        "open(path, 'rb')"
+    )
 
 
 @contextlib.contextmanager
