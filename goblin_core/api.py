@@ -81,16 +81,12 @@ def _extract_isolated(source: SourceLike, name: str | None, config: Config) -> D
         data=None if src.is_file else src.bytes(),
     )
     result = next(iter(LocalExecutor(jobs=1).run([task], config)))
-    document = result.document
-    if not document.pages and not document.children and document.report.errors:
-        first = document.report.errors[0]
-        from goblin_core.errors import ERROR_KINDS
-
-        error_type = ERROR_KINDS.get(first.kind, GoblinError)
-        error = error_type.__new__(error_type)
-        GoblinError.__init__(error, first.message)
+    # The worker's error comes back whole (class, file, every attribute): raised
+    # here as the in-process call would raise it.
+    error = getattr(result, "error", None)
+    if error is not None:
         raise error
-    return document
+    return result.document
 
 
 #: What ``extract_many`` takes: one path (a file or a folder) or an iterable of them.

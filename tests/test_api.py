@@ -137,3 +137,25 @@ def test_extract_many_takes_one_path_as_one_path_not_its_characters(
         assert [(d.name, d.text) for d in documents] == [("ab.txt", "one file")]
     [folder_document] = list(extract_many("inbox", jobs=1))
     assert (folder_document.name, folder_document.text) == ("c.txt", "in a folder")
+
+
+@pytest.mark.parametrize(
+    ("data", "name"),
+    [
+        (b"\x00\x01garbage" * 10, "x.bin"),  # UnsupportedFormat, no extra
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "a.pdf"),  # UnsupportedFormat naming the pdf extra
+        (b"", "empty.txt"),  # CorruptDocument
+    ],
+)
+def test_isolated_errors_have_the_class_file_message_and_attributes_of_in_process_ones(
+    data: bytes, name: str
+) -> None:
+    with pytest.raises(GoblinError) as in_process:
+        extract(data, name=name)
+    with pytest.raises(GoblinError) as isolated:
+        extract(data, name=name, isolate=True)
+    expected, got = in_process.value, isolated.value
+    assert type(got) is type(expected)
+    assert (str(got), got.args) == (str(expected), expected.args)
+    assert (got.file, got.message, got.kind) == (name, expected.message, expected.kind)
+    assert vars(got) == vars(expected)

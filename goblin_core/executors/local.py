@@ -31,7 +31,7 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, Task, TaskResult
 from goblin_core.errors import ExtractionTimeout, GoblinError, MemoryLimitExceeded, WorkerCrashed
 from goblin_core.executors.page_ranges import PageSplitter
-from goblin_core.executors.worker import STARTED, error_document
+from goblin_core.executors.worker import STARTED, Reply, error_document
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +98,16 @@ def start_worker(
         # The child died before reading; the supervisor sees EOF and reports it.
         log.debug("worker %s exited before its start-up bundle was sent", popen.pid)
     return _Process(popen), conn
+
+
+@dataclass(frozen=True)
+class WorkerResult(TaskResult):
+    """A TaskResult that also carries, whole, the error that left the document unread.
+
+    ``extract(..., isolate=True)`` raises it, as the in-process call would.
+    """
+
+    error: GoblinError | None = None
 
 
 @dataclass
@@ -200,15 +210,17 @@ class _Pool:
         elapsed = time.monotonic() - worker.started
         if worker.conn in ready:
             try:
-                document = worker.conn.recv()
+                reply = worker.conn.recv()
             except (EOFError, OSError):
                 return self._crashed(worker, task)
-            if isinstance(document, str) and document == STARTED:
+            if isinstance(reply, str) and reply == STARTED:
                 worker.started, worker.running = time.monotonic(), True
                 return None
             worker.task = None
             worker.done += 1
-            return TaskResult(task, document, elapsed, worker.name)
+            assert isinstance(reply, Reply)
+            error = reply.error.rebuild() if reply.error is not None else None
+            return WorkerResult(task, reply.document, elapsed, worker.name, error)
         if not worker.process.is_alive():
             return self._crashed(worker, task)
         if worker.running and elapsed > self.timeout:
@@ -248,7 +260,8 @@ class _Pool:
             error = MemoryLimitExceeded(error.message, file=task.display_name)
         log.warning("%s", error)
         self._replace(worker)
-        return TaskResult(task, error_document(task, error, elapsed), elapsed, worker.name)
+        document = error_document(task, error, elapsed)
+        return WorkerResult(task, document, elapsed, worker.name, error)
 
     def _replace(self, worker: _Worker) -> None:
         _kill(worker.process)

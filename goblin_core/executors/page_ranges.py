@@ -147,7 +147,8 @@ class PageSplitter:
         document = result.document
         total = int(document.metadata.get("page_count") or 0)
         if total <= self.split_above or document.status == "failed" or not document.pages:
-            return [], TaskResult(original, document, result.seconds, result.worker)
+            # replace() keeps what an executor's result carries beyond TaskResult (its error).
+            return [], dataclasses.replace(result, task=original)
         rest = total - self.split_above
         pieces = max(1, min(self.workers, -(-rest // max(1, self.split_above // 4))))
         if document.mime not in self.formats:

@@ -16,11 +16,13 @@ import resource
 import signal
 import socket
 import sys
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 from goblin_core.engines import Task
 from goblin_core.errors import GoblinError
+from goblin_core.executors.error_state import ErrorState
 from goblin_core.model import Document, Report, ReportEntry
 
 #: Exit code a worker uses when it ran out of memory, so the supervisor can say so.
@@ -41,8 +43,21 @@ def error_document(task: Task, error: GoblinError, seconds: float = 0.0) -> Docu
     )
 
 
+@dataclass(frozen=True)
+class Reply:
+    """A worker's answer to a task: the Document, and the error whole when it raised one."""
+
+    document: Document
+    error: ErrorState | None = None
+
+
 def extract_task(task: Task, settings: dict[str, Any]) -> Document:
     """Run one task through the pipeline in this process; errors become the report."""
+    return run_task(task, settings).document
+
+
+def run_task(task: Task, settings: dict[str, Any]) -> Reply:
+    """Run one task in this process: its Document, and the error the pipeline raised."""
     from goblin_core.inputs import as_source
     from goblin_core.pipeline import Pipeline
     from goblin_core.registry import default_registry
@@ -52,9 +67,9 @@ def extract_task(task: Task, settings: dict[str, Any]) -> Document:
     value: Any = task.data if task.data is not None else task.path
     source = as_source(value, task.display_name)
     try:
-        return Pipeline(registry, config).run(source)
+        return Reply(Pipeline(registry, config).run(source))
     except GoblinError as exc:
-        return error_document(task, exc)
+        return Reply(error_document(task, exc), ErrorState.of(exc))
     finally:
         if not source.is_file:
             source.cleanup()
@@ -90,7 +105,7 @@ def _quiet_logging() -> None:
 def worker_main(
     conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int
 ) -> None:
-    """Loop: receive a Task (None stops), say STARTED, reply with a Document."""
+    """Loop: receive a Task (None stops), say STARTED, answer with a Reply."""
     os.environ.update(env)
     # Ctrl-C reaches the whole process group; the supervisor decides how a
     # batch stops, and closes its workers itself.
@@ -111,10 +126,10 @@ def worker_main(
             return
         conn.send(STARTED)
         try:
-            document = extract_task(task, settings)
+            reply = run_task(task, settings)
         except MemoryError:
             os._exit(OUT_OF_MEMORY_EXIT)
-        conn.send(document)
+        conn.send(reply)
 
 
 def main(argv: list[str] | None = None) -> None:
