@@ -92,3 +92,59 @@ def test_a_more_confident_sniffer_refines_a_generic_answer() -> None:
     registry = load_registry(load=["example-note"])
     found = detect(registry, registry.config(), Source.from_bytes(render_note(["x"]), "n.txt"))
     assert found.mime == "application/x-goblin-note"
+
+
+def _package(members: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in members.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+_TYPES = '<?xml version="1.0"?><Types/>'
+ZIP_DOCUMENTS = [
+    ({"[Content_Types].xml": _TYPES, "word/document.xml": "<w/>"}, "wordprocessingml.document"),
+    ({"[Content_Types].xml": _TYPES, "xl/workbook.xml": "<x/>"}, "spreadsheetml.sheet"),
+    ({"[Content_Types].xml": _TYPES, "xl/workbook.bin": "b"}, "sheet.binary.macroenabled.12"),
+    ({"[Content_Types].xml": _TYPES, "ppt/presentation.xml": "<p/>"},
+     "presentationml.presentation"),
+    ({"mimetype": "application/vnd.oasis.opendocument.text", "content.xml": "<o/>"},
+     "opendocument.text"),
+    ({"mimetype": "application/vnd.oasis.opendocument.spreadsheet-template"},
+     "opendocument.spreadsheet"),
+    ({"mimetype": "application/epub+zip", "META-INF/container.xml": "<c/>"}, "epub+zip"),
+]
+
+
+@pytest.mark.parametrize(("members", "mime_end"), ZIP_DOCUMENTS)
+def test_goblin_core_alone_tells_office_documents_from_plain_zips(
+    members: dict[str, str], mime_end: str
+) -> None:
+    source = Source.from_bytes(_package(members), "renamed.zip")
+    found = detect(CORE_ONLY, CORE_ONLY.config(), source)
+    assert found.mime.endswith(mime_end)
+
+
+@pytest.mark.parametrize(
+    "members",
+    [
+        {"word/document.xml": "<w/>", "notes.txt": "a folder named word"},
+        {"[Content_Types].xml": _TYPES, "FixedDocSeq.fdseq": "<x/>"},  # an XPS package
+        {"mimetype": "application/x-unknown-container"},
+    ],
+)
+def test_a_zip_that_is_no_known_document_stays_a_zip(members: dict[str, str]) -> None:
+    found = detect(CORE_ONLY, CORE_ONLY.config(), Source.from_bytes(_package(members), "a.docx"))
+    assert found.mime == "application/zip"
+
+
+def test_an_office_document_without_the_office_plugin_names_the_office_extra() -> None:
+    from goblin_core import UnsupportedFormat, extract
+
+    docx = _package({"[Content_Types].xml": _TYPES, "word/document.xml": "<w/>"})
+    registry = load_registry(load=["archives"])
+    assert registry.ranked("archive", "application/zip")  # a zip handler is there
+    with pytest.raises(UnsupportedFormat, match=r"goblin-core\[office\]") as caught:
+        extract(docx, name="report.docx", registry=registry)
+    assert caught.value.extra == "office"

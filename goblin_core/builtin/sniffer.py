@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from goblin_core.builtin.containers import zip_document_type
 from goblin_core.builtin.text import looks_utf16
 from goblin_core.engines import BaseEngine
 from goblin_core.formats import BY_EXTENSION
@@ -57,7 +58,10 @@ _TEXTISH_MIMES = {"text/csv", "text/tab-separated-values", "text/html", "applica
 
 
 class MagicSniffer(BaseEngine):
-    """Signatures of PDF, ZIP, OLE2, RTF, 7z, RAR, compressors, tar, images, HTML, XML, mail."""
+    """Signatures of PDF, ZIP, OLE2, RTF, 7z, RAR, compressors, tar, images, HTML, XML, mail.
+
+    A zip that is an OOXML, OpenDocument or EPUB document is answered as that type.
+    """
 
     name = "goblin.magic"
     priority = 10
@@ -83,6 +87,8 @@ class MagicSniffer(BaseEngine):
         return self._sniff_text(head, source)
 
     def _refine(self, mime: str, ext: str, source: Source) -> FileType:
+        if mime == "application/zip":
+            return zip_document_type(source) or FileType(mime, ext, 0.8)
         if mime == "application/x-ole-storage" and source.extension in _OLE_BY_EXT:
             return FileType(_OLE_BY_EXT[source.extension], source.extension, 0.5)
         return FileType(mime, ext, 0.8)
