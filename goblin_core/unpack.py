@@ -134,14 +134,14 @@ def unpack(
     cfg = _config(registry, config)
     path = Path(archive)
     target = Path(dest)
-    target.mkdir(parents=True, exist_ok=True)
     job = _Job(registry, cfg, target.resolve(), flatten,
                ArchiveBudget(ArchiveLimits.from_config(cfg)), progress)
     source = Source.from_path(path)
     handlers = _handlers(job, source)
     if not handlers:
-        raise UnsupportedFormat("not an archive goblin can unpack (no installed archive handler "
-                                "reads it)", file=source.display_name, extra="archives")
+        raise _cannot_unpack(job, source)
+    # made only now: a file that is no archive leaves no empty folder behind
+    target.mkdir(parents=True, exist_ok=True)
     _expand(job, source, handlers, prefix="")
     removed = _remove_source(path, job) if remove_source else False
     return UnpackResult(
@@ -196,6 +196,23 @@ def _config(registry: Registry, config: Config | str | os.PathLike[str] | None) 
 def _handlers(job: _Job, source: Source) -> list[EngineEntry]:
     detected = detect(job.registry, job.config, source)
     return job.registry.ranked("archive", detected.mime, job.config)
+
+
+def _cannot_unpack(job: _Job, source: Source) -> UnsupportedFormat:
+    """Why no handler reads ``source``: no archive, or its handler is missing or cannot run."""
+    detected = detect(job.registry, job.config, source)
+    known = BY_MIME.get(detected.mime)
+    kind = f"{detected.mime} ({known.description})" if known else detected.mime
+    claimed = job.registry.ranked("archive", detected.mime, job.config, with_unavailable=True)
+    if claimed:
+        reasons = "; ".join(f"{e.name}: {job.registry.availability(e)[1]}" for e in claimed)
+        return UnsupportedFormat(f"no archive handler for {kind} can run here ({reasons})",
+                                 file=source.display_name, mime=detected.mime)
+    if known is not None and known.extra == "archives":
+        return UnsupportedFormat(f"no installed archive handler reads {kind}",
+                                 file=source.display_name, mime=detected.mime, extra="archives")
+    return UnsupportedFormat(f"not an archive: it is {kind}; goblin extract reads documents",
+                             file=source.display_name, mime=detected.mime)
 
 
 def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str) -> None:

@@ -563,6 +563,70 @@ def test_unpack_without_an_archive_handler_names_the_extra(tmp_path: Path) -> No
     assert all('pip install "goblin-core[archives]"' in line for line in lines)
 
 
+class _LockedZipHandler(_ZipHandler):
+    """A zip handler that reads only with the password ``s3cret`` in the config."""
+
+    def members(self, source: Any, limits: Any, config: Any) -> Any:
+        if config.get("goblin", "password") != "s3cret":
+            from goblin_core import PasswordRequired
+
+            raise PasswordRequired("the archive is encrypted; set goblin.password",
+                                   file=source.display_name)
+        return super().members(source, limits, config)
+
+
+def _with_handler(handler: Any) -> Registry:
+    return load_registry(entry_points=lambda: [], extra_plugins=[("tests", plugin_of(handler))])
+
+
+@pytest.mark.parametrize(("args", "env"), [
+    (["--password", "s3cret"], {}),
+    (["-O", "goblin.password=s3cret"], {}),
+    ([], {"GOBLIN_PASSWORD": "s3cret"}),
+])
+def test_unpack_takes_the_password_like_extract(
+    tmp_path: Path, args: list[str], env: dict[str, str],
+) -> None:
+    archive = _zip(tmp_path / "locked.zip", {"ata.txt": b"ata"})
+    result = CliRunner().invoke(cli, ["unpack", str(archive), str(tmp_path / "out"), *args],
+                                obj=CliState(_with_handler(_LockedZipHandler())), env=env)
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "out" / "ata.txt").read_bytes() == b"ata"
+
+
+def test_unpack_without_the_password_says_how_to_give_it(tmp_path: Path) -> None:
+    archive = _zip(tmp_path / "locked.zip", {"ata.txt": b"ata"})
+    result = run(["unpack", str(archive), str(tmp_path / "out")],
+                 _with_handler(_LockedZipHandler()))
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f'goblin: error: "{archive}": the archive is encrypted')
+    assert "--password" in line and "$GOBLIN_PASSWORD" in line
+
+
+@pytest.mark.parametrize("dest", ["taken.txt", "taken.txt/sub"])
+def test_unpack_into_a_file_is_a_usage_error_naming_dest(tmp_path: Path, dest: str) -> None:
+    archive = _zip(tmp_path / "edital.zip", {"ata.txt": b"ata"})
+    write(tmp_path, "taken.txt", "kept as it is\n")
+    result = run(["unpack", str(archive), str(tmp_path / dest)], _with_handler(_ZipHandler()))
+    assert result.exit_code == 2
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f'goblin: error: "{tmp_path / dest}": DEST must be a folder')
+    assert _files(tmp_path) == {"edital.zip", "taken.txt"}
+
+
+def test_unpack_of_a_file_that_is_no_archive_names_its_type_and_makes_no_folder(
+    tmp_path: Path,
+) -> None:
+    text = write(tmp_path, "ata.txt", "Ata da sessão pública\n")
+    result = run(["unpack", str(text), str(tmp_path / "out")], _with_handler(_ZipHandler()))
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f'goblin: error: "{text}": not an archive: it is text/plain')
+    assert "pip install" not in line
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.slow
 def test_an_output_folder_inside_the_inputs_is_never_read_back(tmp_path: Path) -> None:
     write(tmp_path, "a.txt", "alpha\n")

@@ -8,7 +8,6 @@ import io
 import os
 import sys
 import time
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ from goblin_core.cli.app import (
     state_of,
     stderr_console,
 )
+from goblin_core.cli.run_options import call_options, password_option, settings_option
 from goblin_core.config import Config
 from goblin_core.engines import Task
 from goblin_core.errors import GoblinError
@@ -248,36 +248,6 @@ def _unreadable_pages(doc: Document, config: Config) -> str:
     return f"corrupt_unrecoverable: no page has usable text: page(s) {pages}{hint}"
 
 
-def parse_settings(settings: Sequence[str]) -> dict[str, Any]:
-    """``-O NS.KEY=VALUE`` items as call options: ``{"limits": {"timeout": 30}}``.
-
-    >>> parse_settings(["limits.timeout=30", "engines.pdf.pypdf.enabled=false"])
-    {'limits': {'timeout': 30}, 'engines': {'pdf.pypdf': {'enabled': False}}}
-    """
-    options: dict[str, Any] = {}
-    for item in settings:
-        key, sep, raw = item.partition("=")
-        namespace, dot, name = key.strip().partition(".")
-        if not sep or not dot or not name:
-            raise click.BadParameter(f"{item!r} is not NS.KEY=VALUE (e.g. limits.timeout=30)",
-                                     param_hint="-O/--option")
-        value = _toml_value(raw.strip())
-        if namespace == "engines":
-            engine, _, setting = name.rpartition(".")
-            options.setdefault("engines", {}).setdefault(engine, {})[setting] = value
-        else:
-            options.setdefault(namespace, {})[name] = value
-    return options
-
-
-def _toml_value(raw: str) -> Any:
-    """``30`` -> 30, ``false`` -> False, ``["a", "b"]`` -> a list; anything else stays text."""
-    try:
-        return tomllib.loads(f"v = {raw}")["v"]
-    except tomllib.TOMLDecodeError:
-        return raw
-
-
 def _unchanged_since_last_run(
     items: Sequence[_Input], output: Path, fmt: str
 ) -> tuple[list[_Input], dict[str, dict[str, Any]]]:
@@ -415,18 +385,13 @@ def _progress(total: int, enabled: bool | None) -> Progress | None:
                    "extract_and_ocr: keep both, the better one as the page text.")
 @click.option("--tables", is_flag=True, default=None,
               help="Also extract tables from PDFs (spreadsheet and Office tables are always kept).")
-@click.option("--password", default=None, metavar="SECRET", envvar="GOBLIN_PASSWORD",
-              help="Password for encrypted documents and archives (or $GOBLIN_PASSWORD, which "
-                   "keeps it out of the process list and shell history).")
+@password_option
 @click.option("--max-pages", type=click.IntRange(min=0), default=None, metavar="N",
               help="Read at most N pages per document (0: all).")
 @click.option("-c", "--config", "config_file", type=click.Path(dir_okay=False), default=None,
               help="Config file (TOML or JSON; default: $GOBLIN_CONFIG). "
                    "Command-line options win over it. See: goblin config.")
-@click.option("-O", "--option", "settings", multiple=True, metavar="NS.KEY=VALUE",
-              help="Set any config option for this run, e.g. -O limits.timeout=30 "
-                   "-O pdf.password=s3cret -O engines.pdf.pypdf.enabled=false (values are read "
-                   "as TOML, else as text). Repeatable; the flags above win over it.")
+@settings_option
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
               metavar="DIR",
               help="Write one result file per document into DIR (created if missing), named "
@@ -497,8 +462,8 @@ def extract(
     if resume and output is None:
         raise click.UsageError("--resume needs --output DIR (it reads DIR/manifest.jsonl)")
     registry = state_of(ctx).get_registry()
-    flags = {"ocr": ocr, "tables": tables, "password": password, "max_pages": max_pages}
-    options = {**parse_settings(settings), **{k: v for k, v in flags.items() if v is not None}}
+    options = call_options(settings, ocr=ocr, tables=tables, password=password,
+                           max_pages=max_pages)
     if scheduler is not None:
         options.setdefault("dask", {})["scheduler"] = scheduler
     executor = executor_name(executor_choice)

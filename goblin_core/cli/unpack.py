@@ -12,11 +12,14 @@ from goblin_core.cli.app import (
     cli,
     echo_err,
     effective_config,
+    fail,
     one_line,
+    os_cause,
     quoted,
     state_of,
 )
-from goblin_core.errors import GoblinError
+from goblin_core.cli.run_options import call_options, password_option, settings_option
+from goblin_core.errors import GoblinError, PasswordRequired
 from goblin_core.unpack import UnpackResult
 from goblin_core.unpack import unpack as unpack_archive
 
@@ -28,12 +31,14 @@ from goblin_core.unpack import unpack as unpack_archive
                    "edital_ata.pdf), or keep the folders under DEST.")
 @click.option("--remove-source", is_flag=True,
               help="Delete each archive after it was unpacked without error.")
+@password_option
 @click.option("-c", "--config", "config_file", type=click.Path(dir_okay=False), default=None,
               help="Config file (its [limits] bound what may come out of an archive).")
+@settings_option
 @click.pass_context
 def unpack(
     ctx: click.Context, paths: tuple[str, ...], flatten: bool, remove_source: bool,
-    config_file: str | None,
+    password: str | None, config_file: str | None, settings: tuple[str, ...],
 ) -> None:
     """Unpack archives safely into DEST (the last argument), archives inside them too.
 
@@ -42,14 +47,15 @@ def unpack(
     written outside DEST and nothing there is overwritten (a taken name is
     renamed). Each refused member is an error line on stderr.
 
-    Exit status 1 when an archive, or a member of one, could not be unpacked;
-    the others still are.
+    Exit status 1 when an archive, or a member of one, could not be unpacked
+    (the others still are); 2 when DEST is a file or lies under one.
     """
     if len(paths) < 2:
         raise click.UsageError("give at least one ARCHIVE and the DEST folder")
     *archives, dest = paths
+    _check_dest(ctx, Path(dest))
     registry = state_of(ctx).get_registry()
-    config = effective_config(registry, config_file)
+    config = effective_config(registry, config_file, **call_options(settings, password=password))
     failed = 0
     for archive in archives:
         try:
@@ -57,14 +63,33 @@ def unpack(
                                     remove_source=remove_source, registry=registry)
         except GoblinError as exc:
             failed += 1
-            echo_err(f"error: {quoted(archive)}: {one_line(str(exc.with_file(archive)))}")
+            hint = _PASSWORD_HINT if isinstance(exc, PasswordRequired) else ""
+            echo_err(f"error: {quoted(archive)}: {one_line(_cause(exc, archive))}{hint}")
             continue
         except OSError as exc:
             failed += 1
-            echo_err(f"error: {quoted(archive)}: {exc.strerror or exc}")
+            where = f" ({exc.filename})" if exc.filename and exc.filename != archive else ""
+            echo_err(f"error: {quoted(archive)}: {os_cause(exc)}{where}")
             continue
         failed += _report(result, archive, Path(dest))
     ctx.exit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _cause(exc: GoblinError, archive: str) -> str:
+    """The error's message, with the file it names unless that is the archive itself."""
+    if exc.file in (None, "", archive, Path(archive).name):
+        return exc.message
+    return str(exc)
+
+
+def _check_dest(ctx: click.Context, dest: Path) -> None:
+    """DEST must be a folder, or a path where one can be made (a usage error otherwise)."""
+    for path in (dest, *dest.parents):
+        if path.is_dir():
+            return
+        if path.exists():
+            where = "it is a file" if path == dest else f"{path} is a file"
+            fail(ctx, str(dest), f"DEST must be a folder, and {where}")
 
 
 def _report(result: UnpackResult, archive: str, dest: Path) -> int:
@@ -87,3 +112,4 @@ def _report(result: UnpackResult, archive: str, dest: Path) -> int:
 
 
 _SKIPPED_SHOWN = 5
+_PASSWORD_HINT = "; on the command line: --password SECRET or $GOBLIN_PASSWORD"
