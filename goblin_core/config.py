@@ -123,12 +123,23 @@ def build_config(
     namespaces: Mapping[str, Namespace],
     file_data: Mapping[str, Any] | None = None,
     call_options: Mapping[str, Any] | None = None,
+    *,
+    file: str | os.PathLike[str] | None = None,
 ) -> Config:
-    """Validate file data and call options against the declared namespaces."""
+    """Validate file data and call options against the declared namespaces.
+
+    ``file`` is where ``file_data`` came from: a wrong key or value in it is a
+    ConfigError naming that file as well as the key.
+    """
     values = {name: ns.defaults() for name, ns in namespaces.items()}
     engines: dict[str, dict[str, Any]] = {}
     warnings: list[str] = []
-    _apply_tables(namespaces, file_data or {}, values, engines, warnings)
+    try:
+        _apply_tables(namespaces, file_data or {}, values, engines, warnings)
+    except ConfigError as exc:
+        if file is None:
+            raise
+        raise exc.with_file(str(file)) from None
     _apply_call_options(namespaces, call_options or {}, values, engines, warnings)
     for message in warnings:
         log.warning(message)
@@ -239,7 +250,12 @@ def _unknown_key_message(namespace: Namespace, key: str) -> str:
     return f"{namespace.name}.{key} is not an option of [{namespace.name}]; known: {known}"
 
 
+def config_file(path: str | os.PathLike[str] | None) -> str | os.PathLike[str] | None:
+    """The config file to read: ``path``, else $GOBLIN_CONFIG, else None."""
+    return path or os.environ.get(CONFIG_ENV) or None
+
+
 def load_config_data(path: str | os.PathLike[str] | None) -> dict[str, Any]:
     """The file named by ``path`` or $GOBLIN_CONFIG, or an empty dict."""
-    chosen = path or os.environ.get(CONFIG_ENV)
+    chosen = config_file(path)
     return read_config_file(chosen) if chosen else {}

@@ -19,7 +19,7 @@ from typing import Any
 import pluggy
 
 from goblin_core import hookspecs
-from goblin_core.config import Config, build_config, load_config_data
+from goblin_core.config import Config, build_config, config_file, read_config_file
 from goblin_core.engines import ENGINE_KINDS, accepts
 from goblin_core.options import Namespace, Option, make_namespace
 
@@ -179,7 +179,9 @@ class Registry:
 
     def config(self, path: str | os.PathLike[str] | None = None, **options: Any) -> Config:
         """Effective config: defaults, then the file (or $GOBLIN_CONFIG), then ``options``."""
-        return build_config(self.namespaces, load_config_data(path), options)
+        chosen = config_file(path)
+        data = read_config_file(chosen) if chosen else {}
+        return build_config(self.namespaces, data, options, file=chosen)
 
 
 #: Rankings kept per registry before the cache starts over (configs x kinds x MIME types).

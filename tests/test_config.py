@@ -167,3 +167,26 @@ def test_call_options_override_the_file(tmp_path: Path) -> None:
     path = _write(tmp_path, "goblin.toml", "[goblin]\nocr = 'never'\n")
     config = CORE_ONLY.config(path, ocr="always")
     assert config.get("goblin", "ocr") == "always"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[goblin]\nocrr = 'never'\n", "[limits]\nmax_file_size = 'huge'\n", "goblin = 3\n"],
+    ids=["unknown-key", "bad-value", "not-a-table"],
+)
+def test_a_wrong_key_or_value_in_a_file_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    path = _write(tmp_path, "team.toml", text)
+    with pytest.raises(ConfigError, match=r"team\.toml: ") as given:
+        CORE_ONLY.config(path)
+    assert given.value.file == str(path)
+    monkeypatch.setenv("GOBLIN_CONFIG", str(path))
+    with pytest.raises(ConfigError, match=r"team\.toml: "):
+        extract(b"hello", name="a.txt", registry=CORE_ONLY)
+
+
+def test_a_wrong_call_option_names_no_file() -> None:
+    with pytest.raises(ConfigError) as caught:
+        CORE_ONLY.config(goblin={"ocrr": "never"})
+    assert caught.value.file is None and str(caught.value).startswith("goblin.ocrr")
