@@ -159,3 +159,25 @@ def test_isolated_errors_have_the_class_file_message_and_attributes_of_in_proces
     assert (str(got), got.args) == (str(expected), expected.args)
     assert (got.file, got.message, got.kind) == (name, expected.message, expected.kind)
     assert vars(got) == vars(expected)
+
+
+def test_isolated_timeout_keeps_the_pages_read_before_it_like_in_process() -> None:
+    # 500 pages, 0.7 s each: far past a 2 s limit, and the limit runs out inside a page.
+    slow = b"GOBLIN-SLOWPAGES 0.7\n"
+    in_process = extract(slow, name="long.slowpages", timeout=2)
+    started = time.monotonic()
+    isolated = extract(slow, name="long.slowpages", timeout=2, isolate=True)
+    assert time.monotonic() - started < 60
+    for document in (in_process, isolated):
+        read = [p for p in document.pages if p.status == "clean"]
+        assert 2 <= len(read) < 20
+        assert read[0].text == "page 1 read slowly"
+        assert document.report.error_kinds == ("ExtractionTimeout",)
+        assert "pages read so far are kept" in document.report.errors[0].message
+
+
+def test_batch_timeout_keeps_the_pages_read_before_it(tmp_path: Path) -> None:
+    (tmp_path / "long.slowpages").write_bytes(b"GOBLIN-SLOWPAGES 0.7\n")
+    [document] = list(extract_many([tmp_path], jobs=1, timeout=2))
+    assert sum(p.status == "clean" for p in document.pages) >= 2
+    assert document.report.error_kinds == ("ExtractionTimeout",)

@@ -41,6 +41,26 @@ POLL_SECONDS = 0.1
 WORKER_ENTRY = "from goblin_core.executors.worker import main; main()"
 #: Seconds a fresh worker may take to import its plugins before its first task starts.
 STARTUP_SECONDS = 120.0
+#: The hard kill waits past ``limits.timeout`` by this share of it, at least
+#: GRACE_MIN_SECONDS and at most GRACE_MAX_SECONDS. The worker's own pipeline
+#: stops at limits.timeout between two pages and sends back every page read so
+#: far; killing at the same instant threw that away. The grace covers the page
+#: in hand when the limit runs out (an OCR'd page takes seconds) and sending
+#: the Document back; a worker still busy after it is stuck inside one page
+#: (a hung native call) and is killed.
+GRACE_SHARE = 0.25
+GRACE_MIN_SECONDS = 5.0
+GRACE_MAX_SECONDS = 60.0
+
+
+def hard_timeout(timeout: float) -> float:
+    """Seconds after which a worker still on its task is killed: the limit plus a grace.
+
+    >>> hard_timeout(2), hard_timeout(300), hard_timeout(3600)
+    (7.0, 375.0, 3660.0)
+    """
+    grace = min(GRACE_MAX_SECONDS, max(GRACE_MIN_SECONDS, timeout * GRACE_SHARE))
+    return timeout + grace
 
 
 class _Process:
@@ -159,6 +179,7 @@ class _Pool:
         self.config = config
         self.settings = config.to_dict()
         self.timeout = float(config.limits["timeout"])
+        self.hard_timeout = hard_timeout(self.timeout)
         self.max_memory = int(config.limits["max_memory"])
         self.workers: list[_Worker] = []
         for index in range(size):
@@ -223,10 +244,11 @@ class _Pool:
             return WorkerResult(task, reply.document, elapsed, worker.name, error)
         if not worker.process.is_alive():
             return self._crashed(worker, task)
-        if worker.running and elapsed > self.timeout:
+        if worker.running and elapsed > self.hard_timeout:
             return self._fail(worker, ExtractionTimeout(
-                f"killed after {self.timeout:g}s (limits.timeout); the worker was replaced",
-                file=task.display_name))
+                f"killed after {elapsed:.0f}s, still inside one step "
+                f"{self.hard_timeout - self.timeout:g}s past limits.timeout ({self.timeout:g}s); "
+                "the worker was replaced", file=task.display_name))
         if not worker.running and elapsed > self.timeout + STARTUP_SECONDS:
             return self._fail(worker, ExtractionTimeout(
                 f"the worker did not start within {self.timeout + STARTUP_SECONDS:g}s "

@@ -11,21 +11,26 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from goblin_core import CorruptDocument, FileType, Source, hookimpl
+from goblin_core import CorruptDocument, FileType, PageContent, Source, hookimpl
 from goblin_core.config import Config
-from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.engines import BaseEngine, BaseParsedDocument, TextDocument
 
 SLEEPY_MIME = "application/x-goblin-test-sleepy"
 CRASHY_MIME = "application/x-goblin-test-crashy"
 ABORT_MIME = "application/x-goblin-test-abort"
 ALLOC_MIME = "application/x-goblin-test-alloc"
+SLOW_PAGES_MIME = "application/x-goblin-test-slowpages"
 SLEEPY_SIGNATURE = b"GOBLIN-SLEEPY "
 CRASHY_SIGNATURE = b"GOBLIN-CRASHY"
 ABORT_SIGNATURE = b"GOBLIN-ABORT"
 ALLOC_SIGNATURE = b"GOBLIN-ALLOC"
+SLOW_PAGES_SIGNATURE = b"GOBLIN-SLOWPAGES "
+
+#: Pages a slow-pages file has: more than any test's time limit lets through.
+_SLOW_PAGE_COUNT = 500
 
 #: Bytes the unbounded allocator adds per step (written, so they count in RSS).
 _ALLOC_STEP = 32 * 1024 * 1024
@@ -35,10 +40,12 @@ class FixtureSniffer(BaseEngine):
     """Recognises the fixture signatures and nothing else."""
 
     name = "fixture.sniffer"
-    formats = (SLEEPY_MIME, CRASHY_MIME, ABORT_MIME, ALLOC_MIME)
+    formats = (SLEEPY_MIME, CRASHY_MIME, ABORT_MIME, ALLOC_MIME, SLOW_PAGES_MIME)
     priority = 1
 
     def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if head.startswith(SLOW_PAGES_SIGNATURE):
+            return FileType(SLOW_PAGES_MIME, "slowpages", 0.99)
         if head.startswith(SLEEPY_SIGNATURE):
             return FileType(SLEEPY_MIME, "sleepy", 0.99)
         if head.startswith(CRASHY_SIGNATURE):
@@ -68,6 +75,39 @@ class SleepyParser(BaseEngine):
                                   file=source.display_name) from exc
         time.sleep(seconds)
         return TextDocument([f"slept {seconds:g} seconds"])
+
+
+class SlowPages(BaseParsedDocument):
+    """A long document whose every page takes a while to read."""
+
+    page_count = _SLOW_PAGE_COUNT
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def pages(self) -> Iterator[PageContent]:
+        for number in range(1, _SLOW_PAGE_COUNT + 1):
+            time.sleep(self.seconds)
+            yield PageContent(number=number, text=f"page {number} read slowly")
+
+
+class SlowPagesParser(BaseEngine):
+    """Reads ``GOBLIN-SLOWPAGES SECONDS``: thousands of pages, each taking SECONDS.
+
+    Stands for a long document that outlives the time limit while every page
+    is fine: the pages read before the limit must come back.
+    """
+
+    name = "fixture.slowpages"
+    formats = (SLOW_PAGES_MIME,)
+
+    def open(self, source: Source, config: Config) -> SlowPages:
+        raw = source.bytes()[len(SLOW_PAGES_SIGNATURE):].split(b"\n", 1)[0]
+        try:
+            return SlowPages(float(raw))
+        except ValueError as exc:
+            raise CorruptDocument("GOBLIN-SLOWPAGES needs a number of seconds per page",
+                                  file=source.display_name) from exc
 
 
 class CrashyParser(BaseEngine):
@@ -120,3 +160,4 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     register(CrashyParser())
     register(AbortParser())
     register(AllocParser())
+    register(SlowPagesParser())
