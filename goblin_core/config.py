@@ -20,11 +20,12 @@ core declares ``goblin`` (pipeline behaviour) and ``limits`` (safety limits);
 
 from __future__ import annotations
 
+import difflib
 import json
 import logging
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,17 @@ FIRST_PARTY_EXTRAS: Mapping[str, str] = {
 }
 #: Opt-in plugins outside goblin-core's extras, and the distribution to install.
 OPT_IN_DISTRIBUTIONS: Mapping[str, str] = {"easyocr": "goblin-ocr-easyocr"}
+#: Engine-name prefixes of goblin's own plugins, and the extra that installs each; an
+#: engine named in the first table is matched whole, before its prefix.
+FIRST_PARTY_ENGINES: Mapping[str, str] = {"ocr.textract": "textract", "executor.dask": "dask"}
+FIRST_PARTY_ENGINE_PREFIXES: Mapping[str, str] = {
+    "pdf": "pdf",
+    "office": "office",
+    "archive": "archives",
+    "ocr": "ocr",
+    "image": "ocr",
+}
+OPT_IN_ENGINES: Mapping[str, str] = {"ocr.easyocr": "goblin-ocr-easyocr"}
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,8 @@ class Config:
     engines: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
     namespaces: Mapping[str, Namespace] = field(default_factory=dict, compare=False, repr=False)
+    #: Names of the installed engines ([engines] is checked against them; empty: not checked).
+    engine_names: frozenset[str] = field(default_factory=frozenset, compare=False, repr=False)
 
     def section(self, namespace: str) -> Mapping[str, Any]:
         """All values of a namespace (an empty mapping when it is not declared)."""
@@ -91,7 +105,9 @@ class Config:
 
     def with_options(self, **options: Any) -> Config:
         """A copy with call options applied (same rules as ``extract(**options)``)."""
-        return build_config(self.namespaces, self.to_dict(), options)
+        return build_config(
+            self.namespaces, self.to_dict(), options, engine_names=self.engine_names
+        )
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {ns: dict(vals) for ns, vals in self.values.items()}
@@ -125,11 +141,14 @@ def build_config(
     call_options: Mapping[str, Any] | None = None,
     *,
     file: str | os.PathLike[str] | None = None,
+    engine_names: Collection[str] = (),
 ) -> Config:
     """Validate file data and call options against the declared namespaces.
 
     ``file`` is where ``file_data`` came from: a wrong key or value in it is a
-    ConfigError naming that file as well as the key.
+    ConfigError naming that file as well as the key. ``engine_names`` are the
+    installed engines, which ``[engines]`` is checked against (see
+    ``unknown_engine_message``); when empty, engine names are not checked.
     """
     values = {name: ns.defaults() for name, ns in namespaces.items()}
     engines: dict[str, dict[str, Any]] = {}
@@ -141,9 +160,60 @@ def build_config(
             raise
         raise exc.with_file(str(file)) from None
     _apply_call_options(namespaces, call_options or {}, values, engines, warnings)
+    known = frozenset(engine_names)
+    if known:
+        _check_engine_names(engines, known, warnings, file)
     for message in warnings:
         log.warning(message)
-    return Config(values=values, engines=engines, warnings=tuple(warnings), namespaces=namespaces)
+    return Config(values=values, engines=engines, warnings=tuple(warnings),
+                  namespaces=namespaces, engine_names=known)
+
+
+def _check_engine_names(
+    engines: dict[str, dict[str, Any]],
+    known: frozenset[str],
+    warnings: list[str],
+    file: str | os.PathLike[str] | None,
+) -> None:
+    """Drop (with a warning) overrides of engines of plugins not installed; raise on typos."""
+    for name in [n for n in engines if n not in known]:
+        message, fatal = unknown_engine_message(name, known)
+        if fatal:
+            raise ConfigError(message, file=str(file) if file else None)
+        warnings.append(message)
+        del engines[name]
+
+
+def unknown_engine_message(name: str, known: Collection[str]) -> tuple[str, bool]:
+    """Why ``[engines."NAME"]`` names no installed engine, and whether that is an error.
+
+    A name with the prefix of an installed plugin's engines (``pdf.pypdfiun2``),
+    or with no plugin prefix at all, is a typo: an error listing close names. An
+    engine of a goblin plugin that is not installed is a warning naming the extra,
+    and an engine of an unknown prefix a warning (a plugin not installed here), as
+    for config namespaces; both overrides are ignored.
+    """
+    prefix = name.split(".", 1)[0] if "." in name else ""
+    extra = FIRST_PARTY_ENGINES.get(name)
+    if extra is None and name not in OPT_IN_ENGINES and prefix not in _prefixes(known):
+        extra = FIRST_PARTY_ENGINE_PREFIXES.get(prefix)
+    if extra is not None:
+        return (f"engines.{name}: engine of a plugin that is not installed; ignored; "
+                f'install it with: pip install "goblin-core[{extra}]"', False)
+    if name in OPT_IN_ENGINES:
+        distribution = OPT_IN_ENGINES[name]
+        return (f"engines.{name}: engine of the opt-in plugin {distribution}, which is not "
+                f"installed; ignored; install it with: pip install {distribution}", False)
+    if prefix and prefix not in _prefixes(known):
+        return (f"engines.{name}: no installed plugin has an engine of that name; ignored", False)
+    close = difflib.get_close_matches(name, sorted(known), n=3, cutoff=0.6)
+    hint = f"did you mean {', '.join(close)}? " if close else ""
+    return (f"engines.{name} is not an installed engine; {hint}"
+            "`goblin plugins` lists every engine", True)
+
+
+def _prefixes(names: Collection[str]) -> set[str]:
+    return {n.split(".", 1)[0] for n in names if "." in n}
 
 
 def _apply_tables(

@@ -181,7 +181,9 @@ class Registry:
         """Effective config: defaults, then the file (or $GOBLIN_CONFIG), then ``options``."""
         chosen = config_file(path)
         data = read_config_file(chosen) if chosen else {}
-        return build_config(self.namespaces, data, options, file=chosen)
+        return build_config(
+            self.namespaces, data, options, file=chosen, engine_names=self._by_name
+        )
 
 
 #: Rankings kept per registry before the cache starts over (configs x kinds x MIME types).

@@ -190,3 +190,27 @@ def test_a_wrong_call_option_names_no_file() -> None:
     with pytest.raises(ConfigError) as caught:
         CORE_ONLY.config(goblin={"ocrr": "never"})
     assert caught.value.file is None and str(caught.value).startswith("goblin.ocrr")
+
+
+def test_a_misspelt_engine_of_an_installed_plugin_is_an_error_naming_it(tmp_path: Path) -> None:
+    path = _write(tmp_path, "t.toml", '[engines."text.plian"]\nenabled = false\n')
+    with pytest.raises(ConfigError, match=r"t\.toml: engines\.text\.plian .*text\.plain"):
+        CORE_ONLY.config(path)
+    with pytest.raises(ConfigError, match=r"engines\.plain .*did you mean text\.plain"):
+        extract(b"x", name="a.txt", registry=CORE_ONLY, engines={"plain": {"priority": 1}})
+
+
+def test_an_engine_of_a_plugin_not_installed_warns_naming_its_extra_and_is_ignored(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = _write(tmp_path, "t.toml", '[engines."pdf.nonexistent"]\nenabled = false\n'
+                  '[engines."ocr.textract"]\nenabled = true\n'
+                  '[engines."thirdparty.reader"]\npriority = 3\n')
+    with caplog.at_level(logging.WARNING, logger="goblin_core.config"):
+        config = CORE_ONLY.config(path)
+    joined = " ".join(config.warnings)
+    assert 'engines.pdf.nonexistent' in joined and 'goblin-core[pdf]' in joined
+    assert 'engines.ocr.textract' in joined and 'goblin-core[textract]' in joined
+    assert 'engines.thirdparty.reader' in joined and "ignored" in joined
+    assert "engines.pdf.nonexistent" in caplog.text
+    assert not config.engines
