@@ -57,7 +57,7 @@ def hard_timeout(timeout: float) -> float:
     """Seconds after which a worker still on its task is killed: the limit plus a grace.
 
     >>> hard_timeout(2), hard_timeout(300), hard_timeout(3600)
-    (7.0, 375.0, 3660.0)
+    (7.0, 360.0, 3660.0)
     """
     grace = min(GRACE_MAX_SECONDS, max(GRACE_MIN_SECONDS, timeout * GRACE_SHARE))
     return timeout + grace
