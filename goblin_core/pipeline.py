@@ -229,6 +229,16 @@ class Pipeline:
             for kind in ("parser", "archive")
             for e in self.registry.ranked(kind, mime, self.config, with_unavailable=True)
         ]
+        disabled = [e.name for e in self.registry.disabled(("parser", "archive"), mime,
+                                                           self.config)]
+        if disabled:
+            cannot_run = f"; installed but cannot run: {'; '.join(unavailable)}" * bool(unavailable)
+            return UnsupportedFormat(
+                f"every {mime} engine is disabled in config ([engines] enabled = false): "
+                f"{', '.join(disabled)}{cannot_run}; enable one to read it",
+                file=source.display_name,
+                mime=mime,
+            )
         if unavailable:
             return UnsupportedFormat(
                 f"{mime} engines are installed but cannot run: {'; '.join(unavailable)}",

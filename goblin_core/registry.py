@@ -168,6 +168,15 @@ class Registry:
 
         return sorted(chosen, key=key)
 
+    def disabled(self, kinds: Iterable[str], mime: str, config: Config) -> list[EngineEntry]:
+        """Engines of ``kinds`` that take ``mime`` but that ``config`` disables, by name."""
+        return sorted(
+            (e for e in self.entries
+             if e.kind in kinds and accepts(e.formats, mime)
+             and config.engine_enabled(e.name) is False),
+            key=lambda e: e.name,
+        )
+
     def claimed_formats(self, kinds: Iterable[str] = ("parser", "archive")) -> dict[str, list[str]]:
         """MIME type -> engine names of the given kinds that claim it."""
         table: dict[str, list[str]] = {}

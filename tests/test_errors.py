@@ -57,3 +57,13 @@ def test_extract_errors_name_the_file_and_what_to_do(tmp_path: object) -> None:
             goblin_core.extract(data, name=name, registry=registry, max_file_size=1024)
         assert str(caught.value).startswith(f"{name}: ")
         assert advice in str(caught.value)
+
+
+def test_a_type_whose_engines_are_all_disabled_says_so_instead_of_asking_to_install() -> None:
+    registry = goblin_core.load_registry(load=[])
+    with pytest.raises(UnsupportedFormat) as caught:
+        goblin_core.extract(b"hello", name="a.txt", registry=registry,
+                            engines={"text.plain": {"enabled": False}})
+    message = str(caught.value)
+    assert "disabled in config" in message and "text.plain" in message
+    assert "install" not in message
