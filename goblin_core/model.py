@@ -253,6 +253,10 @@ class Document:
     ``text`` holds this document's own pages joined by a blank line; children's
     text is not included (use ``walk()``). ``page_offsets[i]`` is the
     (start, end) of page i+1 in ``text`` so chunks can cite pages.
+
+    ``children`` (archive members, attachments) are kept in name order, whatever
+    order a handler listed them in: ``walk()``, ``to_dict()`` and a Document
+    rebuilt by ``from_dict()`` all see that one order.
     """
 
     name: str
@@ -267,6 +271,11 @@ class Document:
     size: int | None = None
 
     PAGE_SEPARATOR = "\n\n"
+
+    def __post_init__(self) -> None:
+        if self.children:
+            # Frozen: construction is the one place the order can be settled.
+            object.__setattr__(self, "children", tuple(sorted(self.children, key=_by_name)))
 
     @property
     def text(self) -> str:
@@ -311,7 +320,7 @@ class Document:
     def walk(self) -> Iterator[Document]:
         """Yield this document, then its children depth-first, members in name order."""
         yield self
-        for child in sorted(self.children, key=lambda d: d.name):
+        for child in self.children:
             yield from child.walk()
 
     def to_dict(self, *, children: bool = True) -> dict[str, Any]:
@@ -332,7 +341,7 @@ class Document:
             "report": _jsonable(asdict(self.report)),
         }
         if children:
-            data["children"] = [c.to_dict() for c in sorted(self.children, key=lambda d: d.name)]
+            data["children"] = [c.to_dict() for c in self.children]
         return data
 
     @classmethod
@@ -360,6 +369,10 @@ class Document:
                 truncated=report.get("truncated", False),
             ),
         )
+
+
+def _by_name(document: Document) -> str:
+    return document.name
 
 
 def _page_dict(page: Page) -> dict[str, Any]:

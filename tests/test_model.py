@@ -89,3 +89,13 @@ def test_document_without_pages_is_failed_only_with_errors() -> None:
     failed = Document("a.bin", "application/octet-stream",
                       report=Report(errors=(ReportEntry("UnsupportedFormat", "no reader"),)))
     assert failed.status == "failed" and failed.error is not None
+
+
+def test_children_listed_out_of_name_order_survive_the_json_round_trip() -> None:
+    later = Document("a.zip/z.txt", "text/plain", pages=(_page(1, "last by name"),))
+    earlier = Document("a.zip/b.txt", "text/plain", pages=(_page(1, "first by name"),))
+    archive = Document("a.zip", "application/zip", children=(later, earlier))
+    back = Document.from_dict(json.loads(json.dumps(archive.to_dict())))
+    assert back == archive
+    assert [c.name for c in archive.children] == ["a.zip/b.txt", "a.zip/z.txt"]
+    assert [c["name"] for c in archive.to_dict()["children"]] == ["a.zip/b.txt", "a.zip/z.txt"]
