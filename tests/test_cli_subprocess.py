@@ -22,11 +22,16 @@ def goblin_script() -> str:
     return found
 
 
-def goblin(*args: str, stdin: bytes | None = None, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+def core_env() -> dict[str, str]:
+    """This environment without GOBLIN_ settings, plugins switched off."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("GOBLIN_")}
     env["GOBLIN_LOAD_PLUGINS"] = ""
+    return env
+
+
+def goblin(*args: str, stdin: bytes | None = None, cwd: Path) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([goblin_script(), *args], input=stdin, capture_output=True, cwd=cwd,
-                          env=env, timeout=300, check=False)
+                          env=core_env(), timeout=300, check=False)
 
 
 def test_the_script_extracts_a_file_and_reads_stdin(tmp_path: Path) -> None:
@@ -63,3 +68,20 @@ def test_usage_errors_exit_2_and_version_exits_0(tmp_path: Path) -> None:
     version = goblin("--version", cwd=tmp_path)
     assert version.returncode == 0
     assert version.stdout.decode().startswith("goblin, version ")
+
+
+@pytest.mark.parametrize("args", [
+    ["plugins"], ["plugins", "--json"], ["formats"], ["config"], ["config", "--json"],
+    ["doctor", "--json"], ["extract", "ata.txt"],
+])
+def test_a_reader_that_goes_away_ends_every_command_quietly_with_0(
+    tmp_path: Path, args: list[str],
+) -> None:
+    (tmp_path / "ata.txt").write_text("Ata da sessão pública\n" * 20_000, encoding="utf-8")
+    process = subprocess.Popen([goblin_script(), *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=tmp_path, env=core_env())
+    assert process.stdout is not None
+    process.stdout.close()  # before goblin writes a byte: every write meets a closed pipe
+    _, stderr = process.communicate(timeout=300)
+    assert stderr.decode() == ""
+    assert process.returncode == 0

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata as importlib_metadata
+import io
 import logging
+import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -87,11 +90,20 @@ def stderr_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+class _StdoutConsole(Console):
+    """A rich console that leaves a closed pipe to the command group, like every other write."""
+
+    def on_broken_pipe(self) -> None:
+        # rich's own answer is exit status 1; goblin stops quietly with 0 (see _Commands)
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def stdout_console() -> Console:
     """A rich console on stdout, at least 100 columns wide so tables stay readable in pipes."""
     # sys.stdout looked up per call, so CliRunner captures it
-    return Console(file=sys.stdout, highlight=False, soft_wrap=False,
-                   width=max(100, shutil.get_terminal_size((100, 24)).columns))
+    return _StdoutConsole(file=sys.stdout, highlight=False, soft_wrap=False,
+                          width=max(100, shutil.get_terminal_size((100, 24)).columns))
 
 
 def one_line(text: str) -> str:
@@ -146,6 +158,11 @@ class _Commands(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            # the reader went away (goblin plugins | head): what it read was all it
+            # wanted, so every command stops quietly with status 0
+            silence_stdout()
+            ctx.exit(EXIT_OK)
         except GoblinError as exc:
             # a command let a goblin error through: its message names the file already
             log.debug("%s", exc, exc_info=True)
@@ -155,6 +172,25 @@ class _Commands(click.Group):
             # was expected): name the path and the cause, keep the traceback for -vv
             log.debug("%s", exc, exc_info=True)
             fail(ctx, str(exc.filename or "goblin"), os_cause(exc), EXIT_FAILED)
+        finally:
+            _flush_stdout()
+
+
+def _flush_stdout() -> None:
+    """Flush now, so a closed pipe shows here rather than as a traceback at interpreter exit."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    # a stdout without a file descriptor (captured in tests) has nothing to flush
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 @click.group(

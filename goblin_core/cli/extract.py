@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import os
 import sys
 import time
@@ -37,6 +35,7 @@ from goblin_core.cli.app import (
     one_line,
     os_cause,
     quoted,
+    silence_stdout,
     state_of,
     stderr_console,
 )
@@ -512,15 +511,6 @@ def _make_output_folder(ctx: click.Context, output: Path) -> None:
         fail(ctx, str(output), f"--output DIR cannot be created: {os_cause(exc)}")
 
 
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    # a stdout without a file descriptor (captured in tests) has nothing to flush
-    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
-        os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
-
-
 @dataclass
 class _Tally:
     """Counts for the live progress bar and the closing summary of a batch."""
@@ -610,7 +600,7 @@ def _consume(
         writer.finish()
     except BrokenPipeError:
         # the reader went away (goblin extract ... | head): stop quietly
-        _silence_stdout()
+        silence_stdout()
     except KeyboardInterrupt:
         # what was finished stays written; the manifest is closed for a later look
         writer.finish()
