@@ -10,7 +10,7 @@ from typing import Any
 from goblin_core.config import Config
 from goblin_core.engines import Task
 from goblin_core.errors import GoblinError
-from goblin_core.executors.worker import error_document
+from goblin_core.executors.worker import problem_document
 from goblin_core.inputs import InputProblem, SourceLike, as_source, tasks_for
 from goblin_core.model import Document
 from goblin_core.pipeline import Pipeline
@@ -132,9 +132,7 @@ def extract_many(
     for item in tasks_for(input_paths(paths)):
         (problems if isinstance(item, InputProblem) else tasks).append(item)  # type: ignore[arg-type]
     for problem in problems:
-        yield error_document(
-            Task(None, problem.path), GoblinError(problem.message, file=problem.path)
-        )
+        yield problem_document(problem)
     entry = registry.get(executor)
     if entry is None:
         raise GoblinError(f"no executor named {executor!r} is installed")

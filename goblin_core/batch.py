@@ -24,7 +24,7 @@ from goblin_core.api import PathsLike, input_paths
 from goblin_core.config import Config
 from goblin_core.engines import Task
 from goblin_core.errors import GoblinError
-from goblin_core.executors.worker import error_document
+from goblin_core.executors.worker import problem_document
 from goblin_core.inputs import InputProblem, tasks_for
 from goblin_core.model import Document
 from goblin_core.registry import Registry
@@ -227,9 +227,8 @@ def run_batch(
     started = time.monotonic()
     try:
         for problem in problems:
-            task = Task(None, problem.path)
-            doc = error_document(task, GoblinError(problem.message, file=problem.path))
-            _account(summary, doc, writer.write(doc, task, 0.0))
+            doc = problem_document(problem)
+            _account(summary, doc, writer.write(doc, Task(None, problem.path), 0.0))
         for task, document, seconds in _results(entry.engine, tasks, config, jobs):
             _account(summary, document, writer.write(document, task, seconds))
             if progress is not None:

@@ -181,3 +181,14 @@ def test_batch_timeout_keeps_the_pages_read_before_it(tmp_path: Path) -> None:
     [document] = list(extract_many([tmp_path], jobs=1, timeout=2))
     assert sum(p.status == "clean" for p in document.pages) >= 2
     assert document.report.error_kinds == ("ExtractionTimeout",)
+
+
+def test_a_missing_path_in_a_batch_has_the_kind_extract_raises(tmp_path: Path) -> None:
+    missing = tmp_path / "nonexistent.pdf"
+    with pytest.raises(GoblinError) as raised:
+        extract(missing)
+    [document] = list(extract_many([missing], jobs=1))
+    assert raised.value.kind == "UnreadableFile"
+    assert document.report.error_kinds == ("UnreadableFile",)
+    assert document.status == "failed"
+    assert str(missing) in document.report.errors[0].message

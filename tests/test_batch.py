@@ -83,3 +83,13 @@ def test_resume_redoes_a_document_whose_content_changed(tmp_path: Path) -> None:
 def test_output_names_never_leave_the_output_folder(name: str) -> None:
     assert not output_name(name, "text").startswith(("/", ".."))
     assert "/../" not in f"/{output_name(name, 'json')}"
+
+
+def test_a_missing_input_is_recorded_with_its_real_kind(tmp_path: Path) -> None:
+    registry = default_registry()
+    missing = tmp_path / "gone.pdf"
+    summary = run_batch(registry, registry.config(), [missing], tmp_path / "out")
+    assert (summary.total, summary.failed) == (1, 1)
+    assert summary.errors == {"UnreadableFile": 1}
+    [row] = _manifest(tmp_path / "out")
+    assert str(row["error"]).startswith(f"UnreadableFile: {missing}: no such file")

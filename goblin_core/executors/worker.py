@@ -21,8 +21,9 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from goblin_core.engines import Task
-from goblin_core.errors import GoblinError
+from goblin_core.errors import ERROR_KINDS, GoblinError, UnreadableFile
 from goblin_core.executors.error_state import ErrorState
+from goblin_core.inputs import InputProblem
 from goblin_core.model import Document, Report, ReportEntry
 
 #: Exit code a worker uses when it ran out of memory, so the supervisor can say so.
@@ -41,6 +42,18 @@ def error_document(task: Task, error: GoblinError, seconds: float = 0.0) -> Docu
         mime="application/octet-stream",
         report=Report(errors=(ReportEntry(error.kind, str(error)),), seconds=round(seconds, 4)),
     )
+
+
+def problem_document(problem: InputProblem) -> Document:
+    """The Document of an input that could not be walked (missing, a loop, unreadable).
+
+    Its report has the kind ``extract`` would raise for the same path:
+    UnreadableFile (missing, no permission, a folder loop) or UnsupportedFormat
+    (not a regular file), never the bare base class.
+    """
+    error_type = ERROR_KINDS.get(problem.kind, UnreadableFile)
+    error = error_type(f"{problem.message}; check the path", file=problem.path)
+    return error_document(Task(None, problem.path), error)
 
 
 @dataclass(frozen=True)
