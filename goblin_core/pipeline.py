@@ -389,6 +389,11 @@ class Pipeline:
     ) -> Document:
         mime = detected.mime
         work = self._collect_pages(source, entry, parsed, first, pages, run, recorder, mime)
+        if self.page_range and not work:
+            total = getattr(parsed, "page_count", None)
+            has = f"has {total} page(s)" if total is not None else "has fewer pages"
+            recorder.warn("PageRange", f"goblin.page_range {self.core['page_range']!r} "
+                          f"holds no page: the document {has}")
         try:
             run.check_deadline(source.display_name)
             self._recover(source, mime, work, recorder)
