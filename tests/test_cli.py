@@ -874,3 +874,23 @@ def test_a_document_with_no_usable_page_exits_1_saying_why(tmp_path: Path) -> No
     [line] = result.stderr.splitlines()
     assert line.startswith('goblin: error: "doc.test": corrupt_unrecoverable: no page has usable')
     assert "1 corrupt" in line
+
+
+def test_the_json_report_goes_to_standard_output_unless_a_file_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    manifest = write(tmp_path, "lote/manifest.jsonl",
+                     '{"path": "a.txt", "status": "clean", "pages": 1, '
+                     '"page_statuses": {"clean": 1}}\n')
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    result = run(["report", str(manifest), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert list(here.iterdir()) == []  # no report.json left behind
+    data = json.loads(result.stdout)
+    assert data["summary"]["documents"] == 1 and data["summary"]["pages"] == 1
+    to_file = run(["report", str(manifest), "--format", "json", "-o", str(tmp_path / "r.json")])
+    assert to_file.exit_code == 0 and to_file.stdout == ""
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["summary"] == \
+        data["summary"]

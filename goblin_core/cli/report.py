@@ -24,8 +24,9 @@ from goblin_core.cli.app import (
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True),
                 metavar="PATH...")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
-              help="Write the report here (default: report.html, or report.json with "
-                   "--format json; '-' for stdout).")
+              help="Write the report here ('-': standard output). Default: report.html for "
+                   "the HTML page; standard output for --format json, as other commands "
+                   "print their JSON.")
 @click.option("--format", "fmt", type=click.Choice(["html", "json"]), default="html",
               show_default=True, help="A self-contained HTML page, or the same data as JSON.")
 @click.option("--ocr", type=click.Choice(["auto", "never", "always", "extract_and_ocr"]),
@@ -49,7 +50,7 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
 
     registry = state_of(ctx).get_registry()
     config = effective_config(registry, config_file, ocr=ocr)
-    target = output or ("report.json" if fmt == "json" else "report.html")
+    target = output or ("-" if fmt == "json" else "report.html")
     if target != "-":
         _check_target(ctx, Path(target))
 
