@@ -894,3 +894,15 @@ def test_the_json_report_goes_to_standard_output_unless_a_file_is_given(
     assert to_file.exit_code == 0 and to_file.stdout == ""
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["summary"] == \
         data["summary"]
+
+
+@pytest.mark.parametrize("resume", [[], ["--resume"]])
+def test_an_earlier_manifest_that_is_not_text_is_named_before_any_extraction(
+    tmp_path: Path, resume: list[str],
+) -> None:
+    source = write(tmp_path, "a.txt", "alpha\n")
+    manifest = write(tmp_path, "out/manifest.jsonl", b"\xff\xfe\x00 not text")
+    result = run(["extract", str(source), "-o", str(tmp_path / "out"), *resume])
+    assert result.exit_code == 2
+    assert "not a manifest (not UTF-8 text)" in _one_error_line(result, manifest)
+    assert _files(tmp_path / "out") == {"manifest.jsonl"}

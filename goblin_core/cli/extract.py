@@ -473,6 +473,8 @@ def extract(
     renderer = _pick_renderer(registry, config, fmt)
     items = _collect_inputs(paths, stdin_name, output)
     kept: dict[str, dict[str, Any]] = {}
+    if output is not None:
+        _check_earlier_manifest(ctx, output / MANIFEST_NAME)
     if resume and output is not None:
         items, kept = _unchanged_since_last_run(items, output, str(renderer.format))
     if not items:
@@ -500,6 +502,21 @@ def extract(
         skipped = f" ({len(kept)} unchanged skipped)" if kept else ""
         echo_err(f"wrote {writer.written} result file(s) and {MANIFEST_NAME} to {output}{skipped}")
     ctx.exit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _check_earlier_manifest(ctx: click.Context, manifest: Path) -> None:
+    """A manifest.jsonl already in DIR must be text: new rows join it (exit 2 otherwise)."""
+    try:
+        with open(manifest, encoding="utf-8") as stream:
+            for _ in stream:
+                pass
+    except FileNotFoundError:
+        return
+    except UnicodeDecodeError:
+        fail(ctx, str(manifest), "not a manifest (not UTF-8 text); move it away or choose "
+                                 "another --output DIR")
+    except OSError as exc:
+        fail(ctx, str(manifest), f"cannot be read: {os_cause(exc)}")
 
 
 def _make_output_folder(ctx: click.Context, output: Path) -> None:
