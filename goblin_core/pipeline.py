@@ -181,7 +181,13 @@ class Pipeline:
             budget=ArchiveBudget(ArchiveLimits.from_config(self.config)),
             output_left=int(self.limits["max_output_chars"]),
         )
-        return self._document(source, run, raise_errors=True)
+        try:
+            return self._document(source, run, raise_errors=True)
+        except GoblinError as exc:
+            located = source.located(exc)
+            if located is exc:
+                raise
+            raise located from exc
 
     def _document(self, source: Source, run: _Run, *, raise_errors: bool) -> Document:
         started = time.monotonic()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from goblin_core.errors import FileTooLarge
+from goblin_core.errors import FileTooLarge, GoblinError
 
 HEAD_BYTES = 8192
 SNIFF_BYTES = 1024 * 1024
@@ -33,6 +33,8 @@ class Source:
     ``display_name`` is what reports and tags show: the path relative to the
     input root, or ``outer.zip/inner/file.pdf`` for an archive member.
     ``depth`` counts the archives and attachments it sits inside.
+    ``location`` is the path as the caller wrote it when they gave a path and
+    no name: errors about the whole file name it there (see ``located``).
 
     >>> src = Source.from_bytes(b"hello", "hello.txt")
     >>> src.size, src.extension
@@ -50,11 +52,27 @@ class Source:
     # copied or read only by ``check_size``, so an oversized input costs nothing.
     _buffer: memoryview | None = field(default=None, repr=False)
     _stream: Any = field(default=None, repr=False)
+    location: str = ""
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str], display_name: str | None = None) -> Source:
         p = Path(path)
-        return cls(display_name=display_name or p.name, _path=p)
+        if display_name:
+            return cls(display_name=display_name, _path=p)
+        return cls(display_name=p.name, _path=p, location=os.fspath(path))
+
+    def located(self, error: GoblinError) -> GoblinError:
+        """``error`` naming the file by the path the caller gave (``/in/x.pdf``, not
+        ``x.pdf``) when it names this Source by its display name; else ``error`` itself.
+        """
+        if not self.location or self.location == self.display_name:
+            return error
+        if error.file != self.display_name:
+            return error
+        clone = type(error).__new__(type(error))
+        clone.__dict__.update(error.__dict__)
+        clone.file = None
+        return clone.with_file(self.location)
 
     @classmethod
     def from_bytes(

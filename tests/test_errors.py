@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pickle
+import re
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +69,18 @@ def test_a_type_whose_engines_are_all_disabled_says_so_instead_of_asking_to_inst
     message = str(caught.value)
     assert "disabled in config" in message and "text.plain" in message
     assert "install" not in message
+
+
+def test_an_error_about_a_path_names_it_as_the_caller_gave_it(tmp_path: Path) -> None:
+    missing = tmp_path / "inbox" / "x.pdf"
+    with pytest.raises(goblin_core.UnreadableFile) as caught:
+        goblin_core.extract(missing)
+    assert caught.value.file == str(missing)
+    assert str(caught.value).startswith(f"{missing}: cannot read it")
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    with pytest.raises(goblin_core.CorruptDocument, match=f"^{re.escape(str(empty))}: "):
+        goblin_core.extract(str(empty))
+    with pytest.raises(goblin_core.CorruptDocument, match=r"^chosen\.txt: "):
+        goblin_core.extract(empty, name="chosen.txt")
+    assert goblin_core.extract(b"hi", name="a.txt").name == "a.txt"
