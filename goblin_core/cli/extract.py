@@ -510,8 +510,8 @@ def _check_earlier_manifest(ctx: click.Context, manifest: Path) -> None:
         with open(manifest, encoding="utf-8") as stream:
             for _ in stream:
                 pass
-    except FileNotFoundError:
-        return
+    except (FileNotFoundError, NotADirectoryError):
+        return  # no earlier run (a DIR that cannot be a folder is named when it is made)
     except UnicodeDecodeError:
         fail(ctx, str(manifest), "not a manifest (not UTF-8 text); move it away or choose "
                                  "another --output DIR")
