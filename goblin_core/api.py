@@ -75,6 +75,8 @@ def _extract_isolated(source: SourceLike, name: str | None, config: Config) -> D
     from goblin_core.executors.local import LocalExecutor
 
     src = as_source(source, name)
+    if not src.is_file:  # a stream is read only up to the limit before it goes to the worker
+        src.check_size(int(config.limits["max_file_size"]))
     task = Task(
         path=str(src._path) if src.is_file else None,
         display_name=src.display_name,

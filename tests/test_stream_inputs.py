@@ -81,3 +81,11 @@ def test_a_bytearray_within_the_limit_is_a_snapshot_taken_at_the_size_check() ->
     data = bytearray(b"goblin reads a bytearray")
     assert extract(data, name="b.txt").text == "goblin reads a bytearray"
     assert extract(memoryview(data)[7:], name="m.txt").text == "reads a bytearray"
+
+
+def test_an_oversized_stream_is_refused_before_it_goes_to_an_isolated_worker() -> None:
+    stream = _CountingStream()
+    with pytest.raises(FileTooLarge, match=r"big\.txt"):
+        extract(io.BufferedReader(stream, buffer_size=64), name="big.txt", max_file_size=1000,
+                isolate=True)
+    assert stream.given <= 1000 + 64 + 1
