@@ -9,7 +9,8 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import Task
-from goblin_core.errors import GoblinError
+from goblin_core.errors import ConfigError
+from goblin_core.executors.local import check_jobs
 from goblin_core.executors.worker import problem_document
 from goblin_core.inputs import InputProblem, SourceLike, as_source, tasks_for
 from goblin_core.model import Document
@@ -125,18 +126,31 @@ def extract_many(
 
     Documents are yielded as they finish, not in input order; a file that
     fails yields a Document whose report holds the error, and the batch goes
-    on. ``jobs`` defaults to the CPU count.
+    on. ``jobs`` is a whole number >= 1 and defaults to the CPU count; no
+    more workers start than there are documents (or page ranges, with
+    ``goblin.split_pages``), and at most 8 per CPU. Options, ``jobs`` and
+    ``executor`` are checked when called (a ConfigError naming the bad one),
+    before any document is read.
     """
     registry = registry or default_registry()
     cfg = resolve_config(registry, config, options)
+    check_jobs(jobs)
+    entry = registry.get(executor)
+    if entry is None:
+        raise ConfigError(
+            f"no executor named {executor!r} is installed (executor.local is built in)"
+        )
+    return _documents(input_paths(paths), entry.engine, cfg, jobs)
+
+
+def _documents(
+    paths: list[str], engine: Any, config: Config, jobs: int | None
+) -> Iterator[Document]:
     tasks: list[Task] = []
     problems: list[InputProblem] = []
-    for item in tasks_for(input_paths(paths)):
+    for item in tasks_for(paths):
         (problems if isinstance(item, InputProblem) else tasks).append(item)  # type: ignore[arg-type]
     for problem in problems:
         yield problem_document(problem)
-    entry = registry.get(executor)
-    if entry is None:
-        raise GoblinError(f"no executor named {executor!r} is installed")
-    for result in entry.engine.run(tasks, cfg, jobs=jobs):
+    for result in engine.run(tasks, config, jobs=jobs):
         yield result.document

@@ -29,7 +29,13 @@ import psutil
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, Task, TaskResult
-from goblin_core.errors import ExtractionTimeout, GoblinError, MemoryLimitExceeded, WorkerCrashed
+from goblin_core.errors import (
+    ConfigError,
+    ExtractionTimeout,
+    GoblinError,
+    MemoryLimitExceeded,
+    WorkerCrashed,
+)
 from goblin_core.executors.page_ranges import PageSplitter
 from goblin_core.executors.worker import STARTED, Reply, error_document
 
@@ -61,6 +67,41 @@ def hard_timeout(timeout: float) -> float:
     """
     grace = min(GRACE_MAX_SECONDS, max(GRACE_MIN_SECONDS, timeout * GRACE_SHARE))
     return timeout + grace
+
+
+#: Most workers started per CPU, whatever ``jobs`` asks: beyond a few per core
+#: more processes only add memory and start-up time (each imports every plugin),
+#: and a typo such as jobs=1000000 must not try to start a million interpreters.
+MAX_JOBS_PER_CPU = 8
+
+
+def check_jobs(jobs: object) -> int | None:
+    """``jobs`` once it is None (one worker per CPU) or a whole number >= 1.
+
+    >>> check_jobs(4), check_jobs(None)
+    (4, None)
+    """
+    if jobs is None:
+        return None
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ConfigError(
+            f"jobs must be a whole number of worker processes, 1 or more (or None for one "
+            f"per CPU), not {jobs!r}"
+        )
+    return jobs
+
+
+def worker_limit(jobs: object) -> int:
+    """Most workers to run for ``jobs``: one per CPU by default, capped per CPU with a warning."""
+    cpus = os.cpu_count() or 1
+    wanted = check_jobs(jobs) or cpus
+    cap = MAX_JOBS_PER_CPU * cpus
+    if wanted > cap:
+        log.warning(
+            "jobs=%d is more than %d workers per CPU on %d CPUs; starting at most %d",
+            wanted, MAX_JOBS_PER_CPU, cpus, cap,
+        )
+    return min(wanted, cap)
 
 
 class _Process:
@@ -152,22 +193,25 @@ class LocalExecutor(BaseEngine):
     priority = 10
 
     def __init__(self, jobs: int | None = None) -> None:
-        self.jobs = jobs
+        self.jobs = check_jobs(jobs)
 
     def run(
         self, tasks: Iterable[Task], config: Config, jobs: int | None = None
     ) -> Iterator[TaskResult]:
-        """Yield a TaskResult per task as each finishes (in completion order)."""
-        count = max(1, jobs or self.jobs or os.cpu_count() or 1)
+        """Yield a TaskResult per task as each finishes (in completion order).
+
+        Never more workers run than there is work: one per document at most,
+        and when long documents are split (``goblin.split_pages``), further
+        workers start only when their page ranges are queued.
+        """
+        limit = worker_limit(jobs if jobs is not None else self.jobs)
         pending: deque[Task] = deque(tasks)
         if not pending:
             return
         split_above = int(config.core.get("split_pages", 0) or 0)
-        # With fewer documents than workers, the spare workers are started
-        # too when huge documents may be split across them.
-        size = count if split_above else min(count, len(pending))
-        pool = _Pool(config, size)
-        splitter = PageSplitter(pool.settings, split_above, size) if size > 1 else None
+        capacity = limit if split_above else min(limit, len(pending))
+        pool = _Pool(config, min(limit, len(pending)), capacity=capacity)
+        splitter = PageSplitter(pool.settings, split_above, capacity) if capacity > 1 else None
         try:
             yield from pool.run(pending, splitter)
         finally:
@@ -175,8 +219,10 @@ class LocalExecutor(BaseEngine):
 
 
 class _Pool:
-    def __init__(self, config: Config, size: int) -> None:
+    def __init__(self, config: Config, size: int, capacity: int | None = None) -> None:
         self.config = config
+        # Workers beyond ``size`` (up to ``capacity``) start only when queued work needs them.
+        self.capacity = max(size, capacity or size)
         self.settings = config.to_dict()
         self.timeout = float(config.limits["timeout"])
         self.hard_timeout = hard_timeout(self.timeout)
@@ -194,12 +240,12 @@ class _Pool:
         self, pending: deque[Task], splitter: PageSplitter | None = None
     ) -> Iterator[TaskResult]:
         while pending or any(w.task is not None for w in self.workers):
+            self._grow(len(pending))
             for worker in self.workers:
                 if worker.task is None and pending:
                     task = pending.popleft()
                     if splitter is not None:
-                        idle = sum(w.task is None for w in self.workers) - 1 - len(pending)
-                        task = splitter.prepare(task, idle)
+                        task = splitter.prepare(task, self._idle() - 1 - len(pending))
                     self._assign(worker, task)
             busy = [w for w in self.workers if w.task is not None]
             ready = wait([w.conn for w in busy], POLL_SECONDS)
@@ -212,6 +258,17 @@ class _Pool:
                     pending.extendleft(reversed(more))
                 if result is not None:
                     yield result
+
+    def _idle(self) -> int:
+        """Workers free for a task: idle ones and those not started yet."""
+        spare = self.capacity - len(self.workers)
+        return spare + sum(w.task is None for w in self.workers)
+
+    def _grow(self, queued: int) -> None:
+        idle = sum(w.task is None for w in self.workers)
+        while queued > idle and len(self.workers) < self.capacity:
+            self.workers.append(self._spawn(len(self.workers)))
+            idle += 1
 
     def _assign(self, worker: _Worker, task: Task) -> None:
         worker.task = task
