@@ -12,6 +12,7 @@ from goblin_core import (
     CorruptDocument,
     ExtractionTimeout,
     GoblinError,
+    MemoryLimitExceeded,
     Source,
     WorkerCrashed,
     extract,
@@ -192,3 +193,16 @@ def test_a_missing_path_in_a_batch_has_the_kind_extract_raises(tmp_path: Path) -
     assert document.report.error_kinds == ("UnreadableFile",)
     assert document.status == "failed"
     assert str(missing) in document.report.errors[0].message
+
+
+def test_the_smallest_memory_limit_still_reads_a_document_and_stops_a_runaway() -> None:
+    # limits.max_memory counts what a document adds to the idle worker, whose
+    # interpreter and plugins alone take more than the option's minimum.
+    smallest = "64MB"
+    data = render_note(["read under the smallest memory limit"])
+    document = extract(data, name="n.gnote", isolate=True, max_memory=smallest)
+    assert document.text == "read under the smallest memory limit"
+    started = time.monotonic()
+    with pytest.raises(MemoryLimitExceeded, match=r"limits\.max_memory \(64 MiB\)"):
+        extract(b"GOBLIN-ALLOC\n", name="bloat.alloc", isolate=True, max_memory=smallest)
+    assert time.monotonic() - started < 60

@@ -145,7 +145,8 @@ LIMIT_OPTIONS = (
         "max_memory",
         "bytes",
         2 * 1024**3,
-        "Memory allowed per worker process (isolate=True, batches).",
+        "Memory a worker process may add for a document beyond its idle footprint "
+        "(isolate=True, batches): the interpreter and its plugins alone take 60-100 MB.",
         minimum=64 * 1024**2,
     ),
 )

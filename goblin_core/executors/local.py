@@ -180,6 +180,9 @@ class _Worker:
     name: str = ""
     done: int = field(default=0)
     running: bool = False
+    #: Resident bytes of the worker when it began its first task: the
+    #: interpreter and every plugin loaded, no document yet.
+    baseline: int = 0
 
 
 class LocalExecutor(BaseEngine):
@@ -293,6 +296,7 @@ class _Pool:
                 return self._crashed(worker, task)
             if isinstance(reply, str) and reply == STARTED:
                 worker.started, worker.running = time.monotonic(), True
+                worker.baseline = worker.baseline or _rss(worker.process.pid)
                 return None
             worker.task = None
             worker.done += 1
@@ -310,13 +314,22 @@ class _Pool:
             return self._fail(worker, ExtractionTimeout(
                 f"the worker did not start within {self.timeout + STARTUP_SECONDS:g}s "
                 "(a plugin hangs while loading?); it was replaced", file=task.display_name))
+        return self._check_memory(worker, task)
+
+    def _check_memory(self, worker: _Worker, task: Task) -> TaskResult | None:
+        # limits.max_memory counts what documents add to an idle worker: the
+        # interpreter and its plugins alone take 60-100 MiB, more than a small
+        # limit, and no document could be read under it at all.
+        if not worker.running:
+            return None
         rss = _rss(worker.process.pid)
-        if rss > self.max_memory:
-            return self._fail(worker, MemoryLimitExceeded(
-                f"worker used {rss // 2**20} MiB, over limits.max_memory "
-                f"({self.max_memory // 2**20} MiB); killed and replaced",
-                file=task.display_name))
-        return None
+        added = rss - worker.baseline
+        if added <= self.max_memory:
+            return None
+        return self._fail(worker, MemoryLimitExceeded(
+            f"worker grew by {added // 2**20} MiB past its idle {worker.baseline // 2**20} MiB, "
+            f"over limits.max_memory ({self.max_memory // 2**20} MiB); killed and replaced",
+            file=task.display_name))
 
     def _crashed(self, worker: _Worker, task: Task) -> TaskResult:
         error = WorkerCrashed(self._crash_message(worker), file=task.display_name)

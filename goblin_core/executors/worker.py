@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+import psutil
+
 from goblin_core.engines import Task
 from goblin_core.errors import ERROR_KINDS, GoblinError, UnreadableFile
 from goblin_core.executors.error_state import ErrorState
@@ -94,12 +96,23 @@ def _load_plugins() -> None:
     default_registry()
 
 
+#: Least room the address-space cap leaves above an idle worker. The supervisor
+#: polls resident memory every 0.1 s (executors.local) and reports MemoryLimitExceeded; the
+#: cap is only the backstop for what grows faster than that (or one huge
+#: allocation), so it must sit well above limits.max_memory: an allocation it
+#: refuses surfaces as the parser's MemoryError, not as the limit.
+BACKSTOP_MIN_BYTES = 1024**3
+
+
 def _limit_memory(max_memory: int) -> None:
-    # The supervisor also watches RSS; the address-space cap stops a runaway
-    # allocation before it takes the whole machine down with it.
+    # The address-space cap stops a runaway allocation before it takes the whole
+    # machine down. Set once the plugins are loaded, above the address space they
+    # already take: like limits.max_memory it bounds what a document adds, and a
+    # small limit must not make a plugin's import fail.
     if max_memory <= 0:
         return
-    cap = max_memory * 2
+    room = max(max_memory * 2, BACKSTOP_MIN_BYTES)
+    cap = psutil.Process().memory_info().vms + room
     try:
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     except (ValueError, OSError):
@@ -128,8 +141,8 @@ def worker_main(
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     _quiet_logging()
-    _limit_memory(max_memory)
     _load_plugins()
+    _limit_memory(max_memory)
     while True:
         try:
             task = conn.recv()
