@@ -95,7 +95,7 @@ def test_file_over_the_size_limit_is_refused_before_reading(tmp_path: Path) -> N
     with pytest.raises(FileTooLarge) as caught:
         extract(big, registry=registry_with(parser), max_file_size="1KB")
     message = str(caught.value)
-    assert message.startswith("big.test: ") and "limits.max_file_size" in message
+    assert message.startswith(f"{big}: ") and "limits.max_file_size" in message
     assert parser.opened == 0
 
 
