@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import Task
-from goblin_core.errors import ConfigError
+from goblin_core.errors import ConfigError, GoblinError
 from goblin_core.executors.local import check_jobs
 from goblin_core.executors.worker import problem_document
-from goblin_core.inputs import InputProblem, SourceLike, as_source, tasks_for
+from goblin_core.inputs import (
+    InputProblem,
+    PathsLike,
+    SourceLike,
+    as_source,
+    input_paths,
+    tasks_for,
+)
 from goblin_core.model import Document
 from goblin_core.pipeline import Pipeline
 from goblin_core.registry import Registry, default_registry
@@ -88,27 +95,8 @@ def _extract_isolated(source: SourceLike, name: str | None, config: Config) -> D
     # here as the in-process call would raise it.
     error = getattr(result, "error", None)
     if error is not None:
-        raise error
+        raise src.located(error) if isinstance(error, GoblinError) else error
     return result.document
-
-
-#: What ``extract_many`` takes: one path (a file or a folder) or an iterable of them.
-PathsLike = str | bytes | os.PathLike[str] | os.PathLike[bytes] | Iterable[
-    str | bytes | os.PathLike[str] | os.PathLike[bytes]
-]
-
-
-def input_paths(paths: PathsLike) -> list[str]:
-    """The paths to walk, as a list: one path alone is a list of one, never its characters.
-
-    >>> input_paths("samples/hello.txt")
-    ['samples/hello.txt']
-    >>> input_paths([b"a.txt", "b"])
-    ['a.txt', 'b']
-    """
-    if isinstance(paths, (str, bytes, os.PathLike)):
-        return [os.fsdecode(paths)]
-    return [os.fsdecode(path) for path in paths]
 
 
 def extract_many(

@@ -20,12 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from goblin_core.api import PathsLike, input_paths
 from goblin_core.config import Config
 from goblin_core.engines import Task
 from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import problem_document
-from goblin_core.inputs import InputProblem, tasks_for
+from goblin_core.inputs import InputProblem, PathsLike, input_paths, tasks_for
 from goblin_core.model import Document
 from goblin_core.registry import Registry
 

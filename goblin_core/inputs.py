@@ -46,16 +46,33 @@ class InputProblem:
     message: str
 
 
-def walk_inputs(
-    paths: Iterable[str | os.PathLike[str]],
-) -> Iterator[tuple[Path, str] | InputProblem]:
+#: What ``extract_many`` takes: one path (a file or a folder) or an iterable of them.
+PathsLike = str | bytes | os.PathLike[str] | os.PathLike[bytes] | Iterable[
+    str | bytes | os.PathLike[str] | os.PathLike[bytes]
+]
+
+
+def input_paths(paths: PathsLike) -> list[str]:
+    """The paths to walk, as a list: one path alone is a list of one, never its characters.
+
+    >>> input_paths("samples/hello.txt")
+    ['samples/hello.txt']
+    >>> input_paths([b"a.txt", "b"])
+    ['a.txt', 'b']
+    """
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        return [os.fsdecode(paths)]
+    return [os.fsdecode(path) for path in paths]
+
+
+def walk_inputs(paths: PathsLike) -> Iterator[tuple[Path, str] | InputProblem]:
     """Yield (file, display name) for every file under the given paths, sorted.
 
     Folders are walked recursively, following links once: a link back to a
     folder already visited is reported as a loop instead of followed again.
     The display name of a file found in a folder is relative to that folder.
     """
-    for raw in paths:
+    for raw in input_paths(paths):
         path = Path(raw)
         if path.is_dir():
             yield from _walk_dir(path)
@@ -117,7 +134,7 @@ def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
     yield from problems
 
 
-def tasks_for(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Task | InputProblem]:
+def tasks_for(paths: PathsLike) -> Iterator[Task | InputProblem]:
     """Tasks for every file under ``paths``, numbered in order; problems passed through."""
     index = 0
     for item in walk_inputs(paths):

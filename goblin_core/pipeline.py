@@ -346,6 +346,9 @@ class Pipeline:
                 parsed = _checked_parsed(entry.engine.open(source, self.config))
             except _TERMINAL_ERRORS as exc:
                 raise exc.with_file(source.display_name) from exc
+            except MemoryError:
+                # The memory limit, not a parser's failure: a worker reports it as such.
+                raise
             except Exception as exc:  # any engine failure means: next parser
                 failures.append(self._parser_failed(entry, exc, recorder, t0))
                 continue
@@ -355,6 +358,8 @@ class Pipeline:
                     first = _as_page(next(pages, None))
                 except _TERMINAL_ERRORS as exc:
                     raise exc.with_file(source.display_name) from exc
+                except MemoryError:
+                    raise
                 except Exception as exc:
                     failures.append(self._parser_failed(entry, exc, recorder, t0))
                     continue

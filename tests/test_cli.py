@@ -239,6 +239,13 @@ def test_stdin_is_read_when_the_path_is_a_dash() -> None:
     assert result.stdout == f'file_path_pwd:"nota.txt"\n{HELLO}'
 
 
+def test_stdin_over_the_size_limit_is_not_read_whole() -> None:
+    result = run(["extract", "-", "-O", "limits.max_file_size=1KB"], stdin=b"x" * 50_000)
+    assert result.exit_code == 1
+    assert '"stdin"' in result.output
+    assert "more than limits.max_file_size (1,024 bytes); reading stopped there" in result.output
+
+
 def test_stdin_content_decides_the_format_not_the_name() -> None:
     registry = registry_with(three_pages())
     result = run(["extract", "-", "--name", "unnamed.bin", "-f", "json"], registry, TEST_BYTES)

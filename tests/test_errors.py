@@ -84,3 +84,14 @@ def test_an_error_about_a_path_names_it_as_the_caller_gave_it(tmp_path: Path) ->
     with pytest.raises(goblin_core.CorruptDocument, match=r"^chosen\.txt: "):
         goblin_core.extract(empty, name="chosen.txt")
     assert goblin_core.extract(b"hi", name="a.txt").name == "a.txt"
+
+
+def test_an_isolated_error_about_a_path_names_it_as_given_too(tmp_path: Path) -> None:
+    unknown = tmp_path / "inbox" / "x.bin"
+    unknown.parent.mkdir()
+    unknown.write_bytes(b"\x00\x01garbage" * 10)
+    with pytest.raises(goblin_core.UnsupportedFormat) as caught:
+        goblin_core.extract(unknown, isolate=True)
+    assert caught.value.file == str(unknown)
+    assert str(caught.value).startswith(f"{unknown}: no installed plugin reads")
+    assert caught.value.mime == "application/octet-stream"

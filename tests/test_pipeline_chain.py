@@ -521,3 +521,11 @@ def test_validators_combine_to_the_worst_status_and_lowest_score() -> None:
     assert page.verdict == "suspect"
     assert page.confidence == 0.4
     assert set(page.reasons) == {"suspect", "harsh"}
+
+
+def test_running_out_of_memory_in_a_parser_is_not_taken_for_a_broken_file() -> None:
+    greedy = ScriptedParser("tests.greedy", priority=10, open_error=MemoryError())
+    fallback = ScriptedParser("tests.fallback", [text_page(1, "fine")])
+    with pytest.raises(MemoryError):
+        extract(TEST_BYTES, name="a.test", registry=registry_with(greedy, fallback))
+    assert fallback.opened == 0

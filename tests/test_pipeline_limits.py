@@ -181,3 +181,12 @@ def test_walk_inputs_reports_missing_paths_and_broken_links(tmp_path: Path) -> N
     kinds = sorted(item.kind for item in found if isinstance(item, InputProblem))
     assert files == ["ok.txt"]
     assert kinds == ["FileNotFound", "UnsupportedFormat"]
+
+
+def test_walk_inputs_takes_one_path_as_one_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ab").write_text("x")
+    (tmp_path / "a").write_text("not me")
+    for one in ("ab", b"ab", Path("ab")):
+        assert list(walk_inputs(one)) == [(Path("ab"), "ab")]

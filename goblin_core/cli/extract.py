@@ -47,6 +47,7 @@ from goblin_core.executors.worker import error_document
 from goblin_core.inputs import InputProblem, walk_inputs
 from goblin_core.model import Document
 from goblin_core.registry import Registry
+from goblin_core.source import read_bounded
 
 #: Exit status after Ctrl-C, as shells report a SIGINT death.
 EXIT_INTERRUPTED = 130
@@ -72,12 +73,16 @@ class _Input:
     problem: InputProblem | None = None
 
 
-def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None) -> list[_Input]:
-    """Every input file in order; files under the output folder are left out."""
+def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None,
+                    max_file_size: int = 0) -> list[_Input]:
+    """Every input file in order; files under the output folder are left out.
+
+    Standard input is read no further than ``max_file_size`` + 1 bytes.
+    """
     if "-" in paths:
         if len(paths) > 1:
             raise click.UsageError("'-' (read standard input) cannot be mixed with paths")
-        data = sys.stdin.buffer.read()
+        data = read_bounded(sys.stdin.buffer, max_file_size, stdin_name)
         return [_Input(0, stdin_name, data=data)]
     skip = output.resolve() if output is not None else None
     found: list[_Input] = []
@@ -471,7 +476,8 @@ def extract(
                                  f"{_installed_executors(registry)}", param_hint="--executor")
     config = effective_config(registry, config_file, **options)
     renderer = _pick_renderer(registry, config, fmt)
-    items = _collect_inputs(paths, stdin_name, output)
+    items = _collect_inputs(paths, stdin_name, output,
+                            int(config.section("limits")["max_file_size"]))
     kept: dict[str, dict[str, Any]] = {}
     if output is not None:
         _check_earlier_manifest(ctx, output / MANIFEST_NAME)

@@ -12,7 +12,7 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
@@ -27,6 +27,9 @@ from goblin_core.trust_report.data import (
 )
 from goblin_core.trust_report.page import report_html
 from goblin_core.trust_report.thumbnails import thumbnails_for
+
+if TYPE_CHECKING:  # goblin_core.inputs is imported when a report is built
+    from goblin_core.inputs import PathsLike
 
 __all__ = [
     "HTMLReportRenderer",
@@ -43,18 +46,19 @@ __all__ = [
 def build_report(
     registry: Registry,
     config: Config,
-    paths: Sequence[str | os.PathLike[str]],
+    paths: PathsLike,
     *,
     jobs: int | None = None,
     thumbnails: bool = True,
     progress: Callable[[int, int, str], None] | None = None,
 ) -> dict[str, Any]:
-    """Report data for files and folders (extracted now) and JSONL manifests (read back)."""
-    from goblin_core.inputs import InputProblem, tasks_for
+    """Report data for files and folders (extracted now) and JSONL manifests (read back);
+    one path alone is one path."""
+    from goblin_core.inputs import InputProblem, input_paths, tasks_for
 
     records: list[DocumentRecord] = []
     files: list[str | os.PathLike[str]] = []
-    for path in paths:
+    for path in input_paths(paths):
         if str(path).endswith(".jsonl") and Path(path).is_file():
             records.extend(manifest_records(Path(path)))
         else:
