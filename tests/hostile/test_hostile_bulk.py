@@ -114,13 +114,18 @@ def test_every_error_kind_has_a_hostile_case(hostile: HostileRunner, tmp_path: P
     batch = folder / "workers"
     batch.mkdir()
     (batch / "good.txt").write_text("documento bom", encoding="utf-8")
-    (batch / "big.txt").write_text("x" * 10, encoding="utf-8")
+    # 160 MB of text: reading it adds far more than the smallest memory limit to a worker
+    (batch / "big.txt").write_text("palavra " * 20_000_000, encoding="utf-8")
     tight = folder / "tight.toml"
     tight.write_text('[limits]\nmax_memory = "64MB"\n')
     run = hostile.cli("extract", str(batch), "--jobs", "2", "--format", "jsonl", "--config",
                       str(tight), ceiling=60)
     rows = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    by_name = {r["name"]: r for r in rows}
+    assert [e["kind"] for e in by_name["big.txt"]["report"]["errors"]] == ["MemoryLimitExceeded"]
+    assert by_name["good.txt"]["status"] == "clean"
     seen |= {e["kind"] for r in rows for e in r["report"]["errors"]}
+    (batch / "big.txt").unlink()
 
     crashy = _crashing_input(batch)
     if crashy is not None:
