@@ -66,6 +66,13 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
         return PageLayout(raw_text, (), 1, False, no_tags)
     objects: dict[int, int] = {}
     glyphs = read_glyphs(page, textpage, objects if want_tags else None)
+    outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
+               else no_tags)
+    if (outcome.used and settings.layout == "auto" and not accents
+            and not may_have_columns(textpage)):
+        # the tags give the blocks and the text needs no rebuilding: the lines and
+        # paragraphs below would be thrown away
+        return PageLayout(raw_text, outcome.blocks, 1, False, outcome)
     keep = _kept(glyphs, settings)
     runs = _runs(glyphs, keep)
     gutters = find_gutters(runs)
@@ -73,8 +80,6 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
         settings.layout == "auto" and (bool(gutters) or accents))
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
-    outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
-               else no_tags)
     if outcome.used:
         return PageLayout(text, outcome.blocks, len(gutters) + 1, reorder, outcome)
     return PageLayout(text, tuple(blocks) if reorder or tagged else (), len(gutters) + 1,

@@ -13,7 +13,6 @@ import ctypes
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -261,24 +260,46 @@ def _clean(text: str) -> str:
 # -- marked content of the page's objects ------------------------------------
 
 
+# Per page object calls, typed like the structure-element ones above: a tagged
+# page has thousands of objects.
+_OBJECT_MCID = ctypes.cast(pdfium_c.FPDFPageObj_GetMarkedContentID,
+                           ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS))
+_COUNT_MARKS = ctypes.cast(pdfium_c.FPDFPageObj_CountMarks,
+                           ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS))
+_MARK = ctypes.cast(pdfium_c.FPDFPageObj_GetMark,
+                    ctypes.CFUNCTYPE(_ADDRESS, _ADDRESS, ctypes.c_ulong))
+_MARK_NAME = ctypes.cast(pdfium_c.FPDFPageObjMark_GetName, ctypes.CFUNCTYPE(
+    ctypes.c_int, _ADDRESS, _ADDRESS, ctypes.c_ulong, _ADDRESS))
+_COUNT_OBJECTS = ctypes.cast(pdfium_c.FPDFPage_CountObjects,
+                             ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS))
+_OBJECT = ctypes.cast(pdfium_c.FPDFPage_GetObject,
+                      ctypes.CFUNCTYPE(_ADDRESS, _ADDRESS, ctypes.c_int))
+_COUNT_FORM_OBJECTS = ctypes.cast(pdfium_c.FPDFFormObj_CountObjects,
+                                  ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS))
+_FORM_OBJECT = ctypes.cast(pdfium_c.FPDFFormObj_GetObject,
+                           ctypes.CFUNCTYPE(_ADDRESS, _ADDRESS, ctypes.c_ulong))
+_OBJECT_TYPE = ctypes.cast(pdfium_c.FPDFPageObj_GetType,
+                           ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS))
+# "Artifact" as PDFium writes a mark name: UTF-16LE with its terminator
+_ARTIFACT = "Artifact\0".encode("utf-16-le")
+_NAME_LENGTH = ctypes.c_ulong(0)
+_NAME_LENGTH_ADDRESS = ctypes.addressof(_NAME_LENGTH)
+
+
 def _object_marks(objects: dict[int, int]) -> dict[int, tuple[int, bool]]:
     """Object index -> (MCID, is artifact) for every text object glyphs came from."""
-    marks: dict[int, tuple[int, bool]] = {}
-    for address, index in objects.items():
-        handle = ctypes.cast(ctypes.c_void_p(address), pdfium_c.FPDF_PAGEOBJECT)
-        marks[index] = (int(pdfium_c.FPDFPageObj_GetMarkedContentID(handle)), _is_artifact(handle))
-    return marks
+    return {index: (int(_OBJECT_MCID(address)), _is_artifact(address))
+            for address, index in objects.items()}
 
 
-def _is_artifact(handle: Any) -> bool:
-    for i in range(max(pdfium_c.FPDFPageObj_CountMarks(handle), 0)):
-        mark = pdfium_c.FPDFPageObj_GetMark(handle, i)
-        length = ctypes.c_ulong(0)
-        buffer = (pdfium_c.FPDF_WCHAR * 32)()
-        if mark and pdfium_c.FPDFPageObjMark_GetName(mark, buffer, 64, ctypes.byref(length)):
-            name = bytes(buffer)[: max(length.value - 2, 0)].decode("utf-16-le", "replace")
-            if name == "Artifact":
-                return True
+def _is_artifact(address: int) -> bool:
+    for i in range(max(_COUNT_MARKS(address), 0)):
+        mark = _MARK(address, i)
+        # a name that does not fit the buffer is longer than "Artifact": not read
+        if (mark and _MARK_NAME(mark, _BUFFER_ADDRESS, _SHORT, _NAME_LENGTH_ADDRESS)
+                and _NAME_LENGTH.value == len(_ARTIFACT)
+                and ctypes.string_at(_BUFFER_ADDRESS, len(_ARTIFACT)) == _ARTIFACT):
+            return True
     return False
 
 
@@ -315,18 +336,23 @@ def _mcid_texts(codes: np.ndarray, char_mcid: np.ndarray) -> dict[int, str]:
 def _page_mcids(page: pdfium.PdfPage) -> set[int]:
     """MCIDs any object of the page carries (images and paths too, forms included)."""
     found: set[int] = set()
-    pending: list[tuple[Any, int]] = [(None, 0)]
+    page_address = ctypes.cast(page.raw, _ADDRESS).value
+    pending: list[tuple[int | None, int]] = [(None, 0)]
     while pending:
         form, depth = pending.pop()
-        count = (pdfium_c.FPDFPage_CountObjects(page) if form is None
-                 else pdfium_c.FPDFFormObj_CountObjects(form))
-        for i in range(max(count, 0)):
-            obj = (pdfium_c.FPDFPage_GetObject(page, i) if form is None
-                   else pdfium_c.FPDFFormObj_GetObject(form, i))
-            mcid = pdfium_c.FPDFPageObj_GetMarkedContentID(obj)
+        if form is None:
+            count = _COUNT_OBJECTS(page_address)
+            objects = [_OBJECT(page_address, i) for i in range(max(count, 0))]
+        else:
+            count = _COUNT_FORM_OBJECTS(form)
+            objects = [_FORM_OBJECT(form, i) for i in range(max(count, 0))]
+        for obj in objects:
+            if not obj:
+                continue
+            mcid = _OBJECT_MCID(obj)
             if mcid >= 0:
-                found.add(int(mcid))
-            if pdfium_c.FPDFPageObj_GetType(obj) == pdfium_c.FPDF_PAGEOBJ_FORM and depth < 8:
+                found.add(mcid)
+            if _OBJECT_TYPE(obj) == pdfium_c.FPDF_PAGEOBJ_FORM and depth < 8:
                 pending.append((obj, depth + 1))
     return found
 
