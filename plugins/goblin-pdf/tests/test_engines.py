@@ -104,6 +104,17 @@ def test_annotations_forms_and_outline_follow_their_options() -> None:
     assert "Denmark bookmark" not in extract(bookmarks, ocr="never", pdf={"outline": False}).text
 
 
+def test_the_outline_is_in_the_metadata_when_the_last_page_is_not_read() -> None:
+    # the outline is read after the pages; a stop before the last page must not lose it
+    bookmarks = corpus_dir(__file__) / "pdf" / "testPDF_bookmarks.pdf"
+    whole = extract(bookmarks, ocr="never")
+    assert len(whole.pages) > 1
+    first = extract(bookmarks, ocr="never", pdf={"max_pages": 1})
+    assert [p.number for p in first.pages] == [1]
+    assert first.raw_metadata["outline"] == whole.raw_metadata["outline"]
+    assert "Denmark bookmark" not in first.text
+
+
 def test_max_pages_stops_early() -> None:
     document = extract(reportlab_pdf(pages=5), name="five.pdf", ocr="never", pdf={"max_pages": 2})
     assert [p.number for p in document.pages] == [1, 2]
