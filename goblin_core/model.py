@@ -7,6 +7,7 @@ pickled to and from worker processes and compared in tests.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
@@ -335,10 +336,10 @@ class Document:
             "text": self.text,
             "page_offsets": [list(o) for o in self.page_offsets],
             "metadata": dict(self.metadata),
-            "raw_metadata": _jsonable(dict(self.raw_metadata)),
+            "raw_metadata": json_safe(dict(self.raw_metadata)),
             "parsed_by": list(self.parsed_by),
             "pages": [_page_dict(p) for p in self.pages],
-            "report": _jsonable(asdict(self.report)),
+            "report": json_safe(asdict(self.report)),
         }
         if children:
             data["children"] = [c.to_dict() for c in self.children]
@@ -412,11 +413,20 @@ def _page_from_dict(data: Mapping[str, Any]) -> Page:
     return Page(**values)
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+def json_safe(value: Any) -> Any:
+    """``value`` as JSON has it: str keys, lists for tuples, ISO 8601 for dates and times,
+    str for anything else, so a Document survives ``to_dict``/``from_dict`` unchanged.
+
+    >>> import datetime
+    >>> json_safe({"created": datetime.datetime(2010, 5, 4, 6, 43), "pages": (1, 2)})
+    {'created': '2010-05-04T06:43:00', 'pages': [1, 2]}
+    """
+    if isinstance(value, Mapping):
+        return {str(k): json_safe(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [json_safe(v) for v in value]
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
     return str(value)

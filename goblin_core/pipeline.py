@@ -46,6 +46,7 @@ from goblin_core.model import (
     ReportEntry,
     Table,
     Verdict,
+    json_safe,
 )
 from goblin_core.ranking import Candidate, best, combine, mapped_chars
 from goblin_core.registry import EngineEntry, Registry
@@ -899,7 +900,7 @@ class Pipeline:
             mime=mime,
             pages=tuple(pages),
             metadata=normalise(metadata, mime=mime, page_count=page_count or (len(pages) or None)),
-            raw_metadata=metadata,
+            raw_metadata=json_safe(metadata),
             children=tuple(children or ()),
             parsed_by=tuple(recorder.parsed_by),
             report=recorder.report(time.monotonic() - started, detected),

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from goblin_core import CorruptDocument, PageContent, UnsupportedFormat, extract
+from goblin_core.model import Document
 
 from scripted_engines import (
     TEST_BYTES,
@@ -529,3 +533,25 @@ def test_running_out_of_memory_in_a_parser_is_not_taken_for_a_broken_file() -> N
     with pytest.raises(MemoryError):
         extract(TEST_BYTES, name="a.test", registry=registry_with(greedy, fallback))
     assert fallback.opened == 0
+
+
+# -- metadata ------------------------------------------------------------------------
+
+
+class _DatedParser(ScriptedParser):
+    """Reports metadata the way libraries give it: datetimes, tuples, non-str keys."""
+
+    def open(self, source: Any, config: Any) -> Any:
+        document = super().open(source, config)
+        document.metadata = {"created": datetime.datetime(2010, 5, 4, 6, 43, 54),
+                             "revision": (1, 2), 7: "seven", "when": datetime.date(2011, 1, 2)}
+        return document
+
+
+def test_raw_metadata_is_json_safe_so_the_document_survives_a_json_round_trip() -> None:
+    parser = _DatedParser("tests.dated", [text_page(1, "dated")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser))
+    assert document.raw_metadata == {"created": "2010-05-04T06:43:54", "revision": [1, 2],
+                                     "7": "seven", "when": "2011-01-02"}
+    assert document.metadata["created"] == "2010-05-04T06:43:54"
+    assert Document.from_dict(json.loads(json.dumps(document.to_dict()))) == document
