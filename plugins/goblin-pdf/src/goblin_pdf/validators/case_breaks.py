@@ -117,6 +117,9 @@ def may_hold_broken_tokens(text: str) -> bool:
     return _LATIN1_HINT.search(text) is not None
 
 
+# Cached: the same words come back page after page, and the cipher check asks about
+# every distinct token of a page.
+@functools.lru_cache(maxsize=1 << 16)
 def looks_broken(token: str) -> bool:
     """A case break or number hybrid that no dictionary-free guard explains."""
     if token.isalpha():

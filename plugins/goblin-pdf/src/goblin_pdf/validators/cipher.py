@@ -171,7 +171,7 @@ def _judge(
     counts = Counter(window)
     if counts.most_common(1)[0][1] / len(window) > _DOMINANT_SHARE:
         return None
-    alpha = [t for t in window if t.isalpha()]
+    alpha = list(filter(str.isalpha, window))
     if len(alpha) / len(window) < _MIN_PROSE_SHARE:
         return None
     # Short pages need twice the evidence: a few odd tokens on a label are common.

@@ -53,6 +53,8 @@ class CJKMappingValidator(BaseEngine):
     priority = 50
 
     def check(self, text: str, context: PageContext) -> Verdict:
+        if text.isascii():  # a flag of the string, no scan
+            return Verdict("ok", 1.0)
         han = _HAN.findall(text)
         if len(han) < MIN_RARE:
             return Verdict("ok", 1.0)

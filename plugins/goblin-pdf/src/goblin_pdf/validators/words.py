@@ -16,6 +16,7 @@ import pkgutil
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,8 @@ def raw_tokens(text: str) -> tuple[str, ...]:
     >>> raw_tokens("(Contrato nº 3/2020), assinado.")
     ('Contrato', 'nº', '3/2020', 'assinado')
     """
-    return tuple(t for t in (t.strip(_EDGE_PUNCT) for t in text.split()) if t)
+    parts = text.split()
+    return tuple(filter(None, map(str.strip, parts, repeat(_EDGE_PUNCT, len(parts)))))
 
 
 def is_word(token: str) -> bool:
