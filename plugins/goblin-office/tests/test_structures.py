@@ -403,3 +403,22 @@ def test_docx_table_header_rows_and_spans_are_the_rows_own(read) -> None:  # typ
     assert table.header_rows == 1
     assert [len(row) for row in table.rows] == [2, 2, 2]
     assert table.rows[2][1] == "2"
+
+
+def test_pptx_line_breaks_and_fields_are_kept(read) -> None:  # type: ignore[no-untyped-def]
+    from lxml import etree
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    frame = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(2)).text_frame
+    frame.text = "Lote\vPregão"
+    paragraph = frame.paragraphs[0]._p
+    drawing = paragraph.nsmap["a"]
+    field = etree.SubElement(paragraph, f"{{{drawing}}}fld", id="{0}", type="slidenum")
+    etree.SubElement(field, f"{{{drawing}}}t").text = "17"
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    page = read(buffer.getvalue(), "quebras.pptx").pages[0]
+    assert page.text.splitlines() == ["Lote", "Pregão17"]

@@ -70,7 +70,9 @@ class _SlideReader:
     def _text(self, shape: Any) -> None:
         title = _is_title(shape)
         for paragraph in shape.text_frame.paragraphs:
-            text = "".join(run.text for run in paragraph.runs) if paragraph.runs else paragraph.text
+            # paragraph.text keeps line breaks (as \v) and field text (slide numbers,
+            # dates), which the paragraph's runs leave out
+            text = paragraph.text
             kind = "heading" if title else ("list_item" if paragraph.level > 0 else "paragraph")
             self.page.add(text.replace("\x0b", "\n"), kind, 2 if title else 0)
 
