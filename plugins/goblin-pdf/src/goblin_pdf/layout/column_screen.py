@@ -38,12 +38,21 @@ def may_have_columns(textpage: pdfium.PdfTextPage) -> bool:
         return False
     if _leans(boxes):
         return True
-    if _middle_is_crossed(boxes):
+    kept = _without_slivers(boxes)
+    if _middle_is_crossed(kept):
         return False
-    return bool(gutters_of(*joined_runs(boxes)))
+    return bool(gutters_of(*joined_runs(kept)))
 
 
-def _middle_is_crossed(boxes: list[Box]) -> bool:
+def _without_slivers(boxes: list[Box]) -> list[Box]:
+    """The rectangles at least ``_SLIVER`` of the median height high: accents and dots
+    left out of the column check."""
+    heights = [b[3] - b[1] for b in boxes]
+    floor = _SLIVER * statistics.median(heights)
+    return [b for b, height in zip(boxes, heights, strict=True) if height >= floor]
+
+
+def _middle_is_crossed(kept: list[Box]) -> bool:
     """Whether rectangles spanning the whole middle of the text carry more than the
     gutter threshold of its characters.
 
@@ -54,8 +63,6 @@ def _middle_is_crossed(boxes: list[Box]) -> bool:
     Its coverage is then above ``LOW_COVERAGE`` of the total, so above that
     share of the peak.
     """
-    floor = _SLIVER * statistics.median(b[3] - b[1] for b in boxes)
-    kept = [b for b in boxes if b[3] - b[1] >= floor]
     left, right = min(b[0] for b in kept), max(b[2] for b in kept)
     unit = 1.0 + (right - left) / 1000  # at least the histogram's bin, with room
     margin = MIN_COLUMN_SHARE * (right - left)
@@ -72,14 +79,13 @@ def _middle_is_crossed(boxes: list[Box]) -> bool:
 Box = tuple[float, float, float, float]
 
 
-def joined_runs(boxes: list[Box]) -> tuple[list[float], list[float], list[float], list[float]]:
+def joined_runs(kept: list[Box]) -> tuple[list[float], list[float], list[float], list[float]]:
     """PDFium's rectangles joined into line runs: x0, x1, characters (estimated from
     the width) and height of each. PDFium cuts a rectangle at every text object and
-    some producers draw word by word, so one line may come in many pieces. Slivers
-    (accents, dots) are left out. Plain Python, with comparisons written out rather
-    than min()/max() calls: a page has tens to hundreds of rectangles."""
-    floor = _SLIVER * statistics.median(b[3] - b[1] for b in boxes)
-    kept = sorted((b for b in boxes if b[3] - b[1] >= floor), key=lambda b: -(b[1] + b[3]))
+    some producers draw word by word, so one line may come in many pieces. ``kept`` are
+    the rectangles without slivers (accents, dots). Plain Python, with comparisons
+    written out rather than min()/max() calls: a page has tens to hundreds of rectangles."""
+    kept = sorted(kept, key=lambda b: -(b[1] + b[3]))
     # (line, x0, index) per rectangle: sorted, it is reading order within each line
     keyed: list[tuple[int, float, int]] = []
     line = 0
