@@ -422,3 +422,21 @@ def test_pptx_line_breaks_and_fields_are_kept(read) -> None:  # type: ignore[no-
     deck.save(buffer)
     page = read(buffer.getvalue(), "quebras.pptx").pages[0]
     assert page.text.splitlines() == ["Lote", "Pregão17"]
+
+
+def test_control_characters_and_tabs_in_cells_keep_the_sheet_clean(read) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    for number in range(1, 21):
+        sheet.append([number, f"CTRL{number}", "Lote\t7"])
+    data = _xlsx(workbook)
+    part = "xl/worksheets/sheet1.xml"
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        cells = package.read(part)
+    # Excel stores a control character in a cell as _xHHHH_
+    escaped = re.sub(rb"CTRL(\d+)", lambda m: b"_x%04X_" % int(m.group(1)), cells)
+    document = read(rewrite(data, {part: escaped}), "controles.xlsx")
+    (page,) = document.pages
+    assert page.status == "clean"
+    assert page.tables[0].rows[0] == ("1", "", "Lote\t7")
+    assert page.text.splitlines()[1] == "1\t\tLote 7"

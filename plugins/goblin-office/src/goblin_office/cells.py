@@ -7,6 +7,7 @@ times in ISO 8601, booleans as TRUE/FALSE, errors as Excel shows them.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -68,7 +69,24 @@ def trim_rows(rows: Iterable[Sequence[str]]) -> list[tuple[str, ...]]:
 
 
 def rows_text(rows: Iterable[Sequence[str]]) -> str:
-    """Rows as tab-separated lines, line breaks inside cells flattened to spaces."""
-    return "\n".join(
-        "\t".join(" ".join(cell.split()) if "\n" in cell else cell for cell in row) for row in rows
-    )
+    """Rows as tab-separated lines, tabs and line breaks inside cells flattened to spaces."""
+    return "\n".join("\t".join(_flat(cell) for cell in row) for row in rows)
+
+
+def _flat(cell: str) -> str:
+    # a tab or line break kept in a cell would shift the columns or rows after it
+    if "\n" in cell or "\t" in cell or "\r" in cell:
+        return " ".join(cell.split())
+    return cell
+
+
+# C0 controls and DEL other than whitespace: a cell may hold them (Excel writes
+# them as _x0001_), but they are no text, and a page of them reads as unmapped glyphs
+_CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f]")
+
+
+def without_controls(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]] | None:
+    """``rows`` with control characters dropped from their cells, or None when none has one."""
+    if not any(_CONTROLS.search("".join(row)) for row in rows):
+        return None
+    return [tuple(_CONTROLS.sub("", cell) for cell in row) for row in rows]

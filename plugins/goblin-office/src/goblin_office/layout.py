@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from goblin_core.model import Block, PageContent, Table
-from goblin_office.cells import rows_text, trim_rows
+from goblin_office.cells import rows_text, trim_rows, without_controls
 
 
 @dataclass
@@ -39,6 +39,7 @@ class PageBuilder:
     ) -> None:
         """Add a table: its rows go into the text, the table into ``tables``."""
         clean = trim_rows(rows)
+        clean = without_controls(clean) or clean
         if not any(any(c.strip() for c in row) for row in clean):
             return
         width = max(len(r) for r in clean)
