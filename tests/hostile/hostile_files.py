@@ -501,3 +501,51 @@ def image_only_pdf(folder: Path) -> Path:
         b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
     ]))
     return path
+
+
+def _ole_entry(name: str, kind: int, start: int = 0xFFFFFFFE, size: int = 0, child: int = -1) -> bytes:
+    encoded = (name + "\0").encode("utf-16-le")
+    entry = bytearray(128)
+    entry[: len(encoded)] = encoded
+    struct.pack_into("<HB", entry, 64, len(encoded), kind)
+    struct.pack_into("<iii", entry, 68, -1, -1, child)
+    struct.pack_into("<II", entry, 116, start, size)
+    return bytes(entry)
+
+
+def _ole_loop(path: Path, stream: str) -> Path:
+    """A compound file whose directory chain loops (1 -> 2 -> 1): readers that follow it
+    to its end mark never get there (calamine aborts the process, catdoc eats memory)."""
+    free, end, fat_mark = 0xFFFFFFFF, 0xFFFFFFFE, 0xFFFFFFFD
+    header = bytearray(512)
+    header[:8] = bytes.fromhex("D0CF11E0A1B11AE1")
+    struct.pack_into("<HHHHH", header, 24, 0x3E, 3, 0xFFFE, 9, 6)
+    struct.pack_into("<IIIIIIII", header, 44, 1, 1, 0, 4096, end, 0, end, 0)
+    struct.pack_into("<109I", header, 76, 0, *[free] * 108)
+    fat = [fat_mark, 2, 1, end] + [free] * 124
+    entries = _ole_entry("Root Entry", 5, child=1) + _ole_entry(stream, 2, 3, 100_000)
+    sector = entries.ljust(512, b"\0")
+    path.write_bytes(bytes(header) + struct.pack("<128I", *fat) + sector * 3)
+    return path
+
+
+def looping_ole_xls(folder: Path) -> Path:
+    return _ole_loop(folder / "looping-ole.xls", "Workbook")
+
+
+def looping_ole_doc(folder: Path) -> Path:
+    return _ole_loop(folder / "looping-ole.doc", "WordDocument")
+
+
+def sparse_corner_xlsx(folder: Path) -> Path:
+    """Two cells, A1 and XFD1048576: a dense grid of them would be 17 billion cells."""
+    far = '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>far corner</t></is></c></row>'
+    path = _xlsx(folder / "sparse-corner.xlsx", "", "text")
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = parts[sheet].replace(b"</row>", b"</row>" + far.encode(), 1)
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return path

@@ -24,6 +24,7 @@ from goblin_office.cells import cell_text
 from goblin_office.numberformat import NumberFormat, compile_format, general_text
 from goblin_office.safexml import attr, children, descendants
 from goblin_office.sheetextras import WorkbookXml
+from goblin_office.sheetspan import column_index, tag_windows
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,6 @@ BUILTIN_FORMATS = {
     48: "##0.0E+0",
     49: "@",
 }
-_CHUNK = 1 << 20
 _MAX_ALTERNATIVES = 512
 _REF = re.compile(rb"""\sr=["']([A-Z]{1,3})([0-9]{1,7})["']""")
 _STYLE = re.compile(rb"""\ss=["']([0-9]{1,6})["']""")
@@ -120,23 +120,14 @@ class WorkbookFormats:
             log.warning("%s: number formats of %r stop: %s", self.name, sheet, exc)
 
     def _scan(self, path: str) -> Iterator[tuple[int, int, NumberFormat]]:
-        tail = b""
         pattern: re.Pattern[bytes] | None = None
         with self.archive.open(path) as stream:
-            while True:
-                chunk = stream.read(_CHUNK)
-                window = tail + chunk
+            for window, cut in tag_windows(stream):
                 pattern = pattern or _pick(self._canonical, self._any_order, window)
-                # a tag that starts before the last "<" ends before it
-                cut = window.rfind(b"<") if chunk else len(window)
-                cut = len(window) if cut < 0 else cut
                 if pattern is self._canonical:
                     yield from self._canonical_cells(window, cut)
                 elif not (yield from self._any_order_cells(window, cut)):
                     return
-                if not chunk:
-                    return
-                tail = window[cut:]
 
     def _canonical_cells(self, window: bytes, cut: int) -> Iterator[tuple[int, int, NumberFormat]]:
         columns = self._columns
@@ -147,7 +138,7 @@ class WorkbookFormats:
                 continue
             column = columns.get(letters)
             if column is None:
-                column = columns[letters] = _column(letters)
+                column = columns[letters] = column_index(letters)
             yield int(row) - 1, column, found
 
     def _any_order_cells(
@@ -161,7 +152,8 @@ class WorkbookFormats:
                 log.debug("%s: a cell without a reference; formats stop", self.name)
                 return False
             if style is not None and style.group(1) in self._by_id:
-                yield int(found.group(2)) - 1, _column(found.group(1)), self._by_id[style.group(1)]
+                row, column = int(found.group(2)) - 1, column_index(found.group(1))
+                yield row, column, self._by_id[style.group(1)]
         return True
 
 
@@ -206,13 +198,6 @@ def _pick(canonical: re.Pattern[bytes], any_order: re.Pattern[bytes], head: byte
     """The canonical pattern when every cell of the first chunk starts ``<c r="..." ``."""
     cells = head.count(b"<c ")
     return canonical if cells and head.count(b'<c r="') == cells else any_order
-
-
-def _column(letters: bytes) -> int:
-    column = 0
-    for letter in letters:
-        column = column * 26 + letter - 64
-    return column - 1
 
 
 def display_rows(

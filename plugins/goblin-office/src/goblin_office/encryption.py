@@ -18,6 +18,7 @@ from msoffcrypto import exceptions as crypto_errors
 from goblin_core.config import Config
 from goblin_core.errors import PasswordRequired
 from goblin_core.source import Source
+from goblin_office.olecheck import check_ole_chains
 
 log = logging.getLogger(__name__)
 
@@ -28,10 +29,12 @@ def decrypted(source: Source, config: Config) -> Source:
     """``source`` decrypted with ``goblin.password``; itself when not encrypted.
 
     Raises PasswordRequired when the file is encrypted and no password, or a
-    wrong one, was given.
+    wrong one, was given, and CorruptDocument when a sector chain of the OLE
+    file loops (every reader handed it would hang or abort).
     """
     if source.head(8) != OLE_MAGIC:
         return source
+    check_ole_chains(source)
     with source.open() as stream:
         office = _office_file(stream)
         if office is None or not _is_encrypted(office):

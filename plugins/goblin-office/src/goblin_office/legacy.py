@@ -7,9 +7,10 @@ unavailable, with the apt-get line, when its binary is missing.
 
 from __future__ import annotations
 
+import resource
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
@@ -19,6 +20,23 @@ from goblin_office import formats as fmt
 from goblin_office.encryption import OLE_MAGIC, decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.wordbinary import header_footer_lines
+
+
+def _address_space_cap(max_memory: int) -> Callable[[], None] | None:
+    """A child setup capping the converter's address space at limits.max_memory.
+
+    catdoc follows a looping or lying file until it has taken every byte of
+    memory; outside a worker process nothing else would stop it.
+    """
+    if max_memory <= 0:
+        return None
+
+    def cap() -> None:  # runs in the child between fork and exec
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        limit = max_memory if hard == resource.RLIM_INFINITY else min(max_memory, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+    return cap
 
 
 class _BinaryEngine(BaseEngine):
@@ -43,6 +61,7 @@ class _BinaryEngine(BaseEngine):
             )
         plain = decrypted(source, config)
         timeout = float(config.get("limits", "timeout", 300.0))
+        memory = int(config.get("limits", "max_memory", 0))
         with spooled(plain) as path:
             try:
                 done = subprocess.run(
@@ -50,6 +69,7 @@ class _BinaryEngine(BaseEngine):
                     capture_output=True,
                     timeout=timeout,
                     check=False,
+                    preexec_fn=_address_space_cap(memory),
                 )
             except subprocess.TimeoutExpired as exc:
                 raise ExtractionTimeout(

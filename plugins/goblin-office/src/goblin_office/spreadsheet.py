@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import xlrd
@@ -32,10 +32,30 @@ from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
 from goblin_office.ooxml import package_children
 from goblin_office.sheetextras import SheetExtras, WorkbookXml, safe_extras
+from goblin_office.sheetspan import sheet_span
 
 log = logging.getLogger(__name__)
 
 _EXTRAS_KIND = {fmt.XLSX: "ooxml", fmt.ODS: "odf", fmt.XLS: "biff"}
+# a grid of this many times max_sheet_cells is past what a sheet read cut at it needs
+_GRID_FACTOR = 4
+
+
+def capped_rows(
+    rows: Iterable[list[str]], name: str, limit: int, metadata: dict[str, Any]
+) -> list[list[str]]:
+    """The rows of sheet ``name`` while their table (rows x widest row, as it is padded)
+    holds at most ``limit`` cells; a cut sheet is named in ``metadata``."""
+    kept: list[list[str]] = []
+    widest = 1
+    for row in rows:
+        widest = max(widest, len(row))
+        if (len(kept) + 1) * widest > limit:
+            metadata.setdefault("truncated_sheets", []).append(name)
+            log.warning("sheet %r cut at office.max_sheet_cells (%d)", name, limit)
+            break
+        kept.append(row)
+    return kept
 
 
 def sheet_page(
@@ -87,16 +107,7 @@ class _CalamineDocument(BaseParsedDocument):
 
     def _rows(self, name: str) -> list[list[str]]:
         sheet = self.workbook.get_sheet_by_name(name)
-        rows: list[list[str]] = []
-        cells = 0
-        for row in self._texts(name, sheet):
-            rows.append(row)
-            cells += len(row)
-            if cells >= self.max_cells:
-                self.metadata.setdefault("truncated_sheets", []).append(name)
-                log.warning("sheet %r cut at office.max_sheet_cells (%d)", name, self.max_cells)
-                break
-        return rows
+        return capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
 
     def _texts(self, name: str, sheet: Any) -> Iterator[list[str]]:
         if self.formats is None and not self.comma:
@@ -149,8 +160,10 @@ class CalamineParser(BaseEngine):
     def _ooxml(
         self, plain: Source, mime: str, package: zipfile.ZipFile, config: Config
     ) -> _CalamineDocument:
-        workbook = _workbook(plain, plain)
         reader = WorkbookXml(package, plain.display_name, config)
+        if mime == fmt.XLSX:
+            _check_dense_grid(reader, config)
+        workbook = _workbook(plain, plain)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
         formats, comma = None, False
         if mime == fmt.XLSX and config.get("office", "cell_values", "display") == "display":
@@ -162,6 +175,24 @@ class CalamineParser(BaseEngine):
         document.package = package
         document.children = package_children(plain, config, package)
         return document
+
+
+def _check_dense_grid(reader: WorkbookXml, config: Config) -> None:
+    """Refuse a sheet whose cells span a rectangle calamine could not hold (it would abort
+    the process), so the streaming openpyxl reader, cut at max_sheet_cells, reads it."""
+    limit = _GRID_FACTOR * int(config.get("office", "max_sheet_cells", 5_000_000))
+    for name, path in reader.sheets():
+        member = reader.member(path)
+        if member is None:
+            continue
+        span = sheet_span(reader.archive, member)
+        if span.cells > limit:
+            raise CorruptDocument(
+                f"sheet {name!r} spans {span.reference} ({span.cells:,} cells), more than "
+                f"{_GRID_FACTOR} x office.max_sheet_cells; calamine would hold every one, "
+                "so a streaming reader takes it",
+                file=reader.name,
+            )
 
 
 def _workbook(plain: Source, source: Source) -> CalamineWorkbook:
@@ -263,16 +294,20 @@ class OpenpyxlParser(BaseEngine):
         display = config.get("office", "cell_values", "display") == "display"
         dates = config.get("office", "cell_dates", "iso") == "display"
         comma = display and bool(config.get("office", "decimal_comma", False))
+        limit = int(config.get("office", "max_sheet_cells", 5_000_000))
+        metadata: dict[str, Any] = {}
         pages = []
         try:
             for number, sheet in enumerate(workbook.worksheets, start=1):
-                rows = [_openpyxl_row(row, display, dates, comma) for row in sheet.iter_rows()]
+                texts = (_openpyxl_row(row, display, dates, comma) for row in sheet.iter_rows())
+                rows = capped_rows(texts, sheet.title, limit, metadata)
                 pages.append(
                     sheet_page(number, sheet.title, rows, extras.get(sheet.title), self.name)
                 )
         finally:
             workbook.close()
-        return TextDocument(pages, metadata={"sheets": [p.label for p in pages]})
+        metadata["sheets"] = [p.label for p in pages]
+        return TextDocument(pages, metadata=metadata)
 
 
 def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool, comma: bool) -> list[str]:

@@ -1,0 +1,96 @@
+"""The rectangle an xlsx sheet's cells span, read before calamine loads the sheet.
+
+calamine holds a sheet as one dense grid from its first used cell to its last:
+two cells, at A1 and XFD1048576, make a grid of 17 billion cells, and the
+allocation failure aborts the whole process (Rust does not raise). The cell
+references are scanned from the sheet XML a chunk at a time, the way the
+number formats are, so a sheet too wide for a dense grid goes to a streaming
+reader instead.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO
+
+CHUNK = 1 << 20
+_CELL_REF = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br=["']([A-Z]{1,3})([0-9]{1,7})["']""")
+
+
+def column_index(letters: bytes) -> int:
+    """0-based column of a reference's letters (A -> 0, XFD -> 16383)."""
+    column = 0
+    for letter in letters:
+        column = column * 26 + letter - 64
+    return column - 1
+
+
+def tag_windows(stream: IO[bytes]) -> Iterator[tuple[bytes, int]]:
+    """(window, cut) pairs covering ``stream``: every tag that starts before ``cut`` ends in
+    the window; a tag cut by the chunk boundary is carried into the next window."""
+    tail = b""
+    while True:
+        chunk = stream.read(CHUNK)
+        window = tail + chunk
+        # a tag that starts before the last "<" ends before it
+        cut = window.rfind(b"<") if chunk else len(window)
+        cut = len(window) if cut < 0 or window.find(b">", cut) >= 0 else cut
+        yield window, cut
+        if not chunk:
+            return
+        tail = window[cut:]
+
+
+@dataclass
+class Span:
+    """First and last row and column of the referenced cells (0-based), empty when none."""
+
+    top: int = -1
+    bottom: int = -1
+    left: int = -1
+    right: int = -1
+
+    @property
+    def cells(self) -> int:
+        if self.top < 0:
+            return 0
+        return (self.bottom - self.top + 1) * (self.right - self.left + 1)
+
+    @property
+    def reference(self) -> str:
+        return f"{_letters(self.left)}{self.top + 1}:{_letters(self.right)}{self.bottom + 1}"
+
+    def add(self, row: int, column: int) -> None:
+        if self.top < 0:
+            self.top = self.bottom = row
+            self.left = self.right = column
+            return
+        self.top, self.bottom = min(self.top, row), max(self.bottom, row)
+        self.left, self.right = min(self.left, column), max(self.right, column)
+
+
+def sheet_span(archive: zipfile.ZipFile, path: str) -> Span:
+    """The rectangle around every ``<c r="...">`` of the sheet part ``path``."""
+    span = Span()
+    columns: dict[bytes, int] = {}
+    with archive.open(path) as stream:
+        for window, cut in tag_windows(stream):
+            for match in _CELL_REF.finditer(window, 0, cut):
+                letters, row = match.groups()
+                column = columns.get(letters)
+                if column is None:
+                    column = columns[letters] = column_index(letters)
+                span.add(int(row) - 1, column)
+    return span
+
+
+def _letters(column: int) -> str:
+    letters = ""
+    number = column + 1
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
