@@ -117,6 +117,34 @@ class UnreadableFile(GoblinError, OSError):
     kind = "UnreadableFile"
 
 
+class MissingFile(UnreadableFile, FileNotFoundError):
+    """The path names nothing (also a FileNotFoundError)."""
+
+
+class NotAFile(UnreadableFile, IsADirectoryError):
+    """The path is a folder (also an IsADirectoryError)."""
+
+
+class NoPermission(UnreadableFile, PermissionError):
+    """The file may not be read (also a PermissionError)."""
+
+
+def unreadable(cause: OSError, message: str, *, file: str | None = None) -> UnreadableFile:
+    """The UnreadableFile for ``cause``, of the subclass that is also the same kind of
+    OSError, so ``except FileNotFoundError`` around ``extract`` works as it would
+    around ``open``.
+
+    >>> isinstance(unreadable(FileNotFoundError(2, "gone"), "cannot read it"),
+    ...            FileNotFoundError)
+    True
+    """
+    for os_error, error in ((FileNotFoundError, MissingFile), (IsADirectoryError, NotAFile),
+                            (PermissionError, NoPermission)):
+        if isinstance(cause, os_error):
+            return error(message, file=file)
+    return UnreadableFile(message, file=file)
+
+
 class ConfigError(GoblinError):
     """A configuration key or value is wrong; the message names the key."""
 

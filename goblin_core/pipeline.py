@@ -26,9 +26,9 @@ from goblin_core.errors import (
     GoblinError,
     OutputLimitReached,
     PasswordRequired,
-    UnreadableFile,
     UnsafeArchive,
     UnsupportedFormat,
+    unreadable,
 )
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.formats import extra_for
@@ -199,7 +199,8 @@ class Pipeline:
                 self._check_size(source)
                 detected = detect(self.registry, self.config, source)
             except OSError as exc:
-                raise UnreadableFile(
+                raise unreadable(
+                    exc,
                     f"cannot read it: {exc.strerror or exc}; check the path and its permissions",
                     file=source.display_name,
                 ) from exc

@@ -86,6 +86,20 @@ def test_an_error_about_a_path_names_it_as_the_caller_gave_it(tmp_path: Path) ->
     assert goblin_core.extract(b"hi", name="a.txt").name == "a.txt"
 
 
+@pytest.mark.parametrize("isolate", [False, True])
+def test_an_unreadable_path_is_also_the_operating_systems_own_error(
+    tmp_path: Path, isolate: bool
+) -> None:
+    # code written around open() keeps working around extract()
+    with pytest.raises(FileNotFoundError) as missing:
+        goblin_core.extract(tmp_path / "gone.pdf", isolate=isolate)
+    assert isinstance(missing.value, goblin_core.UnreadableFile)
+    assert missing.value.kind == "UnreadableFile"
+    with pytest.raises(IsADirectoryError) as folder:
+        goblin_core.extract(tmp_path, isolate=isolate)
+    assert isinstance(folder.value, goblin_core.GoblinError)
+
+
 def test_an_isolated_error_about_a_path_names_it_as_given_too(tmp_path: Path) -> None:
     unknown = tmp_path / "inbox" / "x.bin"
     unknown.parent.mkdir()
