@@ -307,17 +307,28 @@ class Pipeline:
         if not self.core["attachments"]:
             return []
         children: list[Document] = []
+        limits = run.budget.limits
         try:
-            for attachment in parsed.attachments():
-                if attachment.depth > run.budget.limits.max_depth:
-                    recorder.members.append(
-                        MemberEntry(attachment.display_name, "refused", "max_depth")
-                    )
+            for count, attachment in enumerate(parsed.attachments(), start=1):
+                # attachments are members too: an e-mail of 50,000 parts or a PDF
+                # embedding a bomb gets the limits an archive gets
+                if count > limits.max_members:
                     recorder.error(
                         "UnsafeArchive",
-                        f"{attachment.display_name}: nested deeper than limits.max_depth",
+                        f"more than limits.max_members ({limits.max_members:,}) attachments; "
+                        "the rest are not read",
                     )
+                    break
+                refusal = _refused_attachment(attachment, limits)
+                if refusal is not None:
+                    kind, reason, message = refusal
+                    recorder.members.append(
+                        MemberEntry(attachment.display_name, "refused", reason, attachment.size)
+                    )
+                    recorder.error(kind, f"{attachment.display_name}: {message}")
+                    attachment.cleanup()
                     continue
+                run.budget.spend(attachment.size, attachment.display_name)
                 recorder.members.append(
                     MemberEntry(attachment.display_name, "extracted", "", attachment.size)
                 )
@@ -1000,6 +1011,20 @@ def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:
         f"archive handler {entry.name} failed: {type(exc).__name__}: {exc}; "
         "the archive is damaged or the handler has a bug"
     )
+
+
+def _refused_attachment(attachment: Source, limits: ArchiveLimits) -> tuple[str, str, str] | None:
+    """(error kind, member reason, message) when ``attachment`` is over a limit, else None."""
+    if attachment.depth > limits.max_depth:
+        return "UnsafeArchive", "max_depth", "nested deeper than limits.max_depth"
+    if attachment.size > limits.max_member_size:
+        return (
+            "FileTooLarge",
+            "max_member_size",
+            f"{attachment.size:,} bytes, over limits.max_member_size "
+            f"({limits.max_member_size:,} bytes); not read",
+        )
+    return None
 
 
 def _checked_parsed(parsed: Any) -> Any:

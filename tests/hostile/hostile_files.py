@@ -549,3 +549,55 @@ def sparse_corner_xlsx(folder: Path) -> Path:
         for name, data in parts.items():
             archive.writestr(name, data)
     return path
+
+
+def _text_pdf_with(text: str, extra: list[bytes], names: bytes) -> bytes:
+    """A one-page PDF whose catalog has ``/Names << names >>``; ``extra`` are objects 6 on."""
+    return _pdf(
+        [
+            b"<< /Type /Catalog /Pages 2 0 R /Names << " + names + b" >> >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+            b"/Resources << /Font << /F1 5 0 R >> >> >>",
+            _content(text),
+            _FONT,
+            *extra,
+        ]
+    )
+
+
+def attachment_bomb_pdf(folder: Path, megabytes: int = 200) -> Path:
+    """A PDF embedding a file whose FlateDecode stream inflates to ``megabytes`` of zeros."""
+    compressor = zlib.compressobj(9)
+    data = b"".join(compressor.compress(ZEROS_CHUNK) for _ in range(megabytes))
+    data += compressor.flush()
+    path = folder / "attachment-bomb.pdf"
+    path.write_bytes(
+        _text_pdf_with(
+            "Page beside the bomb",
+            [
+                b"<< /Names [(zeros.txt) 7 0 R] >>",
+                b"<< /Type /Filespec /F (zeros.txt) /UF (zeros.txt) /EF << /F 8 0 R >> >>",
+                b"<< /Type /EmbeddedFile /Filter /FlateDecode /Length %d >>\nstream\n"
+                % len(data) + data + b"\nendstream",
+            ],
+            b"/EmbeddedFiles 6 0 R",
+        )
+    )
+    return path
+
+
+def many_parts_eml(folder: Path, count: int = 500) -> Path:
+    """A multipart e-mail of ``count`` small text parts, each an attachment."""
+    parts = "".join(
+        f"--B\nContent-Type: text/plain\nContent-Disposition: attachment; filename=p{i}.txt\n\n"
+        f"part {i}\n"
+        for i in range(count)
+    )
+    path = folder / "many-parts.eml"
+    path.write_text(
+        "From: a@example.com\nSubject: many parts\nMIME-Version: 1.0\n"
+        f"Content-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/plain\n\n"
+        f"Body of the many-part mail\n{parts}--B--\n"
+    )
+    return path

@@ -90,6 +90,18 @@ CASES: dict[str, Case] = {
     "looping-ole-xls": Case(build.looping_ole_xls, frozenset({"CorruptDocument"})),
     "looping-ole-doc": Case(build.looping_ole_doc, frozenset({"CorruptDocument"})),
     "sparse-corner-xlsx": Case(build.sparse_corner_xlsx, text=("cell text",)),
+    "pdf-attachment-bomb": Case(
+        build.attachment_bomb_pdf,
+        frozenset({"FileTooLarge"}),
+        text=("Page beside the bomb",),
+        options={"max_member_size": "64MB"},
+    ),
+    "500-part-mail": Case(
+        build.many_parts_eml,
+        frozenset({"UnsafeArchive"}),
+        text=("Body of the many-part mail",),
+        options={"max_members": 100},
+    ),
 }
 
 
@@ -130,7 +142,8 @@ def test_python_api(name: str, built: dict[str, Path], hostile: HostileRunner) -
 @pytest.mark.parametrize("name", list(CASES))
 def test_goblin_extract(name: str, built: dict[str, Path], hostile: HostileRunner) -> None:
     case = CASES[name]
-    run = hostile.cli("extract", str(built[name]), "--format", "json")
+    limits = [arg for key, value in case.options.items() for arg in ("-O", f"limits.{key}={value}")]
+    run = hostile.cli("extract", str(built[name]), "--format", "json", *limits)
     assert run.code in (0, 1), run.stderr[-2000:]
     if run.stdout.strip():
         data = json.loads(run.stdout)

@@ -8,6 +8,7 @@ memory.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -17,7 +18,7 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import CorruptDocument, FileTooLarge
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
@@ -65,6 +66,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.source = source
         self.options = config.section("pdf")
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
+        self.max_member_size = int(config.get("limits", "max_member_size", 1024**3))
         self.pdf = open_pdfium(source, configured_password(config))
         self.page_count = len(self.pdf)
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
@@ -213,10 +215,24 @@ class PdfiumDocument(BaseParsedDocument):
             native.close()
 
     def attachments(self) -> Iterator[Source]:
-        """Embedded files and PDF portfolio members, as child Sources."""
+        """Embedded files and PDF portfolio members, as child Sources.
+
+        FileTooLarge (after the attachments before it) for one that decodes past
+        limits.max_member_size: it is measured before it is copied out of PDFium,
+        so a bomb costs one transient decode, not three copies.
+        """
         for index in range(self.pdf.count_attachments()):
             attachment = self.pdf.get_attachment(index)
             name = attachment.get_name() or f"attachment-{index + 1}"
+            size = ctypes.c_ulong()
+            pdfium_c.FPDFAttachment_GetFile(attachment, None, 0, size)
+            if size.value > self.max_member_size:
+                raise FileTooLarge(
+                    f"attachment {name!r} decodes to {size.value:,} bytes, over "
+                    f"limits.max_member_size ({self.max_member_size:,}); it and the "
+                    "attachments after it are not read",
+                    file=self.source.display_name,
+                )
             try:
                 data = bytes(attachment.get_data())
             except pdfium.PdfiumError as exc:
