@@ -250,3 +250,12 @@ def test_many_unclosed_doctypes_fail_in_linear_time(read) -> None:  # type: igno
     # a pattern for the internal subset retried at each DOCTYPE took minutes on this
     xml = b"<!DOCTYPE a [" * 80_000
     _fails_clearly(read, xml, "doctypes.xml", CorruptDocument)
+
+
+def test_mail_forwarded_two_thousand_deep_fails_clearly(read) -> None:  # type: ignore[no-untyped-def]
+    mail = "Subject: bottom\n\nbottom of the chain\n"
+    for level in range(2000):
+        mail = f"Subject: fwd {level}\nContent-Type: message/rfc822\n\n{mail}"
+    data = ("From: a@example.com\n" + mail).encode()
+    error = _fails_clearly(read, data, "encaminhada.eml", CorruptDocument, "nest deeper")
+    assert "RecursionError" not in str(error)

@@ -57,7 +57,16 @@ class EMLParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        message = email.message_from_bytes(_eml_bytes(source.bytes()), policy=email.policy.default)
+        try:
+            message = email.message_from_bytes(
+                _eml_bytes(source.bytes()), policy=email.policy.default
+            )
+        except RecursionError as exc:  # the standard library's parser recurses per nested part
+            raise CorruptDocument(
+                "its MIME parts (forwarded messages inside messages) nest deeper than the "
+                "mail parser can follow",
+                file=source.display_name,
+            ) from exc
         if not isinstance(message, EmailMessage) or not message.keys():
             raise CorruptDocument("no mail headers found", file=source.display_name)
         headers = [(k, _header(message, k)) for k in _HEADERS]
