@@ -40,6 +40,7 @@ GOBLIN_PDF = GOBLIN
 
 PDF_PEERS = [
     Peer("goblin", "pdf_goblin.py", GOBLIN),
+    Peer("goblin (layout raw)", "pdf_goblin.py", GOBLIN, {"BENCH_PDF_FAST": "1"}),
     Peer("pypdfium2", "pdf_pypdfium2.py", ["pypdfium2"]),
     Peer("pypdf", "pdf_pypdf.py", ["pypdf"]),
     Peer("pdfminer.six", "pdf_pdfminer.py", ["pdfminer.six"]),

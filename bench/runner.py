@@ -78,7 +78,8 @@ def run_peer(peer: Peer, files: list[str], *, repeat: int = 1, keep_text: bool =
 
     ``options`` reach the script as ``job["options"]``.
     """
-    python = environment(peer.name, peer.requirements)
+    # peers that differ only in settings share an environment
+    python = environment(peer.name.split(" ")[0], peer.requirements)
     with tempfile.TemporaryDirectory(prefix="goblin-bench-") as tmp:
         job, out = Path(tmp) / "job.json", Path(tmp) / "out.json"
         job.write_text(json.dumps({"files": files, "repeat": repeat, "keep_text": keep_text,
