@@ -421,12 +421,13 @@ def json_safe(value: Any) -> Any:
     >>> json_safe({"created": datetime.datetime(2010, 5, 4, 6, 43), "pages": (1, 2)})
     {'created': '2010-05-04T06:43:00', 'pages': [1, 2]}
     """
-    if isinstance(value, Mapping):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_safe(v) for v in value]
+    # plain values first, and the Mapping ABC last: a PDF's metadata holds a record per page
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    if isinstance(value, (dict, Mapping)):
+        return {k if isinstance(k, str) else str(k): json_safe(v) for k, v in value.items()}
     if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
     return str(value)
