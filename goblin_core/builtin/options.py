@@ -111,7 +111,13 @@ LIMIT_OPTIONS = (
         minimum=0,
     ),
     Option("max_depth", "int", 10, "Deepest nesting of archives and attachments.", minimum=0),
-    Option("max_members", "int", 10_000, "Most members read from one archive.", minimum=1),
+    Option(
+        "max_members",
+        "int",
+        10_000,
+        "Most members read from one archive, or attachments from one document.",
+        minimum=1,
+    ),
     Option(
         "max_total_bytes",
         "bytes",
@@ -120,7 +126,11 @@ LIMIT_OPTIONS = (
         minimum=0,
     ),
     Option(
-        "max_member_size", "bytes", 1024**3, "Largest single archive member expanded.", minimum=0
+        "max_member_size",
+        "bytes",
+        1024**3,
+        "Largest single archive member expanded, or attachment read.",
+        minimum=0,
     ),
     Option(
         "max_ratio", "float", 200.0, "Highest compression ratio accepted for a member.", minimum=1.0
