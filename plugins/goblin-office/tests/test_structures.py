@@ -440,3 +440,29 @@ def test_control_characters_and_tabs_in_cells_keep_the_sheet_clean(read) -> None
     assert page.status == "clean"
     assert page.tables[0].rows[0] == ("1", "", "Lote\t7")
     assert page.text.splitlines()[1] == "1\t\tLote 7"
+
+
+def test_pptx_chart_of_a_type_python_pptx_cannot_model_keeps_the_deck(read) -> None:  # type: ignore[no-untyped-def]
+    from pptx import Presentation
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Medições"
+    data = CategoryChartData()
+    data.categories = ["Jan", "Fev"]
+    data.add_series("Lote 7", (1.5, 2))
+    slide.shapes.add_chart(XL_CHART_TYPE.AREA, Inches(1), Inches(2), Inches(4), Inches(3), data)
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    part = "ppt/charts/chart1.xml"
+    with zipfile.ZipFile(buffer) as package:
+        chart = package.read(part)
+    # a 3-D area chart: python-pptx raises NotImplementedError on its series
+    chart = chart.replace(b"c:areaChart>", b"c:area3DChart>")
+    document = read(rewrite(buffer.getvalue(), {part: chart}), "grafico.pptx")
+    (page,) = document.pages
+    assert "Medições" in page.text
+    assert page.tables[0].rows == (("", "Jan", "Fev"), ("Lote 7", "1.5", "2"))

@@ -23,6 +23,7 @@ from goblin_office.safexml import descendants, parse_xml
 # python-pptx's placeholder type names; compared by name so the module loads
 # without importing python-pptx (it costs every worker a second otherwise).
 _TITLES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
+_CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 
 
 def _reading_order(shapes: Any) -> list[Any]:
@@ -80,14 +81,54 @@ class _SlideReader:
         if chart.has_title and chart.chart_title.has_text_frame:
             self.page.add(chart.chart_title.text_frame.text)
         try:
-            categories = [str(c) for c in chart.plots[0].categories] if chart.plots else []
-        except (IndexError, ValueError, KeyError):
-            categories = []
-        rows: list[list[str]] = [["", *categories]] if categories else []
-        for plot in chart.plots:
-            for series in plot.series:
-                rows.append([series.name or "", *(_number(v) for v in series.values)])
-        self.page.add_table(rows, title="chart", header_rows=1 if categories else 0)
+            categories, rows = _plotted(chart)
+        except NotImplementedError:
+            # python-pptx models only some chart types (not 3-D area, surface, stock...);
+            # the values the chart part caches are there for every type
+            categories, rows = _cached(chart._chartSpace)
+        header = [["", *categories]] if categories else []
+        self.page.add_table(header + rows, title="chart", header_rows=1 if categories else 0)
+
+
+def _plotted(chart: Any) -> tuple[list[str], list[list[str]]]:
+    """Categories and one row per series, as python-pptx models the chart."""
+    try:
+        categories = [str(c) for c in chart.plots[0].categories] if chart.plots else []
+    except (IndexError, ValueError, KeyError):
+        categories = []
+    rows = [
+        [series.name or "", *(_number(v) for v in series.values)]
+        for plot in chart.plots
+        for series in plot.series
+    ]
+    return categories, rows
+
+
+def _cached(space: Any) -> tuple[list[str], list[list[str]]]:
+    """Categories and one row per series, from the values cached in the chart XML."""
+    categories: list[str] = []
+    rows: list[list[str]] = []
+    for series in space.iter(f"{_CHART}ser"):
+        if not categories:
+            categories = _cached_values(series, "cat", "xVal")
+        name = " ".join(_cached_values(series, "tx"))
+        rows.append([name, *_cached_values(series, "val", "yVal")])
+    return categories, rows
+
+
+def _cached_values(series: Any, *tags: str) -> list[str]:
+    for tag in tags:
+        element = series.find(f"{_CHART}{tag}")
+        if element is not None:
+            return [_number(_as_number(v.text or "")) for v in element.iter(f"{_CHART}v")]
+    return []
+
+
+def _as_number(text: str) -> float | str:
+    try:
+        return float(text)
+    except ValueError:
+        return text
 
 
 def _number(value: Any) -> str:
@@ -123,7 +164,8 @@ class _PresentationDocument(BaseParsedDocument):
         reader = _SlideReader(page, self.config)
         try:
             reader.shapes(slide.shapes)
-        except (ValueError, KeyError, AttributeError) as exc:
+        except (ValueError, KeyError, AttributeError, NotImplementedError) as exc:
+            # python-pptx raises NotImplementedError for parts it does not model
             return PageContent(number, text=page.text, error=f"slide {number} is damaged: {exc}")
         if self.config.get("office", "notes", True) and slide.has_notes_slide:
             notes = slide.notes_slide.notes_text_frame
