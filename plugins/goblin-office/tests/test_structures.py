@@ -466,3 +466,35 @@ def test_pptx_chart_of_a_type_python_pptx_cannot_model_keeps_the_deck(read) -> N
     (page,) = document.pages
     assert "Medições" in page.text
     assert page.tables[0].rows == (("", "Jan", "Fev"), ("Lote 7", "1.5", "2"))
+
+
+def test_xlsx_error_cells_show_their_error(read) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append(["Lote", "Preço", "Total"])
+    sheet.append(["7", "#N/A", 3])
+    sheet["C3"] = "=1/0"
+    data = _xlsx(workbook)
+    part = "xl/worksheets/sheet1.xml"
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        cells = package.read(part)
+    # a formula that failed: Excel caches the error it shows
+    cells = cells.replace(
+        b'<c r="C3"><f>1/0</f><v></v></c>', b'<c r="C3" t="e"><f>1/0</f><v>#DIV/0!</v></c>'
+    )
+    document = read(rewrite(data, {part: cells}), "erros.xlsx")
+    assert document.tables[0].rows[1:] == (("7", "#N/A", "3"), ("", "", "#DIV/0!"))
+
+
+def test_xlsx_error_cells_are_found_across_read_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from goblin_office import sheeterrors
+
+    rows = "".join(
+        f'<row r="{n}"><c r="A{n}" t="n"><v>{n}</v></c><c r="B{n}" t="e"><v>#REF!</v></c></row>'
+        for n in range(1, 40)
+    )
+    sheet = f"<worksheet><sheetData>{rows}</sheetData></worksheet>".encode()
+    package = zipfile.ZipFile(io.BytesIO(zip_bytes({"sheet.xml": sheet})))
+    monkeypatch.setattr(sheeterrors, "CHUNK", 50)  # far shorter than a row
+    found = sheeterrors.error_cells(package, "sheet.xml")
+    assert found == {(n, 1): "#REF!" for n in range(39)}

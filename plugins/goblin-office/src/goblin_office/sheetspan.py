@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from typing import IO
 
 CHUNK = 1 << 20
+# an error cell's type attribute (#DIV/0!, #N/A...), as Excel and other writers quote it
+ERROR_MARKERS = (b't="e"', b"t='e'")
 _CELL_REF = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br=["']([A-Z]{1,3})([0-9]{1,7})["']""")
+
+
+def has_error_cell(window: bytes) -> bool:
+    """Whether a piece of sheet XML may hold an error cell."""
+    return any(marker in window for marker in ERROR_MARKERS)
 
 
 def column_index(letters: bytes) -> int:
@@ -46,12 +53,14 @@ def tag_windows(stream: IO[bytes]) -> Iterator[tuple[bytes, int]]:
 
 @dataclass
 class Span:
-    """First and last row and column of the referenced cells (0-based), empty when none."""
+    """First and last row and column of the referenced cells (0-based), empty when none;
+    ``errors`` when the sheet may hold an error cell."""
 
     top: int = -1
     bottom: int = -1
     left: int = -1
     right: int = -1
+    errors: bool = False
 
     @property
     def cells(self) -> int:
@@ -73,11 +82,13 @@ class Span:
 
 
 def sheet_span(archive: zipfile.ZipFile, path: str) -> Span:
-    """The rectangle around every ``<c r="...">`` of the sheet part ``path``."""
+    """The rectangle around every ``<c r="...">`` of the sheet part ``path``, and whether
+    one of them is an error cell."""
     span = Span()
     columns: dict[bytes, int] = {}
     with archive.open(path) as stream:
         for window, cut in tag_windows(stream):
+            span.errors = span.errors or has_error_cell(window)
             for match in _CELL_REF.finditer(window, 0, cut):
                 letters, row = match.groups()
                 column = columns.get(letters)

@@ -31,6 +31,7 @@ from goblin_office.numberformat import display_text
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
 from goblin_office.ooxml import package_children
+from goblin_office.sheeterrors import error_cells, with_errors
 from goblin_office.sheetextras import SheetExtras, WorkbookXml, safe_extras
 from goblin_office.sheetspan import sheet_span
 
@@ -99,6 +100,8 @@ class _CalamineDocument(BaseParsedDocument):
         self.metadata: dict[str, Any] = {"sheets": list(names)}
         self.children: list[Source] = []
         self.package: zipfile.ZipFile | None = None
+        # sheet name -> part, for the sheets of the package that hold error cells
+        self.error_parts: dict[str, str] = {}
 
     def pages(self) -> Iterator[PageContent]:
         for number, name in enumerate(self.names, start=1):
@@ -110,14 +113,23 @@ class _CalamineDocument(BaseParsedDocument):
         return capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
 
     def _texts(self, name: str, sheet: Any) -> Iterator[list[str]]:
-        if self.formats is None and not self.comma:
-            return ([cell_text(v) for v in row] for row in sheet.iter_rows())
         # calamine yields rows from row 0 but columns from the first used one
         first_column = sheet.start[1] if sheet.start else 0
-        styled = self.formats.cells(name) if self.formats is not None else iter(())
-        return display_rows(
-            sheet.iter_rows(), styled, first_column=first_column, dates=self.dates, comma=self.comma
-        )
+        if self.formats is None and not self.comma:
+            rows: Iterator[list[str]] = ([cell_text(v) for v in row] for row in sheet.iter_rows())
+        else:
+            styled = self.formats.cells(name) if self.formats is not None else iter(())
+            rows = display_rows(
+                sheet.iter_rows(),
+                styled,
+                first_column=first_column,
+                dates=self.dates,
+                comma=self.comma,
+            )
+        part = self.error_parts.get(name)
+        if part is None or self.package is None:
+            return rows
+        return with_errors(rows, error_cells(self.package, part), first_column)
 
     def attachments(self) -> Iterator[Source]:
         return iter(self.children)
@@ -161,8 +173,7 @@ class CalamineParser(BaseEngine):
         self, plain: Source, mime: str, package: zipfile.ZipFile, config: Config
     ) -> _CalamineDocument:
         reader = WorkbookXml(package, plain.display_name, config)
-        if mime == fmt.XLSX:
-            _check_dense_grid(reader, config)
+        error_parts = _check_dense_grid(reader, config) if mime == fmt.XLSX else {}
         workbook = _workbook(plain, plain)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
         formats, comma = None, False
@@ -173,14 +184,20 @@ class CalamineParser(BaseEngine):
         names = _visible_sheets(workbook, config)
         document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
         document.package = package
+        document.error_parts = error_parts
         document.children = package_children(plain, config, package)
         return document
 
 
-def _check_dense_grid(reader: WorkbookXml, config: Config) -> None:
+def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
     """Refuse a sheet whose cells span a rectangle calamine could not hold (it would abort
-    the process), so the streaming openpyxl reader, cut at max_sheet_cells, reads it."""
+    the process), so the streaming openpyxl reader, cut at max_sheet_cells, reads it.
+
+    The sheets that hold error cells, which calamine reads as empty, are returned (name
+    -> part): the same scan finds them.
+    """
     limit = _GRID_FACTOR * int(config.get("office", "max_sheet_cells", 5_000_000))
+    error_parts: dict[str, str] = {}
     for name, path in reader.sheets():
         member = reader.member(path)
         if member is None:
@@ -193,6 +210,9 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> None:
                 "so a streaming reader takes it",
                 file=reader.name,
             )
+        if span.errors:
+            error_parts[name] = member
+    return error_parts
 
 
 def _workbook(plain: Source, source: Source) -> CalamineWorkbook:
