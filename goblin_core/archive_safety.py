@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 CHUNK = 1 << 18
 IN_MEMORY_LIMIT = 64 * 1024 * 1024
 _DRIVE = re.compile(r"^[A-Za-z]:")
+_CONTROL = re.compile(r"[\x01-\x1f\x7f-\x9f]")
 _SETUID_BITS = 0o6000
 
 
@@ -66,10 +67,15 @@ def safe_member_name(name: str) -> tuple[str | None, str]:
     """A relative, normalised member name, or None with the reason it is refused.
 
     Absolute paths and drive letters are made relative (and said so); a name
-    that climbs out with ``..`` is refused.
+    that climbs out with ``..`` is refused. Control characters (a newline, a
+    terminal escape sequence) become ``_``: the name ends up on disk, in logs and
+    on a terminal.
     """
     cleaned = name.replace("\\", "/").replace("\x00", "")
     notes = []
+    if _CONTROL.search(cleaned):
+        cleaned = _CONTROL.sub("_", cleaned)
+        notes.append("control characters replaced")
     if _DRIVE.match(cleaned):
         cleaned = cleaned[2:]
         notes.append("drive letter removed")

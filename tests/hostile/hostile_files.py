@@ -601,3 +601,15 @@ def many_parts_eml(folder: Path, count: int = 500) -> Path:
         f"Body of the many-part mail\n{parts}--B--\n"
     )
     return path
+
+
+CONTROL_NAMES = ("new\nline.txt", "ansi\x1b[31mred.txt", "bell\x07\x9b2J.txt")
+
+
+def control_names_zip(folder: Path) -> Path:
+    """Members named with a newline, a terminal escape sequence, a bell and an 8-bit CSI."""
+    path = folder / "control-names.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in CONTROL_NAMES:
+            archive.writestr(name, "member with a control character in its name")
+    return path

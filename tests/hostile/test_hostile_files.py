@@ -205,3 +205,18 @@ def test_a_batch_goes_on_past_every_hostile_file(
     assert run.code == 1
     assert "Edital de licitação: documento bom." in (out / "good.txt.txt").read_text()
     hostile.assert_contained([hostile.root / "in"])
+
+
+def test_member_names_lose_their_control_characters(
+    tmp_path: Path, hostile: HostileRunner
+) -> None:
+    archive = build.control_names_zip(tmp_path)
+    run = hostile.api(archive)
+    assert len(run.result["names"]) == 1 + len(build.CONTROL_NAMES), run.result
+    dest = hostile.root / "dest"
+    unpacked = hostile.cli("unpack", "--no-flatten", str(archive), str(dest))
+    written = [p.name for p in dest.iterdir()]
+    assert len(written) == len(build.CONTROL_NAMES), written
+    # the lines goblin prints may end in newlines; nothing else may be a control character
+    for text in [*run.result["names"], *written, unpacked.stderr.replace("\n", "")]:
+        assert not [c for c in text if ord(c) < 32 or 127 <= ord(c) < 160], repr(text)
