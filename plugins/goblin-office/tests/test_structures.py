@@ -6,6 +6,7 @@ import datetime as dt
 import io
 import re
 import zipfile
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -498,3 +499,17 @@ def test_xlsx_error_cells_are_found_across_read_chunks(monkeypatch: pytest.Monke
     monkeypatch.setattr(sheeterrors, "CHUNK", 50)  # far shorter than a row
     found = sheeterrors.error_cells(package, "sheet.xml")
     assert found == {(n, 1): "#REF!" for n in range(39)}
+
+
+def test_xls_error_cells_show_their_error(read) -> None:  # type: ignore[no-untyped-def]
+    from goblin_core.testing.corpus import corpus_dir
+
+    data = bytearray((Path(corpus_dir(__file__)) / "office/tika-testEXCEL.xls").read_bytes())
+    # the FORMULA record of C6 (row 5, column 2): its cached result becomes error 0x07,
+    # #DIV/0!, in place (a BIFF8 result with 0xFFFF in its top bytes is not a number)
+    (record,) = re.finditer(rb"\x06\x00..\x05\x00\x02\x00", bytes(data))
+    result = record.start() + 10
+    data[result : result + 8] = bytes([2, 0, 0x07, 0, 0, 0, 0xFF, 0xFF])
+    document = read(bytes(data), "erros.xls")
+    assert document.parsed_by == ("office.calamine",)
+    assert document.tables[0].rows[5][1:] == ("1", "#DIV/0!")

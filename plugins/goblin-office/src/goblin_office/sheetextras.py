@@ -47,6 +47,8 @@ class SheetExtras:
     headers: list[str] = field(default_factory=list)
     footers: list[str] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
+    # (row, column), 0-based -> the error an error cell shows (calamine reads them as empty)
+    errors: dict[tuple[int, int], str] = field(default_factory=dict)
 
 
 def header_footer_text(code: str) -> str:
@@ -149,7 +151,7 @@ def _ooxml_comments(root: Any) -> Iterator[str]:
 
 
 def biff_comments(source: Source) -> dict[str, SheetExtras]:
-    """Cell notes of an .xls workbook, per sheet name (xlrd reads them)."""
+    """Cell notes and error cells of an .xls workbook, per sheet name (xlrd reads them)."""
     try:
         book = xlrd.open_workbook(file_contents=source.bytes(), on_demand=True)
     except Exception as exc:  # xlrd raises its own and struct errors; notes are extra
@@ -164,12 +166,25 @@ def biff_comments(source: Source) -> dict[str, SheetExtras]:
                 for (r, c), n in sorted(sheet.cell_note_map.items())
                 if n.text.strip()
             ]
-            found[name] = SheetExtras(comments=notes)
+            found[name] = SheetExtras(comments=notes, errors=_biff_errors(sheet))
             book.unload_sheet(index)
     except Exception as exc:  # same: a damaged note record must not lose the cells
         log.debug("%s: xlrd stopped reading notes: %s", source.display_name, exc)
     finally:
         book.release_resources()
+    return found
+
+
+def _biff_errors(sheet: Any) -> dict[tuple[int, int], str]:
+    found: dict[tuple[int, int], str] = {}
+    for row in range(sheet.nrows):
+        types = sheet.row_types(row)
+        if xlrd.XL_CELL_ERROR not in types:  # a C-speed test: rows with no error pass at once
+            continue
+        values = sheet.row_values(row)
+        for column, kind in enumerate(types):
+            if kind == xlrd.XL_CELL_ERROR:
+                found[row, column] = xlrd.error_text_from_code.get(values[column], "#ERR")
     return found
 
 

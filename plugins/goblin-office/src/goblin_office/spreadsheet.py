@@ -126,10 +126,16 @@ class _CalamineDocument(BaseParsedDocument):
                 dates=self.dates,
                 comma=self.comma,
             )
+        errors = self._errors(name)
+        return with_errors(rows, errors, first_column) if errors else rows
+
+    def _errors(self, name: str) -> dict[tuple[int, int], str]:
+        """The error cells of sheet ``name``, which calamine reads as empty."""
         part = self.error_parts.get(name)
-        if part is None or self.package is None:
-            return rows
-        return with_errors(rows, error_cells(self.package, part), first_column)
+        if part is not None and self.package is not None:
+            return error_cells(self.package, part)
+        extras = self.extras.get(name)
+        return extras.errors if extras is not None else {}
 
     def attachments(self) -> Iterator[Source]:
         return iter(self.children)
