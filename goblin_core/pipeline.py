@@ -907,6 +907,7 @@ class Pipeline:
     ) -> Document:
         pages = [self._page(p, primary) for p in work]
         pages = self._apply_output_limit(pages, recorder)
+        _report_unread_pages(pages, recorder)
         return Document(
             name=source.display_name,
             mime=mime,
@@ -1010,6 +1011,20 @@ def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:
     return CorruptDocument(
         f"archive handler {entry.name} failed: {type(exc).__name__}: {exc}; "
         "the archive is damaged or the handler has a bug"
+    )
+
+
+def _report_unread_pages(pages: list[Page], recorder: _Recorder) -> None:
+    """A document whose every page failed (a page tree that loops, pages PDFium cannot
+    load) fails with the first page's cause in its report, not only in its pages."""
+    failed = [p for p in pages if p.status == "failed"]
+    if not failed or any(p.status not in ("failed", "empty") for p in pages) or recorder.errors:
+        return
+    first = failed[0]
+    cause = first.reasons[0] if first.reasons else "no engine could read it"
+    recorder.error(
+        CorruptDocument.kind,
+        f"no page could be read ({len(failed)} failed; page {first.number}: {cause})",
     )
 
 

@@ -613,3 +613,21 @@ def control_names_zip(folder: Path) -> Path:
         for name in CONTROL_NAMES:
             archive.writestr(name, "member with a control character in its name")
     return path
+
+
+def self_kids_pdf(folder: Path) -> Path:
+    """A page tree whose only node lists itself as its kid, claiming a billion pages."""
+    path = folder / "self-kids.pdf"
+    path.write_bytes(
+        _pdf(
+            [
+                b"<< /Type /Catalog /Pages 2 0 R >>",
+                b"<< /Type /Pages /Kids [3 0 R 3 0 R 3 0 R] /Count 1000000000 >>",
+                b"<< /Type /Pages /Parent 3 0 R /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] "
+                b"/Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+                _content("Self kids text"),
+                _FONT,
+            ]
+        )
+    )
+    return path
