@@ -383,23 +383,42 @@ def _content(text: str) -> bytes:
     return b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"
 
 
-def looping_page_tree_pdf(folder: Path) -> Path:
-    """A /Pages node whose kids include itself and its parent."""
-    path = folder / "looping-pages.pdf"
+# Page trees PDFium must not follow for ever: (the /Pages nodes from object 2 on, page text)
+_PAGE_TREES: dict[str, tuple[list[bytes], str]] = {
+    # a /Pages node whose kids include itself and its parent
+    "looping-pages.pdf": (
+        [
+            b"<< /Type /Pages /Kids [3 0 R 2 0 R 4 0 R] /Count 3 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+            b"/Resources << /Font << /F1 6 0 R >> >> >>",
+            b"<< /Type /Pages /Parent 2 0 R /Kids [4 0 R 2 0 R] /Count 2 >>",
+        ],
+        "Loop page text",
+    ),
+    # the only node lists itself as its kid, claiming a billion pages
+    "self-kids.pdf": (
+        [
+            b"<< /Type /Pages /Kids [3 0 R 3 0 R 3 0 R] /Count 1000000000 >>",
+            b"<< /Type /Pages /Parent 3 0 R /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] "
+            b"/Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        ],
+        "Self kids text",
+    ),
+}
+
+
+def _page_tree_pdf(folder: Path, name: str) -> Path:
+    """The catalog (object 1), the tree's nodes, then a content stream and a font."""
+    nodes, text = _PAGE_TREES[name]
+    path = folder / name
     path.write_bytes(
-        _pdf(
-            [
-                b"<< /Type /Catalog /Pages 2 0 R >>",
-                b"<< /Type /Pages /Kids [3 0 R 2 0 R 4 0 R] /Count 3 >>",
-                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
-                b"/Resources << /Font << /F1 6 0 R >> >> >>",
-                b"<< /Type /Pages /Parent 2 0 R /Kids [4 0 R 2 0 R] /Count 2 >>",
-                _content("Loop page text"),
-                _FONT,
-            ]
-        )
+        _pdf([b"<< /Type /Catalog /Pages 2 0 R >>", *nodes, _content(text), _FONT])
     )
     return path
+
+
+def looping_page_tree_pdf(folder: Path) -> Path:
+    return _page_tree_pdf(folder, "looping-pages.pdf")
 
 
 def cyclic_reference_pdf(folder: Path) -> Path:
@@ -616,18 +635,4 @@ def control_names_zip(folder: Path) -> Path:
 
 
 def self_kids_pdf(folder: Path) -> Path:
-    """A page tree whose only node lists itself as its kid, claiming a billion pages."""
-    path = folder / "self-kids.pdf"
-    path.write_bytes(
-        _pdf(
-            [
-                b"<< /Type /Catalog /Pages 2 0 R >>",
-                b"<< /Type /Pages /Kids [3 0 R 3 0 R 3 0 R] /Count 1000000000 >>",
-                b"<< /Type /Pages /Parent 3 0 R /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] "
-                b"/Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-                _content("Self kids text"),
-                _FONT,
-            ]
-        )
-    )
-    return path
+    return _page_tree_pdf(folder, "self-kids.pdf")
