@@ -513,3 +513,32 @@ def test_xls_error_cells_show_their_error(read) -> None:  # type: ignore[no-unty
     document = read(bytes(data), "erros.xls")
     assert document.parsed_by == ("office.calamine",)
     assert document.tables[0].rows[5][1:] == ("1", "#DIV/0!")
+
+
+def test_ods_error_cells_show_their_error(read) -> None:  # type: ignore[no-untyped-def]
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="Dados")
+    row = TableRow()
+    for value, shown in (("2.5", "2.5"), ("0", "#DIV/0!")):
+        cell = TableCell(valuetype="float", value=value)
+        cell.addElement(P(text=shown))
+        row.addElement(cell)
+    table.addElement(row)
+    document.spreadsheet.addElement(table)
+    buffer = io.BytesIO()
+    document.write(buffer)
+    with zipfile.ZipFile(buffer) as package:
+        content = package.read("content.xml")
+    # LibreOffice keeps a stand-in value beside an error and marks the cell's real type
+    calcext = b"urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"
+    content = content.replace(
+        b'<table:table-cell office:value-type="float" office:value="0"',
+        b'<table:table-cell xmlns:calcext="' + calcext + b'" calcext:value-type="error" '
+        b'office:value-type="float" office:value="0"',
+    )
+    read_back = read(rewrite(buffer.getvalue(), {"content.xml": content}), "erros.ods")
+    assert read_back.tables[0].rows == (("2.5", "#DIV/0!"),)

@@ -198,6 +198,8 @@ class _Walker:
 
 
 def _typed_value(cell: Any) -> str | None:
+    if cell.get(_CALCEXT_TYPE) == "error":
+        return None  # the value beside an error is a stand-in (0 or ""): its text shows it
     kind = attr(cell, "value-type")
     if kind in ("float", "percentage", "currency"):
         raw = attr(cell, "value")
@@ -211,6 +213,9 @@ def _typed_value(cell: Any) -> str | None:
     if kind == "boolean":
         return "TRUE" if attr(cell, "boolean-value") == "true" else "FALSE"
     return None
+
+
+_CALCEXT_TYPE = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}value-type"
 
 
 def _repeat(element: Any, name: str) -> int:

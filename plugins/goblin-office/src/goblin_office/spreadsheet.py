@@ -33,7 +33,7 @@ from goblin_office.odfobjects import odf_children
 from goblin_office.ooxml import package_children
 from goblin_office.sheeterrors import error_cells, with_errors
 from goblin_office.sheetextras import SheetExtras, WorkbookXml, safe_extras
-from goblin_office.sheetspan import sheet_span
+from goblin_office.sheetspan import sheet_span, tag_windows
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +167,7 @@ class CalamineParser(BaseEngine):
         if mime == fmt.ODS:
             open_container(plain, config).close()
             plain = decrypted_package(plain, config)
+            _refuse_ods_errors(plain, config)
         workbook = _workbook(plain, source)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
         names = _visible_sheets(workbook, config)
@@ -219,6 +220,23 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
         if span.errors:
             error_parts[name] = member
     return error_parts
+
+
+def _refuse_ods_errors(plain: Source, config: Config) -> None:
+    """Refuse an .ods with error cells (#DIV/0!, #N/A...), so the XML reader, which shows
+    them, reads it: calamine gives such a cell as empty or as the 0 stored beside it."""
+    with open_container(plain, config, scan_xml=False) as package:
+        if "content.xml" not in package.namelist():
+            return
+        with package.open("content.xml") as stream:
+            for window, _cut in tag_windows(stream):
+                # LibreOffice marks them calcext:value-type="error"; ODF has no such type
+                if b':value-type="error"' in window:
+                    raise CorruptDocument(
+                        "the workbook has error cells, which calamine reads as empty or 0; "
+                        "the XML reader takes it",
+                        file=plain.display_name,
+                    )
 
 
 def _workbook(plain: Source, source: Source) -> CalamineWorkbook:
