@@ -425,6 +425,18 @@ def test_pptx_line_breaks_and_fields_are_kept(read) -> None:  # type: ignore[no-
     assert page.text.splitlines() == ["Lote", "Pregão17"]
 
 
+def test_pptx_title_line_break_keeps_one_heading(read) -> None:  # type: ignore[no-untyped-def]
+    from pptx import Presentation
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Edital\vPregão 7"
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    page = read(buffer.getvalue(), "titulo.pptx").pages[0]
+    assert page_markdown(page).splitlines()[0] == "## Edital Pregão 7"
+
+
 def test_control_characters_and_tabs_in_cells_keep_the_sheet_clean(read) -> None:  # type: ignore[no-untyped-def]
     workbook = openpyxl.Workbook()
     sheet = workbook.active

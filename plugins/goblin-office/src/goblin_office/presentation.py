@@ -75,7 +75,9 @@ class _SlideReader:
             # dates), which the paragraph's runs leave out
             text = paragraph.text
             kind = "heading" if title else ("list_item" if paragraph.level > 0 else "paragraph")
-            self.page.add(text.replace("\x0b", "\n"), kind, 2 if title else 0)
+            # a heading is one line (markdown ends it at a line break): its breaks are spaces
+            breaks = " " if title else "\n"
+            self.page.add(text.replace("\x0b", breaks), kind, 2 if title else 0)
 
     def _chart(self, chart: Any) -> None:
         if chart.has_title and chart.chart_title.has_text_frame:
