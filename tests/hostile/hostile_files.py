@@ -585,12 +585,12 @@ def _text_pdf_with(text: str, extra: list[bytes], names: bytes) -> bytes:
     )
 
 
-def attachment_bomb_pdf(folder: Path, megabytes: int = 200) -> Path:
+def attachment_bomb_pdf(folder: Path, megabytes: int = 200, name: str = "attachment-bomb") -> Path:
     """A PDF embedding a file whose FlateDecode stream inflates to ``megabytes`` of zeros."""
     compressor = zlib.compressobj(9)
     data = b"".join(compressor.compress(ZEROS_CHUNK) for _ in range(megabytes))
     data += compressor.flush()
-    path = folder / "attachment-bomb.pdf"
+    path = folder / f"{name}.pdf"
     path.write_bytes(
         _text_pdf_with(
             "Page beside the bomb",
@@ -604,6 +604,12 @@ def attachment_bomb_pdf(folder: Path, megabytes: int = 200) -> Path:
         )
     )
     return path
+
+
+def attachment_ratio_pdf(folder: Path) -> Path:
+    """150 MiB of zeros embedded in a PDF of about 150 KiB: under every size limit, but a
+    ratio no honest attachment has."""
+    return attachment_bomb_pdf(folder, 150, "attachment-ratio")
 
 
 def many_parts_eml(folder: Path, count: int = 500) -> Path:

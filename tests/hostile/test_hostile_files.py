@@ -97,6 +97,9 @@ CASES: dict[str, Case] = {
         text=("Page beside the bomb",),
         options={"max_member_size": "64MB"},
     ),
+    "pdf-attachment-ratio": Case(
+        build.attachment_ratio_pdf, frozenset({"UnsafeArchive"}), text=("Page beside the bomb",)
+    ),
     "500-part-mail": Case(
         build.many_parts_eml,
         frozenset({"UnsafeArchive"}),

@@ -17,8 +17,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_core.config import Config
-from goblin_core.engines import BaseEngine, BaseParsedDocument
-from goblin_core.errors import CorruptDocument, FileTooLarge
+from goblin_core.engines import ArchiveLimits, BaseEngine, BaseParsedDocument
+from goblin_core.errors import CorruptDocument, FileTooLarge, UnsafeArchive
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
@@ -66,7 +66,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.source = source
         self.options = config.section("pdf")
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
-        self.max_member_size = int(config.get("limits", "max_member_size", 1024**3))
+        self.limits = ArchiveLimits.from_config(config)
         self.pdf = open_pdfium(source, configured_password(config))
         self.page_count = len(self.pdf)
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
@@ -217,28 +217,42 @@ class PdfiumDocument(BaseParsedDocument):
     def attachments(self) -> Iterator[Source]:
         """Embedded files and PDF portfolio members, as child Sources.
 
-        FileTooLarge (after the attachments before it) for one that decodes past
-        limits.max_member_size: it is measured before it is copied out of PDFium,
-        so a bomb costs one transient decode, not three copies.
+        Each is measured before it is copied out of PDFium (a bomb costs one
+        transient decode, not three copies) and checked against the limits.
         """
         for index in range(self.pdf.count_attachments()):
             attachment = self.pdf.get_attachment(index)
             name = attachment.get_name() or f"attachment-{index + 1}"
-            size = ctypes.c_ulong()
-            pdfium_c.FPDFAttachment_GetFile(attachment, None, 0, size)
-            if size.value > self.max_member_size:
-                raise FileTooLarge(
-                    f"attachment {name!r} decodes to {size.value:,} bytes, over "
-                    f"limits.max_member_size ({self.max_member_size:,}); it and the "
-                    "attachments after it are not read",
-                    file=self.source.display_name,
-                )
+            self._check_attachment_size(name, attachment)
             try:
                 data = bytes(attachment.get_data())
             except pdfium.PdfiumError as exc:
                 log.warning("%s: attachment %s unreadable: %s", self.source.display_name, name, exc)
                 continue
             yield self.source.child(name, data)
+
+    def _check_attachment_size(self, name: str, attachment: pdfium.PdfAttachment) -> None:
+        """Refuse an attachment over limits.max_member_size (FileTooLarge), or one that
+        decodes to more than limits.max_ratio times the whole PDF (UnsafeArchive): its own
+        stream is smaller still, so its ratio is higher, as in a zip bomb."""
+        measured = ctypes.c_ulong()
+        pdfium_c.FPDFAttachment_GetFile(attachment, None, 0, measured)
+        size, limits = measured.value, self.limits
+        after = "it and the attachments after it are not read"
+        if size > limits.max_member_size:
+            raise FileTooLarge(
+                f"attachment {name!r} decodes to {size:,} bytes, over limits.max_member_size "
+                f"({limits.max_member_size:,}); {after}",
+                file=self.source.display_name,
+            )
+        whole = max(self.source.size, 1)
+        if size > limits.ratio_grace_bytes and size > limits.max_ratio * whole:
+            raise UnsafeArchive(
+                f"attachment {name!r} decodes to {size:,} bytes from a PDF of {whole:,}, a "
+                f"compression ratio over limits.max_ratio ({limits.max_ratio:g}:1); a bomb? "
+                f"{after}",
+                file=self.source.display_name,
+            )
 
     def close(self) -> None:
         self.outline()  # metadata read after closing still has it
