@@ -527,23 +527,35 @@ def test_xls_error_cells_show_their_error(read) -> None:  # type: ignore[no-unty
     assert document.tables[0].rows[5][1:] == ("1", "#DIV/0!")
 
 
-def test_ods_error_cells_show_their_error(read) -> None:  # type: ignore[no-untyped-def]
+def _ods_row(sheet: str, cells: list[tuple[dict[str, str], str]]) -> bytes:
+    """An .ods of one sheet and one row: each cell's attributes and the text it shows."""
     from odf.opendocument import OpenDocumentSpreadsheet
     from odf.table import Table, TableCell, TableRow
     from odf.text import P
 
     document = OpenDocumentSpreadsheet()
-    table = Table(name="Dados")
+    table = Table(name=sheet)
     row = TableRow()
-    for value, shown in (("2.5", "2.5"), ("0", "#DIV/0!")):
-        cell = TableCell(valuetype="float", value=value)
+    for attributes, shown in cells:
+        cell = TableCell(**attributes)
         cell.addElement(P(text=shown))
         row.addElement(cell)
     table.addElement(row)
     document.spreadsheet.addElement(table)
     buffer = io.BytesIO()
     document.write(buffer)
-    with zipfile.ZipFile(buffer) as package:
+    return buffer.getvalue()
+
+
+def test_ods_error_cells_show_their_error(read) -> None:  # type: ignore[no-untyped-def]
+    data = _ods_row(
+        "Dados",
+        [
+            ({"valuetype": "float", "value": v}, shown)
+            for v, shown in (("2.5", "2.5"), ("0", "#DIV/0!"))
+        ],
+    )
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
         content = package.read("content.xml")
     # LibreOffice keeps a stand-in value beside an error and marks the cell's real type
     calcext = b"urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"
@@ -552,5 +564,13 @@ def test_ods_error_cells_show_their_error(read) -> None:  # type: ignore[no-unty
         b'<table:table-cell xmlns:calcext="' + calcext + b'" calcext:value-type="error" '
         b'office:value-type="float" office:value="0"',
     )
-    read_back = read(rewrite(buffer.getvalue(), {"content.xml": content}), "erros.ods")
+    read_back = read(rewrite(data, {"content.xml": content}), "erros.ods")
     assert read_back.tables[0].rows == (("2.5", "#DIV/0!"),)
+
+
+def test_ods_time_of_a_day_or_more_is_h_mm_ss(read) -> None:  # type: ignore[no-untyped-def]
+    times = ("PT27H17M54S", "PT08H30M00S")
+    data = _ods_row("Prazos", [({"valuetype": "time", "timevalue": t}, t) for t in times])
+    read_back = read(data, "prazos.ods")
+    assert read_back.parsed_by == ("office.calamine",)
+    assert read_back.tables[0].rows == (("27:17:54", "08:30:00"),)

@@ -55,6 +55,30 @@ def _duration_text(value: dt.timedelta) -> str:
     return f"{sign}{hours}:{minutes:02d}:{secs:02d}"
 
 
+# python-calamine gives an ODS time of 24 hours or more as its raw ISO 8601 value
+_ISO_DURATION = re.compile(r"(-?)PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d*)?)S)?")
+
+
+def iso_durations(row: list[str]) -> list[str]:
+    """A row with its ISO 8601 durations (``PT27H17M54S``) written as H:MM:SS.
+
+    >>> iso_durations(["PT27H17M54S", "Prazo", "3"])
+    ['27:17:54', 'Prazo', '3']
+    """
+    return [_iso_duration(cell) if "PT" in cell[:3] else cell for cell in row]
+
+
+def _iso_duration(cell: str) -> str:
+    match = _ISO_DURATION.fullmatch(cell)
+    if match is None or cell.endswith("PT"):
+        return cell
+    sign, hours, minutes, seconds = match.groups()
+    value = dt.timedelta(
+        hours=int(hours or 0), minutes=int(minutes or 0), seconds=float(seconds or 0)
+    )
+    return _duration_text(-value if sign else value)
+
+
 def trim_rows(rows: Iterable[Sequence[str]]) -> list[tuple[str, ...]]:
     """Drop trailing empty cells of each row and trailing empty rows."""
     trimmed: list[tuple[str, ...]] = []

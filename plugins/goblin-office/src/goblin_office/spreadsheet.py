@@ -23,7 +23,7 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.cellformats import WorkbookFormats, display_rows
-from goblin_office.cells import cell_text
+from goblin_office.cells import cell_text, iso_durations
 from goblin_office.containers import open_container
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
@@ -102,6 +102,8 @@ class _CalamineDocument(BaseParsedDocument):
         self.package: zipfile.ZipFile | None = None
         # sheet name -> part, for the sheets of the package that hold error cells
         self.error_parts: dict[str, str] = {}
+        # whether the cells may hold raw ISO 8601 durations (calamine's long ODS times)
+        self.durations = False
 
     def pages(self) -> Iterator[PageContent]:
         for number, name in enumerate(self.names, start=1):
@@ -126,6 +128,8 @@ class _CalamineDocument(BaseParsedDocument):
                 dates=self.dates,
                 comma=self.comma,
             )
+        if self.durations:
+            rows = (iso_durations(row) for row in rows)
         errors = self._errors(name)
         return with_errors(rows, errors, first_column) if errors else rows
 
@@ -174,6 +178,7 @@ class CalamineParser(BaseEngine):
         document = _CalamineDocument(workbook, names, extras, config, self.name)
         if mime == fmt.ODS:
             document.children = odf_children(plain, config)
+            document.durations = True
         return document
 
     def _ooxml(
