@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from pdf_builders import reportlab_pdf
 
@@ -15,6 +17,23 @@ def test_empty_user_password_just_works() -> None:
     assert "Prefeitura Municipal" in document.text
     assert document.metadata["page_count"] == 1
     assert document.raw_metadata["encrypted"] is True
+
+
+@pytest.mark.filterwarnings("ignore:Encryption R=5 is deprecated")
+@pytest.mark.parametrize("revision", [5, 6])
+def test_an_aes_256_file_with_an_empty_owner_password_opens_without_one(revision: int) -> None:
+    # PDFium refuses it; any reader that tries the empty password as the owner's opens it
+    import pikepdf
+
+    plain = pikepdf.open(io.BytesIO(reportlab_pdf()))
+    locked = io.BytesIO()
+    plain.save(locked, encryption=pikepdf.Encryption(owner="", user="s3cret", R=revision))
+    document = extract(locked.getvalue(), name="owner-empty.pdf", ocr="never")
+    assert "Prefeitura Municipal" in document.text
+    assert document.status == "clean"
+    assert document.pages[0].engine == "pdf.pypdfium2"
+    with pytest.raises(PasswordRequired, match="password given does not open it"):
+        extract(locked.getvalue(), name="owner-empty.pdf", ocr="never", password="nope")
 
 
 def test_given_password_opens_it() -> None:

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import logging
+
+import pypdf
+
 from goblin_core.config import Config
 from goblin_core.errors import PasswordRequired
+
+log = logging.getLogger(__name__)
 
 
 def configured_password(config: Config) -> str | None:
@@ -28,3 +35,23 @@ def password_error(name: str, password: str | None) -> PasswordRequired:
         "(goblin.password or [pdf] password)",
         file=name,
     )
+
+
+def decrypted_copy(data: bytes, password: str | None) -> bytes | None:
+    """``data`` decrypted by pypdf when ``password`` (the empty one when None) opens it
+    there, else None.
+
+    PDFium refuses some files other readers open: an AES-256 file (revision 5 or 6)
+    whose owner password is empty opens for anyone, yet PDFium does not try the empty
+    password as the owner's. pypdf does; its decrypted copy is then what PDFium reads.
+    """
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        if not reader.is_encrypted or not reader.decrypt(password or ""):
+            return None
+        copy = io.BytesIO()
+        pypdf.PdfWriter(clone_from=reader).write(copy)
+        return copy.getvalue()
+    except Exception as exc:  # pypdf fails in many ways on a damaged file: PDFium's error stands
+        log.debug("pypdf could not decrypt the file either: %s", exc)
+        return None

@@ -23,7 +23,7 @@ from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
-from goblin_pdf.passwords import configured_password, password_error
+from goblin_pdf.passwords import configured_password, decrypted_copy, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import annotation_texts, form_field_texts, read_text
 from goblin_pdf.stray_marks import repair
@@ -52,6 +52,9 @@ def open_pdfium(source: Source, password: str | None) -> pdfium.PdfDocument:
         return pdfium.PdfDocument(target, password=password)
     except pdfium.PdfiumError as exc:
         if getattr(exc, "err_code", None) == _PASSWORD_ERROR:
+            decrypted = decrypted_copy(source.bytes(), password)
+            if decrypted is not None:
+                return pdfium.PdfDocument(decrypted)
             raise password_error(source.display_name, password) from exc
         raise CorruptDocument(
             f"PDFium cannot open it ({exc}); the file may be truncated or not a PDF",
