@@ -824,6 +824,9 @@ class Pipeline:
         if image is None:
             return None
         try:
+            if _flat(image):
+                page.errors.append(Attempt("render", verdict="empty", reasons=(_FLAT_PAGE,)))
+                return None
             for entry in backends:
                 t1 = time.monotonic()
                 try:
@@ -1012,6 +1015,26 @@ def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:
         f"archive handler {entry.name} failed: {type(exc).__name__}: {exc}; "
         "the archive is damaged or the handler has a bug"
     )
+
+
+_FLAT_PAGE = "the page renders to one flat colour: nothing to recognise, not OCR'd"
+
+
+def _flat(image: Any) -> bool:
+    """True for a page image of one flat colour (a PIL image's every band has min == max).
+
+    It holds no text, and OCR of a large one (an image-only page claiming
+    100,000 x 100,000 pixels, rendered at the pixel limit) takes Tesseract a minute.
+    """
+    extrema = getattr(image, "getextrema", None)
+    if extrema is None:
+        return False
+    try:
+        found = extrema()
+    except Exception:  # not a PIL image after all: let the backends judge it
+        return False
+    bands = found if found and isinstance(found[0], tuple) else (found,)
+    return all(low == high for low, high in bands)
 
 
 def _report_unread_pages(pages: list[Page], recorder: _Recorder) -> None:

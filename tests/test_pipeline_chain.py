@@ -15,6 +15,7 @@ from goblin_core.model import Document
 from scripted_engines import (
     TEST_BYTES,
     TEST_MIME,
+    FakeImage,
     FakeOCR,
     MarkerValidator,
     ScriptedParser,
@@ -379,6 +380,31 @@ def test_auto_ocr_reads_pages_with_too_many_unmapped_glyphs() -> None:
     assert document.pages[0].status == "ocr"
     assert document.pages[0].text.startswith("Objeto da licitação")
     assert document.pages[1].status == "clean"
+
+
+class _FlatImage(FakeImage):
+    """A rendered page of one colour, as PIL reports its extrema."""
+
+    def getextrema(self) -> tuple[int, int]:
+        return (0, 0)
+
+
+class _FlatRenderingParser(ScriptedParser):
+    def open(self, source: Any, config: Any) -> Any:
+        document = super().open(source, config)
+        document.render = lambda page, dpi: _FlatImage(page)  # type: ignore[method-assign]
+        return document
+
+
+def test_a_page_rendering_to_one_flat_colour_is_not_ocrd() -> None:
+    # a huge image-only page of one colour took Tesseract a minute for no text
+    parser = _FlatRenderingParser("tests.parser", [scan_page(1)], renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "text no flat page holds"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), ocr="auto")
+    assert ocr.calls == []
+    page = document.pages[0]
+    assert page.status == "corrupt"
+    assert any("one flat colour" in r for a in page.attempts for r in a.reasons), page.attempts
 
 
 def test_ocr_text_wins_only_when_it_ranks_higher() -> None:

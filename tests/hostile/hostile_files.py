@@ -642,3 +642,28 @@ def control_names_zip(folder: Path) -> Path:
 
 def self_kids_pdf(folder: Path) -> Path:
     return _page_tree_pdf(folder, "self-kids.pdf")
+
+
+def gigapixel_scan_pdf(folder: Path) -> Path:
+    """An image-only page 200 inches wide whose image claims 100,000 x 100,000 gray pixels
+    (200 rows present): OCR renders it at the pixel limit, one flat colour."""
+    compressor = zlib.compressobj(9)
+    row = b"\0" * 100_000
+    pixels = b"".join(compressor.compress(row) for _ in range(200)) + compressor.flush()
+    draw = b"q 14400 0 0 14400 0 0 cm /Im1 Do Q"
+    path = folder / "gigapixel-scan.pdf"
+    path.write_bytes(
+        _pdf(
+            [
+                b"<< /Type /Catalog /Pages 2 0 R >>",
+                b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /Contents 4 0 R "
+                b"/Resources << /XObject << /Im1 5 0 R >> >> >>",
+                b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
+                b"<< /Type /XObject /Subtype /Image /Width 100000 /Height 100000 "
+                b"/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>"
+                b"\nstream\n" % len(pixels) + pixels + b"\nendstream",
+            ]
+        )
+    )
+    return path

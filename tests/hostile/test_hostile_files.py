@@ -90,6 +90,7 @@ CASES: dict[str, Case] = {
     "looping-ole-xls": Case(build.looping_ole_xls, frozenset({"CorruptDocument"})),
     "looping-ole-doc": Case(build.looping_ole_doc, frozenset({"CorruptDocument"})),
     "sparse-corner-xlsx": Case(build.sparse_corner_xlsx, text=("cell text",)),
+    "gigapixel-scan-pdf": Case(build.gigapixel_scan_pdf),
     "self-kids-page-tree": Case(build.self_kids_pdf, frozenset({"CorruptDocument"})),
     "pdf-attachment-bomb": Case(
         build.attachment_bomb_pdf,
