@@ -115,6 +115,22 @@ def test_the_outline_is_in_the_metadata_when_the_last_page_is_not_read() -> None
     assert "Denmark bookmark" not in first.text
 
 
+def test_an_outline_that_fails_to_read_costs_only_the_outline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the outline is read after the pages: whatever breaks there must not lose them
+    import pypdfium2
+
+    def broken_toc(*args: object, **kwargs: object) -> None:
+        raise ValueError("a bookmark that points nowhere")
+
+    monkeypatch.setattr(pypdfium2.PdfDocument, "get_toc", broken_toc)
+    document = extract(corpus_dir(__file__) / "pdf" / "testPDF_bookmarks.pdf", ocr="never")
+    assert document.pages and document.status == "clean"
+    assert "outline" not in document.raw_metadata
+    assert "Denmark bookmark is here" not in document.text
+
+
 def test_max_pages_stops_early() -> None:
     document = extract(reportlab_pdf(pages=5), name="five.pdf", ocr="never", pdf={"max_pages": 2})
     assert [p.number for p in document.pages] == [1, 2]

@@ -116,7 +116,7 @@ class PdfiumDocument(BaseParsedDocument):
                 index = dest.get_index() if dest is not None else None
                 entries.append({"level": bookmark.level, "title": bookmark.get_title(),
                                 "page": index + 1 if index is not None else None})
-        except pdfium.PdfiumError as exc:  # a broken outline must not cost the text
+        except Exception as exc:  # read after the pages: a broken outline must not cost them
             log.warning("%s: outline unreadable: %s", self.source.display_name, exc)
         return entries
 
