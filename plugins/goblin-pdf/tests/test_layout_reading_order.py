@@ -258,3 +258,17 @@ def test_rotated_margin_note_does_not_break_the_main_text() -> None:
     _, text, layout = _layout(out.getvalue(), layout="reading_order")
     assert text.split()[:12] == " ".join(lines).split()
     assert layout.blocks[-1].text == "archive copy margin note"
+
+
+def test_a_page_of_rotated_text_only_is_laid_out() -> None:
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont("Helvetica", 11)
+    canvas.translate(30, 500)
+    canvas.rotate(90)
+    canvas.drawString(0, 0, "archive copy margin note")
+    canvas.showPage()
+    canvas.save()
+    _, text, layout = _layout(out.getvalue(), layout="reading_order")
+    assert text == "archive copy margin note"
+    assert [block.text for block in layout.blocks] == ["archive copy margin note"]

@@ -36,6 +36,8 @@ def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
     Plain Python on purpose: a page has tens to a few hundred runs, where NumPy's
     per-call cost outweighs its speed, and this runs on every page of every PDF.
     """
+    if not x0:
+        return []  # a page without upright text (blank, or only rotated runs)
     left, right = min(x0), max(x1)
     frame = histogram_frame(left, right, len(x0))
     if frame is None:
