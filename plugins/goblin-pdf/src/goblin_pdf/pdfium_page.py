@@ -16,6 +16,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_core.ranking import is_unmapped, unmapped_chars
+from goblin_pdf.generated_gaps import mend_generated_gaps
 from goblin_pdf.stray_marks import repair
 from goblin_pdf.validators.char_classes import non_space_count
 
@@ -31,12 +32,14 @@ _SKIPPED_ANNOTS = frozenset({pdfium_c.FPDF_ANNOT_POPUP, pdfium_c.FPDF_ANNOT_WIDG
 
 @dataclass(frozen=True)
 class PageText:
-    """What one page gave: text and the counts the validators and OCR rule need."""
+    """What one page gave: text and the counts the validators and OCR rule need;
+    ``joined`` the generated characters that were taken out as not separating words."""
 
     text: str
     glyphs: int
     images: int
     unmapped: int
+    joined: frozenset[int] = frozenset()
 
 
 def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
@@ -54,13 +57,14 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
     try:
         text = textpage.get_text_range()
         unmapped = _unmapped(textpage, text)
+        mended = mend_generated_gaps(textpage, text)
     finally:
         if own:
             textpage.close()
-    text = repair(text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = repair(mended.text.replace("\r\n", "\n").replace("\r", "\n"))
     glyphs = non_space_count(text)
     wanted = not count_images_below or glyphs < count_images_below
-    return PageText(text, glyphs, count_images(page) if wanted else 0, unmapped)
+    return PageText(text, glyphs, count_images(page) if wanted else 0, unmapped, mended.joined)
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:

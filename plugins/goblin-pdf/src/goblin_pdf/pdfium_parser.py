@@ -25,7 +25,7 @@ from goblin_core.source import Source
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.passwords import configured_password, decrypted_copy, password_error
 from goblin_pdf.pdf_metadata import document_metadata
-from goblin_pdf.pdfium_page import annotation_texts, form_field_texts, read_text
+from goblin_pdf.pdfium_page import PageText, annotation_texts, form_field_texts, read_text
 from goblin_pdf.stray_marks import repair
 
 log = logging.getLogger(__name__)
@@ -148,7 +148,7 @@ class PdfiumDocument(BaseParsedDocument):
             textpage = page.get_textpage()
             try:
                 read = read_text(page, int(self.options.get("count_images_below", 200)), textpage)
-                layout = self._layout(page, textpage, read.text, number)
+                layout = self._layout(page, textpage, read, number)
             finally:
                 textpage.close()
             extra = self._page_extras(page)
@@ -165,11 +165,13 @@ class PdfiumDocument(BaseParsedDocument):
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,
                            unmapped=read.unmapped, blocks=layout.blocks, label=self._label(index))
 
-    def _layout(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str,
+    def _layout(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, read: PageText,
                 number: int) -> PageLayout:
         """Reading order and structure of the page; PDFium's own text if that fails."""
+        text = read.text
         try:
-            layout = read_page_layout(page, textpage, text, self.layout_settings, self._tagged)
+            layout = read_page_layout(page, textpage, text, self.layout_settings, self._tagged,
+                                      read.joined)
         except Exception as exc:  # the layout is an improvement: never lose the page's text
             log.warning("%s: page %d layout unreadable: %s", self.source.display_name, number, exc)
             self._metadata["layout"].append({"page": number, "error": str(exc)})

@@ -61,8 +61,14 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     new_run[1:] = ((overlap < _SAME_LINE * pair_h[1:])
                    | (x0[1:] < x0[:-1] - 0.5 * pair_h[1:])
                    | (gap[1:] > _RUN_GAP * pair_h[1:]))
-    new_word = new_run | space_before | (gap > _WORD_GAP * pair_h)
     starts = np.nonzero(new_run)[0]
+    # Letter-spaced type (tracked headings, OCR text layers spread to match the scan)
+    # has wide gaps between all its letters: a word gap must be wider than the
+    # narrowest gap of its run. Ordinary type's narrowest gap is about 0 or less.
+    narrowest = np.minimum.reduceat(np.where(new_run, np.inf, gap), starts)
+    tracking = np.where(np.isfinite(narrowest), np.maximum(narrowest, 0.0), 0.0)
+    run_of = np.cumsum(new_run) - 1
+    new_word = new_run | space_before | (gap > _WORD_GAP * pair_h + tracking[run_of])
     ends = np.append(starts[1:], n)
     word_starts = np.nonzero(new_word)[0]
     word_ends = np.append(word_starts[1:], n)

@@ -50,9 +50,11 @@ class PageLayout:
 
 
 def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
-                     settings: LayoutSettings, tagged: bool = False) -> PageLayout:
+                     settings: LayoutSettings, tagged: bool = False,
+                     joined: frozenset[int] = frozenset()) -> PageLayout:
     """Layout of one page; ``raw_text`` is PDFium's text of it, kept when no reordering
-    is needed, ``tagged`` whether the document has a structure tree.
+    is needed, ``tagged`` whether the document has a structure tree, ``joined`` the
+    generated characters found not to separate words (see ``generated_gaps``).
 
     >>> layout = read_page_layout(page, textpage, textpage.get_text_range(),
     ...                           LayoutSettings())  # doctest: +SKIP
@@ -74,7 +76,7 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
         # paragraphs below would be thrown away
         return PageLayout(raw_text, outcome.blocks, 1, False, outcome)
     keep = _kept(glyphs, settings)
-    runs = _runs(glyphs, keep)
+    runs = _runs(glyphs, keep, joined)
     gutters = find_gutters(runs)
     reorder = settings.layout == "reading_order" or (
         settings.layout == "auto" and (bool(gutters) or accents))
@@ -94,7 +96,7 @@ def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
     return keep
 
 
-def _runs(glyphs: Glyphs, keep: np.ndarray) -> list[Run]:
+def _runs(glyphs: Glyphs, keep: np.ndarray, joined: frozenset[int] = frozenset()) -> list[Run]:
     if keep.size == 0:
         return []
     box, links = attach_accents(glyphs.codes[keep], glyphs.box[keep])
@@ -108,6 +110,8 @@ def _runs(glyphs: Glyphs, keep: np.ndarray) -> list[Run]:
     chars = codes[order].astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
     stream = keep[order]
     space = np.isin(glyphs.codes, _SPACES) | ~glyphs.drawn
+    if joined:
+        space[[i for i in joined if i < space.size]] = False
     before = np.zeros(stream.size, dtype=bool)
     before[stream > 0] = space[stream[stream > 0] - 1]
     before[np.isin(order, list(links))] = False  # an attached accent never opens a word

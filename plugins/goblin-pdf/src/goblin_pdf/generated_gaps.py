@@ -1,0 +1,197 @@
+"""Spaces and line breaks PDFium made up inside a word or a line, taken back.
+
+PDFium writes a space where the gap between two glyphs looks wide for their
+font, and a line break where the next glyph does not follow on from the last.
+Two kinds of PDF fool it. OCR text layers spread their letters to match the
+scan, so the last letter of a word often comes out alone (``Nort h Buon a``).
+Producers that place glyph after glyph, each at its own position, get a line
+break between pieces of one word (``c`` / ``olu`` / ``m`` / ``n``). Both make
+words no search finds.
+
+Only generated characters next to a short line, or before a one-character
+token on a page where one-letter tokens abound (an OCR layer's symptom; prose has a few
+"a" and "I", formulas and tables more), are looked at: an ordinary page costs
+two regex scans. Each is judged from the
+glyph boxes on either side: a space stays unless the text is letter-spaced and
+the gap is no wider than the gaps between its letters; a line break between two
+glyphs of one line becomes nothing when they touch like letters of a word, else
+a space (a superscript, a second word).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+# A space before a one-letter token ("Nort h", "JA N"); the token before it is
+# checked apart: a leading literal lets the scan run in C.
+_LONE_LETTER = re.compile(r" [^\W\d_](?=\s)")
+_LONE_WORD_CHAR = re.compile(r" \w\s")  # counted first: a cheaper bound on lone letters
+_LONE_CHAR = re.compile(r" \S(?=\s|\Z)")  # the suspects once letters set it off: "13858 8"
+# Share of the page's tokens that must be lone letters before their spaces are judged.
+_LONE_SHARE = 0.15
+_MIN_LONE = 4
+# A line of at most three characters between two line breaks.
+_SHORT_LINE = re.compile(r"\n[ \t]*\S{1,3}[ \t]*\r")
+_SAME_LINE = 0.5  # vertical overlap, in the lower glyph's height, of one line
+_LETTER_SPACED = 0.05  # letter gap, in glyph heights, of letter-spaced text
+_TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
+_RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
+_SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
+
+Box = tuple[float, float, float, float]
+
+_LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p))
+_IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
+
+
+@dataclass(frozen=True)
+class MendedText:
+    """``text`` with the made-up gaps taken back; ``joined`` the PDFium character
+    indices of generated characters that turned out not to separate words."""
+
+    text: str
+    joined: frozenset[int]
+
+
+def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
+    """Take back generated spaces and line breaks that split a word or a line.
+
+    ``text`` is PDFium's text of ``textpage``, one character per PDFium character
+    (line breaks as ``\\r\\n``, as PDFium writes them).
+    """
+    suspects = _lone_char_spaces(text) + _short_line_breaks(text)
+    if not suspects or len(text) != pdfium_c.FPDFText_CountChars(textpage):
+        return MendedText(text, frozenset())
+    judge = _Judge(ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0, text)
+    edits: dict[int, str] = {}
+    for index, kind in suspects:
+        replacement = judge.replacement(index, kind)
+        if replacement is not None:
+            edits[index] = replacement
+    if not edits:
+        return MendedText(text, frozenset())
+    parts: list[str] = []
+    last = 0
+    for index in sorted(edits):
+        parts += [text[last:index], edits[index]]
+        last = index + (2 if text[index] == "\r" else 1)
+    parts.append(text[last:])
+    joined = frozenset(i for index, new in edits.items() if not new
+                       for i in range(index, index + (2 if text[index] == "\r" else 1)))
+    return MendedText("".join(parts), joined)
+
+
+def _lone_char_spaces(text: str) -> list[tuple[int, str]]:
+    """The spaces before one-character tokens, when one-letter tokens abound."""
+    enough = max(_MIN_LONE, _LONE_SHARE * (text.count(" ") + text.count("\n")))
+    if len(_LONE_WORD_CHAR.findall(text)) < enough or len(_LONE_LETTER.findall(text)) < enough:
+        return []
+    return [(m.start(), " ") for m in _LONE_CHAR.finditer(text)
+            if m.start() and not text[m.start() - 1].isspace()]
+
+
+def _short_line_breaks(text: str) -> list[tuple[int, str]]:
+    """The line breaks (index of their ``\\r``) around every short line."""
+    breaks: set[int] = set()
+    for match in _SHORT_LINE.finditer(text):
+        start, end = match.span()  # the short line's \n before it and \r after it
+        if start >= 1 and text[start - 1] == "\r":
+            breaks.add(start - 1)
+        if text[end - 1:end + 1] == "\r\n":
+            breaks.add(end - 1)
+    # the first line has no \n before it, the last no \r after it
+    first, last = text.find("\r\n"), text.rfind("\r\n")
+    if first > 0 and _is_short(text[:first]):
+        breaks.add(first)
+    if last >= 0 and _is_short(text[last + 2:]):
+        breaks.add(last)
+    return [(index, "\r\n") for index in sorted(breaks)]
+
+
+def judge_gap(kind: str, a: Box, b: Box, letter_gap: Callable[[], float]) -> str | None:
+    """What a generated ``kind`` (" " or "\\r\\n") between glyph boxes ``a`` and ``b``
+    (x0, y0, x1, y1) becomes: "" (the glyphs belong together), " ", or None (kept).
+    ``letter_gap`` gives the gap between letters of the words around, asked for last.
+
+    Glyphs of rotated text do not follow each other left to right on one line, so
+    the tests leave them alone without asking for their angles.
+
+    >>> judge_gap("\\r\\n", (0, 0, 5, 10), (5, 0, 10, 10), lambda: 0.0)  # one word
+    ''
+    >>> judge_gap("\\r\\n", (0, 0, 5, 10), (0, -12, 5, -2), lambda: 0.0) is None  # next line
+    True
+    >>> judge_gap(" ", (0, 0, 5, 10), (7, 0, 12, 10), lambda: 2.0)  # letter-spaced: "Nort h"
+    ''
+    """
+    low = min(a[3] - a[1], b[3] - b[1])
+    high = max(a[3] - a[1], b[3] - b[1])
+    overlap = min(a[3], b[3]) - max(a[1], b[1])
+    gap = b[0] - a[2]
+    if overlap < _SAME_LINE * low or b[0] < a[0] or gap > _RUN_GAP * high or gap < -0.25 * low:
+        return None  # not the next glyph of the same line
+    if low < _SCRIPT * high:
+        return None if kind == " " else " "  # a superscript or subscript
+    letter = letter_gap()
+    spaced = letter >= _LETTER_SPACED * low
+    touching = gap <= (letter if spaced else 0.0) + _TOUCHING * low
+    if kind == " ":
+        return "" if spaced and touching else None
+    return "" if touching else " "
+
+
+def _is_short(line: str) -> bool:
+    token = line.strip(" \t")
+    return 0 < len(token) <= 3 and not any(char.isspace() for char in token)
+
+
+class _Judge:
+    """Glyph boxes of one text page, read as the suspects need them."""
+
+    def __init__(self, handle: int, text: str) -> None:
+        self.handle = handle
+        self.text = text
+        self._rect = (ctypes.c_float * 4)()
+        self._address = ctypes.addressof(self._rect)
+
+    def replacement(self, index: int, kind: str) -> str | None:
+        """What the generated ``kind`` at ``index`` becomes, or None to keep it."""
+        text = self.text
+        before, after = index - 1, index + len(kind)
+        if (before < 0 or after >= len(text) or text[before].isspace()
+                or text[after].isspace() or _IS_GENERATED(self.handle, index) != 1):
+            return None
+        a, b = self._box(before), self._box(after)
+        if a is None or b is None:
+            return None
+        return judge_gap(kind, a, b, lambda: self._letter_gap(before, after, a[3] - a[1]))
+
+    def _letter_gap(self, before: int, after: int, height: float) -> float:
+        """The wider of the gaps between letters or digits of the words on either side
+        (0 when unknown); punctuation is left out, as type often spaces it apart."""
+        gaps = []
+        for left, right in ((before - 1, before), (after, after + 1)):
+            if left < 0 or right >= len(self.text) or not self.text[left].isalnum() \
+                    or not self.text[right].isalnum():
+                continue
+            first, second = self._box(left), self._box(right)
+            if first is not None and second is not None \
+                    and abs((first[1] + first[3]) - (second[1] + second[3])) < height:
+                gaps.append(second[0] - first[2])
+        return max(gaps, default=0.0)
+
+    def _box(self, index: int) -> Box | None:
+        """(x0, y0, x1, y1) of the character's loose box, None when it has none."""
+        if not _LOOSE_BOX(self.handle, index, self._address):
+            return None
+        left, top, right, bottom = self._rect
+        if right <= left or top <= bottom:
+            return None
+        return left, bottom, right, top

@@ -1,0 +1,120 @@
+"""Spaces and line breaks PDFium makes up inside words: taken back, and only those."""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+from pikepdf import Dictionary, Name
+
+import goblin_core
+from goblin_pdf.generated_gaps import _short_line_breaks, judge_gap, mend_generated_gaps
+
+ADDRESS = ("North Buona Vista Drive Singapore American President Lines Scottsdale Road "
+           "Suite United States Metropolis Tower Ocean Shipping Container")
+
+
+def _page_pdf(content: bytes, font: str = "Courier") -> bytes:
+    pdf = pikepdf.new()
+    fonts = Dictionary(F1=Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name("/" + font),
+                                     Encoding=Name.WinAnsiEncoding))
+    pdf.pages.append(pikepdf.Page(Dictionary(
+        Type=Name.Page, MediaBox=[0, 0, 612, 792], Resources=Dictionary(Font=fonts),
+        Contents=pdf.make_stream(content))))
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def ocr_layer_pdf(text: str = ADDRESS) -> bytes:
+    """An invisible OCR text layer as scanner software writes it: each word's letters
+    spread with character spacing to match the scan, its last letter drawn apart."""
+    commands = [b"BT 3 Tr /F1 11 Tf 1 0 0 1 60 700 Tm"]
+    for word in text.split():
+        commands.append(b"2 Tc (%s) Tj 0 Tc (%s) Tj ( ) Tj"
+                        % (word[:-1].encode(), word[-1].encode()))
+    commands.append(b"ET")
+    return _page_pdf(b"\n".join(commands))
+
+
+def _pdfium_text(data: bytes) -> str:
+    pdf = pdfium.PdfDocument(data)
+    try:
+        return str(pdf[0].get_textpage().get_text_range())
+    finally:
+        pdf.close()
+
+
+def test_an_ocr_layers_split_last_letters_are_joined_back() -> None:
+    data = ocr_layer_pdf()
+    assert "Nort h Buon a" in _pdfium_text(data)  # what PDFium makes of it
+    document = goblin_core.extract(data, name="scan.pdf", ocr="never")
+    text = " ".join(document.text.split())
+    assert ADDRESS in text
+    assert document.pages[0].status == "clean"
+
+
+def test_the_reading_order_layout_joins_them_too() -> None:
+    document = goblin_core.extract(ocr_layer_pdf(), name="scan.pdf", ocr="never",
+                                   pdf={"layout": "reading_order"})
+    assert ADDRESS in " ".join(document.text.split())
+
+
+def test_ordinary_text_with_a_few_one_letter_words_is_left_as_pdfium_gave_it() -> None:
+    line = "I saw a cat and a dog in a park near a lake on a hill by a road in the north"
+    data = _page_pdf(b"BT /F1 11 Tf 60 700 Td (%s) Tj ET" % line.encode(), font="Helvetica")
+    raw = _pdfium_text(data)
+    pdf = pdfium.PdfDocument(data)
+    try:
+        assert mend_generated_gaps(pdf[0].get_textpage(), raw).text == raw
+    finally:
+        pdf.close()
+
+
+def test_a_superscript_alone_on_its_line_stays_a_separate_token() -> None:
+    content = (b"BT /F1 10 Tf 72 700 Td (Zejiang Shen) Tj ET "
+               b"BT /F1 6 Tf 134.5 704 Td (1) Tj ET "
+               b"BT /F1 10 Tf 138 700 Td (\\(a\\), Ruochen Zhang) Tj ET")
+    document = goblin_core.extract(_page_pdf(content, font="Helvetica"), name="authors.pdf",
+                                   ocr="never")
+    assert "Shen 1" in " ".join(document.text.split())
+
+
+HEIGHT = 10.0
+
+
+@pytest.mark.parametrize(("kind", "a", "b", "letter", "expected"), [
+    # a line break between glyphs that touch on one line: pieces of one word
+    ("\r\n", (0, 0, 5, HEIGHT), (5.1, 0, 10, HEIGHT), 0.0, ""),
+    # ... or a word gap between them: a space, and the line goes on
+    ("\r\n", (0, 0, 5, HEIGHT), (8, 0, 13, HEIGHT), 0.0, " "),
+    # a superscript after a word: a space
+    ("\r\n", (0, 0, 5, HEIGHT), (5, 3, 8, 3 + 0.6 * HEIGHT), 0.0, " "),
+    # the next line, a glyph back to the left, a column gap: kept
+    ("\r\n", (0, 0, 5, HEIGHT), (0, -12, 5, -12 + HEIGHT), 0.0, None),
+    ("\r\n", (50, 0, 55, HEIGHT), (10, 1, 15, 1 + HEIGHT), 0.0, None),
+    ("\r\n", (0, 0, 5, HEIGHT), (20, 0, 25, HEIGHT), 0.0, None),
+    # letter-spaced text: a space no wider than the letter gaps goes
+    ("\r\n", (0, 0, 5, HEIGHT), (7, 0, 12, HEIGHT), 2.0, ""),
+    (" ", (0, 0, 5, HEIGHT), (7, 0, 12, HEIGHT), 2.0, ""),
+    # ... a real word gap in it stays
+    (" ", (0, 0, 5, HEIGHT), (11, 0, 16, HEIGHT), 2.0, None),
+    # tight justified prose: a narrow word gap between glyphs that touch inside
+    # their words is PDFium's right call ("mentorship in")
+    (" ", (0, 0, 5, HEIGHT), (5.65, 0, 10, HEIGHT), -0.15, None),
+    # a space before a superscript is never taken out
+    (" ", (0, 0, 5, HEIGHT), (5, 3, 8, 3 + 0.6 * HEIGHT), 2.0, None),
+])
+def test_judge_gap(kind: str, a: tuple[float, float, float, float],
+                   b: tuple[float, float, float, float], letter: float,
+                   expected: str | None) -> None:
+    assert judge_gap(kind, a, b, lambda: letter) == expected
+
+
+def test_the_line_breaks_around_short_lines_are_the_suspects() -> None:
+    text = "c\r\nolu\r\nm\r\nn\r\nA long line of text\r\nx"
+    # the breaks after c, olu, m and n, and the one before the last line
+    assert [index for index, _ in _short_line_breaks(text)] == [1, 6, 9, 12, 33]
+    assert _short_line_breaks("one ordinary line\r\nand another one") == []
