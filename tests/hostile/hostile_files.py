@@ -667,3 +667,44 @@ def gigapixel_scan_pdf(folder: Path) -> Path:
         )
     )
     return path
+
+
+def _form_xobject(resources: bytes, body: bytes) -> bytes:
+    return (b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] " + resources
+            + b" /Length %d >>\nstream\n" % len(body) + body + b"\nendstream")
+
+
+def _forms_page_pdf(path: Path, forms: list[bytes], text: str) -> Path:
+    """One page saying ``text`` that draws object 6 (the first of ``forms``) as /Y."""
+    draw = f"BT /F1 24 Tf 72 720 Td ({text}) Tj ET /Y Do".encode()
+    path.write_bytes(
+        _pdf(
+            [
+                b"<< /Type /Catalog /Pages 2 0 R >>",
+                b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+                b"/Resources << /Font << /F1 5 0 R >> /XObject << /Y 6 0 R >> >> >>",
+                b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
+                _FONT,
+                *forms,
+            ]
+        )
+    )
+    return path
+
+
+def form_bomb_pdf(folder: Path, levels: int = 40) -> Path:
+    """Forty form XObjects, each drawing the next twice: 2^40 forms for a reader that
+    parses a form again each time it is drawn (PDFium and pdftotext both do)."""
+    forms = [_form_xobject(b"/Resources << /XObject << /Z %d 0 R >> >>" % (7 + level),
+                           b"/Z Do /Z Do") for level in range(levels - 1)]
+    forms.append(_form_xobject(b"/Resources << /Font << /F1 5 0 R >> >>",
+                               b"BT /F1 12 Tf 10 10 Td (y) Tj ET"))
+    return _forms_page_pdf(folder / "form-bomb.pdf", forms, "Form bomb page")
+
+
+def self_drawing_form_pdf(folder: Path) -> Path:
+    """One form XObject without resources of its own, drawing /Y twice: through the
+    page's resources, itself, until the reader's nesting limit doubles it out."""
+    forms = [_form_xobject(b"", b"/Y Do /Y Do")]
+    return _forms_page_pdf(folder / "self-drawing-form.pdf", forms, "Self drawing page")

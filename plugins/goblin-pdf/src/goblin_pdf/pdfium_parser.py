@@ -22,6 +22,7 @@ from goblin_core.errors import CorruptDocument, FileTooLarge, UnsafeArchive
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
+from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.passwords import configured_password, decrypted_copy, password_error
 from goblin_pdf.pdf_metadata import document_metadata
@@ -71,6 +72,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
         self.limits = ArchiveLimits.from_config(config)
         self.pdf = open_pdfium(source, configured_password(config))
+        self.form_census = FormCensus(source, configured_password(config))
         self.page_count = len(self.pdf)
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
         self._forms = bool(self.options.get("forms", True)) and self._init_forms()
@@ -140,6 +142,9 @@ class PdfiumDocument(BaseParsedDocument):
 
     def _page(self, index: int) -> PageContent:
         number = index + 1
+        refusal = self.form_census.refusal(number)
+        if refusal is not None:
+            return PageContent(number, error=refusal)
         try:
             page = self.pdf[index]
         except pdfium.PdfiumError as exc:
@@ -204,6 +209,9 @@ class PdfiumDocument(BaseParsedDocument):
     def render(self, page: int, dpi: int) -> Any:
         """Page ``page`` (1-based) as a grayscale PIL image at ``dpi``."""
         dpi = int(dpi or self.options.get("render_dpi", 300))
+        refusal = self.form_census.refusal(page)
+        if refusal is not None:
+            raise CorruptDocument(refusal, file=self.source.display_name)
         native = self.pdf[page - 1]
         try:
             width, height = native.get_size()
@@ -264,6 +272,7 @@ class PdfiumDocument(BaseParsedDocument):
         if self._forms:
             self.pdf.close_forms()
         self.pdf.close()
+        self.form_census.close()
 
 
 def outline_text(outline: list[dict[str, Any]]) -> str:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source, spooled
+from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
 
@@ -51,20 +53,29 @@ class PdfplumberRecovery(BaseEngine):
                         f"pdfplumber cannot read its page tree ({type(exc).__name__}: {exc})",
                         file=source.display_name,
                     ) from exc
-                for number in page_numbers:
-                    if not 1 <= number <= len(pages):
-                        continue
-                    page = pages[number - 1]
-                    try:
-                        texts[number] = page.extract_text() or ""
-                    except Exception as exc:  # one bad page must not lose the others
-                        log.warning("%s: pdfplumber failed on page %s: %s",
-                                    source.display_name, number, exc)
-                    finally:
-                        page.close()
+                with FormCensus(source, configured_password(config)) as census:
+                    texts.update(_page_texts(pages, page_numbers, census, source.display_name))
             finally:
                 _close(pdf, source.display_name)
         return texts
+
+
+def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: FormCensus,
+                name: str) -> dict[int, str]:
+    """pdfplumber's text of the pages asked for; pdfminer would expand a form bomb as
+    PDFium would, so pages the census refuses are left out."""
+    texts: dict[int, str] = {}
+    for number in page_numbers:
+        if not 1 <= number <= len(pages) or census.refusal(number):
+            continue
+        page = pages[number - 1]
+        try:
+            texts[number] = page.extract_text() or ""
+        except Exception as exc:  # one bad page must not lose the others
+            log.warning("%s: pdfplumber failed on page %s: %s", name, number, exc)
+        finally:
+            page.close()
+    return texts
 
 
 def _close(pdf: object, name: str) -> None:

@@ -13,6 +13,7 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source, spooled
+from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
 
@@ -44,8 +45,11 @@ class PopplerRecovery(BaseEngine):
         cap = int(options.get("poppler_max_output", 16 * 1024**2))
         password = configured_password(config)
         texts: dict[int, str] = {}
-        with spooled(source) as path:
+        # pdftotext expands a form bomb too (past 500 MB in 20 s on 2^40 nested forms)
+        with spooled(source) as path, FormCensus(source, password) as census:
             for number in page_numbers:
+                if census.refusal(number):
+                    continue
                 command = [binary, "-q", "-enc", "UTF-8", "-f", str(number), "-l", str(number)]
                 if password:
                     command += ["-upw", password]

@@ -1,0 +1,141 @@
+"""Form XObjects nested into billions of draws: the page is refused before PDFium loads it."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name
+
+import goblin_core
+from goblin_core.source import Source
+from goblin_pdf.form_bombs import MAX_FORM_DRAWS, FormCensus
+
+_FONT = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica)
+
+
+def _form(pdf: pikepdf.Pdf, body: bytes, xobjects: Dictionary | None) -> pikepdf.Object:
+    form = pdf.make_stream(body, Type=Name.XObject, Subtype=Name.Form,
+                           BBox=Array([0, 0, 612, 792]))
+    if xobjects is not None:
+        form.Resources = Dictionary(XObject=xobjects, Font=Dictionary(F1=_FONT))
+    return form
+
+
+def _add_page(pdf: pikepdf.Pdf, text: str, xobjects: Dictionary | None = None,
+              draw: bytes = b"") -> None:
+    content = b"BT /F1 24 Tf 72 720 Td (%s) Tj ET " % text.encode() + draw
+    resources = Dictionary(Font=Dictionary(F1=_FONT))
+    if xobjects is not None:
+        resources.XObject = xobjects
+    pdf.pages.append(pikepdf.Page(Dictionary(Type=Name.Page, MediaBox=Array([0, 0, 612, 792]),
+                                             Resources=resources,
+                                             Contents=pdf.make_stream(content))))
+
+
+def _save(pdf: pikepdf.Pdf) -> bytes:
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def chain_pdf(levels: int, times: int) -> bytes:
+    """Page 1 plain; page 2 draws a chain of ``levels`` forms, each drawing the next
+    ``times`` times; page 3 plain again."""
+    pdf = pikepdf.new()
+    form = _form(pdf, b"BT /F1 9 Tf 10 10 Td (leaf) Tj ET", Dictionary())
+    for _ in range(levels - 1):
+        form = _form(pdf, b"/Z Do " * times, Dictionary(Z=pdf.make_indirect(form)))
+    _add_page(pdf, "Before the forms")
+    _add_page(pdf, "Forms page", Dictionary(Y=pdf.make_indirect(form)), b"/Y Do")
+    _add_page(pdf, "After the forms")
+    return _save(pdf)
+
+
+def self_drawing_pdf(times: int) -> bytes:
+    """A form without resources of its own that draws itself ``times`` times through
+    the page's (PDFium aborts on 2 after gigabytes)."""
+    pdf = pikepdf.new()
+    form = pdf.make_indirect(_form(pdf, b"/X Do " * times, None))
+    _add_page(pdf, "Self drawing page", Dictionary(X=form), b"/X Do")
+    return _save(pdf)
+
+
+# A bomb that got past the census would take the test process down: extract in a
+# child capped at 3 GiB of address space, which PDFium then aborts on instead.
+CHILD = textwrap.dedent(
+    """
+    import json, resource, sys
+    resource.setrlimit(resource.RLIMIT_AS, (3 << 30, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    from goblin_core import extract
+    document = extract(sys.argv[1], ocr="never")
+    print(json.dumps([{"text": p.text, "status": p.status,
+                       "errors": [a.error for a in p.attempts]} for p in document.pages]))
+    """
+)
+
+
+def _extract_in_child(data: bytes, folder: Path) -> list[dict[str, Any]]:
+    path = folder / "forms.pdf"
+    path.write_bytes(data)
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path)], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    pages: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return pages
+
+
+def _refusals(data: bytes) -> list[str | None]:
+    with FormCensus(Source.from_bytes(data, "forms.pdf")) as census:
+        return [census.refusal(number) for number in range(1, len(pikepdf.open(
+            io.BytesIO(data)).pages) + 1)]
+
+
+def test_a_doubling_chain_of_forty_forms_is_refused_and_the_other_pages_read(
+        tmp_path: Path) -> None:
+    data = chain_pdf(40, 2)
+    refusals = _refusals(data)
+    assert refusals[0] is None and refusals[2] is None
+    assert refusals[1] is not None and "form bomb" in refusals[1]
+    pages = _extract_in_child(data, tmp_path)
+    assert "Before the forms" in pages[0]["text"] and "After the forms" in pages[2]["text"]
+    assert pages[1]["status"] == "failed"
+    assert any("form bomb" in error for error in pages[1]["errors"])
+
+
+def test_nested_forms_within_the_limit_are_read() -> None:
+    data = chain_pdf(4, 10)  # 1,111 draws
+    assert _refusals(data) == [None, None, None]
+    document = goblin_core.extract(data, name="forms.pdf", ocr="never")
+    assert "leaf" in document.pages[1].text
+
+
+def test_the_limit_is_on_draws_not_on_depth() -> None:
+    # 3 forms, each drawing the next 400 times: 160,000 leaves from a 5 kB file
+    assert MAX_FORM_DRAWS < 400 ** 2
+    assert _refusals(chain_pdf(3, 400))[1] is not None
+
+
+def test_a_form_drawing_itself_twice_through_the_page_resources_is_refused(
+        tmp_path: Path) -> None:
+    assert _refusals(self_drawing_pdf(2))[0] is not None
+    assert _extract_in_child(self_drawing_pdf(2), tmp_path)[0]["status"] == "failed"
+
+
+def test_a_form_drawing_itself_once_per_round_is_harmless_and_read() -> None:
+    assert _refusals(self_drawing_pdf(1)) == [None]
+    document = goblin_core.extract(self_drawing_pdf(1), name="self.pdf", ocr="never")
+    assert "Self drawing page" in document.text
+
+
+def test_a_pdf_without_form_xobjects_never_opens_pypdf() -> None:
+    pdf = pikepdf.new()
+    _add_page(pdf, "Plain page")
+    census = FormCensus(Source.from_bytes(_save(pdf), "plain.pdf"))
+    assert census._reader is None
