@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import html
 import re
 import warnings
 from collections.abc import Iterator
@@ -89,6 +90,13 @@ _BLOCKS = frozenset(
         "title",
     }
 )
+# Past this many tags a page is read flat: BeautifulSoup builds a Python object per
+# tag (a million nested divs took 20-50 s and 600 MB), and lxml's own tree stops at
+# a depth of 256 and loses the text below it.
+MAX_TREE_TAGS = 250_000
+# One tag, comment, doctype or processing instruction; an unclosed comment runs to the end.
+_BREAKS = _BLOCKS | set(_HEADINGS) | {"li", "tr", "td", "th"}
+_MARKUP_TOKEN = re.compile(r"<!--.*?(?:-->|\Z)|<(/?)([A-Za-z][\w:.-]*)[^>]*>|<[!?][^>]*>", re.S)
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
 _XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)""", re.I)
 
@@ -207,8 +215,46 @@ def _hidden(tag: Tag) -> bool:
     return "display:none" in style or "visibility:hidden" in style
 
 
+def flat_page(markup: str, number: int = 1, engine: str = "") -> PageContent:
+    """The visible text of markup with too many tags for a tree, one paragraph per
+    block, in one linear pass: what an invisible element holds (script, style...) is
+    skipped to its end tag, or to the end of the page when it has none."""
+    page = PageBuilder(number=number, engine=engine)
+    pieces: list[str] = []
+    position = 0
+    # Searching only up to the last ">" keeps this linear: every "<" before it has a
+    # ">" after it, so no attempt scans to the end of the page and fails.
+    for match in _MARKUP_TOKEN.finditer(markup, 0, markup.rfind(">") + 1):
+        start = match.start()
+        if start < position:
+            continue  # inside an invisible element skipped below
+        pieces.append(markup[position:start])
+        position = match.end()
+        closing, name = match.group(1, 2)
+        name = (name or "").lower()
+        if name in _BREAKS:
+            pieces.append("\n")
+        elif name:
+            pieces.append(" ")
+        if name in _INVISIBLE and not closing and not match.group(0).endswith("/>"):
+            end = re.compile(rf"</{re.escape(name)}\s*>", re.I).search(markup, position)
+            position = end.end() if end else len(markup)
+    pieces.append(markup[position:])
+    for line in html.unescape("".join(pieces)).split("\n"):
+        if not line.isspace() and line:
+            page.add(" ".join(line.split()))
+    return page.build()
+
+
 def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageContent, dict[str, str]]:
-    """One page of visible text from HTML markup, and its title/language metadata."""
+    """One page of visible text from HTML markup, and its title/language metadata; a
+    page of more than ``MAX_TREE_TAGS`` tags is read flat (``metadata["structure"]``
+    says so)."""
+    tags = markup.count("<")
+    if tags > MAX_TREE_TAGS:
+        return flat_page(markup, number, engine), {
+            "structure": f"read flat: {tags:,} tags, over the {MAX_TREE_TAGS:,} a tree is "
+                         "built for; headings, lists and tables are plain paragraphs"}
     with warnings.catch_warnings():
         # XHTML is read with the HTML parser on purpose: it forgives what real pages get wrong
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
