@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from goblin_core.config import Config
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import EmptyFile
 from goblin_core.formats import BY_EXTENSION
 from goblin_core.model import FileType
 from goblin_core.registry import Registry
@@ -19,13 +19,13 @@ UNKNOWN = FileType("application/octet-stream", "", 0.0)
 def detect(registry: Registry, config: Config, source: Source) -> FileType:
     """Ask every available sniffer; the most confident answer wins, ties by priority.
 
-    An empty file is a CorruptDocument. When no sniffer answers, the
+    An empty file is an EmptyFile (a CorruptDocument). When no sniffer answers, the
     extension decides (with low confidence), else application/octet-stream.
     """
     head = source.head(HEAD_BYTES)
     if not head:
-        raise CorruptDocument("the file is empty (0 bytes): there is nothing to extract",
-                              file=source.display_name)
+        raise EmptyFile("the file is empty (0 bytes): there is nothing to extract",
+                        file=source.display_name)
     best: tuple[float, int, FileType] | None = None
     for entry in registry.ranked("sniffer", None, config):
         try:

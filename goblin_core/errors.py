@@ -90,6 +90,13 @@ class CorruptDocument(GoblinError):
     kind = "CorruptDocument"
 
 
+class EmptyFile(CorruptDocument):
+    """The file has no bytes. On its own that is an error (nothing to extract);
+    as a member of an archive or an attachment it is only noted: archives of
+    source code hold empty files by the hundred, and each is faithfully empty."""
+
+
+
 class OutputLimitReached(GoblinError):
     """The document's text reached ``limits.max_output_chars``; the text is cut there."""
 

@@ -21,6 +21,7 @@ from goblin_core.detect import detect
 from goblin_core.engines import ArchiveLimits
 from goblin_core.errors import (
     CorruptDocument,
+    EmptyFile,
     ExtractionTimeout,
     FileTooLarge,
     GoblinError,
@@ -209,8 +210,11 @@ class Pipeline:
             error = exc.with_file(source.display_name)
             if raise_errors:
                 raise error from exc
-            recorder.error(error.kind, str(error))
-            log.warning("%s", error)
+            if isinstance(exc, EmptyFile):
+                recorder.warn("EmptyFile", str(error))  # an empty member: noted, not failed
+            else:
+                recorder.error(error.kind, str(error))
+                log.warning("%s", error)
             mime = detected.mime if detected else "application/octet-stream"
             return self._assemble(source, mime, [], {}, None, recorder, started, detected)
 

@@ -62,11 +62,12 @@ def test_members_become_children_named_inside_the_archive() -> None:
 
 
 def test_a_bad_member_is_reported_and_the_others_are_read() -> None:
-    outer = zip_of({"a.txt": b"good member text", "b.txt": b"", "c.bin": bytes(range(256))})
+    broken = zip_of({"x.txt": b"inner text"})[:40]  # a nested zip cut short
+    outer = zip_of({"a.txt": b"good member text", "b.zip": broken, "c.bin": bytes(range(256))})
     document = extract(outer, name="mixed.zip", registry=REGISTRY)
     children = {d.name: d for d in document.children}
     assert children["mixed.zip/a.txt"].text == "good member text"
-    assert children["mixed.zip/b.txt"].report.error_kinds == ("CorruptDocument",)
+    assert children["mixed.zip/b.zip"].report.error_kinds == ("CorruptDocument",)
     assert children["mixed.zip/c.bin"].report.error_kinds == ("UnsupportedFormat",)
 
 
@@ -162,3 +163,19 @@ def test_a_handler_crashing_at_once_falls_back_to_the_next_handler() -> None:
     document = extract(outer, name="z.zip", registry=registry_with(Broken(), ZipHandler()))
     assert [d.text for d in document.children] == ["first member text"]
     assert "tests.zip" in document.parsed_by
+
+
+def test_an_empty_member_is_an_empty_child_with_a_warning_not_an_error() -> None:
+    archive = zip_of({"pkg/__init__.py": b"", "pkg/readme.txt": b"the package text"})
+    document = extract(archive, name="source.zip", registry=REGISTRY)
+    empty, readme = document.children
+    assert (empty.name, empty.status, empty.report.errors) == ("source.zip/pkg/__init__.py",
+                                                                "clean", ())
+    assert [w.kind for w in empty.report.warnings] == ["EmptyFile"]
+    assert readme.text == "the package text"
+    assert not any(d.report.errors for d in document.walk())
+
+
+def test_an_empty_file_on_its_own_is_still_an_error() -> None:
+    with pytest.raises(CorruptDocument, match="the file is empty"):
+        extract(b"", name="nothing.txt", registry=REGISTRY)
