@@ -12,6 +12,7 @@ from goblin_core.config import Config
 from goblin_core.errors import (
     ConfigError,
     CorruptDocument,
+    EmptyFile,
     EngineUnavailable,
     ExtractionTimeout,
     FileTooLarge,
@@ -49,6 +50,7 @@ __all__ = [
     "ConfigError",
     "CorruptDocument",
     "Document",
+    "EmptyFile",
     "EngineUnavailable",
     "ExtractionTimeout",
     "FileTooLarge",
