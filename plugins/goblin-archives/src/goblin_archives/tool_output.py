@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,9 +13,22 @@ from goblin_archives.modes import kind_of_mode
 from goblin_core.engines import Member
 from goblin_core.errors import CorruptDocument, PasswordRequired
 
+# patool's own report of the command it ran: the full argument list, scratch paths and
+# all, which says nothing the tool's message before it did not.
+_COMMAND_ECHO = re.compile(
+    r"(?:ERROR )?patool: error extracting .*?: Command `\[\s*'([^']+)'.*?\]' returned "
+    r"non-zero exit status (\d+)\.?", re.S)
+
 
 def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> Exception:
-    """The goblin error for a tool that failed: PasswordRequired when it speaks of one."""
+    """The goblin error for a tool that failed: PasswordRequired when it speaks of one.
+
+    >>> str(tool_failure("patool", "a.zip", "ERROR: Data Error : b.txt\\nERROR patool: error "
+    ...     "extracting a.zip: Command `['/usr/bin/7z', 'x', '-o/tmp/s/out', '--', 'a.zip']' "
+    ...     "returned non-zero exit status 2", None))
+    'a.zip: patool could not extract it: ERROR: Data Error : b.txt (7z exit status 2)'
+    """
+    stderr = _COMMAND_ECHO.sub(lambda m: f"({Path(m[1]).name} exit status {m[2]})", stderr)
     message = " ".join(stderr.split())[:600] or "no message"
     lowered = message.lower()
     if "password" in lowered or "encrypted" in lowered:
