@@ -6,15 +6,15 @@ without resources of its own that draws itself twice through the page's, until
 PDFium's nesting limit. It all happens inside the page load, which nothing can
 interrupt, and memory grows until the process dies.
 
-So a PDF whose forms draw anything is looked at with pypdf, which reads the
-object graph without drawing it, before any of its pages is loaded. A page is
-refused when the forms it draws, nested ones included, exceed
-``MAX_FORM_DRAWS``, or when a form on it draws itself (directly or through
-others) more than once per round. Each form's count is kept once known, so the
-census is linear in the number of forms. A PDF with no form XObject costs one
-scan of its bytes for ``/Form``: stream dictionaries are never compressed
-(PDF 32000-1, 7.5.7), so every form's ``/Subtype /Form`` is there in the clear,
-and a form whose inline resources name no other form is settled without pypdf.
+So a PDF whose forms name other forms has them counted before any of its pages
+is loaded: from its bytes when they are plain, else with pypdf, which reads the
+object graph without drawing it. A page is refused when the forms it draws,
+nested ones included, exceed ``MAX_FORM_DRAWS``, or when a form on it draws
+itself (directly or through others) more than once per round. Each form's count
+is kept once known, so the census is linear in the number of forms. Stream
+dictionaries are never compressed (PDF 32000-1, 7.5.7), so every form's
+``/Subtype /Form`` is there in the clear: a PDF without form XObjects costs one
+scan of its bytes.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import contextlib
 import logging
 import mmap
 import re
+import zlib
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, BinaryIO
@@ -38,7 +39,11 @@ _OBJECT_HEADER = re.compile(rb"(\d{1,10})\s+(\d{1,5})\s+obj$")
 _HEADER_WINDOW = 1 << 16  # bytes searched back from /Subtype /Form for its "N G obj"
 _RESOURCES = re.compile(rb"/Resources\s*(<<|\d+\s+\d+\s+R)")
 _XOBJECTS = re.compile(rb"/XObject\s*(<<|\d+\s+\d+\s+R)")
-_REFERENCE = re.compile(rb"(\d+)\s+(\d+)\s+R")
+_NAMED_REFERENCE = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*(\d+)\s+(\d+)\s+R")
+_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
+_LENGTH = re.compile(rb"/Length\s+(\d+)(?!\s+\d+\s+R)")
+_FILTER = re.compile(rb"/Filter\s*(\[[^\]]*\]|/\w+)")
+_MAX_CONTENT = 8 << 20  # a form's content past this is left to pypdf
 _DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
 _MAX_DEPTH = 64
 _LOOP = MAX_FORM_DRAWS + 1  # what a form that draws itself more than once counts for
@@ -139,7 +144,7 @@ class FormCensus:
             return 0
         total = 0
         for name, times in Counter(_DO.findall(content)).items():
-            reference = xobjects.get("/" + name.decode("latin-1"))
+            reference = xobjects.get("/" + _name(name).decode("latin-1"))
             if reference is None or not hasattr(reference, "idnum"):
                 continue
             form = reference.get_object()
@@ -172,12 +177,14 @@ class FormCensus:
 
 
 def _form_references(stream: BinaryIO) -> list[Key]:
-    """The forms that may draw another form, as object number and generation.
+    """The forms pypdf must look at, as object number and generation; [] when the
+    bytes alone show that no page can draw too many.
 
-    Read from the bytes: every object whose dictionary says /Subtype /Form, then
-    those whose resources are inline and name none of them are left out. A form
-    without resources, or with resources given by reference, stays in (pypdf
-    settles it).
+    Every object whose dictionary says /Subtype /Form is found in the bytes. A form
+    whose inline resources name no other form draws none. The others are counted
+    from the bytes too when that is plain: inline resources, a direct /Length, no
+    filter or FlateDecode alone, and no form drawing itself. Anything else is left
+    to pypdf.
     """
     try:
         view = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
@@ -187,36 +194,114 @@ def _form_references(stream: BinaryIO) -> list[Key]:
     else:
         data = view
     try:
-        dictionaries: dict[Key, bytes] = {}
+        forms: dict[Key, tuple[bytes, int]] = {}  # dictionary bytes, where its stream starts
         for match in _FORM.finditer(data):
             # the last "obj" keyword before it, found from the end in C, then its numbers
             at = data.rfind(b"obj", max(0, match.start() - _HEADER_WINDOW), match.start())
             header = _OBJECT_HEADER.search(bytes(data[max(0, at - 24):at + 3])) if at >= 0 else None
             if header is not None:
                 end = data.find(b"stream", match.end(), match.end() + _HEADER_WINDOW)
-                dictionaries[(int(header[1]), int(header[2]))] = bytes(
-                    data[at:end if end >= 0 else match.end() + _HEADER_WINDOW])
-        forms = set(dictionaries)
-        return [key for key, dictionary in dictionaries.items()
-                if _may_draw_forms(dictionary, forms)]
+                stop = end if end >= 0 else match.end() + _HEADER_WINDOW
+                forms[(int(header[1]), int(header[2]))] = (bytes(data[at:stop]), end)
+        keys = set(forms)
+        drawing = {key: names for key, (dictionary, _) in forms.items()
+                   if (names := _form_names(dictionary, keys)) != {}
+                   and not (names is None and _draws_nothing(data, *forms[key]))}
+        if not drawing:
+            return []
+        if _bounded_in_bytes(data, forms, drawing):
+            return []
+        return list(drawing)
     finally:
         if isinstance(data, mmap.mmap):
             data.close()
 
 
-def _may_draw_forms(dictionary: bytes, forms: set[Key]) -> bool:
-    """Whether a form's dictionary (its bytes) may draw one of ``forms``."""
+def _form_names(dictionary: bytes, forms: set[Key]) -> dict[bytes, Key] | None:
+    """The forms a form's inline resources name (name -> form), {} when none, None when
+    that cannot be read from the bytes (no resources of its own, or by reference)."""
     resources = _RESOURCES.search(dictionary)
     if resources is None or resources[1] != b"<<":
-        return True  # none of its own (it draws with its parent's) or by reference
+        return None
     xobjects = _XOBJECTS.search(dictionary, resources.end())
     if xobjects is None:
-        return False
+        return {}
     if xobjects[1] != b"<<":
-        return True  # by reference
-    names = dictionary[xobjects.end():dictionary.find(b">>", xobjects.end())]
-    return any((int(number), int(generation)) in forms
-               for number, generation in _REFERENCE.findall(names))
+        return None
+    entries = dictionary[xobjects.end():dictionary.find(b">>", xobjects.end())]
+    named = {_name(name): (int(number), int(generation))
+             for name, number, generation in _NAMED_REFERENCE.findall(entries)}
+    return {name: key for name, key in named.items() if key in forms}
+
+
+def _bounded_in_bytes(data: Any, forms: dict[Key, tuple[bytes, int]],
+                      drawing: dict[Key, dict[bytes, Key] | None]) -> bool:
+    """Whether every form that names forms draws at most MAX_FORM_DRAWS, counted from
+    the bytes; False whenever a step is not plain (pypdf then counts)."""
+    counts: dict[Key, int] = {}
+
+    def count(key: Key, path: tuple[Key, ...]) -> int | None:
+        if key not in drawing:
+            return 1  # names no form: itself alone
+        if key in path:
+            return None  # draws itself: pypdf decides how often
+        if key in counts:
+            return counts[key]
+        names = drawing[key]
+        content = _plain_content(data, *forms[key]) if names is not None else None
+        if names is None or content is None:
+            return None
+        total = 1
+        for name, times in Counter(_name(n) for n in _DO.findall(content)).items():
+            child = names.get(name)
+            inner = count(child, (*path, key)) if child is not None else 0
+            if inner is None:
+                return None
+            total += times * inner
+            if total > MAX_FORM_DRAWS:
+                return total
+        counts[key] = total
+        return total
+
+    for key in drawing:
+        total = count(key, ())
+        if total is None or total > MAX_FORM_DRAWS:
+            return False
+    return True
+
+
+def _draws_nothing(data: Any, dictionary: bytes, stream_at: int) -> bool:
+    """Whether a form's content, read from the bytes, has no Do operator at all (an
+    annotation's appearance, which has no resources of its own, usually has none)."""
+    content = _plain_content(data, dictionary, stream_at)
+    return content is not None and _DO.search(content) is None
+
+
+def _plain_content(data: Any, dictionary: bytes, stream_at: int) -> bytes | None:
+    """A form's content from the bytes, when its /Length is direct and its filter is
+    FlateDecode alone or none; None otherwise."""
+    length = _LENGTH.search(dictionary)
+    filters = _FILTER.search(dictionary)
+    if length is None or stream_at < 0 or b"/DecodeParms" in dictionary:
+        return None
+    if filters is not None and filters[1].strip(b"[] \t\r\n") != b"/FlateDecode":
+        return None
+    start = stream_at + len(b"stream")
+    start += 2 if data[start:start + 2] == b"\r\n" else 1
+    raw = bytes(data[start:start + int(length[1])])
+    if filters is None:
+        return raw
+    try:
+        inflater = zlib.decompressobj()
+        content = inflater.decompress(raw, _MAX_CONTENT)
+    except zlib.error:
+        return None
+    return None if inflater.unconsumed_tail else content
+
+
+def _name(name: bytes) -> bytes:
+    """A PDF name with its #xx escapes read, as PDFium reads it."""
+    return _NAME_ESCAPE.sub(lambda m: bytes([int(m[1], 16)]), name)
 
 
 @contextlib.contextmanager
