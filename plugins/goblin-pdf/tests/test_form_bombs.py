@@ -112,6 +112,8 @@ def test_a_doubling_chain_of_forty_forms_is_refused_and_the_other_pages_read(
 def test_nested_forms_within_the_limit_are_read() -> None:
     data = chain_pdf(4, 10)  # 1,111 draws
     assert _refusals(data) == [None, None, None]
+    # plain forms (inline resources, Flate): counted from the bytes, pypdf never opened
+    assert FormCensus(Source.from_bytes(data, "forms.pdf"))._reader is None
     document = goblin_core.extract(data, name="forms.pdf", ocr="never")
     assert "leaf" in document.pages[1].text
 
