@@ -118,3 +118,15 @@ def test_the_line_breaks_around_short_lines_are_the_suspects() -> None:
     # the breaks after c, olu, m and n, and the one before the last line
     assert [index for index, _ in _short_line_breaks(text)] == [1, 6, 9, 12, 33]
     assert _short_line_breaks("one ordinary line\r\nand another one") == []
+
+
+def test_a_tight_pair_in_letter_spaced_type_does_not_split_its_words() -> None:
+    # "M" and "a" set tight; every other letter 2 pt apart, as in an OCR layer, and
+    # each word's last letter drawn apart
+    words = [b"0 Tc (M) Tj 2 Tc (arin) Tj 0 Tc (e) Tj ( ) Tj"] + [
+        b"2 Tc (%s) Tj 0 Tc (%s) Tj ( ) Tj" % (word[:-1].encode(), word[-1].encode())
+        for word in ("Transport", "Corp", "Ocean", "Plaza", "Keelung")]
+    content = b"BT 3 Tr /F1 11 Tf 60 700 Td " + b" ".join(words) + b" ET"
+    document = goblin_core.extract(_page_pdf(content), name="kerned.pdf", ocr="never",
+                                   pdf={"layout": "reading_order"})
+    assert " ".join(document.text.split()) == "Marine Transport Corp Ocean Plaza Keelung"

@@ -62,12 +62,8 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
                    | (x0[1:] < x0[:-1] - 0.5 * pair_h[1:])
                    | (gap[1:] > _RUN_GAP * pair_h[1:]))
     starts = np.nonzero(new_run)[0]
-    # Letter-spaced type (tracked headings, OCR text layers spread to match the scan)
-    # has wide gaps between all its letters: a word gap must be wider than the
-    # narrowest gap of its run. Ordinary type's narrowest gap is about 0 or less.
-    narrowest = np.minimum.reduceat(np.where(new_run, np.inf, gap), starts)
-    tracking = np.where(np.isfinite(narrowest), np.maximum(narrowest, 0.0), 0.0)
     run_of = np.cumsum(new_run) - 1
+    tracking = _tracking(gap, new_run, run_of, starts.size)
     new_word = new_run | space_before | (gap > _WORD_GAP * pair_h + tracking[run_of])
     ends = np.append(starts[1:], n)
     word_starts = np.nonzero(new_word)[0]
@@ -85,3 +81,24 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     firsts = index[starts].tolist()
     return [Run(tuple(words[first_word[k]:first_word[k + 1]]), left[k], bottom[k], right[k],
                 top[k], mean_h[k], lengths[k], int(firsts[k])) for k in range(len(lengths))]
+
+
+def _tracking(gap: np.ndarray, new_run: np.ndarray, run_of: np.ndarray, runs: int) -> np.ndarray:
+    """Each run's letter spacing: the lower median of the gaps inside it, 0 at least.
+
+    Letter-spaced type (tracked headings, OCR text layers spread to match the scan)
+    has wide gaps between all its letters, so a word gap must be wider than those.
+    Most gaps inside a run are between letters of one word; ordinary type's are
+    about 0, which leaves the word gap as it was.
+    """
+    inner = np.nonzero(~new_run)[0]
+    tracking = np.zeros(runs)
+    if inner.size == 0:
+        return tracking
+    order = np.lexsort((gap[inner], run_of[inner]))
+    sorted_gaps, owners = gap[inner][order], run_of[inner][order]
+    counts = np.bincount(owners, minlength=runs)
+    first = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    has = counts > 0
+    tracking[has] = sorted_gaps[first[has] + (counts[has] - 1) // 2]
+    return np.maximum(tracking, 0.0)
