@@ -73,11 +73,12 @@ class FormCensus:
             with _quiet_pypdf():
                 page = self._reader.pages[number - 1]
                 draws = self._draws(page.get("/Resources"), _content(page), [])
-            self._counts.clear()  # keyed by the identity of resources this page holds
         except Exception as exc:  # pypdf fails on what PDFium may still read: no verdict
             log.debug("%s: forms of page %d not counted: %s", self.source.display_name,
                       number, exc)
             return None
+        finally:
+            self._counts.clear()  # keyed by the identity of resources this page holds
         if draws <= MAX_FORM_DRAWS:
             return None
         return (f"page {number} draws form XObjects nested in each other more than "

@@ -8,14 +8,14 @@ Producers that place glyph after glyph, each at its own position, get a line
 break between pieces of one word (``c`` / ``olu`` / ``m`` / ``n``). Both make
 words no search finds.
 
-Only generated characters next to a short line, or before a one-character
-token on a page where one-letter tokens abound (an OCR layer's symptom; prose has a few
-"a" and "I", formulas and tables more), are looked at: an ordinary page costs
-two regex scans. Each is judged from the
-glyph boxes on either side: a space stays unless the text is letter-spaced and
-the gap is no wider than the gaps between its letters; a line break between two
-glyphs of one line becomes nothing when they touch like letters of a word, else
-a space (a superscript, a second word).
+Only generated characters next to a short line, or before a one-character token
+on a page where one-letter tokens abound (an OCR layer's symptom; prose has a
+few "a" and "I", formulas and tables more), are looked at: an ordinary page
+costs two regex scans. Each is judged from the glyph boxes on either side: a
+space stays unless the text is letter-spaced and the gap is no wider than the
+gaps between its letters; a line break between two glyphs of one line becomes
+nothing when they touch like letters of a word, else a space (a superscript, a
+second word).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+
+from goblin_pdf.layout.glyphs import LOOSE_BOX
 
 # A space before a one-letter token ("Nort h", "JA N"); the token before it is
 # checked apart: a leading literal lets the scan run in C.
@@ -46,8 +48,6 @@ _SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscrip
 
 Box = tuple[float, float, float, float]
 
-_LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p))
 _IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 
@@ -189,7 +189,7 @@ class _Judge:
 
     def _box(self, index: int) -> Box | None:
         """(x0, y0, x1, y1) of the character's loose box, None when it has none."""
-        if not _LOOSE_BOX(self.handle, index, self._address):
+        if not LOOSE_BOX(self.handle, index, self._address):
             return None
         left, top, right, bottom = self._rect
         if right <= left or top <= bottom:

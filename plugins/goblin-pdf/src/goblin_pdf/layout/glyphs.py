@@ -22,7 +22,7 @@ _UPRIGHT_TOLERANCE = 0.2  # radians a run may lean and still read as horizontal
 
 # The per-character calls, typed to take and return plain integers: pypdfium2's
 # wrappers resolve handles on every call, which costs more than PDFium's work.
-_LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
+LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p))
 _ANGLE = ctypes.cast(pdfium_c.FPDFText_GetCharAngle, ctypes.CFUNCTYPE(
     ctypes.c_float, ctypes.c_void_p, ctypes.c_int))
@@ -80,7 +80,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     rects = (ctypes.c_float * (4 * count))()
     base = ctypes.addressof(rects)
     asked = np.nonzero(~np.isin(codes, SPACES))[0]
-    list(map(_LOOSE_BOX, repeat(handle, asked.size), asked.tolist(),
+    list(map(LOOSE_BOX, repeat(handle, asked.size), asked.tolist(),
              (base + 16 * asked).tolist()))
     ltrb = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
     raw = ltrb[:, [0, 3, 2, 1]]
