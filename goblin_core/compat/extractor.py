@@ -22,6 +22,7 @@ from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.report import (
     ExtractionReport,
     failure_report,
+    image_not_read_report,
     report_from_document,
 )
 from goblin_core.compat.settings import GoblinConfig, OCRConfig, goblin_options
@@ -211,7 +212,7 @@ class TextExtractor:
         config = self.goblin_config(registry)
         label = name if name is not None else str(source)
         if self._skip_image(registry, config, source, label):
-            return ExtractedTree()
+            return unread_image_tree(label)
         return self.tree_of(_read(source, label, registry, config), label, strip_root=strip_root)
 
     def tree_of(
@@ -268,6 +269,7 @@ class TextExtractor:
                 tree.reports[name] = report_from_document(doc, name, registry)
             return
         if doc.mime.startswith("image/") and not (self.ocr_handler and self.ocr_images):
+            tree.reports[name] = image_not_read_report(name)
             return
         if reports_kept_for(doc):
             tree.reports[name] = report_from_document(doc, name, registry)
@@ -311,8 +313,7 @@ class TextExtractor:
             elif not self._too_large(item[0]):
                 files.append(item)
         texts: list[str] = []
-        for rel, result in self._folder_documents(files):
-            tree = self.tree_of(result, rel)
+        for tree in self._folder_trees(files):
             self.last_extraction_reports.update(tree.reports)
             if tree.reports:
                 self.last_extraction_report = list(tree.reports.values())[-1]
@@ -320,10 +321,8 @@ class TextExtractor:
                 texts.append(tree.text)
         return "\n\n".join(texts)
 
-    def _folder_documents(
-        self, files: list[tuple[Path, str]]
-    ) -> Iterator[tuple[str, Document | Exception]]:
-        """Each file's Document (or error), in the order given, read in this process.
+    def _folder_trees(self, files: list[tuple[Path, str]]) -> Iterator[ExtractedTree]:
+        """Each file's blocks and reports, in the order given, read in this process.
 
         Not in worker processes: they start by re-importing the caller's main
         module, which a GoblinTools script written without an
@@ -333,8 +332,10 @@ class TextExtractor:
         registry = self.registry
         config = self.goblin_config(registry)
         for path, rel in files:
-            if not self._skip_image(registry, config, path, rel):
-                yield rel, _read(path, rel, registry, config)
+            if self._skip_image(registry, config, path, rel):
+                yield unread_image_tree(rel)
+            else:
+                yield self.tree_of(_read(path, rel, registry, config), rel)
 
     def _too_large(self, path: Path) -> bool:
         try:
@@ -378,6 +379,13 @@ class TextExtractor:
         if self.ocr_handler is not None and self.ocr_handler.use_aws:
             results["aws_textract"] = _available(registry, TEXTRACT_ENGINE)
         return results
+
+
+def unread_image_tree(name: str) -> ExtractedTree:
+    """No text, and the report GoblinTools gives an image it did not OCR."""
+    tree = ExtractedTree()
+    tree.reports[name] = image_not_read_report(name)
+    return tree
 
 
 def _available(registry: Registry, name: str) -> bool:

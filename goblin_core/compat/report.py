@@ -145,11 +145,28 @@ def report_from_document(
     primary = document.parsed_by[0] if document.parsed_by else ""
     report = ExtractionReport(path=path)
     report.pages = [page_extraction(p, primary, registry) for p in document.pages]
+    if document.mime.startswith("image/"):
+        # OCR is the only way to read an image, so a frame OCR read is clean,
+        # not recovered from a broken text layer.
+        for page in report.pages:
+            if page.goblin_status == "ocr":
+                page.status = CLEAN
     report.errors = [e.message for e in document.report.errors]
     report.document = document
     report.recompute_overall()
     # As GoblinTools 0.10.2+: a scan OCR read end to end is clean (used_ocr says how).
     report.demote_to_clean_if_fully_ocr_recovered()
+    return report
+
+
+def image_not_read_report(path: str) -> ExtractionReport:
+    """The report of an image left unread because image OCR is off: one unread frame."""
+    report = ExtractionReport(path=path, pages=[
+        PageExtraction(index=0, status=CORRUPT_UNRECOVERABLE, engine="")
+    ])
+    report.errors = ["image not read: OCR of images is off "
+                     "(TextExtractor(ocr_handler=True, ocr_images=True) reads it)"]
+    report.recompute_overall()
     return report
 
 

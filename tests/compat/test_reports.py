@@ -88,3 +88,12 @@ def test_worst_status() -> None:
                ExtractionReport("b", overall_status="partially_recovered")]
     assert worst_status(reports) == "partially_recovered"
     assert worst_status([]) == "clean"
+
+
+def test_an_image_frame_read_by_ocr_is_clean() -> None:
+    # OCR is how an image is read: its frame is clean, not recovered.
+    image = Document(name="scan.png", mime="image/png",
+                     pages=(page(1, "ocr", "ocr.tesseract"),), parsed_by=("image",))
+    report = report_from_document(image, "scan.png", default_registry())
+    assert [(p.index, p.status, p.engine) for p in report.pages] == [(0, "clean", "ocr")]
+    assert report.overall_status == "clean" and report.used_ocr

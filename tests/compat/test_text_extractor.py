@@ -255,3 +255,33 @@ def test_helpers_on_a_missing_file_log_instead_of_raising(tmp_path: Path) -> Non
     assert TextExtractor().pdf_needs_ocr(missing)
     assert OCRProcessor(OCRConfig()).extract_text_from_pdf(missing) == ""
     assert OCRProcessor(OCRConfig()).extract_text_from_pdf_page_indices(missing, [0]) == {}
+
+
+PNG_HEADER = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + b"\x00" * 64
+
+
+def test_an_image_left_unread_still_gets_its_report(tmp_path: Path) -> None:
+    # Without ocr_handler and ocr_images an image yields no text, and its report
+    # says so: one frame, not read.
+    image = tmp_path / "scan.png"
+    image.write_bytes(PNG_HEADER)
+    extractor = TextExtractor()
+    assert extractor.extract_from_file(str(image)) == ""
+    report = extractor.last_extraction_report
+    assert report is not None and report.path == str(image)
+    assert report.overall_status == "corrupt_unrecoverable"
+    assert [(p.index, p.status, p.engine) for p in report.pages] == [
+        (0, "corrupt_unrecoverable", "")
+    ]
+    assert extractor.extract_from_folder(str(tmp_path)) == ""
+    assert list(extractor.last_extraction_reports) == ["scan.png"]
+    assert extractor.last_extraction_reports["scan.png"].overall_status == "corrupt_unrecoverable"
+
+
+def test_an_image_given_as_bytes_is_reported_unread() -> None:
+    from goblin_core.compat import extract_from_bytes
+
+    result = extract_from_bytes(PNG_HEADER, "scan.png")
+    assert result.text == ""
+    assert list(result.reports) == ["scan.png"]
+    assert result.overall_status == "corrupt_unrecoverable"
