@@ -32,8 +32,9 @@ def table_to_markdown(rows: Sequence[Sequence[Any]], *, header: bool = True) -> 
     if not matrix:
         return ""
     if not header:
+        # Markdown needs a header row: GoblinTools names the columns Col 1, Col 2...
         width = max(len(r) for r in matrix)
-        matrix = (tuple("" for _ in range(width)), *matrix)
+        matrix = (tuple(f"Col {n}" for n in range(1, width + 1)), *matrix)
     return Table(rows=matrix, header_rows=1).to_markdown()
 
 

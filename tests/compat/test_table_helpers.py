@@ -26,7 +26,7 @@ def test_table_to_markdown_escapes_pipes_and_fills_blanks() -> None:
 
 def test_table_to_markdown_without_header_keeps_every_row_as_data() -> None:
     lines = table_to_markdown([["1", "a"], ["2", "b"]], header=False).splitlines()
-    assert lines[0] == "|  |  |" and lines[2:] == ["| 1 | a |", "| 2 | b |"]
+    assert lines == ["| Col 1 | Col 2 |", "| --- | --- |", "| 1 | a |", "| 2 | b |"]
 
 
 def test_normalize_collapses_split_headers_and_merges_continuations() -> None:
