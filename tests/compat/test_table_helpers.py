@@ -47,3 +47,10 @@ def test_is_meaningful_table() -> None:
     assert not is_meaningful_table([["Um parágrafo longo numa caixa"], ["e a segunda linha"]])
     assert not is_meaningful_table([["a", "b"]])
     assert is_meaningful_table([["a"], ["b"]], min_cols=1, min_filled_cells=2)
+
+
+def test_normalized_empty_cells_are_none() -> None:
+    rows = [["ITEM", "DESCRIÇÃO", "VALOR"], ["1", "Areia", ""], ["2", None, "20,00"]]
+    expected = [["ITEM", "DESCRIÇÃO", "VALOR"], ["1", "Areia", None], ["2", None, "20,00"]]
+    assert normalize_table_rows(rows) == expected
+    assert normalize_table_rows(rows, collapse_headers=False, merge_continuations=False) == expected
