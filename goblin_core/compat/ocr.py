@@ -77,8 +77,12 @@ class OCRProcessor:
             return None
 
     def extract_text_from_image(self, image: Any) -> str:
-        """OCR text of a PIL image (or a path or bytes of an image file)."""
+        """OCR text of a PIL image or a numpy array (or a path or bytes of an image file)."""
         source, name = image, None
+        if hasattr(image, "__array_interface__") and not hasattr(image, "save"):
+            from PIL import Image
+
+            image = Image.fromarray(image)
         if hasattr(image, "save"):
             buffer = io.BytesIO()
             image.save(buffer, format="PNG")
@@ -86,7 +90,7 @@ class OCRProcessor:
         document = self._document(source, name)
         if document is None:
             return ""
-        return "\n\n".join(t for t in (trusted_ocr_text(p) for p in document.pages) if t)
+        return "\n\n".join(t for t in (trusted_ocr_text(p) for p in document.pages) if t).strip()
 
     def extract_text_from_pdf(self, pdf_path: str) -> str:
         """OCR text of every page of a PDF, pages separated by a blank line."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 
@@ -61,3 +62,26 @@ def test_ocr_processor_without_textract_does_not_claim_aws() -> None:
     if entry is None or not processor.registry.availability(entry)[0]:
         assert processor.use_aws is False
     assert OCRProcessor(OCRConfig()).use_aws is False
+
+
+def test_image_ocr_takes_a_numpy_array_and_strips_the_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("PIL")
+    from goblin_core.model import Document, Page
+
+    seen: list[tuple[Any, str | None]] = []
+
+    def ocr(source: Any, name: str | None, max_pages: int = 0) -> Document:
+        seen.append((source, name))
+        page = Page(number=1, text="  HELLO WORLD\n", engine="ocr.tesseract", status="ocr",
+                    confidence=0.9)
+        return Document(name=name or "", mime="image/png", pages=(page,))
+
+    processor = OCRProcessor(OCRConfig())
+    monkeypatch.setattr(processor, "_document", ocr)
+    pixels = np.full((8, 8, 3), 255, dtype=np.uint8)
+    assert processor.extract_text_from_image(pixels) == "HELLO WORLD"
+    source, name = seen[0]
+    assert name == "image.png" and isinstance(source, bytes) and source.startswith(b"\x89PNG")
