@@ -215,9 +215,17 @@ def _move_tree(source_root: str, destination: str) -> None:
             shutil.move(src, target)
 
 
+#: How goblin's unpack words an archive it wrote whole instead of opening it.
+_KEPT_WHOLE_BY_DEPTH = "nested deeper than limits.max_depth"
+
+
 def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatten: bool,
-            remove_source: bool) -> bool:
-    """Expand an archive (nested ones included) with goblin, under the budget's limits."""
+            remove_source: bool, nested: bool = True) -> bool:
+    """Expand an archive with goblin, under the budget's limits.
+
+    ``nested=False`` opens this archive only: archives inside it are written
+    as they are, as GoblinTools' ArchiveHandler leaves them.
+    """
     from goblin_core.unpack import unpack
 
     limits = budget.remaining_limits()
@@ -225,19 +233,28 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatt
         budget.skip(f"{os.path.basename(file_path)}: member limit reached; not extracted")
         return False
     registry = default_registry()
-    config = registry.config(**limit_options(limits))
+    options = limit_options(limits)
+    if not nested:
+        options["max_depth"] = 1
+    config = registry.config(**options)
+    existed = os.path.exists(destination)
     try:
         result = unpack(file_path, destination, config=config, flatten=flatten,
-                        remove_source=remove_source)
+                        remove_source=remove_source, registry=registry)
     except (GoblinError, OSError) as exc:
         log.error("Error extracting %s: %s", file_path, exc)
+        if not existed and os.path.isdir(destination) and not os.listdir(destination):
+            os.rmdir(destination)  # GoblinTools leaves no trace of a failed extraction
         return False
-    return _record_result(result, budget)
+    return _record_result(result, budget, nested=nested)
 
 
-def _record_result(result: UnpackResult, budget: ExtractionBudget) -> bool:
+def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bool = True) -> bool:
     """Count what goblin wrote, note what it left out; True when it unpacked cleanly
-    or wrote something (GoblinTools' success)."""
+    or wrote something (GoblinTools' success).
+
+    Without ``nested``, an inner archive written whole was asked for, not left out.
+    """
     for path in result.written:
         try:
             budget.commit(os.path.getsize(path))
@@ -247,6 +264,8 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget) -> bool:
         if member.action != "extracted":
             budget.skip(f"{member.name}: {member.reason or member.action}")
     for error in result.errors:
+        if not nested and _KEPT_WHOLE_BY_DEPTH in error.message:
+            continue
         # A limit or a refusal left something out: GoblinTools lists those in ``skipped``.
         budget.skipped.append(error.message)
         log.error("%s", error.message)
@@ -274,17 +293,24 @@ class ArchiveHandler:
                 budget: ExtractionBudget | None = None) -> bool:
         """Expand an archive into ``destination`` (member folders kept, names made unique).
 
+        One level, as in GoblinTools: an archive inside it is written as it is
+        (``FileManager.extract_files_recursive`` opens those too).
         ``remove_source=True`` (GoblinTools' default) deletes the archive afterwards.
         """
+        return cls._extract(file_path, destination, budget or ExtractionBudget(limits),
+                            remove_source=remove_source, nested=False)
+
+    @classmethod
+    def _extract(cls, file_path: str, destination: str, budget: ExtractionBudget, *,
+                 remove_source: bool, nested: bool) -> bool:
         if FileValidator.is_empty(file_path) or not os.path.exists(file_path):
             return False
-        budget = budget or ExtractionBudget(limits)
-        os.makedirs(destination, exist_ok=True)
         handler = cls._custom_formats.get(Path(file_path).suffix.lower())
         if handler is not None:
             ok = cls._extract_custom(handler, file_path, destination, budget)
         else:
-            ok = _unpack(file_path, destination, budget, flatten=False, remove_source=False)
+            ok = _unpack(file_path, destination, budget, flatten=False, remove_source=False,
+                         nested=nested)
         if ok and remove_source:
             os.remove(file_path)
         return ok
@@ -307,11 +333,12 @@ class ArchiveHandler:
     def extract_zip(cls, file_path: str, destination: str, remove_source: bool = True,
                     limits: ArchiveLimits | None = None,
                     budget: ExtractionBudget | None = None) -> bool:
-        """Expand a ZIP whatever its name says (a ``.pdf`` that is really a ZIP)."""
+        """Expand a ZIP whatever its name says (a ``.pdf`` that is really a ZIP), one level."""
         if not FileValidator.is_zip_by_magic(file_path):
             return False
         budget = budget or ExtractionBudget(limits)
-        ok = _unpack(file_path, destination, budget, flatten=False, remove_source=False)
+        ok = _unpack(file_path, destination, budget, flatten=False, remove_source=False,
+                     nested=False)
         if ok and remove_source:
             os.remove(file_path)
         return ok
@@ -416,8 +443,8 @@ class FileManager:
         if kind == "document":
             return cls._copy_document(file_path, destination)
         if kind == "archive":
-            return ArchiveHandler.extract(file_path, destination, remove_source=False,
-                                          budget=budget)
+            return ArchiveHandler._extract(file_path, destination, budget, remove_source=False,
+                                           nested=True)
         log.warning("No parser or archive handler for %s; not extracted", file_path)
         return False
 

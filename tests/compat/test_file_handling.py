@@ -4,11 +4,14 @@ on plain files: what GoblinTools' README shows, minus its defects."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import zipfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, BinaryIO
 
 import pytest
 
+from goblin_core import hookimpl, load_registry
 from goblin_core.compat import (
     ArchiveHandler,
     ArchiveLimits,
@@ -16,6 +19,8 @@ from goblin_core.compat import (
     FileManager,
     FileValidator,
 )
+from goblin_core.engines import BaseEngine, Member
+from goblin_core.registry import Registry
 
 
 def write(path: Path, data: str | bytes) -> Path:
@@ -187,3 +192,75 @@ def test_file_manager_can_quiet_warnings() -> None:
     assert os.path.sep  # FileManager() without arguments changes nothing
     FileManager()
     assert not warnings_suppressed()
+
+
+class ZipMembers(BaseEngine):
+    """A plain ZIP reader, so archive tests need no plugin."""
+
+    name = "tests.zip"
+    formats = ("application/zip",)
+    priority = 0
+
+    def members(self, source: Any, limits: Any, config: Any) -> Iterator[Member]:
+        archive = zipfile.ZipFile(source.path())
+        for info in archive.infolist():
+            if not info.is_dir():
+                yield Member(info.filename, _opener(archive, info.filename), info.file_size,
+                             info.compress_size)
+
+
+def _opener(archive: zipfile.ZipFile, name: str) -> Callable[[], BinaryIO]:
+    return lambda: archive.open(name)  # type: ignore[return-value]
+
+
+class ZipPlugin:
+    @hookimpl
+    def goblin_register_archive_handlers(self, register: Callable[[Any], None]) -> None:
+        register(ZipMembers())
+
+
+@pytest.fixture
+def zip_registry(monkeypatch: pytest.MonkeyPatch) -> Registry:
+    """goblin-core plus a ZIP reader, wherever the file helpers take their registry."""
+    registry = load_registry(extra_plugins=[("tests-zip", ZipPlugin())])
+    monkeypatch.setattr("goblin_core.compat.files.default_registry", lambda: registry)
+    return registry
+
+
+def nested_zip(path: Path) -> Path:
+    """``outer.zip`` holding ``top.txt`` and ``inner.zip`` (holding ``deep.txt``)."""
+    inner = path.parent / "inner-source.zip"
+    with zipfile.ZipFile(inner, "w") as archive:
+        archive.writestr("deep.txt", "texto profundo")
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.write(inner, "inner.zip")
+        archive.writestr("top.txt", "texto topo")
+    inner.unlink()
+    return path
+
+
+def test_archive_handler_opens_one_level(tmp_path: Path, zip_registry: Registry) -> None:
+    # GoblinTools' ArchiveHandler leaves inner archives as files; opening them is
+    # extract_files_recursive's job.
+    archive = nested_zip(tmp_path / "outer.zip")
+    assert ArchiveHandler.extract(str(archive), str(tmp_path / "out"))
+    assert listing(tmp_path / "out") == ["inner.zip", "top.txt"]
+    assert not archive.exists()
+    archive = nested_zip(tmp_path / "outer.zip")
+    budget = ExtractionBudget()
+    assert ArchiveHandler.extract_zip(str(archive), str(tmp_path / "zip"), budget=budget)
+    assert listing(tmp_path / "zip") == ["inner.zip", "top.txt"]
+    assert budget.skipped == []
+    archive = nested_zip(tmp_path / "outer.zip")
+    assert FileManager.extract_files_recursive(str(archive), str(tmp_path / "all"))
+    assert listing(tmp_path / "all") == ["inner/deep.txt", "top.txt"]
+
+
+def test_a_failed_extraction_leaves_no_destination(tmp_path: Path,
+                                                   zip_registry: Registry) -> None:
+    text = write(tmp_path / "nota.txt", "não é arquivo compactado")
+    broken = write(tmp_path / "quebrado.zip", b"PK\x03\x04lixo")
+    for path in (text, broken):
+        assert not ArchiveHandler.extract(str(path), str(tmp_path / "out"))
+        assert path.exists()
+    assert not (tmp_path / "out").exists()
