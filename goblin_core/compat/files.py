@@ -67,6 +67,11 @@ def free_name(path: str) -> str:
     return candidate
 
 
+def _read_as_text(found: FileType) -> bool:
+    """Text formats are told from their content by guesswork, not by a signature."""
+    return found.mime.startswith("text/") or found.mime.endswith(("/xml", "/json"))
+
+
 class FileValidator:
     """Questions about one file, answered from its content where it matters."""
 
@@ -432,11 +437,17 @@ class FileManager:
         a document there whole (Office files are documents, never unpacked).
 
         Decided by content: a ``.zip`` holding a PDF is copied as ``.pdf``, a
-        ``.pdf`` holding a ZIP is expanded. The caller's file is never deleted.
-        Returns False for an unreadable or unsupported file.
+        ``.pdf`` holding a ZIP is expanded. An empty file is copied when its
+        name is a document GoblinTools parses, as GoblinTools does. The
+        caller's file is never deleted. Returns False for an unreadable or
+        unsupported file.
         """
         if not os.path.isfile(file_path):
             return False
+        if FileValidator.is_empty(file_path):
+            # Nothing to detect: the name decides, and extraction reports it empty.
+            return FileValidator.is_parseable_document(file_path) and cls._copy_document(
+                file_path, destination)
         budget = budget or ExtractionBudget(limits)
         custom = Path(file_path).suffix.lower() in ArchiveHandler._custom_formats
         kind = "archive" if custom else file_kind(file_path)
@@ -454,11 +465,13 @@ class FileManager:
         name = os.path.basename(file_path)
         found = detect_file(file_path)
         suffix = Path(name).suffix.lower()
-        if found is not None and found.ext and suffix and suffix != f".{found.ext}":
+        if (found is not None and found.ext and suffix and suffix != f".{found.ext}"
+                and not _read_as_text(found)):
             from goblin_core.formats import BY_EXTENSION
 
             # Only a name that promises another known format is wrong (a .zip
-            # holding a PDF); an extension goblin does not know is left alone.
+            # holding a PDF); an extension goblin does not know is left alone,
+            # and so is a name over text, which no signature contradicts.
             named = BY_EXTENSION.get(suffix.lstrip("."))
             if named is not None and named.mime != found.mime:
                 log.info("Treating misnamed file as .%s: %s", found.ext, file_path)

@@ -264,3 +264,19 @@ def test_a_failed_extraction_leaves_no_destination(tmp_path: Path,
         assert not ArchiveHandler.extract(str(path), str(tmp_path / "out"))
         assert path.exists()
     assert not (tmp_path / "out").exists()
+
+
+def test_an_empty_document_is_copied_by_its_name(tmp_path: Path) -> None:
+    empty_pdf = write(tmp_path / "in" / "vazio.pdf", b"")
+    empty_other = write(tmp_path / "in" / "vazio.xyz", b"")
+    assert FileManager.extract_files_recursive(str(empty_pdf), str(tmp_path / "out"))
+    assert not FileManager.extract_files_recursive(str(empty_other), str(tmp_path / "out"))
+    assert listing(tmp_path / "out") == ["vazio.pdf"]
+    assert empty_pdf.exists()
+
+
+def test_text_under_a_document_name_keeps_its_name(tmp_path: Path) -> None:
+    # No signature says the name is wrong: it is copied as named, as in GoblinTools.
+    text = write(tmp_path / "in" / "proposta.pdf", "Proposta comercial em texto simples")
+    assert FileManager.extract_files_recursive(str(text), str(tmp_path / "out"))
+    assert listing(tmp_path / "out") == ["proposta.pdf"]
