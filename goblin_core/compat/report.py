@@ -71,7 +71,17 @@ class ExtractionReport:
     overall_status: str = OVERALL_CLEAN
     used_ocr: bool = False
     errors: list[str] = field(default_factory=list, init=False, compare=False)
-    document: Any = field(default=None, init=False, compare=False, repr=False)
+
+    # Not a dataclass field: dataclasses.asdict(report), which GoblinTools
+    # users serialise reports with, must not copy a whole Document into it.
+    @property
+    def document(self) -> Any:
+        """The goblin Document this report was built from (None for a failure)."""
+        return self.__dict__.get("_document")
+
+    @document.setter
+    def document(self, value: Any) -> None:
+        self.__dict__["_document"] = value
 
     @property
     def is_clean(self) -> bool:

@@ -97,3 +97,16 @@ def test_an_image_frame_read_by_ocr_is_clean() -> None:
     report = report_from_document(image, "scan.png", default_registry())
     assert [(p.index, p.status, p.engine) for p in report.pages] == [(0, "clean", "ocr")]
     assert report.overall_status == "clean" and report.used_ocr
+
+
+def test_asdict_holds_the_report_not_the_document() -> None:
+    import dataclasses
+    import json
+
+    doc = document(page(1, "clean", "pdf.pypdfium2"))
+    report = report_from_document(doc, "edital.pdf")
+    assert report.document is doc
+    data = dataclasses.asdict(report)
+    assert set(data) == {"path", "pages", "overall_status", "used_ocr", "errors"}
+    assert json.loads(json.dumps(data))["pages"][0]["status"] == "clean"
+    assert ExtractionReport("a.pdf").document is None
