@@ -55,6 +55,10 @@ def extract_from_bytes(
     result = BytesExtractionResult()
     if not data:
         return result
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        log.error("Error extracting text from bytes (%s): expected bytes, got %s",
+                  safe_filename(filename), type(data).__name__)
+        return result
     config = config or GoblinConfig.default()
     name = safe_filename(filename)
     if len(data) > config.max_file_size:

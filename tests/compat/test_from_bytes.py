@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from goblin_core.compat import BytesExtractionResult, GoblinConfig, extract_from_bytes
 from goblin_core.compat.from_bytes import safe_filename
 
@@ -33,3 +37,11 @@ def test_unreadable_bytes_are_reported_not_raised() -> None:
     assert result.text == ""
     assert result.overall_status == "corrupt_unrecoverable"
     assert result.reports["blob.bin"].errors
+
+
+def test_data_that_is_not_bytes_is_logged_not_raised(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.ERROR):
+        result = extract_from_bytes("texto", "nota.txt")  # type: ignore[arg-type]
+    assert result == BytesExtractionResult()
+    assert "expected bytes, got str" in caplog.text
+    assert extract_from_bytes(bytearray(b"dados"), "nota.txt").text.endswith("\ndados")
