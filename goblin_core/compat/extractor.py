@@ -79,6 +79,24 @@ class ExtractedTree:
         if reason not in self.skipped:
             self.skipped.append(reason)
 
+    def report_path(self, name: str, path: str) -> None:
+        """Give the report of the file itself (not of a member) the path it was read
+        from: GoblinTools' ``report.path`` is the file path, the tag may be another name."""
+        report = self.reports.get(name)
+        if report is not None:
+            report.path = path
+
+
+def walk_order(relative: str) -> list[tuple[int, str]]:
+    """Sort key of a relative path in a top-down walk: a folder's files, then its
+    subfolders.
+
+    >>> sorted(["b/x.txt", "z.txt", "a.txt"], key=walk_order)
+    ['a.txt', 'z.txt', 'b/x.txt']
+    """
+    *folders, name = relative.split("/")
+    return [(1, folder) for folder in folders] + [(0, name)]
+
 
 class _BuiltinParser:
     """The goblin pipeline behind one of GoblinTools' extensions (``parsers`` values)."""
@@ -291,14 +309,17 @@ class TextExtractor:
             return ""
         name = display_path if display_path is not None else str(file_path)
         tree = self.extract_tree(file_path, name)
+        tree.report_path(name, str(file_path))
         if tree.reports:
             self.last_extraction_report = list(tree.reports.values())[-1]
         return tree.text
 
     def extract_from_folder(self, folder_path: str) -> str:
-        """Text of every file under a folder, in sorted order, tagged by relative path.
+        """Text of every file under a folder, tagged by relative path, in GoblinTools'
+        order: a folder's files sorted by name, then its subfolders, sorted, in turn.
 
-        ``last_extraction_reports`` maps each PDF's tag path to its report.
+        ``last_extraction_reports`` maps each PDF's tag path to its report;
+        ``last_extraction_report`` is the last file's report (None when it has none).
         """
         from goblin_core.inputs import InputProblem, walk_inputs
 
@@ -312,11 +333,13 @@ class TextExtractor:
                 log.warning("%s: %s", item.path, item.message)
             elif not self._too_large(item[0]):
                 files.append(item)
+        files.sort(key=lambda item: walk_order(item[1]))
         texts: list[str] = []
-        for tree in self._folder_trees(files):
+        for (_, rel), tree in zip(files, self._folder_trees(files), strict=True):
+            tree.report_path(rel, os.path.join(folder_path, rel))
             self.last_extraction_reports.update(tree.reports)
-            if tree.reports:
-                self.last_extraction_report = list(tree.reports.values())[-1]
+            reports = list(tree.reports.values())
+            self.last_extraction_report = reports[-1] if reports else None
             if tree.blocks:
                 texts.append(tree.text)
         return "\n\n".join(texts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from pathlib import Path
 
 import pytest
@@ -285,3 +286,34 @@ def test_an_image_given_as_bytes_is_reported_unread() -> None:
     assert result.text == ""
     assert list(result.reports) == ["scan.png"]
     assert result.overall_status == "corrupt_unrecoverable"
+
+
+def test_folder_mode_reads_a_folders_files_before_its_subfolders(tmp_path: Path) -> None:
+    write(tmp_path / "z.txt", "raiz por último no nome")
+    write(tmp_path / "a.txt", "raiz")
+    write(tmp_path / "anexos" / "b.txt", "subpasta")
+    write(tmp_path / ".oculto" / "c.txt", "pasta oculta")
+    text = TextExtractor().extract_from_folder(str(tmp_path))
+    tags = [line for line in text.splitlines() if line.startswith("file_path_pwd:")]
+    assert tags == ['file_path_pwd:"a.txt"', 'file_path_pwd:"z.txt"',
+                    'file_path_pwd:".oculto/c.txt"', 'file_path_pwd:"anexos/b.txt"']
+
+
+def test_report_path_is_the_file_read_and_the_last_report_is_the_last_files(
+    tmp_path: Path,
+) -> None:
+    image = tmp_path / "scans" / "scan.png"
+    image.parent.mkdir()
+    image.write_bytes(PNG_HEADER)
+    extractor = TextExtractor()
+    extractor.extract_from_file(str(image), display_path="edital/scan.png")
+    assert extractor.last_extraction_report is not None
+    assert extractor.last_extraction_report.path == str(image)
+    extractor.extract_from_folder(str(tmp_path))
+    report = extractor.last_extraction_reports["scans/scan.png"]
+    assert report.path == os.path.join(str(tmp_path), "scans/scan.png")
+    assert extractor.last_extraction_report is report
+    write(tmp_path / "texto.txt", "texto simples")
+    write(tmp_path / "zz" / "ultimo.txt", "o último arquivo não tem relatório")
+    extractor.extract_from_folder(str(tmp_path))
+    assert extractor.last_extraction_report is None
