@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from goblin_core.compat.custom_parsers import registry_with
+from goblin_core.compat.files import GOBLIN_MAX_MEMBERS, ExtractionBudget, refusal_messages
 from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.report import (
     ExtractionReport,
@@ -57,9 +58,14 @@ def has_meaningful_text(text: str) -> bool:
 
 
 def reports_kept_for(document: Document) -> bool:
-    """GoblinTools keeps reports for PDFs and images; goblin also for any failure."""
+    """GoblinTools keeps reports for PDFs and images; goblin also for any failure.
+
+    What an archive limit left out is not a failure: it is listed in ``skipped``,
+    as in GoblinTools, and does not make the overall status corrupt.
+    """
     mime = document.mime
-    return mime == "application/pdf" or mime.startswith("image/") or bool(document.report.errors)
+    return (mime == "application/pdf" or mime.startswith("image/")
+            or any(e.kind not in LIMIT_ERRORS for e in document.report.errors))
 
 
 @dataclass
@@ -213,6 +219,10 @@ class TextExtractor:
         registry = registry or self.registry
         options = goblin_options(self.config, ocr=self.ocr_handler is not None,
                                  tables=self.extract_tables, namespaces=registry.namespaces)
+        # GoblinTools' max_members caps the members read from a whole archive tree
+        # and keeps the first ones; goblin refuses an archive listing more than
+        # its cap. So goblin keeps its own cap and tree_of applies GoblinTools'.
+        options["max_members"] = max(options["max_members"], GOBLIN_MAX_MEMBERS)
         return registry.config(**options)
 
     # -- extraction ------------------------------------------------------------
@@ -240,14 +250,20 @@ class TextExtractor:
         tree = ExtractedTree()
         if isinstance(result, Exception):
             log.error("%s", result)
-            tree.reports[label] = failure_report(label, str(result))
             if getattr(result, "kind", "") in LIMIT_ERRORS:
-                tree.skip(str(result))
+                tree.skip(str(result))  # left out by a limit: skipped, as in GoblinTools
+            else:
+                tree.reports[label] = failure_report(label, str(result))
             return tree
         document = result
         root = document.name if strip_root and not document.pages and document.children else None
+        members = ExtractionBudget(self.config.archive_limits)
+        admitted = within_member_cap(document, members)
         for doc in document.walk():
-            self._collect(doc, root, self.registry, tree)
+            if id(doc) in admitted:
+                self._collect(doc, root, self.registry, tree)
+        for reason in members.skipped:
+            tree.skip(reason)
         return tree
 
     def _skip_image(self, registry: Registry, config: Config, source: Any, label: str) -> bool:
@@ -272,11 +288,13 @@ class TextExtractor:
         for error in doc.report.errors:
             message = error.message
             log.error("%s", message if doc.name in message else f"{name}: {message}")
+        refused = refusal_messages(doc.report.members)
         for member in doc.report.members:
             if member.action != "extracted":
                 tree.skip(f"{member.name}: {member.reason or member.action}")
         for error in doc.report.errors:
-            if error.kind in LIMIT_ERRORS:
+            # A refused member is also an error of its archive: list it once.
+            if error.kind in LIMIT_ERRORS and error.message not in refused:
                 tree.skip(error.message)
         if not doc.pages and doc.children and not doc.report.errors:
             return
@@ -402,6 +420,28 @@ class TextExtractor:
         if self.ocr_handler is not None and self.ocr_handler.use_aws:
             results["aws_textract"] = _available(registry, TEXTRACT_ENGINE)
         return results
+
+
+def within_member_cap(document: Document, budget: ExtractionBudget) -> set[int]:
+    """The ids of the documents GoblinTools' ``max_members`` lets through.
+
+    GoblinTools counts every member of the whole tree in the order it unpacks
+    them: all members of an archive, then the archives among them, in turn.
+    """
+    admitted = {id(document)}
+
+    def unpack(archive: Document) -> None:
+        for member in archive.children:
+            name = member.name.removeprefix(archive.name + "/")
+            if budget.admit_member(name):
+                budget.commit(0)
+                admitted.add(id(member))
+        for member in archive.children:
+            if id(member) in admitted and member.children:
+                unpack(member)
+
+    unpack(document)
+    return admitted
 
 
 def unread_image_tree(name: str) -> ExtractedTree:

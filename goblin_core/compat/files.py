@@ -13,14 +13,15 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.settings import ArchiveLimits, limit_options
+from goblin_core.engines import ArchiveLimits as EngineLimits
 from goblin_core.errors import GoblinError
-from goblin_core.model import FileType
+from goblin_core.model import FileType, MemberEntry
 from goblin_core.registry import Registry, default_registry
 from goblin_core.source import Source
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ZIP_MAGIC = b"PK\x03\x04"
+#: goblin's own member cap, kept under GoblinTools' smaller ones (see _unpack).
+GOBLIN_MAX_MEMBERS = EngineLimits().max_members
 
 
 def detect_file(path: str | os.PathLike[str], registry: Registry | None = None) -> FileType | None:
@@ -239,6 +242,9 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatt
         return False
     registry = default_registry()
     options = limit_options(limits)
+    # goblin refuses an archive listing more members than its cap; GoblinTools
+    # keeps the first ones, which _record_result does under the budget.
+    options["max_members"] = max(options["max_members"], GOBLIN_MAX_MEMBERS)
     if not nested:
         options["max_depth"] = 1
     config = registry.config(**options)
@@ -260,21 +266,43 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bo
 
     Without ``nested``, an inner archive written whole was asked for, not left out.
     """
+    kept = 0
+    dest = result.dest.resolve()
     for path in result.written:
+        if not budget.admit_member(os.path.relpath(path, dest)):
+            _remove_written(path, dest)
+            continue
+        kept += 1
         try:
             budget.commit(os.path.getsize(path))
         except OSError:
             budget.commit(0)
+    refused = refusal_messages(result.members)
     for member in result.members:
         if member.action != "extracted":
             budget.skip(f"{member.name}: {member.reason or member.action}")
     for error in result.errors:
-        if not nested and _KEPT_WHOLE_BY_DEPTH in error.message:
+        if error.message in refused or (not nested and _KEPT_WHOLE_BY_DEPTH in error.message):
             continue
         # A limit or a refusal left something out: GoblinTools lists those in ``skipped``.
         budget.skipped.append(error.message)
         log.error("%s", error.message)
-    return result.ok or bool(result.written)
+    return result.ok or kept > 0
+
+
+def refusal_messages(members: Iterable[MemberEntry]) -> set[str]:
+    """How goblin words, among its archive's errors, each member it refused: the
+    member is already listed on its own."""
+    return {f"member {m.name!r} refused: {m.reason}" for m in members if m.action == "refused"}
+
+
+def _remove_written(path: Path, dest: Path) -> None:
+    """Take back a file written beyond GoblinTools' member cap, and the folders it emptied."""
+    os.remove(path)
+    folder = path.parent
+    while folder != dest and folder.is_relative_to(dest) and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
 
 
 class ArchiveHandler:

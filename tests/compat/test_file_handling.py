@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import os
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
 
 import pytest
 
-from goblin_core import hookimpl, load_registry
 from goblin_core.compat import (
     ArchiveHandler,
     ArchiveLimits,
@@ -19,7 +17,6 @@ from goblin_core.compat import (
     FileManager,
     FileValidator,
 )
-from goblin_core.engines import BaseEngine, Member
 from goblin_core.registry import Registry
 
 
@@ -194,39 +191,6 @@ def test_file_manager_can_quiet_warnings() -> None:
     assert not warnings_suppressed()
 
 
-class ZipMembers(BaseEngine):
-    """A plain ZIP reader, so archive tests need no plugin."""
-
-    name = "tests.zip"
-    formats = ("application/zip",)
-    priority = 0
-
-    def members(self, source: Any, limits: Any, config: Any) -> Iterator[Member]:
-        archive = zipfile.ZipFile(source.path())
-        for info in archive.infolist():
-            if not info.is_dir():
-                yield Member(info.filename, _opener(archive, info.filename), info.file_size,
-                             info.compress_size)
-
-
-def _opener(archive: zipfile.ZipFile, name: str) -> Callable[[], BinaryIO]:
-    return lambda: archive.open(name)  # type: ignore[return-value]
-
-
-class ZipPlugin:
-    @hookimpl
-    def goblin_register_archive_handlers(self, register: Callable[[Any], None]) -> None:
-        register(ZipMembers())
-
-
-@pytest.fixture
-def zip_registry(monkeypatch: pytest.MonkeyPatch) -> Registry:
-    """goblin-core plus a ZIP reader, wherever the file helpers take their registry."""
-    registry = load_registry(extra_plugins=[("tests-zip", ZipPlugin())])
-    monkeypatch.setattr("goblin_core.compat.files.default_registry", lambda: registry)
-    return registry
-
-
 def nested_zip(path: Path) -> Path:
     """``outer.zip`` holding ``top.txt`` and ``inner.zip`` (holding ``deep.txt``)."""
     inner = path.parent / "inner-source.zip"
@@ -280,3 +244,15 @@ def test_text_under_a_document_name_keeps_its_name(tmp_path: Path) -> None:
     text = write(tmp_path / "in" / "proposta.pdf", "Proposta comercial em texto simples")
     assert FileManager.extract_files_recursive(str(text), str(tmp_path / "out"))
     assert listing(tmp_path / "out") == ["proposta.pdf"]
+
+
+def test_max_members_keeps_the_first_members_on_disk(tmp_path: Path,
+                                                     zip_registry: Registry) -> None:
+    archive = tmp_path / "lote.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        for n in range(5):
+            bundle.writestr(f"pasta/f{n}.txt", f"texto {n}")
+    budget = ExtractionBudget(ArchiveLimits(max_members=3))
+    assert FileManager.extract_files_recursive(str(archive), str(tmp_path / "out"), budget=budget)
+    assert listing(tmp_path / "out") == ["pasta/f0.txt", "pasta/f1.txt", "pasta/f2.txt"]
+    assert budget.skipped == ["pasta/f3.txt: member limit (3) reached; remaining members skipped"]

@@ -1,13 +1,21 @@
-"""extract_from_bytes on plain text: tags, limits, never raising."""
+"""extract_from_bytes: tags, archive limits as GoblinTools applies them, never raising."""
 
 from __future__ import annotations
 
+import io
 import logging
+import zipfile
 
 import pytest
 
-from goblin_core.compat import BytesExtractionResult, GoblinConfig, extract_from_bytes
+from goblin_core.compat import (
+    ArchiveLimits,
+    BytesExtractionResult,
+    GoblinConfig,
+    extract_from_bytes,
+)
 from goblin_core.compat.from_bytes import safe_filename
+from goblin_core.registry import Registry
 
 
 def test_bytes_of_a_text_file() -> None:
@@ -45,3 +53,47 @@ def test_data_that_is_not_bytes_is_logged_not_raised(caplog: pytest.LogCaptureFi
     assert result == BytesExtractionResult()
     assert "expected bytes, got str" in caplog.text
     assert extract_from_bytes(bytearray(b"dados"), "nota.txt").text.endswith("\ndados")
+
+
+def zip_bytes(files: dict[str, bytes | str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def limited(**limits: int) -> GoblinConfig:
+    return GoblinConfig(archive_limits=ArchiveLimits(**limits))
+
+
+def test_max_members_keeps_the_first_members(zip_registry: Registry) -> None:
+    # GoblinTools reads the first max_members members and lists the rest as skipped.
+    data = zip_bytes({f"f{n}.txt": f"texto {n}" for n in range(5)})
+    result = extract_from_bytes(data, "lote.zip", config=limited(max_members=3))
+    assert [line for line in result.text.splitlines() if line.startswith("file_path_pwd")] == [
+        'file_path_pwd:"f0.txt"', 'file_path_pwd:"f1.txt"', 'file_path_pwd:"f2.txt"']
+    assert result.skipped == ["f3.txt: member limit (3) reached; remaining members skipped"]
+    assert result.overall_status == "clean" and result.reports == {}
+
+
+def test_max_members_counts_the_whole_tree_archive_by_archive(zip_registry: Registry) -> None:
+    inner = zip_bytes({"deep.txt": "profundo"})
+    middle = zip_bytes({"inner.zip": inner, "meio.txt": "meio"})
+    data = zip_bytes({"meio.zip": middle, "topo.txt": "topo", "z.txt": "zz"})
+    result = extract_from_bytes(data, "lote.zip", config=limited(max_members=3))
+    assert [line for line in result.text.splitlines() if line.startswith("file_path_pwd")] == [
+        'file_path_pwd:"topo.txt"', 'file_path_pwd:"z.txt"']
+    assert result.skipped == ["inner.zip: member limit (3) reached; remaining members skipped"]
+
+
+def test_what_a_limit_leaves_out_is_skipped_not_corrupt(zip_registry: Registry) -> None:
+    inner = zip_bytes({"deep.txt": "profundo"})
+    data = zip_bytes({"inner.zip": inner, "topo.txt": "topo", "grande.txt": "x" * 5000})
+    result = extract_from_bytes(data, "lote.zip",
+                                config=limited(max_depth=1, max_member_bytes=1000))
+    assert result.text == 'file_path_pwd:"topo.txt"\ntopo'
+    assert result.overall_status == "clean" and result.reports == {}
+    # One line per member left out, whatever else goblin logged about it.
+    assert len(result.skipped) == 2
+    assert [s.split(":")[0] for s in sorted(result.skipped)] == ["grande.txt", "lote.zip/inner.zip"]
