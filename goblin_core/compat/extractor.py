@@ -85,12 +85,18 @@ class ExtractedTree:
         if reason not in self.skipped:
             self.skipped.append(reason)
 
-    def report_path(self, name: str, path: str) -> None:
-        """Give the report of the file itself (not of a member) the path it was read
-        from: GoblinTools' ``report.path`` is the file path, the tag may be another name."""
+    def file_report(self, name: str, path: str) -> ExtractionReport | None:
+        """The report ``last_extraction_report`` shows for the file read as ``name``.
+
+        The file's own report, given the path it was read from (GoblinTools'
+        ``report.path``; the tag may show another name), even when an
+        attachment or member came after it; for an archive, its last member's.
+        """
         report = self.reports.get(name)
-        if report is not None:
-            report.path = path
+        if report is None:
+            return list(self.reports.values())[-1] if self.reports else None
+        report.path = path
+        return report
 
 
 def walk_order(relative: str) -> list[tuple[int, str]]:
@@ -327,9 +333,7 @@ class TextExtractor:
             return ""
         name = display_path if display_path is not None else str(file_path)
         tree = self.extract_tree(file_path, name)
-        tree.report_path(name, str(file_path))
-        if tree.reports:
-            self.last_extraction_report = list(tree.reports.values())[-1]
+        self.last_extraction_report = tree.file_report(name, str(file_path))
         return tree.text
 
     def extract_from_folder(self, folder_path: str) -> str:
@@ -354,10 +358,8 @@ class TextExtractor:
         files.sort(key=lambda item: walk_order(item[1]))
         texts: list[str] = []
         for (_, rel), tree in zip(files, self._folder_trees(files), strict=True):
-            tree.report_path(rel, os.path.join(folder_path, rel))
+            self.last_extraction_report = tree.file_report(rel, os.path.join(folder_path, rel))
             self.last_extraction_reports.update(tree.reports)
-            reports = list(tree.reports.values())
-            self.last_extraction_report = reports[-1] if reports else None
             if tree.blocks:
                 texts.append(tree.text)
         return "\n\n".join(texts)

@@ -317,3 +317,22 @@ def test_report_path_is_the_file_read_and_the_last_report_is_the_last_files(
     write(tmp_path / "zz" / "ultimo.txt", "o último arquivo não tem relatório")
     extractor.extract_from_folder(str(tmp_path))
     assert extractor.last_extraction_report is None
+
+
+def test_the_report_of_a_pdf_is_its_own_not_its_attachments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from goblin_core.model import Document, Page
+
+    pdf = write(tmp_path / "edital.pdf", "%PDF-1.7 (read by the stand-in below)")
+    name = str(pdf)
+    page = Page(number=1, text="Edital", engine="pdf.pypdfium2", status="clean", confidence=1.0)
+    attachment = Document(name=f"{name}/anexo.png", mime="image/png")
+    with_attachment = Document(name=name, mime="application/pdf", pages=(page,),
+                               parsed_by=("pdf.pypdfium2",), children=(attachment,))
+    monkeypatch.setattr("goblin_core.compat.extractor._read", lambda *_: with_attachment)
+    extractor = TextExtractor()
+    assert extractor.extract_from_file(name) == f'file_path_pwd:"{name}"\nEdital'
+    report = extractor.last_extraction_report
+    assert report is not None and report.path == name
+    assert report.overall_status == "clean" and len(report.pages) == 1
