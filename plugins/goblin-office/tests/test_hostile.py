@@ -277,3 +277,24 @@ def test_mail_forwarded_two_thousand_deep_fails_clearly(read) -> None:  # type: 
     data = ("From: a@example.com\n" + mail).encode()
     error = _fails_clearly(read, data, "encaminhada.eml", CorruptDocument, "nest deeper")
     assert "RecursionError" not in str(error)
+
+
+def _damage_member(data: bytes, member: str) -> bytes:
+    """The container with ``member``'s local header overwritten, as a bad copy leaves it."""
+    offset = zipfile.ZipFile(io.BytesIO(data)).getinfo(member).header_offset
+    return data[:offset] + b"\x00" * 4 + data[offset + 4:]
+
+
+def test_odt_with_a_damaged_meta_part_keeps_its_text(read) -> None:  # type: ignore[no-untyped-def]
+    data, _ = samples.sample_odt()
+    with pytest.raises(zipfile.BadZipFile):
+        zipfile.ZipFile(io.BytesIO(_damage_member(data, "meta.xml"))).read("meta.xml")
+    document = read(_damage_member(data, "meta.xml"), "sem-meta.odt")
+    assert samples.PHRASE in document.text
+    assert document.status == "clean"
+
+
+def test_damaged_part_the_text_needs_still_fails_clearly(read) -> None:  # type: ignore[no-untyped-def]
+    data, _ = samples.sample_odt()
+    _fails_clearly(read, _damage_member(data, "content.xml"), "sem-conteudo.odt",
+                   CorruptDocument, "content.xml")

@@ -7,6 +7,7 @@ size (it stops there and checks the CRC), so declared sizes are a safe bound.
 
 from __future__ import annotations
 
+import logging
 import zipfile
 from dataclasses import dataclass
 
@@ -14,6 +15,8 @@ from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits
 from goblin_core.errors import CorruptDocument, UnsafeArchive
 from goblin_core.source import Source
+
+log = logging.getLogger(__name__)
 
 _XML_SUFFIXES = (".xml", ".rels", ".opf", ".xhtml", ".html", ".htm", ".ncx")
 _PROLOG_BYTES = 4096
@@ -104,10 +107,11 @@ def _refuse_dtd(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> N
         with archive.open(info) as stream:
             prolog = stream.read(_PROLOG_BYTES)
     except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
-        raise CorruptDocument(
-            f"member {info.filename!r} cannot be read ({exc}); the file is damaged or truncated",
-            file=name,
-        ) from exc
+        # A member that cannot be opened cannot be parsed either: a part the text needs
+        # fails where it is read, and a damaged optional part (metadata, settings) must
+        # not cost the document its readable text.
+        log.warning("%s: member %r cannot be read (%s); it is left out", name, info.filename, exc)
+        return
     if b"<!ENTITY" in prolog or b"<!entity" in prolog:
         raise UnsafeArchive(
             f"XML part {info.filename!r} declares entities (XXE or billion laughs); refused",

@@ -7,6 +7,7 @@ with the hardened parser; an encrypted package is a clear PasswordRequired.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -25,6 +26,8 @@ from goblin_office.odfobjects import flat_odf_children, odf_children
 from goblin_office.odftext import inline_text
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import odf_sheet_extras
+
+log = logging.getLogger(__name__)
 
 _BLOCK_SKIP = frozenset(
     {
@@ -100,7 +103,14 @@ def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
             data = read_member(archive, member, name)
             return parse_xml(data, name=f"{name}:{member}", max_depth=depth)
 
-        trees = _Trees(tree("content.xml"), tree("styles.xml"), tree("meta.xml"))
+        def optional_tree(member: str) -> Any | None:
+            try:
+                return tree(member)
+            except CorruptDocument as exc:  # metadata only: the text is still there to read
+                log.warning("%s; left out", exc)
+                return None
+
+        trees = _Trees(tree("content.xml"), tree("styles.xml"), optional_tree("meta.xml"))
     return replace(trees, children=tuple(odf_children(plain, config)))
 
 
