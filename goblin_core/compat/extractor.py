@@ -265,9 +265,11 @@ class TextExtractor:
         root = document.name if strip_root and not document.pages and document.children else None
         members = ExtractionBudget(self.config.archive_limits)
         admitted = within_member_cap(document, members)
+        # Files inside a document (a PDF's or an e-mail's), not members of an archive.
+        attached = {id(child) for doc in document.walk() if doc.pages for child in doc.children}
         for doc in document.walk():
             if id(doc) in admitted:
-                self._collect(doc, root, self.registry, tree)
+                self._collect(doc, root, self.registry, tree, attached=id(doc) in attached)
         for reason in members.skipped:
             tree.skip(reason)
         return tree
@@ -286,7 +288,8 @@ class TextExtractor:
         return found.mime.startswith("image/")
 
     def _collect(
-        self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree
+        self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree,
+        *, attached: bool = False,
     ) -> None:
         name = doc.name
         if root is not None and name.startswith(root + "/"):
@@ -311,7 +314,8 @@ class TextExtractor:
                 tree.reports[name] = report_from_document(doc, name, registry)
             return
         if doc.mime.startswith("image/") and not (self.ocr_handler and self.ocr_images):
-            tree.reports[name] = image_not_read_report(name)
+            if not attached:  # GoblinTools never sees a document's attached images
+                tree.reports[name] = image_not_read_report(name)
             return
         if reports_kept_for(doc):
             tree.reports[name] = report_from_document(doc, name, registry)

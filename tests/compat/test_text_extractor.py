@@ -327,12 +327,18 @@ def test_the_report_of_a_pdf_is_its_own_not_its_attachments(
     pdf = write(tmp_path / "edital.pdf", "%PDF-1.7 (read by the stand-in below)")
     name = str(pdf)
     page = Page(number=1, text="Edital", engine="pdf.pypdfium2", status="clean", confidence=1.0)
-    attachment = Document(name=f"{name}/anexo.png", mime="image/png")
-    with_attachment = Document(name=name, mime="application/pdf", pages=(page,),
-                               parsed_by=("pdf.pypdfium2",), children=(attachment,))
-    monkeypatch.setattr("goblin_core.compat.extractor._read", lambda *_: with_attachment)
+
+    def pdf_with_attachment(source: object, label: str, *_: object) -> Document:
+        attachment = Document(name=f"{label}/anexo.png", mime="image/png")
+        return Document(name=label, mime="application/pdf", pages=(page,),
+                        parsed_by=("pdf.pypdfium2",), children=(attachment,))
+
+    monkeypatch.setattr("goblin_core.compat.extractor._read", pdf_with_attachment)
     extractor = TextExtractor()
     assert extractor.extract_from_file(name) == f'file_path_pwd:"{name}"\nEdital'
     report = extractor.last_extraction_report
     assert report is not None and report.path == name
     assert report.overall_status == "clean" and len(report.pages) == 1
+    # An image attached to a document is not a file GoblinTools would report unread.
+    extractor.extract_from_folder(str(tmp_path))
+    assert list(extractor.last_extraction_reports) == ["edital.pdf"]
