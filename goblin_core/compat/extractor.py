@@ -335,6 +335,10 @@ class TextExtractor:
         if not os.path.exists(file_path):
             log.warning("File not found: %s", file_path)
             return ""
+        if os.path.isdir(file_path):
+            # Not a file that failed: GoblinTools finds no parser and keeps no report.
+            log.warning("Not a file (extract_from_folder reads folders): %s", file_path)
+            return ""
         name = display_path if display_path is not None else str(file_path)
         tree = self.extract_tree(file_path, name)
         self.last_extraction_report = tree.file_report(name, str(file_path))

@@ -81,6 +81,13 @@ def test_missing_file_gives_empty_text_and_a_warning(
     assert extractor.last_extraction_report is None
 
 
+def test_a_folder_given_as_a_file_gives_empty_text_and_no_report(tmp_path: Path) -> None:
+    write(tmp_path / "pasta" / "a.txt", "texto")
+    extractor = TextExtractor()
+    assert extractor.extract_from_file(str(tmp_path / "pasta")) == ""
+    assert extractor.last_extraction_report is None
+
+
 def test_an_empty_file_is_reported_not_just_logged(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
