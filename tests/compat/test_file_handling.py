@@ -256,3 +256,10 @@ def test_max_members_keeps_the_first_members_on_disk(tmp_path: Path,
     assert FileManager.extract_files_recursive(str(archive), str(tmp_path / "out"), budget=budget)
     assert listing(tmp_path / "out") == ["pasta/f0.txt", "pasta/f1.txt", "pasta/f2.txt"]
     assert budget.skipped == ["pasta/f3.txt: member limit (3) reached; remaining members skipped"]
+
+
+def test_any_document_goblin_reads_is_copied(tmp_path: Path) -> None:
+    # GoblinTools returned False for an extension it did not know.
+    note = write(tmp_path / "in" / "nota.xyz", "texto com extensão desconhecida")
+    assert FileManager.extract_files_recursive(str(note), str(tmp_path / "out"))
+    assert listing(tmp_path / "out") == ["nota.xyz"]

@@ -85,3 +85,17 @@ def test_image_ocr_takes_a_numpy_array_and_strips_the_text(
     assert processor.extract_text_from_image(pixels) == "HELLO WORLD"
     source, name = seen[0]
     assert name == "image.png" and isinstance(source, bytes) and source.startswith(b"\x89PNG")
+
+
+def test_pdf_ocr_separates_pages_with_a_blank_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from goblin_core.model import Document, Page
+
+    def ocr(source: Any, name: str | None, max_pages: int = 0) -> Document:
+        pages = tuple(Page(number=n, text=f"página {n}", engine="ocr.tesseract", status="ocr",
+                           confidence=0.9) for n in (1, 2))
+        return Document(name="scan.pdf", mime="application/pdf", pages=pages)
+
+    processor = OCRProcessor(OCRConfig())
+    monkeypatch.setattr(processor, "_document", ocr)
+    assert processor.extract_text_from_pdf("scan.pdf") == "página 1\n\npágina 2"
+    assert processor.extract_text_from_pdf_by_pages("scan.pdf") == ["página 1", "página 2"]

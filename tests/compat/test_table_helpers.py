@@ -54,3 +54,9 @@ def test_normalized_empty_cells_are_none() -> None:
     expected = [["ITEM", "DESCRIÇÃO", "VALOR"], ["1", "Areia", None], ["2", None, "20,00"]]
     assert normalize_table_rows(rows) == expected
     assert normalize_table_rows(rows, collapse_headers=False, merge_continuations=False) == expected
+
+
+def test_default_gate_wants_two_rows_using_two_columns() -> None:
+    # GoblinTools' gate took this for a table: one two-cell row is layout in goblin's.
+    assert not is_meaningful_table([["ITEM", "VALOR"], ["1", None], ["2", None], ["3", None]])
+    assert is_meaningful_table([["ITEM", "VALOR"], ["1", "10,00"], ["2", None]])

@@ -61,3 +61,9 @@ def test_portuguese_stopwords_come_from_stopwordsiso() -> None:
     assert len(words) == 560
     assert {"isso", "com", "um", "de", "para", "não"} <= words
     assert len(TextCleaner().stopwords) == 560
+
+
+def test_stopwords_match_through_punctuation_and_folded_accents(cleaner: TextCleaner) -> None:
+    # GoblinTools compared whole tokens: "com," and the folded "nao" stayed.
+    assert cleaner.remove_stopwords("de, para: com prazo.") == "prazo."
+    assert cleaner.clean_text("Não há prazo", lowercase=True, remove_stopwords=True) == "prazo"

@@ -349,3 +349,9 @@ def test_the_report_of_a_pdf_is_its_own_not_its_attachments(
     # An image attached to a document is not a file GoblinTools would report unread.
     extractor.extract_from_folder(str(tmp_path))
     assert list(extractor.last_extraction_reports) == ["edital.pdf"]
+
+
+def test_pdf_needs_ocr_is_false_for_text_that_reads(tmp_path: Path) -> None:
+    # GoblinTools said True for anything pypdf could not open.
+    text = write(tmp_path / "proposta.pdf", "Proposta comercial em texto simples")
+    assert not TextExtractor().pdf_needs_ocr(str(text))
