@@ -156,9 +156,10 @@ def report_from_document(
     report = ExtractionReport(path=path)
     report.pages = [page_extraction(p, primary, registry) for p in document.pages]
     if document.mime.startswith("image/"):
-        # OCR is the only way to read an image, so a frame OCR read is clean,
-        # not recovered from a broken text layer.
+        # OCR is the only way to read an image: every frame is OCR's, even one it
+        # could not read, and a frame it read is clean, not recovered.
         for page in report.pages:
+            page.engine = "ocr"
             if page.goblin_status == "ocr":
                 page.status = CLEAN
     report.errors = [e.message for e in document.report.errors]

@@ -99,6 +99,15 @@ def test_an_image_frame_read_by_ocr_is_clean() -> None:
     assert report.overall_status == "clean" and report.used_ocr
 
 
+def test_an_image_frame_ocr_could_not_read_is_still_ocrs() -> None:
+    unread = Page(number=1, text="", engine="image", status="corrupt", confidence=0.0)
+    image = Document(name="branco.png", mime="image/png", pages=(unread,), parsed_by=("image",))
+    report = report_from_document(image, "branco.png", default_registry())
+    assert [(p.index, p.status, p.engine) for p in report.pages] == [
+        (0, "corrupt_unrecoverable", "ocr")]
+    assert report.overall_status == "corrupt_unrecoverable" and report.used_ocr
+
+
 def test_asdict_holds_the_report_not_the_document() -> None:
     import dataclasses
     import json
