@@ -18,7 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from goblin_core.compat.custom_parsers import registry_with
-from goblin_core.compat.files import GOBLIN_MAX_MEMBERS, ExtractionBudget, refusal_messages
+from goblin_core.compat.files import (
+    GOBLIN_MAX_MEMBERS,
+    LIMIT_ERRORS,
+    ExtractionBudget,
+    refused_members,
+)
 from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.report import (
     ExtractionReport,
@@ -41,8 +46,6 @@ GOBLINTOOLS_EXTENSIONS = (
     ".xlsm", ".xls", ".ods", ".dbf", ".jpg", ".jpeg", ".png", ".tif", ".tiff",
 )
 TEXTRACT_ENGINE = "ocr.textract"
-#: Error kinds that mean "a limit left this out" (GoblinTools' ``skipped``).
-LIMIT_ERRORS = frozenset({"UnsafeArchive", "FileTooLarge", "OutputLimitReached"})
 TESSERACT_ENGINE = "ocr.tesseract"
 
 
@@ -297,10 +300,9 @@ class TextExtractor:
         for error in doc.report.errors:
             message = error.message
             log.error("%s", message if doc.name in message else f"{name}: {message}")
-        refused = refusal_messages(doc.report.members)
-        for member in doc.report.members:
-            if member.action != "extracted":
-                tree.skip(f"{member.name}: {member.reason or member.action}")
+        lines, refused = refused_members(doc.report.members)
+        for line in lines:
+            tree.skip(line)
         for error in doc.report.errors:
             # A refused member is also an error of its archive: list it once.
             if error.kind in LIMIT_ERRORS and error.message not in refused:

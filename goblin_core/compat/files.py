@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ZIP_MAGIC = b"PK\x03\x04"
+#: Error kinds that mean "a limit left this out" (GoblinTools' ``skipped``).
+LIMIT_ERRORS = frozenset({"UnsafeArchive", "FileTooLarge", "OutputLimitReached"})
 #: goblin's own member cap, kept under GoblinTools' smaller ones (see _unpack).
 GOBLIN_MAX_MEMBERS = EngineLimits().max_members
 
@@ -232,7 +234,8 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatt
     """Expand an archive with goblin, under the budget's limits.
 
     ``nested=False`` opens this archive only: archives inside it are written
-    as they are, as GoblinTools' ArchiveHandler leaves them.
+    as they are, as GoblinTools' ArchiveHandler leaves them. ``remove_source``
+    deletes the archive only when nothing but a limit left a member out.
     """
     from goblin_core.unpack import unpack
 
@@ -251,13 +254,23 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatt
     existed = os.path.exists(destination)
     try:
         result = unpack(file_path, destination, config=config, flatten=flatten,
-                        remove_source=remove_source, registry=registry)
+                        registry=registry)
     except (GoblinError, OSError) as exc:
         log.error("Error extracting %s: %s", file_path, exc)
         if not existed and os.path.isdir(destination) and not os.listdir(destination):
             os.rmdir(destination)  # GoblinTools leaves no trace of a failed extraction
         return False
-    return _record_result(result, budget, nested=nested)
+    extracted = _record_result(result, budget, nested=nested)
+    if extracted and remove_source and _complete(result, nested=nested):
+        os.remove(file_path)
+    return extracted
+
+
+def _complete(result: UnpackResult, *, nested: bool) -> bool:
+    """True when every member was unpacked or left out by a limit (as GoblinTools,
+    which deletes the archive then): an encrypted or damaged member keeps it."""
+    return all(error.kind in LIMIT_ERRORS or (not nested and _KEPT_WHOLE_BY_DEPTH in error.message)
+               for error in result.errors)
 
 
 def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bool = True) -> bool:
@@ -277,10 +290,9 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bo
             budget.commit(os.path.getsize(path))
         except OSError:
             budget.commit(0)
-    refused = refusal_messages(result.members)
-    for member in result.members:
-        if member.action != "extracted":
-            budget.skip(f"{member.name}: {member.reason or member.action}")
+    lines, refused = refused_members(result.members)
+    for line in lines:
+        budget.skip(line)
     for error in result.errors:
         if error.message in refused or (not nested and _KEPT_WHOLE_BY_DEPTH in error.message):
             continue
@@ -290,10 +302,15 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bo
     return result.ok or kept > 0
 
 
-def refusal_messages(members: Iterable[MemberEntry]) -> set[str]:
-    """How goblin words, among its archive's errors, each member it refused: the
-    member is already listed on its own."""
-    return {f"member {m.name!r} refused: {m.reason}" for m in members if m.action == "refused"}
+def refused_members(members: Iterable[MemberEntry]) -> tuple[list[str], set[str]]:
+    """The members goblin refused, as GoblinTools' ``skipped`` lines, and the same
+    refusals as goblin words them among the archive's errors (to list them once).
+
+    Directories and later volumes of a set are skipped, not left out: not listed.
+    """
+    refused = [m for m in members if m.action == "refused"]
+    return ([f"{m.name}: {m.reason}" for m in refused],
+            {f"member {m.name!r} refused: {m.reason}" for m in refused})
 
 
 def _remove_written(path: Path, dest: Path) -> None:
@@ -341,12 +358,11 @@ class ArchiveHandler:
         handler = cls._custom_formats.get(Path(file_path).suffix.lower())
         if handler is not None:
             ok = cls._extract_custom(handler, file_path, destination, budget)
-        else:
-            ok = _unpack(file_path, destination, budget, flatten=False, remove_source=False,
-                         nested=nested)
-        if ok and remove_source:
-            os.remove(file_path)
-        return ok
+            if ok and remove_source:
+                os.remove(file_path)
+            return ok
+        return _unpack(file_path, destination, budget, flatten=False,
+                       remove_source=remove_source, nested=nested)
 
     @classmethod
     def _extract_custom(cls, handler: Callable[[str, str], Any], file_path: str,
@@ -370,11 +386,8 @@ class ArchiveHandler:
         if not FileValidator.is_zip_by_magic(file_path):
             return False
         budget = budget or ExtractionBudget(limits)
-        ok = _unpack(file_path, destination, budget, flatten=False, remove_source=False,
-                     nested=False)
-        if ok and remove_source:
-            os.remove(file_path)
-        return ok
+        return _unpack(file_path, destination, budget, flatten=False,
+                       remove_source=remove_source, nested=False)
 
 
 class FileManager:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from zip_archives import damage_member
 
 from goblin_core.compat import (
     ArchiveHandler,
@@ -263,3 +264,34 @@ def test_any_document_goblin_reads_is_copied(tmp_path: Path) -> None:
     note = write(tmp_path / "in" / "nota.xyz", "texto com extensão desconhecida")
     assert FileManager.extract_files_recursive(str(note), str(tmp_path / "out"))
     assert listing(tmp_path / "out") == ["nota.xyz"]
+
+
+def test_an_unreadable_member_keeps_the_archive(tmp_path: Path, zip_registry: Registry) -> None:
+    # GoblinTools deletes the archive only when it unpacked; what goblin could not
+    # read must not be lost with it.
+    archive = tmp_path / "lote.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        bundle.writestr("pasta/", "")
+        bundle.writestr("pasta/bom.txt", "legível")
+        bundle.writestr("pasta/ruim.txt", "ilegível")
+    archive.write_bytes(damage_member(archive.read_bytes(), "pasta/ruim.txt"))
+    budget = ExtractionBudget()
+    assert ArchiveHandler.extract(str(archive), str(tmp_path / "out"), budget=budget)
+    assert listing(tmp_path / "out") == ["pasta/bom.txt"]
+    assert archive.exists()
+    assert [line.split(":")[0] for line in budget.skipped] == ["pasta/ruim.txt"]
+
+
+def test_members_left_out_by_a_limit_do_not_keep_the_archive(
+    tmp_path: Path, zip_registry: Registry
+) -> None:
+    archive = tmp_path / "lote.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        bundle.writestr("pasta/", "")
+        bundle.writestr("pequeno.txt", "ok")
+        bundle.writestr("grande.txt", "x" * 5000)
+    budget = ExtractionBudget(ArchiveLimits(max_member_bytes=1000))
+    assert ArchiveHandler.extract(str(archive), str(tmp_path / "out"), budget=budget)
+    assert listing(tmp_path / "out") == ["pequeno.txt"]
+    assert not archive.exists()
+    assert [line.split(":")[0] for line in budget.skipped] == ["grande.txt"]

@@ -89,11 +89,13 @@ def test_max_members_counts_the_whole_tree_archive_by_archive(zip_registry: Regi
 
 def test_what_a_limit_leaves_out_is_skipped_not_corrupt(zip_registry: Registry) -> None:
     inner = zip_bytes({"deep.txt": "profundo"})
-    data = zip_bytes({"inner.zip": inner, "topo.txt": "topo", "grande.txt": "x" * 5000})
+    data = zip_bytes({"pasta/": "", "inner.zip": inner, "topo.txt": "topo",
+                      "grande.txt": "x" * 5000})
     result = extract_from_bytes(data, "lote.zip",
                                 config=limited(max_depth=1, max_member_bytes=1000))
     assert result.text == 'file_path_pwd:"topo.txt"\ntopo'
     assert result.overall_status == "clean" and result.reports == {}
-    # One line per member left out, whatever else goblin logged about it.
+    # One line per member left out, whatever else goblin logged about it; a
+    # directory entry is not left out.
     assert len(result.skipped) == 2
     assert [s.split(":")[0] for s in sorted(result.skipped)] == ["grande.txt", "lote.zip/inner.zip"]
