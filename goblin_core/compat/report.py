@@ -54,8 +54,9 @@ class PageExtraction:
     engine: str = "pypdf"
     broken_before: bool = False
     short_token_ratio: float = 0.0
-    goblin_status: str = field(default="", init=False, compare=False)
-    confidence: float = field(default=1.0, init=False, compare=False)
+    # Keyword-only extras: PageExtraction(**dataclasses.asdict(page)) rebuilds a page.
+    goblin_status: str = field(default="", compare=False, kw_only=True)
+    confidence: float = field(default=1.0, compare=False, kw_only=True)
 
 
 @dataclass
@@ -70,7 +71,7 @@ class ExtractionReport:
     pages: list[PageExtraction] = field(default_factory=list)
     overall_status: str = OVERALL_CLEAN
     used_ocr: bool = False
-    errors: list[str] = field(default_factory=list, init=False, compare=False)
+    errors: list[str] = field(default_factory=list, compare=False, kw_only=True)
 
     # Not a dataclass field: dataclasses.asdict(report), which GoblinTools
     # users serialise reports with, must not copy a whole Document into it.

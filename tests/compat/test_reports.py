@@ -119,3 +119,16 @@ def test_asdict_holds_the_report_not_the_document() -> None:
     assert set(data) == {"path", "pages", "overall_status", "used_ocr", "errors"}
     assert json.loads(json.dumps(data))["pages"][0]["status"] == "clean"
     assert ExtractionReport("a.pdf").document is None
+
+
+def test_a_report_rebuilds_from_its_asdict() -> None:
+    # GoblinTools users store reports as JSON and rebuild them with the constructors.
+    import dataclasses
+
+    doc = document(page(1, "clean", "pdf.pypdfium2"), page(2, "recovered", "pdf.pdfplumber"))
+    report = report_from_document(doc, "edital.pdf", default_registry())
+    data = dataclasses.asdict(report)
+    pages = [PageExtraction(**p) for p in data.pop("pages")]
+    rebuilt = ExtractionReport(**data, pages=pages)
+    assert rebuilt == report
+    assert rebuilt.pages[1].goblin_status == "recovered" and rebuilt.errors == report.errors
