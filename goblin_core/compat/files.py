@@ -506,7 +506,11 @@ class FileManager:
         name = os.path.basename(file_path)
         found = detect_file(file_path)
         suffix = Path(name).suffix.lower()
-        if (found is not None and found.ext and suffix and suffix != f".{found.ext}"
+        office = found is not None and f".{found.ext}" in FileValidator.OFFICE_CONTAINER_EXTENSIONS
+        if office and not suffix and found is not None:
+            # GoblinTools names an Office file without extension by its content.
+            name = f"{name}.{found.ext}"
+        elif (found is not None and found.ext and suffix and suffix != f".{found.ext}"
                 and not _read_as_text(found)):
             from goblin_core.formats import BY_EXTENSION
 

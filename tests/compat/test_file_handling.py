@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from zip_archives import damage_member
+from zip_archives import DocxPlugin, damage_member, docx_bytes
 
+from goblin_core import load_registry
 from goblin_core.compat import (
     ArchiveHandler,
     ArchiveLimits,
@@ -295,3 +296,13 @@ def test_members_left_out_by_a_limit_do_not_keep_the_archive(
     assert listing(tmp_path / "out") == ["pequeno.txt"]
     assert not archive.exists()
     assert [line.split(":")[0] for line in budget.skipped] == ["grande.txt"]
+
+
+def test_an_office_file_without_extension_is_named_by_its_content(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = load_registry(extra_plugins=[("tests-docx", DocxPlugin())])
+    monkeypatch.setattr("goblin_core.compat.files.default_registry", lambda: registry)
+    document = write(tmp_path / "in" / "anexo_1", docx_bytes())
+    assert FileManager.extract_files_recursive(str(document), str(tmp_path / "out"))
+    assert listing(tmp_path / "out") == ["anexo_1.docx"]

@@ -1,13 +1,14 @@
-"""A plain ZIP reader and a ZIP damager for the facade's archive tests (no plugin needed)."""
+"""Stand-in engines and archive builders for the facade's tests (no plugin needed)."""
 
 from __future__ import annotations
 
+import io
 import zipfile
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from goblin_core import hookimpl
-from goblin_core.engines import BaseEngine, Member
+from goblin_core.engines import BaseEngine, Member, TextDocument
 from goblin_core.errors import CorruptDocument
 
 
@@ -47,3 +48,32 @@ class ZipPlugin:
     @hookimpl
     def goblin_register_archive_handlers(self, register: Callable[[Any], None]) -> None:
         register(ZipMembers())
+
+
+DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+class DocxStandIn(BaseEngine):
+    """Reads any DOCX as one page of fixed text: enough to make DOCX a document."""
+
+    name = "tests.docx"
+    formats = (DOCX_MIME,)
+    priority = 0
+
+    def open(self, source: Any, config: Any) -> TextDocument:
+        return TextDocument(["texto do documento"])
+
+
+class DocxPlugin:
+    @hookimpl
+    def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
+        register(DocxStandIn())
+
+
+def docx_bytes() -> bytes:
+    """The smallest package goblin-core detects as a DOCX."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as package:
+        package.writestr("[Content_Types].xml", "<Types/>")
+        package.writestr("word/document.xml", "<w:document/>")
+    return buffer.getvalue()
