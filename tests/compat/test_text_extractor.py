@@ -355,3 +355,9 @@ def test_pdf_needs_ocr_is_false_for_text_that_reads(tmp_path: Path) -> None:
     # GoblinTools said True for anything pypdf could not open.
     text = write(tmp_path / "proposta.pdf", "Proposta comercial em texto simples")
     assert not TextExtractor().pdf_needs_ocr(str(text))
+
+
+def test_text_under_an_extension_goblintools_did_not_list_is_read(tmp_path: Path) -> None:
+    # GoblinTools found no parser for .log and returned "".
+    notes = write(tmp_path / "pregao.log", "Sessão aberta\nPrazo de entrega: 30 dias")
+    assert TextExtractor().extract_from_file(str(notes)).endswith("Prazo de entrega: 30 dias")
