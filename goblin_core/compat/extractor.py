@@ -429,7 +429,10 @@ class TextExtractor:
         """Whether local OCR (and, with ``use_aws``, Textract) can run here."""
         registry = self.registry
         results = {"tesseract": _available(registry, TESSERACT_ENGINE)}
-        if self.ocr_handler is not None and self.ocr_handler.use_aws:
+        ocr = self.config.ocr
+        # Asked for with credentials, as in GoblinTools: the key says Textract was
+        # wanted, its value whether it can run (False without goblin-ocr-textract).
+        if self.ocr_handler is not None and ocr.use_aws and ocr.has_aws_credentials:
             results["aws_textract"] = _available(registry, TEXTRACT_ENGINE)
         return results
 

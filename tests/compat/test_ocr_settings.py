@@ -99,3 +99,12 @@ def test_pdf_ocr_separates_pages_with_a_blank_line(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(processor, "_document", ocr)
     assert processor.extract_text_from_pdf("scan.pdf") == "página 1\n\npágina 2"
     assert processor.extract_text_from_pdf_by_pages("scan.pdf") == ["página 1", "página 2"]
+
+
+def test_validate_installation_answers_for_textract_when_it_is_asked_for() -> None:
+    asked = TextExtractor(ocr_handler=True, use_aws=True, aws_access_key="AK",
+                          aws_secret_key="SK").validate_installation()
+    assert set(asked) == {"tesseract", "aws_textract"}
+    assert isinstance(asked["aws_textract"], bool)
+    no_keys = TextExtractor(ocr_handler=True, use_aws=True).validate_installation()
+    assert set(no_keys) == {"tesseract"}
