@@ -136,11 +136,16 @@ def engine_name(page: Page, primary: str, registry: Registry | None) -> str:
 
 
 def page_extraction(page: Page, primary: str, registry: Registry | None) -> PageExtraction:
-    """One goblin Page as a GoblinTools PageExtraction."""
+    """One goblin Page as a GoblinTools PageExtraction.
+
+    A corrupt_unrecoverable page has engine "", as in GoblinTools: no engine
+    gave text to trust (goblin's own engine stays on ``report.document``).
+    """
+    status = PAGE_STATUS.get(page.status, CORRUPT_UNRECOVERABLE)
     result = PageExtraction(
         index=page.number - 1,
-        status=PAGE_STATUS.get(page.status, CORRUPT_UNRECOVERABLE),
-        engine=engine_name(page, primary, registry),
+        status=status,
+        engine="" if status == CORRUPT_UNRECOVERABLE else engine_name(page, primary, registry),
         broken_before=page.status in ("recovered", "ocr")
         or any(a.verdict == "garbage" for a in page.attempts),
     )

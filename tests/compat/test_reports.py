@@ -38,7 +38,7 @@ def test_statuses_and_engines_take_goblintools_names() -> None:
         (2, "recovered", "pdfplumber"),
         (3, "recovered", "poppler"),
         (4, "recovered", "ocr"),
-        (5, "corrupt_unrecoverable", "pypdf"),
+        (5, "corrupt_unrecoverable", ""),
         (6, "corrupt_unrecoverable", ""),
     ]
     assert report.pages[1].goblin_status == "empty"
