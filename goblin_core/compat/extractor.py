@@ -102,6 +102,13 @@ class ExtractedTree:
         return report
 
 
+def tag_name(doc: Document, root: str | None) -> str:
+    """A document's name in its tag: inside the archive ``root`` when one is given."""
+    if root is not None and doc.name.startswith(root + "/"):
+        return doc.name[len(root) + 1:]
+    return doc.name
+
+
 def walk_order(relative: str) -> list[tuple[int, str]]:
     """Sort key of a relative path in a top-down walk: a folder's files, then its
     subfolders.
@@ -270,9 +277,10 @@ class TextExtractor:
         admitted = within_member_cap(document, members)
         # Files inside a document (a PDF's or an e-mail's), not members of an archive.
         attached = {id(child) for doc in document.walk() if doc.pages for child in doc.children}
-        for doc in document.walk():
-            if id(doc) in admitted:
-                self._collect(doc, root, self.registry, tree, attached=id(doc) in attached)
+        # In GoblinTools' folder order, as it reads an archive after unpacking it.
+        for doc in sorted((d for d in document.walk() if id(d) in admitted),
+                          key=lambda d: walk_order(tag_name(d, root))):
+            self._collect(doc, root, self.registry, tree, attached=id(doc) in attached)
         for reason in members.skipped:
             tree.skip(reason)
         return tree
@@ -294,9 +302,7 @@ class TextExtractor:
         self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree,
         *, attached: bool = False,
     ) -> None:
-        name = doc.name
-        if root is not None and name.startswith(root + "/"):
-            name = name[len(root) + 1:]
+        name = tag_name(doc, root)
         for error in doc.report.errors:
             message = error.message
             log.error("%s", message if doc.name in message else f"{name}: {message}")

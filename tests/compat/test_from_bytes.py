@@ -99,3 +99,12 @@ def test_what_a_limit_leaves_out_is_skipped_not_corrupt(zip_registry: Registry) 
     # directory entry is not left out.
     assert len(result.skipped) == 2
     assert [s.split(":")[0] for s in sorted(result.skipped)] == ["grande.txt", "lote.zip/inner.zip"]
+
+
+def test_members_come_in_goblintools_folder_order(zip_registry: Registry) -> None:
+    # GoblinTools unpacks, then reads the folder: its files by name, then its subfolders.
+    data = zip_bytes({"z.txt": "z", "sub/a.txt": "a", "b.txt": "b", "Sub2/c.txt": "c"})
+    result = extract_from_bytes(data, "lote.zip")
+    assert [line for line in result.text.splitlines() if line.startswith("file_path_pwd")] == [
+        'file_path_pwd:"b.txt"', 'file_path_pwd:"z.txt"',
+        'file_path_pwd:"Sub2/c.txt"', 'file_path_pwd:"sub/a.txt"']
