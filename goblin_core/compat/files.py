@@ -274,8 +274,8 @@ def _complete(result: UnpackResult, *, nested: bool) -> bool:
 
 
 def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bool = True) -> bool:
-    """Count what goblin wrote, note what it left out; True when it unpacked cleanly
-    or wrote something (GoblinTools' success).
+    """Count what goblin wrote, note what it left out; True when it wrote something
+    or left out only what a limit refused (GoblinTools' success).
 
     Without ``nested``, an inner archive written whole was asked for, not left out.
     """
@@ -299,7 +299,7 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bo
         # A limit or a refusal left something out: GoblinTools lists those in ``skipped``.
         budget.skipped.append(error.message)
         log.error("%s", error.message)
-    return result.ok or kept > 0
+    return kept > 0 or _complete(result, nested=nested)
 
 
 def refused_members(members: Iterable[MemberEntry]) -> tuple[list[str], set[str]]:

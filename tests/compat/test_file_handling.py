@@ -306,3 +306,15 @@ def test_an_office_file_without_extension_is_named_by_its_content(
     document = write(tmp_path / "in" / "anexo_1", docx_bytes())
     assert FileManager.extract_files_recursive(str(document), str(tmp_path / "out"))
     assert listing(tmp_path / "out") == ["anexo_1.docx"]
+
+
+def test_an_archive_whose_members_a_limit_refused_all_still_extracted(
+    tmp_path: Path, zip_registry: Registry
+) -> None:
+    archive = tmp_path / "lote.zip"
+    with zipfile.ZipFile(archive, "w") as bundle:
+        bundle.writestr("grande.txt", "x" * 5000)
+    budget = ExtractionBudget(ArchiveLimits(max_member_bytes=1000))
+    assert ArchiveHandler.extract(str(archive), str(tmp_path / "out"), budget=budget)
+    assert not archive.exists()
+    assert [line.split(":")[0] for line in budget.skipped] == ["grande.txt"]
