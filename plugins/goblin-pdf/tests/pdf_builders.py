@@ -30,12 +30,15 @@ def _vera() -> Path:
     return Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
 
 
-def identity_font_pdf(lines: tuple[str, ...] = PROSE_LINES * 2) -> bytes:
-    """A page set in an embedded TrueType font, Identity-H, without a ToUnicode map.
+def identity_font_pdf(lines: tuple[str, ...] = PROSE_LINES * 2,
+                      plain_lines: tuple[str, ...] = ()) -> bytes:
+    """A page set in an embedded TrueType font, Identity-H, without a ToUnicode map,
+    then ``plain_lines`` in Helvetica below it.
 
     The codes in the content stream are glyph ids. PDFium reads them as if they
-    were characters (a per-glyph substitution that keeps word shape); pdfminer
-    maps them back through the font's own cmap table.
+    were characters (Vera's glyphs are in the Macintosh order: each letter 29
+    below its character, and the space, glyph 3, dropped); pdfminer maps them
+    back through the font's own cmap table.
     """
     from reportlab.pdfbase.ttfonts import TTFontFile
 
@@ -58,8 +61,14 @@ def identity_font_pdf(lines: tuple[str, ...] = PROSE_LINES * 2) -> bytes:
     for index, line in enumerate(lines):
         codes = "".join(f"{glyph_of.get(ord(c), 0):04X}" for c in line)
         commands.append(f"BT /F1 9 Tf 40 {800 - 16 * index} Td <{codes}> Tj ET")
+    for index, line in enumerate(plain_lines, start=len(lines)):
+        text = line.encode("cp1252").hex().upper()
+        commands.append(f"BT /F2 9 Tf 40 {800 - 16 * index} Td <{text}> Tj ET")
+    helvetica = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica,
+                           Encoding=Name.WinAnsiEncoding)
     page = pdf.add_blank_page(page_size=(595, 842))
-    page.Resources = Dictionary(Font=Dictionary(F1=pdf.make_indirect(font)))
+    page.Resources = Dictionary(Font=Dictionary(F1=pdf.make_indirect(font),
+                                                F2=pdf.make_indirect(helvetica)))
     page.Contents = pdf.make_stream("\n".join(commands).encode("ascii"))
     return _save(pdf)
 

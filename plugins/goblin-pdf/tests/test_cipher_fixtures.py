@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pdf_builders import identity_font_pdf, substituted_font_pdf
+from pdf_builders import PROSE_LINES, identity_font_pdf, substituted_font_pdf
 
 from goblin_core import extract
 
@@ -37,3 +37,28 @@ def test_same_pdf_with_a_right_tounicode_is_clean() -> None:
     document = extract(substituted_font_pdf({}), name="right.pdf", ocr="never")
     assert document.status == "clean"
     assert "AVISO DE LICITAÇÃO" in document.text
+
+
+FRENCH_LINES = (
+    "Dès lors, les écrits littéraires seront omniprésents et nombre de textes serviront",
+    "de terreau aux métamorphoses de son cinéma, qui ne cessera de puiser dans le théâtre",
+    "et la littérature ses principales sources d inspiration pour une oeuvre singulière.",
+) * 2
+
+
+def test_codes_run_together_beside_readable_text_are_detected_and_recovered() -> None:
+    # A paragraph in the identity font (its words run together as shifted codes, the space
+    # glyph dropped) above readable Helvetica lines: the page as a whole reads like prose.
+    document = extract(identity_font_pdf(FRENCH_LINES, PROSE_LINES[:8]), name="mixed.pdf",
+                       ocr="never")
+    page = document.pages[0]
+    primary = next(a for a in page.attempts if a.engine == "pdf.pypdfium2")
+    assert primary.verdict == "garbage" and "shifted_runs" in primary.reasons
+    assert primary.score < 0.3  # under goblin.ocr_garbage_score: OCR'd when nothing reads it
+    assert (page.status, page.engine) == ("recovered", "pdf.pdfplumber")
+    assert "terreau aux" in page.text and "Prefeitura Municipal" in page.text
+
+
+def test_the_readable_lines_alone_stay_clean() -> None:
+    document = extract(identity_font_pdf((), PROSE_LINES[:8]), name="plain.pdf", ocr="never")
+    assert document.status == "clean"

@@ -181,6 +181,38 @@ def test_all_caps_real_text_is_not_shifted_codes() -> None:
     assert cipher(PROSE.upper() * 2) == "ok"
 
 
+def _run_together_codes(text: str) -> str:
+    """``text`` as an identity font in the Macintosh glyph order reads: codes 29 below the
+    characters, and no spaces."""
+    return "".join(chr(ord(c) - 29) for c in text if c != " ")
+
+
+def test_words_run_together_in_shifted_codes_beside_readable_text_are_garbage() -> None:
+    page = PROSE + "\n" + _run_together_codes(PROSE) + "\n" + PROSE
+    verdict = CipherValidator().check(page, CONTEXT)
+    assert verdict.status == "garbage" and "shifted_runs" in verdict.reasons
+    assert verdict.score < 0.3
+
+
+@pytest.mark.parametrize("token", [
+    "https://example.org/licitacoes/pregao-presencial/edital-2020-anexo-unico.pdf",
+    "dGhlIHF1aWNrIGJyb3duIGZveCBqdW1wcyBvdmVyIHRoZSBsYXp5IGRvZyBhbmQgbW9yZQ==",
+    "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08",
+    "RECHTSSCHUTZVERSICHERUNGSGESELLSCHAFTEN",
+    "AVISODELICITACAOPREGAOPRESENCIALCONTRATACAODESERVICOS",
+    "ACGTTGCAAGCTTAGGCTAACGGTTACGATCGATCGGCTAAGCTTGACG",
+    "Donaudampfschifffahrtsgesellschaftskapitänswitwe",
+])
+def test_long_tokens_that_are_not_shifted_prose_are_ok(token: str) -> None:
+    page = PROSE + "\n" + " ".join([token] * 12) + "\n" + PROSE
+    assert cipher(page) == "ok"
+
+
+def test_a_few_shifted_words_on_a_long_page_are_ok() -> None:
+    page = PROSE * 4 + _run_together_codes("licitação na modalidade pregão presencial")
+    assert cipher(page) == "ok"
+
+
 # -- fragmentation ----------------------------------------------------------
 
 def test_letters_spaced_out_are_fragmented() -> None:

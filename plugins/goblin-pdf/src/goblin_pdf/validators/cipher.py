@@ -8,6 +8,8 @@ corroborated by a low dictionary hit rate before anything is called garbage:
 * shifted codes (``+HUDXVJHEHU`` for ``Herausgeber``): an identity-encoded
   font without a Unicode map read as if codes were characters; nearly every
   letter comes out a capital or mixed with digits, and almost no word is real.
+  When the space draws nothing, the words run together instead, often beside
+  text that reads fine (``shifted_runs``).
 
 Windows that are tables or one repeated token are skipped: they are not prose
 and say nothing about the font. Pages too short for a confident verdict get
@@ -32,6 +34,7 @@ from goblin_pdf.validators.case_breaks import (
 )
 from goblin_pdf.validators.char_classes import class_bytes, word_count
 from goblin_pdf.validators.char_counts import case_counts
+from goblin_pdf.validators.shifted_runs import shifted_runs
 from goblin_pdf.validators.words import Dictionary, is_latin_word, raw_tokens
 
 _MIN_SHORT_PAGE_WORDS = 20
@@ -94,7 +97,7 @@ class CipherValidator(BaseEngine):
     def check(self, text: str, context: PageContext) -> Verdict:
         thresholds = Thresholds.from_options(context.options)
         dictionary = Dictionary(tuple(context.options.get("dictionaries", ("pt", "en"))))
-        shifted = shifted_codes(text, dictionary, thresholds)
+        shifted = shifted_codes(text, dictionary, thresholds) or shifted_runs(text)
         if shifted is not None:
             return shifted
         if not may_hold_broken_tokens(text):
