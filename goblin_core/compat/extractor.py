@@ -350,6 +350,10 @@ class TextExtractor:
         name = display_path if display_path is not None else str(file_path)
         tree = self.extract_tree(file_path, name)
         self.last_extraction_report = tree.file_report(name, str(file_path))
+        if self.last_extraction_report is None and tree.skipped and not tree.blocks:
+            # A file refused whole by a goblin limit: the str API has no
+            # ``skipped``, so the report is where the caller can see why.
+            self.last_extraction_report = failure_report(str(file_path), "; ".join(tree.skipped))
         return tree.text
 
     def extract_from_folder(self, folder_path: str) -> str:

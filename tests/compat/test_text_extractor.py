@@ -361,3 +361,18 @@ def test_text_under_an_extension_goblintools_did_not_list_is_read(tmp_path: Path
     # GoblinTools found no parser for .log and returned "".
     notes = write(tmp_path / "pregao.log", "Sessão aberta\nPrazo de entrega: 30 dias")
     assert TextExtractor().extract_from_file(str(notes)).endswith("Prazo de entrega: 30 dias")
+
+
+def test_a_file_a_limit_refuses_whole_says_why_in_its_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from goblin_core.errors import FileTooLarge
+
+    path = write(tmp_path / "enorme.txt", "texto")
+    refused = FileTooLarge("larger than limits.max_file_size", file=str(path))
+    monkeypatch.setattr("goblin_core.compat.extractor._read", lambda *_: refused)
+    extractor = TextExtractor()
+    assert extractor.extract_from_file(str(path)) == ""
+    report = extractor.last_extraction_report
+    assert report is not None and report.overall_status == "corrupt_unrecoverable"
+    assert "max_file_size" in report.errors[0]
