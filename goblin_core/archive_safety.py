@@ -227,7 +227,12 @@ def _admit(
         return None
     if member.kind in ("symlink", "hardlink"):
         reason = f"{member.kind} to {member.link_target!r} not followed"
-        _refuse(log, member.name, reason, "UnsafeArchive")
+        if _link_stays_inside(member):
+            # A link to another member has no text of its own (the target is read as
+            # itself): skipping it costs nothing, so it is no error.
+            log.members.append(MemberEntry(member.name, "skipped", reason))
+        else:
+            _refuse(log, member.name, reason, "UnsafeArchive")
         return None
     if member.kind != "file":
         _refuse(log, member.name, f"{member.kind} member refused", "UnsafeArchive")
@@ -248,6 +253,30 @@ def _admit(
         log.warn("DuplicateMember", f"{source.display_name}/{name}: appears more than once")
     seen.add(name)
     return name
+
+
+def _link_stays_inside(member: Member) -> bool:
+    """Whether a link member's target is a path inside the archive.
+
+    A symbolic link is relative to its own folder, a hard link (tar, RAR's file
+    copies) to the archive's root. An unknown, absolute or drive-lettered target,
+    or one that climbs above the root, is outside.
+    """
+    if not member.link_target:
+        return False
+    target = member.link_target.replace("\\", "/")
+    if target.startswith("/") or _DRIVE.match(target):
+        return False
+    folder = posixpath.dirname(member.name.replace("\\", "/")) if member.kind == "symlink" else ""
+    depth = 0
+    for part in posixpath.join(folder, target).split("/"):
+        if part == "..":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif part not in ("", "."):
+            depth += 1
+    return True
 
 
 def _declared_problem(member: Member, limits: ArchiveLimits) -> str:

@@ -179,3 +179,46 @@ def test_an_empty_member_is_an_empty_child_with_a_warning_not_an_error() -> None
 def test_an_empty_file_on_its_own_is_still_an_error() -> None:
     with pytest.raises(CorruptDocument, match="the file is empty"):
         extract(b"", name="nothing.txt", registry=REGISTRY)
+
+
+class LinkingHandler(BaseEngine):
+    """An archive of one file and links to it, inside and outside the archive."""
+
+    name = "tests.links"
+    formats = ("application/zip",)
+
+    def members(self, source: Source, limits: Any, config: Any) -> Iterator[Member]:
+        yield Member(name="docs/data.txt", open=lambda: io.BytesIO(b"the linked text"),
+                     size=15, kind="file")
+        for name, kind, target in (("docs/alias.txt", "symlink", "data.txt"),
+                                   ("links/up.txt", "symlink", "../docs/data.txt"),
+                                   ("copy.txt", "hardlink", "docs/data.txt"),
+                                   ("links/out", "symlink", "../../etc/passwd"),
+                                   ("abs", "symlink", "/etc/passwd"),
+                                   ("hard-out", "hardlink", "../outside"),
+                                   ("unknown", "symlink", None)):
+            yield Member(name=name, open=lambda: io.BytesIO(b""), size=0, kind=kind,  # type: ignore[arg-type]
+                         link_target=target)
+
+
+def test_links_to_members_are_skipped_and_links_out_refused() -> None:
+    document = extract(zip_of({"x": b"x"}), name="links.zip",
+                       registry=registry_with(LinkingHandler()))
+    assert [d.text for d in document.children] == ["the linked text"]
+    actions = {m.name: m.action for m in document.report.members}
+    assert actions == {"docs/data.txt": "extracted", "docs/alias.txt": "skipped",
+                       "links/up.txt": "skipped", "copy.txt": "skipped", "links/out": "refused",
+                       "abs": "refused", "hard-out": "refused", "unknown": "refused"}
+    assert sorted(e.message.split("'")[1] for e in document.report.errors) == [
+        "abs", "hard-out", "links/out", "unknown"]
+
+
+def test_an_archive_whose_only_links_point_inside_reads_in_full() -> None:
+    class InsideLinks(LinkingHandler):
+        def members(self, source: Source, limits: Any, config: Any) -> Iterator[Member]:
+            return (m for m in super().members(source, limits, config)
+                    if m.name in ("docs/data.txt", "docs/alias.txt", "copy.txt"))
+
+    document = extract(zip_of({"x": b"x"}), name="inside.zip",
+                       registry=registry_with(InsideLinks()))
+    assert document.status == "clean" and not document.report.errors
