@@ -187,6 +187,30 @@ def test_rar_symlink_traversal_is_refused(corpus: Path) -> None:
     assert actions["up"][0] == "refused" and "symlink" in actions["up"][1]
 
 
+class _Rar3Symlink:
+    """What rarfile lists for a RAR 3 symlink: no redirection record, the target as content."""
+
+    file_redir = None
+    file_size = len(b"../docs/data.txt")
+
+    def is_symlink(self) -> bool:
+        return True
+
+    def needs_password(self) -> bool:
+        return False
+
+
+class _Rar3Archive:
+    def read(self, info: object) -> bytes:
+        return b"../docs/data.txt"
+
+
+def test_a_rar3_symlink_target_is_read_from_its_content() -> None:
+    from goblin_archives.rar_handler import _link_target
+
+    assert _link_target(_Rar3Archive(), _Rar3Symlink()) == "../docs/data.txt"  # type: ignore[arg-type]
+
+
 def test_cab_and_cpio_go_through_patool(corpus: Path) -> None:
     for file in ("archives/tika-test-documents.cab", "archives/tika-test-documents.cpio"):
         doc = goblin_core.extract(corpus / file, ocr="never")

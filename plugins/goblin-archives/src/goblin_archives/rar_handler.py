@@ -147,6 +147,8 @@ def _members(archive: rarfile.RarFile, display: str, password: str | None,
             yield _member(archive, info, display, password, hard)
 
 
+_MAX_LINK_BYTES = 4096
+
 #: Why a member of a header-encrypted or a solid RAR may not decode though nothing is damaged.
 _SEALED = ("the password opened the encrypted headers (the members are listed), but unar "
            "cannot decode the members of every header-encrypted RAR and bsdtar has no RAR "
@@ -180,7 +182,7 @@ def _member(archive: rarfile.RarFile, info: rarfile.RarInfo, display: str,
         compressed_size=info.compress_size or None,
         kind=_kind(info),
         mode=_mode(info),
-        link_target=_link_target(info),
+        link_target=_link_target(archive, info),
         encrypted=encrypted,
     )
 
@@ -237,8 +239,14 @@ def _mode(info: rarfile.RarInfo) -> int | None:
     return int(mode) & 0o7777
 
 
-def _link_target(info: rarfile.RarInfo) -> str | None:
+def _link_target(archive: rarfile.RarFile, info: rarfile.RarInfo) -> str | None:
     redir = getattr(info, "file_redir", None)
     if redir:
         return str(redir[2])
+    # Before RAR 5 a symlink's target is its content: a path, read only when that small.
+    if info.is_symlink() and not info.needs_password() and info.file_size <= _MAX_LINK_BYTES:
+        try:
+            return archive.read(info).decode("utf-8", "replace")
+        except (rarfile.Error, OSError):
+            return None
     return None
