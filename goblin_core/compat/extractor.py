@@ -88,6 +88,12 @@ class ExtractedTree:
         if reason not in self.skipped:
             self.skipped.append(reason)
 
+    def report_refusal(self, name: str) -> None:
+        """Report a file a goblin limit refused whole: the str API has no ``skipped``
+        list, so its report is where the caller sees why there is no text."""
+        if self.skipped and not self.reports and not self.blocks:
+            self.reports[name] = failure_report(name, "; ".join(self.skipped))
+
     def file_report(self, name: str, path: str) -> ExtractionReport | None:
         """The report ``last_extraction_report`` shows for the file read as ``name``.
 
@@ -349,11 +355,8 @@ class TextExtractor:
             return ""
         name = display_path if display_path is not None else str(file_path)
         tree = self.extract_tree(file_path, name)
+        tree.report_refusal(name)
         self.last_extraction_report = tree.file_report(name, str(file_path))
-        if self.last_extraction_report is None and tree.skipped and not tree.blocks:
-            # A file refused whole by a goblin limit: the str API has no
-            # ``skipped``, so the report is where the caller can see why.
-            self.last_extraction_report = failure_report(str(file_path), "; ".join(tree.skipped))
         return tree.text
 
     def extract_from_folder(self, folder_path: str) -> str:
@@ -378,6 +381,7 @@ class TextExtractor:
         files.sort(key=lambda item: walk_order(item[1]))
         texts: list[str] = []
         for (_, rel), tree in zip(files, self._folder_trees(files), strict=True):
+            tree.report_refusal(rel)
             self.last_extraction_report = tree.file_report(rel, os.path.join(folder_path, rel))
             self.last_extraction_reports.update(tree.reports)
             if tree.blocks:

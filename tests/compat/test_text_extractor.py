@@ -375,4 +375,6 @@ def test_a_file_a_limit_refuses_whole_says_why_in_its_report(
     assert extractor.extract_from_file(str(path)) == ""
     report = extractor.last_extraction_report
     assert report is not None and report.overall_status == "corrupt_unrecoverable"
-    assert "max_file_size" in report.errors[0]
+    assert "max_file_size" in report.errors[0] and report.path == str(path)
+    assert extractor.extract_from_folder(str(tmp_path)) == ""
+    assert "max_file_size" in extractor.last_extraction_reports["enorme.txt"].errors[0]
