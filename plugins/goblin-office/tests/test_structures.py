@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+import struct
 import zipfile
 from pathlib import Path
 
@@ -574,3 +575,15 @@ def test_ods_time_of_a_day_or_more_is_h_mm_ss(read) -> None:  # type: ignore[no-
     read_back = read(data, "prazos.ods")
     assert read_back.parsed_by == ("office.calamine",)
     assert read_back.tables[0].rows == (("27:17:54", "08:30:00"),)
+
+
+def _dbf_with_dates(*dates: bytes) -> bytes:
+    """A dBASE III table of one date field (D, 8 bytes), one record per value."""
+    header = struct.pack("<BBBBIHH20x", 3, 124, 3, 15, len(dates), 32 + 32 + 1, 1 + 8)
+    field = b"PRAZO".ljust(11, b"\x00") + b"D" + b"\x00" * 4 + bytes([8, 0]) + b"\x00" * 14
+    return header + field + b"\r" + b"".join(b" " + d for d in dates) + b"\x1a"
+
+
+def test_dbf_value_that_does_not_parse_keeps_the_table(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(_dbf_with_dates(b"20240131", b"NotADate", b"19991231"), "prazos.dbf")
+    assert document.text.split("\n") == ["PRAZO", "2024-01-31", "NotADate", "1999-12-31"]

@@ -28,9 +28,27 @@ log = logging.getLogger(__name__)
 _SAMPLE_RECORDS = 2000
 
 
+class _LenientFieldParser(dbfread.FieldParser):
+    """Field values as dbfread parses them; one it cannot (a date 'NotAYear') as its raw bytes.
+
+    One bad value must not cost the table its other records.
+    """
+
+    def parse(self, field: Any, data: bytes) -> Any:
+        try:
+            return super().parse(field, data)
+        except ValueError:
+            return dbfread.InvalidValue(data)
+
+
 def _table(path: str, encoding: str, raw: bool = False) -> dbfread.DBF:
     return dbfread.DBF(
-        path, encoding=encoding, raw=raw, ignore_missing_memofile=True, char_decode_errors="replace"
+        path,
+        encoding=encoding,
+        raw=raw,
+        ignore_missing_memofile=True,
+        char_decode_errors="replace",
+        parserclass=_LenientFieldParser,
     )
 
 
