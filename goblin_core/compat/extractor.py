@@ -69,6 +69,8 @@ class ExtractedTree:
     blocks: list[str] = field(default_factory=list)
     reports: dict[str, ExtractionReport] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
+    #: The input has pages of its own (a document, not an archive of members).
+    has_pages: bool = False
 
     @property
     def text(self) -> str:
@@ -81,11 +83,11 @@ class ExtractedTree:
 
     def file_report(self, name: str) -> ExtractionReport | None:
         """The report ``last_extraction_report`` shows for the file read as ``name``:
-        its own, even when an attachment came after it; for an archive, its last
-        member's."""
+        its own, even when an attachment came after it (a document without one,
+        a DOCX, shows none, as in GoblinTools); for an archive, its last member's."""
         report = self.reports.get(name)
-        if report is None:
-            return list(self.reports.values())[-1] if self.reports else None
+        if report is None and not self.has_pages and self.reports:
+            return list(self.reports.values())[-1]
         return report
 
 
@@ -258,6 +260,7 @@ class TextExtractor:
                 tree.skip(str(result))
             return tree
         document = result
+        tree.has_pages = bool(document.pages)
         root = document.name if strip_root and not document.pages and document.children else None
         admitted = within_member_cap(document, self.config.archive_limits.max_members, tree)
         # Files inside a document (a PDF's or an e-mail's), not members of an archive.

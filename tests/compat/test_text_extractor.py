@@ -264,6 +264,7 @@ def test_helpers_on_a_missing_file_log_instead_of_raising(tmp_path: Path) -> Non
     assert OCRProcessor(OCRConfig()).extract_text_from_pdf_page_indices(missing, [0]) == {}
 
 
+DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 PNG_HEADER = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + b"\x00" * 64
 
 
@@ -359,3 +360,22 @@ def test_a_file_a_limit_refuses_whole_says_why_in_its_report(
     assert "max_file_size" in report.errors[0]
     assert extractor.extract_from_folder(str(tmp_path)) == ""
     assert "max_file_size" in extractor.last_extraction_reports["enorme.txt"].errors[0]
+
+
+def test_a_document_without_a_report_does_not_show_its_attachments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from goblin_core.model import Document, Page
+
+    docx = write(tmp_path / "proposta.docx", "stand-in for a DOCX with a PDF inside")
+    page = Page(number=1, text="Proposta", engine="office.docx", status="clean",
+                confidence=1.0)
+
+    def docx_with_pdf(source: object, label: str, *_: object) -> Document:
+        inner = Document(name=f"{label}/anexo.pdf", mime="application/pdf", pages=(page,))
+        return Document(name=label, mime=DOCX_MIME, pages=(page,), children=(inner,))
+
+    monkeypatch.setattr("goblin_core.compat.extractor._read", docx_with_pdf)
+    extractor = TextExtractor()
+    assert extractor.extract_from_file(str(docx)).count("file_path_pwd:") == 2
+    assert extractor.last_extraction_report is None  # GoblinTools keeps none for a DOCX
