@@ -241,6 +241,15 @@ def test_tex_style_accent_glyph_is_composed_onto_its_letter() -> None:
     assert text.split()[:3] == ["O\u011fuz", "wrote", "this"]
 
 
+def test_a_tilde_beside_letters_in_formulas_keeps_pdfium_text() -> None:
+    # ``x~y`` and ``n~2``: the tilde sits on the baseline between letters, over none of them,
+    # so nothing is an accent to compose and PDFium's own text stands.
+    lines = ["the potential V~x2 and the mode n~2 are set so that a~b holds for every ion"] * 12
+    raw, text, layout = _layout(_single_column(lines))
+    assert "V~x2" in raw
+    assert text == raw and not layout.reordered
+
+
 def test_rotated_margin_note_does_not_break_the_main_text() -> None:
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(595, 842))

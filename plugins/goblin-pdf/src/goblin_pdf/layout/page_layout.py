@@ -76,10 +76,12 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
         # paragraphs below would be thrown away
         return PageLayout(raw_text, outcome.blocks, 1, False, outcome)
     keep = _kept(glyphs, settings)
-    runs = _runs(glyphs, keep, joined)
+    runs, attached = _runs(glyphs, keep, joined)
     gutters = find_gutters(runs)
+    # The text scan only says an accent sits next to a letter (``x~`` in a formula does
+    # too); a page is rebuilt for accents only when one is drawn over a letter.
     reorder = settings.layout == "reading_order" or (
-        settings.layout == "auto" and (bool(gutters) or accents))
+        settings.layout == "auto" and (bool(gutters) or (accents and attached)))
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
     if outcome.used:
@@ -96,9 +98,11 @@ def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
     return keep
 
 
-def _runs(glyphs: Glyphs, keep: np.ndarray, joined: frozenset[int] = frozenset()) -> list[Run]:
+def _runs(glyphs: Glyphs, keep: np.ndarray,
+          joined: frozenset[int] = frozenset()) -> tuple[list[Run], bool]:
+    """The kept glyphs as line runs, and whether any spacing accent was attached to a letter."""
     if keep.size == 0:
-        return []
+        return [], False
     box, links = attach_accents(glyphs.codes[keep], glyphs.box[keep])
     order_key = np.arange(keep.size, dtype=np.float64)
     for accent, letter in links.items():  # an accent read right after its letter
@@ -115,7 +119,7 @@ def _runs(glyphs: Glyphs, keep: np.ndarray, joined: frozenset[int] = frozenset()
     before = np.zeros(stream.size, dtype=bool)
     before[stream > 0] = space[stream[stream > 0] - 1]
     before[np.isin(order, list(links))] = False  # an attached accent never opens a word
-    return build_runs(chars, box[order], stream, before)
+    return build_runs(chars, box[order], stream, before), bool(links)
 
 
 def _rotated_blocks(glyphs: Glyphs, keep: np.ndarray) -> list[Block]:
