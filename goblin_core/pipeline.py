@@ -950,6 +950,12 @@ class Pipeline:
 
     def _page(self, page: _PageWork, primary: str) -> Page:
         winner = page.best
+        if winner is not None and winner is page.ocr:
+            # OCR reading the very words of a text layer confirms that layer (a page of two
+            # words is only sparse): the layer's own text is kept, OCR stays an attempt.
+            winner = next((c for c in page.candidates if c.source != "ocr"
+                           and c.verdict.status in ("ok", "suspect")
+                           and _same_words(c.text, winner.text)), winner)
         attempts = tuple([c.attempt() for c in page.candidates] + page.errors)
         tables = tuple(page.tables)
         if winner is None:
@@ -1009,6 +1015,11 @@ class Pipeline:
         if "unmapped" in verdict.reasons:
             return "corrupt", "unmapped"
         return "corrupt", "garbage"
+
+
+def _same_words(text: str, other: str) -> bool:
+    """The same words in the same order, whatever the spacing and letter case."""
+    return text.casefold().split() == other.casefold().split()
 
 
 def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:

@@ -581,3 +581,15 @@ def test_raw_metadata_is_json_safe_so_the_document_survives_a_json_round_trip() 
                                      "7": "seven", "when": "2011-01-02"}
     assert document.metadata["created"] == "2010-05-04T06:43:54"
     assert Document.from_dict(json.loads(json.dumps(document.to_dict()))) == document
+
+
+def test_ocr_confirming_a_sparse_text_layer_keeps_the_layer_clean() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "Test  test"), text_page(2, "Test test")],
+                            renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "test Test\n", 2: "Test best"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), ocr="auto")
+    assert ocr.calls == [1, 2]
+    first, second = document.pages
+    assert (first.status, first.engine, first.text) == ("clean", "tests.parser", "Test  test")
+    assert {a.engine for a in first.attempts} == {"tests.parser", "tests.ocr"}
+    assert (second.status, second.engine) == ("ocr", "tests.ocr")
