@@ -110,3 +110,35 @@ def test_severe_cipher_page_is_ocr_d() -> None:
     assert (page.status, page.engine) == ("ocr", "ocr.tesseract")
     assert doc.report.ocr_pages == (1,)
     assert contains_phrase(page.text, "Spatenstich für neue Hackschnitzelheizung")
+
+
+#: MANIFEST tags of languages written in Latin script other than the default ones (por+eng).
+OTHER_LATIN_TAGS = frozenset({"de", "fr", "cs", "nl"})
+
+
+def _other_latin_rows() -> list[tuple[str, str]]:
+    root = find_corpus(__file__)
+    if root is None:
+        return [("<corpus missing>", "")]
+    features = {r.file: r.features for r in manifest(root)}
+    return sorted({(r.file, r.phrase) for r in expected(root)
+                   if r.needs_ocr and features[r.file] & OTHER_LATIN_TAGS})
+
+
+@functools.cache
+def _extract_with_defaults(file: str) -> Document:
+    return goblin_core.extract(corpus_dir(__file__) / file)
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+@pytest.mark.parametrize(("file", "phrase"), _other_latin_rows())
+def test_a_scan_in_another_language_is_found_without_naming_it(file: str, phrase: str) -> None:
+    """Default ocr_languages (por+eng): the page's own language is found from its words and
+    the page read again in it, so the accents a Portuguese or English model drops are there."""
+    require_binary("tesseract", "tesseract-ocr")
+    if file == "<corpus missing>":
+        corpus_dir(__file__)
+    doc = _extract_with_defaults(file)
+    assert contains_phrase(doc.text, phrase), (
+        f"{phrase!r} not in {file}: {[(p.number, p.status, p.engine) for p in doc.pages]}")

@@ -31,9 +31,10 @@ def draw_page(
     ink: int | tuple[int, ...] = 0,
     paper: int | tuple[int, ...] = 255,
     margin: int = 60,
+    font: ImageFont.FreeTypeFont | None = None,
 ) -> Image.Image:
-    """A page with ``lines`` of text drawn in Pillow's bundled font."""
-    font = ImageFont.load_default(size=size)
+    """A page with ``lines`` of text drawn in ``font`` (Pillow's bundled one by default)."""
+    font = font or ImageFont.load_default(size=size)
     width = margin * 2 + int(max(font.getlength(line) for line in lines))
     height = margin * 2 + int(size * 1.6) * len(lines)
     page = Image.new(mode, (width, height), paper)

@@ -77,7 +77,7 @@ class WordLists:
     """The word lists of the languages a page was read in (Tesseract codes)."""
 
     def __init__(self, languages: str) -> None:
-        self.codes = tuple(c for c in map(_wordfreq_code, split_languages(languages)) if c)
+        self.codes = tuple(c for c in map(wordfreq_code, split_languages(languages)) if c)
 
     def knows(self, word: str) -> bool:
         return self.frequency(word) > 0.0
@@ -111,7 +111,7 @@ def restore_accents(text: str, languages: str) -> str:
 
 
 @functools.cache
-def _wordfreq_code(tesseract_code: str) -> str:
+def wordfreq_code(tesseract_code: str) -> str:
     """wordfreq's code for a Tesseract language, or "" when wordfreq has no list for it."""
     import langcodes  # first use only: a wordfreq dependency
     import wordfreq

@@ -22,9 +22,11 @@ from goblin_ocr_tesseract.languages import (
     debian_package,
     find_binary,
     installed_languages,
+    split_languages,
     tessdata_folder,
 )
 from goblin_ocr_tesseract.legacy import fill_unwritable, legacy_languages, python_tessdata, writable
+from goblin_ocr_tesseract.page_language import page_language
 from goblin_ocr_tesseract.reading import Reading, RunSettings, read, rotation
 
 log = logging.getLogger(__name__)
@@ -102,15 +104,9 @@ class TesseractBackend(BaseEngine):
             log.warning("Tesseract could not read the page image: %s", exc)
             return EMPTY_OCR
         try:
-            reading = read(page, settings)
-            reading, settings = _rethresholded(page, settings, reading,
-                                               float(options["min_ink_coverage"]))
-            reading = _enlarged(page, settings, reading, int(options["min_text_height"]))
-            reading = _levelled(page, settings, reading, float(options["deskew_above"]))
-            if options["orientation"] and reading.confidence < float(options["orientation_below"]):
-                reading = self._upright(page, settings, reading)
-            reading = _filled(page, settings, reading, float(options["legacy_below"]),
-                              str(options["legacy_tessdata_dir"]) or python_tessdata())
+            reading, settings = self._read(page, settings, options)
+            if options["detect_language"]:
+                reading, settings = self._in_page_language(page, settings, options, reading)
         except _RUN_ERRORS as exc:
             log.warning("Tesseract could not read the page: %s", exc)
             return EMPTY_OCR
@@ -121,6 +117,42 @@ class TesseractBackend(BaseEngine):
         if options["restore_accents"]:
             text = restore_accents(text, settings.lang)
         return OCRResult(text, reading.confidence)
+
+    def _read(self, page: Image.Image, settings: RunSettings,
+              options: Mapping[str, Any]) -> tuple[Reading, RunSettings]:
+        """One reading of the page, with every second pass that helps it (see the README)."""
+        reading = read(page, settings)
+        reading, settings = _rethresholded(page, settings, reading,
+                                           float(options["min_ink_coverage"]))
+        reading = _enlarged(page, settings, reading, int(options["min_text_height"]))
+        reading = _levelled(page, settings, reading, float(options["deskew_above"]))
+        if options["orientation"] and reading.confidence < float(options["orientation_below"]):
+            reading = self._upright(page, settings, reading)
+        reading = _filled(page, settings, reading, float(options["legacy_below"]),
+                          str(options["legacy_tessdata_dir"]) or python_tessdata())
+        return reading, settings
+
+    def _in_page_language(self, page: Image.Image, settings: RunSettings,
+                          options: Mapping[str, Any],
+                          first: Reading) -> tuple[Reading, RunSettings]:
+        """The page read again in its own language alone when its words say it is written in
+        another installed one than those asked for (page_language.py): a second model beside
+        it costs accents (``deu+eng`` reads ``fur``). The new reading replaces the first
+        unless it is less confident: a model of another language is unsure of the words it
+        cannot write (``fiir`` for ``für``), so a first reading more confident than the
+        second read the page at least as well (Dutch, with few accents, under ``por+eng``)."""
+        requested = split_languages(settings.lang)
+        installed = installed_languages(settings.binary, settings.tessdata_dir)
+        found = page_language(first.text, requested, installed)
+        if found is None:
+            return first, settings
+        second, second_settings = self._read(page, replace(settings, lang=found), options)
+        if second.confidence < first.confidence:
+            log.debug("page reads as %s, but that reading is less confident: kept %s",
+                      found, settings.lang)
+            return first, settings
+        log.debug("page reads as %s, not %s: read again in %s", found, settings.lang, found)
+        return second, second_settings
 
     def _settings(self, languages: str, options: Mapping[str, Any]) -> RunSettings | None:
         binary = find_binary(str(options["command"]))

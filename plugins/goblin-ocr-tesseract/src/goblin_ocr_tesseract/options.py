@@ -11,6 +11,10 @@ TESSERACT_OPTIONS = (
            "When some requested languages have no traineddata installed: subset (read with the "
            "installed ones and log a warning naming the Debian packages) or fail (no OCR).",
            choices=("subset", "fail")),
+    Option("detect_language", "bool", True,
+           "Pages whose OCR words are mostly common words of another installed language than "
+           "the requested ones (wordfreq lists) are read again in that language alone; the new "
+           "reading is kept unless it is less confident."),
     Option("psm", "int", 3,
            "Page segmentation mode (tesseract --psm): 3 automatic, 4 one column, 6 one block, "
            "11 sparse text.", minimum=1, maximum=13),
