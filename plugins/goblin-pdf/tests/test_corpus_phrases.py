@@ -26,9 +26,6 @@ OCR_ONLY = {
 
 #: At most three misses that OCR would not explain, each with its reason.
 KNOWN_MISSES = {
-    ("pdf/habibi.pdf", "حَبيبي"):
-        "the PDF draws the Arabic word in visual order; PDFium, pdfminer and Poppler all "
-        "read it reversed, and reordering would break PDFs drawn in logical order",
     ("pdf/jo.pdf", "わたくしといふ現象は"):
         "PDFium leaves out the first vertical lines of this Identity-V page; the rest of "
         "the page reads fine, so it is not garbage and recovery is not asked",

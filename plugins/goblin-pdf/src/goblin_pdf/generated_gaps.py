@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_pdf.layout.glyphs import LOOSE_BOX
+from goblin_pdf.loose_boxes import Box, LooseBoxes
 
 # A space before a one-letter token ("Nort h", "JA N"); the token before it is
 # checked apart: a leading literal lets the scan run in C.
@@ -45,8 +45,6 @@ _LETTER_SPACED = 0.05  # letter gap, in glyph heights, of letter-spaced text
 _TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
 _RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
 _SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
-
-Box = tuple[float, float, float, float]
 
 _IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
@@ -70,7 +68,7 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
     suspects = _lone_char_spaces(text) + _short_line_breaks(text)
     if not suspects or len(text) != pdfium_c.FPDFText_CountChars(textpage):
         return MendedText(text, frozenset())
-    judge = _Judge(ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0, text)
+    judge = _Judge(textpage, text)
     edits: dict[int, str] = {}
     for index, kind in suspects:
         replacement = judge.replacement(index, kind)
@@ -155,11 +153,10 @@ def _is_short(line: str) -> bool:
 class _Judge:
     """Glyph boxes of one text page, read as the suspects need them."""
 
-    def __init__(self, handle: int, text: str) -> None:
-        self.handle = handle
+    def __init__(self, textpage: pdfium.PdfTextPage, text: str) -> None:
+        self._box = LooseBoxes(textpage)
+        self.handle = self._box.handle
         self.text = text
-        self._rect = (ctypes.c_float * 4)()
-        self._address = ctypes.addressof(self._rect)
 
     def replacement(self, index: int, kind: str) -> str | None:
         """What the generated ``kind`` at ``index`` becomes, or None to keep it."""
@@ -187,11 +184,3 @@ class _Judge:
                 gaps.append(second[0] - first[2])
         return max(gaps, default=0.0)
 
-    def _box(self, index: int) -> Box | None:
-        """(x0, y0, x1, y1) of the character's loose box, None when it has none."""
-        if not LOOSE_BOX(self.handle, index, self._address):
-            return None
-        left, top, right, bottom = self._rect
-        if right <= left or top <= bottom:
-            return None
-        return left, bottom, right, top

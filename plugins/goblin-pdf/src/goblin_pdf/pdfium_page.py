@@ -17,6 +17,7 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.generated_gaps import mend_generated_gaps
+from goblin_pdf.rtl_order import logical_rtl
 from goblin_pdf.stray_marks import repair
 from goblin_pdf.validators.char_classes import non_space_count
 
@@ -58,10 +59,13 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         text = textpage.get_text_range()
         unmapped = _unmapped(textpage, text)
         mended = mend_generated_gaps(textpage, text)
+        # the order fix reads boxes by character index: only text still one character
+        # per PDFium character can have it
+        ordered = logical_rtl(textpage, text) if mended.text == text else mended.text
     finally:
         if own:
             textpage.close()
-    text = repair(mended.text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = repair(ordered.replace("\r\n", "\n").replace("\r", "\n"))
     glyphs = non_space_count(text)
     wanted = not count_images_below or glyphs < count_images_below
     return PageText(text, glyphs, count_images(page) if wanted else 0, unmapped, mended.joined)

@@ -1,0 +1,80 @@
+"""Right-to-left text comes out in reading order however it was drawn, the letters of a
+glyph that stands for several included."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from goblin_core import extract
+from goblin_core.testing.corpus import skip_or_fail
+
+PHRASE = "مرحبا بالعالم الجميل"  # "hello, beautiful world", as it is read
+
+
+def _arabic_font() -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for folder in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu"):
+        path = Path(folder) / "DejaVuSans.ttf"
+        if path.is_file():
+            pdfmetrics.registerFont(TTFont("DejaVuArabic", str(path)))
+            return "DejaVuArabic"
+    skip_or_fail("DejaVu Sans (Arabic glyphs) not found: apt-get install fonts-dejavu-core")
+    return ""
+
+
+def _page(draw: str) -> bytes:
+    """One line of ``PHRASE``: ``visual`` draws its letters in one string, left to right in
+    the order they appear on the page (the phrase backwards); ``visual_glyphs`` the same, one
+    text object per letter; ``reading`` draws each letter left of the one before."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    font = _arabic_font()
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont(font, 14)
+    canvas.drawString(60, 760, "Greeting: 2024")
+    if draw == "visual":
+        canvas.drawString(200, 700, PHRASE[::-1])
+    elif draw == "visual_glyphs":
+        x = 200.0
+        for char in PHRASE[::-1]:
+            canvas.drawString(x, 700, char)
+            x += pdfmetrics.stringWidth(char, font, 14)
+    else:
+        x = 500.0
+        for char in PHRASE:
+            x -= pdfmetrics.stringWidth(char, font, 14)
+            canvas.drawString(x, 700, char)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("draw", ["visual", "visual_glyphs", "reading"])
+def test_arabic_comes_out_in_reading_order(draw: str) -> None:
+    document = extract(_page(draw), name=f"{draw}.pdf", ocr="never")
+    assert PHRASE in document.text, document.text
+    assert "Greeting: 2024" in document.text
+
+
+def test_the_corpus_word_drawn_as_one_glyph_per_word_reads_right() -> None:
+    from goblin_core.testing.corpus import corpus_dir
+
+    document = extract(corpus_dir(__file__) / "pdf/habibi-rotated.pdf", ocr="never")
+    assert [page.text.count("حَبيبي") for page in document.pages] == [2, 2, 2, 2]
+    assert "يبيبَح" not in document.text
+
+
+def test_lam_alef_ligatures_spelled_alef_first_are_put_in_reading_order() -> None:
+    from goblin_core.testing.corpus import corpus_dir
+
+    text = extract(corpus_dir(__file__) / "pdf/right_to_left_01.pdf", ocr="never").text
+    for word in ("الإنتاجية", "المشكلات", "خلال", "الأدوات"):
+        assert word in text
+    assert "اإلنتاجية" not in text and "المشكالت" not in text
