@@ -34,22 +34,39 @@ _UNMAPPED_CLASS = (
 )
 _UNMAPPED_NON_SPACE = re.compile(f"[{_UNMAPPED_CLASS}]")
 _UNMAPPED = re.compile(f"[{_UNMAPPED_CLASS}\x1c-\x1f\x85]")
+# Symbol fonts (Symbol, Wingdings) without a Unicode map come out as their codes plus
+# U+F000 (a Windows convention). One standing alone between spaces is a list bullet or a
+# check box: a real mark, not a letter whose mapping was lost.
+_SYMBOL_MARK = re.compile(r"(?<!\S)[\uf020-\uf0ff](?!\S)")
 
 
 @functools.lru_cache(maxsize=16)
 def mapped_chars(text: str) -> int:
-    """Non-space characters that are real, mapped characters.
+    """Non-space characters that are real, mapped characters (symbol-font marks
+    standing alone included).
 
     Cached for the last few texts: a page's text is counted by the parser, the
     validators and the ranking in turn.
     """
     non_space = sum(map(len, text.split()))
-    return non_space - len(_UNMAPPED_NON_SPACE.findall(text))
+    return non_space - _unmapped_letters(_UNMAPPED_NON_SPACE, text)
 
 
 @functools.lru_cache(maxsize=16)
 def unmapped_chars(text: str) -> int:
-    return len(_UNMAPPED.findall(text))
+    """Characters that stand for glyphs without a real mapping.
+
+    >>> unmapped_chars("\uf0b7 first point \uf0b7 second point")  # Symbol-font bullets
+    0
+    >>> unmapped_chars("\uf041\uf042\uf043 \ufffd")  # letters of a font without a map
+    4
+    """
+    return _unmapped_letters(_UNMAPPED, text)
+
+
+def _unmapped_letters(pattern: re.Pattern[str], text: str) -> int:
+    found = len(pattern.findall(text))
+    return found - len(_SYMBOL_MARK.findall(text)) if found else 0
 
 
 @dataclass(frozen=True)
