@@ -75,7 +75,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 }
 #: Report kinds that are ordinary outcomes, not findings.
 EXPECTED_KINDS = set(ERROR_KINDS) - {"WorkerCrashed", "ExtractionTimeout", "MemoryLimitExceeded"}
-BENIGN_WARNINGS = {"MaxPages", "DuplicateMember", "PageError"}
+#: Warnings of ordinary outcomes too: an empty member of an archive is noted, not failed.
+BENIGN_WARNINGS = {"MaxPages", "DuplicateMember", "PageError", "EmptyFile"}
 MAX_SEED_BYTES = 2 * 1024**2
 
 
