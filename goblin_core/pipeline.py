@@ -139,7 +139,10 @@ class _PageWork:
 
     def needs_recovery(self) -> bool:
         winner = self.best
-        return winner is None or winner.verdict.status == "garbage"
+        if winner is None or winner.verdict.status == "garbage":
+            return True
+        # glyphs drawn and none read: another engine may have the font's character map
+        return winner.verdict.status == "empty" and bool(self.content.glyphs)
 
     def used(self, engine: str) -> bool:
         return any(c.engine == engine for c in self.candidates) or any(

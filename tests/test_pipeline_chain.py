@@ -162,6 +162,21 @@ def test_page_error_after_the_first_page_goes_to_recovery() -> None:
     assert failed and failed[0].error_kind == "PageError"
 
 
+def test_a_page_drawing_glyphs_its_parser_read_none_of_goes_to_recovery() -> None:
+    # the parser drew 40 glyphs and could map none (a font it has no character map for)
+    parser = ScriptedParser("tests.parser", [
+        text_page(1, "the first page of the document"),
+        PageContent(2, text="", glyphs=40, unmapped=40),
+        PageContent(3, text="", glyphs=0),
+    ])
+    recovery = ScriptedRecovery("tests.recovery", {2: "second page, read with the map"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, recovery),
+                       ocr="never")
+    assert recovery.calls == [[2]]  # the blank page 3 draws nothing: not sent
+    assert [p.status for p in document.pages] == ["clean", "recovered", "empty"]
+    assert document.pages[1].engine == "tests.recovery"
+
+
 def test_unrecovered_page_error_is_a_failed_page_and_the_rest_is_kept() -> None:
     parser = ScriptedParser("tests.parser", [
         text_page(1, "the first page of the document"), PageContent(2, error="unreadable")])
