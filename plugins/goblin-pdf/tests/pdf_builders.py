@@ -135,3 +135,29 @@ def _save(pdf: pikepdf.Pdf) -> bytes:
     out = io.BytesIO()
     pdf.save(out)
     return out.getvalue()
+
+
+def standard_cjk_font_pdf(cids: tuple[int, ...], lines: int = 12) -> bytes:
+    """A page drawn in Ryumin-Light, one of the standard Japanese fonts a PDF may use
+    without embedding: Identity-H codes are Adobe-Japan1 CIDs, and there is no ToUnicode.
+    Readers with the Adobe-Japan1 maps (pdfminer, Poppler) read it; PDFium has none."""
+    pdf = pikepdf.new()
+    descendant = Dictionary(
+        Type=Name.Font, Subtype=Name.CIDFontType0, BaseFont=Name("/Ryumin-Light"),
+        CIDSystemInfo=Dictionary(Registry="Adobe", Ordering="Japan1", Supplement=2),
+        FontDescriptor=pdf.make_indirect(Dictionary(
+            Type=Name.FontDescriptor, FontName=Name("/Ryumin-Light"), Flags=6,
+            FontBBox=Array([-170, -331, 1024, 903]), ItalicAngle=0, Ascent=723,
+            Descent=-241, CapHeight=709, StemV=69)),
+        DW=1000,
+    )
+    font = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=Name("/Ryumin-Light"),
+                      Encoding=Name("/Identity-H"),
+                      DescendantFonts=Array([pdf.make_indirect(descendant)]))
+    # one text object per glyph, as typesetting software often writes Japanese
+    commands = [f"BT /F1 12 Tf {40 + 14 * k} {800 - 20 * line} Td <{cid:04X}> Tj ET"
+                for line in range(lines) for k, cid in enumerate(cids)]
+    page = pdf.add_blank_page(page_size=(595, 842))
+    page.Resources = Dictionary(Font=Dictionary(F1=pdf.make_indirect(font)))
+    page.Contents = pdf.make_stream("\n".join(commands).encode("ascii"))
+    return _save(pdf)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from pdf_builders import PROSE_LINES, identity_font_pdf, substituted_font_pdf
+from pdf_builders import (
+    PROSE_LINES,
+    identity_font_pdf,
+    standard_cjk_font_pdf,
+    substituted_font_pdf,
+)
 
 from goblin_core import extract
 
@@ -62,3 +67,17 @@ def test_codes_run_together_beside_readable_text_are_detected_and_recovered() ->
 def test_the_readable_lines_alone_stay_clean() -> None:
     document = extract(identity_font_pdf((), PROSE_LINES[:8]), name="plain.pdf", ocr="never")
     assert document.status == "clean"
+
+
+HIRAGANA_A_TO_O = (843, 845, 847, 849, 851)  # あいうえお as Adobe-Japan1 CIDs
+
+
+def test_a_standard_japanese_font_pdfium_cannot_map_goes_to_the_engines_that_can() -> None:
+    # PDFium leaves every glyph of the non-embedded Ryumin-Light out of its text: the page
+    # would read as blank. Its unread text objects count as unmapped glyphs instead.
+    document = extract(standard_cjk_font_pdf(HIRAGANA_A_TO_O), name="ryumin.pdf", ocr="never")
+    page = document.pages[0]
+    primary = next(a for a in page.attempts if a.engine == "pdf.pypdfium2")
+    assert primary.chars == 0 and "unmapped" in primary.reasons
+    assert page.status == "recovered" and page.engine != "pdf.pypdfium2"
+    assert page.text.count("あいうえお") == 12

@@ -22,6 +22,7 @@ from goblin_pdf.stray_marks import repair
 from goblin_pdf.validators.char_classes import non_space_count
 
 _MAX_FORM_DEPTH = 8
+_NONSYMBOLIC = 1 << 5  # font descriptor flag 6
 # Characters PDFium writes for glyphs it could not map: controls, private use, U+FFFD/U+FFFE.
 _SUSPECT_CHAR = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ue000-\uf8ff\ufffd\ufffe\ud800-\udfff"
@@ -47,11 +48,11 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
               textpage: pdfium.PdfTextPage | None = None) -> PageText:
     """The page's text in PDFium's reading order, with glyph, image and unmapped counts.
 
-    Image objects are counted when the page draws fewer than ``count_images_below``
-    glyphs (0: always). Only then can the count matter: a page with plenty of
-    text draws something whatever its images, and walking every object of a
-    busy page costs as much as reading its text. A ``textpage`` given is used and
-    left open (the layout reader reads it next).
+    The page's objects are walked when it reads fewer than ``count_images_below``
+    glyphs (0: always), to count images and text PDFium could not read. Only then
+    can the counts matter: a page with plenty of text draws something whatever its
+    images, and walking every object of a busy page costs as much as reading its
+    text. A ``textpage`` given is used and left open (the layout reader reads it next).
     """
     own = textpage is None
     textpage = page.get_textpage() if textpage is None else textpage
@@ -62,13 +63,16 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         # the order fix reads boxes by character index: only text still one character
         # per PDFium character can have it
         ordered = logical_rtl(textpage, text) if mended.text == text else mended.text
+        glyphs = non_space_count(ordered)
+        census = (ObjectCensus.of(page, textpage)
+                  if not count_images_below or glyphs < count_images_below else ObjectCensus())
     finally:
         if own:
             textpage.close()
     text = repair(ordered.replace("\r\n", "\n").replace("\r", "\n"))
-    glyphs = non_space_count(text)
-    wanted = not count_images_below or glyphs < count_images_below
-    return PageText(text, glyphs, count_images(page) if wanted else 0, unmapped, mended.joined)
+    # unread glyphs are drawn all the same: a page of them is not blank
+    return PageText(text, non_space_count(text) + census.unread_text, census.images,
+                    unmapped + census.unread_text, mended.joined)
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
@@ -101,19 +105,48 @@ def _bad_code(code: int) -> bool:
         return True
 
 
-def count_images(page: pdfium.PdfPage) -> int:
-    """Image objects the page draws, including those inside form XObjects."""
-    total = 0
-    pending: list[tuple[Any, int]] = [(None, 0)]
-    while pending:
-        form, depth = pending.pop()
-        for obj in _objects(page, form):
-            kind = pdfium_c.FPDFPageObj_GetType(obj)
-            if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
-                total += 1
-            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_FORM_DEPTH:
-                pending.append((obj, depth + 1))
-    return total
+@dataclass(frozen=True)
+class ObjectCensus:
+    """What a walk over a page's objects (form XObjects included) found.
+
+    ``unread_text``: text objects in a font the PDF does not embed whose text PDFium
+    gives as nothing. PDFium has no character maps for the standard CJK fonts
+    (Ryumin-Light, GothicBBB-Medium... with Identity-H and no ToUnicode) and leaves
+    their glyphs out of its text altogether, so a page of them reads as nearly empty
+    and nothing looks unmapped. Each such object is at least one unread glyph:
+    counted as unmapped, the page goes to the engines that do have those maps.
+    """
+
+    images: int = 0
+    unread_text: int = 0
+
+    @classmethod
+    def of(cls, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage) -> ObjectCensus:
+        images = unread = 0
+        pending: list[tuple[Any, int]] = [(None, 0)]
+        while pending:
+            form, depth = pending.pop()
+            for obj in _objects(page, form):
+                kind = pdfium_c.FPDFPageObj_GetType(obj)
+                if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+                    images += 1
+                elif kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+                    unread += _unread(obj, textpage)
+                elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_FORM_DEPTH:
+                    pending.append((obj, depth + 1))
+        return cls(images, unread)
+
+
+def _unread(text_object: Any, textpage: pdfium.PdfTextPage) -> bool:
+    """A text object in a font the PDF does not embed and does not call nonsymbolic, whose
+    text PDFium reads as nothing (the size it reports counts the UTF-16 terminator).
+    Nonsymbolic fonts use a standard Latin encoding PDFium always reads: an object of
+    theirs that reads as nothing holds spaces (Word writes many)."""
+    font = pdfium_c.FPDFTextObj_GetFont(text_object)
+    return (bool(font) and not pdfium_c.FPDFFont_GetIsEmbedded(font)
+            and not pdfium_c.FPDFFont_GetFlags(font) & _NONSYMBOLIC
+            and pdfium_c.FPDFTextObj_GetText(text_object, textpage, None, 0) <= 2)
+
 
 
 def _objects(page: pdfium.PdfPage, form: Any) -> Iterator[Any]:
