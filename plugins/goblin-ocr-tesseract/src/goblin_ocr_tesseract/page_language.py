@@ -59,7 +59,7 @@ def page_language(text: str, requested: Iterable[str], installed: Iterable[str])
     best, best_share = None, 0.0
     for code in sorted(set(installed) - set(requested) - _NOT_LANGUAGES):
         listed = wordfreq_code(code)
-        if not listed or listed in seen:  # jpn_vert reads the words jpn does
+        if not listed or listed in seen or not _latin(listed):  # jpn_vert reads as jpn
             continue
         seen.add(listed)
         share = _share(words, code)
@@ -76,6 +76,15 @@ def _share(words: list[str], tesseract_code: str) -> float:
 
 
 @functools.cache
+def _latin(wordfreq_language: str) -> bool:
+    """Whether the language is written in Latin script: the words judged here are Latin,
+    and the lists of other scripts would only cost memory."""
+    import langcodes  # a wordfreq dependency
+
+    return bool(langcodes.Language.get(wordfreq_language).maximize().script == "Latn")
+
+
+@functools.cache
 def _common_words(tesseract_code: str) -> frozenset[str]:
     """The language's ``COMMON_WORDS`` commonest words; empty when wordfreq has no list."""
     code = wordfreq_code(tesseract_code)
@@ -83,5 +92,8 @@ def _common_words(tesseract_code: str) -> frozenset[str]:
         return frozenset()
     import wordfreq  # first use only: loading a list takes a fifth of a second
 
-    return frozenset(unicodedata.normalize("NFC", w.lower())
-                     for w in wordfreq.top_n_list(code, COMMON_WORDS, wordlist="best"))
+    common = frozenset(unicodedata.normalize("NFC", w.lower())
+                       for w in wordfreq.top_n_list(code, COMMON_WORDS, wordlist="best"))
+    # wordfreq keeps every list it read whole (tens of MB each); only these words are needed
+    wordfreq.get_frequency_list.cache_clear()
+    return common
