@@ -51,8 +51,15 @@ try:
                 "text": "\n".join(d.text for d in docs)[:200000],
             }
 finally:
-    usage = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-                resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    # The driver's own peak from /proc: ru_maxrss survives exec on Linux, so it would
+    # report the test process the driver was started from, not the driver.
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:
+        with open("/proc/self/status") as status:
+            own = next(int(x.split()[1]) for x in status if x.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        pass
+    usage = max(own, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     sys.stderr.write("\n@@GOBLIN-HOSTILE " + json.dumps(
         {"code": code, "peak_kb": usage, "result": result}) + "\n")
 """
