@@ -190,6 +190,54 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any) -> list[str]:
     return texts
 
 
+def signature_boxes(page: pdfium.PdfPage, form_handle: Any) -> list[tuple[float, ...]]:
+    """(left, top, right, bottom) of the page's signature-field widgets."""
+    boxes: list[tuple[float, ...]] = []
+    for annot in _annotations(page):
+        if (pdfium_c.FPDFAnnot_GetSubtype(annot) == pdfium_c.FPDF_ANNOT_WIDGET
+                and pdfium_c.FPDFAnnot_GetFormFieldType(form_handle, annot)
+                == pdfium_c.FPDF_FORMFIELD_SIGNATURE):
+            rect = pdfium_c.FS_RECTF()
+            if pdfium_c.FPDFAnnot_GetRect(annot, rect):
+                boxes.append((rect.left, rect.top, rect.right, rect.bottom))
+    return boxes
+
+
+def signature_texts(pdf: pdfium.PdfDocument, index: int,
+                    boxes: list[tuple[float, ...]]) -> list[str]:
+    """What the signature widgets in ``boxes`` show ("Digitally signed by ...", "Assinado
+    por: ..."): PDFium's text leaves annotations out, so the page is flattened (its
+    annotations' appearances merged into its content, as a viewer shows them) and the text
+    inside each box read. Flattening changes only the open document, which shows the same."""
+    before = _texts_in(pdf, index, boxes, flatten=True)
+    if before is None:
+        return []
+    after = _texts_in(pdf, index, boxes) or []  # a flattened page is read from the document
+    # flattening draws the appearances after the page's own content: what the box held
+    # before comes first
+    shown = [a[len(b):] if a.startswith(b) else a for a, b in zip(after, before, strict=True)]
+    return [" ".join(t.split()) for t in shown if t.strip()]
+
+
+def _texts_in(pdf: pdfium.PdfDocument, index: int, boxes: list[tuple[float, ...]],
+              flatten: bool = False) -> list[str] | None:
+    """The page's text inside each box; with ``flatten``, the page is flattened after it is
+    read (None when that fails)."""
+    page = pdf[index]
+    try:
+        textpage = page.get_textpage()
+        try:
+            texts = [_bounded_text(textpage, box) for box in boxes]
+        finally:
+            textpage.close()
+        if flatten and pdfium_c.FPDFPage_Flatten(page, pdfium_c.FLAT_NORMALDISPLAY) \
+                != pdfium_c.FLATTEN_SUCCESS:
+            return None
+        return texts
+    finally:
+        page.close()
+
+
 def _annotations(page: pdfium.PdfPage) -> Iterator[Any]:
     """Annotation handles of the page, each closed as soon as the caller moves on."""
     for index in range(max(pdfium_c.FPDFPage_GetAnnotCount(page), 0)):
@@ -200,6 +248,16 @@ def _annotations(page: pdfium.PdfPage) -> Iterator[Any]:
             yield annot
         finally:
             pdfium_c.FPDFPage_CloseAnnot(annot)
+
+
+def _bounded_text(textpage: pdfium.PdfTextPage, box: tuple[float, ...]) -> str:
+    """The text inside ``box`` (left, top, right, bottom); PDFium counts UTF-16 units."""
+    units = pdfium_c.FPDFText_GetBoundedText(textpage, *box, None, 0)
+    if units <= 0:
+        return ""
+    buffer = (ctypes.c_ushort * (units + 1))()
+    written = pdfium_c.FPDFText_GetBoundedText(textpage, *box, buffer, units + 1)
+    return bytes(buffer)[: 2 * max(written, 0)].decode("utf-16-le", errors="replace").rstrip("\0")
 
 
 def _utf16(call: Callable[[Any, int], int]) -> str:

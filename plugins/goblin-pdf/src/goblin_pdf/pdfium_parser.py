@@ -26,7 +26,14 @@ from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.passwords import configured_password, decrypted_copy, password_error
 from goblin_pdf.pdf_metadata import document_metadata
-from goblin_pdf.pdfium_page import PageText, annotation_texts, form_field_texts, read_text
+from goblin_pdf.pdfium_page import (
+    PageText,
+    annotation_texts,
+    form_field_texts,
+    read_text,
+    signature_boxes,
+    signature_texts,
+)
 from goblin_pdf.stray_marks import repair
 
 log = logging.getLogger(__name__)
@@ -157,12 +164,16 @@ class PdfiumDocument(BaseParsedDocument):
             finally:
                 textpage.close()
             extra = self._page_extras(page)
+            signatures = (signature_boxes(page, self.pdf.formenv)
+                          if self._forms and self.options.get("annotations", True) else [])
         except pdfium.PdfiumError as exc:
             return PageContent(number, error=f"PDFium cannot read page {number}: {exc}")
         finally:
             page.close()
         # rebuilt text gets the same stray-mark repair PDFium's own text had
         text = repair(layout.text) if layout.reordered else layout.text
+        if signatures:
+            extra[:0] = self._signatures(index, signatures)
         if number == self.page_count and self.options.get("outline", True) and self.outline():
             extra.append(outline_text(self.outline()))
         if extra:
@@ -197,6 +208,16 @@ class PdfiumDocument(BaseParsedDocument):
             log.warning("%s: annotations or form fields unreadable: %s",
                         self.source.display_name, exc)
         return extra
+
+    def _signatures(self, index: int, boxes: list[tuple[float, ...]]) -> list[str]:
+        """What the page's signature fields show, one line each."""
+        try:
+            lines = signature_texts(self.pdf, index, boxes)
+        except pdfium.PdfiumError as exc:  # the signatures are extras: never lose the page
+            log.warning("%s: page %d signature appearances unreadable: %s",
+                        self.source.display_name, index + 1, exc)
+            return []
+        return ["\n".join(lines)] if lines else []
 
     def _label(self, index: int) -> str:
         try:
