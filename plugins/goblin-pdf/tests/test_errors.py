@@ -79,3 +79,37 @@ def test_pypdf_reads_what_pdfium_is_not_allowed_to() -> None:
                        engines={"pdf.pypdfium2": {"enabled": False}})
     assert document.parsed_by[0] == "pdf.pypdf"
     assert "Prefeitura Municipal" in document.text
+
+
+def _public_key_encrypted() -> bytes:
+    """A one-page PDF whose /Encrypt names the public-key handler (recipients' certificates
+    open it, no password does)."""
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(reportlab_pdf()))
+    out = io.BytesIO()
+    pdf.save(out)
+    data = out.getvalue()
+    encrypt = (b"/Encrypt << /Filter /Adobe.PubSec /SubFilter /adbe.pkcs7.s5 /V 4 /Length 128 "
+               b"/Recipients [<3082>] /CF << /DefaultCryptFilter << /CFM /AESV2 "
+               b"/Recipients [<3082>] >> >> /StmF /DefaultCryptFilter "
+               b"/StrF /DefaultCryptFilter >> /ID [<00112233445566778899aabbccddeeff> "
+               b"<00112233445566778899aabbccddeeff>] ")
+    return data.replace(b"trailer\n<<", b"trailer\n<< " + encrypt, 1) \
+        if b"trailer\n<<" in data else data.replace(b"trailer <<", b"trailer << " + encrypt, 1)
+
+
+def test_public_key_encryption_is_named_not_taken_for_damage() -> None:
+    with pytest.raises(PasswordRequired) as raised:
+        extract(_public_key_encrypted(), name="for-recipients.pdf")
+    message = str(raised.value)
+    assert "for-recipients.pdf" in message and "public-key" in message
+    assert "give it with password" not in message  # no password opens it
+
+
+def test_pypdf_names_public_key_encryption_too() -> None:
+    from goblin_core.source import Source
+    from goblin_pdf.pypdf_parser import open_pypdf
+
+    with pytest.raises(PasswordRequired, match="public-key"):
+        open_pypdf(Source.from_bytes(_public_key_encrypted(), "for-recipients.pdf"), None)

@@ -37,6 +37,18 @@ def password_error(name: str, password: str | None) -> PasswordRequired:
     )
 
 
+def other_security_error(name: str) -> PasswordRequired:
+    """The PasswordRequired for a PDF encrypted with a security handler other than the
+    standard password one: public-key security (a certificate and its private key open
+    it) or a vendor's own. No password opens it, so none is asked for."""
+    return PasswordRequired(
+        "the PDF is encrypted for particular recipients (public-key security) or with a "
+        "vendor's own security handler, not with a password: goblin can open only "
+        "password-encrypted PDFs",
+        file=name,
+    )
+
+
 def decrypted_copy(data: bytes, password: str | None) -> bytes | None:
     """``data`` decrypted by pypdf when ``password`` (the empty one when None) opens it
     there, else None.

@@ -24,7 +24,12 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
-from goblin_pdf.passwords import configured_password, decrypted_copy, password_error
+from goblin_pdf.passwords import (
+    configured_password,
+    decrypted_copy,
+    other_security_error,
+    password_error,
+)
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import (
     PageText,
@@ -39,7 +44,9 @@ from goblin_pdf.stray_marks import repair
 log = logging.getLogger(__name__)
 
 PDF_MIME = "application/pdf"
+_NO_ERROR = 0  # FPDF_ERR_SUCCESS
 _PASSWORD_ERROR = 4  # FPDF_ERR_PASSWORD
+_SECURITY_ERROR = 5  # FPDF_ERR_SECURITY: a security handler PDFium does not have
 
 
 class PdfiumParser(BaseEngine):
@@ -59,13 +66,18 @@ def open_pdfium(source: Source, password: str | None) -> pdfium.PdfDocument:
     try:
         return pdfium.PdfDocument(target, password=password)
     except pdfium.PdfiumError as exc:
-        if getattr(exc, "err_code", None) == _PASSWORD_ERROR:
+        code = getattr(exc, "err_code", None)
+        if code == _PASSWORD_ERROR:
             decrypted = decrypted_copy(source.bytes(), password)
             if decrypted is not None:
                 return pdfium.PdfDocument(decrypted)
             raise password_error(source.display_name, password) from exc
+        if code == _SECURITY_ERROR:
+            raise other_security_error(source.display_name) from exc
+        # PDFium sometimes fails without setting an error ("Success")
+        reason = str(exc) if code not in (None, _NO_ERROR) else "it gives no reason"
         raise CorruptDocument(
-            f"PDFium cannot open it ({exc}); the file may be truncated or not a PDF",
+            f"PDFium cannot open it ({reason}); the file may be truncated or not a PDF",
             file=source.display_name,
         ) from exc
 

@@ -11,11 +11,11 @@ from pypdf.errors import FileNotDecryptedError, PdfReadError, PyPdfError
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
-from goblin_pdf.passwords import configured_password, password_error
+from goblin_pdf.passwords import configured_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME
 
@@ -41,6 +41,12 @@ def open_pypdf(source: Source, password: str | None) -> pypdf.PdfReader:
         if reader.is_encrypted and not reader.decrypt(password or ""):
             raise password_error(source.display_name, password)
         return reader
+    except PasswordRequired:
+        stream.close()
+        raise
+    except NotImplementedError as exc:  # pypdf has the standard password handler only
+        stream.close()
+        raise other_security_error(source.display_name) from exc
     except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, OSError) as exc:
         stream.close()
         if isinstance(exc, FileNotDecryptedError):
