@@ -24,8 +24,9 @@ from goblin_core.model import Verdict
 from goblin_pdf.validators.char_classes import non_space_count
 
 _SHIFT = 29
-#: Characters without spaces long enough to be several words run together.
-_LONG_TOKEN = re.compile(r"\S{20,}")
+#: Characters without spaces long enough to be several words run together (tried only where
+#: a token starts: the scan runs on every page).
+_LONG_TOKEN = re.compile(r"(?<!\S)\S{20,}")
 #: 'D'..']' moved up by 29 are 'a'..'z'; 'D', 'H', 'L', 'R', 'X' are the vowels a, e, i, o, u.
 _SHIFTED_LETTERS = frozenset(chr(c - _SHIFT) for c in range(ord("a"), ord("z") + 1))
 _SHIFTED_VOWELS = frozenset(chr(ord(v) - _SHIFT) for v in "aeiou")
