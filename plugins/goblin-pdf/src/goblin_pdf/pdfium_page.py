@@ -63,15 +63,15 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         # the order fix reads boxes by character index: only text still one character
         # per PDFium character can have it
         ordered = logical_rtl(textpage, text) if mended.text == text else mended.text
-        glyphs = non_space_count(ordered)
+        text = repair(ordered.replace("\r\n", "\n").replace("\r", "\n"))
+        glyphs = non_space_count(text)
         census = (ObjectCensus.of(page, textpage)
                   if not count_images_below or glyphs < count_images_below else ObjectCensus())
     finally:
         if own:
             textpage.close()
-    text = repair(ordered.replace("\r\n", "\n").replace("\r", "\n"))
     # unread glyphs are drawn all the same: a page of them is not blank
-    return PageText(text, non_space_count(text) + census.unread_text, census.images,
+    return PageText(text, glyphs + census.unread_text, census.images,
                     unmapped + census.unread_text, mended.joined)
 
 

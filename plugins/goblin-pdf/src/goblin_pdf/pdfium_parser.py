@@ -75,7 +75,7 @@ def open_pdfium(source: Source, password: str | None) -> pdfium.PdfDocument:
         if code == _SECURITY_ERROR:
             raise other_security_error(source.display_name) from exc
         # PDFium sometimes fails without setting an error ("Success")
-        reason = str(exc) if code not in (None, _NO_ERROR) else "it gives no reason"
+        reason = "it gives no reason" if code == _NO_ERROR else str(exc)
         raise CorruptDocument(
             f"PDFium cannot open it ({reason}); the file may be truncated or not a PDF",
             file=source.display_name,
@@ -176,8 +176,7 @@ class PdfiumDocument(BaseParsedDocument):
             finally:
                 textpage.close()
             extra = self._page_extras(page)
-            signatures = (signature_boxes(page, self.pdf.formenv)
-                          if self._forms and self.options.get("annotations", True) else [])
+            signatures = self._signature_boxes(page)
         except pdfium.PdfiumError as exc:
             return PageContent(number, error=f"PDFium cannot read page {number}: {exc}")
         finally:
@@ -221,11 +220,20 @@ class PdfiumDocument(BaseParsedDocument):
                         self.source.display_name, exc)
         return extra
 
+    def _signature_boxes(self, page: pdfium.PdfPage) -> list[tuple[float, ...]]:
+        if not (self._forms and self.options.get("annotations", True)):
+            return []
+        try:
+            return signature_boxes(page, self.pdf.formenv)
+        except Exception as exc:  # the signatures are extras: never lose the page
+            log.warning("%s: signature fields unreadable: %s", self.source.display_name, exc)
+            return []
+
     def _signatures(self, index: int, boxes: list[tuple[float, ...]]) -> list[str]:
         """What the page's signature fields show, one line each."""
         try:
             lines = signature_texts(self.pdf, index, boxes)
-        except pdfium.PdfiumError as exc:  # the signatures are extras: never lose the page
+        except Exception as exc:  # the signatures are extras: never lose the page
             log.warning("%s: page %d signature appearances unreadable: %s",
                         self.source.display_name, index + 1, exc)
             return []
