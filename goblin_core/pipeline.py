@@ -13,9 +13,10 @@ import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Any
 
-from goblin_core.archive_safety import ArchiveBudget, expand_members
+from goblin_core.archive_safety import ArchiveBudget, expand_members, stopped_after_refusals
 from goblin_core.config import Config
 from goblin_core.detect import detect
 from goblin_core.engines import ArchiveLimits
@@ -273,13 +274,15 @@ class Pipeline:
         last_error: GoblinError | None = None
         for entry in handlers:
             recorder.touched(entry.name)
-            produced = 0
+            produced, listed = 0, len(recorder.members)
             try:
                 for child in expand_members(entry, source, run.budget, self.config, recorder):
                     produced += 1
                     children.append(self._child(child, run))
                     child.cleanup()
                     run.check_deadline(source.display_name)
+                    if self._output_spent(run, recorder, "members"):
+                        return children
                 return children
             except PasswordRequired:
                 raise
@@ -291,7 +294,7 @@ class Pipeline:
                 raise
             except Exception as exc:  # a handler's bug fails that handler, not the document
                 error = _handler_error(entry, exc)
-                if produced:
+                if produced or stopped_after_refusals(error, recorder.members, listed):
                     # Members already read keep their text, whatever stopped the listing.
                     recorder.error(
                         error.kind, str(error.with_file(source.display_name)), entry.name
@@ -306,7 +309,24 @@ class Pipeline:
         raise last_error
 
     def _child(self, source: Source, run: _Run) -> Document:
-        return self._document(source, run, raise_errors=False)
+        document = self._document(source, run, raise_errors=False)
+        # Each document's own text is cut at max_output_chars; members and attachments
+        # share one budget too, or ten thousand small members hold gigabytes of text.
+        run.output_left -= len(document.text)
+        return document
+
+    def _output_spent(self, run: _Run, recorder: _Recorder, what: str) -> bool:
+        """Whether the input's text budget is gone: then the rest of ``what`` is not read."""
+        if run.output_left > 0:
+            return False
+        recorder.truncated = True
+        recorder.error(
+            OutputLimitReached.kind,
+            f"the text of its {what} reached limits.max_output_chars "
+            f"({int(self.limits['max_output_chars']):,} characters) in all; the rest are "
+            "not read (raise it to get them)",
+        )
+        return True
 
     def _attachments(
         self, parsed: Any, source: Source, run: _Run, recorder: _Recorder
@@ -341,6 +361,8 @@ class Pipeline:
                 )
                 children.append(self._child(attachment, run))
                 attachment.cleanup()
+                if self._output_spent(run, recorder, "attachments"):
+                    break
         except MemoryError:
             raise
         except Exception as exc:  # the pages are read: a broken attachment list must not lose them
@@ -958,7 +980,7 @@ class Pipeline:
             # words is only sparse): the layer's own text is kept, OCR stays an attempt.
             winner = next((c for c in page.candidates if c.source != "ocr"
                            and c.verdict.status in ("ok", "suspect")
-                           and _same_words(c.text, winner.text)), winner)
+                           and _confirms(c, winner.text)), winner)
         attempts = tuple([c.attempt() for c in page.candidates] + page.errors)
         tables = tuple(page.tables)
         if winner is None:
@@ -1020,9 +1042,23 @@ class Pipeline:
         return "corrupt", "garbage"
 
 
-def _same_words(text: str, other: str) -> bool:
-    """The same words in the same order, whatever the spacing and letter case."""
-    return text.casefold().split() == other.casefold().split()
+def _confirms(layer: Candidate, ocr_text: str) -> bool:
+    """Whether OCR read what a text layer says, so the layer's exact codes are kept.
+
+    The same words in the same order, whatever the spacing and letter case, always
+    confirm. A layer that is only short (every glyph it draws mapped, so sent to OCR
+    merely because it is short) is also confirmed by a reading that adds nothing and
+    differs by OCR's usual confusions: ``Potato O`` for ``Potato 0``.
+    """
+    words, ocr_words = layer.text.casefold().split(), ocr_text.casefold().split()
+    if words == ocr_words:
+        return True
+    if layer.verdict.reasons != ("sparse_text",):
+        return False
+    said, read = " ".join(words), " ".join(ocr_words)
+    if not said or len(read) > len(said) + 1:
+        return False
+    return SequenceMatcher(None, said, read, autojunk=False).ratio() >= _CONFIRMING_SIMILARITY
 
 
 def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:
@@ -1034,6 +1070,9 @@ def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:
         "the archive is damaged or the handler has a bug"
     )
 
+
+# One character in five may differ: O for 0, l for 1, rn for m on a short page.
+_CONFIRMING_SIMILARITY = 0.8
 
 _FLAT_PAGE = "the page renders to one flat colour: nothing to recognise, not OCR'd"
 

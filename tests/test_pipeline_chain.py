@@ -601,10 +601,25 @@ def test_raw_metadata_is_json_safe_so_the_document_survives_a_json_round_trip() 
 def test_ocr_confirming_a_sparse_text_layer_keeps_the_layer_clean() -> None:
     parser = ScriptedParser("tests.parser", [text_page(1, "Test  test"), text_page(2, "Test test")],
                             renders=True)
-    ocr = FakeOCR("tests.ocr", {1: "test Test\n", 2: "Test best"})
+    ocr = FakeOCR("tests.ocr", {1: "test Test\n", 2: "Test test\nand a caption drawn as curves"})
     document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), ocr="auto")
     assert ocr.calls == [1, 2]
     first, second = document.pages
     assert (first.status, first.engine, first.text) == ("clean", "tests.parser", "Test  test")
     assert {a.engine for a in first.attempts} == {"tests.parser", "tests.ocr"}
     assert (second.status, second.engine) == ("ocr", "tests.ocr")
+
+
+def test_ocr_misreading_a_short_layer_does_not_replace_its_exact_codes() -> None:
+    pages = [text_page(1, "Potato 0"), text_page(2, "Test test"), text_page(3, "Potato 0"),
+             text_page(4, "Potato 0", unmapped=3)]
+    parser = ScriptedParser("tests.parser", pages, renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "Potato O", 2: "Test best", 3: "Potato O Chips", 4: "Potato Q"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), ocr="auto")
+    assert ocr.calls == [1, 2, 3, 4]
+    kept, also_kept, more, unmapped = document.pages
+    assert (kept.status, kept.engine, kept.text) == ("clean", "tests.parser", "Potato 0")
+    assert (also_kept.status, also_kept.text) == ("clean", "Test test")
+    # OCR that reads more than the layer, or a layer missing characters, is a real alternative.
+    assert (more.status, more.text) == ("ocr", "Potato O Chips")
+    assert (unmapped.status, unmapped.engine) == ("ocr", "tests.ocr")
