@@ -203,6 +203,13 @@ def expand_members(
         raise _first_unreadable(unreadable)
 
 
+def stopped_after_refusals(error: GoblinError, members: list[MemberEntry], listed: int) -> bool:
+    """Whether a hostile archive stopped after some of its members were already decided
+    (a bomb refused by its declared size, then the stream expanding past the limits on its
+    way to the next member): the report keeps those decisions, not only one bare error."""
+    return isinstance(error, UnsafeArchive) and len(members) > listed
+
+
 #: Errors that concern one member only: it is refused and the others are still read.
 _MEMBER_ERRORS = (PasswordRequired, CorruptDocument, UnsupportedFormat)
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from goblin_core.archive_safety import ArchiveBudget, expand_members
+from goblin_core.archive_safety import ArchiveBudget, expand_members, stopped_after_refusals
 from goblin_core.config import Config
 from goblin_core.detect import detect
 from goblin_core.engines import ArchiveLimits
@@ -219,7 +219,7 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
     """Write the members of ``source`` with the first handler that reads it."""
     first_error: GoblinError | None = None
     for entry in handlers:
-        produced = 0
+        produced, listed = 0, len(job.log.members)
         try:
             for child in expand_members(entry, source, job.budget, job.config, job.log):
                 produced += 1
@@ -235,7 +235,7 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
         except Exception as exc:  # a handler's own bug fails that handler, not the unpack
             error = exc if isinstance(exc, GoblinError) else CorruptDocument(
                 f"{entry.name} failed: {type(exc).__name__}: {exc}")
-            if produced:
+            if produced or stopped_after_refusals(error, job.log.members, listed):
                 job.log.error(error.kind, str(error.with_file(source.display_name)), entry.name)
                 return
             if isinstance(error, UnsafeArchive):

@@ -708,3 +708,64 @@ def self_drawing_form_pdf(folder: Path) -> Path:
     page's resources, itself, until the reader's nesting limit doubles it out."""
     forms = [_form_xobject(b"", b"/Y Do /Y Do")]
     return _forms_page_pdf(folder / "self-drawing-form.pdf", forms, "Self drawing page")
+
+
+def small_members_tgz(folder: Path, members: int = 4000) -> Path:
+    """A .tar.gz of ``members`` files of 1 MiB of zeros: each is under the ratio grace
+    and a thousandth of the packed file, 4 GiB together from 4 MB. Written as one gzip
+    member per tar header and per run of zeros (gzip readers join them), so the zeros
+    are compressed once."""
+    zeros = gzip.compress(ZEROS_CHUNK, 9)
+    path = folder / "small-members.tar.gz"
+    with path.open("wb") as out:
+        for i in range(members):
+            header = _info(f"zeros/{i:05d}.bin", size=len(ZEROS_CHUNK)).tobuf(tarfile.GNU_FORMAT)
+            out.write(gzip.compress(header, 9) + zeros)
+        out.write(gzip.compress(b"\0" * 1024))
+    return path
+
+
+def huge_member_txz(folder: Path, gigabytes: int = 8) -> Path:
+    """A .tar.xz of one file of ``gigabytes`` GiB of zeros, then a small text file: the
+    big one is refused by its declared size, but a streamed tar still decompresses it all
+    to reach the next header. Written as concatenated xz streams (readers join them)."""
+    import lzma
+
+    block = lzma.compress(b"\0" * (64 << 20), preset=9)
+    header = _info("zeros.bin", size=gigabytes << 30).tobuf(tarfile.GNU_FORMAT)
+    body = b"harmless text after the huge member\n"
+    tail = _info("after.txt", size=len(body)).tobuf(tarfile.GNU_FORMAT)
+    path = folder / "huge-member.tar.xz"
+    with path.open("wb") as out:
+        out.write(lzma.compress(header))
+        for _ in range((gigabytes << 30) // (64 << 20)):
+            out.write(block)
+        out.write(lzma.compress(tail + body.ljust(512, b"\0") + b"\0" * 1024))
+    return path
+
+
+def _gnu_sparse_header(name: str, real_size: int, data: bytes) -> bytes:
+    """An old-GNU sparse member: ``data`` stored at the very end of ``real_size`` bytes of
+    holes (tarfile reads the holes as zeros)."""
+    header = bytearray(_info(name, tarfile.GNUTYPE_SPARSE, size=len(data)).tobuf(
+        tarfile.GNU_FORMAT))
+    header[386:398] = b"%011o\0" % (real_size - len(data))
+    header[398:410] = b"%011o\0" % len(data)
+    header[483:495] = b"%011o\0" % real_size
+    header[148:156] = b" " * 8
+    header[148:156] = b"%06o\0 " % sum(header)
+    return bytes(header) + data.ljust(-(-len(data) // 512) * 512, b"\0")
+
+
+def sparse_tar(folder: Path, members: int = 64) -> Path:
+    """A tar of ``members`` sparse files of 1000 MiB each, under 100 KB on disk: under the
+    member size limit each, 64 GB of zeros together."""
+    path = folder / "sparse.tar"
+    body = b"harmless tar member beside the sparse ones"
+    with path.open("wb") as out:
+        out.write(_info("readme.txt", size=len(body)).tobuf(tarfile.GNU_FORMAT))
+        out.write(body.ljust(512, b"\0"))
+        for i in range(members):
+            out.write(_gnu_sparse_header(f"holes{i:02d}.bin", 1000 << 20, b"end\n"))
+        out.write(b"\0" * 1024)
+    return path

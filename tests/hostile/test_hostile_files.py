@@ -103,6 +103,14 @@ CASES: dict[str, Case] = {
     "pdf-attachment-ratio": Case(
         build.attachment_ratio_pdf, frozenset({"UnsafeArchive"}), text=("Page beside the bomb",)
     ),
+    "small-members-tgz": Case(build.small_members_tgz, frozenset({"UnsafeArchive"}), archive=True),
+    "huge-member-txz": Case(build.huge_member_txz, frozenset({"UnsafeArchive"}), archive=True),
+    "sparse-tar": Case(
+        build.sparse_tar,
+        frozenset({"UnsafeArchive"}),
+        text=("harmless tar member beside the sparse ones",),
+        archive=True,
+    ),
     "500-part-mail": Case(
         build.many_parts_eml,
         frozenset({"UnsafeArchive"}),
@@ -227,3 +235,4 @@ def test_member_names_lose_their_control_characters(
     # the lines goblin prints may end in newlines; nothing else may be a control character
     for text in [*run.result["names"], *written, unpacked.stderr.replace("\n", "")]:
         assert not [c for c in text if ord(c) < 32 or 127 <= ord(c) < 160], repr(text)
+

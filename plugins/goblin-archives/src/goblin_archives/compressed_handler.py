@@ -15,6 +15,7 @@ from typing import BinaryIO
 
 from goblin_archives.compression import Codec, gzip_stored_name, member_name
 from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.scratch import ByteMeter
 from goblin_archives.tar_handler import tar_members
 from goblin_archives.tar_header import BLOCK, is_tar_header
 from goblin_core.config import Config
@@ -47,14 +48,18 @@ class CompressedHandler(BaseEngine):
             finally:
                 probe.close()
         if is_tar_header(first):
-            yield from self._tar(source, config)
+            yield from self._tar(source, limits, config)
             return
         yield self._single(source, display)
 
-    def _tar(self, source: Source, config: Config) -> Iterator[Member]:
+    def _tar(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         with translated(source.display_name, f"{self.codec.name} decompression"):
             stream = self.codec.opener(source)
-        guarded = GuardedStream(stream, source.display_name)
+        # Everything decompressed counts, members skipped unread too: a tar of many small
+        # members, or of one huge member refused by its declared size, still expands
+        # every byte on the way to the next header.
+        meter = ByteMeter(limits, max(source.size, 1), source.display_name)
+        guarded = GuardedStream(stream, source.display_name, meter=meter)
         try:
             for member in tar_members(guarded, source.display_name, config):  # type: ignore[arg-type]
                 # A tar inside a compressor has no per-member packed size; the whole

@@ -15,9 +15,12 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from goblin_core.errors import CorruptDocument, GoblinError
+
+if TYPE_CHECKING:
+    from goblin_archives.scratch import ByteMeter
 
 try:  # zstandard's error type, when the library is importable
     from zstandard import ZstdError
@@ -56,22 +59,29 @@ class GuardedStream(io.RawIOBase):
     """A read-only stream that reports decoder failures as CorruptDocument.
 
     ``on_close`` runs once when the stream closes (ending a helper process,
-    closing the archive it came from).
+    closing the archive it came from). ``meter`` counts what every member of
+    one archive expands to: members under the ratio grace each, or sparse
+    holes, must not add up to a bomb.
     """
 
     def __init__(self, inner: Readable, name: str,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None,
+                 meter: ByteMeter | None = None) -> None:
         super().__init__()
         self._inner = inner
         self._name = name
         self._on_close = on_close
+        self._meter = meter
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int = -1) -> bytes:
         with translated(self._name, "reading the member"):
-            return self._inner.read(size)
+            data = self._inner.read(size)
+        if self._meter is not None:
+            self._meter.read(len(data))
+        return data
 
     def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
         data = self.read(len(buffer))

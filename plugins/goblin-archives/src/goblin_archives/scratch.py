@@ -56,12 +56,18 @@ class ByteMeter:
             )
         self.check_total()
 
+    def read(self, amount: int) -> None:
+        """Count ``amount`` bytes a streamed member gave (its size the core checks itself)."""
+        self.total += amount
+        self.check_total()
+
     def check_total(self) -> None:
         if self.total > self.total_ceiling:
             raise UnsafeArchive(
                 f"expanded {self.total:,} bytes from {self.packed_size:,}: over "
-                f"limits.max_ratio ({self.limits.max_ratio:g}:1) or limits.max_total_bytes; "
-                "stopped writing (a zip bomb, or raise the limit)",
+                f"limits.max_ratio ({self.limits.max_ratio:g}:1) for the archive as a whole "
+                "or limits.max_total_bytes; stopped (a bomb of many small members, or raise "
+                "the limit)",
                 file=self.display,
             )
 

@@ -13,6 +13,7 @@ from typing import BinaryIO
 
 from goblin_archives.guarded import GuardedStream, translated
 from goblin_archives.names import decode_name, guess_encoding, raw_from_surrogates
+from goblin_archives.scratch import ByteMeter
 from goblin_archives.volumes import (
     first_volume_beside,
     later_volume,
@@ -39,23 +40,28 @@ class TarHandler(BaseEngine):
             # A piece of a split tar can start on a header: it is still read through part 1.
             yield volume_member(source, later_volume(source))
             return
-        with whole_file(source) as (opener, _size):
+        with whole_file(source) as (opener, size):
             stream = opener()
+            # A plain tar expands to its own size, but a sparse member's holes read as
+            # zeros: a few headers can claim terabytes.
+            meter = ByteMeter(limits, max(size, 1), source.display_name)
             try:
                 # A tar on disk or in memory can seek: members are read straight from
                 # their offsets instead of through tarfile's 10 KB stream records.
-                yield from tar_members(stream, source.display_name, config, seekable=True)
+                yield from tar_members(stream, source.display_name, config, seekable=True,
+                                       meter=meter)
             finally:
                 stream.close()
 
 
 def tar_members(stream: BinaryIO, display: str, config: Config,
-                seekable: bool = False) -> Iterator[Member]:
+                seekable: bool = False, meter: ByteMeter | None = None) -> Iterator[Member]:
     """Members of the tar read from ``stream`` (already decompressed), lazily.
 
     Each member's ``open()`` is valid until the next member is listed: a
     streamed tar cannot go back. ``seekable`` says ``stream`` can seek, which
-    lets tarfile read each member from its offset.
+    lets tarfile read each member from its offset. ``meter``, when given,
+    counts what the members read expand to.
     """
     names = _NameDecoder(str(config.get("archives", "name_encoding") or ""))
     with translated(display, "reading the tar"):
@@ -69,11 +75,13 @@ def tar_members(stream: BinaryIO, display: str, config: Config,
                 info = next(iterator, None)
             if info is None:
                 return
-            yield _member(archive, info, display, names)
+            if meter is not None:
+                meter.check_total()
+            yield _member(archive, info, display, names, meter)
 
 
 def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str,
-            names: _NameDecoder) -> Member:
+            names: _NameDecoder, meter: ByteMeter | None) -> Member:
     name = names.decode(info.name)
     kind = _kind(info)
 
@@ -82,7 +90,7 @@ def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str,
             inner = archive.extractfile(info)
         if inner is None:
             raise tarfile.ReadError(f"{name} has no data")
-        return GuardedStream(inner, f"{display}/{name}")  # type: ignore[return-value]
+        return GuardedStream(inner, f"{display}/{name}", meter=meter)  # type: ignore[return-value]
 
     return Member(
         name=name,

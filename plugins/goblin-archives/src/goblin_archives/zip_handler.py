@@ -23,6 +23,7 @@ from goblin_archives.listing import ZIP_TAIL, refuse_oversized_listing, zip_decl
 from goblin_archives.modes import kind_of_mode
 from goblin_archives.names import decode_name, guess_encoding
 from goblin_archives.passwords import password_for
+from goblin_archives.scratch import ByteMeter
 from goblin_archives.spanned_zip import spanned_members
 from goblin_archives.volumes import later_volume, spanned_zip_set, volume_member, whole_file
 from goblin_core.config import Config
@@ -51,12 +52,13 @@ class ZipHandler(BaseEngine):
         if spanned is not None:
             yield from spanned_members(spanned, source.display_name, limits, config)
             return
-        with whole_file(source) as (opener, _size):
-            yield from _read(opener, source.display_name, limits, config)
+        with whole_file(source) as (opener, size):
+            meter = ByteMeter(limits, max(size, 1), source.display_name)
+            yield from _read(opener, meter, config)
 
 
-def _read(opener: Callable[[], BinaryIO], display: str, limits: ArchiveLimits,
-          config: Config) -> Iterator[Member]:
+def _read(opener: Callable[[], BinaryIO], meter: ByteMeter, config: Config) -> Iterator[Member]:
+    display, limits = meter.display, meter.limits
     stream = opener()
     aes = AesReader(opener)
     try:
@@ -71,7 +73,9 @@ def _read(opener: Callable[[], BinaryIO], display: str, limits: ArchiveLimits,
             names = _names(infos, str(config.get("archives", "name_encoding") or ""))
             password = password_for(config)
             for index, (info, name) in enumerate(zip(infos, names, strict=True)):
-                yield _member(_Opened(archive, aes, index), info, name, display, password)
+                meter.check_total()
+                opened = _Opened(archive, aes, index, meter)
+                yield _member(opened, info, name, display, password)
     finally:
         aes.close()
         stream.close()
@@ -92,6 +96,7 @@ class _Opened:
     archive: zipfile.ZipFile
     aes: AesReader
     index: int
+    meter: ByteMeter
 
 
 def _names(infos: list[zipfile.ZipInfo], forced: str) -> list[str]:
@@ -114,7 +119,7 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
         if info.compress_type == AES_METHOD:
             with translated(where, "opening the AES member"):
                 decrypted = opened.aes.open(opened.index, where, password)
-            return GuardedStream(decrypted, where)  # type: ignore[return-value]
+            return GuardedStream(decrypted, where, meter=opened.meter)  # type: ignore[return-value]
         if encrypted and not password:
             raise PasswordRequired("the member is encrypted; set goblin.password "
                                    "(or archives.password)", file=where)
@@ -125,7 +130,7 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
             except RuntimeError as exc:  # zipfile's way of saying "bad password"
                 raise PasswordRequired(f"the password does not open it ({exc}); "
                                        "check goblin.password", file=where) from exc
-        return GuardedStream(inner, where)  # type: ignore[return-value]
+        return GuardedStream(inner, where, meter=opened.meter)  # type: ignore[return-value]
 
     mode = info.external_attr >> 16 if info.create_system == 3 else None
     return Member(
