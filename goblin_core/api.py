@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from goblin_core.config import Config
@@ -30,11 +30,15 @@ from goblin_core.registry import Registry, default_registry
 #: document through ``extract`` on the same thread.
 _IN_PROCESS = threading.RLock()
 
+#: A Config, a config file's path, or its content as a mapping.
+ConfigLike = Config | str | os.PathLike[str] | Mapping[str, Any] | None
+
 
 def resolve_config(
-    registry: Registry, config: Config | str | os.PathLike[str] | None, options: dict[str, Any]
+    registry: Registry, config: ConfigLike, options: dict[str, Any]
 ) -> Config:
-    """Config from a Config object or file path (or $GOBLIN_CONFIG), then call options."""
+    """Config from a Config object, a file path (or $GOBLIN_CONFIG) or a mapping shaped as
+    the file is, then call options."""
     if isinstance(config, Config):
         return config.with_options(**options) if options else config
     return registry.config(config, **options)
@@ -44,7 +48,7 @@ def extract(
     source: SourceLike,
     *,
     name: str | None = None,
-    config: Config | str | os.PathLike[str] | None = None,
+    config: ConfigLike = None,
     isolate: bool = False,
     registry: Registry | None = None,
     **options: Any,
@@ -103,7 +107,7 @@ def extract_many(
     paths: PathsLike,
     *,
     jobs: int | None = None,
-    config: Config | str | os.PathLike[str] | None = None,
+    config: ConfigLike = None,
     executor: str = "executor.local",
     registry: Registry | None = None,
     **options: Any,

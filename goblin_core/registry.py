@@ -186,8 +186,16 @@ class Registry:
                     table.setdefault(fmt, []).append(entry.name)
         return table
 
-    def config(self, path: str | os.PathLike[str] | None = None, **options: Any) -> Config:
-        """Effective config: defaults, then the file (or $GOBLIN_CONFIG), then ``options``."""
+    def config(
+        self, path: str | os.PathLike[str] | Mapping[str, Any] | None = None, **options: Any
+    ) -> Config:
+        """Effective config: defaults, then the file (or $GOBLIN_CONFIG), then ``options``.
+
+        ``path`` may also be the file's content as a mapping (``{"pdf": {"password": "x"}}``).
+        """
+        if isinstance(path, Mapping):
+            return build_config(self.namespaces, dict(path), options, file=None,
+                                engine_names=self._by_name)
         chosen = config_file(path)
         data = read_config_file(chosen) if chosen else {}
         return build_config(

@@ -49,6 +49,16 @@ def test_json_file_is_accepted(tmp_path: Path) -> None:
     assert config.limits["max_pages"] == 5
 
 
+def test_a_mapping_shaped_as_the_file_is_a_config_in_python() -> None:
+    config = CORE_ONLY.config({"goblin": {"ocr": "never"}, "limits": {"max_pages": 7}},
+                              timeout=9)
+    assert (config.get("goblin", "ocr"), config.limits["max_pages"]) == ("never", 7)
+    assert config.limits["timeout"] == 9
+    assert extract(b"hello", name="a.txt", config={"goblin": {"ocr": "never"}}).text == "hello"
+    with pytest.raises(ConfigError, match=r"limits\.max_pagez"):
+        extract(b"hello", name="a.txt", config={"limits": {"max_pagez": 1}})
+
+
 def test_config_env_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = _write(tmp_path, "env.toml", "[limits]\nmax_output_chars = 5\n")
     monkeypatch.setenv("GOBLIN_CONFIG", str(path))
