@@ -159,17 +159,41 @@ def _objects(page: pdfium.PdfPage, form: Any) -> Iterator[Any]:
         yield pdfium_c.FPDFFormObj_GetObject(form, index)
 
 
-def annotation_texts(page: pdfium.PdfPage) -> list[str]:
-    """The Contents of the page's annotations (comments, free text, stamps...)."""
+@dataclass(frozen=True)
+class PageAnnotations:
+    """What a page's annotations hold: ``texts`` their Contents (comments, free text,
+    stamps...), ``attached_files`` how many are file attachments (files a reader opens
+    from an icon on the page, outside the document's list of embedded files)."""
+
+    texts: tuple[str, ...]
+    attached_files: int
+
+
+def read_annotations(page: pdfium.PdfPage, with_texts: bool = True) -> PageAnnotations:
+    """The page's annotation texts (when ``with_texts``) and file attachments, in one pass."""
     texts: list[str] = []
+    attached = 0
     for annot in _annotations(page):
-        if pdfium_c.FPDFAnnot_GetSubtype(annot) in _SKIPPED_ANNOTS:
+        subtype = pdfium_c.FPDFAnnot_GetSubtype(annot)
+        attached += subtype == pdfium_c.FPDF_ANNOT_FILEATTACHMENT
+        if not with_texts or subtype in _SKIPPED_ANNOTS:
             continue
         value = _utf16(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetStringValue(
             a, b"Contents", buf, n))
         if value.strip() and value.strip() not in texts:
             texts.append(value.strip())
-    return texts
+    return PageAnnotations(tuple(texts), attached)
+
+
+def attached_files(page: pdfium.PdfPage, pdf: pdfium.PdfDocument) -> Iterator[pdfium.PdfAttachment]:
+    """The files attached to the page's file-attachment annotations, each valid until the
+    caller moves on (the annotation is closed then)."""
+    for annot in _annotations(page):
+        if pdfium_c.FPDFAnnot_GetSubtype(annot) != pdfium_c.FPDF_ANNOT_FILEATTACHMENT:
+            continue
+        raw = pdfium_c.FPDFAnnot_GetFileAttachment(annot)
+        if raw:
+            yield pdfium.PdfAttachment(raw, pdf)
 
 
 def form_field_texts(page: pdfium.PdfPage, form_handle: Any) -> list[str]:

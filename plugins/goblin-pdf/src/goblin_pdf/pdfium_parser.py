@@ -9,6 +9,7 @@ memory.
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import logging
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -33,8 +34,9 @@ from goblin_pdf.passwords import (
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import (
     PageText,
-    annotation_texts,
+    attached_files,
     form_field_texts,
+    read_annotations,
     read_text,
     signature_boxes,
     signature_texts,
@@ -100,6 +102,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.layout_settings = LayoutSettings.from_options(self.options)
         self._tagged = bool(self._metadata.get("tagged")) or bool(self.pdf.is_tagged())
         self._metadata["layout"] = []  # one entry per page read: columns, order, tags
+        self._pages_with_attached_files: list[int] = []
 
     # -- document level ---------------------------------------------------
 
@@ -175,7 +178,7 @@ class PdfiumDocument(BaseParsedDocument):
                 layout = self._layout(page, textpage, read, number)
             finally:
                 textpage.close()
-            extra = self._page_extras(page)
+            extra = self._page_extras(page, index)
             signatures = self._signature_boxes(page)
         except pdfium.PdfiumError as exc:
             return PageContent(number, error=f"PDFium cannot read page {number}: {exc}")
@@ -208,11 +211,13 @@ class PdfiumDocument(BaseParsedDocument):
                                         "tags": layout.tags.describe()})
         return layout
 
-    def _page_extras(self, page: pdfium.PdfPage) -> list[str]:
+    def _page_extras(self, page: pdfium.PdfPage, index: int) -> list[str]:
         extra: list[str] = []
         try:
-            if self.options.get("annotations", True):
-                extra.extend(annotation_texts(page))
+            annotations = read_annotations(page, bool(self.options.get("annotations", True)))
+            extra.extend(annotations.texts)
+            if annotations.attached_files:
+                self._pages_with_attached_files.append(index)
             if self._forms:
                 extra.extend(form_field_texts(page, self.pdf.formenv))
         except Exception as exc:  # annotations and fields are extras: never lose the page text
@@ -274,16 +279,39 @@ class PdfiumDocument(BaseParsedDocument):
         Each is measured before it is copied out of PDFium (a bomb costs one
         transient decode, not three copies) and checked against the limits.
         """
+        seen: set[tuple[str, int, str]] = set()
         for index in range(self.pdf.count_attachments()):
             attachment = self.pdf.get_attachment(index)
-            name = attachment.get_name() or f"attachment-{index + 1}"
-            self._check_attachment_size(name, attachment)
+            child = self._attachment(attachment, f"attachment-{index + 1}", seen)
+            if child is not None:
+                yield child
+        # Files attached to annotations (Tika's annotationFileAttachment), found on the
+        # pages read; one also listed among the embedded files is not read twice.
+        for index in self._pages_with_attached_files:
+            page = self.pdf[index]
             try:
-                data = bytes(attachment.get_data())
-            except pdfium.PdfiumError as exc:
-                log.warning("%s: attachment %s unreadable: %s", self.source.display_name, name, exc)
-                continue
-            yield self.source.child(name, data)
+                for number, attachment in enumerate(attached_files(page, self.pdf), start=1):
+                    child = self._attachment(
+                        attachment, f"page-{index + 1}-attachment-{number}", seen)
+                    if child is not None:
+                        yield child
+            finally:
+                page.close()
+
+    def _attachment(self, attachment: pdfium.PdfAttachment, fallback: str,
+                    seen: set[tuple[str, int, str]]) -> Source | None:
+        name = attachment.get_name() or fallback
+        self._check_attachment_size(name, attachment)
+        try:
+            data = bytes(attachment.get_data())
+        except pdfium.PdfiumError as exc:
+            log.warning("%s: attachment %s unreadable: %s", self.source.display_name, name, exc)
+            return None
+        key = (name, len(data), hashlib.sha256(data).hexdigest())
+        if key in seen:
+            return None
+        seen.add(key)
+        return self.source.child(name, data)
 
     def _check_attachment_size(self, name: str, attachment: pdfium.PdfAttachment) -> None:
         """Refuse an attachment over limits.max_member_size (FileTooLarge), or one that
