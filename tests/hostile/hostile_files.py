@@ -710,6 +710,40 @@ def self_drawing_form_pdf(folder: Path) -> Path:
     return _forms_page_pdf(folder / "self-drawing-form.pdf", forms, "Self drawing page")
 
 
+def _local_header(name: bytes, packed: bytes, size: int, crc: int) -> bytes:
+    return struct.pack("<4sHHHHHIIIHH", b"PK\x03\x04", 20, 0, 8, 0, 0, crc, len(packed), size,
+                       len(name), 0) + name + packed
+
+
+def _central_entry(name: bytes, packed: int, size: int, crc: int, offset: int) -> bytes:
+    return struct.pack("<4sHHHHHHIIIHHHHHII", b"PK\x01\x02", 20, 20, 0, 8, 0, 0, crc, packed,
+                       size, len(name), 0, 0, 0, 0, 0, offset) + name
+
+
+def overlapping_zip(folder: Path, entries: int = 5000) -> Path:
+    """One honest member, then ``entries`` central-directory entries that all point to one
+    local header holding 1 MiB of zeros (under the ratio grace each, 5 GiB together)."""
+    kernel = b"\0" * (1 << 20)
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = compressor.compress(kernel) + compressor.flush()
+    honest = b"text of the honest member"
+    local = _local_header(b"ok.txt", honest, len(honest), zlib.crc32(honest))
+    local = local[:8] + b"\0\0" + local[10:]  # stored, not deflated
+    shared = len(local)
+    local += _local_header(b"zeros.bin", packed, len(kernel), zlib.crc32(kernel))
+    directory = _central_entry(b"ok.txt", len(honest), len(honest), zlib.crc32(honest), 0)
+    directory = directory[:10] + b"\0\0" + directory[12:]
+    for _ in range(entries):
+        directory += _central_entry(b"zeros.bin", len(packed), len(kernel), zlib.crc32(kernel),
+                                    shared)
+    count = entries + 1
+    end = struct.pack("<4sHHHHIIH", b"PK\x05\x06", 0, 0, count, count, len(directory),
+                      len(local), 0)
+    path = folder / "overlapping.zip"
+    path.write_bytes(local + directory + end)
+    return path
+
+
 def small_members_tgz(folder: Path, members: int = 4000) -> Path:
     """A .tar.gz of ``members`` files of 1 MiB of zeros: each is under the ratio grace
     and a thousandth of the packed file, 4 GiB together from 4 MB. Written as one gzip

@@ -103,6 +103,13 @@ CASES: dict[str, Case] = {
     "pdf-attachment-ratio": Case(
         build.attachment_ratio_pdf, frozenset({"UnsafeArchive"}), text=("Page beside the bomb",)
     ),
+    "overlapping-zip": Case(
+        build.overlapping_zip,
+        frozenset({"UnsafeArchive"}),
+        text=("text of the honest member",),
+        refused=("zeros.bin",),
+        archive=True,
+    ),
     "small-members-tgz": Case(build.small_members_tgz, frozenset({"UnsafeArchive"}), archive=True),
     "huge-member-txz": Case(build.huge_member_txz, frozenset({"UnsafeArchive"}), archive=True),
     "sparse-tar": Case(
@@ -236,3 +243,12 @@ def test_member_names_lose_their_control_characters(
     for text in [*run.result["names"], *written, unpacked.stderr.replace("\n", "")]:
         assert not [c for c in text if ord(c) < 32 or 127 <= ord(c) < 160], repr(text)
 
+
+def test_overlapping_entries_are_never_written(
+    built: dict[str, Path], hostile: HostileRunner
+) -> None:
+    dest = hostile.root / "dest"
+    run = hostile.cli("unpack", str(built["overlapping-zip"]), str(dest))
+    assert run.code == 1
+    assert sorted(p.name for p in dest.iterdir()) == ["ok.txt"]
+    assert "overlapping-entry" in run.stderr

@@ -28,7 +28,7 @@ from goblin_archives.spanned_zip import spanned_members
 from goblin_archives.volumes import later_volume, spanned_zip_set, volume_member, whole_file
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import PasswordRequired
+from goblin_core.errors import PasswordRequired, UnsafeArchive
 from goblin_core.source import Source
 
 _UTF8_FLAG = 0x800
@@ -72,9 +72,10 @@ def _read(opener: Callable[[], BinaryIO], meter: ByteMeter, config: Config) -> I
             refuse_oversized_listing(len(infos), limits, display)
             names = _names(infos, str(config.get("archives", "name_encoding") or ""))
             password = password_for(config)
+            shared = _overlapping(infos, names)
             for index, (info, name) in enumerate(zip(infos, names, strict=True)):
                 meter.check_total()
-                opened = _Opened(archive, aes, index, meter)
+                opened = _Opened(archive, aes, index, meter, shared.get(index, ""))
                 yield _member(opened, info, name, display, password)
     finally:
         aes.close()
@@ -97,6 +98,32 @@ class _Opened:
     aes: AesReader
     index: int
     meter: ByteMeter
+    overlaps: str = ""
+
+
+def _overlapping(infos: list[zipfile.ZipInfo], names: list[str]) -> dict[int, str]:
+    """The entries whose stored bytes overlap another entry's, each with that entry's name.
+
+    An honest zip stores each member once, after its own local header; entries
+    sharing one compressed kernel (an overlapping-entry bomb: every entry tiny
+    on its own, the archive a million times its size) point into each other.
+    Each span is its shortest possible length (a 30-byte local header with no
+    name or extra field, then the packed data), so no honest layout is flagged.
+    """
+    # Offsets count from the start of the entry's own disk (a segment of a spanned zip).
+    spans = sorted((info.volume, info.header_offset, info.header_offset + 30 + info.compress_size,
+                    index) for index, info in enumerate(infos))
+    found: dict[int, str] = {}
+    disk, reach, holder = -1, -1, -1
+    for volume, start, end, index in spans:
+        if volume != disk:
+            disk, reach = volume, -1
+        if start < reach:
+            found[index] = names[holder]
+            found.setdefault(holder, names[index])
+        if end > reach:
+            reach, holder = end, index
+    return found
 
 
 def _names(infos: list[zipfile.ZipInfo], forced: str) -> list[str]:
@@ -116,6 +143,9 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
     archive = opened.archive
 
     def opener() -> BinaryIO:
+        if opened.overlaps:
+            raise UnsafeArchive(f"its stored bytes overlap those of {opened.overlaps!r} (an "
+                                "overlapping-entry zip bomb); not read", file=where)
         if info.compress_type == AES_METHOD:
             with translated(where, "opening the AES member"):
                 decrypted = opened.aes.open(opened.index, where, password)
