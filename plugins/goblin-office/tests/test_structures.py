@@ -231,6 +231,28 @@ def test_pptx_slide_title_table_and_notes(read) -> None:  # type: ignore[no-unty
     assert "Notes: Nota do orador" in page.text
 
 
+_PML = "application/vnd.openxmlformats-officedocument.presentationml"
+
+
+@pytest.mark.parametrize(
+    ("content_type", "ext"),
+    [
+        (f"{_PML}.slideshow.main+xml", "ppsx"),
+        (f"{_PML}.template.main+xml", "potx"),
+        ("application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml", "ppsm"),
+        ("application/vnd.ms-powerpoint.template.macroEnabled.main+xml", "potm"),
+    ],
+)
+def test_slide_show_and_template_decks_are_read(read, content_type: str, ext: str) -> None:  # type: ignore[no-untyped-def]
+    data, _ = samples.sample_pptx()
+    types = zipfile.ZipFile(io.BytesIO(data)).read("[Content_Types].xml")
+    types = types.replace(f"{_PML}.presentation.main+xml".encode(), content_type.encode())
+    document = read(rewrite(data, {"[Content_Types].xml": types}), f"slides.{ext}")
+    assert document.status == "clean"
+    assert document.pages[0].text.splitlines()[0] == "Apresentação"
+    assert "Notes: Nota do orador" in document.pages[0].text
+
+
 # -- text formats --------------------------------------------------------------
 
 

@@ -70,6 +70,8 @@ _MAIN_PARTS: dict[str, tuple[str, str]] = {
         PPTX,
         "potx",
     ),
+    "application/vnd.ms-powerpoint.slideshow.macroenabled.main+xml": (PPTX, "ppsm"),
+    "application/vnd.ms-powerpoint.template.macroenabled.main+xml": (PPTX, "potm"),
 }
 
 # a zip member that marks a family when [Content_Types].xml does not say

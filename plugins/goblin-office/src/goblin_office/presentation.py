@@ -1,4 +1,4 @@
-"""PowerPoint presentations (.pptx .pptm .ppsx .potx) read with python-pptx.
+"""PowerPoint presentations (.pptx .pptm .ppsx .ppsm .potx .potm) read with python-pptx.
 
 One page per slide: shape text in reading order (top to bottom, then left to
 right, groups opened), tables as rows, speaker notes and comments after.
@@ -210,19 +210,40 @@ def _properties(presentation: Any) -> dict[str, Any]:
     return {k: v for k, v in found.items() if v}
 
 
+# Main-part content types of the slide show and template variants (ppsx, potx and
+# their macro-enabled forms). python-pptx's Presentation() accepts only .pptx and
+# .pptm, and has no part class for the two macro-enabled ones, though all four
+# hold the very same presentation part.
+_MACRO_MAIN_PARTS = (
+    "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml",
+    "application/vnd.ms-powerpoint.template.macroEnabled.main+xml",
+)
+
+
+def _open_presentation(data: bytes) -> Any:
+    from pptx.opc.package import PartFactory
+    from pptx.package import Package
+    from pptx.parts.presentation import PresentationPart
+
+    for content_type in _MACRO_MAIN_PARTS:
+        PartFactory.part_type_for.setdefault(content_type, PresentationPart)
+    part = Package.open(io.BytesIO(data)).main_document_part
+    if not isinstance(part, PresentationPart):
+        raise ValueError(f"the main part is not a presentation (content type {part.content_type})")
+    return part.presentation
+
+
 class PptxParser(BaseEngine):
-    """python-pptx for pptx, pptm, ppsx and potx: slides, tables, charts, notes, comments."""
+    """python-pptx for pptx, pptm and the show and template variants: slides, notes, comments."""
 
     name = "office.pptx"
     formats = (fmt.PPTX,)
     priority = 50
 
     def open(self, source: Source, config: Config) -> _PresentationDocument:
-        from pptx import Presentation  # loaded on first use: see _TITLES
-
         plain = plain_package(source, config)
         try:
-            presentation = Presentation(io.BytesIO(plain.bytes()))
+            presentation = _open_presentation(plain.bytes())
         except GoblinError:
             raise
         except Exception as exc:  # python-pptx raises KeyError, ValueError, lxml errors...
