@@ -207,7 +207,9 @@ def stopped_after_refusals(error: GoblinError, members: list[MemberEntry], liste
     """Whether a hostile archive stopped after some of its members were already decided
     (a bomb refused by its declared size, then the stream expanding past the limits on its
     way to the next member): the report keeps those decisions, not only one bare error."""
-    return isinstance(error, UnsafeArchive) and len(members) > listed
+    return isinstance(error, UnsafeArchive) and any(
+        m.action == "refused" for m in members[listed:]
+    )
 
 
 #: Errors that concern one member only: it is refused and the others are still read.
