@@ -28,7 +28,8 @@ PDF_OPTIONS = (
     Option("max_pages", "int", 0, "Read at most this many pages of a PDF (0: all; the core's "
            "goblin.max_pages applies too).", minimum=0),
     Option("annotations", "bool", True,
-           "Append annotation text (comments, free text, link titles) to its page, as Tika does."),
+           "Append annotation text (comments, free text, stamps) and the web links whose "
+           "address the page does not print to its page, as Tika does."),
     Option("forms", "bool", True, "Append AcroForm field values to the page that shows them."),
     Option("borderless_tables", "bool", True,
            "With goblin.tables on, also look for tables drawn without grid lines (framed by "

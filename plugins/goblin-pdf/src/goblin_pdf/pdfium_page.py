@@ -22,6 +22,10 @@ from goblin_pdf.stray_marks import repair
 from goblin_pdf.validators.char_classes import non_space_count
 
 _MAX_FORM_DEPTH = 8
+# A page of thousands of links (a generated index) lists this many; longer addresses are
+# data (a base64 payload), not something to read.
+_MAX_LINKS = 200
+_MAX_LINK_BYTES = 2048
 _NONSYMBOLIC = 1 << 5  # font descriptor flag 6
 # Characters PDFium writes for glyphs it could not map: controls, private use, U+FFFD/U+FFFE.
 _SUSPECT_CHAR = re.compile(
@@ -167,22 +171,59 @@ class PageAnnotations:
 
     texts: tuple[str, ...]
     attached_files: int
+    links: tuple[str, ...] = ()
+
+    def unseen_links(self, text: str) -> list[str]:
+        """The link targets a reader of ``text`` would not see: those the page does not
+        spell out itself (scheme, ``www.`` and a closing slash aside, line breaks ignored)."""
+        flat = "".join(text.split()).casefold()
+        return [link for link in self.links if _bare_address(link) not in flat]
 
 
 def read_annotations(page: pdfium.PdfPage, with_texts: bool = True) -> PageAnnotations:
-    """The page's annotation texts (when ``with_texts``) and file attachments, in one pass."""
+    """The page's annotation texts and web links (when ``with_texts``) and file
+    attachments, in one pass."""
     texts: list[str] = []
+    links: list[str] = []
     attached = 0
     for annot in _annotations(page):
         subtype = pdfium_c.FPDFAnnot_GetSubtype(annot)
         attached += subtype == pdfium_c.FPDF_ANNOT_FILEATTACHMENT
-        if not with_texts or subtype in _SKIPPED_ANNOTS:
+        if not with_texts:
+            continue
+        if subtype == pdfium_c.FPDF_ANNOT_LINK:
+            link = _link_address(page, annot)
+            if link and link not in links:
+                links.append(link)
+        if subtype in _SKIPPED_ANNOTS:
             continue
         value = _utf16(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetStringValue(
             a, b"Contents", buf, n))
         if value.strip() and value.strip() not in texts:
             texts.append(value.strip())
-    return PageAnnotations(tuple(texts), attached)
+    return PageAnnotations(tuple(texts), attached, tuple(links[:_MAX_LINKS]))
+
+
+def _link_address(page: pdfium.PdfPage, annot: Any) -> str:
+    """The web address a link annotation opens ('' for a jump inside the document)."""
+    link = pdfium_c.FPDFAnnot_GetLink(annot)
+    action = pdfium_c.FPDFLink_GetAction(link) if link else None
+    if not action or pdfium_c.FPDFAction_GetType(action) != pdfium_c.PDFACTION_URI:
+        return ""
+    size = pdfium_c.FPDFAction_GetURIPath(page.pdf, action, None, 0)
+    if size <= 1 or size > _MAX_LINK_BYTES:
+        return ""
+    buffer = ctypes.create_string_buffer(size)
+    pdfium_c.FPDFAction_GetURIPath(page.pdf, action, buffer, size)
+    # The address is 7-bit ASCII by the standard; some producers put Latin-1 there.
+    address = buffer.raw[: size - 1].decode("latin-1").strip()
+    return address if address.isprintable() else ""
+
+
+def _bare_address(link: str) -> str:
+    """The part of an address a page would print: no scheme, no ``www.``, no closing slash."""
+    bare = re.sub(r"^(?:[a-z][a-z0-9+.-]*:(?://)?)?(?:www\.)?", "", link.casefold())
+    return "".join(bare.rstrip("/").split())
 
 
 def attached_files(page: pdfium.PdfPage, pdf: pdfium.PdfDocument) -> Iterator[pdfium.PdfAttachment]:

@@ -178,7 +178,7 @@ class PdfiumDocument(BaseParsedDocument):
                 layout = self._layout(page, textpage, read, number)
             finally:
                 textpage.close()
-            extra = self._page_extras(page, index)
+            extra = self._page_extras(page, index, layout.text)
             signatures = self._signature_boxes(page)
         except pdfium.PdfiumError as exc:
             return PageContent(number, error=f"PDFium cannot read page {number}: {exc}")
@@ -211,11 +211,15 @@ class PdfiumDocument(BaseParsedDocument):
                                         "tags": layout.tags.describe()})
         return layout
 
-    def _page_extras(self, page: pdfium.PdfPage, index: int) -> list[str]:
+    def _page_extras(self, page: pdfium.PdfPage, index: int, text: str) -> list[str]:
         extra: list[str] = []
         try:
             annotations = read_annotations(page, bool(self.options.get("annotations", True)))
             extra.extend(annotations.texts)
+            # Tika lists link targets too; only the ones the page does not print are news.
+            links = annotations.unseen_links(text)
+            if links:
+                extra.append("\n".join(links))
             if annotations.attached_files:
                 self._pages_with_attached_files.append(index)
             if self._forms:
