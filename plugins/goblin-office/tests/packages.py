@@ -167,3 +167,59 @@ def xlsb(sheet_name: str, text: str, number: float) -> bytes:
             "xl/worksheets/sheet1.bin": sheet,
         }
     )
+
+
+_FREE, _END, _FAT_SECTOR = 0xFFFFFFFF, 0xFFFFFFFE, 0xFFFFFFFD
+_SECTOR = 512
+_MINI_CUTOFF = 4096
+
+
+def _directory_entry(name: str, kind: int, start: int, size: int, child: int, right: int) -> bytes:
+    raw = name.encode("utf-16-le") + b"\0\0"
+    return (
+        raw.ljust(64, b"\0")
+        + struct.pack("<HBB3I", len(raw), kind, 1, _FREE, right, child)
+        + b"\0" * 36  # class id, state bits, times
+        + struct.pack("<IQ", start, size)
+    )
+
+
+def compound_file(streams: Mapping[str, bytes]) -> bytes:
+    """An OLE2 compound file holding ``streams`` at its root (at most about 60 KB in all).
+
+    Sector 0 is the one FAT sector, sector 1 the directory, then each stream in
+    regular sectors: streams are padded to the mini-stream cutoff so that no
+    mini stream is needed.
+    """
+    fat = [_FAT_SECTOR, _END]
+    body = b""
+    entries = [
+        _directory_entry("Root Entry", 5, _END, 0, child=1 if streams else _FREE, right=_FREE)
+    ]
+    for index, (name, data) in enumerate(streams.items()):
+        data = data.ljust(_MINI_CUTOFF, b"\0")
+        data = data.ljust(-(-len(data) // _SECTOR) * _SECTOR, b"\0")
+        start, count = len(fat), len(data) // _SECTOR
+        fat += [start + i + 1 for i in range(count - 1)] + [_END]
+        body += data
+        right = index + 2 if index + 1 < len(streams) else _FREE
+        entries.append(_directory_entry(name, 2, start, len(data), child=_FREE, right=right))
+    if len(fat) > _SECTOR // 4 or len(entries) > _SECTOR // 128:
+        raise ValueError("too much for one FAT sector and one directory sector")
+    header = (
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+        + b"\0" * 16
+        + struct.pack("<5H", 0x3E, 3, 0xFFFE, 9, 6)
+        + b"\0" * 6
+        + struct.pack("<4I", 0, 1, 1, 0)  # directory sectors, FAT sectors, first directory sector
+        + struct.pack("<5I", _MINI_CUTOFF, _END, 0, _END, 0)
+        + struct.pack("<109I", 0, *([_FREE] * 108))
+    )
+    fat_sector = struct.pack(f"<{_SECTOR // 4}I", *fat, *([_FREE] * (_SECTOR // 4 - len(fat))))
+    return header + fat_sector + b"".join(entries).ljust(_SECTOR, b"\0") + body
+
+
+def ppt_record(kind: int, body: bytes = b"", instance: int = 0, container: bool = False) -> bytes:
+    """One PowerPoint 97-2003 record: version/instance, type and length, then the body."""
+    version = 0xF if container else 0
+    return struct.pack("<HHI", (instance << 4) | version, kind, len(body)) + body

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from packages import compound_file, ppt_record
 
 import samples
 from goblin_core.testing.corpus import corpus_dir, require_binary
@@ -33,6 +34,28 @@ def test_ppt_record_reader_reads_a_deck_catppt_cannot(read) -> None:  # type: ig
     assert "office.ppt_records" in document.parsed_by
     assert "Adding a Bullet Slide" in document.text
     assert "Click to edit" not in document.text  # master-slide placeholders are skipped
+
+
+def _ppt_chars(text: str) -> bytes:
+    return ppt_record(0x0FA0, text.encode("utf-16-le"))  # TextCharsAtom
+
+
+def test_ppt_text_kept_in_a_slide_drawing_is_read_and_master_titles_left_out(read) -> None:  # type: ignore[no-untyped-def]
+    persist = ppt_record(0x03F3, bytes(20))  # SlidePersistAtom
+    masters = ppt_record(0x0FF0, persist + _ppt_chars("Tema do Office"), instance=1, container=True)
+    slides = ppt_record(0x0FF0, persist, instance=0, container=True)
+    document_records = ppt_record(0x03E8, masters + slides, container=True)
+    shape = ppt_record(
+        0xF004, _ppt_chars("Cronograma de obras"), container=True
+    )  # OfficeArtSpContainer
+    drawing = ppt_record(0x040C, ppt_record(0xF002, shape, container=True), container=True)
+    slide = ppt_record(0x03EE, drawing, container=True)
+    data = compound_file(
+        {"Current User": bytes(20), "PowerPoint Document": document_records + slide}
+    )
+    document = read(data, "apresentacao.ppt")
+    assert document.parsed_by == ("office.ppt_records",)
+    assert document.text == "Cronograma de obras"
 
 
 def test_catdoc_reads_word6_when_antiword_cannot(read) -> None:  # type: ignore[no-untyped-def]

@@ -1,8 +1,9 @@
 """Legacy binary Office files read by Debian's converters: antiword, catdoc, catppt.
 
 Word 97-2003 (.doc) through antiword (the cleanest body text), catdoc as the
-fallback (it also reads Word 6/95); PowerPoint 97-2003 (.ppt) through catppt. Each engine is
-unavailable, with the apt-get line, when its binary is missing.
+fallback (it also reads Word 6/95); PowerPoint 97-2003 (.ppt) through catppt when goblin's own
+record reader (``office.ppt_records``) finds no text. Each engine is unavailable, with the
+apt-get line, when its binary is missing.
 """
 
 from __future__ import annotations
@@ -136,11 +137,17 @@ class CatdocParser(_BinaryEngine):
 
 
 class CatpptParser(_BinaryEngine):
-    """catppt for PowerPoint 97-2003 presentations (slide text)."""
+    """catppt for PowerPoint 97-2003 presentations the record reader finds no text in.
+
+    It comes second: catppt reads only the slide lists, so the text of shapes
+    that live in a slide's drawing (what PowerPoint 2007 and later write for
+    most shapes) is lost, and the masters' titles ("Office Theme") are printed
+    as if they were slide text.
+    """
 
     name = "office.catppt"
     formats = (fmt.PPT,)
-    priority = 50
+    priority = 40
     binary = "catppt"
     package = "catdoc"
 

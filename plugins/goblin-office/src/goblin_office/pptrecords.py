@@ -3,8 +3,8 @@
 The ``PowerPoint Document`` stream is a tree of records (8-byte headers:
 version/instance, type, length). Text lives in TextCharsAtom (UTF-16) and
 TextBytesAtom (8-bit) records, in the slide list and inside drawings; a
-SlidePersistAtom in the slide list starts the next slide. This reads decks
-catppt returns nothing for.
+SlidePersistAtom in the slide list starts the next slide. It is the first engine
+for .ppt: catppt, the fallback, misses drawing text and prints master titles.
 """
 
 from __future__ import annotations
@@ -90,11 +90,11 @@ def _atom(deck: _Deck, stack: list[tuple[int, int, int]], kind: int, body: bytes
 
 
 class PptRecordsParser(BaseEngine):
-    """PowerPoint 97-2003 text from the record stream, when catppt gives nothing."""
+    """PowerPoint 97-2003 text from the record stream: slide lists and slide drawings."""
 
     name = "office.ppt_records"
     formats = (fmt.PPT,)
-    priority = 40
+    priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
         plain = decrypted(source, config)
