@@ -107,7 +107,8 @@ LIMIT_OPTIONS = (
         "max_output_chars",
         "int",
         100_000_000,
-        "Characters of text kept per document (Tika's writeLimit); the rest is cut and reported.",
+        "Characters of text kept per document (Tika's writeLimit); the members and attachments "
+        "of one input share it too, past it the rest are not read. What is cut is reported.",
         minimum=0,
     ),
     Option("max_depth", "int", 10, "Deepest nesting of archives and attachments.", minimum=0),

@@ -803,3 +803,13 @@ def sparse_tar(folder: Path, members: int = 64) -> Path:
             out.write(_gnu_sparse_header(f"holes{i:02d}.bin", 1000 << 20, b"end\n"))
         out.write(b"\0" * 1024)
     return path
+
+
+def many_text_members_zip(folder: Path, members: int = 300) -> Path:
+    """``members`` text files of 1 MiB each: every one far under max_output_chars."""
+    path = folder / "many-text-members.zip"
+    body = ("Edital item %05d: fornecimento de material de escritório.\n" * 18_000).encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+        for i in range(members):
+            archive.writestr(f"item{i:04d}.txt", body.replace(b"%05d", b"%05d" % i))
+    return path

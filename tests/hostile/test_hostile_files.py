@@ -118,6 +118,12 @@ CASES: dict[str, Case] = {
         text=("harmless tar member beside the sparse ones",),
         archive=True,
     ),
+    "many-text-members": Case(
+        build.many_text_members_zip,
+        frozenset({"OutputLimitReached"}),
+        text=("Edital item 00000",),
+        options={"max_output_chars": 20_000_000},
+    ),
     "500-part-mail": Case(
         build.many_parts_eml,
         frozenset({"UnsafeArchive"}),
