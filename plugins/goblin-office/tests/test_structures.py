@@ -178,6 +178,30 @@ def test_each_sheet_is_a_named_page(read) -> None:  # type: ignore[no-untyped-de
     assert document.pages[1].text.startswith("Resumo")
 
 
+def _encrypted(plain: bytes, password: str) -> bytes:
+    import msoffcrypto.format.ooxml as ooxml
+
+    out = io.BytesIO()
+    ooxml.OOXMLFile(io.BytesIO(plain)).encrypt(password, out)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+def test_workbook_encrypted_with_excels_default_password_reads_without_one(read) -> None:  # type: ignore[no-untyped-def]
+    data, _ = samples.sample_xlsx()
+    document = read(_encrypted(data, "VelvetSweatshop"), "somente-leitura.xlsx")
+    assert document.status == "clean"
+    assert document.tables[0].rows[1] == ("3", "2.5", "2024-03-15")
+
+
+def test_file_encrypted_with_another_password_still_asks_for_it(read) -> None:  # type: ignore[no-untyped-def]
+    from goblin_core.errors import PasswordRequired
+
+    data, _ = samples.sample_xlsx()
+    with pytest.raises(PasswordRequired, match="pass password="):
+        read(_encrypted(data, "segredo"), "protegida.xlsx")
+    assert read(_encrypted(data, "segredo"), "protegida.xlsx", password="segredo").tables
+
+
 def test_formula_cell_gives_its_cached_value(read) -> None:  # type: ignore[no-untyped-def]
     workbook = openpyxl.Workbook()
     workbook.active["A1"] = 21

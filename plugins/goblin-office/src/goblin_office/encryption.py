@@ -25,12 +25,19 @@ log = logging.getLogger(__name__)
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
+#: The password Excel encrypts with when a workbook is protected but opens without
+#: asking (a read-only recommendation, a protected structure): Excel, POI and Tika
+#: try it before asking the user, so these files read as any other.
+DEFAULT_PASSWORD = "VelvetSweatshop"
+
+
 def decrypted(source: Source, config: Config) -> Source:
     """``source`` decrypted with ``goblin.password``; itself when not encrypted.
 
-    Raises PasswordRequired when the file is encrypted and no password, or a
-    wrong one, was given, and CorruptDocument when a sector chain of the OLE
-    file loops (every reader handed it would hang or abort).
+    Without a password, Excel's default one is tried first. Raises
+    PasswordRequired when the file is encrypted and no password, or a wrong
+    one, was given, and CorruptDocument when a sector chain of the OLE file
+    loops (every reader handed it would hang or abort).
     """
     if source.head(8) != OLE_MAGIC:
         return source
@@ -40,23 +47,28 @@ def decrypted(source: Source, config: Config) -> Source:
         if office is None or not _is_encrypted(office):
             return source
         password = str(config.get("goblin", "password") or "")
-        if not password:
+        plain = _decrypt(office, password or DEFAULT_PASSWORD)
+        if isinstance(plain, Exception) and not password:
             raise PasswordRequired(
                 "the document is password-protected; pass password=... to extract() "
                 "(or set [goblin] password)",
                 file=source.display_name,
-            )
-        plain = io.BytesIO()
-        try:
-            office.load_key(password=password)
-            office.decrypt(plain)
-        except (crypto_errors.InvalidKeyError, crypto_errors.DecryptionError) as exc:
+            ) from plain
+        if isinstance(plain, Exception):
             raise PasswordRequired(
-                f"the password given does not open it ({exc})", file=source.display_name
-            ) from exc
-    return Source.from_bytes(
-        plain.getvalue(), source.display_name, depth=source.depth, parent=source.parent
-    )
+                f"the password given does not open it ({plain})", file=source.display_name
+            ) from plain
+    return Source.from_bytes(plain, source.display_name, depth=source.depth, parent=source.parent)
+
+
+def _decrypt(office: msoffcrypto.OfficeFile, password: str) -> bytes | Exception:
+    plain = io.BytesIO()
+    try:
+        office.load_key(password=password)
+        office.decrypt(plain)
+    except (crypto_errors.InvalidKeyError, crypto_errors.DecryptionError) as exc:
+        return exc
+    return plain.getvalue()
 
 
 def _office_file(stream: BinaryIO) -> msoffcrypto.OfficeFile | None:
