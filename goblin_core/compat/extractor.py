@@ -20,6 +20,7 @@ from typing import Any
 from goblin_core.compat.custom_parsers import registry_with
 from goblin_core.compat.files import GOBLIN_MAX_MEMBERS, LIMIT_ERRORS, refused_members
 from goblin_core.compat.logging_policy import set_suppress_warnings
+from goblin_core.compat.ocr import available_with
 from goblin_core.compat.report import (
     ExtractionReport,
     failure_report,
@@ -418,12 +419,13 @@ class TextExtractor:
     def validate_installation(self) -> dict[str, bool]:
         """Whether local OCR (and, with ``use_aws``, Textract) can run here."""
         registry = self.registry
-        results = {"tesseract": _available(registry, TESSERACT_ENGINE)}
+        config = self.goblin_config(registry)
+        results = {"tesseract": _available(registry, TESSERACT_ENGINE, config)}
         ocr = self.config.ocr
         # Asked for with credentials, as in GoblinTools: the key says Textract was
         # wanted, its value whether it can run (False without goblin-ocr-textract).
         if self.ocr_handler is not None and ocr.use_aws and ocr.has_aws_credentials:
-            results["aws_textract"] = _available(registry, TEXTRACT_ENGINE)
+            results["aws_textract"] = _available(registry, TEXTRACT_ENGINE, config)
         return results
 
 
@@ -463,9 +465,9 @@ def unread_image_tree(name: str) -> ExtractedTree:
     return tree
 
 
-def _available(registry: Registry, name: str) -> bool:
+def _available(registry: Registry, name: str, config: Config) -> bool:
     entry = registry.get(name)
-    return entry is not None and registry.availability(entry)[0]
+    return entry is not None and available_with(registry, entry, config)
 
 
 def _read(source: Any, name: str, registry: Registry, config: Config) -> Document | Exception:

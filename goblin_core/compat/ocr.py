@@ -16,7 +16,7 @@ from goblin_core.compat.settings import TEXTRACT_ENGINE, GoblinConfig, OCRConfig
 from goblin_core.config import Config
 from goblin_core.errors import GoblinError
 from goblin_core.model import Document, Page
-from goblin_core.registry import Registry, default_registry
+from goblin_core.registry import EngineEntry, Registry, default_registry
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +31,28 @@ def trusted_ocr_text(page: Page) -> str:
     return page.text
 
 
+def available_with(registry: Registry, entry: EngineEntry, config: Config) -> bool:
+    """Whether an engine can run with this config: credentials given in the call
+    count for a backend that checks them (``available_for``), as in the pipeline."""
+    check = getattr(entry.engine, "available_for", None)
+    if check is None:
+        return registry.availability(entry)[0]
+    try:
+        return bool(check(config)[0])
+    except Exception as exc:  # a plugin's bug makes it unavailable, not the caller fail
+        log.warning("%s: available_for() raised %s: %s", entry.name, type(exc).__name__, exc)
+        return False
+
+
 class OCRProcessor:
     """OCR with local Tesseract, or AWS Textract when ``config.use_aws`` and credentials say so."""
 
     def __init__(self, config: OCRConfig) -> None:
         self.config = config or OCRConfig()
+        if self.config.use_aws and not self.config.has_aws_credentials:
+            # GoblinTools says so once, when the processor is made.
+            log.warning("use_aws=True but AWS credentials not found (no keys, "
+                        "use_default_aws_credentials off): falling back to local OCR")
 
     @property
     def registry(self) -> Registry:
@@ -43,11 +60,13 @@ class OCRProcessor:
 
     @property
     def use_aws(self) -> bool:
-        """True when pages go to Textract: asked for, credentials given, plugin available."""
+        """True when pages go to Textract: asked for, credentials given, plugin available
+        (the credentials of this config count, not only those of the environment)."""
         if not (self.config.use_aws and self.config.has_aws_credentials):
             return False
-        entry = self.registry.get(TEXTRACT_ENGINE)
-        return entry is not None and self.registry.availability(entry)[0]
+        registry = self.registry
+        entry = registry.get(TEXTRACT_ENGINE)
+        return entry is not None and available_with(registry, entry, self._config())
 
     @property
     def textract_client(self) -> Any:

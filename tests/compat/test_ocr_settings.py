@@ -7,9 +7,12 @@ from typing import Any
 
 import pytest
 
+from goblin_core import load_registry
 from goblin_core.compat import GoblinConfig, OCRConfig, OCRProcessor, TextExtractor
 from goblin_core.compat.settings import goblin_options
+from goblin_core.hookspecs import hookimpl
 from goblin_core.options import Option, make_namespace
+from goblin_core.registry import Registry
 
 TEXTRACT = make_namespace("textract", [
     Option("access_key_id", "str", "", "key"),
@@ -56,12 +59,70 @@ def test_extractor_keeps_an_ocr_processor_when_asked() -> None:
     assert extractor.ocr_handler.config.aws_access_key == "AK"
 
 
-def test_ocr_processor_without_textract_does_not_claim_aws() -> None:
+class KeysOnlyCloudOCR:
+    """A cloud OCR engine that finds no credentials of its own, only those a call gives."""
+
+    name = "ocr.textract"
+    formats = ("*",)
+    priority = 10
+    cloud = True
+
+    def available(self) -> tuple[bool, str]:
+        return False, "no credentials in the environment"
+
+    def available_for(self, config: Any) -> tuple[bool, str]:
+        given = config.section("textract")
+        if given.get("access_key_id") and given.get("secret_access_key"):
+            return True, ""
+        return False, "no credentials given"
+
+
+class KeysOnlyCloudPlugin:
+    @hookimpl
+    def goblin_register_ocr_backends(self, register: Any) -> None:
+        register(KeysOnlyCloudOCR())
+
+    @hookimpl
+    def goblin_register_options(self, register: Any) -> None:
+        register("textract", TEXTRACT.options)
+
+
+@pytest.fixture
+def keys_only_registry(monkeypatch: pytest.MonkeyPatch) -> Registry:
+    registry = load_registry(load=[], extra_plugins=[("tests-cloud-ocr", KeysOnlyCloudPlugin())])
+    for module in ("ocr", "extractor"):
+        monkeypatch.setattr(f"goblin_core.compat.{module}.default_registry", lambda: registry)
+    return registry
+
+
+def test_keys_in_the_ocr_config_make_textract_usable(keys_only_registry: Registry) -> None:
+    # Nothing in the environment: the keys the caller put in OCRConfig are what count.
+    with_keys = OCRProcessor(OCRConfig(use_aws=True, aws_access_key="AK", aws_secret_key="SK"))
+    assert with_keys.use_aws is True
+    extractor = TextExtractor(ocr_handler=True, use_aws=True, aws_access_key="AK",
+                              aws_secret_key="SK")
+    assert extractor.validate_installation()["aws_textract"] is True
+    assert OCRProcessor(OCRConfig(use_aws=False, aws_access_key="AK",
+                                  aws_secret_key="SK")).use_aws is False
+
+
+def test_ocr_processor_without_textract_does_not_claim_aws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bare = load_registry(load=[])
+    monkeypatch.setattr("goblin_core.compat.ocr.default_registry", lambda: bare)
     processor = OCRProcessor(OCRConfig(use_aws=True, aws_access_key="AK", aws_secret_key="SK"))
-    entry = processor.registry.get("ocr.textract")
-    if entry is None or not processor.registry.availability(entry)[0]:
-        assert processor.use_aws is False
+    assert processor.use_aws is False
     assert OCRProcessor(OCRConfig()).use_aws is False
+
+
+def test_use_aws_without_credentials_warns_when_the_processor_is_made(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="goblin_core.compat"):
+        processor = OCRProcessor(OCRConfig(use_aws=True))
+    assert processor.use_aws is False
+    assert "falling back to local OCR" in caplog.text
 
 
 def test_image_ocr_takes_a_numpy_array_and_strips_the_text(
