@@ -113,3 +113,19 @@ def test_pypdf_names_public_key_encryption_too() -> None:
 
     with pytest.raises(PasswordRequired, match="public-key"):
         open_pypdf(Source.from_bytes(_public_key_encrypted(), "for-recipients.pdf"), None)
+
+
+def test_a_metadata_value_that_is_not_valid_utf16_costs_only_itself() -> None:
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(reportlab_pdf(("A report with a damaged title",))))
+    # UTF-16BE with a high surrogate that no low surrogate follows
+    pdf.docinfo["/Title"] = pikepdf.String(b"\xfe\xff\xd8\x00\x00B\x00a\x00d")
+    pdf.docinfo["/Author"] = pikepdf.String("Ana Lima")
+    out = io.BytesIO()
+    pdf.save(out)
+    document = extract(out.getvalue(), name="a.pdf", ocr="never")
+    assert document.parsed_by[0] == "pdf.pypdfium2"
+    assert document.pages[0].status == "clean"
+    assert document.metadata["author"] == "Ana Lima"
+    assert document.metadata["title"].endswith("Bad")

@@ -197,11 +197,23 @@ def read_annotations(page: pdfium.PdfPage, with_texts: bool = True) -> PageAnnot
                 links.append(link)
         if subtype in _SKIPPED_ANNOTS:
             continue
-        value = _utf16(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetStringValue(
-            a, b"Contents", buf, n))
-        if value.strip() and value.strip() not in texts:
-            texts.append(value.strip())
+        value = _annotation_text(annot)
+        if value and value not in texts:
+            texts.append(value)
     return PageAnnotations(tuple(texts), attached, tuple(links[:_MAX_LINKS]))
+
+
+def _annotation_text(annot: Any) -> str:
+    """A comment as a reader sees it in the comments pane: its author (the T entry of
+    markup annotations), its subject and its contents, ``author: subject`` then contents.
+    An author with nothing said (a bare highlight) is no text."""
+    author, subject, contents = (
+        _utf16(lambda buf, n, key=key: pdfium_c.FPDFAnnot_GetStringValue(annot, key, buf, n))
+        .strip() for key in (b"T", b"Subj", b"Contents"))
+    said = "\n".join(part for part in (subject, contents) if part)
+    if not said:
+        return ""
+    return f"{author}: {said}" if author and author != said else said
 
 
 def _link_address(page: pdfium.PdfPage, annot: Any) -> str:
@@ -301,6 +313,19 @@ def _texts_in(pdf: pdfium.PdfDocument, index: int, boxes: list[tuple[float, ...]
         return texts
     finally:
         page.close()
+
+
+def document_info(pdf: pdfium.PdfDocument) -> dict[str, str]:
+    """The document information dictionary's standard keys that have a value. A value
+    that is not valid UTF-16 (a lone surrogate from a damaged or hand-made file) keeps
+    what reads, unlike pypdfium2's own reader, which raises and so cost the whole file."""
+    info: dict[str, str] = {}
+    for key in pdfium.PdfDocument.METADATA_KEYS:
+        value = _utf16(lambda buf, n, key=key: pdfium_c.FPDF_GetMetaText(
+            pdf, key.encode("ascii"), buf, n))
+        if value:
+            info[key] = value
+    return info
 
 
 def _annotations(page: pdfium.PdfPage) -> Iterator[Any]:

@@ -35,6 +35,7 @@ from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import (
     PageText,
     attached_files,
+    document_info,
     form_field_texts,
     read_annotations,
     read_text,
@@ -145,7 +146,7 @@ class PdfiumDocument(BaseParsedDocument):
         return entries
 
     def _document_metadata(self) -> dict[str, Any]:
-        info = self.pdf.get_metadata_dict(skip_empty=True)
+        info = document_info(self.pdf)
         encrypted = pdfium_c.FPDF_GetSecurityHandlerRevision(self.pdf) != -1
         metadata = document_metadata(info, page_count=self.page_count, encrypted=encrypted,
                                      tagged=bool(self.pdf.is_tagged()))
