@@ -295,6 +295,47 @@ def test_utf16_csv_is_decoded(read) -> None:  # type: ignore[no-untyped-def]
     assert document.tables[0].rows[1] == ("João", "Maceió")
 
 
+_FRAMESET = (
+    "<html><head><title>Orçamento</title></head><frameset rows='*,18'>"
+    "<frame src='orcamento_files/sheet001.htm'><frame src='orcamento_files/tabstrip.htm'>"
+    "<noframes><body><p>Esta página usa <b>quadros</b>.</p></body></noframes></frameset></html>"
+)
+
+
+def test_html_noframes_content_is_text_not_markup(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(_FRAMESET.encode(), "orcamento.htm")
+    assert document.text == "Esta página usa quadros."
+
+
+def test_web_archive_of_frames_reads_every_html_part(read) -> None:  # type: ignore[no-untyped-def]
+    import email.message
+
+    archive = email.message.EmailMessage()
+    archive["MIME-Version"] = "1.0"
+    archive.set_content(_FRAMESET, subtype="html")
+    archive.make_related()
+    sheets = [
+        "<table><tr><td>Item</td><td>Valor</td></tr><tr><td>Cimento</td><td>12</td></tr></table>",
+        "<table><tr><td></td></tr></table>",  # an empty sheet makes no page
+        "<p>Total geral</p>",
+    ]
+    for number, body in enumerate(sheets, start=1):
+        part = email.message.EmailMessage()
+        part.set_content(
+            f"<html><body>{body}</body></html>", subtype="html", charset="windows-1252"
+        )
+        part["Content-Location"] = f"file:///C:/orcamento_files/sheet00{number}.htm"
+        archive.attach(part)
+    document = read(archive.as_bytes(), "orcamento.mht")
+    assert [p.text for p in document.pages] == [
+        "Esta página usa quadros.",
+        "Item\tValor\nCimento\t12",
+        "Total geral",
+    ]
+    assert document.tables[0].rows[1] == ("Cimento", "12")
+    assert document.metadata["title"] == "Orçamento"
+
+
 def test_html_script_and_style_are_dropped_structure_kept(read) -> None:  # type: ignore[no-untyped-def]
     data, name = samples.sample_html()
     document = read(data, name)

@@ -157,12 +157,26 @@ class _Walker:
         elif name == "pre":
             self.flush()
             self.page.add(tag.get_text().strip("\n"), "code")
+        elif name == "noframes":
+            self.noframes(tag, depth)
         elif name in _BLOCKS:
             self.flush()
             self.walk(tag, depth)
             self.flush()
         else:
             self.walk(tag, depth)
+
+    def noframes(self, tag: Tag, depth: int) -> None:
+        # What a frameset page shows where frames are not supported. The HTML parser
+        # keeps its content as raw text, tags and all, so it is parsed here on its own.
+        self.flush()
+        content = tag.get_text()
+        if "<" not in content:
+            self.walk(tag, depth)
+        else:
+            fragment = BeautifulSoup(content, "lxml")
+            self.walk(fragment.body if fragment.body is not None else fragment, depth)
+        self.flush()
 
     def table(self, table: Tag) -> None:
         rows: list[list[str]] = []
@@ -254,7 +268,8 @@ def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageConte
     if tags > MAX_TREE_TAGS:
         return flat_page(markup, number, engine), {
             "structure": f"read flat: {tags:,} tags, over the {MAX_TREE_TAGS:,} a tree is "
-                         "built for; headings, lists and tables are plain paragraphs"}
+            "built for; headings, lists and tables are plain paragraphs"
+        }
     with warnings.catch_warnings():
         # XHTML is read with the HTML parser on purpose: it forgives what real pages get wrong
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
@@ -294,7 +309,13 @@ class HTMLParser(BaseEngine):
 
 
 class MHTMLParser(BaseEngine):
-    """Web archives (.mht, .mhtml): the HTML part read as HTML, the rest ignored."""
+    """Web archives (.mht, .mhtml): one page per HTML part, the main page first.
+
+    A page that is a frameset (Excel's "single file web page" of a workbook is one)
+    keeps its text in the other HTML parts, one per frame or sheet, so every HTML
+    part is read, as Tika reads every part of an archive; a part with no text
+    makes no page. An archive with no HTML part gives its plain-text part.
+    """
 
     name = "office.mhtml"
     formats = (fmt.MHTML,)
@@ -302,25 +323,37 @@ class MHTMLParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         message = email.message_from_bytes(source.bytes(), policy=email.policy.default)
-        html_part = plain_part = None
+        html_parts: list[Any] = []
+        plain_part = None
         for part in message.walk():
             kind = part.get_content_type()
-            if kind == "text/html" and html_part is None:
-                html_part = part
+            if kind == "text/html":
+                html_parts.append(part)
             elif kind == "text/plain" and plain_part is None:
                 plain_part = part
-        chosen = html_part or plain_part
-        if chosen is None:
+        if not html_parts and plain_part is None:
             raise CorruptDocument(
                 "the web archive holds no HTML or text part", file=source.display_name
             )
-        payload = chosen.get_payload(decode=True)
-        if not isinstance(payload, bytes):
-            payload = b""
-        charset = chosen.get_content_charset()
-        text, encoding = decode_text(payload, charset) if charset else decode_html(payload)
-        _refuse_binary(text, encoding, source)
-        if chosen is plain_part:
-            return TextDocument([text])
-        page, metadata = html_page(text, engine=self.name)
-        return TextDocument([page], metadata=metadata)
+        if not html_parts:
+            return TextDocument([_part_text(plain_part, source)])
+        pages: list[PageContent] = []
+        metadata: dict[str, str] = {}
+        for part in html_parts:
+            page, found = html_page(
+                _part_text(part, source), number=len(pages) + 1, engine=self.name
+            )
+            metadata = metadata or found
+            if page.text.strip():
+                pages.append(page)
+        return TextDocument(pages or [PageBuilder(engine=self.name).build()], metadata=metadata)
+
+
+def _part_text(part: Any, source: Source) -> str:
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        payload = b""
+    charset = part.get_content_charset()
+    text, encoding = decode_text(payload, charset) if charset else decode_html(payload)
+    _refuse_binary(text, encoding, source)
+    return text
