@@ -119,12 +119,12 @@ def test_an_outline_that_fails_to_read_costs_only_the_outline(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the outline is read after the pages: whatever breaks there must not lose them
-    import pypdfium2
+    import goblin_pdf.pdfium_parser
 
-    def broken_toc(*args: object, **kwargs: object) -> None:
+    def broken_outline(*args: object, **kwargs: object) -> None:
         raise ValueError("a bookmark that points nowhere")
 
-    monkeypatch.setattr(pypdfium2.PdfDocument, "get_toc", broken_toc)
+    monkeypatch.setattr(goblin_pdf.pdfium_parser, "read_outline", broken_outline)
     document = extract(corpus_dir(__file__) / "pdf" / "testPDF_bookmarks.pdf", ocr="never")
     assert document.pages and document.status == "clean"
     assert "outline" not in document.raw_metadata

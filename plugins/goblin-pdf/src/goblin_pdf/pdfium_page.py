@@ -208,7 +208,7 @@ def _annotation_text(annot: Any) -> str:
     markup annotations), its subject and its contents, ``author: subject`` then contents.
     An author with nothing said (a bare highlight) is no text."""
     author, subject, contents = (
-        _utf16(lambda buf, n, key=key: pdfium_c.FPDFAnnot_GetStringValue(annot, key, buf, n))
+        utf16_text(lambda buf, n, key=key: pdfium_c.FPDFAnnot_GetStringValue(annot, key, buf, n))
         .strip() for key in (b"T", b"Subj", b"Contents"))
     said = "\n".join(part for part in (subject, contents) if part)
     if not said:
@@ -255,11 +255,11 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any) -> list[str]:
     for annot in _annotations(page):
         if pdfium_c.FPDFAnnot_GetSubtype(annot) != pdfium_c.FPDF_ANNOT_WIDGET:
             continue
-        value = _utf16(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetFormFieldValue(
+        value = utf16_text(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetFormFieldValue(
             form_handle, a, buf, n)).strip()
         if not value or value == "Off":
             continue
-        name = _utf16(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetFormFieldName(
+        name = utf16_text(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetFormFieldName(
             form_handle, a, buf, n)).strip()
         line = f"{name}: {value}" if name else value
         if line not in texts:
@@ -321,7 +321,7 @@ def document_info(pdf: pdfium.PdfDocument) -> dict[str, str]:
     what reads, unlike pypdfium2's own reader, which raises and so cost the whole file."""
     info: dict[str, str] = {}
     for key in pdfium.PdfDocument.METADATA_KEYS:
-        value = _utf16(lambda buf, n, key=key: pdfium_c.FPDF_GetMetaText(
+        value = utf16_text(lambda buf, n, key=key: pdfium_c.FPDF_GetMetaText(
             pdf, key.encode("ascii"), buf, n))
         if value:
             info[key] = value
@@ -350,7 +350,7 @@ def _bounded_text(textpage: pdfium.PdfTextPage, box: tuple[float, ...]) -> str:
     return bytes(buffer)[: 2 * max(written, 0)].decode("utf-16-le", errors="replace").rstrip("\0")
 
 
-def _utf16(call: Callable[[Any, int], int]) -> str:
+def utf16_text(call: Callable[[Any, int], int]) -> str:
     """Run a PDFium getter that fills a UTF-16LE buffer; '' when it has nothing."""
     size = call(None, 0)
     if size <= 2:

@@ -25,6 +25,7 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
+from goblin_pdf.outline import outline_text, read_outline
 from goblin_pdf.passwords import (
     configured_password,
     decrypted_copy,
@@ -134,16 +135,11 @@ class PdfiumDocument(BaseParsedDocument):
         return self._outline
 
     def _read_outline(self) -> list[dict[str, Any]]:
-        entries: list[dict[str, Any]] = []
         try:
-            for bookmark in self.pdf.get_toc(max_depth=16):
-                dest = bookmark.get_dest()
-                index = dest.get_index() if dest is not None else None
-                entries.append({"level": bookmark.level, "title": bookmark.get_title(),
-                                "page": index + 1 if index is not None else None})
+            return read_outline(self.pdf, self.source.display_name)
         except Exception as exc:  # read after the pages: a broken outline must not cost them
             log.warning("%s: outline unreadable: %s", self.source.display_name, exc)
-        return entries
+            return []
 
     def _document_metadata(self) -> dict[str, Any]:
         info = document_info(self.pdf)
@@ -347,13 +343,3 @@ class PdfiumDocument(BaseParsedDocument):
             self.pdf.close_forms()
         self.pdf.close()
         self.form_census.close()
-
-
-def outline_text(outline: list[dict[str, Any]]) -> str:
-    """The outline as indented lines, the way Tika writes bookmarks after the pages.
-
-    >>> outline_text([{"level": 0, "title": "Intro"}, {"level": 1, "title": "Scope"}])
-    'Intro\\n  Scope'
-    """
-    return "\n".join("  " * int(e["level"]) + str(e["title"]).strip() for e in outline
-                     if str(e["title"]).strip())
