@@ -15,7 +15,7 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.hookspecs import hookimpl
-from goblin_core.model import FileType
+from goblin_core.model import Document, FileType, Page, PageStatus
 from goblin_core.registry import Registry, load_registry
 from goblin_core.source import Source
 
@@ -67,15 +67,37 @@ class CallableParser(BaseEngine):
         self.func = func
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        try:
-            text = self.func(str(source.path()))
-        except Exception as exc:  # a user's parser may raise anything; report it as goblin's
-            raise CorruptDocument(
-                f"the custom parser for .{self.formats[0].rsplit('-', 1)[-1]} failed: "
-                f"{type(exc).__name__}: {exc}; fix the parser function or remove it",
-                file=source.display_name,
-            ) from exc
-        return TextDocument(["" if text is None else str(text)])
+        extension = self.formats[0].rsplit("-", 1)[-1]
+        return TextDocument([run_parser(self.func, extension, str(source.path()),
+                                        source.display_name)])
+
+
+def run_parser(func: Callable[[str], Any], extension: str, path: str, display_name: str) -> str:
+    """A user's parser's text for ``path``; its failure as goblin's CorruptDocument."""
+    try:
+        text = func(path)
+    except Exception as exc:  # a user's parser may raise anything; report it as goblin's
+        raise CorruptDocument(
+            f"the custom parser for .{normalise_extension(extension)} failed: "
+            f"{type(exc).__name__}: {exc}; fix the parser function or remove it",
+            file=display_name,
+        ) from exc
+    return "" if text is None else str(text)
+
+
+def empty_file_document(func: Callable[[str], Any], extension: str, path: str,
+                        name: str) -> Document:
+    """The Document of an empty file read by a user's parser.
+
+    GoblinTools hands a file to the parser of its extension whatever its size,
+    while goblin's detection stops at an empty file, so such a file skips it.
+    """
+    ext = normalise_extension(extension)
+    text = run_parser(func, ext, path, name)
+    status: PageStatus = "clean" if text.strip() else "empty"
+    page = Page(number=1, text=text, engine=f"compat.parser.{ext}", status=status,
+                confidence=1.0 if text.strip() else 0.0)
+    return Document(name=name, mime=custom_mime(ext), pages=(page,), size=0)
 
 
 class CustomParsersPlugin:

@@ -17,7 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from goblin_core.compat.custom_parsers import registry_with
+from goblin_core.compat.custom_parsers import (
+    empty_file_document,
+    normalise_extension,
+    registry_with,
+)
 from goblin_core.compat.files import GOBLIN_MAX_MEMBERS, LIMIT_ERRORS, refused_members
 from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.ocr import available_with
@@ -247,7 +251,23 @@ class TextExtractor:
         label = name if name is not None else str(source)
         if self._skip_image(registry, config, source, label):
             return unread_image_tree(label)
-        return self.tree_of(_read(source, label, registry, config), label, strip_root=strip_root)
+        return self.tree_of(self._read(source, label, registry, config), label,
+                            strip_root=strip_root)
+
+    def _read(self, source: Any, label: str, registry: Registry,
+              config: Config) -> Document | Exception:
+        """As the module's ``_read``, but an empty file named for a custom parser
+        goes to that parser, as GoblinTools does (goblin's detection stops at it)."""
+        if isinstance(source, (str, os.PathLike)):
+            path = Path(source)
+            custom = {normalise_extension(e): f for e, f in self._custom_parsers().items()}
+            func = custom.get(normalise_extension(path.suffix)) if path.suffix else None
+            if func is not None and path.is_file() and path.stat().st_size == 0:
+                try:
+                    return empty_file_document(func, path.suffix, str(path), label)
+                except GoblinError as exc:
+                    return exc
+        return _read(source, label, registry, config)
 
     def tree_of(
         self, result: Document | Exception, label: str, *, strip_root: bool = False
@@ -379,7 +399,7 @@ class TextExtractor:
             if self._skip_image(registry, config, path, rel):
                 yield unread_image_tree(rel)
             else:
-                yield self.tree_of(_read(path, rel, registry, config), rel)
+                yield self.tree_of(self._read(path, rel, registry, config), rel)
 
     def _too_large(self, path: Path) -> bool:
         try:

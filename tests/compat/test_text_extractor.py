@@ -153,6 +153,37 @@ def test_a_failing_custom_parser_is_reported(tmp_path: Path) -> None:
     assert report is not None and "formato inesperado" in " ".join(report.errors)
 
 
+def test_an_empty_file_still_goes_to_its_custom_parser(tmp_path: Path) -> None:
+    # The parser decides what an empty file means (it may read a sidecar, a
+    # database row named after the file...): goblin's empty-file stop is not its call.
+    (tmp_path / "pasta").mkdir()
+    marker = tmp_path / "pasta" / "registro.ref"
+    marker.write_bytes(b"")
+    seen: list[str] = []
+
+    def lookup(path: str) -> str:
+        seen.append(path)
+        return "linha do cadastro 42"
+
+    extractor = TextExtractor()
+    extractor.add_parser(".REF", lookup)
+    assert extractor.extract_from_file(str(marker)) == (
+        f'file_path_pwd:"{marker}"\nlinha do cadastro 42')
+    assert seen == [str(marker)]
+    assert extractor.extract_from_folder(str(tmp_path)) == (
+        'file_path_pwd:"pasta/registro.ref"\nlinha do cadastro 42')
+
+    def failing(_: str) -> str:
+        raise ValueError("cadastro fora do ar")
+
+    extractor.add_parser(".ref", failing)
+    assert extractor.extract_from_file(str(marker)) == ""
+    report = extractor.last_extraction_report
+    assert report is not None and "cadastro fora do ar" in " ".join(report.errors)
+    # Without a custom parser an empty file still has nothing to give.
+    assert TextExtractor().extract_from_file(str(marker)) == ""
+
+
 def test_builtin_parsers_are_callable(tmp_path: Path) -> None:
     path = write(tmp_path / "a.txt", "via parsers")
     assert TextExtractor().parsers[".txt"](str(path)) == "via parsers"
