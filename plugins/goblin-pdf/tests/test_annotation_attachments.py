@@ -12,7 +12,8 @@ from pikepdf import Array, Dictionary, Name
 from goblin_core import extract
 
 
-def _pinned_files_pdf(files: dict[int, tuple[str, bytes]], also_listed: bool = False) -> bytes:
+def _pinned_files_pdf(files: dict[int, tuple[str | pikepdf.String, bytes]],
+                      also_listed: bool = False) -> bytes:
     """Two pages of text; ``files`` maps a page index to the file pinned to it by a
     file-attachment annotation. ``also_listed`` puts each file in the EmbeddedFiles
     name tree as well, as some producers do."""
@@ -62,3 +63,12 @@ def test_pinned_files_come_out_with_annotation_text_turned_off() -> None:
     document = extract(data, name="report.pdf", ocr="never", pdf={"annotations": False})
     assert [c.text for c in document.children] == ["Minutes of the March board meeting"]
     assert "See the pinned minutes" not in document.text
+
+
+def test_a_file_whose_name_is_not_valid_utf16_is_still_read() -> None:
+    damaged = pikepdf.String(b"\xfe\xff\xd8\x00\x00n\x00o\x00t\x00e")  # a lone surrogate
+    data = _pinned_files_pdf({0: (damaged, b"Minutes of the March board meeting")},
+                             also_listed=True)
+    document = extract(data, name="report.pdf", ocr="never")
+    assert [c.text for c in document.children] == ["Minutes of the March board meeting"]
+    assert document.children[0].name.endswith("note")

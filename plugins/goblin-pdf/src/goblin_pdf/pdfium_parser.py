@@ -42,6 +42,7 @@ from goblin_pdf.pdfium_page import (
     read_text,
     signature_boxes,
     signature_texts,
+    utf16_text,
 )
 from goblin_pdf.stray_marks import repair
 
@@ -301,7 +302,9 @@ class PdfiumDocument(BaseParsedDocument):
 
     def _attachment(self, attachment: pdfium.PdfAttachment, fallback: str,
                     seen: set[tuple[str, int, str]]) -> Source | None:
-        name = attachment.get_name() or fallback
+        # read with the tolerant reader: pypdfium2's raises on a name that is not UTF-16
+        name = utf16_text(lambda buf, n: pdfium_c.FPDFAttachment_GetName(
+            attachment, buf, n)).strip() or fallback
         self._check_attachment_size(name, attachment)
         try:
             data = bytes(attachment.get_data())
