@@ -223,3 +223,39 @@ def ppt_record(kind: int, body: bytes = b"", instance: int = 0, container: bool 
     """One PowerPoint 97-2003 record: version/instance, type and length, then the body."""
     version = 0xF if container else 0
     return struct.pack("<HHI", (instance << 4) | version, kind, len(body)) + body
+
+
+_PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
+
+
+def flat_opc(package: bytes, progid: str) -> bytes:
+    """A package as Word and PowerPoint save it in one XML file (Flat OPC).
+
+    XML parts go inline (their declaration dropped), the others in base64;
+    ``[Content_Types].xml`` becomes each part's ``pkg:contentType``.
+    """
+    import base64
+    import re
+
+    source = zipfile.ZipFile(io.BytesIO(package))
+    types = source.read("[Content_Types].xml").decode()
+    defaults = dict(re.findall(r'<Default Extension="([^"]+)" ContentType="([^"]+)"', types))
+    overrides = dict(re.findall(r'<Override PartName="([^"]+)" ContentType="([^"]+)"', types))
+    parts = []
+    for name in source.namelist():
+        if name == "[Content_Types].xml" or name.endswith("/"):
+            continue
+        path = "/" + name
+        kind = overrides.get(path) or defaults.get(name.rsplit(".", 1)[-1].lower(), "")
+        data = source.read(name)
+        if kind.endswith("xml"):
+            body = re.sub(rb"^\s*<\?xml[^>]*\?>", b"", data).decode("utf-8")
+            content = f"<pkg:xmlData>{body}</pkg:xmlData>"
+        else:
+            content = f"<pkg:binaryData>{base64.b64encode(data).decode()}</pkg:binaryData>"
+        parts.append(f'<pkg:part pkg:name="{path}" pkg:contentType="{kind}">{content}</pkg:part>')
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        f'<?mso-application progid="{progid}"?>'
+        f'<pkg:package xmlns:pkg="{_PKG}">{"".join(parts)}</pkg:package>'
+    ).encode()

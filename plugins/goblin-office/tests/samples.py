@@ -21,8 +21,8 @@ from odf.opendocument import OpenDocumentPresentation, OpenDocumentSpreadsheet, 
 from odf.style import MasterPage, PageLayout
 from odf.table import Table, TableCell, TableRow
 from odf.text import H, P
+from packages import flat_opc, zip_bytes
 from packages import xlsb as hand_xlsb
-from packages import zip_bytes
 from pptx import Presentation
 from pptx.util import Inches
 
@@ -43,6 +43,11 @@ def sample_docx() -> tuple[bytes, str]:
     buffer = io.BytesIO()
     document.save(buffer)
     return buffer.getvalue(), "edital.docx"
+
+
+def sample_flat_word() -> tuple[bytes, str]:
+    """The docx sample saved as a "Word XML Document" (Flat OPC)."""
+    return flat_opc(sample_docx()[0], "Word.Document"), "edital.xml"
 
 
 def sample_xlsx() -> tuple[bytes, str]:
@@ -77,6 +82,11 @@ def sample_pptx() -> tuple[bytes, str]:
     buffer = io.BytesIO()
     deck.save(buffer)
     return buffer.getvalue(), "slides.pptx"
+
+
+def sample_flat_powerpoint() -> tuple[bytes, str]:
+    """The pptx sample saved as a "PowerPoint XML Presentation" (Flat OPC)."""
+    return flat_opc(sample_pptx()[0], "PowerPoint.Show"), "slides.xml"
 
 
 def _odf_bytes(document: object) -> bytes:

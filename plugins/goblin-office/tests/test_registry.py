@@ -39,6 +39,8 @@ BUILT = {
     fmt.DBF: (samples.sample_dbf, samples.PHRASE),
     fmt.EML: (samples.sample_eml, samples.PHRASE),
     fmt.OOXML_PROTECTED: (samples.sample_protected, samples.PHRASE),
+    fmt.FLAT_WORD: (samples.sample_flat_word, samples.PHRASE),
+    fmt.FLAT_POWERPOINT: (samples.sample_flat_powerpoint, samples.PHRASE),
 }
 
 # MIME -> (corpus file, phrase, binary needed) for binary formats no Python library writes

@@ -277,6 +277,32 @@ def test_slide_show_and_template_decks_are_read(read, content_type: str, ext: st
     assert "Notes: Nota do orador" in document.pages[0].text
 
 
+def test_word_xml_document_reads_like_its_docx(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_flat_word()
+    document = read(data, name)
+    assert document.mime == "application/vnd.ms-word2006ml"
+    assert document.text == read(*samples.sample_docx()).text
+    assert document.tables[0].rows == (("Item", "Valor"), ("Cimento", "12"))
+
+
+def test_powerpoint_xml_presentation_reads_like_its_pptx(read) -> None:  # type: ignore[no-untyped-def]
+    data, name = samples.sample_flat_powerpoint()
+    document = read(data, name)
+    assert document.mime == "application/vnd.ms-powerpoint2006ml"
+    assert "Notes: Nota do orador" in document.pages[0].text
+
+
+def test_word_xml_document_keeps_its_embedded_workbook(read) -> None:  # type: ignore[no-untyped-def]
+    from packages import flat_opc
+
+    inner, _ = samples.sample_xlsx()
+    data, _ = samples.sample_docx()
+    with_object = _add_member(data, "word/embeddings/Planilha1.xlsx", inner)
+    document = read(flat_opc(with_object, "Word.Document"), "com-planilha.xml")
+    (child,) = document.children
+    assert samples.PHRASE in child.text
+
+
 # -- text formats --------------------------------------------------------------
 
 

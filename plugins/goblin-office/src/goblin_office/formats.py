@@ -37,6 +37,9 @@ ICS = "text/calendar"
 VCF = "text/vcard"
 DBF = "application/x-dbf"
 EML = "message/rfc822"
+#: Word and PowerPoint documents saved as one XML file (Flat OPC), Tika's names.
+FLAT_WORD = "application/vnd.ms-word2006ml"
+FLAT_POWERPOINT = "application/vnd.ms-powerpoint2006ml"
 #: Tika's name for an encrypted OOXML package whose inner format is not known yet.
 OOXML_PROTECTED = "application/x-tika-ooxml-protected"
 

@@ -9,6 +9,7 @@ from goblin_core import hookimpl
 from goblin_office.dbf import DBFParser
 from goblin_office.delimited import DelimitedParser
 from goblin_office.epub import EPUBParser
+from goblin_office.flatopc import FlatOpcParser
 from goblin_office.legacy import AntiwordParser, CatdocParser, CatpptParser, Xls2csvParser
 from goblin_office.libreoffice import LibreOfficeParser
 from goblin_office.mail import EMLParser, MSGParser
@@ -65,6 +66,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         EMLParser(),
         MSGParser(),
         ProtectedPackageParser(),
+        FlatOpcParser(),
         LibreOfficeParser(),
     ):
         register(parser)

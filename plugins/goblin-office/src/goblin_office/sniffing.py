@@ -41,6 +41,10 @@ _OOXML_EXT = {
 }
 _FLAT_ROOT = re.compile(rb"<office:document\b[^>]*office:mimetype=\"([^\"]+)\"", re.S)
 _XHTML_ROOT = re.compile(rb"<html\b", re.I)
+_FLAT_OPC_ROOT = re.compile(
+    rb"<(?:\w+:)?package\b[^>]*=\s*[\"']http://schemas\.microsoft\.com/office/2006/xmlPackage[\"']"
+)
+_PROGID = re.compile(rb"<\?mso-application\s+progid=[\"']([\w.]+)[\"']")
 
 
 class ContainerSniffer(BaseEngine):
@@ -133,7 +137,7 @@ def _ole_type(streams: set[str], extension: str) -> FileType | None:
 
 
 class MarkupSniffer(BaseEngine):
-    """Flat ODF documents (.fodt/.fods/.fodp) and XHTML that the core calls plain XML."""
+    """Flat ODF and Flat OPC documents and XHTML that the core calls plain XML."""
 
     name = "office.markup_sniffer"
     priority = 50
@@ -145,6 +149,11 @@ class MarkupSniffer(BaseEngine):
             flat = fmt.flat_odf_format(found.group(1).decode("ascii", "ignore"))
             if flat is not None:
                 return FileType(flat[0], flat[1], 0.9)
+        if _FLAT_OPC_ROOT.search(sample) is not None:
+            progid = _PROGID.search(sample)
+            if progid is not None and progid.group(1).startswith(b"PowerPoint"):
+                return FileType(fmt.FLAT_POWERPOINT, "xml", 0.9)
+            return FileType(fmt.FLAT_WORD, "xml", 0.9)
         declared = sample.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml")
         other = b"<office:document" in sample or b"<svg" in sample
         if declared and not other and _XHTML_ROOT.search(sample):

@@ -1,0 +1,125 @@
+"""Word and PowerPoint documents saved as one XML file (Flat OPC: "Word XML Document").
+
+Word 2007 and later save a ``.xml`` whose root ``pkg:package`` holds every part
+of the package, XML parts inline and binary parts (images, embedded objects) in
+base64. The parts are written back into an in-memory zip, which the docx or
+pptx parser then reads like any package, under the same limits.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import zipfile
+from collections.abc import Callable
+from typing import Any
+from xml.sax.saxutils import quoteattr
+
+from lxml import etree
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, ParsedDocument
+from goblin_core.errors import CorruptDocument, FileTooLarge
+from goblin_core.source import Source
+from goblin_office import formats as fmt
+from goblin_office.presentation import PptxParser
+from goblin_office.safexml import attr, children, local_name, parse_xml
+from goblin_office.word import DocxParser
+
+_PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
+_TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
+
+
+def open_as_family(
+    plain: Source, config: Config, parsers: dict[str, Callable[[], Any]]
+) -> ParsedDocument:
+    """Read a plain OOXML package with the parser of its family (docx, xlsx, pptx)."""
+    try:
+        with zipfile.ZipFile(plain.open()) as archive:
+            names = set(archive.namelist())
+            types = archive.read("[Content_Types].xml") if "[Content_Types].xml" in names else b""
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise CorruptDocument(f"the package is not a zip ({exc})", file=plain.display_name) from exc
+    found = fmt.ooxml_format(names, types)
+    if found is None or found[0] not in parsers:
+        raise CorruptDocument(
+            "the package is not a Word, Excel or PowerPoint file", file=plain.display_name
+        )
+    parser: ParsedDocument = parsers[found[0]]().open(plain, config)
+    return parser
+
+
+def flat_package(source: Source, config: Config) -> Source:
+    """The parts of a Flat OPC document as a zip package, under the container limits."""
+    root = parse_xml(
+        source.bytes(),
+        name=source.display_name,
+        max_depth=int(config.get("limits", "max_xml_depth", 256)),
+    )
+    if local_name(root) != "package":
+        raise CorruptDocument("the XML is not a Flat OPC package", file=source.display_name)
+    max_member = int(config.get("limits", "max_member_size", 1 << 62))
+    buffer = io.BytesIO()
+    overrides = []
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for part in children(root, "part"):
+            name = attr(part, "name").lstrip("/")
+            if not name or name.endswith("/"):
+                continue
+            data = _part_bytes(part, source)
+            if len(data) > max_member:
+                raise FileTooLarge(
+                    f"part {name!r} holds {len(data):,} bytes, over limits.max_member_size",
+                    file=source.display_name,
+                )
+            archive.writestr(name, data)
+            overrides.append(
+                f"<Override PartName={quoteattr('/' + name)} "
+                f"ContentType={quoteattr(attr(part, 'contentType'))}/>"
+            )
+        archive.writestr(
+            "[Content_Types].xml",
+            f'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="{_TYPES}">'
+            + "".join(overrides)
+            + "</Types>",
+        )
+    return Source.from_bytes(
+        buffer.getvalue(), source.display_name, depth=source.depth, parent=source.parent
+    )
+
+
+def _part_bytes(part: Any, source: Source) -> bytes:
+    for holder in part:
+        name = local_name(holder)
+        if name == "xmlData":
+            content = [c for c in holder if isinstance(c.tag, str)]
+            return (
+                etree.tostring(content[0], encoding="UTF-8", xml_declaration=True)
+                if content
+                else b""
+            )
+        if name == "binaryData":
+            try:
+                return base64.b64decode("".join((holder.text or "").split()), validate=True)
+            except (binascii.Error, ValueError) as exc:
+                raise CorruptDocument(
+                    f"part {attr(part, 'name')!r} is not valid base64 ({exc})",
+                    file=source.display_name,
+                ) from exc
+    return b""
+
+
+class FlatOpcParser(BaseEngine):
+    """Flat OPC documents (Word and PowerPoint "XML" saves): read as the docx or pptx they hold."""
+
+    name = "office.flat_opc"
+    formats = (fmt.FLAT_WORD, fmt.FLAT_POWERPOINT)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> ParsedDocument:
+        return open_as_family(
+            flat_package(source, config),
+            config,
+            {fmt.DOCX: DocxParser, fmt.PPTX: PptxParser},
+        )
