@@ -129,3 +129,18 @@ def test_a_metadata_value_that_is_not_valid_utf16_costs_only_itself() -> None:
     assert document.pages[0].status == "clean"
     assert document.metadata["author"] == "Ana Lima"
     assert document.metadata["title"].endswith("Bad")
+
+
+def test_a_page_label_that_is_not_valid_utf16_costs_only_itself() -> None:
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(reportlab_pdf(("The first page",), pages=2)))
+    pdf.Root.PageLabels = pikepdf.Dictionary(Nums=[
+        0, pikepdf.Dictionary(P=pikepdf.String(b"\xfe\xff\xd8\x00\x00A")),
+        1, pikepdf.Dictionary(S=pikepdf.Name.r)])
+    out = io.BytesIO()
+    pdf.save(out)
+    document = extract(out.getvalue(), name="a.pdf", ocr="never")
+    assert document.parsed_by[0] == "pdf.pypdfium2"
+    assert [page.status for page in document.pages] == ["clean", "clean"]
+    assert document.pages[0].label.endswith("A") and document.pages[1].label == "i"

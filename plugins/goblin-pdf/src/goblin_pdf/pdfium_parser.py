@@ -247,10 +247,8 @@ class PdfiumDocument(BaseParsedDocument):
         return ["\n".join(lines)] if lines else []
 
     def _label(self, index: int) -> str:
-        try:
-            return self.pdf.get_page_label(index) or ""
-        except pdfium.PdfiumError:
-            return ""
+        # the tolerant reader: pypdfium2's raises on a label that is not valid UTF-16
+        return utf16_text(lambda buf, n: pdfium_c.FPDF_GetPageLabel(self.pdf, index, buf, n))
 
     # -- images and attachments --------------------------------------------
 
