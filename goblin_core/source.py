@@ -114,6 +114,8 @@ class Source:
         if self._stream is not None:
             self._data = read_bounded(self._stream, limit, self.display_name)
             self._stream = None
+        if self._path is not None:
+            _refuse_special_file(self._path)
         size = self.size
         if limit and size > limit:
             raise FileTooLarge(
@@ -278,3 +280,16 @@ def spooled(source: Source) -> Iterator[Path]:
     finally:
         if not source.is_file:
             source.cleanup()
+
+
+
+def _refuse_special_file(path: Path) -> None:
+    """Refuse a FIFO, socket or device given as a path: opening a FIFO blocks until a
+    writer comes (for ever, if none does), and a device never ends."""
+    import errno
+    import stat
+
+    mode = path.stat().st_mode
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise OSError(errno.ENODEV, "not a regular file (a FIFO, socket or device); pipe "
+                      "its content to `goblin extract -` instead")

@@ -8,6 +8,7 @@ written outside the destination.
 from __future__ import annotations
 
 import json
+import os
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -258,3 +259,15 @@ def test_overlapping_entries_are_never_written(
     assert run.code == 1
     assert sorted(p.name for p in dest.iterdir()) == ["ok.txt"]
     assert "overlapping-entry" in run.stderr
+
+
+def test_a_fifo_given_as_input_ends_with_a_clear_error(hostile: HostileRunner) -> None:
+    """Opening a FIFO for reading waits for a writer; none ever comes here."""
+    fifo = hostile.root / "in" / "pipe.pdf"
+    os.mkfifo(fifo)
+    run = hostile.api(fifo)
+    assert run.result.get("raised") == "UnreadableFile", run.result
+    assert "not a regular file" in run.result["message"]
+    assert run.code == 0
+    cli = hostile.cli("extract", str(fifo))
+    assert cli.code == 1 and "pipe.pdf" in cli.stderr
