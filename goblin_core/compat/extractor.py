@@ -24,7 +24,7 @@ from goblin_core.compat.custom_parsers import (
 )
 from goblin_core.compat.files import GOBLIN_MAX_MEMBERS, LIMIT_ERRORS, refused_members
 from goblin_core.compat.logging_policy import set_suppress_warnings
-from goblin_core.compat.ocr import available_with
+from goblin_core.compat.ocr import available_with, frames_through, reads_images_its_own_way
 from goblin_core.compat.report import (
     ExtractionReport,
     failure_report,
@@ -254,10 +254,25 @@ class TextExtractor:
         return self.tree_of(self._read(source, label, registry, config), label,
                             strip_root=strip_root)
 
+    def _handler_image(self, registry: Registry, config: Config, source: Any,
+                       label: str) -> str | None:
+        """The MIME type of an image the caller's own ``ocr_handler`` must read, else None."""
+        if not (self.ocr_images and self.ocr_handler is not None
+                and reads_images_its_own_way(self.ocr_handler)):
+            return None
+        return self._image_mime(registry, config, source, label)
+
     def _read(self, source: Any, label: str, registry: Registry,
               config: Config) -> Document | Exception:
         """As the module's ``_read``, but an empty file named for a custom parser
         goes to that parser, as GoblinTools does (goblin's detection stops at it)."""
+        image = self._handler_image(registry, config, source, label)
+        if image is not None:
+            max_frames = int(config.get("limits", "max_pages", 0) or 0)
+            try:
+                return frames_through(self.ocr_handler, source, label, image, max_frames)
+            except GoblinError as exc:
+                return exc
         if isinstance(source, (str, os.PathLike)):
             path = Path(source)
             custom = {normalise_extension(e): f for e, f in self._custom_parsers().items()}
@@ -296,14 +311,18 @@ class TextExtractor:
         """Standalone images are OCR'd only with ``ocr_handler`` and ``ocr_images``."""
         if self.ocr_handler is not None and self.ocr_images:
             return False
+        return self._image_mime(registry, config, source, label) is not None
+
+    def _image_mime(self, registry: Registry, config: Config, source: Any,
+                    label: str) -> str | None:
         from goblin_core.detect import detect
         from goblin_core.inputs import as_source
 
         try:
             found = detect(registry, config, as_source(source, label))
         except (GoblinError, OSError):
-            return False
-        return found.mime.startswith("image/")
+            return None
+        return found.mime if found.mime.startswith("image/") else None
 
     def _collect(
         self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree,

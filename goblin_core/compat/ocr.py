@@ -14,7 +14,7 @@ from typing import Any
 
 from goblin_core.compat.settings import TEXTRACT_ENGINE, GoblinConfig, OCRConfig, goblin_options
 from goblin_core.config import Config
-from goblin_core.errors import GoblinError
+from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import Document, Page
 from goblin_core.registry import EngineEntry, Registry, default_registry
 
@@ -134,3 +134,45 @@ class OCRProcessor:
             return {}
         by_index = {p.number - 1: trusted_ocr_text(p) for p in document.pages}
         return {i: by_index[i] for i in wanted if i in by_index}
+
+
+def reads_images_its_own_way(handler: Any) -> bool:
+    """True when ``handler.extract_text_from_image`` is not goblin's own: a caller's
+    OCR object, a subclass overriding it, or a patched method. GoblinTools calls it
+    for every image frame, so such a handler must be the one that reads them."""
+    method = getattr(handler, "extract_text_from_image", None)
+    return method is not None and getattr(method, "__func__", None) is not _OWN_IMAGE_OCR
+
+
+_OWN_IMAGE_OCR = OCRProcessor.extract_text_from_image
+
+
+def frames_through(handler: Any, source: Any, name: str, mime: str,
+                   max_frames: int) -> Document:
+    """An image (path or bytes) read frame by frame by ``handler.extract_text_from_image``:
+    one page per frame, ``ocr`` when it gave text, ``corrupt`` when it gave none.
+
+    Raises CorruptDocument when the image cannot be opened or the handler fails.
+    """
+    from PIL import Image, ImageSequence, UnidentifiedImageError
+
+    pages: list[Page] = []
+    try:
+        with Image.open(io.BytesIO(source) if isinstance(source, bytes) else source) as image:
+            for number, frame in enumerate(ImageSequence.Iterator(image), start=1):
+                if max_frames and number > max_frames:
+                    log.warning("%s: only the first %d frames are OCR'd (limits.max_pages)",
+                                name, max_frames)
+                    break
+                text = str(handler.extract_text_from_image(frame.convert("RGB")) or "")
+                read = bool(text.strip())
+                pages.append(Page(number=number, text=text if read else "", engine="ocr",
+                                  status="ocr" if read else "corrupt",
+                                  confidence=1.0 if read else 0.0,
+                                  reason="" if read else "needs_ocr"))
+    except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
+        raise CorruptDocument(f"the image cannot be read: {exc}", file=name) from exc
+    except Exception as exc:  # a caller's OCR handler may raise anything: report it
+        raise CorruptDocument(f"the OCR handler failed: {type(exc).__name__}: {exc}",
+                              file=name) from exc
+    return Document(name=name, mime=mime, pages=tuple(pages))
