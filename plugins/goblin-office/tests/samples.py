@@ -50,6 +50,50 @@ def sample_flat_word() -> tuple[bytes, str]:
     return flat_opc(sample_docx()[0], "Word.Document"), "edital.xml"
 
 
+WORDML_2003 = "http://schemas.microsoft.com/office/word/2003/wordml"
+
+
+def word2003(body: str, styles: str = "") -> bytes:
+    """A Word 2003 XML document whose w:body holds ``body``."""
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<?mso-application progid="Word.Document"?>'
+        f'<w:wordDocument xmlns:w="{WORDML_2003}" '
+        'xmlns:wx="http://schemas.microsoft.com/office/word/2003/auxHint" '
+        'xmlns:aml="http://schemas.microsoft.com/aml/2001/core" '
+        'xmlns:o="urn:schemas-microsoft-com:office:office">'
+        "<o:DocumentProperties><o:Title>Ata</o:Title><o:Author>Ana</o:Author>"
+        f"</o:DocumentProperties>{styles}<w:body>{body}</w:body></w:wordDocument>"
+    ).encode()
+
+
+def sample_word2003() -> tuple[bytes, str]:
+    """A Word 2003 XML document with one paragraph."""
+    return word2003(f"<wx:sect><w:p><w:r><w:t>{PHRASE}</w:t></w:r></w:p></wx:sect>"), "ata.xml"
+
+
+def spreadsheetml2003(worksheets: str) -> bytes:
+    """An Excel 2003 XML workbook holding ``worksheets`` (ss:Worksheet elements)."""
+    return (
+        '<?xml version="1.0"?><?mso-application progid="Excel.Sheet"?>'
+        '<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" '
+        'xmlns:o="urn:schemas-microsoft-com:office:office" '
+        'xmlns:x="urn:schemas-microsoft-com:office:excel" '
+        'xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet">'
+        f"<o:DocumentProperties><o:Author>Ana</o:Author></o:DocumentProperties>{worksheets}"
+        "</Workbook>"
+    ).encode()
+
+
+def sample_spreadsheetml2003() -> tuple[bytes, str]:
+    """An Excel 2003 XML workbook with one text cell."""
+    sheet = (
+        '<Worksheet ss:Name="Planilha"><Table><Row><Cell><Data ss:Type="String">'
+        f"{PHRASE}</Data></Cell></Row></Table></Worksheet>"
+    )
+    return spreadsheetml2003(sheet), "planilha.xml"
+
+
 def sample_xlsx() -> tuple[bytes, str]:
     workbook = openpyxl.Workbook()
     sheet = workbook.active

@@ -41,6 +41,8 @@ BUILT = {
     fmt.OOXML_PROTECTED: (samples.sample_protected, samples.PHRASE),
     fmt.FLAT_WORD: (samples.sample_flat_word, samples.PHRASE),
     fmt.FLAT_POWERPOINT: (samples.sample_flat_powerpoint, samples.PHRASE),
+    fmt.WORD_2003: (samples.sample_word2003, samples.PHRASE),
+    fmt.SPREADSHEETML_2003: (samples.sample_spreadsheetml2003, samples.PHRASE),
 }
 
 # MIME -> (corpus file, phrase, binary needed) for binary formats no Python library writes

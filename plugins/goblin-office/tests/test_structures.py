@@ -303,6 +303,75 @@ def test_word_xml_document_keeps_its_embedded_workbook(read) -> None:  # type: i
     assert samples.PHRASE in child.text
 
 
+def _run(text: str) -> str:
+    return f"<w:r><w:t>{text}</w:t></w:r>"
+
+
+def test_word_2003_xml_reads_body_table_header_notes_and_comments(read) -> None:  # type: ignore[no-untyped-def]
+    styles = (
+        '<w:styles><w:style w:type="paragraph" w:styleId="Heading1">'
+        '<w:name w:val="heading 1"/></w:style></w:styles>'
+    )
+    header = f'<w:hdr w:type="odd"><w:p>{_run("Prefeitura de Exemplo")}</w:p></w:hdr>'
+    footer = f'<w:ftr w:type="odd"><w:p>{_run("Página de rodapé")}</w:p></w:ftr>'
+    body = (
+        "<wx:sect>"
+        f'<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>{_run("Edital")}</w:p>'
+        f"<w:p>{_run('Prazo de dez dias')}<w:r><w:footnote><w:p>{_run('Dias úteis.')}</w:p>"
+        "</w:footnote></w:r>"
+        '<aml:annotation aml:id="1" w:type="Word.Insertion"><aml:content>'
+        f"{_run(' corridos')}</aml:content></aml:annotation>"
+        '<w:r><aml:annotation aml:id="2" aml:author="Ana" w:type="Word.Comment">'
+        f"<aml:content><w:p>{_run('Conferir o prazo.')}</w:p></aml:content></aml:annotation></w:r>"
+        '<w:r><w:pict><w:binData w:name="wordml://1.png">iVBORw0KGgo=</w:binData></w:pict></w:r>'
+        "</w:p>"
+        f"<wx:sub-section><w:tbl><w:tr><w:tc><w:p>{_run('Cimento')}</w:p></w:tc>"
+        f"<w:tc><w:p>{_run('12')}</w:p></w:tc></w:tr></w:tbl></wx:sub-section>"
+        f"<w:sectPr>{header}{footer}</w:sectPr></wx:sect>"
+    )
+    document = read(samples.word2003(body, styles), "ata.xml")
+    assert document.mime == "application/vnd.ms-wordml"
+    assert document.text.splitlines() == [
+        "Prefeitura de Exemplo",
+        "Edital",
+        "Prazo de dez dias corridos",
+        "Cimento\t12",
+        "Dias úteis.",
+        "Comment (Ana): Conferir o prazo.",
+        "Página de rodapé",
+    ]
+    assert "# Edital" in page_markdown(document.pages[0])
+    assert document.metadata["title"] == "Ata"
+
+
+def test_excel_2003_xml_reads_each_worksheet_as_a_table(read) -> None:  # type: ignore[no-untyped-def]
+    first = (
+        '<Worksheet ss:Name="Orçamento"><Table>'
+        '<Row><Cell ss:MergeAcross="1"><Data ss:Type="String">Item</Data></Cell>'
+        '<Cell><Data ss:Type="String">Data</Data></Cell></Row>'
+        '<Row ss:Index="3"><Cell><Data ss:Type="String">Cimento</Data>'
+        '<Comment ss:Author="Ana"><ss:Data>Conferir preço</ss:Data></Comment></Cell>'
+        '<Cell ss:Index="3"><Data ss:Type="DateTime">2024-03-15T00:00:00.000</Data></Cell>'
+        '<Cell><Data ss:Type="Number">12.5</Data></Cell></Row></Table>'
+        '<WorksheetOptions xmlns="urn:schemas-microsoft-com:office:excel"><PageSetup>'
+        '<Header x:Data="&amp;CPrefeitura"/></PageSetup></WorksheetOptions></Worksheet>'
+    )
+    second = (
+        '<Worksheet ss:Name="Resumo"><Table><Row><Cell><Data ss:Type="String">Total</Data>'
+        "</Cell></Row></Table></Worksheet>"
+    )
+    document = read(samples.spreadsheetml2003(first + second), "orcamento.xml")
+    assert [p.label for p in document.pages] == ["Orçamento", "Resumo"]
+    assert document.tables[0].rows == (
+        ("Item", "", "Data", ""),
+        ("", "", "", ""),
+        ("Cimento", "", "2024-03-15", "12.5"),
+    )
+    assert "Prefeitura" in document.pages[0].text
+    assert "Comment: Conferir preço" in document.pages[0].text
+    assert document.metadata["author"] == "Ana"
+
+
 # -- text formats --------------------------------------------------------------
 
 

@@ -40,6 +40,9 @@ EML = "message/rfc822"
 #: Word and PowerPoint documents saved as one XML file (Flat OPC), Tika's names.
 FLAT_WORD = "application/vnd.ms-word2006ml"
 FLAT_POWERPOINT = "application/vnd.ms-powerpoint2006ml"
+#: Word and Excel 2003 XML ("XML Document", "XML Spreadsheet"), Tika's names.
+WORD_2003 = "application/vnd.ms-wordml"
+SPREADSHEETML_2003 = "application/vnd.ms-spreadsheetml"
 #: Tika's name for an encrypted OOXML package whose inner format is not known yet.
 OOXML_PROTECTED = "application/x-tika-ooxml-protected"
 

@@ -25,6 +25,7 @@ from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
 from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
 from goblin_office.word import DocxParser
+from goblin_office.xml2003 import SpreadsheetML2003Parser, Word2003Parser
 from goblin_office.xmltext import SVGParser, XMLParser
 
 
@@ -67,6 +68,8 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         MSGParser(),
         ProtectedPackageParser(),
         FlatOpcParser(),
+        Word2003Parser(),
+        SpreadsheetML2003Parser(),
         LibreOfficeParser(),
     ):
         register(parser)

@@ -44,6 +44,12 @@ _XHTML_ROOT = re.compile(rb"<html\b", re.I)
 _FLAT_OPC_ROOT = re.compile(
     rb"<(?:\w+:)?package\b[^>]*=\s*[\"']http://schemas\.microsoft\.com/office/2006/xmlPackage[\"']"
 )
+_WORD_2003_ROOT = re.compile(
+    rb"<(?:\w+:)?wordDocument\b[^>]*=\s*[\"']http://schemas\.microsoft\.com/office/word/2003/wordml[\"']"
+)
+_SPREADSHEET_2003_ROOT = re.compile(
+    rb"<(?:\w+:)?Workbook\b[^>]*=\s*[\"']urn:schemas-microsoft-com:office:spreadsheet[\"']"
+)
 _PROGID = re.compile(rb"<\?mso-application\s+progid=[\"']([\w.]+)[\"']")
 
 
@@ -137,7 +143,7 @@ def _ole_type(streams: set[str], extension: str) -> FileType | None:
 
 
 class MarkupSniffer(BaseEngine):
-    """Flat ODF and Flat OPC documents and XHTML that the core calls plain XML."""
+    """Flat ODF, Flat OPC and Office 2003 XML documents and XHTML the core calls plain XML."""
 
     name = "office.markup_sniffer"
     priority = 50
@@ -154,6 +160,10 @@ class MarkupSniffer(BaseEngine):
             if progid is not None and progid.group(1).startswith(b"PowerPoint"):
                 return FileType(fmt.FLAT_POWERPOINT, "xml", 0.9)
             return FileType(fmt.FLAT_WORD, "xml", 0.9)
+        if _WORD_2003_ROOT.search(sample) is not None:
+            return FileType(fmt.WORD_2003, "xml", 0.9)
+        if _SPREADSHEET_2003_ROOT.search(sample) is not None:
+            return FileType(fmt.SPREADSHEETML_2003, "xml", 0.9)
         declared = sample.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml")
         other = b"<office:document" in sample or b"<svg" in sample
         if declared and not other and _XHTML_ROOT.search(sample):

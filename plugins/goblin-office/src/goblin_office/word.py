@@ -38,6 +38,10 @@ _SKIP = frozenset(
         "trPr",
         "tcPr",
         "fldData",
+        # Word 2003 XML keeps notes inline, inside the run that refers to them
+        "footnote",
+        "endnote",
+        "binData",
     }
 )
 _CONTAINERS = frozenset(
@@ -58,6 +62,9 @@ _CONTAINERS = frozenset(
         "endnote",
         "comment",
         "tc",
+        # Word 2003 XML wraps the body in sections and subsections
+        "sect",
+        "sub-section",
     }
 )
 _HEADING = re.compile(r"^(?:heading|titre|berschrift|titolo|t[íi]tulo|kop)\s*(\d)$", re.I)
@@ -239,8 +246,15 @@ def _inline(element: Any, out: list[str]) -> None:
             out.append("\n")
         elif name == "noBreakHyphen":
             out.append("-")
+        elif name == "annotation" and is_comment(child):
+            continue  # a Word 2003 comment, read after the body
         else:
             _inline(child, out)
+
+
+def is_comment(annotation: Any) -> bool:
+    """True for a Word 2003 comment annotation (not a tracked insertion or deletion)."""
+    return attr(annotation, "type").startswith("Word.Comment")
 
 
 def _textboxes(element: Any) -> Iterator[Any]:

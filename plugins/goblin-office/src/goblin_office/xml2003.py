@@ -1,0 +1,197 @@
+"""Office 2003 XML: WordprocessingML 2003 (``w:wordDocument``) and SpreadsheetML 2003
+(``ss:Workbook``), what Word and Excel 2003 save as "XML Document" / "XML Spreadsheet".
+
+Both are one XML file, read with the hardened parser. A Word 2003 body is walked
+with the docx walker (the two vocabularies share their paragraph, run and table
+names); its section headers and footers, inline footnotes and comment annotations
+are gathered around it, and pictures' base64 (``w:binData``) is never text. A
+SpreadsheetML workbook gives one page per worksheet, its cells as a Table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+from goblin_office import formats as fmt
+from goblin_office.layout import PageBuilder
+from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
+from goblin_office.sheetextras import SheetExtras, header_footer_text
+from goblin_office.spreadsheet import sheet_page
+from goblin_office.word import Styles, Walker, is_comment
+
+# a row or a cell may jump ahead (ss:Index); past this the index is not believed
+_MAX_COLUMNS = 16_384
+_MAX_ROWS = 1_048_576
+
+
+def _root(source: Source, config: Config, expected: str) -> Any:
+    root = parse_xml(
+        source.bytes(),
+        name=source.display_name,
+        max_depth=int(config.get("limits", "max_xml_depth", 256)),
+    )
+    if local_name(root) != expected:
+        raise CorruptDocument(f"the XML root is not {expected}", file=source.display_name)
+    return root
+
+
+_PROPERTIES = (
+    ("title", "Title"),
+    ("author", "Author"),
+    ("subject", "Subject"),
+    ("created", "Created"),
+    ("modified", "LastSaved"),
+)
+
+
+def _properties(root: Any) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for props in descendants(root, "DocumentProperties")[:1]:
+        for key, name in _PROPERTIES:
+            value = (props.findtext("{*}" + name) or "").strip()
+            if value:
+                found[key] = value
+    return found
+
+
+class Word2003Parser(BaseEngine):
+    """WordprocessingML 2003: body, headers, footers, footnotes and comments."""
+
+    name = "office.word2003"
+    formats = (fmt.WORD_2003,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        root = _root(source, config, "wordDocument")
+        styles = children(root, "styles")
+        walker = Walker(PageBuilder(engine=self.name), Styles(styles[0] if styles else None))
+        bodies = children(root, "body")
+        headers_footers = bool(config.get("office", "headers_footers", True))
+        if headers_footers:
+            _stories(walker, bodies, "hdr", "header")
+        for body in bodies:
+            walker.blocks(body)
+        if config.get("office", "notes", True):
+            for body in bodies:
+                for note in (*descendants(body, "footnote"), *descendants(body, "endnote")):
+                    walker.blocks(note)
+        if config.get("office", "comments", True):
+            for body in bodies:
+                _comments(walker, body)
+        if headers_footers:
+            _stories(walker, bodies, "ftr", "footer")
+        return TextDocument([walker.page.build()], metadata=_properties(root))
+
+
+def _plain_text(walker: Walker, elements: list[Any]) -> str:
+    inner = PageBuilder()
+    for element in elements:
+        Walker(inner, walker.styles, kinds=False).blocks(element)
+    return inner.text
+
+
+def _stories(walker: Walker, bodies: list[Any], name: str, kind: str) -> None:
+    seen: set[str] = set()
+    for body in bodies:
+        for story in descendants(body, name):
+            text = _plain_text(walker, [story])
+            if text.strip() and text not in seen:
+                seen.add(text)
+                walker.page.add(text, kind)
+
+
+def _comments(walker: Walker, body: Any) -> None:
+    for annotation in descendants(body, "annotation"):
+        text = _plain_text(walker, children(annotation, "content"))
+        if is_comment(annotation) and text.strip():
+            author = attr(annotation, "author")
+            prefix = f"Comment ({author}): " if author else "Comment: "
+            walker.page.add(prefix + text)
+
+
+class SpreadsheetML2003Parser(BaseEngine):
+    """SpreadsheetML 2003: one page per worksheet, cells, comments, print headers and footers."""
+
+    name = "office.spreadsheetml2003"
+    formats = (fmt.SPREADSHEETML_2003,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        root = _root(source, config, "Workbook")
+        max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
+        pages: list[PageContent] = []
+        for number, sheet in enumerate(children(root, "Worksheet"), start=1):
+            extras = SheetExtras()
+            rows = _sheet_rows(sheet, extras, max_cells)
+            for setup in descendants(sheet, "PageSetup"):
+                for name, texts in (("Header", extras.headers), ("Footer", extras.footers)):
+                    for element in children(setup, name):
+                        text = header_footer_text(attr(element, "Data"))
+                        if text:
+                            texts.append(text)
+            name = attr(sheet, "Name") or f"Sheet{number}"
+            pages.append(sheet_page(number, name, rows, extras, self.name))
+        if not pages:
+            raise CorruptDocument("the workbook holds no worksheet", file=source.display_name)
+        return TextDocument(pages, metadata=_properties(root))
+
+
+def _sheet_rows(sheet: Any, extras: SheetExtras, max_cells: int) -> list[list[str]]:
+    rows: list[list[str]] = []
+    cells = 0
+    for table in children(sheet, "Table"):
+        for row in children(table, "Row"):
+            index = _index(row, len(rows), _MAX_ROWS)
+            if index - len(rows) > max_cells:
+                return rows
+            rows.extend([] for _ in range(index - len(rows)))
+            values: list[str] = []
+            for cell in children(row, "Cell"):
+                column = _index(cell, len(values), _MAX_COLUMNS)
+                values.extend("" for _ in range(column - len(values)))
+                values.append(_cell_text(cell))
+                span = attr(cell, "MergeAcross")
+                values.extend("" for _ in range(min(int(span), 64) if span.isdigit() else 0))
+                for comment in children(cell, "Comment"):
+                    text = " ".join("".join(comment.itertext()).split())
+                    if text:
+                        extras.comments.append(f"Comment: {text}")
+            cells += len(values)
+            if cells > max_cells:
+                return rows
+            rows.append(values)
+    return rows
+
+
+def _index(element: Any, following: int, highest: int) -> int:
+    """The 0-based position of a row or cell: its ss:Index (1-based) or the next one."""
+    value = attr(element, "Index")
+    if value.isdigit() and following < int(value) <= highest:
+        return int(value) - 1
+    return following
+
+
+def _cell_text(cell: Any) -> str:
+    for data in children(cell, "Data"):
+        text = "".join(data.itertext())
+        if attr(data, "Type") == "DateTime":
+            return _iso_datetime(text.strip())
+        return text
+    return ""
+
+
+def _iso_datetime(value: str) -> str:
+    """Excel 2003's 1899-12-31T... with milliseconds, as the cell shows it: a date, a time
+    or both in ISO 8601."""
+    value = value.removesuffix(".000")
+    date, _, time = value.partition("T")
+    if time in ("", "00:00:00"):
+        return date
+    if date in ("1899-12-31", "1899-12-30"):
+        return time
+    return f"{date}T{time}"
