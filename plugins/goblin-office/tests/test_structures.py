@@ -453,6 +453,20 @@ def test_html_with_a_lying_charset_is_still_read(read) -> None:  # type: ignore[
     assert prose in read(page.encode("cp1252"), "mente.html").text
 
 
+def test_utf8_page_with_stray_cp1252_bytes_keeps_both(read) -> None:  # type: ignore[no-untyped-def]
+    page = (
+        "<html><head><meta charset='utf-8'></head><body><h1>Licitação</h1>".encode()
+        + "<p>Prefeitura de Maceió</p>".encode("cp1252")  # pasted into the UTF-8 template
+        + "<p>Comissão de licitação: sessão às nove horas.</p></body></html>".encode()
+    )
+    document = read(page, "misto.html")
+    assert document.text.splitlines() == [
+        "Licitação",
+        "Prefeitura de Maceió",
+        "Comissão de licitação: sessão às nove horas.",
+    ]
+
+
 def test_markdown_keeps_headings_and_text(read) -> None:  # type: ignore[no-untyped-def]
     data, name = samples.sample_markdown()
     document = read(data, name)
