@@ -131,6 +131,24 @@ def many_pages_pdf(count: int) -> bytes:
     return _save(pdf)
 
 
+def helvetica_pages(*contents: str, size: tuple[int, int] = (595, 842)) -> pikepdf.Pdf:
+    """A new PDF of one page per content stream, each with Helvetica as /F1: the start of
+    a fixture that then adds annotations, forms or an outline before ``saved``."""
+    pdf = pikepdf.new()
+    helvetica = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica))
+    for content in contents:
+        page = pdf.add_blank_page(page_size=size)
+        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=helvetica))
+        page.Contents = pdf.make_stream(content.encode("latin-1"))
+    return pdf
+
+
+def saved(pdf: pikepdf.Pdf) -> bytes:
+    """The PDF's bytes."""
+    return _save(pdf)
+
+
 def _save(pdf: pikepdf.Pdf) -> bytes:
     out = io.BytesIO()
     pdf.save(out)

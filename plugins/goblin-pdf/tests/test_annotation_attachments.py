@@ -4,9 +4,8 @@ that list alone never sees them."""
 
 from __future__ import annotations
 
-import io
-
 import pikepdf
+from pdf_builders import helvetica_pages, saved
 from pikepdf import Array, Dictionary, Name
 
 from goblin_core import extract
@@ -17,14 +16,8 @@ def _pinned_files_pdf(files: dict[int, tuple[str | pikepdf.String, bytes]],
     """Two pages of text; ``files`` maps a page index to the file pinned to it by a
     file-attachment annotation. ``also_listed`` puts each file in the EmbeddedFiles
     name tree as well, as some producers do."""
-    pdf = pikepdf.new()
-    helvetica = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1,
-                                             BaseFont=Name.Helvetica))
-    for number in (1, 2):
-        page = pdf.add_blank_page(page_size=(595, 842))
-        page.Resources = Dictionary(Font=Dictionary(F1=helvetica))
-        page.Contents = pdf.make_stream(
-            f"BT /F1 12 Tf 60 760 Td (Page {number} of the board report) Tj ET".encode())
+    pdf = helvetica_pages(*(f"BT /F1 12 Tf 60 760 Td (Page {number} of the board report) Tj ET"
+                            for number in (1, 2)))
     listed = Array()
     for index, (name, data) in files.items():
         stream = pdf.make_stream(data, Type=Name.EmbeddedFile)
@@ -36,9 +29,7 @@ def _pinned_files_pdf(files: dict[int, tuple[str | pikepdf.String, bytes]],
         listed.extend([name, spec])
     if also_listed:
         pdf.Root.Names = Dictionary(EmbeddedFiles=Dictionary(Names=listed))
-    out = io.BytesIO()
-    pdf.save(out)
-    return out.getvalue()
+    return saved(pdf)
 
 
 def test_a_file_pinned_to_a_page_is_a_child_read_through_the_pipeline() -> None:

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import io
-
-import pikepdf
+from pdf_builders import helvetica_pages, saved
 from pikepdf import Array, Dictionary, Name
 
 from goblin_core import extract
 
 
 def _commented_page(*annotations: Dictionary) -> bytes:
-    pdf = pikepdf.new()
-    helvetica = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1,
-                                             BaseFont=Name.Helvetica))
-    page = pdf.add_blank_page(page_size=(595, 842))
-    page.Resources = Dictionary(Font=Dictionary(F1=helvetica))
-    page.Contents = pdf.make_stream(b"BT /F1 12 Tf 60 760 Td (The draft budget) Tj ET")
+    pdf = helvetica_pages("BT /F1 12 Tf 60 760 Td (The draft budget) Tj ET")
     for annotation in annotations:
         annotation.Type, annotation.Rect = Name.Annot, Array([60, 750, 200, 775])
-    page.Annots = Array([pdf.make_indirect(annotation) for annotation in annotations])
-    out = io.BytesIO()
-    pdf.save(out)
-    return out.getvalue()
+    pdf.pages[0].Annots = Array([pdf.make_indirect(annotation) for annotation in annotations])
+    return saved(pdf)
 
 
 def test_a_comment_names_its_author_and_subject_before_what_it_says() -> None:

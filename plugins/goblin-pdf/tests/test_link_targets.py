@@ -3,9 +3,7 @@ page does not print come after the page's text, as Tika lists them."""
 
 from __future__ import annotations
 
-import io
-
-import pikepdf
+from pdf_builders import helvetica_pages, saved
 from pikepdf import Array, Dictionary, Name
 
 from goblin_core import extract
@@ -13,18 +11,11 @@ from goblin_core import extract
 
 def _linked_page(shown: str, actions: list[Dictionary]) -> bytes:
     """One page printing ``shown``, with one link annotation per action over it."""
-    pdf = pikepdf.new()
-    helvetica = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1,
-                                             BaseFont=Name.Helvetica))
-    page = pdf.add_blank_page(page_size=(595, 842))
-    page.Resources = Dictionary(Font=Dictionary(F1=helvetica))
-    page.Contents = pdf.make_stream(f"BT /F1 12 Tf 60 760 Td ({shown}) Tj ET".encode())
-    page.Annots = Array([pdf.make_indirect(Dictionary(
+    pdf = helvetica_pages(f"BT /F1 12 Tf 60 760 Td ({shown}) Tj ET")
+    pdf.pages[0].Annots = Array([pdf.make_indirect(Dictionary(
         Type=Name.Annot, Subtype=Name.Link, Rect=Array([60, 755, 300, 775]), A=action))
         for action in actions])
-    out = io.BytesIO()
-    pdf.save(out)
-    return out.getvalue()
+    return saved(pdf)
 
 
 def _web(address: str) -> Dictionary:

@@ -46,7 +46,7 @@ def read_outline(pdf: pdfium.PdfDocument, name: str) -> list[dict[str, Any]]:
         # the next sibling waits until the whole subtree is written
         stack.append((pdfium_c.FPDFBookmark_GetNextSibling(pdf, bookmark), level))
         stack.append((pdfium_c.FPDFBookmark_GetFirstChild(pdf, bookmark), level + 1))
-        title = utf16_text(lambda buf, n, b=bookmark: pdfium_c.FPDFBookmark_GetTitle(b, buf, n))
+        title = utf16_text(pdfium_c.FPDFBookmark_GetTitle, bookmark)
         dest = pdfium_c.FPDFBookmark_GetDest(pdf, bookmark)
         index = pdfium_c.FPDFDest_GetDestPageIndex(pdf, dest) if dest else -1
         entries.append({"level": level, "title": title, "page": index + 1 if index >= 0 else None})

@@ -208,7 +208,7 @@ def _annotation_text(annot: Any) -> str:
     markup annotations), its subject and its contents, ``author: subject`` then contents.
     An author with nothing said (a bare highlight) is no text."""
     author, subject, contents = (
-        utf16_text(lambda buf, n, key=key: pdfium_c.FPDFAnnot_GetStringValue(annot, key, buf, n))
+        utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, key)
         .strip() for key in (b"T", b"Subj", b"Contents"))
     said = "\n".join(part for part in (subject, contents) if part)
     if not said:
@@ -255,12 +255,10 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any) -> list[str]:
     for annot in _annotations(page):
         if pdfium_c.FPDFAnnot_GetSubtype(annot) != pdfium_c.FPDF_ANNOT_WIDGET:
             continue
-        value = utf16_text(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetFormFieldValue(
-            form_handle, a, buf, n)).strip()
+        value = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldValue, form_handle, annot).strip()
         if not value or value == "Off":
             continue
-        name = utf16_text(lambda buf, n, a=annot: pdfium_c.FPDFAnnot_GetFormFieldName(
-            form_handle, a, buf, n)).strip()
+        name = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldName, form_handle, annot).strip()
         line = f"{name}: {value}" if name else value
         if line not in texts:
             texts.append(line)
@@ -321,8 +319,7 @@ def document_info(pdf: pdfium.PdfDocument) -> dict[str, str]:
     what reads, unlike pypdfium2's own reader, which raises and so cost the whole file."""
     info: dict[str, str] = {}
     for key in pdfium.PdfDocument.METADATA_KEYS:
-        value = utf16_text(lambda buf, n, key=key: pdfium_c.FPDF_GetMetaText(
-            pdf, key.encode("ascii"), buf, n))
+        value = utf16_text(pdfium_c.FPDF_GetMetaText, pdf, key.encode("ascii"))
         if value:
             info[key] = value
     return info
@@ -350,11 +347,12 @@ def _bounded_text(textpage: pdfium.PdfTextPage, box: tuple[float, ...]) -> str:
     return bytes(buffer)[: 2 * max(written, 0)].decode("utf-16-le", errors="replace").rstrip("\0")
 
 
-def utf16_text(call: Callable[[Any, int], int]) -> str:
-    """Run a PDFium getter that fills a UTF-16LE buffer; '' when it has nothing."""
-    size = call(None, 0)
+def utf16_text(call: Callable[..., int], *args: Any) -> str:
+    """Run a PDFium getter that fills a UTF-16LE buffer, ``call(*args, buffer, size)``;
+    '' when it has nothing. What does not decode (a lone surrogate) is replaced, not raised."""
+    size = call(*args, None, 0)
     if size <= 2:
         return ""
     buffer = ctypes.create_string_buffer(size)
-    call(ctypes.cast(buffer, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)
+    call(*args, ctypes.cast(buffer, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)
     return buffer.raw[: size - 2].decode("utf-16-le", errors="replace")

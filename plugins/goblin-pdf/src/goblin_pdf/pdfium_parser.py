@@ -8,6 +8,7 @@ memory.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import logging
@@ -45,6 +46,7 @@ from goblin_pdf.pdfium_page import (
     utf16_text,
 )
 from goblin_pdf.stray_marks import repair
+from goblin_pdf.xfa import is_dynamic_xfa, xfa_text
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +89,17 @@ def open_pdfium(source: Source, password: str | None) -> pdfium.PdfDocument:
         ) from exc
 
 
+@contextlib.contextmanager
+def _quiet(logger: logging.Logger) -> Iterator[None]:
+    """``logger`` silent for the block (extraction holds a process-wide lock)."""
+    was = logger.disabled
+    logger.disabled = True
+    try:
+        yield
+    finally:
+        logger.disabled = was
+
+
 class PdfiumDocument(BaseParsedDocument):
     """An open PDF: pages read lazily, rendering for OCR, embedded files as children."""
 
@@ -97,7 +110,8 @@ class PdfiumDocument(BaseParsedDocument):
         self.limits = ArchiveLimits.from_config(config)
         self.pdf = open_pdfium(source, configured_password(config))
         self.form_census = FormCensus(source, configured_password(config))
-        self.page_count = len(self.pdf)
+        self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
+        self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
         self._forms = bool(self.options.get("forms", True)) and self._init_forms()
         self._outline: list[dict[str, Any]] | None = None
@@ -106,13 +120,23 @@ class PdfiumDocument(BaseParsedDocument):
         self._tagged = bool(self._metadata.get("tagged")) or bool(self.pdf.is_tagged())
         self._metadata["layout"] = []  # one entry per page read: columns, order, tags
         self._pages_with_attached_files: list[int] = []
+        self._dynamic_xfa = is_dynamic_xfa(self.pdf)
+        self._metadata["xfa"] = self._dynamic_xfa or self.pdf.get_formtype() == \
+            pdfium_c.FORMTYPE_XFA_FOREGROUND
 
     # -- document level ---------------------------------------------------
 
     def _init_forms(self) -> bool:
-        if self.pdf.get_formtype() == pdfium_c.FORMTYPE_NONE:
+        form_type = self.pdf.get_formtype()
+        if form_type == pdfium_c.FORMTYPE_NONE:
             return False
-        self.pdf.init_forms()
+        if form_type in (pdfium_c.FORMTYPE_XFA_FULL, pdfium_c.FORMTYPE_XFA_FOREGROUND):
+            # pypdfium2 warns that its build has no XFA and how to rebuild it: advice for
+            # viewers; goblin reads the XFA packets itself (xfa.py)
+            with _quiet(logging.getLogger("pypdfium2._helpers.document")):
+                self.pdf.init_forms()
+        else:
+            self.pdf.init_forms()
         return self.pdf.formenv is not None
 
     @property
@@ -145,7 +169,7 @@ class PdfiumDocument(BaseParsedDocument):
     def _document_metadata(self) -> dict[str, Any]:
         info = document_info(self.pdf)
         encrypted = pdfium_c.FPDF_GetSecurityHandlerRevision(self.pdf) != -1
-        metadata = document_metadata(info, page_count=self.page_count, encrypted=encrypted,
+        metadata = document_metadata(info, page_count=self.pages_in_file, encrypted=encrypted,
                                      tagged=bool(self.pdf.is_tagged()))
         metadata["pdf_version"] = self.pdf.get_version()
         return metadata
@@ -153,11 +177,11 @@ class PdfiumDocument(BaseParsedDocument):
     # -- pages ------------------------------------------------------------
 
     def pages(self) -> Iterator[PageContent]:
-        limit = int(self.options.get("max_pages", 0)) or self.page_count
-        first, last = self.page_range or (1, self.page_count)
+        limit = int(self.options.get("max_pages", 0)) or self.pages_in_file
+        first, last = self.page_range or (1, self.pages_in_file)
         # goblin.page_range: seek straight to the range (a split document's
         # other ranges are read by other workers).
-        for index in range(first - 1, min(self.page_count, limit, last)):
+        for index in range(first - 1, min(self.pages_in_file, limit, last)):
             yield self._page(index)
 
     def _page(self, index: int) -> PageContent:
@@ -186,6 +210,8 @@ class PdfiumDocument(BaseParsedDocument):
         text = repair(layout.text) if layout.reordered else layout.text
         if signatures:
             extra[:0] = self._signatures(index, signatures)
+        if index == 0 and self._dynamic_xfa:
+            extra[:0] = self._xfa()
         if number == self.page_count and self.options.get("outline", True) and self.outline():
             extra.append(outline_text(self.outline()))
         if extra:
@@ -227,6 +253,15 @@ class PdfiumDocument(BaseParsedDocument):
                         self.source.display_name, exc)
         return extra
 
+    def _xfa(self) -> list[str]:
+        """A dynamic XFA form's text: its page is only a placeholder PDFium draws."""
+        try:
+            text = xfa_text(self.pdf, self.source.display_name)
+        except Exception as exc:  # the form's XML is an extra: never lose the page
+            log.warning("%s: XFA form unreadable: %s", self.source.display_name, exc)
+            return []
+        return [text] if text else []
+
     def _signature_boxes(self, page: pdfium.PdfPage) -> list[tuple[float, ...]]:
         if not (self._forms and self.options.get("annotations", True)):
             return []
@@ -248,7 +283,7 @@ class PdfiumDocument(BaseParsedDocument):
 
     def _label(self, index: int) -> str:
         # the tolerant reader: pypdfium2's raises on a label that is not valid UTF-16
-        return utf16_text(lambda buf, n: pdfium_c.FPDF_GetPageLabel(self.pdf, index, buf, n))
+        return utf16_text(pdfium_c.FPDF_GetPageLabel, self.pdf, index)
 
     # -- images and attachments --------------------------------------------
 
@@ -301,8 +336,7 @@ class PdfiumDocument(BaseParsedDocument):
     def _attachment(self, attachment: pdfium.PdfAttachment, fallback: str,
                     seen: set[tuple[str, int, str]]) -> Source | None:
         # read with the tolerant reader: pypdfium2's raises on a name that is not UTF-16
-        name = utf16_text(lambda buf, n: pdfium_c.FPDFAttachment_GetName(
-            attachment, buf, n)).strip() or fallback
+        name = utf16_text(pdfium_c.FPDFAttachment_GetName, attachment).strip() or fallback
         self._check_attachment_size(name, attachment)
         try:
             data = bytes(attachment.get_data())

@@ -1,0 +1,131 @@
+"""The text of a dynamic XFA form, which PDFium cannot lay out.
+
+A dynamic XFA form (Adobe LiveCycle Designer's, used for tax and immigration forms)
+keeps its pages in XML inside the PDF: the ``template`` packet says what each page
+shows (fixed text, field captions), the ``datasets`` packet holds what was typed in.
+The PDF's own page is a placeholder ("Please wait... your PDF viewer may not be able to
+display this type of document"), so without this reader such a form reads as that
+sentence alone. Tika reads the same packets.
+
+The packets are parsed with defusedxml (no DTD, no entities) and walked without
+recursion, under a size budget.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import re
+from collections import defaultdict, deque
+from collections.abc import Iterator
+from xml.etree.ElementTree import Element, ParseError
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+log = logging.getLogger(__name__)
+
+#: The XML read from one form at most; real templates run to a few megabytes.
+MAX_XFA_BYTES = 32 * 1024 * 1024
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
+def is_dynamic_xfa(pdf: pdfium.PdfDocument) -> bool:
+    """Whether the pages are placeholders for a form laid out from XFA (a static XFA
+    form draws its pages itself and has AcroForm fields, read as any form's are)."""
+    return bool(pdf.get_formtype() == pdfium_c.FORMTYPE_XFA_FULL)
+
+
+def xfa_text(pdf: pdfium.PdfDocument, name: str) -> str:
+    """The form's fixed text and its fields as ``caption: value`` lines, in template order."""
+    packets = dict(_packets(pdf))
+    template = _parse(packets.get("template"), "template", name)
+    if template is None:
+        return ""
+    values = _data_values(_parse(packets.get("datasets"), "datasets", name))
+    lines: list[str] = []
+    for element in _walk(template):
+        kind = _local(element.tag)
+        if kind == "draw":
+            lines.append(_shown(element.find("{*}value")))
+        elif kind == "field":
+            lines.append(_field_line(element, values))
+    return "\n".join(line for line in lines if line)
+
+
+def _packets(pdf: pdfium.PdfDocument) -> Iterator[tuple[str, bytes]]:
+    budget = MAX_XFA_BYTES
+    for index in range(max(pdfium_c.FPDF_GetXFAPacketCount(pdf), 0)):
+        size = pdfium_c.FPDF_GetXFAPacketName(pdf, index, None, 0)
+        label = ctypes.create_string_buffer(max(size, 1))
+        pdfium_c.FPDF_GetXFAPacketName(pdf, index, label, size)
+        needed = ctypes.c_ulong()
+        if not pdfium_c.FPDF_GetXFAPacketContent(pdf, index, None, 0, needed):
+            continue
+        if needed.value > budget:
+            log.warning("XFA packet %s skipped: over %d bytes of XML", label.value, MAX_XFA_BYTES)
+            continue
+        budget -= needed.value
+        content = ctypes.create_string_buffer(max(needed.value, 1))
+        pdfium_c.FPDF_GetXFAPacketContent(pdf, index, content, needed.value, needed)
+        yield label.value.decode("latin-1"), content.raw[: needed.value]
+
+
+def _parse(data: bytes | None, packet: str, name: str) -> Element | None:
+    if not data or not data.strip():
+        return None
+    try:
+        return fromstring(data)
+    except (ParseError, DefusedXmlException, ValueError) as exc:
+        log.warning("%s: XFA %s unreadable: %s", name, packet, exc)
+        return None
+
+
+def _walk(root: Element) -> Iterator[Element]:
+    """Elements in document order, without recursion (a template may nest deeply)."""
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        yield element
+        stack.extend(reversed(list(element)))
+
+
+def _local(tag: object) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _shown(value: Element | None) -> str:
+    """What a ``<value>`` shows: plain text, or its rich (XHTML) content a paragraph a line."""
+    if value is None:
+        return ""
+    try:
+        paragraphs = ["".join(p.itertext()) for p in _walk(value) if _local(p.tag) == "p"]
+        text = "\n".join(paragraphs) if paragraphs else "".join(value.itertext())
+    except RecursionError:  # rich text nested past Python's stack: hostile, not prose
+        return ""
+    return "\n".join(line for line in (_SPACES.sub(" ", part).strip()
+                                       for part in text.split("\n")) if line)
+
+
+def _data_values(datasets: Element | None) -> dict[str, deque[str]]:
+    """The typed-in values by element name, in document order (XFA binds fields to data
+    by name, the n-th field of a name to the n-th value)."""
+    values: dict[str, deque[str]] = defaultdict(deque)
+    if datasets is None:
+        return values
+    for element in _walk(datasets):
+        if len(element) == 0 and element.text and element.text.strip():
+            values[_local(element.tag)].append(_SPACES.sub(" ", element.text.strip()))
+    return values
+
+
+def _field_line(field: Element, values: dict[str, deque[str]]) -> str:
+    caption = _shown(field.find("{*}caption/{*}value")).replace("\n", " ")
+    name = field.get("name", "")
+    bound = values.get(name)
+    value = bound.popleft() if bound else _shown(field.find("{*}value"))
+    if caption and value:
+        return f"{caption}: {value}"
+    return caption or value
