@@ -259,3 +259,46 @@ def flat_opc(package: bytes, progid: str) -> bytes:
         f'<?mso-application progid="{progid}"?>'
         f'<pkg:package xmlns:pkg="{_PKG}">{"".join(parts)}</pkg:package>'
     ).encode()
+
+
+_VISIO = "http://schemas.microsoft.com/office/visio/2012/main"
+_VISIO_RELS = "http://schemas.microsoft.com/visio/2010/relationships"
+
+
+def vsdx(pages: list[tuple[str, str]]) -> bytes:
+    """A Visio drawing: each (name, shapes XML) is one page, in order."""
+
+    def rels(*entries: tuple[str, str]) -> str:
+        found = "".join(
+            f'<Relationship Id="rId{i}" Type="{kind}" Target="{target}"/>'
+            for i, (kind, target) in enumerate(entries, start=1)
+        )
+        return f'<?xml version="1.0"?><Relationships xmlns="{PKG_RELS}">{found}</Relationships>'
+
+    members: dict[str, bytes | str] = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+            'content-types"><Default Extension="rels" ContentType="application/vnd.'
+            'openxmlformats-package.relationships+xml"/><Override PartName="/visio/document.xml" '
+            'ContentType="application/vnd.ms-visio.drawing.main+xml"/></Types>'
+        ),
+        "_rels/.rels": rels((f"{_VISIO_RELS}/document", "visio/document.xml")),
+        "visio/document.xml": f'<VisioDocument xmlns="{_VISIO}"/>',
+        "visio/_rels/document.xml.rels": rels((f"{_VISIO_RELS}/pages", "pages/pages.xml")),
+        "visio/pages/_rels/pages.xml.rels": rels(
+            *((f"{_VISIO_RELS}/page", f"page{n}.xml") for n in range(1, len(pages) + 1))
+        ),
+        "visio/pages/pages.xml": (
+            f'<Pages xmlns="{_VISIO}" xmlns:r="{R}">'
+            + "".join(
+                f'<Page ID="{n}" Name="{name}"><Rel r:id="rId{n}"/></Page>'
+                for n, (name, _) in enumerate(pages, start=1)
+            )
+            + "</Pages>"
+        ),
+    }
+    for number, (_, shapes) in enumerate(pages, start=1):
+        members[f"visio/pages/page{number}.xml"] = (
+            f'<PageContents xmlns="{_VISIO}"><Shapes>{shapes}</Shapes></PageContents>'
+        )
+    return zip_bytes(members)

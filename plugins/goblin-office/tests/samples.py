@@ -21,7 +21,7 @@ from odf.opendocument import OpenDocumentPresentation, OpenDocumentSpreadsheet, 
 from odf.style import MasterPage, PageLayout
 from odf.table import Table, TableCell, TableRow
 from odf.text import H, P
-from packages import flat_opc, zip_bytes
+from packages import flat_opc, vsdx, zip_bytes
 from packages import xlsb as hand_xlsb
 from pptx import Presentation
 from pptx.util import Inches
@@ -131,6 +131,12 @@ def sample_pptx() -> tuple[bytes, str]:
 def sample_flat_powerpoint() -> tuple[bytes, str]:
     """The pptx sample saved as a "PowerPoint XML Presentation" (Flat OPC)."""
     return flat_opc(sample_pptx()[0], "PowerPoint.Show"), "slides.xml"
+
+
+def sample_vsdx() -> tuple[bytes, str]:
+    """A Visio drawing with one page and one shape."""
+    shape = f"<Shape ID='1'><Cell N='PinX' V='1'/><Text>{PHRASE}</Text></Shape>"
+    return vsdx([("Fluxo", shape)]), "fluxo.vsdx"
 
 
 def _odf_bytes(document: object) -> bytes:

@@ -41,6 +41,7 @@ BUILT = {
     fmt.OOXML_PROTECTED: (samples.sample_protected, samples.PHRASE),
     fmt.FLAT_WORD: (samples.sample_flat_word, samples.PHRASE),
     fmt.FLAT_POWERPOINT: (samples.sample_flat_powerpoint, samples.PHRASE),
+    fmt.VSDX: (samples.sample_vsdx, samples.PHRASE),
     fmt.WORD_2003: (samples.sample_word2003, samples.PHRASE),
     fmt.SPREADSHEETML_2003: (samples.sample_spreadsheetml2003, samples.PHRASE),
 }

@@ -372,6 +372,22 @@ def test_excel_2003_xml_reads_each_worksheet_as_a_table(read) -> None:  # type: 
     assert document.metadata["author"] == "Ana"
 
 
+def test_visio_pages_give_their_shapes_text_groups_opened(read) -> None:  # type: ignore[no-untyped-def]
+    from packages import vsdx
+
+    first = (
+        "<Shape ID='1'><Cell N='Width' V='2'/><Text>Início</Text></Shape>"
+        "<Shape ID='2' Type='Group'><Shapes><Shape ID='3'>"
+        "<Section N='Property'><Row N='custo'><Cell N='Value' V='99'/></Row></Section>"
+        "<Text><cp IX='0'/>Aprovar <pp IX='0'/>orçamento\n</Text></Shape></Shapes></Shape>"
+    )
+    second = "<Shape ID='1'><Text>Fim</Text></Shape>"
+    document = read(vsdx([("Fluxo", first), ("Anexo", second)]), "processo.vsdx")
+    assert document.mime == "application/vnd.ms-visio.drawing"
+    assert [p.label for p in document.pages] == ["Fluxo", "Anexo"]
+    assert [p.text for p in document.pages] == ["Início\nAprovar orçamento", "Fim"]
+
+
 # -- text formats --------------------------------------------------------------
 
 

@@ -40,6 +40,7 @@ EML = "message/rfc822"
 #: Word and PowerPoint documents saved as one XML file (Flat OPC), Tika's names.
 FLAT_WORD = "application/vnd.ms-word2006ml"
 FLAT_POWERPOINT = "application/vnd.ms-powerpoint2006ml"
+VSDX = "application/vnd.ms-visio.drawing"
 #: Word and Excel 2003 XML ("XML Document", "XML Spreadsheet"), Tika's names.
 WORD_2003 = "application/vnd.ms-wordml"
 SPREADSHEETML_2003 = "application/vnd.ms-spreadsheetml"
@@ -77,6 +78,9 @@ _MAIN_PARTS: dict[str, tuple[str, str]] = {
         "potx",
     ),
     "application/vnd.ms-powerpoint.slideshow.macroenabled.main+xml": (PPTX, "ppsm"),
+    "application/vnd.ms-visio.drawing.main+xml": (VSDX, "vsdx"),
+    "application/vnd.ms-visio.drawing.macroenabled.main+xml": (VSDX, "vsdm"),
+    "application/vnd.ms-visio.template.main+xml": (VSDX, "vstx"),
     "application/vnd.ms-powerpoint.template.macroenabled.main+xml": (PPTX, "potm"),
 }
 
@@ -86,6 +90,7 @@ _MARKERS = (
     ("xl/workbook.xml", XLSX, "xlsx"),
     ("xl/workbook.bin", XLSB, "xlsb"),
     ("ppt/presentation.xml", PPTX, "pptx"),
+    ("visio/document.xml", VSDX, "vsdx"),
 )
 
 _ODF_MIMES: dict[str, tuple[str, str]] = {

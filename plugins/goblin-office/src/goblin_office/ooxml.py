@@ -6,12 +6,15 @@ from __future__ import annotations
 import logging
 import posixpath
 import zipfile
+from collections.abc import Sequence
 from contextlib import nullcontext
 from typing import Any
 from urllib.parse import unquote
 
 from goblin_core.config import Config
+from goblin_core.engines import TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
+from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office.containers import open_container, read_member
 from goblin_office.embedded import unique_name, unwrap
@@ -140,6 +143,17 @@ class PackageXml:
             if kind.endswith("/officeDocument") and self.member(target) is not None:
                 return target
         raise CorruptDocument("the package has no main document part", file=self.name)
+
+
+def package_document(
+    pages: Sequence[PageContent], package: PackageXml, plain: Source, config: Config
+) -> TextDocument:
+    """The pages of a package read from its zip, with its core properties and embedded objects."""
+    return TextDocument(
+        list(pages),
+        metadata=core_properties(package),
+        attachments=package_children(plain, config, package.archive),
+    )
 
 
 def core_properties(package: PackageXml) -> dict[str, str]:

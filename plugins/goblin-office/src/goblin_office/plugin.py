@@ -24,6 +24,7 @@ from goblin_office.salvage import DocxSalvageParser
 from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
 from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
+from goblin_office.visio import VisioParser
 from goblin_office.word import DocxParser
 from goblin_office.xml2003 import SpreadsheetML2003Parser, Word2003Parser
 from goblin_office.xmltext import SVGParser, XMLParser
@@ -70,6 +71,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         FlatOpcParser(),
         Word2003Parser(),
         SpreadsheetML2003Parser(),
+        VisioParser(),
         LibreOfficeParser(),
     ):
         register(parser)

@@ -18,7 +18,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
-from goblin_office.ooxml import PackageXml, core_properties, open_package, package_children
+from goblin_office.ooxml import PackageXml, open_package, package_document
 from goblin_office.safexml import attr, children, local_name
 
 # subtrees whose text is not the paragraph's own (or is not text at all)
@@ -293,11 +293,7 @@ class DocxParser(BaseEngine):
                 Styles(package.xml(styles[0]) if styles else None),
             )
             _read(walker, package, document, config)
-            return TextDocument(
-                [walker.page.build()],
-                metadata=core_properties(package),
-                attachments=package_children(plain, config, archive),
-            )
+            return package_document([walker.page.build()], package, plain, config)
 
 
 def _read(walker: Walker, package: PackageXml, document: str, config: Config) -> None:

@@ -1,0 +1,71 @@
+"""Visio drawings (.vsdx .vsdm .vstx), read from their XML: one page per drawing page.
+
+The pages are found through the package's relationships (document, then the
+pages part, then each page in its order) and each page's shapes are read in
+document order, groups opened, their text only: field markers and the
+shapes' geometry and data cells are not text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+from goblin_office import formats as fmt
+from goblin_office.layout import PageBuilder
+from goblin_office.ooxml import PackageXml, open_package, package_document
+from goblin_office.safexml import attr, children, descendants
+
+
+def _shape_texts(page_root: Any) -> list[str]:
+    texts = []
+    for text in descendants(page_root, "Text"):
+        value = "\n".join(line.strip() for line in "".join(text.itertext()).splitlines())
+        if value.strip():
+            texts.append(value.strip())
+    return texts
+
+
+def _pages(package: PackageXml, document: str) -> list[tuple[str, str]]:
+    """(name, part) of each drawing page, in the pages part's order; background pages last."""
+    found: list[tuple[str, str]] = []
+    for pages_part in package.related(document, "/pages"):
+        targets = {rel_id: target for rel_id, (_, target) in package.rels(pages_part).items()}
+        for page in children(package.xml(pages_part), "Page"):
+            rel = next(iter(children(page, "Rel")), None)
+            target = targets.get(attr(rel, "id")) if rel is not None else None
+            if target is not None and package.member(target) is not None:
+                found.append((attr(page, "Name") or attr(page, "NameU"), target))
+    return found
+
+
+class VisioParser(BaseEngine):
+    """Visio 2013+ drawings: each page's shape text, page names as labels."""
+
+    name = "office.visio"
+    formats = (fmt.VSDX,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        plain, archive = open_package(source, config)
+        with archive:
+            package = PackageXml(archive, source.display_name, config)
+            documents = package.related("", "/relationships/document")
+            if not documents:
+                raise CorruptDocument(
+                    "the package has no Visio document part", file=source.display_name
+                )
+            document = documents[0]
+            pages: list[PageContent] = []
+            for number, (name, part) in enumerate(_pages(package, document), start=1):
+                page = PageBuilder(number=number, label=name, engine=self.name)
+                for text in _shape_texts(package.xml(part)):
+                    page.add(text)
+                pages.append(page.build())
+            if not pages:
+                raise CorruptDocument("the drawing holds no page", file=source.display_name)
+            return package_document(pages, package, plain, config)
