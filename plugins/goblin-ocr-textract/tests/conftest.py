@@ -11,9 +11,10 @@ import http.client
 import json
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,3 +146,13 @@ def aws(no_aws: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
     monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
     return no_aws
+
+
+@pytest.fixture
+def canned(monkeypatch: pytest.MonkeyPatch) -> Callable[[list[dict[str, Any]]], None]:
+    """Set the blocks moto's Textract answers with."""
+    import moto.textract.models as moto_textract
+
+    def set_blocks(blocks: list[dict[str, Any]]) -> None:
+        monkeypatch.setattr(moto_textract.TextractBackend, "BLOCKS", blocks)
+    return set_blocks

@@ -38,3 +38,12 @@ def test_a_secret_without_its_key_is_not_enough() -> None:
     assert backend is not None
     config = registry.config(textract={"secret_access_key": "secret"})
     assert backend.engine.available_for(config)[0] is False
+
+
+def test_the_sdk_chain_is_asked_only_when_allowed() -> None:
+    registry = default_registry()
+    backend = registry.get("ocr.textract")
+    assert backend is not None
+    allowed = registry.config(textract={"use_default_credentials": True, "region": "us-east-1"})
+    assert backend.engine.available_for(registry.config())[0] is False
+    assert backend.engine.available_for(allowed) == (True, "")

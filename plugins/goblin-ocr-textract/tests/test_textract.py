@@ -37,14 +37,6 @@ def line(text: str, page: int = 1, confidence: float = 98.0) -> dict[str, Any]:
             "Id": f"{page}-{text}"}
 
 
-@pytest.fixture
-def canned(monkeypatch: pytest.MonkeyPatch) -> Callable[[list[dict[str, Any]]], None]:
-    """Set the blocks moto's Textract answers with."""
-    def set_blocks(blocks: list[dict[str, Any]]) -> None:
-        monkeypatch.setattr(moto_textract.TextractBackend, "BLOCKS", blocks)
-    return set_blocks
-
-
 def settings(proxy: ThrottlingProxy, **textract: Any) -> dict[str, Any]:
     values = {"endpoint_url": proxy.url, "backoff_initial": 0.01, "backoff_max": 0.05,
               "poll_interval": 0.01, **textract}

@@ -49,8 +49,9 @@ class TextractBackend(BaseEngine):
         """As ``available()``, counting credentials given in this call's ``[textract]``."""
         options = config.section("textract")
         found = find_credentials(str(options.get("profile", "")), options)
-        if found.credentials is None:
+        if found.credentials is None and not options.get("use_default_credentials"):
             return False, f"no AWS credentials (looked in {found.looked_in})"
+        # with the SDK's chain allowed, a role is only found by asking for it, page by page
         return True, ""
 
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:

@@ -22,7 +22,7 @@ def make_client(service: str, options: Mapping[str, Any]) -> Any:
 
     profile = str(options["profile"])
     found = find_credentials(profile, options)
-    if found.credentials is None:
+    if found.credentials is None and not options.get("use_default_credentials"):
         raise EngineUnavailable(f"no AWS credentials (looked in {found.looked_in})")
     region = find_region(str(options["region"]), profile)
     if not region:
@@ -30,7 +30,6 @@ def make_client(service: str, options: Mapping[str, Any]) -> Any:
     endpoint = str(options["endpoint_url"])
     if service == "s3":
         endpoint = str(options["s3_endpoint_url"]) or endpoint
-    frozen = found.credentials.get_frozen_credentials()
     settings = BotoConfig(
         region_name=region,
         retries={"total_max_attempts": 1},
@@ -38,6 +37,11 @@ def make_client(service: str, options: Mapping[str, Any]) -> Any:
         read_timeout=float(options["timeout"]),
         s3={"addressing_style": "path"} if endpoint else None,
     )
+    if found.credentials is None:
+        # use_default_credentials: boto3's own chain (container, web identity, instance role)
+        return boto3.session.Session().client(service, endpoint_url=endpoint or None,
+                                              config=settings)
+    frozen = found.credentials.get_frozen_credentials()
     return boto3.session.Session().client(
         service,
         endpoint_url=endpoint or None,

@@ -15,6 +15,11 @@ TEXTRACT_OPTIONS = (
            "Prefer a profile: keys in a config file are secrets in a file."),
     Option("secret_access_key", "str", "", "AWS secret access key given with access_key_id."),
     Option("session_token", "str", "", "AWS session token for temporary credentials."),
+    Option("use_default_credentials", "bool", False,
+           "When no keys are given, in the environment or in the shared files, let boto3 find "
+           "credentials as the AWS SDKs do: a container or web-identity role, or the EC2 "
+           "instance metadata endpoint (asked over the network when a page is read). Off by "
+           "default, so pages never leave the machine because a role happens to be attached."),
     Option("endpoint_url", "str", "",
            "Textract endpoint (empty: AWS's); for tests and VPC endpoints."),
     Option("s3_endpoint_url", "str", "", "S3 endpoint (empty: endpoint_url when set, else AWS's)."),
