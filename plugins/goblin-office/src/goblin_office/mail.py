@@ -7,10 +7,16 @@ go through the pipeline themselves.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import email
 import email.policy
+import email.utils
 import logging
+import quopri
+import re
 from collections.abc import Sequence
+from datetime import UTC
 from email.message import EmailMessage
 from typing import Any
 
@@ -73,8 +79,8 @@ class EMLParser(BaseEngine):
         page = _page(headers, _body(message), self.name)
         metadata = {
             "title": _header(message, "Subject"),
-            "author": _header(message, "From"),
-            "created": _header(message, "Date"),
+            "author": _addresses(message, "From"),
+            "created": mail_date(_header(message, "Date")),
             "message_id": _header(message, "Message-ID"),
         }
         children = [source.child(name, data) for name, data in _attachments(message)]
@@ -90,6 +96,43 @@ def _header(message: EmailMessage, key: str) -> str:
         log.debug("header %s unreadable: %s", key, exc)
         value = message.get_all(key, [""])[0] if hasattr(message, "get_all") else ""
     return str(value or "")
+
+
+def _addresses(message: EmailMessage, key: str) -> str:
+    """The addresses of a header as people write them: ``Name <address>``, no quoting."""
+    try:
+        addresses = getattr(message.get(key), "addresses", None)
+    except (ValueError, IndexError, TypeError):
+        addresses = None
+    if not addresses:
+        return _header(message, key)
+    return ", ".join(
+        f"{a.display_name} <{a.addr_spec}>"
+        if a.display_name and a.addr_spec
+        else a.display_name or a.addr_spec
+        for a in addresses
+    )
+
+
+# Writers' variants of RFC 5322 dates: "16 May 2016 at 09:30:32 GMT+1".
+_AT = re.compile(r"\s+at\s+", re.I)
+_GMT_OFFSET = re.compile(r"\b(?:GMT|UTC)\s*([+-])(\d{1,2})(?::?(\d{2}))?\b", re.I)
+
+
+def mail_date(value: str) -> str | None:
+    """A Date header in ISO 8601: UTC with ``Z`` when it names a zone, else as written."""
+    if not value.strip():
+        return None
+    text = _GMT_OFFSET.sub(
+        lambda m: f"{m.group(1)}{int(m.group(2)):02d}{m.group(3) or '00'}", _AT.sub(" ", value)
+    )
+    try:
+        moment = email.utils.parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if moment.tzinfo is None:
+        return moment.isoformat()
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _body(message: EmailMessage) -> str:
@@ -116,15 +159,32 @@ def _attachments(message: EmailMessage) -> list[tuple[str, bytes]]:
     for index, part in enumerate(message.iter_attachments(), start=1):
         name = part.get_filename() or f"attachment-{index}{_extension(part)}"
         if part.get_content_type() == "message/rfc822":
-            inner = part.get_payload()
-            first = inner[0] if isinstance(inner, list) and inner else None
-            data = first.as_bytes() if isinstance(first, email.message.Message) else b""
+            data = _forwarded(part)
         else:
             payload = part.get_payload(decode=True)
             data = payload if isinstance(payload, bytes) else b""
         if data:
             found.append((name.replace("/", "_"), data))
     return found
+
+
+def _forwarded(part: Any) -> bytes:
+    """The bytes of an attached message, undoing a transfer encoding the standard forbids
+    on message/rfc822 but mailers use (a base64 attachment would read as headerless text)."""
+    inner = part.get_payload()
+    first = inner[0] if isinstance(inner, list) and inner else None
+    if not isinstance(first, email.message.Message):
+        return b""
+    data = first.as_bytes()
+    encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
+    try:
+        if encoding == "base64":
+            return base64.b64decode(b"".join(data.split()))
+        if encoding == "quoted-printable":
+            return quopri.decodestring(data.lstrip(b"\r\n"))
+    except (binascii.Error, ValueError) as exc:
+        log.debug("attached message not decodable as %s: %s", encoding, exc)
+    return data
 
 
 def _extension(part: Any) -> str:

@@ -99,6 +99,9 @@ MAX_TREE_TAGS = 250_000
 _BREAKS = _BLOCKS | set(_HEADINGS) | {"li", "tr", "td", "th"}
 _MARKUP_TOKEN = re.compile(r"<!--.*?(?:-->|\Z)|<(/?)([A-Za-z][\w:.-]*)[^>]*>|<[!?][^>]*>", re.S)
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
+_HEAD_COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)
+# <meta name=...> properties kept as metadata, under these keys.
+_META_NAMES = {"author": "author", "description": "description", "keywords": "keywords"}
 _XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)""", re.I)
 
 
@@ -109,7 +112,7 @@ def decode_html(data: bytes) -> tuple[str, str]:
     UTF-8 template) keeps its UTF-8 and reads those bytes as Windows-1252, where one
     code page for the whole page would garble every UTF-8 letter ("Ãœber").
     """
-    head = data[:4096]
+    head = _HEAD_COMMENT.sub(b"", data[:4096])  # a commented-out <meta> declares nothing
     declared = _CHARSET.search(head) or _XML_ENCODING.search(head)
     name = declared.group(1).decode("ascii", "ignore").lower() if declared else None
     if name in ("unicode", "utf-16", "ucs-2"):
@@ -183,6 +186,12 @@ class _Walker:
 
     def element(self, tag: Tag, depth: int = 0) -> None:
         name = (tag.name or "").lower()
+        if name == "iframe" and tag.get("srcdoc") and not _hidden(tag):
+            # an inline frame's document is written in its srcdoc attribute and shown in place
+            self.flush()
+            self.walk(_soup(str(tag.get("srcdoc"))), depth)
+            self.flush()
+            return
         if name in _INVISIBLE or _hidden(tag):
             return
         if depth > _MAX_DEPTH:
@@ -306,6 +315,13 @@ def flat_page(markup: str, number: int = 1, engine: str = "") -> PageContent:
     return page.build()
 
 
+def _soup(markup: str) -> BeautifulSoup:
+    with warnings.catch_warnings():
+        # XHTML is read with the HTML parser on purpose: it forgives what real pages get wrong
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
+        return BeautifulSoup(markup, "lxml")
+
+
 def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageContent, dict[str, str]]:
     """One page of visible text from HTML markup, and its title/language metadata; a
     page of more than ``MAX_TREE_TAGS`` tags is read flat (``metadata["structure"]``
@@ -316,13 +332,15 @@ def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageConte
             "structure": f"read flat: {tags:,} tags, over the {MAX_TREE_TAGS:,} a tree is "
             "built for; headings, lists and tables are plain paragraphs"
         }
-    with warnings.catch_warnings():
-        # XHTML is read with the HTML parser on purpose: it forgives what real pages get wrong
-        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        soup = BeautifulSoup(markup, "lxml")
+    soup = _soup(markup)
     metadata: dict[str, str] = {}
     if soup.title is not None and soup.title.string:
         metadata["title"] = " ".join(soup.title.string.split())
+    for meta in soup.find_all("meta", attrs={"name": True, "content": True}):
+        key = _META_NAMES.get(str(meta.get("name")).strip().lower())
+        content = " ".join(str(meta.get("content")).split())
+        if key and content and key not in metadata:
+            metadata[key] = content
     html_tag = soup.find("html")
     if isinstance(html_tag, Tag) and html_tag.get("lang"):
         metadata["language"] = str(html_tag.get("lang"))

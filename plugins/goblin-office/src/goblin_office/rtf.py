@@ -1,4 +1,4 @@
-"""Rich Text Format read with striprtf, in the code page the document declares.
+"""Rich Text Format: text and document properties (``rtftext``), objects as children.
 
 Embedded objects (and, when asked, pictures) come out as children (``rtfobjects``).
 """
@@ -9,30 +9,15 @@ import codecs
 import re
 from typing import Any
 
-from striprtf.striprtf import rtf_to_text
-
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.rtfobjects import rtf_children, without_binary_groups
+from goblin_office.rtftext import CHARSET_CODEPAGES, read_rtf
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d+)")
-_CHARSET_CODEPAGES = {
-    128: "cp932",
-    129: "cp949",
-    134: "gbk",
-    136: "cp950",
-    161: "cp1253",
-    162: "cp1254",
-    177: "cp1255",
-    178: "cp1256",
-    186: "cp1257",
-    204: "cp1251",
-    222: "cp874",
-    238: "cp1250",
-}
 _FCHARSET = re.compile(rb"\\fcharset(\d+)")
 
 
@@ -47,14 +32,14 @@ def rtf_encoding(head: bytes) -> str:
         except LookupError:
             pass
     for charset in _FCHARSET.findall(head):
-        by_charset = _CHARSET_CODEPAGES.get(int(charset))
+        by_charset = CHARSET_CODEPAGES.get(int(charset))
         if by_charset:
             return by_charset
     return "cp1252"
 
 
 class RTFParser(BaseEngine):
-    """striprtf for .rtf: text in the declared code page, \\u escapes, table cells."""
+    """.rtf: text in the fonts' code pages, \\u escapes, table cells, \\info properties."""
 
     name = "office.rtf"
     formats = (fmt.RTF,)
@@ -68,14 +53,18 @@ class RTFParser(BaseEngine):
             )
         encoding = rtf_encoding(data[:65536])
         try:
-            plain = without_binary_groups(data).decode("latin-1")
-            text = rtf_to_text(plain, encoding=encoding, errors="replace")
+            content = read_rtf(
+                without_binary_groups(data),
+                comments=bool(config.get("office", "comments", True)),
+                notes=bool(config.get("office", "notes", True)),
+                headers_footers=bool(config.get("office", "headers_footers", True)),
+            )
         except (ValueError, IndexError, RecursionError) as exc:
             raise CorruptDocument(
                 f"the RTF cannot be read ({exc})", file=source.display_name
             ) from exc
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-        metadata: dict[str, Any] = {"encoding": encoding}
+        text = content.text.replace("\r\n", "\n").replace("\r", "\n")
+        metadata: dict[str, Any] = {"encoding": encoding, **content.metadata}
         found, skipped = rtf_children(data, source, config)
         if skipped:
             metadata["embedded_skipped"] = skipped

@@ -1,0 +1,426 @@
+r"""RTF text and document properties, read token by token.
+
+striprtf, which goblin used before, gives the body only: it drops the ``\info``
+group (title, author, dates), annotations, and table structure (cells come out
+joined by ``|``), lets field instructions leak (``HYPERLINK "..."``), and passes
+lone UTF-16 surrogates from ``\u`` escapes through, which no UTF-8 writer accepts.
+
+This reader keeps what a reader of the document sees, as Tika's RTF parser does:
+the body, headers and footers, footnotes, annotations (with their author),
+text boxes, field results (a hyperlink's text, not its address), cells separated
+by tabs and rows by line breaks. ``\'xx`` bytes are decoded in the code page of
+the current font's charset, else the document's ``\ansicpg``; ``\uN`` escapes
+honour ``\ucN``, and surrogate halves that do not pair become U+FFFD.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+# A font charset (\fcharsetN) and the code page its bytes are in.
+CHARSET_CODEPAGES = {
+    77: "mac_roman",
+    128: "cp932",
+    129: "cp949",
+    130: "johab",
+    134: "gbk",
+    136: "cp950",
+    161: "cp1253",
+    162: "cp1254",
+    163: "cp1258",
+    177: "cp1255",
+    178: "cp1256",
+    186: "cp1257",
+    204: "cp1251",
+    222: "cp874",
+    238: "cp1250",
+    254: "cp437",
+}
+# Charsets 0 (ANSI), 1 (default) and 2 (symbol) mean the document's own code page.
+_DOCUMENT_CHARSETS = frozenset({0, 1, 2})
+
+_TOKEN = re.compile(
+    r"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?"  # control word, optional parameter, delimiter space
+    r"|\\'([0-9a-fA-F]{2})"  # a byte in the current code page
+    r"|\\(.)"  # control symbol: \{ \} \\ \~ \- \_ \* and escaped line ends
+    r"|([{}])"
+    r"|[\r\n]+"
+    r"|([^\\{}\r\n]+)",
+    re.S,
+)
+
+# Groups whose text is not document text (tables, styles, pictures, instructions).
+_SKIPPED = frozenset(
+    {
+        "colortbl",
+        "stylesheet",
+        "listtable",
+        "listoverridetable",
+        "revtbl",
+        "rsidtbl",
+        "generator",
+        "pict",
+        "objdata",
+        "objclass",
+        "objname",
+        "fldinst",
+        "datafield",
+        "themedata",
+        "colorschememapping",
+        "latentstyles",
+        "datastore",
+        "xmlnstbl",
+        "mmathPr",
+        "sp",
+        "shprslt",
+        "nonshppict",
+        "bkmkstart",
+        "bkmkend",
+        "template",
+        "fchars",
+        "lchars",
+        "falt",
+        "panose",
+        "pgdsctbl",
+        "atrfstart",
+        "atrfend",
+        "atnref",
+        "atndate",
+        "atnparent",
+        "atntime",
+        "private",
+        "userprops",
+        "xe",
+        "tc",
+    }
+)
+# Starred destinations whose text is the document's (a starred group is skipped by default).
+_KEPT_STARRED = frozenset({"annotation", "atnid", "atnauthor", "shpinst", "shptxt", "ud"})
+_HEADERS_FOOTERS = frozenset(
+    {"header", "headerl", "headerr", "headerf", "footer", "footerl", "footerr", "footerf"}
+)
+_NOTES = frozenset({"footnote"})
+_PADDED = frozenset({"annotation", "atnid", "atnauthor", "footnote"})
+_COMMENTS = frozenset({"annotation", "atnid", "atnauthor"})
+_INFO_TEXT = {
+    "title": "title",
+    "subject": "subject",
+    "author": "author",
+    "operator": "last_author",
+    "keywords": "keywords",
+    "doccomm": "comments",
+    "comment": "comments",
+    "company": "company",
+    "manager": "manager",
+    "category": "category",
+    "hlinkbase": "hyperlink_base",
+}
+_INFO_DATES = {"creatim": "created", "revtim": "modified", "printim": "printed"}
+_DATE_PARTS = {
+    "yr": "year",
+    "mo": "month",
+    "dy": "day",
+    "hr": "hour",
+    "min": "minute",
+    "sec": "second",
+}
+_SYMBOLS = {
+    "par": "\n",
+    "line": "\n",
+    "sect": "\n",
+    "page": "\n",
+    "row": "\n",
+    "nestrow": "\n",
+    "tab": "\t",
+    "cell": "\t",
+    "nestcell": "\t",
+    "emdash": "\u2014",
+    "endash": "\u2013",
+    "emspace": "\u2003",
+    "enspace": "\u2002",
+    "qmspace": "\u2005",
+    "bullet": "\u2022",
+    "lquote": "\u2018",
+    "rquote": "\u2019",
+    "ldblquote": "\u201c",
+    "rdblquote": "\u201d",
+    "zwj": "\u200d",
+    "zwnj": "\u200c",
+    "ltrmark": "\u200e",
+    "rtlmark": "\u200f",
+}
+_CONTROL_SYMBOLS = {"~": "\u00a0", "-": "\u00ad", "_": "\u2011", "\\": "\\", "{": "{", "}": "}"}
+_CODE_PAGES = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}
+
+
+@dataclass
+class _State:
+    """What a group inherits: whether its text is kept, where it goes, its font."""
+
+    skip: bool = False
+    target: str = ""  # "" for the body, else "info" or "info:<property>"
+    font: int | None = None
+    uc: int = 1
+    in_upr: bool = False
+    in_fonttbl: bool = False
+    date: str = ""
+    padded: bool = False  # an annotation or note: set off from the text around it
+
+
+@dataclass
+class RTFContent:
+    """What the reader found: the text and the document properties of ``\\info``."""
+
+    text: str
+    metadata: dict[str, str] = field(default_factory=dict)
+
+
+class _Reader:
+    def __init__(self, data: str, excluded: frozenset[str]) -> None:
+        self.data = data
+        self.excluded = excluded
+        self.codepage = "cp1252"
+        self.default_font: int | None = None
+        self.font_charsets: dict[int, str] = {}
+        self.font_defining: int | None = None
+        self.parts: dict[str, list[str]] = {"": []}
+        self.dates: dict[str, dict[str, int]] = {}
+        self.pending = bytearray()
+        self.pending_codec = "cp1252"
+        self.pending_target = ""
+        self.high_surrogate: tuple[int, str] | None = None
+        self.skip_chars = 0
+
+    def codec(self, state: _State) -> str:
+        font = state.font if state.font is not None else self.default_font
+        if font is not None and font in self.font_charsets:
+            return self.font_charsets[font]
+        return self.codepage
+
+    def put(self, text: str, target: str) -> None:
+        self.parts.setdefault(target, []).append(text)
+
+    def flush(self) -> None:
+        """Decode the bytes gathered so far and settle a surrogate left without its pair."""
+        if self.pending:
+            data, self.pending = bytes(self.pending), bytearray()
+            self.put(data.decode(self.pending_codec, errors="replace"), self.pending_target)
+        if self.high_surrogate is not None:
+            self.put("\ufffd", self.high_surrogate[1])
+            self.high_surrogate = None
+
+    def emit(self, text: str, state: _State) -> None:
+        if not state.skip:
+            self.flush()
+            self.put(text, state.target)
+
+    def bytes_(self, data: bytes, state: _State) -> None:
+        if self.skip_chars:
+            skipped = min(self.skip_chars, len(data))
+            self.skip_chars -= skipped
+            data = data[skipped:]
+        if state.skip or not data:
+            return
+        codec = self.codec(state)
+        if self.high_surrogate is not None or (
+            self.pending and (codec, state.target) != (self.pending_codec, self.pending_target)
+        ):
+            self.flush()
+        self.pending_codec, self.pending_target = codec, state.target
+        self.pending += data
+
+    def unicode(self, value: int, state: _State) -> None:
+        self.skip_chars = state.uc
+        if state.skip:
+            return
+        value &= 0xFFFF  # \u takes a signed 16-bit number
+        if 0xDC00 <= value <= 0xDFFF and self.high_surrogate is not None:
+            high = self.high_surrogate[0]
+            self.high_surrogate = None
+            self.flush()
+            self.put(chr(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00)), state.target)
+            return
+        self.flush()
+        if 0xD800 <= value <= 0xDBFF:
+            self.high_surrogate = (value, state.target)
+        else:
+            self.put("\ufffd" if 0xDC00 <= value <= 0xDFFF else chr(value), state.target)
+
+    def read(self) -> RTFContent:
+        state = _State()
+        stack: list[_State] = []
+        group_start = starred = False
+        data = self.data
+        position, end = 0, len(data)
+        while position < end:
+            match = _TOKEN.match(data, position)
+            if match is None:  # a lone backslash at the very end
+                break
+            position = match.end()
+            word, param, hexbyte, symbol, brace, text = match.groups()
+            if word is not None:
+                first, was_starred = group_start, starred
+                group_start = starred = False
+                if word == "bin":
+                    position += max(int(param or 0), 0)  # raw bytes, never text
+                    continue
+                state = self.control(word, param, state, first, was_starred)
+                continue
+            if symbol == "*":
+                starred = True
+                continue
+            group_start = starred = False
+            if hexbyte is not None:
+                self.bytes_(bytes((int(hexbyte, 16),)), state)
+            elif text is not None:
+                self.bytes_(text.encode("latin-1"), state)
+            elif symbol is not None:
+                self.skip_chars = 0
+                if symbol in "\r\n":
+                    self.emit("\n", state)
+                elif symbol in _CONTROL_SYMBOLS:
+                    self.emit(_CONTROL_SYMBOLS[symbol], state)
+            elif brace == "{":
+                self.skip_chars = 0
+                stack.append(state)
+                state = replace(state, padded=False)
+                group_start = True
+            elif brace == "}":
+                self.skip_chars = 0
+                closed = state
+                if stack:
+                    state = stack.pop()
+                if closed.padded:
+                    self.emit(" ", state)
+        self.flush()
+        return RTFContent("".join(self.parts[""]), self.metadata())
+
+    def control(
+        self, word: str, param: str | None, state: _State, first: bool, starred: bool
+    ) -> _State:
+        if word != "u":
+            self.skip_chars = 0
+        if state.in_fonttbl:
+            self.font_table(word, param)
+            return state
+        if first and (
+            word in _SKIPPED or word in self.excluded or (starred and word not in _KEPT_STARRED)
+        ):
+            state.skip = True
+            return state
+        if first and state.in_upr and word != "ud":
+            state.skip = (
+                True  # \upr holds an ANSI copy and a Unicode one ({\*\ud}): read the latter
+            )
+            return state
+        if word == "u" and param is not None:
+            self.unicode(int(param), state)
+        elif word in _SYMBOLS:
+            self.emit(_SYMBOLS[word], state)
+        elif word == "f" and param is not None:
+            state.font = int(param)
+        elif word == "plain":
+            state.font = None
+        elif word == "uc" and param is not None:
+            state.uc = max(int(param), 0)
+        elif word == "ansicpg" and param is not None and param != "0":
+            codec = f"cp{int(param)}"
+            if _known(codec):
+                self.codepage = codec
+        elif word in _CODE_PAGES:
+            self.codepage = _CODE_PAGES[word]
+        elif word == "deff" and param is not None:
+            self.default_font = int(param)
+        elif word == "fonttbl":
+            state.in_fonttbl = state.skip = True
+        elif word == "upr":
+            state.in_upr = True
+        elif word == "ud":
+            state.in_upr = False
+        elif word == "info":
+            state.target = "info"
+        elif word in _INFO_TEXT and state.target.startswith("info"):
+            self.flush()
+            state.target = f"info:{_INFO_TEXT[word]}"
+            self.parts[state.target] = []  # a property given twice keeps its last value
+        elif word in _INFO_DATES and state.target.startswith("info"):
+            state.date, state.skip = _INFO_DATES[word], True
+            self.dates[state.date] = {}
+        elif word in _DATE_PARTS and state.date and param is not None:
+            self.dates[state.date][_DATE_PARTS[word]] = int(param)
+        elif first and word in _PADDED:
+            self.emit(" ", state)
+            state.padded = True
+        return state
+
+    def font_table(self, word: str, param: str | None) -> None:
+        if word == "f" and param is not None:
+            self.font_defining = int(param)
+        elif self.font_defining is None or param is None:
+            return
+        elif word == "fcharset":
+            charset = int(param)
+            codec = CHARSET_CODEPAGES.get(charset)
+            if codec is not None:
+                self.font_charsets[self.font_defining] = codec
+            elif charset in _DOCUMENT_CHARSETS:
+                self.font_charsets.pop(self.font_defining, None)
+        elif word == "cpg" and param != "0":
+            codec = f"cp{int(param)}"
+            if _known(codec):
+                self.font_charsets[self.font_defining] = codec
+
+    def metadata(self) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for target, parts in self.parts.items():
+            if not target.startswith("info:"):
+                continue
+            value = " ".join("".join(parts).split())
+            if value:
+                found[target.removeprefix("info:")] = value
+        for key, date_parts in self.dates.items():
+            stamp = _stamp(date_parts)
+            if stamp:
+                found[key] = stamp
+        return found
+
+
+def _known(codec: str) -> bool:
+    try:
+        codecs.lookup(codec)
+    except LookupError:
+        return False
+    return True
+
+
+def _stamp(parts: dict[str, int]) -> str | None:
+    """An ``\\info`` date as ISO 8601: date and time, or the date alone when no hour is given."""
+    try:
+        moment = datetime(
+            parts["year"],
+            parts.get("month", 1),
+            parts.get("day", 1),
+            parts.get("hour", 0),
+            parts.get("minute", 0),
+            parts.get("second", 0),
+        )
+    except (KeyError, ValueError):
+        return None
+    if "hour" not in parts:
+        return moment.date().isoformat()
+    return moment.isoformat()
+
+
+def read_rtf(
+    data: bytes, *, comments: bool = True, notes: bool = True, headers_footers: bool = True
+) -> RTFContent:
+    """The text and ``\\info`` properties of an RTF document (``data`` as stored)."""
+    excluded = frozenset(
+        (set() if comments else _COMMENTS)
+        | (set() if notes else _NOTES)
+        | (set() if headers_footers else _HEADERS_FOOTERS)
+    )
+    return _Reader(data.decode("latin-1"), excluded).read()

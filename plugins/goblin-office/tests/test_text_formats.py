@@ -1,0 +1,162 @@
+"""RTF, e-mail and HTML details a reader expects: document properties, annotations,
+cells, field results, code pages, dates, forwarded messages, inline frames."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from goblin_office.mail import mail_date
+
+RTF_INFO = (
+    rb"{\rtf1\ansi\ansicpg1251\deff0{\fonttbl{\f0\fswiss\fcharset204 Arial;}}"
+    rb"{\info{\title \'cf\'eb\'e0\'ed}{\author Ana Souza}{\author Ana Souza}"
+    rb"{\creatim\yr2021\mo7\dy9\hr14\min5}{\revtim\yr2021\mo13\dy40}{\printim\yr2020\mo2\dy3}}"
+    rb"\pard Corpo do texto\par}"
+)
+
+
+def test_rtf_document_properties_are_metadata(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(RTF_INFO, "propriedades.rtf")
+    assert document.metadata["title"] == "\u041f\u043b\u0430\u043d"
+    assert document.metadata["author"] == "Ana Souza"
+    assert document.metadata["created"] == "2021-07-09T14:05:00"
+    assert "modified" not in document.metadata  # month 13 is no date
+    assert document.raw_metadata["printed"] == "2020-02-03"  # no hour: the date alone
+    assert document.text.strip() == "Corpo do texto"
+
+
+def test_rtf_unicode_title_is_read_from_its_unicode_copy(read) -> None:  # type: ignore[no-untyped-def]
+    data = (
+        rb"{\rtf1\ansi\ansicpg932{\info{\upr{\title ????}{\*\ud{\title "
+        rb"\u12479\'3f\u12452\'3f\u12488\'3f\u12523\'3f}}}}Hello\par}"
+    )
+    assert read(data, "titulo.rtf").metadata["title"] == "\u30bf\u30a4\u30c8\u30eb"
+
+
+def test_rtf_unpaired_surrogates_become_replacement_characters(read) -> None:  # type: ignore[no-untyped-def]
+    data = (
+        rb"{\rtf1\ansi\uc0 alto \u-10240  fim\par baixo \u-9216  fim\par"
+        rb" par \u-10240\u-8400  fim\par}"
+    )
+    text = read(data, "substitutos.rtf").text
+    assert "alto \ufffd fim" in text
+    assert "baixo \ufffd fim" in text
+    assert "par \U00010330 fim" in text  # a high and a low half make one character
+
+
+def test_rtf_cells_are_tab_separated_and_rows_are_lines(read) -> None:  # type: ignore[no-untyped-def]
+    data = (
+        rb"{\rtf1\ansi\trowd\cellx1000\cellx2000 Item\cell Valor\cell\row"
+        rb"\trowd\cellx1000\cellx2000 Cimento\cell 10\cell\row}"
+    )
+    lines = [line.strip() for line in read(data, "tabela.rtf").text.splitlines() if line.strip()]
+    assert lines == ["Item\tValor", "Cimento\t10"]
+
+
+ANNOTATED = (
+    rb"{\rtf1\ansi Prazo de {\*\atrfstart 1}entrega{\*\atrfend 1}{\*\atnid JS}"
+    rb"{\*\atnauthor Joana Silva}\chatn{\*\annotation{\*\atnref 1}{\*\atndate 0}"
+    rb"\pard Confirmar com o fornecedor}} final\par}"
+)
+
+
+def test_rtf_annotation_is_read_inline_with_its_author(read) -> None:  # type: ignore[no-untyped-def]
+    text = " ".join(read(ANNOTATED, "comentario.rtf").text.split())
+    assert text == "Prazo de entrega JS Joana Silva Confirmar com o fornecedor final"
+
+
+def test_rtf_annotation_left_out_when_comments_are_off(read) -> None:  # type: ignore[no-untyped-def]
+    text = " ".join(read(ANNOTATED, "comentario.rtf", office={"comments": False}).text.split())
+    assert text == "Prazo de entrega final"
+
+
+def test_rtf_field_gives_its_result_not_its_instruction(read) -> None:  # type: ignore[no-untyped-def]
+    data = (
+        rb"{\rtf1\ansi Veja {\field{\*\fldinst{HYPERLINK \"..\\\\anexos\\\\edital.doc\"}}"
+        rb"{\*\fldtitle{anexos}}{\fldrslt{\ul o edital}}} e {\field{\fldinst PAGE}"
+        rb"{\fldrslt 3}} fim\par}"
+    )
+    text = read(data, "campo.rtf").text
+    assert " ".join(text.split()) == "Veja o edital e 3 fim"
+
+
+def test_rtf_literal_bytes_are_in_the_fonts_code_page(read) -> None:  # type: ignore[no-untyped-def]
+    body = "Уважаемый клиент".encode("cp1251")
+    data = (
+        rb"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\fcharset0 Arial;}{\f1\fcharset204 Arial;}}"
+        rb"\pard{\f1 " + body + rb"}\par}"
+    )
+    assert read(data, "cirilico.rtf").text.strip() == "Уважаемый клиент"
+
+
+@pytest.mark.parametrize(
+    ("header", "iso"),
+    [
+        ("Fri, 01 Dec 2000 08:39:07 +0100", "2000-12-01T07:39:07Z"),
+        ("Fri, 01 Dec 2000 08:39:07", "2000-12-01T08:39:07"),
+        ("Fri Apr 10 04:00:33 PDT 1992", "1992-04-10T11:00:33Z"),
+        ("16 May 2016 at 09:30:32  GMT+1", "2016-05-16T08:30:32Z"),
+        ("not a date", None),
+    ],
+)
+def test_mail_dates_are_iso_8601(header: str, iso: str | None) -> None:
+    assert mail_date(header) == iso
+
+
+def test_eml_base64_forwarded_message_is_read(read) -> None:  # type: ignore[no-untyped-def]
+    inner = b"From: b@example.org\nSubject: Encaminhada\n\nTexto da mensagem encaminhada\n"
+    encoded = base64.encodebytes(inner)
+    data = (
+        b'From: a@example.org\nSubject: Fwd\nContent-Type: multipart/mixed; boundary="XX"\n\n'
+        b"--XX\nContent-Type: text/plain\n\nVeja abaixo\n"
+        b"--XX\nContent-Type: message/rfc822\nContent-Transfer-Encoding: base64\n"
+        b'Content-Disposition: attachment; filename="fwd.eml"\n\n' + encoded + b"--XX--\n"
+    )
+    document = read(data, "fwd.eml")
+    (child,) = document.children
+    assert child.status == "clean"
+    assert "Texto da mensagem encaminhada" in child.text
+
+
+def test_html_commented_out_charset_declares_nothing(read) -> None:  # type: ignore[no-untyped-def]
+    data = (
+        '<html><head><!--<meta http-equiv="Content-Type" content="text/html; '
+        'charset=ISO-8859-1"> -->\n<meta http-equiv="Content-Type" '
+        'content="text/html; charset=utf-8"></head><body>Licitação nº 12</body></html>'
+    ).encode()
+    assert read(data, "pagina.html").text.strip() == "Licitação nº 12"
+
+
+def test_html_inline_frame_document_is_read_in_place(read) -> None:  # type: ignore[no-untyped-def]
+    data = b'<html><body><p>antes</p><iframe srcdoc="<p>dentro do quadro</p>"></iframe></body>'
+    assert read(data, "quadro.html").text.split("\n") == ["antes", "dentro do quadro"]
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "expected"),
+    [
+        (
+            b'From: "Compras (Prefeitura)" <compras@example.org>\n'
+            b"Date: Mon, 6 Sep 2010 05:25:34 -0400 (EDT)\nSubject: Edital\n\nCorpo\n",
+            "edital.eml",
+            {
+                "author": "Compras (Prefeitura) <compras@example.org>",
+                "created": "2010-09-06T09:25:34Z",
+            },
+        ),
+        (
+            b'<html><head><title>Ata</title><meta name="Author" content="Secretaria">'
+            b'<meta name="description" content="Ata da sess\xc3\xa3o"></head><body>x</body></html>',
+            "ata.html",
+            {"author": "Secretaria", "description": "Ata da sess\u00e3o"},
+        ),
+    ],
+)
+def test_sender_date_and_meta_properties_are_metadata(  # type: ignore[no-untyped-def]
+    read, data: bytes, name: str, expected: dict[str, str]
+) -> None:
+    document = read(data, name)
+    found = {**document.raw_metadata, **document.metadata}
+    assert {key: found.get(key) for key in expected} == expected
