@@ -302,3 +302,37 @@ def vsdx(pages: list[tuple[str, str]]) -> bytes:
             f'<PageContents xmlns="{_VISIO}"><Shapes>{shapes}</Shapes></PageContents>'
         )
     return zip_bytes(members)
+
+
+_XPS = "http://schemas.microsoft.com/xps/2005/06"
+
+
+def xps(pages: list[str]) -> bytes:
+    """An XPS document: each item is one fixed page's content (Glyphs elements)."""
+    members: dict[str, bytes | str] = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+            'content-types"><Default Extension="rels" ContentType="application/vnd.'
+            'openxmlformats-package.relationships+xml"/><Default Extension="fdseq" '
+            'ContentType="application/vnd.ms-package.xps-fixeddocumentsequence+xml"/></Types>'
+        ),
+        "_rels/.rels": (
+            f'<?xml version="1.0"?><Relationships xmlns="{PKG_RELS}"><Relationship Id="rId1" '
+            f'Type="{_XPS}/fixedrepresentation" Target="FixedDocSeq.fdseq"/></Relationships>'
+        ),
+        # Windows writes the sequence and documents in UTF-16
+        "FixedDocSeq.fdseq": (
+            f'<FixedDocumentSequence xmlns="{_XPS}">'
+            '<DocumentReference Source="/Documents/1/FixedDoc.fdoc"/></FixedDocumentSequence>'
+        ).encode("utf-16"),
+        "Documents/1/FixedDoc.fdoc": (
+            f'<FixedDocument xmlns="{_XPS}">'
+            + "".join(f'<PageContent Source="Pages/{n}.fpage"/>' for n in range(1, len(pages) + 1))
+            + "</FixedDocument>"
+        ).encode("utf-16"),
+    }
+    for number, content in enumerate(pages, start=1):
+        members[f"Documents/1/Pages/{number}.fpage"] = (
+            f'<FixedPage xmlns="{_XPS}" Width="816" Height="1056">{content}</FixedPage>'
+        ).encode("utf-16")
+    return zip_bytes(members)

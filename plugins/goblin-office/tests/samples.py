@@ -21,7 +21,7 @@ from odf.opendocument import OpenDocumentPresentation, OpenDocumentSpreadsheet, 
 from odf.style import MasterPage, PageLayout
 from odf.table import Table, TableCell, TableRow
 from odf.text import H, P
-from packages import flat_opc, vsdx, zip_bytes
+from packages import flat_opc, vsdx, xps, zip_bytes
 from packages import xlsb as hand_xlsb
 from pptx import Presentation
 from pptx.util import Inches
@@ -137,6 +137,12 @@ def sample_vsdx() -> tuple[bytes, str]:
     """A Visio drawing with one page and one shape."""
     shape = f"<Shape ID='1'><Cell N='PinX' V='1'/><Text>{PHRASE}</Text></Shape>"
     return vsdx([("Fluxo", shape)]), "fluxo.vsdx"
+
+
+def sample_xps() -> tuple[bytes, str]:
+    """An XPS document with one page and one run of glyphs."""
+    glyphs = f'<Glyphs OriginX="96" OriginY="120" UnicodeString="{PHRASE}"/>'
+    return xps([glyphs]), "impresso.xps"
 
 
 def _odf_bytes(document: object) -> bytes:

@@ -42,6 +42,7 @@ BUILT = {
     fmt.FLAT_WORD: (samples.sample_flat_word, samples.PHRASE),
     fmt.FLAT_POWERPOINT: (samples.sample_flat_powerpoint, samples.PHRASE),
     fmt.VSDX: (samples.sample_vsdx, samples.PHRASE),
+    fmt.XPS: (samples.sample_xps, samples.PHRASE),
     fmt.WORD_2003: (samples.sample_word2003, samples.PHRASE),
     fmt.SPREADSHEETML_2003: (samples.sample_spreadsheetml2003, samples.PHRASE),
 }

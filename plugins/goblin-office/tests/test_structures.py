@@ -388,6 +388,28 @@ def test_visio_pages_give_their_shapes_text_groups_opened(read) -> None:  # type
     assert [p.text for p in document.pages] == ["Início\nAprovar orçamento", "Fim"]
 
 
+def _glyphs(x: int, y: int, text: str) -> str:
+    return f'<Glyphs OriginX="{x}" OriginY="{y}" UnicodeString="{text}"/>'
+
+
+def test_xps_pages_give_their_glyph_runs_line_by_line(read) -> None:  # type: ignore[no-untyped-def]
+    from packages import xps
+
+    first = (
+        _glyphs(96, 100, "Edital")
+        + _glyphs(150, 100, " ")
+        + _glyphs(160, 100, "nº 12")
+        + f"<Canvas>{_glyphs(96, 140, 'Objeto:')}{_glyphs(160, 140, 'pavimentação')}</Canvas>"
+        + _glyphs(96, 180, "{}{chaves}")
+    )
+    document = read(xps([first, _glyphs(96, 100, "Anexo I")]), "edital.xps")
+    assert document.mime == "application/vnd.ms-xpsdocument"
+    assert [p.text for p in document.pages] == [
+        "Edital nº 12\nObjeto: pavimentação\n{chaves}",
+        "Anexo I",
+    ]
+
+
 # -- text formats --------------------------------------------------------------
 
 

@@ -41,6 +41,7 @@ EML = "message/rfc822"
 FLAT_WORD = "application/vnd.ms-word2006ml"
 FLAT_POWERPOINT = "application/vnd.ms-powerpoint2006ml"
 VSDX = "application/vnd.ms-visio.drawing"
+XPS = "application/vnd.ms-xpsdocument"
 #: Word and Excel 2003 XML ("XML Document", "XML Spreadsheet"), Tika's names.
 WORD_2003 = "application/vnd.ms-wordml"
 SPREADSHEETML_2003 = "application/vnd.ms-spreadsheetml"

@@ -28,6 +28,7 @@ from goblin_office.visio import VisioParser
 from goblin_office.word import DocxParser
 from goblin_office.xml2003 import SpreadsheetML2003Parser, Word2003Parser
 from goblin_office.xmltext import SVGParser, XMLParser
+from goblin_office.xps import XPSParser
 
 
 @hookimpl
@@ -72,6 +73,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         Word2003Parser(),
         SpreadsheetML2003Parser(),
         VisioParser(),
+        XPSParser(),
         LibreOfficeParser(),
     ):
         register(parser)

@@ -81,6 +81,9 @@ class ContainerSniffer(BaseEngine):
             found = fmt.ooxml_format(names, types)
             if found is not None:
                 return FileType(found[0], found[1], 0.95)
+            if any(name.lower().endswith(".fdseq") for name in names):
+                # XPS and OpenXPS alike name the fixed document sequence by this extension
+                return FileType(fmt.XPS, "xps", 0.95)
         return None
 
 
