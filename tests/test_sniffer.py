@@ -35,6 +35,9 @@ def _zip() -> bytes:
 SIGNATURES = [
     (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "application/pdf"),
     (b"\n\n  %PDF-1.7 after junk", "application/pdf"),
+    (b"$PDF-1.5\r\n%\xe2\xe3\xcf\xd3\r\n3603 0 obj\r\n<<", "application/pdf"),  # a byte flipped
+    (b"%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>", "application/pdf"),  # header gone
+    (b"see 1 0 obj in the manual\n", "text/plain"),
     (_zip(), "application/zip"),
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 504, "application/x-ole-storage"),
     (b"{\\rtf1\\ansi hello}", "application/rtf"),

@@ -57,6 +57,11 @@ _TEXTISH_MIMES = {"text/csv", "text/tab-separated-values", "text/html", "applica
                   "text/vcard", "image/svg+xml", "message/rfc822", "multipart/related"}
 
 
+# A PDF whose header line is damaged ($PDF-1.5) or gone: comment lines, then an object.
+_HEADLESS_PDF = re.compile(
+    rb"(?:[^\r\n]{0,8}PDF-\d\.\d[^\r\n]*[\r\n]+|%[^\r\n]*[\r\n]+)*\s*\d{1,10}\s+\d{1,5}\s+obj\b")
+
+
 class MagicSniffer(BaseEngine):
     """Signatures of PDF, ZIP, OLE2, RTF, 7z, RAR, compressors, tar, images, HTML, XML, mail.
 
@@ -76,6 +81,8 @@ class MagicSniffer(BaseEngine):
         # so a zip or tar holding an uncompressed PDF stays an archive.
         if b"%PDF-" in head[:1024]:
             return FileType("application/pdf", "pdf", 0.9)
+        if _HEADLESS_PDF.match(head[:1024]):
+            return FileType("application/pdf", "pdf", 0.6)
         if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
             return FileType("image/webp", "webp", 0.9)
         if head[:2] == b"BM" and len(head) > 26 and head[6:10] == b"\x00\x00\x00\x00":

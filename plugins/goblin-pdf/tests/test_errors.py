@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from pdf_builders import reportlab_pdf
@@ -144,3 +145,17 @@ def test_a_page_label_that_is_not_valid_utf16_costs_only_itself() -> None:
     assert document.parsed_by[0] == "pdf.pypdfium2"
     assert [page.status for page in document.pages] == ["clean", "clean"]
     assert document.pages[0].label.endswith("A") and document.pages[1].label == "i"
+
+
+@pytest.mark.parametrize("damage", [lambda pdf: b"$" + pdf[1:],  # a flipped byte
+                                    lambda pdf: pdf[pdf.index(b"\n") + 1:]])  # no header line
+def test_a_damaged_or_missing_header_is_supplied_so_pdfium_still_reads_it(damage: Any) -> None:
+    data = damage(reportlab_pdf(("The header of this file was lost",)))
+    document = extract(data, name="a.pdf", ocr="never")
+    assert document.parsed_by[0] == "pdf.pypdfium2"
+    assert "The header of this file was lost" in document.text
+
+
+def test_a_headless_object_over_garbage_is_still_corrupt_not_guessed_at() -> None:
+    with pytest.raises(CorruptDocument, match=r"a.pdf: no installed parser could read it"):
+        extract(b"$PDF-1.7\n1 0 obj\n" + bytes(range(256)) * 40, name="a.pdf", ocr="never")

@@ -54,6 +54,9 @@ PDF_MIME = "application/pdf"
 _NO_ERROR = 0  # FPDF_ERR_SUCCESS
 _PASSWORD_ERROR = 4  # FPDF_ERR_PASSWORD
 _SECURITY_ERROR = 5  # FPDF_ERR_SECURITY: a security handler PDFium does not have
+_FORMAT_ERROR = 3  # FPDF_ERR_FORMAT
+_HEADER = b"%PDF-1.7\n"
+_HEADER_WINDOW = 1024  # PDFium looks for the header this far into the file
 
 
 class PdfiumParser(BaseEngine):
@@ -81,12 +84,33 @@ def open_pdfium(source: Source, password: str | None) -> pdfium.PdfDocument:
             raise password_error(source.display_name, password) from exc
         if code == _SECURITY_ERROR:
             raise other_security_error(source.display_name) from exc
+        if code == _FORMAT_ERROR:
+            repaired = _with_header(source, password)
+            if repaired is not None:
+                return repaired
         # PDFium sometimes fails without setting an error ("Success")
         reason = "it gives no reason" if code == _NO_ERROR else str(exc)
         raise CorruptDocument(
             f"PDFium cannot open it ({reason}); the file may be truncated or not a PDF",
             file=source.display_name,
         ) from exc
+
+
+def _with_header(source: Source, password: str | None) -> pdfium.PdfDocument | None:
+    """The PDF opened with a ``%PDF-`` header put in front, when its own is damaged or
+    missing (a mangled download, a byte flipped): PDFium refuses such a file outright,
+    though its objects and trailer are intact and it rebuilds the offsets itself."""
+    with source.open() as stream:
+        head = stream.read(_HEADER_WINDOW)
+    if b"%PDF-" in head or b"obj" not in head:
+        return None
+    try:
+        document = pdfium.PdfDocument(_HEADER + source.bytes(), password=password)
+    except pdfium.PdfiumError:
+        return None
+    log.warning("%s: the PDF header is damaged or missing; read with one put in front",
+                source.display_name)
+    return document
 
 
 @contextlib.contextmanager
