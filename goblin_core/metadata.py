@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
+from goblin_core.model import valid_unicode
+
 NORMALISED_KEYS = ("title", "author", "created", "modified", "language", "page_count", "mime")
 
 _ALIASES: Mapping[str, tuple[str, ...]] = {
@@ -49,7 +51,7 @@ def _text(value: Any) -> str | None:
         return None
     if isinstance(value, (datetime, date)):
         return value.isoformat()
-    text = str(value).strip()
+    text = valid_unicode(str(value)).strip()
     return text or None
 
 

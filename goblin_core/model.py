@@ -8,6 +8,7 @@ pickled to and from worker processes and compared in tests.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
@@ -413,6 +414,19 @@ def _page_from_dict(data: Mapping[str, Any]) -> Page:
     return Page(**values)
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def valid_unicode(text: str) -> str:
+    """``text`` with each lone surrogate (half of a UTF-16 pair, which a damaged file or a
+    lenient decoder leaves behind) made U+FFFD, so it can be written as UTF-8 anywhere.
+
+    >>> valid_unicode("caf\\ud800e")
+    'caf\ufffde'
+    """
+    return _LONE_SURROGATE.sub("\ufffd", text) if _LONE_SURROGATE.search(text) else text
+
+
 def json_safe(value: Any) -> Any:
     """``value`` as JSON has it: str keys, lists for tuples, ISO 8601 for dates and times,
     str for anything else, so a Document survives ``to_dict``/``from_dict`` unchanged.
@@ -422,7 +436,9 @@ def json_safe(value: Any) -> Any:
     {'created': '2010-05-04T06:43:00', 'pages': [1, 2]}
     """
     # plain values first, and the Mapping ABC last: a PDF's metadata holds a record per page
-    if value is None or isinstance(value, (str, int, float, bool)):
+    if isinstance(value, str):
+        return valid_unicode(value)
+    if value is None or isinstance(value, (int, float, bool)):
         return value
     if isinstance(value, (list, tuple)):
         return [json_safe(v) for v in value]

@@ -49,6 +49,7 @@ from goblin_core.model import (
     Table,
     Verdict,
     json_safe,
+    valid_unicode,
 )
 from goblin_core.ranking import Candidate, best, combine, mapped_chars
 from goblin_core.registry import EngineEntry, Registry
@@ -1011,7 +1012,7 @@ class Pipeline:
             winner, status, reason = page.ocr, "ocr", ""
         return Page(
             number=page.number,
-            text=winner.text,
+            text=valid_unicode(winner.text),
             engine=winner.engine,
             status=status,  # type: ignore[arg-type]
             confidence=round(winner.score, 4),
