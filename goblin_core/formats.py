@@ -48,6 +48,15 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("application/vnd.ms-excel", ("xls",), "Excel 97-2003", "office"),
     KnownFormat("application/vnd.ms-powerpoint", ("ppt", "pps"), "PowerPoint 97-2003", "office"),
     KnownFormat("application/vnd.ms-outlook", ("msg",), "Outlook message", "office"),
+    KnownFormat("application/vnd.ms-visio.drawing", ("vsdx", "vsdm", "vstx"), "Visio drawing",
+                "office"),
+    KnownFormat("application/vnd.ms-xpsdocument", ("xps", "oxps"), "XPS document", "office"),
+    # Single-file XML documents share the .xml extension: known by their content only.
+    KnownFormat("application/vnd.ms-word2006ml", (), "Word XML document (Flat OPC)", "office"),
+    KnownFormat("application/vnd.ms-powerpoint2006ml", (), "PowerPoint XML presentation "
+                "(Flat OPC)", "office"),
+    KnownFormat("application/vnd.ms-wordml", (), "Word 2003 XML", "office"),
+    KnownFormat("application/vnd.ms-spreadsheetml", (), "Excel 2003 XML", "office"),
     KnownFormat(f"{_ODF}.text", ("odt", "ott"), "OpenDocument text", "office"),
     KnownFormat(f"{_ODF}.spreadsheet", ("ods", "ots"), "OpenDocument spreadsheet", "office"),
     KnownFormat(f"{_ODF}.presentation", ("odp", "otp"), "OpenDocument presentation", "office"),
