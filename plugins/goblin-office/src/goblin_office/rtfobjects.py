@@ -90,7 +90,7 @@ def _pictures(data: bytes, budget: ObjectBudget) -> Iterator[tuple[str, bytes]]:
 def without_binary_groups(data: bytes) -> bytes:
     """``data`` without its object and picture groups: hex that holds no text.
 
-    striprtf walks every character; a document with a few pictures is mostly hex.
+    The text reader walks every character; a document with a few pictures is mostly hex.
     """
     if _OBJDATA not in data and _PICT not in data:
         return data
