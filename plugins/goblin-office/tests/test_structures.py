@@ -238,9 +238,48 @@ def test_date_and_time_cells_are_iso(read) -> None:  # type: ignore[no-untyped-d
     assert rows[0] == ("2023-12-01 14:30:00", "2023-12-02")
 
 
-def test_flat_ods_cells_are_typed(read) -> None:  # type: ignore[no-untyped-def]
+def test_flat_ods_cells_show_their_text_or_with_raw_values_their_value(read) -> None:  # type: ignore[no-untyped-def]
     data, name = samples.sample_fods()
-    assert read(data, name).tables[0].rows[0] == (samples.PHRASE, "2.5")
+    assert read(data, name).tables[0].rows[0] == (samples.PHRASE, "2,5")
+    raw = read(data, name, office={"cell_values": "raw"})
+    assert raw.tables[0].rows[0] == (samples.PHRASE, "2.5")
+
+
+_SHOWN = (
+    '<table:table table:name="Formats" table:style-name="ta1"><table:table-row>'
+    '<table:table-cell office:value-type="percentage" office:value="2"><text:p>200%</text:p>'
+    '</table:table-cell>'
+    '<table:table-cell office:value-type="currency" office:currency="GBP" office:value="1">'
+    "<text:p>£1.00</text:p></table:table-cell>"
+    '<table:table-cell office:value-type="boolean" office:boolean-value="true">'
+    "<text:p>WAHR</text:p></table:table-cell>"
+    '<table:table-cell office:value-type="date" office:date-value="2024-03-15">'
+    "<text:p>15.03.24</text:p></table:table-cell>"
+    "</table:table-row></table:table>"
+    '<table:table table:name="Hidden" table:style-name="ta2"><table:table-row>'
+    '<table:table-cell office:value-type="string"><text:p>secret</text:p></table:table-cell>'
+    "</table:table-row></table:table>"
+)
+_HIDING_STYLES = (
+    '<office:automatic-styles xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0">'
+    '<style:style style:name="ta1" style:family="table"><style:table-properties '
+    'table:display="true"/></style:style>'
+    '<style:style style:name="ta2" style:family="table"><style:table-properties '
+    'table:display="false"/></style:style></office:automatic-styles>'
+)
+
+
+def test_ods_cells_read_as_the_sheet_shows_them(read) -> None:  # type: ignore[no-untyped-def]
+    data = samples.flat_odf("spreadsheet", _SHOWN).replace(
+        b"<office:body>", _HIDING_STYLES.encode() + b"<office:body>")
+    shown = read(data, "formats.fods")
+    assert shown.tables[0].rows[0] == ("200%", "£1.00", "WAHR", "2024-03-15")
+    dates = read(data, "formats.fods", office={"cell_dates": "display"})
+    assert dates.tables[0].rows[0][3] == "15.03.24"
+    raw = read(data, "formats.fods", office={"cell_values": "raw"})
+    assert raw.tables[0].rows[0] == ("2", "1", "TRUE", "2024-03-15")
+    assert "secret" in shown.text
+    assert "secret" not in read(data, "formats.fods", office={"hidden_sheets": False}).text
 
 
 # -- presentations -------------------------------------------------------------
@@ -804,11 +843,16 @@ def test_ods_error_cells_show_their_error(read) -> None:  # type: ignore[no-unty
 
 
 def test_ods_time_of_a_day_or_more_is_h_mm_ss(read) -> None:  # type: ignore[no-untyped-def]
-    times = ("PT27H17M54S", "PT08H30M00S")
-    data = _ods_row("Prazos", [({"valuetype": "time", "timevalue": t}, t) for t in times])
+    times = (("PT27H17M54S", "27:17:54"), ("PT08H30M00S", "08:30:00"))
+    data = _ods_row("Prazos", [({"valuetype": "time", "timevalue": t}, shown)
+                               for t, shown in times])
     read_back = read(data, "prazos.ods")
-    assert read_back.parsed_by == ("office.calamine",)
+    assert read_back.parsed_by == ("office.fods",)
     assert read_back.tables[0].rows == (("27:17:54", "08:30:00"),)
+    # calamine, the fallback, gives such a time as an ISO duration: goblin writes it the same
+    fallback = read(data, "prazos.ods", engines={"office.fods": {"enabled": False}})
+    assert fallback.parsed_by == ("office.calamine",)
+    assert fallback.tables[0].rows == (("27:17:54", "08:30:00"),)
 
 
 def _dbf_with_dates(*dates: bytes) -> bytes:
@@ -821,3 +865,16 @@ def _dbf_with_dates(*dates: bytes) -> bytes:
 def test_dbf_value_that_does_not_parse_keeps_the_table(read) -> None:  # type: ignore[no-untyped-def]
     document = read(_dbf_with_dates(b"20240131", b"NotADate", b"19991231"), "prazos.dbf")
     assert document.text.split("\n") == ["PRAZO", "2024-01-31", "NotADate", "1999-12-31"]
+
+
+def test_ods_rows_start_at_the_first_used_column_as_calamine_gives_them(read) -> None:  # type: ignore[no-untyped-def]
+    body = (
+        '<table:table table:name="Ducks">'
+        '<table:table-row><table:table-cell/><table:table-cell office:value-type="string">'
+        "<text:p>Year</text:p></table:table-cell></table:table-row>"
+        '<table:table-row><table:table-cell table:number-columns-repeated="2"/>'
+        '<table:table-cell office:value-type="float" office:value="120"><text:p>120</text:p>'
+        "</table:table-cell></table:table-row></table:table>"
+    )
+    document = read(samples.flat_odf("spreadsheet", body), "ducks.fods")
+    assert document.tables[0].rows == (("Year", ""), ("", "120"))

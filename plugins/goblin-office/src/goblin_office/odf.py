@@ -196,7 +196,7 @@ class _Walker:
         return tuple(values)
 
     def _cell(self, cell: Any) -> str:
-        typed = _typed_value(cell)
+        typed = _typed_value(cell, self.config)
         if typed is not None:
             return typed
         inner = PageBuilder()
@@ -207,10 +207,18 @@ class _Walker:
         return inner.text
 
 
-def _typed_value(cell: Any) -> str | None:
+def _typed_value(cell: Any, config: Config) -> str | None:
+    """The cell's stored value as goblin writes it, or None to read the text the cell
+    shows: an ODF cell keeps both, so ``office.cell_values = "display"`` (the default)
+    takes the shown text (``200%``, ``£1.00``, ``WAHR``), as for xlsx, dates staying ISO
+    8601 unless ``office.cell_dates = "display"``."""
     if cell.get(_CALCEXT_TYPE) == "error":
         return None  # the value beside an error is a stand-in (0 or ""): its text shows it
     kind = attr(cell, "value-type")
+    display = config.get("office", "cell_values", "display") == "display"
+    if display and (kind != "date" or config.get("office", "cell_dates", "iso") == "display") \
+            and any(local_name(child) == "p" for child in cell):
+        return None
     if kind in ("float", "percentage", "currency"):
         raw = attr(cell, "value")
         try:
@@ -370,18 +378,23 @@ def _master_frames(styles: Any | None) -> dict[str, list[str]]:
 
 
 class FlatODSParser(BaseEngine):
-    """ODF spreadsheets read from their XML: flat .fods, and .ods when calamine refuses one."""
+    """ODF spreadsheets read from their XML, flat .fods and packaged .ods: each cell keeps
+    the text it shows beside its value there, which calamine (the fallback) does not give."""
 
     name = "office.fods"
     formats = (fmt.FODS, fmt.ODS)
-    priority = 30
+    priority = 60
 
     def open(self, source: Source, config: Config) -> TextDocument:
         trees = load_trees(source, config, flat=_is_flat(source))
         body = _body(trees, "spreadsheet")
         extras = odf_sheet_extras(trees.content, trees.styles, config)
         pages = []
-        for number, table in enumerate(children(body, "table"), start=1):
+        tables = children(body, "table")
+        if not config.get("office", "hidden_sheets", True):
+            hidden = _hidden_table_styles(trees.content)
+            tables = [table for table in tables if attr(table, "style-name") not in hidden]
+        for number, table in enumerate(tables, start=1):
             page = PageBuilder(number=number, label=attr(table, "name"), engine=self.name)
             walker = _Walker(page, config)
             sheet = attr(table, "name")
@@ -389,13 +402,32 @@ class FlatODSParser(BaseEngine):
             page.add(sheet, "heading", 2)
             for text in extra.headers if extra else ():
                 page.add(text, "header")
-            page.add_table(walker.table_rows(table), title=sheet)
+            page.add_table(_without_leading_empty_columns(walker.table_rows(table)),
+                           title=sheet)
             for text in extra.comments if extra else ():
                 page.add(text)
             for text in extra.footers if extra else ():
                 page.add(text, "footer")
             pages.append(page.build())
         return TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
+
+
+def _without_leading_empty_columns(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The rows from the first column that holds anything, as calamine gives a sheet (and
+    so an .ods reads the same whichever engine takes it)."""
+    lead = min((next(i for i, value in enumerate(row) if value) for row in rows if any(row)),
+               default=0)
+    return [row[lead:] for row in rows] if lead else rows
+
+
+def _hidden_table_styles(content: Any) -> set[str]:
+    """Names of the table styles that hide their sheet (table:display="false")."""
+    hidden = set()
+    for style in descendants(content, "style"):
+        if any(attr(props, "display") == "false"
+               for props in children(style, "table-properties")):
+            hidden.add(attr(style, "name"))
+    return hidden
 
 
 def _is_flat(source: Source) -> bool:
