@@ -176,6 +176,8 @@ class PageAnnotations:
     def unseen_links(self, text: str) -> list[str]:
         """The link targets a reader of ``text`` would not see: those the page does not
         spell out itself (scheme, ``www.`` and a closing slash aside, line breaks ignored)."""
+        if not self.links:
+            return []
         flat = "".join(text.split()).casefold()
         return [link for link in self.links if _bare_address(link) not in flat]
 
