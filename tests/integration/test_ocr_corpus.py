@@ -102,13 +102,27 @@ def _tags(file: str) -> str:
 def test_severe_cipher_page_is_ocr_d() -> None:
     """A page whose text layer is a font cipher goes to OCR after recovery fails."""
     require_binary("tesseract", "tesseract-ocr")
+    path: Path = corpus_dir(__file__) / "pdf/truetype_font_nomapping.pdf"
+    doc = goblin_core.extract(path)
+    page = doc.pages[0]
+    assert [(a.engine, a.verdict) for a in page.attempts[:2]] == [
+        ("pdf.pypdfium2", "garbage"), ("pdf.pdfplumber", "garbage")]
+    assert (page.status, page.engine) == ("ocr", "ocr.tesseract")
+    assert doc.report.ocr_pages == (1,)
+    assert contains_phrase(page.text, "Phone")
+
+
+@pytest.mark.corpus
+def test_glyph_numbers_read_in_the_standard_order_spare_the_page_ocr() -> None:
+    """Fonts naming none of their glyphs: pdf.glyph_order gets the words back, so OCR,
+    though installed, is not run on the page."""
+    require_binary("tesseract", "tesseract-ocr")
     path: Path = corpus_dir(__file__) / "pdf/non_ascii_text.pdf"
     doc = goblin_core.extract(path, max_pages=1, ocr_languages="deu")
     page = doc.pages[0]
-    primary = page.attempts[0]
-    assert primary.verdict == "garbage"
-    assert (page.status, page.engine) == ("ocr", "ocr.tesseract")
-    assert doc.report.ocr_pages == (1,)
+    assert page.attempts[0].verdict == "garbage"
+    assert (page.status, page.engine) == ("recovered", "pdf.glyph_order")
+    assert doc.report.ocr_pages == ()
     assert contains_phrase(page.text, "Spatenstich für neue Hackschnitzelheizung")
 
 

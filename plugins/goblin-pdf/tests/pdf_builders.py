@@ -31,19 +31,25 @@ def _vera() -> Path:
 
 
 def identity_font_pdf(lines: tuple[str, ...] = PROSE_LINES * 2,
-                      plain_lines: tuple[str, ...] = ()) -> bytes:
+                      plain_lines: tuple[str, ...] = (), *, font_cmap: bool = True,
+                      glyph_shift: int = 0, glyph_of: dict[int, int] | None = None) -> bytes:
     """A page set in an embedded TrueType font, Identity-H, without a ToUnicode map,
     then ``plain_lines`` in Helvetica below it.
 
     The codes in the content stream are glyph ids. PDFium reads them as if they
     were characters (Vera's glyphs are in the Macintosh order: each letter 29
     below its character, and the space, glyph 3, dropped); pdfminer maps them
-    back through the font's own cmap table.
+    back through the font's own cmap table. ``font_cmap=False`` takes that table
+    out of the font program, so nothing in the file names a glyph; ``glyph_shift``
+    moves every code as a font with one glyph more (or less) before its letters
+    would; ``glyph_of`` numbers the characters another way (a renumbering subset).
     """
     from reportlab.pdfbase.ttfonts import TTFontFile
 
-    ttf_bytes = _vera().read_bytes()
-    glyph_of = TTFontFile(str(_vera())).charToGlyph
+    ttf_bytes = _vera().read_bytes() if font_cmap else _without_cmap(_vera())
+    if glyph_of is None:
+        glyph_of = {char: glyph + glyph_shift
+                    for char, glyph in TTFontFile(str(_vera())).charToGlyph.items()}
     pdf = pikepdf.new()
     font_file = pdf.make_stream(ttf_bytes, Length1=len(ttf_bytes))
     descriptor = Dictionary(Type=Name.FontDescriptor, FontName=Name("/Vera"), Flags=32,
@@ -71,6 +77,16 @@ def identity_font_pdf(lines: tuple[str, ...] = PROSE_LINES * 2,
                                                 F2=pdf.make_indirect(helvetica)))
     page.Contents = pdf.make_stream("\n".join(commands).encode("ascii"))
     return _save(pdf)
+
+
+def _without_cmap(path: Path) -> bytes:
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(path))
+    del font["cmap"]
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 def reportlab_pdf(lines: tuple[str, ...] = PROSE_LINES, pages: int = 1, **encrypt: str) -> bytes:

@@ -20,7 +20,7 @@ OCR_ONLY = {
     "pdf/francais.pdf", "pdf/skew.pdf", "pdf/MEDRPT-2024-PAT-3847_medical_report_scan.pdf",
     "pdf/pdf_scanned_invoice.pdf", "pdf/loremipsum-flat.pdf",
     "pdf/table-multi-row-column-cells.pdf", "pdf/pdf_image_middle.pdf",
-    "pdf/non_ascii_text.pdf", "pdf/truetype_font_nomapping.pdf",
+    "pdf/truetype_font_nomapping.pdf",
     "pdf/testPDF_JBIG2.pdf", "pdf/multipage-mixed.pdf",
 }
 

@@ -181,10 +181,10 @@ def test_all_caps_real_text_is_not_shifted_codes() -> None:
     assert cipher(PROSE.upper() * 2) == "ok"
 
 
-def _run_together_codes(text: str) -> str:
+def _run_together_codes(text: str, distance: int = 29) -> str:
     """``text`` as an identity font in the Macintosh glyph order reads: codes 29 below the
     characters, and no spaces."""
-    return "".join(chr(ord(c) - 29) for c in text if c != " ")
+    return "".join(chr(ord(c) - distance) for c in text if c != " ")
 
 
 def test_words_run_together_in_shifted_codes_beside_readable_text_are_garbage() -> None:
@@ -192,6 +192,13 @@ def test_words_run_together_in_shifted_codes_beside_readable_text_are_garbage() 
     verdict = CipherValidator().check(page, CONTEXT)
     assert verdict.status == "garbage" and "shifted_runs" in verdict.reasons
     assert verdict.score < 0.3
+
+
+@pytest.mark.parametrize("distance", [28, 30, 31])
+def test_run_together_codes_of_a_font_a_glyph_or_two_off_are_garbage(distance: int) -> None:
+    page = PROSE + "\n" + _run_together_codes(PROSE, distance) + "\n" + PROSE
+    verdict = CipherValidator().check(page, CONTEXT)
+    assert verdict.status == "garbage" and "shifted_runs" in verdict.reasons
 
 
 @pytest.mark.parametrize("token", [

@@ -1,0 +1,227 @@
+"""Recovery of text drawn in TrueType fonts that carry no character map at all.
+
+A PDF may embed a subset TrueType font addressed by glyph number (Identity-H, the
+usual way of Word, Quartz and many printers' drivers) with neither a ToUnicode map
+nor a ``cmap`` table in the font itself. Nothing in the file says which letter a glyph
+is, so PDFium, pdfminer and Poppler all hand back the glyph numbers: ``Herausgeber``
+comes out as ``+HUDXVJHEHU`` (every letter moved by 29 places), spaces as U+0003.
+
+Most fonts (Arial, Times New Roman, Georgia, Segoe UI, DejaVu, ...) keep their first
+glyphs in the order TrueType's ``post`` table calls standard (the 258 Macintosh glyph
+names: ``space`` is 3, ``A`` 36, ``eacute`` 112), and subsetters that keep glyph
+numbers keep that order. Reading the numbers through that table gives the words back.
+The result is only a candidate: when a font orders its glyphs otherwise it reads as
+nonsense, the validators say so, and the page keeps its verdict (OCR is then its
+remedy, as before).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import logging
+import struct
+import unicodedata
+from collections.abc import Sequence
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine
+from goblin_core.source import Source
+from goblin_pdf.form_bombs import FormCensus
+from goblin_pdf.passwords import configured_password
+from goblin_pdf.pdfium_parser import PDF_MIME, open_pdfium
+
+log = logging.getLogger(__name__)
+
+_SFNT_TRUETYPE = (b"\x00\x01\x00\x00", b"true")
+# A font program of a PDF page is at most this large here: a bigger one is not read
+# for its table directory (CJK fonts run to tens of MB and always carry a cmap).
+_MAX_FONT_BYTES = 64 * 1024**2
+_SPACE_GLYPH = 3
+_SHIFTS = (0, 1, -1, 2, -2)
+_VOWELS = frozenset("aeiouyàáâãäåèéêëìíîïòóôõöùúûü")
+_MIN_LETTERS_FOR_SHIFT = 12
+
+
+@functools.lru_cache(maxsize=1)
+def _standard_characters() -> tuple[str, ...]:
+    """The character of each of TrueType's 258 standard glyph names ("" for the three
+    that draw nothing)."""
+    from fontTools.agl import toUnicode
+    from fontTools.ttLib.standardGlyphOrder import standardGlyphOrder
+
+    characters = [toUnicode(name) for name in standardGlyphOrder]
+    for control in range(_SPACE_GLYPH):  # .notdef, .null, nonmarkingreturn
+        characters[control] = ""
+    return tuple(characters)
+
+
+def unnamed_truetype(font_program: bytes) -> bool:
+    """Whether ``font_program`` is a TrueType font without a ``cmap`` table: its glyphs
+    carry no character at all.
+
+    >>> unnamed_truetype(b"\\x00\\x01\\x00\\x00" + struct.pack(">H", 1) + bytes(6)
+    ...                  + b"glyf" + bytes(12))
+    True
+    >>> unnamed_truetype(b"\\x00\\x01\\x00\\x00" + struct.pack(">H", 1) + bytes(6)
+    ...                  + b"cmap" + bytes(12))
+    False
+    """
+    if len(font_program) < 12 or font_program[:4] not in _SFNT_TRUETYPE:
+        return False
+    (tables,) = struct.unpack_from(">H", font_program, 4)
+    if not tables or len(font_program) < 12 + 16 * tables:
+        return False
+    tags = {font_program[12 + 16 * i: 16 + 16 * i] for i in range(tables)}
+    return b"cmap" not in tags and b"glyf" in tags
+
+
+def glyph_text(glyphs: Sequence[int]) -> str:
+    """The characters of glyph numbers read in the standard order; U+FFFD past it.
+
+    >>> glyph_text([43, 72, 79, 79, 82, 3, 90, 82, 85, 79, 71])
+    'Hello world'
+    """
+    table = _standard_characters()
+    return "".join(table[g] if g < len(table) else "\ufffd" for g in glyphs)
+
+
+class GlyphOrderRecovery(BaseEngine):
+    """Reads glyph numbers of fonts without any character map through the standard
+    TrueType glyph order."""
+
+    name = "pdf.glyph_order"
+    formats = (PDF_MIME,)
+    # PDFium in process and one pass over the page's characters: cheaper than
+    # pdfplumber, which reads such fonts no better.
+    priority = 70
+
+    def available(self) -> tuple[bool, str]:
+        try:
+            import fontTools  # noqa: F401
+        except ImportError:
+            return False, "fontTools is not installed: pip install fonttools"
+        return True, ""
+
+    def recover(
+        self, source: Source, page_numbers: Sequence[int], config: Config
+    ) -> dict[int, str]:
+        password = configured_password(config)
+        texts: dict[int, str] = {}
+        pdf = open_pdfium(source, password)
+        try:
+            with FormCensus(source, password) as census:
+                for number in page_numbers:
+                    if not 1 <= number <= len(pdf) or census.refusal(number):
+                        continue
+                    try:
+                        text = _page_text(pdf, number - 1)
+                    except pdfium.PdfiumError as exc:  # one bad page must not lose the others
+                        log.warning("%s: page %d unreadable for glyph order: %s",
+                                    source.display_name, number, exc)
+                        continue
+                    if text is not None:
+                        texts[number] = text
+        finally:
+            pdf.close()
+        return texts
+
+
+def _page_text(pdf: pdfium.PdfDocument, index: int) -> str | None:
+    """The page's text with glyphs of unnamed fonts read in the standard order; None
+    when the page has no such font (the other engines' text stands)."""
+    page = pdf[index]
+    try:
+        textpage = page.get_textpage()
+        try:
+            return _decoded(textpage)
+        finally:
+            textpage.close()
+    finally:
+        page.close()
+
+
+def _decoded(textpage: pdfium.PdfTextPage) -> str | None:
+    unnamed: dict[int, bool] = {}
+    codes: list[int] = []
+    fonts: list[int] = []  # per character: its unnamed font, or 0
+    for i in range(textpage.count_chars()):
+        codes.append(pdfium_c.FPDFText_GetUnicode(textpage, i))
+        generated = pdfium_c.FPDFText_IsGenerated(textpage, i)
+        fonts.append(0 if generated else _unnamed_font(textpage, i, unnamed))
+    if not any(fonts):
+        return None
+    by_font: dict[int, list[int]] = {}
+    for code, font in zip(codes, fonts, strict=True):
+        if font:
+            by_font.setdefault(font, []).append(code)
+    shifts = {font: _shift(glyphs) for font, glyphs in by_font.items()}
+    table = _standard_characters()
+    parts: list[str] = []
+    for code, font in zip(codes, fonts, strict=True):
+        if font:
+            glyph = code + shifts[font]
+            char = table[glyph] if 0 <= glyph < len(table) else "\ufffd"
+        else:
+            char = chr(code) if code < 0x110000 else "\ufffd"
+        # PDFium sees no space in glyph 3 and puts one of its own in the gap after it
+        if char == " " and parts and parts[-1] == " ":
+            continue
+        parts.append(char)
+    text = "".join(parts).replace("\r\n", "\n").replace("\r", "\n")
+    return unicodedata.normalize("NFC", text)
+
+
+def _shift(glyphs: list[int]) -> int:
+    """How far a font's glyph numbers sit from the standard order: 0 for most fonts, a
+    step or two for fonts with a glyph more or less before their letters.
+
+    Letters read one place off turn vowels into rare consonants (``a`` into ``b`` or a
+    backtick), so the shift whose reading holds the most vowels is the right one; a
+    font with too few glyphs on the page to tell keeps the standard order.
+    """
+    table = _standard_characters()
+    best, best_vowels = 0, -1.0
+    for shift in _SHIFTS:
+        letters = vowels = 0
+        for glyph in glyphs:
+            glyph += shift
+            char = table[glyph] if 0 <= glyph < len(table) else ""
+            if char.isalpha():
+                letters += 1
+                vowels += char.lower() in _VOWELS
+        if letters < _MIN_LETTERS_FOR_SHIFT:
+            return 0
+        share = vowels / letters
+        if share > best_vowels + (0.05 if best == 0 else 0):  # the standard order wins ties
+            best, best_vowels = shift, share
+    return best
+
+
+def _unnamed_font(textpage: pdfium.PdfTextPage, index: int, unnamed: dict[int, bool]) -> int:
+    """The address of the character's font when it is an unnamed one, else 0."""
+    obj = pdfium_c.FPDFText_GetTextObject(textpage, index)
+    if not obj:
+        return 0
+    font = pdfium_c.FPDFTextObj_GetFont(obj)
+    key = ctypes.cast(font, ctypes.c_void_p).value or 0
+    if key and key not in unnamed:
+        unnamed[key] = _font_is_unnamed(font)
+    return key if key and unnamed[key] else 0
+
+
+def _font_is_unnamed(font: pdfium_c.FPDF_FONT) -> bool:
+    if not pdfium_c.FPDFFont_GetIsEmbedded(font):
+        return False
+    size = ctypes.c_size_t(0)
+    if not pdfium_c.FPDFFont_GetFontData(font, None, 0, ctypes.byref(size)):
+        return False
+    if not 12 <= size.value <= _MAX_FONT_BYTES:
+        return False
+    buffer = (ctypes.c_uint8 * size.value)()
+    if not pdfium_c.FPDFFont_GetFontData(font, buffer, size.value, ctypes.byref(size)):
+        return False
+    return unnamed_truetype(bytes(buffer))
