@@ -19,22 +19,12 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import logging
 import struct
-import unicodedata
 from collections.abc import Sequence
 
-import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_core.config import Config
-from goblin_core.engines import BaseEngine
-from goblin_core.source import Source
-from goblin_pdf.form_bombs import FormCensus
-from goblin_pdf.passwords import configured_password
-from goblin_pdf.pdfium_parser import PDF_MIME, open_pdfium
-
-log = logging.getLogger(__name__)
+from goblin_pdf.font_rereading import PageCharacters, PdfiumRereading, joined_text
 
 _SFNT_TRUETYPE = (b"\x00\x01\x00\x00", b"true")
 # A font program of a PDF page is at most this large here: a bigger one is not read
@@ -89,12 +79,11 @@ def glyph_text(glyphs: Sequence[int]) -> str:
     return "".join(table[g] if g < len(table) else "\ufffd" for g in glyphs)
 
 
-class GlyphOrderRecovery(BaseEngine):
+class GlyphOrderRecovery(PdfiumRereading):
     """Reads glyph numbers of fonts without any character map through the standard
     TrueType glyph order."""
 
     name = "pdf.glyph_order"
-    formats = (PDF_MIME,)
     # PDFium in process and one pass over the page's characters: cheaper than
     # pdfplumber, which reads such fonts no better.
     priority = 70
@@ -106,73 +95,30 @@ class GlyphOrderRecovery(BaseEngine):
             return False, "fontTools is not installed: pip install fonttools"
         return True, ""
 
-    def recover(
-        self, source: Source, page_numbers: Sequence[int], config: Config
-    ) -> dict[int, str]:
-        password = configured_password(config)
-        texts: dict[int, str] = {}
-        pdf = open_pdfium(source, password)
-        try:
-            with FormCensus(source, password) as census:
-                for number in page_numbers:
-                    if not 1 <= number <= len(pdf) or census.refusal(number):
-                        continue
-                    try:
-                        text = _page_text(pdf, number - 1)
-                    except pdfium.PdfiumError as exc:  # one bad page must not lose the others
-                        log.warning("%s: page %d unreadable for glyph order: %s",
-                                    source.display_name, number, exc)
-                        continue
-                    if text is not None:
-                        texts[number] = text
-        finally:
-            pdf.close()
-        return texts
-
-
-def _page_text(pdf: pdfium.PdfDocument, index: int) -> str | None:
-    """The page's text with glyphs of unnamed fonts read in the standard order; None
-    when the page has no such font (the other engines' text stands)."""
-    page = pdf[index]
-    try:
-        textpage = page.get_textpage()
-        try:
-            return _decoded(textpage)
-        finally:
-            textpage.close()
-    finally:
-        page.close()
-
-
-def _decoded(textpage: pdfium.PdfTextPage) -> str | None:
-    unnamed: dict[int, bool] = {}
-    codes: list[int] = []
-    fonts: list[int] = []  # per character: its unnamed font, or 0
-    for i in range(textpage.count_chars()):
-        codes.append(pdfium_c.FPDFText_GetUnicode(textpage, i))
-        generated = pdfium_c.FPDFText_IsGenerated(textpage, i)
-        fonts.append(0 if generated else _unnamed_font(textpage, i, unnamed))
-    if not any(fonts):
-        return None
-    by_font: dict[int, list[int]] = {}
-    for code, font in zip(codes, fonts, strict=True):
-        if font:
-            by_font.setdefault(font, []).append(code)
-    shifts = {font: _shift(glyphs) for font, glyphs in by_font.items()}
-    table = _standard_characters()
-    parts: list[str] = []
-    for code, font in zip(codes, fonts, strict=True):
-        if font:
-            glyph = code + shifts[font]
-            char = table[glyph] if 0 <= glyph < len(table) else "\ufffd"
-        else:
-            char = chr(code) if code < 0x110000 else "\ufffd"
-        # PDFium sees no space in glyph 3 and puts one of its own in the gap after it
-        if char == " " and parts and parts[-1] == " ":
-            continue
-        parts.append(char)
-    text = "".join(parts).replace("\r\n", "\n").replace("\r", "\n")
-    return unicodedata.normalize("NFC", text)
+    def reread(self, chars: PageCharacters) -> str | None:
+        """The page's text with glyphs of unnamed fonts read in the standard order; None
+        when the page has no such font (the other engines' text stands)."""
+        unnamed = {key: _font_is_unnamed(font) for key, font in chars.fonts.items()}
+        by_font: dict[int, list[int]] = {}
+        for code, font in zip(chars.codes, chars.font_keys, strict=True):
+            if unnamed.get(font):
+                by_font.setdefault(font, []).append(code)
+        if not by_font:
+            return None
+        shifts = {font: _shift(glyphs) for font, glyphs in by_font.items()}
+        table = _standard_characters()
+        parts: list[str] = []
+        for code, font in zip(chars.codes, chars.font_keys, strict=True):
+            if font in shifts:
+                glyph = code + shifts[font]
+                char = table[glyph] if 0 <= glyph < len(table) else "\ufffd"
+            else:
+                char = chr(code) if code < 0x110000 else "\ufffd"
+            # PDFium sees no space in glyph 3 and puts one of its own in the gap after it
+            if char == " " and parts and parts[-1] == " ":
+                continue
+            parts.append(char)
+        return joined_text(parts)
 
 
 def _shift(glyphs: list[int]) -> int:
@@ -199,18 +145,6 @@ def _shift(glyphs: list[int]) -> int:
         if share > best_vowels + (0.05 if best == 0 else 0):  # the standard order wins ties
             best, best_vowels = shift, share
     return best
-
-
-def _unnamed_font(textpage: pdfium.PdfTextPage, index: int, unnamed: dict[int, bool]) -> int:
-    """The address of the character's font when it is an unnamed one, else 0."""
-    obj = pdfium_c.FPDFText_GetTextObject(textpage, index)
-    if not obj:
-        return 0
-    font = pdfium_c.FPDFTextObj_GetFont(obj)
-    key = ctypes.cast(font, ctypes.c_void_p).value or 0
-    if key and key not in unnamed:
-        unnamed[key] = _font_is_unnamed(font)
-    return key if key and unnamed[key] else 0
 
 
 def _font_is_unnamed(font: pdfium_c.FPDF_FONT) -> bool:

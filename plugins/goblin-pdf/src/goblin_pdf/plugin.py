@@ -20,11 +20,13 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
 
 @hookimpl
 def goblin_register_recovery_engines(register: Callable[[Any], None]) -> None:
+    from goblin_pdf.byte_order import ByteOrderRecovery
     from goblin_pdf.glyph_order import GlyphOrderRecovery
     from goblin_pdf.plumber_recovery import PdfplumberRecovery
     from goblin_pdf.poppler_recovery import PopplerRecovery
 
     register(GlyphOrderRecovery())
+    register(ByteOrderRecovery())
     register(PdfplumberRecovery())
     register(PopplerRecovery())
 
