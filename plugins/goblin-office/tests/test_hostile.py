@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import functools
 import io
+import json
+import subprocess
+import sys
 import time
 import tracemalloc
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import pytest
 from packages import W, docx, para, rewrite, zip_bytes
@@ -298,3 +303,92 @@ def test_damaged_part_the_text_needs_still_fails_clearly(read) -> None:  # type:
     data, _ = samples.sample_odt()
     _fails_clearly(read, _damage_member(data, "content.xml"), "sem-conteudo.odt",
                    CorruptDocument, "content.xml")
+
+
+# -- hostile CSV -------------------------------------------------------------------------
+
+_MEASURED = """
+import json, resource, sys, time
+from goblin_core import extract
+extract(b"a,b\\n1,2\\n", name="warm.csv", ocr="never")
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+started = time.monotonic()
+document = extract(sys.argv[1], ocr="never")
+seconds = time.monotonic() - started
+grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+table = document.tables[0].rows if document.tables else ()
+print(json.dumps({"seconds": seconds, "kib": grown, "rows": len(table),
+                  "width": len(table[0]) if table else 0,
+                  "truncated": document.raw_metadata.get("truncated", "")}))
+"""
+
+
+def _measured(path: Path) -> dict[str, Any]:
+    """Extract ``path`` in a fresh interpreter: its time and peak RSS growth, plugins loaded."""
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURED, str(path)],
+        capture_output=True, text=True, timeout=120, check=True,
+    )
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def _write(path: Path, *parts: tuple[bytes, int]) -> Path:
+    """A file of ``piece * times`` for each part, written a MiB at a time."""
+    with path.open("wb") as out:
+        for piece, times in parts:
+            per_block = max(1, (1 << 20) // len(piece))
+            for done in range(0, times, per_block):
+                out.write(piece * min(per_block, times - done))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("parts", "width", "cut"),
+    [
+        # one line of 50 million commas: 32 s and 900 MiB when the csv module split it whole
+        pytest.param(((b",", 50_000_000), (b"\n", 1)), 0, "max_sheet_cells", id="commas"),
+        # the same line with a value in every field: the row is cut, not dropped
+        pytest.param(((b"a,", 25_000_000), (b"\n", 1)), 5_000_000, "max_sheet_cells",
+                     id="values"),
+        pytest.param(((b"x", 50_000_000), (b"\n", 1)), 1, "", id="no-delimiter"),
+        pytest.param(((b"a,b\n", 1), (b"\n", 20_000_000)), 2, "", id="empty-lines"),
+        pytest.param(((b"a,b\n", 1), (b"\r\n", 10_000_000), (b"c,d\n", 1)), 2,
+                     "max_sheet_cells", id="empty-lines-then-a-row"),
+    ],
+)
+def test_hostile_csv_ends_in_seconds_in_bounded_memory(tmp_path, parts, width, cut) -> None:  # type: ignore[no-untyped-def]
+    found = _measured(_write(tmp_path / "hostil.csv", *parts))
+    assert found["seconds"] < 8
+    assert found["kib"] < 350 * 1024
+    assert found["width"] == width
+    assert cut in found["truncated"]
+
+
+def test_a_row_past_max_sheet_cells_is_cut_and_said(read) -> None:  # type: ignore[no-untyped-def]
+    wide = ",".join(f"c{i}" for i in range(400_000))  # longer than one read slice
+    data = f"{wide}\r\n1,2\r\n".encode()
+    document = read(data, "larga.csv", office={"max_sheet_cells": 1000})
+    (table,) = document.tables
+    assert table.rows == (tuple(f"c{i}" for i in range(1000)),)
+    cut = document.raw_metadata["truncated"]
+    assert "fields after field 1,000 of row 1" in cut
+    assert "rows after row 1" in cut
+
+
+def test_blank_lines_between_rows_stay_and_trailing_ones_go(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(b"a;b\n\n\n1;2\n\n\n\n", "vazias.csv")
+    assert document.tables[0].rows == (("a", "b"), ("", ""), ("", ""), ("1", "2"))
+    assert "truncated" not in document.raw_metadata
+
+
+def test_csv_text_past_max_output_chars_is_not_read(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(b"a,b\n" + b"1,2\n" * 1000, "longa.csv", limits={"max_output_chars": 40})
+    assert len(document.tables[0].rows) == 10
+    assert "max_output_chars" in document.raw_metadata["truncated"]
+
+
+def test_quote_soup_is_sniffed_in_linear_time(read) -> None:  # type: ignore[no-untyped-def]
+    # csv.Sniffer's quote patterns took over 30 s on 64 KiB of this
+    with bounded(seconds=3):
+        document = read(b'",' * 40_000, "aspas.csv")
+    assert document.raw_metadata["delimiter"] == ","

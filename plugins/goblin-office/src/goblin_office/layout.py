@@ -43,7 +43,8 @@ class PageBuilder:
         if not any(any(c.strip() for c in row) for row in clean):
             return
         width = max(len(r) for r in clean)
-        padded = tuple(tuple(r) + ("",) * (width - len(r)) for r in clean)
+        blank = ("",) * width  # one tuple for every empty row: a CSV may have millions
+        padded = tuple(tuple(r) + ("",) * (width - len(r)) if r else blank for r in clean)
         text = rows_text(clean)
         self.lines.append(text)
         # the block marks where the table sits, so markdown and HTML render it in place

@@ -57,7 +57,8 @@ OFFICE_OPTIONS = (
         "max_sheet_cells",
         "int",
         5_000_000,
-        "Most cells read from one sheet; the rest is cut and reported in metadata.",
+        "Most cells read from one sheet or CSV table, and fields from one CSV row; the rest "
+        "is cut and reported in metadata.",
         minimum=1,
     ),
     Option(
