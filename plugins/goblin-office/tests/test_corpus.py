@@ -141,6 +141,14 @@ def test_msg_attachment_comes_out_as_a_child() -> None:
     assert any(name.endswith("fake-attachment.txt") for name in names)
 
 
+def test_msg_date_is_iso_8601_like_an_eml_date() -> None:
+    # the message's transport headers say "Thu, 29 Jan 2009 20:16:40 +0100"
+    root = Path(corpus_dir(__file__))
+    document = extract(root / "office/tika-testMSG.msg", ocr="never")
+    assert document.metadata["created"] == "2009-01-29T19:16:40Z"
+    assert "Date: 2009-01-29T19:16:40Z" in document.text.splitlines()
+
+
 def test_truncated_docx_body_is_salvaged_and_the_damage_reported() -> None:
     root = Path(corpus_dir(__file__))
     document = extract(root / "tricky/truncated-word_tables.docx", ocr="never")

@@ -4,10 +4,11 @@ cells, field results, code pages, dates, forwarded messages, inline frames."""
 from __future__ import annotations
 
 import base64
+import datetime as dt
 
 import pytest
 
-from goblin_office.mail import mail_date
+from goblin_office.mail import mail_date, msg_date
 
 RTF_INFO = (
     rb"{\rtf1\ansi\ansicpg1251\deff0{\fonttbl{\f0\fswiss\fcharset204 Arial;}}"
@@ -103,6 +104,30 @@ def test_rtf_literal_bytes_are_in_the_fonts_code_page(read) -> None:  # type: ig
 )
 def test_mail_dates_are_iso_8601(header: str, iso: str | None) -> None:
     assert mail_date(header) == iso
+
+
+class _Msg:
+    """What extract-msg gives for a message's date: a datetime, a string, or nothing."""
+
+    def __init__(self, date: object, header: dict[str, str] | None = None) -> None:
+        self.date = date
+        self.header = header
+
+
+@pytest.mark.parametrize(
+    ("message", "iso"),
+    [
+        (_Msg(dt.datetime(2024, 12, 22, 11, 23, tzinfo=dt.timezone(dt.timedelta(hours=3)))),
+         "2024-12-22T08:23:00Z"),
+        (_Msg(dt.datetime(2024, 12, 22, 11, 23, 5, 120)), "2024-12-22T11:23:05"),
+        (_Msg("Sun, 22 Dec 2024 11:23:00 +0300"), "2024-12-22T08:23:00Z"),
+        (_Msg(None, {"Date": "Fri, 23 Dec 2022 12:08:48 -0600"}), "2022-12-23T18:08:48Z"),
+        (_Msg(None, {"Date": "someday"}), None),
+        (_Msg(None), None),
+    ],
+)
+def test_msg_dates_are_iso_8601_as_eml_dates_are(message: _Msg, iso: str | None) -> None:
+    assert msg_date(message) == iso
 
 
 def test_eml_base64_forwarded_message_is_read(read) -> None:  # type: ignore[no-untyped-def]

@@ -16,7 +16,7 @@ import logging
 import quopri
 import re
 from collections.abc import Sequence
-from datetime import UTC
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from typing import Any
 
@@ -130,8 +130,20 @@ def mail_date(value: str) -> str | None:
         moment = email.utils.parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError):
         return None
-    if moment.tzinfo is None:
-        return moment.isoformat()
+    return iso_moment(moment)
+
+
+def iso_moment(moment: datetime) -> str:
+    """A moment as ``mail_date`` writes it: UTC with ``Z`` when its zone is known.
+
+    >>> from datetime import timedelta, timezone
+    >>> iso_moment(datetime(2009, 1, 29, 20, 16, 40, tzinfo=timezone(timedelta(hours=1))))
+    '2009-01-29T19:16:40Z'
+    >>> iso_moment(datetime(2009, 1, 29, 20, 16, 40, 500))
+    '2009-01-29T20:16:40'
+    """
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        return moment.replace(microsecond=0).isoformat()
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -223,7 +235,7 @@ class MSGParser(BaseEngine):
             ("From", _msg_field(message, "sender")),
             ("To", _msg_field(message, "to")),
             ("Cc", _msg_field(message, "cc")),
-            ("Date", _msg_field(message, "date")),
+            ("Date", msg_date(message) or ""),
             ("Subject", _msg_field(message, "subject")),
         ]
         body = _msg_field(message, "body")
@@ -251,6 +263,27 @@ def _msg_field(message: Any, name: str) -> str:
     if isinstance(value, bytes):
         return decode_text(value)[0]
     return str(value or "")
+
+
+def msg_date(message: Any) -> str | None:
+    """When the message was sent, in ISO 8601 as ``.eml`` dates are: Outlook's own
+    submit time, else the Date of the transport headers it kept."""
+    try:
+        moment = message.date
+    except Exception as exc:  # extract-msg computes fields lazily and may fail on any one
+        log.debug("msg date unreadable: %s", exc)
+        moment = None
+    if isinstance(moment, datetime):
+        return iso_moment(moment)
+    if isinstance(moment, str) and moment.strip():
+        return mail_date(moment)
+    try:
+        header = message.header
+        written = header.get("Date") if header is not None else None
+    except Exception as exc:  # a damaged header stream must not lose the message
+        log.debug("msg transport headers unreadable: %s", exc)
+        return None
+    return mail_date(str(written)) if written else None
 
 
 def _msg_attachment(attachment: Any, index: int) -> tuple[str, bytes] | None:
