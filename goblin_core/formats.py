@@ -90,6 +90,8 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("text/vcard", ("vcf",), "vCard", "office"),
     KnownFormat("application/x-dbf", ("dbf",), "dBASE table", "office"),
     KnownFormat("message/rfc822", ("eml",), "E-mail message", "office"),
+    # winmail.dat: .dat names anything, so known by its signature only
+    KnownFormat("application/vnd.ms-tnef", (), "Outlook TNEF (winmail.dat)", "office"),
     KnownFormat("image/png", ("png",), "PNG image (OCR)", "ocr"),
     KnownFormat("image/jpeg", ("jpg", "jpeg", "jpe"), "JPEG image (OCR)", "ocr"),
     KnownFormat("image/tiff", ("tif", "tiff"), "TIFF image (OCR)", "ocr"),

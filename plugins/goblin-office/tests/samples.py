@@ -25,6 +25,7 @@ from packages import flat_opc, vsdx, xps, zip_bytes
 from packages import xlsb as hand_xlsb
 from pptx import Presentation
 from pptx.util import Inches
+from tnefdata import winmail
 
 PHRASE = "Licitação pública número 42"
 Sample = Callable[[], tuple[bytes, str]]
@@ -343,6 +344,10 @@ def sample_eml() -> tuple[bytes, str]:
         b"%PDF-1.4\n%%EOF\n", maintype="application", subtype="pdf", filename="ata.pdf"
     )
     return message.as_bytes(), "mensagem.eml"
+
+
+def sample_tnef() -> tuple[bytes, str]:
+    return winmail("Resultado do pregão", PHRASE, {"ata.txt": b"Ata da sessao\n"}), "winmail.dat"
 
 
 def sample_dbf() -> tuple[bytes, str]:

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 _HEADERS = ("From", "To", "Cc", "Date", "Subject")
 
 
-def _page(headers: Sequence[tuple[str, str]], body: str, engine: str) -> PageBuilder:
+def mail_page(headers: Sequence[tuple[str, str]], body: str, engine: str) -> PageBuilder:
     page = PageBuilder(engine=engine)
     for key, value in headers:
         if value:
@@ -44,7 +44,7 @@ def _page(headers: Sequence[tuple[str, str]], body: str, engine: str) -> PageBui
     return page
 
 
-def _html_text(markup: str) -> str:
+def html_text(markup: str) -> str:
     return html_page(markup)[0].text
 
 
@@ -76,7 +76,7 @@ class EMLParser(BaseEngine):
         if not isinstance(message, EmailMessage) or not message.keys():
             raise CorruptDocument("no mail headers found", file=source.display_name)
         headers = [(k, _header(message, k)) for k in _HEADERS]
-        page = _page(headers, _body(message), self.name)
+        page = mail_page(headers, _body(message), self.name)
         metadata = {
             "title": _header(message, "Subject"),
             "author": _addresses(message, "From"),
@@ -155,7 +155,7 @@ def _body(message: EmailMessage) -> str:
     if part is None:
         return ""
     text = _part_text(part)
-    return _html_text(text) if part.get_content_type() == "text/html" else text
+    return html_text(text) if part.get_content_type() == "text/html" else text
 
 
 def _part_text(part: Any) -> str:
@@ -241,8 +241,8 @@ class MSGParser(BaseEngine):
         body = _msg_field(message, "body")
         if not body.strip():
             html = _msg_field(message, "htmlBody")
-            body = _html_text(html) if html else ""
-        page = _page(headers, body, self.name)
+            body = html_text(html) if html else ""
+        page = mail_page(headers, body, self.name)
         children = []
         for index, attachment in enumerate(getattr(message, "attachments", []), start=1):
             item = _msg_attachment(attachment, index)

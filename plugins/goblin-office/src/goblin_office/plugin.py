@@ -24,6 +24,7 @@ from goblin_office.salvage import DocxSalvageParser
 from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
 from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
+from goblin_office.tnef import TNEFParser
 from goblin_office.visio import VisioParser
 from goblin_office.word import DocxParser
 from goblin_office.xml2003 import SpreadsheetML2003Parser, Word2003Parser
@@ -68,6 +69,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         DBFParser(),
         EMLParser(),
         MSGParser(),
+        TNEFParser(),
         ProtectedPackageParser(),
         FlatOpcParser(),
         Word2003Parser(),

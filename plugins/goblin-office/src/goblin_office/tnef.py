@@ -1,0 +1,247 @@
+"""TNEF (``winmail.dat``, application/ms-tnef): what Outlook sends in place of a rich-text mail.
+
+tnefparse decodes the stream; the message reads like an ``.eml``: From, To,
+Date, Subject, then the body (plain text, else the HTML body's text, else the
+compressed RTF body through goblin's RTF reader), attachments as children
+(an embedded message as the TNEF stream it is, so it is read the same way).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import struct
+from datetime import datetime
+from typing import Any
+
+from goblin_core.builtin.text import decode_text
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.source import Source
+from goblin_office import formats as fmt
+from goblin_office.mail import html_text, iso_moment, mail_page
+from goblin_office.rtftext import read_rtf
+
+log = logging.getLogger(__name__)
+
+SIGNATURE = b"\x78\x9f\x3e\x22"  # 0x223E9F78, little-endian
+
+# MAPI property ids of the message, for what the TNEF attributes leave out
+_PR_SUBJECT = 0x0037
+_PR_SENDER_NAME = 0x0C1A
+_PR_SENDER_EMAIL = 0x0C1F
+_PR_DISPLAY_NAME = 0x3001
+_PR_EMAIL_ADDRESS = 0x3003
+_PR_SMTP_ADDRESS = 0x39FE
+
+# how many more levels of embedded messages the message being read may open
+_levels_left: contextvars.ContextVar[int] = contextvars.ContextVar("tnef_levels", default=10)
+
+
+class TNEFParser(BaseEngine):
+    """winmail.dat: headers, the best body, attachments and embedded messages as children."""
+
+    name = "office.tnef"
+    formats = (fmt.TNEF,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        data = source.bytes()
+        if not data.startswith(SIGNATURE):
+            raise CorruptDocument("not a TNEF stream (no 0x223E9F78 signature)",
+                                  file=source.display_name)
+        max_depth = int(config.get("limits", "max_depth", 10))
+        try:
+            message = _decode(data, max_depth)
+        except RecursionError as exc:
+            raise CorruptDocument(
+                "its embedded messages nest deeper than the TNEF reader can follow",
+                file=source.display_name,
+            ) from exc
+        except (ValueError, LookupError, TypeError, struct.error, AssertionError,
+                UnicodeError) as exc:  # tnefparse checks little: damage shows as any of these
+            raise CorruptDocument(
+                f"the TNEF stream cannot be read ({type(exc).__name__}: {exc}); it is "
+                "truncated or damaged", file=source.display_name,
+            ) from exc
+        headers = [
+            ("From", _sender(message)),
+            ("To", _recipients(message)),
+            ("Date", _date(message) or ""),
+            ("Subject", _subject(message)),
+        ]
+        page = mail_page(headers, _body(message, config), self.name)
+        children = [source.child(name, blob) for name, blob in _attachments(message)]
+        metadata = {
+            "title": headers[3][1],
+            "author": headers[0][1],
+            "created": headers[2][1],
+            "message_class": _attribute(message, "Message Class"),
+        }
+        return TextDocument(
+            [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
+        )
+
+
+def _decode(data: bytes, max_depth: int) -> Any:
+    from tnefparse import tnef
+
+    _harden(tnef)
+    token = _levels_left.set(max_depth)
+    try:
+        return tnef.TNEF(data, do_checksum=False)
+    finally:
+        _levels_left.reset(token)
+
+
+def _harden(tnef: Any) -> None:
+    """Bound what tnefparse does with a hostile stream; it reads well-formed ones unchanged.
+
+    - It hands each object ``data[offset:]``, a copy of the rest of the stream: a
+      few MB of tiny objects would copy terabytes. A memoryview makes that a view.
+    - A MAPI block's property count is trusted: 0xFFFFFFFF properties over an empty
+      block loop four billion times. A count the block cannot hold is refused.
+    - An embedded message is parsed as it is met, with a copy of its bytes at each
+      level; the levels are held to ``limits.max_depth``.
+    """
+    if getattr(tnef, "_goblin_hardened", False):
+        return
+    base_tnef, base_object, base_decode = tnef.TNEF, tnef.TNEFObject, tnef.decode_mapi
+
+    class BoundedTNEF(base_tnef):  # type: ignore[misc, valid-type]
+        def __init__(self, data: Any, do_checksum: bool = True) -> None:
+            left = _levels_left.get()
+            if left < 0:
+                raise ValueError("embedded messages nest deeper than limits.max_depth")
+            token = _levels_left.set(left - 1)
+            try:
+                view = data if isinstance(data, memoryview) else memoryview(bytes(data))
+                super().__init__(view, do_checksum)
+            finally:
+                _levels_left.reset(token)
+
+    class ObjectBytes(base_object):  # type: ignore[misc, valid-type]
+        data: bytes
+
+        def __init__(self, data: Any, do_checksum: bool = False) -> None:
+            super().__init__(data, do_checksum)
+            self.data = bytes(self.data)
+
+    def bounded_decode(data: Any, codepage: Any = "cp1252", starting_offset: Any = None) -> Any:
+        offset = starting_offset or 0
+        if len(data) >= offset + 4:
+            count = struct.unpack_from("<I", data, offset)[0]
+            if count > (len(data) - offset) // 4:
+                raise ValueError(f"a MAPI block claims {count:,} properties in "
+                                 f"{len(data) - offset:,} bytes")
+        return base_decode(data, codepage, starting_offset)
+
+    tnef.TNEF, tnef.TNEFObject, tnef.decode_mapi = BoundedTNEF, ObjectBytes, bounded_decode
+    tnef._goblin_hardened = True
+
+
+def _text(value: Any, codepage: str | None) -> str:
+    if isinstance(value, bytes):
+        if codepage:
+            try:
+                value = value.decode(codepage)
+            except (UnicodeDecodeError, LookupError):
+                value = decode_text(value)[0]
+        else:
+            value = decode_text(value)[0]
+    return str(value or "").rstrip("\x00").strip()
+
+
+def _attribute(message: Any, name: str) -> Any:
+    for item in message.msgprops:
+        if item.name_str == name:
+            return item.data
+    return None
+
+
+def _mapi(attributes: Any, prop: int) -> Any:
+    for item in attributes:
+        if item.name == prop:
+            return item.data
+    return None
+
+
+def _person(name: str, address: str) -> str:
+    if name and address and name != address:
+        return f"{name} <{address}>"
+    return name or address
+
+
+def _sender(message: Any) -> str:
+    found = _attribute(message, "From")
+    if isinstance(found, tuple) and len(found) == 3:
+        return _person(_text(found[0], message.codepage), _text(found[2], message.codepage))
+    return _person(
+        _text(_mapi(message.mapiprops, _PR_SENDER_NAME), message.codepage),
+        _text(_mapi(message.mapiprops, _PR_SENDER_EMAIL), message.codepage),
+    )
+
+
+def _recipients(message: Any) -> str:
+    table = _attribute(message, "Recipients") or []
+    people = []
+    for row in table:
+        address = _mapi(row, _PR_SMTP_ADDRESS) or _mapi(row, _PR_EMAIL_ADDRESS)
+        people.append(_person(_text(_mapi(row, _PR_DISPLAY_NAME), message.codepage),
+                              _text(address, message.codepage)))
+    return ", ".join(p for p in people if p)
+
+
+def _subject(message: Any) -> str:
+    return _text(_attribute(message, "Subject") or _mapi(message.mapiprops, _PR_SUBJECT),
+                 message.codepage)
+
+
+def _date(message: Any) -> str | None:
+    """When it was sent, as ``.eml`` dates are written: TNEF dates carry no zone."""
+    for name in ("Date Sent", "Date Received", "Date Modified"):
+        moment = _attribute(message, name)
+        if isinstance(moment, datetime):
+            return iso_moment(moment)
+    return None
+
+
+def _body(message: Any, config: Config) -> str:
+    text = _text(message.body, message.codepage)
+    if text:
+        return text
+    html = _text(message.htmlbody, message.codepage)
+    if html:
+        return html_text(html)
+    try:
+        rtf = message.rtfbody
+    except Exception as exc:  # compressed_rtf raises a bare Exception on a bad CRC
+        log.warning("TNEF RTF body cannot be decompressed: %s", exc)
+        return ""
+    if isinstance(rtf, bytes) and rtf.lstrip().startswith(b"{\\rtf"):
+        try:
+            content = read_rtf(rtf, comments=bool(config.get("office", "comments", True)))
+        except (ValueError, IndexError, RecursionError) as exc:
+            log.warning("TNEF RTF body unreadable: %s", exc)
+            return ""
+        text = content.text.replace("\x00", "")
+        return text.replace("\r\n", "\n").replace("\r", "\n").strip()
+    return ""
+
+
+def _attachments(message: Any) -> list[tuple[str, bytes]]:
+    found = []
+    for index, attachment in enumerate(message.attachments, start=1):
+        data = attachment.data
+        if not isinstance(data, bytes) or not data:
+            continue
+        try:
+            name = _text(attachment.long_filename(), message.codepage)
+        except (UnicodeError, AttributeError, TypeError) as exc:  # a name in a legacy code page
+            log.debug("TNEF attachment %d name unreadable: %s", index, exc)
+            name = _text(getattr(attachment, "_name", b""), message.codepage)
+        if hasattr(attachment, "embed"):
+            name = f"{name or 'message'}.dat"
+        found.append(((name or f"attachment-{index}").replace("/", "_"), data))
+    return found

@@ -1,0 +1,136 @@
+"""Mail containers: TNEF (winmail.dat), alone and inside an .eml, and mbox mailboxes."""
+
+from __future__ import annotations
+
+import base64
+import struct
+import time
+
+import compressed_rtf
+import pytest
+from tnefdata import (
+    BODY,
+    FROM,
+    MAPI_PROPS,
+    MESSAGE,
+    SUBJECT,
+    attribute,
+    embedding,
+    mapi_binary,
+    stream,
+    winmail,
+)
+
+from goblin_core.errors import CorruptDocument
+
+
+def _winmail() -> bytes:
+    return winmail(
+        "Proposta de preço", "Segue a proposta revisada.",
+        {"orçamento.csv": b"item;valor\ncimento;10\n"},
+    )
+
+
+def test_tnef_body_headers_and_attachment(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(_winmail(), "winmail.dat")
+    assert document.mime == "application/vnd.ms-tnef"
+    assert document.text.split("\n") == [
+        "Date: 2024-03-15T14:30:00",
+        "Subject: Proposta de preço",
+        "Segue a proposta revisada.",
+    ]
+    assert document.metadata["title"] == "Proposta de preço"
+    assert document.metadata["created"] == "2024-03-15T14:30:00"
+    (child,) = document.children
+    assert child.name.endswith("winmail.dat/orçamento.csv")
+    assert child.tables[0].rows == (("item", "valor"), ("cimento", "10"))
+
+
+def test_tnef_is_known_by_its_signature_under_any_name(read) -> None:  # type: ignore[no-untyped-def]
+    assert read(_winmail(), "anexo").mime == "application/vnd.ms-tnef"
+    assert read(_winmail(), "dados.bin").mime == "application/vnd.ms-tnef"
+
+
+def test_tnef_with_only_an_rtf_body_reads_the_rtf(read) -> None:  # type: ignore[no-untyped-def]
+    rtf = rb"{\rtf1\ansi\ansicpg1252 Corpo s\'f3 em {\b RTF}\par}"
+    props = mapi_binary(0x1009, 0x0102, compressed_rtf.compress(rtf))
+    data = stream(
+        attribute(MESSAGE, SUBJECT, b"Somente RTF\x00"), attribute(MESSAGE, MAPI_PROPS, props)
+    )
+    document = read(data, "winmail.dat")
+    assert document.text.split("\n") == ["Subject: Somente RTF", "Corpo só em RTF"]
+
+
+def test_tnef_sender_comes_from_its_triple(read) -> None:  # type: ignore[no-untyped-def]
+    name, address = b"Compras\x00", b"SMTP:compras@example.org\x00"
+    triple = struct.pack("<HHHH", 4, 8 + len(name) + len(address), len(name), len(address))
+    data = stream(
+        attribute(MESSAGE, FROM, triple + name + address), attribute(MESSAGE, BODY, b"Corpo\x00")
+    )
+    document = read(data, "winmail.dat")
+    assert document.text.split("\n")[0] == "From: Compras <compras@example.org>"
+    assert document.metadata["author"] == "Compras <compras@example.org>"
+
+
+def test_tnef_inside_an_eml_is_read_with_its_attachment(read) -> None:  # type: ignore[no-untyped-def]
+    encoded = base64.encodebytes(_winmail())
+    mail = (
+        b'From: a@example.org\nSubject: Proposta\nContent-Type: multipart/mixed; boundary="XX"\n\n'
+        b"--XX\nContent-Type: text/plain\n\nVeja o anexo\n"
+        b'--XX\nContent-Type: application/ms-tnef; name="winmail.dat"\n'
+        b"Content-Transfer-Encoding: base64\n"
+        b'Content-Disposition: attachment; filename="winmail.dat"\n\n' + encoded + b"--XX--\n"
+    )
+    document = read(mail, "proposta.eml")
+    (tnef,) = document.children
+    assert tnef.mime == "application/vnd.ms-tnef"
+    assert "Segue a proposta revisada." in tnef.text
+    (sheet,) = tnef.children
+    assert sheet.name.endswith("proposta.eml/winmail.dat/orçamento.csv")
+    assert "cimento\t10" in sheet.text
+
+
+def test_tnef_embedded_message_is_a_child_read_as_tnef(read) -> None:  # type: ignore[no-untyped-def]
+    inner = stream(attribute(MESSAGE, BODY, b"Mensagem encaminhada\x00"))
+    data = stream(attribute(MESSAGE, BODY, b"Veja abaixo\x00"), embedding(inner))
+    document = read(data, "winmail.dat")
+    (child,) = document.children
+    assert child.mime == "application/vnd.ms-tnef"
+    assert child.text == "Mensagem encaminhada"
+
+
+def test_tnef_of_a_million_tiny_attributes_reads_in_linear_time(read) -> None:  # type: ignore[no-untyped-def]
+    # each attribute was handed a copy of the rest of the stream: terabytes for this one
+    tiny = attribute(MESSAGE, (0x8099, 0x0006), b"x")
+    data = stream(attribute(MESSAGE, BODY, b"Corpo\x00"), tiny * 1_000_000)
+    started = time.monotonic()
+    document = read(data, "miudos.dat")
+    assert time.monotonic() - started < 30
+    assert document.text == "Corpo"
+
+
+def test_tnef_mapi_block_claiming_billions_of_properties_fails_clearly(read) -> None:  # type: ignore[no-untyped-def]
+    data = stream(attribute(MESSAGE, MAPI_PROPS, struct.pack("<I", 0xFFFFFFFF)))
+    started = time.monotonic()
+    with pytest.raises(CorruptDocument, match="properties") as caught:
+        read(data, "contagem.dat")
+    assert time.monotonic() - started < 5
+    assert "contagem.dat" in str(caught.value)
+
+
+def test_tnef_messages_nested_past_max_depth_fail_clearly(read) -> None:  # type: ignore[no-untyped-def]
+    data = stream(attribute(MESSAGE, BODY, b"fundo\x00"))
+    for _ in range(12):
+        data = stream(embedding(data))
+    with pytest.raises(CorruptDocument, match="max_depth") as caught:
+        read(data, "aninhada.dat")
+    assert "aninhada.dat" in str(caught.value)
+
+
+def test_truncated_tnef_never_crashes(read) -> None:  # type: ignore[no-untyped-def]
+    data = _winmail()
+    for cut in range(6, len(data), 7):
+        try:
+            read(data[:cut], "cortada.dat")
+        except CorruptDocument as exc:
+            assert "cortada.dat" in str(exc)
