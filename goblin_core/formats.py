@@ -90,6 +90,7 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("text/vcard", ("vcf",), "vCard", "office"),
     KnownFormat("application/x-dbf", ("dbf",), "dBASE table", "office"),
     KnownFormat("message/rfc822", ("eml",), "E-mail message", "office"),
+    KnownFormat("application/mbox", ("mbox", "mbx"), "Mailbox (mbox)", "office"),
     # winmail.dat: .dat names anything, so known by its signature only
     KnownFormat("application/vnd.ms-tnef", (), "Outlook TNEF (winmail.dat)", "office"),
     KnownFormat("image/png", ("png",), "PNG image (OCR)", "ocr"),

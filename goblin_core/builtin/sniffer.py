@@ -52,10 +52,13 @@ _MAIL_HEADER = re.compile(
     rb"^(Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+):",
     re.I | re.M,
 )
+# A mailbox: the "From " separator line, then the first message's header lines.
+_MBOX = re.compile(rb"From \S+[^\r\n]*\r?\n(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*){2}")
 _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")
 _TEXTISH_MIMES = {"text/csv", "text/tab-separated-values", "text/html", "application/xml",
                   "application/json", "application/x-ndjson", "text/markdown", "text/calendar",
-                  "text/vcard", "image/svg+xml", "message/rfc822", "multipart/related"}
+                  "text/vcard", "image/svg+xml", "message/rfc822", "multipart/related",
+                  "application/mbox"}
 
 
 # A PDF whose header line is damaged ($PDF-1.5) or gone: comment lines, then an object.
@@ -117,6 +120,9 @@ class MagicSniffer(BaseEngine):
                 return FileType("image/svg+xml", "svg", 0.6)
             return FileType("application/xml", "xml", 0.6)
         encoded = sample[:4096].encode("utf-8", "ignore")
+        # one message saved with its separator line is still the .eml it is named
+        if source.extension != "eml" and _MBOX.match(encoded):
+            return FileType("application/mbox", "mbox", 0.6)
         if len(_MAIL_HEADER.findall(encoded)) >= 3:
             if b"multipart/related" in encoded.lower():
                 return FileType("multipart/related", "mht", 0.6)

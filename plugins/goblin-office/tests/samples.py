@@ -346,6 +346,17 @@ def sample_eml() -> tuple[bytes, str]:
     return message.as_bytes(), "mensagem.eml"
 
 
+def sample_mbox() -> tuple[bytes, str]:
+    first, _ = sample_eml()
+    second = email.message.EmailMessage()
+    second["From"] = "Compras <compras@example.org>"
+    second["Subject"] = PHRASE
+    second["Date"] = "Sat, 16 Mar 2024 09:00:00 +0000"
+    second.set_content("Segunda mensagem\n")
+    separator = b"From pregao@example.org Fri Mar 15 10:00:00 2024\n"
+    return separator + first + b"\n" + separator + second.as_bytes() + b"\n", "caixa.mbox"
+
+
 def sample_tnef() -> tuple[bytes, str]:
     return winmail("Resultado do pregão", PHRASE, {"ata.txt": b"Ata da sessao\n"}), "winmail.dat"
 

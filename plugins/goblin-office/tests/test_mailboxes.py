@@ -21,6 +21,7 @@ from tnefdata import (
     winmail,
 )
 
+import samples
 from goblin_core.errors import CorruptDocument
 
 
@@ -134,3 +135,57 @@ def test_truncated_tnef_never_crashes(read) -> None:  # type: ignore[no-untyped-
             read(data[:cut], "cortada.dat")
         except CorruptDocument as exc:
             assert "cortada.dat" in str(exc)
+
+
+# -- mbox --------------------------------------------------------------------------------
+
+_MBOX = (
+    b"From pregao@example.org Fri Mar 15 10:00:00 2024\n"
+    b"From: Pregoeiro <pregao@example.org>\nTo: fornecedor@example.com\n"
+    b"Subject: =?utf-8?q?Resultado_do_preg=C3=A3o?=\nDate: Fri, 15 Mar 2024 10:00:00 -0300\n"
+    b"Content-Type: text/plain; charset=utf-8\n\n"
+    b"Licita\xc3\xa7\xc3\xa3o p\xc3\xbablica n\xc3\xbamero 42\n\n"
+    b"From compras@example.org Sat Mar 16 09:00:00 2024\n"
+    b"From: Compras <compras@example.org>\nSubject: Segunda mensagem\n"
+    b"Date: Sat, 16 Mar 2024 09:00:00 +0000\n\nCorpo da segunda.\n"
+)
+
+
+def test_mbox_messages_are_eml_children_and_the_page_indexes_them(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(_MBOX, "caixa.mbox")
+    assert document.mime == "application/mbox"
+    assert document.tables[0].rows == (
+        ("Date", "From", "Subject"),
+        ("2024-03-15T13:00:00Z", "Pregoeiro <pregao@example.org>", "Resultado do pregão"),
+        ("2024-03-16T09:00:00Z", "Compras <compras@example.org>", "Segunda mensagem"),
+    )
+    first, second = document.children
+    assert first.name.endswith("caixa.mbox/0001.eml")
+    assert first.mime == "message/rfc822"
+    assert samples.PHRASE in first.text
+    assert first.metadata["created"] == "2024-03-15T13:00:00Z"
+    assert second.text.endswith("Corpo da segunda.")
+    assert document.raw_metadata["messages"] == 2
+
+
+def test_mbox_is_known_by_its_content(read) -> None:  # type: ignore[no-untyped-def]
+    assert read(_MBOX, "caixa").mime == "application/mbox"
+    assert read(_MBOX, "Inbox.txt").mime == "application/mbox"
+
+
+def test_one_message_with_its_separator_line_named_eml_stays_a_message(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(_MBOX.split(b"\n\nFrom compras")[0], "mensagem.eml")
+    assert document.mime == "message/rfc822"
+    assert samples.PHRASE in document.text
+
+
+def test_mbox_messages_past_max_members_are_not_read_and_said(read) -> None:  # type: ignore[no-untyped-def]
+    document = read(_MBOX, "caixa.mbox", limits={"max_members": 1})
+    assert len(document.children) == 1
+    assert "limits.max_members" in document.raw_metadata["truncated"]
+
+
+def test_mbox_without_messages_fails_clearly(read) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CorruptDocument, match="no message") as caught:
+        read(b"just some text\nwith no separator\n", "vazia.mbox")
+    assert "vazia.mbox" in str(caught.value)

@@ -39,6 +39,7 @@ BUILT = {
     fmt.DBF: (samples.sample_dbf, samples.PHRASE),
     fmt.EML: (samples.sample_eml, samples.PHRASE),
     fmt.TNEF: (samples.sample_tnef, samples.PHRASE),
+    fmt.MBOX: (samples.sample_mbox, samples.PHRASE),
     fmt.OOXML_PROTECTED: (samples.sample_protected, samples.PHRASE),
     fmt.FLAT_WORD: (samples.sample_flat_word, samples.PHRASE),
     fmt.FLAT_POWERPOINT: (samples.sample_flat_powerpoint, samples.PHRASE),

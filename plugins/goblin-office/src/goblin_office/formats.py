@@ -37,6 +37,7 @@ ICS = "text/calendar"
 VCF = "text/vcard"
 DBF = "application/x-dbf"
 EML = "message/rfc822"
+MBOX = "application/mbox"
 #: Outlook's rich-text wrapper (winmail.dat): IANA's name; mailers label it application/ms-tnef.
 TNEF = "application/vnd.ms-tnef"
 #: Word and PowerPoint documents saved as one XML file (Flat OPC), Tika's names.

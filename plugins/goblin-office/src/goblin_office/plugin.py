@@ -14,6 +14,7 @@ from goblin_office.legacy import AntiwordParser, CatdocParser, CatpptParser, Xls
 from goblin_office.libreoffice import LibreOfficeParser
 from goblin_office.mail import EMLParser, MSGParser
 from goblin_office.markup import HTMLParser, MHTMLParser
+from goblin_office.mbox import MboxParser
 from goblin_office.odf import FlatODSParser, ODFPresentationParser, ODFTextParser
 from goblin_office.options import OFFICE_OPTIONS
 from goblin_office.pptrecords import PptRecordsParser
@@ -69,6 +70,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         DBFParser(),
         EMLParser(),
         MSGParser(),
+        MboxParser(),
         TNEFParser(),
         ProtectedPackageParser(),
         FlatOpcParser(),
