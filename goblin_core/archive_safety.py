@@ -66,23 +66,24 @@ class ArchiveBudget:
 def safe_member_name(name: str) -> tuple[str | None, str]:
     """A relative, normalised member name, or None with the reason it is refused.
 
-    Absolute paths and drive letters are made relative (and said so); a name
-    that climbs out with ``..`` is refused. Control characters (a newline, a
-    terminal escape sequence) become ``_``: the name ends up on disk, in logs and
-    on a terminal.
+    A name that climbs out with ``..``, starts at a root (``/x``, ``\\server``) or a
+    drive (``C:\\x``), or holds a NUL (which ends the name for some tools and not for
+    others) is refused: an extractor that only trims such a name writes the member
+    somewhere its author did not intend, over another member at worst. Control
+    characters (a newline, a terminal escape sequence) become ``_``: the name ends
+    up on disk, in logs and on a terminal.
     """
-    cleaned = name.replace("\\", "/").replace("\x00", "")
-    notes = []
+    cleaned = name.replace("\\", "/")
+    if "\x00" in cleaned:
+        return None, "NUL character in the name refused"
+    if _DRIVE.match(cleaned):
+        return None, "absolute path (drive letter) refused"
+    if cleaned.startswith("/"):
+        return None, "absolute path refused"
+    note = ""
     if _CONTROL.search(cleaned):
         cleaned = _CONTROL.sub("_", cleaned)
-        notes.append("control characters replaced")
-    if _DRIVE.match(cleaned):
-        cleaned = cleaned[2:]
-        notes.append("drive letter removed")
-    if cleaned.startswith("/"):
-        cleaned = cleaned.lstrip("/")
-        notes.append("absolute path made relative")
-    note = "; ".join(notes)
+        note = "control characters replaced"
     parts = [p for p in cleaned.split("/") if p not in ("", ".")]
     if any(p == ".." for p in parts):
         return None, "path traversal (..) refused"

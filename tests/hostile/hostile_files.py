@@ -813,3 +813,27 @@ def many_text_members_zip(folder: Path, members: int = 300) -> Path:
         for i in range(members):
             archive.writestr(f"item{i:04d}.txt", body.replace(b"%05d", b"%05d" % i))
     return path
+
+
+#: Member names that climb out, start at a root or a drive, and one harmless member.
+ESCAPING_NAMES = ("../../escaped.txt", "/tmp/absolute-escape.txt", "C:\\windows\\drive.txt",
+                  "..\\..\\win-escape.txt")
+
+
+def escaping_names_7z(folder: Path) -> Path:
+    """A 7z of ESCAPING_NAMES and docs/ok.txt: members added under plain names by the
+    ``7z`` binary, then renamed inside the archive (no writer takes such names from disk)."""
+    import subprocess
+
+    work = folder / "escaping-7z"
+    (work / "docs").mkdir(parents=True)
+    (work / "docs" / "ok.txt").write_text("harmless 7z member text")
+    plain = []
+    for number, name in enumerate(ESCAPING_NAMES):
+        (work / f"m{number}").write_text(f"ESCAPED-BY-NAME {number}")
+        plain += [f"m{number}", name]
+    path = folder / "escaping.7z"
+    for argv in (["7z", "a", "-bd", str(path), "docs", *plain[::2]],
+                 ["7z", "rn", "-bd", str(path), *plain]):
+        subprocess.run(argv, cwd=work, check=True, capture_output=True)
+    return path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 import textwrap
@@ -70,3 +71,64 @@ def snapshot(root: Path) -> set[str]:
         for name in dirs + files:
             found.add(os.path.relpath(os.path.join(folder, name), root))
     return found
+
+
+_EXTRACT_AND_UNPACK = """
+src, dest, opts, cfg = {src!r}, {dest!r}, {opts!r}, {cfg!r}
+out = {{}}
+try:
+    doc = goblin_core.extract(src, ocr="never", config=cfg, **opts)
+    out["members"] = [[m.name, m.action, m.reason] for d in doc.walk() for m in d.report.members]
+    out["errors"] = [[e.kind, e.message] for d in doc.walk() for e in d.report.errors]
+    out["warnings"] = [[e.kind, e.message] for d in doc.walk() for e in d.report.warnings]
+    out["texts"] = [d.text for d in doc.walk()]
+except GoblinError as exc:
+    out["raised"] = [exc.kind, str(exc)]
+from goblin_core.unpack import unpack
+try:
+    config = goblin_core.default_registry().config(cfg, **opts)
+    result = unpack(src, dest, config=config)
+    out["unpack_written"] = [str(p) for p in result.written]
+    out["unpack_members"] = [[m.name, m.action, m.reason] for m in result.members]
+    out["unpack_errors"] = [[e.kind, e.message] for e in result.errors]
+except GoblinError as exc:
+    out["unpack_raised"] = [exc.kind, str(exc)]
+emit(**out)
+"""
+
+
+def run_hostile(tmp_path: Path, fixture: Path, config: dict[str, Any] | None = None,
+                **opts: Any) -> ChildRun:
+    """``extract`` and ``unpack`` of ``fixture`` in a bounded child, into ``tmp_path/dest``.
+
+    Fails when the child runs past the ceilings, writes anything outside
+    ``dest``, leaves temporary files or writes a link, a device or a setuid file.
+    """
+    dest = tmp_path / "dest"
+    before = snapshot(tmp_path)
+    code = _EXTRACT_AND_UNPACK.format(src=str(fixture), dest=str(dest), opts=opts, cfg=config)
+    run = run_bounded(code, tmp_path)
+    assert run.seconds < MAX_SECONDS, f"took {run.seconds:.1f}s"
+    assert run.peak_rss < MAX_RSS_BYTES, f"peaked at {run.peak_rss / 2**20:.0f} MiB"
+    _assert_nothing_outside(tmp_path, dest, before)
+    return run
+
+
+def _assert_nothing_outside(tmp_path: Path, dest: Path, before: set[str]) -> None:
+    after = snapshot(tmp_path)
+    new = {p for p in after - before if not p.startswith(("dest", "child-tmp"))}
+    assert not new, f"written outside the destination: {sorted(new)[:10]}"
+    leftovers = snapshot(tmp_path / "child-tmp")
+    assert not leftovers, f"temporary files left behind: {sorted(leftovers)[:10]}"
+    for folder, dirs, files in os.walk(dest) if dest.exists() else ():
+        for name in dirs + files:
+            path = Path(folder, name)
+            assert not path.is_symlink(), f"a link was written: {path}"
+            info = path.lstat()
+            assert stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode), path
+            assert not info.st_mode & 0o6000, f"setuid/setgid kept on {path}"
+
+
+def without(*engines: str) -> dict[str, Any]:
+    """A config with ``engines`` turned off: the next handler of the chain reads the archive."""
+    return {"engines": {name: {"enabled": False} for name in engines}}

@@ -6,8 +6,10 @@ import bz2
 import gzip
 import io
 import os
+import subprocess
 import tarfile
 import zipfile
+import zlib
 from pathlib import Path
 
 import py7zr
@@ -152,3 +154,105 @@ def _add_file(archive: tarfile.TarFile, name: str, data: bytes, mode: int = 0o64
     info.size = len(data)
     info.mode = mode
     archive.addfile(info, io.BytesIO(data))
+
+
+#: Names that climb out, start at a root or a drive, or hold a NUL, with their payloads.
+HOSTILE_NAMES = ("../../x", "/abs.txt", "C:\\drive.txt", "..\\win.txt", "sub/../../dd.txt")
+SAFE_TEXT = b"the one harmless member"
+
+
+def _hostile_members(nul: bool) -> list[tuple[str, bytes]]:
+    names = [*HOSTILE_NAMES, *(["evil.txt\x00.pdf"] if nul else [])]
+    return [(name, f"ESCAPED {name}".encode()) for name in names] + [("ok.txt", SAFE_TEXT)]
+
+
+def hostile_names_zip(path: Path) -> Path:
+    """A zip of every hostile name (the NUL one patched in: zipfile cuts names there)."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in _hostile_members(nul=True):
+            archive.writestr(name.replace("\x00", "X"), data)
+    path.write_bytes(path.read_bytes().replace(b"evil.txtX.pdf", b"evil.txt\x00.pdf"))
+    return path
+
+
+def hostile_names_tar(path: Path) -> Path:
+    """A pax tar of every hostile name (the NUL one in a pax ``path`` record)."""
+    with tarfile.open(path, "w", format=tarfile.PAX_FORMAT) as archive:
+        for name, data in _hostile_members(nul=True):
+            info = tarfile.TarInfo("placeholder" if "\x00" in name else name)
+            if "\x00" in name:
+                info.pax_headers = {"path": name}
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return path
+
+
+def hostile_names_7z(path: Path, folder: Path) -> Path:
+    """A 7z of every hostile name: written under plain names by the ``7z`` binary, then
+    renamed in the archive (py7zr and 7-Zip refuse to write such names from disk)."""
+    folder.mkdir(exist_ok=True)
+    plain = []
+    for number, (name, data) in enumerate(_hostile_members(nul=False)):
+        stored = "ok.txt" if name == "ok.txt" else f"m{number}"
+        (folder / stored).write_bytes(data)
+        plain.append((stored, name))
+    run_quietly(["7z", "a", "-bd", str(path), *[s for s, _ in plain]], folder)
+    renames = [x for stored, name in plain if stored != name for x in (stored, name)]
+    run_quietly(["7z", "rn", "-bd", str(path), *renames], folder)
+    return path
+
+
+def hostile_names_rar(path: Path) -> Path:
+    """A RAR 5 archive of the hostile names, members stored (no rar tool needed to build it).
+
+    No NUL: RAR readers (rarfile, unar) end a name there, so all of them read the same
+    shorter name.
+    """
+    path.write_bytes(rar5(_hostile_members(nul=False)))
+    return path
+
+
+def hostile_names_cpio(path: Path, folder: Path) -> Path:
+    """A cpio (newc) of the hostile names, renamed on the way in by ``bsdtar -s``."""
+    folder.mkdir(exist_ok=True)
+    argv = ["bsdtar", "-P", "--format=newc", "-cf", str(path)]
+    files = []
+    for number, (name, data) in enumerate(_hostile_members(nul=False)):
+        stored = "ok.txt" if name == "ok.txt" else f"m{number}"
+        (folder / stored).write_bytes(data)
+        files.append(stored)
+        if stored != name:
+            argv += ["-s", f",^{stored}$,{name.replace(chr(92), chr(92) * 2)},"]
+    run_quietly([*argv, *files], folder)
+    return path
+
+
+def run_quietly(argv: list[str], folder: Path) -> None:
+    """Run a tool that builds a fixture in ``folder``; its failure fails the test."""
+    subprocess.run(argv, cwd=folder, check=True, capture_output=True)
+
+
+def rar5(members: list[tuple[str, bytes]]) -> bytes:
+    """A RAR 5 archive holding ``members`` stored (method 0), names exactly as given."""
+    out = bytearray(b"Rar!\x1a\x07\x01\x00")
+    out += _rar5_block(_vint(1) + _vint(0) + _vint(0))  # main header, no flags
+    for name, data in members:
+        raw = name.encode("utf-8")
+        # file flags: CRC32 present; size; Unix mode; CRC; compression (stored); host Unix
+        fields = (_vint(0x04) + _vint(len(data)) + _vint(0o100644)
+                  + zlib.crc32(data).to_bytes(4, "little") + _vint(0) + _vint(1)
+                  + _vint(len(raw)) + raw)
+        out += _rar5_block(_vint(2) + _vint(0x02) + _vint(len(data)) + fields) + data
+    out += _rar5_block(_vint(5) + _vint(0) + _vint(0))  # end of archive
+    return bytes(out)
+
+
+def _rar5_block(body: bytes) -> bytes:
+    data = _vint(len(body)) + body
+    return zlib.crc32(data).to_bytes(4, "little") + data
+
+
+def _vint(number: int) -> bytes:
+    """RAR 5's variable-length integer: 7 bits a byte, low first, the high bit says more."""
+    groups = [number >> shift & 0x7F for shift in range(0, max(number.bit_length(), 1), 7)]
+    return bytes(group | 0x80 for group in groups[:-1]) + bytes(groups[-1:])

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
-from goblin_archives.tool_output import folder_members, tool_failure
+from goblin_archives.tool_names import checked_members, list_names
+from goblin_archives.tool_output import tool_failure
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
 from goblin_core.errors import EngineUnavailable
@@ -116,9 +117,11 @@ class PatoolHandler(BaseEngine):
             if password:
                 argv += ["--password", password]
             result = run_watched([*argv, str(archive)], scratch.path, meter, timeout)
+            failure = None
             if result.returncode != 0:
                 # Say which file failed by its goblin name, never by the private scratch path.
                 stderr = result.stderr.decode("utf-8", "replace").replace(str(archive), display)
                 stderr = stderr.replace(str(scratch.path), "<scratch>")
-                raise tool_failure("patool", display, stderr, password)
-            yield from folder_members(out)
+                failure = tool_failure("patool", display, stderr, password)
+            listing = list_names(archive, scratch.path, meter, timeout, password)
+            yield from checked_members(out, listing, display, failure)

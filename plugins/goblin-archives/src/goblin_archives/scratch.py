@@ -102,12 +102,14 @@ class Scratch:
 
 
 def run_watched(argv: Sequence[str], folder: Path, meter: ByteMeter, timeout: float,
-                stdin_path: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+                stdin_path: Path | None = None,
+                output_bytes: int = 1 << 20) -> subprocess.CompletedProcess[bytes]:
     """Run a tool that writes into ``folder``, killing it when it writes too much or too long.
 
     The tool runs in its own process group with a per-file size limit
     (RLIMIT_FSIZE) as a second line of defence; the folder is measured every
-    few milliseconds while it runs.
+    few milliseconds while it runs. At most ``output_bytes`` of its standard
+    output and error are kept.
     """
     file_limit = meter.limits.max_member_size + 1
 
@@ -139,8 +141,8 @@ def run_watched(argv: Sequence[str], folder: Path, meter: ByteMeter, timeout: fl
                 stdin.close()  # type: ignore[union-attr]
         out.seek(0)
         err.seek(0)
-        return subprocess.CompletedProcess(list(argv), process.returncode, out.read(1 << 20),
-                                           err.read(1 << 20))
+        return subprocess.CompletedProcess(list(argv), process.returncode,
+                                           out.read(output_bytes), err.read(1 << 20))
 
 
 def _measure(folder: Path, meter: ByteMeter) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import itertools
 import stat
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Sequence
+from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
 import py7zr
@@ -20,6 +20,7 @@ import py7zr.io
 from goblin_archives.guarded import DECODE_ERRORS, translated
 from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.scratch import ByteMeter
+from goblin_core.archive_safety import safe_member_name
 from goblin_core.engines import Member, MemberKind
 from goblin_core.errors import CorruptDocument, PasswordRequired
 
@@ -76,10 +77,11 @@ class _MeteredFactory(py7zr.io.WriterFactory):
 
 def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
             meter: ByteMeter,
-            folder: Path) -> tuple[list[py7zr.py7zr.ArchiveFile], dict[str, _MeteredFile]]:
+            folder: Path) -> tuple[list[py7zr.py7zr.ArchiveFile], list[_MeteredFile | None]]:
     """Decompress every member of the archive ``opener`` reads into ``folder``.
 
-    Returns the listing and the files written.
+    Returns the listing and, entry by entry, the file written (None for a member
+    not decompressed: a folder, or a name the core refuses).
     """
     factory = _MeteredFactory(folder, meter)
     stream = opener()
@@ -97,8 +99,12 @@ def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
                 refuse_oversized_listing(len(files), meter.limits, display)
                 if archive.needs_password() and not password:
                     raise _password_error(display, password)
+                # py7zr stops the whole archive at the first name it finds unsafe; only
+                # names the core accepts are decompressed, the others are listed so the
+                # core refuses and reports them by their own name.
+                targets = [f.filename for f in files if safe_member_name(f.filename)[0]]
                 try:
-                    archive.extractall(factory=factory)
+                    archive.extract(targets=targets, factory=factory)
                 except py7zr.exceptions.PasswordRequired as exc:
                     raise _password_error(display, password) from exc
                 except DECODE_ERRORS as exc:
@@ -112,7 +118,28 @@ def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
         stream.close()
         for written in factory.files.values():
             written.close()
-    return files, factory.files
+    return files, _written_by_entry(files, set(targets), factory.files)
+
+
+def _written_by_entry(files: Sequence[py7zr.py7zr.ArchiveFile], targets: set[str],
+                      written: dict[str, _MeteredFile]) -> list[_MeteredFile | None]:
+    """The file each entry was written to, found under the name py7zr gave its writer.
+
+    py7zr names a repeated member ``name_0``, ``name_1``... in listing order, and
+    drops ``.`` parts; the second copy of a name must not be read as the first.
+    """
+    seen: dict[str, int] = {}
+    found: list[_MeteredFile | None] = []
+    for entry in files:
+        if entry.filename not in targets:
+            found.append(None)
+            continue
+        count = seen.get(entry.filename)
+        seen[entry.filename] = 0 if count is None else count + 1
+        outname = entry.filename if count is None else f"{entry.filename}_{count}"
+        parts = [p for p in PurePosixPath(outname).parts if p != "."]
+        found.append(written.get(str(PurePosixPath(*parts))) if parts else None)
+    return found
 
 
 def _password_error(display: str, password: str | None) -> PasswordRequired:

@@ -34,5 +34,5 @@ class SevenZipHandler(BaseEngine):
         with whole_file(source) as (opener, size), Scratch() as scratch:
             meter = ByteMeter(limits, max(size, 1), display)
             files, written = extract(opener, display, password, meter, scratch.path)
-            for entry in files:
-                yield member(entry, written.get(entry.filename))
+            for entry, file in zip(files, written, strict=True):
+                yield member(entry, file)

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
-from goblin_archives.tool_output import folder_members, tool_failure
+from goblin_archives.tool_names import checked_members, list_names
+from goblin_archives.tool_output import tool_failure
 from goblin_archives.volumes import VolumeSet
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, Member
@@ -41,8 +42,10 @@ def spanned_members(volumes: VolumeSet, display: str, limits: ArchiveLimits,
         # -p with an empty password: an encrypted set fails at once instead of asking.
         argv = ["7z", "x", "-y", "-bd", f"-p{password or ''}", f"-o{out}", "--", "set.zip"]
         result = run_watched(argv, scratch.path, meter, timeout)
+        failure = None
         if result.returncode != 0:
             stderr = result.stderr.decode("utf-8", "replace")
             stderr = stderr.replace(str(scratch.path), "<scratch>")
-            raise tool_failure("7z", display, stderr, password)
-        yield from folder_members(out)
+            failure = tool_failure("7z", display, stderr, password)
+        listing = list_names(scratch.path / "set.zip", scratch.path, meter, timeout, password)
+        yield from checked_members(out, listing, display, failure)

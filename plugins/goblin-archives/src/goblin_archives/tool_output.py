@@ -11,7 +11,7 @@ from typing import BinaryIO
 
 from goblin_archives.modes import kind_of_mode
 from goblin_core.engines import Member
-from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired
 
 # patool's own report of the command it ran: the full argument list, scratch paths and
 # all, which says nothing the tool's message before it did not.
@@ -20,7 +20,7 @@ _COMMAND_ECHO = re.compile(
     r"non-zero exit status (\d+)\.?", re.S)
 
 
-def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> Exception:
+def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> GoblinError:
     """The goblin error for a tool that failed: PasswordRequired when it speaks of one.
 
     >>> str(tool_failure("patool", "a.zip", "ERROR: Data Error : b.txt\\nERROR patool: error "

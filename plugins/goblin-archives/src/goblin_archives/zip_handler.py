@@ -127,13 +127,16 @@ def _overlapping(infos: list[zipfile.ZipInfo], names: list[str]) -> dict[int, st
 
 
 def _names(infos: list[zipfile.ZipInfo], forced: str) -> list[str]:
+    # zipfile cuts ``filename`` at a NUL (``evil.txt\0.pdf`` becomes ``evil.txt``) where
+    # other tools may not; the name as stored is judged, and refused, as a whole.
     legacy = [i for i in infos if not i.flag_bits & _UTF8_FLAG]
     if not legacy:
-        return [i.filename for i in infos]
+        return [i.orig_filename for i in infos]
     # zipfile decoded these as cp437; encoding back gives the stored bytes.
-    raw = {id(i): i.filename.encode("cp437") for i in legacy}
+    raw = {id(i): i.orig_filename.encode("cp437") for i in legacy}
     encoding = guess_encoding(list(raw.values()), forced)
-    return [decode_name(raw[id(i)], encoding) if id(i) in raw else i.filename for i in infos]
+    return [decode_name(raw[id(i)], encoding) if id(i) in raw else i.orig_filename
+            for i in infos]
 
 
 def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,

@@ -1,0 +1,149 @@
+"""Member names a system tool only trims, refused as the archive spells them.
+
+7-Zip, bsdtar, GNU tar and unar each rewrite a name that climbs out
+(``../../x``), starts at a root (``/x``) or a drive (``C:\\x``): one writes
+``x``, one ``__Parent__/__Parent__/x``, one skips it with a message, one keeps
+the backslash as part of the file name. Nothing leaves their private folder,
+but what they wrote no longer says which member it came from: ``x`` may be
+the archive's ``x`` or its ``../../x`` written over it. So the archive is also
+listed by name (``lsar``, from the unar package, reads every format these
+tools do but a few), and the names the core refuses are refused here too,
+whichever tool extracted them: each listed under its own name, what the tool
+made of it dropped, and a member it may have been written over refused.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from goblin_archives.scratch import ByteMeter, run_watched
+from goblin_archives.tool_output import folder_members
+from goblin_core.archive_safety import safe_member_name
+from goblin_core.engines import Member
+from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired, UnsafeArchive
+
+#: Bytes of ``lsar -j`` kept (about 500 a member): a listing longer than this is refused.
+LISTING_BYTES = 64 << 20
+
+
+@dataclass
+class Listing:
+    """The regular files an archive lists: names the core accepts, and the others."""
+
+    clean: set[str] = field(default_factory=set)
+    hostile: list[str] = field(default_factory=list)
+
+
+def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float,
+               password: str | None) -> Listing | None:
+    """The names ``archive`` lists, read by ``lsar``; None when lsar cannot list it.
+
+    Runs after the extraction: the extracting tool already stopped at the
+    member limit, so the listing is bounded too.
+    """
+    if shutil.which("lsar") is None:
+        return None
+    argv = ["lsar", "-j", "-nr", *(["-p", password] if password else []), "--", str(archive)]
+    result = run_watched(argv, folder, meter, timeout, output_bytes=LISTING_BYTES + 1)
+    if len(result.stdout) > LISTING_BYTES:
+        raise UnsafeArchive(f"its listing runs past {LISTING_BYTES:,} bytes; member names "
+                            "cannot be checked, not read", file=meter.display)
+    try:
+        entries = json.loads(result.stdout)["lsarContents"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    return _sorted(entries)
+
+
+def _sorted(entries: list[dict[str, Any]]) -> Listing:
+    listing = Listing()
+    for entry in entries:
+        name = entry.get("XADFileName")
+        if not isinstance(name, str) or any(entry.get(flag) for flag in _NOT_FILES):
+            continue
+        safe, reason = safe_member_name(name)
+        if safe is not None:
+            listing.clean.add(safe)
+        elif reason != "empty member name":
+            listing.hostile.append(name)
+    return listing
+
+
+#: Entries that are no regular file: their kind, not their name, decides (as in the core).
+_NOT_FILES = ("XADIsDirectory", "XADIsLink", "XADIsHardLink", "XADIsResourceFork",
+              "XADIsCharacterDevice", "XADIsBlockDevice", "XADIsFIFO")
+
+
+def checked_members(root: Path, listing: Listing | None, display: str,
+                    failure: GoblinError | None = None) -> Iterator[Member]:
+    """The members a tool wrote under ``root``, with the names ``listing`` refuses refused.
+
+    An archive whose names are all safe (or that lsar cannot list) is read as
+    the tool wrote it, and its ``failure`` (the tool's exit status) raised. Tools
+    that refuse a hostile name themselves exit with an error for it: then the
+    members they did write are read, and a listed one they did not write is
+    refused with their message.
+    """
+    if failure is not None and (isinstance(failure, PasswordRequired)
+                                or listing is None or not listing.hostile):
+        raise failure
+    if listing is None or not listing.hostile:
+        yield from folder_members(root)
+        return
+    written: set[str] = set()
+    rewritten: dict[str, str] = {}
+    for name in listing.hostile:
+        yield Member(name=name, open=_never_opened, kind="file")
+        for form in _rewrites(name):
+            rewritten.setdefault(form, name)
+    for member in folder_members(root):
+        written.add(member.name)
+        if member.kind != "file":
+            yield member
+        elif safe_member_name(member.name)[0] is None:
+            continue  # the tool kept the hostile name: refused above as the archive spells it
+        elif member.name in rewritten and member.name in listing.clean:
+            yield _refused(member, f"{display}/{member.name}",
+                           f"the refused member {rewritten[member.name]!r} comes out under the "
+                           "same name: which of the two was written there cannot be told")
+        elif member.name in rewritten:
+            continue  # what the tool made of a refused member, reported under its own name
+        elif member.name not in listing.clean:
+            yield _refused(member, f"{display}/{member.name}",
+                           "the archive lists no such name: a refused member's name as the "
+                           "tool rewrote it")
+        else:
+            yield member
+    if failure is not None:
+        for name in sorted(listing.clean - written):
+            yield _refused(Member(name=name, open=_never_opened), f"{display}/{name}",
+                           f"not written: {failure.message}", CorruptDocument)
+
+
+def _rewrites(name: str) -> set[str]:
+    """What tools make of a refused name: its safe parts (7-Zip, bsdtar), or unar's;
+    cut at a NUL, as C programs read it."""
+    cut = name.split("\x00", 1)[0]
+    parts = [p for p in cut.replace("\\", "/").split("/") if p not in ("", ".")]
+    if parts and len(parts[0]) == 2 and parts[0][1] == ":":
+        parts = parts[1:]
+    trimmed = "/".join(p for p in parts if p != "..")
+    unar = "/".join("__Parent__" if p == ".." else p for p in parts)
+    return {trimmed, unar} - {""}
+
+
+def _never_opened() -> BinaryIO:
+    raise AssertionError("a member whose name is refused is never opened")
+
+
+def _refused(member: Member, where: str, reason: str,
+             error: type[GoblinError] = UnsafeArchive) -> Member:
+    def refuse() -> BinaryIO:
+        raise error(reason, file=where)
+
+    return Member(name=member.name, open=refuse, size=member.size, kind="file")
