@@ -9,11 +9,14 @@ from typing import Any
 
 import archives_fixtures as fx
 import pytest
-from archives_bounded import ChildRun, run_hostile
+from archives_bounded import ChildRun, run_hostile, without
+
+from goblin_core.testing.corpus import require_binary
 
 
-def _run(tmp_path: Path, fixture: Path, **opts: Any) -> ChildRun:
-    return run_hostile(tmp_path, fixture, **opts)
+def _run(tmp_path: Path, fixture: Path, config: dict[str, Any] | None = None,
+         **opts: Any) -> ChildRun:
+    return run_hostile(tmp_path, fixture, config, **opts)
 
 
 def _reasons(run: ChildRun, key: str = "members") -> str:
@@ -161,3 +164,80 @@ def test_wrong_password_is_password_required(tmp_path: Path, corpus: Path, file:
     run = _run(tmp_path, corpus / file, password="not-the-password")
     assert run.result["raised"][0] == "PasswordRequired"
     assert file.rsplit("/", 1)[-1] in run.result["raised"][1]
+
+
+def _three_files(folder: Path) -> list[str]:
+    folder.mkdir()
+    (folder / "first.txt").write_text("first member text " * 50)
+    (folder / "second.txt").write_bytes(os.urandom(200_000))
+    (folder / "third.txt").write_bytes(fx.text_payload(300_000))
+    return ["first.txt", "second.txt", "third.txt"]
+
+
+@pytest.mark.parametrize("mode", ["w:gz", "w:xz"])
+def test_a_cut_compressed_tar_keeps_the_members_before_the_cut(tmp_path: Path, mode: str) -> None:
+    import tarfile
+
+    folder = tmp_path / "files"
+    path = tmp_path / f"cut.tar.{mode[2:]}"
+    with tarfile.open(path, mode) as archive:
+        for name in _three_files(folder):
+            archive.add(folder / name, name)
+    fx.truncated(path, path.read_bytes(), 0.8)
+    run = _run(tmp_path, path)
+    actions = {m[0]: m[1] for m in run.result["members"]}
+    assert actions["first.txt"] == "extracted" and actions["second.txt"] == "refused"
+    assert "first member text" in " ".join(run.result["texts"])
+    assert any(f"cut.tar.{mode[2:]}: " in e[1] and "Compressed file ended" in e[1]
+               for e in run.result["errors"])
+    assert [Path(p).name for p in run.result["unpack_written"]] == ["first.txt"]
+
+
+def test_gzip_members_are_read_before_trailing_garbage(tmp_path: Path) -> None:
+    import gzip
+
+    path = tmp_path / "multi.txt.gz"
+    path.write_bytes(gzip.compress(b"first member text ") + gzip.compress(b"second member text")
+                     + b"GARBAGE" * 10)
+    run = _run(tmp_path, path)
+    assert "first member text second member text" in run.result["texts"]
+    assert "trailing garbage, ignored" in " ".join(e[1] for e in run.result["errors"])
+    assert len(run.result["unpack_written"]) == 1
+
+
+def test_a_tool_that_fails_midway_keeps_the_members_it_wrote_whole(tmp_path: Path) -> None:
+    require_binary("7z", "p7zip-full")
+    require_binary("lsar", "unar")
+    folder = tmp_path / "files"
+    path = tmp_path / "cut.zip"
+    fx.run_quietly(["7z", "a", "-bd", "-tzip", str(path), *_three_files(folder)], folder)
+    fx.truncated(path, path.read_bytes(), 0.8)  # the central directory is gone: 7z reads it
+    run = _run(tmp_path, path)
+    actions = {m[0]: (m[1], m[2]) for m in run.result["members"]}
+    assert actions["first.txt"][0] == "extracted"
+    assert actions["second.txt"][0] == "refused" and "7z exit status" in actions["second.txt"][1]
+    assert any(e[1].startswith("cut.zip: patool could not extract it")
+               for e in run.result["errors"])
+
+
+def test_a_tool_refusing_to_write_through_a_link_keeps_the_other_members(tmp_path: Path) -> None:
+    require_binary("lsar", "unar")
+    import io
+    import tarfile
+
+    path = tmp_path / "chain.tar"
+    with tarfile.open(path, "w") as archive:
+        for name, target in (("b", "../.."), ("a", "b")):
+            info = tarfile.TarInfo(name)
+            info.type, info.linkname = tarfile.SYMTYPE, target
+            archive.addfile(info)
+        for name, data in (("a/through-chain.txt", b"ESCAPED"), ("ok.txt", b"ok text")):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    # GNU tar (tarfile turned off) will not write a/through-chain.txt through the links.
+    run = _run(tmp_path, path, config=without("archive.tar"))
+    actions = {m[0]: (m[1], m[2]) for m in run.result["members"]}
+    assert actions["ok.txt"][0] == "extracted"
+    assert actions["b"][0] == "refused" and actions["a/through-chain.txt"][0] == "refused"
+    assert "ESCAPED" not in " ".join(run.result["texts"])

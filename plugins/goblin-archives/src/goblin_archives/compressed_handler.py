@@ -8,18 +8,20 @@ and zstd are read to the end.
 
 from __future__ import annotations
 
+import gzip
 import shutil
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import BinaryIO
 
 from goblin_archives.compression import Codec, gzip_stored_name, member_name
-from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.guarded import GuardedStream, Salvaging, translated
 from goblin_archives.scratch import ByteMeter
 from goblin_archives.tar_handler import tar_members
 from goblin_archives.tar_header import BLOCK, is_tar_header
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
+from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 
 
@@ -42,15 +44,23 @@ class CompressedHandler(BaseEngine):
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         display = source.display_name
         with translated(display, f"{self.codec.name} decompression"):
-            probe = self.codec.opener(source)
+            probe = Salvaging(self.codec.opener(source))
             try:
                 first = probe.read(BLOCK)
             finally:
                 probe.close()
+        if not first:
+            probe.raise_damage(display, f"{self.codec.name} decompression")
         if is_tar_header(first):
             yield from self._tar(source, limits, config)
             return
-        yield self._single(source, display)
+        salvaged: list[Salvaging] = []
+        yield self._single(source, display, salvaged)
+        for salvage in salvaged:
+            if salvage.damage is not None:
+                raise CorruptDocument(f"bytes after the last gzip member are no gzip data "
+                                      f"({salvage.damage}): trailing garbage, ignored; the "
+                                      "members before it were read", file=display)
 
     def _tar(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         with translated(source.display_name, f"{self.codec.name} decompression"):
@@ -59,23 +69,40 @@ class CompressedHandler(BaseEngine):
         # members, or of one huge member refused by its declared size, still expands
         # every byte on the way to the next header.
         meter = ByteMeter(limits, max(source.size, 1), source.display_name)
-        guarded = GuardedStream(stream, source.display_name, meter=meter)
+        salvage = Salvaging(stream)
+        guarded = GuardedStream(salvage, source.display_name, meter=meter)
+        what = f"{self.codec.name} decompression"
         try:
             for member in tar_members(guarded, source.display_name, config):  # type: ignore[arg-type]
                 # A tar inside a compressor has no per-member packed size; the whole
                 # file stands in, so a bomb member still trips the ratio check.
                 yield replace(member, compressed_size=source.size)
+        except CorruptDocument:
+            # The tar ran short because the compressed stream did: say so, not "end of data".
+            salvage.raise_damage(source.display_name, what)
+            raise
         finally:
             guarded.close()
+        # A damaged stream after the tar's last member (trailing garbage) is said too.
+        salvage.raise_damage(source.display_name, what)
 
-    def _single(self, source: Source, display: str) -> Member:
+    def _single(self, source: Source, display: str, salvaged: list[Salvaging]) -> Member:
         stored = gzip_stored_name(source.head(1024)) if self.codec.name == "gzip" else None
         name = member_name(source, self.codec, stored)
 
         def opener() -> BinaryIO:
             with translated(display, f"{self.codec.name} decompression"):
                 inner = self.codec.opener(source)
-            return GuardedStream(inner, f"{display}/{name}")  # type: ignore[return-value]
+            # Bytes after the last whole gzip member (as `gzip -d` says: trailing garbage
+            # ignored) leave the member whole: it is read, and the garbage reported after.
+            salvage = Salvaging(inner, _trailing_garbage)
+            salvaged.append(salvage)
+            return GuardedStream(salvage, f"{display}/{name}")  # type: ignore[return-value]
 
         # The whole file is the member's packed size: the ratio check needs it.
         return Member(name=name, open=opener, size=None, compressed_size=source.size)
+
+
+def _trailing_garbage(exc: BaseException) -> bool:
+    """Whether gzip stopped at bytes that start no new member, past the last whole one."""
+    return isinstance(exc, gzip.BadGzipFile) and str(exc).startswith("Not a gzipped file")

@@ -98,3 +98,49 @@ class GuardedStream(io.RawIOBase):
             if self._on_close is not None:
                 self._on_close()
             super().close()
+
+
+class Salvaging:
+    """A decompressor read in small steps that, once it fails, reads as ended.
+
+    tarfile reads a streamed tar in records of a megabyte and drops a record
+    whose read fails: a cut ``.tar.gz`` would lose every member before the cut.
+    Here what decoded before the damage is given out first; ``damage`` keeps the
+    error, for the handler to raise once the members before it are read.
+    """
+
+    STEP = 64 * 1024
+
+    def __init__(self, inner: Readable,
+                 salvageable: Callable[[BaseException], bool] = lambda exc: True) -> None:
+        self._inner = inner
+        # read1: one decoding step; a buffered read() of several drops them all on failure.
+        self._step: Callable[[int], bytes] = getattr(inner, "read1", inner.read)
+        self._salvageable = salvageable
+        self.damage: BaseException | None = None
+
+    def read(self, size: int = -1, /) -> bytes:
+        chunks: list[bytes] = []
+        wanted = size if size >= 0 else 1 << 62
+        while wanted > 0 and self.damage is None:
+            try:
+                chunk = self._step(min(self.STEP, wanted))
+            except DECODE_ERRORS as exc:
+                if not self._salvageable(exc):
+                    raise
+                self.damage = exc
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+            wanted -= len(chunk)
+        return b"".join(chunks)
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def raise_damage(self, name: str, what: str) -> None:
+        """Raise the failure met while reading, as CorruptDocument naming ``name``."""
+        if self.damage is not None:
+            with translated(name, what):
+                raise self.damage

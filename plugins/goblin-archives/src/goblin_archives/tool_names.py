@@ -15,6 +15,7 @@ made of it dropped, and a member it may have been written over refused.
 from __future__ import annotations
 
 import json
+import posixpath
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -33,9 +34,10 @@ LISTING_BYTES = 64 << 20
 
 @dataclass
 class Listing:
-    """The regular files an archive lists: names the core accepts, and the others."""
+    """The regular files an archive lists: names the core accepts (with the size listed,
+    when known), and the others."""
 
-    clean: set[str] = field(default_factory=set)
+    clean: dict[str, int | None] = field(default_factory=dict)
     hostile: list[str] = field(default_factory=list)
 
 
@@ -67,8 +69,9 @@ def _sorted(entries: list[dict[str, Any]]) -> Listing:
         if not isinstance(name, str) or any(entry.get(flag) for flag in _NOT_FILES):
             continue
         safe, reason = safe_member_name(name)
+        size = entry.get("XADFileSize")
         if safe is not None:
-            listing.clean.add(safe)
+            listing.clean[safe] = size if isinstance(size, int) else None
         elif reason != "empty member name":
             listing.hostile.append(name)
     return listing
@@ -84,45 +87,61 @@ def checked_members(root: Path, listing: Listing | None, display: str,
     """The members a tool wrote under ``root``, with the names ``listing`` refuses refused.
 
     An archive whose names are all safe (or that lsar cannot list) is read as
-    the tool wrote it, and its ``failure`` (the tool's exit status) raised. Tools
-    that refuse a hostile name themselves exit with an error for it: then the
-    members they did write are read, and a listed one they did not write is
-    refused with their message.
+    the tool wrote it. When the tool failed (``failure``: a damaged or cut
+    archive, or a hostile name it refused itself), what it wrote whole, at the
+    size listed and not named in its message, is still read; a listed member it
+    did not write whole is refused with its message, which is raised at the end
+    unless refused names explain it.
     """
-    if failure is not None and (isinstance(failure, PasswordRequired)
-                                or listing is None or not listing.hostile):
+    if failure is not None and (isinstance(failure, PasswordRequired) or listing is None):
         raise failure
-    if listing is None or not listing.hostile:
+    if listing is None or (failure is None and not listing.hostile):
         yield from folder_members(root)
         return
-    written: set[str] = set()
     rewritten: dict[str, str] = {}
     for name in listing.hostile:
         yield Member(name=name, open=_never_opened, kind="file")
         for form in _rewrites(name):
             rewritten.setdefault(form, name)
+    decided: set[str] = set()
+    lost = False
     for member in folder_members(root):
-        written.add(member.name)
+        where = f"{display}/{member.name}"
+        decided.add(member.name)
         if member.kind != "file":
             yield member
         elif safe_member_name(member.name)[0] is None:
             continue  # the tool kept the hostile name: refused above as the archive spells it
         elif member.name in rewritten and member.name in listing.clean:
-            yield _refused(member, f"{display}/{member.name}",
-                           f"the refused member {rewritten[member.name]!r} comes out under the "
-                           "same name: which of the two was written there cannot be told")
+            yield _refused(member, where, f"the refused member {rewritten[member.name]!r} comes "
+                           "out under the same name: which of the two was written there cannot "
+                           "be told")
         elif member.name in rewritten:
             continue  # what the tool made of a refused member, reported under its own name
         elif member.name not in listing.clean:
-            yield _refused(member, f"{display}/{member.name}",
-                           "the archive lists no such name: a refused member's name as the "
-                           "tool rewrote it")
+            yield _refused(member, where, "the archive lists no such name: a refused member's "
+                           "name as the tool rewrote it")
+        elif failure is not None and not _whole(member, listing.clean[member.name], failure):
+            lost = True
+            yield _refused(member, where, failure.message, CorruptDocument)
         else:
             yield member
-    if failure is not None:
-        for name in sorted(listing.clean - written):
-            yield _refused(Member(name=name, open=_never_opened), f"{display}/{name}",
-                           f"not written: {failure.message}", CorruptDocument)
+    if failure is None:
+        return
+    for name in sorted(listing.clean.keys() - decided):
+        lost = True
+        yield _refused(Member(name=name, open=_never_opened), f"{display}/{name}",
+                       f"not written: {failure.message}", CorruptDocument)
+    if lost or not listing.hostile:
+        raise failure  # the archive is damaged, even where every member came out whole
+
+
+def _whole(member: Member, listed_size: int | None, failure: GoblinError) -> bool:
+    """Whether a file a failing tool wrote is the whole member: the size listed, and not
+    the file its message complains of (a CRC error leaves a file of the right size)."""
+    if listed_size is not None and member.size != listed_size:
+        return False
+    return posixpath.basename(member.name) not in failure.message
 
 
 def _rewrites(name: str) -> set[str]:

@@ -16,8 +16,8 @@ from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired
 # patool's own report of the command it ran: the full argument list, scratch paths and
 # all, which says nothing the tool's message before it did not.
 _COMMAND_ECHO = re.compile(
-    r"(?:ERROR )?patool: error extracting .*?: Command `\[\s*'([^']+)'.*?\]' returned "
-    r"non-zero exit status (\d+)\.?", re.S)
+    r"(?:ERROR )?patool: error extracting .*?: Command `\[\s*[\"']*([^'\"]+)['\"].*?\]' "
+    r"returned non-zero exit status (\d+)\.?", re.S)
 
 
 def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> GoblinError:
@@ -27,6 +27,14 @@ def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> 
     ...     "extracting a.zip: Command `['/usr/bin/7z', 'x', '-o/tmp/s/out', '--', 'a.zip']' "
     ...     "returned non-zero exit status 2", None))
     'a.zip: patool could not extract it: ERROR: Data Error : b.txt (7z exit status 2)'
+
+    Commands patool runs through a shell (``cpio < archive``) are echoed quoted twice:
+
+    >>> str(tool_failure("patool", "a.cpio", "bsdcpio: (null) ERROR patool: error extracting "
+    ...     "a.cpio: Command `[\\"'/usr/bin/bsdcpio'\\", '--extract', '<', \\"'a.cpio'\\"]' "
+    ...     "returned "
+    ...     "non-zero exit status 1", None))
+    'a.cpio: patool could not extract it: bsdcpio: (null) (bsdcpio exit status 1)'
     """
     stderr = _COMMAND_ECHO.sub(lambda m: f"({Path(m[1]).name} exit status {m[2]})", stderr)
     message = " ".join(stderr.split())[:600] or "no message"
