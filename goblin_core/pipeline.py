@@ -124,6 +124,8 @@ class _PageWork:
     errors: list[Attempt] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     ocr: Candidate | None = None
+    # rendered for OCR to one flat colour: a blank scan, nothing drawn that shows
+    blank: bool = False
 
     @property
     def number(self) -> int:
@@ -855,6 +857,7 @@ class Pipeline:
             return None
         try:
             if _flat(image):
+                page.blank = True
                 page.errors.append(Attempt("render", verdict="empty", reasons=(_FLAT_PAGE,)))
                 return None
             for entry in backends:
@@ -1034,7 +1037,7 @@ class Pipeline:
             if winner.engine == primary and winner.source == "primary":
                 return "clean", ""
             return "recovered", ""
-        if verdict.status == "empty" and not page.draws:
+        if verdict.status == "empty" and (not page.draws or page.blank):
             return "empty", ""
         if "needs_ocr" in verdict.reasons or verdict.status == "empty":
             return "corrupt", "needs_ocr"

@@ -880,7 +880,7 @@ def test_a_document_with_no_usable_page_exits_1_saying_why(tmp_path: Path) -> No
     assert result.exit_code == 1
     [line] = result.stderr.splitlines()
     assert line.startswith('goblin: error: "doc.test": corrupt_unrecoverable: no page has usable')
-    assert "1 corrupt" in line
+    assert "1 page corrupt" in line
 
 
 def test_the_json_report_goes_to_standard_output_unless_a_file_is_given(

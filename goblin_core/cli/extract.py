@@ -245,11 +245,12 @@ def _cut_by_a_limit(kind: str, config: Config) -> bool:
 def _unreadable_pages(doc: Document, config: Config) -> str:
     """Why no page of ``doc`` has usable text: its pages counted by status and reason."""
     counts = Counter(f"{p.status} ({p.reason})" if p.reason else p.status for p in doc.pages)
-    pages = ", ".join(f"{n} {what}" for what, n in sorted(counts.items()))
+    pages = ", ".join(f"{n} {'page' if n == 1 else 'pages'} {what}"
+                      for what, n in sorted(counts.items()))
     hint = ""
     if config.get("goblin", "ocr") == "never" and any(p.reason == "needs_ocr" for p in doc.pages):
         hint = "; OCR is off (--ocr never) and these pages need it"
-    return f"corrupt_unrecoverable: no page has usable text: page(s) {pages}{hint}"
+    return f"corrupt_unrecoverable: no page has usable text: {pages}{hint}"
 
 
 def _unchanged_since_last_run(
