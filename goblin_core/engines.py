@@ -92,6 +92,10 @@ class BaseParsedDocument:
 
     page_count: int | None = None
     metadata: Mapping[str, Any] = {}
+    #: What the parser left out or could not read, as (kind, message) pairs, filled as
+    #: it reads (``("Truncated", "rows after 1,000,000 cut: office.max_sheet_cells")``):
+    #: the core puts them in the document's report once the pages are read.
+    warnings: Sequence[tuple[str, str]] = ()
 
     def pages(self) -> Iterator[PageContent]:
         return iter(())

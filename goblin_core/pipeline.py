@@ -459,6 +459,7 @@ class Pipeline:
         except ExtractionTimeout as exc:
             recorder.error(exc.kind, str(exc))
         children = self._attachments(parsed, source, run, recorder)
+        _parser_warnings(parsed, entry.name, recorder)
         metadata = dict(getattr(parsed, "metadata", {}) or {})
         page_count = getattr(parsed, "page_count", None)
         return self._assemble(
@@ -1077,6 +1078,27 @@ def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:
 
 # One character in five may differ: O for 0, l for 1, rn for m on a short page.
 _CONFIRMING_SIMILARITY = 0.8
+
+#: A parser's own warnings kept per document: a parser that warns per row must not
+#: flood the report.
+_MAX_PARSER_WARNINGS = 50
+
+
+def _parser_warnings(parsed: Any, engine: str, recorder: _Recorder) -> None:
+    """The parser's ``warnings`` ((kind, message) pairs) into the report."""
+    try:
+        warnings = list(getattr(parsed, "warnings", ()) or ())
+    except Exception as exc:  # a parser's broken property must not cost the document
+        log.debug("%s: warnings unreadable: %s", engine, exc)
+        return
+    for item in warnings[:_MAX_PARSER_WARNINGS]:
+        kind, message = (item if isinstance(item, tuple) and len(item) == 2
+                         else ("ParserWarning", item))
+        recorder.warn(str(kind), str(message), engine)
+    if len(warnings) > _MAX_PARSER_WARNINGS:
+        recorder.warn("ParserWarning", f"{len(warnings) - _MAX_PARSER_WARNINGS} more "
+                      "warnings of the parser not listed", engine)
+
 
 _FLAT_PAGE = "the page renders to one flat colour: nothing to recognise, not OCR'd"
 

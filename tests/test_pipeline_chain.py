@@ -625,3 +625,22 @@ def test_ocr_misreading_a_short_layer_does_not_replace_its_exact_codes() -> None
     # OCR that reads more than the layer, or a layer missing characters, is a real alternative.
     assert (more.status, more.text) == ("ocr", "Potato O Chips")
     assert (unmapped.status, unmapped.engine) == ("ocr", "tests.ocr")
+
+
+class _WarningParser(ScriptedParser):
+    def open(self, source: Any, config: Any) -> Any:
+        document = super().open(source, config)
+        document.warnings = [("Truncated", f"row {n} cut: a limit") for n in range(60)]
+        return document
+
+
+def test_a_parsers_own_warnings_reach_the_report_bounded() -> None:
+    parser = _WarningParser("tests.parser", [text_page(1, "Objeto da licitação")])
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser), ocr="never")
+    warnings = document.report.warnings
+    assert [(w.kind, w.engine, w.message) for w in warnings[:2]] == [
+        ("Truncated", "tests.parser", "row 0 cut: a limit"),
+        ("Truncated", "tests.parser", "row 1 cut: a limit")]
+    assert len([w for w in warnings if w.kind == "Truncated"]) == 50
+    assert "10 more warnings of the parser not listed" in warnings[-1].message
+    assert document.pages[0].text == "Objeto da licitação"

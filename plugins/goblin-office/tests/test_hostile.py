@@ -373,6 +373,8 @@ def test_a_row_past_max_sheet_cells_is_cut_and_said(read) -> None:  # type: igno
     cut = document.raw_metadata["truncated"]
     assert "fields after field 1,000 of row 1" in cut
     assert "rows after row 1" in cut
+    said = [(w.kind, w.engine) for w in document.report.warnings if "max_sheet_cells" in w.message]
+    assert said and all(s == ("Truncated", "office.csv") for s in said)
 
 
 def test_blank_lines_between_rows_stay_and_trailing_ones_go(read) -> None:  # type: ignore[no-untyped-def]

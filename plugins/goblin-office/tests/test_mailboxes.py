@@ -183,6 +183,8 @@ def test_mbox_messages_past_max_members_are_not_read_and_said(read) -> None:  # 
     document = read(_MBOX, "caixa.mbox", limits={"max_members": 1})
     assert len(document.children) == 1
     assert "limits.max_members" in document.raw_metadata["truncated"]
+    assert any(w.kind == "Truncated" and "limits.max_members" in w.message
+               for w in document.report.warnings)
 
 
 def test_mbox_without_messages_fails_clearly(read) -> None:  # type: ignore[no-untyped-def]

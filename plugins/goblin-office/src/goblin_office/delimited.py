@@ -99,7 +99,9 @@ class DelimitedParser(BaseEngine):
         if reader.cuts:
             metadata["truncated"] = "; ".join(reader.cuts)
             log.warning("%s: %s", source.display_name, metadata["truncated"])
-        return TextDocument([page.build()], metadata=metadata)
+        document = TextDocument([page.build()], metadata=metadata)
+        document.warnings = [("Truncated", cut) for cut in reader.cuts]
+        return document
 
 
 class BoundedRows:

@@ -69,7 +69,10 @@ class MboxParser(BaseEngine):
         page = PageBuilder(engine=self.name)
         page.add_table(rows, header_rows=1)
         metadata["messages"] = len(keys)
-        return TextDocument([page.build()], metadata=metadata, attachments=children)
+        document = TextDocument([page.build()], metadata=metadata, attachments=children)
+        if "truncated" in metadata:
+            document.warnings = [("Truncated", str(metadata["truncated"]))]
+        return document
 
 
 def _index_row(data: bytes) -> tuple[str, str, str]:
