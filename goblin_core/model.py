@@ -148,6 +148,8 @@ class PageContent:
     ``error`` set means the parser could not read this page; the core sends it
     to recovery. ``glyphs`` None means "not a drawn format" (a spreadsheet,
     a text file); the core then counts the text's non-space characters.
+    ``path_segments``: the vector paths' segments the page draws, for a page with
+    little text (outlined text is OCR'd when there are enough).
     """
 
     number: int
@@ -159,6 +161,9 @@ class PageContent:
     blocks: tuple[Block, ...] = ()
     error: str | None = None
     label: str = ""
+    #: path segments drawn, counted where the page has little text: text turned into
+    #: outlines draws no glyph, only paths, and still holds words OCR can read
+    path_segments: int = 0
 
 
 @dataclass(frozen=True)

@@ -137,6 +137,11 @@ class _PageWork:
             return False
         return self.content.glyphs > 0 or self.content.images > 0
 
+    def outlines(self, min_segments: int) -> bool:
+        """Whether the page draws only paths, enough of them to be text in outlines."""
+        return (not self.draws and min_segments > 0
+                and self.content.path_segments >= min_segments)
+
     @property
     def best(self) -> Candidate | None:
         return best(self.candidates)
@@ -678,13 +683,14 @@ class Pipeline:
     def _ocr_wanted(self, page: _PageWork, strategy: str) -> bool:
         if strategy == "never":
             return False
+        outlines = page.outlines(int(self.core.get("vector_segments_per_page", 0) or 0))
         if strategy in ("always", "extract_and_ocr"):
-            return page.draws or page.content.error is not None
+            return page.draws or outlines or page.content.error is not None
         if page.content.error is not None:
             # A page no parser could read may still render: OCR is its last chance.
             return True
         if not page.draws:
-            return False
+            return outlines
         winner = page.best
         if winner is None:
             return True

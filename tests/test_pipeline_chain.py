@@ -644,3 +644,31 @@ def test_a_parsers_own_warnings_reach_the_report_bounded() -> None:
     assert len([w for w in warnings if w.kind == "Truncated"]) == 50
     assert "10 more warnings of the parser not listed" in warnings[-1].message
     assert document.pages[0].text == "Objeto da licitação"
+
+
+def _outlined_page(number: int, segments: int) -> PageContent:
+    """A page that draws paths only: text turned into outlines, or a drawing."""
+    return PageContent(number=number, text="", glyphs=0, images=0, path_segments=segments)
+
+
+def test_a_page_of_outlined_text_is_ocrd_and_a_drawing_without_words_stays_empty() -> None:
+    parser = ScriptedParser("tests.parser", [_outlined_page(1, 6000), _outlined_page(2, 6000),
+                                             _outlined_page(3, 40), blank_page(4)], renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "Sample vector text that should be read"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), ocr="auto")
+    assert ocr.calls == [1, 2]  # a few lines (40 segments) or nothing at all: not OCR'd
+    assert [(p.status, p.engine) for p in document.pages] == [
+        ("ocr", "tests.ocr"), ("empty", "tests.parser"), ("empty", "tests.parser"),
+        ("empty", "tests.parser")]
+
+
+def test_outlined_pages_follow_the_threshold_and_ocr_never() -> None:
+    pages = [_outlined_page(1, 6000)]
+    for options, calls in (({"ocr": "never"}, []),
+                           ({"ocr": "auto", "vector_segments_per_page": 0}, []),
+                           ({"ocr": "auto", "vector_segments_per_page": 7000}, []),
+                           ({"ocr": "always"}, [1])):
+        ocr = FakeOCR("tests.ocr", {1: "Sample vector text"})
+        parser = ScriptedParser("tests.parser", pages, renders=True)
+        extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), **options)
+        assert ocr.calls == calls, options

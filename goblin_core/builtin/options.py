@@ -45,6 +45,14 @@ GOBLIN_OPTIONS = (
         minimum=0,
     ),
     Option(
+        "vector_segments_per_page",
+        "int",
+        1000,
+        "A page without text or images that draws at least this many path segments (text "
+        "turned into outlines, a drawing) is OCR'd in auto mode; 0: never.",
+        minimum=0,
+    ),
+    Option(
         "unmapped_chars_per_page",
         "int",
         10,

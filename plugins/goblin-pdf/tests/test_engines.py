@@ -188,3 +188,18 @@ def test_poppler_output_is_capped(registry) -> None:  # type: ignore[no-untyped-
     engine = registry.get("pdf.poppler").engine
     texts = engine.recover(Source.from_bytes(reportlab_pdf(pages=1), "p.pdf"), [1], config)
     assert 0 < len(texts[1].encode("utf-8")) <= 1024
+
+
+def test_path_segments_are_counted_on_pages_with_little_text(registry) -> None:  # type: ignore[no-untyped-def]
+    from pdf_builders import helvetica_pages, saved
+
+    grid = "\n".join(f"{40 + 9 * (i % 50)} {100 + 9 * (i // 50)} 6 6 re f" for i in range(400))
+    busy = "BT /F1 9 Tf 40 800 Td (" + "word " * 80 + ") Tj ET\n" + grid
+    data = saved(helvetica_pages(grid, "BT /F1 9 Tf 40 800 Td (Short) Tj ET", busy))
+    parser = registry.get("pdf.pypdfium2").engine
+    with parser.open(Source.from_bytes(data, "paths.pdf"), registry.config()) as parsed:
+        pages = list(parsed.pages())
+    assert pages[0].path_segments >= 1200  # 400 rectangles of 3 to 5 segments each
+    assert pages[1].path_segments == 0
+    # a page with plenty of text is not walked: its words are read, outlines or not
+    assert pages[2].path_segments == 0

@@ -46,6 +46,7 @@ class PageText:
     images: int
     unmapped: int
     joined: frozenset[int] = frozenset()
+    path_segments: int = 0
 
 
 def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
@@ -76,7 +77,7 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
             textpage.close()
     # unread glyphs are drawn all the same: a page of them is not blank
     return PageText(text, glyphs + census.unread_text, census.images,
-                    unmapped + census.unread_text, mended.joined)
+                    unmapped + census.unread_text, mended.joined, census.path_segments)
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
@@ -123,10 +124,11 @@ class ObjectCensus:
 
     images: int = 0
     unread_text: int = 0
+    path_segments: int = 0
 
     @classmethod
     def of(cls, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage) -> ObjectCensus:
-        images = unread = 0
+        images = unread = segments = 0
         pending: list[tuple[Any, int]] = [(None, 0)]
         while pending:
             form, depth = pending.pop()
@@ -136,9 +138,11 @@ class ObjectCensus:
                     images += 1
                 elif kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
                     unread += _unread(obj, textpage)
+                elif kind == pdfium_c.FPDF_PAGEOBJ_PATH:
+                    segments += max(pdfium_c.FPDFPath_CountSegments(obj), 0)
                 elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_FORM_DEPTH:
                     pending.append((obj, depth + 1))
-        return cls(images, unread)
+        return cls(images, unread, segments)
 
 
 def _unread(text_object: Any, textpage: pdfium.PdfTextPage) -> bool:
