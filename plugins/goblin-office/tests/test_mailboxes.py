@@ -191,3 +191,15 @@ def test_mbox_without_messages_fails_clearly(read) -> None:  # type: ignore[no-u
     with pytest.raises(CorruptDocument, match="no message") as caught:
         read(b"just some text\nwith no separator\n", "vazia.mbox")
     assert "vazia.mbox" in str(caught.value)
+
+
+@pytest.mark.parametrize("charset", ["", '; charset="us-ascii"'])
+def test_a_utf8_body_without_its_charset_keeps_its_letters(read, charset) -> None:  # type: ignore[no-untyped-def]
+    encoding = "utf-8"
+    body = "Reunião amanhã às 9h: pauta, orçamento e licitação."
+    message = (f"From: a@example.org\r\nTo: b@example.org\r\nSubject: pauta\r\n"
+               f"MIME-Version: 1.0\r\nContent-Type: text/plain{charset}\r\n"
+               f"Content-Transfer-Encoding: 8bit\r\n\r\n").encode() + body.encode(encoding)
+    document = read(message, "pauta.eml")
+    assert body in document.text
+    assert "\ufffd" not in document.text

@@ -159,6 +159,13 @@ def _body(message: EmailMessage) -> str:
 
 
 def _part_text(part: Any) -> str:
+    declared = part.get_param("charset")
+    if declared is None or str(declared).strip().lower() in ("us-ascii", "ascii"):
+        # The standard's default is ASCII, which would turn every other byte into
+        # U+FFFD; mailers that leave the charset out mostly send UTF-8 or cp1252.
+        payload = part.get_payload(decode=True)
+        if isinstance(payload, bytes) and not payload.isascii():
+            return decode_text(payload)[0]
     try:
         return str(part.get_content())
     except (LookupError, UnicodeError, AttributeError):
