@@ -294,7 +294,7 @@ def _strip_archive_extension(name: str) -> str:
 
 def _write(job: _Job, child: Source, relative: str) -> None:
     name = _target_name(relative, job.flatten)
-    final = _free_name(job, name)
+    final = _free_name(job, _free_folders(job, name))
     if final != name:
         job.renamed.append((relative, final))
         job.log.warn("Renamed", f"{child.display_name}: {name!r} was taken; written as {final!r}")
@@ -349,6 +349,27 @@ def _free_name(job: _Job, name: str) -> str:
         if not _taken(job, candidate):
             return candidate
         number += 1
+
+
+def _free_folders(job: _Job, name: str) -> str:
+    """``name`` with each folder that is already a file (``a`` written, then ``a/b.txt``)
+    renamed ``a_1``: the same one for every member under it."""
+    parts = name.split("/")
+    for depth in range(len(parts) - 1):
+        if _usable_folder(job, "/".join(parts[: depth + 1])):
+            continue
+        number = 1
+        while not _usable_folder(job, "/".join([*parts[:depth], f"{parts[depth]}_{number}"])):
+            number += 1
+        parts[depth] = f"{parts[depth]}_{number}"
+    return "/".join(parts)
+
+
+def _usable_folder(job: _Job, name: str) -> bool:
+    path = job.dest / name
+    if name in job.taken or path.is_symlink():
+        return False
+    return path.is_dir() or not os.path.lexists(path)
 
 
 def _taken(job: _Job, name: str) -> bool:

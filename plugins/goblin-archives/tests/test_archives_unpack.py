@@ -64,6 +64,15 @@ def test_collisions_are_renamed_and_reported(tmp_path: Path) -> None:
     assert sum(w.kind == "Renamed" for w in result.warnings) == 2
 
 
+def test_a_folder_named_as_a_file_already_written_is_renamed(tmp_path: Path) -> None:
+    archive = _zip(tmp_path / "d.zip", {"a": b"a file", "a/b.txt": b"under a", "a/c.txt": b"too"})
+    result = unpack(archive, tmp_path / "out", flatten=False)
+    assert _files(tmp_path / "out") == {"a": b"a file", "a_1/b.txt": b"under a",
+                                        "a_1/c.txt": b"too"}
+    assert result.ok
+    assert dict(result.renamed) == {"a/b.txt": "a_1/b.txt", "a/c.txt": "a_1/c.txt"}
+
+
 def test_extensionless_names_are_kept(tmp_path: Path) -> None:
     archive = _zip(tmp_path / "n.zip", {"docs/LEIAME": b"sem extensao", "Makefile": b"all:"})
     result = unpack(archive, tmp_path / "out")
