@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from goblin_core import CorruptDocument, extract, load_registry
@@ -28,6 +30,71 @@ SAMPLES = [
     ("Olá, mundo, sem BOM", "utf-16-le"),
     ("Olá, mundo, sem BOM", "utf-16-be"),
 ]
+
+
+# Sentences a character-frequency guess got wrong: each legacy code page also decodes
+# the others' bytes without error, so only which letters follow which tells them apart.
+SENTENCES = [
+    ("Reunião da comissão de licitação: a sessão começará às nove horas, na sala de "
+     "reuniões do edifício principal", "cp1252"),
+    ("La reunión del comité se celebrará el próximo miércoles en la sede de la compañía",
+     "cp1252"),
+    ("Udvalgets møde finder sted på onsdag på rådhuset. Ændringerne meddeles senere", "cp1252"),
+    ("Schůze výboru se uskuteční příští středu na radnici. O změnách se rozhodne později, "
+     "řekl předseda.", "cp1250"),
+    ("Posiedzenie komisji odbędzie się w przyszłą środę w ratuszu", "cp1250"),
+    ("Komite toplantısı önümüzdeki çarşamba günü belediye binasında yapılacak", "cp1254"),
+    ("Komiteto posėdis vyks kitą trečiadienį rotušėje. Apie pakeitimus bus pranešta vėliau.",
+     "cp1257"),
+    ("Komitejas sēde notiks nākamajā trešdienā rātsnamā", "cp1257"),
+    ("Заседание комитета состоится в следующую среду в здании мэрии. Об изменениях будет "
+     "объявлено позже.", "koi8-r"),
+    ("Засідання комітету відбудеться наступної середи в будівлі мерії", "cp1251"),
+    ("Die Sitzung findet am nächsten Mittwoch in Köln statt. Über die Änderungen wird "
+     "später entschieden.", "cp850"),
+    ("Ata da reunião ordinária: aprovação do orçamento e eleição da nova diretoria",
+     "latin-1"),
+    ("Ὁ Σωκράτης", "utf-8"),
+]
+
+
+@pytest.mark.parametrize(("text", "encoding"), SENTENCES,
+                         ids=[f"{enc}-{i}" for i, (_, enc) in enumerate(SENTENCES)])
+def test_legacy_code_pages_are_told_apart_by_their_language(text: str, encoding: str) -> None:
+    assert decode_text(text.encode(encoding))[0] == text
+
+
+def test_vietnamese_in_cp1258_keeps_its_tone_marks() -> None:
+    # cp1258 has "ô", "ư", "ơ", "â", "ê" whole and writes each tone mark after its letter
+    written = ("Cuô\u0323c ho\u0323p cu\u0309a u\u0309y ban se\u0303 diê\u0303n ra va\u0300o "
+               "thư\u0301 Tư tuâ\u0300n tơ\u0301i")
+    text, encoding = decode_text(written.encode("cp1258"))
+    assert encoding == "cp1258"
+    expected = "Cuộc họp của ủy ban sẽ diễn ra vào thứ Tư tuần tới"
+    assert unicodedata.normalize("NFC", text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "item,price\nBread,2.50 €\nMilk,1.20 €\n",
+    "He said “hello” — and left… it’s fine.",
+    "Temperature: 25°C, price £12 © 2020",
+])
+def test_ascii_with_typographic_signs_is_windows_1252(text: str) -> None:
+    """The detector weighs only the signs' bytes: "€" alone reads as Hebrew in cp862."""
+    assert decode_text(text.encode("cp1252")) == (text, "cp1252")
+
+
+def test_dos_letters_are_not_taken_for_windows_quotes() -> None:
+    # in cp1252 the cp850 "ö" and "ä" are a closing and a low quote: "K”ln", "n„chsten"
+    text = "Köln und Mönchengladbach"
+    assert decode_text(text.encode("cp850"))[0] == text
+
+
+def test_the_accented_line_at_the_end_of_a_large_file_decides() -> None:
+    """Past the detector's window, the lines that hold non-ASCII bytes are what it sees."""
+    text = "id;cidade\n" + "1;Rio\n" * 100_000 + "2;São João da Barra, Paraná\n"
+    decoded, encoding = decode_text(text.encode("cp1252"))
+    assert (decoded, encoding) == (text, "cp1252")
 
 
 @pytest.mark.parametrize(("text", "encoding"), SAMPLES,

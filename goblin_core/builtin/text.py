@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import codecs
+import re
+from collections.abc import Callable
 
-import charset_normalizer
+import chardet
+from chardet.enums import EncodingEra
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
@@ -24,8 +27,8 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
     """Decode bytes of unknown encoding; return (text, encoding).
 
     A BOM decides; then a declared encoding that decodes cleanly; then strict
-    UTF-8; then charset-normalizer's best guess (cp1252, latin-1, cp866,
-    EBCDIC, UTF-16 without BOM...).
+    UTF-8; then chardet's best guess among the code pages in use (cp1252,
+    cp1250, cp1251, cp866, KOI8-R, Shift_JIS, GB18030, EBCDIC...).
 
     >>> decode_text("São Paulo".encode("cp1252"))[0]
     'São Paulo'
@@ -52,46 +55,99 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
 _WESTERN_SIGNS = frozenset("ºª°§¶©®±×÷«»€£¥¢¹²³µ¼½¾–—‘’‚“”„•…·¡¿ ")
 
 
+def _cp1252_bytes(keep: Callable[[str], bool]) -> bytes:
+    """The bytes 0x80-0xFF whose cp1252 character ``keep`` accepts."""
+    found = bytearray()
+    for byte in range(0x80, 0x100):
+        char = bytes([byte]).decode("cp1252", errors="replace")
+        if char != "\ufffd" and keep(char):
+            found.append(byte)
+    return bytes(found)
+
+
+_ASCII = bytes(range(0x80))
+_LETTER_BYTES = _cp1252_bytes(str.isalpha)
+_SIGN_BYTES = _cp1252_bytes(lambda char: char in _WESTERN_SIGNS)
+# A sign inside a word: in cp1252 only an apostrophe, a dash or a no-break space sits
+# there. DOS letters read as cp1252 land on quotes and ellipses ("n„chsten", "K”ln").
+_SIGN_IN_WORD = re.compile(b"[%s]" % re.escape(_cp1252_bytes(
+    lambda char: char in _WESTERN_SIGNS and char not in "’–—\xa0")))
+_WORD_BYTES = frozenset(_LETTER_BYTES + b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+# Code pages text is written in today: Windows, DOS (OEM), EBCDIC and the CJK ones.
+# Pre-OS X Mac and regional sets are left out: on a few words they win by chance far
+# more often than a file in them turns up.
+_ERAS = EncodingEra.MODERN_WEB | EncodingEra.DOS | EncodingEra.MAINFRAME
+#: What the detector reads at most; ASCII-only lines say nothing about a code page.
+_SAMPLE_BYTES = 200_000
+#: Below this confidence the detector has too little text to go on (a name, a word).
+_WEAK = 0.1
+#: A weak guess yields to cp1252 when cp1252 scored at least this share of it.
+_WEAK_SHARE = 0.5
+
+
 def _guess_legacy(data: bytes) -> tuple[str, str]:
-    """charset-normalizer's guess, with cp1252 preferred when it fits as well.
+    """chardet's best reading that decodes all of ``data``.
 
-    Short Western text is ambiguous: "Licitação" decodes without errors in
-    cp1250 and cp1257 too, and "São Paulo" even as one Big5 ideograph among
-    ASCII. Such ties go to cp1252, the most common legacy code page, when
-    every non-ASCII character it yields is a letter or a typographic sign.
+    chardet scores each code page with byte-pair models per language, which tells
+    Portuguese cp1252 from cp1250, Czech cp1250 from cp1252 and KOI8-R from Shift_JIS
+    where character-frequency checks cannot. A few words give it little to go on: then
+    a Western reading within reach wins, cp1252 being the commonest legacy code page,
+    as does one whose only non-ASCII characters are typographic signs.
     """
-    matches = list(charset_normalizer.from_bytes(data))
-    western = _western(data)
-    if not matches:
-        if western is not None:
-            return western, "cp1252"
-        return data.decode("cp1252", errors="replace"), "cp1252"
-    best = matches[0]
-    if western is not None:
-        tied = [m for m in matches if m.percent_chaos <= best.percent_chaos]
-        if any(m.encoding == "cp1252" for m in tied) or _stray_ideographs(str(best)):
-            return western, "cp1252"
-    return str(best), best.encoding
-
-
-def _western(data: bytes) -> str | None:
-    """The cp1252 reading of ``data`` when it looks like Western text, else None."""
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        return None
-    for char in text:
-        if char.isascii() or char.isalpha() or char in _WESTERN_SIGNS:
+    western = _looks_western(data)
+    if western and not data.translate(None, _ASCII + _SIGN_BYTES):
+        # ASCII text with typographic quotes, dashes, € or °: Windows text, and the
+        # detector has nothing but those few bytes to weigh
+        return data.decode("cp1252"), "cp1252"
+    matches = [(codecs.lookup(m["encoding"]).name, m["confidence"])
+               for m in chardet.detect_all(_informative(data), prefer_superset=True,
+                                           encoding_era=_ERAS, compat_names=False)
+               if m["encoding"]]
+    for rank, (codec, confidence) in enumerate(matches):
+        if western and codec != "cp1252" and confidence < _WEAK:
+            cp1252 = next((c for name, c in matches[rank:] if name == "cp1252"), 0.0)
+            if cp1252 >= _WEAK_SHARE * confidence:
+                break
+        try:
+            return data.decode(codec), codec
+        except UnicodeDecodeError:
             continue
-        return None
-    return text
+    return data.decode("cp1252", errors="replace"), "cp1252"
 
 
-def _stray_ideographs(text: str) -> bool:
-    """A few CJK ideographs lost among ASCII: a multi-byte guess made of accents."""
-    wide = sum(1 for c in text if ord(c) >= 0x2E80)
-    visible = sum(1 for c in text if not c.isspace())
-    return wide > 0 and wide * 5 < visible
+_NON_ASCII = re.compile(rb"[\x80-\xff]")
+
+
+def _informative(data: bytes) -> bytes:
+    """The lines of ``data`` holding non-ASCII bytes, up to ``_SAMPLE_BYTES``: a
+    CSV whose one accented name sits on its last line still shows it to chardet."""
+    if len(data) <= _SAMPLE_BYTES:
+        return data
+    kept = bytearray()
+    position = 0
+    while len(kept) < _SAMPLE_BYTES:
+        found = _NON_ASCII.search(data, position)
+        if found is None:
+            break
+        start = data.rfind(b"\n", max(position, found.start() - 4096), found.start()) + 1
+        end = data.find(b"\n", found.end(), found.end() + 4096)
+        end = found.end() + 4096 if end < 0 else end
+        kept += data[max(start, position):end] + b"\n"
+        position = end
+    return bytes(kept) or data[:_SAMPLE_BYTES]
+
+
+def _looks_western(data: bytes) -> bool:
+    """Whether the cp1252 reading of ``data`` looks like Western text: only letters and
+    typographic signs, and no sign where a letter belongs."""
+    if data.translate(None, _ASCII + _LETTER_BYTES + _SIGN_BYTES):
+        return False
+    for sign in _SIGN_IN_WORD.finditer(data):
+        at = sign.start()
+        if 0 < at < len(data) - 1 and data[at - 1] in _WORD_BYTES and data[at + 1] in _WORD_BYTES:
+            return False
+    return True
 
 
 class PlainTextParser(BaseEngine):
