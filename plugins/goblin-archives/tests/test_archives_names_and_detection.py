@@ -7,6 +7,8 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import goblin_core
 from goblin_archives.names import guess_encoding
 from goblin_archives.sniffers import ArchiveSniffer
@@ -66,6 +68,23 @@ def test_brazilian_windows_zip_names_are_cp850() -> None:
     doc = goblin_core.extract(data, name="edital.zip", ocr="never")
     assert {m.name for m in doc.report.members} == {
         "Licitação/Edital nº 01.pdf", "Licitação/Planilha orçamentária.xlsx"}
+
+
+@pytest.mark.parametrize(("names", "code_page"), [
+    (("보고서.pdf", "회의 자료/회의록.docx"), "cp949"),  # Korean Windows: not GBK
+    (("Отчёт за год.docx", "Приказ №5.pdf"), "cp866"),  # Russian DOS (OEM)
+    (("Отчёт за год.docx", "Приказ №5.pdf"), "cp1251"),  # Russian Windows (ANSI)
+    (("Schůze výboru.docx", "Změny/příloha.pdf"), "cp852"),  # Central European DOS
+    (("Zażółć.txt", "Łódź/raport.doc"), "cp852"),
+    (("Ελληνικά/έγγραφο.txt",), "cp737"),  # Greek DOS
+    (("Größe.txt", "Übersicht/Änderungen.doc"), "cp850"),
+    (("報告書.pdf", "会議資料/議事録.docx"), "cp932"),
+    (("报告.pdf", "会议资料/纪要.docx"), "gb18030"),
+])
+def test_legacy_names_are_read_in_their_code_page(names: tuple[str, ...], code_page: str) -> None:
+    raw = [name.encode(code_page) for name in names]
+    encoding = guess_encoding(raw)
+    assert [r.decode(encoding) for r in raw] == list(names)
 
 
 def test_utf8_names_are_left_alone() -> None:

@@ -8,30 +8,31 @@ still give the detector enough text to tell the encodings apart.
 
 from __future__ import annotations
 
+import codecs
 import logging
-import re
-import unicodedata
 from collections.abc import Sequence
 
-import charset_normalizer
+import chardet
+from chardet import EncodingEra
 
 log = logging.getLogger(__name__)
 
-#: Encodings archive tools actually write names in.
-CANDIDATES = ("utf_8", "gb18030", "shift_jis", "big5", "euc_kr", "cp850", "cp437", "cp1252",
-              "cp866")
-#: Windows zip tools write names in the OEM code page: cp850 in Brazil and Western Europe,
-#: cp437 in the US; a few tools use cp1252. The one giving the most letters wins.
-_WESTERN = ("cp850", "cp437", "cp1252")
-#: GBK bytes also decode as EUC-KR or Big5; Chinese archives are by far the commoner.
-_CJK_PREFERENCE = ("gb18030", "shift_jis", "big5", "euc_kr")
-_SANDWICH = re.compile(r"[A-Za-z][^\x00-\x7f]+[A-Za-z]")
+# Archivers write names in the system's OEM (DOS) code page (cp850 in Brazil and Western
+# Europe, cp437 in the US, cp866 in Russia, cp852 in Central Europe, cp737 in Greece), a
+# few in its ANSI one (cp1252, cp1251...), and East Asian systems in cp932, GBK, Big5 or
+# cp949. Mac and regional sets are left out: on a few short names they win by chance.
+_ERAS = EncodingEra.MODERN_WEB | EncodingEra.DOS
+#: Names the detector reads at most; a large archive's first ones tell its code page.
+_SAMPLE_BYTES = 64 * 1024
 
 
 def guess_encoding(raw_names: Sequence[bytes], forced: str = "") -> str:
     """The encoding that decodes every name in ``raw_names`` most plausibly.
 
-    ``forced`` (the ``archives.name_encoding`` option) wins when given.
+    ``forced`` (the ``archives.name_encoding`` option) wins when given. Otherwise
+    UTF-8 when every name is UTF-8, else chardet's best-ranked code page that decodes
+    every name: it weighs byte pairs per language, so "licitação" in cp850 is not
+    taken for GBK, nor Korean for Chinese.
 
     >>> guess_encoding([b"report.pdf"])
     'utf_8'
@@ -40,37 +41,17 @@ def guess_encoding(raw_names: Sequence[bytes], forced: str = "") -> str:
     """
     if forced:
         return forced
-    strict = [enc for enc in CANDIDATES if all(_decodes(raw, enc) for raw in raw_names)]
-    if "utf_8" in strict:
+    if all(_decodes(raw, "utf_8") for raw in raw_names):
         return "utf_8"
-    if not strict:
-        log.debug("no encoding decodes every member name; falling back to cp437")
-        return "cp437"
-    joined = b"\n".join(raw_names)
-    ranked = [m.encoding for m in charset_normalizer.from_bytes(joined, cp_isolation=strict)]
-    best = ranked[0] if ranked else strict[0]
-    if best in _WESTERN or (best == "cp866" and not ranked[1:]):
-        return _most_letters(joined, [e for e in (*_WESTERN, "cp866") if e in strict], best)
-    western = [e for e in _WESTERN if e in strict]
-    if best in _CJK_PREFERENCE and western and _SANDWICH.search(joined.decode(best)):
-        # "licitação" in cp850 also decodes as GBK, but as "licita嚻o": a CJK character
-        # wedged inside a Latin word says the bytes were a Western code page.
-        return _most_letters(joined, western, western[0])
-    if best == "euc_kr" and "gb18030" in ranked:
-        return "gb18030"
-    return best
-
-
-def _most_letters(joined: bytes, encodings: list[str], fallback: str) -> str:
-    def letters(encoding: str) -> int:
-        text = joined.decode(encoding)
-        good = sum(1 for ch in text if unicodedata.category(ch).startswith("L"))
-        bad = sum(1 for ch in text if unicodedata.category(ch) in ("So", "Sm", "Sk", "Co", "Cc"))
-        return good - 2 * bad
-
-    if not encodings:
-        return fallback
-    return max(encodings, key=lambda enc: (letters(enc), -encodings.index(enc)))
+    legacy = [raw for raw in raw_names if not raw.isascii()]
+    joined = b"\n".join(legacy)[:_SAMPLE_BYTES]
+    for match in chardet.detect_all(joined, prefer_superset=True, compat_names=False,
+                                    encoding_era=_ERAS):
+        codec = match["encoding"]
+        if codec and all(_decodes(raw, codec) for raw in legacy):
+            return codecs.lookup(codec).name
+    log.debug("no encoding decodes every member name; falling back to cp437")
+    return "cp437"
 
 
 def decode_name(raw: bytes, encoding: str) -> str:
