@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import logging
 import os
@@ -80,8 +81,22 @@ def walk_inputs(paths: PathsLike) -> Iterator[tuple[Path, str] | InputProblem]:
             yield path, path.name
         elif path.exists():
             yield InputProblem(str(path), "UnsupportedFormat", "not a regular file or folder")
+        elif path.is_symlink():
+            yield InputProblem(str(path), "FileNotFound", _broken_link(path))
         else:
             yield InputProblem(str(path), "FileNotFound", "no such file or folder")
+
+
+def _broken_link(path: Path) -> str:
+    """Why a symbolic link leads nowhere: a loop, or a target that is gone."""
+    try:
+        path.resolve(strict=True)
+    except RuntimeError:
+        return "symbolic link loop"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop"
+    return f"symbolic link to a missing target ({os.readlink(path)})"
 
 
 def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
@@ -115,7 +130,9 @@ def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
         for entry in entries:
             child = Path(entry.path)
             try:
-                if entry.is_dir():
+                if entry.is_symlink() and not child.exists():
+                    problems.append(InputProblem(str(child), "FileNotFound", _broken_link(child)))
+                elif entry.is_dir():
                     stack.append(child)
                 elif entry.is_file():
                     found.append((child, child.relative_to(root).as_posix()))
@@ -124,7 +141,7 @@ def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
                         InputProblem(
                             str(child),
                             "UnsupportedFormat",
-                            "not a regular file (broken link, device or socket)",
+                            "not a regular file (a device, socket or pipe)",
                         )
                     )
             except OSError as exc:

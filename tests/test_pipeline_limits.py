@@ -180,7 +180,20 @@ def test_walk_inputs_reports_missing_paths_and_broken_links(tmp_path: Path) -> N
     files = [item[1] for item in found if not isinstance(item, InputProblem)]
     kinds = sorted(item.kind for item in found if isinstance(item, InputProblem))
     assert files == ["ok.txt"]
-    assert kinds == ["FileNotFound", "UnsupportedFormat"]
+    assert kinds == ["FileNotFound", "FileNotFound"]
+
+
+def test_a_link_leading_nowhere_says_whether_it_loops_or_its_target_is_gone(
+        tmp_path: Path) -> None:
+    (tmp_path / "one").symlink_to(tmp_path / "two")
+    (tmp_path / "two").symlink_to(tmp_path / "one")
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone.pdf")
+    for given in ([tmp_path / "one", tmp_path / "dangling"], [tmp_path]):
+        reasons = {Path(p.path).name: p.message for p in walk_inputs(given)
+                   if isinstance(p, InputProblem)}
+        assert reasons["one"] == "symbolic link loop"
+        assert reasons["dangling"].startswith("symbolic link to a missing target")
+        assert "gone.pdf" in reasons["dangling"]
 
 
 def test_walk_inputs_takes_one_path_as_one_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
