@@ -247,3 +247,54 @@ def test_turning_patool_off_says_so(corpus: Path) -> None:
     with pytest.raises(goblin_core.GoblinError, match=r"archives\.patool"):
         goblin_core.extract(corpus / "archives/tika-test-documents.cab", ocr="never",
                             archives={"patool": False})
+
+
+def _ar(members: dict[str, bytes]) -> bytes:
+    """A Unix ar archive (the container of .deb packages and static libraries)."""
+    out = bytearray(b"!<arch>\n")
+    for name, data in members.items():
+        out += (f"{name:<16}{0:<12}{0:<6}{0:<6}{0o100644:<8o}{len(data):<10}`\n"
+                .encode("ascii"))
+        out += data + (b"\n" if len(data) % 2 else b"")
+    return bytes(out)
+
+
+def _tar_gz(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def test_a_debian_package_gives_the_files_it_installs() -> None:
+    data = _ar({
+        "debian-binary": b"2.0\n",
+        "control.tar.gz": _tar_gz({"./control": b"Package: relatorios\nVersion: 1.0\n"}),
+        "data.tar.gz": _tar_gz({"./usr/share/doc/relatorios/LEIA-ME.txt":
+                                "Relatório anual de licitações".encode()}),
+    })
+    doc = goblin_core.extract(data, name="relatorios_1.0_all.deb", ocr="never")
+    assert _texts(doc) == {"relatorios_1.0_all.deb/usr/share/doc/relatorios/LEIA-ME.txt":
+                           "Relatório anual de licitações"}
+    assert not doc.report.errors
+
+
+def test_a_unix_ar_archive_is_read() -> None:
+    data = _ar({"primeiro.txt": b"conteudo do primeiro", "segundo.txt": b"e do segundo"})
+    doc = goblin_core.extract(data, name="pacote.a", ocr="never")
+    assert set(_texts(doc).values()) == {"conteudo do primeiro", "e do segundo"}
+
+
+def test_an_iso9660_image_is_read(tmp_path: Path) -> None:
+    bsdtar = require_binary("bsdtar", "libarchive-tools")
+    folder = tmp_path / "disc"
+    (folder / "docs").mkdir(parents=True)
+    (folder / "docs" / "ata.txt").write_text("Ata da reunião do conselho", encoding="utf-8")
+    image = tmp_path / "disc.iso"
+    subprocess.run([bsdtar, "-c", "--format", "iso9660", "-f", str(image), "-C", str(folder),
+                    "docs"], check=True, capture_output=True)
+    doc = goblin_core.extract(image, ocr="never")
+    assert any(t == "Ata da reunião do conselho" for t in _texts(doc).values())
