@@ -149,6 +149,15 @@ def text_payload(size: int = 400_000) -> bytes:
     return b" ".join(words)[:size]
 
 
+def tar_gz_bytes(members: dict[str, bytes]) -> bytes:
+    """A gzipped tar of ``members`` (name -> content), in memory."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, data in members.items():
+            _add_file(archive, name, data)
+    return buffer.getvalue()
+
+
 def _add_file(archive: tarfile.TarFile, name: str, data: bytes, mode: int = 0o644) -> None:
     info = tarfile.TarInfo(name)
     info.size = len(data)

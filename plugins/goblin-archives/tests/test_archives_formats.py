@@ -11,6 +11,7 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+import archives_fixtures as fx
 import lz4.frame
 import pytest
 import zstandard
@@ -259,21 +260,11 @@ def _ar(members: dict[str, bytes]) -> bytes:
     return bytes(out)
 
 
-def _tar_gz(members: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
-        for name, data in members.items():
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-    return buffer.getvalue()
-
-
 def test_a_debian_package_gives_the_files_it_installs() -> None:
     data = _ar({
         "debian-binary": b"2.0\n",
-        "control.tar.gz": _tar_gz({"./control": b"Package: relatorios\nVersion: 1.0\n"}),
-        "data.tar.gz": _tar_gz({"./usr/share/doc/relatorios/LEIA-ME.txt":
+        "control.tar.gz": fx.tar_gz_bytes({"./control": b"Package: relatorios\nVersion: 1.0\n"}),
+        "data.tar.gz": fx.tar_gz_bytes({"./usr/share/doc/relatorios/LEIA-ME.txt":
                                 "Relatório anual de licitações".encode()}),
     })
     doc = goblin_core.extract(data, name="relatorios_1.0_all.deb", ocr="never")
