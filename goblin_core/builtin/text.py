@@ -6,9 +6,6 @@ import codecs
 import re
 from collections.abc import Callable
 
-import chardet
-from chardet.enums import EncodingEra
-
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -74,10 +71,6 @@ _SIGN_IN_WORD = re.compile(b"[%s]" % re.escape(_cp1252_bytes(
     lambda char: char in _WESTERN_SIGNS and char not in "’–—\xa0")))
 _WORD_BYTES = frozenset(_LETTER_BYTES + b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
-# Code pages text is written in today: Windows, DOS (OEM), EBCDIC and the CJK ones.
-# Pre-OS X Mac and regional sets are left out: on a few words they win by chance far
-# more often than a file in them turns up.
-_ERAS = EncodingEra.MODERN_WEB | EncodingEra.DOS | EncodingEra.MAINFRAME
 #: What the detector reads at most; ASCII-only lines say nothing about a code page.
 _SAMPLE_BYTES = 200_000
 #: Below this confidence the detector has too little text to go on (a name, a word).
@@ -100,9 +93,18 @@ def _guess_legacy(data: bytes) -> tuple[str, str]:
         # ASCII text with typographic quotes, dashes, € or °: Windows text, and the
         # detector has nothing but those few bytes to weigh
         return data.decode("cp1252"), "cp1252"
+    # imported here: most runs never meet undeclared legacy text, and chardet's import
+    # and models cost a tenth of a second
+    import chardet
+    from chardet import EncodingEra
+
+    # Code pages text is written in today: Windows, DOS (OEM), EBCDIC and the CJK ones.
+    # Pre-OS X Mac and regional sets are left out: on a few words they win by chance far
+    # more often than a file in them turns up.
+    eras = EncodingEra.MODERN_WEB | EncodingEra.DOS | EncodingEra.MAINFRAME
     matches = [(codecs.lookup(m["encoding"]).name, m["confidence"])
                for m in chardet.detect_all(_informative(data), prefer_superset=True,
-                                           encoding_era=_ERAS, compat_names=False)
+                                           encoding_era=eras, compat_names=False)
                if m["encoding"]]
     for rank, (codec, confidence) in enumerate(matches):
         if western and codec != "cp1252" and confidence < _WEAK:
