@@ -12,16 +12,8 @@ import codecs
 import logging
 from collections.abc import Sequence
 
-import chardet
-from chardet import EncodingEra
-
 log = logging.getLogger(__name__)
 
-# Archivers write names in the system's OEM (DOS) code page (cp850 in Brazil and Western
-# Europe, cp437 in the US, cp866 in Russia, cp852 in Central Europe, cp737 in Greece), a
-# few in its ANSI one (cp1252, cp1251...), and East Asian systems in cp932, GBK, Big5 or
-# cp949. Mac and regional sets are left out: on a few short names they win by chance.
-_ERAS = EncodingEra.MODERN_WEB | EncodingEra.DOS
 #: Names the detector reads at most; a large archive's first ones tell its code page.
 _SAMPLE_BYTES = 64 * 1024
 
@@ -43,10 +35,20 @@ def guess_encoding(raw_names: Sequence[bytes], forced: str = "") -> str:
         return forced
     if all(_decodes(raw, "utf_8") for raw in raw_names):
         return "utf_8"
+    # imported here: most archives name their members in ASCII or UTF-8
+    import chardet
+    from chardet import EncodingEra
+
+    # Archivers write names in the system's OEM (DOS) code page (cp850 in Brazil and
+    # Western Europe, cp437 in the US, cp866 in Russia, cp852 in Central Europe, cp737
+    # in Greece), a few in its ANSI one (cp1252, cp1251...), East Asian systems in
+    # cp932, GBK, Big5 or cp949. Mac and regional sets are left out: on a few short
+    # names they win by chance.
+    eras = EncodingEra.MODERN_WEB | EncodingEra.DOS
     legacy = [raw for raw in raw_names if not raw.isascii()]
     joined = b"\n".join(legacy)[:_SAMPLE_BYTES]
     for match in chardet.detect_all(joined, prefer_superset=True, compat_names=False,
-                                    encoding_era=_ERAS):
+                                    encoding_era=eras):
         codec = match["encoding"]
         if codec and all(_decodes(raw, codec) for raw in legacy):
             return codecs.lookup(codec).name
