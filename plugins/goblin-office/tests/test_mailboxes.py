@@ -193,13 +193,31 @@ def test_mbox_without_messages_fails_clearly(read) -> None:  # type: ignore[no-u
     assert "vazia.mbox" in str(caught.value)
 
 
+def _plain_mail(charset: str, body: bytes) -> bytes:
+    """A text/plain message, ``charset`` its Content-Type parameter, ``body`` sent 8-bit."""
+    return (f"From: a@example.org\r\nTo: b@example.org\r\nSubject: pauta\r\n"
+            f"MIME-Version: 1.0\r\nContent-Type: text/plain{charset}\r\n"
+            f"Content-Transfer-Encoding: 8bit\r\n\r\n").encode() + body
+
+
 @pytest.mark.parametrize("charset", ["", '; charset="us-ascii"'])
 def test_a_utf8_body_without_its_charset_keeps_its_letters(read, charset) -> None:  # type: ignore[no-untyped-def]
-    encoding = "utf-8"
     body = "Reunião amanhã às 9h: pauta, orçamento e licitação."
-    message = (f"From: a@example.org\r\nTo: b@example.org\r\nSubject: pauta\r\n"
-               f"MIME-Version: 1.0\r\nContent-Type: text/plain{charset}\r\n"
-               f"Content-Transfer-Encoding: 8bit\r\n\r\n").encode() + body.encode(encoding)
-    document = read(message, "pauta.eml")
+    document = read(_plain_mail(charset, body.encode("utf-8")), "pauta.eml")
+    assert body in document.text
+    assert "\ufffd" not in document.text
+
+
+@pytest.mark.parametrize(("label", "encoding", "body"), [
+    # re-saved as UTF-8 under its old label
+    ("GB2312", "utf-8", "你好！我公司可代开各类增值税发票，电话：张经理，此信息永久有效"),
+    # GBK letters past GB2312 (the 镕 of 朱镕基), as Chinese mailers send them
+    ("gb2312", "gbk", "朱镕基总理访问了上海"),
+    # Windows-1252 quotes and euro sign under an ISO-8859-1 label
+    ("iso-8859-1", "cp1252", "“Orçamento” de 1.250 € – aprovado"),
+])
+def test_a_body_in_another_charset_than_its_label_keeps_its_letters(  # type: ignore[no-untyped-def]
+        read, label, encoding, body) -> None:
+    document = read(_plain_mail(f'; charset="{label}"', body.encode(encoding)), "aviso.eml")
     assert body in document.text
     assert "\ufffd" not in document.text

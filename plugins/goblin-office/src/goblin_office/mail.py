@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import codecs
 import email
 import email.policy
 import email.utils
@@ -158,14 +159,44 @@ def _body(message: EmailMessage) -> str:
     return html_text(text) if part.get_content_type() == "text/html" else text
 
 
+#: Labels mailers write for a code page whose superset they actually send, as
+#: browsers read them (WHATWG Encoding): GBK text labelled GB2312, Windows-1252
+#: quotes and euro signs labelled ISO-8859-1, Korean UHC labelled EUC-KR.
+_SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030", "iso8859-1": "cp1252",
+              "iso8859-9": "cp1254", "euc_kr": "cp949", "tis-620": "cp874"}
+
+
+def _declared_text(payload: bytes, declared: str) -> str | None:
+    """``payload`` read whole: as UTF-8 when it is valid UTF-8 (a body re-saved as
+    UTF-8 under its old label: legacy text with letters past ASCII is almost never
+    valid UTF-8, while GB18030 or cp1252 accept almost any bytes), else in the
+    superset mailers mean by the declared charset, else in that charset; None when
+    none of them reads it without errors."""
+    try:
+        codec = codecs.lookup(declared).name
+    except LookupError:
+        return None
+    candidates = (codec,) if codec.startswith("utf") else (
+        "utf-8", _SUPERSETS.get(codec, codec), codec)
+    for candidate in candidates:
+        try:
+            return payload.decode(candidate)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
 def _part_text(part: Any) -> str:
-    declared = part.get_param("charset")
-    if declared is None or str(declared).strip().lower() in ("us-ascii", "ascii"):
-        # The standard's default is ASCII, which would turn every other byte into
-        # U+FFFD; mailers that leave the charset out mostly send UTF-8 or cp1252.
-        payload = part.get_payload(decode=True)
-        if isinstance(payload, bytes) and not payload.isascii():
+    declared = part.get_content_charset()
+    payload = part.get_payload(decode=True)
+    if isinstance(payload, bytes) and not payload.isascii():
+        if declared is None or declared.strip() in ("us-ascii", "ascii"):
+            # The standard's default is ASCII, which would turn every other byte into
+            # U+FFFD; mailers that leave the charset out mostly send UTF-8 or cp1252.
             return decode_text(payload)[0]
+        text = _declared_text(payload, declared.strip())
+        if text is not None:
+            return text
     try:
         return str(part.get_content())
     except (LookupError, UnicodeError, AttributeError):
