@@ -121,12 +121,16 @@ def _wide(text: str) -> bytes:
     return struct.pack("<I", len(text)) + text.encode("utf-16-le")
 
 
-def xlsb(sheet_name: str, text: str, number: float) -> bytes:
-    """A one-sheet .xlsb whose first row holds ``text`` and ``number`` (A1, B1)."""
+def xlsb(sheet_name: str, text: str, number: float, chart_sheet: str | None = None) -> bytes:
+    """A one-sheet .xlsb whose first row holds ``text`` and ``number`` (A1, B1), then,
+    when ``chart_sheet`` names one, a chart sheet (a view record, no cells)."""
+    bundles = _record(0x9C, struct.pack("<II", 0, 1) + _wide("rId1") + _wide(sheet_name))
+    if chart_sheet is not None:
+        bundles += _record(0x9C, struct.pack("<II", 0, 2) + _wide("rId2") + _wide(chart_sheet))
     book = (
         _record(0x83)  # BrtBeginBook
         + _record(0x8F)  # BrtBeginBundleShs
-        + _record(0x9C, struct.pack("<II", 0, 1) + _wide("rId1") + _wide(sheet_name))
+        + bundles  # BrtBundleSh
         + _record(0x90)
         + _record(0x84)
     )
@@ -142,29 +146,43 @@ def xlsb(sheet_name: str, text: str, number: float) -> bytes:
         + _record(0x82)
     )
     main = "application/vnd.ms-excel.sheet.binary.macroEnabled.main"
+    overrides = (
+        '<Override PartName="/xl/worksheets/sheet1.bin" '
+        'ContentType="application/vnd.ms-excel.worksheet"/>'
+    )
+    targets = [("worksheet", "worksheets/sheet1.bin")]
+    members: dict[str, str | bytes] = {"xl/worksheets/sheet1.bin": sheet}
+    if chart_sheet is not None:
+        overrides += (
+            '<Override PartName="/xl/chartsheets/sheet1.bin" '
+            'ContentType="application/vnd.ms-excel.chartsheet"/>'
+        )
+        targets.append(("chartsheet", "chartsheets/sheet1.bin"))
+        members["xl/chartsheets/sheet1.bin"] = (
+            _record(0x81) + _record(0x28B, bytes(12) + _wide(chart_sheet)) + _record(0x82)
+        )
     types = (
         '<?xml version="1.0" encoding="UTF-8"?>'
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
         '<Default Extension="rels" '
         'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        f'<Override PartName="/xl/workbook.bin" ContentType="{main}"/>'
-        '<Override PartName="/xl/worksheets/sheet1.bin" '
-        'ContentType="application/vnd.ms-excel.worksheet"/></Types>'
+        f'<Override PartName="/xl/workbook.bin" ContentType="{main}"/>{overrides}</Types>'
     )
 
-    def rels(kind: str, target: str) -> str:
-        return (
-            f'<?xml version="1.0"?><Relationships xmlns="{PKG_RELS}">'
-            f'<Relationship Id="rId1" Type="{R}/{kind}" Target="{target}"/></Relationships>'
+    def rels(*links: tuple[str, str]) -> str:
+        items = "".join(
+            f'<Relationship Id="rId{n}" Type="{R}/{kind}" Target="{target}"/>'
+            for n, (kind, target) in enumerate(links, start=1)
         )
+        return f'<?xml version="1.0"?><Relationships xmlns="{PKG_RELS}">{items}</Relationships>'
 
     return zip_bytes(
         {
             "[Content_Types].xml": types,
-            "_rels/.rels": rels("officeDocument", "xl/workbook.bin"),
-            "xl/_rels/workbook.bin.rels": rels("worksheet", "worksheets/sheet1.bin"),
+            "_rels/.rels": rels(("officeDocument", "xl/workbook.bin")),
+            "xl/_rels/workbook.bin.rels": rels(*targets),
             "xl/workbook.bin": book,
-            "xl/worksheets/sheet1.bin": sheet,
+            **members,
         }
     )
 

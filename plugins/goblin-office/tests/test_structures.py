@@ -12,7 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from openpyxl.comments import Comment
-from packages import PKG_RELS, R, W, docx, para, rewrite, zip_bytes
+from packages import PKG_RELS, R, W, docx, para, rewrite, xlsb, zip_bytes
 
 import samples
 from goblin_core import default_registry
@@ -878,3 +878,17 @@ def test_ods_rows_start_at_the_first_used_column_as_calamine_gives_them(read) ->
     )
     document = read(samples.flat_odf("spreadsheet", body), "ducks.fods")
     assert document.tables[0].rows == (("Year", ""), ("", "120"))
+
+
+def test_an_xlsb_chart_sheet_is_a_page_without_cells(read) -> None:  # type: ignore[no-untyped-def]
+    # calamine reads an .xlsb chart sheet as a worksheet and fails ("failed to fill whole
+    # buffer"): the page failed, the reading stopped there and the workbook was reported
+    # partially recovered
+    data = xlsb("Planilha", "Orçamento estimado", 2.5, chart_sheet="Gráfico")
+    document = read(data, "orcamento.xlsb")
+    assert document.status == "clean"
+    assert [page.status for page in document.pages] == ["clean", "clean"]
+    assert "Orçamento estimado\t2.5" in document.pages[0].text
+    assert document.pages[1].text == "Gráfico"
+    assert document.parsed_by == ("office.calamine",)
+    assert not document.report.errors

@@ -104,6 +104,10 @@ class _CalamineDocument(BaseParsedDocument):
         self.error_parts: dict[str, str] = {}
         # whether the cells may hold raw ISO 8601 durations (calamine's long ODS times)
         self.durations = False
+        # a chart sheet holds no cells: calamine reads an xlsb one as a worksheet and fails
+        self.chart_sheets = {
+            m.name for m in workbook.sheets_metadata if str(m.typ).endswith("ChartSheet")
+        }
 
     def pages(self) -> Iterator[PageContent]:
         for number, name in enumerate(self.names, start=1):
@@ -111,6 +115,8 @@ class _CalamineDocument(BaseParsedDocument):
             yield sheet_page(number, name, rows, self.extras.get(name), self.engine)
 
     def _rows(self, name: str) -> list[list[str]]:
+        if name in self.chart_sheets:
+            return []
         sheet = self.workbook.get_sheet_by_name(name)
         return capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
 
