@@ -892,3 +892,58 @@ def test_an_xlsb_chart_sheet_is_a_page_without_cells(read) -> None:  # type: ign
     assert document.pages[1].text == "Gráfico"
     assert document.parsed_by == ("office.calamine",)
     assert not document.report.errors
+
+
+def test_web_archive_part_declared_utf8_with_a_stray_byte_keeps_utf8(read) -> None:  # type: ignore[no-untyped-def]
+    # one broken sequence made the whole part undecodable as UTF-8, and detection then
+    # read every letter in a DOS code page ("ðƒÐÇð¥..." for Russian)
+    body = (
+        "<html><body><p>Профиль Сообщения Контакты</p>".encode()
+        + "<p>Prefeitura de Maceió</p>".encode("cp1252")
+        + "<p>Comissão de licitação: sessão às nove horas.</p></body></html>".encode()
+    )
+    document = read(_related_html(b"From: <Saved by Blink>", body), "aviso.mht")
+    assert document.parsed_by == ("office.mhtml",)
+    assert document.text.splitlines() == [
+        "Профиль Сообщения Контакты",
+        "Prefeitura de Maceió",
+        "Comissão de licitação: sessão às nove horas.",
+    ]
+
+
+def _related_html(headers: bytes, body: bytes, charset: bytes = b"UTF-8") -> bytes:
+    """A multipart/related message of one HTML part, sent 8-bit, under ``headers``."""
+    return b"\r\n".join([
+        headers, b"Subject: aviso", b"MIME-Version: 1.0",
+        b'Content-Type: multipart/related; type="text/html"; boundary="b1"', b"",
+        b"--b1", b"Content-Type: text/html; charset=" + charset,
+        b"Content-Transfer-Encoding: 8bit", b"", body, b"--b1--", b"",
+    ])
+
+
+@pytest.mark.parametrize("name", ["aviso.eml", "aviso.mht", "aviso"])
+def test_an_html_mail_with_inline_pictures_is_a_mail_not_a_web_archive(read, name) -> None:  # type: ignore[no-untyped-def]
+    # multipart/related in its head made the core call it a web archive: From, To, Date
+    # and Subject were lost, and its attachments with them
+    headers = (b"Received: from mx.example.org by mail.example.org;\r\n"
+               b"\tMon, 03 Mar 2025 10:00:00 -0300\r\n"
+               b"From: Prefeitura <compras@example.org>\r\nTo: fornecedor@example.com\r\n"
+               b"Date: Mon, 03 Mar 2025 10:00:00 -0300")
+    body = "<html><body><p>Convite para a licitação nº 12/2025</p></body></html>".encode()
+    document = read(_related_html(headers, body), name)
+    assert document.parsed_by == ("office.eml",)
+    assert document.text.splitlines() == [
+        "From: Prefeitura <compras@example.org>",
+        "To: fornecedor@example.com",
+        "Date: Mon, 03 Mar 2025 10:00:00 -0300",
+        "Subject: aviso",
+        "Convite para a licitação nº 12/2025",
+    ]
+
+
+def test_a_saved_web_page_stays_a_web_archive(read) -> None:  # type: ignore[no-untyped-def]
+    headers = (b"From: <Saved by Blink>\r\nSnapshot-Content-Location: https://example.org/\r\n"
+               b"Date: Mon, 03 Mar 2025 10:00:00 -0300")
+    document = read(_related_html(headers, "<p>Edital nº 12</p>".encode()), "pagina.mht")
+    assert document.parsed_by == ("office.mhtml",)
+    assert document.text == "Edital nº 12"

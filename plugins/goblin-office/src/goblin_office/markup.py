@@ -117,6 +117,14 @@ def decode_html(data: bytes) -> tuple[str, str]:
     name = declared.group(1).decode("ascii", "ignore").lower() if declared else None
     if name in ("unicode", "utf-16", "ucs-2"):
         name = None  # a BOM or the byte pattern decides which UTF-16
+    return decode_declared(data, name)
+
+
+def decode_declared(data: bytes, name: str | None) -> tuple[str, str]:
+    """``data`` in its declared charset ``name`` if it fits, else detected; text
+    declared UTF-8 that is mostly UTF-8 keeps it, each stray byte read as Windows-1252
+    (see decode_html), where detection would read every letter in a DOS or Windows
+    code page because of one broken sequence."""
     text, encoding = decode_text(data, name)
     if encoding not in ("utf-8", "utf_8", "ascii") and name in ("utf-8", "utf8"):
         mixed = _mostly_utf8(data)
@@ -418,6 +426,6 @@ def _part_text(part: Any, source: Source) -> str:
     if not isinstance(payload, bytes):
         payload = b""
     charset = part.get_content_charset()
-    text, encoding = decode_text(payload, charset) if charset else decode_html(payload)
+    text, encoding = decode_declared(payload, charset) if charset else decode_html(payload)
     _refuse_binary(text, encoding, source)
     return text

@@ -22,7 +22,7 @@ from goblin_office.presentation import PptxParser
 from goblin_office.protected import ProtectedPackageParser
 from goblin_office.rtf import RTFParser
 from goblin_office.salvage import DocxSalvageParser
-from goblin_office.sniffing import ContainerSniffer, MarkupSniffer, OLESniffer
+from goblin_office.sniffing import ContainerSniffer, MailSniffer, MarkupSniffer, OLESniffer
 from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
 from goblin_office.tnef import TNEFParser
@@ -38,6 +38,7 @@ def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
     register(ContainerSniffer())
     register(OLESniffer())
     register(MarkupSniffer())
+    register(MailSniffer())
 
 
 @hookimpl

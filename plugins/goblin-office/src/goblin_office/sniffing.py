@@ -172,3 +172,57 @@ class MarkupSniffer(BaseEngine):
         if declared and not other and _XHTML_ROOT.search(sample):
             return FileType(fmt.HTML, "xhtml", 0.65)
         return None
+
+
+_HEADER_FIELD = re.compile(rb"([A-Za-z][\w-]*)[ \t]*:")
+_MAIL_FIELDS = frozenset({b"from", b"to", b"subject", b"date", b"received", b"message-id"})
+# what a message that travelled has and a browser's or Office's saved page does not
+_ROUTING_FIELDS = frozenset({
+    b"received", b"to", b"cc", b"bcc", b"delivered-to", b"return-path", b"message-id",
+    b"in-reply-to", b"references", b"reply-to",
+})
+_HEADER_SCAN = 16 * 1024
+
+
+def _top_headers(head: bytes) -> dict[bytes, bytes] | None:
+    """The header block ``head`` starts with, field names lowercased -> unfolded value;
+    None when a line of it is not a header field (so it is no message at all)."""
+    fields: dict[bytes, bytes] = {}
+    name = b""
+    for line in head[:_HEADER_SCAN].removeprefix(b"\xef\xbb\xbf").splitlines():
+        if not line.strip():
+            break
+        if line[:1] in (b" ", b"\t") and name:
+            fields[name] += b" " + line.strip()
+            continue
+        found = _HEADER_FIELD.match(line)
+        if found is None:
+            return None
+        name = found.group(1).lower()
+        fields[name] = line[found.end():].strip()
+    return fields
+
+
+class MailSniffer(BaseEngine):
+    """An e-mail the core calls a web archive because ``multipart/related`` is in its head.
+
+    An HTML mail with inline pictures is multipart/related, at the top or inside an
+    alternative or mixed part; read as a web archive it loses its From, To, Subject,
+    Date and attachments. A web archive (RFC 2557: a browser's or Office's "single file
+    web page") is multipart/related at the top and carries no recipients or route, so a
+    message with either is a mail.
+    """
+
+    name = "office.mail_sniffer"
+    priority = 50
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if b"multipart/related" not in head[:_HEADER_SCAN].lower():
+            return None
+        fields = _top_headers(head)
+        if fields is None or len(fields) < 3 or not fields.keys() & _MAIL_FIELDS:
+            return None
+        related = fields.get(b"content-type", b"").lower().startswith(b"multipart/related")
+        if related and not fields.keys() & _ROUTING_FIELDS:
+            return None
+        return FileType(fmt.EML, "eml", 0.7)
