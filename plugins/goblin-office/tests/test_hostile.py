@@ -183,6 +183,29 @@ def test_zip_that_is_not_office_is_left_to_archives(read) -> None:  # type: igno
     assert ContainerSniffer().sniff(data[:8192], Source.from_bytes(data, "a.docx")) is None
 
 
+@pytest.mark.parametrize(
+    ("members", "name", "expected"),
+    [
+        # openpyxl writes docProps/ before any xl/ part
+        ({"docProps/app.xml": b"<a/>", "xl/workbook.xml": b"<w/>"}, "cut.xlsx", "xlsx"),
+        ({"_rels/.rels": b"<r/>", "word/document.xml": b"<d/>"}, "cut.bin", "docx"),
+        # some EPUB writers deflate the mimetype member, against the specification
+        ({"mimetype": b"application/epub+zip", "OEBPS/c1.xhtml": b"<p/>"}, "cut.zip", "epub"),
+    ],
+)
+def test_a_cut_container_is_known_by_any_member_at_its_front(members, name, expected) -> None:  # type: ignore[no-untyped-def]
+    from goblin_core import Source
+    from goblin_office.sniffing import ContainerSniffer
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for member, content in members.items():
+            archive.writestr(member, content + b" " * 5000)
+    cut = buffer.getvalue()[: len(buffer.getvalue()) - 120]  # the directory is gone
+    found = ContainerSniffer().sniff(cut[:8192], Source.from_bytes(cut, name))
+    assert found is not None and found.ext == expected
+
+
 class _Unseekable(io.RawIOBase):
     """A write-only stream: zipfile then writes sizes in data descriptors, after the data."""
 

@@ -43,7 +43,7 @@ def translated(name: str, what: str) -> Iterator[None]:
         raise
     except DECODE_ERRORS as exc:
         raise CorruptDocument(
-            f"{what} failed: {type(exc).__name__}: {exc}; the archive is damaged or truncated",
+            f"{what} failed: {type(exc).__name__}: {exc}; the archive is truncated or damaged",
             file=name,
         ) from exc
 

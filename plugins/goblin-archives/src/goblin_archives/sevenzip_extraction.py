@@ -113,7 +113,7 @@ def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
                     raise
                 except py7zr.exceptions.ArchiveError as exc:
                     raise CorruptDocument(f"py7zr cannot extract it ({exc}); the archive is "
-                                          "damaged or truncated", file=display) from exc
+                                          "truncated or damaged", file=display) from exc
     finally:
         stream.close()
         for written in factory.files.values():

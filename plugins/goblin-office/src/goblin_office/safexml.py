@@ -66,7 +66,7 @@ def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element
         if "Excessive depth" in str(exc):
             raise _too_deep(min(max_depth, _LIBXML_MAX_DEPTH), name) from exc
         raise CorruptDocument(
-            f"XML is not well formed ({exc}); the file is damaged or truncated", file=name
+            f"XML is not well formed ({exc}); the file is truncated or damaged", file=name
         ) from exc
     if root is None:
         raise CorruptDocument("XML has no root element", file=name)

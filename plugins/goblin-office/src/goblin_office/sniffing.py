@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 import re
 import zipfile
+import zlib
+from collections.abc import Iterator
 
 import olefile
 
@@ -88,27 +90,66 @@ class ContainerSniffer(BaseEngine):
 
 
 def _truncated_guess(head: bytes, source: Source) -> FileType | None:
-    """A zip too damaged to list: the first local header's name still tells the family.
+    """A zip too damaged to list: the local headers at its front still tell the family.
 
-    A truncated docx keeps ``[Content_Types].xml`` or ``word/...`` at the front;
-    answering docx routes it to a parser that says "truncated" clearly.
+    Writers order members differently (openpyxl puts ``docProps/`` first, some EPUB
+    tools deflate ``mimetype``), so every member whose header lies in ``head`` counts.
+    Answering docx, xlsx or epub routes a cut file to the parser that salvages what
+    survived and says "truncated", where an archive handler would only fail to list it.
     """
-    name_length = int.from_bytes(head[26:28], "little")
-    first = head[30 : 30 + name_length].decode("utf-8", "ignore")
-    if first.startswith("word/") or (first == "[Content_Types].xml" and b"word/" in head):
-        return FileType(fmt.DOCX, "docx", 0.85)
-    if first.startswith("xl/"):
-        return FileType(fmt.XLSX, "xlsx", 0.85)
-    if first.startswith("ppt/"):
-        return FileType(fmt.PPTX, "pptx", 0.85)
-    if first == "mimetype":
-        found = fmt.odf_format(head[30 + name_length : 30 + name_length + 80].split(b"PK")[0])
-        if found is not None:
-            return FileType(found[0], found[1], 0.85)
+    names: list[str] = []
+    for name, method, data in _local_members(head):
+        names.append(name)
+        if name == "mimetype":
+            found = fmt.odf_format(_member_bytes(method, data)[:80].strip())
+            if found is not None:
+                return FileType(found[0], found[1], 0.85)
+    for prefix, mime, ext in (("word/", fmt.DOCX, "docx"), ("xl/", fmt.XLSX, "xlsx"),
+                              ("ppt/", fmt.PPTX, "pptx")):
+        if any(name.startswith(prefix) for name in names):
+            if mime == fmt.XLSX and source.extension == "xlsb":
+                return FileType(fmt.XLSB, "xlsb", 0.85)
+            return FileType(mime, ext, 0.85)
     known = _OOXML_EXT.get(source.extension)
-    if known is not None and first == "[Content_Types].xml":
+    if known is not None and "[Content_Types].xml" in names:
         return FileType(known, source.extension, 0.85)
     return None
+
+
+_LOCAL_HEADER = 30
+
+
+def _local_members(head: bytes) -> Iterator[tuple[str, int, bytes]]:
+    """(name, compression method, stored bytes) of each local header wholly in ``head``;
+    the stored bytes stop at the end of ``head`` or at the next header."""
+    offset = 0
+    while head.startswith(_ZIP_MAGIC, offset) and offset + _LOCAL_HEADER <= len(head):
+        method = int.from_bytes(head[offset + 8 : offset + 10], "little")
+        size = int.from_bytes(head[offset + 18 : offset + 22], "little")
+        name_length = int.from_bytes(head[offset + 26 : offset + 28], "little")
+        extra_length = int.from_bytes(head[offset + 28 : offset + 30], "little")
+        start = offset + _LOCAL_HEADER + name_length + extra_length
+        if start > len(head):
+            return
+        name = head[offset + _LOCAL_HEADER : offset + _LOCAL_HEADER + name_length]
+        # a size of 0 means a data descriptor follows: the next header bounds the data
+        stop = start + size if size else head.find(_ZIP_MAGIC, start)
+        yield name.decode("utf-8", "replace"), method, head[start : stop if stop > 0 else None]
+        if not size:
+            return
+        offset = start + size
+
+
+def _member_bytes(method: int, data: bytes) -> bytes:
+    """A small member's content: stored as is, or the deflated start of it."""
+    if method == 0:
+        return data
+    if method != 8:
+        return b""
+    try:
+        return zlib.decompressobj(-zlib.MAX_WBITS).decompress(data, 4096)
+    except zlib.error:
+        return b""
 
 
 class OLESniffer(BaseEngine):
