@@ -119,6 +119,8 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("application/x-lzh-compressed", ("lha", "lzh"), "LHA archive", "archives"),
     KnownFormat("application/vnd.debian.binary-package", ("deb",), "Debian package", "archives"),
     KnownFormat("application/x-rpm", ("rpm",), "RPM package", "archives"),
+    KnownFormat("application/warc", ("warc",), "WARC web archive (each capture a member)",
+                "archives"),
 )
 
 BY_MIME: Mapping[str, KnownFormat] = {f.mime: f for f in KNOWN_FORMATS}

@@ -14,6 +14,7 @@ from goblin_archives.sevenzip_handler import SevenZipHandler
 from goblin_archives.sniffers import ArchiveSniffer
 from goblin_archives.tar_handler import TarHandler
 from goblin_archives.volume_handler import VolumeHandler
+from goblin_archives.warc_handler import WarcHandler
 from goblin_archives.zip_handler import ZipHandler
 from goblin_core import hookimpl
 
@@ -25,6 +26,7 @@ def goblin_register_archive_handlers(register: Callable[[Any], None]) -> None:
     register(SevenZipHandler())
     register(RarHandler())
     register(VolumeHandler())
+    register(WarcHandler())
     for codec in CODECS:
         register(CompressedHandler(codec))
     for fmt in PATOOL_FORMATS:

@@ -3,6 +3,8 @@ zips with something glued in front, later volumes of split sets."""
 
 from __future__ import annotations
 
+import zlib
+
 from goblin_archives.tar_header import is_tar_header
 from goblin_archives.volumes import VOLUME_MIME, later_volume
 from goblin_core.engines import BaseEngine
@@ -26,7 +28,10 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"zPQ", "application/zpaq", "zpaq"),
     (0, b"\x71\xc7", "application/x-cpio", "cpio"),
     (0, b"\x5d\x00\x00", "application/x-lzma", "lzma"),
+    (0, b"WARC/1.", "application/warc", "warc"),
 )
+_GZIP = b"\x1f\x8b"
+_WARC = b"WARC/1."
 _ZIP_END = b"PK\x05\x06"
 _ZIP_TAIL = 65_557  # the end-of-central-directory record plus the longest comment
 
@@ -38,6 +43,10 @@ class ArchiveSniffer(BaseEngine):
     priority = 5
 
     def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if head.startswith(_GZIP) and _gunzipped_start(head).startswith(_WARC):
+            # A .warc.gz is gzipped record by record: read as a WARC, each capture is a
+            # member, where gunzipped first it would be one member holding them all.
+            return FileType("application/warc", "warc", 0.9)
         for offset, signature, mime, ext in _SIGNATURES:
             if head[offset:offset + len(signature)] == signature:
                 if mime == "application/x-lzma" and not _plausible_lzma(head):
@@ -53,6 +62,14 @@ class ArchiveSniffer(BaseEngine):
             # x.7z.002, x.z02: bytes from the middle of an archive, named as a later part.
             return FileType(VOLUME_MIME, source.extension, 0.2)
         return None
+
+
+def _gunzipped_start(head: bytes) -> bytes:
+    """The first bytes ``head`` inflates to, or b"" when it does not."""
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, len(_WARC))
+    except zlib.error:
+        return b""
 
 
 def _plausible_lzma(head: bytes) -> bool:
