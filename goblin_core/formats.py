@@ -119,6 +119,8 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("application/x-lzh-compressed", ("lha", "lzh"), "LHA archive", "archives"),
     KnownFormat("application/vnd.debian.binary-package", ("deb",), "Debian package", "archives"),
     KnownFormat("application/x-rpm", ("rpm",), "RPM package", "archives"),
+    KnownFormat("application/x-xar", ("xar", "xip"), "xar archive (macOS installer packages)",
+                "archives"),
     KnownFormat("application/warc", ("warc",), "WARC web archive (each capture a member)",
                 "archives"),
 )

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import hashlib
 import io
 import os
+import struct
 import subprocess
 import tarfile
 import zipfile
 import zlib
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import py7zr
 
@@ -219,6 +222,37 @@ def hostile_names_rar(path: Path) -> Path:
     """
     path.write_bytes(rar5(_hostile_members(nul=False)))
     return path
+
+
+def hostile_names_xar(path: Path) -> Path:
+    """A xar of the hostile names, each one ``<name>`` element as written (xar tools
+    build a tree of path components, so none of them writes such a name). No NUL: XML
+    cannot hold one."""
+    path.write_bytes(xar_bytes(_hostile_members(nul=False)))
+    return path
+
+
+def xar_bytes(members: list[tuple[str, bytes]]) -> bytes:
+    """A xar archive of stored members: header, zlib-compressed XML table of contents,
+    then the heap (the table's SHA-1 first, then each member's bytes)."""
+    heap = bytearray(20)
+    files = []
+    for number, (name, data) in enumerate(members, start=1):
+        digest = hashlib.sha1(data).hexdigest()
+        files.append(
+            f'<file id="{number}"><name>{escape(name)}</name><type>file</type><data>'
+            f"<length>{len(data)}</length><offset>{len(heap)}</offset><size>{len(data)}</size>"
+            '<encoding style="application/octet-stream"/>'
+            f'<archived-checksum style="sha1">{digest}</archived-checksum>'
+            f'<extracted-checksum style="sha1">{digest}</extracted-checksum></data></file>')
+        heap += data
+    toc = ('<?xml version="1.0" encoding="UTF-8"?><xar><toc>'
+           '<checksum style="sha1"><offset>0</offset><size>20</size></checksum>'
+           + "".join(files) + "</toc></xar>").encode()
+    packed = zlib.compress(toc)
+    heap[:20] = hashlib.sha1(packed).digest()
+    header = struct.pack(">4sHHQQI", b"xar!", 28, 1, len(packed), len(toc), 1)
+    return header + packed + bytes(heap)
 
 
 def hostile_names_cpio(path: Path, folder: Path) -> Path:

@@ -289,3 +289,36 @@ def test_an_iso9660_image_is_read(tmp_path: Path) -> None:
                     "docs"], check=True, capture_output=True)
     doc = goblin_core.extract(image, ocr="never")
     assert any(t == "Ata da reunião do conselho" for t in _texts(doc).values())
+
+
+def test_a_macos_installer_package_is_read_through_its_xar(tmp_path: Path) -> None:
+    """A flat .pkg is a xar holding a gzipped cpio ``Payload``: both are unfolded."""
+    bsdtar = require_binary("bsdtar", "libarchive-tools")
+    require_binary("lsar", "unar")
+    root = tmp_path / "root"
+    (root / "Library" / "Documentos").mkdir(parents=True)
+    (root / "Library" / "Documentos" / "termo de referência.txt").write_text(
+        "Termo de referência do pregão", encoding="utf-8")
+    package = tmp_path / "pkg"
+    package.mkdir()
+    subprocess.run([bsdtar, "-c", "--format", "newc", "-z", "-f", str(package / "Payload"),
+                    "-C", str(root), "Library"], check=True, capture_output=True)
+    (package / "PackageInfo").write_text('<pkg-info identifier="org.example.docs"/>')
+    installer = tmp_path / "Documentos.pkg"
+    subprocess.run([bsdtar, "-c", "--format", "xar", "-f", str(installer), "-C", str(package),
+                    "PackageInfo", "Payload"], check=True, capture_output=True)
+    doc = goblin_core.extract(installer, ocr="never")
+    assert doc.mime == "application/x-xar"
+    # Payload has no .gz to drop, so what it decompresses to is named Payload.out
+    inside = "Documentos.pkg/Payload/Payload.out/Library/Documentos/termo de referência.txt"
+    assert _texts(doc)[inside] == "Termo de referência do pregão"
+    assert not [e for d in doc.walk() for e in d.report.errors]
+
+
+def test_a_damaged_xar_is_a_clear_error(tmp_path: Path) -> None:
+    require_binary("bsdtar", "libarchive-tools")
+    data = fx.xar_bytes([("ata.txt", "Ata da sessão".encode())])
+    cut = tmp_path / "cortado.xar"
+    cut.write_bytes(data[:40])
+    with pytest.raises(goblin_core.GoblinError, match=r"cortado\.xar.*bsdtar"):
+        goblin_core.extract(cut, ocr="never")

@@ -44,6 +44,11 @@ def _cpio(tmp: Path) -> Path:
     return fx.hostile_names_cpio(tmp / "names.cpio", tmp / "build")
 
 
+def _xar(tmp: Path) -> Path:
+    require_binary("bsdtar", "libarchive-tools")
+    return fx.hostile_names_xar(tmp / "names.xar")
+
+
 #: (fixture, the engines turned off so that the next one in the chain reads it, tools needed)
 CHAINS: dict[str, tuple[Callable[[Path], Path], tuple[str, ...], tuple[str, ...]]] = {
     "zip-zipfile": (_zip, (), ()),
@@ -54,6 +59,7 @@ CHAINS: dict[str, tuple[Callable[[Path], Path], tuple[str, ...], tuple[str, ...]
     "7z-7z-binary": (_7z, ("archive.7z",), ("lsar",)),
     "rar-rarfile-unar": (_rar, (), ()),
     "cpio-bsdcpio": (_cpio, (), ("lsar",)),
+    "xar-bsdtar": (_xar, (), ("lsar",)),
 }
 
 _PACKAGES = {"7z": "p7zip-full", "lsar": "unar", "tar": "tar"}

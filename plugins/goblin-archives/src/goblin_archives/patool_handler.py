@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
@@ -86,6 +88,14 @@ class PatoolHandler(BaseEngine):
         self.formats = fmt.mimes
         self.priority = priority
 
+    tool = "patool"
+
+    def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
+        """The command that extracts ``archive`` into the folder ``out``."""
+        argv = [sys.executable, "-c", _RUN_PATOOL, "--non-interactive", "--quiet", "extract",
+                "--outdir", str(out), "--format", self.fmt.name]
+        return [*argv, *(["--password", password] if password else []), str(archive)]
+
     def available(self) -> tuple[bool, str]:
         try:
             import patoolib
@@ -111,17 +121,44 @@ class PatoolHandler(BaseEngine):
             # archive shows them this one file alone.
             archive = scratch.path / f"archive.{source.extension or self.fmt.name}"
             os.symlink(os.path.abspath(source.path()), archive)
-            argv = [sys.executable, "-c", _RUN_PATOOL, "--non-interactive", "--quiet", "extract",
-                    "--outdir", str(out), "--format", self.fmt.name]
             password = password_for(config)
-            if password:
-                argv += ["--password", password]
-            result = run_watched([*argv, str(archive)], scratch.path, meter, timeout)
+            argv = self.command(archive, out, password)
+            result = run_watched(argv, scratch.path, meter, timeout)
             failure = None
             if result.returncode != 0:
                 # Say which file failed by its goblin name, never by the private scratch path.
                 stderr = result.stderr.decode("utf-8", "replace").replace(str(archive), display)
                 stderr = stderr.replace(str(scratch.path), "<scratch>")
-                failure = tool_failure("patool", display, stderr, password)
+                failure = tool_failure(self.tool, display, stderr, password)
             listing = list_names(archive, scratch.path, meter, timeout, password)
             yield from checked_members(out, listing, display, failure)
+
+
+#: Formats libarchive reads that patool has no tool for.
+BSDTAR_FORMATS: tuple[PatoolFormat, ...] = (
+    # macOS installer packages (.pkg) and Xcode archives (.xip) are xar inside
+    PatoolFormat("xar", ("application/x-xar",), "libarchive-tools"),
+)
+
+
+class BsdtarHandler(PatoolHandler):
+    """A format patool cannot reach, extracted by ``bsdtar`` under the same watch.
+
+    bsdtar refuses names with ``..`` and absolute paths on its own (no ``-P``), and
+    the names it writes are checked against ``lsar``'s listing as patool's are.
+    """
+
+    tool = "bsdtar"
+
+    def __init__(self, fmt: PatoolFormat) -> None:
+        super().__init__(fmt, name=f"archive.bsdtar.{fmt.name}")
+
+    def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
+        return ["bsdtar", "-x", "--no-same-owner", "--no-same-permissions",
+                *(["--passphrase", password] if password else []),
+                "-f", str(archive), "-C", str(out)]
+
+    def available(self) -> tuple[bool, str]:
+        if shutil.which("bsdtar") is None:
+            return False, f"bsdtar not found: apt-get install {self.fmt.debian_packages}"
+        return True, ""

@@ -8,7 +8,13 @@ from typing import Any
 from goblin_archives.compressed_handler import CompressedHandler
 from goblin_archives.compression import CODECS
 from goblin_archives.options import ARCHIVE_OPTIONS
-from goblin_archives.patool_handler import FALLBACK_FORMATS, PATOOL_FORMATS, PatoolHandler
+from goblin_archives.patool_handler import (
+    BSDTAR_FORMATS,
+    FALLBACK_FORMATS,
+    PATOOL_FORMATS,
+    BsdtarHandler,
+    PatoolHandler,
+)
 from goblin_archives.rar_handler import RarHandler
 from goblin_archives.sevenzip_handler import SevenZipHandler
 from goblin_archives.sniffers import ArchiveSniffer
@@ -31,6 +37,8 @@ def goblin_register_archive_handlers(register: Callable[[Any], None]) -> None:
         register(CompressedHandler(codec))
     for fmt in PATOOL_FORMATS:
         register(PatoolHandler(fmt))
+    for fmt in BSDTAR_FORMATS:
+        register(BsdtarHandler(fmt))
     for fmt in FALLBACK_FORMATS:
         # Last resort for the formats above: the system tool may read what Python could not.
         register(PatoolHandler(fmt, name=f"archive.patool.{fmt.name}", priority=5))

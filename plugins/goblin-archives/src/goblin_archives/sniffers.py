@@ -29,6 +29,7 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"\x71\xc7", "application/x-cpio", "cpio"),
     (0, b"\x5d\x00\x00", "application/x-lzma", "lzma"),
     (0, b"WARC/1.", "application/warc", "warc"),
+    (0, b"xar!", "application/x-xar", "xar"),
 )
 _GZIP = b"\x1f\x8b"
 _WARC = b"WARC/1."
