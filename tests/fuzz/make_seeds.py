@@ -40,6 +40,18 @@ def _pdf(text: str) -> bytes:
     return out.getvalue()
 
 
+def _warc(uri: str, html: bytes) -> bytes:
+    """One WARC 1.1 response record: WARC headers, then the HTTP response they wrap."""
+    http = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(html)) + html
+    head = (f"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\n"
+            "WARC-Date: 2025-03-03T10:00:00Z\r\n"
+            "WARC-Record-ID: <urn:uuid:6f1d0c52-7c1a-4c4e-9a53-0d5b2f3c9e11>\r\n"
+            "Content-Type: application/http; msgtype=response\r\n"
+            f"Content-Length: {len(http)}\r\n\r\n").encode()
+    return head + http + b"\r\n\r\n"
+
+
 def _zip(members: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -112,6 +124,8 @@ def seeds() -> dict[str, bytes]:
         "seed.zip": _zip({"a/edital.txt": text.encode(), "b.pdf": _pdf("zip member")}),
         "seed.tar": _tar({"edital.txt": text.encode()}),
         "seed.txt.gz": gzip.compress(text.encode()),
+        "seed.warc": _warc("https://example.org/edital/", f"<p>{text}</p>".encode())
+        + _warc("https://example.org/aviso.txt", text.encode()),
     }
 
 

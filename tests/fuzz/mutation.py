@@ -70,6 +70,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         ".cab",
         ".cpio",
         ".z",
+        ".warc",
     ),
     "images": (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp"),
 }

@@ -48,7 +48,6 @@ class WarcHandler(BaseEngine):
         return True, ""
 
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
-        from warcio.archiveiterator import ArchiveIterator
         from warcio.exceptions import ArchiveLoadFailed
 
         display = source.display_name
@@ -60,7 +59,7 @@ class WarcHandler(BaseEngine):
             meter = ByteMeter(limits, max(size, 1), display)
             read = 0
             try:
-                records = iter(ArchiveIterator(stream, no_record_parse=False))
+                records = iter(_quiet_iterator()(stream, no_record_parse=False))
                 while True:
                     try:
                         record = next(records, None)
@@ -82,6 +81,19 @@ class WarcHandler(BaseEngine):
             raise CorruptDocument(f"the capture of {cut[0].name} is cut short: "
                                   f"{cut[0].missing:,} bytes of its record are missing; "
                                   "the WARC is truncated", file=display)
+
+
+def _quiet_iterator() -> type:
+    from warcio.archiveiterator import ArchiveIterator
+
+    class QuietIterator(ArchiveIterator):
+        """warcio writes a warning about a wrong Content-Length straight to stderr, into
+        the terminal or the JSON output of whoever called goblin; the record that
+        follows is read all the same."""
+
+        INC_RECORD = ""
+
+    return QuietIterator
 
 
 def _is_document(record: Any) -> bool:
