@@ -33,13 +33,20 @@ def _warc(records: list[tuple[str, str, str, bytes, list[tuple[str, str]] | None
     return buffer.getvalue()
 
 
-def _html(status: str = "200 OK") -> tuple[str, str, str, bytes, list[tuple[str, str]]]:
-    return ("response", "https://compras.example.gov/avisos/", status, PAGE.encode(),
-            [("Content-Type", "text/html; charset=utf-8")])
+def _page(status: str = "200 OK") -> tuple[str, str, str, bytes, list[tuple[str, str]]]:
+    """A capture of a folder's URL served as plain text (read by the core alone)."""
+    return ("response", "https://compras.example.gov/avisos/", status,
+            "Licitação nº 7/2025".encode(), [("Content-Type", "text/plain; charset=utf-8")])
 
 
 def _texts(doc: goblin_core.Document) -> dict[str, str]:
-    return {d.name: d.text for d in doc.walk() if d is not doc and d.pages}
+    """Text of every member a parser read (HTML needs goblin-office, so plain text only)."""
+    return {d.name: d.text for d in doc.walk()
+            if d is not doc and d.pages and d.mime == "text/plain"}
+
+
+def _extracted(doc: goblin_core.Document) -> list[str]:
+    return [m.name for m in doc.report.members if m.action == "extracted"]
 
 
 @pytest.mark.parametrize("gzipped", [False, True], ids=["plain", "gzip-per-record"])
@@ -47,16 +54,20 @@ def test_captures_become_members_named_after_their_urls(gzipped: bool) -> None:
     coded = gzip.compress("Edital publicado em 3 de março".encode("cp1252"))
     data = _warc([
         ("request", "https://compras.example.gov/avisos/", "", b"GET / HTTP/1.1\r\n\r\n", None),
-        _html(),
+        _page(),
+        ("response", "https://compras.example.gov/", "200 OK", PAGE.encode(),
+         [("Content-Type", "text/html; charset=utf-8")]),
         ("response", "https://compras.example.gov/edital?id=7", "200 OK", coded,
          [("Content-Type", "text/plain; charset=windows-1252"), ("Content-Encoding", "gzip")]),
         ("resource", "urn:x-goblin:nota", "", b"nota interna", None),
     ], gzipped=gzipped)
     name = "coleta.warc.gz" if gzipped else "coleta.warc"
     doc = goblin_core.extract(data, name=name, ocr="never")
-    texts = _texts(doc)
-    assert texts == {
-        f"{name}/compras.example.gov/avisos/index.html": "Licitação nº 7/2025",
+    assert _extracted(doc) == ["compras.example.gov/avisos/index.txt",
+                               "compras.example.gov/index.html",
+                               "compras.example.gov/edital_id=7.txt", "urn_x-goblin_nota.txt"]
+    assert _texts(doc) == {
+        f"{name}/compras.example.gov/avisos/index.txt": "Licitação nº 7/2025",
         f"{name}/compras.example.gov/edital_id=7.txt": "Edital publicado em 3 de março",
         f"{name}/urn_x-goblin_nota.txt": "nota interna",
     }
@@ -70,19 +81,19 @@ def test_redirects_errors_and_metadata_carry_no_member() -> None:
         ("response", "http://example.org/missing", "404 Not Found", b"<p>nada</p>",
          [("Content-Type", "text/html")]),
         ("metadata", "http://example.org/new", "", b"via: crawler", None),
-        _html(),
+        _page(),
     ])
     doc = goblin_core.extract(data, name="c.warc", ocr="never")
-    assert [m.name for m in doc.report.members] == ["compras.example.gov/avisos/index.html"]
+    assert [m.name for m in doc.report.members] == ["compras.example.gov/avisos/index.txt"]
 
 
 def test_a_cut_warc_keeps_the_captures_before_the_cut() -> None:
-    first = _warc([_html()])
+    first = _warc([_page()])
     second = _warc([("response", "http://example.org/b.txt", "200 OK", b"segunda " * 400,
                      [("Content-Type", "text/plain")])])
     doc = goblin_core.extract(first + second[: len(second) // 2], name="cortado.warc",
                               ocr="never")
-    assert _texts(doc)["cortado.warc/compras.example.gov/avisos/index.html"] == (
+    assert _texts(doc)["cortado.warc/compras.example.gov/avisos/index.txt"] == (
         "Licitação nº 7/2025")
     assert _texts(doc)["cortado.warc/example.org/b.txt"].startswith("segunda segunda")
     (error,) = doc.report.errors
@@ -93,8 +104,8 @@ def test_a_cut_warc_keeps_the_captures_before_the_cut() -> None:
 
 @pytest.mark.parametrize("cut", [5, 100])
 def test_a_warc_cut_inside_a_record_header_says_so(cut: int) -> None:
-    second = _warc([_html()])
-    doc = goblin_core.extract(_warc([_html()]) + second[:cut], name="c.warc", ocr="never")
+    second = _warc([_page()])
+    doc = goblin_core.extract(_warc([_page()]) + second[:cut], name="c.warc", ocr="never")
     assert len(_texts(doc)) == 1
     (error,) = doc.report.errors
     assert error.message.startswith("c.warc: record 2 is unreadable")
@@ -119,9 +130,9 @@ def test_hostile_hosts_and_paths_stay_inside_the_destination(tmp_path: Path) -> 
 
 
 def test_warc_is_sniffed_by_content_whatever_its_name() -> None:
-    doc = goblin_core.extract(_warc([_html()]), name="captura.dat", ocr="never")
+    doc = goblin_core.extract(_warc([_page()]), name="captura.dat", ocr="never")
     assert doc.mime == "application/warc"
-    assert _texts(doc) == {"captura.dat/compras.example.gov/avisos/index.html":
+    assert _texts(doc) == {"captura.dat/compras.example.gov/avisos/index.txt":
                            "Licitação nº 7/2025"}
 
 
