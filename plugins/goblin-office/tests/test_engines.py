@@ -99,3 +99,46 @@ def test_word6_has_no_header_story_of_the_97_layout() -> None:
 
     path = Path(corpus_dir(__file__)) / "office/testWORD6.doc"
     assert header_footer_lines(path.read_bytes()) == ([], [])
+
+
+def _blanked_word97(path: Path, into: Path) -> bytes:
+    """A copy of a Word 97 file whose every story character is a paragraph mark."""
+    import struct
+
+    import olefile
+
+    from goblin_office.wordbinary import _stories
+
+    stories = _stories(path.read_bytes())
+    assert stories is not None
+    word, _table, pieces = stories
+    blank = bytearray(word)
+    for piece in pieces:
+        count = piece.end - piece.start
+        if piece.compressed:
+            blank[piece.offset : piece.offset + count] = b"\r" * count
+        else:
+            blank[piece.offset : piece.offset + 2 * count] = "\r".encode("utf-16-le") * count
+    assert struct.unpack_from("<i", blank, 0x4C)[0] > 0
+    into.write_bytes(path.read_bytes())
+    with olefile.OleFileIO(str(into), write_mode=True) as ole:
+        ole.write_stream("WordDocument", bytes(blank))
+    return into.read_bytes()
+
+
+def test_a_blank_word97_document_is_an_empty_page_not_a_failure(read, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    require_binary("antiword", "antiword")
+    path = Path(corpus_dir(__file__)) / "office/fake-doc-emphasized-text.doc"
+    data = _blanked_word97(path, tmp_path / "em-branco.doc")
+    document = read(data, "em-branco.doc")
+    assert document.parsed_by == ("office.antiword",)
+    assert not document.report.errors
+    assert [page.status for page in document.pages] == ["empty"]
+
+
+def test_holds_no_text_tells_a_blank_word97_document_from_one_with_text(read, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from goblin_office.wordbinary import holds_no_text
+
+    path = Path(corpus_dir(__file__)) / "office/fake-doc-emphasized-text.doc"
+    assert not holds_no_text(path.read_bytes())
+    assert holds_no_text(_blanked_word97(path, tmp_path / "em-branco.doc"))

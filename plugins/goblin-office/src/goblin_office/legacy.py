@@ -20,7 +20,7 @@ from goblin_core.source import Source, spooled
 from goblin_office import formats as fmt
 from goblin_office.encryption import OLE_MAGIC, decrypted
 from goblin_office.layout import PageBuilder
-from goblin_office.wordbinary import header_footer_lines
+from goblin_office.wordbinary import header_footer_lines, holds_no_text
 
 
 def _address_space_cap(max_memory: int) -> Callable[[], None] | None:
@@ -77,6 +77,8 @@ class _BinaryEngine(BaseEngine):
                     f"{self.binary} ran longer than limits.timeout", file=source.display_name
                 ) from exc
         text = done.stdout.decode("utf-8", "replace")
+        if done.returncode == 0 and not text.strip() and self.blank(plain.bytes()):
+            return ""
         if done.returncode != 0 or not text.strip():
             message = done.stderr.decode("utf-8", "replace").strip().splitlines()
             raise CorruptDocument(
@@ -86,6 +88,10 @@ class _BinaryEngine(BaseEngine):
             )
         return text
 
+    def blank(self, data: bytes) -> bool:
+        """Whether the file itself holds no text, so printing none is no failure."""
+        return False
+
     def open(self, source: Source, config: Config) -> TextDocument:
         text = self.run(source, config).replace("\r\n", "\n")
         pages = [p for p in text.split("\f")] if "\f" in text else [text]
@@ -94,12 +100,20 @@ class _BinaryEngine(BaseEngine):
         return TextDocument(pages)
 
 
-class AntiwordParser(_BinaryEngine):
+class _WordEngine(_BinaryEngine):
+    """A converter of Word documents, where a blank document is read as an empty page."""
+
+    formats = (fmt.DOC,)
+
+    def blank(self, data: bytes) -> bool:
+        return holds_no_text(data)
+
+
+class AntiwordParser(_WordEngine):
     """antiword for Word 97-2003 documents (text, tables, footnotes), with the page
     headers and footers antiword does not print read from the file's header story."""
 
     name = "office.antiword"
-    formats = (fmt.DOC,)
     priority = 50
     binary = "antiword"
     package = "antiword"
@@ -123,11 +137,10 @@ class AntiwordParser(_BinaryEngine):
         return TextDocument([page.build()])
 
 
-class CatdocParser(_BinaryEngine):
+class CatdocParser(_WordEngine):
     """catdoc for Word documents antiword refuses (Word 6/95, fast-saved files)."""
 
     name = "office.catdoc"
-    formats = (fmt.DOC,)
     priority = 40
     binary = "catdoc"
     package = "catdoc"

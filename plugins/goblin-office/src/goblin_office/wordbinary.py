@@ -38,24 +38,16 @@ def header_footer_lines(data: bytes) -> tuple[list[str], list[str]]:
 
     Both are empty for Word 6/95, encrypted or damaged files.
     """
-    try:
-        with olefile.OleFileIO(data) as ole:
-            word = ole.openstream("WordDocument").read()
-            flags = struct.unpack_from("<H", word, 0x0A)[0]
-            if struct.unpack_from("<H", word, 2)[0] < _WORD97_NFIB or flags & 0x0100:
-                return [], []  # Word 6/95, or encrypted: not this layout
-            table = ole.openstream("1Table" if flags & 0x0200 else "0Table").read()
-    except (OSError, ValueError, IndexError, struct.error) as exc:
-        log.debug("no Word 97 header story: %s", exc)
+    stories = _stories(data)
+    if stories is None:
         return [], []
+    word, table, pieces = stories
     try:
         text, footnotes, headers = struct.unpack_from("<3i", word, 0x4C)
-        clx_offset, clx_length = struct.unpack_from("<II", word, 0x01A2)
-        pieces = _pieces(table[clx_offset : clx_offset + clx_length])
         hdd_offset, hdd_length = struct.unpack_from("<II", word, 0xF2)
         bounds = struct.unpack_from(f"<{hdd_length // 4}i", table, hdd_offset)
     except (struct.error, ValueError) as exc:
-        log.debug("unreadable FIB or piece table: %s", exc)
+        log.debug("unreadable header story table: %s", exc)
         return [], []
     start = text + footnotes
     found: dict[str, list[str]] = {"header": [], "footer": []}
@@ -69,6 +61,49 @@ def header_footer_lines(data: bytes) -> tuple[list[str], list[str]]:
             if line not in lines:
                 lines.append(line)
     return found["header"], found["footer"]
+
+
+def holds_no_text(data: bytes) -> bool:
+    """Whether a Word 97-2003 file's body, notes and header stories are all blank.
+
+    A converter printing nothing is then right: the document is empty, not
+    unreadable. False for Word 6/95, encrypted or damaged files, which cannot
+    be told apart from ones a converter failed on.
+    """
+    stories = _stories(data)
+    if stories is None:
+        return False
+    word, _table, pieces = stories
+    try:
+        # ccpText, ccpFtn, ccpHdd, ccpMcr, ccpAtn, ccpEdn, ccpTxbx, ccpHdrTxbx
+        total = sum(struct.unpack_from("<8i", word, 0x4C))
+    except struct.error:
+        return False
+    covered = sum(piece.end - piece.start for piece in pieces)
+    if total <= 0 or covered < total:
+        return False
+    return not _lines(_characters(word, pieces, 0, total))
+
+
+def _stories(data: bytes) -> tuple[bytes, bytes, list[_Piece]] | None:
+    """The WordDocument stream, its table stream and piece table, or None."""
+    try:
+        with olefile.OleFileIO(data) as ole:
+            word = ole.openstream("WordDocument").read()
+            flags = struct.unpack_from("<H", word, 0x0A)[0]
+            if struct.unpack_from("<H", word, 2)[0] < _WORD97_NFIB or flags & 0x0100:
+                return None  # Word 6/95, or encrypted: not this layout
+            table = ole.openstream("1Table" if flags & 0x0200 else "0Table").read()
+    except (OSError, ValueError, IndexError, struct.error) as exc:
+        log.debug("no Word 97 stories: %s", exc)
+        return None
+    try:
+        clx_offset, clx_length = struct.unpack_from("<II", word, 0x01A2)
+        pieces = _pieces(table[clx_offset : clx_offset + clx_length])
+    except (struct.error, ValueError) as exc:
+        log.debug("unreadable FIB or piece table: %s", exc)
+        return None
+    return word, table, pieces
 
 
 def _pieces(clx: bytes) -> list[_Piece]:
