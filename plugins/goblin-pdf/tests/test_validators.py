@@ -237,3 +237,20 @@ def test_one_spaced_title_on_a_prose_page_is_ok() -> None:
 def test_short_words_in_a_row_are_not_fragments() -> None:
     page = (PROSE + " e o de a se em um " * 3) * 2
     assert FragmentationValidator().check(page, CONTEXT).status == "ok"
+
+
+def test_word_lists_read_line_by_line_match_json() -> None:
+    import gzip
+    import json
+    import pkgutil
+
+    from goblin_pdf.validators.words import _keys, _word_list
+
+    packed = pkgutil.get_data("spellchecker", "resources/es.json.gz")
+    assert packed is not None
+    counts = json.loads(gzip.decompress(packed))
+    assert _word_list("es") == frozenset(word.lower() for word in counts)
+    # escapes, several entries on a line, a key with a line break: json.loads reads it
+    escaped = '{"\\u00c9TAT": 1, "Cafe\\u0301": 2,\n"a\\nb": 3}'.lower()
+    assert _keys(escaped) == ["état", "café"]
+    assert _keys('{\n"água": 12,\n"Ônibus": 3\n}'.lower()) == ["água", "ônibus"]
