@@ -10,6 +10,7 @@ import io
 import struct
 import zipfile
 from collections.abc import Mapping
+from typing import Any
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -203,27 +204,50 @@ def _directory_entry(name: str, kind: int, start: int, size: int, child: int, ri
 
 
 def compound_file(streams: Mapping[str, bytes]) -> bytes:
-    """An OLE2 compound file holding ``streams`` at its root (at most about 60 KB in all).
+    """An OLE2 compound file holding ``streams`` (at most about 60 KB in all).
 
-    Sector 0 is the one FAT sector, sector 1 the directory, then each stream in
+    A name with slashes puts its stream in storages (``ObjectPool/_1/\x01Ole10Native``).
+    Sector 0 is the one FAT sector, then the directory, then each stream in
     regular sectors: streams are padded to the mini-stream cutoff so that no
-    mini stream is needed.
+    mini stream is needed. Siblings are chained by their right pointers.
     """
-    fat = [_FAT_SECTOR, _END]
-    body = b""
-    entries = [
-        _directory_entry("Root Entry", 5, _END, 0, child=1 if streams else _FREE, right=_FREE)
-    ]
-    for index, (name, data) in enumerate(streams.items()):
-        data = data.ljust(_MINI_CUTOFF, b"\0")
-        data = data.ljust(-(-len(data) // _SECTOR) * _SECTOR, b"\0")
-        start, count = len(fat), len(data) // _SECTOR
-        fat += [start + i + 1 for i in range(count - 1)] + [_END]
-        body += data
-        right = index + 2 if index + 1 < len(streams) else _FREE
-        entries.append(_directory_entry(name, 2, start, len(data), child=_FREE, right=right))
-    if len(fat) > _SECTOR // 4 or len(entries) > _SECTOR // 128:
-        raise ValueError("too much for one FAT sector and one directory sector")
+    tree: dict[str, Any] = {}
+    for name, data in streams.items():
+        *folders, leaf = name.split("/")
+        node = tree
+        for folder in folders:
+            node = node.setdefault(folder, {})
+        node[leaf] = data
+
+    def count(node: dict[str, Any]) -> int:
+        return sum(1 + (count(v) if isinstance(v, dict) else 0) for v in node.values())
+
+    entries = [b""] * (1 + count(tree))
+    directory_sectors = -(-len(entries) // (_SECTOR // 128))
+    fat = [_FAT_SECTOR] + [i + 2 for i in range(directory_sectors - 1)] + [_END]
+    body = bytearray()
+    taken = 1
+
+    def place(node: dict[str, Any]) -> int:
+        nonlocal taken
+        indices = list(range(taken, taken + len(node)))
+        taken += len(node)
+        for position, (name, value) in enumerate(node.items()):
+            right = indices[position + 1] if position + 1 < len(indices) else _FREE
+            if isinstance(value, dict):
+                entries[indices[position]] = _directory_entry(name, 1, 0, 0, place(value), right)
+                continue
+            data = value.ljust(_MINI_CUTOFF, b"\0")
+            data = data.ljust(-(-len(data) // _SECTOR) * _SECTOR, b"\0")
+            start, sectors = len(fat), len(data) // _SECTOR
+            fat.extend([start + i + 1 for i in range(sectors - 1)] + [_END])
+            body.extend(data)
+            entries[indices[position]] = _directory_entry(name, 2, start, len(data), _FREE, right)
+        return indices[0] if indices else _FREE
+
+    entries[0] = _directory_entry("Root Entry", 5, _END, 0, child=place(tree), right=_FREE)
+    if len(fat) > _SECTOR // 4:
+        raise ValueError("too much for one FAT sector")
     header = (
         b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
         + b"\0" * 16
@@ -234,7 +258,8 @@ def compound_file(streams: Mapping[str, bytes]) -> bytes:
         + struct.pack("<109I", 0, *([_FREE] * 108))
     )
     fat_sector = struct.pack(f"<{_SECTOR // 4}I", *fat, *([_FREE] * (_SECTOR // 4 - len(fat))))
-    return header + fat_sector + b"".join(entries).ljust(_SECTOR, b"\0") + body
+    directory = b"".join(entries).ljust(directory_sectors * _SECTOR, b"\0")
+    return header + fat_sector + directory + bytes(body)
 
 
 def ppt_record(kind: int, body: bytes = b"", instance: int = 0, container: bool = False) -> bytes:

@@ -1,15 +1,18 @@
-"""Objects carried inside a document's own text (flat ODF base64, RTF objdata) as children."""
+"""Objects carried inside a document's own text (flat ODF base64, RTF objdata) or its
+storages (Word and Excel 97-2003) as children."""
 
 from __future__ import annotations
 
 import base64
 import io
+from pathlib import Path
 
 import pytest
+from packages import compound_file
 from PIL import Image
 
 import samples
-from goblin_core.testing.corpus import corpus_dir
+from goblin_core.testing.corpus import corpus_dir, require_binary
 from goblin_office.rtfobjects import ole1_native, without_binary_groups
 
 _SHEET_PHRASE = "Planilha interna do contrato"
@@ -239,3 +242,48 @@ def test_picture_and_object_hex_never_reach_the_text_reader() -> None:
     assert without_binary_groups(data) == rb"{\rtf1 abc{\pictprop x}\{d\}}"
     truncated = rb"{\rtf1 a{\pict\pngblip 0011"
     assert without_binary_groups(truncated) == truncated
+
+
+def _ole10_native(label: str, data: bytes) -> bytes:
+    native = _packager(label, data)
+    return len(native).to_bytes(4, "little") + native
+
+
+def _with_objects(path: Path, objects: dict[str, bytes]) -> bytes:
+    """The streams of the 97-2003 file at ``path`` with ``objects`` added beside them."""
+    import olefile
+
+    with olefile.OleFileIO(str(path)) as ole:
+        streams = {
+            "/".join(entry): ole.openstream(entry).read()
+            for entry in ole.listdir()
+            if not entry[-1].startswith("\x05")  # property sets: not needed, and large
+        }
+    return compound_file({**streams, **objects})
+
+
+def test_legacy_excel_embedded_files_are_children(read) -> None:  # type: ignore[no-untyped-def]
+    path = Path(corpus_dir(__file__)) / "office/tika-testEXCEL.xls"
+    csv = b"item;valor\ncimento;10\n"
+    objects = {
+        "MBD0001/\x01Ole10Native": _ole10_native("orcamento.csv", csv),
+        "MBD0002/CONTENTS": b"%PDF-1.4 not a real one",
+    }
+    document = read(_with_objects(path, objects), "planilha.xls")
+    assert document.parsed_by == ("office.calamine",)
+    assert "Numbers and their Squares" in document.text
+    children = {child.name: child for child in document.children}
+    assert sorted(children) == ["planilha.xls/MBD0002.pdf", "planilha.xls/orcamento.csv"]
+    assert "cimento" in children["planilha.xls/orcamento.csv"].text
+    left_out = read(_with_objects(path, objects), "planilha.xls", office={"embedded": False})
+    assert not left_out.children
+
+
+def test_legacy_word_embedded_files_are_children(read) -> None:  # type: ignore[no-untyped-def]
+    require_binary("antiword", "antiword")
+    path = Path(corpus_dir(__file__)) / "office/testWORD_various.doc"
+    objects = {"ObjectPool/_1234/\x01Ole10Native": _ole10_native("notas.txt", b"prazo final")}
+    document = read(_with_objects(path, objects), "memorando.doc")
+    assert document.parsed_by == ("office.antiword",)
+    assert [child.name for child in document.children] == ["memorando.doc/notas.txt"]
+    assert document.children[0].text == "prazo final"

@@ -11,12 +11,14 @@ import io
 import logging
 import posixpath
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import olefile
 
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits
+from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
 
@@ -72,19 +74,60 @@ def unwrap(name: str, data: bytes) -> tuple[str, bytes]:
 
 
 def _from_ole(ole: olefile.OleFileIO, name: str, data: bytes) -> tuple[str, bytes]:
-    base = posixpath.splitext(posixpath.basename(name))[0]
-    if ole.exists("\x01Ole10Native"):
-        packaged = _ole10_native(ole.openstream("\x01Ole10Native").read())
+    held = _held(ole, (), posixpath.splitext(posixpath.basename(name))[0])
+    return held if held is not None else (posixpath.basename(name), data)
+
+
+def _held(ole: olefile.OleFileIO, storage: tuple[str, ...], base: str) -> tuple[str, bytes] | None:
+    """The file the object in ``storage`` (the root when empty) holds, named after ``base``."""
+    if ole.exists([*storage, "\x01Ole10Native"]):
+        packaged = _ole10_native(ole.openstream([*storage, "\x01Ole10Native"]).read())
         if packaged is not None:
             return packaged
-    if ole.exists("CONTENTS"):
-        contents = ole.openstream("CONTENTS").read()
+    if ole.exists([*storage, "CONTENTS"]):
+        contents = ole.openstream([*storage, "CONTENTS"]).read()
         if contents.startswith(b"%PDF"):
             return f"{base}.pdf", contents
-    if ole.exists("Package"):
-        package = ole.openstream("Package").read()
+    if ole.exists([*storage, "Package"]):
+        package = ole.openstream([*storage, "Package"]).read()
         return f"{base}.{_package_extension(package)}", package
-    return posixpath.basename(name), data
+    return None
+
+
+def _object_storage(path: Sequence[str]) -> bool:
+    """Whether ``path`` is where Word (``ObjectPool/_123``) or Excel (``MBD0009CF7B`` at
+    the root) keeps one embedded object of a 97-2003 file."""
+    if len(path) == 2:
+        return path[0] == "ObjectPool"
+    return len(path) == 1 and path[0].startswith("MBD")
+
+
+def ole_children(source: Source, plain: Source, config: Config) -> list[Source]:
+    """Children for the objects a Word or Excel 97-2003 file (``plain``, decrypted) embeds.
+
+    Each object is a storage of the file: a packaged file, a PDF or an OOXML
+    document comes out as the file it is. An object that is itself a 97-2003
+    document (a sheet in a .doc) is a storage, not a file, and is left out.
+    """
+    if not config.get("office", "embedded", True) or plain.head(8) != _OLE_MAGIC:
+        return []
+    budget = ObjectBudget.from_config(config)
+    children: list[Source] = []
+    seen: set[str] = set()
+    try:
+        with olefile.OleFileIO(plain.open()) as ole:
+            for path in ole.listdir(streams=False, storages=True):
+                if not _object_storage(path):
+                    continue
+                held = _held(ole, tuple(path), path[-1])
+                if held is None:
+                    log.debug("%s: object %s holds no file", source.display_name, "/".join(path))
+                elif budget.allows(held[0], len(held[1])):
+                    children.append(source.child(unique_name(held[0], seen), held[1]))
+    except (OSError, ValueError, IndexError, TypeError) as exc:
+        # the text is what the engine was asked for: an unreadable object table costs only it
+        log.warning("%s: embedded objects not read: %s", source.display_name, exc)
+    return children
 
 
 def _package_extension(package: bytes) -> str:

@@ -18,6 +18,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout
 from goblin_core.source import Source, spooled
 from goblin_office import formats as fmt
+from goblin_office.embedded import ole_children
 from goblin_office.encryption import OLE_MAGIC, decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.wordbinary import header_footer_lines, holds_no_text
@@ -97,7 +98,8 @@ class _BinaryEngine(BaseEngine):
         pages = [p for p in text.split("\f")] if "\f" in text else [text]
         while len(pages) > 1 and not pages[-1].strip():
             pages.pop()
-        return TextDocument(pages)
+        plain = decrypted(source, config)
+        return TextDocument(pages, attachments=ole_children(source, plain, config))
 
 
 class _WordEngine(_BinaryEngine):
@@ -134,7 +136,8 @@ class AntiwordParser(_WordEngine):
             page.add(paragraph)
         for line in footers:
             page.add(line, "footer")
-        return TextDocument([page.build()])
+        plain = decrypted(source, config)
+        return TextDocument([page.build()], attachments=ole_children(source, plain, config))
 
 
 class CatdocParser(_WordEngine):

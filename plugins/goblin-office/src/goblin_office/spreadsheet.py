@@ -25,6 +25,7 @@ from goblin_office import formats as fmt
 from goblin_office.cellformats import WorkbookFormats, display_rows
 from goblin_office.cells import cell_text, iso_durations
 from goblin_office.containers import open_container
+from goblin_office.embedded import ole_children
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.numberformat import display_text
@@ -185,6 +186,8 @@ class CalamineParser(BaseEngine):
         if mime == fmt.ODS:
             document.children = odf_children(plain, config)
             document.durations = True
+        else:
+            document.children = ole_children(source, plain, config)
         return document
 
     def _ooxml(
@@ -311,7 +314,11 @@ class XlrdParser(BaseEngine):
                 book.unload_sheet(index)
         finally:
             book.release_resources()
-        return TextDocument(pages, metadata={"sheets": [p.label for p in pages]})
+        return TextDocument(
+            pages,
+            metadata={"sheets": [p.label for p in pages]},
+            attachments=ole_children(source, plain, config),
+        )
 
 
 def _xlrd_cell(cell: Any, datemode: int) -> str:
