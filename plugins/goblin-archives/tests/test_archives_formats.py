@@ -279,6 +279,21 @@ def test_a_unix_ar_archive_is_read() -> None:
     assert set(_texts(doc).values()) == {"conteudo do primeiro", "e do segundo"}
 
 
+def test_a_password_set_for_the_batch_does_not_stop_tools_that_take_none(tmp_path: Path) -> None:
+    """ar and cpio have no encryption and their tools no password option: patool refused
+    to run them when handed the password meant for the encrypted archives of the batch."""
+    bsdtar = require_binary("bsdtar", "libarchive-tools")
+    library = _ar({"leia-me.txt": b"conteudo da biblioteca"})
+    (tmp_path / "ata.txt").write_text("ata do pregao", encoding="utf-8")
+    cpio = tmp_path / "atas.cpio"
+    subprocess.run([bsdtar, "-c", "--format", "cpio", "-f", str(cpio), "-C", str(tmp_path),
+                    "ata.txt"], check=True, capture_output=True)
+    doc = goblin_core.extract(library, name="libfoo.a", ocr="never", password="segredo")
+    assert list(_texts(doc).values()) == ["conteudo da biblioteca"]
+    doc = goblin_core.extract(cpio, ocr="never", password="segredo")
+    assert list(_texts(doc).values()) == ["ata do pregao"]
+
+
 def test_an_iso9660_image_is_read(tmp_path: Path) -> None:
     bsdtar = require_binary("bsdtar", "libarchive-tools")
     folder = tmp_path / "disc"

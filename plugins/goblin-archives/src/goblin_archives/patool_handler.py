@@ -96,6 +96,28 @@ class PatoolHandler(BaseEngine):
                 "--outdir", str(out), "--format", self.fmt.name]
         return [*argv, *(["--password", password] if password else []), str(archive)]
 
+    def tool_password(self, password: str | None) -> str | None:
+        """``password`` when the program patool runs for this format takes one, else None.
+
+        The password is set for a whole batch, or for an encrypted archive and everything
+        nested in it; patool refuses to run a tool that has no password option (ar, cpio,
+        cabextract...) when handed one, so such a format would fail on an archive that
+        was never encrypted.
+        """
+        if not password:
+            return None
+        import inspect
+
+        import patoolib
+
+        try:
+            program = patoolib.find_archive_program(self.fmt.name, "extract", password=password)
+            extract = getattr(patoolib.get_patool_program_module(program),
+                              f"extract_{self.fmt.name}")
+        except Exception:  # patool signals "no program takes a password" with its own errors
+            return None
+        return password if "password" in inspect.signature(extract).parameters else None
+
     def available(self) -> tuple[bool, str]:
         try:
             import patoolib
@@ -122,7 +144,7 @@ class PatoolHandler(BaseEngine):
             archive = scratch.path / f"archive.{source.extension or self.fmt.name}"
             os.symlink(os.path.abspath(source.path()), archive)
             password = password_for(config)
-            argv = self.command(archive, out, password)
+            argv = self.command(archive, out, self.tool_password(password))
             result = run_watched(argv, scratch.path, meter, timeout)
             failure = None
             if result.returncode != 0:
@@ -152,6 +174,9 @@ class BsdtarHandler(PatoolHandler):
 
     def __init__(self, fmt: PatoolFormat) -> None:
         super().__init__(fmt, name=f"archive.bsdtar.{fmt.name}")
+
+    def tool_password(self, password: str | None) -> str | None:
+        return password  # bsdtar takes --passphrase for every format
 
     def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
         return ["bsdtar", "-x", "--no-same-owner", "--no-same-permissions",
