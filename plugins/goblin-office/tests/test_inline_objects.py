@@ -185,6 +185,21 @@ def test_rtf_packaged_file_is_a_child_under_its_own_name(read) -> None:  # type:
     assert "0105" not in document.text  # the object's hex is not page text
 
 
+def _wide(*texts: str) -> bytes:
+    return b"".join(len(t).to_bytes(4, "little") + t.encode("utf-16-le") for t in texts)
+
+
+def test_packaged_file_keeps_the_unicode_label_written_after_its_data(read) -> None:  # type: ignore[no-untyped-def]
+    # the ANSI label holds "?" for letters outside the writer's code page
+    native = _packager("relat?rio-??.txt", b"conteudo") + _wide(
+        "C:\\Temp\\relatório-東京.txt", "relatório-東京.txt", "C:\\Docs\\relatório-東京.txt"
+    )
+    document = read(_rtf(_object("Package", native)), "nota.rtf")
+    assert [child.name for child in document.children] == ["nota.rtf/relatório-東京.txt"]
+    cut = read(_rtf(_object("Package", native[:-6])), "nota.rtf")
+    assert [child.name for child in cut.children] == ["nota.rtf/relat?rio-??.txt"]
+
+
 def test_rtf_excel_object_holding_a_compound_file_is_read(read) -> None:  # type: ignore[no-untyped-def]
     workbook = (corpus_dir(__file__) / "office" / "tika-testEXCEL.xls").read_bytes()
     document = read(_rtf(_object("Excel.Sheet.8", workbook)), "planilha.rtf")

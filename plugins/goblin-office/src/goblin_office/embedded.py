@@ -163,8 +163,26 @@ def _ole10_native(stream: bytes) -> tuple[str, bytes] | None:
         return None
     if not payload or len(payload) != size:
         return None
+    label = _wide_label(stream, pos + 4 + size) or label
     name = posixpath.basename(label.replace("\\", "/")) or "embedded.bin"
     return name, payload
+
+
+def _wide_label(stream: bytes, pos: int) -> str | None:
+    """The UTF-16 label Packager writes after the data (temporary path, label, source
+    path, each a character count and UTF-16LE), or None: the label before the data is
+    in the writer's ANSI code page, with ``?`` for every letter outside it."""
+    found = []
+    for _ in range(3):
+        if pos + 4 > len(stream):
+            return None
+        count = int.from_bytes(stream[pos : pos + 4], "little")
+        text = stream[pos + 4 : pos + 4 + 2 * count]
+        if len(text) != 2 * count:
+            return None
+        found.append(text.decode("utf-16-le", "replace"))
+        pos += 4 + 2 * count
+    return found[1] or None
 
 
 def unique_name(name: str, seen: set[str]) -> str:
