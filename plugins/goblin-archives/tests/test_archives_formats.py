@@ -182,6 +182,25 @@ def test_rar_solid_and_volumes(corpus: Path, file: str) -> None:
     assert len(texts) == 2 and all(texts.values())
 
 
+def test_a_rar_self_extractor_is_read_as_its_archive(corpus: Path, tmp_path: Path) -> None:
+    """setup.exe made by WinRAR: a program, then the archive, found by its signature."""
+    require_binary("unar", "unar")
+    stub = b"MZ\x90\x00" + bytes(60_000)
+    # compressed members, decoded by unar; an encrypted one unar cannot find behind a program
+    for name in ("rar3-solid.rar", "rar5-solid.rar", "rar5-psw.rar"):
+        setup = tmp_path / f"{name}.exe"
+        setup.write_bytes(stub + (corpus / "archives" / name).read_bytes())
+        doc = goblin_core.extract(setup, ocr="never", password="password")
+        assert doc.report.detected is not None
+        assert doc.report.detected.mime == "application/vnd.rar"
+        texts = _texts(doc)
+        assert len(texts) == 2 and all(texts.values()), name
+        assert not doc.report.errors
+    stored = goblin_core.extract(stub + fx.rar5([("docs/ata.txt", b"ata da reuniao")]),
+                                 name="instalar", ocr="never")
+    assert _texts(stored) == {"instalar/docs/ata.txt": "ata da reuniao"}
+
+
 def test_rar_symlink_traversal_is_refused(corpus: Path) -> None:
     doc = goblin_core.extract(corpus / "tricky/rar5-evil-symlink-traversal.rar", ocr="never")
     actions = {m.name: (m.action, m.reason) for m in doc.report.members}

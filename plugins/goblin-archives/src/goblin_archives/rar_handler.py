@@ -21,6 +21,7 @@ from goblin_archives.guarded import GuardedStream
 from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import Scratch
+from goblin_archives.sniffers import rar_behind_program
 from goblin_archives.volumes import later_volume, volume_member
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
@@ -71,9 +72,21 @@ class RarHandler(BaseEngine):
         # like one set); reading a lone archive through a private link stops that guess.
         with Scratch() as scratch:
             alone = scratch.path / "archive.rar"
-            os.symlink(os.path.abspath(path), alone)
+            start = rar_behind_program(source)
+            if start is None:
+                os.symlink(os.path.abspath(path), alone)
+            else:
+                # A self-extractor: unar does not find the archive behind every program
+                # (nor decrypt it there), so it is given the archive alone.
+                _copy_from(path, start, alone)
             archive, sealed = _open(alone, display, password)
             yield from _members(archive, display, password, limits, sealed)
+
+
+def _copy_from(path: Path, offset: int, target: Path) -> None:
+    with open(path, "rb") as stream, open(target, "wb") as out:
+        stream.seek(offset)
+        shutil.copyfileobj(stream, out)
 
 
 def _open(path: Path, display: str, password: str | None) -> tuple[rarfile.RarFile, bool]:

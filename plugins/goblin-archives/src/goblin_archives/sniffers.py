@@ -1,5 +1,5 @@
 """What the built-in magic sniffer cannot see: tars without magic, more archive signatures,
-zips with something glued in front, later volumes of split sets."""
+zips and RARs with something glued in front, later volumes of split sets."""
 
 from __future__ import annotations
 
@@ -32,6 +32,11 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"xar!", "application/x-xar", "xar"),
 )
 _GZIP = b"\x1f\x8b"
+_EXECUTABLES = (b"MZ", b"\x7fELF")
+_RAR4 = b"Rar!\x1a\x07\x00"
+_RAR5 = b"Rar!\x1a\x07\x01\x00"
+_RAR_HEADER = 263  # the longest main header the sniffer checks (RAR 5: CRC, size, body)
+_SFX_STUB = 2 * 1024 * 1024  # how far into a program rarfile looks for the archive
 _WARC = b"WARC/1."
 _ZIP_END = b"PK\x05\x06"
 _ZIP_TAIL = 65_557  # the end-of-central-directory record plus the longest comment
@@ -55,6 +60,9 @@ class ArchiveSniffer(BaseEngine):
                 return FileType(mime, ext, 0.7)
         if is_tar_header(head[:512]):
             return FileType("application/x-tar", "tar", 0.6)
+        if rar_behind_program(source) is not None:
+            # A RAR self-extractor (setup.exe made by WinRAR): the archive follows the program.
+            return FileType("application/vnd.rar", "rar", 0.4)
         if head[:4] != b"%PDF" and _ZIP_END in source.tail(_ZIP_TAIL):
             # Central directory at the end, something else in front: a self-extractor,
             # a spanned segment. Lower confidence than a real zip signature.
@@ -63,6 +71,48 @@ class ArchiveSniffer(BaseEngine):
             # x.7z.002, x.z02: bytes from the middle of an archive, named as a later part.
             return FileType(VOLUME_MIME, source.extension, 0.2)
         return None
+
+
+def rar_behind_program(source: Source) -> int | None:
+    """Where a RAR archive starts within the first bytes of a program, or None.
+
+    The signature must be followed by the archive's main header (a RAR 4 one by its
+    type, a RAR 5 one by its checksum): a program may hold the signature as a constant.
+
+    >>> sig = b"Rar!\\x1a\\x07\\x01\\x00"
+    >>> main = bytes([3, 1, 0, 0])  # size, type 1 (main), no header or archive flags
+    >>> header = zlib.crc32(main).to_bytes(4, "little") + main
+    >>> rar_behind_program(Source.from_bytes(b"MZ" + bytes(100) + sig + header))
+    102
+    >>> rar_behind_program(Source.from_bytes(b"MZ" + bytes(100) + sig + bytes(7))) is None
+    True
+    """
+    if not source.head(4).startswith(_EXECUTABLES):
+        return None
+    stub = source.read(_SFX_STUB)
+    for signature, valid in ((_RAR4, _rar4_main), (_RAR5, _rar5_main)):
+        at = stub.find(signature, 1)
+        while at > 0:
+            if valid(stub[at + len(signature):at + len(signature) + _RAR_HEADER]):
+                return at
+            at = stub.find(signature, at + 1)
+    return None
+
+
+def _rar4_main(header: bytes) -> bool:
+    return len(header) >= 7 and header[2] == 0x73
+
+
+def _rar5_main(header: bytes) -> bool:
+    size, used = 0, 0
+    for shift, byte in zip(range(0, 21, 7), header[4:7], strict=False):
+        size |= (byte & 0x7F) << shift
+        used += 1
+        if not byte & 0x80:
+            break
+    body = header[4:4 + used + size]
+    return 0 < size <= _RAR_HEADER - 7 and len(body) == used + size and \
+        zlib.crc32(body).to_bytes(4, "little") == header[:4]
 
 
 def _gunzipped_start(head: bytes) -> bytes:
