@@ -6,6 +6,7 @@ import gzip
 import io
 import lzma
 import shutil
+import struct
 import subprocess
 import tarfile
 import zipfile
@@ -311,6 +312,30 @@ def test_a_password_set_for_the_batch_does_not_stop_tools_that_take_none(tmp_pat
     assert list(_texts(doc).values()) == ["conteudo da biblioteca"]
     doc = goblin_core.extract(cpio, ocr="never", password="segredo")
     assert list(_texts(doc).values()) == ["ata do pregao"]
+
+
+def _fixed_vhd(disk: bytes) -> bytes:
+    """A fixed-size VHD: the raw disk, then the 512-byte footer (checksummed) and nothing
+    in front."""
+    disk += bytes(-len(disk) % 512)
+    geometry = (len(disk) // 512 // (16 * 63) + 1) << 16 | 16 << 8 | 63
+    footer = bytearray(b"conectix" + struct.pack(
+        ">IIQIIIIQQIII", 2, 0x10000, 2**64 - 1, 0, int.from_bytes(b"gobl", "big"), 0x10000,
+        int.from_bytes(b"Wi2k", "big"), len(disk), len(disk), geometry, 2, 0))
+    footer += bytes(512 - len(footer))
+    footer[64:68] = (~sum(footer) & 0xFFFFFFFF).to_bytes(4, "big")
+    return disk + bytes(footer)
+
+
+def test_a_fixed_size_vhd_is_known_by_its_footer(tmp_path: Path) -> None:
+    require_binary("7z", "p7zip-full")
+    image = tmp_path / "disco"
+    tar = gzip.decompress(fx.tar_gz_bytes({"ata.txt": b"ata do disco virtual"}))
+    image.write_bytes(_fixed_vhd(bytes(512) + tar))
+    doc = goblin_core.extract(image, ocr="never")
+    assert doc.report.detected is not None
+    assert doc.report.detected.mime == "application/x-vhd"
+    assert "ata do disco virtual" in _texts(doc).values()
 
 
 def test_an_iso9660_image_is_read(tmp_path: Path) -> None:

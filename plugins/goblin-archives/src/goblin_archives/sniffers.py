@@ -24,7 +24,7 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"RZIP", "application/x-rzip", "rz"),
     (0, b"LRZI", "application/x-lrzip", "lrz"),
     (0, b"DMS!", "application/x-dms", "dms"),
-    (0, b"conectix", "application/x-vhd", "vhd"),
+    (0, b"conectix", "application/x-vhd", "vhd"),  # a dynamic VHD's copy of its footer
     (0, b"zPQ", "application/zpaq", "zpaq"),
     (0, b"\x71\xc7", "application/x-cpio", "cpio"),
     (0, b"\x5d\x00\x00", "application/x-lzma", "lzma"),
@@ -32,6 +32,8 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"xar!", "application/x-xar", "xar"),
 )
 _GZIP = b"\x1f\x8b"
+_VHD = b"conectix"
+_VHD_FOOTER = 512
 _EXECUTABLES = (b"MZ", b"\x7fELF")
 _RAR4 = b"Rar!\x1a\x07\x00"
 _RAR5 = b"Rar!\x1a\x07\x01\x00"
@@ -58,6 +60,10 @@ class ArchiveSniffer(BaseEngine):
                 if mime == "application/x-lzma" and not _plausible_lzma(head):
                     continue
                 return FileType(mime, ext, 0.7)
+        if source.tail(_VHD_FOOTER).startswith(_VHD):
+            # A fixed-size VHD is the raw disk with its 512-byte footer after it: nothing
+            # at the front says what it is (a dynamic one repeats the footer there).
+            return FileType("application/x-vhd", "vhd", 0.5)
         if is_tar_header(head[:512]):
             return FileType("application/x-tar", "tar", 0.6)
         if rar_behind_program(source) is not None:
