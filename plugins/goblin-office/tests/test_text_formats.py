@@ -185,3 +185,27 @@ def test_sender_date_and_meta_properties_are_metadata(  # type: ignore[no-untype
     document = read(data, name)
     found = {**document.raw_metadata, **document.metadata}
     assert {key: found.get(key) for key in expected} == expected
+
+
+_CALENDAR_EXPORT = (
+    "BEGIN:VCALENDAR\r\nPRODID:-//Example//Agenda 1.0//PT\r\nVERSION:2.0\r\n"
+    "X-WR-CALNAME:Agenda da obra\r\nX-WR-TIMEZONE:America/Sao_Paulo\r\n"
+    "X-WR-CALDESC:Reunioes\r\nBEGIN:VEVENT\r\nSUMMARY:Vistoria da fundacao\r\n"
+    "DTSTART:20240315T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+)
+
+
+@pytest.mark.parametrize("name", ["agenda.ics", "agenda", "agenda.txt"])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16"])
+def test_a_calendar_export_opening_with_x_properties_is_no_mail(read, name, encoding) -> None:  # type: ignore[no-untyped-def]
+    # three X-WR-... lines look like the header fields of a message
+    document = read(_CALENDAR_EXPORT.encode(encoding), name)
+    assert document.parsed_by == ("office.ics_vcf",)
+    assert "SUMMARY: Vistoria da fundacao" in document.text
+
+
+def test_a_contact_is_known_by_its_begin_line(read) -> None:  # type: ignore[no-untyped-def]
+    card = "BEGIN:VCARD\nVERSION:3.0\nX-A:1\nX-B:2\nX-C:3\nFN:Maria Silva\nEND:VCARD\n"
+    document = read(card.encode(), "contato")
+    assert document.parsed_by == ("office.ics_vcf",)
+    assert "FN: Maria Silva" in document.text

@@ -22,7 +22,13 @@ from goblin_office.presentation import PptxParser
 from goblin_office.protected import ProtectedPackageParser
 from goblin_office.rtf import RTFParser
 from goblin_office.salvage import DocxSalvageParser
-from goblin_office.sniffing import ContainerSniffer, MailSniffer, MarkupSniffer, OLESniffer
+from goblin_office.sniffing import (
+    CalendarSniffer,
+    ContainerSniffer,
+    MailSniffer,
+    MarkupSniffer,
+    OLESniffer,
+)
 from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlrdParser
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
 from goblin_office.tnef import TNEFParser
@@ -39,6 +45,7 @@ def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
     register(OLESniffer())
     register(MarkupSniffer())
     register(MailSniffer())
+    register(CalendarSniffer())
 
 
 @hookimpl

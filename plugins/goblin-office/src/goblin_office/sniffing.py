@@ -267,3 +267,30 @@ class MailSniffer(BaseEngine):
         if related and not fields.keys() & _ROUTING_FIELDS:
             return None
         return FileType(fmt.EML, "eml", 0.7)
+
+
+_CARD_BEGIN = re.compile(rb"(?:\xef\xbb\xbf)?\s*BEGIN:(VCALENDAR|VCARD)[ \t]*\r?\n", re.I)
+
+
+class CalendarSniffer(BaseEngine):
+    """iCalendar and vCard files by their BEGIN line, whatever their name.
+
+    The core takes a calendar for a mail when three of its lines look like header
+    fields: Google's and Plone's exports open with X-WR-CALNAME, X-WR-CALDESC and
+    X-WR-TIMEZONE, and a calendar read as a mail comes out empty.
+    """
+
+    name = "office.calendar_sniffer"
+    priority = 50
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        sample = head[:512]
+        for bom, codec in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+            if sample.startswith(bom):
+                sample = sample[len(bom) :].decode(codec, "ignore").encode("utf-8")
+        found = _CARD_BEGIN.match(sample)
+        if found is None:
+            return None
+        if found.group(1).upper() == b"VCALENDAR":
+            return FileType(fmt.ICS, "ics", 0.8)
+        return FileType(fmt.VCF, "vcf", 0.8)
