@@ -74,7 +74,7 @@ def lint(session: nox.Session) -> None:
     """ruff and mypy over the core and every plugin."""
     session.install("ruff>=0.6", "mypy>=1.11", ".", *[f"./plugins/{p}" for p in PLUGINS])
     session.run("ruff", "check", ".")
-    session.run("mypy", "goblin_core")
+    session.run("mypy", "goblin_core", *[f"plugins/{p}/src" for p in PLUGINS])
 
 
 @nox.session

@@ -44,7 +44,8 @@ def run_on_worker(task: Task) -> TaskResult:
     """Runs on a Dask worker: fetch the document if it is a URL, extract it supervised."""
     from distributed import get_worker
 
-    plugin = get_worker().plugins[POOL_PLUGIN]
+    # distributed types its plugin registry by the base class; ours is always this one
+    plugin: SupervisedPoolPlugin = get_worker().plugins[POOL_PLUGIN]  # type: ignore[assignment]
     started = time.monotonic()
     max_bytes = int(plugin.config.limits["max_file_size"]) if plugin.config else 0
     try:

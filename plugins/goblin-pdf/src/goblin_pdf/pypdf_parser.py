@@ -63,10 +63,11 @@ class PypdfDocument(BaseParsedDocument):
         self.options = config.section("pdf")
         self.reader = open_pypdf(source, configured_password(config))
         try:
-            self.page_count = len(self.reader.pages)
+            self.pages_in_tree = len(self.reader.pages)
         except (PdfReadError, PyPdfError, KeyError, TypeError, ValueError) as exc:
             raise CorruptDocument(f"pypdf finds no page tree ({exc})",
                                   file=source.display_name) from exc
+        self.page_count = self.pages_in_tree
         self.metadata = self._metadata()
 
     def _metadata(self) -> dict[str, Any]:
@@ -76,13 +77,13 @@ class PypdfDocument(BaseParsedDocument):
             log.warning("%s: pypdf cannot read the document info: %s",
                         self.source.display_name, exc)
             info = {}
-        return document_metadata(info, page_count=self.page_count,
+        return document_metadata(info, page_count=self.pages_in_tree,
                                  encrypted=self.reader.is_encrypted,
-                                 tagged="/StructTreeRoot" in self.reader.trailer["/Root"])
+                                 tagged="/StructTreeRoot" in self.reader.root_object)
 
     def pages(self) -> Iterator[PageContent]:
-        limit = int(self.options.get("max_pages", 0)) or self.page_count
-        for index in range(min(self.page_count, limit)):
+        limit = int(self.options.get("max_pages", 0)) or self.pages_in_tree
+        for index in range(min(self.pages_in_tree, limit)):
             yield self._page(index)
 
     def _page(self, index: int) -> PageContent:
