@@ -221,3 +221,17 @@ def test_a_body_in_another_charset_than_its_label_keeps_its_letters(  # type: ig
     document = read(_plain_mail(f'; charset="{label}"', body.encode(encoding)), "aviso.eml")
     assert body in document.text
     assert "\ufffd" not in document.text
+
+
+def test_a_blank_plain_alternative_gives_way_to_the_html_body(read) -> None:  # type: ignore[no-untyped-def]
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = "banco@example.com"
+    message["To"] = "cliente@example.com"
+    message["Subject"] = "Transferencia"
+    message.set_content("\n")
+    html = "<html><body><p>Transferência de R$ 10,00 feita</p></body></html>"
+    message.add_alternative(html, subtype="html")
+    document = read(message.as_bytes(), "aviso.eml")
+    assert document.text.splitlines()[-1] == "Transferência de R$ 10,00 feita"

@@ -149,14 +149,20 @@ def iso_moment(moment: datetime) -> str:
 
 
 def _body(message: EmailMessage) -> str:
-    try:
-        part = message.get_body(preferencelist=("plain", "html"))
-    except (KeyError, LookupError):
-        part = None
-    if part is None:
-        return ""
-    text = _part_text(part)
-    return html_text(text) if part.get_content_type() == "text/html" else text
+    # a mailer may send a blank plain alternative beside the HTML that holds the text,
+    # as a .msg or winmail.dat may: the HTML is then read, as it is for those
+    for kind in ("plain", "html"):
+        try:
+            part = message.get_body(preferencelist=(kind,))
+        except (KeyError, LookupError):
+            part = None
+        if part is None:
+            continue
+        text = _part_text(part)
+        text = html_text(text) if part.get_content_type() == "text/html" else text
+        if text.strip():
+            return text
+    return ""
 
 
 #: Labels mailers write for a code page whose superset they actually send, as
