@@ -10,17 +10,19 @@ import struct
 import subprocess
 import tarfile
 import zipfile
+import zlib
 from pathlib import Path
 
 import archives_fixtures as fx
 import lz4.frame
+import py7zr
 import pytest
 import zstandard
 
 import goblin_core
 from goblin_archives.compression import CODECS, member_name
 from goblin_archives.plugin import goblin_register_archive_handlers
-from goblin_core.errors import PasswordRequired
+from goblin_core.errors import CorruptDocument, PasswordRequired, UnsupportedFormat
 from goblin_core.testing.corpus import require_binary
 from goblin_core.unpack import unpack
 
@@ -137,6 +139,43 @@ def test_7z_with_password(corpus: Path) -> None:
         goblin_core.extract(path, ocr="never")
     doc = goblin_core.extract(path, ocr="never", password="Tika")
     assert "This is text inside an encrypted 7zip (7z) file." in " ".join(_texts(doc).values())
+
+
+def _stored_7z(data: bytes) -> bytearray:
+    """A 7z holding ``ata.txt`` stored (the Copy method) under a plain, unencoded header."""
+    buffer = io.BytesIO()
+    with py7zr.SevenZipFile(buffer, "w", filters=[{"id": py7zr.FILTER_COPY}]) as archive:
+        archive.set_encoded_header_mode(False)
+        archive.writestr(data, "ata.txt")
+    return bytearray(buffer.getvalue())
+
+
+def test_a_7z_method_py7zr_lacks_is_unsupported_not_damaged(tmp_path: Path) -> None:
+    archive = _stored_7z(b"ata da reuniao")
+    # the folder's one coder: flags 0x01 (a one-byte id), id 0x00 (Copy) -> 0x7f, unknown
+    coder = archive.index(bytes([0x0B, 1, 0, 1, 1, 0]))
+    archive[coder + 5] = 0x7F
+    header = 32 + int.from_bytes(archive[12:20], "little")
+    size = int.from_bytes(archive[20:28], "little")
+    archive[28:32] = zlib.crc32(archive[header:header + size]).to_bytes(4, "little")
+    archive[8:12] = zlib.crc32(archive[12:32]).to_bytes(4, "little")
+    path = tmp_path / "metodo.7z"
+    path.write_bytes(archive)
+    with pytest.raises(UnsupportedFormat, match=r"metodo\.7z: py7zr cannot extract it: .*"
+                       r"a compression method or filter py7zr does not decode"):
+        unpack(path, tmp_path / "out")
+    with pytest.raises(UnsupportedFormat):  # 7-Zip's "Unsupported Method" too, when patool runs
+        goblin_core.extract(path, ocr="never")
+
+
+def test_a_7z_member_failing_its_crc_is_named(tmp_path: Path) -> None:
+    archive = _stored_7z(b"ata da reuniao")
+    archive[35] ^= 0xFF  # in the stored bytes, right after the 32-byte start header
+    path = tmp_path / "danificado.7z"
+    path.write_bytes(archive)
+    with pytest.raises(CorruptDocument, match=r"danificado\.7z: the member 'ata\.txt' fails "
+                       r"its CRC check: the archive is damaged"):
+        unpack(path, tmp_path / "out")
 
 
 def test_rar5_with_password(corpus: Path) -> None:

@@ -22,7 +22,7 @@ from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.scratch import ByteMeter
 from goblin_core.archive_safety import safe_member_name
 from goblin_core.engines import Member, MemberKind
-from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired, UnsupportedFormat
 
 
 class _MeteredFile(py7zr.io.Py7zIO):
@@ -92,8 +92,7 @@ def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
             except py7zr.exceptions.PasswordRequired as exc:
                 raise _password_error(display, password) from exc
             except py7zr.exceptions.ArchiveError as exc:
-                raise CorruptDocument(f"py7zr cannot read it ({exc}); the archive is damaged "
-                                      "or truncated", file=display) from exc
+                raise _archive_error(display, exc, "read") from exc
             with archive:
                 files = list(archive.files)
                 refuse_oversized_listing(len(files), meter.limits, display)
@@ -112,8 +111,7 @@ def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
                         raise _password_error(display, password) from exc
                     raise
                 except py7zr.exceptions.ArchiveError as exc:
-                    raise CorruptDocument(f"py7zr cannot extract it ({exc}); the archive is "
-                                          "truncated or damaged", file=display) from exc
+                    raise _archive_error(display, exc, "extract") from exc
     finally:
         stream.close()
         for written in factory.files.values():
@@ -140,6 +138,21 @@ def _written_by_entry(files: Sequence[py7zr.py7zr.ArchiveFile], targets: set[str
         parts = [p for p in PurePosixPath(outname).parts if p != "."]
         found.append(written.get(str(PurePosixPath(*parts))) if parts else None)
     return found
+
+
+def _archive_error(display: str, exc: py7zr.exceptions.ArchiveError,
+                   doing: str) -> GoblinError:
+    """What py7zr's failure means: a method it lacks is no damage, a CRC names its member."""
+    if isinstance(exc, py7zr.exceptions.UnsupportedCompressionMethodError):
+        return UnsupportedFormat(f"py7zr cannot {doing} it: {str(exc.message).rstrip('.')} "
+                                 "(a compression method or filter py7zr does not decode)",
+                                 file=display)
+    if isinstance(exc, py7zr.exceptions.CrcError):
+        what = f"the member {exc.filename!r}" if exc.filename else "a block of members"
+        return CorruptDocument(f"{what} fails its CRC check: the archive is damaged",
+                               file=display)
+    return CorruptDocument(f"py7zr cannot {doing} it ({exc}); the archive is truncated or "
+                           "damaged", file=display)
 
 
 def _password_error(display: str, password: str | None) -> PasswordRequired:

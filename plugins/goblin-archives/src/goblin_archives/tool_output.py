@@ -11,7 +11,7 @@ from typing import BinaryIO
 
 from goblin_archives.modes import kind_of_mode
 from goblin_core.engines import Member
-from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired
+from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired, UnsupportedFormat
 
 # patool's own report of the command it ran: the full argument list, scratch paths and
 # all, which says nothing the tool's message before it did not.
@@ -42,6 +42,10 @@ def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> 
     if "password" in lowered or "encrypted" in lowered:
         hint = "check goblin.password" if password else "set goblin.password (or archives.password)"
         return PasswordRequired(f"{tool}: {message}; {hint}", file=display)
+    if "unsupported method" in lowered:
+        # 7-Zip's word for a method (or an encryption) it cannot decode: nothing is damaged.
+        return UnsupportedFormat(f"{tool} could not extract it: {message}; the installed tool "
+                                 "does not decode the method it is stored with", file=display)
     return CorruptDocument(f"{tool} could not extract it: {message}", file=display)
 
 
