@@ -894,6 +894,27 @@ def test_an_xlsb_chart_sheet_is_a_page_without_cells(read) -> None:  # type: ign
     assert not document.report.errors
 
 
+def test_an_xlsb_with_an_excel4_macro_sheet_is_read(read) -> None:  # type: ignore[no-untyped-def]
+    # calamine knows an .xlsb sheet's kind by its part's folder and refused the whole
+    # workbook over one under xl/macrosheets/, and no other engine reads .xlsb
+    source = zipfile.ZipFile(io.BytesIO(xlsb("Macro1", "=HALT()", 1)))
+    moved = io.BytesIO()
+    with zipfile.ZipFile(moved, "w") as package:
+        for name in source.namelist():
+            data = source.read(name).replace(b"/worksheets/", b"/macrosheets/")
+            data = data.replace(b'"worksheets/', b'"macrosheets/')
+            data = data.replace(
+                b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet",
+                b"http://schemas.microsoft.com/office/2006/relationships/xlMacrosheet",
+            ).replace(b"application/vnd.ms-excel.worksheet", b"application/vnd.ms-excel.macrosheet")
+            package.writestr(name.replace("worksheets/", "macrosheets/"), data)
+    assert "xl/macrosheets/sheet1.bin" in zipfile.ZipFile(moved).namelist()
+    document = read(moved.getvalue(), "macros.xlsb")
+    assert document.parsed_by == ("office.calamine",)
+    assert document.pages[0].label == "Macro1"
+    assert "=HALT()\t1" in document.text
+
+
 def test_web_archive_part_declared_utf8_with_a_stray_byte_keeps_utf8(read) -> None:  # type: ignore[no-untyped-def]
     # one broken sequence made the whole part undecodable as UTF-8, and detection then
     # read every letter in a DOS code page ("ðƒÐÇð¥..." for Russian)

@@ -8,10 +8,12 @@ xlrd is the fallback for old BIFF files calamine refuses.
 
 from __future__ import annotations
 
+import io
 import logging
+import re
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, BinaryIO
 
 import xlrd
 from python_calamine import CalamineWorkbook
@@ -195,7 +197,8 @@ class CalamineParser(BaseEngine):
     ) -> _CalamineDocument:
         reader = WorkbookXml(package, plain.display_name, config)
         error_parts = _check_dense_grid(reader, config) if mime == fmt.XLSX else {}
-        workbook = _workbook(plain, plain)
+        stream = _macro_sheets_moved(package) if mime == fmt.XLSB else None
+        workbook = _workbook(plain, plain, stream)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
         formats, comma = None, False
         if mime == fmt.XLSX and config.get("office", "cell_values", "display") == "display":
@@ -253,13 +256,41 @@ def _refuse_ods_errors(plain: Source, config: Config) -> None:
                     )
 
 
-def _workbook(plain: Source, source: Source) -> CalamineWorkbook:
+def _workbook(
+    plain: Source, source: Source, stream: BinaryIO | None = None
+) -> CalamineWorkbook:
     try:
-        return CalamineWorkbook.from_filelike(plain.open())
+        return CalamineWorkbook.from_filelike(stream or plain.open())
     except Exception as exc:  # calamine raises its own error types for damaged files
         raise CorruptDocument(
             f"calamine cannot read the workbook ({exc})", file=source.display_name
         ) from exc
+
+
+_MACRO_PARTS = re.compile(rb"(?<=[/\"])macrosheets/(_rels/)?")
+
+
+def _macro_sheets_moved(package: zipfile.ZipFile) -> BinaryIO | None:
+    """A copy of an xlsb whose Excel 4 macro sheets sit where worksheets do, or None
+    when it has none.
+
+    calamine's xlsb reader tells a sheet's kind by the folder of its part and refuses
+    the whole workbook over one under ``xl/macrosheets/``, though a macro sheet keeps
+    its cells as a worksheet does; moved to ``xl/worksheets/macro-*``, it is read as
+    one more sheet, as calamine and xlrd read the macro sheet of an .xls.
+    """
+    if not any(name.startswith("xl/macrosheets/") for name in package.namelist()):
+        return None
+    copy = io.BytesIO()
+    with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as moved:
+        for info in package.infolist():
+            data = package.read(info)
+            if info.filename.endswith((".rels", ".xml")):
+                data = _MACRO_PARTS.sub(rb"worksheets/\1macro-", data)
+            name = _MACRO_PARTS.sub(rb"worksheets/\1macro-", b"/" + info.filename.encode())
+            moved.writestr(name[1:].decode(), data)
+    copy.seek(0)
+    return copy
 
 
 def _family(source: Source) -> str:
