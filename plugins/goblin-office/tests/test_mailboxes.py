@@ -235,3 +235,33 @@ def test_a_blank_plain_alternative_gives_way_to_the_html_body(read) -> None:  # 
     message.add_alternative(html, subtype="html")
     document = read(message.as_bytes(), "aviso.eml")
     assert document.text.splitlines()[-1] == "Transferência de R$ 10,00 feita"
+
+
+def _encoded_word(data: bytes, charset: str = "gb2312") -> str:
+    return f"=?{charset}?B?{base64.b64encode(data).decode()}?="
+
+
+@pytest.mark.parametrize(
+    ("subject", "shown"),
+    [
+        # a GBK letter (the 镕 of 朱镕基) under a GB2312 label, as Chinese mailers send it
+        (_encoded_word("朱镕基总理访问了上海".encode("gbk")), "朱镕基总理访问了上海"),
+        # a double-byte letter split across two encoded words
+        (
+            "Re: "
+            + _encoded_word("朱镕基总理".encode("gbk")[:5])
+            + "\r\n "
+            + _encoded_word("朱镕基总理".encode("gbk")[5:])
+            + " (2)",
+            "Re: 朱镕基总理 (2)",
+        ),
+    ],
+)
+def test_encoded_words_are_read_in_the_superset_of_their_label(read, subject, shown) -> None:  # type: ignore[no-untyped-def]
+    sender = _encoded_word("朱镕基".encode("gbk")) + " <zhu@example.org>"
+    data = f"From: {sender}\r\nTo: b@example.org\r\nSubject: {subject}\r\n\r\ncorpo\r\n"
+    document = read(data.encode(), "aviso.eml")
+    lines = document.text.splitlines()
+    assert lines[0] == "From: 朱镕基 <zhu@example.org>"
+    assert f"Subject: {shown}" in lines
+    assert document.metadata["title"] == shown

@@ -11,6 +11,7 @@ import base64
 import binascii
 import codecs
 import email
+import email.header
 import email.policy
 import email.utils
 import logging
@@ -96,7 +97,36 @@ def _header(message: EmailMessage, key: str) -> str:
     except (ValueError, IndexError, TypeError) as exc:  # a malformed header must not lose the body
         log.debug("header %s unreadable: %s", key, exc)
         value = message.get_all(key, [""])[0] if hasattr(message, "get_all") else ""
-    return str(value or "")
+    text = str(value or "")
+    return _redecoded(message, key) or text if "\ufffd" in text else text
+
+
+def _redecoded(message: EmailMessage, key: str) -> str | None:
+    """Header ``key`` with its encoded words read as a body is: adjacent words of one
+    charset joined before decoding, in the superset mailers mean.
+
+    The standard library decodes each word alone in the charset it names, so a GBK
+    letter labelled GB2312, or a character split across two words, becomes U+FFFD.
+    """
+    raw = next((v for k, v in message.raw_items() if k.lower() == key.lower()), None)
+    if not isinstance(raw, str):
+        return None
+    try:
+        chunks = email.header.decode_header(raw)
+    except (ValueError, LookupError, binascii.Error) as exc:
+        log.debug("header %s not re-read: %s", key, exc)
+        return None
+    out = []
+    for chunk, charset in chunks:
+        if isinstance(chunk, str):
+            out.append(chunk)
+            continue
+        # the text between encoded words comes back as raw-unicode-escape bytes
+        text = _declared_text(chunk, charset) if charset else chunk.decode("raw-unicode-escape")
+        if text is None:
+            return None
+        out.append(text)
+    return " ".join("".join(out).split())
 
 
 def _addresses(message: EmailMessage, key: str) -> str:
@@ -107,12 +137,13 @@ def _addresses(message: EmailMessage, key: str) -> str:
         addresses = None
     if not addresses:
         return _header(message, key)
-    return ", ".join(
+    text = ", ".join(
         f"{a.display_name} <{a.addr_spec}>"
         if a.display_name and a.addr_spec
         else a.display_name or a.addr_spec
         for a in addresses
     )
+    return _redecoded(message, key) or text if "\ufffd" in text else text
 
 
 # Writers' variants of RFC 5322 dates: "16 May 2016 at 09:30:32 GMT+1".
