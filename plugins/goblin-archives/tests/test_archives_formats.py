@@ -290,6 +290,19 @@ def test_patool_formats_without_a_tool_are_unavailable_with_the_package() -> Non
         assert not ok and "apt-get install zpaq" in reason
 
 
+def test_a_patool_format_whose_program_patool_cannot_run_is_unavailable() -> None:
+    """patool picks unar for ace when unace is missing, then has no command for it: every
+    ace file failed as damaged instead of saying which tool to install."""
+    if shutil.which("unace") is not None or shutil.which("unar") is None:
+        pytest.skip("needs unar without unace")
+    handlers: list[object] = []
+    goblin_register_archive_handlers(handlers.append)
+    ace = next(h for h in handlers if getattr(h, "name", "") == "archive.patool.ace")
+    ok, reason = ace.available()  # type: ignore[attr-defined]
+    assert not ok
+    assert "cannot run it for ace" in reason and "apt-get install unace" in reason
+
+
 def test_gzip_quine_ends_at_the_depth_limit(corpus: Path) -> None:
     doc = goblin_core.extract(corpus / "tricky/quine.gz", ocr="never")
     errors = [e.message for d in doc.walk() for e in d.report.errors]

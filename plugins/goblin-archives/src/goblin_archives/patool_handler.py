@@ -51,7 +51,7 @@ PATOOL_FORMATS: tuple[PatoolFormat, ...] = (
     PatoolFormat("deb", ("application/vnd.debian.binary-package", "application/x-debian-package"),
                  "dpkg"),
     PatoolFormat("rpm", ("application/x-rpm",), "rpm2cpio and cpio, or p7zip-full"),
-    PatoolFormat("ace", ("application/x-ace-compressed", "application/x-ace"), "unace or unar"),
+    PatoolFormat("ace", ("application/x-ace-compressed", "application/x-ace"), "unace"),
     PatoolFormat("ar", ("application/x-archive",), "binutils"),
     PatoolFormat("chm", ("application/vnd.ms-htmlhelp", "application/x-chm"), "p7zip-full"),
     PatoolFormat("wim", ("application/x-ms-wim",), "p7zip-full"),
@@ -124,9 +124,16 @@ class PatoolHandler(BaseEngine):
         except ImportError as exc:
             return False, f"patool is not importable: {exc}"
         try:
-            patoolib.find_archive_program(self.fmt.name, "extract")
+            program = patoolib.find_archive_program(self.fmt.name, "extract")
         except Exception as exc:  # patool signals "no program" with its own error types
             return False, f"{exc}; apt-get install {self.fmt.debian_packages}"
+        try:
+            # patool lists programs it has no command for (unar for ace): it would pick
+            # one and fail on every file as if each were damaged.
+            patoolib.get_archive_cmdlist_func(program, "extract", self.fmt.name)
+        except Exception:
+            return False, (f"patool finds {Path(program).name} but cannot run it for "
+                           f"{self.fmt.name}; apt-get install {self.fmt.debian_packages}")
         return True, ""
 
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
