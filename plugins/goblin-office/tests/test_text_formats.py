@@ -209,3 +209,9 @@ def test_a_contact_is_known_by_its_begin_line(read) -> None:  # type: ignore[no-
     document = read(card.encode(), "contato")
     assert document.parsed_by == ("office.ics_vcf",)
     assert "FN: Maria Silva" in document.text
+
+
+def test_a_calendar_keeps_the_name_and_description_its_users_see(read) -> None:  # type: ignore[no-untyped-def]
+    lines = read(_CALENDAR_EXPORT.encode(), "agenda.ics").text.splitlines()
+    assert lines[:2] == ["X-WR-CALNAME: Agenda da obra", "X-WR-CALDESC: Reunioes"]
+    assert not any(line.startswith("X-WR-TIMEZONE") for line in lines)

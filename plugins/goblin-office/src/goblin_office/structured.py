@@ -24,7 +24,6 @@ _SKIPPED_PROPERTIES = frozenset(
         "PRODID",
         "CALSCALE",
         "UID",
-        "X-WR-CALNAME",
         "PHOTO",
         "LOGO",
         "SOUND",
@@ -112,6 +111,10 @@ def _unescape(value: str) -> str:
         .replace("\\\\", "\\")
     )
 
+#: Extensions calendar programs show their users: the calendar's name and description
+#: (as RFC 7986's NAME and DESCRIPTION, which most exports write this way instead).
+_SHOWN = frozenset({"X-WR-CALNAME", "X-WR-CALDESC"})
+
 
 class CalendarCardParser(BaseEngine):
     """iCalendar (.ics) and vCard (.vcf): one ``NAME: value`` line per property."""
@@ -130,7 +133,7 @@ class CalendarCardParser(BaseEngine):
             prop = found.group(1).upper()
             if prop in ("BEGIN",) and found.group(3).upper() in ("VEVENT", "VCARD", "VTODO"):
                 page.add(found.group(3).upper(), "heading", 2)
-            if prop in _SKIPPED_PROPERTIES or prop.startswith("X-"):
+            if prop in _SKIPPED_PROPERTIES or (prop.startswith("X-") and prop not in _SHOWN):
                 continue
             value = _unescape(found.group(3)).strip()
             if value:
