@@ -203,3 +203,14 @@ def test_path_segments_are_counted_on_pages_with_little_text(registry) -> None: 
     assert pages[1].path_segments == 0
     # a page with plenty of text is not walked: its words are read, outlines or not
     assert pages[2].path_segments == 0
+
+
+def test_pypdf_is_imported_only_when_a_document_needs_it() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys, goblin_core; goblin_core.default_registry(); "
+             "print('pypdf' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"

@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 import logging
 
-import pypdf
-
 from goblin_core.config import Config
 from goblin_core.errors import PasswordRequired
 
@@ -58,6 +56,8 @@ def decrypted_copy(data: bytes, password: str | None) -> bytes | None:
     password as the owner's. pypdf does; its decrypted copy is then what PDFium reads.
     """
     try:
+        import pypdf  # only for the rare file PDFium cannot decrypt (see pypdf_parser)
+
         reader = pypdf.PdfReader(io.BytesIO(data))
         if not reader.is_encrypted or not reader.decrypt(password or ""):
             return None

@@ -1,13 +1,15 @@
-"""The fallback PDF parser: pypdf, pure Python, for files PDFium will not open."""
+"""The fallback PDF parser: pypdf, pure Python, for files PDFium will not open.
+
+pypdf is imported when a document reaches it: with its crypto providers it costs
+a third of goblin's start-up, which every CLI run and worker process would pay for a
+parser most documents never need.
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from typing import Any
-
-import pypdf
-from pypdf.errors import FileNotDecryptedError, PdfReadError, PyPdfError
+from typing import TYPE_CHECKING, Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
@@ -18,6 +20,9 @@ from goblin_core.source import Source
 from goblin_pdf.passwords import configured_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME
+
+if TYPE_CHECKING:
+    import pypdf
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +40,9 @@ class PypdfParser(BaseEngine):
 
 def open_pypdf(source: Source, password: str | None) -> pypdf.PdfReader:
     """A decrypted PdfReader; PasswordRequired or CorruptDocument when it cannot be had."""
+    import pypdf
+    from pypdf.errors import FileNotDecryptedError, PdfReadError, PyPdfError
+
     stream = source.open()
     try:
         reader = pypdf.PdfReader(stream, strict=False)
@@ -64,7 +72,7 @@ class PypdfDocument(BaseParsedDocument):
         self.reader = open_pypdf(source, configured_password(config))
         try:
             self.pages_in_tree = len(self.reader.pages)
-        except (PdfReadError, PyPdfError, KeyError, TypeError, ValueError) as exc:
+        except _read_errors() as exc:
             raise CorruptDocument(f"pypdf finds no page tree ({exc})",
                                   file=source.display_name) from exc
         self.page_count = self.pages_in_tree
@@ -73,7 +81,7 @@ class PypdfDocument(BaseParsedDocument):
     def _metadata(self) -> dict[str, Any]:
         try:
             info = {str(k): str(v) for k, v in (self.reader.metadata or {}).items()}
-        except (PdfReadError, PyPdfError, KeyError, TypeError, ValueError) as exc:
+        except _read_errors() as exc:
             log.warning("%s: pypdf cannot read the document info: %s",
                         self.source.display_name, exc)
             info = {}
@@ -102,7 +110,7 @@ class PypdfDocument(BaseParsedDocument):
     def attachments(self) -> Iterator[Source]:
         try:
             items = list(self.reader.attachments.items())
-        except (PdfReadError, PyPdfError, KeyError, TypeError, ValueError) as exc:
+        except _read_errors() as exc:
             log.warning("%s: pypdf cannot list attachments: %s", self.source.display_name, exc)
             return
         for name, contents in items:
@@ -113,6 +121,13 @@ class PypdfDocument(BaseParsedDocument):
         stream = getattr(self.reader, "stream", None)
         if stream is not None:
             stream.close()
+
+
+def _read_errors() -> tuple[type[Exception], ...]:
+    """What pypdf raises on a damaged structure (imported once a document got here)."""
+    from pypdf.errors import PdfReadError, PyPdfError
+
+    return (PdfReadError, PyPdfError, KeyError, TypeError, ValueError)
 
 
 def _image_count(page: Any) -> int:
