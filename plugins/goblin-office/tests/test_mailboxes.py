@@ -265,3 +265,20 @@ def test_encoded_words_are_read_in_the_superset_of_their_label(read, subject, sh
     assert lines[0] == "From: 朱镕基 <zhu@example.org>"
     assert f"Subject: {shown}" in lines
     assert document.metadata["title"] == shown
+
+
+def test_parts_under_another_boundary_than_the_declared_one_are_found(read) -> None:  # type: ignore[no-untyped-def]
+    # read as declared, the whole body was one part of raw MIME: no text, no attachment
+    data = (
+        b"From: loja@example.com\r\nTo: cliente@example.com\r\nSubject: Oferta\r\n"
+        b'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="--=_declarada"\r\n\r\n'
+        b"----=_usada\r\nContent-Type: text/html; charset=utf-8\r\n"
+        b"Content-Transfer-Encoding: base64\r\n\r\n"
+        + base64.b64encode("<p>Promoção de inverno</p>".encode())
+        + b"\r\n----=_usada\r\nContent-Type: text/csv\r\n"
+        b'Content-Disposition: attachment; filename="precos.csv"\r\n\r\nitem;valor\r\n'
+        b"----=_usada--\r\n"
+    )
+    document = read(data, "oferta.eml")
+    assert document.text.splitlines()[-1] == "Promoção de inverno"
+    assert [child.name for child in document.children] == ["oferta.eml/precos.csv"]

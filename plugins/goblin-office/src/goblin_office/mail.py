@@ -11,6 +11,7 @@ import base64
 import binascii
 import codecs
 import email
+import email.errors
 import email.header
 import email.policy
 import email.utils
@@ -65,10 +66,9 @@ class EMLParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
+        data = _eml_bytes(source.bytes())
         try:
-            message = email.message_from_bytes(
-                _eml_bytes(source.bytes()), policy=email.policy.default
-            )
+            message = email.message_from_bytes(data, policy=email.policy.default)
         except RecursionError as exc:  # the standard library's parser recurses per nested part
             raise CorruptDocument(
                 "its MIME parts (forwarded messages inside messages) nest deeper than the "
@@ -77,6 +77,7 @@ class EMLParser(BaseEngine):
             ) from exc
         if not isinstance(message, EmailMessage) or not message.keys():
             raise CorruptDocument("no mail headers found", file=source.display_name)
+        message = _with_the_boundary_used(message, data)
         headers = [(k, _header(message, k)) for k in _HEADERS]
         page = mail_page(headers, _body(message), self.name)
         metadata = {
@@ -89,6 +90,34 @@ class EMLParser(BaseEngine):
         return TextDocument(
             [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
         )
+
+
+_DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)
+
+
+def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
+    """``message``, or ``data`` parsed again with the boundary its body really opens
+    with when the one its Content-Type names never appears.
+
+    Read as declared, the body is one part of raw MIME: no text, no attachments.
+    Spam and broken mailers send such messages; a mail client finds the parts.
+    """
+    declared = message.get_boundary()
+    payload = message.get_payload()
+    if declared is None or not isinstance(payload, str):
+        return message
+    if not any(isinstance(d, email.errors.StartBoundaryNotFoundDefect) for d in message.defects):
+        return message
+    found = _DELIMITER_LINE.search(payload)
+    if found is None or found.group(1) == declared:
+        return message
+    parts = re.split(rb"(\r?\n\r?\n)", data, maxsplit=1)
+    if len(parts) != 3:
+        return message
+    used = found.group(1).encode("utf-8", "surrogateescape")
+    head = parts[0].replace(declared.encode("utf-8", "surrogateescape"), used)
+    mended = email.message_from_bytes(head + parts[1] + parts[2], policy=email.policy.default)
+    return mended if isinstance(mended, EmailMessage) else message
 
 
 def _header(message: EmailMessage, key: str) -> str:
