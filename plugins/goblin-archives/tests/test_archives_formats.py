@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import lzma
+import re
 import shutil
 import struct
 import subprocess
@@ -141,12 +142,14 @@ def test_7z_with_password(corpus: Path) -> None:
     assert "This is text inside an encrypted 7zip (7z) file." in " ".join(_texts(doc).values())
 
 
-def _stored_7z(data: bytes) -> bytearray:
-    """A 7z holding ``ata.txt`` stored (the Copy method) under a plain, unencoded header."""
+def _stored_7z(data: bytes, *more: tuple[str, bytes]) -> bytearray:
+    """A 7z holding ``ata.txt`` (then ``more``) stored (the Copy method) under a plain,
+    unencoded header."""
     buffer = io.BytesIO()
     with py7zr.SevenZipFile(buffer, "w", filters=[{"id": py7zr.FILTER_COPY}]) as archive:
         archive.set_encoded_header_mode(False)
-        archive.writestr(data, "ata.txt")
+        for name, content in [("ata.txt", data), *more]:
+            archive.writestr(content, name)
     return bytearray(buffer.getvalue())
 
 
@@ -176,6 +179,23 @@ def test_a_7z_member_failing_its_crc_is_named(tmp_path: Path) -> None:
     with pytest.raises(CorruptDocument, match=r"danificado\.7z: the member 'ata\.txt' fails "
                        r"its CRC check: the archive is damaged"):
         unpack(path, tmp_path / "out")
+
+
+def test_a_damaged_7z_keeps_the_members_decoded_before_the_damage(tmp_path: Path) -> None:
+    archive = _stored_7z(b"ata da reuniao", ("parecer.txt", b"parecer danificado"),
+                         ("anexo.txt", b"anexo depois do dano"))
+    archive[archive.index(b"danificado")] ^= 0xFF
+    path = tmp_path / "danificado.7z"
+    path.write_bytes(archive)
+    expected = r"danificado\.7z: the member 'parecer\.txt' fails its CRC check"
+    # patool off: the members must come from py7zr itself, not from 7-Zip's second try
+    doc = goblin_core.extract(path, ocr="never", archives={"patool": False})
+    assert _texts(doc) == {"danificado.7z/ata.txt": "ata da reuniao"}
+    assert [e.kind for e in doc.report.errors] == ["CorruptDocument"]
+    assert re.search(expected, doc.report.errors[0].message)
+    result = unpack(path, tmp_path / "out")
+    assert [p.name for p in result.written] == ["ata.txt"]
+    assert any(re.search(expected, e.message) for e in result.errors)
 
 
 def test_rar5_with_password(corpus: Path) -> None:

@@ -24,6 +24,9 @@ from goblin_core.archive_safety import safe_member_name
 from goblin_core.engines import Member, MemberKind
 from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired, UnsupportedFormat
 
+#: What py7zr raises when a member cannot be decoded.
+_DAMAGE: tuple[type[BaseException], ...] = (*DECODE_ERRORS, py7zr.exceptions.ArchiveError)
+
 
 class _MeteredFile(py7zr.io.Py7zIO):
     """One member written to the scratch folder, every write counted."""
@@ -66,24 +69,35 @@ class _MeteredFactory(py7zr.io.WriterFactory):
         self.meter = meter
         self.counter = itertools.count()
         self.files: dict[str, _MeteredFile] = {}
+        self.created: list[_MeteredFile] = []
 
     def create(self, filename: str) -> py7zr.io.Py7zIO:
         self.meter.count_file()
         # Scratch files are numbered, never named after the member: no name can escape.
         target = _MeteredFile(self.folder / f"m{next(self.counter)}", filename, self.meter)
         self.files[filename] = target
+        self.created.append(target)
         return target
+
+    def drop_unfinished(self) -> None:
+        """Forget the member being written when decoding failed: it is cut short or bad."""
+        if self.created:
+            self.files.pop(self.created[-1].name, None)
 
 
 def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
-            meter: ByteMeter,
-            folder: Path) -> tuple[list[py7zr.py7zr.ArchiveFile], list[_MeteredFile | None]]:
+            meter: ByteMeter, folder: Path) -> tuple[list[py7zr.py7zr.ArchiveFile],
+                                                     list[_MeteredFile | None],
+                                                     GoblinError | None]:
     """Decompress every member of the archive ``opener`` reads into ``folder``.
 
     Returns the listing and, entry by entry, the file written (None for a member
-    not decompressed: a folder, or a name the core refuses).
+    not decompressed: a folder, or a name the core refuses), and the damage that
+    stopped decoding: then the listing ends before the member it fell in, so the
+    members decoded whole before it are still read.
     """
     factory = _MeteredFactory(folder, meter)
+    damage: GoblinError | None = None
     stream = opener()
     try:
         with translated(display, "reading the 7z archive"):
@@ -104,19 +118,28 @@ def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
                 targets = [f.filename for f in files if safe_member_name(f.filename)[0]]
                 try:
                     archive.extract(targets=targets, factory=factory)
+                except GoblinError:
+                    raise  # a limit the meter enforced, not damage
                 except py7zr.exceptions.PasswordRequired as exc:
                     raise _password_error(display, password) from exc
-                except DECODE_ERRORS as exc:
+                except _DAMAGE as exc:
                     if password and archive.needs_password():
                         raise _password_error(display, password) from exc
-                    raise
-                except py7zr.exceptions.ArchiveError as exc:
-                    raise _archive_error(display, exc, "extract") from exc
+                    damage = _archive_error(display, exc, "extract")
+                    factory.drop_unfinished()
     finally:
         stream.close()
-        for written in factory.files.values():
+        for written in factory.created:
             written.close()
-    return files, _written_by_entry(files, set(targets), factory.files)
+    found = _written_by_entry(files, set(targets), factory.files)
+    if damage is not None:
+        # py7zr decodes in listing order: the first member it should have written and
+        # did not is where the damage is; nothing after it was decoded.
+        lost = next((index for index, (entry, file) in enumerate(zip(files, found, strict=True))
+                     if file is None and entry.filename in targets
+                     and not entry.is_directory), len(files))
+        files, found = files[:lost], found[:lost]
+    return files, found, damage
 
 
 def _written_by_entry(files: Sequence[py7zr.py7zr.ArchiveFile], targets: set[str],
@@ -140,8 +163,7 @@ def _written_by_entry(files: Sequence[py7zr.py7zr.ArchiveFile], targets: set[str
     return found
 
 
-def _archive_error(display: str, exc: py7zr.exceptions.ArchiveError,
-                   doing: str) -> GoblinError:
+def _archive_error(display: str, exc: BaseException, doing: str) -> GoblinError:
     """What py7zr's failure means: a method it lacks is no damage, a CRC names its member."""
     if isinstance(exc, py7zr.exceptions.UnsupportedCompressionMethodError):
         return UnsupportedFormat(f"py7zr cannot {doing} it: {str(exc.message).rstrip('.')} "
@@ -151,7 +173,9 @@ def _archive_error(display: str, exc: py7zr.exceptions.ArchiveError,
         what = f"the member {exc.filename!r}" if exc.filename else "a block of members"
         return CorruptDocument(f"{what} fails its CRC check: the archive is damaged",
                                file=display)
-    return CorruptDocument(f"py7zr cannot {doing} it ({exc}); the archive is truncated or "
+    reason = str(exc) if isinstance(exc, py7zr.exceptions.ArchiveError) else \
+        f"{type(exc).__name__}: {exc}"
+    return CorruptDocument(f"py7zr cannot {doing} it ({reason}); the archive is truncated or "
                            "damaged", file=display)
 
 

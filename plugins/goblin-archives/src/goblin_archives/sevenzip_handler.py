@@ -33,6 +33,8 @@ class SevenZipHandler(BaseEngine):
         # x.7z.001 with x.7z.002... beside it: the set is read as one file.
         with whole_file(source) as (opener, size), Scratch() as scratch:
             meter = ByteMeter(limits, max(size, 1), display)
-            files, written = extract(opener, display, password, meter, scratch.path)
+            files, written, damage = extract(opener, display, password, meter, scratch.path)
             for entry, file in zip(files, written, strict=True):
                 yield member(entry, file)
+            if damage is not None:
+                raise damage
