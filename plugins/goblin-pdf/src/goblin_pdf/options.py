@@ -30,7 +30,8 @@ PDF_OPTIONS = (
     Option("annotations", "bool", True,
            "Append annotation text (comments, free text, stamps) and the web links whose "
            "address the page does not print to its page, as Tika does."),
-    Option("forms", "bool", True, "Append AcroForm field values to the page that shows them."),
+    Option("forms", "bool", True, "Append AcroForm field values to the page that shows them "
+           "(a widget on a page whose document lost its AcroForm gives its own value)."),
     Option("borderless_tables", "bool", True,
            "With goblin.tables on, also look for tables drawn without grid lines (framed by "
            "horizontal rules only, or aligned by white space); false keeps ruled grids only."),

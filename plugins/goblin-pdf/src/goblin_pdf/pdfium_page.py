@@ -255,16 +255,26 @@ def attached_files(page: pdfium.PdfPage, pdf: pdfium.PdfDocument) -> Iterator[pd
             yield pdfium.PdfAttachment(raw, pdf)
 
 
-def form_field_texts(page: pdfium.PdfPage, form_handle: Any) -> list[str]:
-    """``name: value`` of the form fields whose widgets sit on the page."""
+def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None) -> list[str]:
+    """``name: value`` of the form fields whose widgets sit on the page.
+
+    Without a form handle (no AcroForm: a page cut out of a filled form keeps its
+    widgets, the catalogue's field list stays behind), and for a widget the form does not
+    list, the widget's own V and T are read: viewers and poppler still show the value.
+    """
     texts: list[str] = []
     for annot in _annotations(page):
         if pdfium_c.FPDFAnnot_GetSubtype(annot) != pdfium_c.FPDF_ANNOT_WIDGET:
             continue
-        value = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldValue, form_handle, annot).strip()
+        value = name = ""
+        if form_handle is not None:
+            value = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldValue, form_handle, annot).strip()
+            name = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldName, form_handle, annot).strip()
+        if not value and not name:
+            value = utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, b"V").strip()
+            name = utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, b"T").strip()
         if not value or value == "Off":
             continue
-        name = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldName, form_handle, annot).strip()
         line = f"{name}: {value}" if name else value
         if line not in texts:
             texts.append(line)

@@ -137,7 +137,8 @@ class PdfiumDocument(BaseParsedDocument):
         self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
-        self._forms = bool(self.options.get("forms", True)) and self._init_forms()
+        self._field_values = bool(self.options.get("forms", True))
+        self._forms = self._field_values and self._init_forms()
         self._outline: list[dict[str, Any]] | None = None
         self._metadata = self._document_metadata()
         self.layout_settings = LayoutSettings.from_options(self.options)
@@ -271,8 +272,8 @@ class PdfiumDocument(BaseParsedDocument):
                 extra.append("\n".join(links))
             if annotations.attached_files:
                 self._pages_with_attached_files.append(index)
-            if self._forms:
-                extra.extend(form_field_texts(page, self.pdf.formenv))
+            if self._field_values:
+                extra.extend(form_field_texts(page, self.pdf.formenv if self._forms else None))
         except Exception as exc:  # annotations and fields are extras: never lose the page text
             log.warning("%s: annotations or form fields unreadable: %s",
                         self.source.display_name, exc)
