@@ -711,6 +711,61 @@ def test_pptx_title_line_break_keeps_one_heading(read) -> None:  # type: ignore[
     assert page_markdown(page).splitlines()[0] == "## Edital Pregão 7"
 
 
+_DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+_DRAWING = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+
+def _diagram_data(*nodes: str) -> bytes:
+    """A SmartArt data model: a document point, one node a text ("|" a line break) and a
+    connection between nodes."""
+
+    def point(number: int, kind: str, text: str) -> str:
+        runs = "<a:br/>".join(f"<a:r><a:t>{line}</a:t></a:r>" for line in text.split("|"))
+        kind = f' type="{kind}"' if kind else ""
+        return f'<dgm:pt modelId="{number}"{kind}><dgm:t><a:p>{runs}</a:p></dgm:t></dgm:pt>'
+
+    points = [point(0, "doc", "documento")]
+    points += [point(number, "", text) for number, text in enumerate(nodes, start=1)]
+    points.append(point(99, "parTrans", "ligação"))
+    return (
+        f'<dgm:dataModel xmlns:dgm="{_DGM}" xmlns:a="{_DRAWING}"><dgm:ptLst>'
+        + "".join(points)
+        + "</dgm:ptLst></dgm:dataModel>"
+    ).encode()
+
+
+def test_pptx_smartart_text_is_read_from_its_data_part(read) -> None:  # type: ignore[no-untyped-def]
+    # the slide holds only a reference to the graphic: its text was lost
+    from lxml import etree
+    from pptx import Presentation
+    from pptx.opc.package import Part
+    from pptx.opc.packuri import PackURI
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    data = Part(
+        PackURI("/ppt/diagrams/data1.xml"),
+        "application/vnd.openxmlformats-officedocument.drawingml.diagramData+xml",
+        deck.part.package,
+        _diagram_data("Licitação", "Contrato|assinado"),
+    )
+    relationship = slide.part.relate_to(data, f"{R}/diagramData")
+    frame = etree.fromstring(
+        f'<p:graphicFrame xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" '
+        f'xmlns:a="{_DRAWING}" xmlns:r="{R}"><p:nvGraphicFramePr><p:cNvPr id="9" name="Diagrama"/>'
+        "<p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>"
+        '<p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm>'
+        f'<a:graphic><a:graphicData uri="{_DGM}"><dgm:relIds xmlns:dgm="{_DGM}" '
+        f'r:dm="{relationship}" r:lo="" r:qs="" r:cs=""/></a:graphicData></a:graphic>'
+        "</p:graphicFrame>"
+    )
+    slide.shapes._spTree.append(frame)
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    page = read(buffer.getvalue(), "fluxo.pptx").pages[0]
+    assert page.text.splitlines() == ["Licitação", "Contrato", "assinado"]
+
+
 def test_control_characters_and_tabs_in_cells_keep_the_sheet_clean(read) -> None:  # type: ignore[no-untyped-def]
     workbook = openpyxl.Workbook()
     sheet = workbook.active

@@ -7,6 +7,7 @@ right, groups opened), tables as rows, speaker notes and comments after.
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,9 +17,12 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.diagrams import data_relationship, diagram_lines
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import package_children, plain_package
 from goblin_office.safexml import descendants, parse_xml
+
+log = logging.getLogger(__name__)
 
 # python-pptx's placeholder type names; compared by name so the module loads
 # without importing python-pptx (it costs every worker a second otherwise).
@@ -65,8 +69,26 @@ class _SlideReader:
         if getattr(shape, "has_chart", False) and shape.has_chart:
             self._chart(shape.chart)
             return
+        relationship = data_relationship(shape._element)
+        if relationship is not None:
+            self._smartart(shape, relationship)
+            return
         if shape.has_text_frame:
             self._text(shape)
+
+    def _smartart(self, shape: Any, relationship: str) -> None:
+        try:
+            part = shape.part.related_part(relationship)
+        except KeyError:
+            log.warning("SmartArt data part %s not in the package", relationship)
+            return
+        try:
+            data = parse_xml(part.blob, name=str(part.partname))
+        except CorruptDocument as exc:  # a damaged graphic costs only its own text
+            log.warning("%s", exc)
+            return
+        for line in diagram_lines(data):
+            self.page.add(line)
 
     def _text(self, shape: Any) -> None:
         title = _is_title(shape)

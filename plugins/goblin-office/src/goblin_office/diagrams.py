@@ -1,0 +1,50 @@
+"""The text of SmartArt graphics, read from each diagram's data part.
+
+A slide or page holds only a reference to a SmartArt graphic (``dgm:relIds``);
+its text lives in the diagram's data model (``ppt/diagrams/data1.xml``), one
+point per node, in the order the nodes were entered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from goblin_office.safexml import attr, children, descendants, local_name
+
+DIAGRAM_NS = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+_RELATIONSHIPS_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def data_relationship(element: Any) -> str | None:
+    """The relationship id of the data part of the SmartArt graphic in ``element``."""
+    found = element.find(f".//{{{DIAGRAM_NS}}}relIds")
+    return found.get(f"{{{_RELATIONSHIPS_NS}}}dm") if found is not None else None
+
+
+def diagram_lines(data: Any) -> list[str]:
+    """The text of each node of a diagram data part (its root element), a line a paragraph.
+
+    Connections between nodes (``parTrans``, ``sibTrans``) and the points that only
+    lay the graphic out (``pres``, ``doc``) carry no text of the author's.
+    """
+    lines = []
+    for point in descendants(data, "pt"):
+        if attr(point, "type", "node") != "node":
+            continue
+        for body in children(point, "t"):
+            for paragraph in children(body, "p"):
+                text = "".join(_runs(paragraph)).strip()
+                if text:
+                    lines.append(text)
+    return lines
+
+
+def _runs(paragraph: Any) -> list[str]:
+    out = []
+    for element in paragraph.iter():
+        name = local_name(element)
+        if name == "t":
+            out.append(element.text or "")
+        elif name == "br":
+            out.append("\n")
+    return out
