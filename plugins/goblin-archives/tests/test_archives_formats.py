@@ -198,6 +198,18 @@ def test_a_damaged_7z_keeps_the_members_decoded_before_the_damage(tmp_path: Path
     assert any(re.search(expected, e.message) for e in result.errors)
 
 
+def test_an_unsupported_method_beside_damage_is_damage() -> None:
+    """7-Zip reads a cut archive's garbage as unknown methods: the cut is what to report."""
+    from goblin_archives.tool_output import tool_failure
+
+    cut = tool_failure("patool", "ajuda.chm", "ERRORS: Unexpected end of archive ERROR: "
+                       "Unsupported Method : /#IVB (7z exit status 2)", None)
+    assert type(cut) is CorruptDocument
+    method = tool_failure("patool", "metodo.7z", "ERROR: Unsupported Method : ata.txt "
+                          "(7z exit status 2)", None)
+    assert type(method) is UnsupportedFormat
+
+
 def test_rar5_with_password(corpus: Path) -> None:
     require_binary("unar", "unar")
     path = corpus / "archives/rar5-psw.rar"

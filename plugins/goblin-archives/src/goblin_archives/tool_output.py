@@ -20,6 +20,10 @@ _COMMAND_ECHO = re.compile(
     r"returned non-zero exit status (\d+)\.?", re.S)
 
 
+#: What 7-Zip says of damage, which outweighs an "Unsupported Method" printed beside it.
+_DAMAGE_WORDS = ("unexpected end", "data error", "crc failed", "headers error")
+
+
 def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> GoblinError:
     """The goblin error for a tool that failed: PasswordRequired when it speaks of one.
 
@@ -42,8 +46,9 @@ def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> 
     if "password" in lowered or "encrypted" in lowered:
         hint = "check goblin.password" if password else "set goblin.password (or archives.password)"
         return PasswordRequired(f"{tool}: {message}; {hint}", file=display)
-    if "unsupported method" in lowered:
-        # 7-Zip's word for a method (or an encryption) it cannot decode: nothing is damaged.
+    if "unsupported method" in lowered and not any(word in lowered for word in _DAMAGE_WORDS):
+        # 7-Zip's word for a method (or an encryption) it cannot decode: nothing is damaged,
+        # unless 7-Zip also met damage (a cut archive reads as garbage methods too).
         return UnsupportedFormat(f"{tool} could not extract it: {message}; the installed tool "
                                  "does not decode the method it is stored with", file=display)
     return CorruptDocument(f"{tool} could not extract it: {message}", file=display)
