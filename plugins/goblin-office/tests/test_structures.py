@@ -766,6 +766,29 @@ def test_pptx_smartart_text_is_read_from_its_data_part(read) -> None:  # type: i
     assert page.text.splitlines() == ["Licitação", "Contrato", "assinado"]
 
 
+def test_docx_smartart_text_is_read_in_place_from_its_data_part(read) -> None:  # type: ignore[no-untyped-def]
+    graphic = (
+        '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/'
+        f'drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="{_DRAWING}">'
+        f'<a:graphicData uri="{_DGM}"><dgm:relIds xmlns:dgm="{_DGM}" r:dm="rId7" r:lo="rId8"'
+        ' r:qs="rId9" r:cs="rId10"/></a:graphicData></a:graphic></wp:inline></w:drawing>'
+        "</w:r></w:p>"
+    )
+    cell = f"<w:tbl><w:tr><w:tc>{graphic}</w:tc></w:tr></w:tbl>"
+    data = docx(para("Antes") + graphic + para("Depois") + cell)
+    source = zipfile.ZipFile(io.BytesIO(data))
+    members = {name: source.read(name) for name in source.namelist()}
+    members["word/_rels/document.xml.rels"] = members["word/_rels/document.xml.rels"].replace(
+        b"</Relationships>",
+        f'<Relationship Id="rId7" Type="{R}/diagramData" Target="diagrams/data1.xml"/>'
+        "</Relationships>".encode(),
+    )
+    members["word/diagrams/data1.xml"] = _diagram_data("Etapa 1", "Etapa 2")
+    document = read(zip_bytes(members), "fluxo.docx")
+    lines = document.text.splitlines()
+    assert lines == ["Antes", "Etapa 1", "Etapa 2", "Depois", "Etapa 1 Etapa 2"]
+
+
 def test_control_characters_and_tabs_in_cells_keep_the_sheet_clean(read) -> None:  # type: ignore[no-untyped-def]
     workbook = openpyxl.Workbook()
     sheet = workbook.active

@@ -15,10 +15,14 @@ DIAGRAM_NS = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 _RELATIONSHIPS_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
-def data_relationship(element: Any) -> str | None:
-    """The relationship id of the data part of the SmartArt graphic in ``element``."""
-    found = element.find(f".//{{{DIAGRAM_NS}}}relIds")
-    return found.get(f"{{{_RELATIONSHIPS_NS}}}dm") if found is not None else None
+def data_relationships(element: Any) -> list[tuple[Any, str]]:
+    """(reference, relationship id of its data part) of each SmartArt graphic in ``element``."""
+    found = []
+    for reference in element.iter(f"{{{DIAGRAM_NS}}}relIds"):
+        relationship = reference.get(f"{{{_RELATIONSHIPS_NS}}}dm")
+        if relationship:
+            found.append((reference, relationship))
+    return found
 
 
 def diagram_lines(data: Any) -> list[str]:

@@ -17,7 +17,7 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.diagrams import data_relationship, diagram_lines
+from goblin_office.diagrams import data_relationships, diagram_lines
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import package_children, plain_package
 from goblin_office.safexml import descendants, parse_xml
@@ -69,9 +69,9 @@ class _SlideReader:
         if getattr(shape, "has_chart", False) and shape.has_chart:
             self._chart(shape.chart)
             return
-        relationship = data_relationship(shape._element)
-        if relationship is not None:
-            self._smartart(shape, relationship)
+        references = data_relationships(shape._element)
+        if references:
+            self._smartart(shape, references[0][1])
             return
         if shape.has_text_frame:
             self._text(shape)

@@ -10,13 +10,14 @@ endnotes, comments; embedded objects come out as children.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.diagrams import data_relationships, diagram_lines
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import PackageXml, open_package, package_document
 from goblin_office.safexml import attr, children, local_name
@@ -133,10 +134,19 @@ class Walker:
     paragraphs are not classed as headings or list items there.
     """
 
-    def __init__(self, page: PageBuilder, styles: Styles, *, kinds: bool = True) -> None:
+    def __init__(
+        self,
+        page: PageBuilder,
+        styles: Styles,
+        *,
+        kinds: bool = True,
+        diagrams: Mapping[str, list[str]] | None = None,
+    ) -> None:
         self.page = page
         self.styles = styles
         self.kinds = kinds
+        # SmartArt text by the relationship id the part being read refers to it with
+        self.diagrams: Mapping[str, list[str]] = diagrams or {}
 
     def blocks(self, element: Any, kind: str = "") -> None:
         for child in element:
@@ -157,6 +167,10 @@ class Walker:
         self.page.add(text, kind or block_kind, level)
         for box in _textboxes(p):
             self.blocks(box, kind)
+        if self.diagrams:
+            for relationship in _diagram_references(p):
+                for line in self.diagrams.get(relationship, ()):
+                    self.page.add(line, kind)
 
     def _kind(self, p: Any) -> tuple[str, int]:
         props = p.find("{*}pPr")
@@ -184,7 +198,7 @@ class Walker:
 
     def cell_text(self, tc: Any) -> str:
         inner = PageBuilder()
-        Walker(inner, self.styles, kinds=False).blocks(tc)
+        Walker(inner, self.styles, kinds=False, diagrams=self.diagrams).blocks(tc)
         return inner.text
 
 
@@ -265,6 +279,13 @@ def _textboxes(element: Any) -> Iterator[Any]:
             yield box
 
 
+def _diagram_references(p: Any) -> Iterator[str]:
+    """The data relationships of the SmartArt graphics in a paragraph (fallbacks skipped)."""
+    for reference, relationship in data_relationships(p):
+        if not _enclosed(reference, p):
+            yield relationship
+
+
 def _enclosed(box: Any, top: Any) -> bool:
     """True when ``box`` sits inside a Fallback or another text box below ``top``."""
     ancestor = box.getparent()
@@ -303,8 +324,10 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config) ->
     headers_footers = bool(config.get("office", "headers_footers", True))
     if headers_footers:
         _parts(walker, roots("/header"), "header")
+    walker.diagrams = _diagrams(package, document)
     for body in children(package.xml(document), "body"):
         walker.blocks(body)
+    walker.diagrams = {}  # the other parts number their relationships anew
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
             for root in roots(suffix):
@@ -314,6 +337,15 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config) ->
             _comments(walker, root)
     if headers_footers:
         _parts(walker, roots("/footer"), "footer")
+
+
+def _diagrams(package: PackageXml, part: str) -> dict[str, list[str]]:
+    """The text of each SmartArt graphic ``part`` links, by relationship id."""
+    found = {}
+    for relationship, (kind, target) in package.rels(part).items():
+        if kind.endswith("/diagramData") and package.member(target) is not None:
+            found[relationship] = diagram_lines(package.xml(target))
+    return found
 
 
 def _parts(walker: Walker, roots: Sequence[Any], kind: str) -> None:
