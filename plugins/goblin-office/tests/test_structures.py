@@ -833,6 +833,28 @@ def test_pptx_chart_of_a_type_python_pptx_cannot_model_keeps_the_deck(read) -> N
     assert page.tables[0].rows == (("", "Jan", "Fev"), ("Lote 7", "1.5", "2"))
 
 
+def test_pptx_chart_axis_titles_are_kept(read) -> None:  # type: ignore[no-untyped-def]
+    from pptx import Presentation
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["Jan", "Fev"]
+    data.add_series("Lote 7", (1.5, 2))
+    frame = slide.shapes.add_chart(
+        XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(2), Inches(4), Inches(3), data
+    )
+    frame.chart.category_axis.axis_title.text_frame.text = "Mês de medição"
+    frame.chart.value_axis.axis_title.text_frame.text = "Valor medido (R$ mil)"
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    (page,) = read(buffer.getvalue(), "grafico.pptx").pages
+    assert page.text.splitlines()[-2:] == ["Mês de medição", "Valor medido (R$ mil)"]
+
+
 def test_xlsx_error_cells_show_their_error(read) -> None:  # type: ignore[no-untyped-def]
     workbook = openpyxl.Workbook()
     sheet = workbook.active

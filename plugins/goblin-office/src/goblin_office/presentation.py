@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 # without importing python-pptx (it costs every worker a second otherwise).
 _TITLES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
 _CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
+_DRAWING = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 
 
 def _reading_order(shapes: Any) -> list[Any]:
@@ -112,6 +113,22 @@ class _SlideReader:
             categories, rows = _cached(chart._chartSpace)
         header = [["", *categories]] if categories else []
         self.page.add_table(header + rows, title="chart", header_rows=1 if categories else 0)
+        for title in _axis_titles(chart._chartSpace):
+            self.page.add(title)
+
+
+def _axis_titles(space: Any) -> list[str]:
+    """The titles of a chart's axes (what its values and categories are), in axis order."""
+    titles = []
+    for axis in space.iter(*(f"{_CHART}{kind}" for kind in ("catAx", "valAx", "dateAx", "serAx"))):
+        for title in axis.iterchildren(f"{_CHART}title"):
+            text = " ".join(
+                "".join(t.text or "" for t in p.iter(f"{_DRAWING}t")).strip()
+                for p in title.iter(f"{_DRAWING}p")
+            ).strip()
+            if text:
+                titles.append(text)
+    return titles
 
 
 def _plotted(chart: Any) -> tuple[list[str], list[list[str]]]:
