@@ -364,6 +364,44 @@ def _ar(members: dict[str, bytes]) -> bytes:
     return bytes(out)
 
 
+def _lzh(members: list[tuple[str, bytes]]) -> bytes:
+    """An LHA archive, level-0 headers, members stored (``-lh0-``), names as given."""
+    def crc16(data: bytes) -> int:  # CRC-16/ARC, LHA's
+        crc = 0
+        for byte in data:
+            crc ^= byte
+            for _ in range(8):
+                crc = crc >> 1 ^ 0xA001 if crc & 1 else crc >> 1
+        return crc
+
+    out = bytearray()
+    for name, data in members:
+        raw = name.encode()
+        body = (b"-lh0-" + struct.pack("<IIIBB", len(data), len(data), 0x5A210000, 0x20, 0)
+                + bytes([len(raw)]) + raw + struct.pack("<H", crc16(data)))
+        out += bytes([len(body), sum(body) & 0xFF]) + body + data
+    return bytes(out + b"\x00")
+
+
+def test_members_unar_wraps_in_a_folder_keep_their_own_names(tmp_path: Path) -> None:
+    """unar puts an archive of several entries in a folder named after it: the members
+    came out as archive/x, and were all refused once one name was hostile."""
+    require_binary("unar", "unar")
+    require_binary("lsar", "unar")
+    path = tmp_path / "atas.lzh"
+    path.write_bytes(_lzh([("ata.txt", b"ata da reuniao"), ("parecer.txt", b"parecer juridico")]))
+    doc = goblin_core.extract(path, ocr="never")
+    assert _texts(doc) == {"atas.lzh/ata.txt": "ata da reuniao",
+                           "atas.lzh/parecer.txt": "parecer juridico"}
+    path.write_bytes(_lzh([("ata.txt", b"ata da reuniao"), ("../fora.txt", b"fora"),
+                           ("parecer.txt", b"parecer juridico")]))
+    doc = goblin_core.extract(path, ocr="never")
+    assert _texts(doc) == {"atas.lzh/ata.txt": "ata da reuniao",
+                           "atas.lzh/parecer.txt": "parecer juridico"}
+    assert [e.message for e in doc.report.errors] == [
+        "member '../fora.txt' refused: path traversal (..) refused"]
+
+
 def test_a_debian_package_gives_the_files_it_installs() -> None:
     data = _ar({
         "debian-binary": b"2.0\n",

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
-from goblin_archives.tool_names import checked_members, list_names
+from goblin_archives.tool_names import Listing, checked_members, list_names
 from goblin_archives.tool_output import tool_failure
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
@@ -160,7 +160,26 @@ class PatoolHandler(BaseEngine):
                 stderr = stderr.replace(str(scratch.path), "<scratch>")
                 failure = tool_failure(self.tool, display, stderr, password)
             listing = list_names(archive, scratch.path, meter, timeout, password)
-            yield from checked_members(out, listing, display, failure)
+            yield from checked_members(_unwrapped(out, archive, listing), listing, display,
+                                       failure)
+
+
+def _unwrapped(out: Path, archive: Path, listing: Listing | None) -> Path:
+    """The folder the members are in: ``out``, or the one folder unar wrapped them in.
+
+    unar (patool's tool for zoo, dms, lha without lhasa) puts an archive of several
+    top-level entries into a folder named after the archive; its members would
+    be named ``archive/x``, which the listing does not hold, so every one of them
+    was refused as soon as one name was hostile or the archive damaged.
+    """
+    wrapper = out / archive.stem
+    if listing is None or [*out.iterdir()] != [wrapper] or wrapper.is_symlink() \
+            or not wrapper.is_dir():
+        return out
+    listed = [*listing.clean, *listing.hostile]
+    if any(name.split("/", 1)[0] == wrapper.name for name in listed):
+        return out  # the archive's own top folder
+    return wrapper
 
 
 #: Formats libarchive reads that patool has no tool for.
