@@ -855,6 +855,45 @@ def test_pptx_chart_axis_titles_are_kept(read) -> None:  # type: ignore[no-untyp
     assert page.text.splitlines()[-2:] == ["Mês de medição", "Valor medido (R$ mil)"]
 
 
+def _shape(text: str) -> str:
+    return (
+        f'<xdr:sp><xdr:txBody><a:bodyPr/><a:p><a:r><a:t>{text}</a:t></a:r></a:p></xdr:txBody>'
+        "</xdr:sp>"
+    )
+
+
+@pytest.mark.parametrize("engine", ["office.calamine", "office.openpyxl"])
+def test_xlsx_text_boxes_drawn_over_a_sheet_are_read(read, engine) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    workbook.active.append(["Lote", "Valor"])
+    source = zipfile.ZipFile(io.BytesIO(_xlsx(workbook)))
+    members = {name: source.read(name) for name in source.namelist()}
+    members["xl/worksheets/_rels/sheet1.xml.rels"] = (
+        f'<Relationships xmlns="{PKG_RELS}"><Relationship Id="rId1" Type="{R}/drawing" '
+        'Target="../drawings/drawing1.xml"/></Relationships>'
+    )
+    members["xl/drawings/drawing1.xml"] = (
+        '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/'
+        f'spreadsheetDrawing" xmlns:a="{_DRAWING}" xmlns:mc="http://schemas.openxmlformats.org/'
+        'markup-compatibility/2006"><xdr:twoCellAnchor>'
+        + _shape("Preencher só as células em amarelo")
+        + "</xdr:twoCellAnchor><xdr:twoCellAnchor><xdr:grpSp>"
+        + _shape("Prazo: 30 dias")
+        + "</xdr:grpSp></xdr:twoCellAnchor><mc:AlternateContent><mc:Choice Requires=\"a14\">"
+        "<xdr:twoCellAnchor>" + _shape("x = 2") + "</xdr:twoCellAnchor></mc:Choice><mc:Fallback>"
+        "<xdr:twoCellAnchor>" + _shape("x = 2 (imagem)") + "</xdr:twoCellAnchor></mc:Fallback>"
+        "</mc:AlternateContent></xdr:wsDr>"
+    )
+    other = "office.openpyxl" if engine == "office.calamine" else "office.calamine"
+    document = read(zip_bytes(members), "planilha.xlsx", engines={other: {"enabled": False}})
+    assert document.parsed_by == (engine,)
+    assert document.text.splitlines()[-3:] == [
+        "Preencher só as células em amarelo",
+        "Prazo: 30 dias",
+        "x = 2",
+    ]
+
+
 def test_xlsx_error_cells_show_their_error(read) -> None:  # type: ignore[no-untyped-def]
     workbook = openpyxl.Workbook()
     sheet = workbook.active

@@ -1,8 +1,9 @@
-"""The text of SmartArt graphics, read from each diagram's data part.
+"""DrawingML text kept outside a document's own flow: SmartArt graphics, sheet shapes.
 
 A slide or page holds only a reference to a SmartArt graphic (``dgm:relIds``);
 its text lives in the diagram's data model (``ppt/diagrams/data1.xml``), one
-point per node, in the order the nodes were entered.
+point per node, in the order the nodes were entered. The text boxes and
+callouts drawn over a worksheet live in the sheet's drawing part.
 """
 
 from __future__ import annotations
@@ -35,11 +36,30 @@ def diagram_lines(data: Any) -> list[str]:
     for point in descendants(data, "pt"):
         if attr(point, "type", "node") != "node":
             continue
-        for body in children(point, "t"):
-            for paragraph in children(body, "p"):
-                text = "".join(_runs(paragraph)).strip()
-                if text:
-                    lines.append(text)
+        lines.extend(_body_lines(children(point, "t")))
+    return lines
+
+
+def shape_lines(drawing: Any) -> list[str]:
+    """The text of each shape of a drawing part (its root element), a line a paragraph.
+
+    Charts and pictures drawn there are frames and pictures, not shapes: no text here.
+    """
+    lines = []
+    for shape in descendants(drawing, "sp"):
+        if any(local_name(above) == "Fallback" for above in shape.iterancestors()):
+            continue  # the same shape for readers that know no newer markup (equations)
+        lines.extend(_body_lines(children(shape, "txBody")))
+    return lines
+
+
+def _body_lines(bodies: list[Any]) -> list[str]:
+    lines = []
+    for body in bodies:
+        for paragraph in children(body, "p"):
+            text = "".join(_runs(paragraph)).strip()
+            if text:
+                lines.append(text)
     return lines
 
 

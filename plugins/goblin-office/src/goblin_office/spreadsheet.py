@@ -71,6 +71,8 @@ def sheet_page(
     for text in extras.headers if extras else ():
         page.add(text, "header")
     page.add_table(rows, title=name)
+    for text in extras.shapes if extras else ():
+        page.add(text)
     for text in extras.comments if extras else ():
         page.add(text)
     for text in extras.footers if extras else ():
