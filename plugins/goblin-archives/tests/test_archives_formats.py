@@ -460,6 +460,16 @@ def test_a_fixed_size_vhd_is_known_by_its_footer(tmp_path: Path) -> None:
     assert "ata do disco virtual" in _texts(doc).values()
 
 
+def test_what_a_tool_names_after_the_archive_is_named_as_the_archive(tmp_path: Path) -> None:
+    """7-Zip names a VHD's disk after the file it reads (as unar a dms's): that was the
+    private link, so every such member was called archive.img."""
+    require_binary("7z", "p7zip-full")
+    image = tmp_path / "disco.vhd"
+    image.write_bytes(_fixed_vhd(bytes(4096)))
+    doc = goblin_core.extract(image, ocr="never")
+    assert [m.name for m in doc.report.members] == ["disco.img"]
+
+
 def test_an_iso9660_image_is_read(tmp_path: Path) -> None:
     bsdtar = require_binary("bsdtar", "libarchive-tools")
     folder = tmp_path / "disc"

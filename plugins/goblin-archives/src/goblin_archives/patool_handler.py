@@ -148,7 +148,8 @@ class PatoolHandler(BaseEngine):
             out.mkdir()
             # The tools guess volume sets from sibling file names; a private link to the
             # archive shows them this one file alone.
-            archive = scratch.path / f"archive.{source.extension or self.fmt.name}"
+            (scratch.path / "in").mkdir()
+            archive = scratch.path / "in" / _link_name(source, self.fmt.name)
             os.symlink(os.path.abspath(source.path()), archive)
             password = password_for(config)
             argv = self.command(archive, out, self.tool_password(password))
@@ -162,6 +163,15 @@ class PatoolHandler(BaseEngine):
             listing = list_names(archive, scratch.path, meter, timeout, password)
             yield from checked_members(_unwrapped(out, archive, listing), listing, display,
                                        failure)
+
+
+def _link_name(source: Source, fmt: str) -> str:
+    """The name the tool reads the archive under: its own, since tools name what they
+    write after it (a dms's or a VHD's disk image, the one file of a .lz)."""
+    name = source.name.replace("\\", "/").rsplit("/", 1)[-1]
+    if not name.isprintable() or name.startswith((".", "-")) or not 0 < len(name.encode()) <= 200:
+        name = "archive"
+    return name if source.extension else f"{name}.{fmt}"
 
 
 def _unwrapped(out: Path, archive: Path, listing: Listing | None) -> Path:
