@@ -699,6 +699,36 @@ def test_pptx_line_breaks_and_fields_are_kept(read) -> None:  # type: ignore[no-
     assert page.text.splitlines() == ["Lote", "Pregão17"]
 
 
+def test_pptx_shapes_kept_in_alternate_content_are_read(read) -> None:  # type: ignore[no-untyped-def]
+    # PowerPoint wraps a shape holding an equation in mc:AlternateContent, which
+    # python-pptx does not list: its text was lost
+    import copy
+
+    from lxml import etree
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    markup = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    slide.shapes.add_textbox(Inches(1), Inches(3), Inches(4), Inches(1)).text = "Depois"
+    group = slide.shapes.add_group_shape()
+    for top, text in ((1, "Fórmula de Bhaskara"), (2, "Dentro do grupo")):
+        shapes = slide.shapes if top == 1 else group.shapes
+        box = shapes.add_textbox(Inches(1), Inches(top), Inches(4), Inches(1))
+        box.text = text
+        tree = box._element.getparent()
+        alternate = etree.SubElement(tree, f"{markup}AlternateContent")
+        etree.SubElement(alternate, f"{markup}Choice", Requires="a14").append(box._element)
+        fallback = copy.deepcopy(box._element)
+        fallback.find(".//{*}t").text = "imagem da fórmula"
+        etree.SubElement(alternate, f"{markup}Fallback").append(fallback)
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    page = read(buffer.getvalue(), "formulas.pptx").pages[0]
+    assert page.text.splitlines() == ["Fórmula de Bhaskara", "Dentro do grupo", "Depois"]
+
+
 def test_pptx_title_line_break_keeps_one_heading(read) -> None:  # type: ignore[no-untyped-def]
     from pptx import Presentation
 

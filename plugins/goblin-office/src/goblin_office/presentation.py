@@ -20,7 +20,7 @@ from goblin_office import formats as fmt
 from goblin_office.diagrams import data_relationships, diagram_lines
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import package_children, plain_package
-from goblin_office.safexml import descendants, parse_xml
+from goblin_office.safexml import descendants, local_name, parse_xml
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,24 @@ log = logging.getLogger(__name__)
 _TITLES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
 _CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
 _DRAWING = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+_SHAPE_ELEMENTS = frozenset({"sp", "grpSp", "graphicFrame", "cxnSp", "pic"})
+
+
+def _alternate_shapes(shapes: Any) -> list[Any]:
+    """The shapes a slide or group keeps in ``mc:AlternateContent``, which python-pptx
+    does not list: PowerPoint wraps a shape so when it holds an equation or ink.
+
+    The first choice is read, as PowerPoint does; the fallback is mostly a picture
+    of the same shape.
+    """
+    found = []
+    for alternate in shapes._element.iterchildren(f"{_MC}AlternateContent"):
+        branch = next(alternate.iterchildren(f"{_MC}Choice", f"{_MC}Fallback"), None)
+        for element in branch if branch is not None else ():
+            if local_name(element) in _SHAPE_ELEMENTS:
+                found.append(shapes._shape_factory(element))
+    return found
 
 
 def _reading_order(shapes: Any) -> list[Any]:
@@ -56,7 +74,7 @@ class _SlideReader:
         self.config = config
 
     def shapes(self, shapes: Any) -> None:
-        for shape in _reading_order(shapes):
+        for shape in _reading_order([*shapes, *_alternate_shapes(shapes)]):
             self.shape(shape)
 
     def shape(self, shape: Any) -> None:
