@@ -187,15 +187,27 @@ def test_a_damaged_7z_keeps_the_members_decoded_before_the_damage(tmp_path: Path
     archive[archive.index(b"danificado")] ^= 0xFF
     path = tmp_path / "danificado.7z"
     path.write_bytes(archive)
-    expected = r"danificado\.7z: the member 'parecer\.txt' fails its CRC check"
-    # patool off: the members must come from py7zr itself, not from 7-Zip's second try
+    # patool off: nothing follows py7zr, whose members before the damage must be kept
     doc = goblin_core.extract(path, ocr="never", archives={"patool": False})
     assert _texts(doc) == {"danificado.7z/ata.txt": "ata da reuniao"}
     assert [e.kind for e in doc.report.errors] == ["CorruptDocument"]
-    assert re.search(expected, doc.report.errors[0].message)
-    result = unpack(path, tmp_path / "out")
-    assert [p.name for p in result.written] == ["ata.txt"]
-    assert any(re.search(expected, e.message) for e in result.errors)
+    assert re.search(r"danificado\.7z: the member 'parecer\.txt' fails its CRC check",
+                     doc.report.errors[0].message)
+
+
+def test_a_7z_block_py7zr_cannot_decode_goes_whole_to_7zip(tmp_path: Path) -> None:
+    """py7zr lacks BCJ2: the block before it is no reason to keep 7-Zip from the rest."""
+    seven = require_binary("7z", "p7zip-full")
+    (tmp_path / "ata.txt").write_text("ata da reuniao", encoding="utf-8")
+    (tmp_path / "anexo.txt").write_text("anexo em bcj2", encoding="utf-8")
+    path = tmp_path / "blocos.7z"
+    fx.run_quietly([seven, "a", "-ms=off", str(path), "ata.txt"], tmp_path)
+    fx.run_quietly([seven, "a", "-ms=off", "-mf=BCJ2", str(path), "anexo.txt"], tmp_path)
+    doc = goblin_core.extract(path, ocr="never")
+    assert set(_texts(doc).values()) == {"ata da reuniao", "anexo em bcj2"}
+    alone = goblin_core.extract(path, ocr="never", archives={"patool": False})
+    assert list(_texts(alone).values()) == ["ata da reuniao"]
+    assert "BCJ2" in alone.report.errors[0].message
 
 
 def test_an_unsupported_method_beside_damage_is_damage() -> None:

@@ -15,6 +15,7 @@ from goblin_archives.scratch import ByteMeter, Scratch
 from goblin_archives.volumes import whole_file
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
+from goblin_core.errors import UnsupportedFormat
 from goblin_core.source import Source
 
 
@@ -34,7 +35,21 @@ class SevenZipHandler(BaseEngine):
         with whole_file(source) as (opener, size), Scratch() as scratch:
             meter = ByteMeter(limits, max(size, 1), display)
             files, written, damage = extract(opener, display, password, meter, scratch.path)
+            if isinstance(damage, UnsupportedFormat) and _seven_zip_follows(config):
+                # 7-Zip, next in line through patool, decodes the methods py7zr lacks
+                # (BCJ2): the whole archive, where once members are read it would not run.
+                raise damage
             for entry, file in zip(files, written, strict=True):
                 yield member(entry, file)
             if damage is not None:
                 raise damage
+
+
+def _seven_zip_follows(config: Config) -> bool:
+    """Whether the 7z handler of last resort (patool driving 7-Zip) can run."""
+    from goblin_archives.patool_handler import FALLBACK_FORMATS, PatoolHandler
+
+    if config.get("archives", "patool") is False:
+        return False
+    sevenzip = next(fmt for fmt in FALLBACK_FORMATS if fmt.name == "7z")
+    return PatoolHandler(sevenzip).available()[0]
