@@ -11,6 +11,7 @@ member's stream is valid until the next member is listed, as in a tar.
 
 from __future__ import annotations
 
+import functools
 import mimetypes
 import posixpath
 import re
@@ -83,6 +84,7 @@ class WarcHandler(BaseEngine):
                                   "the WARC is truncated", file=display)
 
 
+@functools.cache
 def _quiet_iterator() -> type:
     from warcio.archiveiterator import ArchiveIterator
 
