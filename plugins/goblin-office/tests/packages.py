@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import struct
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -122,9 +122,19 @@ def _wide(text: str) -> bytes:
     return struct.pack("<I", len(text)) + text.encode("utf-16-le")
 
 
-def xlsb(sheet_name: str, text: str, number: float, chart_sheet: str | None = None) -> bytes:
+def xlsb(
+    sheet_name: str,
+    text: str,
+    number: float,
+    chart_sheet: str | None = None,
+    errors: Sequence[tuple[int, int, int, bool]] = (),
+) -> bytes:
     """A one-sheet .xlsb whose first row holds ``text`` and ``number`` (A1, B1), then,
-    when ``chart_sheet`` names one, a chart sheet (a view record, no cells)."""
+    when ``chart_sheet`` names one, a chart sheet (a view record, no cells).
+
+    ``errors`` are error cells after them, each (row, column, BErr code, whether it is a
+    formula's result: a BrtFmlaError rather than a BrtCellError), in row order.
+    """
     bundles = _record(0x9C, struct.pack("<II", 0, 1) + _wide("rId1") + _wide(sheet_name))
     if chart_sheet is not None:
         bundles += _record(0x9C, struct.pack("<II", 0, 2) + _wide("rId2") + _wide(chart_sheet))
@@ -136,13 +146,16 @@ def xlsb(sheet_name: str, text: str, number: float, chart_sheet: str | None = No
         + _record(0x84)
     )
     cell = struct.pack("<II", 0, 0)  # column 0, style 0
+    last_row = max([0, *(row for row, _, _, _ in errors)])
+    last_column = max([1, *(column for _, column, _, _ in errors)])
     sheet = (
         _record(0x81)  # BrtBeginSheet
-        + _record(0x94, struct.pack("<IIII", 0, 0, 0, 1))  # BrtWsDim: A1:B1
+        + _record(0x94, struct.pack("<IIII", 0, last_row, 0, last_column))  # BrtWsDim
         + _record(0x91)  # BrtBeginSheetData
-        + _record(0x00, struct.pack("<IIH", 0, 0, 0) + b"\x00\x00\x00" + struct.pack("<I", 0))
+        + _row_header(0)
         + _record(0x06, cell + _wide(text))  # BrtCellSt
         + _record(0x05, struct.pack("<II", 1, 0) + struct.pack("<d", number))  # BrtCellReal
+        + _error_cells(errors)
         + _record(0x92)
         + _record(0x82)
     )
@@ -186,6 +199,29 @@ def xlsb(sheet_name: str, text: str, number: float, chart_sheet: str | None = No
             **members,
         }
     )
+
+
+def _row_header(row: int) -> bytes:
+    """BrtRowHdr: row, style, height, flags and no column spans."""
+    return _record(0x00, struct.pack("<IIH", row, 0, 0) + b"\x00\x00\x00" + struct.pack("<I", 0))
+
+
+def _error_cells(errors: Sequence[tuple[int, int, int, bool]]) -> bytes:
+    out = b""
+    row = 0
+    for cell_row, column, code, formula in errors:
+        if cell_row != row:
+            out += _row_header(cell_row)
+            row = cell_row
+        cell = struct.pack("<II", column, 0) + bytes([code])
+        if formula:
+            # BrtFmlaError: flags, then the CellParsedFormula of =1/0 (PtgInt 1, PtgInt 0,
+            # PtgDiv) with no extra data
+            tokens = b"\x1e\x01\x00\x1e\x00\x00\x06"
+            out += _record(0x0B, cell + struct.pack("<HI", 0, len(tokens)) + tokens + bytes(4))
+        else:
+            out += _record(0x03, cell)  # BrtCellError
+    return out
 
 
 _FREE, _END, _FAT_SECTOR = 0xFFFFFFFF, 0xFFFFFFFE, 0xFFFFFFFD

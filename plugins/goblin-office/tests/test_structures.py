@@ -970,6 +970,34 @@ def test_xls_error_cells_show_their_error(read) -> None:  # type: ignore[no-unty
     assert document.tables[0].rows[5][1:] == ("1", "#DIV/0!")
 
 
+def test_xlsb_error_cells_show_their_error(read) -> None:  # type: ignore[no-untyped-def]
+    # calamine gives a BrtCellError as empty and drops a BrtFmlaError (a formula whose last
+    # result is an error) altogether, here the only cell of the last row
+    data = xlsb(
+        "Erros",
+        "Lote",
+        7,
+        errors=[(0, 2, 0x2A, False), (1, 1, 0x0F, False), (2, 3, 0x07, True)],
+    )
+    document = read(data, "erros.xlsb")
+    assert document.parsed_by == ("office.calamine",)
+    assert document.tables[0].rows == (
+        ("Lote", "7", "#N/A", ""),
+        ("", "#VALUE!", "", ""),
+        ("", "", "", "#DIV/0!"),
+    )
+
+
+def test_xlsb_records_cut_short_give_the_errors_before_the_cut() -> None:
+    from goblin_office import biff12
+
+    data = xlsb("Erros", "Lote", 7, errors=[(0, 2, 0x17, False), (1, 0, 0x1D, False)])
+    sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.bin")
+    cut = sheet[: sheet.index(b"\x03\x09\x00\x00\x00\x00") + 4]  # inside A2's record
+    assert biff12.error_cells(sheet) == {(0, 2): "#REF!", (1, 0): "#NAME?"}
+    assert biff12.error_cells(cut) == {(0, 2): "#REF!"}
+
+
 def _ods_row(sheet: str, cells: list[tuple[dict[str, str], str]]) -> bytes:
     """An .ods of one sheet and one row: each cell's attributes and the text it shows."""
     from odf.opendocument import OpenDocumentSpreadsheet

@@ -114,3 +114,26 @@ def without_controls(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]] | N
     if not any(_CONTROLS.search("".join(row)) for row in rows):
         return None
     return [tuple(_CONTROLS.sub("", cell) for cell in row) for row in rows]
+
+
+# BErr: the error codes of BIFF8 (.xls) and BIFF12 (.xlsb) cells, MS-XLS 2.5.198.2 and
+# MS-XLSB 2.5.98.2 (which adds #GETTING_DATA)
+_ERROR_CODES = {
+    0x00: "#NULL!",
+    0x07: "#DIV/0!",
+    0x0F: "#VALUE!",
+    0x17: "#REF!",
+    0x1D: "#NAME?",
+    0x24: "#NUM!",
+    0x2A: "#N/A",
+    0x2B: "#GETTING_DATA",
+}
+
+
+def error_text(code: int) -> str:
+    """The error a BIFF error code shows, as Excel writes it.
+
+    >>> error_text(0x07), error_text(0x2A), error_text(0x99)
+    ('#DIV/0!', '#N/A', '#ERR')
+    """
+    return _ERROR_CODES.get(code, "#ERR")

@@ -1,18 +1,22 @@
-"""The error cells (#DIV/0!, #N/A, #REF!...) of an xlsx sheet, which python-calamine reads as empty.
+"""The error cells (#DIV/0!, #N/A, #REF!...) of an xlsx or xlsb sheet, which python-calamine
+reads as empty.
 
 A spreadsheet shows an error where a formula fails, and a blank in its place
-reads as "no value". Only sheets whose XML holds an error cell at all (seen
+reads as "no value". Only xlsx sheets whose XML holds an error cell at all (seen
 while their span is scanned) are read a second time, a row at a time, for the
-``<c t="e">`` elements; no tree is built.
+``<c t="e">`` elements; no tree is built. An xlsb sheet's records are walked once
+(``biff12``).
 """
 
 from __future__ import annotations
 
 import re
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
+from goblin_office import biff12
+from goblin_office.containers import read_member
 from goblin_office.sheetspan import CHUNK, column_index, has_error_cell
 
 _ERROR_CELL = re.compile(
@@ -22,6 +26,9 @@ _ERROR_CELL = re.compile(
     re.S,
 )
 _VALUE = re.compile(rb"<(?:\w+:)?v>([^<]*)</(?:\w+:)?v>")
+
+# (package, sheet part) -> (row, column), 0-based -> the error the cell shows
+ErrorReader = Callable[[zipfile.ZipFile, str], dict[tuple[int, int], str]]
 
 
 def error_cells(archive: zipfile.ZipFile, path: str) -> dict[tuple[int, int], str]:
@@ -38,6 +45,11 @@ def error_cells(archive: zipfile.ZipFile, path: str) -> dict[tuple[int, int], st
                     text = value.group(1).decode("utf-8", "replace").strip()
                     found[int(row) - 1, column_index(letters)] = text
     return found
+
+
+def xlsb_error_cells(archive: zipfile.ZipFile, path: str) -> dict[tuple[int, int], str]:
+    """(row, column), 0-based, -> the error an error cell of the xlsb sheet part ``path`` shows."""
+    return biff12.error_cells(read_member(archive, path, archive.filename or path))
 
 
 def _row_windows(stream: IO[bytes]) -> Iterator[bytes]:
@@ -61,16 +73,25 @@ def _row_windows(stream: IO[bytes]) -> Iterator[bytes]:
 def with_errors(
     rows: Iterable[list[str]], errors: dict[tuple[int, int], str], first_column: int
 ) -> Iterator[list[str]]:
-    """``rows`` (from row 0, from ``first_column``) with the error cells filled in."""
+    """``rows`` (from row 0, from ``first_column``) with the error cells filled in, and
+    the rows after the last one that hold only error cells (calamine drops an xlsb
+    formula whose result is an error)."""
     by_row: dict[int, list[tuple[int, str]]] = {}
     for (row, column), text in errors.items():
         by_row.setdefault(row, []).append((column - first_column, text))
+    number = -1
     for number, cells in enumerate(rows):
-        for column, text in by_row.get(number, ()):
-            if column < 0:
-                continue
-            if column >= len(cells):
-                cells.extend([""] * (column + 1 - len(cells)))
-            if not cells[column]:
-                cells[column] = text
-        yield cells
+        yield _filled(cells, by_row.get(number, ()))
+    for row in range(number + 1, max(by_row, default=-1) + 1):
+        yield _filled([], by_row.get(row, ()))
+
+
+def _filled(cells: list[str], errors: Iterable[tuple[int, str]]) -> list[str]:
+    for column, text in errors:
+        if column < 0:
+            continue
+        if column >= len(cells):
+            cells.extend([""] * (column + 1 - len(cells)))
+        if not cells[column]:
+            cells[column] = text
+    return cells

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import unescape
@@ -21,6 +21,7 @@ import xlrd
 from goblin_core.config import Config
 from goblin_core.errors import GoblinError
 from goblin_core.source import Source
+from goblin_office.biff12 import bundle_sheets
 from goblin_office.containers import open_container, read_member
 from goblin_office.diagrams import shape_lines
 from goblin_office.odftext import inline_text
@@ -95,14 +96,23 @@ class WorkbookXml(PackageXml):
 
     def _read_sheets(self) -> Iterator[tuple[str, str]]:
         workbook = "xl/workbook.xml"
-        if workbook not in self.names:
+        listed: Iterable[tuple[str, str]]
+        if workbook in self.names:
+            listed = (
+                (attr(sheet, "name"), attr(sheet, "id"))
+                for sheets in descendants(self.xml(workbook), "sheets")
+                for sheet in children(sheets, "sheet")
+            )
+        elif "xl/workbook.bin" in self.names:
+            workbook = "xl/workbook.bin"
+            listed = bundle_sheets(read_member(self.archive, workbook, self.name))
+        else:
             return
         rels = self.rels(workbook)
-        for sheets in descendants(self.xml(workbook), "sheets"):
-            for sheet in children(sheets, "sheet"):
-                rel = rels.get(attr(sheet, "id"))
-                if rel is not None:
-                    yield attr(sheet, "name"), rel[1]
+        for name, relation in listed:
+            rel = rels.get(relation)
+            if rel is not None:
+                yield name, rel[1]
 
     def extras(self, path: str) -> SheetExtras:
         extras = SheetExtras()

@@ -25,7 +25,7 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.cellformats import WorkbookFormats, display_rows
-from goblin_office.cells import cell_text, iso_durations
+from goblin_office.cells import cell_text, error_text, iso_durations
 from goblin_office.containers import open_container
 from goblin_office.embedded import ole_children
 from goblin_office.encryption import decrypted
@@ -34,7 +34,7 @@ from goblin_office.numberformat import display_text
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
 from goblin_office.ooxml import package_children
-from goblin_office.sheeterrors import error_cells, with_errors
+from goblin_office.sheeterrors import ErrorReader, error_cells, with_errors, xlsb_error_cells
 from goblin_office.sheetextras import SheetExtras, WorkbookXml, safe_extras
 from goblin_office.sheetspan import sheet_span, tag_windows
 
@@ -105,8 +105,9 @@ class _CalamineDocument(BaseParsedDocument):
         self.metadata: dict[str, Any] = {"sheets": list(names)}
         self.children: list[Source] = []
         self.package: zipfile.ZipFile | None = None
-        # sheet name -> part, for the sheets of the package that hold error cells
+        # sheet name -> part, for the sheets of the package that may hold error cells
         self.error_parts: dict[str, str] = {}
+        self.error_reader: ErrorReader = error_cells
         # whether the cells may hold raw ISO 8601 durations (calamine's long ODS times)
         self.durations = False
         # a chart sheet holds no cells: calamine reads an xlsb one as a worksheet and fails
@@ -148,7 +149,7 @@ class _CalamineDocument(BaseParsedDocument):
         """The error cells of sheet ``name``, which calamine reads as empty."""
         part = self.error_parts.get(name)
         if part is not None and self.package is not None:
-            return error_cells(self.package, part)
+            return self.error_reader(self.package, part)
         extras = self.extras.get(name)
         return extras.errors if extras is not None else {}
 
@@ -198,7 +199,11 @@ class CalamineParser(BaseEngine):
         self, plain: Source, mime: str, package: zipfile.ZipFile, config: Config
     ) -> _CalamineDocument:
         reader = WorkbookXml(package, plain.display_name, config)
-        error_parts = _check_dense_grid(reader, config) if mime == fmt.XLSX else {}
+        if mime == fmt.XLSX:
+            error_parts = _check_dense_grid(reader, config)
+        else:
+            # no cheap scan tells an xlsb sheet with error cells: each is read for them
+            error_parts = dict(_sheet_members(reader))
         stream = _macro_sheets_moved(package) if mime == fmt.XLSB else None
         workbook = _workbook(plain, plain, stream)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
@@ -211,6 +216,8 @@ class CalamineParser(BaseEngine):
         document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
         document.package = package
         document.error_parts = error_parts
+        if mime == fmt.XLSB:
+            document.error_reader = xlsb_error_cells
         document.children = package_children(plain, config, package)
         return document
 
@@ -224,10 +231,7 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
     """
     limit = _GRID_FACTOR * int(config.get("office", "max_sheet_cells", 5_000_000))
     error_parts: dict[str, str] = {}
-    for name, path in reader.sheets():
-        member = reader.member(path)
-        if member is None:
-            continue
+    for name, member in _sheet_members(reader):
         span = sheet_span(reader.archive, member)
         if span.cells > limit:
             raise CorruptDocument(
@@ -239,6 +243,14 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
         if span.errors:
             error_parts[name] = member
     return error_parts
+
+
+def _sheet_members(reader: WorkbookXml) -> Iterator[tuple[str, str]]:
+    """(sheet name, zip member) of each sheet whose part the package holds."""
+    for name, path in reader.sheets():
+        member = reader.member(path)
+        if member is not None:
+            yield name, member
 
 
 def _refuse_ods_errors(plain: Source, config: Config) -> None:
@@ -363,7 +375,7 @@ def _xlrd_cell(cell: Any, datemode: int) -> str:
     if cell.ctype == xlrd.XL_CELL_BOOLEAN:
         return cell_text(bool(cell.value))
     if cell.ctype == xlrd.XL_CELL_ERROR:
-        return xlrd.error_text_from_code.get(cell.value, "#ERR")
+        return error_text(cell.value)
     return cell_text(cell.value)
 
 
