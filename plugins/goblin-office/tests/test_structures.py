@@ -8,6 +8,7 @@ import re
 import struct
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -819,6 +820,108 @@ def test_docx_smartart_text_is_read_in_place_from_its_data_part(read) -> None:  
     assert lines == ["Antes", "Etapa 1", "Etapa 2", "Depois", "Etapa 1 Etapa 2"]
 
 
+_CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+
+
+def _cell_text_reference(text: str) -> str:
+    """A c:strRef to a cell, with the text it held cached."""
+    return (
+        '<c:strRef><c:f>Plan1!$A$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0">'
+        f"<c:v>{text}</c:v></c:pt></c:strCache></c:strRef>"
+    )
+
+
+def _chart_part(title: str, axis_title: str = "", *, cached: bool = False) -> bytes:
+    """A chart part titled ``title``: typed in as rich text, or (``cached``) taken from a
+    cell whose text the part caches; with an axis titled ``axis_title`` when given."""
+    if cached:
+        text = _cell_text_reference(title)
+    else:
+        text = f"<c:rich><a:bodyPr/><a:p><a:r><a:t>{title}</a:t></a:r></a:p></c:rich>"
+    axis = (
+        f"<c:valAx><c:axId val=\"2\"/><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r>"
+        f"<a:t>{axis_title}</a:t></a:r></a:p></c:rich></c:tx></c:title></c:valAx>"
+        if axis_title
+        else ""
+    )
+    return (
+        f'<c:chartSpace xmlns:c="{_CHART}" xmlns:a="{_DRAWING}"><c:chart><c:title><c:tx>{text}'
+        f"</c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:v>Série</c:v></c:tx></c:ser>"
+        f"</c:barChart>{axis}</c:plotArea></c:chart></c:chartSpace>"
+    ).encode()
+
+
+def test_docx_chart_titles_are_read_where_the_chart_sits(read) -> None:  # type: ignore[no-untyped-def]
+    # the body holds only a reference to the chart part: its title was lost
+    def chart(relationship: str) -> str:
+        return (
+            '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/'
+            f'drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="{_DRAWING}">'
+            f'<a:graphicData uri="{_CHART}"><c:chart xmlns:c="{_CHART}" r:id="{relationship}"/>'
+            "</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"
+        )
+
+    cell = f"<w:tbl><w:tr><w:tc>{chart('rId8')}</w:tc></w:tr></w:tbl>"
+    data = docx(para("Antes") + chart("rId7") + para("Depois") + cell)
+    source = zipfile.ZipFile(io.BytesIO(data))
+    members = {name: source.read(name) for name in source.namelist()}
+    members["word/_rels/document.xml.rels"] = members["word/_rels/document.xml.rels"].replace(
+        b"</Relationships>",
+        f'<Relationship Id="rId7" Type="{R}/chart" Target="charts/chart1.xml"/>'
+        f'<Relationship Id="rId8" Type="{R}/chart" Target="charts/chart2.xml"/>'
+        "</Relationships>".encode(),
+    )
+    members["word/charts/chart1.xml"] = _chart_part("Evolução dos preços", "Valor (R$)")
+    members["word/charts/chart2.xml"] = _chart_part("Lote 7 por mês", cached=True)
+    document = read(zip_bytes(members), "relatorio.docx")
+    assert document.text.splitlines() == [
+        "Antes",
+        "Evolução dos preços",
+        "Valor (R$)",
+        "Depois",
+        "Lote 7 por mês",
+    ]
+
+
+@pytest.mark.parametrize("engine", ["office.calamine", "office.openpyxl"])
+def test_xlsx_chart_titles_are_read_with_the_sheet_they_are_drawn_on(read, engine) -> None:  # type: ignore[no-untyped-def]
+    from openpyxl.chart import BarChart, Reference
+
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    for row in (["Mês", "Valor"], ["Jan", 1], ["Fev", 2]):
+        sheet.append(row)
+    for title, place in (("Medições mensais", "D2"), ("Segundo gráfico", "D20")):
+        chart = BarChart()
+        chart.title = title
+        chart.y_axis.title = "R$ mil"
+        chart.add_data(Reference(sheet, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+        sheet.add_chart(chart, place)
+    data = _xlsx(workbook)
+    # the second chart's title taken from a cell, as Excel writes one linked to a cell
+    data = rewrite(data, {"xl/charts/chart2.xml": _chart_part("Total do lote", cached=True)})
+    other = "office.openpyxl" if engine == "office.calamine" else "office.calamine"
+    document = read(data, "medicoes.xlsx", engines={other: {"enabled": False}})
+    assert document.parsed_by == (engine,)
+    assert document.text.splitlines()[-3:] == ["Medições mensais", "R$ mil", "Total do lote"]
+
+
+def test_pptx_chart_title_taken_from_a_cell_is_read(read) -> None:  # type: ignore[no-untyped-def]
+    # python-pptx gives a title without rich text no text frame: only typed-in ones were read
+    deck, chart = _column_chart_deck()
+    chart.chart_title.text_frame.text = "TITULO"
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    part = "ppt/charts/chart1.xml"
+    with zipfile.ZipFile(buffer) as package:
+        xml = package.read(part).decode()
+    typed = r"<c:rich>(?:(?!</c:rich>).)*TITULO.*?</c:rich>"
+    xml, count = re.subn(typed, _cell_text_reference("Lote 7"), xml, flags=re.S)
+    assert count == 1
+    document = read(rewrite(buffer.getvalue(), {part: xml.encode()}), "grafico.pptx")
+    assert document.pages[0].text.splitlines()[0] == "Lote 7"
+
+
 def test_control_characters_and_tabs_in_cells_keep_the_sheet_clean(read) -> None:  # type: ignore[no-untyped-def]
     workbook = openpyxl.Workbook()
     sheet = workbook.active
@@ -863,7 +966,8 @@ def test_pptx_chart_of_a_type_python_pptx_cannot_model_keeps_the_deck(read) -> N
     assert page.tables[0].rows == (("", "Jan", "Fev"), ("Lote 7", "1.5", "2"))
 
 
-def test_pptx_chart_axis_titles_are_kept(read) -> None:  # type: ignore[no-untyped-def]
+def _column_chart_deck() -> tuple[Any, Any]:
+    """A one-slide deck holding a column chart of one series: (deck, chart)."""
     from pptx import Presentation
     from pptx.chart.data import CategoryChartData
     from pptx.enum.chart import XL_CHART_TYPE
@@ -877,8 +981,13 @@ def test_pptx_chart_axis_titles_are_kept(read) -> None:  # type: ignore[no-untyp
     frame = slide.shapes.add_chart(
         XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(2), Inches(4), Inches(3), data
     )
-    frame.chart.category_axis.axis_title.text_frame.text = "Mês de medição"
-    frame.chart.value_axis.axis_title.text_frame.text = "Valor medido (R$ mil)"
+    return deck, frame.chart
+
+
+def test_pptx_chart_axis_titles_are_kept(read) -> None:  # type: ignore[no-untyped-def]
+    deck, chart = _column_chart_deck()
+    chart.category_axis.axis_title.text_frame.text = "Mês de medição"
+    chart.value_axis.axis_title.text_frame.text = "Valor medido (R$ mil)"
     buffer = io.BytesIO()
     deck.save(buffer)
     (page,) = read(buffer.getvalue(), "grafico.pptx").pages

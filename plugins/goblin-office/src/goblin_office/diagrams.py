@@ -1,16 +1,21 @@
-"""DrawingML text kept outside a document's own flow: SmartArt graphics, sheet shapes.
+"""DrawingML text kept outside a document's own flow: SmartArt graphics, charts, sheet shapes.
 
 A slide or page holds only a reference to a SmartArt graphic (``dgm:relIds``);
 its text lives in the diagram's data model (``ppt/diagrams/data1.xml``), one
-point per node, in the order the nodes were entered. The text boxes and
-callouts drawn over a worksheet live in the sheet's drawing part.
+point per node, in the order the nodes were entered. A chart (``c:chart``) is a
+reference too: its title and axis titles live in the chart part. The text boxes
+and callouts drawn over a worksheet live in the sheet's drawing part.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from goblin_office.safexml import attr, children, descendants, local_name
+
+if TYPE_CHECKING:
+    from goblin_office.ooxml import PackageXml
 
 DIAGRAM_NS = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 _RELATIONSHIPS_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -24,6 +29,71 @@ def data_relationships(element: Any) -> list[tuple[Any, str]]:
         if relationship:
             found.append((reference, relationship))
     return found
+
+
+def graphic_references(element: Any) -> list[tuple[Any, str]]:
+    """(reference, relationship id) of each SmartArt graphic and chart in ``element``, in
+    document order: the keys of ``related_graphics``."""
+    found = []
+    for reference in element.iter(f"{{{DIAGRAM_NS}}}relIds", "{*}chart"):
+        if local_name(reference) == "relIds":
+            relationship = reference.get(f"{{{_RELATIONSHIPS_NS}}}dm")
+        else:
+            # r:id, in the transitional or the Strict relationships namespace
+            relationship = next((v for k, v in reference.attrib.items() if k.endswith("}id")), "")
+        if relationship:
+            found.append((reference, relationship))
+    return found
+
+
+def related_graphics(package: PackageXml, part: str) -> dict[str, list[str]]:
+    """The text of each SmartArt graphic and chart ``part`` links, by relationship id."""
+    found = {}
+    for relationship, (kind, target) in package.rels(part).items():
+        if package.member(target) is None:
+            continue
+        if kind.endswith("/diagramData"):
+            found[relationship] = diagram_lines(package.xml(target))
+        elif kind.endswith("/chart"):
+            found[relationship] = chart_lines(package.xml(target))
+    return found
+
+
+def chart_lines(space: Any) -> list[str]:
+    """A chart part's (``c:chartSpace``) title, then its axes' titles."""
+    title = chart_title(space)
+    return [title, *axis_titles(space)] if title else axis_titles(space)
+
+
+def chart_title(space: Any) -> str:
+    """The title of a chart part: its rich text, else the cell text it caches; '' for none."""
+    for chart in children(space, "chart"):
+        for title in children(chart, "title"):
+            return _title_text(title)
+    return ""
+
+
+def axis_titles(space: Any) -> list[str]:
+    """The titles of a chart's axes (what its values and categories are), in axis order."""
+    titles = []
+    for axis in space.iter("{*}catAx", "{*}valAx", "{*}dateAx", "{*}serAx"):
+        for title in children(axis, "title"):
+            text = _title_text(title)
+            if text:
+                titles.append(text)
+    return titles
+
+
+def _title_text(title: Any) -> str:
+    """A ``c:title``'s text on one line: typed in (``c:rich``) or taken from cells
+    (``c:strRef``, whose ``c:strCache`` keeps what they held when the file was saved)."""
+    parts = []
+    for text in children(title, "tx"):
+        for rich in children(text, "rich"):
+            parts += ["".join(_runs(p)).strip() for p in children(rich, "p")]
+        for reference in children(text, "strRef"):
+            parts += [(v.text or "").strip() for v in descendants(reference, "v")]
+    return " ".join(" ".join(part for part in parts if part).split())
 
 
 def diagram_lines(data: Any) -> list[str]:
@@ -40,16 +110,22 @@ def diagram_lines(data: Any) -> list[str]:
     return lines
 
 
-def shape_lines(drawing: Any) -> list[str]:
-    """The text of each shape of a drawing part (its root element), a line a paragraph.
-
-    Charts and pictures drawn there are frames and pictures, not shapes: no text here.
+def shape_lines(drawing: Any, graphics: Mapping[str, list[str]] | None = None) -> list[str]:
+    """The text of each shape of a drawing part (its root element), a line a paragraph, and
+    of the charts and SmartArt graphics drawn there (``graphics``, by relationship id), in
+    drawing order. Pictures have no text.
     """
-    lines = []
-    for shape in descendants(drawing, "sp"):
-        if any(local_name(above) == "Fallback" for above in shape.iterancestors()):
+    graphics = graphics or {}
+    references = dict(graphic_references(drawing)) if graphics else {}
+    lines: list[str] = []
+    for element in drawing.iter("{*}sp", *{reference.tag for reference in references}):
+        if any(local_name(above) == "Fallback" for above in element.iterancestors()):
             continue  # the same shape for readers that know no newer markup (equations)
-        lines.extend(_body_lines(children(shape, "txBody")))
+        relationship = references.get(element)
+        if relationship is not None:
+            lines.extend(graphics.get(relationship, ()))
+        else:
+            lines.extend(_body_lines(children(element, "txBody")))
     return lines
 
 

@@ -17,7 +17,7 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.diagrams import data_relationships, diagram_lines
+from goblin_office.diagrams import axis_titles, chart_title, data_relationships, diagram_lines
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import package_children, plain_package
 from goblin_office.safexml import descendants, local_name, parse_xml
@@ -28,7 +28,6 @@ log = logging.getLogger(__name__)
 # without importing python-pptx (it costs every worker a second otherwise).
 _TITLES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
 _CHART = "{http://schemas.openxmlformats.org/drawingml/2006/chart}"
-_DRAWING = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
 _SHAPE_ELEMENTS = frozenset({"sp", "grpSp", "graphicFrame", "cxnSp", "pic"})
 
@@ -121,8 +120,7 @@ class _SlideReader:
             self.page.add(text.replace("\x0b", breaks), kind, 2 if title else 0)
 
     def _chart(self, chart: Any) -> None:
-        if chart.has_title and chart.chart_title.has_text_frame:
-            self.page.add(chart.chart_title.text_frame.text)
+        self.page.add(chart_title(chart._chartSpace))
         try:
             categories, rows = _plotted(chart)
         except NotImplementedError:
@@ -131,22 +129,8 @@ class _SlideReader:
             categories, rows = _cached(chart._chartSpace)
         header = [["", *categories]] if categories else []
         self.page.add_table(header + rows, title="chart", header_rows=1 if categories else 0)
-        for title in _axis_titles(chart._chartSpace):
+        for title in axis_titles(chart._chartSpace):
             self.page.add(title)
-
-
-def _axis_titles(space: Any) -> list[str]:
-    """The titles of a chart's axes (what its values and categories are), in axis order."""
-    titles = []
-    for axis in space.iter(*(f"{_CHART}{kind}" for kind in ("catAx", "valAx", "dateAx", "serAx"))):
-        for title in axis.iterchildren(f"{_CHART}title"):
-            text = " ".join(
-                "".join(t.text or "" for t in p.iter(f"{_DRAWING}t")).strip()
-                for p in title.iter(f"{_DRAWING}p")
-            ).strip()
-            if text:
-                titles.append(text)
-    return titles
 
 
 def _plotted(chart: Any) -> tuple[list[str], list[list[str]]]:

@@ -23,7 +23,7 @@ from goblin_core.errors import GoblinError
 from goblin_core.source import Source
 from goblin_office.biff12 import bundle_sheets
 from goblin_office.containers import open_container, read_member
-from goblin_office.diagrams import shape_lines
+from goblin_office.diagrams import related_graphics, shape_lines
 from goblin_office.odftext import inline_text
 from goblin_office.ooxml import PackageXml
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
@@ -49,7 +49,8 @@ class SheetExtras:
     headers: list[str] = field(default_factory=list)
     footers: list[str] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
-    # text of the shapes drawn over the sheet (text boxes, callouts), a line a paragraph
+    # text of the shapes drawn over the sheet (text boxes, callouts), a line a paragraph,
+    # and the titles of the charts drawn there
     shapes: list[str] = field(default_factory=list)
     # (row, column), 0-based -> the error an error cell shows (calamine reads them as empty)
     errors: dict[tuple[int, int], str] = field(default_factory=dict)
@@ -124,7 +125,8 @@ class WorkbookXml(PackageXml):
                     extras.comments.extend(_ooxml_comments(self.xml(target)))
         for kind, target in self.rels(path).values():
             if kind.endswith("/drawing") and self.member(target) is not None:
-                extras.shapes.extend(shape_lines(self.xml(target)))
+                graphics = related_graphics(self, target)
+                extras.shapes.extend(shape_lines(self.xml(target), graphics))
         return extras
 
     def _headers_footers(self, path: str, extras: SheetExtras) -> None:

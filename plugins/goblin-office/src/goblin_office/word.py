@@ -17,7 +17,7 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.diagrams import data_relationships, diagram_lines
+from goblin_office.diagrams import graphic_references, related_graphics
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import PackageXml, open_package, package_document
 from goblin_office.safexml import attr, children, local_name
@@ -140,13 +140,13 @@ class Walker:
         styles: Styles,
         *,
         kinds: bool = True,
-        diagrams: Mapping[str, list[str]] | None = None,
+        graphics: Mapping[str, list[str]] | None = None,
     ) -> None:
         self.page = page
         self.styles = styles
         self.kinds = kinds
-        # SmartArt text by the relationship id the part being read refers to it with
-        self.diagrams: Mapping[str, list[str]] = diagrams or {}
+        # SmartArt and chart text by the relationship id the part being read refers to it with
+        self.graphics: Mapping[str, list[str]] = graphics or {}
 
     def blocks(self, element: Any, kind: str = "") -> None:
         for child in element:
@@ -167,9 +167,9 @@ class Walker:
         self.page.add(text, kind or block_kind, level)
         for box in _textboxes(p):
             self.blocks(box, kind)
-        if self.diagrams:
-            for relationship in _diagram_references(p):
-                for line in self.diagrams.get(relationship, ()):
+        if self.graphics:
+            for relationship in _graphic_references(p):
+                for line in self.graphics.get(relationship, ()):
                     self.page.add(line, kind)
 
     def _kind(self, p: Any) -> tuple[str, int]:
@@ -198,7 +198,7 @@ class Walker:
 
     def cell_text(self, tc: Any) -> str:
         inner = PageBuilder()
-        Walker(inner, self.styles, kinds=False, diagrams=self.diagrams).blocks(tc)
+        Walker(inner, self.styles, kinds=False, graphics=self.graphics).blocks(tc)
         return inner.text
 
 
@@ -279,9 +279,10 @@ def _textboxes(element: Any) -> Iterator[Any]:
             yield box
 
 
-def _diagram_references(p: Any) -> Iterator[str]:
-    """The data relationships of the SmartArt graphics in a paragraph (fallbacks skipped)."""
-    for reference, relationship in data_relationships(p):
+def _graphic_references(p: Any) -> Iterator[str]:
+    """The relationships of the SmartArt graphics and charts in a paragraph (fallbacks
+    skipped)."""
+    for reference, relationship in graphic_references(p):
         if not _enclosed(reference, p):
             yield relationship
 
@@ -324,10 +325,10 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config) ->
     headers_footers = bool(config.get("office", "headers_footers", True))
     if headers_footers:
         _parts(walker, roots("/header"), "header")
-    walker.diagrams = _diagrams(package, document)
+    walker.graphics = related_graphics(package, document)
     for body in children(package.xml(document), "body"):
         walker.blocks(body)
-    walker.diagrams = {}  # the other parts number their relationships anew
+    walker.graphics = {}  # the other parts number their relationships anew
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
             for root in roots(suffix):
@@ -337,15 +338,6 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config) ->
             _comments(walker, root)
     if headers_footers:
         _parts(walker, roots("/footer"), "footer")
-
-
-def _diagrams(package: PackageXml, part: str) -> dict[str, list[str]]:
-    """The text of each SmartArt graphic ``part`` links, by relationship id."""
-    found = {}
-    for relationship, (kind, target) in package.rels(part).items():
-        if kind.endswith("/diagramData") and package.member(target) is not None:
-            found[relationship] = diagram_lines(package.xml(target))
-    return found
 
 
 def _parts(walker: Walker, roots: Sequence[Any], kind: str) -> None:
