@@ -38,6 +38,37 @@ def test_docx_header_comes_first_and_footer_last(read) -> None:  # type: ignore[
     assert lines[-1] == "Página de rodapé"
 
 
+def _symbol(font: str, char: str) -> str:
+    return f'<w:r><w:sym w:font="{font}" w:char="{char}"/></w:r>'
+
+
+def test_docx_symbol_font_characters_are_the_unicode_characters_they_draw(read) -> None:  # type: ignore[no-untyped-def]
+    # Word keeps a character inserted from a symbol font as a code in that font's own
+    # encoding, shifted into the private use area: it was lost, or a box in any other font
+    body = (
+        "<w:p>"
+        + _symbol("Symbol", "F0B7")
+        + '<w:r><w:t xml:space="preserve"> Prazo </w:t></w:r>'
+        + _symbol("Symbol", "F0B3")
+        + '<w:r><w:t xml:space="preserve"> 30 dias, </w:t></w:r>'
+        + _symbol("Symbol", "0061")  # some writers leave the code unshifted
+        + _symbol("Symbol", "F0D6")
+        + "</w:p><w:p>"
+        + _symbol("Wingdings", "F0FE")
+        + '<w:r><w:t xml:space="preserve"> Aceito </w:t></w:r>'
+        + _symbol("Wingdings", "F0A7")
+        + _symbol("Wingdings 2", "F050")  # no table for this font: the code stays
+        + _symbol("Symbol", "zz")  # malformed: dropped
+        + "</w:p>"
+    )
+    document = read(docx(body), "simbolos.docx")
+    assert document.text.splitlines() == [
+        "\u2022 Prazo \u2265 30 dias, \u03b1\u221a",
+        "\U0001f5f9 Aceito \u25aa\uf050",
+    ]
+    assert read(samples.word2003(body), "simbolos.xml").text == document.text
+
+
 def test_docx_heading_is_a_markdown_heading(read) -> None:  # type: ignore[no-untyped-def]
     data, name = samples.sample_docx()
     markdown = page_markdown(read(data, name).pages[0])

@@ -21,6 +21,7 @@ from goblin_office.diagrams import graphic_references, related_graphics
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import PackageXml, open_package, package_document
 from goblin_office.safexml import attr, children, local_name
+from goblin_office.symbolfonts import symbol_text
 
 # subtrees whose text is not the paragraph's own (or is not text at all)
 _SKIP = frozenset(
@@ -260,6 +261,8 @@ def _inline(element: Any, out: list[str]) -> None:
             out.append("\n")
         elif name == "noBreakHyphen":
             out.append("-")
+        elif name == "sym":
+            out.append(symbol_text(attr(child, "font"), attr(child, "char")))
         elif name == "annotation" and is_comment(child):
             continue  # a Word 2003 comment, read after the body
         else:
