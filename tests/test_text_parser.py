@@ -84,6 +84,38 @@ def test_ascii_with_typographic_signs_is_windows_1252(text: str) -> None:
     assert decode_text(text.encode("cp1252")) == (text, "cp1252")
 
 
+@pytest.mark.parametrize("text", [
+    "CONTRATAÇÃO DE EMPRESA",
+    "EDITAL DE LICITAÇÃO",
+    "DÉCLARATION DES DROITS",
+    "CONTRATACIÓN PÚBLICA",
+])
+def test_capitals_are_not_read_as_ebcdic(text: str) -> None:
+    """Upper-case Western headings decode in an EBCDIC code page too, to letters and
+    control characters; no text holds controls, so that reading is never taken."""
+    assert decode_text(text.encode("cp1252")) == (text, "cp1252")
+
+
+@pytest.mark.parametrize("text", ["Perché è così", "GROSSE ÄNDERUNGEN", "umlauts-ÄÖÜäöüß"])
+def test_a_reading_mixing_alphabets_in_a_word_is_never_taken(text: str) -> None:
+    """Western letters read in a Cyrillic code page land inside Latin words
+    (``Perchй``, ``дNDERUNGEN``): no one writes words like that."""
+    assert decode_text(text.encode("cp1252"))[0] == text
+
+
+def test_a_few_mixed_words_do_not_overturn_a_cyrillic_text() -> None:
+    text = ("Новое iPhone-приложение для заказа такси уже доступно в магазине "
+            "приложений. Скачайте его сегодня.")
+    assert decode_text(text.encode("cp1251")) == (text, "cp1251")
+
+
+def test_ebcdic_text_with_next_line_controls_keeps_its_lines() -> None:
+    """Mainframe text ends its lines with NEL (0x15 in EBCDIC, U+0085 decoded)."""
+    data = "RELATORIO MENSAL\nTOTAL DE VENDAS 1234\n".encode("cp500").replace(b"\x25", b"\x15")
+    document = extract(data, name="report.txt", registry=CORE_ONLY)
+    assert document.text.split("\n")[:2] == ["RELATORIO MENSAL", "TOTAL DE VENDAS 1234"]
+
+
 def test_dos_letters_are_not_taken_for_windows_quotes() -> None:
     # in cp1252 the cp850 "ö" and "ä" are a closing and a low quote: "K”ln", "n„chsten"
     text = "Köln und Mönchengladbach"

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import codecs
 import re
+import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
+from itertools import chain
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
@@ -102,13 +105,18 @@ def _guess_legacy(data: bytes) -> tuple[str, str]:
     # Pre-OS X Mac and regional sets are left out: on a few words they win by chance far
     # more often than a file in them turns up.
     eras = EncodingEra.MODERN_WEB | EncodingEra.DOS | EncodingEra.MAINFRAME
+    sample = _informative(data)
     matches = [(codecs.lookup(m["encoding"]).name, m["confidence"])
-               for m in chardet.detect_all(_informative(data), prefer_superset=True,
+               for m in chardet.detect_all(sample, prefer_superset=True,
                                            encoding_era=eras, compat_names=False)
                if m["encoding"]]
-    for rank, (codec, confidence) in enumerate(matches):
+    # the detector's models weigh byte pairs only: a reading that writes control
+    # characters or letters of two alphabets in one word is its mistake, never the text
+    # (when every reading is such, the detector's order stands)
+    plausible = (m for m in matches if _reads_as_text(sample[:_CHECKED_BYTES], m[0]))
+    for codec, confidence in chain(plausible, matches):
         if western and codec != "cp1252" and confidence < _WEAK:
-            cp1252 = next((c for name, c in matches[rank:] if name == "cp1252"), 0.0)
+            cp1252 = next((c for name, c in matches if name == "cp1252"), 0.0)
             if cp1252 >= _WEAK_SHARE * confidence:
                 break
         try:
@@ -116,6 +124,43 @@ def _guess_legacy(data: bytes) -> tuple[str, str]:
         except UnicodeDecodeError:
             continue
     return data.decode("cp1252", errors="replace"), "cp1252"
+
+
+# C0 and C1 controls other than the whitespace ones (NEL ends EBCDIC lines) and DOS's
+# end-of-file mark
+_CONTROL = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f-\x84\x86-\x9f]")
+#: What the plausibility check reads of the detector's sample.
+_CHECKED_BYTES = 65_536
+#: Share of the words with a non-ASCII letter that may mix alphabets ("iPhone-приложение").
+_MIXED_SHARE = 0.25
+# Alphabets written with spaces between words; CJK and Thai text runs Latin words into
+# its own without one, so it never counts as mixed.
+_SPACED_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK", "HEBREW", "ARABIC", "ARMENIAN",
+                             "GEORGIAN"})
+
+
+def _reads_as_text(sample: bytes, codec: str) -> bool:
+    """Whether ``codec``'s reading of ``sample`` could be someone's text: no control
+    characters, and few words that mix letters of two alphabets (``Perchй``,
+    ``дNDERUNGEN``: Western letters read in a Cyrillic code page)."""
+    try:
+        text = sample.decode(codec)
+    except UnicodeDecodeError as exc:
+        if exc.start < len(sample) - 4:
+            return False
+        text = sample[:exc.start].decode(codec)  # a character cut where the sample ends
+    if _CONTROL.search(text):
+        return False
+    words = [w for w in set(text.split()) if not w.isascii()]
+    mixed = sum(1 for w in words if len({_script(c) for c in w if c.isalpha()} - {""}) > 1)
+    return mixed <= _MIXED_SHARE * len(words)
+
+
+@lru_cache(maxsize=4096)
+def _script(char: str) -> str:
+    """The spaced alphabet ``char`` belongs to, "" for any other character."""
+    script = unicodedata.name(char, "").split(" ", 1)[0]
+    return script if script in _SPACED_SCRIPTS else ""
 
 
 _NON_ASCII = re.compile(rb"[\x80-\xff]")
@@ -165,7 +210,8 @@ class PlainTextParser(BaseEngine):
         if "\x00" in text:
             raise CorruptDocument(f"binary content in a text file (decoded as {encoding})",
                                   file=source.display_name)
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        # NEL (U+0085) ends the lines of EBCDIC text
+        text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x85", "\n")
         pages = text.split("\f") if "\f" in text else [text]
         return TextDocument(pages, metadata={"encoding": encoding})
 
