@@ -299,3 +299,138 @@ def _vint(number: int) -> bytes:
     """RAR 5's variable-length integer: 7 bits a byte, low first, the high bit says more."""
     groups = [number >> shift & 0x7F for shift in range(0, max(number.bit_length(), 1), 7)]
     return bytes(group | 0x80 for group in groups[:-1]) + bytes(groups[-1:])
+
+
+def crc16_arc(data: bytes) -> int:
+    """CRC-16/ARC, the checksum of LHA, ARC and Zoo members."""
+    crc = 0
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = crc >> 1 ^ 0xA001 if crc & 1 else crc >> 1
+    return crc
+
+
+def lzh_bytes(members: list[tuple[str, bytes]]) -> bytes:
+    """An LHA archive, level-0 headers, members stored (``-lh0-``), names as given."""
+    out = bytearray()
+    for name, data in members:
+        raw = name.encode()
+        body = (b"-lh0-" + struct.pack("<IIIBB", len(data), len(data), 0x5A210000, 0x20, 0)
+                + bytes([len(raw)]) + raw + struct.pack("<H", crc16_arc(data)))
+        out += bytes([len(body), sum(body) & 0xFF]) + body + data
+    return bytes(out + b"\x00")
+
+
+_ZOO_TAG = 0xFDC4A7DC
+_ZOO_ENTRY = struct.Struct("<IBBIIHHHIIBBBBIH13s")  # a type 1 directory entry
+
+
+def zoo_bytes(members: list[tuple[str, bytes]]) -> bytes:
+    """A Zoo archive of stored members (type 1 entries: 8.3 names, up to 12 bytes).
+
+    Each entry points at the next; an entry pointing nowhere ends the list.
+    """
+    start = 34
+    out = bytearray(struct.pack("<20sIIiBB", b"ZOO 2.10 Archive.\x1a", _ZOO_TAG, start, -start,
+                                1, 0))
+    for name, data in members:
+        here = len(out)
+        data_at = here + _ZOO_ENTRY.size
+        out += _ZOO_ENTRY.pack(_ZOO_TAG, 1, 0, data_at + len(data), data_at, 0x5A21, 0,
+                               crc16_arc(data), len(data), len(data), 1, 0, 0, 0, 0, 0,
+                               name.encode())
+        out += data
+    out += _ZOO_ENTRY.pack(_ZOO_TAG, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, b"")
+    return bytes(out)
+
+
+def arc_bytes(members: list[tuple[str, bytes]]) -> bytes:
+    """An ARC archive (the DOS one of SEA) of stored members (method 2), names up to 12
+    bytes as given."""
+    out = bytearray()
+    for name, data in members:
+        out += struct.pack("<BB13sIHHHI", 0x1A, 2, name.encode(), len(data), 0x5A21, 0,
+                           crc16_arc(data), len(data)) + data
+    return bytes(out + b"\x1a\x00")
+
+
+def alz_bytes(members: list[tuple[str, bytes]], deflate: bool = False) -> bytes:
+    """An ALZip archive of members stored (method 0) or deflated (method 2)."""
+    out = bytearray(b"ALZ\x01\x0a\x00\x00\x00")
+    for name, data in members:
+        raw = name.encode()
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+        packed = packer.compress(data) + packer.flush() if deflate else data
+        # name length, attributes (archive), DOS time, 0x40: sizes take four bytes,
+        # the method, CRC-32, packed and unpacked sizes
+        out += (b"BLZ\x01" + struct.pack("<HBIBBBBIII", len(raw), 0x20, 0x5A210000, 0x40, 0,
+                                         2 if deflate else 0, 0, zlib.crc32(data), len(packed),
+                                         len(data))
+                + raw + packed)
+    return bytes(out + b"CLZ\x01" + bytes(8) + b"CLZ\x02")
+
+
+_ADF_BLOCK = 512
+_ADF_ROOT = 880  # the root block of a double-density disk, in its middle
+_ADF_DATA = _ADF_BLOCK - 24  # bytes of a member in each data block of the old file system
+
+
+def adf_bytes(members: list[tuple[str, bytes]]) -> bytes:
+    """An Amiga double-density floppy image (880 KiB), old file system (OFS), holding
+    ``members`` in its root folder (each under 72 data blocks, about 35 KB)."""
+    disk = bytearray(_ADF_BLOCK * 2 * _ADF_ROOT)
+    disk[:4] = b"DOS\x00"
+    table = [0] * 72
+    free = _ADF_ROOT + 1
+    for name, data in members:
+        header, free = free, free + 1
+        chunks = [data[at:at + _ADF_DATA] for at in range(0, len(data), _ADF_DATA)]
+        blocks = list(range(free, free + len(chunks)))
+        free += len(chunks)
+        for seq, (block, chunk) in enumerate(zip(blocks, chunks, strict=True), start=1):
+            following = blocks[seq] if seq < len(blocks) else 0
+            _adf_block(disk, block, struct.pack(">6I", 8, header, seq, len(chunk), following, 0)
+                       + chunk)
+        slot = _adf_hash(name)
+        pointers = [0] * (72 - len(blocks)) + blocks[::-1]
+        _adf_block(disk, header, struct.pack(">6I", 2, header, len(blocks), 0,
+                                             blocks[0] if blocks else 0, 0)
+                   + struct.pack(">72I", *pointers), {
+                       0x144: struct.pack(">I", len(data)),
+                       0x1B0: _bcpl(name),
+                       0x1F0: struct.pack(">IiI", table[slot], _ADF_ROOT, 0),
+                       0x1FC: struct.pack(">i", -3)})  # a file
+        table[slot] = header
+    _adf_block(disk, _ADF_ROOT, struct.pack(">6I", 2, 0, 0, 72, 0, 0)
+               + struct.pack(">72I", *table), {
+                   0x138: struct.pack(">i", -1),
+                   0x1B0: _bcpl("ATAS"),
+                   0x1FC: struct.pack(">i", 1)})  # the root
+    return bytes(disk)
+
+
+def _bcpl(text: str) -> bytes:
+    raw = text.encode("latin-1")
+    return bytes([len(raw)]) + raw
+
+
+def _adf_hash(name: str) -> int:
+    """The slot of ``name`` in a folder's hash table (upper case counts as lower)."""
+    value = len(name)
+    for char in name.upper():
+        value = (value * 13 + ord(char)) & 0x7FF
+    return value % 72
+
+
+def _adf_block(disk: bytearray, number: int, start: bytes,
+               fields: dict[int, bytes] | None = None) -> None:
+    """Write one block: ``start`` at its front, ``fields`` at their offsets, then the
+    checksum that makes its 128 longs add up to zero."""
+    block = bytearray(_ADF_BLOCK)
+    block[:len(start)] = start
+    for offset, value in (fields or {}).items():
+        block[offset:offset + len(value)] = value
+    total = sum(struct.unpack(">128I", block)) & 0xFFFFFFFF
+    block[20:24] = struct.pack(">I", -total & 0xFFFFFFFF)
+    disk[number * _ADF_BLOCK:(number + 1) * _ADF_BLOCK] = block

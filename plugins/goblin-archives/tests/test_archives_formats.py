@@ -195,6 +195,37 @@ def test_a_damaged_7z_keeps_the_members_decoded_before_the_damage(tmp_path: Path
                      doc.report.errors[0].message)
 
 
+def test_a_damaged_7z_with_patool_off_says_what_is_damaged(tmp_path: Path) -> None:
+    """The handler of last resort, turned off, was the last to speak: its "patool is
+    turned off" hid the CRC py7zr found."""
+    archive = _stored_7z(b"ata da reuniao")
+    archive[35] ^= 0xFF
+    path = tmp_path / "danificado.7z"
+    path.write_bytes(archive)
+    with pytest.raises(CorruptDocument, match=r"danificado\.7z: the member 'ata\.txt' fails its "
+                       r"CRC check: the archive is damaged; patool is turned off "
+                       r"\(archives\.patool = false\), so no second tool was tried$"):
+        goblin_core.extract(path, ocr="never", archives={"patool": False})
+    cut = tmp_path / "cortado.7z"
+    cut.write_bytes(archive[:40])
+    with pytest.raises(CorruptDocument, match=r"cortado\.7z: py7zr cannot read it .*truncated or "
+                       r"damaged; patool is turned off"):
+        goblin_core.extract(cut, ocr="never", archives={"patool": False})
+
+
+def test_a_zip_member_failing_its_crc_with_patool_off_says_so(tmp_path: Path) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("ata.txt", b"ata da reuniao do conselho")
+    data = bytearray(buffer.getvalue())
+    data[data.index(b"reuniao")] ^= 0xFF
+    path = tmp_path / "danificado.zip"
+    path.write_bytes(data)
+    with pytest.raises(CorruptDocument, match=r"Bad CRC-32 for file 'ata\.txt'.*; patool is "
+                       r"turned off \(archives\.patool = false\), so no second tool was tried"):
+        goblin_core.extract(path, ocr="never", archives={"patool": False})
+
+
 def test_a_7z_block_py7zr_cannot_decode_goes_whole_to_7zip(tmp_path: Path) -> None:
     """py7zr lacks BCJ2: the block before it is no reason to keep 7-Zip from the rest."""
     seven = require_binary("7z", "p7zip-full")
@@ -376,36 +407,18 @@ def _ar(members: dict[str, bytes]) -> bytes:
     return bytes(out)
 
 
-def _lzh(members: list[tuple[str, bytes]]) -> bytes:
-    """An LHA archive, level-0 headers, members stored (``-lh0-``), names as given."""
-    def crc16(data: bytes) -> int:  # CRC-16/ARC, LHA's
-        crc = 0
-        for byte in data:
-            crc ^= byte
-            for _ in range(8):
-                crc = crc >> 1 ^ 0xA001 if crc & 1 else crc >> 1
-        return crc
-
-    out = bytearray()
-    for name, data in members:
-        raw = name.encode()
-        body = (b"-lh0-" + struct.pack("<IIIBB", len(data), len(data), 0x5A210000, 0x20, 0)
-                + bytes([len(raw)]) + raw + struct.pack("<H", crc16(data)))
-        out += bytes([len(body), sum(body) & 0xFF]) + body + data
-    return bytes(out + b"\x00")
-
-
 def test_members_unar_wraps_in_a_folder_keep_their_own_names(tmp_path: Path) -> None:
     """unar puts an archive of several entries in a folder named after it: the members
     came out as archive/x, and were all refused once one name was hostile."""
     require_binary("unar", "unar")
     require_binary("lsar", "unar")
     path = tmp_path / "atas.lzh"
-    path.write_bytes(_lzh([("ata.txt", b"ata da reuniao"), ("parecer.txt", b"parecer juridico")]))
+    path.write_bytes(fx.lzh_bytes([("ata.txt", b"ata da reuniao"),
+                                   ("parecer.txt", b"parecer juridico")]))
     doc = goblin_core.extract(path, ocr="never")
     assert _texts(doc) == {"atas.lzh/ata.txt": "ata da reuniao",
                            "atas.lzh/parecer.txt": "parecer juridico"}
-    path.write_bytes(_lzh([("ata.txt", b"ata da reuniao"), ("../fora.txt", b"fora"),
+    path.write_bytes(fx.lzh_bytes([("ata.txt", b"ata da reuniao"), ("../fora.txt", b"fora"),
                            ("parecer.txt", b"parecer juridico")]))
     doc = goblin_core.extract(path, ocr="never")
     assert _texts(doc) == {"atas.lzh/ata.txt": "ata da reuniao",

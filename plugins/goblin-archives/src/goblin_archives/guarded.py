@@ -61,24 +61,32 @@ class GuardedStream(io.RawIOBase):
     ``on_close`` runs once when the stream closes (ending a helper process,
     closing the archive it came from). ``meter`` counts what every member of
     one archive expands to: members under the ratio grace each, or sparse
-    holes, must not add up to a bomb.
+    holes, must not add up to a bomb. ``on_error`` is told of each failure
+    before it is raised.
     """
 
     def __init__(self, inner: Readable, name: str,
                  on_close: Callable[[], None] | None = None,
-                 meter: ByteMeter | None = None) -> None:
+                 meter: ByteMeter | None = None,
+                 on_error: Callable[[GoblinError], None] | None = None) -> None:
         super().__init__()
         self._inner = inner
         self._name = name
         self._on_close = on_close
         self._meter = meter
+        self._on_error = on_error
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int = -1) -> bytes:
-        with translated(self._name, "reading the member"):
-            data = self._inner.read(size)
+        try:
+            with translated(self._name, "reading the member"):
+                data = self._inner.read(size)
+        except GoblinError as exc:
+            if self._on_error is not None:
+                self._on_error(exc)
+            raise
         if self._meter is not None:
             self._meter.read(len(data))
         return data

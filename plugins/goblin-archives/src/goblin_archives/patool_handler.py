@@ -18,10 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from goblin_archives.last_resort import failure_of, with_note
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
 from goblin_archives.tool_names import Listing, checked_members, list_names
-from goblin_archives.tool_output import tool_failure
+from goblin_archives.tool_output import tool_failure, unar_report
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
 from goblin_core.errors import EngineUnavailable
@@ -92,7 +93,10 @@ class PatoolHandler(BaseEngine):
 
     def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
         """The command that extracts ``archive`` into the folder ``out``."""
-        argv = [sys.executable, "-c", _RUN_PATOOL, "--non-interactive", "--quiet", "extract",
+        # patool hides its tool's standard output unless verbose, and unar says there,
+        # and only there, why it failed (a cut archive is exit status 1 like any other).
+        talk = "--verbose" if _patool_program(self.fmt.name) == "unar" else "--quiet"
+        argv = [sys.executable, "-c", _RUN_PATOOL, "--non-interactive", talk, "extract",
                 "--outdir", str(out), "--format", self.fmt.name]
         return [*argv, *(["--password", password] if password else []), str(archive)]
 
@@ -138,8 +142,13 @@ class PatoolHandler(BaseEngine):
 
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         if config.get("archives", "patool") is False:
-            raise EngineUnavailable("patool is turned off (archives.patool = false); turn it on "
-                                    f"to read {self.fmt.name} files", file=source.display_name)
+            off = "patool is turned off (archives.patool = false)"
+            found = failure_of(source)
+            if found is not None:
+                # Python's reader went first and failed: its reason is the archive's.
+                raise with_note(found, f"{off}, so no second tool was tried")
+            raise EngineUnavailable(f"{off}; turn it on to read {self.fmt.name} files",
+                                    file=source.display_name)
         display = source.display_name
         meter = ByteMeter(limits, max(source.size, 1), display)
         timeout = float(config.get("archives", "tool_timeout") or 300.0)
@@ -157,12 +166,23 @@ class PatoolHandler(BaseEngine):
             failure = None
             if result.returncode != 0:
                 # Say which file failed by its goblin name, never by the private scratch path.
-                stderr = result.stderr.decode("utf-8", "replace").replace(str(archive), display)
-                stderr = stderr.replace(str(scratch.path), "<scratch>")
-                failure = tool_failure(self.tool, display, stderr, password)
+                stderr, stdout = (stream.decode("utf-8", "replace").replace(str(archive), display)
+                                  .replace(str(scratch.path), "<scratch>")
+                                  for stream in (result.stderr, result.stdout))
+                failure = tool_failure(self.tool, display, stderr, password, unar_report(stdout))
             listing = list_names(archive, scratch.path, meter, timeout, password)
             yield from checked_members(_unwrapped(out, archive, listing), listing, display,
                                        failure)
+
+
+def _patool_program(fmt: str) -> str | None:
+    """The name of the program patool runs to extract ``fmt``, or None when it has none."""
+    import patoolib
+
+    try:
+        return Path(patoolib.find_archive_program(fmt, "extract")).name
+    except Exception:  # patool signals "no program" with its own error types
+        return None
 
 
 def _link_name(source: Source, fmt: str) -> str:
@@ -198,28 +218,62 @@ BSDTAR_FORMATS: tuple[PatoolFormat, ...] = (
     PatoolFormat("xar", ("application/x-xar",), "libarchive-tools"),
 )
 
+#: Formats unar reads that patool does not hand to it: patool knows other tools for
+#: them (nomarch, unalz, unadf), often missing, and unar reads them all.
+UNAR_FORMATS: tuple[PatoolFormat, ...] = (
+    PatoolFormat("arc", ("application/x-arc",), "unar"),
+    PatoolFormat("alzip", ("application/x-alz-compressed", "application/x-alzip"), "unar"),
+    PatoolFormat("adf", ("application/x-adf",), "unar"),
+)
 
-class BsdtarHandler(PatoolHandler):
-    """A format patool cannot reach, extracted by ``bsdtar`` under the same watch.
 
-    bsdtar refuses names with ``..`` and absolute paths on its own (no ``-P``), and
-    the names it writes are checked against ``lsar``'s listing as patool's are.
+class DirectToolHandler(PatoolHandler):
+    """A format extracted by one program run directly, under the same watch as patool's.
+
+    The names it writes are checked against ``lsar``'s listing as patool's are.
+    """
+
+    def __init__(self, fmt: PatoolFormat, priority: int = 20) -> None:
+        super().__init__(fmt, name=f"archive.{self.tool}.{fmt.name}", priority=priority)
+
+    def tool_password(self, password: str | None) -> str | None:
+        return password  # the program takes one for every format it reads
+
+    def available(self) -> tuple[bool, str]:
+        if shutil.which(self.tool) is None:
+            return False, f"{self.tool} not found: apt-get install {self.fmt.debian_packages}"
+        return True, ""
+
+
+class BsdtarHandler(DirectToolHandler):
+    """A format patool cannot reach, extracted by ``bsdtar``.
+
+    bsdtar refuses names with ``..`` and absolute paths on its own (no ``-P``).
     """
 
     tool = "bsdtar"
-
-    def __init__(self, fmt: PatoolFormat) -> None:
-        super().__init__(fmt, name=f"archive.bsdtar.{fmt.name}")
-
-    def tool_password(self, password: str | None) -> str | None:
-        return password  # bsdtar takes --passphrase for every format
 
     def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
         return ["bsdtar", "-x", "--no-same-owner", "--no-same-permissions",
                 *(["--passphrase", password] if password else []),
                 "-f", str(archive), "-C", str(out)]
 
-    def available(self) -> tuple[bool, str]:
-        if shutil.which("bsdtar") is None:
-            return False, f"bsdtar not found: apt-get install {self.fmt.debian_packages}"
-        return True, ""
+
+class UnarHandler(DirectToolHandler):
+    """A format only ``unar`` reads here, patool having no command to run it with.
+
+    Ranked below patool's handler of the same format: when patool's own tool is
+    installed it goes first, and unar is what reads the archive otherwise.
+    """
+
+    tool = "unar"
+
+    def __init__(self, fmt: PatoolFormat) -> None:
+        super().__init__(fmt, priority=15)
+
+    def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
+        # -nr: an archive inside is the core's to open, under its own limits; -s: a
+        # second member of the same name never replaces the first; -k skip: a Mac
+        # resource fork would come out as an extra ".rsrc" file the archive does not list.
+        return ["unar", "-o", str(out), "-D", "-nr", "-s", "-k", "skip",
+                *(["-p", password] if password else []), "--", str(archive)]

@@ -12,8 +12,10 @@ from goblin_archives.patool_handler import (
     BSDTAR_FORMATS,
     FALLBACK_FORMATS,
     PATOOL_FORMATS,
+    UNAR_FORMATS,
     BsdtarHandler,
     PatoolHandler,
+    UnarHandler,
 )
 from goblin_archives.rar_handler import RarHandler
 from goblin_archives.sevenzip_handler import SevenZipHandler
@@ -39,6 +41,8 @@ def goblin_register_archive_handlers(register: Callable[[Any], None]) -> None:
         register(PatoolHandler(fmt))
     for fmt in BSDTAR_FORMATS:
         register(BsdtarHandler(fmt))
+    for fmt in UNAR_FORMATS:
+        register(UnarHandler(fmt))
     for fmt in FALLBACK_FORMATS:
         # Last resort for the formats above: the system tool may read what Python could not.
         register(PatoolHandler(fmt, name=f"archive.patool.{fmt.name}", priority=5))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from goblin_archives.last_resort import noting_failures
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch
 from goblin_archives.volumes import whole_file
@@ -26,6 +27,7 @@ class SevenZipHandler(BaseEngine):
     formats = ("application/x-7z-compressed",)
     priority = 50
 
+    @noting_failures
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         display = source.display_name
         password = password_for(config)

@@ -42,6 +42,8 @@ _SFX_STUB = 2 * 1024 * 1024  # how far into a program rarfile looks for the arch
 _WARC = b"WARC/1."
 _ZIP_END = b"PK\x05\x06"
 _ZIP_TAIL = 65_557  # the end-of-central-directory record plus the longest comment
+_ADF_SIZES = (80 * 2 * 11 * 512, 80 * 2 * 22 * 512)  # double and high density
+_ARC_NAME = 13  # a DOS name of up to 12 bytes and its NUL
 
 
 class ArchiveSniffer(BaseEngine):
@@ -60,6 +62,12 @@ class ArchiveSniffer(BaseEngine):
                 if mime == "application/x-lzma" and not _plausible_lzma(head):
                     continue
                 return FileType(mime, ext, 0.7)
+        if _plausible_arc(head):
+            return FileType("application/x-arc", "arc", 0.5)
+        if head[:3] == b"DOS" and head[3] < 8 and source.size in _ADF_SIZES:
+            # An Amiga floppy image: the boot block's "DOS" and a flag byte, on a disk of
+            # one of the two sizes Amiga drives wrote.
+            return FileType("application/x-adf", "adf", 0.5)
         if source.tail(_VHD_FOOTER).startswith(_VHD):
             # A fixed-size VHD is the raw disk with its 512-byte footer after it: nothing
             # at the front says what it is (a dynamic one repeats the footer there).
@@ -127,6 +135,21 @@ def _gunzipped_start(head: bytes) -> bytes:
         return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, len(_WARC))
     except zlib.error:
         return b""
+
+
+def _plausible_arc(head: bytes) -> bool:
+    """An ARC header: its 0x1A mark, a method of ARC's own (1 to 9), then a DOS name
+    ended by a NUL within its 13 bytes.
+
+    >>> _plausible_arc(b"\\x1a\\x02ATA.TXT\\x00" + bytes(20))
+    True
+    >>> _plausible_arc(b"\\x1a\\x45\\xdf\\xa3" + bytes(20))  # Matroska's mark
+    False
+    """
+    if len(head) < 2 + _ARC_NAME or head[0] != 0x1A or not 1 <= head[1] <= 9:
+        return False
+    name = head[2:2 + _ARC_NAME].split(b"\x00", 1)
+    return len(name) == 2 and len(name[0]) > 0 and all(0x20 < b < 0x7F for b in name[0])
 
 
 def _plausible_lzma(head: bytes) -> bool:

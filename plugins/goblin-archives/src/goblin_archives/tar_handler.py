@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.last_resort import noting_failures
 from goblin_archives.names import decode_name, guess_encoding, raw_from_surrogates
 from goblin_archives.scratch import ByteMeter
 from goblin_archives.volumes import (
@@ -35,6 +36,7 @@ class TarHandler(BaseEngine):
     formats = ("application/x-tar",)
     priority = 50
 
+    @noting_failures
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         if first_volume_beside(source):
             # A piece of a split tar can start on a header: it is still read through part 1.

@@ -145,7 +145,8 @@ def _whole(member: Member, listed_size: int | None, failure: GoblinError) -> boo
 
 
 def _rewrites(name: str) -> set[str]:
-    """What tools make of a refused name: its safe parts (7-Zip, bsdtar), or unar's;
+    """What tools make of a refused name: its safe parts (7-Zip, bsdtar), or unar's
+    (which, for formats of one flat folder such as ARC, turns every slash into ``_``);
     cut at a NUL, as C programs read it."""
     cut = name.split("\x00", 1)[0]
     parts = [p for p in cut.replace("\\", "/").split("/") if p not in ("", ".")]
@@ -153,7 +154,7 @@ def _rewrites(name: str) -> set[str]:
         parts = parts[1:]
     trimmed = "/".join(p for p in parts if p != "..")
     unar = "/".join("__Parent__" if p == ".." else p for p in parts)
-    return {trimmed, unar} - {""}
+    return {trimmed, unar, cut.replace("/", "_")} - {""}
 
 
 def _never_opened() -> BinaryIO:

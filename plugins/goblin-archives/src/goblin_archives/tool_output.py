@@ -19,13 +19,50 @@ _COMMAND_ECHO = re.compile(
     r"(?:ERROR )?patool: error extracting .*?: Command `\[\s*[\"']*([^'\"]+)['\"].*?\]' "
     r"returned non-zero exit status (\d+)\.?", re.S)
 
+#: What verbose patool says of its own progress (verbose lets its tool's output through).
+_PATOOL_INFO = re.compile(r"^INFO patool: .*$\n?", re.M)
 
 #: What 7-Zip says of damage, which outweighs an "Unsupported Method" printed beside it.
 _DAMAGE_WORDS = ("unexpected end", "data error", "crc failed", "headers error")
 
 
-def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> GoblinError:
+#: unar's verdicts, printed on its standard output: a member it could not write
+#: (``  x.txt  (850 B)... Failed! (Wrong checksum)``), an archive it could not read to
+#: the end or at all, one it cannot open without a password.
+_UNAR_MEMBER_FAILED = re.compile(
+    r"^\s*(.+?)\s+(?:\([^()]*\)\s*)?\.\.\. Failed! \((.+?)\.?\)\s*$", re.M)
+_UNAR_PARSING_FAILED = re.compile(r"^Archive parsing failed! \((.+?)\.?\)\s*$", re.M)
+_UNAR_UNREADABLE = re.compile(
+    r"(Couldn't (?:recognize the archive format|open the archive)"
+    r"|This archive requires a password to unpack)", re.M)
+
+
+def unar_report(stdout: str) -> str:
+    """What unar's report says went wrong, one clause a failure; "" when it says nothing.
+
+    unar prints its verdicts on standard output and ends with exit status 1 whatever
+    the failure, so its own words are the only way to tell a cut archive:
+
+    >>> print(unar_report("cut.lzh: LZH\\n  ata.txt  (750 B)... OK.\\n  parecer.txt  (850 B)"
+    ...     "... Failed! (Wrong checksum)\\nArchive parsing failed! (Attempted to read more data "
+    ...     "than was available.)\\nExtraction to directory \\"o\\" failed (1 file failed.)\\n"
+    ...     ).replace("; ", ";\\n"))
+    parecer.txt: Wrong checksum;
+    archive parsing failed: Attempted to read more data than was available
+    """
+    clauses = [f"{name}: {reason}" for name, reason in _UNAR_MEMBER_FAILED.findall(stdout)]
+    clauses += [f"archive parsing failed: {reason}"
+                for reason in _UNAR_PARSING_FAILED.findall(stdout)]
+    clauses += [reason.lower() for reason in _UNAR_UNREADABLE.findall(stdout)]
+    return "; ".join(clauses)
+
+
+def tool_failure(tool: str, display: str, stderr: str, password: str | None,
+                 unar_said: str = "") -> GoblinError:
     """The goblin error for a tool that failed: PasswordRequired when it speaks of one.
+
+    ``unar_said`` is :func:`unar_report` of unar's output, when unar ran: a cut or
+    damaged archive is said to be one, not left at unar's bare exit status.
 
     >>> str(tool_failure("patool", "a.zip", "ERROR: Data Error : b.txt\\nERROR patool: error "
     ...     "extracting a.zip: Command `['/usr/bin/7z', 'x', '-o/tmp/s/out', '--', 'a.zip']' "
@@ -40,8 +77,9 @@ def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> 
     ...     "non-zero exit status 1", None))
     'a.cpio: patool could not extract it: bsdcpio: (null) (bsdcpio exit status 1)'
     """
+    stderr = _PATOOL_INFO.sub("", stderr)
     stderr = _COMMAND_ECHO.sub(lambda m: f"({Path(m[1]).name} exit status {m[2]})", stderr)
-    message = " ".join(stderr.split())[:600] or "no message"
+    message = " ".join(f"{unar_said} {stderr}".split())[:600] or "no message"
     lowered = message.lower()
     if "password" in lowered or "encrypted" in lowered:
         hint = "check goblin.password" if password else "set goblin.password (or archives.password)"
@@ -51,6 +89,9 @@ def tool_failure(tool: str, display: str, stderr: str, password: str | None) -> 
         # unless 7-Zip also met damage (a cut archive reads as garbage methods too).
         return UnsupportedFormat(f"{tool} could not extract it: {message}; the installed tool "
                                  "does not decode the method it is stored with", file=display)
+    if unar_said:
+        return CorruptDocument(f"{tool} could not extract it: {message}; the archive is "
+                               "truncated or damaged", file=display)
     return CorruptDocument(f"{tool} could not extract it: {message}", file=display)
 
 

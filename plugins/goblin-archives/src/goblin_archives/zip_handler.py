@@ -19,6 +19,7 @@ import zipfile_deflate64  # noqa: F401 - registers Deflate64 (method 9) with zip
 
 from goblin_archives.aes_zip import AES_METHOD, AesReader
 from goblin_archives.guarded import GuardedStream, translated
+from goblin_archives.last_resort import noting_failures
 from goblin_archives.listing import ZIP_TAIL, refuse_oversized_listing, zip_declared_count
 from goblin_archives.modes import kind_of_mode
 from goblin_archives.names import decode_name, guess_encoding
@@ -43,6 +44,7 @@ class ZipHandler(BaseEngine):
     formats = ("application/zip",)
     priority = 50
 
+    @noting_failures
     def members(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         reason = later_volume(source)
         if reason and source.head(4) != _LOCAL_HEADER:
