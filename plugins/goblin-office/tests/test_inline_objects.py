@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 import pytest
-from packages import compound_file
+from packages import compound_file, ppt_record
 from PIL import Image
 
 import samples
@@ -302,3 +302,89 @@ def test_legacy_word_embedded_files_are_children(read) -> None:  # type: ignore[
     assert document.parsed_by == ("office.antiword",)
     assert [child.name for child in document.children] == ["memorando.doc/notas.txt"]
     assert document.children[0].text == "prazo final"
+
+
+def _ppt_with_objects(objects: list[tuple[int, int, bytes, bool]], stale: bytes = b"") -> bytes:
+    """A one-slide .ppt whose objects are each (container type, persist id, compound
+    file, compressed): an ExEmbed (0x0FCC) or ExControl (0x0FEE) whose ExOleObjAtom
+    names the ExOleObjStg record holding the file. ``stale`` is an older copy of the
+    first object that an earlier save's persist directory still lists."""
+    import struct
+    import zlib
+
+    def atom(persist_id: int) -> bytes:
+        return ppt_record(0x0FC3, struct.pack("<6I", 1, 2, persist_id, 0, persist_id, 0))
+
+    containers = b"".join(
+        ppt_record(kind, atom(persist_id), container=True) for kind, persist_id, _, _ in objects
+    )
+    text = ppt_record(0x0FA0, "Cronograma de obras".encode("utf-16-le"))
+    slides = ppt_record(0x0FF0, ppt_record(0x03F3, bytes(20)) + text, container=True)
+    stream = ppt_record(
+        0x03E8, ppt_record(0x0409, containers, container=True) + slides, container=True
+    )
+
+    def storage(data: bytes, compressed: bool) -> bytes:
+        if compressed:
+            return ppt_record(0x1011, struct.pack("<I", len(data)) + zlib.compress(data), 1)
+        return ppt_record(0x1011, data)
+
+    def save(entries: dict[int, int], previous: int) -> tuple[bytes, int]:
+        """A persist directory and the UserEditAtom after it, placed at the stream's end."""
+        body = b"".join(struct.pack("<II", (1 << 20) | key, at) for key, at in entries.items())
+        directory = ppt_record(0x1772, body)
+        edit = ppt_record(0x0FF5, struct.pack("<IHBBIIII", 0, 0, 0, 3, previous,
+                                              len(stream), 0, 0))
+        return directory + edit, len(stream) + len(directory)
+
+    first_edit = 0
+    if stale:
+        old = len(stream)
+        stream += storage(stale, False)
+        records, first_edit = save({objects[0][1]: old}, 0)
+        stream += records
+    live = {}
+    for _, persist_id, data, compressed in objects:
+        live[persist_id] = len(stream)
+        stream += storage(data, compressed)
+    records, last_edit = save(live, first_edit)
+    stream += records
+    user = ppt_record(0x0FF6, struct.pack("<III", 20, 0xE391C05F, last_edit))
+    return compound_file({"Current User": user, "PowerPoint Document": stream})
+
+
+def test_legacy_powerpoint_embedded_objects_are_children(read) -> None:  # type: ignore[no-untyped-def]
+    packaged = compound_file({"\x01Ole10Native": _ole10_native("notas.txt", b"prazo final")})
+    pdf = compound_file({"CONTENTS": b"%PDF-1.4 not a real one"})
+    control = compound_file({"Contents": b"ActiveX"})  # a control, not an embedded object
+    data = _ppt_with_objects(
+        [(0x0FCC, 5, packaged, True), (0x0FCC, 6, pdf, False), (0x0FEE, 7, control, False)],
+        stale=compound_file({"\x01Ole10Native": _ole10_native("velho.txt", b"antes")}),
+    )
+    document = read(data, "apresentacao.ppt")
+    assert document.parsed_by == ("office.ppt_records",)
+    assert document.text == "Cronograma de obras"
+    children = {child.name: child for child in document.children}
+    assert sorted(children) == ["apresentacao.ppt/notas.txt", "apresentacao.ppt/object2.pdf"]
+    assert children["apresentacao.ppt/notas.txt"].text == "prazo final"
+    left_out = read(data, "apresentacao.ppt", office={"embedded": False})
+    assert not left_out.children
+
+
+def test_legacy_powerpoint_object_that_is_a_97_2003_document_is_kept_whole() -> None:
+    from goblin_core import default_registry
+    from goblin_core.config import build_config
+    from goblin_core.source import Source
+    from goblin_office.embedded import storage_children
+
+    workbook = compound_file({"Workbook": b"\x09\x08"})
+    unknown = compound_file({"Contents": b"?"})
+    source = Source.from_bytes(b"", "apresentacao.ppt")
+    children = storage_children(
+        source, [workbook, unknown], build_config(default_registry().namespaces)
+    )
+    assert [child.display_name for child in children] == [
+        "apresentacao.ppt/object1.xls",
+        "apresentacao.ppt/object2.bin",
+    ]
+    assert children[0].bytes() == workbook

@@ -130,6 +130,32 @@ def ole_children(source: Source, plain: Source, config: Config) -> list[Source]:
     return children
 
 
+_OLE_DOCUMENTS = (("WordDocument", "doc"), ("Workbook", "xls"), ("Book", "xls"),
+                  ("PowerPoint Document", "ppt"))
+
+
+def storage_children(source: Source, storages: Sequence[bytes], config: Config) -> list[Source]:
+    """Children for objects kept as whole compound files (a .ppt's ExOleObjStg records):
+    the file each one wraps, else the 97-2003 document it is (``object1.xls``)."""
+    budget = ObjectBudget.from_config(config)
+    children: list[Source] = []
+    seen: set[str] = set()
+    for number, data in enumerate(storages, start=1):
+        base = f"object{number}"
+        try:
+            with olefile.OleFileIO(io.BytesIO(data)) as ole:
+                held = _held(ole, (), base)
+                if held is None:
+                    kind = next((e for s, e in _OLE_DOCUMENTS if ole.exists(s)), "bin")
+                    held = f"{base}.{kind}", data
+        except (OSError, ValueError, IndexError, TypeError) as exc:
+            log.warning("%s: embedded %s not read: %s", source.display_name, base, exc)
+            continue
+        if budget.allows(held[0], len(held[1])):
+            children.append(source.child(unique_name(held[0], seen), held[1]))
+    return children
+
+
 def _package_extension(package: bytes) -> str:
     """docx, xlsx or pptx for an OOXML package by its part folders; bin otherwise."""
     try:
