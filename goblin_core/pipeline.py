@@ -62,6 +62,10 @@ log = logging.getLogger(__name__)
 _TERMINAL_ERRORS = (PasswordRequired, FileTooLarge, UnsafeArchive)
 
 
+#: The report warning kind of a page that could not be rendered for OCR.
+RENDER_FAILED = "RenderFailed"
+
+
 @dataclass
 class _Recorder:
     """Collects a document's report as the pipeline goes."""
@@ -730,7 +734,7 @@ class Pipeline:
         for page in wanted:
             run.check_deadline(source.display_name)
             candidate = whole.get(page.number) or self._ocr_page(
-                parsed, page, backends, dpi, languages, mime
+                parsed, page, backends, dpi, languages, mime, recorder
             )
             if candidate is None:
                 continue
@@ -853,12 +857,17 @@ class Pipeline:
         dpi: int,
         languages: str,
         mime: str,
+        recorder: _Recorder,
     ) -> Candidate | None:
         t0 = time.monotonic()
         try:
             image = parsed.render(page.number, dpi)
         except Exception as exc:  # a page that cannot be rendered cannot be OCR'd
             page.errors.append(Attempt("render", error_kind=type(exc).__name__, error=str(exc)))
+            # the page's status only says it needs OCR; the cause is the damaged page
+            recorder.warn(RENDER_FAILED,
+                          f"page {page.number} cannot be rendered for OCR "
+                          f"({type(exc).__name__}: {exc})", page=page.number)
             return None
         if image is None:
             return None

@@ -25,7 +25,9 @@ from goblin_core.registry import Registry
 from scripted_engines import (
     TEST_BYTES,
     TEST_MIME,
+    FakeOCR,
     MarkerValidator,
+    ScriptedDocument,
     ScriptedParser,
     ScriptSniffer,
     plugin_of,
@@ -881,6 +883,28 @@ def test_a_document_with_no_usable_page_exits_1_saying_why(tmp_path: Path) -> No
     [line] = result.stderr.splitlines()
     assert line.startswith('goblin: error: "doc.test": corrupt_unrecoverable: no page has usable')
     assert "1 page corrupt" in line
+
+
+class _UnrenderableDocument(ScriptedDocument):
+    def render(self, page: int, dpi: int) -> Any:
+        raise OSError("broken data stream when reading image file")
+
+
+class _UnrenderableParser(ScriptedParser):
+    """A scan whose header reads but whose pixels do not (a cut JPEG 2000)."""
+
+    def open(self, source: Any, config: Any) -> ScriptedDocument:
+        return _UnrenderableDocument(self.pages, False, 0.0, None)
+
+
+def test_a_page_that_cannot_be_rendered_for_ocr_is_named_with_the_cause(tmp_path: Path) -> None:
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    scan = _UnrenderableParser("tests.scan", [text_page(1, "", images=1)])
+    result = run(["extract", str(source)], registry_with(scan, FakeOCR("tests.ocr")))
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert line.endswith("1 page corrupt (needs_ocr); page 1 cannot be rendered for OCR "
+                         "(OSError: broken data stream when reading image file)")
 
 
 def test_the_json_report_goes_to_standard_output_unless_a_file_is_given(

@@ -55,6 +55,8 @@ SIGNATURES = [
     (b"GIF89a\x01\x00\x01\x00", "image/gif"),
     (b"BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00" + b"\x00" * 20, "image/bmp"),
     (b"RIFF\x24\x00\x00\x00WEBPVP8 ", "image/webp"),
+    (b"\x00\x00\x00\x0cjP  \r\n\x87\n\x00\x00\x00\x14ftypjp2 ", "image/jp2"),
+    (b"\xff\x4f\xff\x51\x00\x29\x00\x00", "image/x-jp2-codestream"),
     (b"<!DOCTYPE html><html><body>x</body></html>", "text/html"),
     (b"  <html lang='pt'><head></head></html>", "text/html"),
     (b"<?xml version='1.0'?><root/>", "application/xml"),

@@ -42,6 +42,9 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"MM\x00*", "image/tiff", "tif"),
     (0, b"GIF87a", "image/gif", "gif"),
     (0, b"GIF89a", "image/gif", "gif"),
+    # JPEG 2000: the JP2/JPX signature box, and a bare codestream's SOC and SIZ markers
+    (0, b"\x00\x00\x00\x0cjP  \r\n\x87\n", "image/jp2", "jp2"),
+    (0, b"\xff\x4f\xff\x51", "image/x-jp2-codestream", "j2k"),
 )
 
 _OLE_BY_EXT = {"doc": "application/msword", "dot": "application/msword",

@@ -46,6 +46,7 @@ from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import error_document
 from goblin_core.inputs import InputProblem, walk_inputs
 from goblin_core.model import Document
+from goblin_core.pipeline import RENDER_FAILED
 from goblin_core.registry import Registry
 from goblin_core.source import read_bounded
 
@@ -250,6 +251,10 @@ def _unreadable_pages(doc: Document, config: Config) -> str:
     hint = ""
     if config.get("goblin", "ocr") == "never" and any(p.reason == "needs_ocr" for p in doc.pages):
         hint = "; OCR is off (--ocr never) and these pages need it"
+    unrendered = [w for w in doc.report.warnings if w.kind == RENDER_FAILED]
+    if unrendered:
+        more = f" (and {len(unrendered) - 1} more)" if len(unrendered) > 1 else ""
+        hint += f"; {unrendered[0].message}{more}"
     return f"corrupt_unrecoverable: no page has usable text: {pages}{hint}"
 
 

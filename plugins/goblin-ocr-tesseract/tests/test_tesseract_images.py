@@ -48,6 +48,32 @@ def test_other_image_formats(tesseract: str, page_image: DrawPage, fmt: str) -> 
     assert LINES[0] in normalize(doc.text)
 
 
+@pytest.mark.parametrize(("params", "mime"), [
+    ({}, "image/jp2"),
+    ({"no_jp2": True}, "image/x-jp2-codestream"),  # a bare codestream, as .j2k
+])
+def test_jpeg_2000_scans_are_read(tesseract: str, page_image: DrawPage, params: dict[str, bool],
+                                  mime: str) -> None:
+    """Archives of scans (and the images inside PDFs) are often JPEG 2000; no name is
+    given, so only the content says what the file is."""
+    data = encode(page_image(LINES[:2]), "JPEG2000", **params)
+    doc = goblin_core.extract(data, name="scan")
+    assert doc.mime == mime
+    assert LINES[0] in normalize(doc.text)
+
+
+def test_a_cut_jpeg_2000_says_its_page_cannot_be_rendered(tesseract: str,
+                                                          page_image: DrawPage) -> None:
+    """Pillow reads a cut JPEG 2000's header and fails only when it decodes the pixels:
+    the page stays, and the report says why it has no text."""
+    data = encode(page_image(LINES[:2]), "JPEG2000")
+    doc = goblin_core.extract(data[: len(data) // 2], name="cut.jp2")
+    assert [p.status for p in doc.pages] == ["corrupt"]
+    [warning] = doc.report.warnings
+    assert (warning.kind, warning.page) == ("RenderFailed", 1)
+    assert "page 1 cannot be rendered for OCR (OSError" in warning.message
+
+
 def test_multipage_tiff_has_one_page_per_frame(tesseract: str, page_image: DrawPage) -> None:
     first, second = page_image(LINES[:1]), page_image(LINES[3:4])
     data = encode(first, "TIFF", save_all=True, append_images=[second], compression="tiff_lzw")

@@ -1,6 +1,6 @@
 """Image files as documents (``image.pillow``): each page is a frame, read by OCR.
 
-A PNG, JPEG, GIF, BMP or WebP is one page; a multi-page TIFF has one page
+A PNG, JPEG, GIF, BMP, WebP or JPEG 2000 is one page; a multi-page TIFF has one page
 per frame. Pages carry no text (``glyphs=0, images=1``), so the core's auto
 rule sends every one of them to OCR through ``render``. Animation frames of
 GIF and WebP are not pages: only the first frame is read.
@@ -31,6 +31,8 @@ IMAGE_FORMATS = (
     "image/gif",
     "image/bmp",
     "image/webp",
+    "image/jp2",
+    "image/x-jp2-codestream",
 )
 
 #: Formats whose frames are pages; other formats' frames are animation.
