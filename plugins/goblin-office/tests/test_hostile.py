@@ -22,8 +22,10 @@ from typing import Any
 import pytest
 from packages import W, docx, para, rewrite, zip_bytes
 
+import goblin_core
 import samples
 from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
+from goblin_core.testing.corpus import corpus_dir
 from goblin_office.markup import flat_page
 
 _LAUGHS = (
@@ -417,3 +419,19 @@ def test_quote_soup_is_sniffed_in_linear_time(read) -> None:  # type: ignore[no-
     with bounded(seconds=3):
         document = read(b'",' * 40_000, "aspas.csv")
     assert document.raw_metadata["delimiter"] == ","
+
+
+def test_a_damaged_xls_that_makes_calamine_panic_fails_as_damaged(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One byte changed in a formula record sends calamine's .xls reader past the
+    record's end; the Rust panic comes up as a BaseException, which no ``except
+    Exception`` stops. It must fail calamine like any damage, so the next readers
+    (xlrd, then catdoc's xls2csv) get the workbook, and xlrd's complaints about the
+    damage must not land on standard output beside the extracted text."""
+    data = bytearray((corpus_dir(__file__) / "office" / "tika-testEXCEL.xls").read_bytes())
+    data[12193] = 24
+    document = goblin_core.extract(bytes(data), name="panic.xls")
+    assert document.pages[0].engine in ("office.xlrd", "office.xls2csv")
+    assert "Sample Excel Worksheet" in document.text
+    assert capsys.readouterr().out == ""

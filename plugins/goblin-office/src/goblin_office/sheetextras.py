@@ -30,6 +30,21 @@ from goblin_office.safexml import attr, children, descendants, local_name, parse
 
 log = logging.getLogger(__name__)
 
+
+class _XlrdLog:
+    """Where xlrd writes its warnings ("File is truncated, or OLE2 MSAT is corrupt"):
+    to the debug log, not to standard output, where the extracted text goes."""
+
+    def write(self, text: str) -> None:
+        if text.strip():
+            log.debug("xlrd: %s", text.strip())
+
+    def flush(self) -> None:
+        pass
+
+
+XLRD_LOG = _XlrdLog()
+
 _HF_ELEMENT = re.compile(
     rb"<(?:\w+:)?(odd|even|first)(Header|Footer)\b[^>/]*>(.*?)</(?:\w+:)?\1\2>", re.S
 )
@@ -171,7 +186,8 @@ def _ooxml_comments(root: Any) -> Iterator[str]:
 def biff_comments(source: Source) -> dict[str, SheetExtras]:
     """Cell notes and error cells of an .xls workbook, per sheet name (xlrd reads them)."""
     try:
-        book = xlrd.open_workbook(file_contents=source.bytes(), on_demand=True)
+        book = xlrd.open_workbook(file_contents=source.bytes(), on_demand=True,
+                                      logfile=XLRD_LOG)
     except Exception as exc:  # xlrd raises its own and struct errors; notes are extra
         log.debug("%s: xlrd cannot read notes: %s", source.display_name, exc)
         return {}

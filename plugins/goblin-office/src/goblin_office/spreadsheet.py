@@ -35,7 +35,7 @@ from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
 from goblin_office.ooxml import package_children
 from goblin_office.sheeterrors import ErrorReader, error_cells, with_errors, xlsb_error_cells
-from goblin_office.sheetextras import SheetExtras, WorkbookXml, safe_extras
+from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
 from goblin_office.sheetspan import sheet_span, tag_windows
 
 log = logging.getLogger(__name__)
@@ -92,8 +92,10 @@ class _CalamineDocument(BaseParsedDocument):
         engine: str,
         formats: WorkbookFormats | None = None,
         comma: bool = False,
+        source_name: str = "",
     ) -> None:
         self.workbook = workbook
+        self.source_name = source_name
         self.names = names
         self.extras = extras
         self.formats = formats
@@ -123,8 +125,14 @@ class _CalamineDocument(BaseParsedDocument):
     def _rows(self, name: str) -> list[list[str]]:
         if name in self.chart_sheets:
             return []
-        sheet = self.workbook.get_sheet_by_name(name)
-        return capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
+        try:
+            sheet = self.workbook.get_sheet_by_name(name)
+            return capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
+        except BaseException as exc:
+            if not is_rust_panic(exc):
+                raise
+            raise CorruptDocument(f"calamine cannot read sheet {name!r} ({exc})",
+                                  file=self.source_name) from exc
 
     def _texts(self, name: str, sheet: Any) -> Iterator[list[str]]:
         # calamine yields rows from row 0 but columns from the first used one
@@ -187,7 +195,8 @@ class CalamineParser(BaseEngine):
         workbook = _workbook(plain, source)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
         names = _visible_sheets(workbook, config)
-        document = _CalamineDocument(workbook, names, extras, config, self.name)
+        document = _CalamineDocument(workbook, names, extras, config, self.name,
+                                     source_name=source.display_name)
         if mime == fmt.ODS:
             document.children = odf_children(plain, config)
             document.durations = True
@@ -213,7 +222,8 @@ class CalamineParser(BaseEngine):
             formats = WorkbookFormats.load(reader, dates=dates)
             comma = bool(config.get("office", "decimal_comma", False))
         names = _visible_sheets(workbook, config)
-        document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
+        document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma,
+                                     plain.display_name)
         document.package = package
         document.error_parts = error_parts
         if mime == fmt.XLSB:
@@ -275,10 +285,19 @@ def _workbook(
 ) -> CalamineWorkbook:
     try:
         return CalamineWorkbook.from_filelike(stream or plain.open())
-    except Exception as exc:  # calamine raises its own error types for damaged files
+    except BaseException as exc:  # calamine raises its own error types for damaged files
+        if not (isinstance(exc, Exception) or is_rust_panic(exc)):
+            raise
         raise CorruptDocument(
             f"calamine cannot read the workbook ({exc})", file=source.display_name
         ) from exc
+
+
+def is_rust_panic(exc: BaseException) -> bool:
+    """Whether ``exc`` is a Rust panic in calamine (an index past a damaged record's end):
+    pyo3 raises it as a BaseException, which ``except Exception`` lets through, so one
+    damaged .xls would end the whole run instead of failing as a damaged file."""
+    return type(exc).__module__ == "pyo3_runtime"
 
 
 _MACRO_PARTS = re.compile(rb"(?<=[/\"])macrosheets/(_rels/)?")
@@ -340,7 +359,8 @@ class XlrdParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         plain = decrypted(source, config)
         try:
-            book = xlrd.open_workbook(file_contents=plain.bytes(), on_demand=True)
+            book = xlrd.open_workbook(file_contents=plain.bytes(), on_demand=True,
+                                      logfile=XLRD_LOG)
         except GoblinError:
             raise
         except Exception as exc:  # xlrd raises XLRDError, struct.error, AssertionError...
