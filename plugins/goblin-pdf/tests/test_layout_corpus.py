@@ -103,3 +103,21 @@ def test_reading_order_keeps_every_character_pdfium_reads(file: str) -> None:
             assert sum(lost.values()) <= 2, f"{file} page {index + 1} lost {dict(lost)}"
     finally:
         pdf.close()
+
+
+@pytest.mark.parametrize(("file", "word"), [
+    ("pdf/testPDF_bad_page_303226.pdf", "periodic reports"),
+    ("pdf/minimal-document.pdf", "takimata"),
+    ("pdf/issue-1061-colour-space-stack.pdf", "Differential Privacy"),
+])
+def test_line_end_hyphens_and_ligatures_come_out_as_words(file: str, word: str) -> None:
+    """PDFium marks a hyphen it found at a line end as U+FFFE, a noncharacter no word
+    search matches; the layout reader took the second "f" of an "ffi" ligature (same
+    box, next index) for a bold copy of the first. Both paths give the whole word."""
+    import goblin_core
+
+    for layout in ("raw", "auto", "reading_order"):
+        document = goblin_core.extract(CORPUS / file, ocr="never", pdf={"layout": layout})
+        assert "\ufffe" not in document.text, layout
+        if layout != "reading_order":  # forced on every page, it may part a word's lines
+            assert word in " ".join(document.text.split()), layout

@@ -169,6 +169,15 @@ def test_raw_codes_on_a_short_page_are_garbage_with_low_confidence() -> None:
     assert verdict.status == "garbage" and verdict.low_confidence
 
 
+def test_form_field_names_are_not_raw_codes() -> None:
+    """goblin writes a form's values after its page text as "name: value"; field names
+    are CamelCase words joined by underscores, not codes read as characters."""
+    fields = ("Test Form\nListbox_MultiSelectMultipleMismatch: Alligator\n"
+              "Combo_Editable: Banana\nListbox_SingleSelectLastSelected: Saskatchewan\n"
+              "Text_FieldWithValue: Epsilon\nCheckBox_CheckedBox: Yes")
+    assert CipherValidator().check(fields, CONTEXT).status == "ok"
+
+
 def test_shifted_codes_are_garbage() -> None:
     shifted = "".join(chr(ord(c) - 29) if c.isalpha() and c.isascii() else c
                       for c in ("Herausgeber Gemeindeverwaltung Schutterwald verantwortlich "

@@ -17,6 +17,7 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.generated_gaps import mend_generated_gaps
+from goblin_pdf.layout.hyphens import mend_marked_hyphens
 from goblin_pdf.rtl_order import logical_rtl
 from goblin_pdf.stray_marks import repair
 from goblin_pdf.validators.char_classes import non_space_count
@@ -68,7 +69,7 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         # the order fix reads boxes by character index: only text still one character
         # per PDFium character can have it
         ordered = logical_rtl(textpage, text) if mended.text == text else mended.text
-        text = repair(ordered.replace("\r\n", "\n").replace("\r", "\n"))
+        text = repair(mend_marked_hyphens(ordered.replace("\r\n", "\n").replace("\r", "\n")))
         glyphs = non_space_count(text)
         census = (ObjectCensus.of(page, textpage)
                   if not count_images_below or glyphs < count_images_below else ObjectCensus())

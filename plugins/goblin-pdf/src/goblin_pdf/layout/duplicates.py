@@ -16,6 +16,11 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     ``chars`` holds the character codes (int), ``box`` the (n, 4) boxes.
     Two copies of a letter in a word ("ll") sit a whole advance apart, so a copy
     counts only when it is shifted by less than half its width.
+
+    >>> codes = np.array([ord("f"), ord("f"), ord("i"), ord("f")])
+    >>> boxes = np.array([[0, 0, 9, 10], [0, 0, 9, 10], [0, 0, 9, 10], [0.4, 0, 9.4, 10]])
+    >>> duplicate_mask(codes, boxes).tolist()  # an "ffi" ligature, then a bold copy
+    [False, False, False, True]
     """
     n = len(chars)
     if n < 2:
@@ -41,5 +46,8 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     # keep the copy drawn first: of each duplicate pair, mark the later stream index
     pairs = np.nonzero(dup_sorted)[0]
     first, second = order[pairs - 1], order[pairs]
-    mask[np.maximum(first, second)] = True
+    # Neighbours in the stream with the very same box are one glyph giving several
+    # characters (the "ff" of an "ffi" ligature), not a copy drawn over it.
+    ligature = (np.abs(first - second) == 1) & np.all(box[first] == box[second], axis=1)
+    mask[np.maximum(first, second)[~ligature]] = True
     return mask

@@ -27,6 +27,32 @@ def dehyphenate(text: str) -> str:
     return _BROKEN.sub(_mend, text).replace("\ufffe", "-")
 
 
+# PDFium's own mark of a hyphen it found at a line end, its line already joined to the
+# next or still before a line break: the word it splits, and the spaces after it.
+_MARKED = re.compile(r"(?<=\w)\ufffe(\n?)([^\W\d_]\w*)([ \t]*)")
+
+
+def mend_marked_hyphens(text: str) -> str:
+    """Join the words PDFium split at a line-end hyphen it marked (U+FFFE), as
+    ``dehyphenate`` does; a mark before a capital or a digit is a hyphen again.
+
+    >>> mend_marked_hyphens("didn't substan\\ufffetially change, Pierre-Auger\\ufffeObservatorium")
+    "didn't substantially change, Pierre-Auger-Observatorium"
+    >>> mend_marked_hyphens("a hyphen\\ufffe\\nated word")
+    'a hyphenated\\nword'
+    """
+    return _MARKED.sub(_join_marked, text).replace("\ufffe", "-")
+
+
+def _join_marked(match: re.Match[str]) -> str:
+    newline, tail, spaces = match.groups()
+    if not tail[0].islower():
+        return "-" + match.group(0)[1:]
+    if newline:  # the line break moves to the end of the joined word
+        return tail + ("\n" if spaces else "")
+    return tail + spaces
+
+
 def _mend(match: re.Match[str]) -> str:
     tail = match.group(2)
     if not tail[0].islower():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -17,6 +17,7 @@ from goblin_pdf.layout.columns import find_gutters
 from goblin_pdf.layout.duplicates import duplicate_mask
 from goblin_pdf.layout.glyphs import SPACES as _SPACES
 from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
+from goblin_pdf.layout.hyphens import mend_marked_hyphens
 from goblin_pdf.layout.lines import Run, build_runs
 from goblin_pdf.layout.reading_order import order_lines, paragraphs
 from goblin_pdf.layout.settings import LayoutSettings
@@ -59,6 +60,30 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
     >>> layout = read_page_layout(page, textpage, textpage.get_text_range(),
     ...                           LayoutSettings())  # doctest: +SKIP
     """
+    layout = _page_layout(page, textpage, raw_text, settings, tagged, joined)
+    texts = [layout.text, *(b.text for b in layout.blocks)]
+    if not any(_UNFINISHED.search(text) for text in texts):
+        return layout
+    return replace(layout, text=_whole(layout.text),
+                   blocks=tuple(replace(b, text=_whole(b.text)) for b in layout.blocks))
+
+
+# PDFium gives a character past U+FFFF as two UTF-16 halves, each at an index of its own,
+# which the glyph readers keep apart, one per index; and it marks a line-end hyphen as
+# U+FFFE, which lines rebuilt in another order may leave inside a line.
+_UNFINISHED = re.compile("[\ud800-\udfff\ufffe]")
+
+
+def _whole(text: str) -> str:
+    """``text`` with its UTF-16 halves joined into the characters they encode and
+    PDFium's hyphen marks mended."""
+    text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return mend_marked_hyphens(text)
+
+
+def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
+                 settings: LayoutSettings, tagged: bool,
+                 joined: frozenset[int]) -> PageLayout:
     want_tags = tagged and settings.marked_content != "none"
     no_tags = TagOutcome.skipped("marked_content = none" if tagged else "untagged")
     if settings.layout == "raw" and not want_tags:

@@ -146,10 +146,20 @@ def chaotic(tokens: Sequence[str]) -> Verdict:
                    low_confidence=True)
 
 
+# Words joined by underscores: a form field's or a program's name ("Listbox_MultiSelect"),
+# which goblin itself writes beside a field's value.
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
+
+
 def _is_chaotic(token: str) -> bool:
-    if len(token) < 8 or token.isalpha():
+    # punctuation at the ends is not "inside" ("Name:", "(CamelCase)")
+    core = token.strip(_EDGE_PUNCTUATION)
+    if len(core) < 8 or core.isalpha() or _IDENTIFIER.fullmatch(core):
         return False
-    return len(case_break_positions(token)) >= 2
+    return len(case_break_positions(core)) >= 2
+
+
+_EDGE_PUNCTUATION = ".,;:!?()[]{}\"'"
 
 
 def _windows(
