@@ -121,3 +121,36 @@ def test_line_end_hyphens_and_ligatures_come_out_as_words(file: str, word: str) 
         assert "\ufffe" not in document.text, layout
         if layout != "reading_order":  # forced on every page, it may part a word's lines
             assert word in " ".join(document.text.split()), layout
+
+
+def test_glyph_boxes_stay_with_their_characters_when_pdfium_leaves_some_out() -> None:
+    """PDFium leaves characters out of the page text it gives (here a TeX font's hyphen
+    and epsilon, mapped to U+0002), so that text is shorter than the character count.
+    Read as if it were one unit per index, every later box went to the wrong
+    character: spaces inside words, words run together."""
+    import pypdfium2.raw as pdfium_c
+
+    from goblin_pdf.layout.glyphs import read_glyphs
+
+    pdf = pdfium.PdfDocument(str(CORPUS / "pdf/issue-1061-colour-space-stack.pdf"))
+    try:
+        page = pdf[1]
+        textpage = page.get_textpage()
+        text = textpage.get_text_range()
+        assert len(text) < textpage.count_chars()  # the case this test is about
+        glyphs = read_glyphs(page, textpage)
+        for index in range(textpage.count_chars()):
+            at = pdfium_c.FPDFText_GetTextIndexFromCharIndex(textpage, index)
+            want = text[at] if at >= 0 else "\x00"
+            assert glyphs.text[index] == want, index
+    finally:
+        pdf.close()
+    layout = goblin_core_text("pdf/issue-1061-colour-space-stack.pdf", "reading_order")
+    assert "\x02" not in layout and "Section II provides background" in layout
+
+
+def goblin_core_text(file: str, layout: str) -> str:
+    import goblin_core
+
+    document = goblin_core.extract(CORPUS / file, ocr="never", pdf={"layout": layout})
+    return " ".join(document.text.split())

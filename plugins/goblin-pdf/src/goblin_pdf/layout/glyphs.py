@@ -29,6 +29,8 @@ _ANGLE = ctypes.cast(pdfium_c.FPDFText_GetCharAngle, ctypes.CFUNCTYPE(
 _RECT = ctypes.cast(pdfium_c.FPDFText_GetRect, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
     ctypes.c_void_p, ctypes.c_void_p))
+_TEXT_INDEX = ctypes.cast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 # Returned as an integer address (0 for none) so NumPy can take the results as they come.
 _TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
     ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int))
@@ -65,13 +67,9 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     """Glyph boxes of ``page``; ``objects`` (text-object address to index) is filled
     when given, so marked-content reading can look each object up once."""
     count = max(pdfium_c.FPDFText_CountChars(textpage), 0)
-    # PDFium indexes characters by UTF-16 unit: one unit per index, surrogates kept apart
-    units = (ctypes.c_ushort * (count + 1))()
-    if count:
-        pdfium_c.FPDFText_GetText(textpage, 0, count, units)
-    codes = np.frombuffer(units, dtype=np.uint16)[:count].astype(np.uint32)
-    text = codes.tobytes().decode("utf-32-le", "surrogatepass")
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+    codes = _codes(textpage, handle, count)
+    text = codes.tobytes().decode("utf-32-le", "surrogatepass")
     # One FS_RECTF (left, top, right, bottom as floats) per character, filled in
     # place; map() drives the native calls without a Python-level loop body.
     # Spaces and line breaks get no box (most are PDFium's own, drawn by nothing), so
@@ -84,7 +82,8 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
              (base + 16 * asked).tolist()))
     ltrb = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
     raw = ltrb[:, [0, 3, 2, 1]]
-    drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1])
+    # a character PDFium holds as code 0 is in no text it gives: it is laid out nowhere
+    drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1]) & (codes != 0)
     angle = _angles(handle, count)
     drawn = _pieces(raw, angle, drawn, codes)
     obj = np.full(count, -1, dtype=np.int64)
@@ -117,13 +116,30 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
                   float(height))
 
 
+def _codes(textpage: pdfium.PdfTextPage, handle: int, count: int) -> np.ndarray:
+    """Each character's UTF-16 unit, by PDFium index (surrogates kept apart)."""
+    units = (ctypes.c_ushort * (count + 1))()
+    written = pdfium_c.FPDFText_GetText(textpage, 0, count, units) if count else 1
+    text = np.frombuffer(bytes(units), dtype=np.uint16).astype(np.uint32)
+    if written == count + 1:
+        return text[:count]
+    # PDFium leaves some characters out of the text it gives (code 0, a control code it
+    # found no use for), so the text no longer lines up with the indices (every later
+    # box would go to the wrong character, putting spaces inside words): each index is
+    # looked up in the text, and a character left out of it reads as code 0
+    where = np.fromiter(map(_TEXT_INDEX, repeat(handle, count), range(count)),
+                        dtype=np.int64, count=count)
+    inside = (where >= 0) & (where < max(written - 1, 0))
+    return np.where(inside, text[np.clip(where, 0, count)], 0).astype(np.uint32)
+
+
 def _pieces(raw: np.ndarray, angle: np.ndarray, drawn: np.ndarray,
             codes: np.ndarray) -> np.ndarray:
     """Characters PDFium gives without a box (the 2nd and later characters of a glyph
     mapped to several, such as a ligature) take a zero-width box at the right edge of
     the glyph before them, so they stay in their word. Returns the new drawn mask;
     ``raw`` and ``angle`` are updated in place."""
-    piece = ~drawn & ~np.isin(codes, SPACES)
+    piece = ~drawn & ~np.isin(codes, SPACES) & (codes != 0)
     if not piece.any():
         return drawn
     last = np.maximum.accumulate(np.where(drawn, np.arange(drawn.size), -1))

@@ -70,15 +70,16 @@ def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_tex
 
 # PDFium gives a character past U+FFFF as two UTF-16 halves, each at an index of its own,
 # which the glyph readers keep apart, one per index; and it marks a line-end hyphen as
-# U+FFFE, which lines rebuilt in another order may leave inside a line.
-_UNFINISHED = re.compile("[\ud800-\udfff\ufffe]")
+# U+FFFE, which lines rebuilt in another order may leave inside a line; a character it
+# holds as code 0 (read by index for a rotated run or a tag) is in no text it gives.
+_UNFINISHED = re.compile("[\x00\ud800-\udfff\ufffe]")
 
 
 def _whole(text: str) -> str:
-    """``text`` with its UTF-16 halves joined into the characters they encode and
-    PDFium's hyphen marks mended."""
+    """``text`` with its UTF-16 halves joined into the characters they encode, PDFium's
+    hyphen marks mended and its code-0 characters left out."""
     text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-    return mend_marked_hyphens(text)
+    return mend_marked_hyphens(text.replace("\x00", ""))
 
 
 def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
