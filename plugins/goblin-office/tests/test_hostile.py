@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import os
 import subprocess
 import sys
 import time
@@ -435,3 +436,22 @@ def test_a_damaged_xls_that_makes_calamine_panic_fails_as_damaged(
     assert document.pages[0].engine in ("office.xlrd", "office.xls2csv")
     assert "Sample Excel Worksheet" in document.text
     assert capsys.readouterr().out == ""
+
+
+def test_an_xls_whose_sheet_range_wraps_is_read_without_calamine(tmp_path: Path) -> None:
+    """A first row past the last in a sheet's DIMENSIONS record (one damaged byte) made
+    calamine size its grid in the billions of rows and abort the process; run in a
+    child, as it used to end whatever ran it. xlrd reads such a workbook instead."""
+    data = bytearray((corpus_dir(__file__) / "office" / "markitdown-test.xls").read_bytes())
+    record = data.find(b"\x00\x02\x0e\x00\x00\x00\x00\x00")  # DIMENSIONS from row 0, BIFF8
+    assert record > 0
+    data[record + 4:record + 8] = (1 << 24).to_bytes(4, "little")
+    damaged = tmp_path / "wrapped.xls"
+    damaged.write_bytes(bytes(data))
+    script = ("import sys, goblin_core\n"
+              "d = goblin_core.extract(sys.argv[1], ocr='never')\n"
+              "print(d.status, d.pages[0].engine)")
+    done = subprocess.run([sys.executable, "-c", script, str(damaged)], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "RUST_BACKTRACE": "0"})
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.split() == ["clean", "office.xlrd"]

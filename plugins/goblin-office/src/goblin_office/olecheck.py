@@ -10,7 +10,8 @@ chain is walked here with what it has read, and a loop refuses the file.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import struct
+from collections.abc import Iterator, Sequence
 
 import olefile
 
@@ -70,3 +71,54 @@ def _walk(table: Sequence[int], start: int, steps: int, what: str, name: str) ->
             )
         seen.add(sector)
         sector = table[sector]
+
+
+# BIFF DIMENSIONS: first row, last row + 1 (32-bit in BIFF8, 16-bit before), first and
+# last column + 1, then reserved bytes
+_DIMENSIONS = 0x0200
+_DIMENSIONS_BIFF8 = struct.Struct("<IIHH")
+_DIMENSIONS_BIFF5 = struct.Struct("<HHHH")
+_RECORD_HEAD = struct.Struct("<HH")
+
+
+def check_biff_dimensions(source: Source, max_cells: int) -> None:
+    """Raise CorruptDocument when a sheet of the .xls ``source`` declares a used range
+    calamine cannot hold.
+
+    calamine sizes a sheet's cell grid from its DIMENSIONS record: a first row past
+    the last (one damaged byte) makes the height wrap to billions and the allocation
+    aborts the whole process, which no exception handler survives. Such a workbook
+    is left to xlrd, which reads the cells it finds.
+    """
+    try:
+        with olefile.OleFileIO(source.open()) as ole:
+            name = next((n for n in ("Workbook", "Book") if ole.exists(n)), None)
+            if name is None:
+                return
+            stream = ole.openstream(name).read()
+    except Exception as exc:  # olefile raises OSError, ValueError, IndexError...
+        log.debug("%s: BIFF dimensions not checked: %s", source.display_name, exc)
+        return
+    for first_row, last_row, first_column, last_column in _dimensions(stream):
+        cells = (last_row - first_row) * (last_column - first_column)
+        if first_row > last_row or first_column > last_column or cells > max_cells:
+            raise CorruptDocument(
+                f"a sheet declares rows {first_row}-{last_row} and columns "
+                f"{first_column}-{last_column}, a range calamine cannot hold; the "
+                "workbook is damaged, and a reader that keeps only the cells it finds "
+                "takes it",
+                file=source.display_name,
+            )
+
+
+def _dimensions(stream: bytes) -> Iterator[tuple[int, int, int, int]]:
+    """Every DIMENSIONS record of a BIFF stream, walked record by record."""
+    position, end = 0, len(stream) - _RECORD_HEAD.size
+    while position <= end:
+        kind, length = _RECORD_HEAD.unpack_from(stream, position)
+        body = position + _RECORD_HEAD.size
+        if kind == _DIMENSIONS and body + length <= len(stream):
+            layout = _DIMENSIONS_BIFF8 if length >= 14 else _DIMENSIONS_BIFF5
+            if length >= layout.size:
+                yield layout.unpack_from(stream, body)
+        position = body + length

@@ -33,6 +33,7 @@ from goblin_office.layout import PageBuilder
 from goblin_office.numberformat import display_text
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
+from goblin_office.olecheck import check_biff_dimensions
 from goblin_office.ooxml import package_children
 from goblin_office.sheeterrors import ErrorReader, error_cells, with_errors, xlsb_error_cells
 from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
@@ -192,6 +193,9 @@ class CalamineParser(BaseEngine):
             open_container(plain, config).close()
             plain = decrypted_package(plain, config)
             _refuse_ods_errors(plain, config)
+        if mime == fmt.XLS:
+            check_biff_dimensions(plain, _GRID_FACTOR * int(
+                config.get("office", "max_sheet_cells", 5_000_000)))
         workbook = _workbook(plain, source)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
         names = _visible_sheets(workbook, config)
