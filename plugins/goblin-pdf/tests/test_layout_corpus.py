@@ -154,3 +154,20 @@ def goblin_core_text(file: str, layout: str) -> str:
 
     document = goblin_core.extract(CORPUS / file, ocr="never", pdf={"layout": layout})
     return " ".join(document.text.split())
+
+
+def test_unmapped_glyphs_are_counted_where_pdfium_left_characters_out() -> None:
+    """On issue-1061's seventh page PDFium leaves 42 characters out of its text, so
+    positions in the text are not character indices: the four U+0006 and three U+0004
+    glyphs PDFium flags as unmapped were looked up at the wrong characters and none
+    counted."""
+    from goblin_pdf.pdfium_page import _unmapped
+
+    pdf = pdfium.PdfDocument(str(CORPUS / "pdf/issue-1061-colour-space-stack.pdf"))
+    try:
+        textpage = pdf[6].get_textpage()
+        text = textpage.get_text_range()
+        assert textpage.count_chars() - len(text) == 42
+        assert _unmapped(textpage, text) == 7
+    finally:
+        pdf.close()

@@ -93,10 +93,14 @@ def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
     if not unmapped_chars(text):
         return 0
     total = textpage.count_chars()
+    # PDFium leaves some characters out of its text (code 0, some controls): the text's
+    # positions are then no longer character indices
+    aligned = len(text) == total
     count = 0
     for match in _SUSPECT_CHAR.finditer(text):
-        index = match.start()
-        if index >= total or pdfium_c.FPDFText_HasUnicodeMapError(textpage, index) != 1:
+        index = match.start() if aligned else \
+            pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, match.start())
+        if not 0 <= index < total or pdfium_c.FPDFText_HasUnicodeMapError(textpage, index) != 1:
             continue
         code = pdfium_c.FPDFText_GetUnicode(textpage, index)
         if code == 0 or _bad_code(code):
