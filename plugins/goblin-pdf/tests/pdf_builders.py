@@ -176,6 +176,15 @@ def standard_cjk_font_pdf(cids: tuple[int, ...], lines: int = 12) -> bytes:
     without embedding: Identity-H codes are Adobe-Japan1 CIDs, and there is no ToUnicode.
     Readers with the Adobe-Japan1 maps (pdfminer, Poppler) read it; PDFium has none."""
     pdf = pikepdf.new()
+    add_standard_cjk_text(pdf, pdf.add_blank_page(page_size=(595, 842)), cids, lines)
+    return _save(pdf)
+
+
+def add_standard_cjk_text(pdf: pikepdf.Pdf, page: pikepdf.Page, cids: tuple[int, ...],
+                          lines: int, top: int = 800) -> None:
+    """``lines`` lines of ``cids`` in Ryumin-Light (see ``standard_cjk_font_pdf``) drawn on
+    ``page`` from ``top`` down, one text object per glyph as typesetting software often
+    writes Japanese."""
     descendant = Dictionary(
         Type=Name.Font, Subtype=Name.CIDFontType0, BaseFont=Name("/Ryumin-Light"),
         CIDSystemInfo=Dictionary(Registry="Adobe", Ordering="Japan1", Supplement=2),
@@ -188,10 +197,54 @@ def standard_cjk_font_pdf(cids: tuple[int, ...], lines: int = 12) -> bytes:
     font = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=Name("/Ryumin-Light"),
                       Encoding=Name("/Identity-H"),
                       DescendantFonts=Array([pdf.make_indirect(descendant)]))
-    # one text object per glyph, as typesetting software often writes Japanese
-    commands = [f"BT /F1 12 Tf {40 + 14 * k} {800 - 20 * line} Td <{cid:04X}> Tj ET"
+    commands = [f"BT /Ryumin 12 Tf {40 + 14 * k} {top - 20 * line} Td <{cid:04X}> Tj ET"
                 for line in range(lines) for k, cid in enumerate(cids)]
-    page = pdf.add_blank_page(page_size=(595, 842))
-    page.Resources = Dictionary(Font=Dictionary(F1=pdf.make_indirect(font)))
-    page.Contents = pdf.make_stream("\n".join(commands).encode("ascii"))
+    resources = page.obj.get("/Resources") or Dictionary()
+    fonts = resources.get("/Font") or Dictionary()
+    fonts.Ryumin = pdf.make_indirect(font)
+    resources.Font = fonts
+    page.obj.Resources = resources
+    page.contents_add(pdf.make_stream("\n".join(commands).encode("ascii")))
+
+
+def readable_and_standard_cjk_pdf(readable_lines: int, cids: tuple[int, ...],
+                                  unread_lines: int) -> bytes:
+    """A page with ``readable_lines`` of hiragana in an embedded font PDFium reads, then
+    ``unread_lines`` of ``cids`` in the standard Ryumin-Light it cannot."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    letters = "あいうえお"
+    names = [".notdef", *(f"kana{k}" for k in range(len(letters)))]
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({ord(c): f"kana{k}" for k, c in enumerate(letters)})
+    pen = TTGlyphPen(None)  # every glyph a plain square: only the cmap matters here
+    pen.moveTo((100, 0))
+    for corner in ((100, 800), (900, 800), (900, 0)):
+        pen.lineTo(corner)
+    pen.closePath()
+    box = pen.glyph()
+    builder.setupGlyf({name: box for name in names})
+    builder.setupHorizontalMetrics({name: (1000, 100) for name in names})
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({"familyName": "GoblinKana", "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=880, usWinAscent=880, usWinDescent=120)
+    builder.setupPost()
+    font_file = io.BytesIO()
+    builder.save(font_file)
+    font_file.seek(0)
+    pdfmetrics.registerFont(TTFont("GoblinKana", font_file))
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out, pagesize=(595, 842))
+    drawing.setFont("GoblinKana", 10)
+    for line in range(readable_lines):
+        drawing.drawString(40, 820 - 12 * line, letters * 2)
+    drawing.save()
+    pdf = pikepdf.open(io.BytesIO(out.getvalue()))
+    add_standard_cjk_text(pdf, pdf.pages[0], cids, unread_lines,
+                          top=800 - 12 * readable_lines)
     return _save(pdf)

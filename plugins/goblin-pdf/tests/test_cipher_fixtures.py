@@ -5,6 +5,7 @@ from __future__ import annotations
 from pdf_builders import (
     PROSE_LINES,
     identity_font_pdf,
+    readable_and_standard_cjk_pdf,
     standard_cjk_font_pdf,
     substituted_font_pdf,
 )
@@ -81,3 +82,17 @@ def test_a_standard_japanese_font_pdfium_cannot_map_goes_to_the_engines_that_can
     assert primary.chars == 0 and "unmapped" in primary.reasons
     assert page.status == "recovered" and page.engine != "pdf.pypdfium2"
     assert page.text.count("あいうえお") == 12
+
+
+def test_unread_japanese_is_found_on_a_page_with_plenty_of_readable_japanese() -> None:
+    """Objects are counted only on pages that read few glyphs (walking a busy page's
+    objects costs as much as reading its text); a page whose 250 readable Japanese
+    glyphs hid 60 that PDFium left out was judged without them: nothing said the
+    page had unread text, so the OCR rule (more than unmapped_chars_per_page unmapped
+    glyphs) could not pick it."""
+    data = readable_and_standard_cjk_pdf(25, HIRAGANA_A_TO_O, 12)
+    document = extract(data, name="mixed.pdf", ocr="never")
+    page = document.pages[0]
+    primary = next(a for a in page.attempts if a.engine == "pdf.pypdfium2")
+    assert primary.chars >= 250
+    assert (primary.verdict, primary.reasons) == ("suspect", ("unmapped",))

@@ -33,6 +33,9 @@ _SUSPECT_CHAR = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ue000-\uf8ff\ufffd\ufffe\ud800-\udfff"
     "\U000f0000-\U0010ffff]"
 )
+# Kana, CJK ideographs and Hangul: text of the languages whose standard fonts (Ryumin,
+# STSong, HYSMyeongJo...) a PDF may use without embedding them
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _SKIPPED_ANNOTS = frozenset({pdfium_c.FPDF_ANNOT_POPUP, pdfium_c.FPDF_ANNOT_WIDGET,
                              pdfium_c.FPDF_ANNOT_LINK})
 
@@ -71,8 +74,11 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         ordered = logical_rtl(textpage, text) if mended.text == text else mended.text
         text = repair(mend_marked_hyphens(ordered.replace("\r\n", "\n").replace("\r", "\n")))
         glyphs = non_space_count(text)
+        # Japanese, Chinese and Korean pages may also draw in a standard CJK font PDFium
+        # leaves out of its text altogether, however much else they read
         census = (ObjectCensus.of(page, textpage)
-                  if not count_images_below or glyphs < count_images_below else ObjectCensus())
+                  if not count_images_below or glyphs < count_images_below or _CJK.search(text)
+                  else ObjectCensus())
     finally:
         if own:
             textpage.close()
