@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
@@ -64,6 +65,23 @@ _TERMINAL_ERRORS = (PasswordRequired, FileTooLarge, UnsafeArchive)
 
 #: The report warning kind of a page that could not be rendered for OCR.
 RENDER_FAILED = "RenderFailed"
+
+
+class EnginePanic(RuntimeError):
+    """A panic inside an engine's Rust extension, as an ordinary engine failure."""
+
+
+@contextmanager
+def _panics_as_errors() -> Iterator[None]:
+    """Turn a Rust extension's panic into an EnginePanic: pyo3 raises it as a
+    PanicException derived from BaseException, which ``except Exception`` lets through,
+    so one damaged file would end the whole run instead of failing one engine."""
+    try:
+        yield
+    except BaseException as exc:
+        if type(exc).__module__ != "pyo3_runtime":
+            raise
+        raise EnginePanic(f"{type(exc).__name__}: {exc}") from exc
 
 
 @dataclass
@@ -397,7 +415,8 @@ class Pipeline:
         for entry in parsers:
             t0 = time.monotonic()
             try:
-                parsed = _checked_parsed(entry.engine.open(source, self.config))
+                with _panics_as_errors():
+                    parsed = _checked_parsed(entry.engine.open(source, self.config))
             except _TERMINAL_ERRORS as exc:
                 raise exc.with_file(source.display_name) from exc
             except MemoryError:
@@ -408,8 +427,9 @@ class Pipeline:
                 continue
             try:
                 try:
-                    pages = parsed.pages()
-                    first = _as_page(next(pages, None))
+                    with _panics_as_errors():
+                        pages = parsed.pages()
+                        first = _as_page(next(pages, None))
                 except _TERMINAL_ERRORS as exc:
                     raise exc.with_file(source.display_name) from exc
                 except MemoryError:
@@ -565,7 +585,8 @@ class Pipeline:
         work: list[_PageWork],
     ) -> PageContent | None:
         try:
-            return _as_page(next(pages, None))
+            with _panics_as_errors():
+                return _as_page(next(pages, None))
         except Exception as exc:  # the parser died mid-document: keep what it gave
             kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
             recorder.error(kind, f"{entry.name} stopped after page {len(work)}: {exc}", entry.name)
@@ -610,7 +631,8 @@ class Pipeline:
                 options=self.config.section(entry.name.split(".", 1)[0]),
             )
             try:
-                verdict = entry.engine.check(text, context)
+                with _panics_as_errors():
+                    verdict = entry.engine.check(text, context)
                 if not isinstance(verdict, Verdict):
                     raise TypeError(f"check() returned {type(verdict).__name__}, not a Verdict")
             except Exception as exc:  # a validator's bug must not lose the page
@@ -652,7 +674,8 @@ class Pipeline:
         """Run one recovery engine on ``wanted``; True when it won some page."""
         t0 = time.monotonic()
         try:
-            texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
+            with _panics_as_errors():
+                texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
             if not isinstance(texts, dict):
                 raise TypeError(f"recover() returned {type(texts).__name__}, not {{page: text}}")
         except Exception as exc:  # the next engine may still do it
@@ -861,7 +884,8 @@ class Pipeline:
     ) -> Candidate | None:
         t0 = time.monotonic()
         try:
-            image = parsed.render(page.number, dpi)
+            with _panics_as_errors():
+                image = parsed.render(page.number, dpi)
         except Exception as exc:  # a page that cannot be rendered cannot be OCR'd
             page.errors.append(Attempt("render", error_kind=type(exc).__name__, error=str(exc)))
             # the page's status only says it needs OCR; the cause is the damaged page
@@ -879,7 +903,8 @@ class Pipeline:
             for entry in backends:
                 t1 = time.monotonic()
                 try:
-                    result = entry.engine.recognize(image, languages, self.config)
+                    with _panics_as_errors():
+                        result = entry.engine.recognize(image, languages, self.config)
                     if not isinstance(result, OCRResult):
                         raise TypeError(
                             f"recognize() returned {type(result).__name__}, not an OCRResult"

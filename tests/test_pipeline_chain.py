@@ -122,6 +122,34 @@ def test_a_non_goblin_exception_in_open_also_falls_back() -> None:
     assert any(w.kind == "KeyError" for w in document.report.warnings)
 
 
+# pyo3 (the bridge of Rust extensions such as python-calamine) raises a panic as
+# pyo3_runtime.PanicException, a BaseException so that ``except Exception`` misses it
+PanicException = type("PanicException", (BaseException,), {"__module__": "pyo3_runtime"})
+
+
+def test_a_rust_panic_in_open_or_mid_document_is_an_engine_failure() -> None:
+    panics = ScriptedParser("tests.panics", priority=5,
+                            open_error=PanicException("index out of range for slice"))
+    dies = ScriptedParser("tests.dies", [text_page(1, "page one of three"),
+                                         PanicException("range end index 220 out of range")],
+                          page_count=3, priority=3)
+    recovery = ScriptedRecovery("tests.recovery",
+                                {2: "page two of three", 3: "page three of three"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(panics, dies, recovery))
+    assert [p.text for p in document.pages] == [
+        "page one of three", "page two of three", "page three of three"]
+    assert any(w.engine == "tests.panics" and "PanicException: index out of range" in w.message
+               for w in document.report.warnings)
+    assert any("stopped after page 1" in e.message and "range end index" in e.message
+               for e in document.report.errors)
+
+
+def test_other_base_exceptions_still_go_through() -> None:
+    interrupted = ScriptedParser("tests.interrupted", open_error=KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        extract(TEST_BYTES, name="a.test", registry=registry_with(interrupted))
+
+
 def test_parser_failing_on_the_first_page_falls_back_to_the_next() -> None:
     stumbles = ScriptedParser("tests.stumbles", [ValueError("bad page tree")], priority=5)
     good = ScriptedParser("tests.good",
