@@ -93,10 +93,8 @@ class _CalamineDocument(BaseParsedDocument):
         engine: str,
         formats: WorkbookFormats | None = None,
         comma: bool = False,
-        source_name: str = "",
     ) -> None:
         self.workbook = workbook
-        self.source_name = source_name
         self.names = names
         self.extras = extras
         self.formats = formats
@@ -126,14 +124,8 @@ class _CalamineDocument(BaseParsedDocument):
     def _rows(self, name: str) -> list[list[str]]:
         if name in self.chart_sheets:
             return []
-        try:
-            sheet = self.workbook.get_sheet_by_name(name)
-            return capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
-        except BaseException as exc:
-            if not is_rust_panic(exc):
-                raise
-            raise CorruptDocument(f"calamine cannot read sheet {name!r} ({exc})",
-                                  file=self.source_name) from exc
+        sheet = self.workbook.get_sheet_by_name(name)
+        return capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
 
     def _texts(self, name: str, sheet: Any) -> Iterator[list[str]]:
         # calamine yields rows from row 0 but columns from the first used one
@@ -199,8 +191,7 @@ class CalamineParser(BaseEngine):
         workbook = _workbook(plain, source)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
         names = _visible_sheets(workbook, config)
-        document = _CalamineDocument(workbook, names, extras, config, self.name,
-                                     source_name=source.display_name)
+        document = _CalamineDocument(workbook, names, extras, config, self.name)
         if mime == fmt.ODS:
             document.children = odf_children(plain, config)
             document.durations = True
@@ -226,8 +217,7 @@ class CalamineParser(BaseEngine):
             formats = WorkbookFormats.load(reader, dates=dates)
             comma = bool(config.get("office", "decimal_comma", False))
         names = _visible_sheets(workbook, config)
-        document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma,
-                                     plain.display_name)
+        document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
         document.package = package
         document.error_parts = error_parts
         if mime == fmt.XLSB:
@@ -289,19 +279,10 @@ def _workbook(
 ) -> CalamineWorkbook:
     try:
         return CalamineWorkbook.from_filelike(stream or plain.open())
-    except BaseException as exc:  # calamine raises its own error types for damaged files
-        if not (isinstance(exc, Exception) or is_rust_panic(exc)):
-            raise
+    except Exception as exc:  # calamine raises its own error types for damaged files
         raise CorruptDocument(
             f"calamine cannot read the workbook ({exc})", file=source.display_name
         ) from exc
-
-
-def is_rust_panic(exc: BaseException) -> bool:
-    """Whether ``exc`` is a Rust panic in calamine (an index past a damaged record's end):
-    pyo3 raises it as a BaseException, which ``except Exception`` lets through, so one
-    damaged .xls would end the whole run instead of failing as a damaged file."""
-    return type(exc).__module__ == "pyo3_runtime"
 
 
 _MACRO_PARTS = re.compile(rb"(?<=[/\"])macrosheets/(_rels/)?")
