@@ -69,6 +69,38 @@ def test_docx_symbol_font_characters_are_the_unicode_characters_they_draw(read) 
     assert read(samples.word2003(body), "simbolos.xml").text == document.text
 
 
+def _typed(font: str, text: str) -> str:
+    return (f'<w:r><w:rPr><w:rFonts w:ascii="{font}" w:hAnsi="{font}"/><w:b/></w:rPr>'
+            f'<w:t xml:space="preserve">{text}</w:t></w:r>')
+
+
+def test_docx_text_typed_in_a_symbol_font_is_what_the_font_draws(read) -> None:  # type: ignore[no-untyped-def]
+    # Text typed in Symbol keeps the font's own bytes: "a" draws alpha; it read as
+    # Latin letters, and codes shifted into the private use area as boxes
+    body = (
+        "<w:p>"
+        + _typed("Symbol", "a")
+        + '<w:r><w:t xml:space="preserve"> = 0,5; </w:t></w:r>'
+        + _typed("Symbol", "D\uf0a3 p/2")
+        + '<w:r><w:rPr><w:rFonts w:ascii="Arial"/></w:rPr><w:t xml:space="preserve"> ab</w:t></w:r>'
+        + "</w:p><w:p>"
+        + _typed("Wingdings", "l")
+        + '<w:r><w:t xml:space="preserve"> Item </w:t></w:r>'
+        # a w:sym inside a Symbol run is mapped once, by its own font
+        + '<w:r><w:rPr><w:rFonts w:ascii="Symbol"/></w:rPr>'
+        + '<w:sym w:font="Wingdings" w:char="F0FC"/><w:sym w:font="Symbol" w:char="F0B4"/></w:r>'
+        + '<w:hyperlink><w:r><w:rPr><w:rFonts w:hAnsi="Symbol"/></w:rPr><w:t>m</w:t></w:r>'
+        + "</w:hyperlink>"
+        + "</w:p>"
+    )
+    document = read(docx(body), "letras.docx")
+    assert document.text.splitlines() == [
+        "\u03b1 = 0,5; \u0394\u2264 \u03c0/2 ab",
+        "\u26ab Item \u2713\u00d7\u03bc",
+    ]
+    assert read(samples.word2003(body), "letras.xml").text == document.text
+
+
 def test_docx_heading_is_a_markdown_heading(read) -> None:  # type: ignore[no-untyped-def]
     data, name = samples.sample_docx()
     markdown = page_markdown(read(data, name).pages[0])

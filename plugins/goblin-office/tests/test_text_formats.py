@@ -92,6 +92,21 @@ def test_rtf_literal_bytes_are_in_the_fonts_code_page(read) -> None:  # type: ig
     assert read(data, "cirilico.rtf").text.strip() == "Уважаемый клиент"
 
 
+def test_rtf_symbol_font_text_is_what_the_font_draws(read) -> None:  # type: ignore[no-untyped-def]
+    # Word's bullets, Greek letters and check marks in Symbol and Wingdings: the bytes
+    # read as the document's code page gave a middle dot, Latin letters and a u-umlaut
+    data = (
+        rb"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\froman\fcharset0 Times New Roman;}"
+        rb"{\f3\froman\fcharset2\fprq2{\*\panose 05050102010706020507}Symbol;}"
+        rb"{\f10\fnil\fcharset2 Wingdings;}{\f11\fnil\fcharset2 Marlett;}}"
+        rb"{\pntext\f3\'b7\tab}Prazo {\f3 \'b3} 30 dias, {\f3 a} = 0,5 {\f3\u61623\'b7}"
+        rb" {\f10 \'fc} {\f11 g} caf\'e9\par}"
+    )
+    assert read(data, "simbolos.rtf").text.strip() == (
+        "\u2022\tPrazo \u2265 30 dias, \u03b1 = 0,5 \u2022 \u2713 g caf\u00e9"
+    )
+
+
 @pytest.mark.parametrize(
     ("header", "iso"),
     [

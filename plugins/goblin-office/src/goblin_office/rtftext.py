@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from goblin_office.symbolfonts import symbol_run_text, symbol_table
+
 # A font charset (\fcharsetN) and the code page its bytes are in.
 CHARSET_CODEPAGES = {
     77: "mac_roman",
@@ -39,7 +41,8 @@ CHARSET_CODEPAGES = {
     238: "cp1250",
     254: "cp437",
 }
-# Charsets 0 (ANSI), 1 (default) and 2 (symbol) mean the document's own code page.
+# Charsets 0 (ANSI), 1 (default) and 2 (symbol) mean the document's own code page; the
+# symbol fonts goblin knows by name (Symbol, Wingdings) are read through their own tables.
 _DOCUMENT_CHARSETS = frozenset({0, 1, 2})
 
 _TOKEN = re.compile(
@@ -153,6 +156,7 @@ _SYMBOLS = {
     "rtlmark": "\u200f",
 }
 _CONTROL_SYMBOLS = {"~": "\u00a0", "-": "\u00ad", "_": "\u2011", "\\": "\\", "{": "{", "}": "}"}
+_SYMBOL_FONT = "symbol-font:"  # the pseudo code page of a symbol font, by font number
 _CODE_PAGES = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}
 
 
@@ -166,6 +170,7 @@ class _State:
     uc: int = 1
     in_upr: bool = False
     in_fonttbl: bool = False
+    in_font_aside: bool = False  # a font entry's {\*\panose} or {\*\falt}: not its name
     date: str = ""
     padded: bool = False  # an annotation or note: set off from the text around it
 
@@ -186,6 +191,8 @@ class _Reader:
         self.default_font: int | None = None
         self.font_charsets: dict[int, str] = {}
         self.font_defining: int | None = None
+        self.font_name = ""
+        self.symbol_fonts: dict[int, dict[int, str]] = {}
         self.parts: dict[str, list[str]] = {"": []}
         self.dates: dict[str, dict[str, int]] = {}
         self.pending = bytearray()
@@ -196,6 +203,8 @@ class _Reader:
 
     def codec(self, state: _State) -> str:
         font = state.font if state.font is not None else self.default_font
+        if font is not None and font in self.symbol_fonts:
+            return f"{_SYMBOL_FONT}{font}"
         if font is not None and font in self.font_charsets:
             return self.font_charsets[font]
         return self.codepage
@@ -207,10 +216,19 @@ class _Reader:
         """Decode the bytes gathered so far and settle a surrogate left without its pair."""
         if self.pending:
             data, self.pending = bytes(self.pending), bytearray()
-            self.put(data.decode(self.pending_codec, errors="replace"), self.pending_target)
+            self.put(self.decode(data, self.pending_codec), self.pending_target)
         if self.high_surrogate is not None:
             self.put("\ufffd", self.high_surrogate[1])
             self.high_surrogate = None
+
+    def decode(self, data: bytes, codec: str) -> str:
+        if not codec.startswith(_SYMBOL_FONT):
+            return data.decode(codec, errors="replace")
+        # bytes of a symbol font are the glyphs it draws; one it has no character for
+        # reads as the document's code page would have it
+        table = self.symbol_fonts[int(codec.removeprefix(_SYMBOL_FONT))]
+        return "".join(table.get(byte) or bytes((byte,)).decode(self.codepage, "replace")
+                       for byte in data)
 
     def emit(self, text: str, state: _State) -> None:
         if not state.skip:
@@ -246,8 +264,12 @@ class _Reader:
         self.flush()
         if 0xD800 <= value <= 0xDBFF:
             self.high_surrogate = (value, state.target)
+        elif 0xDC00 <= value <= 0xDFFF:
+            self.put("\ufffd", state.target)
         else:
-            self.put("\ufffd" if 0xDC00 <= value <= 0xDFFF else chr(value), state.target)
+            font = state.font if state.font is not None else self.default_font
+            table = self.symbol_fonts.get(font) if font is not None else None
+            self.put(symbol_run_text(table, chr(value)) if table else chr(value), state.target)
 
     def read(self) -> RTFContent:
         state = _State()
@@ -276,6 +298,8 @@ class _Reader:
             if hexbyte is not None:
                 self.bytes_(bytes((int(hexbyte, 16),)), state)
             elif text is not None:
+                if state.in_fonttbl:
+                    self.font_name_text(text, state)
                 self.bytes_(text.encode("latin-1"), state)
             elif symbol is not None:
                 self.skip_chars = 0
@@ -304,7 +328,10 @@ class _Reader:
         if word != "u":
             self.skip_chars = 0
         if state.in_fonttbl:
-            self.font_table(word, param)
+            if first and starred:
+                state.in_font_aside = True
+            else:
+                self.font_table(word, param)
             return state
         if first and (
             word in _SKIPPED or word in self.excluded or (starred and word not in _KEPT_STARRED)
@@ -359,6 +386,7 @@ class _Reader:
     def font_table(self, word: str, param: str | None) -> None:
         if word == "f" and param is not None:
             self.font_defining = int(param)
+            self.font_name = ""
         elif self.font_defining is None or param is None:
             return
         elif word == "fcharset":
@@ -372,6 +400,17 @@ class _Reader:
             codec = f"cp{int(param)}"
             if _known(codec):
                 self.font_charsets[self.font_defining] = codec
+
+    def font_name_text(self, text: str, state: _State) -> None:
+        """Gather the name of the font being defined; a symbol font's bytes are mapped."""
+        if state.in_font_aside or self.font_defining is None:
+            return
+        self.font_name += text
+        if ";" in self.font_name:
+            table = symbol_table(self.font_name.split(";", 1)[0].strip())
+            if table is not None:
+                self.symbol_fonts[self.font_defining] = table
+            self.font_defining = None
 
     def metadata(self) -> dict[str, str]:
         found: dict[str, str] = {}

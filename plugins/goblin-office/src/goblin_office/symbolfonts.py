@@ -91,7 +91,28 @@ def symbol_text(font: str, char: str) -> str:
     if not 0 < code < 0x110000 or 0xD800 <= code < 0xE000:
         return ""
     table = _FONTS.get(font.strip().lower())
+    if table is None:
+        return chr(code)
+    return _drawn(table, chr(code))
+
+
+def symbol_table(font: str | None) -> dict[int, str] | None:
+    """The table of a symbol font goblin knows by name (Symbol, Wingdings), else None."""
+    return _FONTS.get(font.strip().lower()) if font else None
+
+
+def symbol_run_text(table: dict[int, str], text: str) -> str:
+    """``text`` typed in a symbol font (``table`` from :func:`symbol_table`) as the
+    characters it draws: Word keeps such a run's characters as the font's own bytes
+    (``a`` for alpha), or shifted into the private use area as ``w:sym`` does.
+
+    >>> symbol_run_text(symbol_table("Symbol"), "a + b \uf0a3 g")
+    'α + β ≤ γ'
+    """
+    return "".join(_drawn(table, char) for char in text)
+
+
+def _drawn(table: dict[int, str], char: str) -> str:
+    code = ord(char)
     byte = code - _PRIVATE_USE_BASE if _PRIVATE_USE_BASE <= code <= 0xF0FF else code
-    if table is not None and byte in table:
-        return table[byte]
-    return chr(code)
+    return table.get(byte, char)

@@ -21,7 +21,7 @@ from goblin_office.diagrams import graphic_references, related_graphics
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import PackageXml, open_package, package_document
 from goblin_office.safexml import attr, children, local_name
-from goblin_office.symbolfonts import symbol_text
+from goblin_office.symbolfonts import symbol_run_text, symbol_table, symbol_text
 
 # subtrees whose text is not the paragraph's own (or is not text at all)
 _SKIP = frozenset(
@@ -245,7 +245,8 @@ def paragraph_text(p: Any) -> str:
     return "".join(out)
 
 
-def _inline(element: Any, out: list[str]) -> None:
+def _inline(element: Any, out: list[str], font: dict[int, str] | None = None) -> None:
+    """``element``'s text into ``out``; ``font`` is the symbol-font table of the run it is in."""
     for child in element:
         tag = child.tag
         if not isinstance(tag, str):  # an entity reference
@@ -254,7 +255,7 @@ def _inline(element: Any, out: list[str]) -> None:
         if name in _SKIP:
             continue
         if name == "t":
-            out.append(child.text or "")
+            out.append(symbol_run_text(font, child.text or "") if font else child.text or "")
         elif name in ("tab", "ptab"):
             out.append("\t")
         elif name in ("br", "cr"):
@@ -265,8 +266,22 @@ def _inline(element: Any, out: list[str]) -> None:
             out.append(symbol_text(attr(child, "font"), attr(child, "char")))
         elif name == "annotation" and is_comment(child):
             continue  # a Word 2003 comment, read after the body
+        elif name == "r":
+            _inline(child, out, _run_symbol_font(child))
         else:
-            _inline(child, out)
+            _inline(child, out, font)
+
+
+def _run_symbol_font(run: Any) -> dict[int, str] | None:
+    """The symbol-font table of a run typed in Symbol or Wingdings, else None."""
+    # rPr comes first in a run when it is there at all: no search through the run
+    props = run[0] if len(run) else None
+    if props is None or not isinstance(props.tag, str) or not props.tag.endswith("}rPr"):
+        return None
+    fonts = props.find("{*}rFonts")
+    if fonts is None:
+        return None
+    return symbol_table(attr(fonts, "ascii") or attr(fonts, "hAnsi"))
 
 
 def is_comment(annotation: Any) -> bool:
