@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
-from pikepdf import Dictionary, Name
+from pikepdf import Array, Dictionary, Name
 
 import goblin_core
 from goblin_pdf.generated_gaps import _short_line_breaks, judge_gap, mend_generated_gaps
@@ -16,10 +17,10 @@ ADDRESS = ("North Buona Vista Drive Singapore American President Lines Scottsdal
            "Suite United States Metropolis Tower Ocean Shipping Container")
 
 
-def _page_pdf(content: bytes, font: str = "Courier") -> bytes:
+def _page_pdf(content: bytes, font: str = "Courier", encoding: Any = Name.WinAnsiEncoding) -> bytes:
     pdf = pikepdf.new()
     fonts = Dictionary(F1=Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name("/" + font),
-                                     Encoding=Name.WinAnsiEncoding))
+                                     Encoding=encoding))
     pdf.pages.append(pikepdf.Page(Dictionary(
         Type=Name.Page, MediaBox=[0, 0, 612, 792], Resources=Dictionary(Font=fonts),
         Contents=pdf.make_stream(content))))
@@ -60,6 +61,27 @@ def test_the_reading_order_layout_joins_them_too() -> None:
     document = goblin_core.extract(ocr_layer_pdf(), name="scan.pdf", ocr="never",
                                    pdf={"layout": "reading_order"})
     assert ADDRESS in " ".join(document.text.split())
+
+
+def ligature_space_pdf() -> bytes:
+    """Helvetica's fi and fl glyphs (codes 0xAE and 0xAF here), each followed by a space
+    drawn 222 units back inside the ligature and the next letter where the ligature's
+    advance ends, as some magazine producers write them; then one real space after."""
+    encoding = Dictionary(Type=Name.Encoding, BaseEncoding=Name.WinAnsiEncoding,
+                          Differences=Array([0xAE, Name("/fi"), Name("/fl")]))
+    content = (b"BT /F1 11 Tf 60 700 Td [(Der Er\\256) 222 ( ) 56 (nder ist ein Pro\\256) 222 ( ) "
+               b"56 (t, der Ei\\257) 222 ( ) 56 (uss, das Sta\\256 ) (und mehr)] TJ ET")
+    return _page_pdf(content, font="Helvetica", encoding=encoding)
+
+
+@pytest.mark.parametrize("layout", ["auto", "reading_order"])
+def test_a_space_drawn_inside_a_ligature_is_taken_back(layout: str) -> None:
+    data = ligature_space_pdf()
+    assert "Erfi nder ist ein Profi t, der Eifl uss" in _pdfium_text(data)
+    document = goblin_core.extract(data, name="magazin.pdf", ocr="never", pdf={"layout": layout})
+    # the space after "Stafi" is the font's own advance on from the ligature: it stays
+    assert " ".join(document.text.split()) == (
+        "Der Erfinder ist ein Profit, der Eifluss, das Stafi und mehr")
 
 
 def test_ordinary_text_with_a_few_one_letter_words_is_left_as_pdfium_gave_it() -> None:

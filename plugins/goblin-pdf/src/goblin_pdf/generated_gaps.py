@@ -16,6 +16,12 @@ space stays unless the text is letter-spaced and the gap is no wider than the
 gaps between its letters; a line break between two glyphs of one line becomes
 nothing when they touch like letters of a word, else a space (a superscript, a
 second word).
+
+Some producers also draw a real space inside a ligature: the ``fi`` glyph's
+advance stops short of its ink, a space glyph starts within it, and the next
+letter follows the ligature with no gap (``Erfi nder``, ``Infl uenza``). PDFium
+spells the ligature as letters sharing one box; a space that starts inside that
+box, before a letter that touches it, is taken back too.
 """
 
 from __future__ import annotations
@@ -45,6 +51,9 @@ _LETTER_SPACED = 0.05  # letter gap, in glyph heights, of letter-spaced text
 _TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
 _RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
 _SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
+# A space after the letters of an f-ligature (ff fi fl, and ffi ffl), before a letter.
+_LIGATURE_SPACE = re.compile(r"(?<=f[fil]) (?=[^\W\d_])")
+_LIGATURE = "ligature"  # the suspect kind of such a space
 
 _IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
@@ -65,10 +74,15 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
     ``text`` is PDFium's text of ``textpage``, one character per PDFium character
     (line breaks as ``\\r\\n``, as PDFium writes them).
     """
-    suspects = _lone_char_spaces(text) + _short_line_breaks(text)
-    if not suspects or len(text) != pdfium_c.FPDFText_CountChars(textpage):
+    suspects = [(m.start(), _LIGATURE) for m in _LIGATURE_SPACE.finditer(text)]
+    # the other suspects are judged with text positions as character indices: only when
+    # PDFium left no character out of its text
+    aligned = len(text) == pdfium_c.FPDFText_CountChars(textpage)
+    if aligned:
+        suspects += _lone_char_spaces(text) + _short_line_breaks(text)
+    if not suspects:
         return MendedText(text, frozenset())
-    judge = _Judge(textpage, text)
+    judge = _Judge(textpage, text, aligned)
     edits: dict[int, str] = {}
     for index, kind in suspects:
         replacement = judge.replacement(index, kind)
@@ -82,7 +96,7 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
         parts += [text[last:index], edits[index]]
         last = index + (2 if text[index] == "\r" else 1)
     parts.append(text[last:])
-    joined = frozenset(i for index, new in edits.items() if not new
+    joined = frozenset(judge.char_index(i) for index, new in edits.items() if not new
                        for i in range(index, index + (2 if text[index] == "\r" else 1)))
     return MendedText("".join(parts), joined)
 
@@ -153,14 +167,24 @@ def _is_short(line: str) -> bool:
 class _Judge:
     """Glyph boxes of one text page, read as the suspects need them."""
 
-    def __init__(self, textpage: pdfium.PdfTextPage, text: str) -> None:
+    def __init__(self, textpage: pdfium.PdfTextPage, text: str, aligned: bool = True) -> None:
         self._box = LooseBoxes(textpage)
         self.handle = self._box.handle
         self.text = text
+        self.aligned = aligned
+        self.raw = textpage.raw
+
+    def char_index(self, position: int) -> int:
+        """PDFium's character index of the text's ``position``."""
+        if self.aligned:
+            return position
+        return int(pdfium_c.FPDFText_GetCharIndexFromTextIndex(self.raw, position))
 
     def replacement(self, index: int, kind: str) -> str | None:
         """What the generated ``kind`` at ``index`` becomes, or None to keep it."""
         text = self.text
+        if kind == _LIGATURE:
+            return self._ligature_space(index)
         before, after = index - 1, index + len(kind)
         if (before < 0 or after >= len(text) or text[before].isspace()
                 or text[after].isspace() or _IS_GENERATED(self.handle, index) != 1):
@@ -169,6 +193,25 @@ class _Judge:
         if a is None or b is None:
             return None
         return judge_gap(kind, a, b, lambda: self._letter_gap(before, after, a[3] - a[1]))
+
+    def _ligature_space(self, index: int) -> str | None:
+        """"" when the space at ``index`` was drawn inside the ligature before it."""
+        if index < 2 or index + 1 >= len(self.text):
+            return None
+        first, last, space, after = (self.char_index(i) for i in range(index - 2, index + 2))
+        if not first + 1 == last == space - 1 == after - 2:
+            return None  # PDFium left a character out between them
+        ligature = self._box(last)
+        # a ligature PDFium spells as letters gives each of them the glyph's one box
+        if ligature is None or self._box(first) != ligature:
+            return None
+        space_box, next_box = self._box(space), self._box(after)
+        if space_box is None or next_box is None or not ligature[0] < space_box[0] < ligature[2]:
+            return None
+        height = ligature[3] - ligature[1]
+        same_line = abs((next_box[1] + next_box[3]) - (ligature[1] + ligature[3])) < height
+        touching = abs(next_box[0] - ligature[2]) <= _TOUCHING * height
+        return "" if same_line and touching else None
 
     def _letter_gap(self, before: int, after: int, height: float) -> float:
         """The wider of the gaps between letters or digits of the words on either side
