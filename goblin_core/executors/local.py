@@ -25,8 +25,6 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-import psutil
-
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, Task, TaskResult
 from goblin_core.errors import (
@@ -377,6 +375,8 @@ class _Pool:
 def _rss(pid: int | None) -> int:
     if pid is None:
         return 0
+    import psutil  # only a pool watching its workers needs it: not loaded with goblin_core
+
     try:
         process = psutil.Process(pid)
         return int(process.memory_info().rss)

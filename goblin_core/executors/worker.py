@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-import psutil
-
 from goblin_core.engines import Task
 from goblin_core.errors import ERROR_KINDS, GoblinError, UnreadableFile
 from goblin_core.executors.error_state import ErrorState
@@ -111,6 +109,8 @@ def _limit_memory(max_memory: int) -> None:
     # small limit must not make a plugin's import fail.
     if max_memory <= 0:
         return
+    import psutil  # only workers need it: not loaded with goblin_core itself
+
     room = max(max_memory * 2, BACKSTOP_MIN_BYTES)
     cap = psutil.Process().memory_info().vms + room
     try:

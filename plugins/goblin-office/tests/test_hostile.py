@@ -27,7 +27,7 @@ import goblin_core
 import samples
 from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
 from goblin_core.testing.corpus import corpus_dir
-from goblin_office.markup import flat_page
+from goblin_office.html_tree import flat_page
 
 _LAUGHS = (
     '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from botocore.exceptions import (
     ClientError,
@@ -13,13 +13,9 @@ from botocore.exceptions import (
     EndpointConnectionError,
     ReadTimeoutError,
 )
-from tenacity import (
-    RetryCallState,
-    Retrying,
-    retry_if_exception,
-    stop_after_attempt,
-    wait_random_exponential,
-)
+
+if TYPE_CHECKING:
+    from tenacity import RetryCallState
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +56,9 @@ def _log_retry(state: RetryCallState) -> None:
 
 def with_retries(call: Callable[..., T], options: Mapping[str, Any], **kwargs: Any) -> T:
     """``call(**kwargs)``, retried on transient errors; the last error is re-raised."""
+    # tenacity loads asyncio and more: imported on the first call to AWS, not at start-up
+    from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_random_exponential
+
     retrying = Retrying(
         retry=retry_if_exception(is_transient),
         wait=wait_random_exponential(multiplier=float(options["backoff_initial"]),

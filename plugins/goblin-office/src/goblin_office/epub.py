@@ -14,7 +14,7 @@ from goblin_core.model import Block, PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.containers import open_container, read_member
-from goblin_office.markup import decode_html, html_page
+from goblin_office.markup import decode_html
 from goblin_office.safexml import attr, descendants, local_name, parse_xml
 
 _DC = {
@@ -37,6 +37,8 @@ class EPUBParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         name = source.display_name
         depth = int(config.get("limits", "max_xml_depth", 256))
+        from goblin_office.html_tree import html_page  # BeautifulSoup, loaded when needed
+
         with open_container(source, config) as archive:
             names = set(archive.namelist())
 

@@ -30,7 +30,6 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
-from goblin_office.markup import html_page
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +47,8 @@ def mail_page(headers: Sequence[tuple[str, str]], body: str, engine: str) -> Pag
 
 
 def html_text(markup: str) -> str:
+    from goblin_office.html_tree import html_page  # BeautifulSoup, loaded when needed
+
     return html_page(markup)[0].text
 
 

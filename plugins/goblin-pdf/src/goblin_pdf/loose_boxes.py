@@ -6,7 +6,7 @@ import ctypes
 
 import pypdfium2 as pdfium
 
-from goblin_pdf.layout.glyphs import LOOSE_BOX
+from goblin_pdf.layout.native import LOOSE_BOX
 
 Box = tuple[float, float, float, float]
 

@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_pdf.layout.columns import LOW_COVERAGE, MIN_COLUMN_SHARE, gutters_of
-from goblin_pdf.layout.glyphs import text_rects
+from goblin_pdf.layout.native import text_rects
 
 _MIN_RECTS = 6
 _SLIVER = 0.3  # rectangles lower than this share of the median height: accents, dots

@@ -12,8 +12,10 @@ import itertools
 import math
 import statistics
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from goblin_pdf.layout.lines import Run
+if TYPE_CHECKING:  # lines needs NumPy, which the per-page column check does without
+    from goblin_pdf.layout.lines import Run
 
 LOW_COVERAGE = 0.3  # of the peak coverage: bins at or below this may be a gutter
 MIN_GUTTER = 0.6  # gutter width, in median glyph heights

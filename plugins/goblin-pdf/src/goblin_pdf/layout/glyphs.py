@@ -16,25 +16,11 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from goblin_pdf.layout.native import ANGLE, LOOSE_BOX, TEXT_INDEX, TEXT_OBJECT
+
 SPACES = np.array([9, 10, 13, 32, 0xA0, 0x3000], dtype=np.uint32)
 _STRIDE = 8  # characters per angle sample
 _UPRIGHT_TOLERANCE = 0.2  # radians a run may lean and still read as horizontal
-
-# The per-character calls, typed to take and return plain integers: pypdfium2's
-# wrappers resolve handles on every call, which costs more than PDFium's work.
-LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p))
-_ANGLE = ctypes.cast(pdfium_c.FPDFText_GetCharAngle, ctypes.CFUNCTYPE(
-    ctypes.c_float, ctypes.c_void_p, ctypes.c_int))
-_RECT = ctypes.cast(pdfium_c.FPDFText_GetRect, ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
-    ctypes.c_void_p, ctypes.c_void_p))
-_TEXT_INDEX = ctypes.cast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
-# Returned as an integer address (0 for none) so NumPy can take the results as they come.
-_TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
-    ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int))
-
 
 @dataclass(frozen=True)
 class Glyphs:
@@ -88,7 +74,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     drawn = _pieces(raw, angle, drawn, codes)
     obj = np.full(count, -1, dtype=np.int64)
     if objects is not None and count:
-        addresses = np.fromiter(map(_TEXT_OBJECT, repeat(handle, count), range(count)),
+        addresses = np.fromiter(map(TEXT_OBJECT, repeat(handle, count), range(count)),
                                 dtype=np.uint64, count=count)
         unique, first, inverse = np.unique(addresses, return_index=True, return_inverse=True)
         rank = np.argsort(np.argsort(first))  # number objects in stream order
@@ -127,7 +113,7 @@ def _codes(textpage: pdfium.PdfTextPage, handle: int, count: int) -> np.ndarray:
     # found no use for), so the text no longer lines up with the indices (every later
     # box would go to the wrong character, putting spaces inside words): each index is
     # looked up in the text, and a character left out of it reads as code 0
-    where = np.fromiter(map(_TEXT_INDEX, repeat(handle, count), range(count)),
+    where = np.fromiter(map(TEXT_INDEX, repeat(handle, count), range(count)),
                         dtype=np.int64, count=count)
     inside = (where >= 0) & (where < max(written - 1, 0))
     return np.where(inside, text[np.clip(where, 0, count)], 0).astype(np.uint32)
@@ -150,21 +136,6 @@ def _pieces(raw: np.ndarray, angle: np.ndarray, drawn: np.ndarray,
     return drawn | ok
 
 
-def text_rects(textpage: pdfium.PdfTextPage,
-               count: int) -> list[tuple[float, float, float, float]]:
-    """PDFium's text rectangles (after ``FPDFText_CountRects`` returned ``count``) as
-    (x0, y0, x1, y1) in page space: plain tuples, since a page has tens of them and
-    the column check reads them one by one."""
-    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
-    values = (ctypes.c_double * (4 * count))()
-    base = ctypes.addressof(values)
-    # FPDFText_GetRect writes left, top, right, bottom through four pointers
-    fields = [range(base + 8 * k, base + 8 * k + 32 * count, 32) for k in range(4)]
-    list(map(_RECT, repeat(handle, count), range(count), *fields))
-    flat = memoryview(values).cast("B").cast("d").tolist()
-    return list(zip(flat[0::4], flat[3::4], flat[2::4], flat[1::4], strict=True))
-
-
 def _angles(handle: int, count: int) -> np.ndarray:
     """Every character's angle, asking PDFium about one in ``_STRIDE`` and then about
     every character between two samples that disagree (where a rotated run starts
@@ -173,13 +144,13 @@ def _angles(handle: int, count: int) -> np.ndarray:
     if count == 0:
         return np.zeros(0)
     picks = np.unique(np.append(np.arange(0, count, _STRIDE), count - 1))
-    sampled = np.fromiter(map(_ANGLE, repeat(handle, picks.size), picks.tolist()),
+    sampled = np.fromiter(map(ANGLE, repeat(handle, picks.size), picks.tolist()),
                           dtype=np.float64, count=picks.size)
     angle = np.repeat(sampled[:-1], np.diff(picks))
     angle = np.append(angle, sampled[-1])
     for k in np.nonzero(np.abs(np.diff(sampled)) > 1e-3)[0].tolist():
         span = range(int(picks[k]) + 1, int(picks[k + 1]))
-        angle[span.start:span.stop] = np.fromiter(map(_ANGLE, repeat(handle, len(span)), span),
+        angle[span.start:span.stop] = np.fromiter(map(ANGLE, repeat(handle, len(span)), span),
                                                   dtype=np.float64, count=len(span))
     return angle
 

@@ -1,29 +1,21 @@
-"""One page's layout: reading-order text and blocks, or the structure tree's blocks."""
+"""One page's layout: reading-order text and blocks, or the structure tree's blocks.
+
+Most pages are settled here from PDFium's text and rectangles; the rest are
+rebuilt from their glyph boxes by :mod:`goblin_pdf.layout.rebuild`, loaded then.
+"""
 
 from __future__ import annotations
 
-import logging
 import re
-import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-import numpy as np
 import pypdfium2 as pdfium
 
-from goblin_core.model import Block
-from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
+from goblin_pdf.layout.accent_marks import SPACING_TO_COMBINING
 from goblin_pdf.layout.column_screen import may_have_columns
-from goblin_pdf.layout.columns import find_gutters
-from goblin_pdf.layout.duplicates import duplicate_mask
-from goblin_pdf.layout.glyphs import SPACES as _SPACES
-from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
-from goblin_pdf.layout.lines import Run, build_runs
-from goblin_pdf.layout.reading_order import order_lines, paragraphs
+from goblin_pdf.layout.outcome import PageLayout, TagOutcome
 from goblin_pdf.layout.settings import LayoutSettings
-from goblin_pdf.layout.tags import TagOutcome, structure_blocks
-
-log = logging.getLogger(__name__)
 
 # A spacing accent next to a letter: TeX-style accents only glyph boxes can put back.
 _ACCENT_CLASS = "[" + "".join(re.escape(c) for c in SPACING_TO_COMBINING) + "]"
@@ -31,23 +23,6 @@ _LOOSE_ACCENT = re.compile(rf"[^\W\d_]{_ACCENT_CLASS}|{_ACCENT_CLASS}[^\W\d_]")
 # The accent alone, a scan in C that clears most pages before the pattern above (whose
 # first atom is a letter, so it is tried at nearly every position).
 _ACCENT = re.compile(_ACCENT_CLASS)
-
-
-@dataclass(frozen=True)
-class PageLayout:
-    """What the layout reader made of a page.
-
-    ``text`` is the plain text (reading order when it was rebuilt, else PDFium's
-    own); ``blocks`` the page's blocks (from tags when they passed the gate);
-    ``columns`` how many columns were found; ``tags`` what happened to the
-    structure tree (``used`` false with the reason when it was not followed).
-    """
-
-    text: str
-    blocks: tuple[Block, ...]
-    columns: int
-    reordered: bool
-    tags: TagOutcome
 
 
 def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
@@ -92,78 +67,8 @@ def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: s
     accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
     if settings.layout == "auto" and not (want_tags or accents or may_have_columns(textpage)):
         return PageLayout(raw_text, (), 1, False, no_tags)
-    objects: dict[int, int] = {}
-    glyphs = read_glyphs(page, textpage, objects if want_tags else None)
-    outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
-               else no_tags)
-    if (outcome.used and settings.layout == "auto" and not accents
-            and not may_have_columns(textpage)):
-        # the tags give the blocks and the text needs no rebuilding: the lines and
-        # paragraphs below would be thrown away
-        return PageLayout(raw_text, outcome.blocks, 1, False, outcome)
-    keep = _kept(glyphs, settings)
-    runs, attached = _runs(glyphs, keep, joined)
-    gutters = find_gutters(runs)
-    # The text scan only says an accent sits next to a letter (``x~`` in a formula does
-    # too); a page is rebuilt for accents only when one is drawn over a letter.
-    reorder = settings.layout == "reading_order" or (
-        settings.layout == "auto" and (bool(gutters) or (accents and attached)))
-    blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
-    text = _text(blocks) if reorder else raw_text
-    if outcome.used:
-        return PageLayout(text, outcome.blocks, len(gutters) + 1, reorder, outcome)
-    return PageLayout(text, tuple(blocks) if reorder or tagged else (), len(gutters) + 1,
-                      reorder, outcome)
+    # imported here: it loads NumPy, which a document of single-column pages never needs
+    from goblin_pdf.layout.rebuild import rebuilt_layout
 
-
-def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
-    """Indices of the upright drawn glyphs to lay out (duplicates dropped when asked)."""
-    keep = np.nonzero(glyphs.upright)[0]
-    if settings.suppress_duplicate_text and keep.size > 1:
-        keep = keep[~duplicate_mask(glyphs.codes[keep], glyphs.box[keep])]
-    return keep
-
-
-def _runs(glyphs: Glyphs, keep: np.ndarray,
-          joined: frozenset[int] = frozenset()) -> tuple[list[Run], bool]:
-    """The kept glyphs as line runs, and whether any spacing accent was attached to a letter."""
-    if keep.size == 0:
-        return [], False
-    box, links = attach_accents(glyphs.codes[keep], glyphs.box[keep])
-    order_key = np.arange(keep.size, dtype=np.float64)
-    for accent, letter in links.items():  # an accent read right after its letter
-        order_key[accent] = letter + 0.5
-    order = np.argsort(order_key, kind="stable")
-    codes = glyphs.codes[keep].copy()
-    for accent in links:
-        codes[accent] = ord(SPACING_TO_COMBINING[chr(codes[accent])])
-    chars = codes[order].astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
-    stream = keep[order]
-    space = np.isin(glyphs.codes, _SPACES) | ~glyphs.drawn
-    if joined:
-        space[[i for i in joined if i < space.size]] = False
-    before = np.zeros(stream.size, dtype=bool)
-    before[stream > 0] = space[stream[stream > 0] - 1]
-    before[np.isin(order, list(links))] = False  # an attached accent never opens a word
-    return build_runs(chars, box[order], stream, before), bool(links)
-
-
-def _rotated_blocks(glyphs: Glyphs, keep: np.ndarray) -> list[Block]:
-    """Text drawn at an angle (margin notes, rotated table headers), one block per
-    text object, in stream order, after the page's upright text."""
-    rotated = np.nonzero(glyphs.drawn & ~glyphs.upright)[0]
-    if rotated.size == 0:
-        return []
-    blocks: list[Block] = []
-    objects = glyphs.obj[rotated]
-    cuts = np.nonzero(np.diff(objects))[0] + 1
-    for part in np.split(rotated, cuts):
-        text = "".join(glyphs.text[i] for i in range(int(part[0]), int(part[-1]) + 1))
-        text = " ".join(text.split())
-        if text:
-            blocks.append(Block("paragraph", text))
-    return blocks
-
-
-def _text(blocks: list[Block]) -> str:
-    return unicodedata.normalize("NFC", "\n\n".join(b.text for b in blocks if b.text))
+    return rebuilt_layout(page, textpage, raw_text, settings, tagged, joined, want_tags,
+                          accents, no_tags)

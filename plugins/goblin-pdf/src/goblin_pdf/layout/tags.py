@@ -21,6 +21,7 @@ import pypdfium2.raw as pdfium_c
 from goblin_core.model import Block
 from goblin_pdf.layout.glyphs import Glyphs
 from goblin_pdf.layout.hyphens import dehyphenate
+from goblin_pdf.layout.outcome import TagOutcome
 from goblin_pdf.layout.settings import LayoutSettings
 
 _HEADING = re.compile(r"^H([1-6])?$")
@@ -32,31 +33,6 @@ _PARAGRAPHS = frozenset({"P", "Note", "Code", "Formula", "Caption", "Title", "TO
 _BULLET = re.compile(r"^[\u2022\u00b7\u25aa\u25e6\u2023\u25cf\u25cb\u25a0\u25a1\u2013*-]\s*")
 _MAX_DEPTH = 64
 _EDGE = 0.1  # share of the page height counted as header or footer band
-
-
-@dataclass(frozen=True)
-class TagOutcome:
-    """Whether the structure tree was followed on a page, with the gate's figures."""
-
-    used: bool
-    reason: str
-    coverage: float = 0.0
-    dangling: float = 0.0
-    blocks: tuple[Block, ...] = field(default=())
-
-    @classmethod
-    def skipped(cls, reason: str) -> TagOutcome:
-        return cls(False, reason)
-
-    def describe(self) -> str:
-        """One line for the page report.
-
-        >>> TagOutcome(True, "", 0.9, 0.0).describe()
-        'tags used (coverage 0.90, dangling 0.00)'
-        """
-        if self.used:
-            return f"tags used (coverage {self.coverage:.2f}, dangling {self.dangling:.2f})"
-        return f"tags not used: {self.reason}"
 
 
 @dataclass

@@ -1,0 +1,281 @@
+"""HTML markup as a page: the visible text of its tree, with headings, lists and tables.
+
+BeautifulSoup (lxml) builds the tree; it is loaded with this module, when a web
+page, an e-book chapter or an HTML mail body is read, not when goblin starts.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+from bs4 import (
+    BeautifulSoup,
+    Comment,
+    Doctype,
+    NavigableString,
+    ProcessingInstruction,
+    Tag,
+    XMLParsedAsHTMLWarning,
+)
+
+from goblin_core.model import PageContent
+from goblin_office.layout import PageBuilder
+
+_INVISIBLE = frozenset(
+    {
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "head",
+        "meta",
+        "link",
+        "svg",
+        "canvas",
+        "iframe",
+        "object",
+        "embed",
+        "button",
+        "select",
+    }
+)
+_MAX_DEPTH = 200
+_HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_BLOCKS = frozenset(
+    {
+        "p",
+        "div",
+        "section",
+        "article",
+        "header",
+        "footer",
+        "main",
+        "aside",
+        "nav",
+        "blockquote",
+        "pre",
+        "address",
+        "figure",
+        "figcaption",
+        "form",
+        "fieldset",
+        "dl",
+        "dt",
+        "dd",
+        "ul",
+        "ol",
+        "body",
+        "html",
+        "center",
+        "details",
+        "summary",
+        "caption",
+        "hr",
+        "br",
+        "title",
+    }
+)
+# Past this many tags a page is read flat: BeautifulSoup builds a Python object per
+# tag (a million nested divs took 20-50 s and 600 MB), and lxml's own tree stops at
+# a depth of 256 and loses the text below it.
+MAX_TREE_TAGS = 250_000
+# One tag, comment, doctype or processing instruction; an unclosed comment runs to the end.
+_BREAKS = _BLOCKS | set(_HEADINGS) | {"li", "tr", "td", "th"}
+_MARKUP_TOKEN = re.compile(r"<!--.*?(?:-->|\Z)|<(/?)([A-Za-z][\w:.-]*)[^>]*>|<[!?][^>]*>", re.S)
+# <meta name=...> properties kept as metadata, under these keys.
+_META_NAMES = {"author": "author", "description": "description", "keywords": "keywords"}
+
+
+class _Walker:
+    """Turns an HTML tree into blocks: headings, paragraphs, list items, tables."""
+
+    def __init__(self, page: PageBuilder) -> None:
+        self.page = page
+        self.inline: list[str] = []
+        self.kind = "paragraph"
+
+    def flush(self) -> None:
+        text = " ".join("".join(self.inline).split())
+        self.inline = []
+        if text:
+            self.page.add(text, self.kind)
+        self.kind = "paragraph"
+
+    def walk(self, node: Any, depth: int = 0) -> None:
+        for child in node.children:
+            if isinstance(child, (Comment, Doctype, ProcessingInstruction)):
+                continue
+            if isinstance(child, NavigableString):
+                self.inline.append(str(child))
+            elif isinstance(child, Tag):
+                self.element(child, depth + 1)
+
+    def element(self, tag: Tag, depth: int = 0) -> None:
+        name = (tag.name or "").lower()
+        if name == "iframe" and tag.get("srcdoc") and not _hidden(tag):
+            # an inline frame's document is written in its srcdoc attribute and shown in place
+            self.flush()
+            self.walk(_soup(str(tag.get("srcdoc"))), depth)
+            self.flush()
+            return
+        if name in _INVISIBLE or _hidden(tag):
+            return
+        if depth > _MAX_DEPTH:
+            # pathological nesting: keep the text, flat, without recursing further
+            self.inline.append(" " + flat_text(tag) + " ")
+            return
+        if name in _HEADINGS:
+            self.flush()
+            self.page.add(" ".join(tag.get_text(" ").split()), "heading", _HEADINGS[name])
+        elif name == "li":
+            self.flush()
+            self.kind = "list_item"
+            self.walk(tag, depth)
+            self.flush()
+        elif name == "table":
+            self.flush()
+            self.table(tag)
+        elif name == "pre":
+            self.flush()
+            self.page.add(tag.get_text().strip("\n"), "code")
+        elif name == "noframes":
+            self.noframes(tag, depth)
+        elif name in _BLOCKS:
+            self.flush()
+            self.walk(tag, depth)
+            self.flush()
+        else:
+            self.walk(tag, depth)
+
+    def noframes(self, tag: Tag, depth: int) -> None:
+        # What a frameset page shows where frames are not supported. The HTML parser
+        # keeps its content as raw text, tags and all, so it is parsed here on its own.
+        self.flush()
+        content = tag.get_text()
+        if "<" not in content:
+            self.walk(tag, depth)
+        else:
+            fragment = BeautifulSoup(content, "lxml")
+            self.walk(fragment.body if fragment.body is not None else fragment, depth)
+        self.flush()
+
+    def table(self, table: Tag) -> None:
+        rows: list[list[str]] = []
+        header_rows = 0
+        for tr in _rows(table):
+            cells = [c for c in tr.find_all(["td", "th"], recursive=False)]
+            row: list[str] = []
+            for cell in cells:
+                row.append(" ".join(cell.get_text(" ").split()))
+                span = str(cell.get("colspan", "1"))
+                row.extend(
+                    [""] * (min(int(span), 64) - 1 if span.isdigit() and int(span) > 1 else 0)
+                )
+            if cells and all(c.name == "th" for c in cells) and len(rows) == header_rows:
+                header_rows += 1
+            rows.append(row)
+        self.page.add_table(rows, header_rows=header_rows)
+
+
+def flat_text(tag: Tag) -> str:
+    """The visible text under ``tag``, gathered without recursion."""
+    parts = []
+    for node in tag.descendants:
+        if not isinstance(node, NavigableString) or isinstance(
+            node, (Comment, Doctype, ProcessingInstruction)
+        ):
+            continue
+        if node.parent is not None and (node.parent.name or "").lower() in _INVISIBLE:
+            continue
+        parts.append(str(node))
+    return " ".join(" ".join(parts).split())
+
+
+def _rows(table: Tag) -> Iterator[Tag]:
+    for child in table.children:
+        if not isinstance(child, Tag):
+            continue
+        if child.name == "tr":
+            yield child
+        elif child.name in ("thead", "tbody", "tfoot"):
+            yield from (tr for tr in child.children if isinstance(tr, Tag) and tr.name == "tr")
+
+
+def _hidden(tag: Tag) -> bool:
+    if tag.attrs is None:
+        return False
+    if tag.has_attr("hidden") or str(tag.get("aria-hidden", "")).lower() == "true":
+        return True
+    style = str(tag.get("style", "")).replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style
+
+
+def flat_page(markup: str, number: int = 1, engine: str = "") -> PageContent:
+    """The visible text of markup with too many tags for a tree, one paragraph per
+    block, in one linear pass: what an invisible element holds (script, style...) is
+    skipped to its end tag, or to the end of the page when it has none."""
+    page = PageBuilder(number=number, engine=engine)
+    pieces: list[str] = []
+    position = 0
+    # Searching only up to the last ">" keeps this linear: every "<" before it has a
+    # ">" after it, so no attempt scans to the end of the page and fails.
+    for match in _MARKUP_TOKEN.finditer(markup, 0, markup.rfind(">") + 1):
+        start = match.start()
+        if start < position:
+            continue  # inside an invisible element skipped below
+        pieces.append(markup[position:start])
+        position = match.end()
+        closing, name = match.group(1, 2)
+        name = (name or "").lower()
+        if name in _BREAKS:
+            pieces.append("\n")
+        elif name:
+            pieces.append(" ")
+        if name in _INVISIBLE and not closing and not match.group(0).endswith("/>"):
+            end = re.compile(rf"</{re.escape(name)}\s*>", re.I).search(markup, position)
+            position = end.end() if end else len(markup)
+    pieces.append(markup[position:])
+    for line in html.unescape("".join(pieces)).split("\n"):
+        if not line.isspace() and line:
+            page.add(" ".join(line.split()))
+    return page.build()
+
+
+def _soup(markup: str) -> BeautifulSoup:
+    with warnings.catch_warnings():
+        # XHTML is read with the HTML parser on purpose: it forgives what real pages get wrong
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
+        return BeautifulSoup(markup, "lxml")
+
+
+def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageContent, dict[str, str]]:
+    """One page of visible text from HTML markup, and its title/language metadata; a
+    page of more than ``MAX_TREE_TAGS`` tags is read flat (``metadata["structure"]``
+    says so)."""
+    tags = markup.count("<")
+    if tags > MAX_TREE_TAGS:
+        return flat_page(markup, number, engine), {
+            "structure": f"read flat: {tags:,} tags, over the {MAX_TREE_TAGS:,} a tree is "
+            "built for; headings, lists and tables are plain paragraphs"
+        }
+    soup = _soup(markup)
+    metadata: dict[str, str] = {}
+    if soup.title is not None and soup.title.string:
+        metadata["title"] = " ".join(soup.title.string.split())
+    for meta in soup.find_all("meta", attrs={"name": True, "content": True}):
+        key = _META_NAMES.get(str(meta.get("name")).strip().lower())
+        content = " ".join(str(meta.get("content")).split())
+        if key and content and key not in metadata:
+            metadata[key] = content
+    html_tag = soup.find("html")
+    if isinstance(html_tag, Tag) and html_tag.get("lang"):
+        metadata["language"] = str(html_tag.get("lang"))
+    page = PageBuilder(number=number, engine=engine)
+    walker = _Walker(page)
+    walker.walk(soup.body if soup.body is not None else soup)
+    walker.flush()
+    return page.build(), metadata

@@ -1,0 +1,43 @@
+"""PDFium's per-character text calls, typed for speed, and its text rectangles.
+
+Kept apart from the NumPy code of the layout reader: every page's column check
+and text checks use these, and a run that rebuilds no page need not load NumPy.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from itertools import repeat
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+# The per-character calls, typed to take and return plain integers: pypdfium2's
+# wrappers resolve handles on every call, which costs more than PDFium's work.
+LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p))
+ANGLE = ctypes.cast(pdfium_c.FPDFText_GetCharAngle, ctypes.CFUNCTYPE(
+    ctypes.c_float, ctypes.c_void_p, ctypes.c_int))
+RECT = ctypes.cast(pdfium_c.FPDFText_GetRect, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
+    ctypes.c_void_p, ctypes.c_void_p))
+TEXT_INDEX = ctypes.cast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
+# Returned as an integer address (0 for none) so NumPy can take the results as they come.
+TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
+    ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int))
+
+
+def text_rects(textpage: pdfium.PdfTextPage,
+               count: int) -> list[tuple[float, float, float, float]]:
+    """PDFium's text rectangles (after ``FPDFText_CountRects`` returned ``count``) as
+    (x0, y0, x1, y1) in page space: plain tuples, since a page has tens of them and
+    the column check reads them one by one."""
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+    values = (ctypes.c_double * (4 * count))()
+    base = ctypes.addressof(values)
+    # FPDFText_GetRect writes left, top, right, bottom through four pointers
+    fields = [range(base + 8 * k, base + 8 * k + 32 * count, 32) for k in range(4)]
+    list(map(RECT, repeat(handle, count), range(count), *fields))
+    flat = memoryview(values).cast("B").cast("d").tolist()
+    return list(zip(flat[0::4], flat[3::4], flat[2::4], flat[1::4], strict=True))
