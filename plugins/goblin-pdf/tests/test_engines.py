@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from pdf_builders import identity_font_pdf, reportlab_pdf
 
@@ -46,6 +48,37 @@ def test_recovery_engines_read_the_pages_asked_for(registry) -> None:  # type: i
         texts = engine.recover(source, [2, 3, 9], config)
         assert sorted(texts) == [2, 3], name
         assert "Prefeitura Municipal" in texts[2], name
+
+
+def _ligature_pdf() -> bytes:
+    from pdf_builders import _vera
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdfmetrics.registerFont(TTFont("Vera", str(_vera())))
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    canvas.setFont("Vera", 11)
+    canvas.drawString(40, 800, "The \ufb01lm club reprinted the \ufb02yers for the "
+                               "\ufb01rst \ufb02oor.")
+    canvas.save()
+    return out.getvalue()
+
+
+def test_every_engine_spells_ligatures_as_their_letters(registry) -> None:  # type: ignore[no-untyped-def]
+    # PDFium does; pdftotext, pdfminer and pypdf give the ligature's one character,
+    # which a search for "film" misses
+    require_binary("pdftotext", "poppler-utils")
+    config = registry.config()
+    source = Source.from_bytes(_ligature_pdf(), "ligatures.pdf")
+    expected = "The film club reprinted the flyers for the first floor."
+    for name in ("pdf.pdfplumber", "pdf.poppler"):
+        texts = registry.get(name).engine.recover(source, [1], config)
+        assert " ".join(texts[1].split()) == expected, name
+    for name in ("pdf.pypdfium2", "pdf.pypdf"):
+        with registry.get(name).engine.open(source, config) as parsed:
+            assert " ".join(next(parsed.pages()).text.split()) == expected, name
 
 
 def test_render_gives_a_grayscale_page_image_at_the_dpi(registry) -> None:  # type: ignore[no-untyped-def]

@@ -49,6 +49,46 @@ def test_a_font_whose_letters_sit_one_glyph_off_is_read_in_step(shift: int) -> N
     assert "the new library building" in page.text
 
 
+LIGATURE_LINES = (
+    "The ﬁlm club met on Tuesday to review the annual budget and the plans for the",
+    "new library building. Members agreed that the ﬁrst ﬂoor should open in spring",
+    "and asked the director to report on the cost of the heating system before the",
+    "next meeting; the ﬁnal ﬁgures were approved, and the ﬂyers were reprinted.",
+) * 2
+
+
+def _vera_glyphs(**ligatures: int) -> dict[int, int]:
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    glyphs = dict(TTFontFile(str(_vera())).charToGlyph)
+    glyphs.update({ord("\ufb01"): ligatures["fi"], ord("\ufb02"): ligatures["fl"]})
+    return glyphs
+
+
+@pytest.mark.parametrize(("fi", "fl"), [(192, 193), (191, 192)])
+def test_ligatures_read_as_their_letters_where_the_font_keeps_them(fi: int, fl: int) -> None:
+    # (191, 192): a font with one rare glyph fewer before its ligatures than the standard
+    # order, which read "›lm" and "ﬁoor" for "film" and "floor"
+    page = _page(identity_font_pdf(LIGATURE_LINES, font_cmap=False,
+                                   glyph_of=_vera_glyphs(fi=fi, fl=fl)), "ligatures.pdf")
+    assert page.engine == "pdf.glyph_order"
+    text = " ".join(page.text.split())
+    assert "The film club met" in text
+    assert "the first floor should open" in text
+    assert "the final figures were approved, and the flyers were reprinted" in text
+
+
+def test_a_closing_guillemet_stays_one() -> None:
+    lines = tuple(line.replace("annual budget", "\u2039annual\u203a budget")
+                  for line in LIGATURE_LINES)
+    glyphs = _vera_glyphs(fi=192, fl=193)
+    glyphs.update({0x2039: 190, 0x203A: 191})
+    page = _page(identity_font_pdf(lines, font_cmap=False, glyph_of=glyphs), "quoted.pdf")
+    text = " ".join(page.text.split())
+    assert "review the \u2039annual\u203a budget" in text
+    assert "The film club met" in text
+
+
 def test_a_renumbered_subset_is_not_passed_off_as_text() -> None:
     # glyphs numbered in order of first use: the standard order reads nonsense, which the
     # validators reject, so the page keeps its garbage verdict (OCR is its remedy)

@@ -24,6 +24,7 @@ from goblin_core.source import Source
 from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME, open_pdfium
+from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,6 @@ def page_characters(textpage: pdfium.PdfTextPage) -> PageCharacters:
 
 
 def joined_text(parts: list[str]) -> str:
-    """Characters as page text: PDFium's line breaks as ``\\n``, NFC."""
+    """Characters as page text: PDFium's line breaks as ``\\n``, NFC, ligatures spelled out."""
     text = "".join(parts).replace("\r\n", "\n").replace("\r", "\n")
-    return unicodedata.normalize("NFC", text)
+    return plain_ligatures(unicodedata.normalize("NFC", text))

@@ -34,6 +34,12 @@ _SPACE_GLYPH = 3
 _SHIFTS = (0, 1, -1, 2, -2)
 _VOWELS = frozenset("aeiouyàáâãäåèéêëìíîïòóôõöùúûü")
 _MIN_LETTERS_FOR_SHIFT = 12
+# Standard glyphs 191 and 192 are guilsinglright and fi. A font without one of the rare
+# glyphs before them (ydieresis to guilsinglleft) holds fi at 191 and fl at 192, which
+# read as "›" and "ﬁ" in words: "édi›er", "›lms", "reﬁets" for "édifier", "films", "reflets".
+_GUILSINGLRIGHT = 191
+_LIGATURES_ONE_ON = (191, 192)
+_MIN_WORD_GUILLEMETS = 2
 
 
 @functools.lru_cache(maxsize=1)
@@ -106,11 +112,15 @@ class GlyphOrderRecovery(PdfiumRereading):
         if not by_font:
             return None
         shifts = {font: _shift(glyphs) for font, glyphs in by_font.items()}
+        ligatures_one_on = _fonts_with_ligatures_one_on(
+            {font: [g + shifts[font] for g in glyphs] for font, glyphs in by_font.items()})
         table = _standard_characters()
         parts: list[str] = []
         for code, font in zip(chars.codes, chars.font_keys, strict=True):
             if font in shifts:
                 glyph = code + shifts[font]
+                if glyph in _LIGATURES_ONE_ON and font in ligatures_one_on:
+                    glyph += 1
                 char = table[glyph] if 0 <= glyph < len(table) else "\ufffd"
             else:
                 char = chr(code) if code < 0x110000 else "\ufffd"
@@ -145,6 +155,39 @@ def _shift(glyphs: list[int]) -> int:
         if share > best_vowels + (0.05 if best == 0 else 0):  # the standard order wins ties
             best, best_vowels = shift, share
     return best
+
+
+def _fonts_with_ligatures_one_on(fonts: dict[int, list[int]]) -> set[int]:
+    """The fonts (glyphs in the standard order, shift applied) whose fi and fl sit one
+    place early: guilsinglright shows before letters, most of the times it shows at all.
+    A closing guillemet ends a quotation, so a letter never follows it.
+
+    The fonts of one page were subset by one program: a font with too few ligatures of
+    its own to tell (one "ﬁuvial", no "›") goes with the page's other fonts when none
+    of its own guillemets says otherwise.
+
+    >>> sorted(_fonts_with_ligatures_one_on({1: [71, 76, 191, 72, 85, 3, 191, 79, 80],
+    ...                                      2: [3, 192, 88, 89], 3: [68, 191, 3, 192]}))
+    [1, 2]
+    >>> _fonts_with_ligatures_one_on({1: [190, 68, 191, 3, 190, 69, 191, 3]})  # ‹a› ‹b›
+    set()
+    """
+    counts = {font: _guillemets(glyphs) for font, glyphs in fonts.items()}
+    before = sum(b for b, _ in counts.values())
+    page = before >= _MIN_WORD_GUILLEMETS and 2 * before > sum(m for _, m in counts.values())
+    return {font for font, (b, marks) in counts.items()
+            if (b >= _MIN_WORD_GUILLEMETS and 2 * b > marks) or (page and b == marks)}
+
+
+def _guillemets(glyphs: list[int]) -> tuple[int, int]:
+    """How many guilsinglright glyphs come before a letter, and how many there are."""
+    table = _standard_characters()
+    marks = [i for i, glyph in enumerate(glyphs) if glyph == _GUILSINGLRIGHT]
+    before = 0
+    for i in marks:
+        following = glyphs[i + 1] if i + 1 < len(glyphs) else -1
+        before += 0 <= following < len(table) and table[following].isalpha()
+    return before, len(marks)
 
 
 def _font_is_unnamed(font: pdfium_c.FPDF_FONT) -> bool:

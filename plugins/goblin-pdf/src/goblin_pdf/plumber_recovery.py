@@ -18,6 +18,7 @@ from goblin_core.source import Source, spooled
 from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
+from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: FormC
             continue
         page = pages[number - 1]
         try:
-            texts[number] = page.extract_text() or ""
+            texts[number] = plain_ligatures(page.extract_text() or "")
         except Exception as exc:  # one bad page must not lose the others
             log.warning("%s: pdfplumber failed on page %s: %s", name, number, exc)
         finally:

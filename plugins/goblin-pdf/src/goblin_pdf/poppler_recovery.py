@@ -16,6 +16,7 @@ from goblin_core.source import Source, spooled
 from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
+from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
 
@@ -79,4 +80,4 @@ def _run(command: list[str], timeout: float, cap: int, name: str, number: int) -
             return None
         with open(target, "rb") as handle:
             data = handle.read(cap)
-    return data.decode("utf-8", errors="replace").rstrip("\f")
+    return plain_ligatures(data.decode("utf-8", errors="replace").rstrip("\f"))

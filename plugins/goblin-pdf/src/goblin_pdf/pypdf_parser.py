@@ -20,6 +20,7 @@ from goblin_core.source import Source
 from goblin_pdf.passwords import configured_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME
+from goblin_pdf.stray_marks import plain_ligatures
 
 if TYPE_CHECKING:
     import pypdf
@@ -98,7 +99,7 @@ class PypdfDocument(BaseParsedDocument):
         number = index + 1
         try:
             page = self.reader.pages[index]
-            text = page.extract_text() or ""
+            text = plain_ligatures(page.extract_text() or "")
             images = _image_count(page)
         except Exception as exc:  # pypdf raises many types on broken pages: each is a page error
             return PageContent(number, error=f"pypdf cannot read page {number}: "

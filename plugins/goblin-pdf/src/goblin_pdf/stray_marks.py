@@ -67,6 +67,23 @@ def join_lone_punctuation(text: str) -> str:
     return _LONE_PUNCTUATION.sub(r"\1", text)
 
 
+# Latin ligatures as the letters they join (ﬁ as fi), as PDFium spells them: pdftotext,
+# pdfminer and fonts read by glyph name give the ligature's one character, which no
+# search for "films" or "reflets" finds.
+_LIGATURES = {code: unicodedata.normalize("NFKC", chr(code)) for code in range(0xFB00, 0xFB07)}
+_LIGATURE = re.compile("[\ufb00-\ufb06]")
+
+
+def plain_ligatures(text: str) -> str:
+    """``text`` with its Latin ligature characters spelled out.
+
+    >>> plain_ligatures("ﬁlms, reﬂets, eﬀort, aﬃne")
+    'films, reflets, effort, affine'
+    """
+    return text.translate(_LIGATURES) if _LIGATURE.search(text) else text
+
+
 def repair(text: str) -> str:
-    """Both repairs: accents onto their letters, lone punctuation onto its line."""
-    return join_lone_punctuation(attach_spacing_accents(text))
+    """The repairs: accents onto their letters, lone punctuation onto its line, ligatures
+    spelled out."""
+    return plain_ligatures(join_lone_punctuation(attach_spacing_accents(text)))
