@@ -432,6 +432,23 @@ def valid_unicode(text: str) -> str:
     return _LONE_SURROGATE.sub("\ufffd", text) if _LONE_SURROGATE.search(text) else text
 
 
+# A soft hyphen only marks where a word may be broken: invisible inside a line, and where
+# a line ends on one the word goes on at the start of the next.
+_SOFT_HYPHEN = re.compile("\u00ad(?:[ \t]*\r?\n[ \t]*(?=[^\\W\\d_]))?")
+
+
+def readable_text(text: str) -> str:
+    """``text`` as a page's text: :func:`valid_unicode`, without soft hyphens (HTML's
+    ``&shy;``, RTF's ``\\-``, Word's optional hyphen), which a search for the word misses.
+
+    >>> readable_text("Bundes\\u00adrepublik, Licita\\u00ad\\nção")
+    'Bundesrepublik, Licitação'
+    """
+    if "\u00ad" in text:
+        text = _SOFT_HYPHEN.sub("", text)
+    return valid_unicode(text)
+
+
 def json_safe(value: Any) -> Any:
     """``value`` as JSON has it: str keys, lists for tuples, ISO 8601 for dates and times,
     str for anything else, so a Document survives ``to_dict``/``from_dict`` unchanged.

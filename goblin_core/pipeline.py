@@ -38,6 +38,7 @@ from goblin_core.formats import extra_for
 from goblin_core.metadata import normalise
 from goblin_core.model import (
     Attempt,
+    Block,
     Document,
     FileType,
     MemberEntry,
@@ -50,7 +51,7 @@ from goblin_core.model import (
     Table,
     Verdict,
     json_safe,
-    valid_unicode,
+    readable_text,
 )
 from goblin_core.ranking import Candidate, best, combine, mapped_chars
 from goblin_core.registry import EngineEntry, Registry
@@ -1051,12 +1052,12 @@ class Pipeline:
                 else page.ocr
             )
             if other is not None:
-                alternatives = ((other.engine, other.text),)
+                alternatives = ((other.engine, readable_text(other.text)),)
         if str(self.core["ocr"]) == "always" and page.ocr is not None and winner is not page.ocr:
             winner, status, reason = page.ocr, "ocr", ""
         return Page(
             number=page.number,
-            text=valid_unicode(winner.text),
+            text=readable_text(winner.text),
             engine=winner.engine,
             status=status,  # type: ignore[arg-type]
             confidence=round(winner.score, 4),
@@ -1065,7 +1066,7 @@ class Pipeline:
             reasons=winner.verdict.reasons,
             label=page.content.label,
             tables=tables,
-            blocks=page.content.blocks if winner.source == "primary" else (),
+            blocks=_readable_blocks(page.content.blocks) if winner.source == "primary" else (),
             alternatives=alternatives,
             attempts=attempts,
         )
@@ -1222,6 +1223,14 @@ def _close_quietly(parsed: Any, engine: str) -> None:
         parsed.close()
     except Exception as exc:  # the document is assembled already; only the warning is left
         log.warning("%s: close() failed: %s: %s", engine, type(exc).__name__, exc)
+
+
+def _readable_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """The blocks with their text as the page's is (:func:`readable_text`)."""
+    from dataclasses import replace
+
+    return tuple(replace(b, text=readable_text(b.text)) if "\u00ad" in b.text else b
+                 for b in blocks)
 
 
 def _replace_text(page: Page, text: str) -> Page:

@@ -159,3 +159,12 @@ def test_whitespace_only_text_is_an_empty_page() -> None:
     document = extract(b"   \n\n  ", name="blank.txt", registry=CORE_ONLY)
     assert document.pages[0].status == "empty"
     assert document.status == "clean"
+
+
+def test_soft_hyphens_are_left_out_of_the_page_text() -> None:
+    # an optional hyphen is invisible unless a line breaks there, and a search for the
+    # word misses a text that keeps it
+    data = "Die Bundes\u00adrepublik und die Licita\u00ad\nção, e\u00ad mais".encode()
+    document = extract(data, name="hifen.txt")
+    assert document.text == "Die Bundesrepublik und die Licitação, e mais"
+    assert document.pages[0].status == "clean"

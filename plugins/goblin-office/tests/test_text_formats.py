@@ -107,6 +107,15 @@ def test_rtf_symbol_font_text_is_what_the_font_draws(read) -> None:  # type: ign
     )
 
 
+def test_optional_hyphens_of_rtf_and_html_are_not_in_the_text(read) -> None:  # type: ignore[no-untyped-def]
+    rtf = read(rb"{\rtf1\ansi Licita\-\'e7\'e3o p\-\'fablica\par}", "hifen.rtf")
+    assert rtf.text.strip() == "Licitação pública"
+    html = read("<html><body><h1>Bundes&shy;republik</h1><p>Licita&shy;ção</p></body></html>"
+                .encode(), "hifen.html")
+    assert html.text.split("\n") == ["Bundesrepublik", "Licitação"]
+    assert [block.text for block in html.pages[0].blocks] == ["Bundesrepublik", "Licitação"]
+
+
 @pytest.mark.parametrize(
     ("header", "iso"),
     [
