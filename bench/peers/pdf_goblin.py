@@ -8,6 +8,10 @@ from peer_protocol import run_peer
 
 import goblin_core
 
+# Imports are not timed for any peer: the module goblin loads the first time a page is
+# rebuilt from its glyph boxes (it brings NumPy) is imported here with the rest.
+import goblin_pdf.layout.rebuild  # noqa: F401
+
 logging.disable(logging.WARNING)
 registry = goblin_core.default_registry()
 # BENCH_PDF_FAST=1: PDFium's own text order, no column check and no structure tree
