@@ -67,6 +67,9 @@ _TERMINAL_ERRORS = (PasswordRequired, FileTooLarge, UnsafeArchive)
 #: The report warning kind of a page that could not be rendered for OCR.
 RENDER_FAILED = "RenderFailed"
 
+#: Why a recovery attempt has no text: the engine left the page out of its answer.
+_UNREAD = "the engine returned no text for this page"
+
 
 class EnginePanic(RuntimeError):
     """A panic inside an engine's Rust extension, as an ordinary engine failure."""
@@ -699,6 +702,9 @@ class Pipeline:
         for page in wanted:
             text = texts.get(page.number)
             if not isinstance(text, str):
+                # The engine's log says why; the page's record still shows it was tried.
+                page.errors.append(Attempt(entry.name, entry.provenance, verdict="unread",
+                                           seconds=share, reasons=(_UNREAD,)))
                 continue
             verdict = self._validate(text, page, mime, entry.name)
             candidate = Candidate(entry.name, entry.provenance, text, verdict, "recovery", share)

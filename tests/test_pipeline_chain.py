@@ -268,6 +268,20 @@ def test_a_recovery_engine_that_fails_its_probe_page_is_not_run_on_the_others() 
     assert "page 1 came out no better" in skipped[0].reasons[0]
 
 
+def test_a_page_a_recovery_engine_leaves_out_still_records_the_attempt() -> None:
+    """An engine that reads page 2 but not page 1 (pdftotext failing on one page of a
+    damaged file): page 1's record says the engine was tried and gave nothing."""
+    partial = ScriptedRecovery("tests.partial", {2: "page 2, readable"})
+    registry = registry_with(_garbage_pages(2), MarkerValidator(), partial)
+    document = extract(TEST_BYTES, name="a.test", registry=registry)
+    first, second = document.pages
+    assert first.status == "corrupt" and second.status == "recovered"
+    tried = [a for a in first.attempts if a.engine == "tests.partial"]
+    assert len(tried) == 1 and tried[0].verdict == "unread" and not tried[0].chars
+    assert "no text for this page" in tried[0].reasons[0]
+    assert [a.verdict for a in second.attempts if a.engine == "tests.partial"] == ["ok"]
+
+
 def test_recovery_probe_zero_and_short_documents_read_every_page_at_once() -> None:
     engine = ScriptedRecovery("tests.useless", {n: f"GARBAGE still {n}" for n in range(1, 6)})
     registry = registry_with(_garbage_pages(5), MarkerValidator(), engine)
