@@ -12,9 +12,13 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from goblin_core.engines import Task
+from goblin_core.errors import MissingFile
 from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
+
+#: Why an empty string is refused where a path is expected.
+_EMPTY_PATH = "an empty path names no"
 
 SourceLike = str | os.PathLike[str] | bytes | bytearray | memoryview | BinaryIO | Source
 
@@ -30,6 +34,9 @@ def as_source(value: Any, name: str | None = None) -> Source:
     if isinstance(value, (bytes, bytearray, memoryview)):
         return Source.from_bytes(value, name or "<bytes>")
     if isinstance(value, (str, os.PathLike)):
+        if not os.fspath(value):
+            # Path("") is the working folder: an unset variable must not read that.
+            raise MissingFile(f"{_EMPTY_PATH} file", file="<empty path>")
         return Source.from_path(value, name)
     if isinstance(value, io.IOBase) or hasattr(value, "read"):
         return Source.from_stream(value, name)
@@ -74,6 +81,9 @@ def walk_inputs(paths: PathsLike) -> Iterator[tuple[Path, str] | InputProblem]:
     The display name of a file found in a folder is relative to that folder.
     """
     for raw in input_paths(paths):
+        if not raw:
+            yield InputProblem("<empty path>", "FileNotFound", f"{_EMPTY_PATH} file or folder")
+            continue
         path = Path(raw)
         if path.is_dir():
             yield from _walk_dir(path)

@@ -16,7 +16,7 @@ from goblin_core import (
     extract,
     load_registry,
 )
-from goblin_core.errors import UnreadableFile
+from goblin_core.errors import MissingFile, UnreadableFile
 from goblin_core.inputs import InputProblem, walk_inputs
 
 from scripted_engines import TEST_BYTES, ScriptedParser, registry_with, text_page
@@ -154,6 +154,18 @@ def test_file_without_read_permission_is_a_clear_error(tmp_path: Path) -> None:
 def test_missing_file_is_an_error_naming_it(tmp_path: Path) -> None:
     with pytest.raises(UnreadableFile, match=r"missing\.txt"):
         extract(tmp_path / "missing.txt")
+
+
+def test_an_empty_path_is_a_missing_file_not_the_working_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Path("") is ".": a path from an unset variable must not read the folder it runs in."""
+    (tmp_path / "private.txt").write_text("not to be read", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(MissingFile, match="empty path"):
+        extract("")
+    assert [p.kind for p in walk_inputs([""]) if isinstance(p, InputProblem)] == ["FileNotFound"]
+    assert not [item for item in walk_inputs("") if not isinstance(item, InputProblem)]
+
 
 
 # -- walking folders ------------------------------------------------------------------------
