@@ -97,9 +97,7 @@ class Source:
         A text-mode stream is a TypeError at once: its characters are not the
         file's bytes. ``check_size`` reads a stream no further than the limit.
         """
-        name = (
-            display_name or os.path.basename(str(getattr(stream, "name", "") or "")) or "<stream>"
-        )
+        name = display_name or _stream_name(stream)
         # read(0) shows what the stream gives without consuming any of it.
         if isinstance(stream, io.TextIOBase) or isinstance(stream.read(0), str):
             raise _text_stream(name)
@@ -293,3 +291,14 @@ def _refuse_special_file(path: Path) -> None:
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         raise OSError(errno.ENODEV, "not a regular file (a FIFO, socket or device); pipe "
                       "its content to `goblin extract -` instead")
+
+
+def _stream_name(stream: BinaryIO) -> str:
+    """The file name a stream was opened from; ``<stream>`` for a pipe or socket, whose
+    ``name`` is its descriptor number, and for buffers, which have none."""
+    name = getattr(stream, "name", None)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    if not isinstance(name, str):
+        return "<stream>"
+    return os.path.basename(name) or "<stream>"

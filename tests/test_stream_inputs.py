@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import tracemalloc
 from pathlib import Path
 
@@ -48,6 +49,20 @@ def test_a_stream_whose_read_gives_str_is_refused_even_without_textiobase() -> N
 
     with pytest.raises(TypeError, match="binary mode"):
         extract(Reader(), name="x.txt")
+
+
+def test_a_stream_is_named_after_its_file_and_a_pipe_is_not_named_by_its_descriptor(
+        tmp_path: Path) -> None:
+    path = tmp_path / "hello.txt"
+    path.write_bytes(b"hello goblin")
+    with path.open("rb") as handle:
+        assert extract(handle).name == "hello.txt"
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"through a pipe")
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        document = extract(pipe)
+    assert document.text == "through a pipe" and document.name == "<stream>"
 
 
 def test_an_oversized_stream_is_refused_after_reading_just_past_the_limit() -> None:
