@@ -702,9 +702,10 @@ class Pipeline:
         for page in wanted:
             text = texts.get(page.number)
             if not isinstance(text, str):
-                # The engine's log says why; the page's record still shows it was tried.
-                page.errors.append(Attempt(entry.name, entry.provenance, verdict="unread",
-                                           seconds=share, reasons=(_UNREAD,)))
+                # No text, so no verdict; the page's record still shows it was tried
+                # (the engine's log says why it gave nothing).
+                page.errors.append(Attempt(entry.name, entry.provenance, seconds=share,
+                                           reasons=(_UNREAD,)))
                 continue
             verdict = self._validate(text, page, mime, entry.name)
             candidate = Candidate(entry.name, entry.provenance, text, verdict, "recovery", share)
@@ -1048,6 +1049,7 @@ class Pipeline:
                 tables=tables,
                 label=page.content.label,
                 reasons=(message,),
+                hidden_chars=page.content.hidden_chars,
             )
         status, reason = self._status(page, winner, primary)
         alternatives: tuple[tuple[str, str], ...] = ()
@@ -1075,6 +1077,7 @@ class Pipeline:
             blocks=_readable_blocks(page.content.blocks) if winner.source == "primary" else (),
             alternatives=alternatives,
             attempts=attempts,
+            hidden_chars=page.content.hidden_chars,
         )
 
     def _status(self, page: _PageWork, winner: Candidate, primary: str) -> tuple[str, str]:

@@ -246,6 +246,21 @@ def test_garbage_goes_down_the_recovery_chain_and_the_best_candidate_wins() -> N
     ]
 
 
+def test_a_parser_s_hidden_character_count_reaches_the_page_whoever_wins_it() -> None:
+    """The count describes the file's own text layer: it stays when recovery wins."""
+    from dataclasses import replace
+
+    layer = replace(text_page(1, "an OCR layer drawn invisible over a scan"), hidden_chars=34)
+    broken = replace(text_page(2, "GARBAGE layer"), hidden_chars=12)
+    parser = ScriptedParser("tests.parser", [layer, broken], page_count=2)
+    recovery = ScriptedRecovery("tests.recovery", {2: "page two, readable"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), recovery))
+    assert [(p.status, p.hidden_chars) for p in document.pages] == [
+        ("clean", 34), ("recovered", 12)]
+    assert document.to_dict()["pages"][0]["hidden_chars"] == 34
+
+
 def _garbage_pages(count: int) -> ScriptedParser:
     return ScriptedParser("tests.parser", [
         text_page(n, f"GARBAGE page {n} of the broken font") for n in range(1, count + 1)])
@@ -277,7 +292,8 @@ def test_a_page_a_recovery_engine_leaves_out_still_records_the_attempt() -> None
     first, second = document.pages
     assert first.status == "corrupt" and second.status == "recovered"
     tried = [a for a in first.attempts if a.engine == "tests.partial"]
-    assert len(tried) == 1 and tried[0].verdict == "unread" and not tried[0].chars
+    assert len(tried) == 1 and not tried[0].verdict and not tried[0].chars
+    assert not tried[0].error_kind
     assert "no text for this page" in tried[0].reasons[0]
     assert [a.verdict for a in second.attempts if a.engine == "tests.partial"] == ["ok"]
 

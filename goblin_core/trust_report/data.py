@@ -76,10 +76,11 @@ def page_record(page: Page, thumbnail: str | None = None) -> dict[str, Any]:
         "text": text[:PAGE_TEXT_CHARS],
         "text_truncated": len(text) > PAGE_TEXT_CHARS,
         "chars": len(text),
+        "hidden_chars": page.hidden_chars,
         "attempts": [
             {"engine": a.engine, "distribution": a.distribution, "verdict": a.verdict,
              "score": a.score, "chars": a.chars, "seconds": a.seconds,
-             "error": f"{a.error_kind}: {a.error}" if a.error_kind else ""}
+             "error": f"{a.error_kind}: {a.error}" if a.error_kind else "; ".join(a.reasons)}
             for a in page.attempts
         ],
         "thumbnail": thumbnail,

@@ -37,7 +37,8 @@ def corpus_inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     broken = _first_with(root, "garbage-text-layer", "pdf/")
     scanned = _first_with(root, "scanned", "pdf/")
     archive = _first_with(root, "contains-pdf", "archives/")
-    return [clean, broken, scanned, archive]
+    ocr_layer = _first_with(root, "ocr-text-layer", "pdf/")
+    return [clean, broken, scanned, archive, ocr_layer]
 
 
 def _run_report(inputs: list[Path], out: Path, fmt: str) -> dict[str, Any] | str:
@@ -138,6 +139,14 @@ def test_report_in_a_browser(browser: Any, built: dict[str, Any], axe_script: st
     assert doc["pages"][0]["text"].split()[0] in shown
     attempts = page.locator("#page-detail table tbody tr")
     assert attempts.count() == len(doc["pages"][0]["attempts"])
+
+    # A page whose text layer is an OCR drawn invisible over a scan says so.
+    layered = next(d for d in data["documents"] if d["pages"] and d["pages"][0]["hidden_chars"])
+    page.locator(f"#doc-body tr[data-name='{layered['name']}']").click()
+    page.locator("#details .thumb[data-page='1']").click()
+    info = page.locator("#page-detail p").first.inner_text()
+    assert f"{layered['pages'][0]['hidden_chars']} characters of its text layer drawn invisible" \
+        in info
 
     # Filter to corrupt pages: only those remain, in the page list and in the details.
     page.select_option("#filter-view", "pages")

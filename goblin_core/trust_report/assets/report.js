@@ -230,7 +230,7 @@
   function pageView(doc, page) {
     const attempts = el("table", {}, [
       el("caption", { className: "sr-only", text: "Engines tried on page " + page.number }),
-      el("thead", {}, [el("tr", {}, ["Engine", "Version", "Verdict", "Score", "Chars", "Seconds", "Error"]
+      el("thead", {}, [el("tr", {}, ["Engine", "Version", "Verdict", "Score", "Chars", "Seconds", "Error or reasons"]
         .map((h) => el("th", { scope: "col", text: h })))]),
       el("tbody", {}, page.attempts.map((a) => el("tr", {}, [
         el("td", { text: a.engine }), el("td", { text: a.distribution }), el("td", { text: a.verdict || "\u2014" }),
@@ -240,7 +240,10 @@
       document.createTextNode(" \u00b7 engine " + (page.engine || "none") + " \u00b7 confidence "
                               + Number(page.confidence).toFixed(2)
                               + (page.reason ? " \u00b7 reason " + page.reason : "")
-                              + (page.reasons.length ? " \u00b7 " + page.reasons.join(", ") : ""))]);
+                              + (page.reasons.length ? " \u00b7 " + page.reasons.join(", ") : "")
+                              + (page.hidden_chars ? " \u00b7 " + page.hidden_chars
+                                 + " characters of its text layer drawn invisible (an OCR layer"
+                                 + " over a scan, or words its reader does not see)" : ""))]);
     const text = el("pre", { id: "page-text", tabindex: "0", "aria-label": "Text of page " + page.number,
                              text: page.text + (page.text_truncated ? "\n[\u2026 " + page.chars + " characters in all]" : "") });
     const image = page.thumbnail ? el("img", { src: page.thumbnail, alt: "Page " + page.number + " image" }) : null;

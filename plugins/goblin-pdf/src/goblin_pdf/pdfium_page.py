@@ -17,6 +17,7 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.generated_gaps import mend_generated_gaps
+from goblin_pdf.hidden_text import hidden_chars
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
 from goblin_pdf.rtl_order import logical_rtl
 from goblin_pdf.stray_marks import repair
@@ -51,6 +52,7 @@ class PageText:
     unmapped: int
     joined: frozenset[int] = frozenset()
     path_segments: int = 0
+    hidden: int = 0
 
 
 def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
@@ -79,12 +81,13 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         census = (ObjectCensus.of(page, textpage)
                   if not count_images_below or glyphs < count_images_below or _CJK.search(text)
                   else ObjectCensus())
+        hidden = hidden_chars(textpage)
     finally:
         if own:
             textpage.close()
     # unread glyphs are drawn all the same: a page of them is not blank
     return PageText(text, glyphs + census.unread_text, census.images,
-                    unmapped + census.unread_text, mended.joined, census.path_segments)
+                    unmapped + census.unread_text, mended.joined, census.path_segments, hidden)
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:

@@ -243,7 +243,7 @@ class PdfiumDocument(BaseParsedDocument):
             text = "\n\n".join([text.rstrip("\n"), *extra]) if text.strip() else "\n\n".join(extra)
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,
                            unmapped=read.unmapped, blocks=layout.blocks, label=self._label(index),
-                           path_segments=read.path_segments)
+                           path_segments=read.path_segments, hidden_chars=read.hidden)
 
     def _layout(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, read: PageText,
                 number: int) -> PageLayout:
