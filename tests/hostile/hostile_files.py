@@ -606,6 +606,62 @@ def attachment_bomb_pdf(folder: Path, megabytes: int = 200, name: str = "attachm
     return path
 
 
+def _flate_bomb(megabytes: int, chunk: bytes, head: bytes = b"") -> bytes:
+    """``head`` then ``megabytes`` MiB of ``chunk`` repeated, Flate-compressed."""
+    compressor = zlib.compressobj(9)
+    block = chunk * (len(ZEROS_CHUNK) // len(chunk))
+    data = compressor.compress(head)
+    data += b"".join(compressor.compress(block) for _ in range(megabytes))
+    return data + compressor.flush()
+
+
+def content_bomb_pdf(folder: Path) -> Path:
+    """A page whose content stream says one line, then 512 MiB of path operators: about
+    half a megabyte on disk, and gigabytes in any reader that parses the page."""
+    data = _flate_bomb(512, b"0 0 m 1 1 l S\n", b"BT /F1 24 Tf 72 720 Td (Bomb page) Tj ET\n")
+    path = folder / "content-bomb.pdf"
+    path.write_bytes(_one_page_pdf(
+        b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"))
+    return path
+
+
+def object_stream_bomb_pdf(folder: Path) -> Path:
+    """The page object inside an object stream padded to 1 GiB with spaces: a reader
+    inflates it whole to find the page, before any page is read."""
+    head = b"3 0 "
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+            b"/Resources << /Font << /F1 5 0 R >> >> >>")
+    packed = _flate_bomb(1024, b" ", head + page)
+    content = b"BT /F1 24 Tf 72 720 Td (Object stream page) Tj ET"
+    bodies = {
+        1: b"<< /Type /Catalog /Pages 2 0 R >>",
+        2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        4: b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        5: _FONT,
+        6: b"<< /Type /ObjStm /N 1 /First %d /Filter /FlateDecode /Length %d >>\nstream\n"
+           % (len(head), len(packed)) + packed + b"\nendstream",
+    }
+    out = io.BytesIO()
+    out.write(b"%PDF-1.7\n")
+    offsets = {}
+    for number, body in bodies.items():
+        offsets[number] = out.tell()
+        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
+    xref_at = out.tell()
+    # a cross-reference stream: object 3 is the first object of object stream 6
+    rows = [b"\x00\x00\x00\x00\x00\xff\xff"]
+    for number in range(1, 7):
+        rows.append(b"\x02" + (6).to_bytes(4, "big") + b"\x00\x00" if number == 3
+                    else b"\x01" + offsets[number].to_bytes(4, "big") + b"\x00\x00")
+    rows.append(b"\x01" + xref_at.to_bytes(4, "big") + b"\x00\x00")
+    table = b"".join(rows)
+    out.write(b"7 0 obj\n<< /Type /XRef /Size 8 /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
+              % len(table) + table + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % xref_at)
+    path = folder / "object-stream-bomb.pdf"
+    path.write_bytes(out.getvalue())
+    return path
+
+
 def attachment_ratio_pdf(folder: Path) -> Path:
     """150 MiB of zeros embedded in a PDF of about 150 KiB: under every size limit, but a
     ratio no honest attachment has."""
@@ -677,20 +733,23 @@ def _form_xobject(resources: bytes, body: bytes) -> bytes:
 def _forms_page_pdf(path: Path, forms: list[bytes], text: str) -> Path:
     """One page saying ``text`` that draws object 6 (the first of ``forms``) as /Y."""
     draw = f"BT /F1 24 Tf 72 720 Td ({text}) Tj ET /Y Do".encode()
-    path.write_bytes(
-        _pdf(
-            [
-                b"<< /Type /Catalog /Pages 2 0 R >>",
-                b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-                b"/Resources << /Font << /F1 5 0 R >> /XObject << /Y 6 0 R >> >> >>",
-                b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
-                _FONT,
-                *forms,
-            ]
-        )
-    )
+    content = b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream"
+    path.write_bytes(_one_page_pdf(content, b"/XObject << /Y 6 0 R >>", *forms))
     return path
+
+
+def _one_page_pdf(content: bytes, resources: bytes = b"", *more: bytes) -> bytes:
+    """Catalog, page tree and one page whose content is object 4 and font /F1 object 5;
+    ``resources`` go beside the font, ``more`` are objects 6 on."""
+    return _pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> " + resources + b" >> >>",
+        content,
+        _FONT,
+        *more,
+    ])
 
 
 def form_bomb_pdf(folder: Path, levels: int = 40) -> Path:

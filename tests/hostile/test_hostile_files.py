@@ -101,6 +101,8 @@ CASES: dict[str, Case] = {
         text=("Page beside the bomb",),
         options={"max_member_size": "64MB"},
     ),
+    "pdf-content-bomb": Case(build.content_bomb_pdf, frozenset({"FileTooLarge"})),
+    "pdf-object-stream-bomb": Case(build.object_stream_bomb_pdf, frozenset({"FileTooLarge"})),
     "pdf-attachment-ratio": Case(
         build.attachment_ratio_pdf, frozenset({"UnsafeArchive"}), text=("Page beside the bomb",)
     ),

@@ -38,6 +38,11 @@ PDF_OPTIONS = (
     Option("outline", "bool", True,
            "Append the outline (bookmarks) after the last page's text; it is always in "
            "metadata['outline']."),
+    Option("max_stream_size", "bytes", 64 * 1024**2,
+           "Largest size a Flate stream of a PDF (page content, form, font, object stream) may "
+           "inflate to; a PDF with a bigger one is refused as a decompression bomb before any "
+           "reader opens it (FileTooLarge). Images and embedded files are not counted. 0: no "
+           "check.", minimum=0),
     Option("count_images_below", "int", 200,
            "Count a page's image objects only when it draws fewer glyphs than this (where the "
            "count decides whether the page needs OCR); 0 counts them on every page.", minimum=0),

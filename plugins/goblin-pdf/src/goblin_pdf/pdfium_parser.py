@@ -46,6 +46,7 @@ from goblin_pdf.pdfium_page import (
     utf16_text,
 )
 from goblin_pdf.stray_marks import repair
+from goblin_pdf.stream_bombs import refuse_stream_bombs
 from goblin_pdf.xfa import is_dynamic_xfa, xfa_text
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,7 @@ class PdfiumParser(BaseEngine):
     priority = 100
 
     def open(self, source: Source, config: Config) -> PdfiumDocument:
+        refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)))
         return PdfiumDocument(source, config)
 
 

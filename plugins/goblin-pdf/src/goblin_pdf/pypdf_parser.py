@@ -21,6 +21,7 @@ from goblin_pdf.passwords import configured_password, other_security_error, pass
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.stray_marks import plain_ligatures
+from goblin_pdf.stream_bombs import refuse_stream_bombs
 
 if TYPE_CHECKING:
     import pypdf
@@ -36,6 +37,7 @@ class PypdfParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> PypdfDocument:
+        refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)))
         return PypdfDocument(source, config)
 
 

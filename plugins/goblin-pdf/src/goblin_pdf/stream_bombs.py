@@ -1,0 +1,189 @@
+"""Streams that inflate to gigabytes, found in a PDF's bytes before any reader opens it.
+
+PDFium, pypdf, pdfminer and pdftotext inflate a stream whole when they need it: a page's
+content, a form, a font, the object streams that hold the document's objects. Two
+megabytes of Flate data can inflate to two gigabytes of spaces, which a reader holds in
+memory at once and parses into several times as much, inside one call nothing can
+interrupt. So before the PDF is opened, every Flate stream large enough to inflate past
+``pdf.max_stream_size`` is inflated here, counting the bytes and keeping none, and a
+document holding one that does is refused.
+
+Deflate packs at most about 1032 bytes into one, so a stream smaller than the limit over
+1032 cannot reach it and is not inflated: on ordinary PDFs only big fonts and content
+streams are. Images and embedded files are left out: text extraction never decodes an
+image (page renders for OCR have their own pixel limit), and embedded files are children
+under the archive limits.
+"""
+
+from __future__ import annotations
+
+import mmap
+import re
+import zlib
+from collections.abc import Iterator
+from typing import Any
+
+from goblin_core.errors import FileTooLarge
+from goblin_core.source import Source
+
+#: The most bytes one byte of Deflate data can inflate to (RFC 1951's longest match, 258
+#: bytes, in under two bits), rounded up.
+_DEFLATE_RATIO = 1032
+_LINE_END = re.compile(rb"\r\n|\n|\r")
+_OBJECT = re.compile(rb"(\d{1,10})\s+\d{1,5}\s+obj\b")
+_NOT_INFLATED = re.compile(rb"/Subtype\s*/Image\b|/Type\s*/EmbeddedFile\b")
+_ZLIB_HEADER = re.compile(rb"\x78[\x01\x5e\x9c\xda]")
+_HEADER_WINDOW = 1 << 16  # bytes searched back from "stream" for the object's header
+_CHUNK = 1 << 20
+#: Flate layers inside one another counted, at most
+_MAX_LAYERS = 4
+
+
+def refuse_stream_bombs(source: Source, limit: int) -> None:
+    """FileTooLarge when a stream of the PDF inflates past ``limit`` bytes (0: no check)."""
+    if limit <= 0:
+        return
+    with source.open() as stream:
+        try:
+            view: Any = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+        except (AttributeError, OSError, ValueError):  # bytes in memory, an empty file
+            view = None
+        data = view if view is not None else source.bytes()
+        try:
+            found = _oversized(data, limit)
+        finally:
+            if view is not None:
+                view.close()
+    if found is not None:
+        raise FileTooLarge(
+            f"{found} inflates past pdf.max_stream_size ({limit:,} bytes): a decompression "
+            "bomb, not opened; raise pdf.max_stream_size to read it",
+            file=source.display_name,
+        )
+
+
+def _oversized(data: Any, limit: int) -> str | None:
+    """Which stream inflates past ``limit`` ("object 12"), or None."""
+    smallest = limit // _DEFLATE_RATIO
+    for keyword, start in _streams(data):
+        end = data.find(b"endstream", start)
+        end = len(data) if end < 0 else end
+        # Only Flate data inflates that far; its zlib header says so before any inflating.
+        # A smaller stream cannot, unless what it inflates to is Flate again.
+        if not _ZLIB_HEADER.match(data, start) or (
+                end - start <= smallest and not _nested(data, start, end)):
+            continue
+        dictionary = _dictionary(data, keyword)
+        if _NOT_INFLATED.search(dictionary):
+            continue
+        if _inflates_past(data, start, end, limit):
+            number = _OBJECT.match(dictionary)
+            return f"object {int(number[1])}" if number else f"the stream at byte {start:,}"
+    return None
+
+
+def _streams(data: Any) -> Iterator[tuple[int, int]]:
+    """Where each ``stream`` keyword is and where the data after it starts."""
+    at = data.find(b"stream")
+    while at >= 0:
+        # a plain search runs in C; "endstream" and names holding the word are passed over
+        line_end = _LINE_END.match(data, at + 6)
+        if line_end is not None and not (at and data[at - 1:at].isalpha()):
+            yield at, line_end.end()
+        at = data.find(b"stream", at + 6)
+
+
+def _dictionary(data: Any, stream_at: int) -> bytes:
+    """The object header and dictionary before the ``stream`` keyword at ``stream_at``,
+    strings and comments taken out (so neither can pass for a key)."""
+    floor = max(0, stream_at - _HEADER_WINDOW)
+    # the previous object ends before this one starts: its stream data is no dictionary
+    begin = max(data.rfind(b"endobj", floor, stream_at),
+                data.rfind(b"endstream", floor, stream_at), floor)
+    window = bytes(data[begin:stream_at])
+    if b"(" in window or b"%" in window:
+        window = _without_strings(window)
+    headers = list(_OBJECT.finditer(window))
+    return window[headers[-1].start():] if headers else window
+
+
+def _without_strings(text: bytes) -> bytes:
+    """``text`` with its literal strings (nested parentheses, escapes) and comments blanked,
+    in one pass: a regular expression would backtrack on unbalanced parentheses."""
+    out = bytearray(text)
+    depth = 0
+    index = 0
+    while index < len(out):
+        byte = out[index]
+        if depth and byte == 0x5C:  # a backslash escapes the byte after it
+            out[index:index + 2] = b"  "[:len(out[index:index + 2])]
+            index += 2
+            continue
+        if byte == 0x25 and not depth:  # a comment runs to the end of its line
+            while index < len(out) and out[index] not in (0x0A, 0x0D):
+                out[index] = 0x20
+                index += 1
+            continue
+        if byte == 0x28:
+            depth += 1
+        elif byte == 0x29 and depth:
+            depth -= 1
+        elif not depth:
+            index += 1
+            continue
+        out[index] = 0x20
+        index += 1
+    return bytes(out)
+
+
+def _inflates_past(data: Any, start: int, end: int, limit: int) -> bool:
+    """Whether the Flate data in ``data[start:end]``, or a Flate layer inside it (its
+    output starting with a zlib header), gives more than ``limit`` bytes; a chunk at a
+    time is held."""
+    layers = [_Layer()]
+
+    def feed(level: int, chunk: bytes) -> bool:
+        layer = layers[level]
+        while chunk and layer.alive:
+            try:
+                out = layer.decoder.decompress(chunk, _CHUNK)
+            except zlib.error:
+                # damaged data: the readers stop where inflating fails, and so does the count
+                layer.alive = False
+                return False
+            chunk = layer.decoder.unconsumed_tail
+            if not layer.size and level + 1 < _MAX_LAYERS and _ZLIB_HEADER.match(out):
+                layers.append(_Layer())  # Flate again: what it gives counts too
+            layer.size += len(out)
+            if layer.size > limit:
+                return True
+            if level + 1 < len(layers) and feed(level + 1, out):
+                return True
+            if layer.decoder.eof or (not out and not chunk):
+                break
+        return False
+
+    for at in range(start, end, _CHUNK):
+        if feed(0, bytes(data[at:min(at + _CHUNK, end)])):
+            return True
+        if not layers[0].alive or layers[0].decoder.eof:
+            break
+    return False
+
+
+def _nested(data: Any, start: int, end: int) -> bool:
+    """Whether a stream's Flate data inflates to more Flate data (a few bytes tell)."""
+    try:
+        head = zlib.decompressobj().decompress(bytes(data[start:min(end, start + 512)]), 2)
+    except zlib.error:
+        return False
+    return _ZLIB_HEADER.match(head) is not None
+
+
+class _Layer:
+    """One Flate layer being inflated: its decoder and how much it gave so far."""
+
+    def __init__(self) -> None:
+        self.decoder = zlib.decompressobj()
+        self.size = 0
+        self.alive = True

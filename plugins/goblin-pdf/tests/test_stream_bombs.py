@@ -1,0 +1,108 @@
+"""Flate streams that inflate past pdf.max_stream_size: the PDF is refused before any
+reader opens it; images, embedded files and honest streams are left alone."""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+from corpus_runs import CORPUS, pdf_rows
+
+from goblin_core import FileTooLarge, extract
+from goblin_core.source import Source
+from goblin_pdf.stream_bombs import refuse_stream_bombs
+
+LIMIT = 1 << 20  # a small limit keeps the fixtures small; the hostile suite uses the default
+TEXT = b"BT /F1 24 Tf 72 720 Td (Readable page) Tj ET\n"
+
+
+def _pdf(content_dictionary: bytes, content: bytes, extra: bytes = b"") -> bytes:
+    """A one-page PDF whose content stream is ``content`` under ``content_dictionary``;
+    ``extra`` is one more object (6), referenced by nothing."""
+    bodies = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        content_dictionary[:-2] + b" /Length %d >>\nstream\n" % len(content) + content
+        + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ] + ([extra] if extra else [])
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for number, body in enumerate(bodies, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(bodies) + 1, xref)
+    return bytes(out)
+
+
+def _flate(data: bytes) -> bytes:
+    return zlib.compress(data, 9)
+
+
+def _stream(dictionary: bytes, data: bytes) -> bytes:
+    return dictionary[:-2] + b" /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+
+
+BOMB = _flate(TEXT + b" " * (4 * LIMIT))
+
+
+def _read(pdf: bytes, limit: int = LIMIT) -> str:
+    return extract(pdf, name="bomb.pdf", ocr="never", pdf={"max_stream_size": limit}).text
+
+
+def test_a_content_stream_inflating_past_the_limit_refuses_the_pdf() -> None:
+    pdf = _pdf(b"<< /Filter /FlateDecode >>", BOMB)
+    with pytest.raises(FileTooLarge, match=r"bomb\.pdf: object 4 inflates past "
+                                           r"pdf\.max_stream_size \(1,048,576 bytes\)"):
+        _read(pdf)
+    # raised, the limit lets the same page through; 0 turns the check off
+    assert "Readable page" in _read(pdf, limit=8 * LIMIT)
+    assert "Readable page" in _read(pdf, limit=0)
+
+
+def test_flate_inside_flate_is_counted_through_every_layer() -> None:
+    """The outer layer inflates to under the limit; the inner one to four times it."""
+    twice = _flate(BOMB)
+    assert len(BOMB) < LIMIT
+    with pytest.raises(FileTooLarge):
+        _read(_pdf(b"<< /Filter [/FlateDecode /FlateDecode] >>", twice))
+
+
+def test_a_fake_key_in_a_string_or_comment_does_not_hide_a_bomb() -> None:
+    dictionary = b"<< /Filter /FlateDecode /Note (/Subtype /Image) %/Type /EmbeddedFile\n>>"
+    with pytest.raises(FileTooLarge):
+        _read(_pdf(dictionary, BOMB))
+
+
+def test_images_and_embedded_files_are_not_inflated_here() -> None:
+    """A reader extracting text never decodes an image, and embedded files are children
+    under the archive limits: neither refuses the pages around them."""
+    image = _stream(b"<< /Type /XObject /Subtype /Image /Width 2048 /Height 2048 "
+                    b"/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode >>",
+                    _flate(b"\0" * (4 * LIMIT)))
+    embedded = _stream(b"<< /Type /EmbeddedFile /Filter /FlateDecode >>",
+                       _flate(b"\0" * (4 * LIMIT)))
+    for extra in (image, embedded):
+        assert "Readable page" in _read(_pdf(b"<< >>", TEXT, extra))
+
+
+def test_honest_streams_under_the_limit_and_damaged_data_pass() -> None:
+    assert "Readable page" in _read(_pdf(b"<< /Filter /FlateDecode >>", _flate(TEXT * 20_000)))
+    damaged = BOMB[: len(BOMB) // 2] + b"\xff" * 64 + BOMB[len(BOMB) // 2:]
+    refuse_stream_bombs(Source.from_bytes(_pdf(b"<< /Filter /FlateDecode >>", damaged[:900]),
+                                          "cut.pdf"), LIMIT)
+
+
+@pytest.mark.skipif(CORPUS is None, reason="the shared corpus is not present")
+def test_no_corpus_pdf_is_refused_at_the_default_limit() -> None:
+    assert CORPUS is not None
+    rows = pdf_rows()
+    assert len(rows) > 100
+    for row in rows:
+        refuse_stream_bombs(Source.from_path(CORPUS / row.file), 64 * 1024**2)
