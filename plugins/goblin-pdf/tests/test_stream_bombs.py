@@ -3,8 +3,10 @@ reader opens it; images, embedded files and honest streams are left alone."""
 
 from __future__ import annotations
 
+import io
 import zlib
 
+import pikepdf
 import pytest
 from corpus_runs import CORPUS, pdf_rows
 
@@ -78,6 +80,23 @@ def test_a_fake_key_in_a_string_or_comment_does_not_hide_a_bomb() -> None:
     dictionary = b"<< /Filter /FlateDecode /Note (/Subtype /Image) %/Type /EmbeddedFile\n>>"
     with pytest.raises(FileTooLarge):
         _read(_pdf(dictionary, BOMB))
+
+
+@pytest.mark.parametrize("revision", [4, 6])
+def test_encryption_does_not_hide_a_bomb(revision: int) -> None:
+    """RC4 or AES data does not look like Flate: the streams are decrypted to be counted,
+    with no password (PDFium opens the file without one) or with the one given."""
+    plain = pikepdf.open(io.BytesIO(_pdf(b"<< /Filter /FlateDecode >>", BOMB)))
+    for user, options in (("", {}), ("s3cret", {"password": "s3cret"})):
+        out = io.BytesIO()
+        plain.save(out, encryption=pikepdf.Encryption(owner="owner", user=user, R=revision))
+        with pytest.raises(FileTooLarge, match="object 4"):
+            extract(out.getvalue(), name="locked.pdf", ocr="never",
+                    pdf={"max_stream_size": LIMIT, **options})
+    honest = io.BytesIO()
+    pikepdf.open(io.BytesIO(_pdf(b"<< >>", TEXT))).save(
+        honest, encryption=pikepdf.Encryption(owner="owner", user="", R=revision))
+    assert "Readable page" in _read(honest.getvalue())
 
 
 def test_images_and_embedded_files_are_not_inflated_here() -> None:

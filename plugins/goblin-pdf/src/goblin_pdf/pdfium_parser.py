@@ -68,7 +68,8 @@ class PdfiumParser(BaseEngine):
     priority = 100
 
     def open(self, source: Source, config: Config) -> PdfiumDocument:
-        refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)))
+        refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)),
+                            configured_password(config))
         return PdfiumDocument(source, config)
 
 

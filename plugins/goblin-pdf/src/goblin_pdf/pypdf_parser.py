@@ -37,7 +37,8 @@ class PypdfParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> PypdfDocument:
-        refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)))
+        refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)),
+                            configured_password(config))
         return PypdfDocument(source, config)
 
 

@@ -9,10 +9,12 @@ interrupt. So before the PDF is opened, every Flate stream large enough to infla
 document holding one that does is refused.
 
 Deflate packs at most about 1032 bytes into one, so a stream smaller than the limit over
-1032 cannot reach it and is not inflated: on ordinary PDFs only big fonts and content
-streams are. Images and embedded files are left out: text extraction never decodes an
-image (page renders for OCR have their own pixel limit), and embedded files are children
-under the archive limits.
+1032 cannot reach it and is only looked at to see whether it inflates to Flate again: on
+ordinary PDFs only big fonts and content streams are inflated. An encrypted PDF's
+streams are decrypted first, since PDFium opens most of them without a password. Images
+and embedded files are left out: text extraction never decodes an image (page renders
+for OCR have their own pixel limit), and embedded files are children under the archive
+limits.
 """
 
 from __future__ import annotations
@@ -37,10 +39,14 @@ _HEADER_WINDOW = 1 << 16  # bytes searched back from "stream" for the object's h
 _CHUNK = 1 << 20
 #: Flate layers inside one another counted, at most
 _MAX_LAYERS = 4
+#: Encrypted streams shorter than this are not decrypted to be looked at: Flate inside
+#: Flate holds gigabytes in a few hundred bytes, but not in fewer.
+_MIN_ENCRYPTED = 128
 
 
-def refuse_stream_bombs(source: Source, limit: int) -> None:
-    """FileTooLarge when a stream of the PDF inflates past ``limit`` bytes (0: no check)."""
+def refuse_stream_bombs(source: Source, limit: int, password: str | None = None) -> None:
+    """FileTooLarge when a stream of the PDF inflates past ``limit`` bytes (0: no check).
+    An encrypted PDF's streams are decrypted with ``password`` (or none) to be counted."""
     if limit <= 0:
         return
     with source.open() as stream:
@@ -51,6 +57,8 @@ def refuse_stream_bombs(source: Source, limit: int) -> None:
         data = view if view is not None else source.bytes()
         try:
             found = _oversized(data, limit)
+            if found is None and data.find(b"/Encrypt") >= 0:
+                found = _oversized_encrypted(stream, data, limit, password)
         finally:
             if view is not None:
                 view.close()
@@ -80,6 +88,50 @@ def _oversized(data: Any, limit: int) -> str | None:
             number = _OBJECT.match(dictionary)
             return f"object {int(number[1])}" if number else f"the stream at byte {start:,}"
     return None
+
+
+def _oversized_encrypted(stream: Any, data: Any, limit: int, password: str | None) -> str | None:
+    """As ``_oversized``, for a PDF whose streams are encrypted: pypdf decrypts each one
+    that could hold a bomb, without decoding it (an empty user password opens most
+    encrypted PDFs, and the readers would inflate what it hides)."""
+    from pypdf import PdfReader
+
+    smallest = limit // _DEFLATE_RATIO
+    try:
+        stream.seek(0)
+        reader = PdfReader(stream, strict=False)
+        if not reader.is_encrypted or not reader.decrypt(password or ""):
+            return None  # no reader opens it without the right password either
+    except Exception:  # damaged, or encrypted some other way: PDFium gives the verdict
+        return None
+    for keyword, start in _streams(data):
+        end = data.find(b"endstream", start)
+        # Encrypted, a layer of Flate inside is seen only once decrypted: a stream of a
+        # few hundred bytes can hold one.
+        if (len(data) if end < 0 else end) - start < _MIN_ENCRYPTED:
+            continue
+        header = _OBJECT.search(_dictionary(data, keyword))
+        raw = _decrypted(reader, int(header[1])) if header else None
+        if raw is None or not _ZLIB_HEADER.match(raw) or (
+                len(raw) <= smallest and not _nested(raw, 0, len(raw))):
+            continue
+        if _inflates_past(raw, 0, len(raw), limit):
+            return f"object {int(header[1])}" if header else "a stream"
+    return None
+
+
+def _decrypted(reader: Any, number: int) -> bytes | None:
+    """Object ``number``'s stream data, decrypted and still encoded; None for an image,
+    an embedded file, or what pypdf cannot read."""
+    try:
+        found = reader.get_object(number)
+        if found is None or found.get("/Subtype") == "/Image" or \
+                found.get("/Type") == "/EmbeddedFile":
+            return None
+        raw = getattr(found, "_data", None)
+    except Exception:  # a damaged object: the readers fail on it as pypdf did
+        return None
+    return raw if isinstance(raw, bytes) else None
 
 
 def _streams(data: Any) -> Iterator[tuple[int, int]]:
