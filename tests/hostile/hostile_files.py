@@ -662,6 +662,29 @@ def object_stream_bomb_pdf(folder: Path) -> Path:
     return path
 
 
+def repeated_cells_ods(folder: Path) -> Path:
+    """A sheet of one header cell, then a row repeated a million times holding a cell
+    repeated 16,000 times: 17 billion cells from a few hundred bytes of XML."""
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        '<office:body><office:spreadsheet><table:table table:name="Sheet1"><table:table-row>'
+        '<table:table-cell office:value-type="string"><text:p>Repeated header</text:p>'
+        '</table:table-cell></table:table-row><table:table-row table:number-rows-repeated='
+        '"1048000"><table:table-cell table:number-columns-repeated="16000" '
+        'office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>'
+        "</table:table></office:spreadsheet></office:body></office:document-content>"
+    )
+    path = folder / "repeated-cells.ods"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet",
+                         compress_type=zipfile.ZIP_STORED)
+        archive.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
+    return path
+
+
 def attachment_ratio_pdf(folder: Path) -> Path:
     """150 MiB of zeros embedded in a PDF of about 150 KiB: under every size limit, but a
     ratio no honest attachment has."""

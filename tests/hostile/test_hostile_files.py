@@ -101,6 +101,7 @@ CASES: dict[str, Case] = {
         text=("Page beside the bomb",),
         options={"max_member_size": "64MB"},
     ),
+    "ods-repeated-cells": Case(build.repeated_cells_ods, text=("Repeated header",)),
     "pdf-content-bomb": Case(build.content_bomb_pdf, frozenset({"FileTooLarge"})),
     "pdf-object-stream-bomb": Case(build.object_stream_bomb_pdf, frozenset({"FileTooLarge"})),
     "pdf-attachment-ratio": Case(

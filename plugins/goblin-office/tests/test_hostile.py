@@ -390,6 +390,52 @@ def test_hostile_csv_ends_in_seconds_in_bounded_memory(tmp_path, parts, width, c
     assert cut in found["truncated"]
 
 
+_REPEATED_ROWS = (
+    '<table:table table:name="Folha"><table:table-row><table:table-cell '
+    'office:value-type="string"><text:p>Cabeçalho</text:p></table:table-cell></table:table-row>'
+    '<table:table-row table:number-rows-repeated="1048000">'
+    '<table:table-cell table:number-columns-repeated="{columns}" office:value-type="string">'
+    "<text:p>x</text:p></table:table-cell></table:table-row></table:table>"
+)
+
+
+@pytest.mark.parametrize("columns", [16_000, 1_048_576])
+@pytest.mark.parametrize("packed", [False, True], ids=["fods", "ods"])
+def test_repeated_odf_cells_are_cut_at_max_sheet_cells_not_spelled_out(
+        read, columns, packed) -> None:  # type: ignore[no-untyped-def]
+    """A few hundred bytes of XML asking for a million rows of 16,000 (or a million)
+    copies of a cell: 20 GB and minutes when every copy was spelled out first."""
+    data = samples.flat_odf("spreadsheet", _REPEATED_ROWS.format(columns=columns))
+    name = "repetida.fods"
+    if packed:
+        data, name = _packed_ods(data.decode()), "repetida.ods"
+    with bounded(seconds=20, megabytes=400):
+        document = read(data, name, office={"max_sheet_cells": 1_000_000})
+    (table,) = document.tables
+    assert table.rows[0][0] == "Cabeçalho"
+    assert len(table.rows) * max(len(row) for row in table.rows) <= 1_000_000
+    assert all(set(row) == {"x"} for row in table.rows[1:])
+    # the table's area is bounded: a row as wide as the limit leaves room for no other
+    assert len(table.rows) == (1 if columns >= 1_000_000 else 1_000_000 // columns)
+    said = [w.message for w in document.report.warnings if w.kind == "Truncated"]
+    assert said == ["sheet 'Folha' cut at office.max_sheet_cells (1,000,000 cells)"]
+
+
+def _packed_ods(flat: str) -> bytes:
+    """The flat document's body as the content.xml of a packaged .ods."""
+    content = flat.replace("office:document ", "office:document-content ", 1).replace(
+        "</office:document>", "</office:document-content>")
+    return zip_bytes({
+        "mimetype": b"application/vnd.oasis.opendocument.spreadsheet",
+        "content.xml": content.encode(),
+        "META-INF/manifest.xml": (
+            b'<?xml version="1.0"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:'
+            b'opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" '
+            b'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+            b"</manifest:manifest>"),
+    })
+
+
 def test_a_row_past_max_sheet_cells_is_cut_and_said(read) -> None:  # type: ignore[no-untyped-def]
     wide = ",".join(f"c{i}" for i in range(400_000))  # longer than one read slice
     data = f"{wide}\r\n1,2\r\n".encode()

@@ -137,6 +137,8 @@ class _Walker:
         self.config = config
         self.notes: list[str] = []
         self.comments: list[str] = []
+        #: a table was cut at office.max_sheet_cells
+        self.cut = False
 
     def blocks(self, element: Any, kind: str = "") -> None:
         for child in element:
@@ -170,27 +172,37 @@ class _Walker:
                 self.comments.append(_plain(element, skip=("creator", "date")))
 
     def table_rows(self, table: Any) -> list[tuple[str, ...]]:
+        """The table's rows, repeated ones spelled out, while the table (rows x widest
+        row) holds at most ``office.max_sheet_cells`` cells; ``cut`` says when it did not.
+        A row of a million copies of a cell repeated sixteen thousand times is a few bytes
+        of XML: it is cut where the limit falls, never spelled out first."""
         rows: list[tuple[str, ...]] = []
         limit = int(self.config.get("office", "max_sheet_cells", 5_000_000))
-        cells = 0
+        widest = 1
         for row in _table_rows(table):
-            values = self._row(row)
+            values = self._row(row, limit)
             repeat = _repeat(row, "number-rows-repeated")
-            for _ in range(repeat if any(values) else min(repeat, 1)):
-                rows.append(values)
-                cells += len(values)
-            if cells > limit:
+            copies = repeat if any(values) else min(repeat, 1)
+            widest = max(widest, len(values))
+            room = max(limit // widest - len(rows), 0)
+            rows.extend([values] * min(copies, room))
+            if copies > room:
+                self.cut = True
                 break
         return rows
 
-    def _row(self, row: Any) -> tuple[str, ...]:
+    def _row(self, row: Any, limit: int) -> tuple[str, ...]:
         values: list[str] = []
         for cell in row:
             if local_name(cell) not in ("table-cell", "covered-table-cell"):
                 continue
             value = self._cell(cell)
             repeat = _repeat(cell, "number-columns-repeated")
-            values.extend([value] * (repeat if value else min(repeat, _MAX_REPEAT)))
+            copies = repeat if value else min(repeat, _MAX_REPEAT)
+            values.extend([value] * min(copies, limit - len(values)))
+            if len(values) >= limit:
+                self.cut = True
+                break
         while values and not values[-1]:
             values.pop()
         return tuple(values)
@@ -390,6 +402,7 @@ class FlatODSParser(BaseEngine):
         body = _body(trees, "spreadsheet")
         extras = odf_sheet_extras(trees.content, trees.styles, config)
         pages = []
+        cut: list[str] = []
         tables = children(body, "table")
         if not config.get("office", "hidden_sheets", True):
             hidden = _hidden_table_styles(trees.content)
@@ -404,12 +417,21 @@ class FlatODSParser(BaseEngine):
                 page.add(text, "header")
             page.add_table(_without_leading_empty_columns(walker.table_rows(table)),
                            title=sheet)
+            if walker.cut:
+                cut.append(sheet)
             for text in extra.comments if extra else ():
                 page.add(text)
             for text in extra.footers if extra else ():
                 page.add(text, "footer")
             pages.append(page.build())
-        return TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
+        found = metadata(trees)
+        if cut:
+            found["truncated_sheets"] = cut
+        document = TextDocument(pages, metadata=found, attachments=trees.children)
+        limit = int(config.get("office", "max_sheet_cells", 5_000_000))
+        document.warnings = [("Truncated", f"sheet {name!r} cut at office.max_sheet_cells "
+                              f"({limit:,} cells)") for name in cut]
+        return document
 
 
 def _without_leading_empty_columns(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
