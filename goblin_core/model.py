@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 SCHEMA_VERSION = 1
@@ -391,9 +391,16 @@ def _by_name(document: Document) -> str:
 
 
 def _page_dict(page: Page) -> dict[str, Any]:
-    data = asdict(page)
+    # Field by field: asdict would copy every cell of every table through its recursion
+    # (minutes for a sheet of millions of cells) only for the copy to be replaced.
+    data = {f.name: getattr(page, f.name) for f in fields(page)}
+    data["reasons"] = list(page.reasons)
     data["tables"] = [t.to_dict() for t in page.tables]
+    data["blocks"] = [{"kind": b.kind, "text": b.text, "level": b.level,
+                       "bbox": list(b.bbox) if b.bbox is not None else None}
+                      for b in page.blocks]
     data["alternatives"] = [{"engine": e, "text": t} for e, t in page.alternatives]
+    data["attempts"] = [asdict(a) for a in page.attempts]
     return data
 
 
