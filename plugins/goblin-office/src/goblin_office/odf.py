@@ -178,29 +178,38 @@ class _Walker:
         of XML: it is cut where the limit falls, never spelled out first."""
         rows: list[tuple[str, ...]] = []
         limit = int(self.config.get("office", "max_sheet_cells", 5_000_000))
+        # a long cell repeated is as much text as many cells: the table's characters are
+        # bounded by what a document may hold at all
+        budget = int(self.config.get("limits", "max_output_chars", 100_000_000))
         widest = 1
+        chars = 0
         for row in _table_rows(table):
-            values = self._row(row, limit)
+            values = self._row(row, limit, budget - chars)
             repeat = _repeat(row, "number-rows-repeated")
             copies = repeat if any(values) else min(repeat, 1)
             widest = max(widest, len(values))
-            room = max(limit // widest - len(rows), 0)
+            size = sum(map(len, values)) + len(values)
+            room = max(min(limit // widest - len(rows), (budget - chars) // max(size, 1)), 0)
             rows.extend([values] * min(copies, room))
+            chars += size * min(copies, room)
             if copies > room:
                 self.cut = True
                 break
         return rows
 
-    def _row(self, row: Any, limit: int) -> tuple[str, ...]:
+    def _row(self, row: Any, limit: int, budget: int) -> tuple[str, ...]:
         values: list[str] = []
+        chars = 0
         for cell in row:
             if local_name(cell) not in ("table-cell", "covered-table-cell"):
                 continue
             value = self._cell(cell)
             repeat = _repeat(cell, "number-columns-repeated")
             copies = repeat if value else min(repeat, _MAX_REPEAT)
-            values.extend([value] * min(copies, limit - len(values)))
-            if len(values) >= limit:
+            fit = min(copies, limit - len(values), max(budget - chars, 0) // (len(value) + 1))
+            values.extend([value] * fit)
+            chars += (len(value) + 1) * fit
+            if fit < copies:
                 self.cut = True
                 break
         while values and not values[-1]:
@@ -429,8 +438,10 @@ class FlatODSParser(BaseEngine):
             found["truncated_sheets"] = cut
         document = TextDocument(pages, metadata=found, attachments=trees.children)
         limit = int(config.get("office", "max_sheet_cells", 5_000_000))
+        budget = int(config.get("limits", "max_output_chars", 100_000_000))
         document.warnings = [("Truncated", f"sheet {name!r} cut at office.max_sheet_cells "
-                              f"({limit:,} cells)") for name in cut]
+                              f"({limit:,} cells) or limits.max_output_chars ({budget:,} "
+                              "characters)") for name in cut]
         return document
 
 
