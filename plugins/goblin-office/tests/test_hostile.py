@@ -451,6 +451,64 @@ def _packed_ods(flat: str) -> bytes:
     })
 
 
+def _shared_string_xlsx(text: str, rows: int, columns: int) -> bytes:
+    """A workbook whose one sheet shows shared string 0 (``text``) in every cell."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    package = "http://schemas.openxmlformats.org/package/2006/relationships"
+    letters = [chr(65 + c) for c in range(columns)]
+    cells = "".join(
+        f'<row r="{r}">' + "".join(f'<c r="{c}{r}" t="s"><v>0</v></c>' for c in letters)
+        + "</row>" for r in range(1, rows + 1))
+    return zip_bytes({
+        "[Content_Types].xml": (
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+            'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-'
+            'package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-'
+            'officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/'
+            'sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.'
+            'worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>'),
+        "_rels/.rels": (
+            f'<?xml version="1.0"?><Relationships xmlns="{package}"><Relationship Id="rId1" '
+            f'Type="{relationships}/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0"?><workbook xmlns="{main}" xmlns:r="{relationships}"><sheets>'
+            '<sheet name="Folha" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+        "xl/_rels/workbook.xml.rels": (
+            f'<?xml version="1.0"?><Relationships xmlns="{package}"><Relationship Id="rId1" '
+            f'Type="{relationships}/worksheet" Target="worksheets/sheet1.xml"/><Relationship '
+            f'Id="rId2" Type="{relationships}/sharedStrings" Target="sharedStrings.xml"/>'
+            "</Relationships>"),
+        "xl/worksheets/sheet1.xml": (
+            f'<?xml version="1.0"?><worksheet xmlns="{main}"><sheetData>{cells}</sheetData>'
+            "</worksheet>"),
+        "xl/sharedStrings.xml": (
+            f'<?xml version="1.0"?><sst xmlns="{main}" count="1" uniqueCount="1"><si><t>{text}'
+            "</t></si></sst>"),
+    })
+
+
+def test_a_shared_string_shown_in_every_cell_is_read_by_the_streaming_reader(read) -> None:  # type: ignore[no-untyped-def]
+    """calamine copies a shared string into each cell that shows it: 10,000 cells of a
+    10,000-character string is 100 MB before a row can be cut (200 KB of xlsx made 10 GB
+    of it). Past limits.max_output_chars such a workbook goes to openpyxl, which shares
+    the string, and is cut at the limit."""
+    data = _shared_string_xlsx("z" * 10_000, rows=1000, columns=10)
+    with bounded(seconds=20, megabytes=300):
+        document = read(data, "repetida.xlsx", limits={"max_output_chars": 2_000_000})
+    assert document.pages[0].engine == "office.openpyxl"
+    assert any("shared strings" in w.message and w.engine == "office.calamine"
+               for w in document.report.warnings)
+    (table,) = document.tables
+    assert 0 < sum(len(cell) for row in table.rows for cell in row) <= 2_000_000
+    assert document.raw_metadata["truncated_sheets"] == ["Folha"]
+    # under the limit, calamine reads the same workbook whole
+    whole = read(data, "repetida.xlsx")
+    assert whole.pages[0].engine == "office.calamine" and len(whole.tables[0].rows) == 1000
+
+
 def test_a_row_past_max_sheet_cells_is_cut_and_said(read) -> None:  # type: ignore[no-untyped-def]
     wide = ",".join(f"c{i}" for i in range(400_000))  # longer than one read slice
     data = f"{wide}\r\n1,2\r\n".encode()

@@ -12,14 +12,20 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO
 
 CHUNK = 1 << 20
 # an error cell's type attribute (#DIV/0!, #N/A...), as Excel and other writers quote it
 ERROR_MARKERS = (b't="e"', b"t='e'")
 _CELL_REF = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br=["']([A-Z]{1,3})([0-9]{1,7})["']""")
+# a cell holding a shared string, and the string's index
+_SHARED_CELL = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\bt=["']s["'][^>]*>\s*<(?:\w+:)?v>(\d{1,10})<""")
+# in the shared strings part: where a string starts, and the text of each run in it
+# (a phonetic reading, rPh, holds a t of its own too: counting it only errs high)
+_SHARED_TOKEN = re.compile(rb"<(?:\w+:)?si\b|<(?:\w+:)?t(?:\s[^>]*)?>([^<]*)")
 
 
 def has_error_cell(window: bytes) -> bool:
@@ -61,6 +67,8 @@ class Span:
     left: int = -1
     right: int = -1
     errors: bool = False
+    #: how many cells show each shared string (by index)
+    shared: Counter[int] = field(default_factory=Counter)
 
     @property
     def cells(self) -> int:
@@ -95,7 +103,22 @@ def sheet_span(archive: zipfile.ZipFile, path: str) -> Span:
                 if column is None:
                     column = columns[letters] = column_index(letters)
                 span.add(int(row) - 1, column)
+            span.shared.update(int(index) for index in _SHARED_CELL.findall(window, 0, cut))
     return span
+
+
+def shared_string_lengths(archive: zipfile.ZipFile, path: str) -> list[int]:
+    """The length of each string of a shared strings part, in index order, read a chunk
+    at a time (a string cut by a chunk boundary may count short)."""
+    lengths: list[int] = []
+    with archive.open(path) as stream:
+        for window, cut in tag_windows(stream):
+            for match in _SHARED_TOKEN.finditer(window, 0, cut):
+                if match[1] is None:
+                    lengths.append(0)
+                elif lengths:
+                    lengths[-1] += len(match[1])
+    return lengths
 
 
 def _letters(column: int) -> str:

@@ -12,6 +12,7 @@ import io
 import logging
 import re
 import zipfile
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, BinaryIO
 
@@ -37,7 +38,7 @@ from goblin_office.olecheck import check_biff_dimensions
 from goblin_office.ooxml import package_children
 from goblin_office.sheeterrors import ErrorReader, error_cells, with_errors, xlsb_error_cells
 from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
-from goblin_office.sheetspan import sheet_span, tag_windows
+from goblin_office.sheetspan import shared_string_lengths, sheet_span, tag_windows
 
 log = logging.getLogger(__name__)
 
@@ -47,17 +48,22 @@ _GRID_FACTOR = 4
 
 
 def capped_rows(
-    rows: Iterable[list[str]], name: str, limit: int, metadata: dict[str, Any]
+    rows: Iterable[list[str]], name: str, limit: int, metadata: dict[str, Any],
+    max_chars: int = 0,
 ) -> list[list[str]]:
     """The rows of sheet ``name`` while their table (rows x widest row, as it is padded)
-    holds at most ``limit`` cells; a cut sheet is named in ``metadata``."""
+    holds at most ``limit`` cells, and their cells at most ``max_chars`` characters (0: no
+    bound); a cut sheet is named in ``metadata``."""
     kept: list[list[str]] = []
     widest = 1
+    chars = 0
     for row in rows:
         widest = max(widest, len(row))
-        if (len(kept) + 1) * widest > limit:
+        chars += sum(map(len, row)) if max_chars else 0
+        if (len(kept) + 1) * widest > limit or (max_chars and chars > max_chars):
             metadata.setdefault("truncated_sheets", []).append(name)
-            log.warning("sheet %r cut at office.max_sheet_cells (%d)", name, limit)
+            log.warning("sheet %r cut at office.max_sheet_cells (%d) or "
+                        "limits.max_output_chars (%d)", name, limit, max_chars)
             break
         kept.append(row)
     return kept
@@ -235,6 +241,7 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
     """
     limit = _GRID_FACTOR * int(config.get("office", "max_sheet_cells", 5_000_000))
     error_parts: dict[str, str] = {}
+    shared: Counter[int] = Counter()
     for name, member in _sheet_members(reader):
         span = sheet_span(reader.archive, member)
         if span.cells > limit:
@@ -246,7 +253,32 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
             )
         if span.errors:
             error_parts[name] = member
+        shared.update(span.shared)
+    _check_shared_string_copies(reader, shared, config)
     return error_parts
+
+
+def _check_shared_string_copies(reader: WorkbookXml, shared: Counter[int],
+                                config: Config) -> None:
+    """Refuse a workbook whose cells show its shared strings over and over into more text
+    than a document may hold, so the streaming openpyxl reader, cut at that limit, reads
+    it: calamine copies the string into every cell that shows it (a 100,000-character
+    string in 100,000 cells is 10 GB in memory) before a single row can be cut."""
+    budget = int(config.get("limits", "max_output_chars", 100_000_000))
+    member = next((m for m in reader.archive.namelist()
+                   if m.lower().endswith("sharedstrings.xml")), None)
+    if member is None or not shared:
+        return
+    lengths = shared_string_lengths(reader.archive, member)
+    total = sum(lengths[index] * times for index, times in shared.items()
+                if index < len(lengths))
+    if total > budget:
+        raise CorruptDocument(
+            f"its cells show shared strings {sum(shared.values()):,} times over, "
+            f"{total:,} characters, more than limits.max_output_chars; calamine would copy "
+            "each one into every cell, so a streaming reader takes it",
+            file=reader.name,
+        )
 
 
 def _sheet_members(reader: WorkbookXml) -> Iterator[tuple[str, str]]:
@@ -407,12 +439,13 @@ class OpenpyxlParser(BaseEngine):
         dates = config.get("office", "cell_dates", "iso") == "display"
         comma = display and bool(config.get("office", "decimal_comma", False))
         limit = int(config.get("office", "max_sheet_cells", 5_000_000))
+        max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
         metadata: dict[str, Any] = {}
         pages = []
         try:
             for number, sheet in enumerate(workbook.worksheets, start=1):
                 texts = (_openpyxl_row(row, display, dates, comma) for row in sheet.iter_rows())
-                rows = capped_rows(texts, sheet.title, limit, metadata)
+                rows = capped_rows(texts, sheet.title, limit, metadata, max_chars)
                 pages.append(
                     sheet_page(number, sheet.title, rows, extras.get(sheet.title), self.name)
                 )
