@@ -792,6 +792,19 @@ def self_drawing_form_pdf(folder: Path) -> Path:
     return _forms_page_pdf(folder / "self-drawing-form.pdf", forms, "Self drawing page")
 
 
+def form_text_bomb_pdf(folder: Path) -> Path:
+    """One form of a thousand characters, drawn 100,000 times by a Flate-compressed
+    page: two kilobytes on disk, a page of a hundred million characters to a reader."""
+    forms = [_form_xobject(b"/Resources << /Font << /F1 5 0 R >> >>",
+                           b"BT /F1 1 Tf 10 10 Td (" + b"x" * 1000 + b") Tj ET")]
+    draw = zlib.compress(b"BT /F1 24 Tf 72 720 Td (Form text page) Tj ET\n" + b"/Y Do\n" * 100_000)
+    content = (b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(draw) + draw
+               + b"\nendstream")
+    path = folder / "form-text-bomb.pdf"
+    path.write_bytes(_one_page_pdf(content, b"/XObject << /Y 6 0 R >>", *forms))
+    return path
+
+
 def _local_header(name: bytes, packed: bytes, size: int, crc: int) -> bytes:
     return struct.pack("<4sHHHHHIIIHH", b"PK\x03\x04", 20, 0, 8, 0, 0, crc, len(packed), size,
                        len(name), 0) + name + packed

@@ -1,4 +1,5 @@
-"""Form XObjects nested into billions of draws: the page is refused before PDFium loads it."""
+"""Form XObjects nested into billions of draws, or drawn into gigabytes of content: the page
+is refused before PDFium loads it."""
 
 from __future__ import annotations
 
@@ -7,15 +8,18 @@ import json
 import subprocess
 import sys
 import textwrap
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pikepdf
+import pytest
 from pikepdf import Array, Dictionary, Name
 
 import goblin_core
 from goblin_core.source import Source
-from goblin_pdf.form_bombs import MAX_FORM_DRAWS, FormCensus
+from goblin_pdf import form_bombs
+from goblin_pdf.form_bombs import MAX_FORM_CONTENT, MAX_FORM_DRAWS, FormCensus
 
 _FONT = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica)
 
@@ -39,23 +43,34 @@ def _add_page(pdf: pikepdf.Pdf, text: str, xobjects: Dictionary | None = None,
                                              Contents=pdf.make_stream(content))))
 
 
-def _save(pdf: pikepdf.Pdf) -> bytes:
+def _save(pdf: pikepdf.Pdf, **options: Any) -> bytes:
     out = io.BytesIO()
-    pdf.save(out)
+    pdf.save(out, **options)
     return out.getvalue()
 
 
-def chain_pdf(levels: int, times: int) -> bytes:
+def chain_pdf(levels: int, times: int, leaf: bytes = b"leaf") -> bytes:
     """Page 1 plain; page 2 draws a chain of ``levels`` forms, each drawing the next
-    ``times`` times; page 3 plain again."""
+    ``times`` times, down to a form saying ``leaf``; page 3 plain again."""
     pdf = pikepdf.new()
-    form = _form(pdf, b"BT /F1 9 Tf 10 10 Td (leaf) Tj ET", Dictionary())
+    form = _form(pdf, b"BT /F1 9 Tf 10 10 Td (%s) Tj ET" % leaf, Dictionary())
     for _ in range(levels - 1):
         form = _form(pdf, b"/Z Do " * times, Dictionary(Z=pdf.make_indirect(form)))
     _add_page(pdf, "Before the forms")
     _add_page(pdf, "Forms page", Dictionary(Y=pdf.make_indirect(form)), b"/Y Do")
     _add_page(pdf, "After the forms")
     return _save(pdf)
+
+
+def text_form_pdf(draws: int, characters: int = 1000, **save: Any) -> bytes:
+    """Page 1 plain; page 2 draws one form of ``characters`` characters ``draws`` times;
+    page 3 plain again."""
+    pdf = pikepdf.new()
+    form = _form(pdf, b"BT /F1 1 Tf 10 10 Td (%s) Tj ET" % (b"x" * characters), Dictionary())
+    _add_page(pdf, "Before the forms")
+    _add_page(pdf, "Forms page", Dictionary(Y=pdf.make_indirect(form)), b"/Y Do " * draws)
+    _add_page(pdf, "After the forms")
+    return _save(pdf, **save)
 
 
 def self_drawing_pdf(times: int) -> bytes:
@@ -141,3 +156,65 @@ def test_a_pdf_without_form_xobjects_never_opens_pypdf() -> None:
     _add_page(pdf, "Plain page")
     census = FormCensus(Source.from_bytes(_save(pdf), "plain.pdf"))
     assert census._reader is None
+
+
+def test_a_form_drawn_into_more_content_than_the_limit_is_refused_and_the_other_pages_read(
+        tmp_path: Path) -> None:
+    # 100,000 draws of a thousand characters: a hundred million characters for PDFium
+    # (past 4 GB before it aborts), from a file of two kilobytes
+    data = text_form_pdf(MAX_FORM_DRAWS)
+    assert len(data) < 4000
+    refusals = _refusals(data)
+    assert refusals[0] is None and refusals[2] is None
+    assert refusals[1] is not None and "pdf.max_form_content" in refusals[1]
+    pages = _extract_in_child(data, tmp_path)
+    assert "Before the forms" in pages[0]["text"] and "After the forms" in pages[2]["text"]
+    assert pages[1]["status"] == "failed"
+    assert any("form bomb" in error for error in pages[1]["errors"])
+
+
+def test_nested_forms_are_weighed_by_their_content_not_only_counted() -> None:
+    # 90,301 draws, under MAX_FORM_DRAWS, but 90,000 of them parse a thousand characters
+    data = chain_pdf(3, 300, b"x" * 1000)
+    assert MAX_FORM_DRAWS >= 1 + 300 + 300 ** 2 and MAX_FORM_CONTENT < 300 ** 2 * 1000
+    refusals = _refusals(data)
+    assert refusals[1] is not None and "pdf.max_form_content" in refusals[1]
+    assert refusals[0] is None and refusals[2] is None
+
+
+def test_forms_drawn_within_the_limit_are_read_and_pypdf_never_opens() -> None:
+    data = text_form_pdf(200)
+    assert _refusals(data) == [None, None, None]
+    # the bytes settle it: the costliest form drawn as often as the pages say Do
+    assert FormCensus(Source.from_bytes(data, "forms.pdf"))._reader is None
+    document = goblin_core.extract(data, name="forms.pdf", ocr="never")
+    assert "x" * 1000 in document.pages[1].text
+
+
+def test_the_content_limit_is_pdf_max_form_content() -> None:
+    data = text_form_pdf(200)  # 200 draws of a thousand characters: about 200 kB parsed
+    tight = goblin_core.extract(data, name="forms.pdf", ocr="never",
+                                pdf={"max_form_content": 100_000})
+    assert tight.pages[1].status == "failed"
+    assert "Before the forms" in tight.pages[0].text
+    loose = goblin_core.extract(data, name="forms.pdf", ocr="never",
+                                pdf={"max_form_content": 0})
+    assert "x" * 1000 in loose.pages[1].text
+
+
+@pytest.mark.parametrize("user", ["", "secret"])
+def test_encryption_does_not_hide_a_form_bomb(user: str) -> None:
+    # encrypted content cannot be counted from the bytes: pypdf weighs the pages
+    data = text_form_pdf(MAX_FORM_DRAWS, encryption=pikepdf.Encryption(owner="owner",
+                                                                       user=user, R=6))
+    with FormCensus(Source.from_bytes(data, "locked.pdf"), user or None) as census:
+        assert census.refusal(1) is None
+        refusal = census.refusal(2)
+    assert refusal is not None and "form bomb" in refusal
+
+
+def test_a_do_split_between_two_inflated_pieces_is_counted_once() -> None:
+    # the "D" ends the first megabyte inflated, its "o" starts the next
+    content = b" " * (form_bombs._CHUNK - 4) + b"/Y Do /Y Do"
+    data = b"stream\n" + zlib.compress(content) + b"\nendstream"
+    assert form_bombs._count_do(data, b"<< /Filter /FlateDecode >>", len(b"stream\n")) == 2

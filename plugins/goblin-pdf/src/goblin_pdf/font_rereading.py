@@ -57,7 +57,7 @@ class PdfiumRereading(BaseEngine):
         texts: dict[int, str] = {}
         pdf = open_pdfium(source, password)
         try:
-            with FormCensus(source, password) as census:
+            with FormCensus.of(source, config) as census:
                 for number in page_numbers:
                     if not 1 <= number <= len(pdf) or census.refusal(number):
                         continue

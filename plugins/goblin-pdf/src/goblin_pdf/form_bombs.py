@@ -1,39 +1,48 @@
-"""Form XObjects drawn inside each other into billions of copies, found before a page loads.
+"""Form XObjects drawn into billions of copies, or into gigabytes of content, found
+before a page loads.
 
 PDFium, like pdfminer, parses a form XObject again each time it is drawn. Forty
 forms that each draw the next one twice make 2^40 parses; so does a single form
 without resources of its own that draws itself twice through the page's, until
-PDFium's nesting limit. It all happens inside the page load, which nothing can
-interrupt, and memory grows until the process dies.
+PDFium's nesting limit. A form of a thousand characters drawn 100,000 times makes a
+page of a hundred million, from a file of two kilobytes. It all happens inside the page
+load, which nothing can interrupt, and memory grows until the process dies.
 
-So a PDF whose forms name other forms has them counted before any of its pages
-is loaded: from its bytes when they are plain, else with pypdf, which reads the
-object graph without drawing it. A page is refused when the forms it draws,
-nested ones included, exceed ``MAX_FORM_DRAWS``, or when a form on it draws
-itself (directly or through others) more than once per round. Each form's count
-is kept once known, so the census is linear in the number of forms. Stream
-dictionaries are never compressed (PDF 32000-1, 7.5.7), so every form's
-``/Subtype /Form`` is there in the clear: a PDF without form XObjects costs one
-scan of its bytes.
+So each page's forms are weighed before it is loaded: how many draws, nested ones
+included, and how many bytes of form content those draws parse. A page is refused when
+the draws exceed ``MAX_FORM_DRAWS``, when their content exceeds ``pdf.max_form_content``,
+or when a form on it draws itself (directly or through others) more than once per round.
+Most PDFs are settled from their bytes alone: every form's ``/Subtype /Form`` is there
+in the clear, since stream dictionaries are never compressed (PDF 32000-1, 7.5.7), and
+when the costliest form drawn as often as the pages' content says ``Do`` stays within
+the limits, no page can pass them. Otherwise pypdf, which reads the object graph without
+drawing it, weighs the pages one by one; each form's weight is kept once known, so the
+count is linear in the number of forms.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import mmap
 import re
 import zlib
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
+from goblin_core.config import Config
 from goblin_core.source import Source
+from goblin_pdf.passwords import configured_password
+from goblin_pdf.pdf_bytes import mapped, stream_dictionary, stream_end, streams
 
 log = logging.getLogger(__name__)
 
 #: Form XObjects one page may draw, nested ones included, before it is refused.
 MAX_FORM_DRAWS = 100_000
+#: Bytes of form content one page may have parsed (pdf.max_form_content's default): a
+#: form's content counts once per draw. PDFium holds a few hundred bytes per character
+#: it draws, so this keeps a page's text under about two gigabytes at worst.
+MAX_FORM_CONTENT = 8 * 1024**2
 _FORM = re.compile(rb"/Subtype\s*/Form\b")
 _OBJECT_HEADER = re.compile(rb"(\d{1,10})\s+(\d{1,5})\s+obj$")
 _HEADER_WINDOW = 1 << 16  # bytes searched back from /Subtype /Form for its "N G obj"
@@ -43,27 +52,41 @@ _NAMED_REFERENCE = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*(\d+)\s+(\d+)\s+R")
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 _LENGTH = re.compile(rb"/Length\s+(\d+)(?!\s+\d+\s+R)")
 _FILTER = re.compile(rb"/Filter\s*(\[[^\]]*\]|/\w+)")
+#: streams that are no page content: the Do they may hold by chance draws nothing
+_NOT_CONTENT = re.compile(rb"/Subtype\s*/(?:Form|Image|Type1C|CIDFontType0C|OpenType|XML)\b"
+                          rb"|/Type\s*/(?:EmbeddedFile|XRef|ObjStm|Metadata)\b|/Length[123]\b")
 _MAX_CONTENT = 8 << 20  # a form's content past this is left to pypdf
+_CHUNK = 1 << 20
 _DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
 _MAX_DEPTH = 64
 _LOOP = MAX_FORM_DRAWS + 1  # what a form that draws itself more than once counts for
 
 Key = tuple[int, int]  # object number and generation
+Cost = tuple[int, int]  # forms drawn and bytes of their content parsed
 
 
 class FormCensus:
-    """Which pages of one PDF draw a form bomb; pypdf opens it only when forms nest."""
+    """Which pages of one PDF draw a form bomb; pypdf opens it only when the bytes
+    cannot rule one out."""
 
-    def __init__(self, source: Source, password: str | None = None) -> None:
+    def __init__(self, source: Source, password: str | None = None,
+                 content_limit: int = MAX_FORM_CONTENT) -> None:
         self.source = source
+        self.content_limit = content_limit or float("inf")
         self._reader: Any = None
         self._stream: BinaryIO | None = None
-        self._counts: dict[tuple[Key, int], int] = {}
+        self._costs: dict[tuple[Key, int], Cost] = {}
         try:
             self._open(password)
         except Exception as exc:  # pypdf cannot read it: PDFium's verdict stands alone
             log.debug("%s: forms not counted: %s", source.display_name, exc)
             self.close()
+
+    @classmethod
+    def of(cls, source: Source, config: Config) -> FormCensus:
+        """The census with the password and limit ``config`` gives."""
+        return cls(source, configured_password(config),
+                   int(config.section("pdf").get("max_form_content", MAX_FORM_CONTENT)))
 
     def refusal(self, number: int) -> str | None:
         """Why page ``number`` (1-based) must not be loaded, or None."""
@@ -72,17 +95,21 @@ class FormCensus:
         try:
             with _quiet_pypdf():
                 page = self._reader.pages[number - 1]
-                draws = self._draws(page.get("/Resources"), _content(page), [])
+                draws, size = self._draws(page.get("/Resources"), _content(page), [])
         except Exception as exc:  # pypdf fails on what PDFium may still read: no verdict
             log.debug("%s: forms of page %d not counted: %s", self.source.display_name,
                       number, exc)
             return None
         finally:
-            self._counts.clear()  # keyed by the identity of resources this page holds
-        if draws <= MAX_FORM_DRAWS:
-            return None
-        return (f"page {number} draws form XObjects nested in each other more than "
-                f"{MAX_FORM_DRAWS:,} times over (a form bomb); not loaded")
+            self._costs.clear()  # keyed by the identity of resources this page holds
+        if draws > MAX_FORM_DRAWS:
+            return (f"page {number} draws form XObjects nested in each other more than "
+                    f"{MAX_FORM_DRAWS:,} times over (a form bomb); not loaded")
+        if size > self.content_limit:
+            return (f"page {number} draws form XObjects whose content adds up to more than "
+                    f"pdf.max_form_content ({int(self.content_limit):,} bytes; a form bomb); "
+                    "not loaded")
+        return None
 
     def close(self) -> None:
         self._reader = None
@@ -96,12 +123,14 @@ class FormCensus:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- finding the forms ---------------------------------------------------
+    def _over(self, cost: Cost) -> bool:
+        return cost[0] > MAX_FORM_DRAWS or cost[1] > self.content_limit
 
     def _open(self, password: str | None) -> None:
         self._stream = self.source.open()
-        references = _form_references(self._stream)
-        if not references:
+        with mapped(self._stream) as data:
+            screen = _Screen(data, self._over)
+        if screen.settled():
             self.close()
             return
         from pypdf import PdfReader
@@ -110,40 +139,46 @@ class FormCensus:
         with _quiet_pypdf():
             # a file object, not a path: pypdf would read a path whole into memory
             reader = PdfReader(self._stream, strict=False, password=password or None)
-            if self._any_bomb(reader, references):
-                self._reader = reader  # now count each page's forms before it loads
+            if self._settled_by_pypdf(reader, screen):
+                self.close()
                 return
-        self.close()
+            self._reader = reader  # now weigh each page's forms before it loads
 
-    def _any_bomb(self, reader: Any, references: list[Key]) -> bool:
-        """Whether some form may be a bomb: it draws too many forms with its own
-        resources, or it draws with resources it inherits, which only a page settles.
-        Forms are counted once here, so most PDFs with forms need no page counted."""
+    def _settled_by_pypdf(self, reader: Any, screen: _Screen) -> bool:
+        """Whether pypdf's reading of the forms the bytes left open settles it for every
+        page: none is a bomb itself, none draws with resources it inherits (which only a
+        page settles), and the costliest drawn as often as the pages say Do stays within
+        the limits. Forms are weighed once here, so most PDFs need no page weighed."""
         from pypdf.generic import IndirectObject
 
-        for key in references:
+        if screen.page_draws is None:
+            return False
+        costliest = screen.costliest
+        for key in screen.unknown:
             form: Any = IndirectObject(key[0], key[1], reader).get_object()
             if not hasattr(form, "get_data") or form.get("/Subtype") != "/Form":
                 continue
             own = form.get("/Resources")
-            if own is not None and not _xobjects(own):
-                continue  # nothing to draw with: its content need not be decoded
-            if not _DO.search(form.get_data()):
-                continue
-            if own is None or self._form(key, form, own, [], 1) > MAX_FORM_DRAWS:
-                return True
-        self._counts.clear()
-        return False
+            content = form.get_data()
+            if own is None and _DO.search(content):
+                return False
+            cost = self._form(key, form, own, [], 1) if own is not None else (1, len(content))
+            if self._over(cost):
+                return False
+            costliest = (max(costliest[0], cost[0]), max(costliest[1], cost[1]))
+        self._costs.clear()
+        return not self._over((costliest[0] * screen.page_draws,
+                               costliest[1] * screen.page_draws))
 
     # -- counting ------------------------------------------------------------
 
-    def _draws(self, resources: Any, content: bytes, path: list[tuple[Key, int]]) -> int:
+    def _draws(self, resources: Any, content: bytes, path: list[tuple[Key, int]]) -> Cost:
         """Forms drawn by ``content`` under ``resources``, each with the forms it draws;
         ``path`` holds the forms being drawn around it, each with how often it is."""
         xobjects = _xobjects(resources)
         if not xobjects or not content or len(path) > _MAX_DEPTH:
-            return 0
-        total = 0
+            return 0, 0
+        draws = size = 0
         for name, times in Counter(_DO.findall(content)).items():
             reference = xobjects.get("/" + _name(name).decode("latin-1"))
             if reference is None or not hasattr(reference, "idnum"):
@@ -152,13 +187,15 @@ class FormCensus:
             if not hasattr(form, "get") or form.get("/Subtype") != "/Form":
                 continue
             key = (int(reference.idnum), int(reference.generation))
-            total += times * self._form(key, form, resources, path, times)
-            if total > MAX_FORM_DRAWS:
-                return total
-        return total
+            one_draws, one_size = self._form(key, form, resources, path, times)
+            draws += times * one_draws
+            size += times * one_size
+            if self._over((draws, size)):
+                break
+        return draws, size
 
     def _form(self, key: Key, form: Any, inherited: Any, path: list[tuple[Key, int]],
-              times: int) -> int:
+              times: int) -> Cost:
         """One draw of ``form``: itself and the forms it draws."""
         keys = [k for k, _ in path]
         if key in keys:
@@ -167,55 +204,144 @@ class FormCensus:
             rounds = times
             for _, more in path[keys.index(key) + 1:]:
                 rounds *= more
-            return _LOOP if rounds > 1 else 0
+            return (_LOOP, 0) if rounds > 1 else (0, 0)
         own = form.get("/Resources")
         resources = own if own is not None else inherited
         memo = (key, id(resources))
-        if memo not in self._counts:
-            self._counts[memo] = 1 + self._draws(resources, form.get_data(),
-                                                 [*path, (key, times)])
-        return self._counts[memo]
+        if memo not in self._costs:
+            content = form.get_data()
+            draws, size = self._draws(resources, content, [*path, (key, times)])
+            self._costs[memo] = (1 + draws, len(content) + size)
+        return self._costs[memo]
 
 
-def _form_references(stream: BinaryIO) -> list[Key]:
-    """The forms pypdf must look at, as object number and generation; [] when the
-    bytes alone show that no page can draw too many.
+class _Screen:
+    """What a PDF's bytes say about its forms: each one's cost where that is plain to
+    read, the forms left to pypdf, and how often its pages' content says Do at most.
 
-    Every object whose dictionary says /Subtype /Form is found in the bytes. A form
-    whose inline resources name no other form draws none. The others are counted
-    from the bytes too when that is plain: inline resources, a direct /Length, no
-    filter or FlateDecode alone, and no form drawing itself. Anything else is left
-    to pypdf.
+    Every object whose dictionary says /Subtype /Form is found. A form is weighed from
+    the bytes when its content is unfiltered or FlateDecode alone and the forms it
+    draws are named in its own inline resources; a form drawing itself, or drawing
+    with resources it inherits or holds by reference, is left to pypdf.
     """
+
+    def __init__(self, data: Any, over: Any) -> None:
+        self.over = over
+        self.forms = _forms(data)
+        self.costs: dict[Key, Cost | None] = {}
+        self.unknown: list[Key] = []
+        self.costliest: Cost = (0, 0)
+        self.page_draws: int | None = 0
+        if not self.forms:
+            return
+        keys = set(self.forms)
+        names = {key: _form_names(dictionary, keys) for key, (dictionary, _) in self.forms.items()}
+        for key in self.forms:
+            cost = self._cost(data, key, names, ())
+            if cost is None:
+                self.unknown.append(key)
+            else:
+                self.costliest = (max(self.costliest[0], cost[0]),
+                                  max(self.costliest[1], cost[1]))
+        self.page_draws = _page_draws(data, {at for _, at in self.forms.values()})
+
+    def settled(self) -> bool:
+        """Whether no page can pass the limits, from the bytes alone."""
+        if not self.forms:
+            return True
+        if self.unknown or self.page_draws is None or self.over(self.costliest):
+            return False
+        return not self.over((self.costliest[0] * self.page_draws,
+                              self.costliest[1] * self.page_draws))
+
+    def _cost(self, data: Any, key: Key, names: dict[Key, dict[bytes, Key] | None],
+              path: tuple[Key, ...]) -> Cost | None:
+        if key in path or len(path) > _MAX_DEPTH:
+            return None  # it draws itself: pypdf decides how often
+        if key in self.costs:
+            return self.costs[key]
+        self.costs[key] = None  # until known, and for good when it cannot be
+        content = _plain_content(data, *self.forms[key])
+        if content is None:
+            return None
+        draws, size = 1, len(content)
+        drawn = Counter(_name(name) for name in _DO.findall(content))
+        named = names[key]
+        if drawn and named is None:
+            return None  # what its names mean depends on the page drawing it
+        for name, times in drawn.items():
+            child = named.get(name) if named else None
+            inner = self._cost(data, child, names, (*path, key)) if child is not None else (0, 0)
+            if inner is None:
+                return None
+            draws += times * inner[0]
+            size += times * inner[1]
+            if self.over((draws, size)):
+                break  # a bomb already: pypdf finds which pages draw it
+        self.costs[key] = (draws, size)
+        return draws, size
+
+
+def _forms(data: Any) -> dict[Key, tuple[bytes, int]]:
+    """Every form in the bytes: its dictionary's bytes and where its ``stream`` keyword is
+    (-1 when not found), by object number and generation."""
+    forms: dict[Key, tuple[bytes, int]] = {}
+    for match in _FORM.finditer(data):
+        # the last "obj" keyword before it, found from the end in C, then its numbers
+        at = data.rfind(b"obj", max(0, match.start() - _HEADER_WINDOW), match.start())
+        header = _OBJECT_HEADER.search(bytes(data[max(0, at - 24):at + 3])) if at >= 0 else None
+        if header is not None:
+            end = data.find(b"stream", match.end(), match.end() + _HEADER_WINDOW)
+            stop = end if end >= 0 else match.end() + _HEADER_WINDOW
+            forms[(int(header[1]), int(header[2]))] = (bytes(data[at:stop]), end)
+    return forms
+
+
+def _page_draws(data: Any, form_streams: set[int]) -> int | None:
+    """How many Do operators all the content that is no form holds, each page's at most;
+    None when some cannot be read from the bytes (encrypted, or a filter other than
+    FlateDecode alone)."""
+    if data.find(b"/Encrypt") >= 0:
+        return None
+    total = 0
+    for keyword, start in streams(data):
+        if keyword in form_streams:
+            continue
+        dictionary = stream_dictionary(data, keyword)
+        if _NOT_CONTENT.search(dictionary):
+            continue
+        count = _count_do(data, dictionary, start)
+        if count is None:
+            return None
+        total += count
+    return total
+
+
+def _count_do(data: Any, dictionary: bytes, start: int) -> int | None:
+    """How many times a stream's content says Do (over-counted where the two letters
+    stand in a string: harmless, the count only decides whether pages are weighed)."""
+    end = stream_end(data, start)
+    filters = _FILTER.search(dictionary)
+    if filters is None:
+        return bytes(data[start:end]).count(b"Do")
+    if filters[1].strip(b"[] \t\r\n") != b"/FlateDecode":
+        return None
+    inflater = zlib.decompressobj()
+    count = 0
+    last = b""  # the byte before each piece, for a "Do" split between two
     try:
-        view = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
-    except (AttributeError, OSError, ValueError):  # not a real file (bytes in memory)
-        stream.seek(0)
-        data: Any = stream.read()
-    else:
-        data = view
-    try:
-        forms: dict[Key, tuple[bytes, int]] = {}  # dictionary bytes, where its stream starts
-        for match in _FORM.finditer(data):
-            # the last "obj" keyword before it, found from the end in C, then its numbers
-            at = data.rfind(b"obj", max(0, match.start() - _HEADER_WINDOW), match.start())
-            header = _OBJECT_HEADER.search(bytes(data[max(0, at - 24):at + 3])) if at >= 0 else None
-            if header is not None:
-                end = data.find(b"stream", match.end(), match.end() + _HEADER_WINDOW)
-                stop = end if end >= 0 else match.end() + _HEADER_WINDOW
-                forms[(int(header[1]), int(header[2]))] = (bytes(data[at:stop]), end)
-        keys = set(forms)
-        drawing = {key: names for key, (dictionary, _) in forms.items()
-                   if (names := _form_names(dictionary, keys)) != {}
-                   and not (names is None and _draws_nothing(data, *forms[key]))}
-        if not drawing:
-            return []
-        if _bounded_in_bytes(data, forms, drawing):
-            return []
-        return list(drawing)
-    finally:
-        if isinstance(data, mmap.mmap):
-            data.close()
+        for at in range(start, end, _CHUNK):
+            chunk = bytes(data[at:min(at + _CHUNK, end)])
+            while chunk and not inflater.eof:
+                out = inflater.decompress(chunk, _CHUNK)
+                count += (last + out).count(b"Do")
+                last = out[-1:] or last
+                chunk = inflater.unconsumed_tail
+            if inflater.eof:
+                break
+    except zlib.error:
+        pass  # damaged: the readers stop where inflating fails, and so does the count
+    return count
 
 
 def _form_names(dictionary: bytes, forms: set[Key]) -> dict[bytes, Key] | None:
@@ -235,61 +361,19 @@ def _form_names(dictionary: bytes, forms: set[Key]) -> dict[bytes, Key] | None:
     return {name: key for name, key in named.items() if key in forms}
 
 
-def _bounded_in_bytes(data: Any, forms: dict[Key, tuple[bytes, int]],
-                      drawing: dict[Key, dict[bytes, Key] | None]) -> bool:
-    """Whether every form that names forms draws at most MAX_FORM_DRAWS, counted from
-    the bytes; False whenever a step is not plain (pypdf then counts)."""
-    counts: dict[Key, int] = {}
-
-    def count(key: Key, path: tuple[Key, ...]) -> int | None:
-        if key not in drawing:
-            return 1  # names no form: itself alone
-        if key in path:
-            return None  # draws itself: pypdf decides how often
-        if key in counts:
-            return counts[key]
-        names = drawing[key]
-        content = _plain_content(data, *forms[key]) if names is not None else None
-        if names is None or content is None:
-            return None
-        total = 1
-        for name, times in Counter(_name(n) for n in _DO.findall(content)).items():
-            child = names.get(name)
-            inner = count(child, (*path, key)) if child is not None else 0
-            if inner is None:
-                return None
-            total += times * inner
-            if total > MAX_FORM_DRAWS:
-                return total
-        counts[key] = total
-        return total
-
-    for key in drawing:
-        total = count(key, ())
-        if total is None or total > MAX_FORM_DRAWS:
-            return False
-    return True
-
-
-def _draws_nothing(data: Any, dictionary: bytes, stream_at: int) -> bool:
-    """Whether a form's content, read from the bytes, has no Do operator at all (an
-    annotation's appearance, which has no resources of its own, usually has none)."""
-    content = _plain_content(data, dictionary, stream_at)
-    return content is not None and _DO.search(content) is None
-
-
 def _plain_content(data: Any, dictionary: bytes, stream_at: int) -> bytes | None:
-    """A form's content from the bytes, when its /Length is direct and its filter is
-    FlateDecode alone or none; None otherwise."""
-    length = _LENGTH.search(dictionary)
+    """A form's content from the bytes, when its filter is FlateDecode alone or none;
+    None otherwise."""
     filters = _FILTER.search(dictionary)
-    if length is None or stream_at < 0 or b"/DecodeParms" in dictionary:
+    if stream_at < 0 or b"/DecodeParms" in dictionary:
         return None
     if filters is not None and filters[1].strip(b"[] \t\r\n") != b"/FlateDecode":
         return None
     start = stream_at + len(b"stream")
     start += 2 if data[start:start + 2] == b"\r\n" else 1
-    raw = bytes(data[start:start + int(length[1])])
+    length = _LENGTH.search(dictionary)
+    end = start + int(length[1]) if length is not None else stream_end(data, start)
+    raw = bytes(data[start:end])
     if filters is None:
         return raw
     try:

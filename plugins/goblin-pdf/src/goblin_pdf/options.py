@@ -43,6 +43,11 @@ PDF_OPTIONS = (
            "inflate to; a PDF with a bigger one is refused as a decompression bomb before any "
            "reader opens it (FileTooLarge). Images and embedded files are not counted. 0: no "
            "check.", minimum=0),
+    Option("max_form_content", "bytes", 8 * 1024**2,
+           "Bytes of form XObject content one page may have parsed, each form's content "
+           "counted once per draw: a page drawing more (a form bomb) is not loaded and "
+           "fails with the reason. 0: no limit on the bytes (draws stay limited).",
+           minimum=0),
     Option("count_images_below", "int", 200,
            "Count a page's image objects only when it draws fewer glyphs than this (where the "
            "count decides whether the page needs OCR); 0 counts them on every page.", minimum=0),

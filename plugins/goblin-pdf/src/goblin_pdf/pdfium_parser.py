@@ -136,7 +136,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
         self.limits = ArchiveLimits.from_config(config)
         self.pdf = open_pdfium(source, configured_password(config))
-        self.form_census = FormCensus(source, configured_password(config))
+        self.form_census = FormCensus.of(source, config)
         self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))

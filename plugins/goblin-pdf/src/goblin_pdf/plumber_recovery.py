@@ -54,7 +54,7 @@ class PdfplumberRecovery(BaseEngine):
                         f"pdfplumber cannot read its page tree ({type(exc).__name__}: {exc})",
                         file=source.display_name,
                     ) from exc
-                with FormCensus(source, configured_password(config)) as census:
+                with FormCensus.of(source, config) as census:
                     texts.update(_page_texts(pages, page_numbers, census, source.display_name))
             finally:
                 _close(pdf, source.display_name)

@@ -47,7 +47,7 @@ class PopplerRecovery(BaseEngine):
         password = configured_password(config)
         texts: dict[int, str] = {}
         # pdftotext expands a form bomb too (past 500 MB in 20 s on 2^40 nested forms)
-        with spooled(source) as path, FormCensus(source, password) as census:
+        with spooled(source) as path, FormCensus.of(source, config) as census:
             for number in page_numbers:
                 if census.refusal(number):
                     continue

@@ -19,23 +19,18 @@ limits.
 
 from __future__ import annotations
 
-import mmap
 import re
 import zlib
-from collections.abc import Iterator
 from typing import Any
 
 from goblin_core.errors import FileTooLarge
 from goblin_core.source import Source
+from goblin_pdf.pdf_bytes import OBJECT, ZLIB_HEADER, mapped, stream_dictionary, stream_end, streams
 
 #: The most bytes one byte of Deflate data can inflate to (RFC 1951's longest match, 258
 #: bytes, in under two bits), rounded up.
 _DEFLATE_RATIO = 1032
-_LINE_END = re.compile(rb"\r\n|\n|\r")
-_OBJECT = re.compile(rb"(\d{1,10})\s+\d{1,5}\s+obj\b")
 _NOT_INFLATED = re.compile(rb"/Subtype\s*/Image\b|/Type\s*/EmbeddedFile\b")
-_ZLIB_HEADER = re.compile(rb"\x78[\x01\x5e\x9c\xda]")
-_HEADER_WINDOW = 1 << 16  # bytes searched back from "stream" for the object's header
 _CHUNK = 1 << 20
 #: Flate layers inside one another counted, at most
 _MAX_LAYERS = 4
@@ -49,19 +44,10 @@ def refuse_stream_bombs(source: Source, limit: int, password: str | None = None)
     An encrypted PDF's streams are decrypted with ``password`` (or none) to be counted."""
     if limit <= 0:
         return
-    with source.open() as stream:
-        try:
-            view: Any = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
-        except (AttributeError, OSError, ValueError):  # bytes in memory, an empty file
-            view = None
-        data = view if view is not None else source.bytes()
-        try:
-            found = _oversized(data, limit)
-            if found is None and data.find(b"/Encrypt") >= 0:
-                found = _oversized_encrypted(stream, data, limit, password)
-        finally:
-            if view is not None:
-                view.close()
+    with source.open() as stream, mapped(stream) as data:
+        found = _oversized(data, limit)
+        if found is None and data.find(b"/Encrypt") >= 0:
+            found = _oversized_encrypted(stream, data, limit, password)
     if found is not None:
         raise FileTooLarge(
             f"{found} inflates past pdf.max_stream_size ({limit:,} bytes): a decompression "
@@ -73,19 +59,18 @@ def refuse_stream_bombs(source: Source, limit: int, password: str | None = None)
 def _oversized(data: Any, limit: int) -> str | None:
     """Which stream inflates past ``limit`` ("object 12"), or None."""
     smallest = limit // _DEFLATE_RATIO
-    for keyword, start in _streams(data):
-        end = data.find(b"endstream", start)
-        end = len(data) if end < 0 else end
+    for keyword, start in streams(data):
+        end = stream_end(data, start)
         # Only Flate data inflates that far; its zlib header says so before any inflating.
         # A smaller stream cannot, unless what it inflates to is Flate again.
-        if not _ZLIB_HEADER.match(data, start) or (
+        if not ZLIB_HEADER.match(data, start) or (
                 end - start <= smallest and not _nested(data, start, end)):
             continue
-        dictionary = _dictionary(data, keyword)
+        dictionary = stream_dictionary(data, keyword)
         if _NOT_INFLATED.search(dictionary):
             continue
         if _inflates_past(data, start, end, limit):
-            number = _OBJECT.match(dictionary)
+            number = OBJECT.match(dictionary)
             return f"object {int(number[1])}" if number else f"the stream at byte {start:,}"
     return None
 
@@ -104,15 +89,14 @@ def _oversized_encrypted(stream: Any, data: Any, limit: int, password: str | Non
             return None  # no reader opens it without the right password either
     except Exception:  # damaged, or encrypted some other way: PDFium gives the verdict
         return None
-    for keyword, start in _streams(data):
-        end = data.find(b"endstream", start)
+    for keyword, start in streams(data):
         # Encrypted, a layer of Flate inside is seen only once decrypted: a stream of a
         # few hundred bytes can hold one.
-        if (len(data) if end < 0 else end) - start < _MIN_ENCRYPTED:
+        if stream_end(data, start) - start < _MIN_ENCRYPTED:
             continue
-        header = _OBJECT.search(_dictionary(data, keyword))
+        header = OBJECT.search(stream_dictionary(data, keyword))
         raw = _decrypted(reader, int(header[1])) if header else None
-        if raw is None or not _ZLIB_HEADER.match(raw) or (
+        if raw is None or not ZLIB_HEADER.match(raw) or (
                 len(raw) <= smallest and not _nested(raw, 0, len(raw))):
             continue
         if _inflates_past(raw, 0, len(raw), limit):
@@ -134,60 +118,6 @@ def _decrypted(reader: Any, number: int) -> bytes | None:
     return raw if isinstance(raw, bytes) else None
 
 
-def _streams(data: Any) -> Iterator[tuple[int, int]]:
-    """Where each ``stream`` keyword is and where the data after it starts."""
-    at = data.find(b"stream")
-    while at >= 0:
-        # a plain search runs in C; "endstream" and names holding the word are passed over
-        line_end = _LINE_END.match(data, at + 6)
-        if line_end is not None and not (at and data[at - 1:at].isalpha()):
-            yield at, line_end.end()
-        at = data.find(b"stream", at + 6)
-
-
-def _dictionary(data: Any, stream_at: int) -> bytes:
-    """The object header and dictionary before the ``stream`` keyword at ``stream_at``,
-    strings and comments taken out (so neither can pass for a key)."""
-    floor = max(0, stream_at - _HEADER_WINDOW)
-    # the previous object ends before this one starts: its stream data is no dictionary
-    begin = max(data.rfind(b"endobj", floor, stream_at),
-                data.rfind(b"endstream", floor, stream_at), floor)
-    window = bytes(data[begin:stream_at])
-    if b"(" in window or b"%" in window:
-        window = _without_strings(window)
-    headers = list(_OBJECT.finditer(window))
-    return window[headers[-1].start():] if headers else window
-
-
-def _without_strings(text: bytes) -> bytes:
-    """``text`` with its literal strings (nested parentheses, escapes) and comments blanked,
-    in one pass: a regular expression would backtrack on unbalanced parentheses."""
-    out = bytearray(text)
-    depth = 0
-    index = 0
-    while index < len(out):
-        byte = out[index]
-        if depth and byte == 0x5C:  # a backslash escapes the byte after it
-            out[index:index + 2] = b"  "[:len(out[index:index + 2])]
-            index += 2
-            continue
-        if byte == 0x25 and not depth:  # a comment runs to the end of its line
-            while index < len(out) and out[index] not in (0x0A, 0x0D):
-                out[index] = 0x20
-                index += 1
-            continue
-        if byte == 0x28:
-            depth += 1
-        elif byte == 0x29 and depth:
-            depth -= 1
-        elif not depth:
-            index += 1
-            continue
-        out[index] = 0x20
-        index += 1
-    return bytes(out)
-
-
 def _inflates_past(data: Any, start: int, end: int, limit: int) -> bool:
     """Whether the Flate data in ``data[start:end]``, or a Flate layer inside it (its
     output starting with a zlib header), gives more than ``limit`` bytes; a chunk at a
@@ -204,7 +134,7 @@ def _inflates_past(data: Any, start: int, end: int, limit: int) -> bool:
                 layer.alive = False
                 return False
             chunk = layer.decoder.unconsumed_tail
-            if not layer.size and level + 1 < _MAX_LAYERS and _ZLIB_HEADER.match(out):
+            if not layer.size and level + 1 < _MAX_LAYERS and ZLIB_HEADER.match(out):
                 layers.append(_Layer())  # Flate again: what it gives counts too
             layer.size += len(out)
             if layer.size > limit:
@@ -229,7 +159,7 @@ def _nested(data: Any, start: int, end: int) -> bool:
         head = zlib.decompressobj().decompress(bytes(data[start:min(end, start + 512)]), 2)
     except zlib.error:
         return False
-    return _ZLIB_HEADER.match(head) is not None
+    return ZLIB_HEADER.match(head) is not None
 
 
 class _Layer:

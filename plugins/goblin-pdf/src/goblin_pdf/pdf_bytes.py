@@ -1,0 +1,97 @@
+"""A PDF's streams found in its bytes, before any reader parses it.
+
+The bomb checks look at a file's bytes rather than through a reader because a reader
+would do the very work they guard against. Stream dictionaries are never compressed
+(PDF 32000-1, 7.5.7), so each stream's keys are there in the clear, just before its
+``stream`` keyword.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+import re
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+LINE_END = re.compile(rb"\r\n|\n|\r")
+OBJECT = re.compile(rb"(\d{1,10})\s+\d{1,5}\s+obj\b")
+ZLIB_HEADER = re.compile(rb"\x78[\x01\x5e\x9c\xda]")
+HEADER_WINDOW = 1 << 16  # bytes searched back from "stream" for the object's header
+
+
+@contextlib.contextmanager
+def mapped(stream: BinaryIO) -> Iterator[Any]:
+    """The whole file behind ``stream``, mapped into memory, or its bytes when it is no
+    real file (bytes in memory, an empty file): both search alike."""
+    try:
+        view = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+    except (AttributeError, OSError, ValueError):
+        stream.seek(0)
+        yield stream.read()
+        return
+    try:
+        yield view
+    finally:
+        view.close()
+
+
+def streams(data: Any) -> Iterator[tuple[int, int]]:
+    """Where each ``stream`` keyword is and where the data after it starts."""
+    at = data.find(b"stream")
+    while at >= 0:
+        # a plain search runs in C; "endstream" and names holding the word are passed over
+        line_end = LINE_END.match(data, at + 6)
+        if line_end is not None and not (at and data[at - 1:at].isalpha()):
+            yield at, line_end.end()
+        at = data.find(b"stream", at + 6)
+
+
+def stream_end(data: Any, start: int) -> int:
+    """Where the data of the stream starting at ``start`` ends, found without /Length
+    (which may be an indirect reference): at its ``endstream`` keyword."""
+    end = data.find(b"endstream", start)
+    return len(data) if end < 0 else end
+
+
+def stream_dictionary(data: Any, stream_at: int) -> bytes:
+    """The object header and dictionary before the ``stream`` keyword at ``stream_at``,
+    strings and comments taken out (so neither can pass for a key)."""
+    floor = max(0, stream_at - HEADER_WINDOW)
+    # the previous object ends before this one starts: its stream data is no dictionary
+    begin = max(data.rfind(b"endobj", floor, stream_at),
+                data.rfind(b"endstream", floor, stream_at), floor)
+    window = bytes(data[begin:stream_at])
+    if b"(" in window or b"%" in window:
+        window = without_strings(window)
+    headers = list(OBJECT.finditer(window))
+    return window[headers[-1].start():] if headers else window
+
+
+def without_strings(text: bytes) -> bytes:
+    """``text`` with its literal strings (nested parentheses, escapes) and comments blanked,
+    in one pass: a regular expression would backtrack on unbalanced parentheses."""
+    out = bytearray(text)
+    depth = 0
+    index = 0
+    while index < len(out):
+        byte = out[index]
+        if depth and byte == 0x5C:  # a backslash escapes the byte after it
+            out[index:index + 2] = b"  "[:len(out[index:index + 2])]
+            index += 2
+            continue
+        if byte == 0x25 and not depth:  # a comment runs to the end of its line
+            while index < len(out) and out[index] not in (0x0A, 0x0D):
+                out[index] = 0x20
+                index += 1
+            continue
+        if byte == 0x28:
+            depth += 1
+        elif byte == 0x29 and depth:
+            depth -= 1
+        elif not depth:
+            index += 1
+            continue
+        out[index] = 0x20
+        index += 1
+    return bytes(out)
