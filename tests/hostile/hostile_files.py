@@ -618,10 +618,15 @@ def _flate_bomb(megabytes: int, chunk: bytes, head: bytes = b"") -> bytes:
 def content_bomb_pdf(folder: Path) -> Path:
     """A page whose content stream says one line, then 512 MiB of path operators: about
     half a megabyte on disk, and gigabytes in any reader that parses the page."""
-    data = _flate_bomb(512, b"0 0 m 1 1 l S\n", b"BT /F1 24 Tf 72 720 Td (Bomb page) Tj ET\n")
-    path = folder / "content-bomb.pdf"
+    return _flate_page_pdf(folder / "content-bomb.pdf", _flate_bomb(
+        512, b"0 0 m 1 1 l S\n", b"BT /F1 24 Tf 72 720 Td (Bomb page) Tj ET\n"))
+
+
+def _flate_page_pdf(path: Path, packed: bytes) -> Path:
+    """A one-page PDF whose content stream is the Flate data ``packed``."""
     path.write_bytes(_one_page_pdf(
-        b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"))
+        b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(packed) + packed
+        + b"\nendstream"))
     return path
 
 
@@ -790,6 +795,29 @@ def self_drawing_form_pdf(folder: Path) -> Path:
     page's resources, itself, until the reader's nesting limit doubles it out."""
     forms = [_form_xobject(b"", b"/Y Do /Y Do")]
     return _forms_page_pdf(folder / "self-drawing-form.pdf", forms, "Self drawing page")
+
+
+def dense_content_pdf(folder: Path) -> Path:
+    """A page of 60 MiB of two-character strings, under any stream limit: 90 kB on disk,
+    eight million text objects (7.6 GB) to a reader that loads the page."""
+    return _flate_page_pdf(folder / "dense-content.pdf", _flate_bomb(
+        60, b"(AB) Tj ", b"BT /F1 24 Tf 72 720 Td (Dense page) Tj ET BT "))
+
+
+def repeated_content_pdf(folder: Path) -> Path:
+    """A page naming one 64 kB content stream a thousand times: 7 kB on disk, 64 MB of
+    text objects to parse."""
+    body = zlib.compress(b"BT /F1 1 Tf 10 10 Td " + b"(AB) Tj " * 8000 + b"ET\n")
+    path = folder / "repeated-content.pdf"
+    path.write_bytes(_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ["
+        + b"4 0 R " * 1000 + b"] /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(body) + body + b"\nendstream",
+        _FONT,
+    ]))
+    return path
 
 
 def form_text_bomb_pdf(folder: Path) -> Path:

@@ -93,6 +93,8 @@ CASES: dict[str, Case] = {
     "sparse-corner-xlsx": Case(build.sparse_corner_xlsx, text=("cell text",)),
     "gigapixel-scan-pdf": Case(build.gigapixel_scan_pdf),
     "form-xobject-bomb": Case(build.form_bomb_pdf, frozenset({"CorruptDocument"})),
+    "pdf-dense-content": Case(build.dense_content_pdf, frozenset({"CorruptDocument"})),
+    "pdf-repeated-content": Case(build.repeated_content_pdf, frozenset({"CorruptDocument"})),
     "form-text-bomb": Case(build.form_text_bomb_pdf, frozenset({"CorruptDocument"})),
     "self-drawing-form": Case(build.self_drawing_form_pdf, frozenset({"CorruptDocument"})),
     "self-kids-page-tree": Case(build.self_kids_pdf, frozenset({"CorruptDocument"})),

@@ -21,7 +21,7 @@ import pypdfium2.raw as pdfium_c
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.source import Source
-from goblin_pdf.form_bombs import FormCensus
+from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME, open_pdfium
 from goblin_pdf.stray_marks import plain_ligatures
@@ -57,7 +57,7 @@ class PdfiumRereading(BaseEngine):
         texts: dict[int, str] = {}
         pdf = open_pdfium(source, password)
         try:
-            with FormCensus.of(source, config) as census:
+            with PageCensus.of(source, config) as census:
                 for number in page_numbers:
                     if not 1 <= number <= len(pdf) or census.refusal(number):
                         continue

@@ -43,10 +43,11 @@ PDF_OPTIONS = (
            "inflate to; a PDF with a bigger one is refused as a decompression bomb before any "
            "reader opens it (FileTooLarge). Images and embedded files are not counted. 0: no "
            "check.", minimum=0),
-    Option("max_form_content", "bytes", 8 * 1024**2,
-           "Bytes of form XObject content one page may have parsed, each form's content "
-           "counted once per draw: a page drawing more (a form bomb) is not loaded and "
-           "fails with the reason. 0: no limit on the bytes (draws stay limited).",
+    Option("max_page_content", "bytes", 16 * 1024**2,
+           "Bytes of content one page may make a reader parse: its content streams, each "
+           "as often as the page names it, and each form XObject's content once per draw. "
+           "A page past it (a content or form bomb) is not loaded and fails with the reason; "
+           "the other pages are read. 0: no limit on the bytes (form draws stay limited).",
            minimum=0),
     Option("count_images_below", "int", 200,
            "Count a page's image objects only when it draws fewer glyphs than this (where the "

@@ -24,9 +24,9 @@ from goblin_core.errors import CorruptDocument, FileTooLarge, UnsafeArchive
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-from goblin_pdf.form_bombs import FormCensus
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.outline import outline_text, read_outline
+from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import (
     configured_password,
     decrypted_copy,
@@ -136,7 +136,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
         self.limits = ArchiveLimits.from_config(config)
         self.pdf = open_pdfium(source, configured_password(config))
-        self.form_census = FormCensus.of(source, config)
+        self.page_census = PageCensus.of(source, config)
         self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
@@ -214,7 +214,7 @@ class PdfiumDocument(BaseParsedDocument):
 
     def _page(self, index: int) -> PageContent:
         number = index + 1
-        refusal = self.form_census.refusal(number)
+        refusal = self.page_census.refusal(number)
         if refusal is not None:
             return PageContent(number, error=refusal)
         try:
@@ -319,7 +319,7 @@ class PdfiumDocument(BaseParsedDocument):
     def render(self, page: int, dpi: int) -> Any:
         """Page ``page`` (1-based) as a grayscale PIL image at ``dpi``."""
         dpi = int(dpi or self.options.get("render_dpi", 300))
-        refusal = self.form_census.refusal(page)
+        refusal = self.page_census.refusal(page)
         if refusal is not None:
             raise CorruptDocument(refusal, file=self.source.display_name)
         native = self.pdf[page - 1]
@@ -406,4 +406,4 @@ class PdfiumDocument(BaseParsedDocument):
         if self._forms:
             self.pdf.close_forms()
         self.pdf.close()
-        self.form_census.close()
+        self.page_census.close()

@@ -15,7 +15,7 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source, spooled
-from goblin_pdf.form_bombs import FormCensus
+from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.stray_marks import plain_ligatures
@@ -54,14 +54,14 @@ class PdfplumberRecovery(BaseEngine):
                         f"pdfplumber cannot read its page tree ({type(exc).__name__}: {exc})",
                         file=source.display_name,
                     ) from exc
-                with FormCensus.of(source, config) as census:
+                with PageCensus.of(source, config) as census:
                     texts.update(_page_texts(pages, page_numbers, census, source.display_name))
             finally:
                 _close(pdf, source.display_name)
         return texts
 
 
-def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: FormCensus,
+def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: PageCensus,
                 name: str) -> dict[int, str]:
     """pdfplumber's text of the pages asked for; pdfminer would expand a form bomb as
     PDFium would, so pages the census refuses are left out."""

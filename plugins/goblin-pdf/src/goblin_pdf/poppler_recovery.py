@@ -13,7 +13,7 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source, spooled
-from goblin_pdf.form_bombs import FormCensus
+from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.stray_marks import plain_ligatures
@@ -47,7 +47,7 @@ class PopplerRecovery(BaseEngine):
         password = configured_password(config)
         texts: dict[int, str] = {}
         # pdftotext expands a form bomb too (past 500 MB in 20 s on 2^40 nested forms)
-        with spooled(source) as path, FormCensus.of(source, config) as census:
+        with spooled(source) as path, PageCensus.of(source, config) as census:
             for number in page_numbers:
                 if census.refusal(number):
                     continue

@@ -18,8 +18,8 @@ from pikepdf import Array, Dictionary, Name
 
 import goblin_core
 from goblin_core.source import Source
-from goblin_pdf import form_bombs
-from goblin_pdf.form_bombs import MAX_FORM_CONTENT, MAX_FORM_DRAWS, FormCensus
+from goblin_pdf import page_weight
+from goblin_pdf.page_weight import MAX_FORM_DRAWS, MAX_PAGE_CONTENT, PageCensus
 
 _FONT = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica)
 
@@ -107,28 +107,38 @@ def _extract_in_child(data: bytes, folder: Path) -> list[dict[str, Any]]:
 
 
 def _refusals(data: bytes) -> list[str | None]:
-    with FormCensus(Source.from_bytes(data, "forms.pdf")) as census:
+    with PageCensus(Source.from_bytes(data, "forms.pdf")) as census:
         return [census.refusal(number) for number in range(1, len(pikepdf.open(
             io.BytesIO(data)).pages) + 1)]
+
+
+def _only_page_two_refused(data: bytes, reason: str) -> None:
+    refusals = _refusals(data)
+    assert refusals[0] is None and refusals[2] is None
+    assert refusals[1] is not None and reason in refusals[1]
+
+
+def _only_page_two_failed(data: bytes, folder: Path, subject: str, reason: str) -> None:
+    """Extracted in a child: page 2 failed with ``reason``, pages 1 and 3 read."""
+    pages = _extract_in_child(data, folder)
+    assert f"Before the {subject}" in pages[0]["text"]
+    assert f"After the {subject}" in pages[2]["text"]
+    assert pages[1]["status"] == "failed"
+    assert any(reason in error for error in pages[1]["errors"])
 
 
 def test_a_doubling_chain_of_forty_forms_is_refused_and_the_other_pages_read(
         tmp_path: Path) -> None:
     data = chain_pdf(40, 2)
-    refusals = _refusals(data)
-    assert refusals[0] is None and refusals[2] is None
-    assert refusals[1] is not None and "form bomb" in refusals[1]
-    pages = _extract_in_child(data, tmp_path)
-    assert "Before the forms" in pages[0]["text"] and "After the forms" in pages[2]["text"]
-    assert pages[1]["status"] == "failed"
-    assert any("form bomb" in error for error in pages[1]["errors"])
+    _only_page_two_refused(data, "form bomb")
+    _only_page_two_failed(data, tmp_path, "forms", "form bomb")
 
 
 def test_nested_forms_within_the_limit_are_read() -> None:
     data = chain_pdf(4, 10)  # 1,111 draws
     assert _refusals(data) == [None, None, None]
     # plain forms (inline resources, Flate): counted from the bytes, pypdf never opened
-    assert FormCensus(Source.from_bytes(data, "forms.pdf"))._reader is None
+    assert PageCensus(Source.from_bytes(data, "forms.pdf"))._reader is None
     document = goblin_core.extract(data, name="forms.pdf", ocr="never")
     assert "leaf" in document.pages[1].text
 
@@ -154,7 +164,7 @@ def test_a_form_drawing_itself_once_per_round_is_harmless_and_read() -> None:
 def test_a_pdf_without_form_xobjects_never_opens_pypdf() -> None:
     pdf = pikepdf.new()
     _add_page(pdf, "Plain page")
-    census = FormCensus(Source.from_bytes(_save(pdf), "plain.pdf"))
+    census = PageCensus(Source.from_bytes(_save(pdf), "plain.pdf"))
     assert census._reader is None
 
 
@@ -164,21 +174,16 @@ def test_a_form_drawn_into_more_content_than_the_limit_is_refused_and_the_other_
     # (past 4 GB before it aborts), from a file of two kilobytes
     data = text_form_pdf(MAX_FORM_DRAWS)
     assert len(data) < 4000
-    refusals = _refusals(data)
-    assert refusals[0] is None and refusals[2] is None
-    assert refusals[1] is not None and "pdf.max_form_content" in refusals[1]
-    pages = _extract_in_child(data, tmp_path)
-    assert "Before the forms" in pages[0]["text"] and "After the forms" in pages[2]["text"]
-    assert pages[1]["status"] == "failed"
-    assert any("form bomb" in error for error in pages[1]["errors"])
+    _only_page_two_refused(data, "pdf.max_page_content")
+    _only_page_two_failed(data, tmp_path, "forms", "form bomb")
 
 
 def test_nested_forms_are_weighed_by_their_content_not_only_counted() -> None:
     # 90,301 draws, under MAX_FORM_DRAWS, but 90,000 of them parse a thousand characters
     data = chain_pdf(3, 300, b"x" * 1000)
-    assert MAX_FORM_DRAWS >= 1 + 300 + 300 ** 2 and MAX_FORM_CONTENT < 300 ** 2 * 1000
+    assert MAX_FORM_DRAWS >= 1 + 300 + 300 ** 2 and MAX_PAGE_CONTENT < 300 ** 2 * 1000
     refusals = _refusals(data)
-    assert refusals[1] is not None and "pdf.max_form_content" in refusals[1]
+    assert refusals[1] is not None and "pdf.max_page_content" in refusals[1]
     assert refusals[0] is None and refusals[2] is None
 
 
@@ -186,19 +191,19 @@ def test_forms_drawn_within_the_limit_are_read_and_pypdf_never_opens() -> None:
     data = text_form_pdf(200)
     assert _refusals(data) == [None, None, None]
     # the bytes settle it: the costliest form drawn as often as the pages say Do
-    assert FormCensus(Source.from_bytes(data, "forms.pdf"))._reader is None
+    assert PageCensus(Source.from_bytes(data, "forms.pdf"))._reader is None
     document = goblin_core.extract(data, name="forms.pdf", ocr="never")
     assert "x" * 1000 in document.pages[1].text
 
 
-def test_the_content_limit_is_pdf_max_form_content() -> None:
+def test_the_form_content_limit_is_pdf_max_page_content() -> None:
     data = text_form_pdf(200)  # 200 draws of a thousand characters: about 200 kB parsed
     tight = goblin_core.extract(data, name="forms.pdf", ocr="never",
-                                pdf={"max_form_content": 100_000})
+                                pdf={"max_page_content": 100_000})
     assert tight.pages[1].status == "failed"
     assert "Before the forms" in tight.pages[0].text
     loose = goblin_core.extract(data, name="forms.pdf", ocr="never",
-                                pdf={"max_form_content": 0})
+                                pdf={"max_page_content": 0})
     assert "x" * 1000 in loose.pages[1].text
 
 
@@ -207,7 +212,7 @@ def test_encryption_does_not_hide_a_form_bomb(user: str) -> None:
     # encrypted content cannot be counted from the bytes: pypdf weighs the pages
     data = text_form_pdf(MAX_FORM_DRAWS, encryption=pikepdf.Encryption(owner="owner",
                                                                        user=user, R=6))
-    with FormCensus(Source.from_bytes(data, "locked.pdf"), user or None) as census:
+    with PageCensus(Source.from_bytes(data, "locked.pdf"), user or None) as census:
         assert census.refusal(1) is None
         refusal = census.refusal(2)
     assert refusal is not None and "form bomb" in refusal
@@ -215,6 +220,84 @@ def test_encryption_does_not_hide_a_form_bomb(user: str) -> None:
 
 def test_a_do_split_between_two_inflated_pieces_is_counted_once() -> None:
     # the "D" ends the first megabyte inflated, its "o" starts the next
-    content = b" " * (form_bombs._CHUNK - 4) + b"/Y Do /Y Do"
+    content = b" " * (page_weight._CHUNK - 4) + b"/Y Do /Y Do"
     data = b"stream\n" + zlib.compress(content) + b"\nendstream"
-    assert form_bombs._count_do(data, b"<< /Filter /FlateDecode >>", len(b"stream\n")) == 2
+    tally = page_weight._tally(data, b"<< /Filter /FlateDecode >>", len(b"stream\n"))
+    assert tally == (len(content), 2)
+
+
+def content_pdf(content: bytes, times: int = 1, indirect: bool = False, **save: Any) -> bytes:
+    """Page 1 plain; page 2 names one content stream ``times`` times in its /Contents
+    (an array held in an object of its own when ``indirect``); page 3 plain again."""
+    pdf = pikepdf.new()
+    _add_page(pdf, "Before the content")
+    _add_page(pdf, "Content page")
+    stream = pdf.make_stream(content)
+    named = Array([stream] * times)
+    pdf.pages[1].obj.Contents = pdf.make_indirect(named) if indirect else (
+        named if times > 1 else stream)
+    _add_page(pdf, "After the content")
+    return _save(pdf, **save)
+
+
+# two-character strings, the densest content: PDFium holds about 93 bytes per byte
+DENSE = b"BT /F1 1 Tf 10 10 Td " + b"(AB) Tj " * (20 * 1024**2 // 8) + b"ET"
+
+
+def test_a_page_whose_content_inflates_past_the_limit_is_refused_and_the_others_read(
+        tmp_path: Path) -> None:
+    data = content_pdf(DENSE)  # 20 MiB of text objects in 30 kB
+    assert len(data) < 64_000 and len(DENSE) > MAX_PAGE_CONTENT
+    _only_page_two_refused(data, "pdf.max_page_content")
+    _only_page_two_failed(data, tmp_path, "content", "content or form bomb")
+
+
+@pytest.mark.parametrize("layout", ["array", "indirect array", "object streams"])
+def test_a_page_naming_one_stream_many_times_is_refused(layout: str) -> None:
+    # 64 kB of text objects named 1,000 times: 64 MB to parse from a 7 kB file
+    chunk = b"BT /F1 1 Tf 10 10 Td " + b"(AB) Tj " * 8000 + b"ET "
+    options: dict[str, Any] = ({"object_stream_mode": pikepdf.ObjectStreamMode.generate}
+                               if layout == "object streams" else {})
+    data = content_pdf(chunk, times=1000, indirect=layout != "array", **options)
+    assert len(data) < 16_000
+    _only_page_two_refused(data, "pdf.max_page_content")
+
+
+def test_pages_sharing_one_stream_are_read_and_pypdf_never_opens() -> None:
+    pdf = pikepdf.new()
+    for _ in range(4):
+        _add_page(pdf, "Shared page")
+    shared = pdf.pages[0].obj.Contents
+    for page in pdf.pages[1:]:
+        page.obj.Contents = shared
+    data = _save(pdf)
+    # every page's content is settled from the bytes: at most what its stream can hold
+    assert PageCensus(Source.from_bytes(data, "shared.pdf"))._reader is None
+    assert goblin_core.extract(data, name="shared.pdf", ocr="never").text.count(
+        "Shared page") == 4
+
+
+def test_an_escaped_contents_key_still_names_the_content() -> None:
+    # a reader decodes /Cont#65nts to /Contents: the page is weighed all the same
+    data = content_pdf(b"BT /F1 1 Tf 10 10 Td " + b"(AB) Tj " * 8000 + b"ET ", times=1000)
+    escaped = data.replace(b"/Contents [", b"/Cont#65nts [")
+    assert escaped != data
+    with PageCensus(Source.from_bytes(escaped, "escaped.pdf")) as census:
+        assert census.refusal(2) is not None
+
+
+def test_encryption_does_not_hide_dense_content() -> None:
+    data = content_pdf(DENSE, encryption=pikepdf.Encryption(owner="owner", user="", R=6))
+    with PageCensus(Source.from_bytes(data, "locked.pdf")) as census:
+        assert census.refusal(1) is None
+        refusal = census.refusal(2)
+    assert refusal is not None and "pdf.max_page_content" in refusal
+
+
+def test_the_page_limit_is_pdf_max_page_content() -> None:
+    data = content_pdf(b"BT /F1 12 Tf 72 700 Td (Heavy page) Tj ET " + b"0 0 m 1 1 l S " * 20_000)
+    tight = goblin_core.extract(data, name="heavy.pdf", ocr="never",
+                                pdf={"max_page_content": 100_000})
+    assert tight.pages[1].status == "failed"
+    assert "After the content" in tight.pages[2].text
+    assert "Heavy page" in goblin_core.extract(data, name="heavy.pdf", ocr="never").text

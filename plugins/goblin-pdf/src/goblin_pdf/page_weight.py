@@ -1,0 +1,642 @@
+"""What each page of a PDF makes a reader parse, weighed before the page loads.
+
+PDFium loads a page by parsing all of its content at once, inside one call that nothing
+can interrupt, and holds a few hundred bytes for every text or path object and every
+character it finds. A small file can make that content enormous:
+
+- a page's content streams are Flate data: 90 kB inflate to 60 MiB of ``(AB) Tj``, eight
+  million text objects (7.6 GB);
+- a page may name one content stream many times: a 7 kB file whose page names a 64 kB
+  stream a thousand times took PDFium past 2.5 GB;
+- a form XObject is parsed again each time it is drawn: forty forms that each draw the
+  next one twice make 2^40 parses, and so does a form without resources of its own that
+  draws itself twice through the page's; one form of a thousand characters drawn
+  100,000 times makes a page of a hundred million characters from a file of 3 kB.
+
+So each page is weighed: the bytes of its content streams, each as often as the page
+names it, and of each form's content once per draw, nested forms included, and how many
+forms it draws. A page past ``pdf.max_page_content`` bytes, past ``MAX_FORM_DRAWS`` draws,
+or with a form that draws itself (directly or through others) more than once per round,
+is refused. Most PDFs are settled from their bytes alone: stream dictionaries are never
+compressed (PDF 32000-1, 7.5.7), so each page's ``/Contents`` (in the clear or in an object
+stream) and every form are found there. A page whose streams are small enough that even
+Deflate's largest ratio keeps them within the limit is not inflated; the others, and all
+of them when the PDF has forms, are inflated, counting bytes and ``Do`` operators and
+keeping nothing. When no page, with the costliest form drawn as often as its content
+says ``Do``, can pass the limits, pypdf is never opened. Otherwise pypdf, which reads the
+object graph without drawing it, weighs the pages one by one; each form's weight is kept
+once known, so the count is linear in the number of forms.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import logging
+import re
+import zlib
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from goblin_core.config import Config
+from goblin_core.source import Source
+from goblin_pdf.passwords import configured_password
+from goblin_pdf.pdf_bytes import OBJECT, mapped, stream_dictionary, stream_end, streams
+
+log = logging.getLogger(__name__)
+
+
+def _escapable(name: bytes) -> bytes:
+    """A pattern for the PDF name ``/name``, any of its letters written as a #xx escape
+    too (a reader decodes them: ``/Cont#65nts`` is ``/Contents``), and no longer."""
+    letters = b"".join(b"(?:%c|#%X|#%x)" % (c, c, c) for c in name)
+    return b"/" + letters + rb"(?![^\s/\[\]()<>{}%])"
+
+
+#: Form XObjects one page may draw, nested ones included, before it is refused.
+MAX_FORM_DRAWS = 100_000
+#: Bytes of content one page may make a reader parse (pdf.max_page_content's default).
+#: The densest content, two-character strings, costs PDFium about 93 bytes per byte, so
+#: this keeps a page under about 1.5 GB at worst; the largest content stream among 537
+#: real PDFs inflates to 11 MB.
+MAX_PAGE_CONTENT = 16 * 1024**2
+_FORM = re.compile(rb"/Subtype\s*/Form\b")
+_OBJECT_HEADER = re.compile(rb"(\d{1,10})\s+(\d{1,5})\s+obj$")
+_HEADER_WINDOW = 1 << 16  # bytes searched back from /Subtype /Form for its "N G obj"
+_RESOURCES = re.compile(rb"/Resources\s*(<<|\d+\s+\d+\s+R)")
+_XOBJECTS = re.compile(rb"/XObject\s*(<<|\d+\s+\d+\s+R)")
+_NAMED_REFERENCE = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*(\d+)\s+(\d+)\s+R")
+_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
+_LENGTH = re.compile(rb"/Length\s+(\d+)(?!\s+\d+\s+R)")
+_FILTER = re.compile(rb"/Filter\s*(\[[^\]]*\]|/\w+)")
+_MAX_CONTENT = 8 << 20  # a form's content past this is left to pypdf
+_MAX_OBJECTS = 64 << 20  # an object stream inflating past this is left to pypdf
+_CHUNK = 1 << 20
+_OBJECT_STREAM = re.compile(_escapable(b"Type") + rb"\s*" + _escapable(b"ObjStm"))
+# a match starts only where a number does and never backtracks: a cross-reference table
+# is digits and spaces for megabytes
+_REFERENCE = re.compile(rb"(?<![0-9])([0-9]++)\s++[0-9]++\s++R")
+#: the most bytes one byte of Deflate data inflates to (RFC 1951), rounded up
+_DEFLATE_RATIO = 1032
+#: a page's /Contents: an array or a reference (a string is an annotation's text); the
+#: name matched with its letters #xx-escaped too, as a reader decodes them
+_CONTENTS = re.compile(_escapable(b"Contents")
+                       + rb"\s*(\[[^\]]*\]|[0-9]+\s+[0-9]+\s+R)")
+_MAX_ARRAY = 1 << 20  # bytes read from an array object in the clear
+_OBJECT_START = re.compile(rb"(?<![0-9])([0-9]++)\s++[0-9]++\s++obj\b\s*")
+_DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
+_MAX_DEPTH = 64
+_LOOP = MAX_FORM_DRAWS + 1  # what a form that draws itself more than once counts for
+
+Key = tuple[int, int]  # object number and generation
+Cost = tuple[int, int]  # forms drawn and bytes of content parsed
+
+
+class PageCensus:
+    """Which pages of one PDF are content or form bombs; pypdf opens it only when the
+    bytes cannot rule one out."""
+
+    def __init__(self, source: Source, password: str | None = None,
+                 content_limit: int = MAX_PAGE_CONTENT) -> None:
+        self.source = source
+        self.content_limit = content_limit or float("inf")
+        self._reader: Any = None
+        self._stream: BinaryIO | None = None
+        self._costs: dict[tuple[Key, int], Cost] = {}
+        try:
+            self._open(password)
+        except Exception as exc:  # pypdf cannot read it: PDFium's verdict stands alone
+            log.debug("%s: pages not weighed: %s", source.display_name, exc)
+            self.close()
+
+    @classmethod
+    def of(cls, source: Source, config: Config) -> PageCensus:
+        """The census with the password and limit ``config`` gives."""
+        return cls(source, configured_password(config),
+                   int(config.section("pdf").get("max_page_content", MAX_PAGE_CONTENT)))
+
+    def refusal(self, number: int) -> str | None:
+        """Why page ``number`` (1-based) must not be loaded, or None."""
+        if self._reader is None:
+            return None
+        try:
+            with _quiet_pypdf():
+                draws, size = self._page(self._reader.pages[number - 1])
+        except Exception as exc:  # pypdf fails on what PDFium may still read: no verdict
+            log.debug("%s: page %d not weighed: %s", self.source.display_name, number, exc)
+            return None
+        finally:
+            self._costs.clear()  # keyed by the identity of resources this page holds
+        if draws > MAX_FORM_DRAWS:
+            return (f"page {number} draws form XObjects nested in each other more than "
+                    f"{MAX_FORM_DRAWS:,} times over (a form bomb); not loaded")
+        if size > self.content_limit:
+            return (f"page {number} makes a reader parse more than pdf.max_page_content "
+                    f"({int(self.content_limit):,} bytes) of content, each form once per "
+                    "draw (a content or form bomb); not loaded")
+        return None
+
+    def _page(self, page: Any) -> Cost:
+        """A page's weight: its content streams, each as often as it names them, and
+        the forms they draw."""
+        contents = page.get("/Contents")
+        contents = contents.get_object() if contents is not None else None
+        if contents is None:
+            return 0, 0
+        named = contents if isinstance(contents, list) else [page.raw_get("/Contents")]
+        times = Counter(getattr(item, "idnum", id(item)) for item in named)
+        streams: dict[Any, Any] = {}
+        for item in named:
+            streams.setdefault(getattr(item, "idnum", id(item)), item)
+        resources = page.get("/Resources")
+        draws = size = 0
+        for key, item in streams.items():
+            stream = item.get_object()
+            data = stream.get_data() if hasattr(stream, "get_data") else b""
+            # the content's own bytes first: a stream named a thousand times is refused
+            # before the forms it draws are looked at
+            size += times[key] * len(data)
+            if self._over((draws, size)):
+                break
+            inner = self._draws(resources, data, [])
+            draws += times[key] * inner[0]
+            size += times[key] * inner[1]
+            if self._over((draws, size)):
+                break
+        return draws, size
+
+    def close(self) -> None:
+        self._reader = None
+        if self._stream is not None:
+            self._stream.close()
+            self._stream = None
+
+    def __enter__(self) -> PageCensus:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _over(self, cost: Cost) -> bool:
+        return cost[0] > MAX_FORM_DRAWS or cost[1] > self.content_limit
+
+    def _open(self, password: str | None) -> None:
+        self._stream = self.source.open()
+        with mapped(self._stream) as data:
+            screen = _Screen(data, self._over, self.content_limit)
+        if screen.settled():
+            self.close()
+            return
+        from pypdf import PdfReader
+
+        self._stream.seek(0)
+        with _quiet_pypdf():
+            # a file object, not a path: pypdf would read a path whole into memory
+            reader = PdfReader(self._stream, strict=False, password=password or None)
+            if self._settled_by_pypdf(reader, screen):
+                self.close()
+                return
+            self._reader = reader  # now weigh each page before it loads
+
+    def _settled_by_pypdf(self, reader: Any, screen: _Screen) -> bool:
+        """Whether pypdf's reading of the forms the bytes left open settles it for every
+        page: none is a bomb itself, none draws with resources it inherits (which only a
+        page settles), and all the content with the costliest form drawn as often as the
+        content says Do stays within the limits. Forms are weighed once here, so most
+        PDFs need no page weighed."""
+        from pypdf.generic import IndirectObject
+
+        if not screen.content_known():
+            return False
+        costliest = screen.costliest
+        for key in screen.unknown:
+            form: Any = IndirectObject(key[0], key[1], reader).get_object()
+            if not hasattr(form, "get_data") or form.get("/Subtype") != "/Form":
+                continue
+            own = form.get("/Resources")
+            content = form.get_data()
+            if own is None and _DO.search(content):
+                return False
+            cost = self._form(key, form, own, [], 1) if own is not None else (1, len(content))
+            if self._over(cost):
+                return False
+            costliest = (max(costliest[0], cost[0]), max(costliest[1], cost[1]))
+        self._costs.clear()
+        return not self._over(screen.bound(costliest))
+
+    # -- counting ------------------------------------------------------------
+
+    def _draws(self, resources: Any, content: bytes, path: list[tuple[Key, int]]) -> Cost:
+        """Forms drawn by ``content`` under ``resources``, each with the forms it draws;
+        ``path`` holds the forms being drawn around it, each with how often it is."""
+        xobjects = _xobjects(resources)
+        if not xobjects or not content or len(path) > _MAX_DEPTH:
+            return 0, 0
+        draws = size = 0
+        for name, times in Counter(_DO.findall(content)).items():
+            reference = xobjects.get("/" + _name(name).decode("latin-1"))
+            if reference is None or not hasattr(reference, "idnum"):
+                continue
+            form = reference.get_object()
+            if not hasattr(form, "get") or form.get("/Subtype") != "/Form":
+                continue
+            key = (int(reference.idnum), int(reference.generation))
+            one_draws, one_size = self._form(key, form, resources, path, times)
+            draws += times * one_draws
+            size += times * one_size
+            if self._over((draws, size)):
+                break
+        return draws, size
+
+    def _form(self, key: Key, form: Any, inherited: Any, path: list[tuple[Key, int]],
+              times: int) -> Cost:
+        """One draw of ``form``: itself and the forms it draws."""
+        keys = [k for k, _ in path]
+        if key in keys:
+            # It draws itself: the readers go round until their nesting limit, which
+            # is harmless when each round draws it once and a bomb when more.
+            rounds = times
+            for _, more in path[keys.index(key) + 1:]:
+                rounds *= more
+            return (_LOOP, 0) if rounds > 1 else (0, 0)
+        own = form.get("/Resources")
+        resources = own if own is not None else inherited
+        memo = (key, id(resources))
+        if memo not in self._costs:
+            content = form.get_data()
+            draws, size = self._draws(resources, content, [*path, (key, times)])
+            self._costs[memo] = (1 + draws, len(content) + size)
+        return self._costs[memo]
+
+
+class _Screen:
+    """What a PDF's bytes say about what its pages parse: each form's cost where that is
+    plain to read, the forms left to pypdf, and each page's content.
+
+    Every object whose dictionary says /Subtype /Form is found. A form is weighed from
+    the bytes when its content is unfiltered or FlateDecode alone and the forms it
+    draws are named in its own inline resources; a form drawing itself, or drawing
+    with resources it inherits or holds by reference, is left to pypdf.
+    """
+
+    def __init__(self, data: Any, over: Any, limit: float) -> None:
+        self.over = over
+        self.forms = _forms(data)
+        self.costs: dict[Key, Cost | None] = {}
+        self.unknown: list[Key] = []
+        self.costliest: Cost = (0, 0)
+        if self.forms:
+            keys = set(self.forms)
+            names = {key: _form_names(dictionary, keys)
+                     for key, (dictionary, _) in self.forms.items()}
+            for key in self.forms:
+                cost = self._cost(data, key, names, ())
+                if cost is None:
+                    self.unknown.append(key)
+                else:
+                    self.costliest = (max(self.costliest[0], cost[0]),
+                                      max(self.costliest[1], cost[1]))
+        self.content = _PageContents(data, {at for _, at in self.forms.values()}, limit)
+
+    def content_known(self) -> bool:
+        """Whether every page's content was read from the bytes."""
+        return self.content.known
+
+    def bound(self, costliest: Cost) -> Cost:
+        """The most any page can weigh."""
+        return self.content.bound(costliest)
+
+    def settled(self) -> bool:
+        """Whether no page can pass the limits, from the bytes alone."""
+        if self.unknown or not self.content_known() or self.over(self.costliest):
+            return False
+        return not self.over(self.bound(self.costliest))
+
+    def _cost(self, data: Any, key: Key, names: dict[Key, dict[bytes, Key] | None],
+              path: tuple[Key, ...]) -> Cost | None:
+        if key in path or len(path) > _MAX_DEPTH:
+            return None  # it draws itself: pypdf decides how often
+        if key in self.costs:
+            return self.costs[key]
+        self.costs[key] = None  # until known, and for good when it cannot be
+        content = _plain_content(data, *self.forms[key])
+        if content is None:
+            return None
+        draws, size = 1, len(content)
+        drawn = Counter(_name(name) for name in _DO.findall(content))
+        named = names[key]
+        if drawn and named is None:
+            return None  # what its names mean depends on the page drawing it
+        for name, times in drawn.items():
+            child = named.get(name) if named else None
+            inner = self._cost(data, child, names, (*path, key)) if child is not None else (0, 0)
+            if inner is None:
+                return None
+            draws += times * inner[0]
+            size += times * inner[1]
+            if self.over((draws, size)):
+                break  # a bomb already: pypdf finds which pages draw it
+        self.costs[key] = (draws, size)
+        return draws, size
+
+
+def _forms(data: Any) -> dict[Key, tuple[bytes, int]]:
+    """Every form in the bytes: its dictionary's bytes and where its ``stream`` keyword is
+    (-1 when not found), by object number and generation."""
+    forms: dict[Key, tuple[bytes, int]] = {}
+    for match in _FORM.finditer(data):
+        # the last "obj" keyword before it, found from the end in C, then its numbers
+        at = data.rfind(b"obj", max(0, match.start() - _HEADER_WINDOW), match.start())
+        header = _OBJECT_HEADER.search(bytes(data[max(0, at - 24):at + 3])) if at >= 0 else None
+        if header is not None:
+            end = data.find(b"stream", match.end(), match.end() + _HEADER_WINDOW)
+            stop = end if end >= 0 else match.end() + _HEADER_WINDOW
+            forms[(int(header[1]), int(header[2]))] = (bytes(data[at:stop]), end)
+    return forms
+
+
+class _PageContents:
+    """Each page's content, read from the PDF's bytes: at most how many bytes its content
+    streams decode to, each as often as its ``/Contents`` names it, and how often they
+    say Do. ``known`` is False when that cannot be read so: encrypted, an unusual filter,
+    or an object stream that cannot be inflated. A page's streams are inflated only when
+    the most their compressed size allows passes ``limit``, or when the PDF has forms and
+    the Do operators must be counted."""
+
+    def __init__(self, data: Any, form_streams: set[int], limit: float) -> None:
+        self.known = True
+        forms = bool(form_streams)
+        self.pages: list[tuple[int, int]] = []  # bytes and Do operators, at most
+        # encrypted streams keep their size, so the bound from it holds, but what they
+        # inflate to is pypdf's to tell
+        self._encrypted = data.find(b"/Encrypt") >= 0
+        self._data = data
+        self._streams: dict[int, tuple[bytes, int]] = {}  # number -> dictionary, data start
+        self._packed: dict[int, bytes] = {}  # objects held in object streams, by number
+        self._tallies: dict[int, Cost | None] = {}
+        self._objects: dict[int, int] | None = None
+        entries: list[bytes] = []
+        cursor = 0
+        self._between: list[tuple[int, int]] = []  # the bytes outside stream data
+        for keyword, start in streams(data):
+            entries += _CONTENTS.findall(data, cursor, keyword)
+            self._between.append((cursor, keyword))
+            cursor = stream_end(data, start)
+            if keyword in form_streams:
+                continue  # a form's content is weighed per draw (a page naming it is unread)
+            dictionary = stream_dictionary(data, keyword)
+            if _OBJECT_STREAM.search(dictionary):
+                objects = _decoded(data, dictionary, start, _MAX_OBJECTS)
+                if objects is None:
+                    self.known = False
+                    return
+                entries += _CONTENTS.findall(objects)
+                self._packed.update(_packed_objects(objects, dictionary))
+                continue
+            header = OBJECT.match(dictionary)
+            if header is not None:
+                self._streams[int(header[1])] = (dictionary, start)
+        entries += _CONTENTS.findall(data, cursor, len(data))
+        self._between.append((cursor, len(data)))
+        for entry in entries:
+            page = self._page(entry, forms, limit)
+            if page is None:
+                self.known = False
+                return
+            self.pages.append(page)
+
+    def bound(self, costliest: Cost) -> Cost:
+        """The most any page can weigh: its content, and the costliest form drawn as
+        often as its content says Do."""
+        return max(((costliest[0] * draws, size + costliest[1] * draws)
+                    for size, draws in self.pages), default=(0, 0))
+
+    def _page(self, entry: bytes, forms: bool, limit: float) -> Cost | None:
+        """One ``/Contents`` value's weight; None when a stream of it cannot be read."""
+        try:
+            numbers = self._stream_numbers(entry)
+        except _Unread:
+            return None
+        most = 0
+        for number in numbers:
+            found = self._streams.get(number)
+            bound = _most(self._data, *found) if found is not None else 0
+            if bound is None:
+                return None
+            most += bound
+        if most <= limit and not forms:
+            return most, 0
+        if self._encrypted:
+            return None
+        size = draws = 0
+        for number in numbers:
+            if number not in self._tallies:
+                found = self._streams.get(number)
+                self._tallies[number] = _tally(self._data, *found) if found else (0, 0)
+            tally = self._tallies[number]
+            if tally is None:
+                return None
+            size += tally[0]
+            draws += tally[1]
+            if size > limit:
+                break
+        return size, draws
+
+    def _stream_numbers(self, entry: bytes) -> list[int]:
+        """The content streams a ``/Contents`` value names, repeats kept: an array, or a
+        reference to a stream or to an array (held in the clear or in an object stream)."""
+        if entry.startswith(b"["):
+            return [int(number) for number in _REFERENCE.findall(entry)]
+        number = int(_REFERENCE.match(entry)[1])  # type: ignore[index]
+        if number in self._streams:
+            return [number]
+        body = self._packed.get(number)
+        if body is None:
+            if self._objects is None:  # where each object in the clear starts, found once
+                self._objects = {int(found[1]): found.end() for start, end in self._between
+                                 for found in _OBJECT_START.finditer(self._data, start, end)}
+            at = self._objects.get(number)
+            body = bytes(self._data[at:at + _MAX_ARRAY]) if at is not None else b""
+        body = body.lstrip()
+        if body.startswith(b"<<"):
+            raise _Unread  # a stream whose dictionary was not read from the bytes
+        if not body.startswith(b"["):
+            return []  # a string, or nothing: no content to a reader either
+        return [int(n) for n in _REFERENCE.findall(body[:body.find(b"]") + 1 or None])]
+
+
+class _Unread(Exception):
+    """Content the bytes do not show plainly enough to weigh."""
+
+
+def _packed_objects(objects: bytes, dictionary: bytes) -> dict[int, bytes]:
+    """The objects of an inflated object stream, by number (its header pairs each
+    object's number with its offset after /First)."""
+    first = re.search(rb"/First\s+(\d+)", dictionary)
+    if first is None:
+        return {}
+    offset = int(first[1])
+    numbers = [int(n) for n in re.findall(rb"\d+", objects[:offset])]
+    pairs = list(zip(numbers[::2], numbers[1::2], strict=False))
+    found: dict[int, bytes] = {}
+    for index, (number, at) in enumerate(pairs):
+        end = pairs[index + 1][1] if index + 1 < len(pairs) else len(objects) - offset
+        body = objects[offset + at:offset + end]
+        found[number] = body
+    return found
+
+
+def _most(data: Any, dictionary: bytes, start: int) -> int | None:
+    """The most bytes a stream's data can decode to, from its compressed size; None for
+    filters other than those ``_tally`` reads."""
+    raw = stream_end(data, start) - start
+    filters = _filters(dictionary)
+    if filters == []:
+        return raw
+    if filters == [b"FlateDecode"]:
+        return raw * _DEFLATE_RATIO
+    if filters == [b"ASCII85Decode", b"FlateDecode"]:
+        return raw * 4 // 5 * _DEFLATE_RATIO
+    return None
+
+
+def _tally(data: Any, dictionary: bytes, start: int) -> Cost | None:
+    """How many bytes a stream's data decodes to and how many times it says Do (over-
+    counted where the two letters stand in a string: harmless, the count only decides
+    whether pages are weighed); None when its filters are not FlateDecode, ASCII85Decode
+    then FlateDecode, or none."""
+    end = stream_end(data, start)
+    filters = _filters(dictionary)
+    if filters == []:
+        return end - start, bytes(data[start:end]).count(b"Do")
+    if filters == [b"ASCII85Decode", b"FlateDecode"]:
+        packed = _ascii85(bytes(data[start:end]))
+        if packed is None:
+            return None
+        data, start, end = packed, 0, len(packed)
+    elif filters != [b"FlateDecode"]:
+        return None
+    size = count = 0
+    last = b""  # the byte before each piece, for a "Do" split between two
+    for out in _inflating(data, start, end):
+        size += len(out)
+        count += (last + out).count(b"Do")
+        last = out[-1:] or last
+    return size, count
+
+
+def _filters(dictionary: bytes) -> list[bytes] | None:
+    """A stream's filter names in order ([] for none); None with decode parameters,
+    whose predictors change the bytes."""
+    if b"/DecodeParms" in dictionary:
+        return None
+    found = _FILTER.search(dictionary)
+    return re.findall(rb"/(\w+)", found[1]) if found is not None else []
+
+
+def _ascii85(raw: bytes) -> bytes | None:
+    """ASCII85 data decoded up to its ``~>``; None when it is not ASCII85."""
+    end = raw.find(b"~>")
+    try:
+        return base64.a85decode(raw[:end] if end >= 0 else raw,
+                                ignorechars=b" \t\n\r\x0c\x00")
+    except ValueError:
+        return None
+
+
+def _decoded(data: Any, dictionary: bytes, start: int, most: int) -> bytes | None:
+    """A FlateDecode stream's data inflated (an object stream's objects), None when it
+    has another filter or inflates past ``most`` bytes."""
+    if _filters(dictionary) != [b"FlateDecode"]:
+        return None
+    pieces = []
+    size = 0
+    for out in _inflating(data, start, stream_end(data, start)):
+        size += len(out)
+        if size > most:
+            return None
+        pieces.append(out)
+    return b"".join(pieces)
+
+
+def _inflating(data: Any, start: int, end: int) -> Iterator[bytes]:
+    """The Flate data in ``data[start:end]`` inflated, a piece of at most ``_CHUNK``
+    bytes at a time; damaged data ends where inflating fails, as in the readers."""
+    inflater = zlib.decompressobj()
+    try:
+        for at in range(start, end, _CHUNK):
+            chunk = bytes(data[at:min(at + _CHUNK, end)])
+            while chunk and not inflater.eof:
+                yield inflater.decompress(chunk, _CHUNK)
+                chunk = inflater.unconsumed_tail
+            if inflater.eof:
+                return
+    except zlib.error:
+        return
+
+
+def _form_names(dictionary: bytes, forms: set[Key]) -> dict[bytes, Key] | None:
+    """The forms a form's inline resources name (name -> form), {} when none, None when
+    that cannot be read from the bytes (no resources of its own, or by reference)."""
+    resources = _RESOURCES.search(dictionary)
+    if resources is None or resources[1] != b"<<":
+        return None
+    xobjects = _XOBJECTS.search(dictionary, resources.end())
+    if xobjects is None:
+        return {}
+    if xobjects[1] != b"<<":
+        return None
+    entries = dictionary[xobjects.end():dictionary.find(b">>", xobjects.end())]
+    named = {_name(name): (int(number), int(generation))
+             for name, number, generation in _NAMED_REFERENCE.findall(entries)}
+    return {name: key for name, key in named.items() if key in forms}
+
+
+def _plain_content(data: Any, dictionary: bytes, stream_at: int) -> bytes | None:
+    """A form's content from the bytes, when its filter is FlateDecode alone or none;
+    None otherwise."""
+    filters = _FILTER.search(dictionary)
+    if stream_at < 0 or b"/DecodeParms" in dictionary:
+        return None
+    if filters is not None and filters[1].strip(b"[] \t\r\n") != b"/FlateDecode":
+        return None
+    start = stream_at + len(b"stream")
+    start += 2 if data[start:start + 2] == b"\r\n" else 1
+    length = _LENGTH.search(dictionary)
+    end = start + int(length[1]) if length is not None else stream_end(data, start)
+    raw = bytes(data[start:end])
+    if filters is None:
+        return raw
+    try:
+        inflater = zlib.decompressobj()
+        content = inflater.decompress(raw, _MAX_CONTENT)
+    except zlib.error:
+        return None
+    return None if inflater.unconsumed_tail else content
+
+
+def _name(name: bytes) -> bytes:
+    """A PDF name with its #xx escapes read, as PDFium reads it."""
+    return _NAME_ESCAPE.sub(lambda m: bytes([int(m[1], 16)]), name)
+
+
+@contextlib.contextmanager
+def _quiet_pypdf() -> Iterator[None]:
+    """pypdf's warnings about a damaged file while it is only being looked at: the
+    parser that reads the page reports what matters."""
+    logger = logging.getLogger("pypdf")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def _xobjects(resources: Any) -> Any:
+    if resources is None:
+        return None
+    resources = resources.get_object()
+    xobjects = resources.get("/XObject") if hasattr(resources, "get") else None
+    return xobjects.get_object() if xobjects is not None else None
