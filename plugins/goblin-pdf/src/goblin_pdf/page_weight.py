@@ -373,7 +373,8 @@ class _PageContents:
         self._encrypted = data.find(b"/Encrypt") >= 0
         self._data = data
         self._streams: dict[int, tuple[bytes, int]] = {}  # number -> dictionary, data start
-        self._packed: dict[int, bytes] = {}  # objects held in object streams, by number
+        self._object_streams: list[tuple[bytes, bytes]] = []  # inflated, with dictionary
+        self._packed: dict[int, bytes] | None = None  # their objects by number, once asked
         self._tallies: dict[int, Cost | None] = {}
         self._objects: dict[int, int] | None = None
         entries: list[bytes] = []
@@ -392,7 +393,7 @@ class _PageContents:
                     self.known = False
                     return
                 entries += _CONTENTS.findall(objects)
-                self._packed.update(_packed_objects(objects, dictionary))
+                self._object_streams.append((objects, dictionary))
                 continue
             header = OBJECT.match(dictionary)
             if header is not None:
@@ -451,6 +452,10 @@ class _PageContents:
         number = int(_REFERENCE.match(entry)[1])  # type: ignore[index]
         if number in self._streams:
             return [number]
+        if self._packed is None:  # the objects in object streams, found once
+            self._packed = {}
+            for objects, dictionary in self._object_streams:
+                self._packed.update(_packed_objects(objects, dictionary))
         body = self._packed.get(number)
         if body is None:
             if self._objects is None:  # where each object in the clear starts, found once
