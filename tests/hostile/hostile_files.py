@@ -6,6 +6,7 @@ extracted outside a temporary folder.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import io
 import os
@@ -795,6 +796,57 @@ def self_drawing_form_pdf(folder: Path) -> Path:
     page's resources, itself, until the reader's nesting limit doubles it out."""
     forms = [_form_xobject(b"", b"/Y Do /Y Do")]
     return _forms_page_pdf(folder / "self-drawing-form.pdf", forms, "Self drawing page")
+
+
+def _lzw_spaces(tables: int) -> bytes:
+    """LZW data for spaces in ever longer strings, its table filled and cleared ``tables``
+    times: about 7.4 MB decoded per 5.4 kB. Each code is as wide as a decoder expects
+    (PDF's early change: one code before the table needs the next bit)."""
+    bits = []
+    width = 9
+    for _ in range(tables):
+        for index, code in enumerate((256, 32, *range(258, 4095))):
+            bits.append(format(code, f"0{width}b"))
+            entries = 258 + max(index - 1, 0) + 1
+            width = 9 if entries < 512 else 10 if entries < 1024 else 11 if entries < 2048 else 12
+    bits.append(format(257, f"0{width}b"))
+    stream = "".join(bits)
+    stream += "0" * (-len(stream) % 8)
+    return int(stream, 2).to_bytes(len(stream) // 8, "big")
+
+
+def font_program_bomb_pdf(folder: Path, name: str, program: bytes, filters: bytes) -> Path:
+    """A page whose TrueType font program is ``program`` under ``filters``: readers decode
+    a font program whole when the page's text uses it."""
+    path = folder / f"{name}.pdf"
+    path.write_bytes(_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        _content("Font bomb page"),
+        b"<< /Type /Font /Subtype /TrueType /BaseFont /Bomb /FirstChar 32 /LastChar 126 "
+        b"/Widths [" + b"500 " * 95 + b"] /FontDescriptor 6 0 R >>",
+        b"<< /Type /FontDescriptor /FontName /Bomb /Flags 32 /FontBBox [0 0 1000 1000] "
+        b"/ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 "
+        b"/FontFile2 7 0 R >>",
+        b"<< /Filter %s /Length %d >>\nstream\n" % (filters, len(program)) + program
+        + b"\nendstream",
+    ]))
+    return path
+
+
+def lzw_font_bomb_pdf(folder: Path) -> Path:
+    """A font program of 790 kB of LZW data decoding to 1 GiB of spaces."""
+    return font_program_bomb_pdf(folder, "lzw-font-bomb", _lzw_spaces(146), b"/LZWDecode")
+
+
+def ascii85_font_bomb_pdf(folder: Path) -> Path:
+    """A font program of 1 GiB of zeros, Flate inside ASCII85: 1.3 MB on disk, and no zlib
+    header to be seen until the ASCII85 is decoded."""
+    packed = base64.a85encode(_flate_bomb(1024, b"\0"), wrapcol=80) + b"~>"
+    return font_program_bomb_pdf(folder, "ascii85-font-bomb", packed,
+                                 b"[/ASCII85Decode /FlateDecode]")
 
 
 def dense_content_pdf(folder: Path) -> Path:

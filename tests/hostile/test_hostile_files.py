@@ -107,6 +107,8 @@ CASES: dict[str, Case] = {
     "ods-repeated-cells": Case(build.repeated_cells_ods, text=("Repeated header",)),
     "pdf-content-bomb": Case(build.content_bomb_pdf, frozenset({"FileTooLarge"})),
     "pdf-object-stream-bomb": Case(build.object_stream_bomb_pdf, frozenset({"FileTooLarge"})),
+    "pdf-lzw-font-bomb": Case(build.lzw_font_bomb_pdf, frozenset({"FileTooLarge"})),
+    "pdf-ascii85-font-bomb": Case(build.ascii85_font_bomb_pdf, frozenset({"FileTooLarge"})),
     "pdf-attachment-ratio": Case(
         build.attachment_ratio_pdf, frozenset({"UnsafeArchive"}), text=("Page beside the bomb",)
     ),

@@ -14,11 +14,12 @@ from typing import Any
 
 import pikepdf
 import pytest
+from filter_encoders import lzw_encoded
 from pikepdf import Array, Dictionary, Name
 
 import goblin_core
 from goblin_core.source import Source
-from goblin_pdf import page_weight
+from goblin_pdf import page_weight, stream_filters
 from goblin_pdf.page_weight import MAX_FORM_DRAWS, MAX_PAGE_CONTENT, PageCensus
 
 _FONT = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica)
@@ -220,7 +221,7 @@ def test_encryption_does_not_hide_a_form_bomb(user: str) -> None:
 
 def test_a_do_split_between_two_inflated_pieces_is_counted_once() -> None:
     # the "D" ends the first megabyte inflated, its "o" starts the next
-    content = b" " * (page_weight._CHUNK - 4) + b"/Y Do /Y Do"
+    content = b" " * (stream_filters.CHUNK - 4) + b"/Y Do /Y Do"
     data = b"stream\n" + zlib.compress(content) + b"\nendstream"
     tally = page_weight._tally(data, b"<< /Filter /FlateDecode >>", len(b"stream\n"))
     assert tally == (len(content), 2)
@@ -301,3 +302,13 @@ def test_the_page_limit_is_pdf_max_page_content() -> None:
     assert tight.pages[1].status == "failed"
     assert "After the content" in tight.pages[2].text
     assert "Heavy page" in goblin_core.extract(data, name="heavy.pdf", ocr="never").text
+
+
+def test_content_under_lzw_is_weighed_from_the_bytes() -> None:
+    content = b"/Y Do " * 50_000
+    data = b"stream\n" + lzw_encoded(content) + b"\nendstream"
+    assert page_weight._tally(data, b"<< /Filter /LZWDecode >>", len(b"stream\n")) == (
+        len(content), 50_000)
+    # a predictor reorders the bytes Do is counted in: left to pypdf
+    assert page_weight._tally(data, b"<< /Filter /LZWDecode /DecodeParms << /Predictor 12 >> >>",
+                              len(b"stream\n")) is None

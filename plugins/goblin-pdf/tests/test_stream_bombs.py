@@ -3,12 +3,14 @@ reader opens it; images, embedded files and honest streams are left alone."""
 
 from __future__ import annotations
 
+import base64
 import io
 import zlib
 
 import pikepdf
 import pytest
 from corpus_runs import CORPUS, pdf_rows
+from filter_encoders import lzw_encoded, lzw_run, run_length_encoded
 
 from goblin_core import FileTooLarge, extract
 from goblin_core.source import Source
@@ -125,3 +127,25 @@ def test_no_corpus_pdf_is_refused_at_the_default_limit() -> None:
     assert len(rows) > 100
     for row in rows:
         refuse_stream_bombs(Source.from_path(CORPUS / row.file), 64 * 1024**2)
+
+
+def test_lzw_runlength_and_ascii_wrapped_flate_are_counted_too() -> None:
+    """Each filter a reader decodes through: LZW packs 7.4 MB into 5.4 kB, and ASCII85
+    around Flate data hides its zlib header."""
+    spaces = TEXT + b" " * (4 * LIMIT)
+    bombs = {
+        b"<< /Filter /LZWDecode >>": lzw_run(1),
+        b"<< /Filter [/ASCII85Decode /FlateDecode] >>": base64.a85encode(BOMB) + b"~>",
+        b"<< /Filter /RunLengthDecode >>": run_length_encoded(spaces),
+        b"<< /Filter [/FlateDecode /LZWDecode] >>": _flate(lzw_run(1)),
+        b"<< /Filter [/A#48x /LZW] >>": lzw_run(1).hex().encode() + b">",
+    }
+    for dictionary, data in bombs.items():
+        with pytest.raises(FileTooLarge, match="object 4"):
+            _read(_pdf(dictionary, data))
+
+
+def test_honest_lzw_and_runlength_content_is_read() -> None:
+    for dictionary, data in ((b"<< /Filter /LZWDecode >>", lzw_encoded(TEXT * 2000)),
+                             (b"<< /Filter /RunLengthDecode >>", run_length_encoded(TEXT))):
+        assert "Readable page" in _read(_pdf(dictionary, data))

@@ -20,21 +20,20 @@ or with a form that draws itself (directly or through others) more than once per
 is refused. Most PDFs are settled from their bytes alone: stream dictionaries are never
 compressed (PDF 32000-1, 7.5.7), so each page's ``/Contents`` (in the clear or in an object
 stream) and every form are found there. A page whose streams are small enough that even
-Deflate's largest ratio keeps them within the limit is not inflated; the others, and all
-of them when the PDF has forms, are inflated, counting bytes and ``Do`` operators and
-keeping nothing. When no page, with the costliest form drawn as often as its content
-says ``Do``, can pass the limits, pypdf is never opened. Otherwise pypdf, which reads the
-object graph without drawing it, weighs the pages one by one; each form's weight is kept
-once known, so the count is linear in the number of forms.
+their filters' largest ratios keep them within the limit is not decoded; the others, and
+all of them when the PDF has forms, are decoded (:mod:`goblin_pdf.stream_filters`),
+counting bytes and ``Do`` operators and keeping nothing. When no page, with the costliest
+form drawn as often as its content says ``Do``, can pass the limits, pypdf is never
+opened. Otherwise pypdf, which reads the object graph without drawing it, weighs the
+pages one by one; each form's weight is kept once known, so the count is linear in the
+number of forms.
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import logging
 import re
-import zlib
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, BinaryIO
@@ -42,7 +41,8 @@ from typing import Any, BinaryIO
 from goblin_core.config import Config
 from goblin_core.source import Source
 from goblin_pdf.passwords import configured_password
-from goblin_pdf.pdf_bytes import OBJECT, mapped, stream_dictionary, stream_end, streams
+from goblin_pdf.pdf_bytes import OBJECT, chunks, mapped, stream_dictionary, stream_end, streams
+from goblin_pdf.stream_filters import GROWTH, filter_chain, layers, most_decoded, read_name
 
 log = logging.getLogger(__name__)
 
@@ -67,18 +67,13 @@ _HEADER_WINDOW = 1 << 16  # bytes searched back from /Subtype /Form for its "N G
 _RESOURCES = re.compile(rb"/Resources\s*(<<|\d+\s+\d+\s+R)")
 _XOBJECTS = re.compile(rb"/XObject\s*(<<|\d+\s+\d+\s+R)")
 _NAMED_REFERENCE = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*(\d+)\s+(\d+)\s+R")
-_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 _LENGTH = re.compile(rb"/Length\s+(\d+)(?!\s+\d+\s+R)")
-_FILTER = re.compile(rb"/Filter\s*(\[[^\]]*\]|/\w+)")
 _MAX_CONTENT = 8 << 20  # a form's content past this is left to pypdf
 _MAX_OBJECTS = 64 << 20  # an object stream inflating past this is left to pypdf
-_CHUNK = 1 << 20
 _OBJECT_STREAM = re.compile(_escapable(b"Type") + rb"\s*" + _escapable(b"ObjStm"))
 # a match starts only where a number does and never backtracks: a cross-reference table
 # is digits and spaces for megabytes
 _REFERENCE = re.compile(rb"(?<![0-9])([0-9]++)\s++[0-9]++\s++R")
-#: the most bytes one byte of Deflate data inflates to (RFC 1951), rounded up
-_DEFLATE_RATIO = 1032
 #: a page's /Contents: an array or a reference (a string is an annotation's text); the
 #: name matched with its letters #xx-escaped too, as a reader decodes them
 _CONTENTS = re.compile(_escapable(b"Contents")
@@ -235,7 +230,7 @@ class PageCensus:
             return 0, 0
         draws = size = 0
         for name, times in Counter(_DO.findall(content)).items():
-            reference = xobjects.get("/" + _name(name).decode("latin-1"))
+            reference = xobjects.get("/" + read_name(name).decode("latin-1"))
             if reference is None or not hasattr(reference, "idnum"):
                 continue
             form = reference.get_object()
@@ -324,7 +319,7 @@ class _Screen:
         if content is None:
             return None
         draws, size = 1, len(content)
-        drawn = Counter(_name(name) for name in _DO.findall(content))
+        drawn = Counter(read_name(name) for name in _DO.findall(content))
         named = names[key]
         if drawn and named is None:
             return None  # what its names mean depends on the page drawing it
@@ -360,7 +355,7 @@ class _PageContents:
     """Each page's content, read from the PDF's bytes: at most how many bytes its content
     streams decode to, each as often as its ``/Contents`` names it, and how often they
     say Do. ``known`` is False when that cannot be read so: encrypted, an unusual filter,
-    or an object stream that cannot be inflated. A page's streams are inflated only when
+    or an object stream that cannot be decoded. A page's streams are decoded only when
     the most their compressed size allows passes ``limit``, or when the PDF has forms and
     the Do operators must be counted."""
 
@@ -492,93 +487,64 @@ def _packed_objects(objects: bytes, dictionary: bytes) -> dict[int, bytes]:
     return found
 
 
+def _chain(dictionary: bytes) -> list[bytes] | None:
+    """The filters to decode a stream through; None when the bytes cannot tell what its
+    data decodes to: ``/Filter`` by reference, a predictor (which reorders the bytes Do
+    is counted in), or a filter ``stream_filters`` does not decode."""
+    chain = filter_chain(dictionary)
+    if chain is None or b"/Predictor" in dictionary or any(f not in GROWTH for f in chain):
+        return None
+    return chain
+
+
 def _most(data: Any, dictionary: bytes, start: int) -> int | None:
-    """The most bytes a stream's data can decode to, from its compressed size; None for
-    filters other than those ``_tally`` reads."""
-    raw = stream_end(data, start) - start
-    filters = _filters(dictionary)
-    if filters == []:
-        return raw
-    if filters == [b"FlateDecode"]:
-        return raw * _DEFLATE_RATIO
-    if filters == [b"ASCII85Decode", b"FlateDecode"]:
-        return raw * 4 // 5 * _DEFLATE_RATIO
-    return None
+    """The most bytes a stream's data can decode to, from its encoded size; None when
+    its filters are not read here."""
+    chain = _chain(dictionary)
+    return None if chain is None else most_decoded(stream_end(data, start) - start, chain)
+
+
+def _decoding(data: Any, dictionary: bytes, start: int, end: int) -> Iterator[bytes] | None:
+    """The stream data in ``data[start:end]`` decoded a piece at a time; None when its
+    filters are not read here."""
+    chain = _chain(dictionary)
+    if chain is None:
+        return None
+    found = layers(chunks(data, start, end), chain, dictionary)
+    return iter(found[-1]) if found else chunks(data, start, end)
 
 
 def _tally(data: Any, dictionary: bytes, start: int) -> Cost | None:
     """How many bytes a stream's data decodes to and how many times it says Do (over-
     counted where the two letters stand in a string: harmless, the count only decides
-    whether pages are weighed); None when its filters are not FlateDecode, ASCII85Decode
-    then FlateDecode, or none."""
-    end = stream_end(data, start)
-    filters = _filters(dictionary)
-    if filters == []:
-        return end - start, bytes(data[start:end]).count(b"Do")
-    if filters == [b"ASCII85Decode", b"FlateDecode"]:
-        packed = _ascii85(bytes(data[start:end]))
-        if packed is None:
-            return None
-        data, start, end = packed, 0, len(packed)
-    elif filters != [b"FlateDecode"]:
+    whether pages are weighed); None when its filters are not read here."""
+    pieces = _decoding(data, dictionary, start, stream_end(data, start))
+    if pieces is None:
         return None
     size = count = 0
     last = b""  # the byte before each piece, for a "Do" split between two
-    for out in _inflating(data, start, end):
+    for out in pieces:
         size += len(out)
         count += (last + out).count(b"Do")
         last = out[-1:] or last
     return size, count
 
 
-def _filters(dictionary: bytes) -> list[bytes] | None:
-    """A stream's filter names in order ([] for none); None with decode parameters,
-    whose predictors change the bytes."""
-    if b"/DecodeParms" in dictionary:
+def _decoded(data: Any, dictionary: bytes, start: int, most: int,
+             end: int | None = None) -> bytes | None:
+    """A stream's data decoded (an object stream's objects, a form's content), None when
+    its filters are not read here or it decodes past ``most`` bytes."""
+    pieces = _decoding(data, dictionary, start, stream_end(data, start) if end is None else end)
+    if pieces is None:
         return None
-    found = _FILTER.search(dictionary)
-    return re.findall(rb"/(\w+)", found[1]) if found is not None else []
-
-
-def _ascii85(raw: bytes) -> bytes | None:
-    """ASCII85 data decoded up to its ``~>``; None when it is not ASCII85."""
-    end = raw.find(b"~>")
-    try:
-        return base64.a85decode(raw[:end] if end >= 0 else raw,
-                                ignorechars=b" \t\n\r\x0c\x00")
-    except ValueError:
-        return None
-
-
-def _decoded(data: Any, dictionary: bytes, start: int, most: int) -> bytes | None:
-    """A FlateDecode stream's data inflated (an object stream's objects), None when it
-    has another filter or inflates past ``most`` bytes."""
-    if _filters(dictionary) != [b"FlateDecode"]:
-        return None
-    pieces = []
+    held = []
     size = 0
-    for out in _inflating(data, start, stream_end(data, start)):
+    for out in pieces:
         size += len(out)
         if size > most:
             return None
-        pieces.append(out)
-    return b"".join(pieces)
-
-
-def _inflating(data: Any, start: int, end: int) -> Iterator[bytes]:
-    """The Flate data in ``data[start:end]`` inflated, a piece of at most ``_CHUNK``
-    bytes at a time; damaged data ends where inflating fails, as in the readers."""
-    inflater = zlib.decompressobj()
-    try:
-        for at in range(start, end, _CHUNK):
-            chunk = bytes(data[at:min(at + _CHUNK, end)])
-            while chunk and not inflater.eof:
-                yield inflater.decompress(chunk, _CHUNK)
-                chunk = inflater.unconsumed_tail
-            if inflater.eof:
-                return
-    except zlib.error:
-        return
+        held.append(out)
+    return b"".join(held)
 
 
 def _form_names(dictionary: bytes, forms: set[Key]) -> dict[bytes, Key] | None:
@@ -593,37 +559,21 @@ def _form_names(dictionary: bytes, forms: set[Key]) -> dict[bytes, Key] | None:
     if xobjects[1] != b"<<":
         return None
     entries = dictionary[xobjects.end():dictionary.find(b">>", xobjects.end())]
-    named = {_name(name): (int(number), int(generation))
+    named = {read_name(name): (int(number), int(generation))
              for name, number, generation in _NAMED_REFERENCE.findall(entries)}
     return {name: key for name, key in named.items() if key in forms}
 
 
 def _plain_content(data: Any, dictionary: bytes, stream_at: int) -> bytes | None:
-    """A form's content from the bytes, when its filter is FlateDecode alone or none;
-    None otherwise."""
-    filters = _FILTER.search(dictionary)
-    if stream_at < 0 or b"/DecodeParms" in dictionary:
-        return None
-    if filters is not None and filters[1].strip(b"[] \t\r\n") != b"/FlateDecode":
+    """A form's content from the bytes; None when its filters are not read here or it
+    decodes past ``_MAX_CONTENT``."""
+    if stream_at < 0:
         return None
     start = stream_at + len(b"stream")
     start += 2 if data[start:start + 2] == b"\r\n" else 1
     length = _LENGTH.search(dictionary)
     end = start + int(length[1]) if length is not None else stream_end(data, start)
-    raw = bytes(data[start:end])
-    if filters is None:
-        return raw
-    try:
-        inflater = zlib.decompressobj()
-        content = inflater.decompress(raw, _MAX_CONTENT)
-    except zlib.error:
-        return None
-    return None if inflater.unconsumed_tail else content
-
-
-def _name(name: bytes) -> bytes:
-    """A PDF name with its #xx escapes read, as PDFium reads it."""
-    return _NAME_ESCAPE.sub(lambda m: bytes([int(m[1], 16)]), name)
+    return _decoded(data, dictionary, start, _MAX_CONTENT, end)
 
 
 @contextlib.contextmanager

@@ -95,3 +95,9 @@ def without_strings(text: bytes) -> bytes:
         out[index] = 0x20
         index += 1
     return bytes(out)
+
+
+def chunks(data: Any, start: int, end: int, size: int = 1 << 20) -> Iterator[bytes]:
+    """``data[start:end]`` as bytes, ``size`` at a time (a mapped file is not read whole)."""
+    for at in range(start, end, size):
+        yield bytes(data[at:min(at + size, end)])
