@@ -791,6 +791,37 @@ def form_bomb_pdf(folder: Path, levels: int = 40) -> Path:
     return _forms_page_pdf(folder / "form-bomb.pdf", forms, "Form bomb page")
 
 
+def stamp_form_bomb_pdf(folder: Path, levels: int = 40) -> Path:
+    """Page 1 says a line; page 2 is a scan (an image) under a stamp whose appearance is
+    forty forms each drawing the next twice. Loading the page never parses the stamp,
+    but rendering it for OCR draws it: 2^40 forms."""
+    first = 11  # the stamp's appearance, then the forms it nests
+    forms = [_form_xobject(b"/Resources << /XObject << /Z %d 0 R >> >>" % (first + 1 + level),
+                           b"/Z Do /Z Do") for level in range(levels - 1)]
+    forms.append(_form_xobject(b"/Resources << /Font << /F1 6 0 R >> >>",
+                               b"BT /F1 48 Tf 100 400 Td (STAMP) Tj ET"))
+    scan = b"q 500 0 0 700 50 50 cm /Im Do Q"
+    pixels = bytes(range(64))
+    path = folder / "stamp-form-bomb.pdf"
+    path.write_bytes(_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+        b"/Resources << /Font << /F1 6 0 R >> >> >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 7 0 R "
+        b"/Resources << /XObject << /Im 8 0 R >> >> /Annots [9 0 R] >>",
+        _content("Stamp bomb page"),
+        _FONT,
+        b"<< /Length %d >>\nstream\n" % len(scan) + scan + b"\nendstream",
+        b"<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray "
+        b"/BitsPerComponent 8 /Length 64 >>\nstream\n" + pixels + b"\nendstream",
+        b"<< /Type /Annot /Subtype /Stamp /Rect [0 0 612 792] /AP << /N %d 0 R >> >>" % first,
+        b"<< >>",
+        *forms,
+    ]))
+    return path
+
+
 def self_drawing_form_pdf(folder: Path) -> Path:
     """One form XObject without resources of its own, drawing /Y twice: through the
     page's resources, itself, until the reader's nesting limit doubles it out."""

@@ -312,3 +312,74 @@ def test_content_under_lzw_is_weighed_from_the_bytes() -> None:
     # a predictor reorders the bytes Do is counted in: left to pypdf
     assert page_weight._tally(data, b"<< /Filter /LZWDecode /DecodeParms << /Predictor 12 >> >>",
                               len(b"stream\n")) is None
+
+
+def stamp_pdf(levels: int, times: int = 2, states: bool = False) -> bytes:
+    """Page 1 plain; page 2 says a line and carries a stamp whose normal appearance is a
+    chain of ``levels`` forms each drawing the next ``times`` times, down to "APPROVED"
+    (under an /On state of its appearance dictionary when ``states``); page 3 plain."""
+    pdf = pikepdf.new()
+    form = _form(pdf, b"BT /F1 48 Tf 100 400 Td (APPROVED) Tj ET", Dictionary())
+    for _ in range(levels - 1):
+        form = _form(pdf, b"/Z Do " * times, Dictionary(Z=pdf.make_indirect(form)))
+    appearance = pdf.make_indirect(form)
+    stamp = Dictionary(Type=Name.Annot, Subtype=Name.Stamp, Rect=Array([0, 0, 612, 792]),
+                       AP=Dictionary(N=Dictionary(On=appearance) if states else appearance))
+    if states:
+        stamp.AS = Name.On
+    _add_page(pdf, "Before the stamp")
+    _add_page(pdf, "Stamped page")
+    pdf.pages[1].Annots = pdf.make_indirect(Array([pdf.make_indirect(stamp)]))
+    _add_page(pdf, "After the stamp")
+    return _save(pdf)
+
+
+@pytest.mark.parametrize("states", [False, True])
+def test_annotation_appearances_are_weighed_before_a_page_is_drawn(states: bool) -> None:
+    # the page's own content is harmless: it loads and its text is read
+    bomb = stamp_pdf(40, states=states)
+    with PageCensus(Source.from_bytes(bomb, "stamp.pdf")) as census:
+        assert [census.refusal(n) for n in (1, 2, 3)] == [None, None, None]
+        assert census.drawing_refusal(1) is None and census.drawing_refusal(3) is None
+        undrawn = census.drawing_refusal(2)
+    assert undrawn is not None and "annotation appearances" in undrawn and "form bomb" in undrawn
+    with PageCensus(Source.from_bytes(stamp_pdf(3, states=states), "stamp.pdf")) as census:
+        assert census.drawing_refusal(2) is None
+
+
+RENDER_CHILD = textwrap.dedent(
+    """
+    import json, resource, sys
+    resource.setrlimit(resource.RLIMIT_AS, (3 << 30, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    import goblin_core
+    from goblin_core.source import Source
+    registry = goblin_core.default_registry()
+    config = registry.config()
+    parser = registry.get("pdf.pypdfium2").engine
+    with parser.open(Source.from_path(sys.argv[1]), config) as parsed:
+        image = parsed.render(2, 36)
+        # "APPROVED" lies at (100, 400) in points, 48 high: half that in pixels at 36 dpi
+        stamp = image.crop((40, 160, 260, 205)).getextrema()[0]
+        print(json.dumps({"darkest": image.getextrema()[0], "stamp": stamp,
+                          "warnings": parsed.warnings}))
+    """
+)
+
+
+def test_a_page_whose_stamp_is_a_form_bomb_is_rendered_without_its_annotations(
+        tmp_path: Path) -> None:
+    """Rendered for OCR, the honest stamp is drawn; the bomb is left out with a warning,
+    and the page's own text is still drawn."""
+    results = []
+    for levels in (3, 40):
+        path = tmp_path / f"stamp-{levels}.pdf"
+        path.write_bytes(stamp_pdf(levels))
+        done = subprocess.run([sys.executable, "-c", RENDER_CHILD, str(path)],
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr[-2000:]
+        results.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    honest, bomb = results
+    assert honest["warnings"] == [] and honest["stamp"] < 128
+    assert bomb["stamp"] == 255 and bomb["darkest"] < 128  # "Stamped page" itself
+    [(kind, message)] = bomb["warnings"]
+    assert kind == "AnnotationsNotDrawn" and "rendered without its annotations" in message

@@ -96,11 +96,13 @@ class PageCensus:
                  content_limit: int = MAX_PAGE_CONTENT) -> None:
         self.source = source
         self.content_limit = content_limit or float("inf")
+        self._password = password
         self._reader: Any = None
+        self._drawn_reader: Any = None  # opened only to weigh annotation appearances
         self._stream: BinaryIO | None = None
         self._costs: dict[tuple[Key, int], Cost] = {}
         try:
-            self._open(password)
+            self._open()
         except Exception as exc:  # pypdf cannot read it: PDFium's verdict stands alone
             log.debug("%s: pages not weighed: %s", source.display_name, exc)
             self.close()
@@ -123,13 +125,48 @@ class PageCensus:
             return None
         finally:
             self._costs.clear()  # keyed by the identity of resources this page holds
-        if draws > MAX_FORM_DRAWS:
-            return (f"page {number} draws form XObjects nested in each other more than "
-                    f"{MAX_FORM_DRAWS:,} times over (a form bomb); not loaded")
-        if size > self.content_limit:
-            return (f"page {number} makes a reader parse more than pdf.max_page_content "
+        excess = self._excess((draws, size))
+        return f"page {number} {excess}; not loaded" if excess else None
+
+    def drawing_refusal(self, number: int) -> str | None:
+        """Why page ``number``'s annotations must not be drawn with it, or None.
+
+        Rendering a page (for OCR) or flattening it (for signature text) also parses
+        each annotation's appearance streams, which are forms like any other: a stamp
+        whose appearance nests forty forms is a form bomb the page's own content does
+        not show. pypdf weighs them only when asked, since most pages are never drawn."""
+        reader = self._reader or self._drawn_reader
+        try:
+            if reader is None:
+                self._drawn_reader = reader = self._open_reader(self.source.open())
+            with _quiet_pypdf():
+                page = reader.pages[number - 1]
+                annotations = page.get("/Annots")
+                if annotations is None:
+                    return None
+                draws, size = self._page(page)
+                for appearance in _appearances(annotations.get_object()):
+                    one = self._form(_key(appearance), appearance.get_object(),
+                                     page.get("/Resources"), [], 1)
+                    draws, size = draws + one[0], size + one[1]
+                    if self._over((draws, size)):
+                        break
+        except Exception as exc:  # no verdict from pypdf: the appearances stay undrawn
+            return f"page {number}'s annotation appearances could not be weighed ({exc})"
+        finally:
+            self._costs.clear()
+        excess = self._excess((draws, size))
+        return f"page {number} with its annotation appearances {excess}" if excess else None
+
+    def _excess(self, cost: Cost) -> str | None:
+        """What ``cost`` is past, as said of a page; None when within the limits."""
+        if cost[0] > MAX_FORM_DRAWS:
+            return (f"draws form XObjects nested in each other more than {MAX_FORM_DRAWS:,} "
+                    "times over (a form bomb)")
+        if cost[1] > self.content_limit:
+            return (f"makes a reader parse more than pdf.max_page_content "
                     f"({int(self.content_limit):,} bytes) of content, each form once per "
-                    "draw (a content or form bomb); not loaded")
+                    "draw (a content or form bomb)")
         return None
 
     def _page(self, page: Any) -> Cost:
@@ -162,7 +199,7 @@ class PageCensus:
         return draws, size
 
     def close(self) -> None:
-        self._reader = None
+        self._reader = self._drawn_reader = None
         if self._stream is not None:
             self._stream.close()
             self._stream = None
@@ -176,23 +213,28 @@ class PageCensus:
     def _over(self, cost: Cost) -> bool:
         return cost[0] > MAX_FORM_DRAWS or cost[1] > self.content_limit
 
-    def _open(self, password: str | None) -> None:
+    def _open(self) -> None:
         self._stream = self.source.open()
         with mapped(self._stream) as data:
             screen = _Screen(data, self._over, self.content_limit)
         if screen.settled():
             self.close()
             return
-        from pypdf import PdfReader
-
-        self._stream.seek(0)
+        reader = self._open_reader(self._stream)
         with _quiet_pypdf():
-            # a file object, not a path: pypdf would read a path whole into memory
-            reader = PdfReader(self._stream, strict=False, password=password or None)
             if self._settled_by_pypdf(reader, screen):
                 self.close()
                 return
             self._reader = reader  # now weigh each page before it loads
+
+    def _open_reader(self, stream: BinaryIO) -> Any:
+        from pypdf import PdfReader
+
+        self._stream = stream
+        stream.seek(0)
+        with _quiet_pypdf():
+            # a file object, not a path: pypdf would read a path whole into memory
+            return PdfReader(stream, strict=False, password=self._password or None)
 
     def _settled_by_pypdf(self, reader: Any, screen: _Screen) -> bool:
         """Whether pypdf's reading of the forms the bytes left open settles it for every
@@ -595,3 +637,32 @@ def _xobjects(resources: Any) -> Any:
     resources = resources.get_object()
     xobjects = resources.get("/XObject") if hasattr(resources, "get") else None
     return xobjects.get_object() if xobjects is not None else None
+
+
+def _appearances(annotations: Any) -> Iterator[Any]:
+    """The normal appearance streams of ``annotations`` (every state's, for those that
+    have several), as references: what rendering or flattening draws."""
+    from pypdf.generic import IndirectObject
+
+    for annotation in annotations if isinstance(annotations, list) else ():
+        annotation = annotation.get_object()
+        appearance: Any = annotation.get("/AP") if hasattr(annotation, "get") else None
+        appearance = appearance.get_object() if appearance is not None else None
+        normal: Any = appearance.raw_get("/N") if hasattr(appearance, "raw_get") and \
+            "/N" in appearance else None
+        if isinstance(normal, IndirectObject):
+            resolved = normal.get_object()
+            if hasattr(resolved, "get_data"):
+                yield normal
+                continue
+            normal = resolved
+        if hasattr(normal, "raw_get"):
+            for state in normal:
+                stream = normal.raw_get(state)
+                if isinstance(stream, IndirectObject) and hasattr(stream.get_object(),
+                                                                  "get_data"):
+                    yield stream
+
+
+def _key(reference: Any) -> Key:
+    return int(reference.idnum), int(reference.generation)

@@ -137,6 +137,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.limits = ArchiveLimits.from_config(config)
         self.pdf = open_pdfium(source, configured_password(config))
         self.page_census = PageCensus.of(source, config)
+        self.warnings: list[tuple[str, str]] = []  # into the document's report
         self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
@@ -302,6 +303,10 @@ class PdfiumDocument(BaseParsedDocument):
 
     def _signatures(self, index: int, boxes: list[tuple[float, ...]]) -> list[str]:
         """What the page's signature fields show, one line each."""
+        undrawn = self.page_census.drawing_refusal(index + 1)
+        if undrawn is not None:  # flattening draws the appearances into the page
+            self._warn_undrawn(f"{undrawn}; its signature fields are not read")
+            return []
         try:
             lines = signature_texts(self.pdf, index, boxes)
         except Exception as exc:  # the signatures are extras: never lose the page
@@ -309,6 +314,10 @@ class PdfiumDocument(BaseParsedDocument):
                         self.source.display_name, index + 1, exc)
             return []
         return ["\n".join(lines)] if lines else []
+
+    def _warn_undrawn(self, message: str) -> None:
+        log.warning("%s: %s", self.source.display_name, message)
+        self.warnings.append(("AnnotationsNotDrawn", message))
 
     def _label(self, index: int) -> str:
         # the tolerant reader: pypdfium2's raises on a label that is not valid UTF-16
@@ -322,6 +331,10 @@ class PdfiumDocument(BaseParsedDocument):
         refusal = self.page_census.refusal(page)
         if refusal is not None:
             raise CorruptDocument(refusal, file=self.source.display_name)
+        # the page's own content is weighed; its annotations' appearances only now
+        undrawn = self.page_census.drawing_refusal(page)
+        if undrawn is not None:
+            self._warn_undrawn(f"{undrawn}; the page is rendered without its annotations")
         native = self.pdf[page - 1]
         try:
             width, height = native.get_size()
@@ -329,7 +342,8 @@ class PdfiumDocument(BaseParsedDocument):
             pixels = width * scale * height * scale
             if pixels > self.max_pixels:
                 scale *= (self.max_pixels / pixels) ** 0.5
-            bitmap = native.render(scale=scale, grayscale=True, may_draw_forms=self._forms)
+            bitmap = native.render(scale=scale, grayscale=True, draw_annots=undrawn is None,
+                                   may_draw_forms=self._forms and undrawn is None)
             try:
                 return bitmap.to_pil().convert("L").copy()
             finally:
