@@ -383,3 +383,32 @@ def test_a_page_whose_stamp_is_a_form_bomb_is_rendered_without_its_annotations(
     assert bomb["stamp"] == 255 and bomb["darkest"] < 128  # "Stamped page" itself
     [(kind, message)] = bomb["warnings"]
     assert kind == "AnnotationsNotDrawn" and "rendered without its annotations" in message
+
+
+# 600,000 one-character strings: 4.2 MB, under the byte limit, and about 600 MB in PDFium
+OBJECTS = b"BT /F1 1 Tf 10 10 Td " + b"(x) Tj " * 600_000 + b"ET"
+
+
+@pytest.mark.parametrize("encrypted", [False, True])
+def test_content_dense_in_operators_is_weighed_by_them(encrypted: bool, tmp_path: Path) -> None:
+    assert len(OBJECTS) < MAX_PAGE_CONTENT
+    save: dict[str, Any] = ({"encryption": pikepdf.Encryption(owner="owner", user="", R=6)}
+                            if encrypted else {})
+    data = content_pdf(OBJECTS, **save)
+    _only_page_two_refused(data, "each drawing operator as 34 bytes")
+    if not encrypted:
+        _only_page_two_failed(data, tmp_path, "content", "content or form bomb")
+    # half as many operators, and the same bytes in longer strings, pass
+    for content in (OBJECTS[:len(OBJECTS) // 2] + b" ET",
+                    b"BT /F1 1 Tf 10 10 Td " + b"(xxxxxxxxxxxxx) Tj " * 220_000 + b"ET"):
+        assert _refusals(content_pdf(content, **save)) == [None, None, None]
+
+
+def test_a_form_drawn_many_times_counts_its_operators_per_draw() -> None:
+    # 100 strings of one character, 6,000 times: 2.4 MB of content, 600,000 operators
+    pdf = pikepdf.new()
+    form = _form(pdf, b"BT /F1 1 Tf " + b"(x) Tj " * 100 + b"ET", Dictionary())
+    _add_page(pdf, "Before the forms")
+    _add_page(pdf, "Forms page", Dictionary(Y=pdf.make_indirect(form)), b"/Y Do " * 6000)
+    _add_page(pdf, "After the forms")
+    _only_page_two_refused(_save(pdf), "drawing operator")

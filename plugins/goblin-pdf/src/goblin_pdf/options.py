@@ -45,9 +45,11 @@ PDF_OPTIONS = (
            "check.", minimum=0),
     Option("max_page_content", "bytes", 16 * 1024**2,
            "Bytes of content one page may make a reader parse: its content streams, each "
-           "as often as the page names it, and each form XObject's content once per draw. "
+           "as often as the page names it, and each form XObject's content once per draw; "
+           "content dense in drawing operators weighs each one as this over 500,000 bytes. "
            "A page past it (a content or form bomb) is not loaded and fails with the reason; "
-           "the other pages are read. 0: no limit on the bytes (form draws stay limited).",
+           "the other pages are read. 0: no limit on the bytes or operators (form draws stay "
+           "limited).",
            minimum=0),
     Option("count_images_below", "int", 200,
            "Count a page's image objects only when it draws fewer glyphs than this (where the "

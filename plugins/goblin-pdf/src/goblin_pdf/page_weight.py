@@ -15,18 +15,20 @@ character it finds. A small file can make that content enormous:
 
 So each page is weighed: the bytes of its content streams, each as often as the page
 names it, and of each form's content once per draw, nested forms included, and how many
-forms it draws. A page past ``pdf.max_page_content`` bytes, past ``MAX_FORM_DRAWS`` draws,
-or with a form that draws itself (directly or through others) more than once per round,
-is refused. Most PDFs are settled from their bytes alone: stream dictionaries are never
-compressed (PDF 32000-1, 7.5.7), so each page's ``/Contents`` (in the clear or in an object
-stream) and every form are found there. A page whose streams are small enough that even
-their filters' largest ratios keep them within the limit is not decoded; the others, and
-all of them when the PDF has forms, are decoded (:mod:`goblin_pdf.stream_filters`),
-counting bytes and ``Do`` operators and keeping nothing. When no page, with the costliest
-form drawn as often as its content says ``Do``, can pass the limits, pypdf is never
-opened. Otherwise pypdf, which reads the object graph without drawing it, weighs the
-pages one by one; each form's weight is kept once known, so the count is linear in the
-number of forms.
+forms it draws. Content dense in drawing operators weighs more than its bytes: a million
+``(x) Tj`` are 7 MB and a gigabyte in PDFium, so each operator counts as
+``MAX_PAGE_OBJECTS``-th of the limit when that is more. A page past
+``pdf.max_page_content`` bytes, past ``MAX_FORM_DRAWS`` draws, or with a form that draws
+itself (directly or through others) more than once per round, is refused. Most PDFs are
+settled from their bytes alone: stream dictionaries are never compressed (PDF 32000-1,
+7.5.7), so each page's ``/Contents`` (in the clear or in an object stream) and every
+form are found there. A page whose streams are small enough that even their filters'
+largest ratios keep them within the limit is not decoded; the others, and all of them
+when the PDF has forms, are decoded (:mod:`goblin_pdf.stream_filters`), counting bytes
+and ``Do`` operators and keeping nothing. When no page, with the costliest form drawn as
+often as its content says ``Do``, can pass the limits, pypdf is never opened. Otherwise
+pypdf, which reads the object graph without drawing it, weighs the pages one by one;
+each form's weight is kept once known, so the count is linear in the number of forms.
 """
 
 from __future__ import annotations
@@ -61,6 +63,18 @@ MAX_FORM_DRAWS = 100_000
 #: this keeps a page under about 1.5 GB at worst; the largest content stream among 537
 #: real PDFs inflates to 11 MB.
 MAX_PAGE_CONTENT = 16 * 1024**2
+#: Drawing operators (text shown, paths painted, images and forms drawn, states saved)
+#: one page may run at most, forms' once per draw. PDFium holds up to a kilobyte for each
+#: object they make, so dense content (eight bytes a string drawn) passes the byte limit
+#: long before it is small: a million ``(x) Tj`` take 7 MB and a gigabyte. Each operator
+#: counts as ``max_page_content`` over this many bytes; the busiest page among 537 real
+#: PDFs runs 37,000.
+MAX_PAGE_OBJECTS = 500_000
+# An operator and the space after it: no fewer bytes make one, so content up to twice
+# MAX_PAGE_OBJECTS bytes cannot pass it and its operators need no count.
+_SMALLEST_OPERATOR = 2
+_DRAWING = re.compile(
+    rb"(?<![^\s\])>])(?:Tj|TJ|'|\"|q|S|s|f\*?|F|B\*?|b\*?|Do|BI)(?![^\s\[(/<%])")
 _FORM = re.compile(rb"/Subtype\s*/Form\b")
 _OBJECT_HEADER = re.compile(rb"(\d{1,10})\s+(\d{1,5})\s+obj$")
 _HEADER_WINDOW = 1 << 16  # bytes searched back from /Subtype /Form for its "N G obj"
@@ -96,6 +110,7 @@ class PageCensus:
                  content_limit: int = MAX_PAGE_CONTENT) -> None:
         self.source = source
         self.content_limit = content_limit or float("inf")
+        self.per_operator = _per_operator(self.content_limit)
         self._password = password
         self._reader: Any = None
         self._drawn_reader: Any = None  # opened only to weigh annotation appearances
@@ -166,7 +181,8 @@ class PageCensus:
         if cost[1] > self.content_limit:
             return (f"makes a reader parse more than pdf.max_page_content "
                     f"({int(self.content_limit):,} bytes) of content, each form once per "
-                    "draw (a content or form bomb)")
+                    f"draw and each drawing operator as {self.per_operator:.0f} bytes "
+                    "(a content or form bomb)")
         return None
 
     def _page(self, page: Any) -> Cost:
@@ -188,7 +204,7 @@ class PageCensus:
             data = stream.get_data() if hasattr(stream, "get_data") else b""
             # the content's own bytes first: a stream named a thousand times is refused
             # before the forms it draws are looked at
-            size += times[key] * len(data)
+            size += times[key] * _weighed(data, self.per_operator)
             if self._over((draws, size)):
                 break
             inner = self._draws(resources, data, [])
@@ -255,7 +271,8 @@ class PageCensus:
             content = form.get_data()
             if own is None and _DO.search(content):
                 return False
-            cost = self._form(key, form, own, [], 1) if own is not None else (1, len(content))
+            cost = self._form(key, form, own, [], 1) if own is not None else (
+                1, _weighed(content, self.per_operator))
             if self._over(cost):
                 return False
             costliest = (max(costliest[0], cost[0]), max(costliest[1], cost[1]))
@@ -303,7 +320,7 @@ class PageCensus:
         if memo not in self._costs:
             content = form.get_data()
             draws, size = self._draws(resources, content, [*path, (key, times)])
-            self._costs[memo] = (1 + draws, len(content) + size)
+            self._costs[memo] = (1 + draws, _weighed(content, self.per_operator) + size)
         return self._costs[memo]
 
 
@@ -319,6 +336,7 @@ class _Screen:
 
     def __init__(self, data: Any, over: Any, limit: float) -> None:
         self.over = over
+        self.per_operator = _per_operator(limit)
         self.forms = _forms(data)
         self.costs: dict[Key, Cost | None] = {}
         self.unknown: list[Key] = []
@@ -360,7 +378,7 @@ class _Screen:
         content = _plain_content(data, *self.forms[key])
         if content is None:
             return None
-        draws, size = 1, len(content)
+        draws, size = 1, _weighed(content, self.per_operator)
         drawn = Counter(read_name(name) for name in _DO.findall(content))
         named = names[key]
         if drawn and named is None:
@@ -403,6 +421,8 @@ class _PageContents:
 
     def __init__(self, data: Any, form_streams: set[int], limit: float) -> None:
         self.known = True
+        self._per_operator = _per_operator(limit)
+        self._weights: dict[int, int] = {}
         forms = bool(form_streams)
         self.pages: list[tuple[int, int]] = []  # bytes and Do operators, at most
         # encrypted streams keep their size, so the bound from it holds, but what they
@@ -463,7 +483,10 @@ class _PageContents:
             if bound is None:
                 return None
             most += bound
-        if most <= limit and not forms:
+        # content under twice MAX_PAGE_OBJECTS bytes cannot hold too many operators
+        floor = min(limit, _SMALLEST_OPERATOR * MAX_PAGE_OBJECTS) if self._per_operator \
+            else limit
+        if most <= floor and not forms:
             return most, 0
         if self._encrypted:
             return None
@@ -478,8 +501,22 @@ class _PageContents:
             size += tally[0]
             draws += tally[1]
             if size > limit:
-                break
+                return size, draws
+        if self._per_operator and size > _SMALLEST_OPERATOR * MAX_PAGE_OBJECTS:
+            size = sum(map(self._weight, numbers))
         return size, draws
+
+    def _weight(self, number: int) -> int:
+        """A content stream's weight: its bytes, or its operators when they weigh more."""
+        if number not in self._weights:
+            if number not in self._streams:
+                return 0
+            dictionary, start = self._streams[number]
+            pieces = _decoding(self._data, dictionary, start, stream_end(self._data, start))
+            operators = sum(len(_DRAWING.findall(piece)) for piece in pieces or ())
+            size = self._tallies[number][0]  # type: ignore[index]
+            self._weights[number] = max(size, int(operators * self._per_operator))
+        return self._weights[number]
 
     def _stream_numbers(self, entry: bytes) -> list[int]:
         """The content streams a ``/Contents`` value names, repeats kept: an array, or a
@@ -666,3 +703,17 @@ def _appearances(annotations: Any) -> Iterator[Any]:
 
 def _key(reference: Any) -> Key:
     return int(reference.idnum), int(reference.generation)
+
+
+def _per_operator(limit: float) -> float:
+    """The bytes each drawing operator weighs under a page limit of ``limit`` bytes; none
+    when pages are not weighed by bytes."""
+    return limit / MAX_PAGE_OBJECTS if limit != float("inf") else 0.0
+
+
+def _weighed(content: bytes, per_operator: float) -> int:
+    """What ``content`` weighs: its bytes, or its drawing operators at ``per_operator``
+    bytes each when that is more."""
+    if not per_operator:
+        return len(content)
+    return max(len(content), int(per_operator * len(_DRAWING.findall(content))))
