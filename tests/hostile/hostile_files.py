@@ -887,6 +887,13 @@ def dense_content_pdf(folder: Path) -> Path:
         60, b"(AB) Tj ", b"BT /F1 24 Tf 72 720 Td (Dense page) Tj ET BT "))
 
 
+def million_strings_pdf(folder: Path) -> Path:
+    """A page of a million and a half one-character strings: 10 MiB of content, under the
+    byte limit, and 1.5 GB to a reader that loads the page."""
+    return _flate_page_pdf(folder / "million-strings.pdf", _flate_bomb(
+        10, b"(x) Tj ", b"BT /F1 24 Tf 72 720 Td (Million strings page) Tj ET BT "))
+
+
 def repeated_content_pdf(folder: Path) -> Path:
     """A page naming one 64 kB content stream a thousand times: 7 kB on disk, 64 MB of
     text objects to parse."""

@@ -95,6 +95,7 @@ CASES: dict[str, Case] = {
     "form-xobject-bomb": Case(build.form_bomb_pdf, frozenset({"CorruptDocument"})),
     "pdf-dense-content": Case(build.dense_content_pdf, frozenset({"CorruptDocument"})),
     "pdf-repeated-content": Case(build.repeated_content_pdf, frozenset({"CorruptDocument"})),
+    "pdf-million-strings": Case(build.million_strings_pdf, frozenset({"CorruptDocument"})),
     "form-text-bomb": Case(build.form_text_bomb_pdf, frozenset({"CorruptDocument"})),
     "pdf-stamp-form-bomb": Case(build.stamp_form_bomb_pdf, text=("Stamp bomb page",)),
     "self-drawing-form": Case(build.self_drawing_form_pdf, frozenset({"CorruptDocument"})),

@@ -412,3 +412,21 @@ def test_a_form_drawn_many_times_counts_its_operators_per_draw() -> None:
     _add_page(pdf, "Forms page", Dictionary(Y=pdf.make_indirect(form)), b"/Y Do " * 6000)
     _add_page(pdf, "After the forms")
     _only_page_two_refused(_save(pdf), "drawing operator")
+
+
+def test_a_source_is_weighed_once_for_the_parser_and_every_recovery_engine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    source = Source.from_bytes(content_pdf(DENSE), "dense.pdf")
+    with PageCensus(source) as census:
+        first = [census.refusal(n) for n in (1, 2, 3)]
+    assert first[1] is not None
+    # the same source again: verdicts kept, nothing read from the bytes a second time
+    monkeypatch.setattr(page_weight, "_Screen", None)
+    with PageCensus(source) as again:
+        assert [again.refusal(n) for n in (1, 2, 3)] == first
+    # another limit, or another source with the same bytes, is weighed afresh
+    monkeypatch.undo()
+    with PageCensus(source, content_limit=0) as loose:
+        assert loose.refusal(2) is None
+    with PageCensus(Source.from_bytes(content_pdf(DENSE), "dense.pdf")) as other:
+        assert other.refusal(2) == first[1]
