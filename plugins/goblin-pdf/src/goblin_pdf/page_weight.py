@@ -235,20 +235,27 @@ class PageCensus:
         for item in named:
             streams.setdefault(getattr(item, "idnum", id(item)), item)
         resources = page.get("/Resources")
-        draws = size = 0
+        draws = size = content = 0
+        read: list[tuple[int, bytes]] = []
         for key, item in streams.items():
             stream = item.get_object()
             data = stream.get_data() if hasattr(stream, "get_data") else b""
+            read.append((times[key], data))
             # the content's own bytes first: a stream named a thousand times is refused
             # before the forms it draws are looked at
-            size += times[key] * _weighed(data, self.per_operator)
+            content += times[key] * len(data)
+            size += times[key] * len(data)
             if self._over((draws, size)):
-                break
+                return draws, size
             inner = self._draws(resources, data, [])
             draws += times[key] * inner[0]
             size += times[key] * inner[1]
             if self._over((draws, size)):
-                break
+                return draws, size
+        if self.per_operator and content > _SMALLEST_OPERATOR * MAX_PAGE_OBJECTS:
+            # enough content to hold too many operators: weigh them too
+            size += sum(times * _weighed(data, self.per_operator) for times, data in read)
+            size -= content
         return draws, size
 
     def close(self) -> None:
