@@ -40,6 +40,7 @@ import weakref
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, BinaryIO
 
 from goblin_core.config import Config
@@ -277,7 +278,8 @@ class PageCensus:
         self._stream = self.source.open()
         with mapped(self._stream) as data:
             screen = _Screen(data, self._over, self.content_limit)
-        if screen.settled():
+            settled = screen.settled()
+        if settled:
             self.close()
             return
         reader = self._open_reader(self._stream)
@@ -382,21 +384,34 @@ class _Screen:
         self.over = over
         self.per_operator = _per_operator(limit)
         self.forms = _forms(data)
+        self.content = _PageContents(data, {at for _, at in self.forms.values()}, limit)
+        # Forms are weighed first at the most their bytes allow, operators included
+        # (every two bytes one): most PDFs settle so, and their operators go uncounted.
+        self._weigh = self._at_most
+        self._weigh_forms(data)
+        if self.per_operator and not self.settled() and not self.unknown:
+            self._weigh = partial(_weighed, per_operator=self.per_operator)
+            self._weigh_forms(data)
+
+    def _at_most(self, content: bytes) -> int:
+        return int(len(content) * max(1.0, self.per_operator / _SMALLEST_OPERATOR))
+
+    def _weigh_forms(self, data: Any) -> None:
         self.costs: dict[Key, Cost | None] = {}
         self.unknown: list[Key] = []
         self.costliest: Cost = (0, 0)
-        if self.forms:
-            keys = set(self.forms)
-            names = {key: _form_names(dictionary, keys)
-                     for key, (dictionary, _) in self.forms.items()}
-            for key in self.forms:
-                cost = self._cost(data, key, names, ())
-                if cost is None:
-                    self.unknown.append(key)
-                else:
-                    self.costliest = (max(self.costliest[0], cost[0]),
-                                      max(self.costliest[1], cost[1]))
-        self.content = _PageContents(data, {at for _, at in self.forms.values()}, limit)
+        if not self.forms:
+            return
+        keys = set(self.forms)
+        names = {key: _form_names(dictionary, keys)
+                 for key, (dictionary, _) in self.forms.items()}
+        for key in self.forms:
+            cost = self._cost(data, key, names, ())
+            if cost is None:
+                self.unknown.append(key)
+            else:
+                self.costliest = (max(self.costliest[0], cost[0]),
+                                  max(self.costliest[1], cost[1]))
 
     def content_known(self) -> bool:
         """Whether every page's content was read from the bytes."""
@@ -422,7 +437,7 @@ class _Screen:
         content = _plain_content(data, *self.forms[key])
         if content is None:
             return None
-        draws, size = 1, _weighed(content, self.per_operator)
+        draws, size = 1, self._weigh(content)
         drawn = Counter(read_name(name) for name in _DO.findall(content))
         named = names[key]
         if drawn and named is None:
@@ -538,7 +553,8 @@ class _PageContents:
         for number in numbers:
             if number not in self._tallies:
                 found = self._streams.get(number)
-                self._tallies[number] = _tally(self._data, *found) if found else (0, 0)
+                self._tallies[number] = _tally(self._data, *found, draws=forms) if found \
+                    else (0, 0)
             tally = self._tallies[number]
             if tally is None:
                 return None
@@ -637,10 +653,10 @@ def _decoding(data: Any, dictionary: bytes, start: int, end: int) -> Iterator[by
     return iter(found[-1]) if found else chunks(data, start, end)
 
 
-def _tally(data: Any, dictionary: bytes, start: int) -> Cost | None:
-    """How many bytes a stream's data decodes to and how many times it says Do (over-
-    counted where the two letters stand in a string: harmless, the count only decides
-    whether pages are weighed); None when its filters are not read here."""
+def _tally(data: Any, dictionary: bytes, start: int, draws: bool = True) -> Cost | None:
+    """How many bytes a stream's data decodes to and, with ``draws``, how many times it
+    says Do (overcounted where the two letters stand in a string: harmless, the count
+    only decides whether pages are weighed); None when its filters are not read here."""
     pieces = _decoding(data, dictionary, start, stream_end(data, start))
     if pieces is None:
         return None
@@ -648,8 +664,9 @@ def _tally(data: Any, dictionary: bytes, start: int) -> Cost | None:
     last = b""  # the byte before each piece, for a "Do" split between two
     for out in pieces:
         size += len(out)
-        count += (last + out).count(b"Do")
-        last = out[-1:] or last
+        if draws:
+            count += (last + out).count(b"Do")
+            last = out[-1:] or last
     return size, count
 
 
