@@ -149,3 +149,12 @@ def test_honest_lzw_and_runlength_content_is_read() -> None:
     for dictionary, data in ((b"<< /Filter /LZWDecode >>", lzw_encoded(TEXT * 2000)),
                              (b"<< /Filter /RunLengthDecode >>", run_length_encoded(TEXT))):
         assert "Readable page" in _read(_pdf(dictionary, data))
+
+
+def test_a_filter_given_by_reference_is_read_from_the_object_it_names() -> None:
+    for named in (b"/LZWDecode", b"[/LZWDecode]"):
+        with pytest.raises(FileTooLarge, match="object 4"):
+            _read(_pdf(b"<< /Filter 6 0 R >>", lzw_run(1), named))
+    # named by reference and honest: read
+    assert "Readable page" in _read(_pdf(b"<< /Filter 6 0 R >>", lzw_encoded(TEXT),
+                                         b"/LZWDecode"))

@@ -34,7 +34,14 @@ from goblin_pdf.pdf_bytes import (
     stream_end,
     streams,
 )
-from goblin_pdf.stream_filters import FLATE, decodes_past, filter_chain, most_decoded
+from goblin_pdf.stream_filters import (
+    FLATE,
+    decodes_past,
+    filter_chain,
+    filter_names,
+    filter_reference,
+    most_decoded,
+)
 
 _NOT_INFLATED = re.compile(rb"/Subtype\s*/Image\b|/Type\s*/EmbeddedFile\b")
 
@@ -58,10 +65,11 @@ def refuse_stream_bombs(source: Source, limit: int, password: str | None = None)
 
 def _oversized(data: Any, limit: int) -> str | None:
     """Which stream decodes past ``limit`` ("object 12"), or None."""
+    objects = _ObjectsInClear(data)
     for keyword, start in streams(data):
         end = stream_end(data, start)
         dictionary = stream_dictionary(data, keyword)
-        chain = _chain(dictionary, data, start, end)
+        chain = _chain(dictionary, data, start, end, objects)
         if most_decoded(end - start, chain) <= limit or _NOT_INFLATED.search(dictionary):
             continue
         if decodes_past(chunks(data, start, end), chain, dictionary, limit):
@@ -70,16 +78,43 @@ def _oversized(data: Any, limit: int) -> str | None:
     return None
 
 
-def _chain(dictionary: bytes, data: Any, start: int, end: int) -> list[bytes]:
-    """The filters a stream is decoded through. When ``/Filter`` is an indirect reference,
-    its data tells: Flate when it starts with a zlib header, twice when what that inflates
+def _chain(dictionary: bytes, data: Any, start: int, end: int,
+           objects: _ObjectsInClear) -> list[bytes]:
+    """The filters a stream is decoded through. A ``/Filter`` given by reference is read
+    from the object it names in the PDF's bytes; when that object is not in the clear,
+    the data tells: Flate when it starts with a zlib header, twice when what that inflates
     to starts with one again."""
     chain = filter_chain(dictionary)
     if chain is not None:
         return chain
+    reference = filter_reference(dictionary)
+    held = objects.value(reference) if reference is not None else None
+    if held is not None:
+        return filter_names(held)
     if not ZLIB_HEADER.match(data, start):
         return []
     return [FLATE, FLATE] if _nested(data, start, end) else [FLATE]
+
+
+class _ObjectsInClear:
+    """Where each object outside object streams starts in a PDF's bytes, found in one
+    pass the first time one is asked for."""
+
+    _START = re.compile(rb"(?<![0-9])([0-9]{1,10})\s+([0-9]{1,5})\s+obj\b\s*")
+    _FILTER_VALUE = re.compile(rb"\[[^\]]*\]|/[^\s/\[\]()<>{}%]+")
+
+    def __init__(self, data: Any) -> None:
+        self._data = data
+        self._starts: dict[tuple[int, int], int] | None = None
+
+    def value(self, key: tuple[int, int]) -> bytes | None:
+        """Object ``key``'s value when it is a name or an array of names, else None."""
+        if self._starts is None:
+            self._starts = {(int(found[1]), int(found[2])): found.end()
+                            for found in self._START.finditer(self._data)}
+        at = self._starts.get(key)
+        found = self._FILTER_VALUE.match(self._data, at) if at is not None else None
+        return found[0] if found is not None else None
 
 
 def _oversized_encrypted(stream: Any, data: Any, limit: int, password: str | None) -> str | None:
@@ -95,6 +130,7 @@ def _oversized_encrypted(stream: Any, data: Any, limit: int, password: str | Non
             return None  # no reader opens it without the right password either
     except Exception:  # damaged, or encrypted some other way: PDFium gives the verdict
         return None
+    objects = _ObjectsInClear(data)
     for keyword, start in streams(data):
         dictionary = stream_dictionary(data, keyword)
         header = OBJECT.search(dictionary)
@@ -109,7 +145,7 @@ def _oversized_encrypted(stream: Any, data: Any, limit: int, password: str | Non
         if raw is None:
             continue
         if chain is None:
-            chain = _chain(dictionary, raw, 0, len(raw))
+            chain = _chain(dictionary, raw, 0, len(raw), objects)
         if decodes_past(chunks(raw, 0, len(raw)), chain, dictionary, limit):
             return f"object {int(header[1])}"
     return None

@@ -50,13 +50,27 @@ def read_name(raw: bytes) -> bytes:
 
 def filter_chain(dictionary: bytes) -> list[bytes] | None:
     """The filters a stream dictionary names, in order and spelled out ([] for none);
-    None when ``/Filter`` is an indirect reference, which the bytes alone cannot read."""
+    None when ``/Filter`` is an indirect reference (see ``filter_reference``)."""
     found = _FILTER.search(dictionary)
     if found is None:
         return []
     if found[1].endswith(b"R"):
         return None
-    return [_FULL_NAMES.get(full, full) for full in map(read_name, _NAME.findall(found[1]))]
+    return filter_names(found[1])
+
+
+def filter_names(value: bytes) -> list[bytes]:
+    """The filters a ``/Filter`` value (a name or an array of names) holds, spelled out."""
+    return [_FULL_NAMES.get(full, full) for full in map(read_name, _NAME.findall(value))]
+
+
+def filter_reference(dictionary: bytes) -> tuple[int, int] | None:
+    """The object (number, generation) a ``/Filter`` given by reference points to."""
+    found = _FILTER.search(dictionary)
+    if found is None or not found[1].endswith(b"R"):
+        return None
+    number, generation = found[1].split()[:2]
+    return int(number), int(generation)
 
 
 def most_decoded(size: int, chain: Iterable[bytes]) -> int:
