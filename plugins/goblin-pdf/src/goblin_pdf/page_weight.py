@@ -46,7 +46,15 @@ from typing import Any, BinaryIO
 from goblin_core.config import Config
 from goblin_core.source import Source
 from goblin_pdf.passwords import configured_password
-from goblin_pdf.pdf_bytes import OBJECT, chunks, mapped, stream_dictionary, stream_end, streams
+from goblin_pdf.pdf_bytes import (
+    OBJECT,
+    OBJECT_START,
+    chunks,
+    mapped,
+    stream_dictionary,
+    stream_end,
+    streams,
+)
 from goblin_pdf.stream_filters import GROWTH, filter_chain, layers, most_decoded, read_name
 
 log = logging.getLogger(__name__)
@@ -97,7 +105,6 @@ _REFERENCE = re.compile(rb"(?<![0-9])([0-9]++)\s++[0-9]++\s++R")
 _CONTENTS = re.compile(_escapable(b"Contents")
                        + rb"\s*(\[[^\]]*\]|[0-9]+\s+[0-9]+\s+R)")
 _MAX_ARRAY = 1 << 20  # bytes read from an array object in the clear
-_OBJECT_START = re.compile(rb"(?<![0-9])([0-9]++)\s++[0-9]++\s++obj\b\s*")
 _DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
 _MAX_DEPTH = 64
 _LOOP = MAX_FORM_DRAWS + 1  # what a form that draws itself more than once counts for
@@ -594,7 +601,7 @@ class _PageContents:
         if body is None:
             if self._objects is None:  # where each object in the clear starts, found once
                 self._objects = {int(found[1]): found.end() for start, end in self._between
-                                 for found in _OBJECT_START.finditer(self._data, start, end)}
+                                 for found in OBJECT_START.finditer(self._data, start, end)}
             at = self._objects.get(number)
             body = bytes(self._data[at:at + _MAX_ARRAY]) if at is not None else b""
         body = body.lstrip()

@@ -16,6 +16,9 @@ from typing import Any, BinaryIO
 
 LINE_END = re.compile(rb"\r\n|\n|\r")
 OBJECT = re.compile(rb"(\d{1,10})\s+\d{1,5}\s+obj\b")
+# Where an object's value starts, its number and generation kept: possessive, so the
+# digits and spaces of a cross-reference table are passed over without backtracking.
+OBJECT_START = re.compile(rb"(?<![0-9])([0-9]++)\s++([0-9]++)\s++obj\b\s*")
 ZLIB_HEADER = re.compile(rb"\x78[\x01\x5e\x9c\xda]")
 HEADER_WINDOW = 1 << 16  # bytes searched back from "stream" for the object's header
 

@@ -27,6 +27,7 @@ from goblin_core.errors import FileTooLarge
 from goblin_core.source import Source
 from goblin_pdf.pdf_bytes import (
     OBJECT,
+    OBJECT_START,
     ZLIB_HEADER,
     chunks,
     mapped,
@@ -100,7 +101,6 @@ class _ObjectsInClear:
     """Where each object outside object streams starts in a PDF's bytes, found in one
     pass the first time one is asked for."""
 
-    _START = re.compile(rb"(?<![0-9])([0-9]{1,10})\s+([0-9]{1,5})\s+obj\b\s*")
     _FILTER_VALUE = re.compile(rb"\[[^\]]*\]|/[^\s/\[\]()<>{}%]+")
 
     def __init__(self, data: Any) -> None:
@@ -111,7 +111,7 @@ class _ObjectsInClear:
         """Object ``key``'s value when it is a name or an array of names, else None."""
         if self._starts is None:
             self._starts = {(int(found[1]), int(found[2])): found.end()
-                            for found in self._START.finditer(self._data)}
+                            for found in OBJECT_START.finditer(self._data)}
         at = self._starts.get(key)
         found = self._FILTER_VALUE.match(self._data, at) if at is not None else None
         return found[0] if found is not None else None
