@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import struct
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -128,12 +128,16 @@ def xlsb(
     number: float,
     chart_sheet: str | None = None,
     errors: Sequence[tuple[int, int, int, bool]] = (),
+    strings: Sequence[str] = (),
+    shared_cells: Sequence[tuple[int, int, int]] = (),
 ) -> bytes:
     """A one-sheet .xlsb whose first row holds ``text`` and ``number`` (A1, B1), then,
     when ``chart_sheet`` names one, a chart sheet (a view record, no cells).
 
     ``errors`` are error cells after them, each (row, column, BErr code, whether it is a
-    formula's result: a BrtFmlaError rather than a BrtCellError), in row order.
+    formula's result: a BrtFmlaError rather than a BrtCellError), in row order; then
+    ``shared_cells`` (row, column, index), rows after the first, each showing one of
+    ``strings``, which make the workbook's shared strings part.
     """
     bundles = _record(0x9C, struct.pack("<II", 0, 1) + _wide("rId1") + _wide(sheet_name))
     if chart_sheet is not None:
@@ -146,8 +150,9 @@ def xlsb(
         + _record(0x84)
     )
     cell = struct.pack("<II", 0, 0)  # column 0, style 0
-    last_row = max([0, *(row for row, _, _, _ in errors)])
-    last_column = max([1, *(column for _, column, _, _ in errors)])
+    last_row = max([0, *(row for row, _, _, _ in errors), *(row for row, _, _ in shared_cells)])
+    last_column = max([1, *(column for _, column, _, _ in errors),
+                       *(column for _, column, _ in shared_cells)])
     sheet = (
         _record(0x81)  # BrtBeginSheet
         + _record(0x94, struct.pack("<IIII", 0, last_row, 0, last_column))  # BrtWsDim
@@ -156,6 +161,7 @@ def xlsb(
         + _record(0x06, cell + _wide(text))  # BrtCellSt
         + _record(0x05, struct.pack("<II", 1, 0) + struct.pack("<d", number))  # BrtCellReal
         + _error_cells(errors)
+        + _shared_string_cells(shared_cells)
         + _record(0x92)
         + _record(0x82)
     )
@@ -174,6 +180,17 @@ def xlsb(
         targets.append(("chartsheet", "chartsheets/sheet1.bin"))
         members["xl/chartsheets/sheet1.bin"] = (
             _record(0x81) + _record(0x28B, bytes(12) + _wide(chart_sheet)) + _record(0x82)
+        )
+    if strings:
+        overrides += (
+            '<Override PartName="/xl/sharedStrings.bin" '
+            'ContentType="application/vnd.ms-excel.sharedStrings"/>'
+        )
+        targets.append(("sharedStrings", "sharedStrings.bin"))
+        members["xl/sharedStrings.bin"] = (
+            _record(0x9F, struct.pack("<II", len(shared_cells), len(strings)))  # BrtBeginSst
+            + b"".join(_record(0x13, b"\0" + _wide(text)) for text in strings)  # BrtSSTItem
+            + _record(0xA0)
         )
     types = (
         '<?xml version="1.0" encoding="UTF-8"?>'
@@ -206,6 +223,18 @@ def _row_header(row: int) -> bytes:
     return _record(0x00, struct.pack("<IIH", row, 0, 0) + b"\x00\x00\x00" + struct.pack("<I", 0))
 
 
+def _shared_string_cells(cells: Sequence[tuple[int, int, int]]) -> bytes:
+    """BrtCellIsst records, a row header before each new row."""
+    out = bytearray()
+    row = 0
+    for cell_row, column, index in cells:
+        if cell_row != row:
+            out += _row_header(cell_row)
+            row = cell_row
+        out += _record(0x07, struct.pack("<III", column, 0, index))
+    return bytes(out)
+
+
 def _error_cells(errors: Sequence[tuple[int, int, int, bool]]) -> bytes:
     out = b""
     row = 0
@@ -224,6 +253,61 @@ def _error_cells(errors: Sequence[tuple[int, int, int, bool]]) -> bytes:
     return out
 
 
+def _biff(kind: int, body: bytes = b"") -> bytes:
+    """One BIFF8 record: type and size, then the body."""
+    return struct.pack("<HH", kind, len(body)) + body
+
+
+_BIFF_MAX_BODY = 8224
+
+
+def _shared_strings(strings: Sequence[str]) -> bytes:
+    """SST, then CONTINUE records: each string 8-bit (Latin-1), a string cut at a record's
+    end going on after a repeated flags byte, as Excel writes it."""
+    records: list[bytearray] = [bytearray(struct.pack("<II", len(strings), len(strings)))]
+    for text in strings:
+        data = text.encode("latin-1")
+        if len(records[-1]) + 3 > _BIFF_MAX_BODY:
+            records.append(bytearray())
+        records[-1] += struct.pack("<HB", len(data), 0)
+        while data:
+            room = _BIFF_MAX_BODY - len(records[-1])
+            records[-1] += data[:room]
+            data = data[room:]
+            if data:
+                records.append(bytearray(b"\0"))  # the flags byte again: still 8-bit
+    return b"".join(_biff(0xFC if n == 0 else 0x3C, bytes(r)) for n, r in enumerate(records))
+
+
+def xls(sheet_name: str, strings: Sequence[str], cells: Sequence[tuple[int, int, int]]) -> bytes:
+    """A one-sheet BIFF8 .xls whose ``cells`` (row, column, shared string index) show
+    ``strings``: a workbook stream of globals (the sheet's name and the shared strings)
+    and one sheet, in a compound file."""
+
+    def bof(kind: int) -> bytes:
+        return _biff(0x0809, struct.pack("<HHHHII", 0x0600, kind, 0x0DBB, 0x07CC, 0, 0x06))
+
+    name = sheet_name.encode("latin-1")
+    globals_without_sheet = bof(0x0005) + _shared_strings(strings) + _biff(0x000A)
+
+    def sheet_entry(position: int) -> bytes:  # BOUNDSHEET: where the sheet's BOF is
+        return _biff(0x0085, struct.pack("<IBBBB", position, 0, 0, len(name), 0) + name)
+
+    sheet_start = len(globals_without_sheet) + len(sheet_entry(0))
+    last_row = max((row for row, _, _ in cells), default=0) + 1
+    last_column = max((column for _, column, _ in cells), default=0) + 1
+    sheet = (
+        bof(0x0010)
+        + _biff(0x0200, struct.pack("<IIHHH", 0, last_row, 0, last_column, 0))
+        + b"".join(_biff(0xFD, struct.pack("<HHHI", row, column, 0, index))
+                   for row, column, index in cells)
+        + _biff(0x000A)
+    )
+    head, tail = globals_without_sheet[:20], globals_without_sheet[20:]  # BOF, then the rest
+    stream = head + sheet_entry(sheet_start) + tail + sheet
+    return compound_file({"Workbook": stream})
+
+
 _FREE, _END, _FAT_SECTOR = 0xFFFFFFFF, 0xFFFFFFFE, 0xFFFFFFFD
 _SECTOR = 512
 _MINI_CUTOFF = 4096
@@ -240,12 +324,13 @@ def _directory_entry(name: str, kind: int, start: int, size: int, child: int, ri
 
 
 def compound_file(streams: Mapping[str, bytes]) -> bytes:
-    """An OLE2 compound file holding ``streams`` (at most about 60 KB in all).
+    """An OLE2 compound file holding ``streams`` (at most about 7 MB in all).
 
     A name with slashes puts its stream in storages (``ObjectPool/_1/\x01Ole10Native``).
-    Sector 0 is the one FAT sector, then the directory, then each stream in
-    regular sectors: streams are padded to the mini-stream cutoff so that no
-    mini stream is needed. Siblings are chained by their right pointers.
+    The FAT sectors come first (as many as the file needs, up to the 109 the header
+    lists), then the directory, then each stream in regular sectors: streams are
+    padded to the mini-stream cutoff so that no mini stream is needed. Siblings are
+    chained by their right pointers.
     """
     tree: dict[str, Any] = {}
     for name, data in streams.items():
@@ -260,7 +345,17 @@ def compound_file(streams: Mapping[str, bytes]) -> bytes:
 
     entries = [b""] * (1 + count(tree))
     directory_sectors = -(-len(entries) // (_SECTOR // 128))
-    fat = [_FAT_SECTOR] + [i + 2 for i in range(directory_sectors - 1)] + [_END]
+    stream_sectors = sum(-(-max(len(data), _MINI_CUTOFF) // _SECTOR)
+                         for data in _stream_data(tree))
+    per_fat = _SECTOR // 4
+    fat_sectors = 1
+    while fat_sectors * per_fat < fat_sectors + directory_sectors + stream_sectors:
+        fat_sectors += 1
+    if fat_sectors > 109:
+        raise ValueError("too much for the FAT sectors the header lists")
+    first_directory = fat_sectors
+    fat = [_FAT_SECTOR] * fat_sectors
+    fat += [first_directory + i + 1 for i in range(directory_sectors - 1)] + [_END]
     body = bytearray()
     taken = 1
 
@@ -282,20 +377,29 @@ def compound_file(streams: Mapping[str, bytes]) -> bytes:
         return indices[0] if indices else _FREE
 
     entries[0] = _directory_entry("Root Entry", 5, _END, 0, child=place(tree), right=_FREE)
-    if len(fat) > _SECTOR // 4:
-        raise ValueError("too much for one FAT sector")
+    difat = list(range(fat_sectors)) + [_FREE] * (109 - fat_sectors)
     header = (
         b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
         + b"\0" * 16
         + struct.pack("<5H", 0x3E, 3, 0xFFFE, 9, 6)
         + b"\0" * 6
-        + struct.pack("<4I", 0, 1, 1, 0)  # directory sectors, FAT sectors, first directory sector
+        # directory sectors, FAT sectors, first directory sector, transaction number
+        + struct.pack("<4I", 0, fat_sectors, first_directory, 0)
         + struct.pack("<5I", _MINI_CUTOFF, _END, 0, _END, 0)
-        + struct.pack("<109I", 0, *([_FREE] * 108))
+        + struct.pack("<109I", *difat)
     )
-    fat_sector = struct.pack(f"<{_SECTOR // 4}I", *fat, *([_FREE] * (_SECTOR // 4 - len(fat))))
+    table = fat + [_FREE] * (fat_sectors * per_fat - len(fat))
+    fat_bytes = struct.pack(f"<{len(table)}I", *table)
     directory = b"".join(entries).ljust(directory_sectors * _SECTOR, b"\0")
-    return header + fat_sector + directory + bytes(body)
+    return header + fat_bytes + directory + bytes(body)
+
+
+def _stream_data(node: Mapping[str, Any]) -> Iterator[bytes]:
+    for value in node.values():
+        if isinstance(value, dict):
+            yield from _stream_data(value)
+        else:
+            yield value
 
 
 def ppt_record(kind: int, body: bytes = b"", instance: int = 0, container: bool = False) -> bytes:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from packages import W, docx, para, rewrite, zip_bytes
+from packages import W, docx, para, rewrite, xls, xlsb, zip_bytes
 
 import goblin_core
 import samples
@@ -339,21 +339,28 @@ from goblin_core import extract
 extract(b"a,b\\n1,2\\n", name="warm.csv", ocr="never")
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.monotonic()
-document = extract(sys.argv[1], ocr="never")
+document = extract(sys.argv[1], ocr="never", **json.loads(sys.argv[2]))
 seconds = time.monotonic() - started
 grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
 table = document.tables[0].rows if document.tables else ()
 print(json.dumps({"seconds": seconds, "kib": grown, "rows": len(table),
                   "width": len(table[0]) if table else 0,
-                  "truncated": document.raw_metadata.get("truncated", "")}))
+                  "chars": sum(len(cell) for row in table for cell in row),
+                  "engine": document.pages[0].engine if document.pages else "",
+                  "truncated": document.raw_metadata.get("truncated", ""),
+                  "truncated_sheets": document.raw_metadata.get("truncated_sheets", [])}))
 """
 
 
-def _measured(path: Path) -> dict[str, Any]:
-    """Extract ``path`` in a fresh interpreter: its time and peak RSS growth, plugins loaded."""
+def _measured(path: Path, **config: Any) -> dict[str, Any]:
+    """Extract ``path`` in a fresh interpreter: its time and peak RSS growth, plugins loaded.
+
+    A child also keeps a reader's failed allocation, which aborts the process, from
+    ending the test run."""
     done = subprocess.run(
-        [sys.executable, "-c", _MEASURED, str(path)],
+        [sys.executable, "-c", _MEASURED, str(path), json.dumps(config)],
         capture_output=True, text=True, timeout=120, check=True,
+        env={**os.environ, "RUST_BACKTRACE": "0"},
     )
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
@@ -507,6 +514,58 @@ def test_a_shared_string_shown_in_every_cell_is_read_by_the_streaming_reader(rea
     # under the limit, calamine reads the same workbook whole
     whole = read(data, "repetida.xlsx")
     assert whole.pages[0].engine == "office.calamine" and len(whole.tables[0].rows) == 1000
+
+
+def test_an_xls_showing_a_shared_string_in_every_cell_is_read_by_xlrd_in_bounded_memory(
+    tmp_path: Path,
+) -> None:
+    """A 1.5 MB .xls showing one 32,767-character shared string in 100,000 cells: calamine
+    copies the string into every cell, 3.3 GB, and a failed allocation aborted the whole
+    process. Past limits.max_output_chars such a workbook goes to xlrd, which keeps one
+    copy of the string, and is cut at the limit."""
+    cells = [(row, column, 0) for row in range(10_000) for column in range(10)]
+    path = tmp_path / "repetida.xls"
+    path.write_bytes(xls("Folha", ["z" * 32_767], cells))
+    found = _measured(path, limits={"max_output_chars": 10_000_000})
+    assert found["engine"] == "office.xlrd"
+    assert 0 < found["chars"] <= 10_000_000
+    assert found["truncated_sheets"] == ["Folha"]
+    assert found["seconds"] < 20
+    assert found["kib"] < 300 * 1024
+
+
+def test_an_xls_under_the_output_limit_is_read_by_calamine_whole(read) -> None:  # type: ignore[no-untyped-def]
+    strings = ["Orçamento estimado", "y" * 20_000]  # the long one runs on in CONTINUE records
+    cells = [(row, column, row % 2) for row in range(50) for column in range(4)]
+    data = xls("Folha", strings, cells)
+    document = read(data, "orcamento.xls")
+    assert document.pages[0].engine == "office.calamine"
+    (table,) = document.tables
+    assert [len(row) for row in table.rows] == [4] * 50
+    assert table.rows[0][0] == "Orçamento estimado" and table.rows[1][3] == "y" * 20_000
+    # the same cells past a lowered limit: the count takes each string's own length
+    cut = read(data, "orcamento.xls", limits={"max_output_chars": 25 * 4 * 20_000})
+    assert cut.pages[0].engine == "office.xlrd"
+    assert any("shared strings 200 times over, 2,001,800 characters" in w.message
+               for w in cut.report.warnings)
+    assert cut.tables[0].rows[:2] == table.rows[:2]
+
+
+def test_an_xlsb_showing_a_shared_string_in_every_cell_is_read_by_its_records(
+    tmp_path: Path,
+) -> None:
+    """10 KB of .xlsb showing one 200,000-character shared string in 30,000 cells:
+    calamine copied it into every cell, 6 GB, and failed after 23 s. Past
+    limits.max_output_chars the record reader, which keeps one copy, reads it, cut."""
+    cells = [(row, column, 0) for row in range(1, 3001) for column in range(10)]
+    path = tmp_path / "repetida.xlsb"
+    path.write_bytes(xlsb("Folha", "Lote", 7, strings=["z" * 200_000], shared_cells=cells))
+    found = _measured(path, limits={"max_output_chars": 10_000_000})
+    assert found["engine"] == "office.xlsb_records"
+    assert 0 < found["chars"] <= 10_000_000
+    assert found["truncated_sheets"] == ["Folha"]
+    assert found["seconds"] < 20
+    assert found["kib"] < 300 * 1024
 
 
 def test_a_row_past_max_sheet_cells_is_cut_and_said(read) -> None:  # type: ignore[no-untyped-def]

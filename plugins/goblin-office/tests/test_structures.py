@@ -1170,6 +1170,68 @@ def test_xlsb_records_cut_short_give_the_errors_before_the_cut() -> None:
     assert biff12.error_cells(cut) == {(0, 2): "#REF!"}
 
 
+def test_the_xlsb_record_reader_gives_the_cells_calamine_gives(read) -> None:  # type: ignore[no-untyped-def]
+    # the reader a workbook calamine cannot hold goes to: the same table, errors and
+    # shared strings included, once the output limit sends the workbook there
+    strings = ["Pregão", "Ata de registro"]
+    cells = [(1, 0, 1), (1, 2, 0), (3, 1, 0), (3, 4, 1)]
+    data = xlsb("Lotes", "Orçamento", 2.5, errors=[(0, 3, 0x2A, False)], strings=strings,
+                shared_cells=cells)
+    whole = read(data, "lotes.xlsb")
+    assert whole.parsed_by == ("office.calamine",)
+    assert whole.tables[0].rows == (
+        ("Orçamento", "2.5", "", "#N/A", ""),
+        ("Ata de registro", "", "Pregão", "", ""),
+        ("", "", "", "", ""),
+        ("", "Pregão", "", "", "Ata de registro"),
+    )
+    records = read(data, "lotes.xlsb", limits={"max_output_chars": 40})
+    assert records.parsed_by == ("office.xlsb_records",)
+    # cut before the row that made it five columns wide; the empty row left last goes
+    assert records.tables[0].rows == tuple(row[:4] for row in whole.tables[0].rows[:2])
+    assert records.raw_metadata["truncated_sheets"] == ["Lotes"]
+    # a cell naming a string past the table made calamine panic; it is read as empty
+    damaged = xlsb("Lotes", "Orçamento", 2.5, strings=strings, shared_cells=[(1, 0, 9)])
+    document = read(damaged, "lotes.xlsb")
+    assert document.parsed_by == ("office.xlsb_records",)
+    assert document.tables[0].rows == (("Orçamento", "2.5"),)
+
+
+def test_xlsb_cell_records_read_as_excel_shows_them() -> None:
+    import struct
+
+    from packages import _record
+
+    from goblin_office import biff12
+
+    def cell(kind: int, column: int, value: bytes) -> bytes:
+        return _record(kind, struct.pack("<II", column, 0) + value)
+
+    def row(number: int) -> bytes:
+        return _record(0x00, struct.pack("<IIH", number, 0, 0) + bytes(7))
+
+    rk_integer = struct.pack("<I", (-12 << 2 | 0x02) & 0xFFFFFFFF)
+    rk_hundredths = struct.pack("<I", 1234 << 2 | 0x03)
+    rk_double = struct.pack("<I", struct.unpack("<Q", struct.pack("<d", 0.5))[0] >> 32)
+    text = struct.pack("<I", 3) + "São".encode("utf-16-le")
+    sheet = (
+        row(0) + cell(0x02, 0, rk_integer) + cell(0x02, 1, rk_hundredths)
+        + cell(0x02, 2, rk_double) + cell(0x04, 3, b"\x01") + cell(0x06, 4, text)
+        + row(2) + cell(0x05, 1, struct.pack("<d", 1e20)) + cell(0x0A, 0, b"\x00")
+        + cell(0x07, 2, struct.pack("<I", 1))
+        + row(1)  # out of order: read as the row after
+        + cell(0x08, 0, text + bytes(6)) + cell(0x07, 20_000, struct.pack("<I", 0))
+        + _record(0x92) + row(7) + cell(0x05, 0, bytes(8))  # past the end of the cells
+    )
+    assert list(biff12.sheet_rows(sheet, ["Sé", "Lote"])) == [
+        ["-12", "12.34", "0.5", "TRUE", "São"],
+        [],
+        ["FALSE", "1e+20", "Lote"],
+        ["São"],  # a column past the sheet's 16,384 is left out
+    ]
+    assert biff12.shared_string_uses(sheet) == {1: 1, 0: 1}
+
+
 def _ods_row(sheet: str, cells: list[tuple[dict[str, str], str]]) -> bytes:
     """An .ods of one sheet and one row: each cell's attributes and the text it shows."""
     from odf.opendocument import OpenDocumentSpreadsheet
@@ -1265,7 +1327,7 @@ def test_an_xlsb_chart_sheet_is_a_page_without_cells(read) -> None:  # type: ign
 
 def test_an_xlsb_with_an_excel4_macro_sheet_is_read(read) -> None:  # type: ignore[no-untyped-def]
     # calamine knows an .xlsb sheet's kind by its part's folder and refused the whole
-    # workbook over one under xl/macrosheets/, and no other engine reads .xlsb
+    # workbook over one under xl/macrosheets/
     source = zipfile.ZipFile(io.BytesIO(xlsb("Macro1", "=HALT()", 1)))
     moved = io.BytesIO()
     with zipfile.ZipFile(moved, "w") as package:

@@ -1,22 +1,39 @@
-"""The few BIFF12 records of an .xlsb goblin reads itself (MS-XLSB, section 2.4).
+"""The BIFF12 records of an .xlsb goblin reads itself (MS-XLSB, section 2.4).
 
 python-calamine reads an .xlsb's cells but gives an error cell (``BrtCellError``) as
 empty and drops a formula whose last result was an error (``BrtFmlaError``)
-altogether, where the .xlsx reader shows ``#DIV/0!`` or ``#N/A``. The sheet part is
-a flat stream of records, each a type and a size written as 7-bit varints and then
-its payload, so the error cells are found in one pass over the headers.
+altogether, where the .xlsx reader shows ``#DIV/0!`` or ``#N/A``. It also copies a
+shared string into every cell that shows it, so a few kilobytes of cells showing one
+long string ask for gigabytes. The sheet part is a flat stream of records, each a
+type and a size written as 7-bit varints and then its payload, so the error cells
+and the shared strings' uses are found in one pass over the headers, and a workbook
+calamine cannot hold is read here, cell by cell, each shared string kept once.
+(pyxlsb pads every row to the width the sheet declares and reads no inline string,
+so it is no reader for such a workbook.)
 """
 
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 
-from goblin_office.cells import error_text
+from goblin_office.cells import cell_text, error_text
 
 _ROW_HEADER = 0x00  # BrtRowHdr: the row of the cell records after it
+# The cell records: a Cell (column, then style and flags: 8 bytes), then the value
+_CELL_BLANK = 0x01
+_CELL_RK = 0x02  # a number packed in 30 bits (RkNumber)
 _CELL_ERROR = 0x03  # BrtCellError
+_CELL_BOOL = 0x04
+_CELL_REAL = 0x05
+_CELL_STRING = 0x06  # the string in the cell (XLWideString)
+_CELL_SHARED_STRING = 0x07  # BrtCellIsst: an index into the shared strings
+_FORMULA_STRING = 0x08  # a formula's last result, the formula after it
+_FORMULA_NUMBER = 0x09
+_FORMULA_BOOL = 0x0A
 _FORMULA_ERROR = 0x0B  # BrtFmlaError
+_SHARED_STRING_ITEM = 0x13  # BrtSSTItem: flags, then the string (XLWideString)
 _END_SHEET_DATA = 0x92  # BrtEndSheetData: no cell follows
 _BUNDLE_SHEET = 0x9C  # BrtBundleSh: a sheet of the workbook
 _END_BUNDLE_SHEETS = 0x90
@@ -97,3 +114,92 @@ def error_cells(sheet: bytes) -> dict[tuple[int, int], str]:
         elif kind == _END_SHEET_DATA:
             break
     return found
+
+
+def shared_strings(part: bytes) -> list[str]:
+    """The strings of an .xlsb shared strings part, in index order (their runs and
+    phonetic text left out)."""
+    view = memoryview(part)
+    found = []
+    for kind, start, size in records(part):
+        if kind == _SHARED_STRING_ITEM:
+            text, _ = _wide_string(view[start : start + size], 1)
+            found.append(text or "")
+    return found
+
+
+def shared_string_uses(sheet: bytes) -> Counter[int]:
+    """How many cells of a worksheet part show each shared string, by index."""
+    uses: Counter[int] = Counter()
+    for kind, start, size in records(sheet):
+        if kind == _CELL_SHARED_STRING and size >= 12:
+            uses[struct.unpack_from("<I", sheet, start + 8)[0]] += 1
+        elif kind == _END_SHEET_DATA:
+            break
+    return uses
+
+
+def sheet_rows(sheet: bytes, strings: Sequence[str]) -> Iterator[list[str]]:
+    """The rows of a worksheet part as cell texts, from row 0 and column 0, a missing
+    row or cell empty; a cell showing a shared string holds the one copy in ``strings``.
+    Rows out of order follow the row before them, and cells out of the sheet's size are
+    left out: a damaged record must not pad the sheet to billions of cells."""
+    view = memoryview(sheet)
+    row: list[str] = []
+    row_number = 0
+    for kind, start, size in records(sheet):
+        if kind == _ROW_HEADER and size >= 4:
+            (number,) = struct.unpack_from("<I", sheet, start)
+            if number == row_number:
+                continue
+            yield row
+            row = []
+            if row_number < number < _ROWS:
+                for _ in range(row_number + 1, number):
+                    yield []
+                row_number = number
+            else:
+                row_number += 1
+        elif _CELL_RK <= kind <= _FORMULA_ERROR and size >= 8:
+            (column,) = struct.unpack_from("<I", sheet, start)
+            text = _cell_value(kind, view, start + 8, start + size, strings)
+            if column < _COLUMNS and text:
+                if column >= len(row):
+                    row.extend([""] * (column + 1 - len(row)))
+                row[column] = text
+        elif kind == _END_SHEET_DATA:
+            break
+    yield row
+
+
+def _cell_value(kind: int, view: memoryview, start: int, end: int,
+                strings: Sequence[str]) -> str:
+    """The text of a cell record's value, which runs from ``start`` to ``end``."""
+    size = end - start
+    if kind == _CELL_SHARED_STRING:
+        (index,) = struct.unpack_from("<I", view, start) if size >= 4 else (len(strings),)
+        return strings[index] if index < len(strings) else ""
+    if kind in (_CELL_STRING, _FORMULA_STRING):
+        text, _ = _wide_string(view[start:end], 0)
+        return text or ""
+    if kind in (_CELL_REAL, _FORMULA_NUMBER) and size >= 8:
+        return cell_text(struct.unpack_from("<d", view, start)[0])
+    if kind == _CELL_RK and size >= 4:
+        return cell_text(_rk_number(struct.unpack_from("<I", view, start)[0]))
+    if kind in (_CELL_BOOL, _FORMULA_BOOL) and size >= 1:
+        return cell_text(bool(view[start]))
+    if kind in (_CELL_ERROR, _FORMULA_ERROR) and size >= 1:
+        return error_text(view[start])
+    return ""
+
+
+def _rk_number(rk: int) -> float | int:
+    """An RkNumber: bit 0 says the value was multiplied by 100, bit 1 that the other 30
+    bits are a signed integer rather than the high bits of a double."""
+    if rk & 0x02:
+        value: float | int = (rk >> 2) - (1 << 30) if rk & 0x80000000 else rk >> 2
+    else:
+        value = struct.unpack("<d", struct.pack("<Q", (rk & 0xFFFFFFFC) << 32))[0]
+    if rk & 0x01:
+        return value / 100
+    return value

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import logging
 import struct
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import olefile
+import xlrd
 
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
+from goblin_office.sheetspan import copies_refused
 
 log = logging.getLogger(__name__)
 
@@ -79,16 +82,27 @@ _DIMENSIONS = 0x0200
 _DIMENSIONS_BIFF8 = struct.Struct("<IIHH")
 _DIMENSIONS_BIFF5 = struct.Struct("<HHHH")
 _RECORD_HEAD = struct.Struct("<HH")
+# SST: the shared strings (total and unique counts, then the strings, running on into the
+# CONTINUE records after it); LABELSST: a cell showing one (row, column, format, index)
+_SST, _CONTINUE, _LABEL_SST = 0x00FC, 0x003C, 0x00FD
+_SST_COUNTS = struct.Struct("<II")
+_LABEL_SST_INDEX = struct.Struct("<I")
+_LABEL_SST_SIZE = 10
+_MAX_STRING = 0xFFFF  # a BIFF8 string's length is a 16-bit count of characters
 
 
-def check_biff_dimensions(source: Source, max_cells: int) -> None:
-    """Raise CorruptDocument when a sheet of the .xls ``source`` declares a used range
-    calamine cannot hold.
+def check_biff_sheets(source: Source, max_cells: int, max_chars: int) -> None:
+    """Raise CorruptDocument when the .xls ``source`` holds what calamine cannot: a sheet
+    declaring a used range past ``max_cells`` or cells whose shared strings spell out more
+    than ``max_chars`` characters. Such a workbook is left to xlrd, which keeps only the
+    cells it finds and one copy of each shared string.
 
     calamine sizes a sheet's cell grid from its DIMENSIONS record: a first row past
     the last (one damaged byte) makes the height wrap to billions and the allocation
-    aborts the whole process, which no exception handler survives. Such a workbook
-    is left to xlrd, which reads the cells it finds.
+    aborts the whole process, which no exception handler survives. It also copies a
+    shared string into every cell that shows it, so a 1.6 MB workbook showing a
+    32,767-character string in 100,000 cells asks for 3 GB, and the failed allocation
+    aborts the process too.
     """
     try:
         with olefile.OleFileIO(source.open()) as ole:
@@ -97,28 +111,68 @@ def check_biff_dimensions(source: Source, max_cells: int) -> None:
                 return
             stream = ole.openstream(name).read()
     except Exception as exc:  # olefile raises OSError, ValueError, IndexError...
-        log.debug("%s: BIFF dimensions not checked: %s", source.display_name, exc)
+        log.debug("%s: BIFF sheets not checked: %s", source.display_name, exc)
         return
-    for first_row, last_row, first_column, last_column in _dimensions(stream):
-        cells = (last_row - first_row) * (last_column - first_column)
-        if first_row > last_row or first_column > last_column or cells > max_cells:
-            raise CorruptDocument(
-                f"a sheet declares rows {first_row}-{last_row} and columns "
-                f"{first_column}-{last_column}, a range calamine cannot hold; the "
-                "workbook is damaged, and a reader that keeps only the cells it finds "
-                "takes it",
-                file=source.display_name,
-            )
+    shown: Counter[int] = Counter()
+    shared: list[bytes] = []  # the first SST record and its CONTINUE records
+    in_table = False
+    for kind, body, length in _records(stream):
+        if kind == _LABEL_SST and length >= _LABEL_SST_SIZE:
+            shown[_LABEL_SST_INDEX.unpack_from(stream, body + 6)[0]] += 1
+        elif kind == _DIMENSIONS:
+            _check_dimensions(stream, body, length, max_cells, source.display_name)
+        in_table = (kind == _SST and not shared) or (kind == _CONTINUE and in_table)
+        if in_table:
+            shared.append(stream[body:body + length])
+    if shown:
+        _check_shared_strings(shared, shown, max_chars, source.display_name)
 
 
-def _dimensions(stream: bytes) -> Iterator[tuple[int, int, int, int]]:
-    """Every DIMENSIONS record of a BIFF stream, walked record by record."""
+def _records(stream: bytes) -> Iterator[tuple[int, int, int]]:
+    """(type, body start, body length) of every record of a BIFF stream, up to the first
+    one cut short."""
     position, end = 0, len(stream) - _RECORD_HEAD.size
     while position <= end:
         kind, length = _RECORD_HEAD.unpack_from(stream, position)
         body = position + _RECORD_HEAD.size
-        if kind == _DIMENSIONS and body + length <= len(stream):
-            layout = _DIMENSIONS_BIFF8 if length >= 14 else _DIMENSIONS_BIFF5
-            if length >= layout.size:
-                yield layout.unpack_from(stream, body)
+        if body + length > len(stream):
+            return
+        yield kind, body, length
         position = body + length
+
+
+def _check_dimensions(stream: bytes, body: int, length: int, max_cells: int,
+                      name: str) -> None:
+    layout = _DIMENSIONS_BIFF8 if length >= 14 else _DIMENSIONS_BIFF5
+    if length < layout.size:
+        return
+    first_row, last_row, first_column, last_column = layout.unpack_from(stream, body)
+    cells = (last_row - first_row) * (last_column - first_column)
+    if first_row > last_row or first_column > last_column or cells > max_cells:
+        raise CorruptDocument(
+            f"a sheet declares rows {first_row}-{last_row} and columns "
+            f"{first_column}-{last_column}, a range calamine cannot hold; the "
+            "workbook is damaged, and a reader that keeps only the cells it finds "
+            "takes it",
+            file=name,
+        )
+
+
+def _check_shared_strings(shared: list[bytes], shown: Counter[int], max_chars: int,
+                          name: str) -> None:
+    """Refuse cells that would spell out their shared strings past ``max_chars``."""
+    cells = sum(shown.values())
+    longest = min(_MAX_STRING, sum(map(len, shared)))
+    if cells * longest <= max_chars:  # settled without reading a string
+        return
+    try:
+        counts = _SST_COUNTS.unpack_from(shared[0]) if shared else (0, 0)
+        strings, _runs = xlrd.book.unpack_SST_table(shared, counts[1])
+        lengths = [len(text) for text in strings]
+    except Exception:  # xlrd raises struct, index and decoding errors on a damaged table
+        total = cells * longest  # the most those cells could be
+    else:
+        total = sum(lengths[index] * times for index, times in shown.items()
+                    if index < len(lengths))
+    if total > max_chars:
+        raise copies_refused(name, cells, total)

@@ -29,7 +29,12 @@ from goblin_office.sniffing import (
     MarkupSniffer,
     OLESniffer,
 )
-from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlrdParser
+from goblin_office.spreadsheet import (
+    CalamineParser,
+    OpenpyxlParser,
+    XlrdParser,
+    XlsbRecordsParser,
+)
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
 from goblin_office.tnef import TNEFParser
 from goblin_office.visio import VisioParser
@@ -56,6 +61,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         CalamineParser(),
         OpenpyxlParser(),
         XlrdParser(),
+        XlsbRecordsParser(),
         ODFTextParser(),
         ODFPresentationParser(),
         FlatODSParser(),

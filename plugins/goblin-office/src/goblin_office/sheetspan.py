@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
+from goblin_core.errors import CorruptDocument
+
 CHUNK = 1 << 20
 # an error cell's type attribute (#DIV/0!, #N/A...), as Excel and other writers quote it
 ERROR_MARKERS = (b't="e"', b"t='e'")
@@ -128,3 +130,15 @@ def _letters(column: int) -> str:
         number, rest = divmod(number - 1, 26)
         letters = chr(65 + rest) + letters
     return letters
+
+
+def copies_refused(name: str, cells: int, total: int) -> CorruptDocument:
+    """The refusal of a workbook whose ``cells`` show shared strings ``total`` characters
+    long in all: more than a document may hold, which calamine would spell out before
+    a single row could be cut."""
+    return CorruptDocument(
+        f"its cells show shared strings {cells:,} times over, {total:,} characters, more "
+        "than limits.max_output_chars; calamine would copy each one into every cell, so "
+        "a reader that keeps one copy of each takes it",
+        file=name,
+    )

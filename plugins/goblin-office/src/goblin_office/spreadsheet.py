@@ -24,21 +24,27 @@ from goblin_core.engines import BaseEngine, BaseParsedDocument, TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
+from goblin_office import biff12
 from goblin_office import formats as fmt
 from goblin_office.cellformats import WorkbookFormats, display_rows
 from goblin_office.cells import cell_text, error_text, iso_durations
-from goblin_office.containers import open_container
+from goblin_office.containers import open_container, read_member
 from goblin_office.embedded import ole_children
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.numberformat import display_text
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
-from goblin_office.olecheck import check_biff_dimensions
+from goblin_office.olecheck import check_biff_sheets
 from goblin_office.ooxml import package_children
 from goblin_office.sheeterrors import ErrorReader, error_cells, with_errors, xlsb_error_cells
 from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
-from goblin_office.sheetspan import shared_string_lengths, sheet_span, tag_windows
+from goblin_office.sheetspan import (
+    copies_refused,
+    shared_string_lengths,
+    sheet_span,
+    tag_windows,
+)
 
 log = logging.getLogger(__name__)
 
@@ -192,8 +198,9 @@ class CalamineParser(BaseEngine):
             plain = decrypted_package(plain, config)
             _refuse_ods_errors(plain, config)
         if mime == fmt.XLS:
-            check_biff_dimensions(plain, _GRID_FACTOR * int(
-                config.get("office", "max_sheet_cells", 5_000_000)))
+            check_biff_sheets(
+                plain, _GRID_FACTOR * int(config.get("office", "max_sheet_cells", 5_000_000)),
+                int(config.get("limits", "max_output_chars", 100_000_000)))
         workbook = _workbook(plain, source)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
         names = _visible_sheets(workbook, config)
@@ -214,6 +221,7 @@ class CalamineParser(BaseEngine):
         else:
             # no cheap scan tells an xlsb sheet with error cells: each is read for them
             error_parts = dict(_sheet_members(reader))
+            _check_xlsb_shared_string_copies(reader, config)
         stream = _macro_sheets_moved(package) if mime == fmt.XLSB else None
         workbook = _workbook(plain, plain, stream)
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
@@ -273,12 +281,35 @@ def _check_shared_string_copies(reader: WorkbookXml, shared: Counter[int],
     total = sum(lengths[index] * times for index, times in shared.items()
                 if index < len(lengths))
     if total > budget:
-        raise CorruptDocument(
-            f"its cells show shared strings {sum(shared.values()):,} times over, "
-            f"{total:,} characters, more than limits.max_output_chars; calamine would copy "
-            "each one into every cell, so a streaming reader takes it",
-            file=reader.name,
-        )
+        raise copies_refused(reader.name, sum(shared.values()), total)
+
+
+# the shortest record of a cell showing a shared string: type, size, Cell and index
+_SHARED_CELL_RECORD = 1 + 1 + 12
+
+
+def _check_xlsb_shared_string_copies(reader: WorkbookXml, config: Config) -> None:
+    """The .xlsb form of ``_check_shared_string_copies``: a workbook whose cells would
+    spell out their shared strings past limits.max_output_chars is left to the record
+    reader, which keeps one copy of each."""
+    budget = int(config.get("limits", "max_output_chars", 100_000_000))
+    member = next((m for m in reader.archive.namelist()
+                   if m.lower().endswith("sharedstrings.bin")), None)
+    if member is None:
+        return
+    strings = biff12.shared_strings(read_member(reader.archive, member, reader.name))
+    longest = max(map(len, strings), default=0)
+    sheets = [member for _, member in _sheet_members(reader)]
+    most_cells = sum(reader.archive.getinfo(m).file_size // _SHARED_CELL_RECORD for m in sheets)
+    if most_cells * longest <= budget:  # settled by the parts' sizes, no sheet read
+        return
+    uses: Counter[int] = Counter()
+    for sheet in sheets:
+        uses.update(biff12.shared_string_uses(read_member(reader.archive, sheet, reader.name)))
+    total = sum(len(strings[index]) * times for index, times in uses.items()
+                if index < len(strings))
+    if total > budget:
+        raise copies_refused(reader.name, sum(uses.values()), total)
 
 
 def _sheet_members(reader: WorkbookXml) -> Iterator[tuple[str, str]]:
@@ -385,21 +416,25 @@ class XlrdParser(BaseEngine):
                 f"xlrd cannot read the workbook ({exc})", file=source.display_name
             ) from exc
         extras = safe_extras("biff", plain, config)
+        limit = int(config.get("office", "max_sheet_cells", 5_000_000))
+        max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
+        metadata: dict[str, Any] = {}
         pages = []
         try:
             for index, name in enumerate(book.sheet_names()):
                 sheet = book.sheet_by_index(index)
-                rows = [
-                    [_xlrd_cell(c, book.datemode) for c in sheet.row(r)] for r in range(sheet.nrows)
-                ]
+                # xlrd keeps one copy of a shared string however many cells show it:
+                # the text is cut before each cell spells it out again
+                texts = ([_xlrd_cell(c, book.datemode) for c in sheet.row(r)]
+                         for r in range(sheet.nrows))
+                rows = capped_rows(texts, name, limit, metadata, max_chars)
                 pages.append(sheet_page(index + 1, name, rows, extras.get(name), self.name))
                 book.unload_sheet(index)
         finally:
             book.release_resources()
+        metadata["sheets"] = [p.label for p in pages]
         return TextDocument(
-            pages,
-            metadata={"sheets": [p.label for p in pages]},
-            attachments=ole_children(source, plain, config),
+            pages, metadata=metadata, attachments=ole_children(source, plain, config),
         )
 
 
@@ -414,6 +449,39 @@ def _xlrd_cell(cell: Any, datemode: int) -> str:
     if cell.ctype == xlrd.XL_CELL_ERROR:
         return error_text(cell.value)
     return cell_text(cell.value)
+
+
+class XlsbRecordsParser(BaseEngine):
+    """goblin's own BIFF12 record reader for .xlsb workbooks calamine refuses: each
+    shared string is kept once, however many cells show it, and the text is cut at
+    limits.max_output_chars (see ``biff12``)."""
+
+    name = "office.xlsb_records"
+    formats = (fmt.XLSB,)
+    priority = 30
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        plain = decrypted(source, config)
+        limit = int(config.get("office", "max_sheet_cells", 5_000_000))
+        max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
+        metadata: dict[str, Any] = {}
+        pages = []
+        with open_container(plain, config) as package:
+            reader = WorkbookXml(package, plain.display_name, config)
+            shared = next((m for m in package.namelist()
+                           if m.lower().endswith("sharedstrings.bin")), None)
+            strings = (biff12.shared_strings(read_member(package, shared, reader.name))
+                       if shared is not None else [])
+            for number, (name, member) in enumerate(_sheet_members(reader), start=1):
+                sheet = read_member(package, member, reader.name)
+                rows = capped_rows(biff12.sheet_rows(sheet, strings), name, limit, metadata,
+                                   max_chars)
+                pages.append(sheet_page(number, name, rows, None, self.name))
+            children = package_children(plain, config, package)
+        if not pages:
+            raise CorruptDocument("the workbook lists no sheet it holds", file=source.display_name)
+        metadata["sheets"] = [p.label for p in pages]
+        return TextDocument(pages, metadata=metadata, attachments=children)
 
 
 class OpenpyxlParser(BaseEngine):
