@@ -165,7 +165,7 @@ class PageContent:
     #: outlines draws no glyph, only paths, and still holds words OCR can read
     path_segments: int = 0
     #: characters of the page's text the document does not show (a PDF's text drawn
-    #: invisible): all of them on an OCR layer laid over a scan
+    #: invisible, a Word run set hidden): all of them on an OCR layer laid over a scan
     hidden_chars: int = 0
 
 
@@ -203,7 +203,7 @@ class Page:
     explains corrupt and failed pages (needs_ocr, unmapped, garbage, error).
     ``confidence`` is the winning candidate's score in [0, 1]. ``hidden_chars``
     counts the characters of the page's own text layer that the document does
-    not show (PDF text drawn invisible): all of them when the layer is an OCR
+    not show (PDF text drawn invisible, Word hidden text): all of them when the layer is an OCR
     laid over a scan, whose words are as good as that OCR was; a few on a page of
     visible text are words its reader never sees.
     """

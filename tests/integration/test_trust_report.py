@@ -145,8 +145,8 @@ def test_report_in_a_browser(browser: Any, built: dict[str, Any], axe_script: st
     page.locator(f"#doc-body tr[data-name='{layered['name']}']").click()
     page.locator("#details .thumb[data-page='1']").click()
     info = page.locator("#page-detail p").first.inner_text()
-    assert f"{layered['pages'][0]['hidden_chars']} characters of its text layer drawn invisible" \
-        in info
+    assert f"{layered['pages'][0]['hidden_chars']} characters of its text the document does " \
+        "not show (an OCR layer drawn invisible over a scan" in info
 
     # Filter to corrupt pages: only those remain, in the page list and in the details.
     page.select_option("#filter-view", "pages")

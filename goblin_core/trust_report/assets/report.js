@@ -242,8 +242,9 @@
                               + (page.reason ? " \u00b7 reason " + page.reason : "")
                               + (page.reasons.length ? " \u00b7 " + page.reasons.join(", ") : "")
                               + (page.hidden_chars ? " \u00b7 " + page.hidden_chars
-                                 + " characters of its text layer drawn invisible (an OCR layer"
-                                 + " over a scan, or words its reader does not see)" : ""))]);
+                                 + " characters of its text the document does not show (an OCR"
+                                 + " layer drawn invisible over a scan, hidden Word text, or words"
+                                 + " its reader does not see)" : ""))]);
     const text = el("pre", { id: "page-text", tabindex: "0", "aria-label": "Text of page " + page.number,
                              text: page.text + (page.text_truncated ? "\n[\u2026 " + page.chars + " characters in all]" : "") });
     const image = page.thumbnail ? el("img", { src: page.thumbnail, alt: "Page " + page.number + " image" }) : null;

@@ -23,6 +23,7 @@ _PART_TYPES = {
     "footnotes.xml": ("footnotes", f"{_DOC_CT}.footnotes+xml"),
     "endnotes.xml": ("endnotes", f"{_DOC_CT}.endnotes+xml"),
     "comments.xml": ("comments", f"{_DOC_CT}.comments+xml"),
+    "styles.xml": ("styles", f"{_DOC_CT}.styles+xml"),
 }
 
 
@@ -43,8 +44,8 @@ def zip_bytes(members: Mapping[str, bytes | str], compression: int = zipfile.ZIP
 def docx(body: str, parts: Mapping[str, str] | None = None) -> bytes:
     """A .docx whose body is ``body`` (w:p/w:tbl XML) plus the named extra parts.
 
-    ``parts`` maps header1.xml, footer1.xml, footnotes.xml, endnotes.xml or
-    comments.xml to their root element's XML (namespaces added here).
+    ``parts`` maps header1.xml, footer1.xml, footnotes.xml, endnotes.xml, comments.xml
+    or styles.xml to their root element's XML (namespaces added here).
     """
     parts = dict(parts or {})
     overrides = "".join(

@@ -129,6 +129,38 @@ def test_docx_footnote_endnote_and_comment_are_read(read) -> None:  # type: igno
     assert "Comment (Ana): Revisar prazo." in text
 
 
+def test_docx_hidden_text_is_read_and_counted(read) -> None:  # type: ignore[no-untyped-def]
+    # Word does not show a run set hidden (w:vanish) on itself, through its character
+    # style or through the paragraph's style; the text keeps it, hidden_chars counts it
+    styles = (
+        '<w:styles><w:style w:type="character" w:styleId="Oculto"><w:rPr><w:vanish/></w:rPr>'
+        '</w:style><w:style w:type="character" w:styleId="Nota"><w:basedOn w:val="Oculto"/>'
+        '</w:style><w:style w:type="paragraph" w:styleId="Rascunho"><w:rPr><w:vanish/>'
+        '</w:rPr></w:style></w:styles>'
+    )
+
+    def run(text: str, props: str = "") -> str:
+        return f'<w:r><w:rPr>{props}</w:rPr><w:t xml:space="preserve">{text}</w:t></w:r>'
+
+    vanish, shown, off = "<w:vanish/>", "<w:vanish w:val='false'/>", "<w:vanish w:val='0'/>"
+    styled = "<w:rStyle w:val='Nota'/>"
+    body = (
+        f'<w:p>{run("Visível ")}{run("oculto", vanish)}{run(" desligado", shown)}</w:p>'
+        f'<w:p>{run("herdado", styled)}</w:p>'
+        f'<w:p><w:pPr><w:pStyle w:val="Rascunho"/></w:pPr>{run("rascunho")}'
+        f'{run(" mostrado", off)}</w:p>'
+        f'<w:tbl><w:tr><w:tc><w:p>{run("célula", vanish)}</w:p></w:tc></w:tr></w:tbl>'
+    )
+    header = f"<w:hdr><w:p>{run('topo', vanish)}</w:p></w:hdr>"
+    document = read(docx(body, {"styles.xml": styles, "header1.xml": header}), "oculto.docx")
+    for words in ("Visível oculto desligado", "herdado", "rascunho mostrado", "célula", "topo"):
+        assert words in document.text
+    hidden = ("oculto", "herdado", "rascunho", "célula", "topo")
+    assert document.pages[0].hidden_chars == sum(map(len, hidden))
+    plain = read(docx(para("Só texto")), "simples.docx")
+    assert plain.pages[0].hidden_chars == 0
+
+
 def test_docx_comments_can_be_left_out(read) -> None:  # type: ignore[no-untyped-def]
     parts = {
         "comments.xml": f'<w:comments><w:comment w:id="0">{para("Oculto")}</w:comment></w:comments>'

@@ -25,6 +25,8 @@ class PageBuilder:
     lines: list[str] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
+    #: characters of the text the document holds but does not show (Word hidden text)
+    hidden: int = 0
 
     def add(self, text: str, kind: str = "paragraph", level: int = 0) -> None:
         """Add a heading, paragraph, list_item, header, footer... (blank text is skipped)."""
@@ -72,4 +74,5 @@ class PageBuilder:
             tables=tuple(self.tables),
             blocks=tuple(self.blocks),
             label=self.label,
+            hidden_chars=self.hidden,
         )

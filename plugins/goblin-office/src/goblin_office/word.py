@@ -73,7 +73,7 @@ _HEADING = re.compile(r"^(?:heading|titre|berschrift|titolo|t[íi]tulo|kop)\s*(\
 
 
 class Styles:
-    """Heading levels and list styles by style id, from styles.xml.
+    """Heading levels, list styles and hidden text by style id, from styles.xml.
 
     A style is looked at when a paragraph first uses it: styles.xml defines
     hundreds, a document uses a handful.
@@ -82,6 +82,7 @@ class Styles:
     def __init__(self, root: Any | None) -> None:
         self._by_id: dict[str, Any] = {}
         self._seen: dict[str, tuple[int, bool]] = {}
+        self._hidden: dict[str, bool] = {}
         if root is None:
             return
         for style in root.iterchildren("{*}style"):
@@ -100,6 +101,36 @@ class Styles:
         if found is None:
             found = self._seen[style_id] = _style_kind(self._by_id.get(style_id), style_id)
         return found
+
+    def hides(self, style_id: str) -> bool:
+        """True when a style, or one it is based on, sets its text hidden (``w:vanish``)."""
+        found = self._hidden.get(style_id)
+        if found is None:
+            found = self._hidden[style_id] = self._hides(style_id)
+        return found
+
+    def _hides(self, style_id: str) -> bool:
+        seen: set[str] = set()
+        while style_id and style_id not in seen:  # basedOn may loop in a damaged file
+            seen.add(style_id)
+            style = self._by_id.get(style_id)
+            if style is None:
+                return False
+            hidden = hidden_flag(style.find("{*}rPr"))
+            if hidden is not None:
+                return hidden
+            based = style.find("{*}basedOn")
+            style_id = attr(based, "val") if based is not None else ""
+        return False
+
+
+def hidden_flag(props: Any | None) -> bool | None:
+    """What run properties say of hiding their text: True or False when they set
+    ``w:vanish`` (a toggle: no value or a true one hides), None when they do not."""
+    flag = props.find("{*}vanish") if props is not None else None
+    if flag is None:
+        return None
+    return attr(flag, "val").lower() not in ("0", "false", "off")
 
 
 def _style_kind(style: Any | None, style_id: str) -> tuple[int, bool]:
@@ -163,7 +194,11 @@ class Walker:
                 self.blocks(child, kind)
 
     def paragraph(self, p: Any, kind: str = "") -> None:
-        text = paragraph_text(p)
+        tally = _HiddenTally(self.styles, self._paragraph_hides(p))
+        out: list[str] = []
+        _inline(p, out, None, tally)
+        text = "".join(out)
+        self.page.hidden += tally.chars
         block_kind, level = self._kind(p) if self.kinds else ("paragraph", 0)
         self.page.add(text, kind or block_kind, level)
         for box in _textboxes(p):
@@ -172,6 +207,11 @@ class Walker:
             for relationship in _graphic_references(p):
                 for line in self.graphics.get(relationship, ()):
                     self.page.add(line, kind)
+
+    def _paragraph_hides(self, p: Any) -> bool:
+        props = p.find("{*}pPr")
+        named = props.find("{*}pStyle") if props is not None else None
+        return bool(named is not None and self.styles.hides(attr(named, "val")))
 
     def _kind(self, p: Any) -> tuple[str, int]:
         props = p.find("{*}pPr")
@@ -200,6 +240,7 @@ class Walker:
     def cell_text(self, tc: Any) -> str:
         inner = PageBuilder()
         Walker(inner, self.styles, kinds=False, graphics=self.graphics).blocks(tc)
+        self.page.hidden += inner.hidden
         return inner.text
 
 
@@ -245,8 +286,31 @@ def paragraph_text(p: Any) -> str:
     return "".join(out)
 
 
-def _inline(element: Any, out: list[str], font: dict[int, str] | None = None) -> None:
-    """``element``'s text into ``out``; ``font`` is the symbol-font table of the run it is in."""
+class _HiddenTally:
+    """Counts the characters of a paragraph's runs Word does not show (``w:vanish``, set
+    on the run, its character style or the paragraph's style); they are read all the
+    same, as Word keeps them, and the count tells a reader of the text about them."""
+
+    def __init__(self, styles: Styles, paragraph_hides: bool) -> None:
+        self.styles = styles
+        self.paragraph_hides = paragraph_hides
+        self.chars = 0
+
+    def hides(self, run: Any) -> bool:
+        props = run.find("{*}rPr")
+        own = hidden_flag(props)
+        if own is not None:
+            return own
+        named = props.find("{*}rStyle") if props is not None else None
+        if named is not None and self.styles.hides(attr(named, "val")):
+            return True
+        return self.paragraph_hides
+
+
+def _inline(element: Any, out: list[str], font: dict[int, str] | None = None,
+            tally: _HiddenTally | None = None, hidden: bool = False) -> None:
+    """``element``'s text into ``out``; ``font`` is the symbol-font table of the run it is
+    in, ``hidden`` whether that run is hidden text, counted in ``tally``."""
     for child in element:
         tag = child.tag
         if not isinstance(tag, str):  # an entity reference
@@ -255,7 +319,10 @@ def _inline(element: Any, out: list[str], font: dict[int, str] | None = None) ->
         if name in _SKIP:
             continue
         if name == "t":
-            out.append(symbol_run_text(font, child.text or "") if font else child.text or "")
+            text = symbol_run_text(font, child.text or "") if font else child.text or ""
+            out.append(text)
+            if hidden and tally is not None:
+                tally.chars += len(text)
         elif name in ("tab", "ptab"):
             out.append("\t")
         elif name in ("br", "cr"):
@@ -267,9 +334,10 @@ def _inline(element: Any, out: list[str], font: dict[int, str] | None = None) ->
         elif name == "annotation" and is_comment(child):
             continue  # a Word 2003 comment, read after the body
         elif name == "r":
-            _inline(child, out, _run_symbol_font(child))
+            _inline(child, out, _run_symbol_font(child), tally,
+                    tally is not None and tally.hides(child))
         else:
-            _inline(child, out, font)
+            _inline(child, out, font, tally, hidden)
 
 
 def _run_symbol_font(run: Any) -> dict[int, str] | None:
@@ -366,6 +434,7 @@ def _parts(walker: Walker, roots: Sequence[Any], kind: str) -> None:
         if inner.text.strip() and inner.text not in seen:
             seen.add(inner.text)
             walker.page.add(inner.text, kind)
+            walker.page.hidden += inner.hidden
 
 
 def _notes(walker: Walker, root: Any, item: str) -> None:
@@ -383,3 +452,4 @@ def _comments(walker: Walker, root: Any) -> None:
             author = attr(comment, "author")
             prefix = f"Comment ({author}): " if author else "Comment: "
             walker.page.add(prefix + inner.text, "paragraph")
+            walker.page.hidden += inner.hidden
