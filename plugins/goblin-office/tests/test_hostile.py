@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from packages import W, docx, para, rewrite, xls, xlsb, zip_bytes
+from packages import W, compound_file, docx, para, rewrite, xls, xlsb, zip_bytes
 
 import goblin_core
 import samples
@@ -566,6 +566,48 @@ def test_an_xlsb_showing_a_shared_string_in_every_cell_is_read_by_its_records(
     assert found["truncated_sheets"] == ["Folha"]
     assert found["seconds"] < 20
     assert found["kib"] < 300 * 1024
+
+
+def _word97_pieces(stream_bytes: int, positions: list[int], story_end: int) -> bytes:
+    """A Word 97 file's streams around a piece table of ``positions`` (every piece reads
+    8-bit text from the same place of a WordDocument stream of ``stream_bytes`` letters)
+    and one header story running from 0 to ``story_end``."""
+    import struct
+
+    word = bytearray(b"a" * stream_bytes)
+    struct.pack_into("<HH", word, 0, 0xA5EC, 0xC1)  # wIdent, nFib of Word 97
+    struct.pack_into("<H", word, 0x0A, 0x0200)  # the table stream is 1Table
+    struct.pack_into("<8i", word, 0x4C, 0, 0, story_end, 0, 0, 0, 0, 0)  # ccpText... ccpHdd
+    pieces = len(positions) - 1
+    text_at = 4096  # past the FIB; an 8-bit piece's fc is twice its offset, flagged
+    piece = struct.pack("<HIH", 0, 0x40000000 | 2 * text_at, 0)
+    plc = struct.pack(f"<{pieces + 1}i", *positions) + piece * pieces
+    clx = b"\x02" + struct.pack("<I", len(plc)) + plc
+    stories = struct.pack("<8i", 0, 0, 0, 0, 0, 0, 0, story_end)  # six separators, one header
+    struct.pack_into("<II", word, 0x1A2, 0, len(clx))  # fcClx, lcbClx
+    struct.pack_into("<II", word, 0xF2, len(clx), len(stories))  # fcPlcfHdd, lcbPlcfHdd
+    return compound_file({"WordDocument": bytes(word), "1Table": clx + stories})
+
+
+@pytest.mark.parametrize("overlapping", [True, False], ids=["overlapping", "repeated"])
+def test_a_word97_piece_table_cannot_spell_out_more_than_its_stream(overlapping: bool) -> None:
+    """The header story goblin reads from a .doc's piece table: 40,000 pieces each
+    covering the story again (or following each other, all reading the same 1 MB) made
+    20 GB of text out of a 1.5 MB file. A story is now at most the stream's size."""
+    from goblin_office.wordbinary import header_footer_lines, holds_no_text
+
+    big = 1 << 30
+    if overlapping:
+        positions = [0 if i % 2 == 0 else big for i in range(40_001)]
+    else:
+        positions = [i * 1_000_000 for i in range(1_001)]
+    data = _word97_pieces(1_000_000, positions, big - 1)
+    with bounded(seconds=10, megabytes=60):
+        headers, footers = header_footer_lines(data)
+        blank = holds_no_text(data)
+    (header,) = headers
+    assert set(header) == {"a"} and len(header) <= 1_000_000
+    assert footers == [] and not blank
 
 
 def test_a_row_past_max_sheet_cells_is_cut_and_said(read) -> None:  # type: ignore[no-untyped-def]

@@ -51,15 +51,22 @@ def header_footer_lines(data: bytes) -> tuple[list[str], list[str]]:
         return [], []
     start = text + footnotes
     found: dict[str, list[str]] = {"header": [], "footer": []}
+    # Every story's characters are in the WordDocument stream: all of them together
+    # cannot outnumber its bytes, however many stories and pieces a file declares.
+    room = len(word)
     # plcfHdd: six separator stories, then six stories per section
     for index in range(6, len(bounds) - 1):
         low, high = bounds[index], bounds[index + 1]
         if not 0 <= low < high <= headers:
             continue
+        story = _characters(word, pieces, start + low, start + high, room)
+        room -= len(story)
         lines = found[_STORY_KINDS[(index - 6) % 6]]
-        for line in _lines(_characters(word, pieces, start + low, start + high)):
+        for line in _lines(story):
             if line not in lines:
                 lines.append(line)
+        if room <= 0:
+            break
     return found["header"], found["footer"]
 
 
@@ -82,7 +89,7 @@ def holds_no_text(data: bytes) -> bool:
     covered = sum(piece.end - piece.start for piece in pieces)
     if total <= 0 or covered < total:
         return False
-    return not _lines(_characters(word, pieces, 0, total))
+    return not _lines(_characters(word, pieces, 0, total, len(word)))
 
 
 def _stories(data: bytes) -> tuple[bytes, bytes, list[_Piece]] | None:
@@ -117,7 +124,11 @@ def _pieces(clx: bytes) -> list[_Piece]:
     count = (length - 4) // 12
     positions = struct.unpack_from(f"<{count + 1}i", plc, 0)
     pieces = []
+    reached = 0
     for index in range(count):
+        if not reached <= positions[index] < positions[index + 1]:
+            continue  # pieces follow each other: one reaching back would read text twice
+        reached = positions[index + 1]
         fc = struct.unpack_from("<I", plc, 4 * (count + 1) + 8 * index + 2)[0]
         compressed = bool(fc & 0x40000000)
         offset = (fc & 0x3FFFFFFF) // 2 if compressed else fc
@@ -125,19 +136,23 @@ def _pieces(clx: bytes) -> list[_Piece]:
     return pieces
 
 
-def _characters(word: bytes, pieces: list[_Piece], start: int, end: int) -> str:
+def _characters(word: bytes, pieces: list[_Piece], start: int, end: int, limit: int) -> str:
+    """The characters from position ``start`` to ``end``, at most ``limit`` of them."""
     out = []
     for piece in pieces:
         low, high = max(start, piece.start), min(end, piece.end)
         if low >= high:
             continue
-        skip, count = low - piece.start, high - low
+        skip, count = low - piece.start, min(high - low, limit)
         if piece.compressed:
             raw = word[piece.offset + skip : piece.offset + skip + count]
             out.append(raw.decode("cp1252", "replace"))
         else:
             raw = word[piece.offset + 2 * skip : piece.offset + 2 * (skip + count)]
             out.append(raw.decode("utf-16-le", "replace"))
+        limit -= len(out[-1])
+        if limit <= 0:
+            break
     return "".join(out)
 
 
