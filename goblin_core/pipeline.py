@@ -9,11 +9,12 @@ the pipeline, so one pipeline serves many documents.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -762,10 +763,11 @@ class Pipeline:
         dpi = int(self.core["ocr_dpi"])
         languages = str(self.core["ocr_languages"])
         whole = self._ocr_whole_document(source, mime, wanted, backends[0], languages)
+        read_before: dict[bytes, _ReadImage] = {}
         for page in wanted:
             run.check_deadline(source.display_name)
             candidate = whole.get(page.number) or self._ocr_page(
-                parsed, page, backends, dpi, languages, mime, recorder
+                parsed, page, backends, dpi, languages, mime, recorder, read_before
             )
             if candidate is None:
                 continue
@@ -889,7 +891,10 @@ class Pipeline:
         languages: str,
         mime: str,
         recorder: _Recorder,
+        read_before: dict[bytes, _ReadImage],
     ) -> Candidate | None:
+        """The OCR of one page; ``read_before`` holds what the document's earlier page
+        images read as, by their pixels, so an image met again is not read again."""
         t0 = time.monotonic()
         try:
             with _panics_as_errors():
@@ -908,51 +913,79 @@ class Pipeline:
                 page.blank = True
                 page.errors.append(Attempt("render", verdict="empty", reasons=(_FLAT_PAGE,)))
                 return None
-            for entry in backends:
-                t1 = time.monotonic()
-                try:
-                    with _panics_as_errors():
-                        result = entry.engine.recognize(image, languages, self.config)
-                    if not isinstance(result, OCRResult):
-                        raise TypeError(
-                            f"recognize() returned {type(result).__name__}, not an OCRResult"
-                        )
-                except Exception as exc:  # OCR backends should not raise; the next one may work
-                    page.errors.append(
-                        Attempt(
-                            entry.name,
-                            entry.provenance,
-                            error_kind=type(exc).__name__,
-                            error=str(exc),
-                            seconds=time.monotonic() - t1,
-                        )
-                    )
-                    continue
-                if not result.text.strip():
-                    page.errors.append(
-                        Attempt(
-                            entry.name,
-                            entry.provenance,
-                            verdict="empty",
-                            seconds=time.monotonic() - t1,
-                        )
-                    )
-                    continue
-                verdict = self._validate(result.text, page, mime, entry.name, ocr=True)
-                return Candidate(
-                    entry.name,
-                    entry.provenance,
-                    result.text,
-                    verdict,
-                    "ocr",
-                    time.monotonic() - t0,
-                    confidence=float(result.confidence),
-                )
-            return None
+            key = _pixels_key(image)
+            earlier = read_before.get(key) if key is not None else None
+            if earlier is not None:
+                return self._read_again(earlier, page, mime, t0)
+            tried = len(page.errors)
+            candidate = self._recognize(image, page, backends, languages, mime, t0)
+            # a backend that failed (a timeout, a throttled service) may read a copy later
+            failed = any(attempt.error_kind for attempt in page.errors[tried:])
+            if key is not None and (candidate is not None or not failed):
+                read_before[key] = _ReadImage(page.number, candidate)
+            return candidate
         finally:
             close = getattr(image, "close", None)
             if close is not None:
                 close()
+
+    def _read_again(self, earlier: _ReadImage, page: _PageWork, mime: str,
+                    t0: float) -> Candidate | None:
+        """A page whose image is pixel for pixel an earlier page's: that page's OCR, judged
+        for this page. A small PDF can draw one scanned page a thousand times, and each
+        copy took Tesseract as long as the first."""
+        reason = f"the same image as page {earlier.page}, read once"
+        found = earlier.candidate
+        if found is None:
+            page.errors.append(Attempt("ocr", verdict="empty", reasons=(reason,)))
+            return None
+        verdict = self._validate(found.text, page, mime, found.engine, ocr=True)
+        return replace(found, verdict=verdict, seconds=time.monotonic() - t0)
+
+    def _recognize(self, image: Any, page: _PageWork, backends: list[EngineEntry],
+                   languages: str, mime: str, t0: float) -> Candidate | None:
+        """The first backend's text for ``image`` that has any, validated for ``page``."""
+        for entry in backends:
+            t1 = time.monotonic()
+            try:
+                with _panics_as_errors():
+                    result = entry.engine.recognize(image, languages, self.config)
+                if not isinstance(result, OCRResult):
+                    raise TypeError(
+                        f"recognize() returned {type(result).__name__}, not an OCRResult"
+                    )
+            except Exception as exc:  # OCR backends should not raise; the next one may work
+                page.errors.append(
+                    Attempt(
+                        entry.name,
+                        entry.provenance,
+                        error_kind=type(exc).__name__,
+                        error=str(exc),
+                        seconds=time.monotonic() - t1,
+                    )
+                )
+                continue
+            if not result.text.strip():
+                page.errors.append(
+                    Attempt(
+                        entry.name,
+                        entry.provenance,
+                        verdict="empty",
+                        seconds=time.monotonic() - t1,
+                    )
+                )
+                continue
+            verdict = self._validate(result.text, page, mime, entry.name, ocr=True)
+            return Candidate(
+                entry.name,
+                entry.provenance,
+                result.text,
+                verdict,
+                "ocr",
+                time.monotonic() - t0,
+                confidence=float(result.confidence),
+            )
+        return None
 
     # -- tables --------------------------------------------------------------
 
@@ -1153,6 +1186,31 @@ def _parser_warnings(parsed: Any, engine: str, recorder: _Recorder) -> None:
 _FLAT_PAGE = "the page renders to one flat colour: nothing to recognise, not OCR'd"
 
 
+@dataclass(frozen=True)
+class _ReadImage:
+    """What a page image read as: the page first rendered so, and its OCR (None: no
+    backend found text in it)."""
+
+    page: int
+    candidate: Candidate | None
+
+
+def _pixels_key(image: Any) -> bytes | None:
+    """A digest of a page image's mode, size and pixels (a PIL image's ``tobytes``);
+    None for an image without them."""
+    to_bytes = getattr(image, "tobytes", None)
+    if to_bytes is None:
+        return None
+    try:
+        pixels = to_bytes()
+    except Exception:  # not a PIL image after all: it is read as it comes
+        return None
+    digest = hashlib.blake2b(digest_size=20)
+    digest.update(repr((getattr(image, "mode", ""), getattr(image, "size", ""))).encode())
+    digest.update(pixels)
+    return digest.digest()
+
+
 def _flat(image: Any) -> bool:
     """True for a page image of one flat colour (a PIL image's every band has min == max).
 
@@ -1236,15 +1294,11 @@ def _close_quietly(parsed: Any, engine: str) -> None:
 
 def _readable_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
     """The blocks with their text as the page's is (:func:`readable_text`)."""
-    from dataclasses import replace
-
     return tuple(replace(b, text=readable_text(b.text)) if "\u00ad" in b.text else b
                  for b in blocks)
 
 
 def _replace_text(page: Page, text: str) -> Page:
-    from dataclasses import replace
-
     return replace(page, text=text)
 
 

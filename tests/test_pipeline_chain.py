@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -480,6 +481,61 @@ def test_a_page_rendering_to_one_flat_colour_is_not_ocrd() -> None:
     assert (page.status, page.reason) == ("empty", "")
     assert document.status == "clean"
     assert any("one flat colour" in r for a in page.attempts for r in a.reasons), page.attempts
+
+
+@dataclass
+class _Bitmap(FakeImage):
+    """A rendered page with pixels: ``picture`` says which drawing it shows."""
+
+    picture: int = 0
+    mode: str = "L"
+    size: tuple[int, int] = (4, 4)
+
+    def tobytes(self) -> bytes:
+        return bytes([self.picture]) * 16
+
+
+class _RepeatingParser(ScriptedParser):
+    """Renders ``pictures[page]``: pages showing the same picture render the same pixels."""
+
+    def __init__(self, pictures: dict[int, int]) -> None:
+        super().__init__("tests.parser", [scan_page(n) for n in pictures], renders=True)
+        self.pictures = pictures
+
+    def open(self, source: Any, config: Any) -> Any:
+        document = super().open(source, config)
+        document.render = lambda page, dpi: _Bitmap(page, picture=self.pictures[page])
+        return document
+
+
+def test_a_page_image_met_again_is_read_once() -> None:
+    # a small PDF can draw one scanned page a thousand times: each copy took Tesseract
+    # as long as the first; a picture no backend reads is not tried again either
+    parser = _RepeatingParser({1: 7, 2: 7, 3: 9, 4: 7, 5: 3, 6: 3})
+    ocr = FakeOCR("tests.ocr", {1: "the scanned form every copy shows", 3: "another page"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr))
+    assert ocr.calls == [1, 3, 5]
+    assert [p.text for p in document.pages[:4]] == [
+        "the scanned form every copy shows", "the scanned form every copy shows",
+        "another page", "the scanned form every copy shows"]
+    assert [p.status for p in document.pages] == ["ocr"] * 4 + ["corrupt"] * 2
+    assert any("the same image as page 5" in r for a in document.pages[5].attempts
+               for r in a.reasons)
+
+
+def test_a_page_image_a_backend_failed_on_is_tried_again() -> None:
+    class Flaky(FakeOCR):
+        def recognize(self, image, languages, config):  # type: ignore[no-untyped-def]
+            if not self.calls:
+                self.calls.append(image.page)
+                raise TimeoutError("the service did not answer")
+            return super().recognize(image, languages, config)
+
+    parser = _RepeatingParser({1: 7, 2: 7})
+    ocr = Flaky("tests.ocr", {2: "read on the second try"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr))
+    assert ocr.calls == [1, 2]
+    assert document.pages[1].text == "read on the second try"
 
 
 def test_ocr_text_wins_only_when_it_ranks_higher() -> None:
