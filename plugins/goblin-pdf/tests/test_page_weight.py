@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import textwrap
+import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -345,6 +346,47 @@ def test_annotation_appearances_are_weighed_before_a_page_is_drawn(states: bool)
     assert undrawn is not None and "annotation appearances" in undrawn and "form bomb" in undrawn
     with PageCensus(Source.from_bytes(stamp_pdf(3, states=states), "stamp.pdf")) as census:
         assert census.drawing_refusal(2) is None
+
+
+def repeated_page_pdf(fan: int) -> bytes:
+    """One stamped page named ``fan`` times by each of ``fan`` page nodes: PDFium meets
+    the page node once and counts ``fan`` pages, pypdf counts ``fan`` squared."""
+    pdf = pikepdf.new()
+    _add_page(pdf, "The one page")
+    page = pdf.pages[0]
+    stamp = Dictionary(Type=Name.Annot, Subtype=Name.Stamp, Rect=Array([0, 0, 10, 10]))
+    page.Annots = pdf.make_indirect(Array([pdf.make_indirect(stamp)]))
+    node = pdf.make_indirect(Dictionary(Type=Name.Pages, Kids=Array([page.obj] * fan),
+                                        Count=fan))
+    pdf.Root.Pages.Kids = Array([node] * fan)
+    pdf.Root.Pages.Count = fan * fan
+    return _save(pdf)
+
+
+def test_a_page_tree_pypdf_cannot_list_is_walked_once() -> None:
+    # 400 x 400 entries, past pypdf's 100,000: it walked the whole tree again for every
+    # page asked, a second and more each, so OCR of the pages timed out
+    source = Source.from_bytes(repeated_page_pdf(400), "repetida.pdf")
+    with PageCensus(source) as census:
+        first = census.drawing_refusal(1)
+        assert first is not None and "could not be weighed" in first
+        started = time.monotonic()
+        assert [census.drawing_refusal(n) for n in range(2, 30)] == [
+            first.replace("page 1", f"page {n}") for n in range(2, 30)]
+        assert time.monotonic() - started < 2
+
+
+def test_a_page_without_annotations_is_rendered_without_weighing_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def weighed(self: PageCensus, number: int) -> str | None:
+        raise AssertionError("a page without annotations has no appearances to weigh")
+
+    monkeypatch.setattr(PageCensus, "drawing_refusal", weighed)
+    registry = goblin_core.default_registry()
+    parser = registry.get("pdf.pypdfium2").engine
+    source = Source.from_bytes(content_pdf(b"BT /F1 24 Tf 20 20 Td (Plain) Tj ET"), "plain.pdf")
+    with parser.open(source, registry.config()) as parsed:
+        assert parsed.render(2, 36).getextrema()[0] < 128
 
 
 RENDER_CHILD = textwrap.dedent(

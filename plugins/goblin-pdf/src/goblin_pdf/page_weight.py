@@ -139,6 +139,7 @@ class PageCensus:
         self._password = password
         self._reader: Any = None
         self._drawn_reader: Any = None  # opened only to weigh annotation appearances
+        self._unlisted: Exception | None = None  # why pypdf could not list the pages
         self._stream: BinaryIO | None = None
         self._costs: dict[tuple[Key, int], Cost] = {}
         known = _VERDICTS.get(id(source))
@@ -177,7 +178,7 @@ class PageCensus:
             return None
         try:
             with _quiet_pypdf():
-                draws, size = self._page(self._reader.pages[number - 1])
+                draws, size = self._page(self._pypdf_page(self._reader, number))
         except Exception as exc:  # pypdf fails on what PDFium may still read: no verdict
             log.debug("%s: page %d not weighed: %s", self.source.display_name, number, exc)
             draws = size = 0
@@ -200,7 +201,7 @@ class PageCensus:
             if reader is None:
                 self._drawn_reader = reader = self._open_reader(self.source.open())
             with _quiet_pypdf():
-                page = reader.pages[number - 1]
+                page = self._pypdf_page(reader, number)
                 annotations = page.get("/Annots")
                 if annotations is None:
                     return None
@@ -217,6 +218,19 @@ class PageCensus:
             self._costs.clear()
         excess = self._excess((draws, size))
         return f"page {number} with its annotation appearances {excess}" if excess else None
+
+    def _pypdf_page(self, reader: Any, number: int) -> Any:
+        """Page ``number`` as pypdf reads it. A page tree pypdf cannot list (past its
+        limit on entries: a few kilobytes can name one page a million times) fails every
+        later page at once, where pypdf would walk the whole tree again for each."""
+        if self._unlisted is not None:
+            raise self._unlisted
+        try:
+            return reader.pages[number - 1]
+        except Exception as exc:
+            if getattr(reader, "flattened_pages", None) is None:
+                self._unlisted = exc
+            raise
 
     def _excess(self, cost: Cost) -> str | None:
         """What ``cost`` is past, as said of a page; None when within the limits."""

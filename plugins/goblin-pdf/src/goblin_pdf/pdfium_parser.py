@@ -331,12 +331,14 @@ class PdfiumDocument(BaseParsedDocument):
         refusal = self.page_census.refusal(page)
         if refusal is not None:
             raise CorruptDocument(refusal, file=self.source.display_name)
-        # the page's own content is weighed; its annotations' appearances only now
-        undrawn = self.page_census.drawing_refusal(page)
-        if undrawn is not None:
-            self._warn_undrawn(f"{undrawn}; the page is rendered without its annotations")
         native = self.pdf[page - 1]
         try:
+            # the page's own content is weighed; its annotations' appearances only now,
+            # when it has any
+            undrawn = (self.page_census.drawing_refusal(page)
+                       if pdfium_c.FPDFPage_GetAnnotCount(native) > 0 else None)
+            if undrawn is not None:
+                self._warn_undrawn(f"{undrawn}; the page is rendered without its annotations")
             width, height = native.get_size()
             scale = dpi / 72
             pixels = width * scale * height * scale
