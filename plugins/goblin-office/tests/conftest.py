@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import samples
 from goblin_core import Document, extract
 
 
@@ -18,3 +19,10 @@ def read() -> Callable[..., Document]:
         return extract(data, name=name, ocr="never", **options)
 
     return run
+
+
+@pytest.fixture(scope="module")
+def warm_plugins() -> None:
+    """Load every plugin once, so the time and memory bounds measure the file, not imports."""
+    data, name = samples.sample_docx()
+    extract(data, name=name, ocr="never")

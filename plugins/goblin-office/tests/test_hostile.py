@@ -12,15 +12,13 @@ import json
 import os
 import subprocess
 import sys
-import time
-import tracemalloc
 import zipfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from bounds import bounded
 from packages import W, compound_file, docx, para, rewrite, xls, xlsb, zip_bytes
 
 import goblin_core
@@ -39,27 +37,7 @@ _LAUGHS = (
 )
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _warm() -> None:
-    """Load every plugin once, so the time and memory bounds measure the file, not imports."""
-    data, name = samples.sample_docx()
-    from goblin_core import extract
-
-    extract(data, name=name, ocr="never")
-
-
-@contextmanager
-def bounded(seconds: float = 10.0, megabytes: int = 200) -> Iterator[None]:
-    """Fail when the block takes longer or allocates more (Python heap) than given."""
-    tracemalloc.start()
-    started = time.monotonic()
-    try:
-        yield
-    finally:
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-    assert time.monotonic() - started < seconds
-    assert peak < megabytes * 1024**2
+pytestmark = pytest.mark.usefixtures("warm_plugins")
 
 
 def _fails_clearly(

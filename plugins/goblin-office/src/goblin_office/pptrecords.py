@@ -12,16 +12,17 @@ from __future__ import annotations
 import logging
 import struct
 import zlib
+from collections import Counter
 from collections.abc import Iterator
 
 import olefile
 
 from goblin_core.config import Config
-from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.engines import ArchiveLimits, BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.embedded import ObjectBudget, storage_children
+from goblin_office.embedded import storage_children
 from goblin_office.encryption import decrypted
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,11 @@ class _Deck:
         pages = []
         for index in range(count):
             runs = list(self.listed[index]) if index < len(self.listed) else []
+            # a set, not the list: a slide of many thousand text atoms is asked of each
+            present = set(runs)
             for text in self.drawn[index] if index < len(self.drawn) else []:
-                if text not in runs:
+                if text not in present:
+                    present.add(text)
                     runs.append(text)
             pages.append(runs)
         return [p for p in pages if p]
@@ -65,17 +69,17 @@ class _Deck:
 def slide_texts(stream: bytes) -> list[list[str]]:
     """Text runs grouped by slide."""
     deck = _Deck()
-    for kind, container, stack, start, length in _records(stream, _SKIPPED):
+    for kind, container, enclosing, start, length in _records(stream, _SKIPPED):
         if container:
             if kind == _SLIDE:
                 deck.drawn.append([])
             continue
-        _atom(deck, stack, kind, stream[start : start + length])
+        _atom(deck, enclosing, kind, stream[start : start + length])
     return deck.pages()
 
 
-def _atom(deck: _Deck, stack: list[tuple[int, int, int]], kind: int, body: bytes) -> None:
-    in_list = any(t == _SLIDE_LIST and inst == 0 for t, inst, _ in stack)
+def _atom(deck: _Deck, enclosing: _Enclosing, kind: int, body: bytes) -> None:
+    in_list = enclosing.within(_SLIDE_LIST, 0)
     if kind == _SLIDE_PERSIST and in_list:
         deck.listed.append([])
         return
@@ -87,30 +91,62 @@ def _atom(deck: _Deck, stack: list[tuple[int, int, int]], kind: int, body: bytes
         return
     if in_list and deck.listed:
         deck.listed[-1].append(text)
-    elif any(t == _SLIDE for t, _, _ in stack) and deck.drawn:
+    elif enclosing.within(_SLIDE) and deck.drawn:
         deck.drawn[-1].append(text)
+
+
+class _Enclosing:
+    """The containers open around a record: innermost last in ``stack`` as (type,
+    instance, end), and how many of each type and (type, instance) are open, so that
+    asking whether a record lies inside one costs the same at any depth (a stream of
+    containers nested hundreds of thousands deep is a few MB)."""
+
+    def __init__(self) -> None:
+        self.stack: list[tuple[int, int, int]] = []
+        self._types: Counter[int] = Counter()
+        self._instances: Counter[tuple[int, int]] = Counter()
+
+    def parent(self) -> int | None:
+        """The type of the innermost open container."""
+        return self.stack[-1][0] if self.stack else None
+
+    def within(self, kind: int, instance: int | None = None) -> bool:
+        if instance is None:
+            return self._types[kind] > 0
+        return self._instances[kind, instance] > 0
+
+    def open(self, kind: int, instance: int, end: int) -> None:
+        self.stack.append((kind, instance, end))
+        self._types[kind] += 1
+        self._instances[kind, instance] += 1
+
+    def close_before(self, pos: int) -> None:
+        """Close the containers that end at or before ``pos``."""
+        while self.stack and pos >= self.stack[-1][2]:
+            kind, instance, _ = self.stack.pop()
+            self._types[kind] -= 1
+            self._instances[kind, instance] -= 1
 
 
 def _records(
     stream: bytes, skipped: frozenset[int] = frozenset()
-) -> Iterator[tuple[int, bool, list[tuple[int, int, int]], int, int]]:
-    """(type, whether a container, enclosing containers as (type, instance, end), body
-    start, body length) of every record in stream order, containers opened but those of a
-    ``skipped`` type. The list of containers is the walker's own: read it, do not keep it."""
-    stack: list[tuple[int, int, int]] = []
+) -> Iterator[tuple[int, bool, _Enclosing, int, int]]:
+    """(type, whether a container, the containers enclosing it, body start, body length)
+    of every record in stream order, containers opened but those of a ``skipped`` type.
+    The enclosing containers are the walker's own: read them, do not keep them."""
+    enclosing = _Enclosing()
     pos = 0
     while pos + 8 <= len(stream):
-        while stack and pos >= stack[-1][2]:
-            stack.pop()
+        enclosing.close_before(pos)
         ver_inst, kind, length = _HEADER.unpack_from(stream, pos)
         pos += 8
         container = ver_inst & 0x000F == 0x000F
         if container and kind in skipped:
             pos += length
             continue
-        yield kind, container, stack, pos, length
+        yield kind, container, enclosing, pos, length
         if container:
-            stack.append((kind, ver_inst >> 4, pos + length))
+            enclosing.open(kind, ver_inst >> 4, pos + length)
         else:
             pos += length
 
@@ -122,63 +158,106 @@ def _live_offsets(stream: bytes, current_user: bytes) -> dict[int, int]:
         return offsets
     (edit,) = struct.unpack_from("<I", current_user, 16)  # CurrentUserAtom.offsetToCurrentEdit
     seen: set[int] = set()
-    while edit > 0 and edit + 24 <= len(stream) and edit not in seen:
+    read: set[int] = set()
+    # the directories of an honest file are records of their own, apart: together they
+    # hold at most a word per four bytes of the stream. Edits naming one directory again,
+    # or directories laid over each other, would read it again for each.
+    words_left = len(stream) // 4
+    while edit > 0 and edit + 24 <= len(stream) and edit not in seen and words_left > 0:
         seen.add(edit)
         _, kind, _ = _HEADER.unpack_from(stream, edit)
         if kind != _USER_EDIT:
             break
         previous, directory = struct.unpack_from("<II", stream, edit + 16)
-        _read_directory(stream, directory, offsets)
+        if directory not in read:
+            read.add(directory)
+            words_left = _read_directory(stream, directory, offsets, words_left)
         edit = previous
     return offsets
 
 
-def _read_directory(stream: bytes, at: int, offsets: dict[int, int]) -> None:
-    """Add a PersistDirectoryAtom's entries to ``offsets``, where a later edit's win."""
+def _read_directory(stream: bytes, at: int, offsets: dict[int, int], words_left: int) -> int:
+    """Add a PersistDirectoryAtom's entries to ``offsets``, where a later edit's win,
+    reading at most ``words_left`` words of it; the words still left after it."""
     if at + 8 > len(stream):
-        return
+        return words_left
     _, kind, length = _HEADER.unpack_from(stream, at)
     if kind != _PERSIST_DIRECTORY:
-        return
-    pos, end = at + 8, min(at + 8 + length, len(stream))
+        return words_left
+    pos, end = at + 8, min(at + 8 + length, len(stream), at + 8 + 4 * words_left)
+    words_left -= (end - pos) // 4
     while pos + 4 <= end:
         (entry,) = struct.unpack_from("<I", stream, pos)
         first, count = entry & 0xFFFFF, entry >> 20
         pos += 4
         for index in range(count):
             if pos + 4 > end:
-                return
+                return words_left
             offsets.setdefault(first + index, struct.unpack_from("<I", stream, pos)[0])
             pos += 4
+    return words_left
 
 
-def embedded_storages(stream: bytes, current_user: bytes, max_size: int) -> list[bytes]:
+def embedded_storages(
+    stream: bytes, current_user: bytes, limits: ArchiveLimits, name: str = ""
+) -> list[bytes]:
     """The compound file of each object the presentation embeds (not its ActiveX controls
-    nor its macros, kept the same way), inflated when stored compressed; one larger than
-    ``max_size`` is left out."""
+    nor its macros, kept the same way), inflated when stored compressed.
+
+    Each ExOleObjStg record is read once, however many persist ids name it, and the
+    records read together hold at most the stream's bytes (in an honest file they do
+    not overlap). An inflated object is held to ``limits.max_member_size``, and all of
+    them to ``limits.max_total_bytes`` and to ``limits.max_ratio`` of the bytes they
+    were inflated from, as archive members are; an object over a limit is left out.
+    """
     references = [
         struct.unpack_from("<I", stream, start + 16)[0]  # ExOleObjAtom.persistIdRef
-        for kind, _, stack, start, length in _records(stream)
-        if kind == _EX_OLE_OBJ_ATOM and stack and stack[-1][0] == _EX_EMBED and length >= 20
+        for kind, _, enclosing, start, length in _records(stream)
+        if kind == _EX_OLE_OBJ_ATOM and enclosing.parent() == _EX_EMBED and length >= 20
     ]
     offsets = _live_offsets(stream, current_user) if references else {}
+    records = dict.fromkeys(offsets[r] for r in references if r in offsets)
     storages = []
-    for reference in dict.fromkeys(references):
-        at = offsets.get(reference)
-        if at is None or at + 8 > len(stream):
+    stored_left = len(stream)
+    packed = inflated = 0
+    for at in records:
+        if at + 8 > len(stream):
             continue
         ver_inst, kind, length = _HEADER.unpack_from(stream, at)
         if kind != _EX_OLE_OBJ_STG:
             continue
+        length = min(length, len(stream) - at - 8)
+        if length > stored_left:
+            log.warning("%s: embedded object at %d left out: its record overlaps those "
+                        "read before it", name, at)
+            continue
+        stored_left -= length
         body = stream[at + 8 : at + 8 + length]
-        data = _inflated(body[4:], max_size) if ver_inst >> 4 == 1 else body
-        if data is not None and len(data) <= max_size:
-            storages.append(data)
+        if ver_inst >> 4 != 1:
+            if length <= limits.max_member_size:
+                storages.append(body)
+            continue
+        packed += length
+        room = min(
+            limits.max_member_size,
+            limits.max_total_bytes - inflated,
+            int(packed * limits.max_ratio) + limits.ratio_grace_bytes - inflated,
+        )
+        data = _inflated(body[4:], room)
+        if data is None:
+            log.warning("%s: embedded object at %d left out: damaged, or it inflates past "
+                        "limits.max_member_size, limits.max_total_bytes or limits.max_ratio "
+                        "(%d bytes were left)", name, at, max(room, 0))
+            continue
+        inflated += len(data)
+        storages.append(data)
     return storages
 
 
 def _inflated(data: bytes, max_size: int) -> bytes | None:
     """zlib ``data`` inflated, or None when damaged or past ``max_size`` (a bomb)."""
+    if max_size < 0:
+        return None
     inflater = zlib.decompressobj()
     try:
         out = inflater.decompress(data, max_size + 1)
@@ -212,6 +291,8 @@ class PptRecordsParser(BaseEngine):
             )
         children = []
         if config.get("office", "embedded", True):
-            size = ObjectBudget.from_config(config).member_size
-            children = storage_children(source, embedded_storages(stream, user, size), config)
+            storages = embedded_storages(
+                stream, user, ArchiveLimits.from_config(config), source.display_name
+            )
+            children = storage_children(source, storages, config)
         return TextDocument(["\n".join(runs) for runs in slides], attachments=children)

@@ -59,7 +59,7 @@ class TNEFParser(BaseEngine):
                 "its embedded messages nest deeper than the TNEF reader can follow",
                 file=source.display_name,
             ) from exc
-        except (ValueError, LookupError, TypeError, struct.error, AssertionError,
+        except (ValueError, LookupError, TypeError, NameError, struct.error, AssertionError,
                 UnicodeError) as exc:  # tnefparse checks little: damage shows as any of these
             raise CorruptDocument(
                 f"the TNEF stream cannot be read ({type(exc).__name__}: {exc}); it is "
@@ -85,9 +85,9 @@ class TNEFParser(BaseEngine):
 
 
 def _decode(data: bytes, max_depth: int) -> Any:
-    from tnefparse import tnef
+    from tnefparse import mapi, tnef
 
-    _harden(tnef)
+    _harden(tnef, mapi)
     token = _levels_left.set(max_depth)
     try:
         return tnef.TNEF(data, do_checksum=False)
@@ -95,13 +95,17 @@ def _decode(data: bytes, max_depth: int) -> Any:
         _levels_left.reset(token)
 
 
-def _harden(tnef: Any) -> None:
+def _harden(tnef: Any, mapi: Any) -> None:
     """Bound what tnefparse does with a hostile stream; it reads well-formed ones unchanged.
 
     - It hands each object ``data[offset:]``, a copy of the rest of the stream: a
       few MB of tiny objects would copy terabytes. A memoryview makes that a view.
     - A MAPI block's property count is trusted: 0xFFFFFFFF properties over an empty
       block loop four billion times. A count the block cannot hold is refused.
+    - A multi-valued property's count of values is trusted too, and a value of a
+      fixed size read past the block's end is empty, not an error: 0xFFFFFFFF short
+      integers in an 84-byte stream were four billion attributes. A value starting
+      past the end stops the block, keeping the properties read before it.
     - An embedded message is parsed as it is met, with a copy of its bytes at each
       level; the levels are held to ``limits.max_depth``.
     """
@@ -137,7 +141,15 @@ def _harden(tnef: Any) -> None:
                                  f"{len(data) - offset:,} bytes")
         return base_decode(data, codepage, starting_offset)
 
+    base_property = mapi.parse_property
+
+    def bounded_property(data: Any, offset: int, *rest: Any) -> Any:
+        if offset > len(data):
+            raise ValueError(f"a MAPI value at byte {offset:,} of a {len(data):,}-byte block")
+        return base_property(data, offset, *rest)
+
     tnef.TNEF, tnef.TNEFObject, tnef.decode_mapi = BoundedTNEF, ObjectBytes, bounded_decode
+    mapi.parse_property = bounded_property
     tnef._goblin_hardened = True
 
 
