@@ -151,7 +151,8 @@ LIMIT_OPTIONS = (
         "Members smaller than this when expanded are exempt from the ratio check.",
         minimum=0,
     ),
-    Option("max_xml_depth", "int", 256, "Deepest XML element nesting parsed.", minimum=8),
+    Option("max_xml_depth", "int", 256, "Deepest XML element nesting parsed (RTF groups "
+           "nested deeper are read as part of the group holding them).", minimum=8),
     Option("max_image_pixels", "int", 178_956_970, "Largest image (in pixels) decoded.", minimum=1),
     Option(
         "timeout",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import struct
+from collections.abc import Iterator
 from typing import Any
 
 import dbfread
@@ -42,7 +43,7 @@ class _LenientFieldParser(dbfread.FieldParser):
 
 
 def _table(path: str, encoding: str, raw: bool = False) -> dbfread.DBF:
-    return dbfread.DBF(
+    table = dbfread.DBF(
         path,
         encoding=encoding,
         raw=raw,
@@ -50,6 +51,11 @@ def _table(path: str, encoding: str, raw: bool = False) -> dbfread.DBF:
         char_decode_errors="replace",
         parserclass=_LenientFieldParser,
     )
+    # A field of no width holds no value. Left in, a header of such fields makes
+    # every byte after it a record of two thousand empty cells.
+    table.fields = [f for f in table.fields if f.length > 0]
+    table.field_names = [f.name for f in table.fields]
+    return table
 
 
 def dbf_encoding(path: str) -> str:
@@ -86,22 +92,54 @@ class DBFParser(BaseEngine):
             raise CorruptDocument(
                 "not a dBASE table (the header is not one)", file=source.display_name
             )
+        max_cells = max(int(config.get("office", "max_sheet_cells", 5_000_000)), 1)
+        max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
+        cuts: list[str] = []
         with spooled(source) as path:
             try:
                 encoding = dbf_encoding(str(path))
                 table = _table(str(path), encoding)
                 fields = list(table.field_names)
                 rows: list[list[str]] = [fields]
-                rows.extend([_value(record.get(f)) for f in fields] for record in table)
+                if fields:
+                    rows.extend(_bounded_records(table, fields, max_cells, max_chars, cuts))
             except (ValueError, KeyError, EOFError, OSError, LookupError, struct.error) as exc:
                 raise CorruptDocument(
                     f"the dBASE table cannot be read ({exc})", file=source.display_name
                 ) from exc
         page = PageBuilder(engine=self.name)
         page.add_table(rows, header_rows=1)
-        return TextDocument(
-            [page.build()], metadata={"encoding": encoding, "records": len(rows) - 1}
-        )
+        metadata: dict[str, Any] = {"encoding": encoding, "records": len(rows) - 1}
+        if cuts:
+            metadata["truncated"] = "; ".join(cuts)
+            log.warning("%s: %s", source.display_name, metadata["truncated"])
+        document = TextDocument([page.build()], metadata=metadata)
+        document.warnings = [("Truncated", cut) for cut in cuts]
+        return document
+
+
+def _bounded_records(
+    table: dbfread.DBF, fields: list[str], max_cells: int, max_chars: int, cuts: list[str]
+) -> Iterator[list[str]]:
+    """The records as rows of cell text, no further than the limits a sheet is held to.
+
+    Nothing in a dBASE file bounds its records by its size: fields of no width make
+    every byte a record of as many cells as the header declares fields.
+    """
+    cells = chars = 0
+    for number, record in enumerate(table, start=1):
+        row = [_value(record.get(f)) for f in fields]
+        cells += len(row)
+        chars += sum(map(len, row))
+        if cells > max_cells or chars > max_chars:
+            limit = (
+                f"office.max_sheet_cells ({max_cells:,} cells)"
+                if cells > max_cells
+                else f"limits.max_output_chars ({max_chars:,} characters)"
+            )
+            cuts.append(f"records from record {number:,} on not read: the table reached {limit}")
+            return
+        yield row
 
 
 _VERSIONS = frozenset(

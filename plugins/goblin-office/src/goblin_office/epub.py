@@ -90,15 +90,20 @@ def _opf_path(container: Any | None, names: set[str]) -> str | None:
 
 
 def _spine(opf: Any, opf_path: str) -> list[str]:
+    """The spine's documents in reading order, each once.
+
+    A document the spine names again is not read again: a few bytes of itemrefs
+    repeated would otherwise spell out one large chapter thousands of times.
+    """
     folder = posixpath.dirname(opf_path)
     manifest = {attr(item, "id"): attr(item, "href") for item in descendants(opf, "item")}
-    members = []
+    members: dict[str, None] = {}
     for itemref in descendants(opf, "itemref"):
         href = manifest.get(attr(itemref, "idref"))
         if href:
             path = urllib.parse.unquote(href.split("#", 1)[0])
-            members.append(posixpath.normpath(posixpath.join(folder, path)))
-    return members
+            members[posixpath.normpath(posixpath.join(folder, path))] = None
+    return list(members)
 
 
 def _metadata(opf: Any) -> dict[str, str]:

@@ -50,19 +50,62 @@ def odf_children(plain: Source, config: Config) -> list[Source]:
         if manifest not in names:
             return []
         root = parse_xml(read_member(archive, manifest, name), name=name, max_depth=depth)
+        # An entry the manifest repeats is read once: a few bytes of entries would
+        # otherwise hand out one large object thousands of times.
+        entries: dict[str, str] = {}
         for entry in descendants(root, "file-entry"):
-            path, kind = attr(entry, "full-path"), attr(entry, "media-type")
-            child = _child(archive, names, path, kind, images, name)
+            entries.setdefault(attr(entry, "full-path"), attr(entry, "media-type"))
+        owned = _subdocument_members(
+            names, [path for path, kind in entries.items() if _subdocument(path, kind)]
+        )
+        present = set(names)
+        for path, kind in entries.items():
+            child = _child(archive, present, owned, path, kind, images, name)
             if child is not None:
                 children.append(plain.child(*child))
     return children
 
 
+def _subdocument(path: str, kind: str) -> bool:
+    return path.endswith("/") and kind in _ODF_EXTENSIONS and path != "/"
+
+
+def _subdocument_members(names: list[str], folders: list[str]) -> dict[str, list[str]]:
+    """The members of each sub-document folder, less those of a sub-document inside it.
+
+    A sub-document inside another is a child of its own; packed into the outer one
+    as well, objects nested a thousand deep would hand out the innermost a thousand
+    times. Names sorted put a folder's members right after it, so one pass does.
+    """
+    owned: dict[str, list[str]] = {folder: [] for folder in folders}
+    ordered = sorted(owned)
+    holding: list[str] = []  # the folders around the current name, outermost first
+    index = 0
+    for member in sorted(n for n in names if not n.endswith("/")):
+        while index < len(ordered) and ordered[index] <= member:
+            folder = ordered[index]
+            index += 1
+            while holding and not folder.startswith(holding[-1]):
+                holding.pop()
+            holding.append(folder)
+        while holding and not member.startswith(holding[-1]):
+            holding.pop()
+        if holding:
+            owned[holding[-1]].append(member)
+    return owned
+
+
 def _child(
-    archive: zipfile.ZipFile, names: list[str], path: str, kind: str, images: bool, name: str
+    archive: zipfile.ZipFile,
+    names: set[str],
+    owned: dict[str, list[str]],
+    path: str,
+    kind: str,
+    images: bool,
+    name: str,
 ) -> tuple[str, bytes] | None:
-    if path.endswith("/") and kind in _ODF_EXTENSIONS and path != "/":
-        return _repack(archive, names, path, kind, name)
+    if _subdocument(path, kind):
+        return _repack(archive, owned[path], path, kind, name)
     if path.endswith("/") or path not in names:
         return None
     if kind in _FOREIGN or (path.startswith("Object") and "/" not in path):
@@ -73,9 +116,8 @@ def _child(
 
 
 def _repack(
-    archive: zipfile.ZipFile, names: list[str], folder: str, kind: str, name: str
+    archive: zipfile.ZipFile, members: list[str], folder: str, kind: str, name: str
 ) -> tuple[str, bytes] | None:
-    members = [n for n in names if n.startswith(folder) and not n.endswith("/")]
     if f"{folder}content.xml" not in members:
         return None
     buffer = io.BytesIO()

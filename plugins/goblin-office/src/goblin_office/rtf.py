@@ -6,6 +6,7 @@ Embedded objects (and, when asked, pictures) come out as children (``rtfobjects`
 from __future__ import annotations
 
 import codecs
+import logging
 import re
 from typing import Any
 
@@ -16,6 +17,8 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.rtfobjects import rtf_children, without_binary_groups
 from goblin_office.rtftext import CHARSET_CODEPAGES, read_rtf
+
+log = logging.getLogger(__name__)
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d+)")
 _FCHARSET = re.compile(rb"\\fcharset(\d+)")
@@ -58,6 +61,7 @@ class RTFParser(BaseEngine):
                 comments=bool(config.get("office", "comments", True)),
                 notes=bool(config.get("office", "notes", True)),
                 headers_footers=bool(config.get("office", "headers_footers", True)),
+                max_depth=int(config.get("limits", "max_xml_depth", 256)),
             )
         except (ValueError, IndexError, RecursionError) as exc:
             raise CorruptDocument(
@@ -68,4 +72,9 @@ class RTFParser(BaseEngine):
         found, skipped = rtf_children(data, source, config)
         if skipped:
             metadata["embedded_skipped"] = skipped
-        return TextDocument([text], metadata=metadata, attachments=found)
+        if content.cuts:
+            metadata["truncated"] = "; ".join(content.cuts)
+            log.warning("%s: %s", source.display_name, metadata["truncated"])
+        document = TextDocument([text], metadata=metadata, attachments=found)
+        document.warnings = [("Truncated", cut) for cut in content.cuts]
+        return document

@@ -157,6 +157,11 @@ _SYMBOLS = {
 }
 _CONTROL_SYMBOLS = {"~": "\u00a0", "-": "\u00ad", "_": "\u2011", "\\": "\\", "{": "{", "}": "}"}
 _SYMBOL_FONT = "symbol-font:"  # the pseudo code page of a symbol font, by font number
+# A font name is at most 31 characters (LOGFONT); text past this in a font entry is not one.
+_FONT_NAME_CHARS = 256
+# Pieces of text are joined this many at a time: a run of \uN escapes is a piece a
+# character, and a string object a character would cost a dozen times the file.
+_JOINED_PIECES = 1024
 _CODE_PAGES = {"mac": "mac_roman", "pc": "cp437", "pca": "cp850"}
 
 
@@ -181,12 +186,14 @@ class RTFContent:
 
     text: str
     metadata: dict[str, str] = field(default_factory=dict)
+    cuts: list[str] = field(default_factory=list)  # what was read only in part, and why
 
 
 class _Reader:
-    def __init__(self, data: str, excluded: frozenset[str]) -> None:
+    def __init__(self, data: str, excluded: frozenset[str], max_depth: int) -> None:
         self.data = data
         self.excluded = excluded
+        self.max_depth = max_depth
         self.codepage = "cp1252"
         self.default_font: int | None = None
         self.font_charsets: dict[int, str] = {}
@@ -194,12 +201,14 @@ class _Reader:
         self.font_name = ""
         self.symbol_fonts: dict[int, dict[int, str]] = {}
         self.parts: dict[str, list[str]] = {"": []}
+        self.loose_pieces: dict[str, int] = {}  # pieces of each target not yet joined
         self.dates: dict[str, dict[str, int]] = {}
         self.pending = bytearray()
         self.pending_codec = "cp1252"
         self.pending_target = ""
         self.high_surrogate: tuple[int, str] | None = None
         self.skip_chars = 0
+        self.cuts: list[str] = []
 
     def codec(self, state: _State) -> str:
         font = state.font if state.font is not None else self.default_font
@@ -210,7 +219,13 @@ class _Reader:
         return self.codepage
 
     def put(self, text: str, target: str) -> None:
-        self.parts.setdefault(target, []).append(text)
+        parts = self.parts.setdefault(target, [])
+        parts.append(text)
+        loose = self.loose_pieces.get(target, 0) + 1
+        if loose >= _JOINED_PIECES:
+            parts[-loose:] = ["".join(parts[-loose:])]
+            loose = 0
+        self.loose_pieces[target] = loose
 
     def flush(self) -> None:
         """Decode the bytes gathered so far and settle a surrogate left without its pair."""
@@ -274,6 +289,9 @@ class _Reader:
     def read(self) -> RTFContent:
         state = _State()
         stack: list[_State] = []
+        # Groups deeper than max_depth are read as part of the deepest group kept: a
+        # state a group would cost a hundred times the brace that opens it.
+        merged_groups = 0
         group_start = starred = False
         data = self.data
         position, end = 0, len(data)
@@ -309,18 +327,30 @@ class _Reader:
                     self.emit(_CONTROL_SYMBOLS[symbol], state)
             elif brace == "{":
                 self.skip_chars = 0
-                stack.append(state)
-                state = replace(state, padded=False)
+                if len(stack) < self.max_depth:
+                    stack.append(state)
+                    state = replace(state, padded=False)
+                elif not merged_groups:
+                    self.cuts.append(
+                        f"groups nested deeper than {self.max_depth:,} read as part of the "
+                        "group that holds them: limits.max_xml_depth"
+                    )
+                    merged_groups = 1
+                else:
+                    merged_groups += 1
                 group_start = True
             elif brace == "}":
                 self.skip_chars = 0
+                if merged_groups:
+                    merged_groups -= 1
+                    continue
                 closed = state
                 if stack:
                     state = stack.pop()
                 if closed.padded:
                     self.emit(" ", state)
         self.flush()
-        return RTFContent("".join(self.parts[""]), self.metadata())
+        return RTFContent("".join(self.parts[""]), self.metadata(), self.cuts)
 
     def control(
         self, word: str, param: str | None, state: _State, first: bool, starred: bool
@@ -373,6 +403,7 @@ class _Reader:
             self.flush()
             state.target = f"info:{_INFO_TEXT[word]}"
             self.parts[state.target] = []  # a property given twice keeps its last value
+            self.loose_pieces[state.target] = 0
         elif word in _INFO_DATES and state.target.startswith("info"):
             state.date, state.skip = _INFO_DATES[word], True
             self.dates[state.date] = {}
@@ -405,12 +436,17 @@ class _Reader:
         """Gather the name of the font being defined; a symbol font's bytes are mapped."""
         if state.in_font_aside or self.font_defining is None:
             return
-        self.font_name += text
-        if ";" in self.font_name:
-            table = symbol_table(self.font_name.split(";", 1)[0].strip())
-            if table is not None:
-                self.symbol_fonts[self.font_defining] = table
-            self.font_defining = None
+        # only the new text is searched for the ';' that ends the name: a name
+        # gathered over a million lines and searched whole each time is quadratic
+        end = text.find(";")
+        if end < 0:
+            if len(self.font_name) < _FONT_NAME_CHARS:
+                self.font_name += text[:_FONT_NAME_CHARS]
+            return
+        table = symbol_table((self.font_name + text[:end]).strip())
+        if table is not None:
+            self.symbol_fonts[self.font_defining] = table
+        self.font_defining = None
 
     def metadata(self) -> dict[str, str]:
         found: dict[str, str] = {}
@@ -454,12 +490,20 @@ def _stamp(parts: dict[str, int]) -> str | None:
 
 
 def read_rtf(
-    data: bytes, *, comments: bool = True, notes: bool = True, headers_footers: bool = True
+    data: bytes,
+    *,
+    comments: bool = True,
+    notes: bool = True,
+    headers_footers: bool = True,
+    max_depth: int = 256,
 ) -> RTFContent:
-    """The text and ``\\info`` properties of an RTF document (``data`` as stored)."""
+    """The text and ``\\info`` properties of an RTF document (``data`` as stored).
+
+    Groups nested deeper than ``max_depth`` are read as part of the group holding them.
+    """
     excluded = frozenset(
         (set() if comments else _COMMENTS)
         | (set() if notes else _NOTES)
         | (set() if headers_footers else _HEADERS_FOOTERS)
     )
-    return _Reader(data.decode("latin-1"), excluded).read()
+    return _Reader(data.decode("latin-1"), excluded, max(max_depth, 1)).read()

@@ -24,6 +24,10 @@ from goblin_office.safexml import attr, children, descendants
 def _shape_texts(page_root: Any) -> list[str]:
     texts = []
     for text in descendants(page_root, "Text"):
+        # a Text inside a Text is read with the outer one; read again on its own, text
+        # nested a few hundred deep would be spelled out a few hundred times
+        if next(text.iterancestors("{*}Text"), None) is not None:
+            continue
         value = "\n".join(line.strip() for line in "".join(text.itertext()).splitlines())
         if value.strip():
             texts.append(value.strip())
@@ -31,16 +35,20 @@ def _shape_texts(page_root: Any) -> list[str]:
 
 
 def _pages(package: PackageXml, document: str) -> list[tuple[str, str]]:
-    """(name, part) of each drawing page, in the pages part's order; background pages last."""
-    found: list[tuple[str, str]] = []
+    """(name, part) of each drawing page, in the pages part's order; background pages last.
+
+    A page part is read once, under the first page naming it: a few bytes of page
+    entries repeated would otherwise spell out one large page thousands of times.
+    """
+    found: dict[str, str] = {}
     for pages_part in package.related(document, "/pages"):
         targets = {rel_id: target for rel_id, (_, target) in package.rels(pages_part).items()}
         for page in children(package.xml(pages_part), "Page"):
             rel = next(iter(children(page, "Rel")), None)
             target = targets.get(attr(rel, "id")) if rel is not None else None
-            if target is not None and package.member(target) is not None:
-                found.append((attr(page, "Name") or attr(page, "NameU"), target))
-    return found
+            if target is not None and target not in found and package.member(target) is not None:
+                found[target] = attr(page, "Name") or attr(page, "NameU")
+    return [(name, target) for target, name in found.items()]
 
 
 class VisioParser(BaseEngine):

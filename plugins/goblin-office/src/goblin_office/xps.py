@@ -40,11 +40,20 @@ def _sources(package: PackageXml, part: str, element: str) -> list[str]:
 
 
 def _page_parts(package: PackageXml) -> list[str]:
-    pages: list[str] = []
-    for sequence in package.related("", "/fixedrepresentation"):
-        for document in _sources(package, sequence, "DocumentReference"):
-            pages.extend(_sources(package, document, "PageContent"))
-    return pages
+    """The fixed pages in reading order, each once.
+
+    A document or page named again is not read again: a few bytes of references
+    repeated would otherwise spell out one large page thousands of times.
+    """
+    documents = dict.fromkeys(
+        document
+        for sequence in package.related("", "/fixedrepresentation")
+        for document in _sources(package, sequence, "DocumentReference")
+    )
+    pages = dict.fromkeys(
+        page for document in documents for page in _sources(package, document, "PageContent")
+    )
+    return list(pages)
 
 
 def _glyph_text(glyphs: Any) -> str:
@@ -54,7 +63,9 @@ def _glyph_text(glyphs: Any) -> str:
 
 def page_lines(root: Any) -> list[str]:
     """The page's text runs, those on one baseline joined into a line."""
-    lines: list[str] = []
+    # a line is gathered as its runs and joined once: grown a run at a time, a
+    # baseline of a hundred thousand runs is copied a hundred thousand times
+    lines: list[list[str]] = []
     baseline: str | None = None
     for glyphs in descendants(root, "Glyphs"):
         text = _glyph_text(glyphs)
@@ -62,12 +73,14 @@ def page_lines(root: Any) -> list[str]:
             continue
         origin = attr(glyphs, "OriginY")
         if lines and origin == baseline:
-            joint = "" if lines[-1].endswith(" ") or text.startswith(" ") else " "
-            lines[-1] += joint + text
+            if not (lines[-1][-1].endswith(" ") or text.startswith(" ")):
+                lines[-1].append(" ")
+            lines[-1].append(text)
         else:
-            lines.append(text)
+            lines.append([text])
         baseline = origin
-    return [" ".join(line.split()) for line in lines if line.strip()]
+    joined = ("".join(runs) for runs in lines)
+    return [" ".join(line.split()) for line in joined if line.strip()]
 
 
 class XPSParser(BaseEngine):
