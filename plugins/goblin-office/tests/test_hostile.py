@@ -588,6 +588,24 @@ def test_a_word97_piece_table_cannot_spell_out_more_than_its_stream(overlapping:
     assert footers == [] and not blank
 
 
+def test_an_encrypted_workbook_calamine_refuses_goes_to_the_next_reader(read) -> None:  # type: ignore[no-untyped-def]
+    """Without an extension an encrypted package is read by the parsers of the family it
+    decrypts to, in the chain's order: calamine refusing the workbook is not the end."""
+    import msoffcrypto.format.ooxml as ooxml
+
+    # at least 4 KB of package: msoffcrypto cannot decrypt what it encrypts smaller
+    data = _shared_string_xlsx("z" * 10_000, rows=200, columns=10)
+    out = io.BytesIO()
+    ooxml.OOXMLFile(io.BytesIO(data)).encrypt("segredo", out)  # type: ignore[arg-type]
+    document = read(out.getvalue(), "protegida", password="segredo",
+                    limits={"max_output_chars": 2_000_000})
+    # openpyxl read it, cut at the limit (calamine would have copied 20 MB of cells)
+    assert document.pages[0].engine == "office.ooxml_protected"
+    assert document.raw_metadata["truncated_sheets"] == ["Folha"]
+    (table,) = document.tables
+    assert 0 < sum(len(cell) for row in table.rows for cell in row) <= 2_000_000
+
+
 def test_a_row_past_max_sheet_cells_is_cut_and_said(read) -> None:  # type: ignore[no-untyped-def]
     wide = ",".join(f"c{i}" for i in range(400_000))  # longer than one read slice
     data = f"{wide}\r\n1,2\r\n".encode()

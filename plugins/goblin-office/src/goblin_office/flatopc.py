@@ -12,7 +12,7 @@ import base64
 import binascii
 import io
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
@@ -32,9 +32,11 @@ _TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 
 
 def open_as_family(
-    plain: Source, config: Config, parsers: dict[str, Callable[[], Any]]
+    plain: Source, config: Config, parsers: Mapping[str, Sequence[Callable[[], Any]]]
 ) -> ParsedDocument:
-    """Read a plain OOXML package with the parser of its family (docx, xlsx, pptx)."""
+    """Read a plain OOXML package with the parsers of its family (docx, xlsx, pptx), in
+    order: one refusing it (calamine before a workbook it cannot hold) hands it to the
+    next, as the format's own chain would."""
     try:
         with zipfile.ZipFile(plain.open()) as archive:
             names = set(archive.namelist())
@@ -46,8 +48,15 @@ def open_as_family(
         raise CorruptDocument(
             "the package is not a Word, Excel or PowerPoint file", file=plain.display_name
         )
-    parser: ParsedDocument = parsers[found[0]]().open(plain, config)
-    return parser
+    refusals: list[str] = []
+    for parser in parsers[found[0]]:
+        try:
+            document: ParsedDocument = parser().open(plain, config)
+        except CorruptDocument as exc:
+            refusals.append(f"{parser.name}: {exc.message}")
+            continue
+        return document
+    raise CorruptDocument("; ".join(refusals), file=plain.display_name)
 
 
 def flat_package(source: Source, config: Config) -> Source:
@@ -121,5 +130,5 @@ class FlatOpcParser(BaseEngine):
         return open_as_family(
             flat_package(source, config),
             config,
-            {fmt.DOCX: DocxParser, fmt.PPTX: PptxParser},
+            {fmt.DOCX: (DocxParser,), fmt.PPTX: (PptxParser,)},
         )

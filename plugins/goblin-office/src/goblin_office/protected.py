@@ -18,14 +18,15 @@ from goblin_office import formats as fmt
 from goblin_office.encryption import decrypted
 from goblin_office.flatopc import open_as_family
 from goblin_office.presentation import PptxParser
-from goblin_office.spreadsheet import CalamineParser
+from goblin_office.spreadsheet import CalamineParser, OpenpyxlParser, XlsbRecordsParser
 from goblin_office.word import DocxParser
 
-_BY_FAMILY: dict[str, Callable[[], Any]] = {
-    fmt.DOCX: DocxParser,
-    fmt.XLSX: CalamineParser,
-    fmt.XLSB: CalamineParser,
-    fmt.PPTX: PptxParser,
+# each family's parsers in the order its own chain tries them
+_BY_FAMILY: dict[str, tuple[Callable[[], Any], ...]] = {
+    fmt.DOCX: (DocxParser,),
+    fmt.XLSX: (CalamineParser, OpenpyxlParser),
+    fmt.XLSB: (CalamineParser, XlsbRecordsParser),
+    fmt.PPTX: (PptxParser,),
 }
 
 
