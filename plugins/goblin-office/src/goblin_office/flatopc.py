@@ -49,9 +49,10 @@ def open_as_family(
             "the package is not a Word, Excel or PowerPoint file", file=plain.display_name
         )
     refusals: list[str] = []
-    for parser in parsers[found[0]]:
+    for make in parsers[found[0]]:
+        parser = make()
         try:
-            document: ParsedDocument = parser().open(plain, config)
+            document: ParsedDocument = parser.open(plain, config)
         except CorruptDocument as exc:
             refusals.append(f"{parser.name}: {exc.message}")
             continue
