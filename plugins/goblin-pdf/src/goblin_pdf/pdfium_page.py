@@ -28,6 +28,17 @@ _MAX_FORM_DEPTH = 8
 # data (a base64 payload), not something to read.
 _MAX_LINKS = 200
 _MAX_LINK_BYTES = 2048
+#: Characters of a short string read at most: a page label, a bookmark title, a file or
+#: field name. Such a string is read for every page or item, so one huge string shared by
+#: all of them (an indirect string packed in a compressed object stream costs the file
+#: almost nothing) would be copied that many times.
+MAX_SHORT_CHARS = 4096
+#: Characters of annotation texts, and of form field texts, read from one page at most:
+#: a page of real comments or filled fields holds a few thousand; a value past what is
+#: left is not read (PDFium hands out a string whole, never a prefix).
+MAX_PAGE_EXTRA_CHARS = 1 << 20
+#: Characters of one document information value read at most.
+_MAX_INFO_CHARS = 1 << 16
 _NONSYMBOLIC = 1 << 5  # font descriptor flag 6
 # Characters PDFium writes for glyphs it could not map: controls, private use, U+FFFD/U+FFFE.
 _SUSPECT_CHAR = re.compile(
@@ -203,32 +214,35 @@ class PageAnnotations:
 def read_annotations(page: pdfium.PdfPage, with_texts: bool = True) -> PageAnnotations:
     """The page's annotation texts and web links (when ``with_texts``) and file
     attachments, in one pass."""
-    texts: list[str] = []
-    links: list[str] = []
+    texts: dict[str, None] = {}  # in page order, each once, looked up in constant time
+    links: dict[str, None] = {}
+    budget = MAX_PAGE_EXTRA_CHARS
     attached = 0
     for annot in _annotations(page):
         subtype = pdfium_c.FPDFAnnot_GetSubtype(annot)
         attached += subtype == pdfium_c.FPDF_ANNOT_FILEATTACHMENT
         if not with_texts:
             continue
-        if subtype == pdfium_c.FPDF_ANNOT_LINK:
+        if subtype == pdfium_c.FPDF_ANNOT_LINK and len(links) < _MAX_LINKS:
             link = _link_address(page, annot)
-            if link and link not in links:
-                links.append(link)
-        if subtype in _SKIPPED_ANNOTS:
+            if link:
+                links[link] = None
+        if subtype in _SKIPPED_ANNOTS or budget <= 0:
             continue
-        value = _annotation_text(annot)
+        value = _annotation_text(annot, budget)
         if value and value not in texts:
-            texts.append(value)
-    return PageAnnotations(tuple(texts), attached, tuple(links[:_MAX_LINKS]))
+            texts[value] = None
+            budget -= len(value)
+    return PageAnnotations(tuple(texts), attached, tuple(links))
 
 
-def _annotation_text(annot: Any) -> str:
+def _annotation_text(annot: Any, max_chars: int = MAX_PAGE_EXTRA_CHARS) -> str:
     """A comment as a reader sees it in the comments pane: its author (the T entry of
     markup annotations), its subject and its contents, ``author: subject`` then contents.
-    An author with nothing said (a bare highlight) is no text."""
+    An author with nothing said (a bare highlight) is no text; a part over ``max_chars``
+    is not read."""
     author, subject, contents = (
-        utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, key)
+        utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, key, max_chars=max_chars)
         .strip() for key in (b"T", b"Subj", b"Contents"))
     said = "\n".join(part for part in (subject, contents) if part)
     if not said:
@@ -276,23 +290,29 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None) -> list[str]
     widgets, the catalogue's field list stays behind), and for a widget the form does not
     list, the widget's own V and T are read: viewers and poppler still show the value.
     """
-    texts: list[str] = []
+    texts: dict[str, None] = {}  # in page order, each once, looked up in constant time
+    budget = MAX_PAGE_EXTRA_CHARS
     for annot in _annotations(page):
+        if budget <= 0:
+            break
         if pdfium_c.FPDFAnnot_GetSubtype(annot) != pdfium_c.FPDF_ANNOT_WIDGET:
             continue
         value = name = ""
         if form_handle is not None:
-            value = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldValue, form_handle, annot).strip()
+            value = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldValue, form_handle, annot,
+                               max_chars=budget).strip()
             name = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldName, form_handle, annot).strip()
         if not value and not name:
-            value = utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, b"V").strip()
+            value = utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, b"V",
+                               max_chars=budget).strip()
             name = utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, b"T").strip()
         if not value or value == "Off":
             continue
         line = f"{name}: {value}" if name else value
         if line not in texts:
-            texts.append(line)
-    return texts
+            texts[line] = None
+            budget -= len(line)
+    return list(texts)
 
 
 def signature_boxes(page: pdfium.PdfPage, form_handle: Any) -> list[tuple[float, ...]]:
@@ -349,7 +369,8 @@ def document_info(pdf: pdfium.PdfDocument) -> dict[str, str]:
     what reads, unlike pypdfium2's own reader, which raises and so cost the whole file."""
     info: dict[str, str] = {}
     for key in pdfium.PdfDocument.METADATA_KEYS:
-        value = utf16_text(pdfium_c.FPDF_GetMetaText, pdf, key.encode("ascii"))
+        value = utf16_text(pdfium_c.FPDF_GetMetaText, pdf, key.encode("ascii"),
+                           max_chars=_MAX_INFO_CHARS)
         if value:
             info[key] = value
     return info
@@ -377,11 +398,12 @@ def _bounded_text(textpage: pdfium.PdfTextPage, box: tuple[float, ...]) -> str:
     return bytes(buffer)[: 2 * max(written, 0)].decode("utf-16-le", errors="replace").rstrip("\0")
 
 
-def utf16_text(call: Callable[..., int], *args: Any) -> str:
+def utf16_text(call: Callable[..., int], *args: Any, max_chars: int = MAX_SHORT_CHARS) -> str:
     """Run a PDFium getter that fills a UTF-16LE buffer, ``call(*args, buffer, size)``;
-    '' when it has nothing. What does not decode (a lone surrogate) is replaced, not raised."""
+    '' when it has nothing or more than ``max_chars`` UTF-16 units (measured before any
+    copy is made). What does not decode (a lone surrogate) is replaced, not raised."""
     size = call(*args, None, 0)
-    if size <= 2:
+    if size <= 2 or (size - 2) // 2 > max_chars:
         return ""
     buffer = ctypes.create_string_buffer(size)
     call(*args, ctypes.cast(buffer, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)

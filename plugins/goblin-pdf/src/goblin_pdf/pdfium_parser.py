@@ -35,6 +35,7 @@ from goblin_pdf.passwords import (
 )
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import (
+    MAX_SHORT_CHARS,
     PageText,
     attached_files,
     document_info,
@@ -138,6 +139,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.pdf = open_pdfium(source, configured_password(config))
         self.page_census = PageCensus.of(source, config)
         self.warnings: list[tuple[str, str]] = []  # into the document's report
+        self._labels_refused = False
         self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
@@ -320,6 +322,17 @@ class PdfiumDocument(BaseParsedDocument):
         self.warnings.append(("AnnotationsNotDrawn", message))
 
     def _label(self, index: int) -> str:
+        if self._labels_refused:
+            return ""
+        # PDFium spells a label out whole to say how long it is: a file can give every
+        # page one label of tens of megabytes for a few kilobytes of compressed object,
+        # so one label too long to keep ends the labels of the document
+        size = pdfium_c.FPDF_GetPageLabel(self.pdf, index, None, 0)
+        if (size - 2) // 2 > MAX_SHORT_CHARS:
+            self._labels_refused = True
+            log.warning("%s: page %d's label runs to %d characters; page labels are not "
+                        "read", self.source.display_name, index + 1, (size - 2) // 2)
+            return ""
         # the tolerant reader: pypdfium2's raises on a label that is not valid UTF-16
         return utf16_text(pdfium_c.FPDF_GetPageLabel, self.pdf, index)
 
