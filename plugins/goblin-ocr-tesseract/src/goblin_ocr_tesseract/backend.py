@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import subprocess
 from collections.abc import Mapping
 from dataclasses import replace
@@ -38,6 +39,10 @@ _SAUVOLA = 2
 #: will not start. pytesseract's TesseractError is a RuntimeError, so naming it
 #: (and importing pytesseract at start-up) is not needed.
 _RUN_ERRORS = (RuntimeError, OSError, ValueError)
+
+#: Tesseract refuses an image longer than this on either side ("Image too large"):
+#: its page coordinates are 16-bit.
+MAX_SIDE = 32_767
 
 
 class TesseractBackend(BaseEngine):
@@ -98,15 +103,17 @@ class TesseractBackend(BaseEngine):
         if settings is None:
             return EMPTY_OCR
         try:
-            page = flatten(image)
+            page = _within_side(flatten(image), image)
         except _RUN_ERRORS as exc:
             # A lazily opened image decodes here: a truncated stream fails now.
             log.warning("Tesseract could not read the page image: %s", exc)
             return EMPTY_OCR
+        max_pixels = int(config.limits["max_image_pixels"])
         try:
-            reading, settings = self._read(page, settings, options)
+            reading, settings = self._read(page, settings, options, max_pixels)
             if options["detect_language"]:
-                reading, settings = self._in_page_language(page, settings, options, reading)
+                reading, settings = self._in_page_language(page, settings, options, reading,
+                                                           max_pixels)
         except _RUN_ERRORS as exc:
             log.warning("Tesseract could not read the page: %s", exc)
             return EMPTY_OCR
@@ -118,13 +125,18 @@ class TesseractBackend(BaseEngine):
             text = restore_accents(text, settings.lang)
         return OCRResult(text, reading.confidence)
 
-    def _read(self, page: Image.Image, settings: RunSettings,
-              options: Mapping[str, Any]) -> tuple[Reading, RunSettings]:
-        """One reading of the page, with every second pass that helps it (see the README)."""
+    def _read(self, page: Image.Image, settings: RunSettings, options: Mapping[str, Any],
+              max_pixels: int) -> tuple[Reading, RunSettings]:
+        """One reading of the page, with every second pass that helps it (see the README).
+
+        A second pass that fails (its image too large for Tesseract, a timeout) leaves
+        the reading before it standing.
+        """
         reading = read(page, settings)
         reading, settings = _rethresholded(page, settings, reading,
                                            float(options["min_ink_coverage"]))
-        reading = _enlarged(page, settings, reading, int(options["min_text_height"]))
+        reading = _enlarged(page, settings, reading, int(options["min_text_height"]),
+                            max_pixels)
         reading = _levelled(page, settings, reading, float(options["deskew_above"]))
         if options["orientation"] and reading.confidence < float(options["orientation_below"]):
             reading = self._upright(page, settings, reading)
@@ -133,8 +145,8 @@ class TesseractBackend(BaseEngine):
         return reading, settings
 
     def _in_page_language(self, page: Image.Image, settings: RunSettings,
-                          options: Mapping[str, Any],
-                          first: Reading) -> tuple[Reading, RunSettings]:
+                          options: Mapping[str, Any], first: Reading,
+                          max_pixels: int) -> tuple[Reading, RunSettings]:
         """The page read again in its own language alone when its words say it is written in
         another installed one than those asked for (page_language.py): a second model beside
         it costs accents (``deu+eng`` reads ``fur``). The new reading replaces the first
@@ -146,7 +158,8 @@ class TesseractBackend(BaseEngine):
         found = page_language(first.text, requested, installed)
         if found is None:
             return first, settings
-        second, second_settings = self._read(page, replace(settings, lang=found), options)
+        second, second_settings = self._read(page, replace(settings, lang=found), options,
+                                             max_pixels)
         if second.confidence < first.confidence:
             log.debug("page reads as %s, but that reading is less confident: kept %s",
                       found, settings.lang)
@@ -201,8 +214,8 @@ class TesseractBackend(BaseEngine):
         if not angle:
             return first
         with page.rotate(angle, expand=True, fillcolor="white") as turned:
-            second = read(turned, settings)
-        return second if second.better_than(first) else first
+            second = _second_reading(turned, settings)
+        return second if second is not None and second.better_than(first) else first
 
 
 def _filled(
@@ -243,20 +256,51 @@ def _readable(image: Any) -> bool:
     return True
 
 
-def _enlarged(page: Image.Image, settings: RunSettings, first: Reading, min_height: int) -> Reading:
+def _within_side(page: Image.Image, source: Image.Image) -> Image.Image:
+    """``page`` shrunk to at most ``MAX_SIDE`` pixels a side, the most Tesseract reads;
+    ``page`` itself when it fits. A long page (a screenshot of a whole web page) is then
+    read at a smaller size instead of not at all."""
+    if max(page.size) <= MAX_SIDE:
+        return page
+    scale = MAX_SIDE / max(page.size)
+    size = (max(1, round(page.width * scale)), max(1, round(page.height * scale)))
+    log.warning("page image of %dx%d pixels is longer than Tesseract reads (%d a side): "
+                "read shrunk to %dx%d", page.width, page.height, MAX_SIDE, *size)
+    smaller = page.resize(size, Image.Resampling.BOX)
+    if page is not source:
+        page.close()
+    return smaller
+
+
+def _second_reading(image: Image.Image, settings: RunSettings) -> Reading | None:
+    """A second pass's reading, None when Tesseract fails on it: the first one stands."""
+    try:
+        return read(image, settings)
+    except _RUN_ERRORS as exc:
+        log.warning("a second Tesseract pass failed, the first reading is kept: %s", exc)
+        return None
+
+
+def _enlarged(page: Image.Image, settings: RunSettings, first: Reading, min_height: int,
+              max_pixels: int) -> Reading:
     """Read small text again enlarged (Tesseract reads words under ~20 px poorly).
 
     The scale brings the median word to about 32 px (Tesseract's models are
     trained on text of that size), at most 4x; the more confident reading wins.
+    The enlarged page stays within ``MAX_SIDE`` a side and ``max_pixels`` in all
+    (limits.max_image_pixels): 4x a large scan is 16 times its memory.
     """
     height = first.text_height
     if not min_height or not height or height >= min_height:
         return first
-    scale = min(4.0, 32 / height)
+    scale = min(4.0, 32 / height, MAX_SIDE / max(page.size),
+                math.sqrt(max_pixels / (page.width * page.height)))
+    if scale <= 1.0:
+        return first
     size = (round(page.width * scale), round(page.height * scale))
     with page.resize(size, Image.Resampling.LANCZOS) as bigger:
-        second = read(bigger, _scaled(settings, scale))
-    return second if second.better_than(first) else first
+        second = _second_reading(bigger, _scaled(settings, scale))
+    return second if second is not None and second.better_than(first) else first
 
 
 def _rethresholded(
@@ -272,8 +316,8 @@ def _rethresholded(
     if not min_coverage or first.coverage >= min_coverage or settings.thresholding:
         return first, settings
     local = replace(settings, thresholding=_SAUVOLA)
-    second = read(page, local)
-    if second.coverage > first.coverage:
+    second = _second_reading(page, local)
+    if second is not None and second.coverage > first.coverage:
         return second, local
     return first, settings
 
@@ -290,7 +334,9 @@ def _levelled(
         return first
     with page.rotate(first.skew, resample=Image.Resampling.BICUBIC, expand=True,
                      fillcolor="white") as level:
-        second = read(level, settings)
+        second = _second_reading(level, settings)
+    if second is None:
+        return first
     return second if second.confidence >= first.confidence - 0.05 else first
 
 

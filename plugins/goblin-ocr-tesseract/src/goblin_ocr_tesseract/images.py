@@ -122,11 +122,17 @@ def _frames_and_metadata(image: Image.Image, source: Source) -> tuple[int, dict[
                               file=source.display_name) from exc
 
 
+#: Pillow keeps a pointer (8 bytes) per row besides its pixels: a 1 x 100,000,000 image
+#: takes 900 MB a copy, not 100 MB, so rows narrower than this count as this wide.
+_ROW_COST_PIXELS = 8
+
+
 def _check_pixels(image: Image.Image, max_pixels: int, source: Source) -> None:
-    pixels = image.width * image.height
+    pixels = max(image.width, _ROW_COST_PIXELS) * image.height
     if pixels > max_pixels:
         raise FileTooLarge(
-            f"image of {image.width}x{image.height} = {pixels:,} pixels is over "
+            f"image of {image.width}x{image.height}, {pixels:,} pixels counting a row as at "
+            f"least {_ROW_COST_PIXELS} wide, is over "
             f"limits.max_image_pixels ({max_pixels:,}); it may be a decompression bomb. "
             "Raise the limit only for images you trust",
             file=source.display_name,
@@ -134,11 +140,13 @@ def _check_pixels(image: Image.Image, max_pixels: int, source: Source) -> None:
 
 
 class _pillow_limit:
-    """Turn Pillow's decompression-bomb warning and error into FileTooLarge.
+    """Leave the decompression-bomb limit to limits.max_image_pixels.
 
-    Pillow checks ``Image.MAX_IMAGE_PIXELS`` (a process-wide value) when it
-    opens and seeks; goblin's own limit is checked on every frame as well, so
-    the stricter of the two applies.
+    Pillow warns past ``Image.MAX_IMAGE_PIXELS`` (a process-wide value, 89 million
+    pixels by default) and refuses past twice that. The warning is ignored: goblin's
+    own limit is checked on every frame before its pixels are decoded, and a warning
+    turned into an error made the default limit (179 million) half of what it says
+    and raising it useless. Pillow's refusal still applies, as FileTooLarge.
     """
 
     def __init__(self, max_pixels: int, source: Source) -> None:
@@ -148,7 +156,7 @@ class _pillow_limit:
 
     def __enter__(self) -> None:
         self._catcher.__enter__()
-        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: Any) -> None:
@@ -156,7 +164,8 @@ class _pillow_limit:
         if isinstance(exc, (Image.DecompressionBombError, Image.DecompressionBombWarning)):
             raise FileTooLarge(
                 f"Pillow refused the image as a possible decompression bomb ({exc}); "
-                "raise limits.max_image_pixels only for images you trust",
+                "past limits.max_image_pixels, Pillow's own Image.MAX_IMAGE_PIXELS must be "
+                "raised as well, only for images you trust",
                 file=self.source.display_name,
             ) from exc
 
