@@ -212,8 +212,21 @@ class PlainTextParser(BaseEngine):
                                   file=source.display_name)
         # NEL (U+0085) ends the lines of EBCDIC text
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x85", "\n")
-        pages = text.split("\f") if "\f" in text else [text]
-        return TextDocument(pages, metadata={"encoding": encoding})
+        pages = text.split("\f", MAX_PAGES - 1) if "\f" in text else [text]
+        warnings: list[tuple[str, str]] = []
+        if len(pages) == MAX_PAGES and "\f" in pages[-1]:
+            # every page costs the pipeline its own work: a file of form feeds alone
+            # would be a page per byte (200 KB of them took 17 s)
+            pages[-1] = pages[-1].replace("\f", "\n")
+            warnings.append(("FormFeedPages", f"more than {MAX_PAGES:,} form feeds: the text "
+                             f"after page {MAX_PAGES - 1:,} is read as one last page"))
+        document = TextDocument(pages, metadata={"encoding": encoding})
+        document.warnings = warnings
+        return document
+
+
+#: Most pages form feeds split a text file into; the text past them is kept whole.
+MAX_PAGES = 10_000
 
 
 def looks_utf16(data: bytes) -> bool:
