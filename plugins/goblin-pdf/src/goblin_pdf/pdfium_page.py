@@ -398,12 +398,18 @@ def _bounded_text(textpage: pdfium.PdfTextPage, box: tuple[float, ...]) -> str:
     return bytes(buffer)[: 2 * max(written, 0)].decode("utf-16-le", errors="replace").rstrip("\0")
 
 
-def utf16_text(call: Callable[..., int], *args: Any, max_chars: int = MAX_SHORT_CHARS) -> str:
+def utf16_text(call: Callable[..., int], *args: Any, max_chars: int = MAX_SHORT_CHARS,
+               too_long: Callable[[int], None] | None = None) -> str:
     """Run a PDFium getter that fills a UTF-16LE buffer, ``call(*args, buffer, size)``;
     '' when it has nothing or more than ``max_chars`` UTF-16 units (measured before any
-    copy is made). What does not decode (a lone surrogate) is replaced, not raised."""
+    copy is made; ``too_long`` is then told how many). What does not decode (a lone
+    surrogate) is replaced, not raised."""
     size = call(*args, None, 0)
-    if size <= 2 or (size - 2) // 2 > max_chars:
+    if size <= 2:
+        return ""
+    if (size - 2) // 2 > max_chars:
+        if too_long is not None:
+            too_long((size - 2) // 2)
         return ""
     buffer = ctypes.create_string_buffer(size)
     call(*args, ctypes.cast(buffer, ctypes.POINTER(pdfium_c.FPDF_WCHAR)), size)

@@ -35,7 +35,6 @@ from goblin_pdf.passwords import (
 )
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import (
-    MAX_SHORT_CHARS,
     PageText,
     attached_files,
     document_info,
@@ -324,17 +323,17 @@ class PdfiumDocument(BaseParsedDocument):
     def _label(self, index: int) -> str:
         if self._labels_refused:
             return ""
-        # PDFium spells a label out whole to say how long it is: a file can give every
-        # page one label of tens of megabytes for a few kilobytes of compressed object,
-        # so one label too long to keep ends the labels of the document
-        size = pdfium_c.FPDF_GetPageLabel(self.pdf, index, None, 0)
-        if (size - 2) // 2 > MAX_SHORT_CHARS:
+
+        def refuse(length: int) -> None:
+            # PDFium spells a label out whole to say how long it is: a file can give every
+            # page one label of tens of megabytes for a few kilobytes of compressed object,
+            # so one label too long to keep ends the labels of the document
             self._labels_refused = True
             log.warning("%s: page %d's label runs to %d characters; page labels are not "
-                        "read", self.source.display_name, index + 1, (size - 2) // 2)
-            return ""
+                        "read", self.source.display_name, index + 1, length)
+
         # the tolerant reader: pypdfium2's raises on a label that is not valid UTF-16
-        return utf16_text(pdfium_c.FPDF_GetPageLabel, self.pdf, index)
+        return utf16_text(pdfium_c.FPDF_GetPageLabel, self.pdf, index, too_long=refuse)
 
     # -- images and attachments --------------------------------------------
 
