@@ -35,6 +35,10 @@ PDF_OPTIONS = (
     Option("borderless_tables", "bool", True,
            "With goblin.tables on, also look for tables drawn without grid lines (framed by "
            "horizontal rules only, or aligned by white space); false keeps ruled grids only."),
+    Option("max_table_operators", "int", 25_000,
+           "Tables are not searched on a page that runs more drawing operators than this "
+           "(text shown, paths painted, forms drawn as often as drawn): pdfplumber keeps a "
+           "Python object per glyph and rectangle. 0: no limit.", minimum=0),
     Option("outline", "bool", True,
            "Append the outline (bookmarks) after the last page's text; it is always in "
            "metadata['outline']."),
@@ -57,6 +61,10 @@ PDF_OPTIONS = (
     Option("render_dpi", "int", 300,
            "Default resolution of page images from ParsedDocument.render when none is given.",
            minimum=36, maximum=1200),
+    Option("render_timeout", "float", 30.0,
+           "Seconds PDFium may spend drawing one page for OCR or a thumbnail; a page that "
+           "takes longer (tens of thousands of paths across the page) is not rendered, and a "
+           "RenderFailed warning says so.", minimum=1.0),
     Option("poppler_timeout", "float", 60.0, "Seconds pdftotext may spend on one page.",
            minimum=1.0),
     Option("poppler_max_output", "bytes", 16 * 1024**2,

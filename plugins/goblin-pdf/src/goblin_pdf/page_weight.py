@@ -801,6 +801,12 @@ def _weighed(content: bytes, per_operator: float) -> int:
     return max(len(content), _operators_weight(chunks(content, 0, len(content)), per_operator))
 
 
+def drawing_operators(content: bytes) -> int:
+    """How many drawing operators ``content`` runs (text shown, paths painted, images and
+    forms drawn, states saved), at least."""
+    return len(_DRAWING.findall(content))
+
+
 def _operators_weight(pieces: Iterable[bytes], per_operator: float) -> int:
     """The drawing operators in ``pieces`` at ``per_operator`` bytes each; the count stops
     once it passes MAX_PAGE_OBJECTS, which settles the page."""

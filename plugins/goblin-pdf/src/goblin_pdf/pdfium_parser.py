@@ -20,12 +20,13 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, BaseParsedDocument
-from goblin_core.errors import CorruptDocument, FileTooLarge, UnsafeArchive
+from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge, UnsafeArchive
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.outline import outline_text, read_outline
+from goblin_pdf.page_render import RenderTimeout, render_gray
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import (
     configured_password,
@@ -356,12 +357,15 @@ class PdfiumDocument(BaseParsedDocument):
             pixels = width * scale * height * scale
             if pixels > self.max_pixels:
                 scale *= (self.max_pixels / pixels) ** 0.5
-            bitmap = native.render(scale=scale, grayscale=True, draw_annots=undrawn is None,
-                                   may_draw_forms=self._forms and undrawn is None)
+            timeout = float(self.options.get("render_timeout", 30.0))
             try:
-                return bitmap.to_pil().convert("L").copy()
-            finally:
-                bitmap.close()
+                return render_gray(native, scale, timeout=timeout,
+                                   draw_annotations=undrawn is None,
+                                   form_env=self.pdf.formenv if self._forms and undrawn is None
+                                   else None)
+            except RenderTimeout as exc:
+                raise ExtractionTimeout(f"page {page}: {exc} (pdf.render_timeout); it is not "
+                                        "rendered", file=self.source.display_name) from exc
         finally:
             native.close()
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
+from goblin_pdf.page_weight import drawing_operators
 from goblin_pdf.tables.borderless import borderless_tables
 from goblin_pdf.tables.found import FoundTable
 
@@ -30,24 +32,59 @@ SAME_TABLE_OVERLAP = 0.5
 #: Pages whose decoded content streams exceed this are not searched: they are
 #: vector drawings (plans, CAD sheets) that would take gigabytes to lay out.
 MAX_PAGE_CONTENT_BYTES = 10_000_000
+#: Pages that run more drawing operators than this are not searched (``pdf.max_table_
+#: operators``): pdfminer keeps a Python object of about 15 kB per drawn rectangle, and
+#: a page of 50,000 small squares took 40 s and 750 MB to search. The busiest honest table
+#: pages (a spreadsheet printed small, every cell ruled) run a few thousand.
+MAX_TABLE_OPERATORS = 25_000
 #: Glyphs are de-duplicated when at least this many are drawn twice.
 MIN_DOUBLED_CHARS = 10
 
 BBox = tuple[float, float, float, float]
 
 _CID = re.compile(r"\(cid:\d+\)")
+# a named XObject drawn: "/Im1 Do"
+_DRAW = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do(?![^\s/\[\]()<>{}%])")
 
 
 def content_bytes(page: Any) -> int:
     """Decoded size of a pdfplumber page's content streams, read without laying them out."""
+    return sum(len(content) for content in _contents(page))
+
+
+def drawing_load(page: Any, most: int) -> int:
+    """The drawing operators pdfminer runs to lay a pdfplumber page out, counted from its
+    content streams and the forms they draw, as often as they draw them (forms inside
+    forms are not followed); the count stops past ``most``."""
+    contents = _contents(page)
+    operators = sum(drawing_operators(content) for content in contents)
+    draws = Counter(name for content in contents for name in _DRAW.findall(content))
+    if operators > most or not draws:
+        return operators
     from pdfminer.pdftypes import resolve1
 
-    total = 0
-    for stream in page.page_obj.contents:
-        resolved = resolve1(stream)
-        if hasattr(resolved, "get_data"):
-            total += len(resolved.get_data())
-    return total
+    forms = resolve1((page.page_obj.resources or {}).get("XObject")) or {}
+    for name, times in draws.most_common():
+        form = resolve1(forms.get(name.decode("latin-1")))
+        if getattr(form, "get", None) is None or _name(form.get("Subtype")) != "Form":
+            continue
+        operators += times * drawing_operators(form.get_data())
+        if operators > most:
+            break
+    return operators
+
+
+def _contents(page: Any) -> list[bytes]:
+    from pdfminer.pdftypes import resolve1
+
+    streams = (resolve1(stream) for stream in page.page_obj.contents)
+    return [stream.get_data() for stream in streams if hasattr(stream, "get_data")]
+
+
+def _name(value: Any) -> str:
+    from pdfminer.pdftypes import resolve1
+
+    return str(getattr(resolve1(value), "name", ""))
 
 
 def doubled_chars(page: Any) -> bool:
@@ -97,7 +134,8 @@ def _raw_tables(page: Any, strategies: Sequence[Mapping[str, Any]]) -> list[tupl
 
 def page_tables(page: Any, number: int,
                 strategies: Sequence[Mapping[str, Any]] = STRATEGIES,
-                borderless: bool = True) -> list[FoundTable]:
+                borderless: bool = True,
+                max_operators: int = MAX_TABLE_OPERATORS) -> list[FoundTable]:
     """The real tables of one pdfplumber page, top to bottom.
 
     Ruled grids first; with ``borderless`` the rest of the page is searched
@@ -107,6 +145,11 @@ def page_tables(page: Any, number: int,
     if size > MAX_PAGE_CONTENT_BYTES:
         log.warning("page %d: content streams of %d bytes exceed %d; tables not searched",
                     number, size, MAX_PAGE_CONTENT_BYTES)
+        return []
+    operators = drawing_load(page, max_operators) if max_operators else 0
+    if operators > max_operators:
+        log.warning("page %d: over pdf.max_table_operators (%d drawing operators); tables "
+                    "not searched", number, max_operators)
         return []
     if doubled_chars(page):
         # Fake bold draws every glyph twice; without this, cells read "SSpeciiffiies".

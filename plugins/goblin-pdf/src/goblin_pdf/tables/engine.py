@@ -11,7 +11,8 @@ from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.model import Table
 from goblin_core.source import Source
-from goblin_pdf.tables.detect import page_tables
+from goblin_pdf.page_weight import PageCensus
+from goblin_pdf.tables.detect import MAX_TABLE_OPERATORS, page_tables
 from goblin_pdf.tables.found import FoundTable
 from goblin_pdf.tables.stitch import stitch
 
@@ -66,12 +67,18 @@ class PdfPlumberTableEngine(BaseEngine):
             raise CorruptDocument(f"pdfplumber cannot open it for tables: {exc!r}",
                                   file=source.display_name) from exc
         found: dict[int, list[FoundTable]] = {}
-        with pdf:
+        with pdf, PageCensus.of(source, config) as census:
             pages = self._pages(pdf, source)
             for number in sorted(set(page_numbers)):
-                if 1 <= number <= len(pages):
-                    found[number] = self._page(pages[number - 1], number, source,
-                                               _borderless(config))
+                if not 1 <= number <= len(pages):
+                    continue
+                refusal = census.refusal(number)
+                if refusal:
+                    # pdfminer lays a form or content bomb out as PDFium would, and keeps
+                    # a Python object per glyph: far more memory than PDFium's page
+                    log.warning("%s: tables not searched: %s", source.display_name, refusal)
+                    continue
+                found[number] = self._page(pages[number - 1], number, source, config)
         return found
 
     def _pages(self, pdf: Any, source: Source) -> list[Any]:
@@ -82,16 +89,16 @@ class PdfPlumberTableEngine(BaseEngine):
                                   file=source.display_name) from exc
 
     def _page(self, page: object, number: int, source: Source,
-              borderless: bool) -> list[FoundTable]:
+              config: Config) -> list[FoundTable]:
+        options = config.section("pdf")
         try:
-            return page_tables(page, number, borderless=borderless)
+            return page_tables(page, number,
+                               borderless=bool(options.get("borderless_tables", True)),
+                               max_operators=int(options.get("max_table_operators",
+                                                             MAX_TABLE_OPERATORS)))
         except Exception as exc:  # one malformed page must not lose the other pages' tables
             log.warning("%s page %d: table detection failed: %s", source.display_name, number, exc)
             return []
         finally:
             # pdfplumber caches every laid-out page until the file closes; free it now.
             page.close()  # type: ignore[attr-defined]
-
-
-def _borderless(config: Config) -> bool:
-    return bool(config.section("pdf").get("borderless_tables", True))
