@@ -37,6 +37,8 @@ _SHARED_STRING_ITEM = 0x13  # BrtSSTItem: flags, then the string (XLWideString)
 _END_SHEET_DATA = 0x92  # BrtEndSheetData: no cell follows
 _BUNDLE_SHEET = 0x9C  # BrtBundleSh: a sheet of the workbook
 _END_BUNDLE_SHEETS = 0x90
+# BrtBundleSh's hsState; a value the format does not define leaves the sheet shown
+_SHEET_STATES = {0: "visible", 1: "hidden", 2: "veryHidden"}
 _ROWS, _COLUMNS = 1 << 20, 1 << 14  # an Excel 2007+ sheet's size
 
 
@@ -70,8 +72,9 @@ def records(data: bytes) -> Iterator[tuple[int, int, int]]:
         position += size
 
 
-def bundle_sheets(workbook: bytes) -> Iterator[tuple[str, str]]:
-    """(sheet name, relationship id) of each sheet listed in ``xl/workbook.bin``."""
+def bundle_sheets(workbook: bytes) -> Iterator[tuple[str, str, str]]:
+    """(sheet name, relationship id, state) of each sheet listed in ``xl/workbook.bin``,
+    the state spelt as ``xl/workbook.xml`` spells it: visible, hidden or veryHidden."""
     for kind, start, size in records(workbook):
         if kind == _END_BUNDLE_SHEETS:
             return
@@ -79,10 +82,11 @@ def bundle_sheets(workbook: bytes) -> Iterator[tuple[str, str]]:
             continue
         payload = memoryview(workbook)[start : start + size]
         # hsState and iTabID (4 bytes each), then strRelID and strName
+        (state,) = struct.unpack_from("<I", payload, 0)
         relation, position = _wide_string(payload, 8)
         name, _ = _wide_string(payload, position)
         if relation is not None and name is not None:
-            yield name, relation
+            yield name, relation, _SHEET_STATES.get(state, "visible")
 
 
 def _wide_string(payload: memoryview, position: int) -> tuple[str | None, int]:

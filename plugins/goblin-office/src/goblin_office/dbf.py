@@ -2,7 +2,13 @@
 
 The code page comes from the header's language driver byte; when the header
 does not say (driver 0), it is detected from the character fields' bytes.
-Memo files (.dbt, .fpt) beside the table are read when present.
+Memo files (.dbt, .fpt) beside the table are read when present, through dbfread's
+memo classes with reads of their own: dbfread grows a dBASE III memo a block at a
+time and searches all of it again for the end mark after each block, so a memo of
+no end mark costs time in the square of its size (20 s for 8 MB), and nothing
+bounds the memos a record points at (fifty fields sharing one 20 MB memo made a
+1.1 GB row before the row could be cut). Here the memos of a table are read no
+further than limits.max_output_chars bytes in all.
 """
 
 from __future__ import annotations
@@ -10,10 +16,20 @@ from __future__ import annotations
 import logging
 import struct
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
 import dbfread
 from dbfread.codepages import guess_encoding
+from dbfread.memo import (
+    VFP_TYPE_MAP,
+    BinaryMemo,
+    DB3MemoFile,
+    DB4MemoFile,
+    DB4MemoHeader,
+    MemoFile,
+    VFPMemoFile,
+    VFPMemoHeader,
+)
 
 from goblin_core.builtin.text import decode_text
 from goblin_core.config import Config
@@ -42,8 +58,106 @@ class _LenientFieldParser(dbfread.FieldParser):
             return dbfread.InvalidValue(data)
 
 
-def _table(path: str, encoding: str, raw: bool = False) -> dbfread.DBF:
-    table = dbfread.DBF(
+class _MemoBudget:
+    """How many more memo bytes a table may read, and whether a memo was cut for want of
+    them."""
+
+    def __init__(self, limit: int) -> None:
+        self.left = max(limit, 0)
+        self.cut = False
+
+    def read(self, memo: BinaryIO, size: int) -> bytes:
+        """At most ``size`` bytes of ``memo`` (fewer at its end), as the budget allows."""
+        data = memo.read(min(size, self.left))
+        self.left -= len(data)
+        if size > len(data) and not self.left:
+            self.cut = True
+        return data
+
+
+# a dBASE III memo runs block after block to its end mark: it is read many blocks at a time
+_BLOCK = 512
+_DB3_CHUNK = 128 * _BLOCK
+_DB3_END = b"\x1a"
+
+
+class _DB3Memos(DB3MemoFile):
+    """dBASE III memos, each searched once for its end mark, under the table's budget."""
+
+    budget: _MemoBudget
+
+    def __getitem__(self, index: int) -> bytes | None:
+        if index <= 0:
+            return None
+        self._seek(index * _BLOCK)
+        found = bytearray()
+        while True:
+            before, cut_before = self.budget.left, self.budget.cut
+            chunk = self.budget.read(self.file, _DB3_CHUNK)
+            end = chunk.find(_DB3_END)
+            if end != -1:
+                # what was read past the end mark is no memo text, and the memo was whole
+                self.budget.left += len(chunk) - end
+                self.budget.cut = cut_before
+                found += chunk[:end]
+                return bytes(found)
+            found += chunk
+            if len(chunk) < min(_DB3_CHUNK, before) or not self.budget.left:
+                return bytes(found)  # the end of the file, or of the budget
+
+
+class _DB4Memos(DB4MemoFile):
+    """dBASE IV memos, no longer than the table's budget whatever length they claim."""
+
+    budget: _MemoBudget
+
+    def __getitem__(self, index: int) -> bytes | None:
+        if index <= 0:
+            return None
+        self._seek(index * _BLOCK)
+        header = DB4MemoHeader.read(self.file)
+        data = self.budget.read(self.file, header.length)
+        return data.split(b"\x1f", 1)[0]
+
+
+class _VFPMemos(VFPMemoFile):
+    """FoxPro memos, no longer than the table's budget whatever length they claim."""
+
+    budget: _MemoBudget
+
+    def __getitem__(self, index: int) -> BinaryMemo | None:
+        if index <= 0:
+            return None
+        self._seek(index * self.header.blocksize)
+        header = VFPMemoHeader.read(self.file)
+        allowed = min(header.length, self.budget.left)
+        data = self.budget.read(self.file, header.length)
+        if len(data) != allowed:
+            raise OSError("EOF reached while reading memo")
+        return VFP_TYPE_MAP.get(header.type, BinaryMemo)(data)
+
+
+class _BoundedTable(dbfread.DBF):
+    """A table whose memos are read under one ``_MemoBudget``."""
+
+    memo_budget: _MemoBudget
+
+    def _open_memofile(self) -> MemoFile:
+        if not self.memofilename or self.raw:
+            return super()._open_memofile()
+        memos: _DB3Memos | _DB4Memos | _VFPMemos
+        if self.memofilename.lower().endswith(".fpt"):
+            memos = _VFPMemos(self.memofilename)
+        elif self.header.dbversion == 0x83:  # as dbfread tells dBASE III from IV
+            memos = _DB3Memos(self.memofilename)
+        else:
+            memos = _DB4Memos(self.memofilename)
+        memos.budget = self.memo_budget
+        return memos
+
+
+def _table(path: str, encoding: str, memo_budget: _MemoBudget, raw: bool = False) -> dbfread.DBF:
+    table = _BoundedTable(
         path,
         encoding=encoding,
         raw=raw,
@@ -51,6 +165,7 @@ def _table(path: str, encoding: str, raw: bool = False) -> dbfread.DBF:
         char_decode_errors="replace",
         parserclass=_LenientFieldParser,
     )
+    table.memo_budget = memo_budget
     # A field of no width holds no value. Left in, a header of such fields makes
     # every byte after it a record of two thousand empty cells.
     table.fields = [f for f in table.fields if f.length > 0]
@@ -69,7 +184,8 @@ def dbf_encoding(path: str) -> str:
         except LookupError:
             log.debug("unknown dBASE language driver 0x%02x", driver)
     sample = bytearray()
-    for index, record in enumerate(_table(path, "latin-1", raw=True)):
+    # raw records hold each memo's block number, not its text: no memo is read
+    for index, record in enumerate(_table(path, "latin-1", _MemoBudget(0), raw=True)):
         for value in record.values():
             if isinstance(value, bytes) and any(b > 127 for b in value):
                 sample.extend(value.strip() + b"\n")
@@ -98,11 +214,15 @@ class DBFParser(BaseEngine):
         with spooled(source) as path:
             try:
                 encoding = dbf_encoding(str(path))
-                table = _table(str(path), encoding)
+                memo_budget = _MemoBudget(max_chars)
+                table = _table(str(path), encoding, memo_budget)
                 fields = list(table.field_names)
                 rows: list[list[str]] = [fields]
                 if fields:
                     rows.extend(_bounded_records(table, fields, max_cells, max_chars, cuts))
+                if memo_budget.cut:
+                    cuts.insert(0, f"memo text past limits.max_output_chars ({max_chars:,} "
+                                   "characters) not read")
             except (ValueError, KeyError, EOFError, OSError, LookupError, struct.error) as exc:
                 raise CorruptDocument(
                     f"the dBASE table cannot be read ({exc})", file=source.display_name

@@ -5,6 +5,12 @@ mark: a chain that loops back on itself never ends, and they allocate until
 the process aborts (calamine) or the machine runs out of memory (catdoc).
 olefile parses the allocation tables without following the chains, so each
 chain is walked here with what it has read, and a loop refuses the file.
+
+The same first look refuses a directory olefile cannot walk: it follows each
+storage's tree of entries one recursive call a level, and the format's trees are
+balanced (red-black: a few dozen levels for millions of entries), but entries
+chained sibling after sibling take a level each, and a thousand of them end in
+RecursionError, which readers expecting olefile's OSError or ValueError let through.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import logging
 import struct
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import BinaryIO
 
 import olefile
 import xlrd
@@ -28,10 +35,28 @@ _MAX_SECTOR = 0xFFFFFFFA
 _STREAMS = (olefile.STGTY_STREAM, olefile.STGTY_ROOT)
 
 
-def check_ole_chains(source: Source) -> None:
-    """Raise CorruptDocument when a sector chain of the OLE file ``source`` loops."""
+def open_compound_file(stream: BinaryIO, name: str) -> olefile.OleFileIO:
+    """olefile's reading of the compound file in ``stream`` (the file ``name``).
+
+    Raises CorruptDocument when its directory is nested too deep for olefile to walk,
+    and what olefile raises otherwise.
+    """
     try:
-        with olefile.OleFileIO(source.open()) as ole:
+        return olefile.OleFileIO(stream)
+    except RecursionError as exc:
+        raise CorruptDocument(
+            "the OLE directory's entries are chained too deep to walk (the format keeps "
+            "each storage's entries in a balanced tree); the file is damaged or built to "
+            "crash readers",
+            file=name,
+        ) from exc
+
+
+def check_ole_chains(source: Source) -> None:
+    """Raise CorruptDocument when a sector chain of the OLE file ``source`` loops or its
+    directory is nested too deep to walk."""
+    try:
+        with source.open() as stream, open_compound_file(stream, source.display_name) as ole:
             _check(ole, source.display_name)
     except CorruptDocument:
         raise
@@ -105,11 +130,13 @@ def check_biff_sheets(source: Source, max_cells: int, max_chars: int) -> None:
     aborts the process too.
     """
     try:
-        with olefile.OleFileIO(source.open()) as ole:
+        with source.open() as stream, open_compound_file(stream, source.display_name) as ole:
             name = next((n for n in ("Workbook", "Book") if ole.exists(n)), None)
             if name is None:
                 return
             stream = ole.openstream(name).read()
+    except CorruptDocument:
+        raise
     except Exception as exc:  # olefile raises OSError, ValueError, IndexError...
         log.debug("%s: BIFF sheets not checked: %s", source.display_name, exc)
         return

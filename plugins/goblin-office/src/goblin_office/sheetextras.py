@@ -53,6 +53,9 @@ _HF_CODE = re.compile(r'&"[^"]*"|&K[0-9A-Fa-f]{6}|&K\d{2}[+-]\d{3}|&\d+|&[LCRBIU
 _THREADED_NOTICE = re.compile(
     r"^\[Threaded comment\]\s*Your version of Excel.*?Learn more: \S+\s*", re.S
 )
+# a sheet's state in xl/workbook.xml (and, spelt the same, in xl/workbook.bin) that keeps
+# it out of view
+_HIDDEN_STATES = frozenset({"hidden", "veryHidden"})
 _CHUNK = 1 << 20
 _OVERLAP = 64
 
@@ -103,19 +106,29 @@ class WorkbookXml(PackageXml):
     def __init__(self, archive: zipfile.ZipFile, name: str, config: Config) -> None:
         super().__init__(archive, name, config)
         self._sheets: list[tuple[str, str]] | None = None
+        self._hidden: set[str] = set()
 
     def sheets(self) -> list[tuple[str, str]]:
-        """(sheet name, sheet part) in workbook order; read once."""
+        """(sheet name, sheet part) of every sheet, hidden ones too, in workbook order;
+        read once."""
         if self._sheets is None:
-            self._sheets = list(self._read_sheets())
+            listed = list(self._read_sheets())
+            self._sheets = [(name, part) for name, part, _ in listed]
+            self._hidden = {name for name, _, state in listed if state in _HIDDEN_STATES}
         return self._sheets
 
-    def _read_sheets(self) -> Iterator[tuple[str, str]]:
+    def hidden_sheets(self) -> set[str]:
+        """The names of the sheets the workbook hides, very hidden ones (which only a macro
+        shows again) included."""
+        self.sheets()
+        return self._hidden
+
+    def _read_sheets(self) -> Iterator[tuple[str, str, str]]:
         workbook = "xl/workbook.xml"
-        listed: Iterable[tuple[str, str]]
+        listed: Iterable[tuple[str, str, str]]
         if workbook in self.names:
             listed = (
-                (attr(sheet, "name"), attr(sheet, "id"))
+                (attr(sheet, "name"), attr(sheet, "id"), attr(sheet, "state", "visible"))
                 for sheets in descendants(self.xml(workbook), "sheets")
                 for sheet in children(sheets, "sheet")
             )
@@ -125,10 +138,10 @@ class WorkbookXml(PackageXml):
         else:
             return
         rels = self.rels(workbook)
-        for name, relation in listed:
+        for name, relation, state in listed:
             rel = rels.get(relation)
             if rel is not None:
-                yield name, rel[1]
+                yield name, rel[1], state
 
     def extras(self, path: str) -> SheetExtras:
         extras = SheetExtras()

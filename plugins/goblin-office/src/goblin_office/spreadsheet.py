@@ -418,17 +418,22 @@ class XlrdParser(BaseEngine):
         extras = safe_extras("biff", plain, config)
         limit = int(config.get("office", "max_sheet_cells", 5_000_000))
         max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
+        read_hidden = bool(config.get("office", "hidden_sheets", True))
         metadata: dict[str, Any] = {}
-        pages = []
+        pages: list[PageContent] = []
         try:
             for index, name in enumerate(book.sheet_names()):
                 sheet = book.sheet_by_index(index)
-                # xlrd keeps one copy of a shared string however many cells show it:
-                # the text is cut before each cell spells it out again
-                texts = ([_xlrd_cell(c, book.datemode) for c in sheet.row(r)]
-                         for r in range(sheet.nrows))
-                rows = capped_rows(texts, name, limit, metadata, max_chars)
-                pages.append(sheet_page(index + 1, name, rows, extras.get(name), self.name))
+                # BOUNDSHEET's visibility: 0 visible, 1 hidden, 2 very hidden
+                if read_hidden or not sheet.visibility:
+                    # xlrd keeps one copy of a shared string however many cells show it:
+                    # the text is cut before each cell spells it out again
+                    texts = ([_xlrd_cell(c, book.datemode) for c in sheet.row(r)]
+                             for r in range(sheet.nrows))
+                    rows = capped_rows(texts, name, limit, metadata, max_chars)
+                    pages.append(
+                        sheet_page(len(pages) + 1, name, rows, extras.get(name), self.name)
+                    )
                 book.unload_sheet(index)
         finally:
             book.release_resources()
@@ -472,16 +477,29 @@ class XlsbRecordsParser(BaseEngine):
                            if m.lower().endswith("sharedstrings.bin")), None)
             strings = (biff12.shared_strings(read_member(package, shared, reader.name))
                        if shared is not None else [])
-            for number, (name, member) in enumerate(_sheet_members(reader), start=1):
+            members = list(_sheet_members(reader))
+            if not members:
+                raise CorruptDocument("the workbook lists no sheet it holds",
+                                      file=source.display_name)
+            for number, (name, member) in enumerate(_shown_sheets(members, reader, config),
+                                                    start=1):
                 sheet = read_member(package, member, reader.name)
                 rows = capped_rows(biff12.sheet_rows(sheet, strings), name, limit, metadata,
                                    max_chars)
                 pages.append(sheet_page(number, name, rows, None, self.name))
             children = package_children(plain, config, package)
-        if not pages:
-            raise CorruptDocument("the workbook lists no sheet it holds", file=source.display_name)
         metadata["sheets"] = [p.label for p in pages]
         return TextDocument(pages, metadata=metadata, attachments=children)
+
+
+def _shown_sheets(
+    members: list[tuple[str, str]], reader: WorkbookXml, config: Config
+) -> list[tuple[str, str]]:
+    """The (sheet name, zip member) pairs ``office.hidden_sheets`` lets through."""
+    if config.get("office", "hidden_sheets", True):
+        return members
+    hidden = reader.hidden_sheets()
+    return [(name, member) for name, member in members if name not in hidden]
 
 
 class OpenpyxlParser(BaseEngine):
@@ -508,10 +526,13 @@ class OpenpyxlParser(BaseEngine):
         comma = display and bool(config.get("office", "decimal_comma", False))
         limit = int(config.get("office", "max_sheet_cells", 5_000_000))
         max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
+        read_hidden = bool(config.get("office", "hidden_sheets", True))
+        shown = [sheet for sheet in workbook.worksheets
+                 if read_hidden or sheet.sheet_state not in ("hidden", "veryHidden")]
         metadata: dict[str, Any] = {}
         pages = []
         try:
-            for number, sheet in enumerate(workbook.worksheets, start=1):
+            for number, sheet in enumerate(shown, start=1):
                 texts = (_openpyxl_row(row, display, dates, comma) for row in sheet.iter_rows())
                 rows = capped_rows(texts, sheet.title, limit, metadata, max_chars)
                 pages.append(
