@@ -52,3 +52,20 @@ def test_directory_check_names_the_file_and_the_cause_and_passes_a_shorter_chain
     assert caught.value.file == "orcamento.xls"
     # a chain olefile can walk is no reason to refuse the file
     check_ole_chains(Source.from_bytes(_workbook_with_siblings(300), "planilha.xls"))
+
+
+def test_a_docx_embedding_such_a_compound_file_keeps_its_text_and_the_object(
+        read, chained) -> None:  # type: ignore[no-untyped-def]
+    import zipfile
+
+    from packages import docx
+
+    buffer = io.BytesIO(docx("<w:p><w:r><w:t>Texto do contrato</w:t></w:r></w:p>"))
+    with zipfile.ZipFile(buffer, "a") as archive:
+        archive.writestr("word/embeddings/oleObject1.bin", chained)
+    with bounded(seconds=20):
+        document = read(buffer.getvalue(), "contrato.docx")
+    assert "Texto do contrato" in document.text
+    # the object cannot be unwrapped: it comes out as it is stored, for the pipeline to refuse
+    assert [child.name for child in document.children] == ["contrato.docx/oleObject1.bin"]
+

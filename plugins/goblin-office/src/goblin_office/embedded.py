@@ -68,7 +68,8 @@ def unwrap(name: str, data: bytes) -> tuple[str, bytes]:
     try:
         with olefile.OleFileIO(io.BytesIO(data)) as ole:
             return _from_ole(ole, name, data)
-    except (OSError, ValueError, IndexError, TypeError) as exc:
+    # RecursionError: olefile walks a directory chained entry after entry one call a level
+    except (OSError, ValueError, IndexError, TypeError, RecursionError) as exc:
         log.debug("embedded %s is not a readable OLE object: %s", name, exc)
         return posixpath.basename(name), data
 
@@ -151,7 +152,7 @@ def ole_children(source: Source, plain: Source, config: Config) -> list[Source]:
                 elif budget.allows(held[0], len(held[1])):
                     room -= len(held[1])
                     children.append(source.child(unique_name(held[0], seen), held[1]))
-    except (OSError, ValueError, IndexError, TypeError) as exc:
+    except (OSError, ValueError, IndexError, TypeError, RecursionError) as exc:
         # the text is what the engine was asked for: an unreadable object table costs only it
         log.warning("%s: embedded objects not read: %s", source.display_name, exc)
     return children
@@ -175,7 +176,7 @@ def storage_children(source: Source, storages: Sequence[bytes], config: Config) 
                 if held is None:
                     kind = next((e for s, e in _OLE_DOCUMENTS if ole.exists(s)), "bin")
                     held = f"{base}.{kind}", data
-        except (OSError, ValueError, IndexError, TypeError) as exc:
+        except (OSError, ValueError, IndexError, TypeError, RecursionError) as exc:
             log.warning("%s: embedded %s not read: %s", source.display_name, base, exc)
             continue
         if budget.allows(held[0], len(held[1])):

@@ -280,7 +280,7 @@ class PptRecordsParser(BaseEngine):
             with olefile.OleFileIO(plain.open()) as ole:
                 stream = ole.openstream("PowerPoint Document").read()
                 user = ole.openstream("Current User").read() if ole.exists("Current User") else b""
-        except (OSError, ValueError, IndexError, TypeError) as exc:
+        except (OSError, ValueError, IndexError, TypeError, RecursionError) as exc:
             raise CorruptDocument(
                 f"no readable PowerPoint Document stream ({exc})", file=source.display_name
             ) from exc

@@ -164,7 +164,9 @@ class OLESniffer(BaseEngine):
         try:
             with olefile.OleFileIO(source.open()) as ole:
                 streams = {"/".join(entry) for entry in ole.listdir(streams=True, storages=True)}
-        except (OSError, ValueError, IndexError, TypeError) as exc:
+        # RecursionError: olefile walks a directory chained entry after entry one call
+        # a level; the file is still an OLE file, for the engines to refuse clearly
+        except (OSError, ValueError, IndexError, TypeError, RecursionError) as exc:
             log.debug("%s: OLE directory unreadable: %s", source.display_name, exc)
             return None
         return _ole_type(streams, source.extension)

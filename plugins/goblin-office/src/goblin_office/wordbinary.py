@@ -101,7 +101,7 @@ def _stories(data: bytes) -> tuple[bytes, bytes, list[_Piece]] | None:
             if struct.unpack_from("<H", word, 2)[0] < _WORD97_NFIB or flags & 0x0100:
                 return None  # Word 6/95, or encrypted: not this layout
             table = ole.openstream("1Table" if flags & 0x0200 else "0Table").read()
-    except (OSError, ValueError, IndexError, struct.error) as exc:
+    except (OSError, ValueError, IndexError, struct.error, RecursionError) as exc:
         log.debug("no Word 97 stories: %s", exc)
         return None
     try:
