@@ -786,3 +786,19 @@ def test_outlined_pages_follow_the_threshold_and_ocr_never() -> None:
         parser = ScriptedParser("tests.parser", pages, renders=True)
         extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), **options)
         assert ocr.calls == calls, options
+
+
+def test_a_large_page_image_is_told_apart_by_its_last_row_when_hashed_in_strips() -> None:
+    from PIL import Image
+
+    from goblin_core import pipeline
+
+    # 3,000 x 3,000 pixels of RGB: 27 MB, hashed a few rows at a time
+    first = Image.new("RGB", (3000, 3000), "white")
+    same = first.copy()
+    last_row = first.copy()
+    last_row.putpixel((2999, 2999), (0, 0, 0))
+    assert pipeline._pixels_key(first) == pipeline._pixels_key(same)
+    assert pipeline._pixels_key(first) != pipeline._pixels_key(last_row)
+    assert pipeline._pixels_key(first) != pipeline._pixels_key(first.convert("L"))
+    assert len(list(pipeline._pixel_strips(first))) > 5

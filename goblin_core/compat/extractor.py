@@ -270,7 +270,8 @@ class TextExtractor:
         if image is not None:
             max_frames = int(config.get("limits", "max_pages", 0) or 0)
             try:
-                return frames_through(self.ocr_handler, source, label, image, max_frames)
+                return frames_through(self.ocr_handler, source, label, image, max_frames,
+                                      int(config.limits["max_image_pixels"]))
             except GoblinError as exc:
                 return exc
         if isinstance(source, (str, os.PathLike)):

@@ -14,7 +14,7 @@ from typing import Any
 
 from goblin_core.compat.settings import TEXTRACT_ENGINE, GoblinConfig, OCRConfig, goblin_options
 from goblin_core.config import Config
-from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.errors import CorruptDocument, FileTooLarge, GoblinError
 from goblin_core.model import Document, Page
 from goblin_core.registry import EngineEntry, Registry, default_registry
 
@@ -148,11 +148,16 @@ _OWN_IMAGE_OCR = OCRProcessor.extract_text_from_image
 
 
 def frames_through(handler: Any, source: Any, name: str, mime: str,
-                   max_frames: int) -> Document:
+                   max_frames: int, max_pixels: int = 0) -> Document:
     """An image (path or bytes) read frame by frame by ``handler.extract_text_from_image``:
     one page per frame, ``ocr`` when it gave text, ``corrupt`` when it gave none.
 
-    Raises CorruptDocument when the image cannot be opened or the handler fails.
+    Frames are found one at a time and no further than ``max_frames`` (0: all), so a
+    file of countless tiny frames costs what is read of it.
+
+    Raises FileTooLarge for a frame over ``max_pixels`` (limits.max_image_pixels; 0: only
+    Pillow's own limit), checked before its pixels are decoded; CorruptDocument when the
+    image cannot be opened or the handler fails.
     """
     from PIL import Image, ImageSequence, UnidentifiedImageError
 
@@ -164,13 +169,24 @@ def frames_through(handler: Any, source: Any, name: str, mime: str,
                     log.warning("%s: only the first %d frames are OCR'd (limits.max_pages)",
                                 name, max_frames)
                     break
+                if max_pixels and frame.width * frame.height > max_pixels:
+                    raise FileTooLarge(
+                        f"frame {number} of {frame.width}x{frame.height} pixels is over "
+                        f"limits.max_image_pixels ({max_pixels:,}); it may be a "
+                        "decompression bomb", file=name)
                 text = str(handler.extract_text_from_image(frame.convert("RGB")) or "")
                 read = bool(text.strip())
                 pages.append(Page(number=number, text=text if read else "", engine="ocr",
                                   status="ocr" if read else "corrupt",
                                   confidence=1.0 if read else 0.0,
                                   reason="" if read else "needs_ocr"))
-    except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
+    except FileTooLarge:
+        raise
+    except Image.DecompressionBombError as exc:
+        # Pillow checks every frame it seeks to, past its own Image.MAX_IMAGE_PIXELS
+        raise FileTooLarge(f"Pillow refused a frame as a possible decompression bomb ({exc})",
+                           file=name) from exc
+    except (OSError, UnidentifiedImageError) as exc:
         raise CorruptDocument(f"the image cannot be read: {exc}", file=name) from exc
     except Exception as exc:  # a caller's OCR handler may raise anything: report it
         raise CorruptDocument(f"the OCR handler failed: {type(exc).__name__}: {exc}",

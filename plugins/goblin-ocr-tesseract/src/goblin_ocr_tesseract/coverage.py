@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from goblin_ocr_tesseract.words import Word
 
@@ -24,14 +24,17 @@ def ink_coverage(image: Image.Image, words: Sequence[Word]) -> float:
     ink = grey.point(lambda v: 255 if v < _INK_BELOW else 0, mode="1")
     if grey is not image:
         grey.close()
-    total = ink.histogram()[-1]
-    if not total:
-        return 1.0
-    boxes = Image.new("1", image.size, 0)
-    pen = ImageDraw.Draw(boxes)
-    for word in words:
-        left, top, width, height = word.box
-        if width and height:
-            pen.rectangle((left, top, left + width - 1, top + height - 1), fill=1)
-    covered = ImageChops.logical_and(ink, boxes).histogram()[-1]
-    return round(covered / total, 4)
+    with ink:
+        total = ink.histogram()[-1]
+        if not total:
+            return 1.0
+        # The word boxes are wiped off the ink mask itself: what ink is left is the ink
+        # no word covers, without a mask of the boxes and their intersection beside it
+        # (two more page-sized images, 200 MB more on a 10,000 x 10,000 scan).
+        pen = ImageDraw.Draw(ink)
+        for word in words:
+            left, top, width, height = word.box
+            if width and height:
+                pen.rectangle((left, top, left + width - 1, top + height - 1), fill=0)
+        uncovered = ink.histogram()[-1]
+    return round((total - uncovered) / total, 4)

@@ -18,6 +18,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument, FileTooLarge
+from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_ocr_tesseract.flatten import flatten
@@ -48,13 +49,33 @@ class ImageParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> ImageDocument:
         """Open the image: FileTooLarge for a decompression bomb, CorruptDocument if unreadable."""
-        return ImageDocument(source, int(config.limits["max_image_pixels"]))
+        return ImageDocument(source, int(config.limits["max_image_pixels"]),
+                             max_frames=frames_worth_counting(config))
+
+
+def frames_worth_counting(config: Config) -> int:
+    """Frames past which the core reads no page (0: no limit): one past the page limit
+    (``goblin.max_pages``, else ``limits.max_pages``), counted from ``goblin.page_range``'s
+    first page, so that the core sees the document is longer and says where it stopped."""
+    page_limit = int(config.core["max_pages"]) or int(config.limits["max_pages"])
+    if not page_limit:
+        return 0
+    page_range = parse_page_range(str(config.core.get("page_range", "")))
+    skipped = page_range[0] - 1 if page_range else 0
+    return skipped + page_limit + 1
 
 
 class ImageDocument(BaseParsedDocument):
-    """An open image file whose frames are pages."""
+    """An open image file whose frames are pages.
 
-    def __init__(self, source: Source, max_pixels: int) -> None:
+    ``max_frames`` (0: all) stops the count of a paged format's frames: a TIFF's frames
+    are found by walking its chain of directories, which Pillow does in time growing
+    with the square of their number (200,000 tiny frames fit in 23 MB). A file with
+    more frames has ``page_count`` None (not counted) and yields ``max_frames`` pages,
+    past the core's page limit, which stops there with its MaxPages warning.
+    """
+
+    def __init__(self, source: Source, max_pixels: int, *, max_frames: int = 0) -> None:
         self.source = source
         self.max_pixels = max_pixels
         self._stream: IO[bytes] = source.open()
@@ -62,14 +83,16 @@ class ImageDocument(BaseParsedDocument):
             self._image = _open(self._stream, source, max_pixels)
             # Counting frames and reading EXIF read past the header: a damaged
             # stream fails here, as a CorruptDocument.
-            frames, self.metadata = _frames_and_metadata(self._image, source)
+            frames, counted, self.metadata = _frames_and_metadata(self._image, source,
+                                                                  max_frames)
         except BaseException:
             self._stream.close()
             raise
-        self.page_count = frames if self._image.format in _PAGED_FORMATS else 1
+        self._pages_found = frames if self._image.format in _PAGED_FORMATS else 1
+        self.page_count = self._pages_found if counted or self._pages_found == 1 else None
 
     def pages(self) -> Iterator[PageContent]:
-        for number in range(1, (self.page_count or 1) + 1):
+        for number in range(1, self._pages_found + 1):
             yield PageContent(number=number, text="", glyphs=0, images=1)
 
     def render(self, page: int, dpi: int) -> Image.Image:
@@ -79,16 +102,21 @@ class ImageDocument(BaseParsedDocument):
         Tesseract reads coloured text better from the colour channels).
         ``dpi`` is ignored: an image has the resolution it was scanned at.
         """
-        if not 1 <= page <= (self.page_count or 1):
+        if not 1 <= page <= self._pages_found:
             raise IndexError(f"{self.source.display_name} has no page {page}")
         with _pillow_limit(self.max_pixels, self.source):
             self._image.seek(page - 1)
             _check_pixels(self._image, self.max_pixels, self.source)
             frame = ImageOps.exif_transpose(self._image)  # always a new image
+            resolution = self._image.info.get("dpi")
+            if self._image.format not in _PAGED_FORMATS:
+                # The open file keeps the pixels it decoded, a second full copy of the
+                # page for as long as OCR reads it: a new handle on the stream, with only
+                # the header read, replaces it (a TIFF frame gives way to the next).
+                self._image = _open(self._stream, self.source, self.max_pixels)
         flat = flatten(frame)
         if flat is not frame:
             frame.close()
-        resolution = self._image.info.get("dpi")
         if resolution:
             flat.info["dpi"] = resolution
         return flat
@@ -112,14 +140,35 @@ def _open(stream: IO[bytes], source: Source, max_pixels: int) -> Image.Image:
     return image
 
 
-def _frames_and_metadata(image: Image.Image, source: Source) -> tuple[int, dict[str, Any]]:
+def _frames_and_metadata(image: Image.Image, source: Source,
+                         max_frames: int) -> tuple[int, bool, dict[str, Any]]:
+    """The frames found (at most ``max_frames`` of a paged format, 0: all), whether
+    that is all of them, and the image's metadata."""
     try:
-        frames = int(getattr(image, "n_frames", 1) or 1)
-        return frames, _metadata(image, frames)
+        if max_frames and image.format in _PAGED_FORMATS:
+            frames, counted = _frames_up_to(image, max_frames)
+        else:
+            frames, counted = int(getattr(image, "n_frames", 1) or 1), True
+        return frames, counted, _metadata(image, frames if counted else None)
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
         image.close()
         raise CorruptDocument(f"the image data is damaged ({exc})",
                               file=source.display_name) from exc
+
+
+def _frames_up_to(image: Image.Image, most: int) -> tuple[int, bool]:
+    """Frames of ``image`` found by seeking one at a time, stopping at ``most``;
+    and whether there are no more. Pillow ends a directory chain that loops back."""
+    found = 1
+    try:
+        while found < most:
+            image.seek(found)
+            found += 1
+    except EOFError:
+        return found, True
+    finally:
+        image.seek(0)
+    return found, False
 
 
 #: Pillow keeps a pointer (8 bytes) per row besides its pixels: a 1 x 100,000,000 image
@@ -170,14 +219,16 @@ class _pillow_limit:
             ) from exc
 
 
-def _metadata(image: Image.Image, frames: int) -> dict[str, Any]:
+def _metadata(image: Image.Image, frames: int | None) -> dict[str, Any]:
+    """Format, size, mode, frames (when all were counted), resolution and EXIF fields."""
     data: dict[str, Any] = {
         "format": image.format or "",
         "width": image.width,
         "height": image.height,
         "mode": image.mode,
-        "frames": frames,
     }
+    if frames is not None:
+        data["frames"] = frames
     dpi = image.info.get("dpi")
     if dpi:
         data["dpi"] = [round(float(v), 2) for v in dpi]
