@@ -373,9 +373,12 @@ class PdfiumDocument(BaseParsedDocument):
         """Embedded files and PDF portfolio members, as child Sources.
 
         Each is measured before it is copied out of PDFium (a bomb costs one
-        transient decode, not three copies) and checked against the limits.
+        transient decode, not three copies) and checked against the limits. A file
+        specification met again (one attached from a thousand pages) is not decoded
+        again, and every decode counts against limits.max_members and
+        limits.max_total_bytes, the copies that turn out the same included.
         """
-        seen: set[tuple[str, int, str]] = set()
+        seen = _SeenAttachments()
         for index in range(self.pdf.count_attachments()):
             attachment = self.pdf.get_attachment(index)
             child = self._attachment(attachment, f"attachment-{index + 1}", seen)
@@ -395,25 +398,30 @@ class PdfiumDocument(BaseParsedDocument):
                 page.close()
 
     def _attachment(self, attachment: pdfium.PdfAttachment, fallback: str,
-                    seen: set[tuple[str, int, str]]) -> Source | None:
+                    seen: _SeenAttachments) -> Source | None:
+        # the handle is PDFium's file specification object, alive as long as the document
+        if not seen.first_time(ctypes.cast(attachment.raw, ctypes.c_void_p).value):
+            return None
         # read with the tolerant reader: pypdfium2's raises on a name that is not UTF-16
         name = utf16_text(pdfium_c.FPDFAttachment_GetName, attachment).strip() or fallback
-        self._check_attachment_size(name, attachment)
+        size = self._check_attachment_size(name, attachment)
+        self._check_decoded(name, size, seen)
         try:
-            data = bytes(attachment.get_data())
+            data = _attachment_data(attachment, size)
         except pdfium.PdfiumError as exc:
             log.warning("%s: attachment %s unreadable: %s", self.source.display_name, name, exc)
             return None
         key = (name, len(data), hashlib.sha256(data).hexdigest())
-        if key in seen:
+        if key in seen.contents:
             return None
-        seen.add(key)
+        seen.contents.add(key)
         return self.source.child(name, data)
 
-    def _check_attachment_size(self, name: str, attachment: pdfium.PdfAttachment) -> None:
-        """Refuse an attachment over limits.max_member_size (FileTooLarge), or one that
-        decodes to more than limits.max_ratio times the whole PDF (UnsafeArchive): its own
-        stream is smaller still, so its ratio is higher, as in a zip bomb."""
+    def _check_attachment_size(self, name: str, attachment: pdfium.PdfAttachment) -> int:
+        """The attachment's decoded size. Refuse an attachment over limits.max_member_size
+        (FileTooLarge), or one that decodes to more than limits.max_ratio times the whole
+        PDF (UnsafeArchive): its own stream is smaller still, so its ratio is higher, as
+        in a zip bomb."""
         measured = ctypes.c_ulong()
         pdfium_c.FPDFAttachment_GetFile(attachment, None, 0, measured)
         size, limits = measured.value, self.limits
@@ -432,6 +440,23 @@ class PdfiumDocument(BaseParsedDocument):
                 f"{after}",
                 file=self.source.display_name,
             )
+        return size
+
+    def _check_decoded(self, name: str, size: int, seen: _SeenAttachments) -> None:
+        """Count one more decode of ``size`` bytes; UnsafeArchive past limits.max_members
+        decodes or limits.max_total_bytes decoded in all (distinct file specifications
+        may all name one large stream: each is decoded before it is known the same)."""
+        seen.decodes += 1
+        seen.decoded_bytes += size
+        limits, after = self.limits, f"attachment {name!r} and those after it are not read"
+        if seen.decodes > limits.max_members:
+            raise UnsafeArchive(f"more than limits.max_members ({limits.max_members:,}) "
+                                f"attached files decoded; {after}",
+                                file=self.source.display_name)
+        if seen.decoded_bytes > limits.max_total_bytes:
+            raise UnsafeArchive(f"attached files decode to more than limits.max_total_bytes "
+                                f"({limits.max_total_bytes:,}) in all; {after}",
+                                file=self.source.display_name)
 
     def close(self) -> None:
         self.outline()  # metadata read after closing still has it
@@ -439,3 +464,35 @@ class PdfiumDocument(BaseParsedDocument):
             self.pdf.close_forms()
         self.pdf.close()
         self.page_census.close()
+
+
+class _SeenAttachments:
+    """What one listing of a document's attachments has met: the file specifications
+    (by PDFium's handle), the contents given out, and how much has been decoded."""
+
+    def __init__(self) -> None:
+        self.specifications: set[int | None] = set()
+        self.contents: set[tuple[str, int, str]] = set()
+        self.decodes = 0
+        self.decoded_bytes = 0
+
+    def first_time(self, specification: int | None) -> bool:
+        if specification in self.specifications:
+            return False
+        self.specifications.add(specification)
+        return True
+
+
+def _attachment_data(attachment: pdfium.PdfAttachment, size: int) -> bytes:
+    """The attachment's bytes, ``size`` of them as measured, in one more decode
+    (pypdfium2's get_data measures it again first)."""
+    if size <= 0:
+        raise pdfium.PdfiumError("Failed to extract attachment (no data).")
+    buffer = ctypes.create_string_buffer(size)
+    written = ctypes.c_ulong()
+    if not pdfium_c.FPDFAttachment_GetFile(attachment, buffer, size, written):
+        raise pdfium.PdfiumError("Failed to extract attachment (error status).")
+    if written.value > size:
+        raise pdfium.PdfiumError(f"Failed to extract attachment (expected {size} bytes, but "
+                                 f"got {written.value}).")
+    return buffer.raw[:written.value]

@@ -13,7 +13,7 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import CorruptDocument, FileTooLarge
 from goblin_core.source import Source, spooled
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
@@ -21,6 +21,13 @@ from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
+
+#: Characters pdfplumber reads from one page at most. pdfminer makes a Python object of
+#: each glyph and pdfplumber a record of it, about 2.3 kB in all: a page of 400,000 took
+#: 28 s and 920 MB, where a dense real page holds a few thousand. A glyph counts for the
+#: characters its ToUnicode map gives (one at least), so a map turning a code into
+#: hundreds of characters is bounded too.
+MAX_PAGE_CHARS = 100_000
 
 
 class PdfplumberRecovery(BaseEngine):
@@ -64,19 +71,69 @@ class PdfplumberRecovery(BaseEngine):
 def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: PageCensus,
                 name: str) -> dict[int, str]:
     """pdfplumber's text of the pages asked for; pdfminer would expand a form bomb as
-    PDFium would, so pages the census refuses are left out."""
+    PDFium would, so pages the census refuses are left out, and so are pages of more
+    than ``MAX_PAGE_CHARS`` characters (FileTooLarge, the reason, when no page asked
+    for is left)."""
     texts: dict[int, str] = {}
+    too_many: list[int] = []
     for number in page_numbers:
         if not 1 <= number <= len(pages) or census.refusal(number):
             continue
         page = pages[number - 1]
         try:
+            _read_layout(page)
             texts[number] = plain_ligatures(page.extract_text() or "")
+        except _TooManyChars:
+            log.warning("%s: page %s draws more than %s characters; not read with pdfplumber",
+                        name, number, f"{MAX_PAGE_CHARS:,}")
+            too_many.append(number)
         except Exception as exc:  # one bad page must not lose the others
             log.warning("%s: pdfplumber failed on page %s: %s", name, number, exc)
         finally:
             page.close()
+    if too_many and not texts:
+        listed = ", ".join(str(number) for number in too_many)
+        raise FileTooLarge(
+            f"page(s) {listed} draw more than {MAX_PAGE_CHARS:,} characters, past what "
+            "pdfplumber reads (it keeps a Python object of each); not recovered with it",
+            file=name)
     return texts
+
+
+class _TooManyChars(Exception):
+    """The page draws more than MAX_PAGE_CHARS characters."""
+
+
+def _read_layout(page: Any) -> None:
+    """Lay the page out as pdfplumber does, stopping past ``MAX_PAGE_CHARS`` characters.
+
+    pdfplumber lays a page out on first use of ``page.layout`` and keeps the result in
+    ``page._layout``; it is laid out here with a device that counts the characters as
+    pdfminer makes them, so a page of millions stops after the first hundred thousand
+    instead of holding them all.
+    """
+    from pdfminer.pdfinterp import PDFPageInterpreter
+    from pdfplumber.page import PDFPageAggregatorWithMarkedContent
+
+    class CountingDevice(PDFPageAggregatorWithMarkedContent):
+        chars = 0
+
+        def render_char(self, matrix: Any, font: Any, fontsize: float, scaling: float,
+                        rise: float, cid: int, ncs: Any, graphicstate: Any) -> float:
+            try:
+                self.chars += max(len(font.to_unichr(cid)), 1)
+            except Exception:  # no character for the code: pdfminer writes "(cid:N)"
+                self.chars += 1
+            if self.chars > MAX_PAGE_CHARS:
+                raise _TooManyChars
+            advance: float = super().render_char(matrix, font, fontsize, scaling, rise, cid,
+                                                 ncs, graphicstate)
+            return advance
+
+    device = CountingDevice(page.pdf.rsrcmgr, pageno=page.page_number,
+                            laparams=page.pdf.laparams)
+    PDFPageInterpreter(page.pdf.rsrcmgr, device).process_page(page.page_obj)
+    page._layout = device.get_result()
 
 
 def _close(pdf: object, name: str) -> None:

@@ -8,6 +8,7 @@ parser most documents never need.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
+from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME
@@ -27,6 +29,17 @@ if TYPE_CHECKING:
     import pypdf
 
 log = logging.getLogger(__name__)
+
+#: Characters one byte of a shown string can become in pypdf's text: a ToUnicode map may
+#: give one code up to 512 bytes of UTF-16 (pypdf refuses longer), 256 characters.
+_MOST_CHARS_PER_BYTE = 256
+#: Characters pypdf may add around one operator of its own (a space, a line break).
+_CHARS_PER_OPERATOR = 2
+#: Characters one byte can become in a font without a ToUnicode map (a glyph name such
+#: as ``f_f_i``).
+_PLAIN_CHARS_PER_BYTE = 4
+_HEX_STRING = re.compile(rb"<([0-9A-Fa-f\s]*)>")
+_SHOWING = frozenset({b"Tj", b"TJ", b"'", b'"'})
 
 
 class PypdfParser(BaseEngine):
@@ -81,6 +94,10 @@ class PypdfDocument(BaseParsedDocument):
                                   file=source.display_name) from exc
         self.page_count = self.pages_in_tree
         self.metadata = self._metadata()
+        self.max_page_chars = int(config.get("limits", "max_output_chars", 100_000_000))
+        self.warnings: list[tuple[str, str]] = []  # into the document's report
+        # pypdf expands a content or form bomb as PDFium would, and slower
+        self.page_census = PageCensus.of(source, config)
 
     def _metadata(self) -> dict[str, Any]:
         try:
@@ -100,16 +117,50 @@ class PypdfDocument(BaseParsedDocument):
 
     def _page(self, index: int) -> PageContent:
         number = index + 1
+        refusal = self.page_census.refusal(number)
+        if refusal is not None:
+            return PageContent(number, error=refusal)
         try:
             page = self.reader.pages[index]
-            text = plain_ligatures(page.extract_text() or "")
+            text = plain_ligatures(self._bounded_text(page, number))
             images = _image_count(page)
+        except _TextBoundReached as exc:
+            return PageContent(number, error=f"pypdf stopped on page {number}: {exc}")
         except Exception as exc:  # pypdf raises many types on broken pages: each is a page error
             return PageContent(number, error=f"pypdf cannot read page {number}: "
                                              f"{type(exc).__name__}: {exc}")
         glyphs = sum(1 for c in text if not c.isspace())
         return PageContent(number, text=text, glyphs=glyphs, images=images,
                            unmapped=unmapped_chars(text))
+
+    def _bounded_text(self, page: Any, number: int) -> str:
+        """pypdf's text of the page, at most ``limits.max_output_chars`` of it.
+
+        A page within the census can still make pypdf write gigabytes: a ToUnicode map
+        turning each byte of a string into 256 characters makes 512 million of 2 MB of
+        content. pypdf is stopped before the operator that could take its text past the
+        limit; what it had written by then is the page's text, with a warning, and a
+        page stopped before it wrote anything is a page error (recovery engines, with
+        their own bounds, may read it).
+        """
+        bound = _TextBound(self.max_page_chars, _FontGrowth(page))
+        try:
+            text: str = page.extract_text(visitor_operand_before=bound.before_operator,
+                                          visitor_text=bound.text_written) or ""
+        except _TextBoundReached:
+            text = "".join(bound.pieces)
+        if not bound.reached and len(text) <= self.max_page_chars:
+            return text
+        kept = text[:self.max_page_chars]
+        if not kept.strip():
+            raise _TextBoundReached(
+                f"its text could pass limits.max_output_chars ({self.max_page_chars:,} "
+                "characters) within one run of text; not read")
+        message = (f"page {number}'s text would pass limits.max_output_chars "
+                   f"({self.max_page_chars:,} characters); pypdf stopped after {len(kept):,}")
+        log.warning("%s: %s", self.source.display_name, message)
+        self.warnings.append(("Truncated", message))
+        return kept
 
     def attachments(self) -> Iterator[Source]:
         try:
@@ -122,9 +173,99 @@ class PypdfDocument(BaseParsedDocument):
                 yield self.source.child(name, data)
 
     def close(self) -> None:
+        self.page_census.close()
         stream = getattr(self.reader, "stream", None)
         if stream is not None:
             stream.close()
+
+
+class _TextBoundReached(Exception):
+    """pypdf's text of a page could pass the limit with the next operator."""
+
+
+class _TextBound:
+    """Watches pypdf's text extraction of one page through its visitor callbacks.
+
+    pypdf builds a string's text whole inside one operator and hands it to
+    ``visitor_text`` only when a line or text object ends, so each showing operator is
+    charged beforehand at the most its bytes can become; what pypdf then writes
+    replaces that charge (so the text may pass the limit by one operator's worth, cut
+    afterwards). Once the charge could pass ``limit``, every operator raises:
+    pypdf swallows the error inside a form, not on the page.
+    """
+
+    def __init__(self, limit: int, growth: _FontGrowth) -> None:
+        self.limit = limit
+        self.growth = growth
+        self.per_byte = _MOST_CHARS_PER_BYTE  # until a font is set
+        self.pieces: list[str] = []
+        self.written = 0
+        self.pending = 0  # the most the operators since the last piece can have added
+        self.reached = False
+
+    def before_operator(self, operator: bytes, operands: Any, *_: Any) -> None:
+        if self.reached:
+            raise _TextBoundReached
+        self.pending += _CHARS_PER_OPERATOR
+        if operator == b"Tf" and operands:
+            self.per_byte = self.growth.per_byte(operands[0])
+        elif operator in _SHOWING:
+            self.pending += self.per_byte * _shown_bytes(operands)
+        if self.written + self.pending > self.limit:
+            self.reached = True
+            raise _TextBoundReached
+
+    def text_written(self, text: str, *_: Any) -> None:
+        if text and self.written < self.limit:
+            self.pieces.append(text)
+        self.written += len(text)
+        # pypdf hands over all it holds: only the operator now running can add more, and
+        # it was charged within the limit
+        self.pending = 0
+
+
+class _FontGrowth:
+    """How many characters one byte of a string can become in each font of a page: the
+    longest destination of the font's ToUnicode map, in UTF-16 units. A font the page's
+    own resources do not name (one of a form's) gets the most any map can give."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.known: dict[str, int] = {}
+
+    def per_byte(self, name: Any) -> int:
+        key = str(name)
+        if key not in self.known:
+            try:
+                self.known[key] = self._measure(key)
+            except Exception:  # a damaged font: charged the most
+                self.known[key] = _MOST_CHARS_PER_BYTE
+        return self.known[key]
+
+    def _measure(self, name: str) -> int:
+        resources = self.page.get("/Resources")
+        fonts = resources.get_object().get("/Font") if resources is not None else None
+        font = fonts.get_object().get(name) if fonts is not None else None
+        if font is None:
+            return _MOST_CHARS_PER_BYTE
+        to_unicode = font.get_object().get("/ToUnicode")
+        if to_unicode is None or not hasattr(to_unicode.get_object(), "get_data"):
+            return _PLAIN_CHARS_PER_BYTE
+        longest = max((len(b"".join(digits.split()))
+                       for digits in _HEX_STRING.findall(to_unicode.get_object().get_data())),
+                      default=0)
+        return max(min(longest // 4, _MOST_CHARS_PER_BYTE), _PLAIN_CHARS_PER_BYTE)
+
+
+def _shown_bytes(operands: Any) -> int:
+    """Bytes of the strings a text-showing operator's operands hold (a TJ array's too)."""
+    total = 0
+    for operand in operands or ():
+        items = operand if isinstance(operand, list) else (operand,)
+        # a string pypdf decoded (UTF-16 with a byte order mark) keeps its bytes
+        total += sum(len(getattr(item, "original_bytes", item)) for item in items
+                     if isinstance(item, (str, bytes)))
+    return total
 
 
 def _read_errors() -> tuple[type[Exception], ...]:

@@ -1,0 +1,123 @@
+"""The fallback parser and the recovery engines stay bounded on pages that would make
+them parse or write far more than a real page: pypdf and pdfplumber get the page census
+and a cap on the text of a page."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pikepdf
+import pytest
+from pdf_builders import saved
+from pikepdf import Array, Dictionary, Name
+
+from goblin_core import extract
+from goblin_core.config import Config
+from goblin_core.errors import FileTooLarge
+from goblin_core.registry import default_registry
+from goblin_core.source import Source
+from goblin_pdf import plumber_recovery
+from goblin_pdf.plumber_recovery import PdfplumberRecovery
+
+_HELVETICA = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica)
+# pypdf alone: no PDFium, and no recovery engine to try what it leaves
+_PYPDF_ONLY = {name: {"enabled": False} for name in (
+    "pdf.pypdfium2", "pdf.pdfplumber", "pdf.poppler", "pdf.glyph_order", "pdf.byte_order")}
+
+
+def _expanding_font(pdf: pikepdf.Pdf, characters: int) -> pikepdf.Object:
+    """Helvetica with a ToUnicode map giving code 1 ``characters`` letters A."""
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+            b"/CMapName /Expanding def /CMapType 2 def\n"
+            b"1 begincodespacerange <00> <FF> endcodespacerange\n"
+            b"1 beginbfchar <01> <" + b"0041" * characters + b"> endbfchar\n"
+            b"endcmap CMapName currentdict /CMap defineresource pop end end\n")
+    return pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1,
+                                        BaseFont=Name.Helvetica,
+                                        ToUnicode=pdf.make_stream(cmap)))
+
+
+def _three_pages(middle: bytes, fonts: Dictionary | None = None,
+                 pdf: pikepdf.Pdf | None = None) -> pikepdf.Pdf:
+    """Page 1 and 3 plain text; page 2 runs ``middle`` with ``fonts`` (F1 Helvetica)."""
+    pdf = pdf if pdf is not None else pikepdf.new()
+    for content in (b"BT /F1 24 Tf 72 720 Td (Before the bomb) Tj ET", middle,
+                    b"BT /F1 24 Tf 72 720 Td (After the bomb) Tj ET"):
+        pdf.pages.append(pikepdf.Page(Dictionary(
+            Type=Name.Page, MediaBox=Array([0, 0, 612, 792]),
+            Resources=Dictionary(Font=fonts or Dictionary(F1=_HELVETICA)),
+            Contents=pdf.make_stream(content))))
+    return pdf
+
+
+def _expanding_pdf(lines: int, codes: int, characters: int = 256) -> bytes:
+    """Page 2 shows ``lines`` lines of ``codes`` codes, each code ``characters`` letters."""
+    pdf = pikepdf.new()
+    fonts = Dictionary(F1=_HELVETICA, F2=_expanding_font(pdf, characters))
+    middle = b"BT /F2 1 Tf 10 700 Td " + (b"(" + b"\x01" * codes + b") Tj 0 -2 Td ") * lines \
+        + b"ET"
+    return saved(_three_pages(middle, fonts, pdf))
+
+
+def _pypdf(data: bytes, **options: Any) -> Any:
+    return extract(data, name="bomb.pdf", ocr="never", engines=_PYPDF_ONLY, **options)
+
+
+def test_pypdf_leaves_a_page_the_census_refuses_unread_and_reads_the_others() -> None:
+    # 600,000 one-character strings: 4.2 MB, a content bomb by its operators; pypdf
+    # took 9 s and 330 MB to give up on 1.5 million of them
+    data = saved(_three_pages(b"BT /F1 1 Tf 10 10 Td " + b"(x) Tj " * 600_000 + b"ET"))
+    started = time.monotonic()
+    document = _pypdf(data)
+    assert time.monotonic() - started < 5
+    assert document.parsed_by[0] == "pdf.pypdf"
+    assert "Before the bomb" in document.pages[0].text
+    assert "After the bomb" in document.pages[2].text
+    assert document.pages[1].status == "failed"
+    assert any("content or form bomb" in (a.error or "") for a in document.pages[1].attempts)
+
+
+def test_pypdf_cuts_a_page_whose_text_grows_past_the_output_limit() -> None:
+    # 4,000 lines of 50 codes, each code 256 characters: 51 million characters from 40 kB
+    data = _expanding_pdf(lines=4000, codes=50)
+    started = time.monotonic()
+    document = _pypdf(data, max_output_chars=2_000_000)
+    assert time.monotonic() - started < 10
+    assert 1_000_000 < len(document.pages[1].text) <= 2_000_000
+    assert any(w.kind == "Truncated" and "page 2" in w.message and "max_output_chars"
+               in w.message for w in document.report.warnings)
+
+
+def test_pypdf_does_not_write_one_string_that_would_pass_the_output_limit() -> None:
+    # one string of 20,000 codes: 5 million characters in one operator
+    document = _pypdf(_expanding_pdf(lines=1, codes=20_000), max_output_chars=1_000_000)
+    assert document.pages[1].status == "failed"
+    assert any("limits.max_output_chars" in (a.error or "") for a in document.pages[1].attempts)
+    assert "After the bomb" in document.pages[2].text
+
+
+def _plumber(data: bytes, pages: list[int]) -> dict[int, str]:
+    config: Config = default_registry().config(None)
+    return PdfplumberRecovery().recover(Source.from_bytes(data, "dense.pdf"), pages, config)
+
+
+def test_pdfplumber_stops_on_a_page_of_too_many_characters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 40,000 characters against a cap of 10,000: pdfplumber alone took 28 s and 920 MB on
+    # a page of 400,000
+    monkeypatch.setattr(plumber_recovery, "MAX_PAGE_CHARS", 10_000)
+    data = saved(_three_pages(b"BT /F1 1 Tf 10 10 Td " + (b"(" + b"x" * 1000 + b") Tj ") * 40
+                              + b"ET"))
+    texts = _plumber(data, [1, 2, 3])
+    assert sorted(texts) == [1, 3] and "After the bomb" in texts[3]
+    with pytest.raises(FileTooLarge, match=r"page\(s\) 2 draw more than 10,000 characters"):
+        _plumber(data, [2])
+
+
+def test_pdfplumber_counts_the_characters_a_code_maps_to() -> None:
+    # 2,000 codes of 256 characters each: half a million characters from 2 kB of content
+    started = time.monotonic()
+    with pytest.raises(FileTooLarge, match="draw more than"):
+        _plumber(_expanding_pdf(lines=1, codes=2000), [2])
+    assert time.monotonic() - started < 10
