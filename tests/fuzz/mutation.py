@@ -76,8 +76,11 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 }
 #: Report kinds that are ordinary outcomes, not findings.
 EXPECTED_KINDS = set(ERROR_KINDS) - {"WorkerCrashed", "ExtractionTimeout", "MemoryLimitExceeded"}
-#: Warnings of ordinary outcomes too: an empty member of an archive is noted, not failed.
-BENIGN_WARNINGS = {"MaxPages", "DuplicateMember", "PageError", "EmptyFile"}
+#: Warnings of ordinary outcomes too: an empty member of an archive is noted, not failed;
+#: and the ones engines give on purpose, naming what they left out of a damaged file (a
+#: page drawn without its annotations, a text cut at a limit), which are no leaked error.
+BENIGN_WARNINGS = {"MaxPages", "DuplicateMember", "PageError", "EmptyFile",
+                   "AnnotationsNotDrawn", "Truncated", "FormFeedPages", "RenderFailed"}
 MAX_SEED_BYTES = 2 * 1024**2
 
 

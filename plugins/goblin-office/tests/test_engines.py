@@ -142,3 +142,25 @@ def test_holds_no_text_tells_a_blank_word97_document_from_one_with_text(read, tm
     path = Path(corpus_dir(__file__)) / "office/fake-doc-emphasized-text.doc"
     assert not holds_no_text(path.read_bytes())
     assert holds_no_text(_blanked_word97(path, tmp_path / "em-branco.doc"))
+
+
+def test_xlrd_keeps_the_sheets_it_reads_beside_one_it_cannot(read) -> None:  # type: ignore[no-untyped-def]
+    import struct
+
+    import olefile
+
+    path = Path(corpus_dir(__file__)) / "office/tika-testEXCEL.xls"
+    with olefile.OleFileIO(path.read_bytes()) as ole:
+        workbook = bytearray(ole.openstream("Workbook").read())
+    # the last BOUNDSHEET record (0x0085) points at its sheet's BOF: send it into the middle
+    # of another record, as a damaged file does
+    at = max(i for i in range(len(workbook) - 4) if workbook[i:i + 2] == b"\x85\x00"
+             and struct.unpack_from("<I", workbook, i + 4)[0] < len(workbook))
+    struct.pack_into("<I", workbook, at + 4, struct.unpack_from("<I", workbook, at + 4)[0] + 3)
+    document = read(compound_file({"Workbook": bytes(workbook)}), path.name,
+                    engines={"office.calamine": {"enabled": False}})
+    assert document.parsed_by == ("office.xlrd",)
+    assert "Numbers and their Squares" in document.text
+    assert [page.status for page in document.pages] == ["clean", "clean", "failed"]
+    (error,) = [attempt.error for attempt in document.pages[2].attempts if attempt.error]
+    assert error.startswith("xlrd cannot read sheet") and "BOF" in error

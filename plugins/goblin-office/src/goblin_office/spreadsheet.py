@@ -423,7 +423,16 @@ class XlrdParser(BaseEngine):
         pages: list[PageContent] = []
         try:
             for index, name in enumerate(book.sheet_names()):
-                sheet = book.sheet_by_index(index)
+                try:
+                    # on_demand: a sheet's records are parsed only now
+                    sheet = book.sheet_by_index(index)
+                except GoblinError:
+                    raise
+                except Exception as exc:  # xlrd raises XLRDError, struct.error, IndexError...
+                    # a damaged sheet loses only itself
+                    pages.append(PageContent(len(pages) + 1, label=name,
+                                             error=f"xlrd cannot read sheet {name!r} ({exc})"))
+                    continue
                 # BOUNDSHEET's visibility: 0 visible, 1 hidden, 2 very hidden
                 if read_hidden or not sheet.visibility:
                     # xlrd keeps one copy of a shared string however many cells show it:
@@ -437,6 +446,10 @@ class XlrdParser(BaseEngine):
                 book.unload_sheet(index)
         finally:
             book.release_resources()
+        unread = [p.error for p in pages if p.error]
+        if unread and len(unread) == len(pages):
+            # no sheet read: the engines after this one may read the workbook
+            raise CorruptDocument(unread[0] or "", file=source.display_name)
         metadata["sheets"] = [p.label for p in pages]
         return TextDocument(
             pages, metadata=metadata, attachments=ole_children(source, plain, config),
