@@ -80,7 +80,8 @@ EXPECTED_KINDS = set(ERROR_KINDS) - {"WorkerCrashed", "ExtractionTimeout", "Memo
 #: and the ones engines give on purpose, naming what they left out of a damaged file (a
 #: page drawn without its annotations, a text cut at a limit), which are no leaked error.
 BENIGN_WARNINGS = {"MaxPages", "DuplicateMember", "PageError", "EmptyFile",
-                   "AnnotationsNotDrawn", "Truncated", "FormFeedPages", "RenderFailed"}
+                   "AnnotationsNotDrawn", "FormNotLoaded", "Truncated", "FormFeedPages",
+                   "RenderFailed"}
 MAX_SEED_BYTES = 2 * 1024**2
 
 

@@ -3,6 +3,8 @@ in bounded time, each attached file decoded once."""
 
 from __future__ import annotations
 
+import io
+import time
 from typing import Any
 
 import pikepdf
@@ -12,8 +14,11 @@ import pytest
 from pdf_builders import helvetica_pages, saved
 from pikepdf import Array, Dictionary, Name, String
 
+import goblin_core
 from goblin_core import extract
+from goblin_core.source import Source
 from goblin_pdf.pdfium_page import MAX_FORM_LOOKUPS, form_field_texts
+from goblin_pdf.pdfium_parser import MAX_FORM_WIDGETS
 
 
 def _widgets_pdf(count: int) -> bytes:
@@ -112,3 +117,52 @@ def test_copies_of_one_file_count_against_the_member_limit(
     assert [c.name for c in document.children] == ["board.pdf/minutes.txt"]
     assert len(calls) <= 2 * 100 + 1  # the copy past the limit is measured, not copied
     assert any("limits.max_members" in e.message for e in document.report.errors)
+
+
+def _spread_widgets_pdf(pages: int, per_page: int) -> bytes:
+    """``pages`` pages of ``per_page`` text fields each, the objects packed in object
+    streams (compressed, as most writers keep them)."""
+    pdf = helvetica_pages(*(f"BT /F1 24 Tf 72 720 Td (Form page {n}) Tj ET"
+                            for n in range(1, pages + 1)))
+    fields = Array()
+    for number, page in enumerate(pdf.pages, start=1):
+        widgets = Array()
+        for field in range(per_page):
+            widget = pdf.make_indirect(Dictionary(
+                Type=Name.Annot, Subtype=Name.Widget, Rect=Array([72, 600, 300, 620]),
+                P=page.obj, FT=Name.Tx, T=String(f"p{number}f{field}"),
+                V=String(f"value {number}.{field}")))
+            widgets.append(widget)
+            fields.append(widget)
+        page.Annots = widgets
+    pdf.Root.AcroForm = Dictionary(Fields=fields)
+    out = io.BytesIO()
+    pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    return out.getvalue()
+
+
+def test_a_form_of_more_widgets_than_the_limit_is_not_loaded_and_its_values_are_read() -> None:
+    # PDFium lists a form's fields on the first page load in time growing with the square
+    # of their number: 20,000 took 7.6 s, spread over pages or not
+    per_page = MAX_FORM_WIDGETS // 4 + 100
+    data = _spread_widgets_pdf(4, per_page)
+    registry = goblin_core.default_registry()
+    parser = registry.get("pdf.pypdfium2").engine
+    with parser.open(Source.from_bytes(data, "form.pdf"), registry.config()) as parsed:
+        assert parsed.pdf.formenv is None
+        [(kind, message)] = parsed.warnings
+    assert kind == "FormNotLoaded" and f"{4 * per_page:,} field widgets" in message
+    started = time.monotonic()
+    document = extract(data, name="form.pdf", ocr="never")
+    assert time.monotonic() - started < 20
+    assert "p1f0: value 1.0" in document.pages[0].text
+    assert f"p4f{per_page - 1}: value 4.{per_page - 1}" in document.pages[3].text
+    assert "FormNotLoaded" in [warning.kind for warning in document.report.warnings]
+
+
+def test_a_form_within_the_limit_is_loaded() -> None:
+    registry = goblin_core.default_registry()
+    parser = registry.get("pdf.pypdfium2").engine
+    with parser.open(Source.from_bytes(_spread_widgets_pdf(2, 50), "form.pdf"),
+                     registry.config()) as parsed:
+        assert parsed.pdf.formenv is not None and parsed.warnings == []

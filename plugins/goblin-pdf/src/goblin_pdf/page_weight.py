@@ -105,6 +105,8 @@ _REFERENCE = re.compile(rb"(?<![0-9])([0-9]++)\s++[0-9]++\s++R")
 _CONTENTS = re.compile(_escapable(b"Contents")
                        + rb"\s*(\[[^\]]*\]|[0-9]+\s+[0-9]+\s+R)")
 _MAX_ARRAY = 1 << 20  # bytes read from an array object in the clear
+#: a form field's widget annotation, counted to know what loading the form costs
+_WIDGET = re.compile(_escapable(b"Widget"))
 _DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
 _MAX_DEPTH = 64
 _LOOP = MAX_FORM_DRAWS + 1  # what a form that draws itself more than once counts for
@@ -142,6 +144,8 @@ class PageCensus:
         self._unlisted: Exception | None = None  # why pypdf could not list the pages
         self._stream: BinaryIO | None = None
         self._costs: dict[tuple[Key, int], Cost] = {}
+        #: form-field widgets the PDF's bytes hold, at least (0 when not read)
+        self.widgets = 0
         known = _VERDICTS.get(id(source))
         if known is not None and known.limits == (password, self.content_limit):
             # weighed already (by the parser, for a recovery engine): the pages still to
@@ -300,6 +304,7 @@ class PageCensus:
         with mapped(self._stream) as data:
             screen = _Screen(data, self._over, self.content_limit)
             settled = screen.settled()
+        self.widgets = screen.content.widgets
         if settled:
             self.close()
             return
@@ -514,11 +519,13 @@ class _PageContents:
         self._packed: dict[int, bytes] | None = None  # their objects by number, once asked
         self._tallies: dict[int, Cost | None] = {}
         self._objects: dict[int, int] | None = None
+        self.widgets = 0  # at least: those of an object stream not read are not counted
         entries: list[bytes] = []
         cursor = 0
         self._between: list[tuple[int, int]] = []  # the bytes outside stream data
         for keyword, start in streams(data):
             entries += _CONTENTS.findall(data, cursor, keyword)
+            self.widgets += _count(_WIDGET, data, cursor, keyword)
             self._between.append((cursor, keyword))
             cursor = stream_end(data, start)
             if keyword in form_streams:
@@ -530,12 +537,14 @@ class _PageContents:
                     self.known = False
                     return
                 entries += _CONTENTS.findall(objects)
+                self.widgets += _count(_WIDGET, objects, 0, len(objects))
                 self._object_streams.append((objects, dictionary))
                 continue
             header = OBJECT.match(dictionary)
             if header is not None:
                 self._streams[int(header[1])] = (dictionary, start)
         entries += _CONTENTS.findall(data, cursor, len(data))
+        self.widgets += _count(_WIDGET, data, cursor, len(data))
         self._between.append((cursor, len(data)))
         for entry in entries:
             page = self._page(entry, forms, limit)
@@ -799,6 +808,10 @@ def _weighed(content: bytes, per_operator: float) -> int:
     if not per_operator:
         return len(content)
     return max(len(content), _operators_weight(chunks(content, 0, len(content)), per_operator))
+
+
+def _count(pattern: re.Pattern[bytes], data: Any, start: int, end: int) -> int:
+    return sum(1 for _ in pattern.finditer(data, start, end))
 
 
 def drawing_operators(content: bytes) -> int:

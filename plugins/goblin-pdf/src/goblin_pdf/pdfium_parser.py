@@ -128,6 +128,12 @@ def _quiet(logger: logging.Logger) -> Iterator[None]:
         logger.disabled = was
 
 
+#: Field widgets past which PDFium's interactive form is not loaded: it lists the fields
+#: on the first page load in time growing with the square of their number (20,000 took
+#: 7.6 s, 100,000 would take minutes), where the busiest real forms have a few thousand.
+MAX_FORM_WIDGETS = 10_000
+
+
 class PdfiumDocument(BaseParsedDocument):
     """An open PDF: pages read lazily, rendering for OCR, embedded files as children."""
 
@@ -160,6 +166,14 @@ class PdfiumDocument(BaseParsedDocument):
     def _init_forms(self) -> bool:
         form_type = self.pdf.get_formtype()
         if form_type == pdfium_c.FORMTYPE_NONE:
+            return False
+        widgets = self.page_census.widgets
+        if widgets > MAX_FORM_WIDGETS:
+            message = (f"the form has {widgets:,} field widgets, more than {MAX_FORM_WIDGETS:,}; "
+                       "it is not loaded: each field's value is read from its widget, "
+                       "signature fields are not read and fields are not drawn")
+            log.warning("%s: %s", self.source.display_name, message)
+            self.warnings.append(("FormNotLoaded", message))
             return False
         if form_type in (pdfium_c.FORMTYPE_XFA_FULL, pdfium_c.FORMTYPE_XFA_FOREGROUND):
             # pypdfium2 warns that its build has no XFA and how to rebuild it: advice for
