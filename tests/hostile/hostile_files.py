@@ -486,6 +486,26 @@ def many_annotations_pdf(folder: Path, count: int = 5000) -> Path:
     return path
 
 
+def many_widgets_pdf(folder: Path, count: int = 60_000) -> Path:
+    """One page of ``count`` text fields, all in the form: PDFium lists a form's fields in
+    time growing with the square of their number (minutes for this one) when it loads it."""
+    widgets = b" ".join(b"%d 0 R" % (6 + i) for i in range(count))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [" + widgets + b"] >> >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> /Annots [" + widgets + b"] >>",
+        _content("Widget page text"),
+        _FONT,
+    ]
+    for i in range(count):
+        objects.append(b"<< /Type /Annot /Subtype /Widget /FT /Tx /P 3 0 R "
+                       b"/Rect [72 600 300 620] /T (field%d) /V (value %d) >>" % (i, i))
+    path = folder / "many-widgets.pdf"
+    path.write_bytes(_pdf(objects))
+    return path
+
+
 def random_bytes(folder: Path, extension: str, size: int = 4096, seed: int = 7) -> Path:
     import random
 

@@ -88,6 +88,7 @@ CASES: dict[str, Case] = {
     "cyclic-references": Case(build.cyclic_reference_pdf, text=("Cyclic page text",)),
     "huge-declared-sizes": Case(build.huge_declared_sizes_pdf, text=("Huge sizes text",)),
     "5000-annotations": Case(build.many_annotations_pdf, text=("Annotated page text",)),
+    "60000-widgets": Case(build.many_widgets_pdf, text=("Widget page text", "field1: value 1")),
     "looping-ole-xls": Case(build.looping_ole_xls, frozenset({"CorruptDocument"})),
     "looping-ole-doc": Case(build.looping_ole_doc, frozenset({"CorruptDocument"})),
     "sparse-corner-xlsx": Case(build.sparse_corner_xlsx, text=("cell text",)),
