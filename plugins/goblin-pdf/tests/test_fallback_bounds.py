@@ -121,3 +121,24 @@ def test_pdfplumber_counts_the_characters_a_code_maps_to() -> None:
     with pytest.raises(FileTooLarge, match="draw more than"):
         _plumber(_expanding_pdf(lines=1, codes=2000), [2])
     assert time.monotonic() - started < 10
+
+
+def test_pypdf_reads_only_the_pages_of_the_range_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from goblin_pdf.pypdf_parser import PypdfDocument
+
+    read: list[int] = []
+    real = PypdfDocument._page
+
+    def counted(self: PypdfDocument, index: int) -> Any:
+        read.append(index + 1)
+        return real(self, index)
+
+    monkeypatch.setattr(PypdfDocument, "_page", counted)
+    pdf = _three_pages(b"BT /F1 24 Tf 72 720 Td (Middle page) Tj ET")
+    _three_pages(b"BT /F1 24 Tf 72 720 Td (Fifth page) Tj ET", pdf=pdf)  # pages 4 to 6
+    document = _pypdf(saved(pdf), goblin={"page_range": "2-3"})
+    # a worker given one range of a split document reads that range, not all before it
+    assert read == [2, 3]
+    assert [page.number for page in document.pages] == [2, 3]
+    assert "Middle page" in document.text and "Before the bomb" not in document.text

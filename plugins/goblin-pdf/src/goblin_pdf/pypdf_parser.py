@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
@@ -93,6 +94,7 @@ class PypdfDocument(BaseParsedDocument):
             raise CorruptDocument(f"pypdf finds no page tree ({exc})",
                                   file=source.display_name) from exc
         self.page_count = self.pages_in_tree
+        self.page_range = parse_page_range(str(config.core.get("page_range", "")))
         self.metadata = self._metadata()
         self.max_page_chars = int(config.get("limits", "max_output_chars", 100_000_000))
         self.warnings: list[tuple[str, str]] = []  # into the document's report
@@ -112,7 +114,10 @@ class PypdfDocument(BaseParsedDocument):
 
     def pages(self) -> Iterator[PageContent]:
         limit = int(self.options.get("max_pages", 0)) or self.pages_in_tree
-        for index in range(min(self.pages_in_tree, limit)):
+        # goblin.page_range: the pages before the range are not read (a document split
+        # into ranges has each read by another worker)
+        first, last = self.page_range or (1, self.pages_in_tree)
+        for index in range(first - 1, min(self.pages_in_tree, limit, last)):
             yield self._page(index)
 
     def _page(self, index: int) -> PageContent:
