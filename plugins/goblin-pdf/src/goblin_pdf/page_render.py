@@ -1,7 +1,7 @@
 """Drawing one PDF page into a grayscale image within a time budget.
 
 PDFium's time to draw a page follows its objects and the pixels they cover, not
-the file's size: a 60 kB page of 120,000 lines across the page takes most of a
+the file's size: a 30 kB page of 120,000 lines across the page takes most of a
 minute at 300 dpi. Its progressive renderer asks, every hundred objects or so,
 whether to pause; goblin pauses once the budget is spent and gives the page up,
 so one page cannot hold a whole batch.
