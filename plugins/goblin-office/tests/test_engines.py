@@ -144,10 +144,14 @@ def test_holds_no_text_tells_a_blank_word97_document_from_one_with_text(read, tm
     assert holds_no_text(_blanked_word97(path, tmp_path / "em-branco.doc"))
 
 
-def test_xlrd_keeps_the_sheets_it_reads_beside_one_it_cannot(read) -> None:  # type: ignore[no-untyped-def]
+def test_an_xls_sheet_xlrd_cannot_load_fails_it_as_damaged_for_the_next_engine() -> None:
     import struct
 
     import olefile
+
+    import goblin_core
+    from goblin_core.errors import CorruptDocument
+    from goblin_core.source import Source
 
     path = Path(corpus_dir(__file__)) / "office/tika-testEXCEL.xls"
     with olefile.OleFileIO(path.read_bytes()) as ole:
@@ -157,10 +161,10 @@ def test_xlrd_keeps_the_sheets_it_reads_beside_one_it_cannot(read) -> None:  # t
     at = max(i for i in range(len(workbook) - 4) if workbook[i:i + 2] == b"\x85\x00"
              and struct.unpack_from("<I", workbook, i + 4)[0] < len(workbook))
     struct.pack_into("<I", workbook, at + 4, struct.unpack_from("<I", workbook, at + 4)[0] + 3)
-    document = read(compound_file({"Workbook": bytes(workbook)}), path.name,
-                    engines={"office.calamine": {"enabled": False}})
-    assert document.parsed_by == ("office.xlrd",)
-    assert "Numbers and their Squares" in document.text
-    assert [page.status for page in document.pages] == ["clean", "clean", "failed"]
-    (error,) = [attempt.error for attempt in document.pages[2].attempts if attempt.error]
-    assert error.startswith("xlrd cannot read sheet") and "BOF" in error
+    registry = goblin_core.default_registry()
+    xlrd_engine = registry.get("office.xlrd").engine
+    source = Source.from_bytes(compound_file({"Workbook": bytes(workbook)}), "planilha.xls")
+    # xlrd's own error (XLRDError) would leave the engine as a contract violation
+    with pytest.raises(CorruptDocument, match=r"planilha\.xls: xlrd cannot read sheet '.+' "
+                                              r"\(.*BOF"):
+        xlrd_engine.open(source, registry.config())

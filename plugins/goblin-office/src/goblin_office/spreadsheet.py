@@ -429,10 +429,9 @@ class XlrdParser(BaseEngine):
                 except GoblinError:
                     raise
                 except Exception as exc:  # xlrd raises XLRDError, struct.error, IndexError...
-                    # a damaged sheet loses only itself
-                    pages.append(PageContent(len(pages) + 1, label=name,
-                                             error=f"xlrd cannot read sheet {name!r} ({exc})"))
-                    continue
+                    # the engines after this one (catdoc's xls2csv) may read the whole workbook
+                    raise CorruptDocument(f"xlrd cannot read sheet {name!r} ({exc})",
+                                          file=source.display_name) from exc
                 # BOUNDSHEET's visibility: 0 visible, 1 hidden, 2 very hidden
                 if read_hidden or not sheet.visibility:
                     # xlrd keeps one copy of a shared string however many cells show it:
@@ -446,10 +445,6 @@ class XlrdParser(BaseEngine):
                 book.unload_sheet(index)
         finally:
             book.release_resources()
-        unread = [p.error for p in pages if p.error]
-        if unread and len(unread) == len(pages):
-            # no sheet read: the engines after this one may read the workbook
-            raise CorruptDocument(unread[0] or "", file=source.display_name)
         metadata["sheets"] = [p.label for p in pages]
         return TextDocument(
             pages, metadata=metadata, attachments=ole_children(source, plain, config),
