@@ -6,11 +6,10 @@ import io
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from goblin_core.compat.ocr import frames_through
 from goblin_core.errors import FileTooLarge
-
-Image = pytest.importorskip("PIL.Image")
 
 
 class SizesSeen:
