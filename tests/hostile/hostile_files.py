@@ -466,43 +466,44 @@ def huge_declared_sizes_pdf(folder: Path) -> Path:
     return path
 
 
-def many_annotations_pdf(folder: Path, count: int = 5000) -> Path:
-    annots = b" ".join(b"%d 0 R" % (6 + i) for i in range(count))
+def _annotated_page_pdf(text: str, annotations: list[bytes], catalog: bytes = b"") -> bytes:
+    """One page of ``text`` whose /Annots are ``annotations`` (objects 6 on); ``catalog``
+    goes into the catalog (a form's /Fields naming them, through ``_references``)."""
     objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Catalog /Pages 2 0 R " + catalog + b">>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> /Annots [" + annots + b"] >>",
-        _content("Annotated page text"),
+        b"/Resources << /Font << /F1 5 0 R >> >> /Annots [" + _references(len(annotations))
+        + b"] >>",
+        _content(text),
         _FONT,
+        *annotations,
     ]
-    for i in range(count):
-        objects.append(
-            b"<< /Type /Annot /Subtype /Text /Rect [%d 10 %d 20] /Contents (note %d) >>"
-            % (i % 600, i % 600 + 10, i)
-        )
+    return _pdf(objects)
+
+
+def _references(count: int) -> bytes:
+    """References to objects 6 to 5 + ``count``: the annotations of ``_annotated_page_pdf``."""
+    return b" ".join(b"%d 0 R" % (6 + i) for i in range(count))
+
+
+def many_annotations_pdf(folder: Path, count: int = 5000) -> Path:
+    notes = [b"<< /Type /Annot /Subtype /Text /Rect [%d 10 %d 20] /Contents (note %d) >>"
+             % (i % 600, i % 600 + 10, i) for i in range(count)]
     path = folder / "many-annotations.pdf"
-    path.write_bytes(_pdf(objects))
+    path.write_bytes(_annotated_page_pdf("Annotated page text", notes))
     return path
 
 
 def many_widgets_pdf(folder: Path, count: int = 60_000) -> Path:
     """One page of ``count`` text fields, all in the form: PDFium lists a form's fields in
     time growing with the square of their number (minutes for this one) when it loads it."""
-    widgets = b" ".join(b"%d 0 R" % (6 + i) for i in range(count))
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [" + widgets + b"] >> >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> /Annots [" + widgets + b"] >>",
-        _content("Widget page text"),
-        _FONT,
-    ]
-    for i in range(count):
-        objects.append(b"<< /Type /Annot /Subtype /Widget /FT /Tx /P 3 0 R "
-                       b"/Rect [72 600 300 620] /T (field%d) /V (value %d) >>" % (i, i))
+    widgets = [b"<< /Type /Annot /Subtype /Widget /FT /Tx /P 3 0 R "
+               b"/Rect [72 600 300 620] /T (field%d) /V (value %d) >>" % (i, i)
+               for i in range(count)]
     path = folder / "many-widgets.pdf"
-    path.write_bytes(_pdf(objects))
+    path.write_bytes(_annotated_page_pdf(
+        "Widget page text", widgets, b"/AcroForm << /Fields [" + _references(count) + b"] >> "))
     return path
 
 
