@@ -464,7 +464,7 @@ class _Screen:
         if content is None:
             return None
         draws, size = 1, self._weigh(content)
-        drawn = Counter(read_name(name) for name in _DO.findall(content))
+        drawn = drawn_xobjects(content)
         named = names[key]
         if drawn and named is None:
             return None  # what its names mean depends on the page drawing it
@@ -812,6 +812,11 @@ def _weighed(content: bytes, per_operator: float) -> int:
 
 def _count(pattern: re.Pattern[bytes], data: Any, start: int, end: int) -> int:
     return sum(1 for _ in pattern.finditer(data, start, end))
+
+
+def drawn_xobjects(content: bytes) -> Counter[bytes]:
+    """The XObjects ``content`` draws by name (escapes read), each with how often."""
+    return Counter(read_name(name) for name in _DO.findall(content))
 
 
 def drawing_operators(content: bytes) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
-from goblin_pdf.page_weight import drawing_operators
+from goblin_pdf.page_weight import drawing_operators, drawn_xobjects
 from goblin_pdf.tables.borderless import borderless_tables
 from goblin_pdf.tables.found import FoundTable
 
@@ -43,22 +43,16 @@ MIN_DOUBLED_CHARS = 10
 BBox = tuple[float, float, float, float]
 
 _CID = re.compile(r"\(cid:\d+\)")
-# a named XObject drawn: "/Im1 Do"
-_DRAW = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do(?![^\s/\[\]()<>{}%])")
 
 
-def content_bytes(page: Any) -> int:
-    """Decoded size of a pdfplumber page's content streams, read without laying them out."""
-    return sum(len(content) for content in _contents(page))
-
-
-def drawing_load(page: Any, most: int) -> int:
+def drawing_load(page: Any, contents: Sequence[bytes], most: int) -> int:
     """The drawing operators pdfminer runs to lay a pdfplumber page out, counted from its
-    content streams and the forms they draw, as often as they draw them (forms inside
+    decoded ``contents`` and the forms they draw, as often as they draw them (forms inside
     forms are not followed); the count stops past ``most``."""
-    contents = _contents(page)
     operators = sum(drawing_operators(content) for content in contents)
-    draws = Counter(name for content in contents for name in _DRAW.findall(content))
+    draws: Counter[bytes] = Counter()
+    for content in contents:
+        draws.update(drawn_xobjects(content))
     if operators > most or not draws:
         return operators
     from pdfminer.pdftypes import resolve1
@@ -75,6 +69,7 @@ def drawing_load(page: Any, most: int) -> int:
 
 
 def _contents(page: Any) -> list[bytes]:
+    """The page's content streams, decoded, read without laying them out."""
     from pdfminer.pdftypes import resolve1
 
     streams = (resolve1(stream) for stream in page.page_obj.contents)
@@ -141,12 +136,13 @@ def page_tables(page: Any, number: int,
     Ruled grids first; with ``borderless`` the rest of the page is searched
     for tables framed by horizontal rules only or aligned by white space.
     """
-    size = content_bytes(page)
+    contents = _contents(page)
+    size = sum(len(content) for content in contents)
     if size > MAX_PAGE_CONTENT_BYTES:
         log.warning("page %d: content streams of %d bytes exceed %d; tables not searched",
                     number, size, MAX_PAGE_CONTENT_BYTES)
         return []
-    operators = drawing_load(page, max_operators) if max_operators else 0
+    operators = drawing_load(page, contents, max_operators) if max_operators else 0
     if operators > max_operators:
         log.warning("page %d: over pdf.max_table_operators (%d drawing operators); tables "
                     "not searched", number, max_operators)
