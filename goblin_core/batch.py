@@ -12,13 +12,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from goblin_core.config import Config
 from goblin_core.engines import Task
@@ -27,6 +27,7 @@ from goblin_core.executors.worker import problem_document
 from goblin_core.inputs import InputProblem, PathsLike, input_paths, tasks_for
 from goblin_core.model import Document
 from goblin_core.registry import Registry
+from goblin_core.renderers import write_rendered
 
 MANIFEST_NAME = "manifest.jsonl"
 EXTENSIONS = {"text": "txt", "markdown": "md", "html": "html", "json": "json", "jsonl": "jsonl"}
@@ -103,15 +104,23 @@ def output_name(display_name: str, fmt: str) -> str:
     return f"{safe}.{EXTENSIONS.get(fmt, fmt)}"
 
 
-def _write_atomic(path: Path, content: str) -> None:
+def _write_atomic(path: Path, content: str | Callable[[TextIO], None]) -> None:
+    """Write ``content`` (text, or a function writing to a stream) to ``path`` whole or
+    not at all."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".goblin-", suffix=".part")
+    # created as open() would create it (mode 0o666 less the umask, as the manifest
+    # is), where mkstemp's 0o600 would hide the results from the user's group
+    tmp = path.parent / f".goblin-{secrets.token_hex(8)}.part"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(content)
+            if isinstance(content, str):
+                out.write(content)
+            else:
+                content(out)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
@@ -158,7 +167,8 @@ class BatchWriter:
         target = (self.output_dir / name).resolve()
         if self.output_dir.resolve() not in target.parents:
             raise GoblinError(f"output path escapes the output folder: {name}")
-        _write_atomic(target, self.renderer.render([document], self.config))
+        _write_atomic(target, lambda out: write_rendered(self.renderer, [document],
+                                                         self.config, out))
         row = manifest_row(document, task, name, seconds)
         self._manifest.write(json.dumps(row, ensure_ascii=False) + "\n")
         self._manifest.flush()

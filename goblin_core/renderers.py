@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TextIO
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
@@ -14,6 +15,36 @@ from goblin_core.model import Block, Document, Page, Table
 #: Characters XML 1.0 forbids (C0 controls but tab/newline/return, U+FFFE, U+FFFF):
 #: PDF text layers carry them, and one would make the HTML unparsable as XHTML.
 _XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+#: Characters handed to a text stream at a time: a stream encodes each string it is given
+#: whole, so a 70 MB page written at once costs another 70 MB of bytes.
+WRITE_SLICE = 1 << 20
+
+
+def write_sliced(out: TextIO, pieces: Iterable[str]) -> None:
+    """Write ``pieces`` to ``out``, each long one in slices of WRITE_SLICE characters."""
+    for piece in pieces:
+        if len(piece) <= WRITE_SLICE:
+            out.write(piece)
+            continue
+        for start in range(0, len(piece), WRITE_SLICE):
+            out.write(piece[start:start + WRITE_SLICE])
+
+
+def write_rendered(renderer: Any, documents: Sequence[Document], config: Config,
+                   out: TextIO) -> None:
+    """Write what ``renderer.render(documents, config)`` returns to ``out``.
+
+    A renderer with a ``write(documents, config, out)`` method streams its output
+    instead, without the whole of it ever being one string: a document of 70 MB of
+    text rendered whole as JSON held its text three more times.
+    """
+    write = getattr(renderer, "write", None)
+    if callable(write):
+        write(documents, config, out)
+    else:
+        write_sliced(out, [renderer.render(documents, config)])
 
 
 def escape_html(text: str, *, quote: bool = True) -> str:
@@ -62,12 +93,37 @@ class TextRenderer(BaseEngine):
     format = "text"
 
     def render(self, documents: Sequence[Document], config: Config) -> str:
+        return "".join(self._pieces(documents, config))
+
+    def write(self, documents: Sequence[Document], config: Config, out: TextIO) -> None:
+        write_sliced(out, self._pieces(documents, config))
+
+    def _pieces(self, documents: Sequence[Document], config: Config) -> Iterable[str]:
+        """The output in pieces, page texts as they are (not copied into one string)."""
         tables = bool(config.get("goblin", "tables"))
-        blocks = []
+        first = True
         for doc in _leaves(documents):
-            body = Document.PAGE_SEPARATOR.join(page_text_with_tables(p, tables) for p in doc.pages)
-            blocks.append(f"{file_tag(doc.name)}\n{body}".rstrip())
-        return "\n\n".join(blocks) + "\n" if blocks else ""
+            pieces = [file_tag(doc.name), "\n"]
+            for number, page in enumerate(doc.pages):
+                if number:
+                    pieces.append(Document.PAGE_SEPARATOR)
+                pieces.append(page_text_with_tables(page, tables))
+            yield from ([] if first else ["\n\n"])
+            yield from _rstripped(pieces)
+            first = False
+        if not first:
+            yield "\n"
+
+
+def _rstripped(pieces: list[str]) -> list[str]:
+    """``pieces`` whose concatenation has its trailing whitespace removed."""
+    while pieces:
+        last = pieces[-1].rstrip()
+        if last:
+            pieces[-1] = last
+            break
+        pieces.pop()
+    return pieces
 
 
 def _block_markdown(block: Block) -> str:
@@ -197,8 +253,16 @@ class JSONRenderer(BaseEngine):
     format = "json"
 
     def render(self, documents: Sequence[Document], config: Config) -> str:
+        return "".join(self._pieces(documents))
+
+    def write(self, documents: Sequence[Document], config: Config, out: TextIO) -> None:
+        write_sliced(out, self._pieces(documents))
+
+    def _pieces(self, documents: Sequence[Document]) -> Iterable[str]:
         data = [d.to_dict() for d in documents]
-        return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
+        encoder = json.JSONEncoder(ensure_ascii=False, indent=2)
+        yield from encoder.iterencode(data[0] if len(data) == 1 else data)
+        yield "\n"
 
 
 class JSONLinesRenderer(BaseEngine):
@@ -208,12 +272,19 @@ class JSONLinesRenderer(BaseEngine):
     format = "jsonl"
 
     def render(self, documents: Sequence[Document], config: Config) -> str:
-        lines = [
-            json.dumps(doc.to_dict(children=False), ensure_ascii=False)
-            for document in documents
-            for doc in document.walk()
-        ]
-        return "\n".join(lines) + "\n" if lines else ""
+        return "".join(self._pieces(documents))
+
+    def write(self, documents: Sequence[Document], config: Config, out: TextIO) -> None:
+        write_sliced(out, self._pieces(documents))
+
+    def _pieces(self, documents: Sequence[Document]) -> Iterable[str]:
+        # the encoder's pieces rather than json.dumps: the C encoder holds a long page's
+        # escaped text and the whole line besides
+        encoder = json.JSONEncoder(ensure_ascii=False)
+        for document in documents:
+            for doc in document.walk():
+                yield from encoder.iterencode(doc.to_dict(children=False))
+                yield "\n"
 
 
 BUILTIN_RENDERERS = (TextRenderer(), MarkdownRenderer(), HTMLRenderer(), JSONRenderer(),

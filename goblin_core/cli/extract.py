@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import click
 from rich.progress import (
@@ -48,6 +48,7 @@ from goblin_core.inputs import InputProblem, walk_inputs
 from goblin_core.model import Document
 from goblin_core.pipeline import RENDER_FAILED
 from goblin_core.registry import Registry
+from goblin_core.renderers import write_rendered
 from goblin_core.source import read_bounded
 
 #: Exit status after Ctrl-C, as shells report a SIGINT death.
@@ -338,19 +339,44 @@ class _Writer:
         elif self.separator is None:
             self.held.append(document)
         else:
-            text = self.renderer.render([document], self.config)
-            if text:
-                self.out.write((self.separator if self.count else "") + text)
-                self.out.flush()
-                self.count += 1
+            self._stream(document)
         return ""
+
+    def _stream(self, document: Document) -> None:
+        # a document that renders to nothing gets no separator either
+        sink = _SeparatedSink(self.out, (self.separator or "") if self.count else "")
+        write_rendered(self.renderer, [document], self.config, cast(TextIO, sink))
+        if sink.wrote:
+            self.out.flush()
+            self.count += 1
 
     def finish(self) -> None:
         if self.folder is not None:
             self.folder.close(self.kept)
         if self.held:
-            self.out.write(self.renderer.render(self.held, self.config))
+            write_rendered(self.renderer, self.held, self.config, self.out)
             self.out.flush()
+
+
+class _SeparatedSink:
+    """Writes to ``out``, putting ``separator`` before the first text written."""
+
+    def __init__(self, out: TextIO, separator: str) -> None:
+        self.out = out
+        self.pending = separator
+        self.wrote = False
+
+    def write(self, text: str) -> int:
+        if text:
+            if self.pending:
+                self.out.write(self.pending)
+                self.pending = ""
+            self.out.write(text)
+            self.wrote = True
+        return len(text)
+
+    def flush(self) -> None:
+        self.out.flush()
 
 
 def _pick_renderer(registry: Registry, config: Config, fmt: str) -> Any:
