@@ -24,8 +24,16 @@ from goblin_core.compat.custom_parsers import (
 )
 from goblin_core.compat.files import GOBLIN_MAX_MEMBERS, LIMIT_ERRORS, refused_members
 from goblin_core.compat.logging_policy import set_suppress_warnings
-from goblin_core.compat.ocr import available_with, frames_through, reads_images_its_own_way
+from goblin_core.compat.ocr import (
+    available_with,
+    frames_through,
+    pdf_pages_through,
+    reads_images_its_own_way,
+    reads_pdfs_its_own_way,
+)
 from goblin_core.compat.report import (
+    CORRUPT_UNRECOVERABLE,
+    RECOVERED,
     ExtractionReport,
     failure_report,
     image_not_read_report,
@@ -47,6 +55,12 @@ GOBLINTOOLS_EXTENSIONS = (
 )
 TEXTRACT_ENGINE = "ocr.textract"
 TESSERACT_ENGINE = "ocr.tesseract"
+#: Failures GoblinTools logs as warnings, so ``configure(suppress_warnings=True)``
+#: hides them: a file no parser reads ("No parser available"). Other failures
+#: (damaged, encrypted, empty files) stay errors, as in GoblinTools.
+WARNING_KINDS = frozenset({"UnsupportedFormat"})
+#: How goblin's UnsupportedFormat names the extra that would read the file.
+EXTRA_HINT = 'pip install "goblin-core['
 
 
 def has_meaningful_text(text: str) -> bool:
@@ -58,6 +72,34 @@ def has_meaningful_text(text: str) -> bool:
     (False, True)
     """
     return any(unicodedata.category(ch)[0] in "LNPSM" for ch in text)
+
+
+def log_failure(kind: str, message: str) -> None:
+    """Log why a file gave no text, at the level GoblinTools used for it.
+
+    A format an uninstalled extra reads stays an error: GoblinTools read it, so
+    its text is missing because of the installation, not of the file.
+    """
+    quiet = kind in WARNING_KINDS and EXTRA_HINT not in message
+    log.log(logging.WARNING if quiet else logging.ERROR, "%s", message)
+
+
+def warn_if_untrusted(report: ExtractionReport, *, ocr: bool) -> None:
+    """GoblinTools' one warning for a PDF whose text is not all trustworthy."""
+    if report.is_clean or not report.pages:
+        return
+    recovered = [p for p in report.pages if p.status == RECOVERED]
+    corrupt = sum(1 for p in report.pages if p.status == CORRUPT_UNRECOVERABLE)
+    engines: dict[str, int] = {}
+    for page in recovered:
+        if page.engine:
+            engines[page.engine] = engines.get(page.engine, 0) + 1
+    detail = ", ".join(f"{k}:{v}" for k, v in sorted(engines.items())) or "none"
+    hint = ("; it needs OCR: TextExtractor(ocr_handler=True) reads such pages"
+            if corrupt and not ocr else "")
+    log.warning("%s: text-layer confidence '%s' (%d pages, %d recovered [%s], "
+                "%d still corrupt)%s", report.path, report.overall_status, len(report.pages),
+                len(recovered), detail, corrupt, hint)
 
 
 def reports_kept_for(document: Document) -> bool:
@@ -157,12 +199,15 @@ class TextExtractor:
         use_default_aws_credentials: bool = False,
         ocr_images: bool = False,
     ) -> None:
-        # A copy: GoblinTools wrote the AWS arguments into the caller's config.
-        self.config = copy.deepcopy(config) if config is not None else GoblinConfig.default()
+        # The caller's own config object, as in GoblinTools: changes made to it
+        # later reach this extractor.
+        self.config = config or GoblinConfig.default()
         explicit_aws = [use_aws, aws_access_key, aws_secret_key, aws_region != "us-east-1",
                         aws_session_token, use_default_aws_credentials]
         if any(explicit_aws):
+            # A copy here: GoblinTools wrote the AWS arguments into the caller's config.
             ocr = self.config.ocr
+            self.config = copy.copy(self.config)
             self.config.ocr = OCRConfig(
                 bool(use_aws), aws_access_key, aws_secret_key, aws_region,
                 tesseract_lang=ocr.tesseract_lang,
@@ -224,10 +269,14 @@ class TextExtractor:
             self._registry_key = key
         return self._registry_cache
 
-    def goblin_config(self, registry: Registry | None = None) -> Config:
-        """The goblin Config this extractor's settings amount to."""
+    def goblin_config(self, registry: Registry | None = None, *,
+                      ocr: bool | None = None) -> Config:
+        """The goblin Config this extractor's settings amount to (``ocr`` overrides
+        whether goblin's OCR backends may run)."""
         registry = registry or self.registry
-        options = goblin_options(self.config, ocr=self.ocr_handler is not None,
+        if ocr is None:
+            ocr = self.ocr_handler is not None
+        options = goblin_options(self.config, ocr=ocr,
                                  tables=self.extract_tables, namespaces=registry.namespaces)
         # GoblinTools' max_members caps the members read from a whole archive tree
         # and keeps the first ones; goblin refuses an archive listing more than
@@ -283,7 +332,21 @@ class TextExtractor:
                     return empty_file_document(func, path.suffix, str(path), label)
                 except GoblinError as exc:
                     return exc
+            if self._handler_reads_pdf(registry, config, source, label):
+                # The caller's OCR object reads what the text layer cannot, as in
+                # GoblinTools; goblin's own backends stay out of its way.
+                result = _read(source, label, registry, self.goblin_config(registry, ocr=False))
+                if isinstance(result, Document):
+                    return pdf_pages_through(self.ocr_handler, result, str(path))
+                return result
         return _read(source, label, registry, config)
+
+    def _handler_reads_pdf(self, registry: Registry, config: Config, source: Any,
+                           label: str) -> bool:
+        """True for a PDF the caller's own ``ocr_handler`` must OCR."""
+        if self.ocr_handler is None or not reads_pdfs_its_own_way(self.ocr_handler):
+            return False
+        return self._detected_mime(registry, config, source, label) == "application/pdf"
 
     def tree_of(
         self, result: Document | Exception, label: str, *, strip_root: bool = False
@@ -291,7 +354,7 @@ class TextExtractor:
         """Tagged blocks, reports and skipped members of one extraction (or its failure)."""
         tree = ExtractedTree()
         if isinstance(result, Exception):
-            log.error("%s", result)
+            log_failure(getattr(result, "kind", ""), str(result))
             tree.reports[label] = failure_report(label, str(result))
             if getattr(result, "kind", "") in LIMIT_ERRORS:
                 tree.skip(str(result))
@@ -316,14 +379,19 @@ class TextExtractor:
 
     def _image_mime(self, registry: Registry, config: Config, source: Any,
                     label: str) -> str | None:
+        mime = self._detected_mime(registry, config, source, label)
+        return mime if mime is not None and mime.startswith("image/") else None
+
+    @staticmethod
+    def _detected_mime(registry: Registry, config: Config, source: Any,
+                       label: str) -> str | None:
         from goblin_core.detect import detect
         from goblin_core.inputs import as_source
 
         try:
-            found = detect(registry, config, as_source(source, label))
+            return detect(registry, config, as_source(source, label)).mime
         except (GoblinError, OSError):
             return None
-        return found.mime if found.mime.startswith("image/") else None
 
     def _collect(
         self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree,
@@ -332,7 +400,7 @@ class TextExtractor:
         name = tag_name(doc, root)
         for error in doc.report.errors:
             message = error.message
-            log.error("%s", message if doc.name in message else f"{name}: {message}")
+            log_failure(error.kind, message if doc.name in message else f"{name}: {message}")
         lines, refused = refused_members(doc.report.members)
         for line in lines:
             tree.skip(line)
@@ -353,10 +421,14 @@ class TextExtractor:
                 tree.reports[name] = image_not_read_report(name)
             return
         if reports_kept_for(doc):
-            tree.reports[name] = report_from_document(doc, name, registry)
-        body = Document.PAGE_SEPARATOR.join(
-            page_text_with_tables(p, self.extract_tables) for p in doc.pages
-        )
+            report = report_from_document(doc, name, registry)
+            tree.reports[name] = report
+            if doc.mime == "application/pdf":
+                warn_if_untrusted(report, ocr=self.ocr_handler is not None)
+        texts = [page_text_with_tables(p, self.extract_tables) for p in doc.pages]
+        while texts and not texts[-1]:
+            texts.pop()  # trailing pages without text add only separators
+        body = Document.PAGE_SEPARATOR.join(texts)
         if has_meaningful_text(body):
             tree.blocks.append(f"{file_tag(name)}\n{body}")
 
@@ -374,13 +446,15 @@ class TextExtractor:
             # Not a file that failed: GoblinTools finds no parser and keeps no report.
             log.warning("Not a file (extract_from_folder reads folders): %s", file_path)
             return ""
-        name = display_path if display_path is not None else str(file_path)
+        # GoblinTools formats whatever it is given (a Path, a number) into the tag.
+        name = str(display_path) if display_path is not None else str(file_path)
         tree = self.extract_tree(file_path, name)
         self.last_extraction_report = tree.file_report(name)
         return tree.text
 
     def extract_from_folder(self, folder_path: str) -> str:
-        """Text of every file under a folder, in sorted order, tagged by relative path.
+        """Text of every file under a folder, tagged by relative path, in GoblinTools'
+        order: a folder's files (sorted), then its subfolders.
 
         ``last_extraction_reports`` maps each PDF's tag path to its report;
         ``last_extraction_report`` is the last file's report (None when it has none).
@@ -397,6 +471,8 @@ class TextExtractor:
                 log.warning("%s: %s", item.path, item.message)
             elif not self._too_large(item[0]):
                 files.append(item)
+        # GoblinTools' walk: a folder's files, then its subfolders, each sorted.
+        files.sort(key=lambda item: walk_order(item[1]))
         texts: list[str] = []
         for (_, rel), tree in zip(files, self._folder_trees(files), strict=True):
             self.last_extraction_report = tree.file_report(rel)
@@ -449,7 +525,8 @@ class TextExtractor:
         options = goblin_options(self.config, ocr=False, namespaces=registry.namespaces)
         try:
             document = _extract(file_path, None, registry, registry.config(**options))
-        except (GoblinError, OSError) as exc:
+        except (GoblinError, OSError, TypeError, ValueError) as exc:
+            # As GoblinTools: whatever cannot be read (None included) needs OCR.
             log.error("Error checking PDF %s: %s", file_path, exc)
             return True
         usable = [p for p in document.pages

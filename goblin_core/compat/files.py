@@ -408,20 +408,20 @@ class FileManager:
             return True
         except FileNotFoundError:
             return True
-        except OSError as exc:
+        except (OSError, TypeError, ValueError) as exc:  # GoblinTools never raises here
             log.error("Cannot delete %s: %s", file_path, exc)
             return False
 
     @staticmethod
     def delete_folder(folder_path: str) -> bool:
         """Delete a folder and everything in it; False when it is missing or locked."""
-        if not os.path.exists(folder_path):
-            log.info("Folder not found: %s", folder_path)
-            return False
         try:
+            if not os.path.exists(folder_path):
+                log.info("Folder not found: %s", folder_path)
+                return False
             shutil.rmtree(folder_path)
             return True
-        except OSError as exc:
+        except (OSError, TypeError, ValueError) as exc:  # GoblinTools never raises here
             log.error("Cannot delete %s: %s", folder_path, exc)
             return False
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from goblin_core.compat.settings import TEXTRACT_ENGINE, GoblinConfig, OCRConfig, goblin_options
@@ -91,21 +92,27 @@ class OCRProcessor:
         try:
             return extract(source, name=name, config=self._config(max_pages),
                            registry=self.registry)
-        except (GoblinError, OSError) as exc:
+        except (GoblinError, OSError, TypeError, ValueError) as exc:
+            # GoblinTools' OCR methods never raise: a bad input gives no text.
             log.error("OCR failed: %s", exc)
             return None
 
     def extract_text_from_image(self, image: Any) -> str:
         """OCR text of a PIL image or a numpy array (or a path or bytes of an image file)."""
         source, name = image, None
-        if hasattr(image, "__array_interface__") and not hasattr(image, "save"):
-            from PIL import Image
+        try:
+            if hasattr(image, "__array_interface__") and not hasattr(image, "save"):
+                from PIL import Image
 
-            image = Image.fromarray(image)
-        if hasattr(image, "save"):
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG")
-            source, name = buffer.getvalue(), "image.png"
+                image = Image.fromarray(image)
+            if hasattr(image, "save"):
+                buffer = io.BytesIO()
+                image.save(buffer, format="PNG")
+                source, name = buffer.getvalue(), "image.png"
+        except (OSError, TypeError, ValueError) as exc:
+            # As GoblinTools: an image that cannot be encoded gives no text, not an error.
+            log.error("Error during image OCR: %s: %s", type(exc).__name__, exc)
+            return ""
         document = self._document(source, name)
         if document is None:
             return ""
@@ -145,6 +152,58 @@ def reads_images_its_own_way(handler: Any) -> bool:
 
 
 _OWN_IMAGE_OCR = OCRProcessor.extract_text_from_image
+_OWN_PDF_OCR = (OCRProcessor.extract_text_from_pdf,
+                OCRProcessor.extract_text_from_pdf_page_indices)
+
+
+def reads_pdfs_its_own_way(handler: Any) -> bool:
+    """True when the handler's PDF OCR is not goblin's own (a caller's object, a
+    subclass overriding it): GoblinTools hands it the PDFs that need OCR."""
+    for name, own in zip(("extract_text_from_pdf", "extract_text_from_pdf_page_indices"),
+                         _OWN_PDF_OCR, strict=True):
+        method = getattr(handler, name, None)
+        if method is not None and getattr(method, "__func__", None) is not own:
+            return True
+    return False
+
+
+def pdf_pages_through(handler: Any, document: Document, path: str) -> Document:
+    """A PDF whose unreadable pages the caller's ``handler`` read, as GoblinTools asks it:
+    the whole file through ``extract_text_from_pdf`` when no page has text, else those
+    pages through ``extract_text_from_pdf_page_indices`` (0-based).
+
+    A page it gives text for becomes an ``ocr`` page; a handler that fails or answers
+    nothing usable leaves the pages as they were (its error logged, never raised).
+    """
+    unread = [p for p in document.pages if p.status in ("corrupt", "failed")]
+    if not unread:
+        return document
+    texts: dict[int, str] = {}
+    try:
+        if all(p.status in ("corrupt", "failed", "empty") for p in document.pages):
+            whole = handler.extract_text_from_pdf(path)
+            # One text for the whole file, as GoblinTools returns it: on the first page.
+            if isinstance(whole, str) and whole.strip():
+                texts = {unread[0].number: whole}
+                texts.update({p.number: "" for p in unread[1:]})
+        else:
+            found = handler.extract_text_from_pdf_page_indices(
+                path, [p.number - 1 for p in unread])
+            if isinstance(found, dict):
+                texts = {int(i) + 1: t for i, t in found.items()
+                         if isinstance(t, str) and t.strip()}
+    except Exception as exc:  # a caller's OCR may raise anything: GoblinTools logs it
+        log.error("%s: OCR handler failed: %s: %s", document.name, type(exc).__name__, exc)
+        return document
+    if not texts:
+        return document
+    pages = tuple(
+        replace(p, text=texts[p.number], engine="ocr", status="ocr", confidence=1.0,
+                reason="", verdict="ok", reasons=())
+        if p.number in texts else p
+        for p in document.pages
+    )
+    return replace(document, pages=pages)
 
 
 def frames_through(handler: Any, source: Any, name: str, mime: str,

@@ -93,14 +93,18 @@ class ExtractionReport:
         statuses = {p.status for p in self.pages}
         if any(p.engine == "ocr" for p in self.pages):
             self.used_ocr = True
+        # GoblinTools' rules, a status it does not know counting as clean; a
+        # report without pages is corrupt only when it holds an error.
         if not statuses:
             self.overall_status = OVERALL_CORRUPT_UNRECOVERABLE if self.errors else OVERALL_CLEAN
-        elif statuses == {CLEAN}:
-            self.overall_status = OVERALL_CLEAN
-        elif statuses == {CORRUPT_UNRECOVERABLE}:
-            self.overall_status = OVERALL_CORRUPT_UNRECOVERABLE
-        else:
+        elif CORRUPT_UNRECOVERABLE in statuses:
+            self.overall_status = (OVERALL_PARTIALLY_RECOVERED
+                                   if statuses & {CLEAN, RECOVERED}
+                                   else OVERALL_CORRUPT_UNRECOVERABLE)
+        elif RECOVERED in statuses:
             self.overall_status = OVERALL_PARTIALLY_RECOVERED
+        else:
+            self.overall_status = OVERALL_CLEAN
 
     def demote_to_clean_if_fully_ocr_recovered(self) -> bool:
         """Call a scan that OCR read end to end ``clean`` (``used_ocr`` stays True).

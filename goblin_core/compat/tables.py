@@ -78,6 +78,8 @@ def is_meaningful_table(
     text split into cells word by word."""
     from goblin_core import table_repair
 
+    if not rows:
+        return False
     defaults = (min_cols, min_rows, min_filled_cells, max_word_split_ratio,
                 min_word_split_sample) == (2, 2, 4, 0.7, 8)
     if defaults:
@@ -118,8 +120,9 @@ def extract_pdf_tables(
         options["max_pages"] = int(max_pages)
     try:
         document = extract(pdf_path, **options)
-    except (GoblinError, OSError) as exc:
-        log.error("Error extracting tables from %s: %s", pdf_path, exc)
+    except (GoblinError, OSError, TypeError, ValueError) as exc:
+        # GoblinTools logs any failure (a missing file, None) and returns no tables.
+        log.error("Failed to extract tables from %s: %s", pdf_path, exc)
         return []
     found: list[dict[str, Any]] = []
     for table in document.tables:

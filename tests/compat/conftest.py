@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import pytest
 from zip_archives import ZipPlugin
 
@@ -16,3 +19,17 @@ def zip_registry(monkeypatch: pytest.MonkeyPatch) -> Registry:
     for module in ("files", "extractor"):
         monkeypatch.setattr(f"goblin_core.compat.{module}.default_registry", lambda: registry)
     return registry
+
+
+@pytest.fixture(scope="module")
+def goblintools() -> Any:
+    """GoblinTools 0.13.4 itself, to compare with: the compat session installs it, and
+    under CI a missing one fails rather than skips."""
+    try:
+        import goblintools
+    except ImportError as exc:
+        if os.environ.get("CI"):
+            pytest.fail(f"goblintools==0.13.4 must be installed to compare with it: {exc}")
+        pytest.skip("goblintools is not installed; run `nox -s compat`")
+    assert goblintools.__version__ == "0.13.4", goblintools.__version__
+    return goblintools

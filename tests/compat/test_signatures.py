@@ -17,30 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import os
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 import goblin_core.compat as compat
-
-
-def _goblintools() -> Any:
-    try:
-        import goblintools
-    except ImportError as exc:
-        if os.environ.get("CI"):
-            pytest.fail(f"goblintools==0.13.4 must be installed for the signature test: {exc}")
-        pytest.skip("goblintools is not installed; run `nox -s compat`")
-    return goblintools
-
-
-@pytest.fixture(scope="module")
-def goblintools() -> Any:
-    module = _goblintools()
-    assert module.__version__ == "0.13.4", module.__version__
-    return module
 
 
 def _empty_container(value: Any) -> bool:

@@ -57,9 +57,11 @@ def test_folder_mode_tags_relative_paths_and_keeps_reports(tmp_path: Path) -> No
     extractor = TextExtractor()
     text = extractor.extract_from_folder(str(tmp_path))
     tags = [line for line in text.splitlines() if line.startswith("file_path_pwd:")]
-    assert tags[:3] == ['file_path_pwd:"anexo_1"', 'file_path_pwd:"edital/diario.pdf"',
-                        *[t for t in tags if t.startswith('file_path_pwd:"pacote.zip/')][:1]]
-    assert 'file_path_pwd:"planilha.csv"' in tags
+    # GoblinTools' order: the folder's files (an archive's members in its place),
+    # then its subfolders.
+    members = [t for t in tags if t.startswith('file_path_pwd:"pacote.zip/')]
+    assert tags == ['file_path_pwd:"anexo_1"', *members, 'file_path_pwd:"planilha.csv"',
+                    'file_path_pwd:"edital/diario.pdf"']
     assert str(tmp_path) not in text
     assert contains_phrase(text, "Number of freshwater ducks per year")  # an xlsx named .csv
     assert contains_phrase(text, "Sample Word Document")  # zip > tar.gz > docx
@@ -190,3 +192,29 @@ def test_archive_limits_from_the_config_are_reported_in_skipped() -> None:
     assert result.overall_status == "corrupt_unrecoverable"  # what was left out is not clean
     tight = GoblinConfig(archive_limits=ArchiveLimits(max_members=1))
     assert any("max_members" in r for r in extract_from_bytes(data, "a.zip", config=tight).skipped)
+
+
+def test_a_callers_ocr_handler_reads_a_scanned_pdf() -> None:
+    # GoblinTools code plugs its own OCR object in (a service client, a test double);
+    # a scan's text comes from it, once, for the whole file.
+    class OwnOCR:
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def extract_text_from_pdf(self, pdf_path: str) -> str:
+            self.calls.append(pdf_path)
+            return "TEXTO DO SERVIÇO DE OCR"
+
+        def extract_text_from_pdf_page_indices(self, pdf_path: str,
+                                               indices: list[int]) -> dict[int, str]:
+            raise AssertionError("a scan is read whole")
+
+    extractor = TextExtractor(ocr_handler=True)
+    handler = OwnOCR()
+    extractor.ocr_handler = handler
+    text = extractor.extract_from_file(corpus_file(SCAN), display_path="scan.pdf")
+    assert text == 'file_path_pwd:"scan.pdf"\nTEXTO DO SERVIÇO DE OCR'
+    assert handler.calls == [corpus_file(SCAN)]
+    report = extractor.last_extraction_report
+    assert report is not None and report.overall_status == "clean" and report.used_ocr
+    assert {(p.status, p.engine) for p in report.pages} == {("recovered", "ocr")}
