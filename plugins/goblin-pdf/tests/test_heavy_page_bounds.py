@@ -54,20 +54,31 @@ def _tables(data: bytes, caplog: pytest.LogCaptureFixture,
     return dict(found)
 
 
-def test_a_page_that_takes_too_long_to_draw_stops_at_the_render_timeout() -> None:
+@pytest.mark.parametrize(("options", "cause"), [
+    ({"pdf": {"render_timeout": 1.0}},
+     r"drawing the page took more than 1 s \(pdf\.render_timeout"),
+    # the document's time limit ends a render when it comes before the render's own
+    ({"limits": {"timeout": 2.0}},
+     r"the document's time limit of 2 s ran out .*\(limits\.timeout\)"),
+], ids=["render-timeout", "document-timeout"])
+def test_a_page_that_takes_too_long_to_draw_stops_at_the_first_time_limit(
+        options: dict[str, dict[str, float]], cause: str) -> None:
     # 40,000 lines across the page: about a quarter of a minute for PDFium at 300 dpi
     data = saved(helvetica_pages(TITLE % "Lines page" + _lines_across(40_000)))
     registry = goblin_core.default_registry()
-    config = registry.config(pdf={"render_timeout": 1.0})
     parser = registry.get("pdf.pypdfium2").engine
-    with parser.open(Source.from_bytes(data, "lines.pdf"), config) as parsed:
+    with parser.open(Source.from_bytes(data, "lines.pdf"), registry.config(**options)) as parsed:
         started = time.monotonic()
-        with pytest.raises(ExtractionTimeout, match=r"lines\.pdf: page 1: drawing the page "
-                                                    r"took more than 1 s \(pdf\.render_timeout"):
+        with pytest.raises(ExtractionTimeout, match=r"lines\.pdf: page 1: " + cause):
             parsed.render(1, 300)
-        assert time.monotonic() - started < 5
-        # the page is still readable, and a light page renders as before
+        assert time.monotonic() - started < 6
+        # the page is still readable
         assert "Lines page" in next(iter(parsed.pages())).text
+        if "limits" in options:
+            # past the document's deadline, another render gives up at once
+            with pytest.raises(ExtractionTimeout, match=r"limits\.timeout"):
+                parsed.render(1, 300)
+            assert time.monotonic() - started < 8
 
 
 def test_a_page_drawn_within_the_render_timeout_is_the_image_pdfium_draws() -> None:

@@ -64,7 +64,8 @@ PDF_OPTIONS = (
     Option("render_timeout", "float", 30.0,
            "Seconds PDFium may spend drawing one page for OCR or a thumbnail; a page that "
            "takes longer (tens of thousands of paths across the page) is not rendered, and a "
-           "RenderFailed warning says so.", minimum=1.0),
+           "RenderFailed warning says so. A render also stops when the document's "
+           "limits.timeout runs out.", minimum=1.0),
     Option("poppler_timeout", "float", 60.0, "Seconds pdftotext may spend on one page.",
            minimum=1.0),
     Option("poppler_max_output", "bytes", 16 * 1024**2,

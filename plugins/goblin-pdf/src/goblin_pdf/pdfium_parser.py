@@ -12,6 +12,7 @@ import contextlib
 import ctypes
 import hashlib
 import logging
+import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -142,6 +143,10 @@ class PdfiumDocument(BaseParsedDocument):
         self.options = config.section("pdf")
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
         self.limits = ArchiveLimits.from_config(config)
+        # the core checks limits.timeout between pages; a render is one long native call,
+        # so it stops itself at the document's deadline too
+        self._time_limit = float(config.get("limits", "timeout", 300.0))
+        self._deadline = time.monotonic() + self._time_limit
         self.pdf = open_pdfium(source, configured_password(config))
         self.page_census = PageCensus.of(source, config)
         self.warnings: list[tuple[str, str]] = []  # into the document's report
@@ -372,14 +377,21 @@ class PdfiumDocument(BaseParsedDocument):
             if pixels > self.max_pixels:
                 scale *= (self.max_pixels / pixels) ** 0.5
             timeout = float(self.options.get("render_timeout", 30.0))
+            limit = "pdf.render_timeout"
+            left = self._deadline - time.monotonic()
+            if left < timeout:
+                timeout, limit = max(left, 0.0), "limits.timeout"
             try:
                 return render_gray(native, scale, timeout=timeout,
                                    draw_annotations=undrawn is None,
                                    form_env=self.pdf.formenv if self._forms and undrawn is None
                                    else None)
             except RenderTimeout as exc:
-                raise ExtractionTimeout(f"page {page}: {exc} (pdf.render_timeout); it is not "
-                                        "rendered", file=self.source.display_name) from exc
+                reason = (str(exc) if limit == "pdf.render_timeout" else
+                          f"the document's time limit of {self._time_limit:g} s ran out "
+                          "while drawing the page")
+                raise ExtractionTimeout(f"page {page}: {reason} ({limit}); it is not rendered",
+                                        file=self.source.display_name) from exc
         finally:
             native.close()
 
