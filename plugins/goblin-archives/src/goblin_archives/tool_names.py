@@ -14,6 +14,7 @@ made of it dropped, and a member it may have been written over refused.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import posixpath
 import shutil
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from goblin_archives.scratch import ByteMeter, run_watched
-from goblin_archives.tool_output import folder_members
+from goblin_archives.tool_output import Written, folder_members, written_members
 from goblin_core.archive_safety import safe_member_name
 from goblin_core.engines import Member
 from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired, UnsafeArchive
@@ -39,6 +40,8 @@ class Listing:
 
     clean: dict[str, int | None] = field(default_factory=dict)
     hostile: list[str] = field(default_factory=list)
+    #: The code page lsar read names stored without one in ("" when it said none).
+    encoding: str = ""
 
 
 def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float,
@@ -56,14 +59,16 @@ def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float,
         raise UnsafeArchive(f"its listing runs past {LISTING_BYTES:,} bytes; member names "
                             "cannot be checked, not read", file=meter.display)
     try:
-        entries = json.loads(result.stdout)["lsarContents"]
+        parsed = json.loads(result.stdout)
+        entries = parsed["lsarContents"]
     except (ValueError, KeyError, TypeError):
         return None
-    return _sorted(entries)
+    encoding = parsed.get("lsarEncoding")
+    return _sorted(entries, encoding if isinstance(encoding, str) else "")
 
 
-def _sorted(entries: list[dict[str, Any]]) -> Listing:
-    listing = Listing()
+def _sorted(entries: list[dict[str, Any]], encoding: str = "") -> Listing:
+    listing = Listing(encoding=encoding)
     for entry in entries:
         name = entry.get("XADFileName")
         if not isinstance(name, str) or any(entry.get(flag) for flag in _NOT_FILES):
@@ -105,23 +110,25 @@ def checked_members(root: Path, listing: Listing | None, display: str,
             rewritten.setdefault(form, name)
     decided: set[str] = set()
     lost = False
-    for member in folder_members(root):
+    for written in written_members(root):
+        member = written.member
         where = f"{display}/{member.name}"
-        decided.add(member.name)
+        listed = _listed_as(written, listing)
+        decided.add(listed or member.name)
         if member.kind != "file":
             yield member
         elif safe_member_name(member.name)[0] is None:
             continue  # the tool kept the hostile name: refused above as the archive spells it
-        elif member.name in rewritten and member.name in listing.clean:
+        elif member.name in rewritten and listed is not None:
             yield _refused(member, where, f"the refused member {rewritten[member.name]!r} comes "
                            "out under the same name: which of the two was written there cannot "
                            "be told")
         elif member.name in rewritten:
             continue  # what the tool made of a refused member, reported under its own name
-        elif member.name not in listing.clean:
+        elif listed is None:
             yield _refused(member, where, "the archive lists no such name: a refused member's "
                            "name as the tool rewrote it")
-        elif failure is not None and not _whole(member, listing.clean[member.name], failure):
+        elif failure is not None and not _whole(member, listing.clean[listed], failure):
             lost = True
             yield _refused(member, where, failure.message, CorruptDocument)
         else:
@@ -134,6 +141,24 @@ def checked_members(root: Path, listing: Listing | None, display: str,
                        f"not written: {failure.message}", CorruptDocument)
     if lost or not listing.hostile:
         raise failure  # the archive is damaged, even where every member came out whole
+
+
+def _listed_as(written: Written, listing: Listing) -> str | None:
+    """The name the listing gives what the tool wrote, None when it lists no such name.
+
+    The listing's names are normalised as the core normalises them (a control
+    character is ``_``); a name the tool wrote as legacy bytes is compared as lsar
+    decoded it, whatever code page goblin decodes it in.
+    """
+    spellings = [written.member.name]
+    if written.raw_name is not None and listing.encoding:
+        with contextlib.suppress(LookupError):
+            spellings.append(written.raw_name.decode(listing.encoding, "replace"))
+    for spelling in spellings:
+        safe = safe_member_name(spelling)[0]
+        if safe is not None and safe in listing.clean:
+            return safe
+    return None
 
 
 def _whole(member: Member, listed_size: int | None, failure: GoblinError) -> bool:

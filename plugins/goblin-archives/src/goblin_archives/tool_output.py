@@ -6,10 +6,12 @@ import os
 import re
 import stat
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from goblin_archives.modes import kind_of_mode
+from goblin_archives.names import decode_name, guess_encoding, raw_from_surrogates
 from goblin_core.engines import Member
 from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired, UnsupportedFormat
 
@@ -95,13 +97,58 @@ def tool_failure(tool: str, display: str, stderr: str, password: str | None,
     return CorruptDocument(f"{tool} could not extract it: {message}", file=display)
 
 
+@dataclass(frozen=True)
+class Written:
+    """A member a tool wrote, and the bytes of its name when they are no UTF-8."""
+
+    member: Member
+    raw_name: bytes | None = None
+
+
 def folder_members(root: Path) -> Iterator[Member]:
     """Every entry a tool wrote under ``root``, as members named relative to it, sorted."""
-    for folder, dirs, files in os.walk(root):
+    for written in written_members(root):
+        yield written.member
+
+
+def written_members(root: Path) -> Iterator[Written]:
+    """Every entry a tool wrote under ``root``, sorted, its name decoded.
+
+    Tools write a name stored in a legacy code page (cp437, cp850, Shift_JIS...) as
+    its bytes; the names of one archive are decoded together, as the Python readers
+    decode theirs. An entry nested past the longest path the system opens (a
+    name of thousands of bytes) is refused, and a folder that could not be
+    listed raises CorruptDocument once every other member is given.
+    """
+    unlisted: list[OSError] = []
+    entries: list[tuple[Path, str]] = []
+    for folder, dirs, files in os.walk(root, onerror=unlisted.append):
         dirs.sort()
         for name in [*sorted(dirs), *sorted(files)]:
             path = Path(folder) / name
-            yield _member(path, path.relative_to(root).as_posix())
+            entries.append((path, path.relative_to(root).as_posix()))
+    raws = {rel: raw for _path, rel in entries if (raw := raw_from_surrogates(rel)) is not None}
+    encoding = guess_encoding(list(raws.values())) if raws else "utf_8"
+    for path, rel in entries:
+        raw = raws.get(rel)
+        name = decode_name(raw, encoding) if raw is not None else rel
+        try:
+            yield Written(_member(path, name), raw)
+        except OSError as exc:
+            yield Written(_unopenable(name, exc), raw)
+    if unlisted:
+        raise CorruptDocument(f"a folder could not be listed ({unlisted[0].strerror}): nested "
+                              "past the longest path this system opens; the members in it "
+                              "were not read")
+
+
+def _unopenable(name: str, exc: OSError) -> Member:
+    """A member the system cannot reach (a path past its longest), refused when opened."""
+    def refuse() -> BinaryIO:
+        raise CorruptDocument(f"cannot be opened: {exc.strerror} (a path of "
+                              f"{len(name.encode('utf-8', 'surrogateescape')):,} bytes)")
+
+    return Member(name=name, open=refuse, size=0, kind="file")
 
 
 def _member(path: Path, name: str) -> Member:

@@ -19,12 +19,13 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
 
-from goblin_archives.guarded import DECODE_ERRORS, GuardedStream, translated
+from goblin_archives.guarded import DECODE_ERRORS, GuardedStream, Readable, translated
+from goblin_archives.http_payload import DECODERS, Dechunked, Decoded, LineReadable
 from goblin_archives.scratch import ByteMeter
 from goblin_archives.volumes import whole_file
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import CorruptDocument, UnsafeArchive
 from goblin_core.source import Source
 
 WARC_MIME = "application/warc"
@@ -58,9 +59,12 @@ class WarcHandler(BaseEngine):
         with whole_file(source) as (opener, size):
             stream = opener()
             meter = ByteMeter(limits, max(size, 1), display)
-            read = 0
+            # The records as stored, gzip undone: skipped ones expand too (a bomb in a
+            # metadata record), and are counted by a meter of their own.
+            stored = ByteMeter(limits, max(size, 1), display)
+            read = skipped = 0
             try:
-                records = iter(_quiet_iterator()(stream, no_record_parse=False))
+                records = iter(_quiet_iterator()(stream, stored))
                 while True:
                     try:
                         record = next(records, None)
@@ -76,6 +80,9 @@ class WarcHandler(BaseEngine):
                     meter.check_total()
                     if _is_document(record):
                         yield _member(record, display, meter, cut)
+                    else:
+                        skipped += 1
+                        _check_skipped(skipped, limits, display)
             finally:
                 stream.close()
         if cut:
@@ -84,9 +91,59 @@ class WarcHandler(BaseEngine):
                                   "the WARC is truncated", file=display)
 
 
+def _check_skipped(skipped: int, limits: ArchiveLimits, display: str) -> None:
+    """Refuse a WARC of more records without a document than limits.max_members.
+
+    Requests, metadata and redirects list no member, so the core's member count
+    never sees them: a million of them would be parsed one by one for minutes.
+    """
+    if skipped > limits.max_members:
+        raise UnsafeArchive(
+            f"more than limits.max_members ({limits.max_members:,}) records that carry no "
+            "document (requests, metadata, revisits, redirects); stopped (raise the limit "
+            "to read it)", file=display)
+
+
+#: Bytes one header block may take: a record's WARC headers, a capture's HTTP headers or a
+#: chunk-size line. Real ones take a few kilobytes (web servers refuse more than 8 to 64
+#: KiB); warcio reads a line whole, however long, and a header line of a gigabyte of
+#: gzipped filler took a gigabyte of memory.
+HEADER_BYTES = 1 << 20
+
+
 @functools.cache
 def _quiet_iterator() -> type:
     from warcio.archiveiterator import ArchiveIterator
+    from warcio.bufferedreaders import DecompressingBufferedReader
+
+    class MeteredReader(DecompressingBufferedReader):
+        """warcio's reader of the WARC, counting every byte it decodes on ``meter`` and
+        refusing a header block longer than HEADER_BYTES."""
+
+        def __init__(self, stream: BinaryIO, meter: ByteMeter) -> None:
+            super().__init__(stream)
+            self.meter = meter
+            self.header = 0  # bytes of the header block being read, line by line
+
+        def _process_read(self, data: bytes) -> None:
+            super()._process_read(data)
+            if self.buff_size:
+                self.meter.read(self.buff_size)
+
+        def read(self, length: int | None = None) -> bytes:
+            self.header = 0
+            return bytes(super().read(length))
+
+        def readline(self, length: int | None = None) -> bytes:
+            room = HEADER_BYTES - self.header + 1
+            line = bytes(super().readline(min(length, room) if length else room))
+            self.header = 0 if not line.strip() else self.header + len(line)
+            if self.header > HEADER_BYTES:
+                raise CorruptDocument(
+                    f"a header runs past {HEADER_BYTES:,} bytes without ending (real ones "
+                    "take a few kilobytes); the WARC is damaged, not read further",
+                    file=self.meter.display)
+            return line
 
     class QuietIterator(ArchiveIterator):
         """warcio writes a warning about a wrong Content-Length straight to stderr, into
@@ -94,6 +151,11 @@ def _quiet_iterator() -> type:
         follows is read all the same."""
 
         INC_RECORD = ""
+
+        def __init__(self, stream: BinaryIO, meter: ByteMeter) -> None:
+            super().__init__(stream, no_record_parse=False)
+            # Nothing is read before the first record is asked for: the reader can change.
+            self.reader = MeteredReader(self.fh, meter)
 
     return QuietIterator
 
@@ -128,7 +190,7 @@ class _RecordPayload:
     the member keeps what was there, the handler reports the cut once it is read."""
 
     def __init__(self, record: Any, name: str, cut: list[_RecordPayload]) -> None:
-        self._stream = record.content_stream()
+        self._stream = _payload(record)
         self._raw = record.raw_stream
         self._cut = cut
         self.name = name
@@ -144,6 +206,18 @@ class _RecordPayload:
 
     def close(self) -> None:
         return None
+
+
+def _payload(record: Any) -> Readable:
+    """The record's content: an HTTP body with its transfer and content codings undone."""
+    raw: LineReadable = record.raw_stream
+    if not record.http_headers:
+        return raw
+    headers = record.http_headers
+    chunked = (headers.get_header("Transfer-Encoding") or "").strip().lower() == "chunked"
+    body: Readable = Dechunked(raw) if chunked else raw
+    coding = (headers.get_header("Content-Encoding") or "").strip().lower()
+    return Decoded(body, coding) if coding in DECODERS else body
 
 
 def _content_type(record: Any) -> str:
