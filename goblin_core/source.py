@@ -13,7 +13,7 @@ import hashlib
 import io
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -244,15 +244,22 @@ def read_bounded(stream: Any, limit: int, name: str) -> bytes:
     stream (stdin, a socket) is refused without being read whole.
     """
     chunks: list[bytes] = []
+    copy_bounded(stream, limit, name, chunks.append)
+    return b"".join(chunks)
+
+
+def copy_bounded(stream: Any, limit: int, name: str, write: Callable[[bytes], object]) -> int:
+    """Hand a binary stream to ``write`` a chunk at a time, to its end; return the bytes
+    copied. FileTooLarge past ``limit`` bytes (0: no limit), read no further."""
     total = 0
     while True:
         want = STREAM_CHUNK if not limit else min(STREAM_CHUNK, limit + 1 - total)
         chunk = stream.read(want)
         if not chunk:
-            break
+            return total
         if isinstance(chunk, str):
             raise _text_stream(name)
-        chunks.append(bytes(chunk))
+        write(bytes(chunk))
         total += len(chunk)
         if limit and total > limit:
             raise FileTooLarge(
@@ -260,7 +267,6 @@ def read_bounded(stream: Any, limit: int, name: str) -> bytes:
                 "reading stopped there: raise the limit to read it",
                 file=name,
             )
-    return b"".join(chunks)
 
 
 def _text_stream(name: str) -> TypeError:

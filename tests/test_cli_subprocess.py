@@ -85,3 +85,39 @@ def test_a_reader_that_goes_away_ends_every_command_quietly_with_0(
     _, stderr = process.communicate(timeout=300)
     assert stderr.decode() == ""
     assert process.returncode == 0
+
+
+def _peak_of_goblin(args: list[str], stdin_path: str, env: dict[str, str]) -> tuple[int, str]:
+    """Run the script with ``stdin_path`` as its standard input, from a child of its own
+    (so no earlier child of this test process counts); its peak RSS in KB, its stderr."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        "with open(sys.argv[1], 'rb') as stdin:\n"
+        "    done = subprocess.run(sys.argv[2:], stdin=stdin, stdout=subprocess.DEVNULL,\n"
+        "                          stderr=subprocess.PIPE, timeout=120)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(done.stderr.decode('utf-8', 'replace'))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe, stdin_path, goblin_script(), *args],
+                            capture_output=True, env=env, timeout=300, check=True)
+    peak, _, stderr = result.stdout.decode("utf-8").partition("\n")
+    return int(peak), stderr
+
+
+@pytest.mark.slow
+def test_standard_input_is_copied_to_a_file_not_held_in_memory(tmp_path: Path) -> None:
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = {**core_env(), "TMPDIR": str(scratch)}
+    # 400 MB of zeros, refused at a 300 MB limit: read to the limit, never held
+    peak, stderr = _peak_of_goblin(["extract", "-", "-O", "limits.max_file_size=300MB"],
+                                   "/dev/zero", env)
+    assert 'error: "stdin": the stream holds more than limits.max_file_size' in stderr
+    assert peak < 200 * 1024, f"{peak} KB"
+    text = tmp_path / "nota.txt"
+    text.write_text("Ata da sessão\n" * 1000, encoding="utf-8")
+    piped = subprocess.run([goblin_script(), "extract", "-", "--name", "nota.txt"],
+                           input=text.read_bytes(), capture_output=True, cwd=tmp_path, env=env,
+                           timeout=300, check=False)
+    assert piped.stdout.decode("utf-8").count("Ata da sessão") == 1000
+    assert list(scratch.iterdir()) == [], "the copy of standard input is removed"

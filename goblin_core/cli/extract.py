@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, cast
@@ -49,7 +50,7 @@ from goblin_core.model import Document
 from goblin_core.pipeline import RENDER_FAILED
 from goblin_core.registry import Registry
 from goblin_core.renderers import write_rendered
-from goblin_core.source import read_bounded
+from goblin_core.source import copy_bounded
 
 #: Exit status after Ctrl-C, as shells report a SIGINT death.
 EXIT_INTERRUPTED = 130
@@ -76,16 +77,25 @@ class _Input:
 
 
 def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None,
-                    max_file_size: int = 0) -> list[_Input]:
+                    max_file_size: int, scratch: Callable[[], Path]) -> list[_Input]:
     """Every input file in order; files under the output folder are left out.
 
-    Standard input is read no further than ``max_file_size`` + 1 bytes.
+    Standard input is copied into a file in the folder ``scratch`` gives, no further
+    than ``max_file_size`` + 1 bytes: a gigabyte piped in is not held in memory,
+    twice, while it is read.
     """
     if "-" in paths:
         if len(paths) > 1:
             raise click.UsageError("'-' (read standard input) cannot be mixed with paths")
-        data = read_bounded(sys.stdin.buffer, max_file_size, stdin_name)
-        return [_Input(0, stdin_name, data=data)]
+        spooled = scratch() / "stdin"
+        try:
+            with open(spooled, "wb") as out:
+                copy_bounded(sys.stdin.buffer, max_file_size, stdin_name, out.write)
+        except OSError as exc:
+            raise GoblinError(f"standard input could not be copied to a temporary file "
+                              f"({os_cause(exc)}); set TMPDIR to a folder with room",
+                              file=stdin_name) from exc
+        return [_Input(0, stdin_name, path=spooled)]
     skip = output.resolve() if output is not None else None
     found: list[_Input] = []
     for item in walk_inputs(paths):
@@ -509,7 +519,9 @@ def extract(
     config = effective_config(registry, config_file, **options)
     renderer = _pick_renderer(registry, config, fmt)
     items = _collect_inputs(paths, stdin_name, output,
-                            int(config.section("limits")["max_file_size"]))
+                            int(config.section("limits")["max_file_size"]),
+                            scratch=lambda: Path(ctx.with_resource(
+                                tempfile.TemporaryDirectory(prefix="goblin-stdin-"))))
     kept: dict[str, dict[str, Any]] = {}
     if output is not None:
         _check_earlier_manifest(ctx, output / MANIFEST_NAME)
