@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 
 from goblin_core.config import Config
 from goblin_core.errors import EmptyFile
@@ -37,6 +38,12 @@ def detect(registry: Registry, config: Config, source: Source) -> FileType:
             if found is not None:
                 log.warning("sniffer %s answered %r, not a FileType; ignored", entry.name, found)
             continue
+        if not _well_formed(found):
+            # A confidence of 7 (or NaN, which no comparison rejects) would outrank
+            # every honest sniffer, whatever the file is.
+            log.warning("sniffer %s answered %r: the MIME type must be a non-empty string and "
+                        "the confidence a number in [0, 1]; ignored", entry.name, found)
+            continue
         key = (found.confidence, config.engine_priority(entry.name, entry.priority), found)
         if best is None or key[:2] > best[:2]:
             best = key
@@ -46,3 +53,15 @@ def detect(registry: Registry, config: Config, source: Source) -> FileType:
     if known is not None:
         return FileType(known.mime, source.extension, 0.1)
     return UNKNOWN
+
+
+def _well_formed(found: FileType) -> bool:
+    confidence = found.confidence
+    return (
+        isinstance(found.mime, str)
+        and "/" in found.mime
+        and isinstance(confidence, (int, float))
+        and not isinstance(confidence, bool)
+        and math.isfinite(confidence)
+        and 0.0 <= confidence <= 1.0
+    )

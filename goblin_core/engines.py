@@ -6,6 +6,7 @@ of its protocol works. The bases only save typing and give safe defaults.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, runtime_checkable
@@ -282,7 +283,30 @@ class Executor(Protocol):
     priority: int
 
     def available(self) -> tuple[bool, str]: ...
-    def run(self, tasks: Iterable[Task], config: Config) -> Iterator[TaskResult]: ...
+    def run(
+        self, tasks: Iterable[Task], config: Config, jobs: int | None = None
+    ) -> Iterator[TaskResult]: ...
+
+
+def run_executor(
+    executor: Any, tasks: Iterable[Task], config: Config, jobs: int | None = None
+) -> Iterator[TaskResult]:
+    """``executor.run`` with ``jobs`` passed only when its ``run`` takes it.
+
+    ``jobs`` is a wish (how many workers the caller asked for); an executor that
+    sizes itself (a Dask cluster) may leave it out of its signature.
+    """
+    if _takes_jobs(executor.run):
+        return iter(executor.run(tasks, config, jobs=jobs))
+    return iter(executor.run(tasks, config))
+
+
+def _takes_jobs(method: Callable[..., Any]) -> bool:
+    try:
+        parameters = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):  # no signature to read (a builtin): pass it
+        return True
+    return any(p.name == "jobs" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
 
 
 class Renderer(Protocol):

@@ -18,6 +18,9 @@ Every engine object has:
 ``available() -> tuple[bool, str]``
     whether it can run here and, when not, why ("pdftotext not found: apt-get
     install poppler-utils"). It never touches the network and never raises.
+    A bare bool is read as (that bool, ""); an exception or any other answer
+    makes the engine unavailable with the cause as its reason, as do formats
+    that are no tuple of MIME strings and a priority that is no int.
 
 A plugin is a module or object with functions decorated ``@goblin_core.hookimpl``,
 published through the ``goblin`` entry-point group::
@@ -184,9 +187,11 @@ def goblin_register_executors(register: Register) -> None:
 
     Protocol (``goblin_core.engines.Executor``)::
 
-        run(tasks: Iterable[Task], config: Config) -> Iterator[TaskResult]
+        run(tasks: Iterable[Task], config: Config, jobs: int | None = None)
+            -> Iterator[TaskResult]
 
-    Results are yielded as they finish, in any order. An executor isolates
+    ``jobs`` is the number of workers the caller asked for (None: the executor's
+    default). Results are yielded as they finish, in any order. An executor isolates
     crashes and hangs: a document that kills or stalls its worker comes back
     with a WorkerCrashed / ExtractionTimeout / MemoryLimitExceeded error and
     the batch goes on.
@@ -211,7 +216,10 @@ def goblin_register_options(register: Callable[..., None]) -> None:
     """Declare a config namespace: its options, their types, defaults and help.
 
     Call ``register(namespace, options, extra=None, help="")`` with a sequence
-    of ``goblin_core.options.Option``. An unknown key in a declared namespace,
+    of ``goblin_core.options.Option``; each default is checked and converted like
+    a configured value. ``goblin``, ``limits`` and ``engines`` belong to
+    goblin-core, and a namespace another plugin declared first is taken: either
+    breaks the declaring plugin, as does a bad default. An unknown key in a declared namespace,
     or a value of the wrong type, is a ConfigError naming the key. ``extra``
     names the goblin extra that installs the plugin, so that a config naming
     the namespace without the plugin installed warns with the install command.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from goblin_core.errors import ConfigError
@@ -132,4 +132,15 @@ def make_namespace(
     help: str = "",
     plugin: str = "",
 ) -> Namespace:
-    return Namespace(name=name, options=tuple(options), help=help, extra=extra, plugin=plugin)
+    """A namespace whose defaults are checked and converted like any configured value
+    (a bytes default of ``"1MB"`` is 1048576 for every reader), so a plugin's bad
+    default is its own registration error, never a surprise at run time."""
+    checked = []
+    for option in options:
+        try:
+            default = option.coerce(option.default, f"{name}.{option.name}")
+        except ConfigError as exc:
+            raise ConfigError(f"the default of {exc}") from None
+        checked.append(option if default == option.default and type(default) is type(
+            option.default) else replace(option, default=default))
+    return Namespace(name=name, options=tuple(checked), help=help, extra=extra, plugin=plugin)

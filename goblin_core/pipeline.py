@@ -54,7 +54,14 @@ from goblin_core.model import (
     json_safe,
     readable_text,
 )
-from goblin_core.ranking import Candidate, best, combine, mapped_chars
+from goblin_core.ranking import (
+    Candidate,
+    best,
+    combine,
+    mapped_chars,
+    ocr_confidence,
+    verdict_problem,
+)
 from goblin_core.registry import EngineEntry, Registry
 from goblin_core.source import Source
 
@@ -433,8 +440,8 @@ class Pipeline:
             try:
                 try:
                     with _panics_as_errors():
-                        pages = parsed.pages()
-                        first = _as_page(next(pages, None))
+                        pages = iter(parsed.pages())
+                        first = _as_page(next(pages, _END))
                 except _TERMINAL_ERRORS as exc:
                     raise exc.with_file(source.display_name) from exc
                 except MemoryError:
@@ -526,6 +533,7 @@ class Pipeline:
         content = first
         chars = 0
         while content is not None:
+            content = _numbered(content, work, entry.name, recorder)
             if wanted and content.number > wanted[1]:
                 break
             if wanted and content.number < wanted[0]:
@@ -591,7 +599,7 @@ class Pipeline:
     ) -> PageContent | None:
         try:
             with _panics_as_errors():
-                return _as_page(next(pages, None))
+                return _as_page(next(pages, _END))
         except Exception as exc:  # the parser died mid-document: keep what it gave
             kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
             recorder.error(kind, f"{entry.name} stopped after page {len(work)}: {exc}", entry.name)
@@ -638,8 +646,9 @@ class Pipeline:
             try:
                 with _panics_as_errors():
                     verdict = entry.engine.check(text, context)
-                if not isinstance(verdict, Verdict):
-                    raise TypeError(f"check() returned {type(verdict).__name__}, not a Verdict")
+                problem = verdict_problem(verdict)
+                if problem is not None:
+                    raise TypeError(problem)
             except Exception as exc:  # a validator's bug must not lose the page
                 log.warning("validator %s failed on page %s: %s", entry.name, content.number, exc)
                 _record_validator_failure(page, entry, exc)
@@ -795,7 +804,12 @@ class Pipeline:
             return {}
         t0 = time.monotonic()
         try:
-            results = read_document(source, [p.number for p in wanted], languages, self.config)
+            with _panics_as_errors():
+                results = read_document(source, [p.number for p in wanted], languages,
+                                        self.config)
+            if not isinstance(results, dict):
+                raise TypeError(f"recognize_document() returned {type(results).__name__}, "
+                                "not {page: OCRResult}")
         except Exception as exc:  # the page-image path still runs for every page
             log.warning("OCR backend %s could not read the whole document: %s", entry.name, exc)
             return {}
@@ -803,7 +817,8 @@ class Pipeline:
         found: dict[int, Candidate] = {}
         for page in wanted:
             result = results.get(page.number)
-            if result is None or not result.text.strip():
+            if (not isinstance(result, OCRResult) or not isinstance(result.text, str)
+                    or not result.text.strip()):
                 continue
             verdict = self._validate(result.text, page, mime, entry.name, ocr=True)
             found[page.number] = Candidate(
@@ -813,7 +828,7 @@ class Pipeline:
                 verdict,
                 "ocr",
                 share,
-                confidence=float(result.confidence),
+                confidence=ocr_confidence(result.confidence),
             )
         return found
 
@@ -950,9 +965,9 @@ class Pipeline:
             try:
                 with _panics_as_errors():
                     result = entry.engine.recognize(image, languages, self.config)
-                if not isinstance(result, OCRResult):
+                if not isinstance(result, OCRResult) or not isinstance(result.text, str):
                     raise TypeError(
-                        f"recognize() returned {type(result).__name__}, not an OCRResult"
+                        f"recognize() returned {result!r:.80}, not an OCRResult with text"
                     )
             except Exception as exc:  # OCR backends should not raise; the next one may work
                 page.errors.append(
@@ -983,7 +998,7 @@ class Pipeline:
                 verdict,
                 "ocr",
                 time.monotonic() - t0,
-                confidence=float(result.confidence),
+                confidence=ocr_confidence(result.confidence),
             )
         return None
 
@@ -997,7 +1012,8 @@ class Pipeline:
         numbers = [p.number for p in work]
         for entry in self.registry.ranked("table", mime, self.config):
             try:
-                found = entry.engine.tables(source, numbers, self.config)
+                with _panics_as_errors():
+                    found = _checked_tables(entry.engine.tables(source, numbers, self.config))
             except Exception as exc:  # tables are extra: the text stays
                 recorder.warn(
                     type(exc).__name__, f"table engine {entry.name} failed: {exc}", entry.name
@@ -1279,11 +1295,46 @@ def _checked_parsed(parsed: Any) -> Any:
     return parsed
 
 
+#: What ``next`` gives at the end of a parser's pages: a page yielded as None is a bug,
+#: not the end (it would silently drop every later page).
+_END = object()
+
+
 def _as_page(item: Any) -> PageContent | None:
     """A page the parser yielded; anything else is the parser's bug, raised as TypeError."""
-    if item is None or isinstance(item, PageContent):
+    if item is _END:
+        return None
+    if isinstance(item, PageContent):
         return item
     raise TypeError(f"pages() yielded {type(item).__name__}, not a PageContent")
+
+
+def _numbered(content: PageContent, work: list[_PageWork], engine: str,
+              recorder: _Recorder) -> PageContent:
+    """The page with a usable number and text: a page numbered 0, -1 or again, or text
+    that is no string, is the parser's bug, and must cost neither the page nor the run."""
+    previous = work[-1].number if work else 0
+    number = content.number
+    fixes: dict[str, Any] = {}
+    if isinstance(number, bool) or not isinstance(number, int) or number <= previous:
+        fixes["number"] = previous + 1
+        recorder.warn("BadPageNumber", f"{engine} numbered a page {number!r} after page "
+                      f"{previous}; it is read as page {previous + 1}", engine, previous + 1)
+    if not isinstance(content.text, str):
+        fixes["text"] = ""
+        fixes["error"] = f"{engine} gave the text as {type(content.text).__name__}, not str"
+    return replace(content, **fixes) if fixes else content
+
+
+def _checked_tables(found: Any) -> dict[int, list[Table]]:
+    """A table engine's answer, or a TypeError naming what is wrong with it."""
+    if not isinstance(found, dict):
+        raise TypeError(f"tables() returned {type(found).__name__}, not {{page: [Table]}}")
+    for page, tables in found.items():
+        if (isinstance(tables, (str, bytes)) or not isinstance(tables, (list, tuple))
+                or not all(isinstance(t, Table) for t in tables)):
+            raise TypeError(f"tables() gave page {page!r} {tables!r:.60}, not a list of Table")
+    return found
 
 
 def _record_validator_failure(page: _PageWork, entry: EngineEntry, exc: Exception) -> None:

@@ -8,12 +8,13 @@ by worse: a recovery or OCR candidate only wins by ranking strictly higher.
 from __future__ import annotations
 
 import functools
+import math
 import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from goblin_core.model import Attempt, Verdict
+from goblin_core.model import VERDICT_RANK, Attempt, Verdict
 
 REPLACEMENT = "\ufffd"
 
@@ -134,3 +135,31 @@ def combine(verdicts: Iterable[Verdict]) -> Verdict:
         reasons=tuple(reasons),
         low_confidence=any(v.low_confidence for v in chosen if v.status == worst.status),
     )
+
+
+def verdict_problem(verdict: object) -> str | None:
+    """Why a validator's answer is no usable Verdict, or None when it is one.
+
+    A status outside the four, or a score outside [0, 1] (NaN included, which no
+    comparison rejects), would rank a candidate above every honest one.
+    """
+    if not isinstance(verdict, Verdict):
+        return f"check() returned {type(verdict).__name__}, not a Verdict"
+    if verdict.status not in VERDICT_RANK:
+        return f"check() returned status {verdict.status!r}, not one of {', '.join(VERDICT_RANK)}"
+    if not _unit(verdict.score):
+        return f"check() returned score {verdict.score!r}, not a number in [0, 1]"
+    return None
+
+
+def ocr_confidence(value: object) -> float:
+    """An OCR backend's confidence as a number in [0, 1]: out of range is clamped, and
+    what is no number (None, NaN) is 0, so it cannot outrank a sure reading."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+        return 0.0
+    return min(max(float(value), 0.0), 1.0)
+
+
+def _unit(value: object) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and 0.0 <= value <= 1.0)

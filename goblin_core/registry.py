@@ -19,7 +19,14 @@ from typing import Any
 import pluggy
 
 from goblin_core import hookspecs
-from goblin_core.config import Config, build_config, config_file, read_config_file
+from goblin_core.config import (
+    CORE_NAMESPACES,
+    ENGINES_KEY,
+    Config,
+    build_config,
+    config_file,
+    read_config_file,
+)
 from goblin_core.engines import ENGINE_KINDS, accepts
 from goblin_core.options import Namespace, Option, make_namespace
 
@@ -72,11 +79,20 @@ class EngineEntry:
 
     @property
     def formats(self) -> tuple[str, ...]:
-        return tuple(getattr(self.engine, "formats", ("*",)))
+        formats = getattr(self.engine, "formats", ("*",))
+        if isinstance(formats, str):  # one MIME type, not its letters
+            return (formats,)
+        try:
+            return tuple(f for f in formats if isinstance(f, str))
+        except TypeError:
+            return ()
 
     @property
     def priority(self) -> int:
-        return int(getattr(self.engine, "priority", 0))
+        """The engine's priority; one that is no int (a malformed engine, which is
+        unavailable anyway) counts as 0, so listings and rankings never fail on it."""
+        priority = getattr(self.engine, "priority", 0)
+        return priority if isinstance(priority, int) and not isinstance(priority, bool) else 0
 
     @property
     def provenance(self) -> str:
@@ -114,11 +130,15 @@ class Registry:
     def availability(self, entry: EngineEntry) -> tuple[bool, str]:
         """``available()`` of an engine, asked once; an exception counts as unavailable."""
         if entry.name not in self._availability:
+            problem = _engine_problem(entry.engine)
+            if problem is not None:  # malformed: shown with why, never run
+                self._availability[entry.name] = (False, problem)
+                return self._availability[entry.name]
             try:
-                ok, reason = entry.engine.available()
+                answer = entry.engine.available()
             except Exception as exc:  # a plugin's bug must not crash the core
-                ok, reason = False, f"available() raised {type(exc).__name__}: {exc}"
-            self._availability[entry.name] = (bool(ok), str(reason or ""))
+                answer = (False, f"available() raised {type(exc).__name__}: {exc}")
+            self._availability[entry.name] = _availability_answer(answer)
         return self._availability[entry.name]
 
     def ranked(
@@ -207,6 +227,16 @@ class Registry:
 _MAX_RANKINGS = 1024
 
 
+def _availability_answer(answer: Any) -> tuple[bool, str]:
+    """``available()``'s answer as (ok, reason). A bare bool is read as it says (an
+    easy slip that must not hide a working engine); anything else is unavailable."""
+    if isinstance(answer, bool):
+        return answer, "" if answer else "available() said no without a reason"
+    if isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], bool):
+        return answer[0], str(answer[1] or "")
+    return False, f"available() returned {answer!r}, not (bool, reason)"
+
+
 def _env_list(name: str) -> list[str] | None:
     value = os.environ.get(name)
     if value is None:
@@ -247,6 +277,8 @@ class _Loader:
     def collect(self) -> Registry:
         entries = self._collect_engines()
         namespaces = self._collect_options()
+        # A plugin broken while declaring its options contributes nothing at all.
+        entries = [e for e in entries if self.plugins[e.plugin].status == "loaded"]
         for entry in entries:
             self.plugins[entry.plugin].engines.append(entry.name)
         return Registry(list(self.plugins.values()), entries, namespaces)
@@ -263,14 +295,23 @@ class _Loader:
                 collected = per_plugin.setdefault(name, [])
                 if name not in order:
                     order.append(name)
+                refused: list[str] = []
 
                 def register(
                     engine: Any,
                     _kind: str = kind,
                     _info: PluginInfo = info,
                     _into: list[EngineEntry] = collected,
+                    _refused: list[str] = refused,
                 ) -> None:
-                    _check_engine(engine)
+                    problem = _registration_problem(engine)
+                    if problem is None and any(e.name == engine.name for e in _into):
+                        problem = f"engine name {engine.name!r} is registered twice"
+                    if problem is not None:
+                        # Kept even when the hook swallows the exception: the plugin
+                        # is broken either way, never half registered.
+                        _refused.append(problem)
+                        raise TypeError(problem)
                     _into.append(
                         EngineEntry(engine, _kind, _info.name, _info.distribution, _info.version)
                     )
@@ -279,6 +320,9 @@ class _Loader:
                     impl.function(register=register)
                 except Exception as exc:  # isolate the failing plugin only
                     self._break(name, f"{hook_name} failed: {type(exc).__name__}: {exc}")
+                else:
+                    if refused:
+                        self._break(name, f"{hook_name} failed: {refused[0]}")
         taken: dict[str, str] = {}
         entries: list[EngineEntry] = []
         for name in sorted(order, key=self._registration_index):
@@ -301,38 +345,86 @@ class _Loader:
 
     def _collect_options(self) -> dict[str, Namespace]:
         namespaces: dict[str, Namespace] = {}
-        for impl in self.pm.hook.goblin_register_options.get_hookimpls():
+        # goblin-core declares first: its [goblin] and [limits] are never another's.
+        impls = sorted(self.pm.hook.goblin_register_options.get_hookimpls(),
+                       key=lambda i: self._registration_index(i.plugin_name))
+        for impl in impls:
             plugin = impl.plugin_name
             if self.plugins[plugin].status != "loaded":
                 continue
+            declared: dict[str, Namespace] = {}
 
             def register(
                 namespace: str,
                 options: Sequence[Option],
-                *,
                 extra: str | None = None,
                 help: str = "",
                 _plugin: str = plugin,
+                _into: dict[str, Namespace] = declared,
             ) -> None:
-                if namespace in namespaces and namespaces[namespace].plugin != _plugin:
-                    raise ValueError(f"config namespace {namespace!r} is already declared")
-                namespaces[namespace] = make_namespace(
-                    namespace, options, extra=extra, help=help, plugin=_plugin
-                )
+                _into[namespace] = _namespace(namespace, options, extra, help, _plugin,
+                                              namespaces)
 
             try:
                 impl.function(register=register)
             except Exception as exc:
                 self._break(plugin, f"goblin_register_options failed: {type(exc).__name__}: {exc}")
+                continue
+            namespaces.update(declared)
         return namespaces
 
 
-def _check_engine(engine: Any) -> None:
+def _namespace(name: Any, options: Any, extra: Any, help: Any, plugin: str,
+               declared: Mapping[str, Namespace]) -> Namespace:
+    """One declared namespace, checked: a plugin's mistake here breaks only that plugin."""
+    if not isinstance(name, str) or not name or "." in name:
+        raise ValueError(f"config namespace {name!r} must be a non-empty name without dots")
+    if plugin != BUILTIN_PLUGIN and name in (*CORE_NAMESPACES, ENGINES_KEY):
+        raise ValueError(f"config namespace [{name}] belongs to goblin-core")
+    if name in declared and declared[name].plugin != plugin:
+        raise ValueError(
+            f"config namespace [{name}] is already declared by {declared[name].plugin}"
+        )
+    if isinstance(options, (str, bytes)) or not isinstance(options, Sequence):
+        raise TypeError(f"[{name}]: options must be a sequence of Option, got {options!r}")
+    for option in options:
+        if not isinstance(option, Option):
+            raise TypeError(f"[{name}]: {option!r} is not a goblin_core.Option")
+    if extra is not None and not isinstance(extra, str):
+        raise TypeError(f"[{name}]: extra must be a string or None, got {extra!r}")
+    return make_namespace(name, options, extra=extra, help=str(help or ""), plugin=plugin)
+
+
+def _registration_problem(engine: Any) -> str | None:
+    """Why ``engine`` cannot be registered at all (no name to know it by, nothing to
+    ask whether it can run), or None."""
     name = getattr(engine, "name", None)
     if not isinstance(name, str) or not name:
-        raise TypeError(f"engine {engine!r} has no name")
+        return f"engine {engine!r} has no name"
     if not callable(getattr(engine, "available", None)):
-        raise TypeError(f"engine {name!r} has no available() method")
+        return f"engine {name!r} has no available() method"
+    return None
+
+
+def _engine_problem(engine: Any) -> str | None:
+    """What makes a registered engine unfit to run, or None when it is fit.
+
+    Such an engine stays listed (so ``goblin plugins`` and the conformance kit show
+    it) but counts as unavailable with this reason: rankings never meet it.
+    """
+    name = getattr(engine, "name", "")
+    formats = getattr(engine, "formats", ("*",))
+    if (
+        isinstance(formats, (str, bytes))
+        or not isinstance(formats, (tuple, list, frozenset, set))
+        or not formats
+        or not all(isinstance(f, str) and f for f in formats)
+    ):
+        return f"engine {name!r}: formats must be a non-empty tuple of MIME types, got {formats!r}"
+    priority = getattr(engine, "priority", 0)
+    if isinstance(priority, bool) or not isinstance(priority, int):
+        return f"engine {name!r}: priority must be an int, got {priority!r}"
+    return None
 
 
 def load_registry(
