@@ -13,11 +13,13 @@ import codecs
 import email
 import email.errors
 import email.header
+import email.headerregistry
 import email.policy
 import email.utils
 import logging
 import quopri
 import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from email.message import EmailMessage
@@ -52,6 +54,72 @@ def html_text(markup: str) -> str:
     return html_page(markup)[0].text
 
 
+#: Longest header value read, in characters; the rest of a longer one is dropped.
+#: The standard library parses a header in time and memory that grow faster than its
+#: length (64 KiB of encoded words take 135 MB, a 550 KB address list 20 s, a 2 MB
+#: list of RFC 2231 parameters minutes); real headers, the To: of a message sent to a
+#: thousand people included, stay well under it.
+MAX_HEADER_CHARS = 64 * 1024
+#: Parsed header values a message keeps for when they are read again.
+_PARSED_HEADERS = 64
+
+
+class _ParsedOnce(email.headerregistry.HeaderRegistry):
+    """Header parsing that remembers its last results: finding a message's body and
+    attachments reads each part's Content-Type a dozen times, and each read would
+    parse it again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._parsed: OrderedDict[tuple[str, str], Any] = OrderedDict()
+
+    def __call__(self, name: str, value: str) -> Any:
+        key = (name.lower(), value)
+        header = self._parsed.get(key)
+        if header is None:
+            header = super().__call__(name, value)
+            self._parsed[key] = header
+            if len(self._parsed) > _PARSED_HEADERS:
+                self._parsed.popitem(last=False)
+        else:
+            self._parsed.move_to_end(key)
+        return header
+
+
+class _MailPolicy(email.policy.EmailPolicy):
+    """The standard policy, holding each header to ``MAX_HEADER_CHARS`` and naming in
+    ``cut`` the headers it shortened."""
+
+    cut: list[str] | None = None
+
+    def __init__(self, cut: list[str] | None) -> None:
+        super().__init__(header_factory=_ParsedOnce(), message_factory=EmailMessage)
+        object.__setattr__(self, "cut", cut)  # a policy's attributes are read-only
+
+    def header_source_parse(self, sourcelines: list[str]) -> tuple[str, str]:
+        name, value = super().header_source_parse(sourcelines)
+        if len(value) > MAX_HEADER_CHARS:
+            if self.cut is not None:
+                self.cut.append(name)
+            value = value[:MAX_HEADER_CHARS]
+        return name, value
+
+
+def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
+    """``data`` parsed as a MIME message, each header value held to ``MAX_HEADER_CHARS``
+    (the names of the headers cut are added to ``cut``)."""
+    return email.message_from_bytes(data, policy=_MailPolicy(cut))
+
+
+def header_cuts(cut: Sequence[str]) -> list[tuple[str, str]]:
+    """The warnings saying which headers ``parse_mail`` cut."""
+    if not cut:
+        return []
+    names = ", ".join(sorted(set(cut)))
+    return [("Truncated", f"{len(cut):,} header(s) longer than {MAX_HEADER_CHARS:,} "
+             f"characters read only that far: {names}")]
+
+
 def _eml_bytes(data: bytes) -> bytes:
     """Mail saved as UTF-16 (with or without BOM) re-encoded so the parser sees headers."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or looks_utf16(data):
@@ -68,8 +136,9 @@ class EMLParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         data = _eml_bytes(source.bytes())
+        cut: list[str] = []
         try:
-            message = email.message_from_bytes(data, policy=email.policy.default)
+            message = parse_mail(data, cut)
         except RecursionError as exc:  # the standard library's parser recurses per nested part
             raise CorruptDocument(
                 "its MIME parts (forwarded messages inside messages) nest deeper than the "
@@ -87,10 +156,16 @@ class EMLParser(BaseEngine):
             "created": mail_date(_header(message, "Date")),
             "message_id": _header(message, "Message-ID"),
         }
-        children = [source.child(name, data) for name, data in _attachments(message)]
-        return TextDocument(
+        # one past the limit, so the pipeline still says that some were not read
+        wanted = int(config.get("limits", "max_members", 10_000)) + 1
+        children = [source.child(name, data) for name, data in _attachments(message, wanted)]
+        document = TextDocument(
             [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
         )
+        document.warnings = header_cuts(cut)
+        if document.warnings:
+            log.warning("%s: %s", source.display_name, document.warnings[0][1])
+        return document
 
 
 _DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)
@@ -104,8 +179,13 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
     Spam and broken mailers send such messages; a mail client finds the parts.
     """
     declared = message.get_boundary()
-    payload = message.get_payload()
-    if declared is None or not isinstance(payload, str):
+    if declared is None:
+        return message
+    try:
+        payload = message.get_payload()
+    except (UnicodeError, LookupError):  # a charset no decoder takes (idna, punycode)
+        return message
+    if not isinstance(payload, str):
         return message
     if not any(isinstance(d, email.errors.StartBoundaryNotFoundDefect) for d in message.defects):
         return message
@@ -117,7 +197,7 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
         return message
     used = found.group(1).encode("utf-8", "surrogateescape")
     head = parts[0].replace(declared.encode("utf-8", "surrogateescape"), used)
-    mended = email.message_from_bytes(head + parts[1] + parts[2], policy=email.policy.default)
+    mended = parse_mail(head + parts[1] + parts[2])
     return mended if isinstance(mended, EmailMessage) else message
 
 
@@ -248,7 +328,9 @@ def _declared_text(payload: bytes, declared: str) -> str | None:
     for candidate in candidates:
         try:
             return payload.decode(candidate)
-        except UnicodeDecodeError:
+        except (UnicodeError, LookupError):
+            # LookupError: a charset naming a codec that is no text encoding (hex,
+            # base64, rot13, zlib), which is no charset at all
             continue
     return None
 
@@ -271,9 +353,13 @@ def _part_text(part: Any) -> str:
         return decode_text(payload, part.get_content_charset())[0]
 
 
-def _attachments(message: EmailMessage) -> list[tuple[str, bytes]]:
+def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
+    """The first ``wanted`` attachments: past them a message of 200,000 parts would
+    spend seconds and their bytes on attachments no one reads."""
     found: list[tuple[str, bytes]] = []
     for index, part in enumerate(message.iter_attachments(), start=1):
+        if len(found) >= wanted:
+            break
         name = part.get_filename() or f"attachment-{index}{_extension(part)}"
         if part.get_content_type() == "message/rfc822":
             data = _forwarded(part)

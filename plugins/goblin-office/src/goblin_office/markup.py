@@ -10,8 +10,6 @@ is still read).
 from __future__ import annotations
 
 import codecs
-import email
-import email.policy
 import re
 from typing import Any
 
@@ -23,6 +21,7 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
+from goblin_office.mail import parse_mail
 
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
 _HEAD_COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)
@@ -130,7 +129,7 @@ class MHTMLParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         from goblin_office.html_tree import html_page  # BeautifulSoup, loaded when needed
 
-        message = email.message_from_bytes(source.bytes(), policy=email.policy.default)
+        message = parse_mail(source.bytes())  # headers held to a length parsed in time
         html_parts: list[Any] = []
         plain_part = None
         for part in message.walk():

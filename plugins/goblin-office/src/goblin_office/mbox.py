@@ -21,7 +21,7 @@ from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
-from goblin_office.mail import mail_date
+from goblin_office.mail import MAX_HEADER_CHARS, mail_date
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,8 @@ def _index_row(data: bytes) -> tuple[str, str, str]:
     headers = _HEADERS.parsebytes(data)
 
     def field(name: str) -> str:
-        value = headers.get(name, "")
+        # decoding encoded words takes time quadratic in the header's length
+        value = str(headers.get(name, ""))[:MAX_HEADER_CHARS]
         text = str(email.header.make_header(email.header.decode_header(value))) if value else ""
         return " ".join(text.split())
 

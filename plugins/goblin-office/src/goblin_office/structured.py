@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -41,6 +42,11 @@ def _text(source: Source) -> tuple[str, str]:
     return text.replace("\r\n", "\n").replace("\r", "\n"), encoding
 
 
+def _valid(text: str) -> bool:
+    json.loads(text)
+    return True
+
+
 class JSONParser(BaseEngine):
     """JSON and NDJSON: the text as written, checked (invalid JSON is reported in metadata)."""
 
@@ -52,14 +58,14 @@ class JSONParser(BaseEngine):
         text, encoding = _text(source)
         metadata: dict[str, object] = {"encoding": encoding}
         try:
-            records = (
-                [json.loads(line) for line in text.splitlines() if line.strip()]
-                if source.extension in ("ndjson", "jsonl")
-                else [json.loads(text)]
-            )
-            metadata["records"] = len(records)
+            # each record is checked and let go: only the count is kept
+            lines = io.StringIO(text) if source.extension in ("ndjson", "jsonl") else (text,)
+            records = sum(1 for line in lines if line.strip() and _valid(line))
+            metadata["records"] = records
             metadata["valid_json"] = True
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:
+            # ValueError: JSONDecodeError, or a number past Python's limit on the
+            # digits of an int (4,300); RecursionError: arrays nested too deep
             metadata["valid_json"] = False
             metadata["json_error"] = str(exc)
         return TextDocument([text], metadata=metadata)
@@ -92,13 +98,24 @@ class MarkdownParser(BaseEngine):
 
 
 def unfold(text: str) -> list[str]:
-    """RFC 5545/6350 content lines with folded continuation lines joined."""
+    r"""RFC 5545/6350 content lines with folded continuation lines joined.
+
+    >>> unfold("SUMMARY:a\n b\n\tc\nEND:X\n")
+    ['SUMMARY:abc', 'END:X']
+    """
     lines: list[str] = []
+    # the pieces of the line being unfolded, joined once it ends: adding each
+    # continuation to the line so far copies it again, quadratic in the line's length
+    pieces: list[str] = []
     for line in text.split("\n"):
-        if line[:1] in (" ", "\t") and lines:
-            lines[-1] += line[1:]
+        if line[:1] in (" ", "\t") and pieces:
+            pieces.append(line[1:])
         elif line.strip():
-            lines.append(line)
+            if pieces:
+                lines.append("".join(pieces))
+            pieces = [line]
+    if pieces:
+        lines.append("".join(pieces))
     return lines
 
 
