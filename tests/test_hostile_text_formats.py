@@ -59,3 +59,18 @@ def test_a_text_cut_at_the_output_limit_says_so() -> None:
 
 def test_a_short_text_is_read_whole() -> None:
     assert _read("São Paulo\r\nfim".encode("cp1252"), "curto.txt") == "São Paulo\nfim"
+
+
+def test_counting_unmapped_characters_holds_no_string_per_character() -> None:
+    import tracemalloc
+
+    from goblin_core.ranking import unmapped_chars
+
+    text = "\ue000" * 3_000_000  # private-use code points: each match a string of its own
+    tracemalloc.start()
+    try:
+        assert unmapped_chars(text) == 3_000_000
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 120 * 1024**2, f"{peak / 1024**2:.0f} MB"
