@@ -142,6 +142,20 @@ class Block:
 
 
 @dataclass(frozen=True)
+class ImageRegion:
+    """An image on a page whose text layer does not cover it: an image of text in a
+    page of text (a pasted scan, a screenshot, a stamped code) that only OCR reads.
+
+    ``box`` is (left, top, right, bottom) as fractions of the rendered page, the top
+    left corner at (0, 0). ``before`` is the start of the page's first line below the
+    image ('' when none is known): the image's text goes in before it, else at the end.
+    """
+
+    box: tuple[float, float, float, float]
+    before: str = ""
+
+
+@dataclass(frozen=True)
 class PageContent:
     """One page as a parser reads it.
 
@@ -167,6 +181,8 @@ class PageContent:
     #: characters of the page's text the document does not show (a PDF's text drawn
     #: invisible, a Word run set hidden): all of them on an OCR layer laid over a scan
     hidden_chars: int = 0
+    #: images no text covers, which OCR reads into the page's text (``ocr = "auto"``)
+    image_regions: tuple[ImageRegion, ...] = ()
 
 
 @dataclass(frozen=True)

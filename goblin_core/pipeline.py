@@ -36,6 +36,7 @@ from goblin_core.errors import (
 )
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.formats import extra_for
+from goblin_core.image_regions import crop, insert_texts, region_text
 from goblin_core.metadata import normalise
 from goblin_core.model import (
     Attempt,
@@ -496,6 +497,7 @@ class Pipeline:
             self._recover(source, mime, work, recorder)
             run.check_deadline(source.display_name)
             self._ocr(source, mime, parsed, work, recorder, run)
+            self._ocr_image_regions(source, mime, parsed, work, recorder, run)
             self._tables(source, mime, work, recorder)
         except ExtractionTimeout as exc:
             recorder.error(exc.kind, str(exc))
@@ -1001,6 +1003,86 @@ class Pipeline:
                 confidence=ocr_confidence(result.confidence),
             )
         return None
+
+    def _ocr_image_regions(self, source: Source, mime: str, parsed: Any, work: list[_PageWork],
+                           recorder: _Recorder, run: _Run) -> None:
+        """Auto OCR of the images on pages of text that no text covers (the regions the
+        parser names): each read alone, and what reads as text put into the page's text
+        where the image stands. The page keeps its engine and status; the reads are in
+        its attempts. See goblin_core.image_regions."""
+        if str(self.core["ocr"]) != "auto" or not self.core.get("ocr_image_regions", True):
+            return
+        pages = [p for p in work if p.content.image_regions and p.ocr is None
+                 and p.best is not None and p.best.verdict.status in ("ok", "suspect")]
+        if not pages:
+            return
+        backends = self._ocr_backends(recorder)
+        if not backends:
+            return  # the pages have their text; the images' is an extra
+        dpi = int(self.core["ocr_dpi"])
+        languages = str(self.core["ocr_languages"])
+        read_before: dict[bytes, Candidate | None] = {}
+        for page in pages:
+            run.check_deadline(source.display_name)
+            try:
+                with _panics_as_errors():
+                    image = parsed.render(page.number, dpi)
+            except Exception as exc:  # the page keeps its text; the images stay unread
+                page.errors.append(Attempt("render", error_kind=type(exc).__name__,
+                                           error=str(exc)))
+                continue
+            if image is None:
+                continue
+            try:
+                found = self._read_regions(image, page, backends, languages, mime,
+                                           read_before, recorder)
+            finally:
+                close = getattr(image, "close", None)
+                if close is not None:
+                    close()
+            winner = page.best
+            if found and winner is not None:
+                page.candidates[page.candidates.index(winner)] = replace(
+                    winner, text=insert_texts(winner.text, found))
+
+    def _read_regions(self, image: Any, page: _PageWork, backends: list[EngineEntry],
+                      languages: str, mime: str, read_before: dict[bytes, Candidate | None],
+                      recorder: _Recorder) -> list[tuple[str, str]]:
+        """The (line below, text) of each region of ``page`` that reads as text; a region
+        whose pixels an earlier one had (a logo on every page) is read once."""
+        found: list[tuple[str, str]] = []
+        regions = page.content.image_regions
+        for number, region in enumerate(regions, start=1):
+            piece = crop(image, region)
+            if piece is None:
+                continue
+            where = f"image {number} of {len(regions)} on the page"
+            try:
+                key = _pixels_key(piece)
+                if key is not None and key in read_before:
+                    earlier = read_before[key]
+                    where += ", the same pixels as an image read before"
+                    candidate = replace(earlier, seconds=0.0) if earlier is not None else None
+                else:
+                    candidate = self._recognize(piece, page, backends, languages, mime,
+                                                time.monotonic())
+                    if key is not None:
+                        read_before[key] = candidate
+            finally:
+                close = getattr(piece, "close", None)
+                if close is not None:
+                    close()
+            if candidate is None:
+                continue
+            recorder.touched(candidate.engine)
+            kept = (region_text(candidate.text, candidate.confidence or 0.0)
+                    if candidate.verdict.status == "ok" else "")
+            why = (f"{where}: its text put into the page's text" if kept else
+                   f"{where}: not read as text (confidence {candidate.confidence or 0:.2f})")
+            page.errors.append(replace(candidate.attempt(), reasons=(why,)))
+            if kept:
+                found.append((region.before, kept))
+        return found
 
     # -- tables --------------------------------------------------------------
 

@@ -23,6 +23,14 @@ GOBLIN_OPTIONS = (
         maximum=1200,
     ),
     Option(
+        "ocr_image_regions",
+        "bool",
+        True,
+        "In auto mode, also OCR the images of a page with a text layer that no text covers "
+        "(an image of text among text: a pasted scan, a screenshot) and put their text where "
+        "the image is; false: only whole pages are OCR'd.",
+    ),
+    Option(
         "ocr_backends",
         "list",
         (),

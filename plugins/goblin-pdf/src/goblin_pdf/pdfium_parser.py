@@ -23,8 +23,9 @@ from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge, UnsafeArchive
 from goblin_core.executors.page_ranges import parse_page_range
-from goblin_core.model import PageContent
+from goblin_core.model import ImageRegion, PageContent
 from goblin_core.source import Source
+from goblin_pdf.image_regions import untexted_images
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.outline import outline_text, read_outline
 from goblin_pdf.page_render import RenderTimeout, render_gray
@@ -155,6 +156,9 @@ class PdfiumDocument(BaseParsedDocument):
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
         self._field_values = bool(self.options.get("forms", True))
+        # only auto OCR reads images on pages of text; the others OCR whole pages or none
+        self._image_regions = (config.core.get("ocr") == "auto"
+                               and bool(config.core.get("ocr_image_regions", True)))
         self._forms = self._field_values and self._init_forms()
         self._outline: list[dict[str, Any]] | None = None
         self._metadata = self._document_metadata()
@@ -248,6 +252,7 @@ class PdfiumDocument(BaseParsedDocument):
             try:
                 read = read_text(page, int(self.options.get("count_images_below", 200)), textpage)
                 layout = self._layout(page, textpage, read, number)
+                regions = self._untexted_images(page, textpage, read, number)
             finally:
                 textpage.close()
             extra = self._page_extras(page, index, layout.text)
@@ -268,7 +273,22 @@ class PdfiumDocument(BaseParsedDocument):
             text = "\n\n".join([text.rstrip("\n"), *extra]) if text.strip() else "\n\n".join(extra)
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,
                            unmapped=read.unmapped, blocks=layout.blocks, label=self._label(index),
-                           path_segments=read.path_segments, hidden_chars=read.hidden)
+                           path_segments=read.path_segments, hidden_chars=read.hidden,
+                           image_regions=regions)
+
+    def _untexted_images(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
+                         read: PageText, number: int) -> tuple[ImageRegion, ...]:
+        """Images of a page of text that OCR may read (auto OCR only): a page with little
+        text is OCR'd whole, and a page the census refused is never drawn."""
+        walked = read.glyphs < int(self.options.get("count_images_below", 200))
+        if not self._image_regions or (walked and read.images == 0):
+            return ()  # the object census walked the page and found no image
+        try:
+            return untexted_images(page, textpage)
+        except Exception as exc:  # the regions are an extra: never lose the page's text
+            log.warning("%s: page %d's images unreadable: %s", self.source.display_name,
+                        number, exc)
+            return ()
 
     def _layout(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, read: PageText,
                 number: int) -> PageLayout:
