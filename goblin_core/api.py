@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from goblin_core.config import Config
-from goblin_core.engines import Task
+from goblin_core.engines import Task, run_executor
 from goblin_core.errors import ConfigError, GoblinError
 from goblin_core.executors.local import check_jobs
 from goblin_core.executors.worker import problem_document
@@ -144,5 +144,5 @@ def _documents(
         (problems if isinstance(item, InputProblem) else tasks).append(item)  # type: ignore[arg-type]
     for problem in problems:
         yield problem_document(problem)
-    for result in engine.run(tasks, config, jobs=jobs):
+    for result in run_executor(engine, tasks, config, jobs):
         yield result.document

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from goblin_core.config import Config
-from goblin_core.engines import Task
+from goblin_core.engines import Task, run_executor
 from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import problem_document
 from goblin_core.inputs import InputProblem, PathsLike, input_paths, tasks_for
@@ -255,7 +255,7 @@ def run_batch(
 def _results(
     engine: Any, tasks: list[Task], config: Config, jobs: int | None
 ) -> Iterator[tuple[Task, Document, float]]:
-    for result in engine.run(tasks, config, jobs=jobs):
+    for result in run_executor(engine, tasks, config, jobs):
         yield result.task, result.document, result.seconds
 
 

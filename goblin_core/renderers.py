@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
+from goblin_core.errors import GoblinError
 from goblin_core.model import Block, Document, Page, Table
 
 #: Characters XML 1.0 forbids (C0 controls but tab/newline/return, U+FFFE, U+FFFF):
@@ -40,11 +41,20 @@ def write_rendered(renderer: Any, documents: Sequence[Document], config: Config,
     instead, without the whole of it ever being one string: a document of 70 MB of
     text rendered whole as JSON held its text three more times.
     """
-    write = getattr(renderer, "write", None)
-    if callable(write):
-        write(documents, config, out)
-    else:
-        write_sliced(out, [renderer.render(documents, config)])
+    name = getattr(renderer, "name", type(renderer).__name__)
+    try:
+        write = getattr(renderer, "write", None)
+        if callable(write):
+            write(documents, config, out)
+            return
+        text = renderer.render(documents, config)
+    except OSError:
+        raise  # the output refused it (a closed pipe, a full disk): not the renderer's fault
+    except Exception as exc:  # a renderer plugin's bug: one clear error, not a traceback
+        raise GoblinError(f"renderer {name} failed: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(text, str):
+        raise GoblinError(f"renderer {name} returned {type(text).__name__}, not text")
+    write_sliced(out, [text])
 
 
 def escape_html(text: str, *, quote: bool = True) -> str:

@@ -364,7 +364,8 @@ class _SizedExecutor(BaseEngine):
 
     def run(self, tasks: Iterable[Task], config: Any) -> Any:
         for task in tasks:
-            yield TaskResult(task, goblin_core.extract(task.data or b"", name=task.display_name))
+            source = task.path if task.path is not None else task.data or b""
+            yield TaskResult(task, goblin_core.extract(source, name=task.display_name))
 
 
 def test_run_executor_passes_jobs_only_to_executors_that_take_it() -> None:
@@ -372,3 +373,75 @@ def test_run_executor_passes_jobs_only_to_executors_that_take_it() -> None:
     tasks = [Task(None, "a.txt", data=b"hello")]
     results = list(run_executor(_SizedExecutor(), tasks, config, jobs=2))
     assert results[0].document.text == "hello"
+
+
+class _ExecutorPlugin:
+    @hookimpl
+    def goblin_register_executors(self, register: Callable[[Any], None]) -> None:
+        register(_SizedExecutor())
+
+
+def test_an_executor_without_jobs_runs_batches_from_the_api_the_batch_writer_and_the_cli(
+        tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from goblin_core.batch import run_batch
+    from goblin_core.cli.app import CliState, cli
+
+    (tmp_path / "a.txt").write_text("hello from a\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("hello from b\n", encoding="utf-8")
+    registry = load_registry(load=[], extra_plugins=[("sized", _ExecutorPlugin())])
+    paths = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    documents = list(goblin_core.extract_many(paths, jobs=2, executor="executor.sized",
+                                              registry=registry))
+    assert sorted(d.text for d in documents) == ["hello from a\n", "hello from b\n"]
+    summary = run_batch(registry, registry.config(), paths, tmp_path / "out", jobs=2,
+                        executor="executor.sized")
+    assert (summary.done, summary.failed) == (2, 0)
+    result = CliRunner().invoke(cli, ["extract", str(paths[0]), str(paths[1]), "--executor",
+                                      "sized", "--jobs", "2"], obj=CliState(registry))
+    assert result.exit_code == 0, result.output
+    assert "hello from a" in result.output and "hello from b" in result.output
+
+
+# -- renderers -------------------------------------------------------------------
+
+
+class _BrokenRenderer(BaseEngine):
+    format = "broken"
+
+    def __init__(self, name: str, answer: Any) -> None:
+        self.name = name
+        self.answer = answer
+
+    def render(self, documents: Any, config: Any) -> Any:
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+@pytest.mark.parametrize(("answer", "cause"), [
+    (KeyError("pages"), "renderer tests.broken failed: KeyError: 'pages'"),
+    (None, "renderer tests.broken returned NoneType, not text"),
+])
+def test_a_renderer_that_fails_is_one_clear_error(tmp_path: Any, answer: Any,
+                                                  cause: str) -> None:
+    from click.testing import CliRunner
+
+    from goblin_core.cli.app import CliState, cli
+
+    class Plugin:
+        @hookimpl
+        def goblin_register_renderers(self, register: Callable[[Any], None]) -> None:
+            register(_BrokenRenderer("tests.broken", answer))
+
+    (tmp_path / "a.txt").write_text("hello\n", encoding="utf-8")
+    registry = load_registry(load=[], extra_plugins=[("broken", Plugin())])
+    result = CliRunner().invoke(cli, ["extract", str(tmp_path / "a.txt"), "-f", "broken"],
+                                obj=CliState(registry))
+    assert result.exit_code == 1
+    assert cause in result.output and "Traceback" not in result.output
+    # into a folder: that document's result is not written, and the run says why
+    result = CliRunner().invoke(cli, ["extract", str(tmp_path / "a.txt"), "-f", "broken",
+                                      "-o", str(tmp_path / "out")], obj=CliState(registry))
+    assert result.exit_code == 1 and cause in result.output

@@ -42,7 +42,7 @@ from goblin_core.cli.app import (
 )
 from goblin_core.cli.run_options import call_options, password_option, settings_option
 from goblin_core.config import Config
-from goblin_core.engines import Task
+from goblin_core.engines import Task, run_executor
 from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import error_document
 from goblin_core.inputs import InputProblem, walk_inputs
@@ -185,7 +185,7 @@ def _extract_batch(
         raise click.ClickException(f"no executor named {executor} is installed"
                                    f"{_installed_executors(registry)}")
     workers = jobs or min(os.cpu_count() or 1, len(tasks)) or 1
-    for result in entry.engine.run(tasks, config, jobs=workers):
+    for result in run_executor(entry.engine, tasks, config, workers):
         yield result.task.index, result.document
 
 
