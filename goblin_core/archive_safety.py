@@ -98,6 +98,9 @@ def read_member(member: Member, budget: ArchiveBudget, source: Source, name: str
     limits = budget.limits
     display = f"{source.display_name}/{name}"
     stream = member.open()
+    if not callable(getattr(stream, "read", None)) or not callable(getattr(stream, "close", None)):
+        raise CorruptDocument(f"the archive handler opened it as {type(stream).__name__}, "
+                              "not a binary stream", file=display)
     # Chunks are kept in a list and joined once: one copy of the member, not two.
     chunks: list[bytes] = []
     disk: BinaryIO | None = None
@@ -108,6 +111,9 @@ def read_member(member: Member, budget: ArchiveBudget, source: Source, name: str
             chunk = stream.read(CHUNK)
             if not chunk:
                 break
+            if not isinstance(chunk, (bytes, bytearray, memoryview)):
+                raise CorruptDocument(f"the archive handler's stream gave "
+                                      f"{type(chunk).__name__}, not bytes", file=display)
             read += len(chunk)
             _check_member(member, read, limits, display)
             budget.spend(len(chunk), source.display_name)
@@ -182,6 +188,11 @@ def expand_members(
                 f"more than limits.max_members ({limits.max_members:,}) members; stopped listing",
                 file=source.display_name,
             )
+        if not isinstance(member, Member):
+            # a handler's bug costs that one entry, not the members after it
+            _refuse(log, f"#{count}", f"{entry.name} listed {type(member).__name__} "
+                    f"{member!r:.60}, not a Member", "CorruptDocument")
+            continue
         child = _admit(member, source, log, seen, limits)
         if child is None:
             continue

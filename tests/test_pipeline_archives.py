@@ -222,3 +222,36 @@ def test_an_archive_whose_only_links_point_inside_reads_in_full() -> None:
     document = extract(zip_of({"x": b"x"}), name="inside.zip",
                        registry=registry_with(InsideLinks()))
     assert document.status == "clean" and not document.report.errors
+
+
+class SloppyHandler(BaseEngine):
+    """A third party's handler with bugs: entries that are no Member, an open() that gives
+    text, a stream that reads str, between two good members."""
+
+    name = "tests.sloppy"
+    formats = ("application/zip",)
+    priority = 100
+
+    def members(self, source: Source, limits: Any, config: Any) -> Iterator[Member]:
+        def good(text: bytes) -> Any:
+            return lambda: io.BytesIO(text)
+
+        yield Member(name="first.txt", open=good(b"first good member"), size=17)
+        yield None  # type: ignore[misc]
+        yield "second.txt"  # type: ignore[misc]
+        yield Member(name="opened-as-text.txt", open=lambda: "not a stream", size=12)  # type: ignore[arg-type,return-value]
+        yield Member(name="reads-str.txt", open=lambda: io.StringIO("text, not bytes"), size=15)  # type: ignore[arg-type,return-value]
+        yield Member(name="last.txt", open=good(b"last good member"), size=16)
+
+
+def test_a_handler_s_bad_entries_cost_only_themselves() -> None:
+    registry = registry_with(SloppyHandler())
+    document = extract(zip_of({"x.txt": b"x"}), name="sloppy.zip", registry=registry)
+    texts = {d.name: d.text for d in document.walk() if d is not document}
+    assert texts == {"sloppy.zip/first.txt": "first good member",
+                     "sloppy.zip/last.txt": "last good member"}
+    refused = {m.name: m.reason for m in document.report.members if m.action == "refused"}
+    assert refused["#2"] == "tests.sloppy listed NoneType None, not a Member"
+    assert refused["#3"] == "tests.sloppy listed str 'second.txt', not a Member"
+    assert "opened it as str, not a binary stream" in refused["opened-as-text.txt"]
+    assert "gave str, not bytes" in refused["reads-str.txt"]
