@@ -131,9 +131,12 @@ def goblin_register_ocr_backends(register: Register) -> None:
         recognize(image: PIL.Image.Image, languages: str, config: Config) -> OCRResult
 
     ``languages`` is Tesseract-style (``"por+eng"``). Return ``OCRResult(text,
-    confidence)`` with confidence in [0, 1]; on any failure return
-    ``OCRResult("", 0.0)``. A backend with ``cloud = True`` sends pages off the
-    machine and runs only when config or the call names it. A backend whose
+    confidence)`` with confidence in [0, 1]; for an image it cannot read return
+    ``OCRResult("", 0.0)``. A failure of the backend itself (its time limit ran
+    out) may be raised as a GoblinError (``ExtractionTimeout``): the core records
+    it in the page's attempts and the next backend reads the page. A backend with
+    ``cloud = True`` sends pages off the machine and runs only when config or the
+    call names it. A backend whose
     availability depends on the call's config (credentials passed in options)
     may also have ``available_for(config) -> tuple[bool, str]``, which the core
     then asks instead of ``available()``.

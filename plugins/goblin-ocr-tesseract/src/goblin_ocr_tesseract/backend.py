@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import subprocess
+import time
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -13,6 +14,7 @@ from PIL import Image
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
+from goblin_core.errors import ExtractionTimeout
 from goblin_core.model import EMPTY_OCR, OCRResult
 from goblin_ocr_tesseract.accents import restore_accents
 from goblin_ocr_tesseract.flatten import flatten
@@ -28,6 +30,7 @@ from goblin_ocr_tesseract.languages import (
 )
 from goblin_ocr_tesseract.legacy import fill_unwritable, legacy_languages, python_tessdata, writable
 from goblin_ocr_tesseract.page_language import page_language
+from goblin_ocr_tesseract.process import TesseractTimeout
 from goblin_ocr_tesseract.reading import Reading, RunSettings, read, rotation
 
 log = logging.getLogger(__name__)
@@ -36,8 +39,7 @@ log = logging.getLogger(__name__)
 _SAUVOLA = 2
 
 #: Errors one Tesseract run can end with: a bad image, a timeout, a binary that
-#: will not start. pytesseract's TesseractError is a RuntimeError, so naming it
-#: (and importing pytesseract at start-up) is not needed.
+#: will not start. TesseractFailed and TesseractTimeout (process.py) are RuntimeErrors.
 _RUN_ERRORS = (RuntimeError, OSError, ValueError)
 
 #: Tesseract refuses an image longer than this on either side ("Image too large"):
@@ -95,6 +97,11 @@ class TesseractBackend(BaseEngine):
         Anything that is not a PIL image (bytes, a path, None) and images with
         no pixels get the empty result too, as the OCR contract asks: the core
         then keeps whatever text the page already has.
+
+        Every pass over the page shares ``tesseract.timeout``: a second pass
+        that runs out of it leaves the reading before it standing. A page whose
+        first reading runs out of it raises ExtractionTimeout, so the page's
+        attempts say why it has no OCR text (the core records it and goes on).
         """
         if not _readable(image):
             return EMPTY_OCR
@@ -109,11 +116,16 @@ class TesseractBackend(BaseEngine):
             log.warning("Tesseract could not read the page image: %s", exc)
             return EMPTY_OCR
         max_pixels = int(config.limits["max_image_pixels"])
+        settings = replace(settings, deadline=time.monotonic() + settings.timeout)
         try:
             reading, settings = self._read(page, settings, options, max_pixels)
             if options["detect_language"]:
                 reading, settings = self._in_page_language(page, settings, options, reading,
                                                            max_pixels)
+        except TesseractTimeout as exc:
+            raise ExtractionTimeout(
+                f"Tesseract read nothing of a {image.width}x{image.height} page image within "
+                f"tesseract.timeout ({settings.timeout:g} s): {exc}") from None
         except _RUN_ERRORS as exc:
             log.warning("Tesseract could not read the page: %s", exc)
             return EMPTY_OCR
@@ -158,8 +170,13 @@ class TesseractBackend(BaseEngine):
         found = page_language(first.text, requested, installed)
         if found is None:
             return first, settings
-        second, second_settings = self._read(page, replace(settings, lang=found), options,
-                                             max_pixels)
+        try:
+            second, second_settings = self._read(page, replace(settings, lang=found), options,
+                                                 max_pixels)
+        except _RUN_ERRORS as exc:
+            log.warning("reading the page again in %s failed, the first reading is kept: %s",
+                        found, exc)
+            return first, settings
         if second.confidence < first.confidence:
             log.debug("page reads as %s, but that reading is less confident: kept %s",
                       found, settings.lang)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from goblin_ocr_tesseract.coverage import ink_coverage
+from goblin_ocr_tesseract.process import run
 from goblin_ocr_tesseract.skew import skew_degrees
 from goblin_ocr_tesseract.spacing import join_cjk
 from goblin_ocr_tesseract.words import Word, mean_confidence, median_height, parse_tsv
@@ -42,21 +45,32 @@ class RunSettings:
     timeout: float
     tessdata_dir: str = ""
     thresholding: int = 0
+    #: ``time.monotonic()`` when the page's time is up (0: only ``timeout`` per run):
+    #: every pass over one page shares ``tesseract.timeout``
+    deadline: float = 0.0
 
-    def arguments(self) -> str:
-        parts = [f"--psm {self.psm}", f"--oem {self.oem}",
+    def time_left(self) -> float:
+        """Seconds the next run may take: ``timeout``, and no more than the page has left."""
+        if not self.deadline:
+            return self.timeout
+        return min(self.timeout, self.deadline - time.monotonic())
+
+    def arguments(self) -> list[str]:
+        """Command-line arguments after the input and output names; a list, so a
+        tessdata folder with quotes or spaces in its name stays one argument."""
+        parts = ["--psm", str(self.psm), "--oem", str(self.oem),
                  # keep runs of spaces in tables and columns as Tesseract saw them
-                 "-c preserve_interword_spaces=1", "-c tessedit_create_tsv=1",
+                 "-c", "preserve_interword_spaces=1", "-c", "tessedit_create_tsv=1",
                  # set here, not left to tessdata's configs/txt: a folder of models alone
                  # (legacy_tessdata_dir) has no configs
-                 "-c tessedit_create_hocr=1", "-c tessedit_create_txt=1"]
+                 "-c", "tessedit_create_hocr=1", "-c", "tessedit_create_txt=1"]
         if self.dpi:
-            parts.append(f"--dpi {self.dpi}")
+            parts += ["--dpi", str(self.dpi)]
         if self.thresholding:
-            parts.append(f"-c thresholding_method={self.thresholding}")
+            parts += ["-c", f"thresholding_method={self.thresholding}"]
         if self.tessdata_dir:
-            parts.insert(0, f'--tessdata-dir "{self.tessdata_dir}"')
-        return " ".join(parts)
+            parts[:0] = ["--tessdata-dir", self.tessdata_dir]
+        return parts
 
 
 # _pytesseract: pytesseract imports numpy (and pandas when present), a second
@@ -78,16 +92,15 @@ def single_threaded() -> None:
 def read(image: Any, settings: RunSettings) -> Reading:
     """Run Tesseract once on a PIL image, writing text, TSV and hOCR in the same pass.
 
-    Raises pytesseract's TesseractError, RuntimeError on timeout, OSError when
+    Raises TesseractFailed or TesseractTimeout (RuntimeErrors), OSError when
     the binary cannot start.
     """
     from pytesseract import pytesseract as runner  # first use only: see _pytesseract
 
     single_threaded()
-    runner.tesseract_cmd = settings.binary
     with runner.save(image) as (base, input_file):
-        runner.run_tesseract(input_file, base, extension="txt", lang=settings.lang,
-                             config=settings.arguments(), timeout=settings.timeout)
+        run([settings.binary, input_file, base, "-l", settings.lang,
+             *settings.arguments(), "txt"], settings.time_left())
         text = Path(f"{base}.txt").read_text(encoding="utf-8", errors="replace")
         tsv = Path(f"{base}.tsv").read_text(encoding="utf-8", errors="replace")
         hocr = Path(f"{base}.hocr").read_text(encoding="utf-8", errors="replace")
@@ -102,18 +115,36 @@ def rotation(image: Any, settings: RunSettings) -> int:
 
     Uses Tesseract's orientation detection (the ``osd`` traineddata).
     """
-    import pytesseract  # first use only: see _pytesseract
-    from pytesseract import pytesseract as runner
+    from pytesseract import pytesseract as runner  # first use only: see _pytesseract
 
     single_threaded()
-    runner.tesseract_cmd = settings.binary
-    config = "-c min_characters_to_try=5"
-    if settings.tessdata_dir:
-        config = f'--tessdata-dir "{settings.tessdata_dir}" {config}'
-    found = pytesseract.image_to_osd(image, config=config, timeout=settings.timeout,
-                                     output_type=pytesseract.Output.DICT)
+    tessdata = ["--tessdata-dir", settings.tessdata_dir] if settings.tessdata_dir else []
+    with runner.save(image) as (base, input_file):
+        run([settings.binary, input_file, base, *tessdata, "-l", "osd", "--psm", "0",
+             "-c", "min_characters_to_try=5"], settings.time_left())
+        found = _osd(Path(f"{base}.osd").read_text(encoding="utf-8", errors="replace"))
     angle = int(found.get("rotate", 0)) % 360
     # The caller keeps the upright reading only when it reads better, so any guess is worth a try.
     if float(found.get("orientation_conf", 0.0)) <= 0.0:
         return 0
     return -angle % 360
+
+
+def _osd(text: str) -> dict[str, float]:
+    """``rotate`` and ``orientation_conf`` of Tesseract's OSD report; missing when unreadable.
+
+    >>> _osd("Rotate: 90\\nOrientation confidence: 2.5\\nScript: Latin\\nbad: x\\n")
+    {'rotate': 90.0, 'orientation_conf': 2.5}
+    """
+    keys = {"Rotate": "rotate", "Orientation confidence": "orientation_conf"}
+    found: dict[str, float] = {}
+    for line in text.splitlines():
+        name, _, value = line.partition(":")
+        if name.strip() in keys:
+            try:
+                number = float(value)
+            except ValueError:
+                continue
+            if math.isfinite(number):
+                found[keys[name.strip()]] = number
+    return found
