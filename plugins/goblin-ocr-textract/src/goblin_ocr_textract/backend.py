@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,12 @@ from goblin_ocr_textract.encoding import encode_page
 from goblin_ocr_textract.retries import with_retries
 
 log = logging.getLogger(__name__)
+
+#: What a call to Textract can fail with besides goblin's own errors: botocore's; a
+#: body it cannot decode (a proxy's HTML page, bytes that are not UTF-8); and JSON of
+#: the wrong shape, which botocore's parser meets with TypeError or AttributeError
+#: ("Blocks": 5).
+_SERVICE_ERRORS = (BotoCoreError, ClientError, ValueError, TypeError, AttributeError)
 
 
 class TextractBackend(BaseEngine):
@@ -57,12 +64,16 @@ class TextractBackend(BaseEngine):
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
         """One page image through DetectDocumentText; ``OCRResult("", 0.0)`` on failure."""
         options = config.section("textract")
+        # a service that stalls or throttles forever costs at most the document's time
+        time_left = float(config.limits["timeout"])
+        deadline = time.monotonic() + time_left
         try:
-            client = make_client("textract", options)
+            client = make_client("textract", options, time_left=time_left)
             data = encode_page(image, int(options["max_image_bytes"]),
                                int(options["max_image_side"]))
-            answer = with_retries(client.detect_document_text, options, Document={"Bytes": data})
-        except (GoblinError, BotoCoreError, ClientError) as exc:
+            answer = with_retries(client.detect_document_text, options, deadline=deadline,
+                                  Document={"Bytes": data})
+        except (GoblinError, *_SERVICE_ERRORS) as exc:
             log.warning("Textract could not read the page: %s", exc)
             return EMPTY_OCR
         pages = pages_from_blocks(answer.get("Blocks", []))
@@ -89,7 +100,7 @@ class TextractBackend(BaseEngine):
             return {}
         try:
             pages = detect_document(source, config)
-        except (GoblinError, BotoCoreError, ClientError) as exc:
+        except (GoblinError, *_SERVICE_ERRORS) as exc:
             log.warning("Textract could not read %s as a whole: %s", source.display_name, exc)
             return {}
         wanted = set(page_numbers)

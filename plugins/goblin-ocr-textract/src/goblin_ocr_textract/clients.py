@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from botocore.exceptions import BotoCoreError
 
 from goblin_core.errors import EngineUnavailable
 from goblin_ocr_textract.credentials import find_credentials, find_region
 
 
-def make_client(service: str, options: Mapping[str, Any]) -> Any:
+class ResponseTooLarge(BotoCoreError):
+    """An answer longer than ``textract.max_response_bytes``, refused before it is parsed."""
+
+    fmt = ("{operation} answered with {size:,} bytes, over textract.max_response_bytes "
+           "({limit:,}); not parsed")
+
+
+def make_client(service: str, options: Mapping[str, Any], *,
+                time_left: float | None = None) -> Any:
     """A Textract or S3 client; EngineUnavailable when credentials or region are missing.
 
     botocore's own retries are off: goblin retries with backoff and jitter
-    itself (``with_retries``) so attempts are counted once.
+    itself (``with_retries``) so attempts are counted once. One response is
+    awaited at most ``textract.timeout`` seconds, and no longer than
+    ``time_left``; an answer over ``textract.max_response_bytes`` is refused
+    before botocore parses it, which takes some twenty times its size.
     """
     # boto3 is imported on first use: loading it costs every worker and every
     # goblin command seconds, and most runs never call Textract.
@@ -30,23 +43,39 @@ def make_client(service: str, options: Mapping[str, Any]) -> Any:
     endpoint = str(options["endpoint_url"])
     if service == "s3":
         endpoint = str(options["s3_endpoint_url"]) or endpoint
+    wait = float(options["timeout"])
+    if time_left is not None:
+        wait = max(min(wait, time_left), 1.0)
     settings = BotoConfig(
         region_name=region,
         retries={"total_max_attempts": 1},
-        connect_timeout=float(options["timeout"]),
-        read_timeout=float(options["timeout"]),
+        connect_timeout=wait,
+        read_timeout=wait,
         s3={"addressing_style": "path"} if endpoint else None,
     )
     if found.credentials is None:
         # use_default_credentials: boto3's own chain (container, web identity, instance role)
-        return boto3.session.Session().client(service, endpoint_url=endpoint or None,
-                                              config=settings)
-    frozen = found.credentials.get_frozen_credentials()
-    return boto3.session.Session().client(
-        service,
-        endpoint_url=endpoint or None,
-        aws_access_key_id=frozen.access_key,
-        aws_secret_access_key=frozen.secret_key,
-        aws_session_token=frozen.token,
-        config=settings,
-    )
+        client = boto3.session.Session().client(service, endpoint_url=endpoint or None,
+                                                config=settings)
+    else:
+        frozen = found.credentials.get_frozen_credentials()
+        client = boto3.session.Session().client(
+            service,
+            endpoint_url=endpoint or None,
+            aws_access_key_id=frozen.access_key,
+            aws_secret_access_key=frozen.secret_key,
+            aws_session_token=frozen.token,
+            config=settings,
+        )
+    if service == "textract":
+        client.meta.events.register("before-parse.textract.*",
+                                    _size_check(int(options["max_response_bytes"])))
+    return client
+
+
+def _size_check(limit: int) -> Callable[..., None]:
+    def check(operation_model: Any, response_dict: Mapping[str, Any], **_: Any) -> None:
+        body = response_dict.get("body")
+        if isinstance(body, bytes | bytearray) and len(body) > limit:
+            raise ResponseTooLarge(operation=operation_model.name, size=len(body), limit=limit)
+    return check

@@ -12,6 +12,7 @@ import logging
 import time
 import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -28,13 +29,18 @@ log = logging.getLogger(__name__)
 
 _LONGEST_POLL = 30.0
 
+#: Blocks asked for per page of results: the most GetDocumentTextDetection gives.
+_PAGE_SIZE = 1000
+
 
 def detect_document(source: Source, config: Config) -> dict[int, OCRResult]:
     """Every page's text of a PDF (page number -> OCRResult) read by one asynchronous job.
 
     Raises EngineUnavailable without bucket, credentials or region;
-    CorruptDocument when Textract fails the job; ExtractionTimeout after
-    ``textract.poll_timeout``; botocore errors once retries are spent.
+    CorruptDocument when Textract fails the job; ExtractionTimeout when the job
+    is still running after ``textract.poll_timeout`` or ``limits.timeout``,
+    whichever is shorter (paging its results stops there too, keeping the
+    lines read); botocore errors once retries are spent.
 
     >>> detect_document(Source.from_path("scan.pdf"), config)  # doctest: +SKIP
     {1: OCRResult(text='...', confidence=0.98), 2: ...}
@@ -44,53 +50,102 @@ def detect_document(source: Source, config: Config) -> dict[int, OCRResult]:
     if not bucket:
         raise EngineUnavailable("textract.s3_bucket is not set: asynchronous detection needs "
                                 "a bucket to upload the PDF to", file=source.display_name)
-    s3 = make_client("s3", options)
-    textract = make_client("textract", options)
+    time_left = min(float(options["poll_timeout"]), float(config.limits["timeout"]))
+    job = _Job(source, options, time.monotonic() + time_left,
+               int(config.limits["max_output_chars"]))
+    s3 = make_client("s3", options, time_left=time_left)
+    textract = make_client("textract", options, time_left=time_left)
     key = f"{options['s3_prefix']}{uuid.uuid4().hex}.pdf"
-    with_retries(s3.put_object, options, Bucket=bucket, Key=key, Body=source.bytes())
+    with_retries(s3.put_object, options, deadline=job.deadline, Bucket=bucket, Key=key,
+                 Body=source.bytes())
     try:
         started = with_retries(textract.start_document_text_detection, options,
+                               deadline=job.deadline,
                                DocumentLocation={"S3Object": {"Bucket": bucket, "Name": key}})
-        blocks = _wait_for_blocks(textract, started["JobId"], options, source)
+        blocks = _wait_for_blocks(textract, str(started["JobId"]), job)
     finally:
         _delete(s3, bucket, key, options)
     return pages_from_blocks(blocks)
 
 
-def _wait_for_blocks(
-    textract: Any, job_id: str, options: Mapping[str, Any], source: Source
-) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + float(options["poll_timeout"])
-    interval = float(options["poll_interval"])
+@dataclass(frozen=True)
+class _Job:
+    """What polling and paging a job need: the document, ``[textract]`` and the deadline."""
+
+    source: Source
+    options: Mapping[str, Any]
+    deadline: float
+    max_chars: int
+
+
+def _wait_for_blocks(textract: Any, job_id: str, job: _Job) -> list[dict[str, Any]]:
+    interval = float(job.options["poll_interval"])
     while True:
-        answer = with_retries(textract.get_document_text_detection, options, JobId=job_id)
+        answer = with_retries(textract.get_document_text_detection, job.options,
+                              deadline=job.deadline, JobId=job_id, MaxResults=_PAGE_SIZE)
         status = answer.get("JobStatus")
         if status in ("SUCCEEDED", "PARTIAL_SUCCESS"):
             if status == "PARTIAL_SUCCESS":
-                log.warning("Textract read %s only in part: %s", source.display_name,
+                log.warning("Textract read %s only in part: %s", job.source.display_name,
                             answer.get("Warnings"))
-            return _all_blocks(textract, job_id, answer, options)
+            return _all_blocks(textract, job_id, answer, job)
         if status == "FAILED":
             raise CorruptDocument(f"Textract could not read it: {answer.get('StatusMessage')}",
-                                  file=source.display_name)
-        if time.monotonic() + interval > deadline:
+                                  file=job.source.display_name)
+        if time.monotonic() + interval > job.deadline:
             raise ExtractionTimeout(f"Textract job {job_id} still {status} after "
-                                    "textract.poll_timeout seconds", file=source.display_name)
+                                    "textract.poll_timeout (or limits.timeout) seconds",
+                                    file=job.source.display_name)
         time.sleep(interval)
         interval = min(max(interval * 1.5, 1.0), _LONGEST_POLL)
 
 
 def _all_blocks(
-    textract: Any, job_id: str, first: Mapping[str, Any], options: Mapping[str, Any]
+    textract: Any, job_id: str, first: Mapping[str, Any], job: _Job
 ) -> list[dict[str, Any]]:
-    blocks = list(first.get("Blocks", []))
+    """The LINE blocks of every page of results (words and tables hold the same text
+    again). Paging stops, keeping the lines read, at a token met again (it would page
+    forever), at the job's deadline (a service that hands out new tokens forever), and
+    once the lines hold more text than ``limits.max_output_chars`` (the document could
+    not keep more)."""
+    blocks = _lines(first)
+    chars = sum(len(b["Text"]) for b in blocks)
     token = first.get("NextToken")
+    seen: set[str] = set()
     while token:
-        answer = with_retries(textract.get_document_text_detection, options, JobId=job_id,
+        stop = _stop_paging(token, seen, chars, job)
+        if stop:
+            log.warning("Textract job %s of %s: %s; the results after %s blocks are not read",
+                        job_id, job.source.display_name, stop, f"{len(blocks):,}")
+            break
+        seen.add(token)
+        answer = with_retries(textract.get_document_text_detection, job.options,
+                              deadline=job.deadline, JobId=job_id, MaxResults=_PAGE_SIZE,
                               NextToken=token)
-        blocks.extend(answer.get("Blocks", []))
+        lines = _lines(answer)
+        chars += sum(len(b["Text"]) for b in lines)
+        blocks.extend(lines)
         token = answer.get("NextToken")
     return blocks
+
+
+def _stop_paging(token: Any, seen: set[str], chars: int, job: _Job) -> str:
+    """Why paging must stop before asking for ``token``; "" when it may go on."""
+    if not isinstance(token, str) or token in seen:
+        return f"the results page token {str(token)[:80]!r} came back twice"
+    if time.monotonic() > job.deadline:
+        return "textract.poll_timeout (or limits.timeout) ran out while paging"
+    if chars > job.max_chars:
+        return f"the lines passed limits.max_output_chars ({job.max_chars:,} characters)"
+    return ""
+
+
+def _lines(answer: Mapping[str, Any]) -> list[dict[str, Any]]:
+    found = answer.get("Blocks")
+    if not isinstance(found, list):
+        return []
+    return [b for b in found if isinstance(b, dict) and b.get("BlockType") == "LINE"
+            and isinstance(b.get("Text"), str)]
 
 
 def _delete(s3: Any, bucket: str, key: str, options: Mapping[str, Any]) -> None:

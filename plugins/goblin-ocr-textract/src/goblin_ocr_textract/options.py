@@ -40,11 +40,18 @@ TEXTRACT_OPTIONS = (
            "First wait between two polls of an asynchronous job; it grows up to 30 s.",
            minimum=0.0),
     Option("poll_timeout", "float", 1800.0,
-           "Seconds an asynchronous job may take before goblin gives up on it.", minimum=1.0),
+           "Seconds an asynchronous job may take, reading its results included, before goblin "
+           "gives up on it (never longer than limits.timeout).", minimum=1.0),
     Option("max_image_bytes", "bytes", 10 * 1024**2,
            "Largest page image sent to DetectDocumentText; bigger ones are re-encoded and scaled.",
            minimum=64 * 1024),
     Option("max_image_side", "int", 10_000,
            "Longest side in pixels of a page image sent to Textract.", minimum=100),
-    Option("timeout", "float", 60.0, "Seconds to wait for one HTTP response.", minimum=1.0),
+    Option("timeout", "float", 60.0,
+           "Seconds to wait for one HTTP response (never longer than limits.timeout).",
+           minimum=1.0),
+    Option("max_response_bytes", "bytes", 32 * 1024**2,
+           "Largest answer parsed from Textract; a longer one gives no text. A dense page's "
+           "answer is a few MB, and parsing takes some twenty times the answer's size.",
+           minimum=1024**2),
 )
