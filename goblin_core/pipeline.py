@@ -709,6 +709,7 @@ class Pipeline:
             recorder.warn(kind, f"recovery engine {entry.name} failed: {exc}", entry.name)
             return False
         recorder.touched(entry.name)
+        _warn_stray_answers(texts, wanted, entry.name, recorder)
         share = (time.monotonic() - t0) / max(len(wanted), 1)
         won = False
         for page in wanted:
@@ -1406,6 +1407,23 @@ def _numbered(content: PageContent, work: list[_PageWork], engine: str,
         fixes["text"] = ""
         fixes["error"] = f"{engine} gave the text as {type(content.text).__name__}, not str"
     return replace(content, **fixes) if fixes else content
+
+
+def _warn_stray_answers(texts: dict[Any, Any], wanted: list[_PageWork], engine: str,
+                        recorder: _Recorder) -> None:
+    """One warning for what a recovery engine answered beyond the contract: pages it was
+    not asked for, texts that are not str. Both are ignored; the engine's author should
+    hear of it."""
+    asked = {p.number for p in wanted}
+    stray = sorted(repr(k) for k in texts if k not in asked)
+    wrong = sorted(repr(k) for k, v in texts.items() if k in asked and not isinstance(v, str)
+                   and v is not None)
+    if stray:
+        recorder.warn("BadAnswer", f"recovery engine {engine} answered for pages it was not "
+                      f"asked for ({', '.join(stray[:5])}); ignored", engine)
+    if wrong:
+        recorder.warn("BadAnswer", f"recovery engine {engine} gave page(s) "
+                      f"{', '.join(wrong[:5])} something other than text; ignored", engine)
 
 
 def _checked_tables(found: Any) -> dict[int, list[Table]]:

@@ -445,3 +445,33 @@ def test_a_renderer_that_fails_is_one_clear_error(tmp_path: Any, answer: Any,
     result = CliRunner().invoke(cli, ["extract", str(tmp_path / "a.txt"), "-f", "broken",
                                       "-o", str(tmp_path / "out")], obj=CliState(registry))
     assert result.exit_code == 1 and cause in result.output
+
+
+# -- recovery engines ------------------------------------------------------------
+
+
+class _OverEagerRecovery(BaseEngine):
+    """Answers for pages nobody asked about, and with a number for one it was asked."""
+
+    name = "tests.eager"
+    formats = (TEST_MIME,)
+
+    def recover(self, source: Any, page_numbers: Any, config: Any) -> dict[Any, Any]:
+        return {1: "page one, recovered", 2: 42, 3: None, 99: "a page that is not there"}
+
+
+def test_a_recovery_engine_s_stray_answers_are_ignored_and_named() -> None:
+    from scripted_engines import MarkerValidator, ScriptedParser, text_page
+
+    parser = ScriptedParser("tests.parser", [text_page(1, "GARBAGE one"),
+                                             text_page(2, "GARBAGE two"),
+                                             text_page(3, "GARBAGE three")])
+    registry = registry_with(parser, MarkerValidator(), _OverEagerRecovery())
+    document = goblin_core.extract(b"TEST pages", name="a.test", registry=registry, ocr="never",
+                                   recovery_probe=0)  # all three pages asked at once
+    assert document.pages[0].text == "page one, recovered"
+    assert [p.status for p in document.pages[1:]] == ["corrupt", "corrupt"]
+    warnings = [w.message for w in document.report.warnings if w.kind == "BadAnswer"]
+    assert warnings == [
+        "recovery engine tests.eager answered for pages it was not asked for (99); ignored",
+        "recovery engine tests.eager gave page(s) 2 something other than text; ignored"]
