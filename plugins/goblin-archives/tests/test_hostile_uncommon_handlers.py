@@ -53,17 +53,25 @@ def _messages(run: ChildRun) -> str:
     return " ".join(listed + raised)
 
 
+def _filled_capture(tmp_path: Path, name: str, http: bytes, filler: bytes, size: int,
+                    tail: bytes) -> ChildRun:
+    """A gzipped WARC of one response: ``http``, ``size`` bytes of ``filler``, ``tail``
+    (a few kilobytes on disk), run through the handler in a child process whose peak
+    memory stays under MAX_RSS."""
+    head = _record("response", f"http://a.example/{name}", len(http) + size + len(tail),
+                   "application/http; msgtype=response")
+    fixture = tmp_path / f"{name}.warc.gz"
+    fixture.write_bytes(_gzip([head, http, *_repeated(filler, size), tail, b"\r\n\r\n"]))
+    run = run_hostile(tmp_path, fixture)
+    assert run.peak_rss < MAX_RSS, f"peaked at {run.peak_rss / MIB:.0f} MiB"
+    return run
+
+
 def test_a_chunk_declaring_half_a_gigabyte_is_read_a_piece_at_a_time(tmp_path: Path) -> None:
     size = 512 * MIB
     http = (b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
             + b"%x\r\n" % size)
-    tail = b"\r\n0\r\n\r\n"
-    head = _record("response", "http://a.example/big.txt", len(http) + size + len(tail),
-                   "application/http; msgtype=response")
-    fixture = tmp_path / "chunk.warc.gz"
-    fixture.write_bytes(_gzip([head, http, *_repeated(b"A", size), tail, b"\r\n\r\n"]))
-    run = run_hostile(tmp_path, fixture)
-    assert run.peak_rss < MAX_RSS, f"peaked at {run.peak_rss / MIB:.0f} MiB"
+    run = _filled_capture(tmp_path, "big.txt", http, b"A", size, b"\r\n0\r\n\r\n")
     refused = [m for m in run.result["members"] if m[0] == "a.example/big.txt"]
     assert refused and refused[0][1] == "refused" and "limits.max_ratio" in refused[0][2]
 
@@ -91,15 +99,8 @@ def test_a_brotli_capture_is_decoded_a_block_at_a_time(tmp_path: Path) -> None:
 
 
 def test_an_endless_header_line_is_refused_without_reading_it_whole(tmp_path: Path) -> None:
-    size = 600 * MIB
-    http = b"HTTP/1.1 200 OK\r\nX-Filler: "
-    tail = b"\r\n\r\nbody"
-    head = _record("response", "http://a.example/x.txt", len(http) + size + len(tail),
-                   "application/http; msgtype=response")
-    fixture = tmp_path / "header.warc.gz"
-    fixture.write_bytes(_gzip([head, http, *_repeated(b"a", size), tail, b"\r\n\r\n"]))
-    run = run_hostile(tmp_path, fixture)
-    assert run.peak_rss < MAX_RSS, f"peaked at {run.peak_rss / MIB:.0f} MiB"
+    run = _filled_capture(tmp_path, "x.txt", b"HTTP/1.1 200 OK\r\nX-Filler: ", b"a", 600 * MIB,
+                          b"\r\n\r\nbody")
     assert "a header runs past 1,048,576 bytes" in _messages(run)
 
 
