@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import contextlib
 import email
 import email.errors
 import email.header
@@ -408,8 +409,13 @@ class MSGParser(BaseEngine):
         # and every goblin command would pay that for files that are not .msg.
         import extract_msg
 
+        data = source.bytes()
         try:
-            message = extract_msg.openMsg(source.bytes(), strict=False)
+            message = extract_msg.openMsg(data, strict=False)
+            encoding = msg_string_encoding(message)
+            if encoding is not None:
+                message.close()
+                message = extract_msg.openMsg(data, strict=False, overrideEncoding=encoding)
         except GoblinError:
             raise
         except Exception as exc:  # extract-msg raises many kinds for damaged or odd files
@@ -423,9 +429,9 @@ class MSGParser(BaseEngine):
 
     def _read(self, message: Any, source: Source) -> TextDocument:
         headers = [
-            ("From", _msg_field(message, "sender")),
-            ("To", _msg_field(message, "to")),
-            ("Cc", _msg_field(message, "cc")),
+            ("From", msg_sender(message) or _msg_field(message, "sender")),
+            ("To", msg_recipients(message, "to") or _msg_header(message, "To")),
+            ("Cc", msg_recipients(message, "cc") or _msg_header(message, "Cc")),
             ("Date", msg_date(message) or ""),
             ("Subject", _msg_field(message, "subject")),
         ]
@@ -443,6 +449,121 @@ class MSGParser(BaseEngine):
         return TextDocument(
             [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
         )
+
+
+# MAPI property tags (MS-OXPROPS), as extract-msg names a property: tag and type in hex
+_PR_MESSAGE_CODEPAGE = "3FFD0003"
+_PR_INTERNET_CPID = "3FDE0003"
+_PLAIN_BODY_8BIT = "__substg1.0_1000001E"
+_PR_SENDER_NAME = "__substg1.0_0C1A"
+_PR_SENDER_ADDRTYPE = "__substg1.0_0C1E"
+_PR_SENDER_EMAIL_ADDRESS = "__substg1.0_0C1F"
+_PR_SENDER_SMTP_ADDRESS = "__substg1.0_5D01"
+
+
+def msg_string_encoding(message: Any) -> str | None:
+    """The code page of an 8-bit message's strings, when extract-msg would guess wrong.
+
+    extract-msg reads only PR_MESSAGE_CODEPAGE and otherwise takes ISO-8859-15, which
+    turns a Big5 or Shift_JIS message into Latin mojibake. Outlook often keeps only
+    PR_INTERNET_CPID, the code page the message came in with; without either, the
+    plain-text body's own bytes are the best evidence. ``None``: extract-msg's choice
+    stands (Unicode strings, or a code page the message declares).
+    """
+    try:
+        if message.areStringsUnicode or _PR_MESSAGE_CODEPAGE in message.props:
+            return None
+        declared = message.props.get(_PR_INTERNET_CPID)
+        if declared is not None:
+            codec = _code_page_codec(declared.value)
+            if codec is not None:
+                return codec
+        body = message.getStream(_PLAIN_BODY_8BIT)
+    except Exception as exc:  # a damaged property stream leaves extract-msg's choice
+        log.debug("msg code page unreadable: %s", exc)
+        return None
+    if not body or body.isascii():
+        return None
+    guessed = decode_text(body)[1]
+    return guessed if _eight_bit(guessed) else None
+
+
+def _code_page_codec(code_page: object) -> str | None:
+    """Python's codec for a Windows code page number, if it has one for 8-bit strings
+    (ASCII kept as is: code page 1200, UTF-16, names no 8-bit encoding)."""
+    from extract_msg.encoding import lookupCodePage
+
+    if not isinstance(code_page, int) or code_page <= 0:
+        return None
+    # Python's cpNNN first: extract-msg names 932 "shift_jis", which lacks Microsoft's
+    # extensions (NEC and IBM characters) that code page 932 has
+    candidates = [f"cp{code_page}"]
+    with contextlib.suppress(Exception):  # extract-msg raises for numbers it has no name for
+        candidates.append(lookupCodePage(code_page))
+    return next((name for name in candidates if _eight_bit(name)), None)
+
+
+def _eight_bit(codec: str) -> bool:
+    try:
+        return codecs.lookup(codec)._is_text_encoding and "Mail".encode(codec) == b"Mail"
+    except (LookupError, UnicodeError):
+        return False
+
+
+def msg_sender(message: Any) -> str:
+    """The sender as Outlook shows it: PR_SENDER_NAME and an SMTP address.
+
+    extract-msg prefers the transport headers the message arrived with, which a
+    saved, edited or forwarded message no longer agrees with; an Exchange sender
+    address (``/O=ORG/OU=.../CN=...``) is no address to show, so it is left out.
+    """
+    name = _msg_string(message, _PR_SENDER_NAME)
+    address = _msg_string(message, _PR_SENDER_SMTP_ADDRESS)
+    if not address and _msg_string(message, _PR_SENDER_ADDRTYPE).upper() == "SMTP":
+        address = _msg_string(message, _PR_SENDER_EMAIL_ADDRESS)
+    return _mailbox(name, address)
+
+
+def msg_recipients(message: Any, kind: str) -> str:
+    """The message's own recipients of ``kind`` ("to", "cc", "bcc"), ``; ``-joined."""
+    try:
+        found = [_mailbox(str(recipient.name or ""), str(recipient.email or ""))
+                 for recipient in message.recipients
+                 if getattr(recipient.type, "name", "").lower() == kind]
+    except Exception as exc:  # a damaged recipient table leaves the transport headers
+        log.debug("msg recipients unreadable: %s", exc)
+        return ""
+    return "; ".join(mailbox for mailbox in found if mailbox)
+
+
+def _mailbox(name: str, address: str) -> str:
+    name, address = name.strip(), address.strip()
+    if name and address and name.lower() != address.lower():
+        return f"{name} <{address}>"
+    return name or address
+
+
+def _msg_header(message: Any, key: str) -> str:
+    """Header ``key`` of the transport headers the message arrived with, decoded."""
+    try:
+        header = message.header
+        value = header.get(key) if header is not None else None
+        if not value:
+            return ""
+        decoded = email.header.make_header(email.header.decode_header(str(value)))
+    except Exception as exc:  # a damaged header stream or encoded word must not lose the message
+        log.debug("msg transport header %s unreadable: %s", key, exc)
+        return ""
+    return " ".join(str(decoded).split())
+
+
+def _msg_string(message: Any, stream: str) -> str:
+    try:
+        value = message.getStringStream(stream)
+    except Exception as exc:  # extract-msg reads each stream when asked and may fail
+        log.debug("msg stream %s unreadable: %s", stream, exc)
+        return ""
+    return value if isinstance(value, str) else ""
 
 
 def _msg_field(message: Any, name: str) -> str:
