@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from goblin_core.api import extract, extract_many
 from goblin_core.config import Config
+from goblin_core.deadline import time_left
 from goblin_core.errors import (
     ConfigError,
     CorruptDocument,
@@ -80,4 +81,5 @@ __all__ = [
     "extract_many",
     "hookimpl",
     "load_registry",
+    "time_left",
 ]

@@ -20,6 +20,7 @@ from typing import Any
 
 from goblin_core.archive_safety import ArchiveBudget, expand_members, stopped_after_refusals
 from goblin_core.config import Config
+from goblin_core.deadline import document_deadline
 from goblin_core.detect import detect
 from goblin_core.engines import ArchiveLimits
 from goblin_core.errors import (
@@ -231,7 +232,8 @@ class Pipeline:
             output_left=int(self.limits["max_output_chars"]),
         )
         try:
-            return self._document(source, run, raise_errors=True)
+            with document_deadline(run.deadline):
+                return self._document(source, run, raise_errors=True)
         except GoblinError as exc:
             located = source.located(exc)
             if located is exc:

@@ -19,6 +19,7 @@ from PIL import Image
 
 from goblin_core import default_registry
 from goblin_core.config import Config
+from goblin_core.deadline import document_deadline
 from goblin_core.errors import ExtractionTimeout
 from goblin_ocr_tesseract.backend import TesseractBackend
 from goblin_ocr_tesseract.languages import tessdata_folder
@@ -55,6 +56,28 @@ def test_a_hanging_binary_is_stopped_with_a_clear_timeout(
     found = subprocess.run(["pgrep", "-f", "sleep 300"], capture_output=True, check=False)
     assert str(os.getpid()) not in found.stdout.decode()
     assert not (tmp_path / "woke").exists()
+
+
+def test_a_hanging_binary_stops_when_the_documents_time_is_up(
+    tesseract: str, tmp_path: Path, page_image: DrawPage
+) -> None:
+    # tesseract.timeout would allow a minute; the document has two seconds left
+    command = fake_tesseract(tmp_path, tesseract, "exec sleep 300")
+    started = time.monotonic()
+    with document_deadline(time.monotonic() + 2), \
+            pytest.raises(ExtractionTimeout, match=r"document had left of limits\.timeout"):
+        TesseractBackend().recognize(page_image(), "eng", config(command, timeout=60))
+    assert time.monotonic() - started < 10
+
+
+def test_no_run_starts_once_the_documents_time_is_up(
+    tesseract: str, tmp_path: Path, page_image: DrawPage
+) -> None:
+    command = fake_tesseract(tmp_path, tesseract, f"echo ran > {tmp_path}/ran")
+    with document_deadline(time.monotonic() - 1), \
+            pytest.raises(ExtractionTimeout, match="no time was left"):
+        TesseractBackend().recognize(page_image(), "eng", config(command, timeout=60))
+    assert not (tmp_path / "ran").exists()
 
 
 def test_every_pass_over_a_page_shares_one_timeout(

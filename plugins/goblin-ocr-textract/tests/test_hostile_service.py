@@ -19,6 +19,7 @@ from PIL import Image
 
 from goblin_core import Source, load_registry
 from goblin_core.config import Config
+from goblin_core.deadline import document_deadline
 from goblin_ocr_textract.backend import TextractBackend
 from goblin_ocr_textract.encoding import encode_page
 
@@ -167,6 +168,29 @@ def test_throttling_forever_stops_at_the_document_time_limit(service: Service) -
     assert result.text == ""
     assert seconds < 10
     assert 1 < len(service.seen) < 1000
+
+
+def test_throttling_forever_stops_when_the_documents_time_is_up(service: Service) -> None:
+    # limits.timeout is a minute per call; the document being extracted has 3 s left
+    service.answer = lambda operation, request: (400, {"__type": "ThrottlingException",
+                                                       "message": "Rate exceeded"})
+    with document_deadline(time.monotonic() + 3):
+        result, seconds = timed(lambda: TextractBackend().recognize(page(), "eng", config(
+            service, {"timeout": 60}, max_attempts=1000, backoff_initial=0.5,
+            backoff_max=1.0)))
+    assert result.text == ""
+    assert seconds < 10
+    assert 1 < len(service.seen) < 1000
+
+
+def test_no_call_is_made_once_the_documents_time_is_up(
+    service: Service, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING), document_deadline(time.monotonic() - 1):
+        result = TextractBackend().recognize(page(), "eng", config(service))
+    assert result.text == ""
+    assert service.seen == []
+    assert "limits.timeout" in caplog.text
 
 
 def test_a_service_that_never_answers_is_given_up_within_the_time_limit(

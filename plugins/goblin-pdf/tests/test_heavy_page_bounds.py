@@ -13,6 +13,7 @@ from pdf_builders import helvetica_pages, saved
 from pikepdf import Array, Dictionary, Name
 
 import goblin_core
+from goblin_core.deadline import document_deadline
 from goblin_core.errors import ExtractionTimeout
 from goblin_core.source import Source
 from goblin_pdf.tables.detect import MAX_TABLE_OPERATORS
@@ -79,6 +80,20 @@ def test_a_page_that_takes_too_long_to_draw_stops_at_the_first_time_limit(
             with pytest.raises(ExtractionTimeout, match=r"limits\.timeout"):
                 parsed.render(1, 300)
             assert time.monotonic() - started < 8
+
+
+def test_a_render_stops_when_the_extraction_it_belongs_to_runs_out_of_time() -> None:
+    # a PDF opened late in an extraction (an archive's last member) has what is left of
+    # limits.timeout, not the whole of it
+    data = saved(helvetica_pages(TITLE % "Lines page" + _lines_across(40_000)))
+    registry = goblin_core.default_registry()
+    parser = registry.get("pdf.pypdfium2").engine
+    started = time.monotonic()
+    with document_deadline(started + 1.5), \
+            parser.open(Source.from_bytes(data, "late.pdf"), registry.config()) as parsed, \
+            pytest.raises(ExtractionTimeout, match=r"late\.pdf: page 1: .*\(limits\.timeout\)"):
+        parsed.render(1, 300)
+    assert time.monotonic() - started < 6
 
 
 def test_a_page_drawn_within_the_render_timeout_is_the_image_pdfium_draws() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image
 
 from goblin_core.config import Config
+from goblin_core.deadline import time_left
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import ExtractionTimeout
 from goblin_core.model import EMPTY_OCR, OCRResult
@@ -116,8 +117,16 @@ class TesseractBackend(BaseEngine):
             log.warning("Tesseract could not read the page image: %s", exc)
             return EMPTY_OCR
         max_pixels = int(config.limits["max_image_pixels"])
-        settings = replace(settings, deadline=time.monotonic() + settings.timeout)
+        # the page's runs share tesseract.timeout, and never outlast the document's limit
+        document_left = time_left()
+        budget = settings.timeout if document_left is None else min(settings.timeout,
+                                                                    document_left)
+        limit = (f"tesseract.timeout ({settings.timeout:g} s)" if budget == settings.timeout
+                 else f"the {budget:.1f} s the document had left of limits.timeout")
+        settings = replace(settings, deadline=time.monotonic() + budget)
         try:
+            if budget <= 0:
+                raise TesseractTimeout("no time was left to start it")
             reading, settings = self._read(page, settings, options, max_pixels)
             if options["detect_language"]:
                 reading, settings = self._in_page_language(page, settings, options, reading,
@@ -125,7 +134,7 @@ class TesseractBackend(BaseEngine):
         except TesseractTimeout as exc:
             raise ExtractionTimeout(
                 f"Tesseract read nothing of a {image.width}x{image.height} page image within "
-                f"tesseract.timeout ({settings.timeout:g} s): {exc}") from None
+                f"{limit}: {exc}") from None
         except _RUN_ERRORS as exc:
             log.warning("Tesseract could not read the page: %s", exc)
             return EMPTY_OCR

@@ -15,7 +15,7 @@ from goblin_core.errors import ConfigError, GoblinError
 from goblin_core.model import EMPTY_OCR, OCRResult
 from goblin_core.source import Source
 from goblin_ocr_textract.blocks import pages_from_blocks
-from goblin_ocr_textract.clients import make_client
+from goblin_ocr_textract.clients import make_client, seconds_left
 from goblin_ocr_textract.credentials import find_credentials
 from goblin_ocr_textract.document import detect_document
 from goblin_ocr_textract.encoding import encode_page
@@ -64,10 +64,10 @@ class TextractBackend(BaseEngine):
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
         """One page image through DetectDocumentText; ``OCRResult("", 0.0)`` on failure."""
         options = config.section("textract")
-        # a service that stalls or throttles forever costs at most the document's time
-        time_left = float(config.limits["timeout"])
-        deadline = time.monotonic() + time_left
         try:
+            # a service that stalls or throttles forever costs at most the document's time
+            time_left = seconds_left(config)
+            deadline = time.monotonic() + time_left
             client = make_client("textract", options, time_left=time_left)
             data = encode_page(image, int(options["max_image_bytes"]),
                                int(options["max_image_side"]))

@@ -7,7 +7,9 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError
 
-from goblin_core.errors import EngineUnavailable
+from goblin_core.config import Config
+from goblin_core.deadline import time_left as document_time_left
+from goblin_core.errors import EngineUnavailable, ExtractionTimeout
 from goblin_ocr_textract.credentials import find_credentials, find_region
 
 
@@ -16,6 +18,18 @@ class ResponseTooLarge(BotoCoreError):
 
     fmt = ("{operation} answered with {size:,} bytes, over textract.max_response_bytes "
            "({limit:,}); not parsed")
+
+
+def seconds_left(config: Config) -> float:
+    """How long a call may take: ``limits.timeout``, and no more than the document being
+    extracted has left of it (a page read late in a long document gets what remains).
+    ExtractionTimeout when nothing is left."""
+    limit = float(config.limits["timeout"])
+    left = document_time_left()
+    if left is not None and left <= 0:
+        raise ExtractionTimeout("the document's time limit (limits.timeout) ran out "
+                                "before Textract was called")
+    return limit if left is None else min(limit, left)
 
 
 def make_client(service: str, options: Mapping[str, Any], *,

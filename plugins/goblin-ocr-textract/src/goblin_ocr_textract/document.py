@@ -22,7 +22,7 @@ from goblin_core.errors import CorruptDocument, EngineUnavailable, ExtractionTim
 from goblin_core.model import OCRResult
 from goblin_core.source import Source
 from goblin_ocr_textract.blocks import pages_from_blocks
-from goblin_ocr_textract.clients import make_client
+from goblin_ocr_textract.clients import make_client, seconds_left
 from goblin_ocr_textract.retries import with_retries
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ def detect_document(source: Source, config: Config) -> dict[int, OCRResult]:
     if not bucket:
         raise EngineUnavailable("textract.s3_bucket is not set: asynchronous detection needs "
                                 "a bucket to upload the PDF to", file=source.display_name)
-    time_left = min(float(options["poll_timeout"]), float(config.limits["timeout"]))
+    time_left = min(float(options["poll_timeout"]), seconds_left(config))
     job = _Job(source, options, time.monotonic() + time_left,
                int(config.limits["max_output_chars"]))
     s3 = make_client("s3", options, time_left=time_left)

@@ -20,6 +20,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_core.config import Config
+from goblin_core.deadline import time_left
 from goblin_core.engines import ArchiveLimits, BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge, UnsafeArchive
 from goblin_core.executors.page_ranges import parse_page_range
@@ -145,7 +146,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
         self.limits = ArchiveLimits.from_config(config)
         # the core checks limits.timeout between pages; a render is one long native call,
-        # so it stops itself at the document's deadline too
+        # so it stops itself at the document's deadline too (goblin_core.time_left)
         self._time_limit = float(config.get("limits", "timeout", 300.0))
         self._deadline = time.monotonic() + self._time_limit
         self.pdf = open_pdfium(source, configured_password(config))
@@ -398,7 +399,10 @@ class PdfiumDocument(BaseParsedDocument):
                 scale *= (self.max_pixels / pixels) ** 0.5
             timeout = float(self.options.get("render_timeout", 30.0))
             limit = "pdf.render_timeout"
-            left = self._deadline - time.monotonic()
+            # what the extraction has left; the parser's own count when used outside one
+            left = time_left()
+            if left is None:
+                left = self._deadline - time.monotonic()
             if left < timeout:
                 timeout, limit = max(left, 0.0), "limits.timeout"
             try:
