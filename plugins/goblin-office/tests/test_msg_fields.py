@@ -40,10 +40,10 @@ class _Msg:
         self.streams = streams or {}
         self.recipients = recipients or []
 
-    def getStream(self, name: str) -> Any:  # noqa: N802 - extract-msg's name
+    def getStream(self, name: str) -> Any:
         return self.streams.get(name)
 
-    def getStringStream(self, name: str) -> Any:  # noqa: N802 - extract-msg's name
+    def getStringStream(self, name: str) -> Any:
         return self.streams.get(name)
 
 
