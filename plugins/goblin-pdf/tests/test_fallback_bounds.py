@@ -9,14 +9,16 @@ from typing import Any
 
 import pikepdf
 import pytest
-from pdf_builders import saved
+from pdf_builders import helvetica_pages, saved
 from pikepdf import Array, Dictionary, Name
 
 from goblin_core import extract
 from goblin_core.config import Config
+from goblin_core.deadline import document_deadline
 from goblin_core.errors import FileTooLarge
 from goblin_core.registry import default_registry
 from goblin_core.source import Source
+from goblin_core.testing.corpus import require_binary
 from goblin_pdf import plumber_recovery
 from goblin_pdf.plumber_recovery import PdfplumberRecovery
 
@@ -142,3 +144,25 @@ def test_pypdf_reads_only_the_pages_of_the_range_asked_for(
     assert read == [2, 3]
     assert [page.number for page in document.pages] == [2, 3]
     assert "Middle page" in document.text and "Before the bomb" not in document.text
+
+
+@pytest.mark.parametrize("engine_name", ["pdf.poppler", "pdf.pdfplumber"])
+def test_a_recovery_engine_reads_pages_only_while_the_document_has_time(
+        engine_name: str, caplog: pytest.LogCaptureFixture) -> None:
+    # one call reads every page asked for: without the check, a long document of slow
+    # pages would run its whole length past limits.timeout
+    if engine_name == "pdf.poppler":
+        require_binary("pdftotext", "poppler-utils")
+    data = saved(helvetica_pages(*(f"BT /F1 12 Tf 72 700 Td (Page {n} words) Tj ET"
+                                   for n in range(1, 13))))
+    registry = default_registry()
+    engine = registry.get(engine_name).engine
+    source = Source.from_bytes(data, "slow.pdf")
+    with document_deadline(time.monotonic() + 60):
+        texts = engine.recover(source, list(range(1, 13)), registry.config())
+    assert sorted(texts) == list(range(1, 13))
+    assert "Page 12 words" in texts[12]
+    with caplog.at_level("WARNING"), document_deadline(time.monotonic() - 1):
+        assert engine.recover(source, list(range(1, 13)), registry.config()) == {}
+    assert "limits.timeout ran out" in caplog.text
+    assert "page(s) 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more" in caplog.text

@@ -12,12 +12,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from goblin_core.config import Config
+from goblin_core.deadline import time_left
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument, FileTooLarge
 from goblin_core.source import Source, spooled
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
 from goblin_pdf.pdfium_parser import PDF_MIME
+from goblin_pdf.poppler_recovery import listed_pages
 from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
@@ -76,7 +78,13 @@ def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: PageC
     for is left)."""
     texts: dict[int, str] = {}
     too_many: list[int] = []
-    for number in page_numbers:
+    for index, number in enumerate(page_numbers):
+        # one call reads many pages: it ends where the document's time does
+        left = time_left()
+        if left is not None and left <= 0:
+            log.warning("%s: limits.timeout ran out; pdfplumber did not read page(s) %s", name,
+                        listed_pages(page_numbers[index:]))
+            break
         if not 1 <= number <= len(pages) or census.refusal(number):
             continue
         page = pages[number - 1]

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from goblin_core.config import Config
+from goblin_core.deadline import time_left
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source, spooled
@@ -48,16 +49,29 @@ class PopplerRecovery(BaseEngine):
         texts: dict[int, str] = {}
         # pdftotext expands a form bomb too (past 500 MB in 20 s on 2^40 nested forms)
         with spooled(source) as path, PageCensus.of(source, config) as census:
-            for number in page_numbers:
+            for index, number in enumerate(page_numbers):
+                # one call reads many pages: it ends where the document's time does
+                left = time_left()
+                if left is not None and left <= 0:
+                    log.warning("%s: limits.timeout ran out; pdftotext did not read page(s) %s",
+                                source.display_name, listed_pages(page_numbers[index:]))
+                    break
                 if census.refusal(number):
                     continue
                 command = [binary, "-q", "-enc", "UTF-8", "-f", str(number), "-l", str(number)]
                 if password:
                     command += ["-upw", password]
-                text = _run([*command, str(path)], timeout, cap, source.display_name, number)
+                text = _run([*command, str(path)], timeout if left is None else min(timeout, left),
+                            cap, source.display_name, number)
                 if text is not None:
                     texts[number] = text
         return texts
+
+
+def listed_pages(numbers: Sequence[int]) -> str:
+    """Page numbers for a log line: the first ten, then how many more."""
+    shown = ", ".join(str(number) for number in numbers[:10])
+    return shown + (f" and {len(numbers) - 10} more" if len(numbers) > 10 else "")
 
 
 def _run(command: list[str], timeout: float, cap: int, name: str, number: int) -> str | None:
@@ -72,7 +86,8 @@ def _run(command: list[str], timeout: float, cap: int, name: str, number: int) -
             done = subprocess.run([*command, str(target)], capture_output=True, timeout=timeout,
                                   check=False)
         except subprocess.TimeoutExpired:
-            log.warning("%s: pdftotext took over %ss on page %s; skipped", name, timeout, number)
+            log.warning("%s: pdftotext took over %.1fs on page %s; skipped", name, timeout,
+                        number)
             return None
         if done.returncode != 0 or not target.exists():
             log.warning("%s: pdftotext failed on page %s: %s", name, number,
