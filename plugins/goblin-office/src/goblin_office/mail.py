@@ -106,9 +106,29 @@ class _MailPolicy(email.policy.EmailPolicy):
         return name, value
 
 
+_HEADERS_END = re.compile(rb"\r?\n\r?\n")
+
+
 def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
     """``data`` parsed as a MIME message, each header value held to ``MAX_HEADER_CHARS``
-    (the names of the headers cut are added to ``cut``)."""
+    (the names of the headers cut are added to ``cut``).
+
+    The standard library's parser holds a body line by line, a hundred bytes a line
+    whatever its length: 80 MB of short lines took 2 GB. A message of one part (no
+    multipart, no message inside) needs no parsing past its headers, so only they go
+    through the parser and the body is set as the payload the parser would have made.
+    """
+    end = _HEADERS_END.search(data)
+    if end is not None:
+        headers_cut: list[str] = []
+        head = email.message_from_bytes(data[: end.end()], policy=_MailPolicy(headers_cut))
+        # a header block the parser read whole, up to the blank line, is the message's
+        if (not head.get_payload() and head.keys()
+                and head.get_content_maintype() not in ("multipart", "message")):
+            head.set_payload(data[end.end():].decode("ascii", "surrogateescape"))
+            if cut is not None:
+                cut.extend(headers_cut)
+            return head
     return email.message_from_bytes(data, policy=_MailPolicy(cut))
 
 
