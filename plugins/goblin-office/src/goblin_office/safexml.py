@@ -9,8 +9,10 @@ needs it.
 
 from __future__ import annotations
 
+import io
 import re
 import threading
+from collections.abc import Iterator
 
 from lxml import etree
 
@@ -74,6 +76,41 @@ def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element
         raise _too_deep(max_depth, name)
     _refuse_entities(root, name)
     return root
+
+
+def iterparse_xml(data: bytes, *, name: str,
+                  max_depth: int = 256) -> Iterator[tuple[str, etree._Element]]:
+    """``("start", element)`` and ``("end", element)`` for each element of ``data``, parsed
+    with ``parse_xml``'s hardening, for a document too large to hold as a tree: the caller
+    clears each element once it has read it.
+
+    >>> [(event, element.tag) for event, element in iterparse_xml(b"<a><b/></a>", name="x")]
+    [('start', 'a'), ('start', 'b'), ('end', 'b'), ('end', 'a')]
+    """
+    refuse_declared_entities(data, name)
+    limit = min(max_depth, _LIBXML_MAX_DEPTH)
+    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), resolve_entities=False,
+                             no_network=True, load_dtd=False, dtd_validation=False,
+                             huge_tree=False, remove_comments=True, remove_pis=True)
+    depth, seen_root = 0, False
+    try:
+        for event, element in events:
+            if event == "start":
+                depth += 1
+                if depth > limit:
+                    raise _too_deep(limit, name)
+                if not seen_root:  # the DTD, if any, is read before the root element
+                    _refuse_entities(element, name)
+                    seen_root = True
+            else:
+                depth -= 1
+            yield event, element
+    except etree.XMLSyntaxError as exc:
+        if "Excessive depth" in str(exc):
+            raise _too_deep(limit, name) from exc
+        raise CorruptDocument(
+            f"XML is not well formed ({exc}); the file is truncated or damaged", file=name
+        ) from exc
 
 
 def _deeper_than(root: etree._Element, depth: int) -> bool:

@@ -10,6 +10,7 @@ from goblin_core.builtin.text import decode_text
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
+from goblin_core.model import Block, PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
@@ -80,21 +81,50 @@ class MarkdownParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = _text(source)
-        page = PageBuilder(engine=self.name)
-        for paragraph in re.split(r"\n\s*\n", text):
-            for line in paragraph.splitlines():
-                heading = _MD_HEADING.match(line)
-                item = _MD_ITEM.match(line)
-                if heading:
-                    page.add(heading.group(2), "heading", len(heading.group(1)))
-                elif item:
-                    page.add(item.group(1), "list_item")
-                else:
-                    page.add(line)
-        built = page.build()
-        from dataclasses import replace
+        blocks = markdown_blocks(text)
+        return TextDocument([PageContent(number=1, text=text, blocks=tuple(blocks))],
+                            metadata={"encoding": encoding})
 
-        return TextDocument([replace(built, text=text)], metadata={"encoding": encoding})
+
+def markdown_blocks(text: str) -> list[Block]:
+    """Headings, list items and paragraphs of Markdown ``text``; the lines of one
+    paragraph or item (up to a blank line, a heading or the next item) are one block.
+
+    >>> text = "# Title\\nfirst line\\nsecond\\n\\n- an item\\n  goes on"
+    >>> [(b.kind, b.text) for b in markdown_blocks(text)]
+    [('heading', 'Title'), ('paragraph', 'first line\\nsecond'), ('list_item', 'an item\\ngoes on')]
+    """
+    blocks: list[Block] = []
+    lines: list[str] = []
+    kind = ""
+
+    def close() -> None:
+        if lines and any(line for line in lines):
+            blocks.append(Block(kind, "\n".join(lines)))
+        lines.clear()
+
+    # line by line from a stream: a list of the lines of a file of millions of short
+    # lines would take fifty times the file
+    for raw in io.StringIO(text):
+        line = raw.rstrip("\r\n")
+        heading = _MD_HEADING.match(line)
+        item = _MD_ITEM.match(line) if heading is None else None
+        if not line.strip():
+            close()
+        elif heading is not None:
+            close()
+            if heading.group(2).strip():
+                blocks.append(Block("heading", heading.group(2), level=len(heading.group(1))))
+        elif item is not None:
+            close()
+            kind = "list_item"
+            lines.append(item.group(1).strip())
+        else:
+            if not lines:
+                kind = "paragraph"
+            lines.append(line.strip())
+    close()
+    return blocks
 
 
 def unfold(text: str) -> list[str]:

@@ -1,0 +1,113 @@
+"""XML and Markdown files of millions of small pieces: read in memory near the file's size,
+with the same text a small file of the same shape gives."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from goblin_core import default_registry, extract
+from goblin_core.engines import TextDocument
+from goblin_core.source import Source
+from goblin_core.errors import CorruptDocument
+from goblin_office import xmltext
+from goblin_office.safexml import UnsafeXML
+from goblin_office.xmltext import XMLParser
+
+_GROWTH = """
+import json, resource, sys
+from goblin_core import default_registry, extract
+from goblin_core.engines import TextDocument
+from goblin_core.source import Source
+extract(b"<a>warm</a>", name="warm.xml", ocr="never")
+extract(b"# warm", name="warm.md", ocr="never")
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+document = extract(sys.argv[1], ocr="never")
+grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+print(json.dumps({"mib": grown / 1024, "chars": len(document.text),
+                  "blocks": [len(page.blocks) for page in document.pages]}))
+"""
+
+
+def _grown(path: Path) -> dict[str, Any]:
+    """Extract ``path`` in a fresh interpreter: how far its peak RSS grew, and what it read."""
+    done = subprocess.run([sys.executable, "-c", _GROWTH, str(path)], capture_output=True,
+                          text=True, timeout=180, check=True,
+                          env={**os.environ, "RUST_BACKTRACE": "0"})
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_xml_of_millions_of_small_elements_is_not_held_as_a_tree(tmp_path: Path) -> None:
+    # 12 MB: as a tree, about 400 MB
+    path = tmp_path / "export.xml"
+    path.write_bytes(b"<records>" + b"<r>x</r>" * 1_500_000 + b"</records>")
+    found = _grown(path)
+    assert found["chars"] == 2 * 1_500_000 - 1
+    assert found["mib"] < 200, found
+
+
+def test_markdown_of_millions_of_short_lines_is_read_near_its_size(tmp_path: Path) -> None:
+    # a block per line, and a list of the lines, took 75 times the file
+    path = tmp_path / "lines.md"
+    path.write_bytes(b"# Title\n\n" + b"x\n" * 4_000_000)
+    found = _grown(path)
+    assert found["chars"] == len("# Title\n\n") + 2 * 4_000_000
+    assert found["blocks"] == [2]  # the heading, and one paragraph of four million lines
+    assert found["mib"] < 200, found
+
+
+MIXED = (b'<?xml version="1.0"?>\n<doc xmlns="urn:x">Intro <b>bold <i>deep</i> after deep'
+         b'</b> after bold<!-- a comment --><p>second <?pi x?>para</p>\n  <empty/>tail of empty'
+         b'<p>last</p></doc>')
+
+
+@pytest.fixture(params=["tree", "streamed"])
+def xml_reading(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Read XML as a tree (small files) or as it parses (large files: forced from 0 bytes)."""
+    if request.param == "streamed":
+        monkeypatch.setattr(xmltext, "STREAM_XML_FROM", 0)
+    return str(request.param)
+
+
+def _read_xml(data: bytes) -> TextDocument:
+    return XMLParser().open(Source.from_bytes(data, "some.xml"), default_registry().config())
+
+
+def test_xml_text_comes_in_document_order_either_way(xml_reading: str) -> None:
+    document = _read_xml(MIXED)
+    assert next(document.pages()).text.splitlines() == [
+        "Intro", "bold", "deep", "after deep", "after bold", "second para",
+        "tail of empty", "last"]
+    assert document.metadata["root"] == "doc"
+
+
+@pytest.mark.parametrize(("data", "error", "message"), [
+    (b'<!DOCTYPE d [<!ENTITY e "boom">]><d>&e;</d>', UnsafeXML, "declares entities"),
+    (b"<a>" * 300 + b"</a>" * 300, UnsafeXML, "deeper than limits.max_xml_depth"),
+    (b"<a><b>cut off", CorruptDocument, "not well formed"),
+    (b"   ", CorruptDocument, "not well formed"),
+], ids=["entities", "too-deep", "truncated", "no-root"])
+def test_bad_xml_is_refused_alike_either_way(xml_reading: str, data: bytes,
+                                             error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        _read_xml(data)
+
+
+def test_markdown_paragraph_lines_are_one_block() -> None:
+    text = ("# Título\n\nfirst line of a paragraph\nsecond line\n\n- an item\n  its second line\n"
+            "- another item\n## Sub\nplain after a heading\n")
+    blocks = extract(text.encode(), name="notes.md", ocr="never").pages[0].blocks
+    assert [(b.kind, b.text, b.level) for b in blocks] == [
+        ("heading", "Título", 1),
+        ("paragraph", "first line of a paragraph\nsecond line", 0),
+        ("list_item", "an item\nits second line", 0),
+        ("list_item", "another item", 0),
+        ("heading", "Sub", 2),
+        ("paragraph", "plain after a heading", 0),
+    ]
