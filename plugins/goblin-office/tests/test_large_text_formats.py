@@ -1,4 +1,4 @@
-"""XML and Markdown files of millions of small pieces: read in memory near the file's size,
+"""XML, Markdown and calendar files of millions of small pieces: read in memory near the file's size,
 with the same text a small file of the same shape gives."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from goblin_core.engines import TextDocument
 from goblin_core.source import Source
 extract(b"<a>warm</a>", name="warm.xml", ocr="never")
 extract(b"# warm", name="warm.md", ocr="never")
+extract(b"BEGIN:VCALENDAR\\nEND:VCALENDAR\\n", name="warm.ics", ocr="never")
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 document = extract(sys.argv[1], ocr="never")
 grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
@@ -111,3 +112,29 @@ def test_markdown_paragraph_lines_are_one_block() -> None:
         ("heading", "Sub", 2),
         ("paragraph", "plain after a heading", 0),
     ]
+
+
+def test_a_calendar_of_millions_of_properties_is_read_near_its_size(tmp_path: Path) -> None:
+    # a list of the unfolded lines, and a block per property, took sixty times the file
+    path = tmp_path / "feed.ics"
+    path.write_bytes(b"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n" + b"COMMENT:ok\r\n" * 2_000_000
+                     + b"END:VEVENT\r\nEND:VCALENDAR\r\n")
+    found = _grown(path)
+    assert found["chars"] == len("VEVENT\n") + len("COMMENT: ok\n") * 2_000_000 - 1
+    assert found["blocks"] == [2]  # the event's heading, and its properties
+    assert found["mib"] < 200, found
+
+
+def test_each_calendar_component_is_a_heading_and_a_paragraph_of_its_properties() -> None:
+    data = (b"BEGIN:VCALENDAR\nX-WR-CALNAME:Agenda\nBEGIN:VEVENT\nSUMMARY:Reuni\xc3\xa3o\n"
+            b"DTSTART:20261201T100000Z\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Almo\xc3\xa7o\n"
+            b"  de equipe\nEND:VEVENT\nEND:VCALENDAR\n")
+    page = extract(data, name="agenda.ics", ocr="never").pages[0]
+    assert [(b.kind, b.text) for b in page.blocks] == [
+        ("paragraph", "X-WR-CALNAME: Agenda"),
+        ("heading", "VEVENT"),
+        ("paragraph", "SUMMARY: Reunião\nDTSTART: 20261201T100000Z"),
+        ("heading", "VEVENT"),
+        ("paragraph", "SUMMARY: Almoço de equipe"),
+    ]
+    assert page.text == "\n".join(b.text for b in page.blocks)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Iterator
 
 from goblin_core.builtin.text import decode_text
 from goblin_core.config import Config
@@ -13,7 +14,6 @@ from goblin_core.errors import CorruptDocument
 from goblin_core.model import Block, PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.layout import PageBuilder
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _MD_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
@@ -127,26 +127,26 @@ def markdown_blocks(text: str) -> list[Block]:
     return blocks
 
 
-def unfold(text: str) -> list[str]:
-    r"""RFC 5545/6350 content lines with folded continuation lines joined.
+def unfold(text: str) -> Iterator[str]:
+    r"""RFC 5545/6350 content lines with folded continuation lines joined, one at a time
+    (a list of the lines of a calendar of millions would take thirty times the file).
 
-    >>> unfold("SUMMARY:a\n b\n\tc\nEND:X\n")
+    >>> list(unfold("SUMMARY:a\n b\n\tc\nEND:X\n"))
     ['SUMMARY:abc', 'END:X']
     """
-    lines: list[str] = []
     # the pieces of the line being unfolded, joined once it ends: adding each
     # continuation to the line so far copies it again, quadratic in the line's length
     pieces: list[str] = []
-    for line in text.split("\n"):
+    for raw in io.StringIO(text):
+        line = raw.rstrip("\r\n")
         if line[:1] in (" ", "\t") and pieces:
             pieces.append(line[1:])
         elif line.strip():
             if pieces:
-                lines.append("".join(pieces))
+                yield "".join(pieces)
             pieces = [line]
     if pieces:
-        lines.append("".join(pieces))
-    return lines
+        yield "".join(pieces)
 
 
 def _unescape(value: str) -> str:
@@ -172,17 +172,32 @@ class CalendarCardParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = _text(source)
-        page = PageBuilder(engine=self.name)
+        blocks: list[Block] = []
+        # the properties of one component (an event, a card...) are one paragraph, written
+        # to a buffer: a list of the lines of a component of millions would take far more
+        shown = io.StringIO()
+
+        def close() -> None:
+            if shown.tell():
+                blocks.append(Block("paragraph", shown.getvalue()[:-1]))
+                shown.seek(0)
+                shown.truncate()
+
         for line in unfold(text):
             found = _CONTENT_LINE.match(line)
             if found is None:
                 continue
             prop = found.group(1).upper()
-            if prop in ("BEGIN",) and found.group(3).upper() in ("VEVENT", "VCARD", "VTODO"):
-                page.add(found.group(3).upper(), "heading", 2)
+            if prop in ("BEGIN", "END"):
+                close()
+            if prop == "BEGIN" and found.group(3).upper() in ("VEVENT", "VCARD", "VTODO"):
+                blocks.append(Block("heading", found.group(3).upper(), level=2))
             if prop in _SKIPPED_PROPERTIES or (prop.startswith("X-") and prop not in _SHOWN):
                 continue
             value = _unescape(found.group(3)).strip()
             if value:
-                page.add(f"{prop}: {value}")
-        return TextDocument([page.build()], metadata={"encoding": encoding})
+                shown.write(f"{prop}: {value}\n")
+        close()
+        page_text = "\n".join(block.text for block in blocks)
+        return TextDocument([PageContent(number=1, text=page_text, blocks=tuple(blocks))],
+                            metadata={"encoding": encoding})
