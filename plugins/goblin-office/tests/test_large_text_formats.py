@@ -1,4 +1,4 @@
-"""XML, Markdown and calendar files of millions of small pieces: read in memory near the file's size,
+"""XML, Markdown, calendar and HTML files of millions of small pieces: read in memory near the file's size,
 with the same text a small file of the same shape gives."""
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from goblin_core.source import Source
 extract(b"<a>warm</a>", name="warm.xml", ocr="never")
 extract(b"# warm", name="warm.md", ocr="never")
 extract(b"BEGIN:VCALENDAR\\nEND:VCALENDAR\\n", name="warm.ics", ocr="never")
+extract(b"<p>warm</p>", name="warm.html", ocr="never")
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 document = extract(sys.argv[1], ocr="never")
 grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
@@ -138,3 +139,14 @@ def test_each_calendar_component_is_a_heading_and_a_paragraph_of_its_properties(
         ("paragraph", "SUMMARY: Almoço de equipe"),
     ]
     assert page.text == "\n".join(b.text for b in page.blocks)
+
+
+def test_html_of_millions_of_paragraphs_is_read_near_its_size(tmp_path: Path) -> None:
+    # past MAX_TREE_TAGS the page is read flat; a list of the pieces between its tags, and
+    # a dictionary in each paragraph's Block, took twenty-five times the page
+    path = tmp_path / "dump.html"
+    path.write_bytes(b"<html><body>" + b"<p>x &amp; y</p>" * 1_000_000 + b"</body></html>")
+    found = _grown(path)
+    assert found["chars"] == len("x & y\n") * 1_000_000 - 1
+    assert found["blocks"] == [1_000_000]
+    assert found["mib"] < 250, found
