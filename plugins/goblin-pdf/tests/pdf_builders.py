@@ -171,20 +171,23 @@ def _save(pdf: pikepdf.Pdf) -> bytes:
     return out.getvalue()
 
 
-def standard_cjk_font_pdf(cids: tuple[int, ...], lines: int = 12) -> bytes:
+def standard_cjk_font_pdf(cids: tuple[int, ...], lines: int = 12,
+                          columns: bool = False) -> bytes:
     """A page drawn in Ryumin-Light, one of the standard Japanese fonts a PDF may use
     without embedding: Identity-H codes are Adobe-Japan1 CIDs, and there is no ToUnicode.
     Readers with the Adobe-Japan1 maps (pdfminer, Poppler) read it; PDFium has none."""
     pdf = pikepdf.new()
-    add_standard_cjk_text(pdf, pdf.add_blank_page(page_size=(595, 842)), cids, lines)
+    add_standard_cjk_text(pdf, pdf.add_blank_page(page_size=(595, 842)), cids, lines,
+                          columns=columns)
     return _save(pdf)
 
 
 def add_standard_cjk_text(pdf: pikepdf.Pdf, page: pikepdf.Page, cids: tuple[int, ...],
-                          lines: int, top: int = 800) -> None:
+                          lines: int, top: int = 800, columns: bool = False) -> None:
     """``lines`` lines of ``cids`` in Ryumin-Light (see ``standard_cjk_font_pdf``) drawn on
     ``page`` from ``top`` down, one text object per glyph as typesetting software often
-    writes Japanese."""
+    writes Japanese; with ``columns``, set vertically (Identity-V) instead, one text object
+    per column, the columns from the right edge leftwards."""
     descendant = Dictionary(
         Type=Name.Font, Subtype=Name.CIDFontType0, BaseFont=Name("/Ryumin-Light"),
         CIDSystemInfo=Dictionary(Registry="Adobe", Ordering="Japan1", Supplement=2),
@@ -195,10 +198,15 @@ def add_standard_cjk_text(pdf: pikepdf.Pdf, page: pikepdf.Page, cids: tuple[int,
         DW=1000,
     )
     font = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=Name("/Ryumin-Light"),
-                      Encoding=Name("/Identity-H"),
+                      Encoding=Name("/Identity-V" if columns else "/Identity-H"),
                       DescendantFonts=Array([pdf.make_indirect(descendant)]))
-    commands = [f"BT /Ryumin 12 Tf {40 + 14 * k} {top - 20 * line} Td <{cid:04X}> Tj ET"
-                for line in range(lines) for k, cid in enumerate(cids)]
+    if columns:
+        column = "".join(f"{cid:04X}" for cid in cids)
+        commands = [f"BT /Ryumin 12 Tf {550 - 20 * line} {top} Td <{column}> Tj ET"
+                    for line in range(lines)]
+    else:
+        commands = [f"BT /Ryumin 12 Tf {40 + 14 * k} {top - 20 * line} Td <{cid:04X}> Tj ET"
+                    for line in range(lines) for k, cid in enumerate(cids)]
     resources = page.obj.get("/Resources") or Dictionary()
     fonts = resources.get("/Font") or Dictionary()
     fonts.Ryumin = pdf.make_indirect(font)
@@ -208,9 +216,10 @@ def add_standard_cjk_text(pdf: pikepdf.Pdf, page: pikepdf.Page, cids: tuple[int,
 
 
 def readable_and_standard_cjk_pdf(readable_lines: int, cids: tuple[int, ...],
-                                  unread_lines: int) -> bytes:
+                                  unread_lines: int, columns: bool = False) -> bytes:
     """A page with ``readable_lines`` of hiragana in an embedded font PDFium reads, then
-    ``unread_lines`` of ``cids`` in the standard Ryumin-Light it cannot."""
+    ``unread_lines`` of ``cids`` in the standard Ryumin-Light it cannot (set in vertical
+    ``columns`` under the readable lines when asked)."""
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from reportlab.pdfbase import pdfmetrics
@@ -246,5 +255,5 @@ def readable_and_standard_cjk_pdf(readable_lines: int, cids: tuple[int, ...],
     drawing.save()
     pdf = pikepdf.open(io.BytesIO(out.getvalue()))
     add_standard_cjk_text(pdf, pdf.pages[0], cids, unread_lines,
-                          top=800 - 12 * readable_lines)
+                          top=800 - 12 * readable_lines, columns=columns)
     return _save(pdf)

@@ -25,11 +25,7 @@ OCR_ONLY = {
 }
 
 #: At most three misses that OCR would not explain, each with its reason.
-KNOWN_MISSES = {
-    ("pdf/jo.pdf", "わたくしといふ現象は"):
-        "PDFium leaves out the first vertical lines of this Identity-V page; the rest of "
-        "the page reads fine, so it is not garbage and recovery is not asked",
-}
+KNOWN_MISSES: dict[tuple[str, str], str] = {}
 
 
 def _rows() -> list[object]:

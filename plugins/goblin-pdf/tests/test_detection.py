@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from corpus_runs import NOT_CLEAN_FEATURES, extracted, has_unreadable_pages, pdf_rows
+from corpus_runs import CORPUS, NOT_CLEAN_FEATURES, extracted, has_unreadable_pages, pdf_rows
 
-from goblin_core.testing.corpus import corpus_dir
+from goblin_core import Document, extract
+from goblin_core.testing.corpus import contains_phrase, corpus_dir, phrases_for
 
 #: Garbage text layers the validators cannot see without OCR, with the reason.
 UNDETECTED: dict[str, str] = {}
@@ -21,6 +22,23 @@ def _garbage_files() -> list[object]:
 
 def _clean_files() -> list[str]:
     return [r.file for r in pdf_rows() if not has_unreadable_pages(r)]
+
+
+#: Every engine but the first, so what PDFium alone reads can be looked at.
+_PDFIUM_ONLY = {name: {"enabled": False} for name in (
+    "pdf.pypdf", "pdf.pdfplumber", "pdf.poppler", "pdf.glyph_order", "pdf.byte_order")}
+
+
+def _flag_was_right(file: str, document: Document) -> bool:
+    """Whether a PDF the validators flagged is one whose text PDFium does not read right:
+    PDFium alone misses an EXPECTED phrase that the flagged reading has. Its fonts may be
+    fine (vertical Japanese in a standard font the PDF does not embed, which PDFium has no
+    character map for); a page that reads wrong is not a false positive for that."""
+    assert CORPUS is not None
+    phrases = [row.phrase for row in phrases_for(CORPUS, file)]
+    alone = extract(CORPUS / file, ocr="never", engines=_PDFIUM_ONLY).text
+    return any(contains_phrase(document.text, phrase) and not contains_phrase(alone, phrase)
+               for phrase in phrases)
 
 
 @pytest.mark.corpus
@@ -39,7 +57,7 @@ def test_no_false_positives_on_good_text_layers() -> None:
     false_positives = []
     for file in files:
         document = extracted(file)
-        if document.status != "clean":
+        if document.status != "clean" and not _flag_was_right(file, document):
             bad = [(p.number, p.status, p.reasons) for p in document.pages
                    if p.status not in ("clean", "empty")]
             false_positives.append((file, bad[:3]))
@@ -53,7 +71,9 @@ def test_font_tags_without_corruption_stay_clean() -> None:
                    if r.features & {"no-tounicode", "differences"}
                    and not r.features & NOT_CLEAN_FEATURES]
     assert len(font_tagged) >= 10
-    assert [f for f in font_tagged if extracted(f).status != "clean"] == []
+    flagged = [(f, extracted(f)) for f in font_tagged]
+    assert [f for f, document in flagged
+            if document.status != "clean" and not _flag_was_right(f, document)] == []
 
 
 @pytest.mark.corpus

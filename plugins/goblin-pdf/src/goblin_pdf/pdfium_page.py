@@ -139,12 +139,13 @@ def _bad_code(code: int) -> bool:
 class ObjectCensus:
     """What a walk over a page's objects (form XObjects included) found.
 
-    ``unread_text``: text objects in a font the PDF does not embed whose text PDFium
-    gives as nothing. PDFium has no character maps for the standard CJK fonts
-    (Ryumin-Light, GothicBBB-Medium... with Identity-H and no ToUnicode) and leaves
-    their glyphs out of its text altogether, so a page of them reads as nearly empty
-    and nothing looks unmapped. Each such object is at least one unread glyph:
-    counted as unmapped, the page goes to the engines that do have those maps.
+    ``unread_text``: glyphs of text objects in a font the PDF does not embed whose text
+    PDFium gives as nothing. PDFium has no character maps for the standard CJK fonts
+    (Ryumin-Light, GothicBBB-Medium... with Identity-H or Identity-V and no ToUnicode)
+    and leaves their glyphs out of its text altogether, so a page of them reads as nearly
+    empty and nothing looks unmapped. Counted as unmapped, such glyphs send the page to
+    the engines that do have those maps. An object holds a line or a column of them:
+    its length over its font size (an ideograph is an em square), and at least one.
     """
 
     images: int = 0
@@ -161,8 +162,8 @@ class ObjectCensus:
                 kind = pdfium_c.FPDFPageObj_GetType(obj)
                 if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
                     images += 1
-                elif kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
-                    unread += _unread(obj, textpage)
+                elif kind == pdfium_c.FPDF_PAGEOBJ_TEXT and _unread(obj, textpage):
+                    unread += _glyphs_spanned(obj)
                 elif kind == pdfium_c.FPDF_PAGEOBJ_PATH:
                     segments += max(pdfium_c.FPDFPath_CountSegments(obj), 0)
                 elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_FORM_DEPTH:
@@ -180,6 +181,24 @@ def _unread(text_object: Any, textpage: pdfium.PdfTextPage) -> bool:
             and not pdfium_c.FPDFFont_GetFlags(font) & _NONSYMBOLIC
             and pdfium_c.FPDFTextObj_GetText(text_object, textpage, None, 0) <= 2)
 
+
+
+#: Glyphs one unread text object is counted as at most: a run across a page of small
+#: type; an object claiming more is a stretched or damaged one.
+_MAX_SPANNED = 200
+
+
+def _glyphs_spanned(text_object: Any) -> int:
+    """About how many glyphs a text object PDFium cannot read draws: its extent along the
+    way it runs (an unread font has no widths, so the other side is nearly nil), in ems."""
+    size = ctypes.c_float()
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    if (not pdfium_c.FPDFTextObj_GetFontSize(text_object, ctypes.byref(size))
+            or not pdfium_c.FPDFPageObj_GetBounds(text_object, left, bottom, right, top)
+            or size.value <= 0):
+        return 1
+    extent = max(right.value - left.value, top.value - bottom.value)
+    return max(1, min(round(extent / size.value), _MAX_SPANNED))
 
 
 def _objects(page: pdfium.PdfPage, form: Any) -> Iterator[Any]:

@@ -90,7 +90,7 @@ def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: PageC
         page = pages[number - 1]
         try:
             _read_layout(page)
-            texts[number] = plain_ligatures(page.extract_text() or "")
+            texts[number] = plain_ligatures(page_text(page))
         except _TooManyChars:
             log.warning("%s: page %s draws more than %s characters; not read with pdfplumber",
                         name, number, f"{MAX_PAGE_CHARS:,}")
@@ -106,6 +106,47 @@ def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: PageC
             "pdfplumber reads (it keeps a Python object of each); not recovered with it",
             file=name)
     return texts
+
+
+#: Steps between consecutive characters needed to tell the way a page's text runs.
+_MIN_STEPS = 20
+
+
+def page_text(page: Any) -> str:
+    """pdfplumber's text of a page, read top to bottom and right to left when its
+    characters run in columns (Chinese and Japanese set vertically): read as rows,
+    such a page comes out one character of each column per line."""
+    if not runs_vertically(page.chars):
+        return str(page.extract_text() or "")
+    return str(page.extract_text(line_dir="rtl", char_dir="ttb", line_dir_render="ttb",
+                                 char_dir_render="ltr") or "")
+
+
+def runs_vertically(chars: Sequence[dict[str, Any]]) -> bool:
+    """Whether most steps from one drawn character to the next go down a column (the
+    same x, further down) rather than along a row (the same line, further right).
+
+    >>> column = [{"text": c, "x0": 500.0, "top": 60.0 + 10 * i, "size": 10.0}
+    ...           for i, c in enumerate("縦書きの文章です" * 3)]
+    >>> runs_vertically(column), runs_vertically([{**c, "x0": c["top"], "top": 60.0}
+    ...                                           for c in column])
+    (True, False)
+    """
+    down = across = 0
+    previous: dict[str, Any] | None = None
+    for char in chars:
+        if not str(char.get("text", "")).strip():
+            continue
+        if previous is not None:
+            size = max(float(char.get("size") or 0), 1.0)
+            dx = float(char["x0"]) - float(previous["x0"])
+            dy = float(char["top"]) - float(previous["top"])
+            if abs(dx) < size / 4 and 0 < dy < 2 * size:
+                down += 1
+            elif abs(dy) < size / 4 and 0 < dx < 2 * size:
+                across += 1
+        previous = char
+    return down + across >= _MIN_STEPS and down > 2 * across
 
 
 class _TooManyChars(Exception):

@@ -1,0 +1,50 @@
+"""Japanese set vertically in a standard font the PDF does not embed: PDFium reads none of
+its columns, each column counts as the glyphs it spans, and pdfplumber reads the page
+down each column, right to left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pdf_builders import readable_and_standard_cjk_pdf, standard_cjk_font_pdf
+
+from goblin_core import extract
+from goblin_pdf.plumber_recovery import runs_vertically
+
+#: 縦書きの文章です, as Adobe-Japan1 CIDs
+VERTICAL_SENTENCE = (2382, 2427, 854, 887, 3592, 2487, 880, 866)
+
+
+def test_unread_columns_weigh_the_glyphs_they_draw() -> None:
+    # 3 lines of 10 readable kana, 12 unread columns of 8 glyphs each: counted one glyph an
+    # object, 12 of 42 kept the page clean and its columns were lost; counted as the 96
+    # glyphs they span, the page goes to the engines with the Adobe-Japan1 maps
+    data = readable_and_standard_cjk_pdf(3, VERTICAL_SENTENCE, 12, columns=True)
+    document = extract(data, name="tategaki.pdf", ocr="never")
+    page = document.pages[0]
+    primary = next(a for a in page.attempts if a.engine == "pdf.pypdfium2")
+    assert primary.verdict == "garbage" and "unmapped" in primary.reasons
+    assert page.status == "recovered" and page.engine == "pdf.pdfplumber"
+    assert page.text.count("縦") == page.text.count("章") == 12
+    assert page.text.count("あ") == 6
+
+
+def test_a_page_set_vertically_is_read_down_each_column_right_to_left() -> None:
+    data = standard_cjk_font_pdf(VERTICAL_SENTENCE, 12, columns=True)
+    text = extract(data, name="tategaki.pdf", ocr="never").text
+    assert text.splitlines() == ["縦書きの文章です"] * 12
+
+
+def _chars(text: str, step: tuple[float, float]) -> list[dict[str, Any]]:
+    return [{"text": c, "x0": 500 + step[0] * i, "top": 60 + step[1] * i, "size": 10.0}
+            for i, c in enumerate(text)]
+
+
+def test_a_page_runs_vertically_only_when_most_steps_go_down_a_column() -> None:
+    sentence = "縦書きの文章です" * 4
+    assert runs_vertically(_chars(sentence, (0, 10)))
+    assert not runs_vertically(_chars(sentence, (10, 0)))
+    assert not runs_vertically(_chars("縦書き", (0, 10)))  # too few steps to tell
+    # a table's column of numbers among rows of text does not turn the page
+    rows = _chars("row of text " * 4, (6, 0))
+    assert not runs_vertically(rows + _chars("1234567890", (0, 12)))
