@@ -4,11 +4,15 @@ down each column, right to left."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
-from pdf_builders import readable_and_standard_cjk_pdf, standard_cjk_font_pdf
+import pikepdf
+import pypdfium2 as pdfium
+from pdf_builders import readable_and_standard_cjk_pdf, saved, standard_cjk_font_pdf
 
 from goblin_core import extract
+from goblin_pdf.pdfium_page import ObjectCensus
 from goblin_pdf.plumber_recovery import runs_vertically
 
 #: 縦書きの文章です, as Adobe-Japan1 CIDs
@@ -27,6 +31,29 @@ def test_unread_columns_weigh_the_glyphs_they_draw() -> None:
     assert page.status == "recovered" and page.engine == "pdf.pdfplumber"
     assert page.text.count("縦") == page.text.count("章") == 12
     assert page.text.count("あ") == 6
+
+
+def test_glyphs_spanned_are_counted_in_ems_the_text_matrix_scales() -> None:
+    # the same columns drawn at 1 Tf in a text matrix of 12: counted at the font size
+    # alone, each would weigh twelve times its glyphs
+    columns = ("".join(f"{cid:04X}" for cid in VERTICAL_SENTENCE),) * 4
+    for size, placement in ((12, "{x} 700 Td"), (1, "12 0 0 12 {x} 700 Tm")):
+        pdf = pikepdf.open(io.BytesIO(standard_cjk_font_pdf(VERTICAL_SENTENCE, 1,
+                                                            columns=True)))
+        page = pdf.pages[0]
+        page.Contents = pdf.make_stream("\n".join(
+            f"BT /Ryumin {size} Tf {placement.format(x=500 - 20 * k)} <{column}> Tj ET"
+            for k, column in enumerate(columns)).encode("ascii"))
+        document = pdfium.PdfDocument(saved(pdf))
+        try:
+            native = document[0]
+            textpage = native.get_textpage()
+            counted = ObjectCensus.of(native, textpage).unread_text
+            textpage.close()
+            native.close()
+        finally:
+            document.close()
+        assert counted == 4 * len(VERTICAL_SENTENCE), (size, counted)
 
 
 def test_a_page_set_vertically_is_read_down_each_column_right_to_left() -> None:

@@ -7,6 +7,7 @@ so the caller can close the native page (and its text page) at once.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -190,15 +191,21 @@ _MAX_SPANNED = 200
 
 def _glyphs_spanned(text_object: Any) -> int:
     """About how many glyphs a text object PDFium cannot read draws: its extent along the
-    way it runs (an unread font has no widths, so the other side is nearly nil), in ems."""
+    way it runs, in ems, is the steps from its first glyph to its last (an unread font
+    has no metrics, so the boxes are nearly nil). An em is the font size as the object's
+    matrix scales it: ``1 Tf`` in a text matrix of 12 draws twelve-point glyphs."""
     size = ctypes.c_float()
+    matrix = pdfium_c.FS_MATRIX()
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     if (not pdfium_c.FPDFTextObj_GetFontSize(text_object, ctypes.byref(size))
-            or not pdfium_c.FPDFPageObj_GetBounds(text_object, left, bottom, right, top)
-            or size.value <= 0):
+            or not pdfium_c.FPDFPageObj_GetMatrix(text_object, matrix)
+            or not pdfium_c.FPDFPageObj_GetBounds(text_object, left, bottom, right, top)):
+        return 1
+    em = size.value * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+    if not em > 0:
         return 1
     extent = max(right.value - left.value, top.value - bottom.value)
-    return max(1, min(round(extent / size.value), _MAX_SPANNED))
+    return max(1, min(round(extent / em) + 1, _MAX_SPANNED))
 
 
 def _objects(page: pdfium.PdfPage, form: Any) -> Iterator[Any]:
