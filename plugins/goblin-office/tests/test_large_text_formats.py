@@ -1,5 +1,5 @@
-"""XML, Markdown, calendar and HTML files of millions of small pieces: read in memory near the file's size,
-with the same text a small file of the same shape gives."""
+"""XML, Markdown, calendar and HTML files of millions of small pieces: read in memory near
+the file's size, with the same text a small file of the same shape gives."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 
 from goblin_core import default_registry, extract
 from goblin_core.engines import TextDocument
-from goblin_core.source import Source
 from goblin_core.errors import CorruptDocument
+from goblin_core.source import Source
 from goblin_office import xmltext
 from goblin_office.safexml import UnsafeXML
 from goblin_office.xmltext import XMLParser

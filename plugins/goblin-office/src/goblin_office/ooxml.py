@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 import posixpath
 import zipfile
-from collections.abc import Sequence
-from contextlib import nullcontext
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from typing import Any
 from urllib.parse import unquote
 
@@ -16,10 +16,18 @@ from goblin_core.engines import TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
 from goblin_core.model import PageContent
 from goblin_core.source import Source
+from goblin_office import safexml
 from goblin_office.containers import open_container, read_member
 from goblin_office.embedded import unique_name, unwrap
 from goblin_office.encryption import decrypted
-from goblin_office.safexml import DeclaredEntities, attr, local_name, parse_xml
+from goblin_office.safexml import (
+    DeclaredEntities,
+    attr,
+    children,
+    iterparse_xml,
+    local_name,
+    parse_xml,
+)
 
 log = logging.getLogger(__name__)
 
@@ -79,18 +87,54 @@ class PackageXml:
         return None
 
     def xml(self, path: str) -> Any:
-        """Part ``path`` parsed with the hardened parser.
-
-        A part declaring entities refuses the whole package (UnsafeArchive), as the
-        container check does: no other engine should be handed it.
-        """
+        """Part ``path`` parsed with the hardened parser (entities refuse the package)."""
         member = self.member(path) or path
-        try:
+        with self._entities_refused(member):
             return parse_xml(
                 read_member(self.archive, member, self.name),
                 name=f"{self.name}:{member}",
                 max_depth=self.depth,
             )
+
+    def blocks(self, path: str, container: str) -> Iterator[Any]:
+        """The child elements of the root's ``container`` elements in part ``path`` (a
+        document's ``body``), in order, each complete when yielded.
+
+        A part past ``STREAM_XML_FROM`` bytes is read as it parses and each block is let
+        go once the caller has it: a body of a million short paragraphs would take some
+        twenty times the part as one tree.
+        """
+        member = self.member(path) or path
+        data = read_member(self.archive, member, self.name)
+        name = f"{self.name}:{member}"
+        if len(data) <= safexml.STREAM_XML_FROM:
+            with self._entities_refused(member):
+                root = parse_xml(data, name=name, max_depth=self.depth)
+            for holder in children(root, container):
+                yield from holder
+            return
+        depth = 0
+        with self._entities_refused(member):
+            for event, element in iterparse_xml(data, name=name, max_depth=self.depth):
+                if event == "start":
+                    depth += 1
+                    continue
+                depth -= 1
+                if depth != 2:  # the root is at depth 1, its children's children at 3
+                    continue
+                parent = element.getparent()
+                if local_name(parent) == container:
+                    yield element
+                element.clear()
+                while element.getprevious() is not None:
+                    del parent[0]
+
+    @contextmanager
+    def _entities_refused(self, member: str) -> Iterator[None]:
+        """A part declaring entities refuses the whole package (UnsafeArchive), as the
+        container check does: no other engine should be handed it."""
+        try:
+            yield
         except DeclaredEntities as exc:
             raise UnsafeArchive(
                 f"XML part {member!r} declares entities (XXE or billion laughs); refused",

@@ -412,8 +412,8 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config) ->
     if headers_footers:
         _parts(walker, roots("/header"), "header")
     walker.graphics = related_graphics(package, document)
-    for body in children(package.xml(document), "body"):
-        walker.blocks(body)
+    for block in package.blocks(document, "body"):
+        walker.blocks((block,))
     walker.graphics = {}  # the other parts number their relationships anew
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):

@@ -9,7 +9,7 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.safexml import iterparse_xml, local_name, parse_xml
+from goblin_office.safexml import STREAM_XML_FROM, iterparse_xml, local_name, parse_xml
 
 _SVG_TEXT = frozenset({"text", "tspan", "textPath", "title", "desc"})
 
@@ -23,11 +23,6 @@ def xml_lines(root: Any, only: frozenset[str]) -> list[str]:
             if text:
                 lines.append(text)
     return lines
-
-
-#: Bytes from which an XML file is read as it parses instead of as a tree. A tree takes
-#: thirty times the file when its elements are small, and is read twice as fast.
-STREAM_XML_FROM = 8 * 1024 * 1024
 
 
 class _Open:
