@@ -18,13 +18,21 @@ from goblin_core.errors import CorruptDocument
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office import safexml
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import flat_odf_children, odf_children
 from goblin_office.odftext import inline_text
-from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
+from goblin_office.safexml import (
+    attr,
+    children,
+    container_blocks,
+    descendants,
+    local_name,
+    parse_xml,
+)
 from goblin_office.sheetextras import odf_sheet_extras
 
 log = logging.getLogger(__name__)
@@ -81,10 +89,18 @@ class _Trees:
     meta: Any | None
     children: tuple[Source, ...] = ()
     skipped: tuple[str, ...] = ()
+    #: content.xml left unparsed, to be read as it parses (``body_blocks``)
+    content_data: bytes = b""
+    content_name: str = ""
+    depth: int = 256
 
 
-def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
-    """Parse a packaged (decrypted when needed) or flat ODF document into its trees."""
+def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = False) -> _Trees:
+    """Parse a packaged (decrypted when needed) or flat ODF document into its trees.
+
+    ``stream``: a packaged content.xml past ``STREAM_XML_FROM`` bytes is kept unparsed,
+    for ``body_blocks`` to read as it parses.
+    """
     name = source.display_name
     depth = int(config.get("limits", "max_xml_depth", 256))
     if flat:
@@ -110,7 +126,16 @@ def load_trees(source: Source, config: Config, *, flat: bool) -> _Trees:
                 log.warning("%s; left out", exc)
                 return None
 
-        trees = _Trees(tree("content.xml"), tree("styles.xml"), optional_tree("meta.xml"))
+        content = read_member(archive, "content.xml", name)
+        large = stream and len(content) > safexml.STREAM_XML_FROM
+        trees = _Trees(
+            None if large else parse_xml(content, name=f"{name}:content.xml", max_depth=depth),
+            tree("styles.xml"),
+            optional_tree("meta.xml"),
+            content_data=content if large else b"",
+            content_name=f"{name}:content.xml",
+            depth=depth,
+        )
     return replace(trees, children=tuple(odf_children(plain, config)))
 
 
@@ -307,6 +332,16 @@ def _body(trees: _Trees, kind: str) -> Any:
     raise CorruptDocument(f"the document has no office:{kind} body")
 
 
+def body_blocks(trees: _Trees, kind: str) -> Iterator[Any]:
+    """The blocks of the document's ``office:<kind>`` body, in order; read as it parses
+    when content.xml was left unparsed, each block let go once the caller has it."""
+    if trees.content is not None:
+        yield from _body(trees, kind)
+        return
+    yield from container_blocks(trees.content_data, ("body", kind), name=trees.content_name,
+                                max_depth=trees.depth, required=True)
+
+
 class ODFTextParser(BaseEngine):
     """OpenDocument text (.odt, .ott, flat .fodt): body, headers/footers, notes, comments."""
 
@@ -315,14 +350,15 @@ class ODFTextParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        trees = load_trees(source, config, flat=_is_flat(source))
+        trees = load_trees(source, config, flat=_is_flat(source), stream=True)
         page = PageBuilder(engine=self.name)
         walker = _Walker(page, config)
         headers_footers = bool(config.get("office", "headers_footers", True))
         if headers_footers:
             for text in _master_regions(trees.styles, ("header", "header-first", "header-left")):
                 page.add(text, "header")
-        walker.blocks(_body(trees, "text"))
+        for block in body_blocks(trees, "text"):
+            walker.blocks((block,))
         if config.get("office", "notes", True):
             for note in walker.notes:
                 page.add(note)

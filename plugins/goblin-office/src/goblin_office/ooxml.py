@@ -16,15 +16,13 @@ from goblin_core.engines import TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-from goblin_office import safexml
 from goblin_office.containers import open_container, read_member
 from goblin_office.embedded import unique_name, unwrap
 from goblin_office.encryption import decrypted
 from goblin_office.safexml import (
     DeclaredEntities,
     attr,
-    children,
-    iterparse_xml,
+    container_blocks,
     local_name,
     parse_xml,
 )
@@ -98,36 +96,13 @@ class PackageXml:
 
     def blocks(self, path: str, container: str) -> Iterator[Any]:
         """The child elements of the root's ``container`` elements in part ``path`` (a
-        document's ``body``), in order, each complete when yielded.
-
-        A part past ``STREAM_XML_FROM`` bytes is read as it parses and each block is let
-        go once the caller has it: a body of a million short paragraphs would take some
-        twenty times the part as one tree.
-        """
+        document's ``body``), in order, each complete when yielded; a large part is read
+        as it parses (``container_blocks``)."""
         member = self.member(path) or path
         data = read_member(self.archive, member, self.name)
-        name = f"{self.name}:{member}"
-        if len(data) <= safexml.STREAM_XML_FROM:
-            with self._entities_refused(member):
-                root = parse_xml(data, name=name, max_depth=self.depth)
-            for holder in children(root, container):
-                yield from holder
-            return
-        depth = 0
         with self._entities_refused(member):
-            for event, element in iterparse_xml(data, name=name, max_depth=self.depth):
-                if event == "start":
-                    depth += 1
-                    continue
-                depth -= 1
-                if depth != 2:  # the root is at depth 1, its children's children at 3
-                    continue
-                parent = element.getparent()
-                if local_name(parent) == container:
-                    yield element
-                element.clear()
-                while element.getprevious() is not None:
-                    del parent[0]
+            yield from container_blocks(data, (container,), name=f"{self.name}:{member}",
+                                        max_depth=self.depth)
 
     @contextmanager
     def _entities_refused(self, member: str) -> Iterator[None]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from lxml import etree
 
@@ -198,3 +198,58 @@ def children(element: etree._Element, name: str) -> list[etree._Element]:
 def descendants(element: etree._Element, name: str) -> list[etree._Element]:
     """All descendants with local name ``name`` (document order), ``element`` included."""
     return list(element.iter("{*}" + name))
+
+
+def container_blocks(data: bytes, path: Sequence[str], *, name: str, max_depth: int = 256,
+                     required: bool = False) -> Iterator[etree._Element]:
+    """The child elements of the elements ``path`` leads to from the root (local names:
+    ``("body",)`` for a Word document, ``("body", "text")`` for an OpenDocument text), in
+    document order, each complete when yielded.
+
+    ``data`` past ``STREAM_XML_FROM`` bytes is read as it parses: each block and each
+    element around the path is let go once complete, so a body of a million short
+    paragraphs never stands as one tree. ``required``: no element at ``path`` raises
+    CorruptDocument.
+
+    >>> xml = b"<doc><head>h</head><body><p>one</p><p>two</p></body></doc>"
+    >>> [block.text for block in container_blocks(xml, ("body",), name="x")]
+    ['one', 'two']
+    """
+    if len(data) <= STREAM_XML_FROM:
+        holders = [parse_xml(data, name=name, max_depth=max_depth)]
+        for step in path:
+            holders = [found for holder in holders for found in children(holder, step)]
+        if required and not holders:
+            raise _missing(path, name)
+        for holder in holders:
+            yield from holder
+        return
+    # depth of the blocks; chain holds the local names of the open elements above them
+    block_depth, found = len(path) + 2, False
+    chain: list[str] = []
+    for event, element in iterparse_xml(data, name=name, max_depth=max_depth):
+        if event == "start":
+            if len(chain) < block_depth - 1:
+                chain.append(local_name(element))
+                found = found or tuple(chain[1:]) == tuple(path)
+            else:
+                chain.append("")  # deeper: only the count matters
+            continue
+        depth = len(chain)
+        chain.pop()
+        if depth > block_depth:
+            continue
+        parent = element.getparent()
+        if depth == block_depth and tuple(chain[1:]) == tuple(path):
+            yield element
+        element.clear()
+        if parent is not None:
+            while element.getprevious() is not None:
+                del parent[0]
+    if required and not found:
+        raise _missing(path, name)
+
+
+def _missing(path: Sequence[str], name: str) -> CorruptDocument:
+    return CorruptDocument(f"the XML has no {'/'.join(path)} element under its root",
+                           file=name)
