@@ -168,14 +168,26 @@ class PypdfDocument(BaseParsedDocument):
         return kept
 
     def attachments(self) -> Iterator[Source]:
+        """Embedded files, decoded one at a time: one that cannot be decoded (a filter
+        pypdf does not have, a damaged stream) is left out with a warning, the rest
+        still read. pypdf's ``attachments`` mapping is not used: it decodes every file
+        up front, and lists a file once more under its other name."""
         try:
-            items = list(self.reader.attachments.items())
+            entries = list(self.reader.attachment_list)
         except _read_errors() as exc:
             log.warning("%s: pypdf cannot list attachments: %s", self.source.display_name, exc)
             return
-        for name, contents in items:
-            for data in contents:
-                yield self.source.child(name, data)
+        for number, entry in enumerate(entries, start=1):
+            try:
+                name = entry.alternative_name or entry.name or f"attachment-{number}"
+                data = entry.content
+            except _decode_errors() as exc:
+                message = (f"attachment {number} cannot be decoded "
+                           f"({type(exc).__name__}: {exc}); left out")
+                log.warning("%s: %s", self.source.display_name, message)
+                self.warnings.append(("CorruptDocument", message))
+                continue
+            yield self.source.child(str(name), data)
 
     def close(self) -> None:
         self.page_census.close()
@@ -278,6 +290,12 @@ def _read_errors() -> tuple[type[Exception], ...]:
     from pypdf.errors import PdfReadError, PyPdfError
 
     return (PdfReadError, PyPdfError, KeyError, TypeError, ValueError)
+
+
+def _decode_errors() -> tuple[type[Exception], ...]:
+    """What pypdf raises on a stream it cannot decode: a damaged structure, or a filter it
+    does not have (NotImplementedError)."""
+    return (*_read_errors(), NotImplementedError)
 
 
 def _image_count(page: Any) -> int:
