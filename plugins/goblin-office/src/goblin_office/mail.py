@@ -107,6 +107,9 @@ class _MailPolicy(email.policy.EmailPolicy):
 
 
 _HEADERS_END = re.compile(rb"\r?\n\r?\n")
+#: Bytes from which a multipart message is split into its parts here, each part parsed
+#: on its own, instead of the whole body going through the standard library's parser.
+SPLIT_MULTIPART_FROM = 8 * 1024 * 1024
 
 
 def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
@@ -117,19 +120,63 @@ def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
     whatever its length: 80 MB of short lines took 2 GB. A message of one part (no
     multipart, no message inside) needs no parsing past its headers, so only they go
     through the parser and the body is set as the payload the parser would have made.
+    A large multipart message is cut into its parts at its boundary lines, and each part
+    is parsed the same way (``_split_multipart``).
     """
     end = _HEADERS_END.search(data)
     if end is not None:
         headers_cut: list[str] = []
         head = email.message_from_bytes(data[: end.end()], policy=_MailPolicy(headers_cut))
         # a header block the parser read whole, up to the blank line, is the message's
-        if (not head.get_payload() and head.keys()
-                and head.get_content_maintype() not in ("multipart", "message")):
-            head.set_payload(data[end.end():].decode("ascii", "surrogateescape"))
-            if cut is not None:
-                cut.extend(headers_cut)
-            return head
+        if not head.get_payload() and head.keys():
+            kind = head.get_content_maintype()
+            parts = (_split_multipart(head, data[end.end():], cut)
+                     if kind == "multipart" and len(data) >= SPLIT_MULTIPART_FROM else None)
+            if parts is not None or kind not in ("multipart", "message"):
+                if parts is None:
+                    head.set_payload(data[end.end():].decode("ascii", "surrogateescape"))
+                else:
+                    head.set_payload(parts)
+                if cut is not None:
+                    cut.extend(headers_cut)
+                return head
     return email.message_from_bytes(data, policy=_MailPolicy(cut))
+
+
+def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any] | None:
+    """The parts of a multipart ``body`` cut at its boundary lines as the standard
+    library's parser cuts them (``--boundary``, ``--`` after the last, blanks, then the
+    line's end; the line end before a boundary line belongs to it), each parsed by
+    ``parse_mail``. None, for the standard library to parse the whole message, when the
+    body is not plainly that: no boundary, no opening or closing boundary line, or a
+    digest, whose parts are messages by default."""
+    boundary = head.get_boundary()
+    if not boundary or head.get_content_subtype() == "digest":
+        return None
+    try:  # the parser reads bytes as ASCII, a byte past it as a lone surrogate
+        separator = b"--" + boundary.encode("ascii", "surrogateescape")
+    except UnicodeEncodeError:  # a decoded non-ASCII boundary no line can match
+        return None
+    delimiter = re.compile(rb"(?:\A|(?<=[\r\n]))" + re.escape(separator)
+                           + rb"(--)?[ \t]*(?:\r\n|\r|\n|\Z)")
+    parts: list[Any] = []
+    start: int | None = None
+    for line in delimiter.finditer(body):
+        if start is not None:
+            part = parse_mail(_without_line_end(body[start:line.start()]), cut)
+            if not isinstance(part, EmailMessage):
+                return None
+            parts.append(part)
+        if line.group(1):  # the closing boundary: what follows is the epilogue
+            return parts if start is not None else None
+        start = line.end()
+    return None
+
+
+def _without_line_end(data: bytes) -> bytes:
+    if data.endswith(b"\r\n"):
+        return data[:-2]
+    return data[:-1] if data.endswith((b"\r", b"\n")) else data
 
 
 def header_cuts(cut: Sequence[str]) -> list[tuple[str, str]]:
