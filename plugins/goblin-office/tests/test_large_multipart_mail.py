@@ -69,8 +69,14 @@ _NESTED = (
     _HEAD + b"--XYZ\r\nContent-Type: text/plain\r\n\r\none\r\n--XYZ\r\n\r\n\r\n--XYZ--\r\n",
     _HEAD.replace(b'boundary="XYZ"', b"boundary*=utf-8''%C3%A9x") + "--éx\r\n\r\nbody\r\n"
     "--éx--\r\n".encode(),
+    _HEAD + b"--XYZ\r\n--XYZ\r\nContent-Type: text/plain\r\n\r\nafter two\r\n--XYZ\r\n--XYZ--\r\n",
+    _HEAD + b"--XYZ\r\n\r\nforwarded\r\n--XYZ\r\nContent-Type: message/rfc822\r\n\r\n"
+    b"From: c@example.com\r\n\r\ninner body\r\n\r\n--XYZ--\r\n",
+    _HEAD + b'--XYZ\r\nContent-Type: multipart/alternative; boundary="gone"\r\n\r\n'
+    b"--other\r\n\r\nunder another boundary\r\n\r\n--XYZ--\r\n",
 ], ids=["nested", "lf", "cr", "padding-no-headers", "boundary-prefix", "no-close",
-        "no-boundary", "digest", "empty-part", "non-ascii-boundary"])
+        "no-boundary", "digest", "empty-part", "non-ascii-boundary", "boundaries-in-a-row",
+        "message-last", "inner-boundary-missing"])
 def test_a_split_message_reads_as_the_whole_parse(message: bytes) -> None:
     assert_reads_as_the_library(_split(message), message)
 

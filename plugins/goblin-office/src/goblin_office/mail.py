@@ -146,10 +146,13 @@ def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
 def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any] | None:
     """The parts of a multipart ``body`` cut at its boundary lines as the standard
     library's parser cuts them (``--boundary``, ``--`` after the last, blanks, then the
-    line's end; the line end before a boundary line belongs to it), each parsed by
-    ``parse_mail``. None, for the standard library to parse the whole message, when the
-    body is not plainly that: no boundary, no opening or closing boundary line, or a
-    digest, whose parts are messages by default."""
+    line's end; the line end before a boundary line belongs to it, taken off a part's
+    text payload), each parsed by ``parse_mail``.
+
+    None, for the standard library to parse the whole message, when the body is not
+    plainly that: no boundary, no opening or closing boundary line, or a digest, whose
+    parts are messages by default.
+    """
     boundary = head.get_boundary()
     if not boundary or head.get_content_subtype() == "digest":
         return None
@@ -162,10 +165,16 @@ def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any]
     parts: list[Any] = []
     start: int | None = None
     for line in delimiter.finditer(body):
-        if start is not None:
-            part = parse_mail(_without_line_end(body[start:line.start()]), cut)
+        if start is not None and line.start() == start:
+            # boundary lines in a row make one (the parser reads no part between them);
+            # a closing one among them it reads as one more of the row
+            if line.group(1):
+                return None
+        elif start is not None:
+            part = parse_mail(body[start:line.start()], cut)
             if not isinstance(part, EmailMessage):
                 return None
+            _take_line_end(part)
             parts.append(part)
         if line.group(1):  # the closing boundary: what follows is the epilogue
             return parts if start is not None else None
@@ -173,10 +182,22 @@ def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any]
     return None
 
 
-def _without_line_end(data: bytes) -> bytes:
-    if data.endswith(b"\r\n"):
-        return data[:-2]
-    return data[:-1] if data.endswith((b"\r", b"\n")) else data
+def _take_line_end(part: Any) -> None:
+    """Take the line end a part's bytes close with off the text it ends in: its own, or
+    its inner message's, as the standard library's parser does (a multipart part's
+    goes to its epilogue, which is not read)."""
+    payload = part.get_payload()
+    while part.get_content_maintype() == "message" and isinstance(payload, list) and payload:
+        part = payload[-1]
+        payload = part.get_payload()
+    if isinstance(payload, str) and part.get_content_maintype() != "multipart":
+        part.set_payload(_without_line_end(payload))
+
+
+def _without_line_end(text: str) -> str:
+    if text.endswith("\r\n"):
+        return text[:-2]
+    return text[:-1] if text.endswith(("\r", "\n")) else text
 
 
 def header_cuts(cut: Sequence[str]) -> list[tuple[str, str]]:
