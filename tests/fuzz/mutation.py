@@ -127,29 +127,82 @@ def findings(document: Document) -> list[Finding]:
     return found
 
 
-def save_regression(family: str, name: str, data: bytes, found: Iterable[Finding]) -> Path:
-    """Keep a mutant that found something, with a sidecar saying what it found."""
-    REGRESSIONS.mkdir(exist_ok=True)
-    digest = hashlib.sha256(data).hexdigest()[:12]
-    suffix = "".join(Path(name).suffixes[-2:]) or ".bin"
-    path = REGRESSIONS / f"{family}-{digest}{suffix}"
-    path.write_bytes(data)
-    path.with_name(path.name + ".json").write_text(
-        json.dumps(
-            {"family": family, "seed": name, "findings": [f.__dict__ for f in found]},
-            indent=2,
-            ensure_ascii=False,
-        )
-        + "\n"
-    )
+@dataclass(frozen=True)
+class Splice:
+    """One step from a seed to a mutant: ``remove`` bytes at ``at`` replaced by ``insert``."""
+
+    at: int
+    remove: int
+    insert: bytes
+
+
+def apply_splices(data: bytes, splices: Iterable[Splice]) -> bytes:
+    """``data`` with each splice made in turn."""
+    buffer = bytearray(data)
+    for splice in splices:
+        buffer[splice.at : splice.at + splice.remove] = splice.insert
+    return bytes(buffer)
+
+
+def seed_reference(path: Path, corpus: Path | None) -> str:
+    """How a regression names its seed: ``seeds/<name>`` for a committed seed,
+    ``corpus/<path>`` for a shared-corpus file (read in place, never copied here)."""
+    if path.is_relative_to(SEEDS):
+        return f"seeds/{path.relative_to(SEEDS).as_posix()}"
+    assert corpus is not None and path.is_relative_to(corpus), path
+    return f"corpus/{path.relative_to(corpus).as_posix()}"
+
+
+def _seed_path(reference: str, corpus: Path | None) -> Path | None:
+    root, _, relative = reference.partition("/")
+    if root == "seeds":
+        return SEEDS / relative
+    return corpus / relative if corpus is not None else None
+
+
+def mutant_name(family: str, seed: str, data: bytes) -> str:
+    """The name a mutant is read and kept under: family, digest, the seed's suffixes."""
+    suffix = "".join(Path(seed).suffixes[-2:]) or ".bin"
+    return f"{family}-{hashlib.sha256(data).hexdigest()[:12]}{suffix}"
+
+
+def save_regression(family: str, seed: str, seed_data: bytes, splices: Iterable[Splice],
+                    found: Iterable[Finding], folder: Path = REGRESSIONS) -> Path:
+    """Keep a mutant that found something as its seed's reference and the splices that
+    make it, with what it found: the mutant of a corpus file is never a copy of it."""
+    folder.mkdir(exist_ok=True)
+    splices = list(splices)
+    data = apply_splices(seed_data, splices)
+    path = folder / (mutant_name(family, seed, data) + ".json")
+    record = {
+        "family": family,
+        "seed": seed,
+        "seed_sha256": hashlib.sha256(seed_data).hexdigest(),
+        "splices": [{"at": s.at, "remove": s.remove, "insert": s.insert.hex()} for s in splices],
+        "findings": [f.__dict__ for f in found],
+    }
+    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     return path
 
 
 def regression_files() -> list[Path]:
+    """The kept regressions (one JSON record each)."""
     if not REGRESSIONS.is_dir():
         return []
-    return sorted(
-        p
-        for p in REGRESSIONS.iterdir()
-        if p.is_file() and not p.name.endswith(".json") and p.name != "README.md"
-    )
+    return sorted(p for p in REGRESSIONS.iterdir() if p.is_file() and p.suffix == ".json")
+
+
+def regression_mutant(path: Path, corpus: Path | None) -> tuple[str, bytes]:
+    """A kept regression's name and bytes, rebuilt from its seed; the seed must be the
+    very file the mutant was made from."""
+    record = json.loads(path.read_text())
+    seed = _seed_path(record["seed"], corpus)
+    if seed is None or not seed.is_file():
+        raise FileNotFoundError(f"{path.name}: seed {record['seed']} not found")
+    seed_data = seed.read_bytes()
+    if hashlib.sha256(seed_data).hexdigest() != record["seed_sha256"]:
+        raise ValueError(f"{path.name}: seed {record['seed']} is not the file it was made from")
+    splices = [Splice(s["at"], s["remove"], bytes.fromhex(s["insert"]))
+               for s in record["splices"]]
+    data = apply_splices(seed_data, splices)
+    return mutant_name(record["family"], record["seed"], data), data

@@ -11,11 +11,22 @@ import pytest
 from goblin_core.engines import Task
 from goblin_core.executors.local import SupervisedWorkers
 from goblin_core.registry import default_registry
+from goblin_core.testing.corpus import corpus_dir
 
 FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
 sys.path.insert(0, str(FUZZ))
 
-from mutation import findings, regression_files  # noqa: E402
+from mutation import (  # noqa: E402
+    SEEDS,
+    Finding,
+    Splice,
+    apply_splices,
+    findings,
+    regression_files,
+    regression_mutant,
+    save_regression,
+    seed_reference,
+)
 
 
 @pytest.fixture(scope="module")
@@ -37,11 +48,30 @@ def test_fuzz_seeds_are_replayed_cleanly(pool: SupervisedWorkers) -> None:
 
 
 def test_every_fuzz_regression_stays_fixed(pool: SupervisedWorkers) -> None:
-    """Each file the fuzzer kept (none yet: no finding so far) must now extract cleanly."""
+    """Each mutant the fuzzer kept, rebuilt from its seed (a shared-corpus file read in
+    place, or a committed seed), must now extract cleanly."""
+    kept = regression_files()
+    assert kept
+    corpus = corpus_dir(__file__)
     failures = {}
-    for path in regression_files():
-        document = pool.run_one(Task(path=str(path), display_name=path.name)).document
+    for path in kept:
+        name, data = regression_mutant(path, corpus)
+        document = pool.run_one(Task(path=None, display_name=name, data=data)).document
         found = findings(document)
         if found:
-            failures[path.name] = found
+            failures[name] = found
     assert failures == {}
+
+
+def test_a_kept_regression_is_its_seed_and_splices_not_a_copy(tmp_path: Path) -> None:
+    seed = SEEDS / "seed.pdf"
+    seed_data = seed.read_bytes()
+    splices = [Splice(10, 1, b"\xff"), Splice(0, 0, b"%%EOF"), Splice(len(seed_data), 0, b"x"),
+               Splice(200, 50, b"")]
+    kept = save_regression("pdf", seed_reference(seed, None), seed_data, splices,
+                           [Finding("KeyError", "a finding")], folder=tmp_path)
+    record = kept.read_text()
+    assert seed_data[20:120].hex() not in record and "seed.pdf" in record
+    name, data = regression_mutant(kept, None)
+    assert data == apply_splices(seed_data, splices) != seed_data
+    assert name == kept.name.removesuffix(".json") and name.startswith("pdf-")
