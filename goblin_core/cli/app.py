@@ -8,8 +8,9 @@ import io
 import logging
 import os
 import shutil
+import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TextIO
 
@@ -242,8 +243,67 @@ class _CliLogHandler(logging.StreamHandler[TextIO]):
         super().emit(record)
 
 
+class Terminated(BaseException):
+    """The process was told to stop (SIGTERM, or SIGHUP when the terminal went away).
+
+    Raised where the signal lands, so a command stops as it does on Ctrl-C: the
+    ``finally`` blocks run, which is how a batch closes its worker processes and
+    its manifest instead of dying with them still at work. A BaseException, like
+    KeyboardInterrupt, so that no ``except Exception`` swallows it.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def signal_name(self) -> str:
+        return signal.Signals(self.signum).name
+
+    @property
+    def exit_code(self) -> int:
+        """128 + the signal number, as a shell reports a process the signal ended."""
+        return 128 + self.signum
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def _stop_cleanly_on_termination() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Terminated` while the block runs.
+
+    Only a signal left at its default is taken over: one the caller ignores
+    (``nohup`` ignores SIGHUP) stays ignored. Outside the main thread signals
+    cannot be caught, and the defaults stay.
+    """
+    previous: dict[signal.Signals, Any] = {}
+    for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if signum is None or signal.getsignal(signum) is not signal.SIG_DFL:
+            continue
+        try:
+            previous[signum] = signal.signal(signum, _raise_terminated)
+        except ValueError:
+            break
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point of the ``goblin`` console script."""
-    cli.main(args=list(argv) if argv is not None else None, prog_name="goblin")
+    """Entry point of the ``goblin`` console script.
+
+    A command stopped by SIGTERM or SIGHUP exits with 128 + the signal number
+    after closing its workers; ``goblin extract`` first says so and keeps every
+    result it had written.
+    """
+    try:
+        with _stop_cleanly_on_termination():
+            cli.main(args=list(argv) if argv is not None else None, prog_name="goblin")
+    except Terminated as stopped:
+        sys.exit(stopped.exit_code)
 
 

@@ -29,6 +29,7 @@ from goblin_core.batch import MANIFEST_NAME, BatchWriter, read_manifest
 from goblin_core.cli.app import (
     EXIT_FAILED,
     EXIT_OK,
+    Terminated,
     cli,
     echo_err,
     effective_config,
@@ -342,7 +343,8 @@ class _Writer:
             except OSError as exc:
                 # one result that cannot be written (a file where its folder should
                 # be, a full disk) is that document's failure; the batch goes on
-                return f"its result could not be written: {os_cause(exc)}: {exc.filename or ''}"
+                where = f": {exc.filename}" if exc.filename else ""
+                return f"its result could not be written: {os_cause(exc)}{where}"
             except GoblinError as exc:
                 return f"its result could not be written: {exc.message}"
             self.written += 1
@@ -503,7 +505,8 @@ def extract(
     Exit status: 0 when every document was read in full; 1 when one failed,
     has no usable page or was cut short (time limit, limits.max_pages or
     max_output_chars, a parser that stopped), each named on stderr with the
-    cause (the others are still written); 2 on a usage or config error.
+    cause (the others are still written); 2 on a usage or config error;
+    130 after Ctrl-C and 143 after SIGTERM, with what finished kept.
     """
     if resume and output is None:
         raise click.UsageError("--resume needs --output DIR (it reads DIR/manifest.jsonl)")
@@ -548,6 +551,9 @@ def extract(
     except KeyboardInterrupt:
         echo_err("interrupted; documents finished before it were written")
         ctx.exit(EXIT_INTERRUPTED)
+    except Terminated as stopped:
+        echo_err(f"stopped by {stopped.signal_name}; documents finished before it were written")
+        ctx.exit(stopped.exit_code)
     if output is not None:
         skipped = f" ({len(kept)} unchanged skipped)" if kept else ""
         echo_err(f"wrote {writer.written} result file(s) and {MANIFEST_NAME} to {output}{skipped}")
@@ -668,7 +674,7 @@ def _consume(
     except BrokenPipeError:
         # the reader went away (goblin extract ... | head): stop quietly
         silence_stdout()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Terminated):
         # what was finished stays written; the manifest is closed for a later look
         writer.finish()
         raise

@@ -16,6 +16,8 @@ import resource
 import signal
 import socket
 import sys
+import threading
+import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -28,6 +30,9 @@ from goblin_core.model import Document, Report, ReportEntry
 
 #: Exit code a worker uses when it ran out of memory, so the supervisor can say so.
 OUT_OF_MEMORY_EXIT = 86
+
+#: Exit code of a worker that stopped because its supervisor was gone.
+SUPERVISOR_GONE_EXIT = 87
 
 #: What a worker sends when it begins a task. The supervisor starts the
 #: per-document clock then: importing every plugin in a fresh process can take
@@ -128,6 +133,28 @@ def _quiet_logging() -> None:
         root.addHandler(logging.NullHandler())
 
 
+#: Seconds between a worker's checks that its supervisor is still alive.
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _exit_with_supervisor(supervisor: int) -> None:
+    """End this process soon after the supervisor ``supervisor`` (a PID) is gone.
+
+    A supervisor stopped outright (SIGKILL, a crash, a signal it does not
+    catch) never sends the stop message, and a worker in the middle of a long
+    document would go on with it for nothing, holding a core and its memory,
+    until it found the socket closed. An orphan is handed to another parent,
+    so its parent PID changes: a thread watches for that, since the main
+    thread may be inside a native call for minutes.
+    """
+    def watch() -> None:
+        while os.getppid() == supervisor:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(SUPERVISOR_GONE_EXIT)
+
+    threading.Thread(target=watch, name="goblin-supervisor-watch", daemon=True).start()
+
+
 def worker_main(
     conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int
 ) -> None:
@@ -150,12 +177,24 @@ def worker_main(
             return
         if task is None:
             return
-        conn.send(STARTED)
+        if not _told(conn, STARTED):
+            return
         try:
             reply = run_task(task, settings)
         except MemoryError:
             os._exit(OUT_OF_MEMORY_EXIT)
-        conn.send(reply)
+        if not _told(conn, reply):
+            return
+
+
+def _told(conn: Connection, message: object) -> bool:
+    """Send ``message``; False when the supervisor has closed its end (it stopped or gave up
+    on this worker), which ends the worker quietly rather than with a traceback."""
+    try:
+        conn.send(message)
+    except OSError:
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -165,12 +204,14 @@ def main(argv: list[str] | None = None) -> None:
     sends: the parent's ``sys.path`` (so the child imports what the parent
     does), the settings, the environment additions and the memory limit.
     """
+    supervisor = os.getppid()
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or not args[0].isdigit():
         sys.stderr.write(
             "usage: a goblin worker takes one FD argument (started by the local executor)\n"
         )
         raise SystemExit(2)
+    _exit_with_supervisor(supervisor)
     conn = Connection(socket.socket(fileno=int(args[0])).detach())
     try:
         startup = conn.recv()
