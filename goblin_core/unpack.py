@@ -220,11 +220,15 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
     first_error: GoblinError | None = None
     for entry in handlers:
         produced, listed = 0, len(job.log.members)
+        unwritten: _Unwritten | None = None
         try:
             for child in expand_members(entry, source, job.budget, job.config, job.log):
+                _settle(job, unwritten)
+                unwritten = None
                 produced += 1
                 try:
-                    _place(job, child, prefix + child.display_name[len(source.display_name) + 1:])
+                    unwritten = _place(
+                        job, child, prefix + child.display_name[len(source.display_name) + 1:])
                 finally:
                     child.cleanup()
             return
@@ -242,17 +246,44 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
                 raise error from exc  # another handler would not make a hostile archive safe
             job.log.warn(error.kind, str(error.with_file(source.display_name)), entry.name)
             first_error = first_error or error
+        finally:
+            # the last member, or one the reader stopped after
+            _settle(job, unwritten)
     if first_error is not None:
         raise first_error.with_file(source.display_name)
 
 
-def _place(job: _Job, child: Source, relative: str) -> None:
-    """Unfold ``child`` when it is an archive, else write it under ``dest``."""
+@dataclass(frozen=True)
+class _Unwritten:
+    """A member read from its archive whose file could not be written."""
+
+    entry_at: int
+    name: str
+    reason: str
+
+
+def _settle(job: _Job, unwritten: _Unwritten | None) -> None:
+    """Record ``unwritten`` as refused in place of the "extracted" entry its archive's
+    reader logs once it moves on from the member, so the member is listed once, as it
+    ended."""
+    if unwritten is None:
+        return
+    members = job.log.members
+    at = unwritten.entry_at
+    if at < len(members) and members[at].action == "extracted":
+        members[at] = MemberEntry(unwritten.name, "refused", unwritten.reason, members[at].size)
+    else:
+        members.append(MemberEntry(unwritten.name, "refused", unwritten.reason))
+
+
+def _place(job: _Job, child: Source, relative: str) -> _Unwritten | None:
+    """Unfold ``child`` when it is an archive, else write it under ``dest``; what could not
+    be written, if it could not."""
     handlers = _nested_handlers(job, child)
     if handlers:
         try:
             _expand(job, child, handlers, prefix=_strip_archive_extension(relative) + "/")
-            return
+            return None
         except GoblinError as exc:
             # Could not unfold it (depth limit, password, damage): keep it as a file.
             job.log.error(exc.kind, f"{child.display_name}: not unpacked ({exc.message}); "
@@ -260,8 +291,9 @@ def _place(job: _Job, child: Source, relative: str) -> None:
     try:
         _write(job, child, relative)
     except OSError as exc:  # a full disk or a refused path costs this member only
-        job.log.members.append(MemberEntry(relative, "refused", f"not written: {exc}"))
         job.log.error("OSError", f"{child.display_name}: not written: {exc}")
+        return _Unwritten(len(job.log.members), relative, f"not written: {exc}")
+    return None
 
 
 def _nested_handlers(job: _Job, child: Source) -> list[EngineEntry]:
@@ -302,12 +334,18 @@ def _write(job: _Job, child: Source, relative: str) -> None:
     _prepare_folder(job, target.parent)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     fd = os.open(target, flags, 0o644)
-    with os.fdopen(fd, "wb") as out:
-        if not child.is_file:
-            out.write(child.bytes())  # already in memory: one write, no copy
-        else:
-            with child.open() as data:
-                shutil.copyfileobj(data, out, _COPY_CHUNK)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            if not child.is_file:
+                out.write(child.bytes())  # already in memory: one write, no copy
+            else:
+                with child.open() as data:
+                    shutil.copyfileobj(data, out, _COPY_CHUNK)
+    except BaseException:
+        # A member cut short (disk full, a read error, Ctrl-C) must not stay behind
+        # under its name looking whole; O_EXCL made the file ours to remove.
+        target.unlink(missing_ok=True)
+        raise
     job.written.append(target)
     job.taken.add(final)
     if job.progress is not None:

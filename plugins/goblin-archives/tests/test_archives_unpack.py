@@ -184,3 +184,40 @@ def test_a_limit_hit_midway_keeps_what_was_written(tmp_path: Path) -> None:
     assert any(e.kind == "UnsafeArchive" and "max_total_bytes" in e.message
                for e in result.errors)
     assert archive.exists()  # errors: the source is kept
+
+
+#: Run apart: the file size limit stands in for a full disk, and must not bind pytest.
+_FULL_DISK_SCRIPT = """
+import json, resource, signal, sys
+from pathlib import Path
+from goblin_core.unpack import unpack
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+result = unpack(Path(sys.argv[1]), Path(sys.argv[2]))
+print(json.dumps({"members": [[m.name, m.action, m.size] for m in result.members],
+                  "errors": [e.message for e in result.errors],
+                  "written": [p.name for p in result.written]}))
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("resource"), "RLIMIT_FSIZE"), reason="POSIX limits")
+def test_a_member_the_disk_cannot_hold_leaves_no_partial_file(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    archive = _zip(tmp_path / "lote.zip", {"a.txt": b"antes", "grande.bin": os.urandom(400_000),
+                                           "z.txt": b"depois"})
+    run = subprocess.run([sys.executable, "-c", _FULL_DISK_SCRIPT, str(archive),
+                          str(tmp_path / "out")], capture_output=True, text=True, check=False,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    # no truncated grande.bin under its own name, and the members after it still written
+    assert _files(tmp_path / "out") == {"a.txt": b"antes", "z.txt": b"depois"}
+    assert report["written"] == ["a.txt", "z.txt"]
+    assert report["members"] == [["a.txt", "extracted", 5], ["grande.bin", "refused", 400_000],
+                                 ["z.txt", "extracted", 6]]
+    assert len(report["errors"]) == 1
+    assert report["errors"][0].startswith("lote.zip/grande.bin: not written: ")
