@@ -168,3 +168,30 @@ def test_an_xls_sheet_xlrd_cannot_load_fails_it_as_damaged_for_the_next_engine()
     with pytest.raises(CorruptDocument, match=r"planilha\.xls: xlrd cannot read sheet '.+' "
                                               r"\(.*BOF"):
         xlrd_engine.open(source, registry.config())
+
+
+@pytest.mark.parametrize("engine", ["office.antiword", "office.catdoc"])
+def test_characters_beyond_the_bmp_survive_the_word_converters(read, engine) -> None:  # type: ignore[no-untyped-def]
+    # both converters write such a character as a surrogate pair, each half its own
+    # three-byte sequence; read as plain UTF-8 that was six replacement characters
+    require_binary(engine.removeprefix("office."), engine.removeprefix("office."))
+    path = Path(corpus_dir(__file__)) / "office/testWORD_various.doc"
+    off = {"office.antiword": {"enabled": False}} if engine == "office.catdoc" else {}
+    document = read(path.read_bytes(), path.name, engines=off)
+    assert document.parsed_by == (engine,)
+    assert "\N{GOTHIC LETTER GIBA}\N{GOTHIC LETTER URUS}" in document.text
+    assert "\ufffd" not in document.text
+
+
+def test_converter_text_joins_surrogate_pairs_and_replaces_what_is_not_utf8() -> None:
+    from goblin_office.legacy import converter_text
+
+    assert converter_text("Olá €".encode()) == "Olá €"
+    pair = "\N{GOTHIC LETTER AHSA}".encode("utf-16-le")
+    cesu = (chr(int.from_bytes(pair[:2], "little")) + chr(int.from_bytes(pair[2:], "little"))
+            ).encode("utf-8", "surrogatepass")
+    assert converter_text(b"a" + cesu + b"b") == "a\N{GOTHIC LETTER AHSA}b"
+    assert converter_text(cesu + "😀".encode()) == "\N{GOTHIC LETTER AHSA}😀"
+    assert converter_text(cesu[:3] + b"z") == "\ufffdz"  # a high half alone
+    assert converter_text(cesu[3:] + cesu[:3]) == "\ufffd\ufffd"  # halves in the wrong order
+    assert converter_text(b"\xff\xe2\x82\xac") == "\ufffd€"

@@ -8,6 +8,7 @@ apt-get line, when its binary is missing.
 
 from __future__ import annotations
 
+import re
 import resource
 import shutil
 import subprocess
@@ -22,6 +23,25 @@ from goblin_office.embedded import ole_children
 from goblin_office.encryption import OLE_MAGIC, decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.wordbinary import header_footer_lines, holds_no_text
+
+#: A UTF-16 surrogate pair written as two 3-byte UTF-8 sequences (CESU-8). antiword and
+#: catdoc write every character beyond the Basic Multilingual Plane this way (Gothic,
+#: emoji, CJK Extension B), which a UTF-8 decoder turns into six replacement characters.
+_SURROGATE_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
+_LONE_SURROGATE = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
+
+
+def converter_text(output: bytes) -> str:
+    """A converter's UTF-8 output as text: surrogate pairs joined into the character they
+    encode, a surrogate without its partner one replacement character, other bytes that
+    are not UTF-8 replaced as usual."""
+    joined = _SURROGATE_PAIR.sub(_paired, output)
+    return _LONE_SURROGATE.sub("\ufffd".encode(), joined).decode("utf-8", "replace")
+
+
+def _paired(match: re.Match[bytes]) -> bytes:
+    high, low = match.group().decode("utf-8", "surrogatepass")
+    return chr(0x10000 + ((ord(high) - 0xD800) << 10) + (ord(low) - 0xDC00)).encode()
 
 
 def _address_space_cap(max_memory: int) -> Callable[[], None] | None:
@@ -77,7 +97,7 @@ class _BinaryEngine(BaseEngine):
                 raise ExtractionTimeout(
                     f"{self.binary} ran longer than limits.timeout", file=source.display_name
                 ) from exc
-        text = done.stdout.decode("utf-8", "replace")
+        text = converter_text(done.stdout)
         if done.returncode == 0 and not text.strip() and self.blank(plain.bytes()):
             return ""
         if done.returncode != 0 or not text.strip():
