@@ -40,8 +40,8 @@ def converter_text(output: bytes) -> str:
 
 
 def _paired(match: re.Match[bytes]) -> bytes:
-    high, low = match.group().decode("utf-8", "surrogatepass")
-    return chr(0x10000 + ((ord(high) - 0xD800) << 10) + (ord(low) - 0xDC00)).encode()
+    units = match.group().decode("utf-8", "surrogatepass")
+    return chr(0x10000 + ((ord(units[0]) - 0xD800) << 10) + (ord(units[1]) - 0xDC00)).encode()
 
 
 def _address_space_cap(max_memory: int) -> Callable[[], None] | None:
