@@ -146,6 +146,35 @@ def test_tilted_page_reads_whole_lines(tesseract: str, page_image: DrawPage) -> 
     assert all(line in text for line in LINES), text
 
 
+@pytest.mark.parametrize("angle", [12, -15])
+def test_a_page_tilted_past_what_tesseract_reads_is_levelled_by_its_ink(
+        tesseract: str, page_image: DrawPage, angle: int) -> None:
+    tilted = page_image(LINES * 3).rotate(angle, expand=True, fillcolor=255,
+                                          resample=Image.Resampling.BICUBIC)
+    result = TesseractBackend().recognize(tilted, "eng", config())
+    text = normalize(result.text)
+    assert all(line in text for line in LINES), text
+    assert result.confidence > 0.8
+    # Tesseract alone finds no line at this tilt, so it has none to measure it by
+    assert not TesseractBackend().recognize(tilted, "eng", config(deskew_above=0)).text.strip()
+
+
+def test_ink_skew_is_measured_on_tilted_pages_and_not_made_up_elsewhere(
+        page_image: DrawPage) -> None:
+    from goblin_ocr_tesseract.skew import ink_skew_degrees
+
+    page = page_image(LINES * 3)
+    for angle in (-18, -6, 2.5, 11):
+        tilted = page.rotate(angle, expand=True, fillcolor=255, resample=Image.Resampling.BICUBIC)
+        assert ink_skew_degrees(tilted) == pytest.approx(-angle, abs=0.3)
+    assert ink_skew_degrees(page) == pytest.approx(0.0, abs=0.3)
+    # no lines at all: noise, an even grey, a page turned on its side
+    noise = Image.effect_noise((500, 400), 80)
+    assert ink_skew_degrees(noise) == 0.0
+    assert ink_skew_degrees(Image.new("L", (500, 400), 128)) == 0.0
+    assert ink_skew_degrees(page.rotate(90, expand=True, fillcolor=255)) == 0.0
+
+
 def test_text_on_a_shaded_band_is_read(tesseract: str, page_image: DrawPage) -> None:
     page = page_image(LINES)
     band = Image.new("L", (page.width, 70), 110)

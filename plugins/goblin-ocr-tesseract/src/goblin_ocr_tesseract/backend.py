@@ -33,6 +33,7 @@ from goblin_ocr_tesseract.legacy import fill_unwritable, legacy_languages, pytho
 from goblin_ocr_tesseract.page_language import page_language
 from goblin_ocr_tesseract.process import TesseractTimeout
 from goblin_ocr_tesseract.reading import Reading, RunSettings, read, rotation
+from goblin_ocr_tesseract.skew import ink_skew_degrees
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +160,8 @@ class TesseractBackend(BaseEngine):
         reading = _enlarged(page, settings, reading, int(options["min_text_height"]),
                             max_pixels)
         reading = _levelled(page, settings, reading, float(options["deskew_above"]))
+        if reading.confidence < float(options["orientation_below"]):
+            reading = _straightened(page, settings, reading, float(options["deskew_above"]))
         if options["orientation"] and reading.confidence < float(options["orientation_below"]):
             reading = self._upright(page, settings, reading)
         reading = _filled(page, settings, reading, float(options["legacy_below"]),
@@ -364,6 +367,29 @@ def _levelled(
     if second is None:
         return first
     return second if second.confidence >= first.confidence - 0.05 else first
+
+
+def _straightened(
+    page: Image.Image, settings: RunSettings, first: Reading, min_angle: float
+) -> Reading:
+    """Read a poorly read page again levelled by the tilt of its ink.
+
+    ``_levelled`` measures the tilt on the lines Tesseract found; a page tilted
+    ten degrees or more yields none, and so reads as empty. Its ink still shows
+    the tilt (skew.py). The second reading is kept only when it is better.
+    """
+    if not min_angle or abs(first.skew) >= min_angle:
+        return first
+    angle = ink_skew_degrees(page)
+    if abs(angle) < min_angle:
+        return first
+    with page.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True,
+                     fillcolor="white") as level:
+        second = _second_reading(level, settings)
+    if second is None or not second.better_than(first):
+        return first
+    log.debug("page tilted %.1f degrees by its ink: read again levelled", angle)
+    return second
 
 
 def _scaled(settings: RunSettings, scale: float) -> RunSettings:

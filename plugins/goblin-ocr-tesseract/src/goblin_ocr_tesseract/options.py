@@ -33,7 +33,8 @@ TESSERACT_OPTIONS = (
     Option("orientation", "bool", True,
            "Detect the orientation of pages that read poorly (OSD) and read them again upright."),
     Option("orientation_below", "float", 0.75,
-           "Mean word confidence under which a page's orientation is checked.",
+           "Mean word confidence under which a page's tilt is measured on its ink (when "
+           "Tesseract found no lines to measure it by) and its orientation is checked.",
            minimum=0.0, maximum=1.0),
     Option("min_ink_coverage", "float", 0.5,
            "Pages where recognised words cover less than this share of the dark pixels are read "
