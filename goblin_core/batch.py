@@ -24,6 +24,7 @@ from goblin_core.config import Config
 from goblin_core.engines import Task, run_executor
 from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import problem_document
+from goblin_core.file_names import fitting_name
 from goblin_core.inputs import InputProblem, PathsLike, input_paths, tasks_for
 from goblin_core.model import Document
 from goblin_core.registry import Registry
@@ -100,8 +101,9 @@ def output_name(display_name: str, fmt: str) -> str:
     'a/b.pdf.txt'
     """
     parts = [p for p in display_name.replace("\\", "/").split("/") if p not in ("", ".", "..")]
-    safe = "/".join(parts) or "document"
-    return f"{safe}.{EXTENSIONS.get(fmt, fmt)}"
+    folders, name = parts[:-1], (parts[-1] if parts else "document")
+    # each part no longer than a file system takes, the result's extension included
+    return "/".join(fitting_name(p) for p in [*folders, f"{name}.{EXTENSIONS.get(fmt, fmt)}"])
 
 
 def _write_atomic(path: Path, content: str | Callable[[TextIO], None]) -> None:

@@ -13,6 +13,7 @@ from typing import Any, BinaryIO
 
 from goblin_core.engines import Task
 from goblin_core.errors import MissingFile
+from goblin_core.file_names import readable_name
 from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,17 @@ def walk_inputs(paths: PathsLike) -> Iterator[tuple[Path, str] | InputProblem]:
     Folders are walked recursively, following links once: a link back to a
     folder already visited is reported as a loop instead of followed again.
     The display name of a file found in a folder is relative to that folder.
+    Display names, and the paths problems name, are ``readable_name``s: text
+    any output can hold, whatever bytes the file system names them with.
     """
+    for item in _walk_paths(paths):
+        if isinstance(item, InputProblem):
+            yield InputProblem(readable_name(item.path), item.kind, item.message)
+        else:
+            yield item[0], readable_name(item[1])
+
+
+def _walk_paths(paths: PathsLike) -> Iterator[tuple[Path, str] | InputProblem]:
     for raw in input_paths(paths):
         if not raw:
             yield InputProblem("<empty path>", "FileNotFound", f"{_EMPTY_PATH} file or folder")

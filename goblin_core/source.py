@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from goblin_core.errors import FileTooLarge, GoblinError
+from goblin_core.file_names import readable_name
 
 HEAD_BYTES = 8192
 SNIFF_BYTES = 1024 * 1024
@@ -59,7 +60,8 @@ class Source:
         p = Path(path)
         if display_name:
             return cls(display_name=display_name, _path=p)
-        return cls(display_name=p.name, _path=p, location=os.fspath(path))
+        return cls(display_name=readable_name(p.name), _path=p,
+                   location=readable_name(os.fspath(path)))
 
     def located(self, error: GoblinError) -> GoblinError:
         """``error`` naming the file by the path the caller gave (``/in/x.pdf``, not

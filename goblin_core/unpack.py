@@ -32,6 +32,7 @@ from goblin_core.errors import (
     UnsafeArchive,
     UnsupportedFormat,
 )
+from goblin_core.file_names import fitting_name
 from goblin_core.formats import BY_EXTENSION, BY_MIME
 from goblin_core.model import MemberEntry, ReportEntry
 from goblin_core.registry import EngineEntry, Registry, default_registry
@@ -43,7 +44,6 @@ log = logging.getLogger(__name__)
 Progress = Callable[[int, int, str], None]
 
 _COPY_CHUNK = 1 << 20
-_NAME_MAX = 255
 
 
 @dataclass(frozen=True)
@@ -355,20 +355,8 @@ def _write(job: _Job, child: Source, relative: str) -> None:
 def _target_name(relative: str, flatten: bool) -> str:
     parts = [p for p in relative.split("/") if p not in ("", ".", "..")]
     if flatten:
-        return _short(("_".join(parts)) or "member")
-    return "/".join(_short(p) for p in parts) or "member"
-
-
-def _short(name: str) -> str:
-    """Cut a name to what a file system takes, keeping its extension."""
-    if len(name.encode("utf-8")) <= _NAME_MAX:
-        return name
-    stem, dot, ext = name.rpartition(".")
-    if not dot or len(ext) > 16:
-        stem, ext = name, ""
-    suffix = f".{ext}" if ext else ""
-    room = _NAME_MAX - len(suffix.encode("utf-8"))
-    return stem.encode("utf-8")[:room].decode("utf-8", "ignore") + suffix
+        return fitting_name(("_".join(parts)) or "member")
+    return "/".join(fitting_name(p) for p in parts) or "member"
 
 
 def _free_name(job: _Job, name: str) -> str:
