@@ -70,6 +70,11 @@ def extract(
     >>> extract(b"hello", name="greeting.txt").text
     'hello'
     """
+    if not isinstance(isolate, bool):
+        # a string such as "no" would otherwise count as true
+        raise ConfigError(f"isolate must be True or False, not {isolate!r}")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"name must be a string, not {type(name).__name__}")
     registry = registry or default_registry()
     cfg = resolve_config(registry, config, options)
     if isolate:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -9,6 +10,10 @@ from typing import Any
 from goblin_core.errors import ConfigError
 
 OPTION_TYPES = ("str", "int", "float", "bool", "list", "choice", "bytes")
+
+#: Most seconds a time limit may be set to: a week. The timers the limits are handed to
+#: (a subprocess wait, a poll) overflow somewhere past 24 days.
+LONGEST_WAIT_SECONDS = 7 * 24 * 3600.0
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,10 @@ def _convert(option: Option, value: Any, key: str) -> Any:
     if kind == "float":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ConfigError(f"{key} must be a number, got {value!r}")
+        if not math.isfinite(value):
+            # NaN passes every bound check (its comparisons are all false), and an
+            # infinite time limit overflows the timers it is handed to
+            raise ConfigError(f"{key} must be a finite number, got {value!r}")
         return float(value)
     if kind == "str":
         if not isinstance(value, str):

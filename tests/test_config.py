@@ -224,3 +224,28 @@ def test_an_engine_of_a_plugin_not_installed_warns_naming_its_extra_and_is_ignor
     assert 'engines.thirdparty.reader' in joined and "ignored" in joined
     assert "engines.pdf.nonexistent" in caplog.text
     assert not config.engines
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"timeout": float("nan")}, "timeout must be a finite number"),
+        ({"timeout": float("inf")}, "timeout must be a finite number"),
+        ({"timeout": 1e12}, "timeout must be at most"),
+        ({"limits": {"max_ratio": float("nan")}}, "limits.max_ratio must be a finite number"),
+    ],
+    ids=["nan", "infinite", "past-a-week", "nan-in-a-namespace"],
+)
+def test_a_number_no_limit_can_hold_is_refused(options: dict[str, object], said: str) -> None:
+    # NaN passes every bound check, and a timer overflows on an infinite or huge wait
+    with pytest.raises(ConfigError) as caught:
+        extract(b"text", name="a.txt", registry=CORE_ONLY, **options)  # type: ignore[arg-type]
+    assert said in str(caught.value)
+    assert extract(b"text", name="a.txt", registry=CORE_ONLY, timeout=86400).text == "text"
+
+
+def test_isolate_and_name_take_only_their_own_types() -> None:
+    with pytest.raises(ConfigError, match="isolate must be True or False, not 'no'"):
+        extract(b"text", name="a.txt", registry=CORE_ONLY, isolate="no")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="name must be a string, not int"):
+        extract(b"text", name=5, registry=CORE_ONLY)  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goblin_core.options import Option
+from goblin_core.options import LONGEST_WAIT_SECONDS, Option
 
 GOBLIN_OPTIONS = (
     Option(
@@ -168,6 +168,7 @@ LIMIT_OPTIONS = (
         300.0,
         "Seconds allowed per document (hard in worker processes).",
         minimum=0.1,
+        maximum=LONGEST_WAIT_SECONDS,
     ),
     Option(
         "max_memory",

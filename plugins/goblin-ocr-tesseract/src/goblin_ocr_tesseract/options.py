@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goblin_core.options import Option
+from goblin_core.options import LONGEST_WAIT_SECONDS, Option
 
 TESSERACT_OPTIONS = (
     Option("languages", "str", "",
@@ -26,7 +26,7 @@ TESSERACT_OPTIONS = (
            minimum=0, maximum=2400),
     Option("timeout", "float", 120.0,
            "Seconds allowed to Tesseract for one page; a page over it gets no OCR text.",
-           minimum=1.0),
+           minimum=1.0, maximum=LONGEST_WAIT_SECONDS),
     Option("deskew_above", "float", 1.0,
            "Pages whose lines tilt more than this many degrees are levelled and read again. "
            "0 turns it off.", minimum=0.0, maximum=45.0),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goblin_core.options import Option
+from goblin_core.options import LONGEST_WAIT_SECONDS, Option
 
 TEXTRACT_OPTIONS = (
     Option("region", "str", "",
@@ -33,15 +33,17 @@ TEXTRACT_OPTIONS = (
     Option("max_attempts", "int", 6,
            "Attempts per request when Textract throttles or fails transiently.", minimum=1),
     Option("backoff_initial", "float", 1.0,
-           "First backoff in seconds; it doubles each retry, with full jitter.", minimum=0.0),
+           "First backoff in seconds; it doubles each retry, with full jitter.", minimum=0.0,
+           maximum=LONGEST_WAIT_SECONDS),
     Option("backoff_max", "float", 30.0, "Longest backoff between two attempts, in seconds.",
-           minimum=0.0),
+           minimum=0.0, maximum=LONGEST_WAIT_SECONDS),
     Option("poll_interval", "float", 5.0,
            "First wait between two polls of an asynchronous job; it grows up to 30 s.",
-           minimum=0.0),
+           minimum=0.0, maximum=LONGEST_WAIT_SECONDS),
     Option("poll_timeout", "float", 1800.0,
            "Seconds an asynchronous job may take, reading its results included, before goblin "
-           "gives up on it (never longer than limits.timeout).", minimum=1.0),
+           "gives up on it (never longer than limits.timeout).", minimum=1.0,
+           maximum=LONGEST_WAIT_SECONDS),
     Option("max_image_bytes", "bytes", 10 * 1024**2,
            "Largest page image sent to DetectDocumentText; bigger ones are re-encoded and scaled.",
            minimum=64 * 1024),
@@ -49,7 +51,7 @@ TEXTRACT_OPTIONS = (
            "Longest side in pixels of a page image sent to Textract.", minimum=100),
     Option("timeout", "float", 60.0,
            "Seconds to wait for one HTTP response (never longer than limits.timeout).",
-           minimum=1.0),
+           minimum=1.0, maximum=LONGEST_WAIT_SECONDS),
     Option("max_response_bytes", "bytes", 32 * 1024**2,
            "Largest answer parsed from Textract; a longer one gives no text. A dense page's "
            "answer is a few MB, and parsing takes some twenty times the answer's size.",

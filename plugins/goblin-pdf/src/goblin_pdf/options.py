@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from goblin_core.options import Option
+from goblin_core.options import LONGEST_WAIT_SECONDS, Option
 
 PDF_OPTIONS = (
     Option("layout", "choice", "auto",
@@ -65,9 +65,9 @@ PDF_OPTIONS = (
            "Seconds PDFium may spend drawing one page for OCR or a thumbnail; a page that "
            "takes longer (tens of thousands of paths across the page) is not rendered, and a "
            "RenderFailed warning says so. A render also stops when the document's "
-           "limits.timeout runs out.", minimum=1.0),
+           "limits.timeout runs out.", minimum=1.0, maximum=LONGEST_WAIT_SECONDS),
     Option("poppler_timeout", "float", 60.0, "Seconds pdftotext may spend on one page.",
-           minimum=1.0),
+           minimum=1.0, maximum=LONGEST_WAIT_SECONDS),
     Option("poppler_max_output", "bytes", 16 * 1024**2,
            "Most bytes of text read from pdftotext for one page.", minimum=1024),
     Option("glyph_name_min_tokens", "int", 8,
