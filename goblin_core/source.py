@@ -100,6 +100,9 @@ class Source:
         file's bytes. ``check_size`` reads a stream no further than the limit.
         """
         name = display_name or _stream_name(stream)
+        if getattr(stream, "closed", False):
+            raise ValueError(f"{name}: the stream is closed; pass it open, or pass its "
+                             "path or bytes")
         # read(0) shows what the stream gives without consuming any of it.
         if isinstance(stream, io.TextIOBase) or isinstance(stream.read(0), str):
             raise _text_stream(name)

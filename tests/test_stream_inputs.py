@@ -42,6 +42,19 @@ def test_a_text_mode_file_is_refused_at_once_with_a_hint_to_open_it_in_binary_mo
     assert not caplog.records, [r.getMessage() for r in caplog.records]
 
 
+def test_a_closed_stream_is_refused_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "ata.pdf"
+    path.write_bytes(b"%PDF-1.4")
+    with path.open("rb") as handle:
+        pass
+    with pytest.raises(ValueError, match=r"^ata.pdf: the stream is closed"):
+        extract(handle)
+    closed = io.BytesIO(b"hello")
+    closed.close()
+    with pytest.raises(ValueError, match=r"^note.txt: the stream is closed"):
+        extract(closed, name="note.txt")
+
+
 def test_a_stream_whose_read_gives_str_is_refused_even_without_textiobase() -> None:
     class Reader:
         def read(self, size: int = -1) -> str:
