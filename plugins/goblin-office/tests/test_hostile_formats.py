@@ -236,6 +236,19 @@ def test_dbf_text_past_max_output_chars_is_cut(read, limit: int) -> None:  # typ
     assert len(rows) == (1 + 3 if limit == 30 else 1 + 10)
 
 
+def test_a_dbf_cut_short_keeps_its_records_and_says_it_is_truncated(read) -> None:  # type: ignore[no-untyped-def]
+    whole = _dbf([("NOME", 10)], [b"Joana".ljust(10), b"Pedro".ljust(10), b"Ana".ljust(10)])
+    # the header counts 2**31 - 1 records; the file holds the three
+    cut = whole[:4] + struct.pack("<I", 2**31 - 1) + whole[8:]
+    document = read(cut, "cortado.dbf")
+    assert [list(row) for row in document.tables[0].rows] == [["NOME"], ["Joana"], ["Pedro"],
+                                                                ["Ana"]]
+    assert [(w.kind, w.message) for w in document.report.warnings] == [
+        ("CorruptDocument",
+         "the header declares 2,147,483,647 records but the file holds 3: it is truncated")]
+    assert not read(whole, "inteiro.dbf").report.warnings
+
+
 def test_xps_runs_on_one_baseline_are_joined_once(read) -> None:  # type: ignore[no-untyped-def]
     count = 300_000
     words = _incompressible_text(12 * count)

@@ -235,6 +235,9 @@ class DBFParser(BaseEngine):
             log.warning("%s: %s", source.display_name, metadata["truncated"])
         document = TextDocument([page.build()], metadata=metadata)
         document.warnings = [("Truncated", cut) for cut in cuts]
+        short = _missing_records(source.head(32), source.size)
+        if short:
+            document.warnings.append(("CorruptDocument", short))
         return document
 
 
@@ -284,6 +287,23 @@ _VERSIONS = frozenset(
         0xFB,
     }
 )
+
+
+def _missing_records(head: bytes, size: int) -> str:
+    """What a table cut short lacks: the header declares more records than the file holds.
+
+    >>> head = bytes([3, 124, 1, 1]) + struct.pack("<IHH", 1000, 65, 11)
+    >>> _missing_records(head, 65 + 3 * 11 + 1)
+    'the header declares 1,000 records but the file holds 3: it is truncated'
+    >>> _missing_records(head, 65 + 1000 * 11 + 1)
+    ''
+    """
+    declared, header_length, record_length = struct.unpack_from("<IHH", head, 4)
+    held = max(size - header_length, 0) // record_length if record_length else declared
+    if held >= declared:
+        return ""
+    return (f"the header declares {declared:,} records but the file holds {held:,}: "
+            "it is truncated")
 
 
 def _plausible_header(head: bytes, size: int) -> bool:
