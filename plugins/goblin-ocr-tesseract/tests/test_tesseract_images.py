@@ -132,6 +132,23 @@ def test_truncated_image_keeps_the_document(page_image: DrawPage) -> None:
     assert len(doc.pages) == 1
 
 
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
+def test_a_scan_cut_short_gives_the_lines_it_still_holds(tesseract: str, page_image: DrawPage,
+                                                          fmt: str) -> None:
+    data = encode(page_image(LINES * 3), fmt)
+    cut = data[: len(data) * 3 // 5]
+    doc = goblin_core.extract(cut, name=f"cortado.{fmt.lower()}")
+    assert [p.status for p in doc.pages] == ["ocr"]
+    assert LINES[0] in normalize(doc.text)
+    assert len(normalize(doc.text)) < len(normalize(" ".join(LINES * 3)))
+    assert [(w.kind, w.message) for w in doc.report.warnings] == [
+        ("CorruptDocument",
+         "page 1: the image data is cut short; the part that decodes was read, the rest is blank")]
+    # Pillow's switch is back as it was: other images are not read leniently
+    from PIL import ImageFile
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is False
+
+
 def test_a_scan_tilted_ten_degrees_is_read(tesseract: str) -> None:
     # Tesseract alone reads nothing of it ("Empty page!!"): no line to measure the tilt by
     doc = goblin_core.extract(corpus_dir(__file__) / "images/testRotated+10.png")

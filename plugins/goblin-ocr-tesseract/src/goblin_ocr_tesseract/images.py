@@ -8,12 +8,13 @@ GIF and WebP are not pages: only the first frame is read.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import warnings
 from collections.abc import Iterator
 from typing import IO, Any
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageFile, ImageOps, UnidentifiedImageError
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
@@ -90,6 +91,7 @@ class ImageDocument(BaseParsedDocument):
             raise
         self._pages_found = frames if self._image.format in _PAGED_FORMATS else 1
         self.page_count = self._pages_found if counted or self._pages_found == 1 else None
+        self.warnings: list[tuple[str, str]] = []
 
     def pages(self) -> Iterator[PageContent]:
         for number in range(1, self._pages_found + 1):
@@ -107,7 +109,7 @@ class ImageDocument(BaseParsedDocument):
         with _pillow_limit(self.max_pixels, self.source):
             self._image.seek(page - 1)
             _check_pixels(self._image, self.max_pixels, self.source)
-            frame = ImageOps.exif_transpose(self._image)  # always a new image
+            frame = self._upright_frame(page)
             resolution = self._image.info.get("dpi")
             if self._image.format not in _PAGED_FORMATS:
                 # The open file keeps the pixels it decoded, a second full copy of the
@@ -121,9 +123,52 @@ class ImageDocument(BaseParsedDocument):
             flat.info["dpi"] = resolution
         return flat
 
+    def _upright_frame(self, page: int) -> Image.Image:
+        """The current frame turned upright; of a file cut short, the part that decodes.
+
+        A scan cut off in transfer still holds its top lines: Pillow refuses the
+        whole frame, and read with the rest left blank it gives them to OCR.
+        """
+        try:
+            return ImageOps.exif_transpose(self._image)  # always a new image
+        except OSError as exc:
+            if not _truncated(exc):
+                raise
+        # Pillow gave up on the stream it read: start again on a fresh one
+        self._image.close()
+        self._stream.close()
+        self._stream = self.source.open()
+        self._image = _open(self._stream, self.source, self.max_pixels)
+        self._image.seek(page - 1)
+        with _decoding_truncated_images():
+            frame = ImageOps.exif_transpose(self._image)
+        self.warnings.append(("CorruptDocument", f"page {page}: the image data is cut short; "
+                              "the part that decodes was read, the rest is blank"))
+        return frame
+
     def close(self) -> None:
         self._image.close()
         self._stream.close()
+
+
+def _truncated(exc: OSError) -> bool:
+    """Whether Pillow stopped because the image data ends early (and not for damage)."""
+    return "truncated" in str(exc)
+
+
+@contextlib.contextmanager
+def _decoding_truncated_images() -> Iterator[None]:
+    """Pillow's switch for decoding what there is of a cut file, on for the block only.
+
+    The switch is process-wide: extraction holds goblin's process-wide lock meanwhile,
+    and the block decodes one frame.
+    """
+    before = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = True
+    try:
+        yield
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = before
 
 
 def _open(stream: IO[bytes], source: Source, max_pixels: int) -> Image.Image:
@@ -232,7 +277,13 @@ def _metadata(image: Image.Image, frames: int | None) -> dict[str, Any]:
     dpi = image.info.get("dpi")
     if dpi:
         data["dpi"] = [round(float(v), 2) for v in dpi]
-    exif = image.getexif()
+    try:
+        exif = image.getexif()
+    except OSError as exc:
+        # a PNG's EXIF may follow its pixels, and a file cut short has none left
+        if not _truncated(exc):
+            raise
+        return data
     for tag, key in ((0x010E, "title"), (0x013B, "author"), (0x0132, "created")):
         value = exif.get(tag)
         if value:
