@@ -51,8 +51,9 @@ _LETTER_SPACED = 0.05  # letter gap, in glyph heights, of letter-spaced text
 _TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
 _RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
 _SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
-# A space after the letters of an f-ligature (ff fi fl, and ffi ffl), before a letter.
-_LIGATURE_SPACE = re.compile(r"(?<=f[fil]) (?=[^\W\d_])")
+# A space after the letters of an f-ligature (ff fi fl, and ffi ffl), or after a
+# ligature's one character (named_ligatures), before a letter.
+_LIGATURE_SPACE = re.compile(r"(?:(?<=f[fil])|(?<=[\ufb00-\ufb06])) (?=[^\W\d_])")
 _LIGATURE = "ligature"  # the suspect kind of such a space
 
 _IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
@@ -196,14 +197,17 @@ class _Judge:
 
     def _ligature_space(self, index: int) -> str | None:
         """"" when the space at ``index`` was drawn inside the ligature before it."""
-        if index < 2 or index + 1 >= len(self.text):
+        if index < 1 or index + 1 >= len(self.text):
+            return None
+        one_character = "\ufb00" <= self.text[index - 1] <= "\ufb06"
+        if index < 2 and not one_character:
             return None
         first, last, space, after = (self.char_index(i) for i in range(index - 2, index + 2))
-        if not first + 1 == last == space - 1 == after - 2:
+        if not last == space - 1 == after - 2 or not (one_character or first + 1 == last):
             return None  # PDFium left a character out between them
         ligature = self._box(last)
         # a ligature PDFium spells as letters gives each of them the glyph's one box
-        if ligature is None or self._box(first) != ligature:
+        if ligature is None or not (one_character or self._box(first) == ligature):
             return None
         space_box, next_box = self._box(space), self._box(after)
         if space_box is None or next_box is None or not ligature[0] < space_box[0] < ligature[2]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import ctypes
 import math
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import pypdfium2 as pdfium
@@ -20,6 +20,7 @@ from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.generated_gaps import mend_generated_gaps
 from goblin_pdf.hidden_text import hidden_chars
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
+from goblin_pdf.named_ligatures import apply_corrections
 from goblin_pdf.rtl_order import logical_rtl
 from goblin_pdf.stray_marks import repair
 from goblin_pdf.validators.char_classes import non_space_count
@@ -65,10 +66,18 @@ class PageText:
     joined: frozenset[int] = frozenset()
     path_segments: int = 0
     hidden: int = 0
+    #: characters put right (``read_text``'s ``corrections``), by PDFium index
+    corrected: Mapping[int, str] = field(default_factory=dict)
+
+
+#: What gives a page's characters that PDFium read wrongly, by character index, from its
+#: text page and PDFium's text of it (``named_ligatures``).
+Corrections = Callable[[pdfium.PdfTextPage, str], Mapping[int, str]]
 
 
 def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
-              textpage: pdfium.PdfTextPage | None = None) -> PageText:
+              textpage: pdfium.PdfTextPage | None = None,
+              corrections: Corrections | None = None) -> PageText:
     """The page's text in PDFium's reading order, with glyph, image and unmapped counts.
 
     The page's objects are walked when it reads fewer than ``count_images_below``
@@ -76,11 +85,14 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
     can the counts matter: a page with plenty of text draws something whatever its
     images, and walking every object of a busy page costs as much as reading its
     text. A ``textpage`` given is used and left open (the layout reader reads it next).
+    ``corrections`` puts right the characters PDFium read wrongly, one for one.
     """
     own = textpage is None
     textpage = page.get_textpage() if textpage is None else textpage
     try:
         text = textpage.get_text_range()
+        corrected = corrections(textpage, text) if corrections is not None else {}
+        text = apply_corrections(text, textpage, corrected)
         unmapped = _unmapped(textpage, text)
         mended = mend_generated_gaps(textpage, text)
         # the order fix reads boxes by character index: only text still one character
@@ -99,7 +111,8 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
             textpage.close()
     # unread glyphs are drawn all the same: a page of them is not blank
     return PageText(text, glyphs + census.unread_text, census.images,
-                    unmapped + census.unread_text, mended.joined, census.path_segments, hidden)
+                    unmapped + census.unread_text, mended.joined, census.path_segments, hidden,
+                    corrected)
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:

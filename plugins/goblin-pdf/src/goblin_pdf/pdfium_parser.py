@@ -28,6 +28,7 @@ from goblin_core.model import ImageRegion, PageContent
 from goblin_core.source import Source
 from goblin_pdf.image_regions import untexted_images
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
+from goblin_pdf.named_ligatures import NamedLigatures
 from goblin_pdf.outline import outline_text, read_outline
 from goblin_pdf.page_render import RenderTimeout, render_gray
 from goblin_pdf.page_weight import PageCensus
@@ -151,6 +152,7 @@ class PdfiumDocument(BaseParsedDocument):
         self._deadline = time.monotonic() + self._time_limit
         self.pdf = open_pdfium(source, configured_password(config))
         self.page_census = PageCensus.of(source, config)
+        self._ligatures = NamedLigatures(source, configured_password(config))
         self.warnings: list[tuple[str, str]] = []  # into the document's report
         self._labels_refused = False
         self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
@@ -251,7 +253,9 @@ class PdfiumDocument(BaseParsedDocument):
         try:
             textpage = page.get_textpage()
             try:
-                read = read_text(page, int(self.options.get("count_images_below", 200)), textpage)
+                read = read_text(page, int(self.options.get("count_images_below", 200)), textpage,
+                                 lambda chars, text: self._ligatures.corrections(chars, text,
+                                                                                 index))
                 layout = self._layout(page, textpage, read, number)
                 regions = self._untexted_images(page, textpage, read, number)
             finally:
@@ -297,7 +301,7 @@ class PdfiumDocument(BaseParsedDocument):
         text = read.text
         try:
             layout = read_page_layout(page, textpage, text, self.layout_settings, self._tagged,
-                                      read.joined)
+                                      read.joined, read.corrected)
         except Exception as exc:  # the layout is an improvement: never lose the page's text
             log.warning("%s: page %d layout unreadable: %s", self.source.display_name, number, exc)
             self._metadata["layout"].append({"page": number, "error": str(exc)})
@@ -514,6 +518,7 @@ class PdfiumDocument(BaseParsedDocument):
             self.pdf.close_forms()
         self.pdf.close()
         self.page_census.close()
+        self._ligatures.close()
 
 
 class _SeenAttachments:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import repeat
 
@@ -49,12 +50,17 @@ class Glyphs:
 
 
 def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
-                objects: dict[int, int] | None = None) -> Glyphs:
+                objects: dict[int, int] | None = None,
+                corrected: Mapping[int, str] | None = None) -> Glyphs:
     """Glyph boxes of ``page``; ``objects`` (text-object address to index) is filled
-    when given, so marked-content reading can look each object up once."""
+    when given, so marked-content reading can look each object up once; ``corrected``
+    (PDFium index to character) puts right characters PDFium read wrongly."""
     count = max(pdfium_c.FPDFText_CountChars(textpage), 0)
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
     codes = _codes(textpage, handle, count)
+    for index, char in (corrected or {}).items():
+        if 0 <= index < count:
+            codes[index] = ord(char)
     text = codes.tobytes().decode("utf-32-le", "surrogatepass")
     # One FS_RECTF (left, top, right, bottom as floats) per character, filled in
     # place; map() drives the native calls without a Python-level loop body.

@@ -23,6 +23,10 @@ RECT = ctypes.cast(pdfium_c.FPDFText_GetRect, ctypes.CFUNCTYPE(
     ctypes.c_void_p, ctypes.c_void_p))
 TEXT_INDEX = ctypes.cast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
+MAP_ERROR = ctypes.cast(pdfium_c.FPDFText_HasUnicodeMapError, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
+CHAR_INDEX = ctypes.cast(pdfium_c.FPDFText_GetCharIndexFromTextIndex, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 # Returned as an integer address (0 for none) so NumPy can take the results as they come.
 TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
     ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int))

@@ -7,6 +7,7 @@ rebuilt from their glyph boxes by :mod:`goblin_pdf.layout.rebuild`, loaded then.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 
 import pypdfium2 as pdfium
@@ -27,15 +28,17 @@ _ACCENT = re.compile(_ACCENT_CLASS)
 
 def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
                      settings: LayoutSettings, tagged: bool = False,
-                     joined: frozenset[int] = frozenset()) -> PageLayout:
+                     joined: frozenset[int] = frozenset(),
+                     corrected: Mapping[int, str] | None = None) -> PageLayout:
     """Layout of one page; ``raw_text`` is PDFium's text of it, kept when no reordering
     is needed, ``tagged`` whether the document has a structure tree, ``joined`` the
-    generated characters found not to separate words (see ``generated_gaps``).
+    generated characters found not to separate words (see ``generated_gaps``),
+    ``corrected`` the characters PDFium read wrongly, put right (by PDFium index).
 
     >>> layout = read_page_layout(page, textpage, textpage.get_text_range(),
     ...                           LayoutSettings())  # doctest: +SKIP
     """
-    layout = _page_layout(page, textpage, raw_text, settings, tagged, joined)
+    layout = _page_layout(page, textpage, raw_text, settings, tagged, joined, corrected or {})
     texts = [layout.text, *(b.text for b in layout.blocks)]
     if not any(_UNFINISHED.search(text) for text in texts):
         return layout
@@ -59,7 +62,7 @@ def _whole(text: str) -> str:
 
 def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
                  settings: LayoutSettings, tagged: bool,
-                 joined: frozenset[int]) -> PageLayout:
+                 joined: frozenset[int], corrected: Mapping[int, str]) -> PageLayout:
     want_tags = tagged and settings.marked_content != "none"
     no_tags = TagOutcome.skipped("marked_content = none" if tagged else "untagged")
     if settings.layout == "raw" and not want_tags:
@@ -71,4 +74,4 @@ def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: s
     from goblin_pdf.layout.rebuild import rebuilt_layout
 
     return rebuilt_layout(page, textpage, raw_text, settings, tagged, joined, want_tags,
-                          accents, no_tags)
+                          accents, no_tags, corrected)

@@ -8,6 +8,7 @@ into NumPy arrays, which most pages of most PDFs never need.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -28,12 +29,14 @@ from goblin_pdf.layout.tags import structure_blocks
 
 def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
                    settings: LayoutSettings, tagged: bool, joined: frozenset[int],
-                   want_tags: bool, accents: bool, no_tags: TagOutcome) -> PageLayout:
+                   want_tags: bool, accents: bool, no_tags: TagOutcome,
+                   corrected: Mapping[int, str] | None = None) -> PageLayout:
     """The layout of a page the quick checks could not settle: ``want_tags`` whether its
     structure tree is to be followed, ``accents`` whether its text shows a spacing
-    accent beside a letter, ``no_tags`` the outcome when the tree is not followed."""
+    accent beside a letter, ``no_tags`` the outcome when the tree is not followed,
+    ``corrected`` the characters PDFium read wrongly, put right (by PDFium index)."""
     objects: dict[int, int] = {}
-    glyphs = read_glyphs(page, textpage, objects if want_tags else None)
+    glyphs = read_glyphs(page, textpage, objects if want_tags else None, corrected)
     outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
                else no_tags)
     if (outcome.used and settings.layout == "auto" and not accents
