@@ -1146,6 +1146,32 @@ def test_xlsx_error_cells_show_their_error(read) -> None:  # type: ignore[no-unt
     assert document.tables[0].rows[1:] == (("7", "#N/A", "3"), ("", "", "#DIV/0!"))
 
 
+def test_xlsx_formulas_saved_without_values_show_their_formulas(read) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append(["Item", "Valor"])
+    sheet.append(["Café", 10])
+    sheet.append(["Açúcar", 5])
+    sheet.append(["Total", "=SUM(B2:B3)"])
+    sheet.append(["Faixa", '=IF(B4>10,"alto","baixo")'])
+    data = _xlsx(workbook)  # openpyxl writes formulas and never calculates them
+    document = read(data, "totais.xlsx")
+    assert document.tables[0].rows[3:] == (("Total", "=SUM(B2:B3)"),
+                                           ("Faixa", '=IF(B4>10,"alto","baixo")'))
+    assert [(w.kind, w.message) for w in document.report.warnings] == [(
+        "UncalculatedFormulas",
+        "sheet 'Sheet': 2 formula cell(s) hold no value (the workbook was saved without "
+        "calculating them); each shows its formula instead")]
+    # once calculated, as Excel saves it, the cell shows its value and nothing is said
+    part = "xl/worksheets/sheet1.xml"
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        cells = package.read(part)
+    cells = cells.replace(b"<f>SUM(B2:B3)</f><v></v>", b"<f>SUM(B2:B3)</f><v>15</v>")
+    calculated = read(rewrite(data, {part: cells}), "totais.xlsx")
+    assert calculated.tables[0].rows[3][1] == "15"
+    assert "1 formula cell(s)" in calculated.report.warnings[0].message
+
+
 def test_xlsx_error_cells_are_found_across_read_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     from goblin_office import sheeterrors
 

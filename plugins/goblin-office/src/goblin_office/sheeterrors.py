@@ -1,11 +1,16 @@
 """The error cells (#DIV/0!, #N/A, #REF!...) of an xlsx or xlsb sheet, which python-calamine
-reads as empty.
+reads as empty, and the formula cells of an xlsx sheet that hold no value.
 
 A spreadsheet shows an error where a formula fails, and a blank in its place
 reads as "no value". Only xlsx sheets whose XML holds an error cell at all (seen
 while their span is scanned) are read a second time, a row at a time, for the
 ``<c t="e">`` elements; no tree is built. An xlsb sheet's records are walked once
 (``biff12``).
+
+A workbook written by a program that does not calculate (openpyxl, many report
+generators) keeps each formula without its result: the cell shows the formula
+(``=SUM(B2:B3)``) rather than a blank where a total should be. A formula shared
+from another cell is written only there, so such a cell stays empty.
 """
 
 from __future__ import annotations
@@ -13,11 +18,17 @@ from __future__ import annotations
 import re
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
+from html import unescape
 from typing import IO
 
 from goblin_office import biff12
 from goblin_office.containers import read_member
-from goblin_office.sheetspan import CHUNK, column_index, has_error_cell
+from goblin_office.sheetspan import (
+    CHUNK,
+    column_index,
+    has_error_cell,
+    has_uncalculated_formula,
+)
 
 _ERROR_CELL = re.compile(
     # an error cell's start tag (not self-closing: that one holds no value), then its body
@@ -26,6 +37,12 @@ _ERROR_CELL = re.compile(
     re.S,
 )
 _VALUE = re.compile(rb"<(?:\w+:)?v>([^<]*)</(?:\w+:)?v>")
+_UNCALCULATED_CELL = re.compile(
+    # a cell whose body is a formula with its text, then no value or an empty one
+    rb"""<(?:\w+:)?c\s[^>]*?\br=["']([A-Z]{1,3})([0-9]{1,7})["'][^>]*(?<!/)>\s*"""
+    rb"<(?:\w+:)?f(?:\s[^>]*)?(?<!/)>([^<]+)</(?:\w+:)?f>\s*"
+    rb"(?:<(?:\w+:)?v\s*/>|<(?:\w+:)?v>\s*</(?:\w+:)?v>)?\s*</(?:\w+:)?c>"
+)
 
 # (package, sheet part) -> (row, column), 0-based -> the error the cell shows
 ErrorReader = Callable[[zipfile.ZipFile, str], dict[tuple[int, int], str]]
@@ -36,14 +53,18 @@ def error_cells(archive: zipfile.ZipFile, path: str) -> dict[tuple[int, int], st
     found: dict[tuple[int, int], str] = {}
     with archive.open(path) as stream:
         for window in _row_windows(stream):
-            if not has_error_cell(window):
-                continue
-            for match in _ERROR_CELL.finditer(window):
-                letters, row, body = match.groups()
-                value = _VALUE.search(body)
-                if value is not None and value.group(1).strip():
-                    text = value.group(1).decode("utf-8", "replace").strip()
-                    found[int(row) - 1, column_index(letters)] = text
+            if has_error_cell(window):
+                for match in _ERROR_CELL.finditer(window):
+                    letters, row, body = match.groups()
+                    value = _VALUE.search(body)
+                    if value is not None and value.group(1).strip():
+                        text = value.group(1).decode("utf-8", "replace").strip()
+                        found[int(row) - 1, column_index(letters)] = text
+            if has_uncalculated_formula(window):
+                for match in _UNCALCULATED_CELL.finditer(window):
+                    letters, row, formula = match.groups()
+                    text = unescape(formula.decode("utf-8", "replace").strip())
+                    found.setdefault((int(row) - 1, column_index(letters)), f"={text}")
     return found
 
 

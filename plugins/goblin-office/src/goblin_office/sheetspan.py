@@ -22,6 +22,10 @@ from goblin_core.errors import CorruptDocument
 CHUNK = 1 << 20
 # an error cell's type attribute (#DIV/0!, #N/A...), as Excel and other writers quote it
 ERROR_MARKERS = (b't="e"', b"t='e'")
+# a formula that ends its cell with no value after it (or an empty one): the workbook was
+# saved by a program that writes formulas without calculating them
+UNCALCULATED_FORMULA = re.compile(
+    rb"</(?:\w+:)?f>\s*(?:<(?:\w+:)?v\s*/>|<(?:\w+:)?v>\s*</(?:\w+:)?v>)?\s*</(?:\w+:)?c>")
 _CELL_REF = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\br=["']([A-Z]{1,3})([0-9]{1,7})["']""")
 # a cell holding a shared string, and the string's index
 _SHARED_CELL = re.compile(rb"""<(?:\w+:)?c\s[^>]*?\bt=["']s["'][^>]*>\s*<(?:\w+:)?v>(\d{1,10})<""")
@@ -33,6 +37,11 @@ _SHARED_TOKEN = re.compile(rb"<(?:\w+:)?si\b|<(?:\w+:)?t(?:\s[^>]*)?>([^<]*)")
 def has_error_cell(window: bytes) -> bool:
     """Whether a piece of sheet XML may hold an error cell."""
     return any(marker in window for marker in ERROR_MARKERS)
+
+
+def has_uncalculated_formula(window: bytes) -> bool:
+    """Whether a piece of sheet XML holds a formula cell with no value."""
+    return b"f>" in window and UNCALCULATED_FORMULA.search(window) is not None
 
 
 def column_index(letters: bytes) -> int:
@@ -62,7 +71,8 @@ def tag_windows(stream: IO[bytes]) -> Iterator[tuple[bytes, int]]:
 @dataclass
 class Span:
     """First and last row and column of the referenced cells (0-based), empty when none;
-    ``errors`` when the sheet may hold an error cell."""
+    ``errors`` when the sheet may hold an error cell, or a formula cell with no value
+    (calamine reads both as empty)."""
 
     top: int = -1
     bottom: int = -1
@@ -98,7 +108,8 @@ def sheet_span(archive: zipfile.ZipFile, path: str) -> Span:
     columns: dict[bytes, int] = {}
     with archive.open(path) as stream:
         for window, cut in tag_windows(stream):
-            span.errors = span.errors or has_error_cell(window)
+            span.errors = span.errors or has_error_cell(window) \
+                or has_uncalculated_formula(window)
             for match in _CELL_REF.finditer(window, 0, cut):
                 letters, row = match.groups()
                 column = columns.get(letters)

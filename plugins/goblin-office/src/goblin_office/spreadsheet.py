@@ -116,6 +116,7 @@ class _CalamineDocument(BaseParsedDocument):
         self.engine = engine
         self.page_count = len(names)
         self.metadata: dict[str, Any] = {"sheets": list(names)}
+        self.warnings: list[tuple[str, str]] = []
         self.children: list[Source] = []
         self.package: zipfile.ZipFile | None = None
         # sheet name -> part, for the sheets of the package that may hold error cells
@@ -159,10 +160,17 @@ class _CalamineDocument(BaseParsedDocument):
         return with_errors(rows, errors, first_column) if errors else rows
 
     def _errors(self, name: str) -> dict[tuple[int, int], str]:
-        """The error cells of sheet ``name``, which calamine reads as empty."""
+        """The error cells of sheet ``name``, which calamine reads as empty, and its formula
+        cells that hold no value, as their formulas (said in a warning)."""
         part = self.error_parts.get(name)
         if part is not None and self.package is not None:
-            return self.error_reader(self.package, part)
+            found = self.error_reader(self.package, part)
+            formulas = sum(text.startswith("=") for text in found.values())
+            if formulas:
+                self.warnings.append(("UncalculatedFormulas", (
+                    f"sheet {name!r}: {formulas:,} formula cell(s) hold no value (the workbook "
+                    "was saved without calculating them); each shows its formula instead")))
+            return found
         extras = self.extras.get(name)
         return extras.errors if extras is not None else {}
 
