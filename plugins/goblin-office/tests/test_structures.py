@@ -1457,3 +1457,20 @@ def test_a_saved_web_page_stays_a_web_archive(read) -> None:  # type: ignore[no-
     document = read(_related_html(headers, "<p>Edital nº 12</p>".encode()), "pagina.mht")
     assert document.parsed_by == ("office.mhtml",)
     assert document.text == "Edital nº 12"
+
+
+def test_docx_tracked_changes_read_as_accepted(read) -> None:  # type: ignore[no-untyped-def]
+    body = (
+        '<w:p><w:r><w:t xml:space="preserve">O valor é </w:t></w:r>'
+        '<w:del w:id="1" w:author="A"><w:r><w:delText>R$ 100</w:delText></w:r></w:del>'
+        '<w:ins w:id="2" w:author="A"><w:r><w:t>R$ 200</w:t></w:r></w:ins>'
+        '<w:r><w:t xml:space="preserve"> por item.</w:t></w:r></w:p>'
+        '<w:p><w:moveFrom w:id="3" w:author="A"><w:r><w:t>Prazo de 30 dias.</w:t></w:r>'
+        "</w:moveFrom></w:p>"
+        + para("Entrega no almoxarifado.")
+        + '<w:p><w:moveTo w:id="4" w:author="A"><w:r><w:t>Prazo de 30 dias.</w:t></w:r>'
+        "</w:moveTo></w:p>"
+    )
+    document = read(docx(body), "revisado.docx")
+    assert document.text.splitlines() == [
+        "O valor é R$ 200 por item.", "Entrega no almoxarifado.", "Prazo de 30 dias."]

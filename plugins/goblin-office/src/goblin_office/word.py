@@ -32,6 +32,8 @@ _SKIP = frozenset(
         "Fallback",
         "instrText",
         "delText",
+        # tracked changes: where moved text was, kept beside where it went (moveTo)
+        "moveFrom",
         "footnoteReference",
         "endnoteReference",
         "commentReference",
