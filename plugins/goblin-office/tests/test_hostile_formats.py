@@ -19,6 +19,7 @@ import pytest
 from bounds import bounded
 from packages import vsdx, xps, zip_bytes
 
+import goblin_core
 import samples
 from goblin_core import default_registry
 from goblin_core.source import Source
@@ -101,6 +102,68 @@ def test_an_epub_chapter_the_spine_names_thousands_of_times_is_read_once(read) -
         document = read(zip_bytes(members), "repetido.epub")
     assert len(document.pages) == 1
     assert document.text.count("Relatorio trimestral") == 300
+
+
+def _book_of(chapters: dict[str, bytes | str], encrypted: dict[str, str]) -> bytes:
+    """The sample EPUB with ``chapters`` (name -> content) in its spine, and the
+    ``encrypted`` ones (name -> algorithm) listed in META-INF/encryption.xml."""
+    members = _members(samples.sample_epub()[0])
+    del members["OEBPS/c1.xhtml"]
+    items = "".join(f'<item id="i{n}" href="{name}" media-type="application/xhtml+xml"/>'
+                    for n, name in enumerate(chapters))
+    refs = "".join(f'<itemref idref="i{n}"/>' for n in range(len(chapters)))
+    members["OEBPS/book.opf"] = (
+        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0">'
+        f"<metadata/><manifest>{items}</manifest><spine>{refs}</spine></package>")
+    members.update({f"OEBPS/{name}": data for name, data in chapters.items()})
+    entries = "".join(
+        '<enc:EncryptedData><enc:EncryptionMethod Algorithm="' + method + '"/>'
+        f'<enc:CipherData><enc:CipherReference URI="OEBPS/{name}"/></enc:CipherData>'
+        "</enc:EncryptedData>" for name, method in encrypted.items())
+    if encrypted:
+        members["META-INF/encryption.xml"] = (
+            '<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:'
+            f'container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">{entries}</encryption>')
+    return zip_bytes(members)
+
+
+def _chapter(text: str) -> str:
+    return (f'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>{text}</p></body></html>')
+
+
+_AES = "http://www.w3.org/2001/04/xmlenc#aes128-cbc"
+
+
+def test_an_epub_under_drm_is_refused_and_its_encrypted_chapters_left_out(read) -> None:  # type: ignore[no-untyped-def]
+    noise = os.urandom(4000)
+    locked = _book_of({"c1.xhtml": noise, "c2.xhtml": noise}, {"c1.xhtml": _AES, "c2.xhtml": _AES})
+    with pytest.raises(goblin_core.PasswordRequired, match=r"DRM-protected.*aes128-cbc"):
+        read(locked, "trancado.epub")
+    half = _book_of({"c1.xhtml": noise, "c2.xhtml": _chapter("Capítulo dois em claro.")},
+                    {"c1.xhtml": _AES})
+    document = read(half, "metade.epub")
+    assert document.text.strip() == "Capítulo dois em claro."
+    assert [(w.kind, w.message) for w in document.report.warnings] == [(
+        "Encrypted", "1 of the book's 2 documents are encrypted (DRM, aes128-cbc) and left out: "
+        "OEBPS/c1.xhtml")]
+
+
+def test_an_epub_whose_fonts_alone_are_obfuscated_reads_in_full(read) -> None:  # type: ignore[no-untyped-def]
+    fonts = _book_of({"c1.xhtml": _chapter("Texto com fonte embutida.")},
+                     {"fonte.otf": "http://www.idpf.org/2008/embedding"})
+    document = read(fonts, "fontes.epub")
+    assert document.text.strip() == "Texto com fonte embutida."
+    assert not document.report.warnings
+
+
+def test_an_epub_chapter_of_binary_noise_is_left_out_not_read_as_text(read) -> None:  # type: ignore[no-untyped-def]
+    book = _book_of({"c1.xhtml": b"\x00\x01\x02" + os.urandom(4000),
+                     "c2.xhtml": _chapter("Capítulo legível.")}, {})
+    document = read(book, "ruido.epub")
+    assert document.text.strip() == "Capítulo legível."
+    [warning] = document.report.warnings
+    assert warning.kind == "CorruptDocument"
+    assert warning.message.startswith("OEBPS/c1.xhtml: binary content, not an XHTML document")
 
 
 # -- ODF objects -----------------------------------------------------------------------

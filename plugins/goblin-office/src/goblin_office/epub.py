@@ -1,15 +1,22 @@
-"""EPUB books: the spine's XHTML documents in reading order, one page per document."""
+"""EPUB books: the spine's XHTML documents in reading order, one page per document.
+
+A book under DRM keeps its documents encrypted, listed in ``META-INF/encryption.xml``;
+decoded as text they are noise. Such documents are left out with a warning, and a book
+whose every document is encrypted is refused: goblin reads no DRM. Fonts obfuscated
+by the IDPF or Adobe schemes are listed there too, and are no concern of the text.
+"""
 
 from __future__ import annotations
 
 import posixpath
+import re
 import urllib.parse
 from dataclasses import replace
 from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.model import Block, PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
@@ -53,20 +60,72 @@ class EPUBParser(BaseEngine):
             if opf_path is None:
                 raise CorruptDocument("the EPUB has no package document (OPF)", file=name)
             opf = xml(opf_path)
+            encrypted = (_encrypted_members(xml("META-INF/encryption.xml"))
+                         if "META-INF/encryption.xml" in names else {})
             pages: list[PageContent] = []
-            for member in _spine(opf, opf_path):
-                if member not in names:
+            spine = [member for member in _spine(opf, opf_path) if member in names]
+            locked = [member for member in spine if member in encrypted]
+            warnings: list[tuple[str, str]] = []
+            for member in spine:
+                if member in encrypted:
                     continue
-                text, _ = decode_html(read_member(archive, member, name))
+                text, encoding = decode_html(read_member(archive, member, name))
+                if _binary(text):
+                    warnings.append(("CorruptDocument", f"{member}: binary content, not an "
+                                     f"XHTML document (decoded as {encoding}); left out"))
+                    continue
                 page, _meta = html_page(text, number=len(pages) + 1, engine=self.name)
                 if page.text.strip():
                     pages.append(page)
+        if locked:
+            method = encrypted[locked[0]]
+            if len(locked) == len(spine):
+                # encrypted, as a password-protected file is, though no password opens it
+                raise PasswordRequired(
+                    f"the EPUB is DRM-protected: its documents are encrypted ({method}) with a "
+                    "key that only the seller's reading app holds, not a password; goblin "
+                    "reads no DRM-protected book", file=name)
+            warnings.insert(0, ("Encrypted", (
+                f"{len(locked)} of the book's {len(spine)} documents are encrypted (DRM, "
+                f"{method}) and left out: {', '.join(locked[:5])}"
+                + (", ..." if len(locked) > 5 else ""))))
         metadata = _metadata(opf)
         if not pages:
             pages = [PageContent(1)]  # an empty spine is an empty book, not an error
-        return TextDocument(
+        document = TextDocument(
             [_with_title(pages[0], metadata.get("title", "")), *pages[1:]], metadata=metadata
         )
+        document.warnings = warnings
+        return document
+
+
+_CONTROL = re.compile("[\x01-\x08\x0b\x0e-\x1f\x7f]")
+#: Algorithms encryption.xml names for fonts scrambled against copying, not for content.
+_FONT_OBFUSCATION = frozenset({"http://www.idpf.org/2008/embedding",
+                               "http://ns.adobe.com/pdf/enc#RC"})
+
+
+def _encrypted_members(encryption: Any) -> dict[str, str]:
+    """Member -> encryption algorithm, for what ``META-INF/encryption.xml`` lists as
+    encrypted for other reasons than font obfuscation."""
+    found: dict[str, str] = {}
+    for data in descendants(encryption, "EncryptedData"):
+        method = next((attr(m, "Algorithm") for m in descendants(data, "EncryptionMethod")), "")
+        if method in _FONT_OBFUSCATION:
+            continue
+        for reference in descendants(data, "CipherReference"):
+            uri = urllib.parse.unquote(attr(reference, "URI") or "")
+            if uri:
+                found[posixpath.normpath(uri.lstrip("/"))] = method.rpartition("#")[2] or method
+    return found
+
+
+def _binary(text: str) -> bool:
+    """Whether decoded "text" is binary data: a NUL, or one character in twenty a control
+    code (markup has none but tabs and line ends)."""
+    if "\x00" in text:
+        return True
+    return len(_CONTROL.findall(text)) * 20 > len(text) > 0
 
 
 def _with_title(page: PageContent, title: str) -> PageContent:
