@@ -155,6 +155,28 @@ def test_binary_bytes_in_a_text_file_are_refused() -> None:
         extract(b"looks like text\x00\x00\x01\x02 but is not", name="bin.txt", registry=CORE_ONLY)
 
 
+def test_binary_noise_without_a_nul_is_refused_too() -> None:
+    # every byte but NUL, shuffled: no code page reads it as text
+    noise = bytes((i * 97) % 255 + 1 for i in range(5000))
+    assert b"\x00" not in noise
+    with pytest.raises(CorruptDocument, match=r"ruido\.txt: binary content"):
+        extract(noise, name="ruido.txt", registry=CORE_ONLY)
+
+
+@pytest.mark.parametrize("text", [
+    "Relatório\ttotal\f" * 200,
+    "N\bNA\bAM\bME\bE  ls - list directory contents\n" * 50,  # a saved man page
+    "\x1b[1mERRO\x1b[0m: falha na etapa 3\x1a\n" * 100,  # a log with colours, DOS's EOF
+    "um caractere de controle perdido\x07 num texto longo " * 5,
+])
+def test_text_with_the_controls_text_holds_is_read(text: str) -> None:
+    from goblin_core.builtin.text import binary_content
+
+    assert not binary_content(text)
+    document = extract(text.encode("utf-8"), name="texto.txt", registry=CORE_ONLY)
+    assert document.text
+
+
 def test_whitespace_only_text_is_an_empty_page() -> None:
     document = extract(b"   \n\n  ", name="blank.txt", registry=CORE_ONLY)
     assert document.pages[0].status == "empty"

@@ -166,6 +166,14 @@ def test_an_epub_chapter_of_binary_noise_is_left_out_not_read_as_text(read) -> N
     assert warning.message.startswith("OEBPS/c1.xhtml: binary content, not an XHTML document")
 
 
+@pytest.mark.parametrize("name", ["ruido.csv", "ruido.json", "ruido.md", "ruido.html"])
+def test_binary_noise_named_as_a_text_format_is_refused(read, name: str) -> None:  # type: ignore[no-untyped-def]
+    # every byte but NUL: the old check looked for a NUL alone, and read this as clean text
+    noise = bytes((i * 97) % 255 + 1 for i in range(5000))
+    with pytest.raises(goblin_core.CorruptDocument, match="binary content"):
+        read(noise, name)
+
+
 # -- ODF objects -----------------------------------------------------------------------
 
 _MANIFEST_NS = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, repeat
 
-from goblin_core.builtin.text import decode_text
+from goblin_core.builtin.text import binary_content, decode_text
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -71,7 +71,7 @@ class DelimitedParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = decode_text(source.bytes())
-        if "\x00" in text:
+        if binary_content(text):
             raise CorruptDocument(
                 f"binary content in a CSV file (decoded as {encoding})", file=source.display_name
             )

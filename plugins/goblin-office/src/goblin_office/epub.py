@@ -9,11 +9,11 @@ by the IDPF or Adobe schemes are listed there too, and are no concern of the tex
 from __future__ import annotations
 
 import posixpath
-import re
 import urllib.parse
 from dataclasses import replace
 from typing import Any
 
+from goblin_core.builtin.text import binary_content
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, PasswordRequired
@@ -70,7 +70,7 @@ class EPUBParser(BaseEngine):
                 if member in encrypted:
                     continue
                 text, encoding = decode_html(read_member(archive, member, name))
-                if _binary(text):
+                if binary_content(text):
                     warnings.append(("CorruptDocument", f"{member}: binary content, not an "
                                      f"XHTML document (decoded as {encoding}); left out"))
                     continue
@@ -99,7 +99,6 @@ class EPUBParser(BaseEngine):
         return document
 
 
-_CONTROL = re.compile("[\x01-\x08\x0b\x0e-\x1f\x7f]")
 #: Algorithms encryption.xml names for fonts scrambled against copying, not for content.
 _FONT_OBFUSCATION = frozenset({"http://www.idpf.org/2008/embedding",
                                "http://ns.adobe.com/pdf/enc#RC"})
@@ -118,14 +117,6 @@ def _encrypted_members(encryption: Any) -> dict[str, str]:
             if uri:
                 found[posixpath.normpath(uri.lstrip("/"))] = method.rpartition("#")[2] or method
     return found
-
-
-def _binary(text: str) -> bool:
-    """Whether decoded "text" is binary data: a NUL, or one character in twenty a control
-    code (markup has none but tabs and line ends)."""
-    if "\x00" in text:
-        return True
-    return len(_CONTROL.findall(text)) * 20 > len(text) > 0
 
 
 def _with_title(page: PageContent, title: str) -> PageContent:

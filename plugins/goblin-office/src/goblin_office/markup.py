@@ -13,7 +13,7 @@ import codecs
 import re
 from typing import Any
 
-from goblin_core.builtin.text import decode_text
+from goblin_core.builtin.text import binary_content, decode_text
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -91,7 +91,7 @@ _CP1252_FALLBACK = "goblin-office-cp1252-fallback"
 codecs.register_error(_CP1252_FALLBACK, _stray_as_cp1252)
 
 def _refuse_binary(text: str, encoding: str, source: Source) -> None:
-    if "\x00" in text:
+    if binary_content(text):
         raise CorruptDocument(
             f"binary content, not a web page (decoded as {encoding})", file=source.display_name
         )

@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Iterator
 
-from goblin_core.builtin.text import decode_text
+from goblin_core.builtin.text import binary_content, decode_text
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -36,7 +36,7 @@ _SKIPPED_PROPERTIES = frozenset(
 
 def _text(source: Source) -> tuple[str, str]:
     text, encoding = decode_text(source.bytes())
-    if "\x00" in text:
+    if binary_content(text):
         raise CorruptDocument(
             f"binary content in a text file (decoded as {encoding})", file=source.display_name
         )
