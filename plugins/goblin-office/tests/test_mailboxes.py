@@ -267,6 +267,19 @@ def test_encoded_words_are_read_in_the_superset_of_their_label(read, subject, sh
     assert document.metadata["title"] == shown
 
 
+@pytest.mark.parametrize("charset", ["unknown-8bit", "x-bogus", "iso-8859-99"])
+def test_encoded_words_in_a_charset_no_codec_knows_are_read_as_undeclared_text(
+        read, charset: str) -> None:  # type: ignore[no-untyped-def]
+    # mailers write unknown-8bit when they do not know what the bytes were
+    sender = _encoded_word("José".encode("cp1252"), charset) + " <jose@example.org>"
+    subject = _encoded_word("Pregão eletrônico".encode("cp1252"), charset)
+    data = f"From: {sender}\r\nTo: b@example.org\r\nSubject: {subject}\r\n\r\ncorpo\r\n"
+    document = read(data.encode(), "aviso.eml")
+    lines = document.text.splitlines()
+    assert lines[0] == "From: José <jose@example.org>"
+    assert "Subject: Pregão eletrônico" in lines
+
+
 def test_parts_under_another_boundary_than_the_declared_one_are_found(read) -> None:  # type: ignore[no-untyped-def]
     # read as declared, the whole body was one part of raw MIME: no text, no attachment
     data = (

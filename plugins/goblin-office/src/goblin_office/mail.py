@@ -323,7 +323,9 @@ def _redecoded(message: EmailMessage, key: str) -> str | None:
         # the text between encoded words comes back as raw-unicode-escape bytes
         text = _declared_text(chunk, charset) if charset else chunk.decode("raw-unicode-escape")
         if text is None:
-            return None
+            # a charset no codec knows ("unknown-8bit", a typo) or that does not fit:
+            # read as undeclared text is, as the body of such a part is
+            text = decode_text(chunk, None)[0]
         out.append(text)
     return " ".join("".join(out).split())
 
