@@ -15,8 +15,10 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.alt_chunks import alt_chunk_pages, merge_chunk
 from goblin_office.diagrams import graphic_references, related_graphics
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import PackageXml, open_package, package_document
@@ -181,6 +183,8 @@ class Walker:
         self.kinds = kinds
         # SmartArt and chart text by the relationship id the part being read refers to it with
         self.graphics: Mapping[str, list[str]] = graphics or {}
+        # alternative-format chunks (w:altChunk) of the part being read, read, by the same
+        self.chunks: Mapping[str, list[PageContent]] = {}
 
     def blocks(self, element: Any, kind: str = "") -> None:
         for child in element:
@@ -194,6 +198,8 @@ class Walker:
                 self.page.add_table(self.table_rows(child), header_rows=_header_rows(child))
             elif name in _CONTAINERS:
                 self.blocks(child, kind)
+            elif name == "altChunk" and self.chunks:
+                merge_chunk(self.page, self.chunks.get(attr(child, "id"), []))
 
     def paragraph(self, p: Any, kind: str = "") -> None:
         tally = _HiddenTally(self.styles, self._paragraph_hides(p))
@@ -402,11 +408,15 @@ class DocxParser(BaseEngine):
                 PageBuilder(engine=self.name),
                 Styles(package.xml(styles[0]) if styles else None),
             )
-            _read(walker, package, document, config)
-            return package_document([walker.page.build()], package, plain, config)
+            problems: list[tuple[str, str]] = []
+            _read(walker, package, document, config, problems)
+            parsed = package_document([walker.page.build()], package, plain, config)
+            parsed.warnings = problems
+            return parsed
 
 
-def _read(walker: Walker, package: PackageXml, document: str, config: Config) -> None:
+def _read(walker: Walker, package: PackageXml, document: str, config: Config,
+          problems: list[tuple[str, str]]) -> None:
     def roots(suffix: str) -> list[Any]:
         return [package.xml(part) for part in package.related(document, suffix)]
 
@@ -414,9 +424,10 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config) ->
     if headers_footers:
         _parts(walker, roots("/header"), "header")
     walker.graphics = related_graphics(package, document)
+    walker.chunks = alt_chunk_pages(package, document, config, problems)
     for block in package.blocks(document, "body"):
         walker.blocks((block,))
-    walker.graphics = {}  # the other parts number their relationships anew
+    walker.graphics, walker.chunks = {}, {}  # the other parts number their relationships anew
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
             for root in roots(suffix):
