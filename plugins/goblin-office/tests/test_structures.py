@@ -1474,3 +1474,25 @@ def test_docx_tracked_changes_read_as_accepted(read) -> None:  # type: ignore[no
     document = read(docx(body), "revisado.docx")
     assert document.text.splitlines() == [
         "O valor é R$ 200 por item.", "Entrega no almoxarifado.", "Prazo de 30 dias."]
+
+
+@pytest.mark.parametrize("engine", ["office.calamine", "office.openpyxl"])
+def test_hidden_sheets_are_read_and_counted_as_hidden(read, engine: str) -> None:  # type: ignore[no-untyped-def]
+    workbook = openpyxl.Workbook()
+    workbook.active.title = "Resumo"
+    workbook.active["A1"] = "total 10"
+    for title, state in (("Auxiliar", "hidden"), ("Macros", "veryHidden")):
+        sheet = workbook.create_sheet(title)
+        sheet["A1"] = f"dado de {title}"
+        sheet.sheet_state = state
+    other = "office.openpyxl" if engine == "office.calamine" else "office.calamine"
+    document = read(_xlsx(workbook), "oculta.xlsx", engines={other: {"enabled": False}})
+    assert document.parsed_by == (engine,)
+    assert [(p.label, p.hidden_chars) for p in document.pages] == [
+        ("Resumo", 0), ("Auxiliar", len("Auxiliar\ndado de Auxiliar")),
+        ("Macros", len("Macros\ndado de Macros"))]
+    if engine == "office.calamine":
+        assert document.raw_metadata["hidden_sheets"] == ["Auxiliar", "Macros"]
+    hidden_off = read(_xlsx(workbook), "oculta.xlsx", office={"hidden_sheets": False},
+                      engines={other: {"enabled": False}})
+    assert [p.label for p in hidden_off.pages] == ["Resumo"]

@@ -76,9 +76,12 @@ def capped_rows(
 
 
 def sheet_page(
-    number: int, name: str, rows: Sequence[Sequence[str]], extras: SheetExtras | None, engine: str
+    number: int, name: str, rows: Sequence[Sequence[str]], extras: SheetExtras | None, engine: str,
+    hidden: bool = False,
 ) -> PageContent:
-    """One sheet as a page: its name, headers, the cells as a table, comments, footers."""
+    """One sheet as a page: its name, headers, the cells as a table, comments, footers.
+    The text of a ``hidden`` sheet is counted in ``hidden_chars``, as Word's hidden text is:
+    the workbook holds it, and Excel shows no tab for it."""
     page = PageBuilder(number=number, label=name, engine=engine)
     page.add(name, "heading", 2)
     for text in extras.headers if extras else ():
@@ -90,6 +93,8 @@ def sheet_page(
         page.add(text)
     for text in extras.footers if extras else ():
         page.add(text, "footer")
+    if hidden:
+        page.hidden = len(page.text)
     return page.build()
 
 
@@ -116,6 +121,10 @@ class _CalamineDocument(BaseParsedDocument):
         self.engine = engine
         self.page_count = len(names)
         self.metadata: dict[str, Any] = {"sheets": list(names)}
+        self.hidden = {m.name for m in workbook.sheets_metadata
+                       if not str(m.visible).endswith(".Visible")} & set(names)
+        if self.hidden:
+            self.metadata["hidden_sheets"] = [n for n in names if n in self.hidden]
         self.warnings: list[tuple[str, str]] = []
         self.children: list[Source] = []
         self.package: zipfile.ZipFile | None = None
@@ -132,7 +141,8 @@ class _CalamineDocument(BaseParsedDocument):
     def pages(self) -> Iterator[PageContent]:
         for number, name in enumerate(self.names, start=1):
             rows = self._rows(name)
-            yield sheet_page(number, name, rows, self.extras.get(name), self.engine)
+            yield sheet_page(number, name, rows, self.extras.get(name), self.engine,
+                             name in self.hidden)
 
     def _rows(self, name: str) -> list[list[str]]:
         if name in self.chart_sheets:
@@ -447,9 +457,8 @@ class XlrdParser(BaseEngine):
                     texts = ([_xlrd_cell(c, book.datemode) for c in sheet.row(r)]
                              for r in range(sheet.nrows))
                     rows = capped_rows(texts, name, limit, metadata, max_chars)
-                    pages.append(
-                        sheet_page(len(pages) + 1, name, rows, extras.get(name), self.name)
-                    )
+                    pages.append(sheet_page(len(pages) + 1, name, rows, extras.get(name),
+                                            self.name, bool(sheet.visibility)))
                 book.unload_sheet(index)
         finally:
             book.release_resources()
@@ -551,9 +560,8 @@ class OpenpyxlParser(BaseEngine):
             for number, sheet in enumerate(shown, start=1):
                 texts = (_openpyxl_row(row, display, dates, comma) for row in sheet.iter_rows())
                 rows = capped_rows(texts, sheet.title, limit, metadata, max_chars)
-                pages.append(
-                    sheet_page(number, sheet.title, rows, extras.get(sheet.title), self.name)
-                )
+                pages.append(sheet_page(number, sheet.title, rows, extras.get(sheet.title),
+                                        self.name, sheet.sheet_state != "visible"))
         finally:
             workbook.close()
         metadata["sheets"] = [p.label for p in pages]
