@@ -1496,3 +1496,20 @@ def test_hidden_sheets_are_read_and_counted_as_hidden(read, engine: str) -> None
     hidden_off = read(_xlsx(workbook), "oculta.xlsx", office={"hidden_sheets": False},
                       engines={other: {"enabled": False}})
     assert [p.label for p in hidden_off.pages] == ["Resumo"]
+
+
+def test_a_hidden_slide_is_read_and_counted_as_hidden(read) -> None:  # type: ignore[no-untyped-def]
+    from pptx import Presentation
+
+    deck = Presentation()
+    for title, shown in (("Abertura", None), ("Reserva", "0"), ("Fim", "1")):
+        slide = deck.slides.add_slide(deck.slide_layouts[5])
+        slide.shapes.title.text = title
+        if shown is not None:
+            slide._element.set("show", shown)
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    document = read(buffer.getvalue(), "deck.pptx")
+    assert [(p.text, p.hidden_chars) for p in document.pages] == [
+        ("Abertura", 0), ("Reserva", len("Reserva")), ("Fim", 0)]
+    assert document.raw_metadata["hidden_slides"] == [2]

@@ -197,6 +197,9 @@ class _PresentationDocument(BaseParsedDocument):
         self.slides = list(presentation.slides)
         self.page_count = len(self.slides)
         self.metadata = _properties(presentation)
+        hidden = [n for n, slide in enumerate(self.slides, start=1) if _hidden(slide)]
+        if hidden:
+            self.metadata["hidden_slides"] = hidden
 
     def pages(self) -> Iterator[PageContent]:
         for number, slide in enumerate(self.slides, start=1):
@@ -217,10 +220,18 @@ class _PresentationDocument(BaseParsedDocument):
         if self.config.get("office", "comments", True):
             for comment in _comments(slide, self.source.display_name, self.config):
                 page.add(comment)
+        if _hidden(slide):
+            # the deck holds it, and a slide show skips it: counted as Word's hidden text is
+            page.hidden = len(page.text)
         return page.build()
 
     def attachments(self) -> Iterator[Source]:
         return iter(self.children)
+
+
+def _hidden(slide: Any) -> bool:
+    """Whether the slide is hidden from the slide show (``show="0"`` on ``p:sld``)."""
+    return str(slide._element.get("show", "1")).lower() in ("0", "false")
 
 
 def _comments(slide: Any, name: str, config: Config) -> Iterator[str]:
