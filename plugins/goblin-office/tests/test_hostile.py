@@ -671,3 +671,18 @@ def test_an_xls_whose_sheet_range_wraps_is_read_without_calamine(tmp_path: Path)
                           text=True, timeout=120, env={**os.environ, "RUST_BACKTRACE": "0"})
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.split() == ["clean", "office.xlrd"]
+
+
+def test_an_xls_whose_first_bof_record_is_cut_is_refused_before_calamine_reads_it() -> None:
+    """calamine reads a BOF record's version from its first two bytes without checking
+    that it has them: a BOF of no length (a fuzzed member of a damaged archive) made it
+    panic, an EnginePanic in the report where a damaged file is a CorruptDocument."""
+    data = bytearray((corpus_dir(__file__) / "office" / "tika-testEXCEL.xls").read_bytes())
+    bof = data.find(b"\x09\x08\x10\x00")  # BIFF8 BOF, 16 bytes: the workbook stream's start
+    assert bof > 0
+    data[bof + 2:bof + 4] = b"\x00\x00"
+    with pytest.raises(goblin_core.CorruptDocument) as failed:
+        goblin_core.extract(bytes(data), name="sem-bof.xls")
+    message = str(failed.value)
+    assert "office.calamine: CorruptDocument" in message and "whole BOF record" in message
+    assert "Panic" not in message

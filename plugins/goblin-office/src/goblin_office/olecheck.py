@@ -143,7 +143,13 @@ def check_biff_sheets(source: Source, max_cells: int, max_chars: int) -> None:
     shown: Counter[int] = Counter()
     shared: list[bytes] = []  # the first SST record and its CONTINUE records
     in_table = False
-    for kind, body, length in _records(stream):
+    for number, (kind, body, length) in enumerate(_records(stream)):
+        if (number == 0 and kind not in _BOF) or (kind in _BOF and length < _BOF_SIZE):
+            # calamine reads a BOF's version from its first bytes without checking that
+            # it has them, and panics
+            raise CorruptDocument(
+                "the workbook stream does not start with a whole BOF record (a damaged "
+                "or truncated file)", file=source.display_name)
         if kind == _LABEL_SST and length >= _LABEL_SST_SIZE:
             shown[_LABEL_SST_INDEX.unpack_from(stream, body + 6)[0]] += 1
         elif kind == _DIMENSIONS:
@@ -153,6 +159,11 @@ def check_biff_sheets(source: Source, max_cells: int, max_chars: int) -> None:
             shared.append(stream[body:body + length])
     if shown:
         _check_shared_strings(shared, shown, max_chars, source.display_name)
+
+
+# BOF record types of BIFF2, 3, 4 and 5 to 8, and the smallest one (BIFF2's)
+_BOF = frozenset({0x0009, 0x0209, 0x0409, 0x0809})
+_BOF_SIZE = 4
 
 
 def _records(stream: bytes) -> Iterator[tuple[int, int, int]]:
