@@ -40,3 +40,17 @@ def document_deadline(deadline: float) -> Iterator[None]:
         yield
     finally:
         _DEADLINE.reset(token)
+
+
+def within_document(seconds: float) -> float:
+    """``seconds``, or less when the current document has less time left: the
+    time a helper binary or a single engine call may take.
+
+    >>> within_document(300.0)
+    300.0
+    >>> with document_deadline(time.monotonic() + 60):
+    ...     within_document(300.0) <= 60
+    True
+    """
+    left = time_left()
+    return seconds if left is None else min(seconds, left)

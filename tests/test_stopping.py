@@ -136,3 +136,60 @@ def test_only_signals_left_at_their_default_are_taken_over() -> None:
         assert signal.getsignal(hangup) is signal.SIG_IGN
     finally:
         signal.signal(hangup, before)
+
+
+HELPER_BATCH_SCRIPT = """
+import sys
+from goblin_core import extract_many
+for document in extract_many([sys.argv[1]], jobs=1, timeout=float(sys.argv[2])):
+    print(document.status, document.error, flush=True)
+"""
+
+
+def started_helper(pid_file: Path) -> psutil.Process:
+    """The hanging helper a GOBLIN-HELPER document started, once it runs."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if pid_file.exists() and pid_file.read_text(encoding="ascii"):
+            return psutil.Process(int(pid_file.read_text(encoding="ascii")))
+        time.sleep(0.1)
+    pytest.fail("the helper process did not start within 60 s")
+
+
+def helper_document(tmp_path: Path) -> tuple[Path, Path]:
+    pid_file = tmp_path / "helper.pid"
+    document = tmp_path / "stuck.helper"
+    document.write_bytes(b"GOBLIN-HELPER " + str(pid_file).encode() + b"\n")
+    return document, pid_file
+
+
+def test_a_worker_killed_over_its_time_limit_takes_its_helper_processes_with_it(
+    tmp_path: Path,
+) -> None:
+    # the helper runs in its own session, as Tesseract does: killing the
+    # worker alone, or its process group, would leave it running
+    document, pid_file = helper_document(tmp_path)
+    batch = subprocess.run([sys.executable, "-c", HELPER_BATCH_SCRIPT, str(document), "1"],
+                           env=fixtures_env(), capture_output=True, text=True, timeout=120)
+    helper = started_helper(pid_file)
+    assert batch.returncode == 0, batch.stderr
+    assert batch.stdout.startswith("failed"), batch.stdout
+    assert "killed" in batch.stdout, batch.stdout
+    assert_gone([helper])
+
+
+def test_a_worker_whose_supervisor_is_killed_takes_its_helper_processes_with_it(
+    tmp_path: Path,
+) -> None:
+    document, pid_file = helper_document(tmp_path)
+    supervisor = subprocess.Popen([sys.executable, "-c", HELPER_BATCH_SCRIPT, str(document),
+                                   "3600"], env=fixtures_env(), stdout=subprocess.DEVNULL)
+    try:
+        workers = busy_workers(supervisor, 1)
+        helper = started_helper(pid_file)
+    except BaseException:
+        supervisor.kill()
+        raise
+    supervisor.kill()
+    supervisor.wait(30)
+    assert_gone([*workers, helper])

@@ -35,6 +35,7 @@ from goblin_core.errors import (
     WorkerCrashed,
 )
 from goblin_core.executors.page_ranges import PageSplitter
+from goblin_core.executors.process_tree import kill_process_tree
 from goblin_core.executors.worker import STARTED, Reply, error_document
 
 log = logging.getLogger(__name__)
@@ -123,6 +124,8 @@ class _Process:
             return
 
     def kill(self) -> None:
+        """Kill the worker and every helper process it started, in whatever session."""
+        kill_process_tree(self.pid)
         self.popen.kill()
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from goblin_core.engines import Task
 from goblin_core.errors import ERROR_KINDS, GoblinError, UnreadableFile
 from goblin_core.executors.error_state import ErrorState
+from goblin_core.executors.process_tree import kill_process_tree
 from goblin_core.inputs import InputProblem
 from goblin_core.model import Document, Report, ReportEntry
 
@@ -145,11 +146,13 @@ def _exit_with_supervisor(supervisor: int) -> None:
     document would go on with it for nothing, holding a core and its memory,
     until it found the socket closed. An orphan is handed to another parent,
     so its parent PID changes: a thread watches for that, since the main
-    thread may be inside a native call for minutes.
+    thread may be inside a native call for minutes. The helper processes the
+    worker started go with it, as they do when the supervisor kills a worker.
     """
     def watch() -> None:
         while os.getppid() == supervisor:
             time.sleep(PARENT_CHECK_SECONDS)
+        kill_process_tree(os.getpid(), include_root=False)
         os._exit(SUPERVISOR_GONE_EXIT)
 
     threading.Thread(target=watch, name="goblin-supervisor-watch", daemon=True).start()

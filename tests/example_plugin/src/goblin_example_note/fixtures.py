@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -23,11 +25,13 @@ CRASHY_MIME = "application/x-goblin-test-crashy"
 ABORT_MIME = "application/x-goblin-test-abort"
 ALLOC_MIME = "application/x-goblin-test-alloc"
 SLOW_PAGES_MIME = "application/x-goblin-test-slowpages"
+HELPER_MIME = "application/x-goblin-test-helper"
 SLEEPY_SIGNATURE = b"GOBLIN-SLEEPY "
 CRASHY_SIGNATURE = b"GOBLIN-CRASHY"
 ABORT_SIGNATURE = b"GOBLIN-ABORT"
 ALLOC_SIGNATURE = b"GOBLIN-ALLOC"
 SLOW_PAGES_SIGNATURE = b"GOBLIN-SLOWPAGES "
+HELPER_SIGNATURE = b"GOBLIN-HELPER "
 
 #: Pages a slow-pages file has: more than any test's time limit lets through.
 _SLOW_PAGE_COUNT = 500
@@ -40,10 +44,12 @@ class FixtureSniffer(BaseEngine):
     """Recognises the fixture signatures and nothing else."""
 
     name = "fixture.sniffer"
-    formats = (SLEEPY_MIME, CRASHY_MIME, ABORT_MIME, ALLOC_MIME, SLOW_PAGES_MIME)
+    formats = (SLEEPY_MIME, CRASHY_MIME, ABORT_MIME, ALLOC_MIME, SLOW_PAGES_MIME, HELPER_MIME)
     priority = 1
 
     def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if head.startswith(HELPER_SIGNATURE):
+            return FileType(HELPER_MIME, "helper", 0.99)
         if head.startswith(SLOW_PAGES_SIGNATURE):
             return FileType(SLOW_PAGES_MIME, "slowpages", 0.99)
         if head.startswith(SLEEPY_SIGNATURE):
@@ -75,6 +81,30 @@ class SleepyParser(BaseEngine):
                                   file=source.display_name) from exc
         time.sleep(seconds)
         return TextDocument([f"slept {seconds:g} seconds"])
+
+
+class HelperParser(BaseEngine):
+    """Waits on a helper process that hangs, as a converter binary stuck on a file would.
+
+    ``GOBLIN-HELPER PATH``: the helper runs in its own session, as Tesseract
+    and the archive tools do, and its process id is written to PATH so a test
+    can tell whether anything ended it.
+    """
+
+    name = "fixture.helper"
+    formats = (HELPER_MIME,)
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        data = source.bytes()
+        if not data.startswith(HELPER_SIGNATURE):
+            raise CorruptDocument("not a GOBLIN-HELPER file", file=source.display_name)
+        pid_file = data[len(HELPER_SIGNATURE):].split(b"\n", 1)[0].decode()
+        helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
+                                  start_new_session=True)
+        with open(pid_file, "w", encoding="ascii") as handle:
+            handle.write(str(helper.pid))
+        helper.wait()
+        return TextDocument(["the helper ended"])
 
 
 class SlowPages(BaseParsedDocument):
@@ -161,3 +191,4 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     register(AbortParser())
     register(AllocParser())
     register(SlowPagesParser())
+    register(HelperParser())
