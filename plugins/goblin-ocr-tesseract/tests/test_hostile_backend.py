@@ -7,6 +7,7 @@ real binary's answers and misbehaves only when asked to read a page.
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import psutil
 import pytest
 from PIL import Image
 
@@ -56,6 +58,40 @@ def test_a_hanging_binary_is_stopped_with_a_clear_timeout(
     found = subprocess.run(["pgrep", "-f", "sleep 300"], capture_output=True, check=False)
     assert str(os.getpid()) not in found.stdout.decode()
     assert not (tmp_path / "woke").exists()
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX interval timers")
+def test_a_run_interrupted_by_its_caller_stops_tesseract_and_what_it_started(
+    tesseract: str, tmp_path: Path, page_image: DrawPage
+) -> None:
+    # Ctrl-C reaches the caller's process group only; Tesseract runs in a
+    # session of its own, so it must be ended on the way out
+    pid_file = tmp_path / "sleep.pid"
+    command = fake_tesseract(tmp_path, tesseract, f"sleep 300 & echo $! > {pid_file}; wait")
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 1.5)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            TesseractBackend().recognize(page_image(), "eng", config(command, timeout=60))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    sleeper = int(pid_file.read_text())
+    deadline = time.monotonic() + 5
+    while _running(sleeper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(sleeper), "the run's child process outlived the interrupted run"
+
+
+def _running(pid: int) -> bool:
+    try:
+        return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
+    except psutil.NoSuchProcess:
+        return False
 
 
 def test_a_hanging_binary_stops_when_the_documents_time_is_up(

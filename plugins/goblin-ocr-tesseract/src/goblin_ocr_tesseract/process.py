@@ -46,6 +46,11 @@ def run(args: Sequence[str], timeout: float) -> None:
     except subprocess.TimeoutExpired:
         _kill(process)
         raise TesseractTimeout(f"Tesseract ran past {timeout:.1f} s and was stopped") from None
+    except BaseException:
+        # Ctrl-C or a stop signal while waiting: in its own session, Tesseract
+        # would not hear it and would go on reading for nobody
+        _kill(process)
+        raise
     finally:
         # the pipe ends with the process group; a child that left it is not waited for
         reader.join(timeout=2)
