@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import shutil
+import stat
+import time
 from pathlib import Path
 
+import psutil
 import pytest
 from packages import compound_file, ppt_record
 
 import samples
+from goblin_core import Source, default_registry
+from goblin_core.errors import ExtractionTimeout
 from goblin_core.testing.corpus import corpus_dir, require_binary
 from goblin_office.legacy import AntiwordParser
 from goblin_office.libreoffice import LibreOfficeParser
@@ -195,3 +200,29 @@ def test_converter_text_joins_surrogate_pairs_and_replaces_what_is_not_utf8() ->
     assert converter_text(cesu[:3] + b"z") == "\ufffdz"  # a high half alone
     assert converter_text(cesu[3:] + cesu[:3]) == "\ufffd\ufffd"  # halves in the wrong order
     assert converter_text(b"\xff\xe2\x82\xac") == "\ufffd€"
+
+
+def test_libreoffice_past_its_time_is_ended_with_the_process_it_handed_the_work_to(
+    tmp_path: Path,
+) -> None:
+    # soffice passes the document to soffice.bin, which the launcher starts
+    # and waits for: the stand-in does the same with a sleep
+    pid_file = tmp_path / "worker.pid"
+    launcher = tmp_path / "soffice"
+    launcher.write_text(f"#!/bin/sh\nsleep 300 & echo $! > {pid_file}; wait\n")
+    launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR)
+    config = default_registry().config(office={"libreoffice": str(launcher)},
+                                       limits={"timeout": 2})
+    source = Source.from_bytes(b"{\\rtf1\\ansi Ol\\'e1 mundo\\par}", "carta.rtf")
+    started = time.monotonic()
+    with pytest.raises(ExtractionTimeout, match=r"LibreOffice ran longer than limits\.timeout"):
+        LibreOfficeParser().open(source, config)
+    assert time.monotonic() - started < 15
+    converter = int(pid_file.read_text())
+    try:
+        psutil.Process(converter).wait(5)
+    except psutil.NoSuchProcess:
+        pass
+    except psutil.TimeoutExpired:
+        psutil.Process(converter).kill()
+        pytest.fail("the process soffice started outlived the timeout")

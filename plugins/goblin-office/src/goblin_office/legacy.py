@@ -15,6 +15,7 @@ import subprocess
 from collections.abc import Callable, Sequence
 
 from goblin_core.config import Config
+from goblin_core.deadline import within_document
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout
 from goblin_core.source import Source, spooled
@@ -82,7 +83,7 @@ class _BinaryEngine(BaseEngine):
                 file=source.display_name,
             )
         plain = decrypted(source, config)
-        timeout = float(config.get("limits", "timeout", 300.0))
+        timeout = within_document(float(config.get("limits", "timeout", 300.0)))
         memory = int(config.get("limits", "max_memory", 0))
         with spooled(plain) as path:
             try:
