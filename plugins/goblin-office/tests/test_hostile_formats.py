@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import io
 import os
+import random
 import struct
 import time
 import zipfile
@@ -263,6 +264,25 @@ def test_a_run_of_rtf_unicode_escapes_costs_about_its_text() -> None:
     with bounded(seconds=15, megabytes=3):
         content = read_rtf(data)
     assert content.text == chr(1234) * count
+
+
+def _random_bytes(size: int, seed: int) -> bytes:
+    return random.Random(seed).randbytes(size)
+
+
+def test_a_picture_of_raw_bytes_after_bin_is_skipped_braces_and_all(read) -> None:  # type: ignore[no-untyped-def]
+    payload = _random_bytes(20_000, 7) + b"}}{{"  # raw bytes: braces in them are not groups
+    data = (b"{\\rtf1\\ansi Antes da figura {\\pict\\pngblip\\bin%d " % len(payload)
+            + payload + b"} depois dela.\\par}")
+    document = read(data, "figura.rtf")
+    assert " ".join(document.text.split()) == "Antes da figura depois dela."
+
+
+def test_an_rtf_header_over_random_bytes_is_refused_not_read_as_clean_text(read) -> None:  # type: ignore[no-untyped-def]
+    # no NUL and no \bin: the bytes land in the text as if they were words
+    payload = _random_bytes(20_000, 3).replace(b"\x00", b" ")
+    with pytest.raises(goblin_core.CorruptDocument, match="binary data where its text should be"):
+        read(b"{\\rtf1\\ansi " + payload + b"}", "ruido.rtf")
 
 
 # -- dBASE -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import logging
 import re
 from typing import Any
 
+from goblin_core.builtin.text import binary_content
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -68,6 +69,10 @@ class RTFParser(BaseEngine):
                 f"the RTF cannot be read ({exc})", file=source.display_name
             ) from exc
         text = content.text.replace("\r\n", "\n").replace("\r", "\n")
+        if binary_content(text):
+            # a \bin payload is skipped; raw bytes where the text should be are damage
+            raise CorruptDocument("the RTF holds binary data where its text should be",
+                                  file=source.display_name)
         metadata: dict[str, Any] = {"encoding": encoding, **content.metadata}
         found, skipped = rtf_children(data, source, config)
         if skipped:

@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 
 _OBJDATA = b"{\\*\\objdata"
 _PICT = b"{\\pict"
-_BRACE = re.compile(rb"\\[\\{}]|[{}]")
+#: A brace, an escaped brace or backslash, or \binN: N raw bytes follow, braces among them.
+_BRACE = re.compile(rb"\\bin(\d{1,10}) ?|\\[\\{}]|[{}]")
 _GROUP = re.compile(rb"\{[^{}]*\}")
 _CONTROL = re.compile(rb"\\[a-zA-Z]+-?[0-9]*")
 _NON_HEX = re.compile(rb"[^0-9a-fA-F]")
@@ -127,9 +128,13 @@ def _group_spans(data: bytes, opener: bytes) -> list[tuple[int, int]]:
 
 def _group_end(data: bytes, start: int) -> int | None:
     depth = 0
-    for match in _BRACE.finditer(data, start):
+    position = start
+    while (match := _BRACE.search(data, position)) is not None:
+        position = match.end()
         token = match.group(0)
-        if token == b"{":
+        if match.group(1) is not None:
+            position += int(match.group(1))
+        elif token == b"{":
             depth += 1
         elif token == b"}":
             depth -= 1
