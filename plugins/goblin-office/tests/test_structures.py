@@ -375,6 +375,9 @@ def test_ods_cells_read_as_the_sheet_shows_them(read) -> None:  # type: ignore[n
     raw = read(data, "formats.fods", office={"cell_values": "raw"})
     assert raw.tables[0].rows[0] == ("2", "1", "TRUE", "2024-03-15")
     assert "secret" in shown.text
+    # read, but told from the sheet a reader sees
+    assert [p.hidden_chars for p in shown.pages] == [0, len("Hidden\nsecret")]
+    assert shown.raw_metadata["hidden_sheets"] == ["Hidden"]
     assert "secret" not in read(data, "formats.fods", office={"hidden_sheets": False}).text
 
 

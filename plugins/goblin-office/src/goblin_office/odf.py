@@ -449,9 +449,11 @@ class FlatODSParser(BaseEngine):
         pages = []
         cut: list[str] = []
         tables = children(body, "table")
+        hidden_styles = _hidden_table_styles(trees.content)
         if not config.get("office", "hidden_sheets", True):
-            hidden = _hidden_table_styles(trees.content)
-            tables = [table for table in tables if attr(table, "style-name") not in hidden]
+            tables = [t for t in tables if attr(t, "style-name") not in hidden_styles]
+        hidden_sheets = [attr(t, "name") for t in tables
+                         if attr(t, "style-name") in hidden_styles]
         for number, table in enumerate(tables, start=1):
             page = PageBuilder(number=number, label=attr(table, "name"), engine=self.name)
             walker = _Walker(page, config)
@@ -468,8 +470,13 @@ class FlatODSParser(BaseEngine):
                 page.add(text)
             for text in extra.footers if extra else ():
                 page.add(text, "footer")
+            if attr(table, "style-name") in hidden_styles:
+                # read as before, but told from the sheets a reader sees, as Excel's are
+                page.hidden = len(page.text)
             pages.append(page.build())
         found = metadata(trees)
+        if hidden_sheets:
+            found["hidden_sheets"] = hidden_sheets
         if cut:
             found["truncated_sheets"] = cut
         document = TextDocument(pages, metadata=found, attachments=trees.children)
