@@ -21,6 +21,7 @@ from typing import Any
 
 from goblin_core.errors import GoblinError
 from goblin_office.cells import cell_text
+from goblin_office.containers import open_member
 from goblin_office.numberformat import NumberFormat, compile_format, general_text
 from goblin_office.safexml import attr, children, descendants
 from goblin_office.sheetextras import WorkbookXml
@@ -121,7 +122,7 @@ class WorkbookFormats:
 
     def _scan(self, path: str) -> Iterator[tuple[int, int, NumberFormat]]:
         pattern: re.Pattern[bytes] | None = None
-        with self.archive.open(path) as stream:
+        with open_member(self.archive, path, self.name) as stream:
             for window, cut in tag_windows(stream):
                 pattern = pattern or _pick(self._canonical, self._any_order, window)
                 if pattern is self._canonical:

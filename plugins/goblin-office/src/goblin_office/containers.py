@@ -8,8 +8,13 @@ size (it stops there and checks the CRC), so declared sizes are a safe bound.
 from __future__ import annotations
 
 import logging
+import lzma
 import zipfile
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import IO, cast
 
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits
@@ -17,6 +22,11 @@ from goblin_core.errors import CorruptDocument, UnsafeArchive
 from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
+
+#: What reading a damaged member raises: zipfile's own errors, and the decompressors'
+#: which are no OSError (a deflate stream's zlib.error, an LZMA member's LZMAError).
+MEMBER_ERRORS = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError, ValueError,
+                 NotImplementedError)
 
 _XML_SUFFIXES = (".xml", ".rels", ".opf", ".xhtml", ".html", ".htm", ".ncx")
 _PROLOG_BYTES = 4096
@@ -106,7 +116,7 @@ def _refuse_dtd(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> N
     try:
         with archive.open(info) as stream:
             prolog = stream.read(_PROLOG_BYTES)
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+    except MEMBER_ERRORS as exc:
         # A member that cannot be opened cannot be parsed either: a part the text needs
         # fails where it is read, and a damaged optional part (metadata, settings) must
         # not cost the document its readable text.
@@ -127,7 +137,47 @@ def read_member(archive: zipfile.ZipFile, member: str, name: str) -> bytes:
         raise CorruptDocument(
             f"member {member!r} is missing from the container", file=name
         ) from exc
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+    except MEMBER_ERRORS as exc:
         raise CorruptDocument(
             f"member {member!r} cannot be read ({exc}); the file is damaged", file=name
         ) from exc
+
+
+class _MemberStream:
+    """A zip member's stream whose damage, found wherever it is read, names the member."""
+
+    def __init__(self, stream: IO[bytes], member: str, name: str | None) -> None:
+        self._stream = stream
+        self._member = member
+        self._name = name
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return self._stream.read(size)
+        except MEMBER_ERRORS as exc:
+            raise CorruptDocument(
+                f"member {self._member!r} cannot be read ({exc}); the file is damaged",
+                file=self._name,
+            ) from exc
+
+
+@contextmanager
+def open_member(
+    archive: zipfile.ZipFile, member: str, name: str | None = None
+) -> Iterator[IO[bytes]]:
+    """Member ``member`` opened to be read a chunk at a time; a member that is missing,
+    or does not inflate (deflate damage surfaces as zlib.error, no OSError), is a
+    CorruptDocument naming it, as ``read_member`` gives."""
+    try:
+        stream = archive.open(member)
+    except KeyError as exc:
+        raise CorruptDocument(
+            f"member {member!r} is missing from the container", file=name
+        ) from exc
+    except MEMBER_ERRORS as exc:
+        raise CorruptDocument(
+            f"member {member!r} cannot be read ({exc}); the file is damaged", file=name
+        ) from exc
+    with stream:
+        # only read() is ever asked of it: the streaming readers take chunks
+        yield cast(IO[bytes], _MemberStream(stream, member, name))

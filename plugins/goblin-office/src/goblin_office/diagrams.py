@@ -53,9 +53,13 @@ def related_graphics(package: PackageXml, part: str) -> dict[str, list[str]]:
         if package.member(target) is None:
             continue
         if kind.endswith("/diagramData"):
-            found[relationship] = diagram_lines(package.xml(target))
+            root = package.optional_xml(target)
+            if root is not None:
+                found[relationship] = diagram_lines(root)
         elif kind.endswith("/chart"):
-            found[relationship] = chart_lines(package.xml(target))
+            root = package.optional_xml(target)
+            if root is not None:
+                found[relationship] = chart_lines(root)
     return found
 
 

@@ -69,7 +69,12 @@ class EPUBParser(BaseEngine):
             for member in spine:
                 if member in encrypted:
                     continue
-                text, encoding = decode_html(read_member(archive, member, name))
+                try:
+                    data = read_member(archive, member, name)
+                except CorruptDocument as exc:  # a damaged chapter, not the whole book
+                    warnings.append((exc.kind, f"{member} left out: {exc.message}"))
+                    continue
+                text, encoding = decode_html(data)
                 if binary_content(text):
                     warnings.append(("CorruptDocument", f"{member}: binary content, not an "
                                      f"XHTML document (decoded as {encoding}); left out"))

@@ -14,7 +14,7 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import CorruptDocument, UnsafeArchive
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
@@ -93,6 +93,8 @@ class _Trees:
     content_data: bytes = b""
     content_name: str = ""
     depth: int = 256
+    #: (kind, message) of each damaged part left out (the styles, the metadata)
+    left_out: tuple[tuple[str, str], ...] = ()
 
 
 def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = False) -> _Trees:
@@ -119,22 +121,28 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
             data = read_member(archive, member, name)
             return parse_xml(data, name=f"{name}:{member}", max_depth=depth)
 
+        left_out: list[tuple[str, str]] = []
+
         def optional_tree(member: str) -> Any | None:
             try:
                 return tree(member)
-            except CorruptDocument as exc:  # metadata only: the text is still there to read
+            except UnsafeArchive:
+                raise
+            except CorruptDocument as exc:  # styles, metadata: the text is still there to read
                 log.warning("%s; left out", exc)
+                left_out.append((exc.kind, f"part {member} left out: {exc.message}"))
                 return None
 
         content = read_member(archive, "content.xml", name)
         large = stream and len(content) > safexml.STREAM_XML_FROM
         trees = _Trees(
             None if large else parse_xml(content, name=f"{name}:content.xml", max_depth=depth),
-            tree("styles.xml"),
+            optional_tree("styles.xml"),
             optional_tree("meta.xml"),
             content_data=content if large else b"",
             content_name=f"{name}:content.xml",
             depth=depth,
+            left_out=tuple(left_out),
         )
     return replace(trees, children=tuple(odf_children(plain, config)))
 
@@ -368,7 +376,10 @@ class ODFTextParser(BaseEngine):
         if headers_footers:
             for text in _master_regions(trees.styles, ("footer", "footer-first", "footer-left")):
                 page.add(text, "footer")
-        return TextDocument([page.build()], metadata=metadata(trees), attachments=trees.children)
+        document = TextDocument([page.build()], metadata=metadata(trees),
+                                attachments=trees.children)
+        document.warnings = list(trees.left_out)
+        return document
 
 
 class ODFPresentationParser(BaseEngine):
@@ -388,7 +399,9 @@ class ODFPresentationParser(BaseEngine):
         pages = []
         for number, slide in enumerate(children(body, "page"), start=1):
             pages.append(self._slide(slide, number, config, footers, masters))
-        return TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
+        document = TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
+        document.warnings = list(trees.left_out)
+        return document
 
     def _slide(
         self,
@@ -485,6 +498,7 @@ class FlatODSParser(BaseEngine):
         document.warnings = [("Truncated", f"sheet {name!r} cut at office.max_sheet_cells "
                               f"({limit:,} cells) or limits.max_output_chars ({budget:,} "
                               "characters)") for name in cut]
+        document.warnings.extend(trees.left_out)
         return document
 
 

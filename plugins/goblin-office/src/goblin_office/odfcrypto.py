@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import logging
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -23,10 +24,12 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 
 from goblin_core.config import Config
-from goblin_core.errors import PasswordRequired
+from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.source import Source
 from goblin_office.containers import open_container, read_member
 from goblin_office.safexml import attr, children, descendants, parse_xml
+
+log = logging.getLogger(__name__)
 
 _AES = "http://www.w3.org/2001/04/xmlenc#aes256-cbc"
 
@@ -111,7 +114,13 @@ def decrypted_package(source: Source, config: Config) -> Source:
         manifest = "META-INF/manifest.xml"
         if manifest not in archive.namelist():
             return source
-        data = read_member(archive, manifest, name)
+        try:
+            data = read_member(archive, manifest, name)
+        except CorruptDocument as exc:
+            # the manifest only says how members are encrypted: a package read as plain
+            # that was not fails on its content, with its own error
+            log.warning("%s; the package is read as unencrypted", exc)
+            return source
         if b"encryption-data" not in data:
             return source
         encrypted = encrypted_members(parse_xml(data, name=f"{name}:{manifest}", max_depth=depth))

@@ -21,6 +21,7 @@ from typing import Any
 from lxml import etree
 
 from goblin_core.config import Config
+from goblin_core.errors import CorruptDocument, UnsafeArchive
 from goblin_core.source import Source
 from goblin_office.containers import open_container, read_member
 from goblin_office.embedded import ObjectBudget, unique_name, unwrap
@@ -49,7 +50,13 @@ def odf_children(plain: Source, config: Config) -> list[Source]:
         manifest = "META-INF/manifest.xml"
         if manifest not in names:
             return []
-        root = parse_xml(read_member(archive, manifest, name), name=name, max_depth=depth)
+        try:
+            root = parse_xml(read_member(archive, manifest, name), name=name, max_depth=depth)
+        except UnsafeArchive:
+            raise
+        except CorruptDocument as exc:  # the objects it lists are lost, not the text
+            log.warning("%s; embedded objects are left out", exc)
+            return []
         # An entry the manifest repeats is read once: a few bytes of entries would
         # otherwise hand out one large object thousands of times.
         entries: dict[str, str] = {}

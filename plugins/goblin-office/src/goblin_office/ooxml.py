@@ -3,25 +3,31 @@ their embedded parts."""
 
 from __future__ import annotations
 
+import io
 import logging
 import posixpath
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
+
+from lxml import etree
 
 from goblin_core.config import Config
 from goblin_core.engines import TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-from goblin_office.containers import open_container, read_member
+from goblin_office.containers import MEMBER_ERRORS, open_container, read_member
 from goblin_office.embedded import unique_name, unwrap
 from goblin_office.encryption import decrypted
 from goblin_office.safexml import (
     DeclaredEntities,
+    UnsafeXML,
     attr,
+    children,
     container_blocks,
     local_name,
     parse_xml,
@@ -59,6 +65,97 @@ def open_package(source: Source, config: Config) -> tuple[Source, zipfile.ZipFil
     return plain, open_container(plain, config, scan_xml=False)
 
 
+@dataclass
+class MendedPackage:
+    """An OOXML package rewritten around its damaged members (``without_damaged_parts``)."""
+
+    data: bytes
+    #: damaged member -> why it could not be read
+    damaged: dict[str, str] = field(default_factory=dict)
+    #: damaged members replaced by a stand-in (``stand_ins``), not dropped
+    replaced: frozenset[str] = frozenset()
+
+    def warnings(self) -> list[tuple[str, str]]:
+        return [("CorruptDocument", f"part {member} cannot be read ({why}); left out")
+                for member, why in sorted(self.damaged.items())]
+
+
+def without_damaged_parts(
+    data: bytes, name: str, stand_ins: Callable[[str, str], bytes | None] | None = None
+) -> MendedPackage:
+    """A copy of the OOXML package ``data`` without the members that do not inflate,
+    nor the relationships pointing at them, for a library that loads every part
+    before reading one (python-pptx): one damaged theme or layout cost the whole
+    presentation. ``stand_ins(member, content type)`` may give bytes to put in a
+    damaged member's place instead (an empty slide keeps the slide list whole).
+
+    The package's own relationships and content types cannot be done without: their
+    damage is a CorruptDocument. The caller has checked the zip against the limits.
+    """
+    kept: dict[str, bytes] = {}
+    damaged: dict[str, str] = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        infos = archive.infolist()
+        for info in infos:
+            try:
+                kept[info.filename] = archive.read(info)
+            except MEMBER_ERRORS as exc:
+                if info.filename in ("[Content_Types].xml", "_rels/.rels"):
+                    raise CorruptDocument(f"member {info.filename!r} cannot be read ({exc}); "
+                                          "the file is damaged", file=name) from exc
+                damaged[info.filename] = str(exc)
+    if not damaged:
+        return MendedPackage(data)
+    types = _content_types(kept["[Content_Types].xml"], name) if "[Content_Types].xml" in kept \
+        else {}
+    replaced = set()
+    for member in damaged:
+        stand_in = stand_ins(member, types.get(member, "")) if stand_ins else None
+        if stand_in is not None:
+            kept[member] = stand_in
+            replaced.add(member)
+    dropped = set(damaged) - replaced
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as copy:
+        for info in infos:
+            member = info.filename
+            if member in dropped:
+                continue
+            body = kept[member]
+            if member.endswith(".rels"):
+                body = _without_targets(body, member, dropped, name)
+            copy.writestr(member, body)
+    return MendedPackage(buffer.getvalue(), damaged, frozenset(replaced))
+
+
+def _content_types(data: bytes, name: str) -> dict[str, str]:
+    """Member -> content type, from the overrides of [Content_Types].xml."""
+    root = parse_xml(data, name=f"{name}:[Content_Types].xml")
+    return {attr(o, "PartName").lstrip("/"): attr(o, "ContentType")
+            for o in children(root, "Override")}
+
+
+def _without_targets(data: bytes, rels_member: str, dropped: set[str], name: str) -> bytes:
+    """A relationships part without the relationships whose target is in ``dropped``."""
+    try:
+        root = parse_xml(data, name=f"{name}:{rels_member}")
+    except (UnsafeArchive, UnsafeXML):
+        raise
+    except CorruptDocument:
+        return data  # the library reading the copy says what is wrong with it
+    source_folder = posixpath.dirname(posixpath.dirname(rels_member))
+    for rel in list(root):
+        target = attr(rel, "Target")
+        if attr(rel, "TargetMode") == "External" or not target:
+            continue
+        full = (target.lstrip("/") if target.startswith("/")
+                else posixpath.normpath(posixpath.join(source_folder, target)))
+        if full in dropped or unquote(full) in dropped:
+            root.remove(rel)
+    return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8",
+                                standalone=True))
+
+
 class PackageXml:
     """The XML parts of an OOXML package read straight from its zip, relationships followed.
 
@@ -75,6 +172,8 @@ class PackageXml:
         # OPC part names are case-insensitive; writers do not always agree on the case
         self._folded = {n.lower(): n for n in self.names}
         self._rels: dict[str, dict[str, tuple[str, str]]] = {}
+        #: (kind, message) of each damaged part ``optional_xml`` left out
+        self.left_out: list[tuple[str, str]] = []
 
     def member(self, path: str) -> str | None:
         """The zip member holding part ``path`` (any case, percent-encoded or not)."""
@@ -93,6 +192,21 @@ class PackageXml:
                 name=f"{self.name}:{member}",
                 max_depth=self.depth,
             )
+
+    def optional_xml(self, path: str) -> Any | None:
+        """Part ``path`` parsed, or None when it is damaged (a member that does not
+        inflate, XML cut short): a part the main text does not stand on (the styles, a
+        header, the notes, a chart) is left out with a warning kept in ``left_out``
+        rather than costing the document its body. Entities still refuse the package."""
+        member = self.member(path) or path
+        try:
+            return self.xml(path)
+        except UnsafeArchive:
+            raise
+        except CorruptDocument as exc:
+            log.warning("%s; left out", exc)
+            self.left_out.append((exc.kind, f"part {member} left out: {exc.message}"))
+            return None
 
     def blocks(self, path: str, container: str) -> Iterator[Any]:
         """The child elements of the root's ``container`` elements in part ``path`` (a
@@ -125,10 +239,12 @@ class PackageXml:
     def _read_rels(self, path: str) -> dict[str, tuple[str, str]]:
         folder, base = posixpath.split(path)
         rels_path = self.member(posixpath.join(folder, "_rels", base + ".rels"))
-        if rels_path is None:
+        # damaged relationships lose what they link (the pictures, a header), not the part
+        root = None if rels_path is None else self.optional_xml(rels_path)
+        if root is None:
             return {}
         found = {}
-        for rel in self.xml(rels_path):
+        for rel in root:
             target = attr(rel, "Target")
             if attr(rel, "TargetMode") == "External" or not target:
                 continue
@@ -157,10 +273,20 @@ class PackageXml:
         return found
 
     def main_part(self) -> str:
-        """The officeDocument part, transitional or Strict."""
+        """The officeDocument part, transitional or Strict; without a relationship to it
+        (the package's relationships damaged or lost), the part [Content_Types].xml
+        declares a main document."""
         for kind, target in self.rels("").values():
             if kind.endswith("/officeDocument") and self.member(target) is not None:
                 return target
+        declared = self.member("[Content_Types].xml")
+        types = None if declared is None else self.optional_xml(declared)
+        for override in children(types, "Override") if types is not None else ():
+            part = attr(override, "PartName").lstrip("/")
+            if attr(override, "ContentType").endswith(".main+xml") and self.member(part):
+                log.warning("%s: the package does not link its main part; read %s, which "
+                            "its content types declare", self.name, part)
+                return self.member(part) or part
         raise CorruptDocument("the package has no main document part", file=self.name)
 
 
@@ -211,6 +337,11 @@ def package_children(
             folder = posixpath.dirname(info.filename).rsplit("/", 1)[-1]
             if info.is_dir() or not (folder == "embeddings" or (images and folder == "media")):
                 continue
-            name, data = unwrap(info.filename, archive.read(info))
+            try:
+                data = read_member(archive, info.filename, source.display_name)
+            except CorruptDocument as exc:  # one damaged object, not the document's text
+                log.warning("%s; the embedded object is left out", exc)
+                continue
+            name, data = unwrap(info.filename, data)
             children.append(source.child(unique_name(name, seen), data))
     return children

@@ -19,7 +19,12 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.diagrams import axis_titles, chart_title, data_relationships, diagram_lines
 from goblin_office.layout import PageBuilder
-from goblin_office.ooxml import package_children, plain_package
+from goblin_office.ooxml import (
+    MendedPackage,
+    package_children,
+    plain_package,
+    without_damaged_parts,
+)
 from goblin_office.safexml import descendants, local_name, parse_xml
 
 log = logging.getLogger(__name__)
@@ -188,8 +193,12 @@ class _PresentationDocument(BaseParsedDocument):
         config: Config,
         engine: str,
         children: list[Source],
+        unreadable: set[str] | None = None,
     ) -> None:
         self.source = source
+        #: part names of the slides whose part was damaged (an empty slide in its place)
+        self.unreadable = unreadable or set()
+        self.warnings: list[tuple[str, str]] = []
         self.presentation = presentation
         self.config = config
         self.engine = engine
@@ -206,6 +215,9 @@ class _PresentationDocument(BaseParsedDocument):
             yield self._slide(number, slide)
 
     def _slide(self, number: int, slide: Any) -> PageContent:
+        if str(slide.part.partname) in self.unreadable:
+            return PageContent(number, error=f"slide {number} is damaged: its part "
+                               f"{slide.part.partname} cannot be read")
         page = PageBuilder(number=number, label=slide.name or f"slide {number}", engine=self.engine)
         reader = _SlideReader(page, self.config)
         try:
@@ -294,13 +306,59 @@ class PptxParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> _PresentationDocument:
         plain = plain_package(source, config)
+        mended = MendedPackage(plain.bytes())
+        slides: set[str] = set()  # part names of the slides an empty one stands in for
         try:
-            presentation = _open_presentation(plain.bytes())
+            presentation = _open_presentation(mended.data)
         except GoblinError:
             raise
         except Exception as exc:  # python-pptx raises KeyError, ValueError, lxml errors...
-            raise CorruptDocument(
-                f"python-pptx cannot read the presentation ({exc})", file=source.display_name
-            ) from exc
+            # python-pptx loads every part first: one damaged theme or layout stopped it
+            def stand_in(member: str, content_type: str) -> bytes | None:
+                if content_type == _SLIDE_TYPE:
+                    slides.add(f"/{member}")
+                return _empty_part(content_type)
+
+            mended = without_damaged_parts(mended.data, source.display_name, stand_in)
+            if not mended.damaged:
+                raise CorruptDocument(f"python-pptx cannot read the presentation ({exc})",
+                                      file=source.display_name) from exc
+            try:
+                presentation = _open_presentation(mended.data)
+            except Exception as again:
+                raise CorruptDocument(
+                    f"python-pptx cannot read the presentation ({exc}), nor without its "
+                    f"damaged parts ({', '.join(sorted(mended.damaged))}: {again})",
+                    file=source.display_name) from again
         children = package_children(plain, config)
-        return _PresentationDocument(source, presentation, config, self.name, children)
+        document = _PresentationDocument(source, presentation, config, self.name, children,
+                                         slides)
+        document.warnings = mended.warnings()
+        return document
+
+
+_PRESENTATIONML = "application/vnd.openxmlformats-officedocument.presentationml."
+_SLIDE_TYPE = _PRESENTATIONML + "slide+xml"
+#: The root element of each part that has a shape tree, by content type: an empty one
+#: stands in for a damaged part, so the slides keep their numbers and a slide's
+#: placeholders still find their layout and master (with nothing to inherit).
+_SHAPE_TREE_ROOTS = {
+    _SLIDE_TYPE: "sld",
+    _PRESENTATIONML + "slideLayout+xml": "sldLayout",
+    _PRESENTATIONML + "slideMaster+xml": "sldMaster",
+    _PRESENTATIONML + "notesSlide+xml": "notes",
+    _PRESENTATIONML + "notesMaster+xml": "notesMaster",
+}
+_EMPTY_SHAPE_TREE = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    '<p:{root} xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+    'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main">'
+    '<p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/>'
+    "</p:nvGrpSpPr><p:grpSpPr/></p:spTree></p:cSld></p:{root}>"
+)
+
+
+def _empty_part(content_type: str) -> bytes | None:
+    root = _SHAPE_TREE_ROOTS.get(content_type)
+    return None if root is None else _EMPTY_SHAPE_TREE.format(root=root).encode()

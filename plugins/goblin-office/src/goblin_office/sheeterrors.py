@@ -22,7 +22,7 @@ from html import unescape
 from typing import IO
 
 from goblin_office import biff12
-from goblin_office.containers import read_member
+from goblin_office.containers import open_member, read_member
 from goblin_office.sheetspan import (
     CHUNK,
     column_index,
@@ -51,7 +51,7 @@ ErrorReader = Callable[[zipfile.ZipFile, str], dict[tuple[int, int], str]]
 def error_cells(archive: zipfile.ZipFile, path: str) -> dict[tuple[int, int], str]:
     """(row, column), 0-based, -> the error an error cell of the sheet part ``path`` shows."""
     found: dict[tuple[int, int], str] = {}
-    with archive.open(path) as stream:
+    with open_member(archive, path) as stream:
         for window in _row_windows(stream):
             if has_error_cell(window):
                 for match in _ERROR_CELL.finditer(window):

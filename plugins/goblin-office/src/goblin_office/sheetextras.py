@@ -22,7 +22,7 @@ from goblin_core.config import Config
 from goblin_core.errors import GoblinError
 from goblin_core.source import Source
 from goblin_office.biff12 import bundle_sheets
-from goblin_office.containers import open_container, read_member
+from goblin_office.containers import open_container, open_member, read_member
 from goblin_office.diagrams import related_graphics, shape_lines
 from goblin_office.odftext import inline_text
 from goblin_office.ooxml import PackageXml
@@ -170,7 +170,7 @@ def _scan_header_footer(archive: zipfile.ZipFile, path: str) -> list[tuple[str, 
     found: list[tuple[str, str]] = []
     tail = b""
     collecting: bytearray | None = None
-    with archive.open(path) as stream:
+    with open_member(archive, path) as stream:
         while chunk := stream.read(_CHUNK):
             if collecting is not None:
                 collecting.extend(chunk)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from goblin_core.errors import CorruptDocument
+from goblin_office.containers import open_member
 
 CHUNK = 1 << 20
 # an error cell's type attribute (#DIV/0!, #N/A...), as Excel and other writers quote it
@@ -106,7 +107,7 @@ def sheet_span(archive: zipfile.ZipFile, path: str) -> Span:
     one of them is an error cell."""
     span = Span()
     columns: dict[bytes, int] = {}
-    with archive.open(path) as stream:
+    with open_member(archive, path) as stream:
         for window, cut in tag_windows(stream):
             span.errors = span.errors or has_error_cell(window) \
                 or has_uncalculated_formula(window)
@@ -124,7 +125,7 @@ def shared_string_lengths(archive: zipfile.ZipFile, path: str) -> list[int]:
     """The length of each string of a shared strings part, in index order, read a chunk
     at a time (a string cut by a chunk boundary may count short)."""
     lengths: list[int] = []
-    with archive.open(path) as stream:
+    with open_member(archive, path) as stream:
         for window, cut in tag_windows(stream):
             for match in _SHARED_TOKEN.finditer(window, 0, cut):
                 if match[1] is None:

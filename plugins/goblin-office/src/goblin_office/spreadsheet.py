@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, BinaryIO
 
 import xlrd
-from python_calamine import CalamineWorkbook
+from python_calamine import CalamineError, CalamineWorkbook
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument, TextDocument
@@ -28,7 +28,7 @@ from goblin_office import biff12
 from goblin_office import formats as fmt
 from goblin_office.cellformats import WorkbookFormats, display_rows
 from goblin_office.cells import cell_text, error_text, iso_durations
-from goblin_office.containers import open_container, read_member
+from goblin_office.containers import open_container, open_member, read_member
 from goblin_office.embedded import ole_children
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
@@ -140,7 +140,13 @@ class _CalamineDocument(BaseParsedDocument):
 
     def pages(self) -> Iterator[PageContent]:
         for number, name in enumerate(self.names, start=1):
-            rows = self._rows(name)
+            try:
+                rows = self._rows(name)
+            except CalamineError as exc:
+                # a damaged sheet part costs that sheet, not the workbook's other sheets
+                yield PageContent(number=number, label=name,
+                                  error=f"sheet {name!r} cannot be read ({exc})")
+                continue
             yield sheet_page(number, name, rows, self.extras.get(name), self.engine,
                              name in self.hidden)
 
@@ -269,7 +275,12 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
     error_parts: dict[str, str] = {}
     shared: Counter[int] = Counter()
     for name, member in _sheet_members(reader):
-        span = sheet_span(reader.archive, member)
+        try:
+            span = sheet_span(reader.archive, member)
+        except CorruptDocument as exc:
+            # no reader holds a grid this part cannot give: the sheet alone is lost
+            log.warning("%s: sheet %r not measured: %s", reader.name, name, exc)
+            continue
         if span.cells > limit:
             raise CorruptDocument(
                 f"sheet {name!r} spans {span.reference} ({span.cells:,} cells), more than "
@@ -344,7 +355,7 @@ def _refuse_ods_errors(plain: Source, config: Config) -> None:
     with open_container(plain, config, scan_xml=False) as package:
         if "content.xml" not in package.namelist():
             return
-        with package.open("content.xml") as stream:
+        with open_member(package, "content.xml", plain.display_name) as stream:
             for window, _cut in tag_windows(stream):
                 # LibreOffice marks them calcext:value-type="error"; ODF has no such type
                 if b':value-type="error"' in window:

@@ -406,19 +406,20 @@ class DocxParser(BaseEngine):
             styles = package.related(document, "/styles")
             walker = Walker(
                 PageBuilder(engine=self.name),
-                Styles(package.xml(styles[0]) if styles else None),
+                Styles(package.optional_xml(styles[0]) if styles else None),
             )
             problems: list[tuple[str, str]] = []
             _read(walker, package, document, config, problems)
             parsed = package_document([walker.page.build()], package, plain, config)
-            parsed.warnings = problems
+            parsed.warnings = [*problems, *package.left_out]
             return parsed
 
 
 def _read(walker: Walker, package: PackageXml, document: str, config: Config,
           problems: list[tuple[str, str]]) -> None:
     def roots(suffix: str) -> list[Any]:
-        return [package.xml(part) for part in package.related(document, suffix)]
+        found = (package.optional_xml(part) for part in package.related(document, suffix))
+        return [root for root in found if root is not None]
 
     headers_footers = bool(config.get("office", "headers_footers", True))
     if headers_footers:

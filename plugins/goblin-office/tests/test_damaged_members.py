@@ -1,0 +1,150 @@
+"""A package member that does not inflate costs what it holds, not the whole document.
+
+Each test breaks one member's deflate stream (``packages.damaged``): zipfile still
+lists it and fails only when it is read, with zlib.error, which is no OSError.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Callable
+
+import pytest
+from packages import damaged, docx, para, zip_bytes
+
+import goblin_core
+import samples
+from goblin_core import Document
+
+Read = Callable[..., Document]
+
+
+def _warned(document: Document, member: str) -> bool:
+    return any(member in w.message and w.kind == "CorruptDocument"
+               for w in document.report.warnings)
+
+
+@pytest.mark.parametrize("member", ["word/styles.xml", "word/header1.xml", "word/footer1.xml",
+                                    "docProps/core.xml", "word/_rels/document.xml.rels"])
+def test_a_damaged_docx_part_the_body_does_not_stand_on_leaves_the_body(
+    read: Read, member: str
+) -> None:
+    data, name = samples.sample_docx()
+    whole = read(data, name)
+    document = read(damaged(data, member), name)
+    assert document.parsed_by == ("office.docx",)
+    assert samples.PHRASE in document.text
+    assert "Cimento" in document.text
+    if member.startswith("word/") and not member.endswith(".rels"):
+        assert _warned(document, member)
+    assert len(document.text) <= len(whole.text)
+
+
+def test_a_docx_whose_package_relationships_are_damaged_is_read_from_its_content_types(
+    read: Read,
+) -> None:
+    data, name = samples.sample_docx()
+    document = read(damaged(data, "_rels/.rels"), name)
+    assert samples.PHRASE in document.text
+
+
+def test_a_damaged_docx_body_is_a_clear_error_naming_it(read: Read) -> None:
+    data, name = samples.sample_docx()
+    with pytest.raises(goblin_core.CorruptDocument,
+                       match=r"member 'word/document.xml' cannot be read \(Error -3"):
+        read(damaged(data, "word/document.xml"), name)
+
+
+def test_a_damaged_embedded_object_leaves_the_docx_text(read: Read) -> None:
+    data = docx(para("Texto antes do objeto"), {})
+    members = {"word/embeddings/oleObject1.bin": b"objeto " * 500}
+    package = zip_bytes({**_members(data), **members})
+    document = read(damaged(package, "word/embeddings/oleObject1.bin"), "objeto.docx")
+    assert document.text.strip() == "Texto antes do objeto"
+    assert not document.children
+
+
+def test_a_damaged_sheet_costs_that_sheet_only(read: Read) -> None:
+    data, name = samples.sample_xlsx()
+    document = read(damaged(data, "xl/worksheets/sheet2.xml"), name)
+    assert document.parsed_by == ("office.calamine",)
+    assert [(p.label, p.status) for p in document.pages] == [
+        ("Planilha", "clean"), ("Resumo", "failed")]
+    assert samples.PHRASE in document.pages[0].text
+    assert document.status == "partially_recovered"
+
+
+@pytest.mark.parametrize("sample", [samples.sample_odt, samples.sample_ods, samples.sample_odp])
+@pytest.mark.parametrize("member", ["styles.xml", "META-INF/manifest.xml", "meta.xml"])
+def test_a_damaged_odf_part_other_than_content_leaves_the_text(
+    read: Read, sample: Callable[[], tuple[bytes, str]], member: str
+) -> None:
+    data, name = sample()
+    document = read(damaged(data, member), name)
+    assert samples.PHRASE in document.text
+    if member != "META-INF/manifest.xml":
+        assert _warned(document, member)
+
+
+def test_a_damaged_epub_chapter_costs_that_chapter_only(read: Read) -> None:
+    data, name = samples.sample_epub()
+    members = _members(data)
+    members["OEBPS/c2.xhtml"] = members["OEBPS/c1.xhtml"].replace(
+        samples.PHRASE.encode(), "Segundo capítulo".encode())
+    members["OEBPS/book.opf"] = members["OEBPS/book.opf"].replace(
+        b"</manifest>", b'<item id="c2" href="c2.xhtml" media-type="application/xhtml+xml"/>'
+        b"</manifest>").replace(b"</spine>", b'<itemref idref="c2"/></spine>')
+    book = zip_bytes(members)
+    assert "Segundo capítulo" in read(book, name).text
+    document = read(damaged(book, "OEBPS/c1.xhtml"), name)
+    assert "Segundo capítulo" in document.text
+    assert samples.PHRASE not in document.text
+    assert _warned(document, "OEBPS/c1.xhtml")
+
+
+@pytest.mark.parametrize("member", ["ppt/slideLayouts/slideLayout2.xml", "ppt/theme/theme1.xml",
+                                    "ppt/slideMasters/slideMaster1.xml", "docProps/core.xml",
+                                    "ppt/notesMasters/notesMaster1.xml"])
+def test_a_damaged_pptx_part_no_slide_text_is_in_leaves_every_slide(
+    read: Read, member: str
+) -> None:
+    # python-pptx loads every part before it reads one
+    data, name = samples.sample_pptx()
+    whole = read(data, name)
+    document = read(damaged(data, member), name)
+    # every line is read; a layout or master lost takes the placeholders' positions,
+    # so the reading order may change
+    assert sorted(document.text.splitlines()) == sorted(whole.text.splitlines())
+    assert _warned(document, member)
+
+
+def test_a_damaged_slide_is_a_failed_page_and_the_others_keep_their_numbers(
+    read: Read,
+) -> None:
+    from pptx import Presentation
+
+    deck = Presentation()
+    for title in ("Primeiro", "Segundo", "Terceiro"):
+        deck.slides.add_slide(deck.slide_layouts[5]).shapes.title.text = title
+    buffer = io.BytesIO()
+    deck.save(buffer)
+    document = read(damaged(buffer.getvalue(), "ppt/slides/slide2.xml"), "tres.pptx")
+    assert [(p.number, p.status, p.text.strip()) for p in document.pages] == [
+        (1, "clean", "Primeiro"), (2, "failed", ""), (3, "clean", "Terceiro")]
+    assert _warned(document, "ppt/slides/slide2.xml")
+
+
+@pytest.mark.parametrize("member", ["[Content_Types].xml", "ppt/presentation.xml"])
+def test_a_damaged_pptx_part_it_cannot_do_without_is_a_clear_error(
+    read: Read, member: str
+) -> None:
+    data, name = samples.sample_pptx()
+    with pytest.raises(goblin_core.CorruptDocument, match=re.escape(member)):
+        read(damaged(data, member), name)
+
+
+def _members(package: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist()}
