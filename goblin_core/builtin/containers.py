@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import struct
 import zipfile
+import zlib
 
 from goblin_core.formats import BY_MIME
 from goblin_core.model import FileType
@@ -50,7 +51,9 @@ def zip_document_type(source: Source) -> FileType | None:
     try:
         with zipfile.ZipFile(source.open()) as archive:
             return _ooxml_type(archive) or _declared_type(archive)
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
+            NotImplementedError) as exc:
+        # a damaged deflated mimetype member fails with zlib.error, which is no OSError
         log.debug("%s: zip directory unreadable: %s", source.display_name, exc)
         return None
 

@@ -20,6 +20,7 @@ from goblin_core.engines import BaseEngine
 from goblin_core.model import FileType
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.containers import MEMBER_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ class ContainerSniffer(BaseEngine):
         try:
             with zipfile.ZipFile(source.open()) as archive:
                 return self._identify(archive)
-        except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as exc:
+        except MEMBER_ERRORS as exc:
             log.debug("%s: zip directory unreadable: %s", source.display_name, exc)
             return _truncated_guess(head, source)
 
