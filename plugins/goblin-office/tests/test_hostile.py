@@ -686,3 +686,22 @@ def test_an_xls_whose_first_bof_record_is_cut_is_refused_before_calamine_reads_i
     message = str(failed.value)
     assert "office.calamine: CorruptDocument" in message and "whole BOF record" in message
     assert "Panic" not in message
+
+
+def test_an_xls_formula_declaring_more_tokens_than_its_record_holds_skips_calamine() -> None:
+    """calamine slices a FORMULA record's tokens by the byte count the record declares,
+    unchecked: a count past the record's end (a fuzzed member of a damaged archive) made
+    it panic. Such a workbook is refused before calamine reads it, and the next engine
+    reads its cells."""
+    data = bytearray((corpus_dir(__file__) / "office" / "tika-testEXCEL.xls").read_bytes())
+    # the FORMULA record of 32 bytes for row 17, column 1 (its format, 15, follows)
+    formula = data.find(b"\x06\x00\x20\x00\x11\x00\x01\x00\x0f\x00")
+    assert formula > 0
+    data[formula + 4 + 20:formula + 4 + 22] = (1536).to_bytes(2, "little")
+    document = goblin_core.extract(bytes(data), name="formula.xls", ocr="never")
+    assert document.parsed_by[0] != "office.calamine"
+    assert "Numbers and their Squares" in document.text
+    warnings = [w.kind for w in document.report.warnings]
+    assert "EnginePanic" not in warnings
+    assert any("declares more formula bytes than it holds" in w.message
+               for w in document.report.warnings)

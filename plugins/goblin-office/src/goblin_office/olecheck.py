@@ -143,6 +143,7 @@ def check_biff_sheets(source: Source, max_cells: int, max_chars: int) -> None:
     shown: Counter[int] = Counter()
     shared: list[bytes] = []  # the first SST record and its CONTINUE records
     in_table = False
+    biff8 = False  # BIFF5 to 8, the layout calamine reads formula records in
     for number, (kind, body, length) in enumerate(_records(stream)):
         if (number == 0 and kind not in _BOF) or (kind in _BOF and length < _BOF_SIZE):
             # calamine reads a BOF's version from its first bytes without checking that
@@ -150,6 +151,16 @@ def check_biff_sheets(source: Source, max_cells: int, max_chars: int) -> None:
             raise CorruptDocument(
                 "the workbook stream does not start with a whole BOF record (a damaged "
                 "or truncated file)", file=source.display_name)
+        if number == 0:
+            biff8 = kind == _BOF_BIFF8
+        if biff8 and kind == _FORMULA and (
+                length < _FORMULA_HEAD or _FORMULA_HEAD + _COUNT.unpack_from(
+                    stream, body + _FORMULA_HEAD - 2)[0] > length):
+            # calamine slices the formula's tokens by the length it declares, unchecked,
+            # and panics
+            raise CorruptDocument(
+                "a formula record declares more formula bytes than it holds (a damaged "
+                "file)", file=source.display_name)
         if kind == _LABEL_SST and length >= _LABEL_SST_SIZE:
             shown[_LABEL_SST_INDEX.unpack_from(stream, body + 6)[0]] += 1
         elif kind == _DIMENSIONS:
@@ -164,6 +175,12 @@ def check_biff_sheets(source: Source, max_cells: int, max_chars: int) -> None:
 # BOF record types of BIFF2, 3, 4 and 5 to 8, and the smallest one (BIFF2's)
 _BOF = frozenset({0x0009, 0x0209, 0x0409, 0x0809})
 _BOF_SIZE = 4
+_BOF_BIFF8 = 0x0809
+# FORMULA: row, column, format (6 bytes), its cached value (8), flags (2), a reserved
+# field (4), then the byte count of the formula's tokens (2) and the tokens
+_FORMULA = 0x0006
+_FORMULA_HEAD = 22
+_COUNT = struct.Struct("<H")
 
 
 def _records(stream: bytes) -> Iterator[tuple[int, int, int]]:
