@@ -1222,6 +1222,10 @@ class Pipeline:
             if winner.engine == primary and winner.source == "primary":
                 return "clean", ""
             return "recovered", ""
+        if verdict.status == "empty" and page.content.error is not None:
+            # the first engine could not read the page: another seeing nothing on it is
+            # no sign that it is blank (a stream none can decode draws nothing for all)
+            return "failed", "error"
         if verdict.status == "empty" and (not page.draws or page.blank):
             return "empty", ""
         if "needs_ocr" in verdict.reasons or verdict.status == "empty":

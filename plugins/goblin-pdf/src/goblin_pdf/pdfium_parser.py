@@ -26,6 +26,7 @@ from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge,
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import ImageRegion, PageContent
 from goblin_core.source import Source
+from goblin_pdf.damaged_pdf import ContentCheck, RebuiltPdf, rebuilt_pdf
 from goblin_pdf.image_regions import untexted_images
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.named_ligatures import NamedLigatures
@@ -78,8 +79,13 @@ class PdfiumParser(BaseEngine):
         return PdfiumDocument(source, config)
 
 
-def open_pdfium(source: Source, password: str | None) -> pdfium.PdfDocument:
-    """Open ``source`` with PDFium; PasswordRequired or CorruptDocument when it cannot."""
+def open_pdfium(source: Source, password: str | None,
+                rebuilt: list[RebuiltPdf] | None = None) -> pdfium.PdfDocument:
+    """Open ``source`` with PDFium; PasswordRequired or CorruptDocument when it cannot.
+
+    A file PDFium refuses as malformed is rebuilt by qpdf and the copy read; the
+    rebuild is appended to ``rebuilt`` when given, for the caller to say so.
+    """
     target: Any = str(source.path()) if source.is_file else source.bytes()
     try:
         return pdfium.PdfDocument(target, password=password)
@@ -96,6 +102,16 @@ def open_pdfium(source: Source, password: str | None) -> pdfium.PdfDocument:
             repaired = _with_header(source, password)
             if repaired is not None:
                 return repaired
+            copy = rebuilt_pdf(source, password)
+            if copy is not None:
+                try:
+                    document = pdfium.PdfDocument(copy.data)
+                except pdfium.PdfiumError:
+                    pass
+                else:
+                    if rebuilt is not None:
+                        rebuilt.append(copy)
+                    return document
         # PDFium sometimes fails without setting an error ("Success")
         reason = "it gives no reason" if code == _NO_ERROR else str(exc)
         raise CorruptDocument(
@@ -150,10 +166,21 @@ class PdfiumDocument(BaseParsedDocument):
         # so it stops itself at the document's deadline too (goblin_core.time_left)
         self._time_limit = float(config.get("limits", "timeout", 300.0))
         self._deadline = time.monotonic() + self._time_limit
-        self.pdf = open_pdfium(source, configured_password(config))
+        rebuilt: list[RebuiltPdf] = []
+        self.pdf = open_pdfium(source, configured_password(config), rebuilt)
+        self.lost_pages = rebuilt[0].lost_pages if rebuilt else frozenset()
+        self._content_check = ContentCheck(rebuilt[0].data if rebuilt else source,
+                                           None if rebuilt else configured_password(config))
         self.page_census = PageCensus.of(source, config)
         self._ligatures = NamedLigatures(source, configured_password(config))
         self.warnings: list[tuple[str, str]] = []  # into the document's report
+        if rebuilt:
+            lost = f"; {len(self.lost_pages)} page(s) lost their content with it" \
+                if self.lost_pages else ""
+            self.warnings.append(("CorruptDocument", (
+                "the file is damaged (its end or cross-reference table is missing, as in a "
+                f"file cut short): read from a copy qpdf rebuilt from its objects{lost}")))
+            log.warning("%s: %s", source.display_name, self.warnings[-1][1])
         self._labels_refused = False
         self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
         self.page_count = self.pages_in_file
@@ -246,6 +273,10 @@ class PdfiumDocument(BaseParsedDocument):
         refusal = self.page_census.refusal(number)
         if refusal is not None:
             return PageContent(number, error=refusal)
+        if number in self.lost_pages:
+            return PageContent(number, error=(
+                f"page {number} has no content in the damaged file: what it drew was "
+                "probably in the part of the file that is lost"))
         try:
             page = self.pdf[index]
         except pdfium.PdfiumError as exc:
@@ -266,6 +297,11 @@ class PdfiumDocument(BaseParsedDocument):
             return PageContent(number, error=f"PDFium cannot read page {number}: {exc}")
         finally:
             page.close()
+        if not (read.glyphs or read.images or read.path_segments or layout.text.strip()):
+            damage = self._content_check.damage(index)
+            if damage is not None:
+                return PageContent(number, error=f"page {number} draws nothing: {damage}",
+                                   label=self._label(index))
         # rebuilt text gets the same stray-mark repair PDFium's own text had
         text = repair(layout.text) if layout.reordered else layout.text
         if signatures:
@@ -519,6 +555,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.pdf.close()
         self.page_census.close()
         self._ligatures.close()
+        self._content_check.close()
 
 
 class _SeenAttachments:
