@@ -76,6 +76,21 @@ def test_a_damaged_sheet_costs_that_sheet_only(read: Read) -> None:
     assert document.status == "partially_recovered"
 
 
+@pytest.mark.parametrize("member", ["xl/styles.xml", "xl/theme/theme1.xml", "docProps/app.xml"])
+def test_a_damaged_workbook_part_the_cells_do_not_stand_on_leaves_every_sheet(
+    read: Read, member: str
+) -> None:
+    # calamine refuses the whole workbook over a damaged styles part
+    data, name = samples.sample_xlsx()
+    document = read(damaged(data, member), name)
+    assert document.parsed_by == ("office.calamine",)
+    assert [(p.label, p.status) for p in document.pages] == [
+        ("Planilha", "clean"), ("Resumo", "clean")]
+    assert samples.PHRASE in document.text and "Total geral" in document.text
+    if member == "xl/styles.xml":  # the only one of them a reader opens
+        assert _warned(document, member)
+
+
 @pytest.mark.parametrize("sample", [samples.sample_odt, samples.sample_ods, samples.sample_odp])
 @pytest.mark.parametrize("member", ["styles.xml", "META-INF/manifest.xml", "meta.xml"])
 def test_a_damaged_odf_part_other_than_content_leaves_the_text(

@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import Any
 
-from goblin_core.errors import GoblinError
+from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_member
 from goblin_office.numberformat import NumberFormat, compile_format, general_text
@@ -116,7 +116,8 @@ class WorkbookFormats:
             return
         try:
             yield from self._scan(path)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError) as exc:
+        except (CorruptDocument, zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
+                KeyError) as exc:
             # the cells themselves come from calamine; only their formats stop here
             log.warning("%s: number formats of %r stop: %s", self.name, sheet, exc)
 

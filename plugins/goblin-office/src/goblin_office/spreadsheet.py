@@ -36,7 +36,7 @@ from goblin_office.numberformat import display_text
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
 from goblin_office.olecheck import check_biff_sheets
-from goblin_office.ooxml import package_children
+from goblin_office.ooxml import package_children, without_damaged_parts
 from goblin_office.sheeterrors import ErrorReader, error_cells, with_errors, xlsb_error_cells
 from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
 from goblin_office.sheetspan import (
@@ -247,7 +247,20 @@ class CalamineParser(BaseEngine):
             error_parts = dict(_sheet_members(reader))
             _check_xlsb_shared_string_copies(reader, config)
         stream = _macro_sheets_moved(package) if mime == fmt.XLSB else None
-        workbook = _workbook(plain, plain, stream)
+        mended: list[tuple[str, str]] = []
+        try:
+            workbook = _workbook(plain, plain, stream)
+        except CorruptDocument:
+            # calamine refuses the whole workbook over one damaged part (the styles, a
+            # theme): read a copy without the parts that do not inflate
+            if stream is not None:
+                stream.seek(0)
+            copy = without_damaged_parts(stream.read() if stream is not None else plain.bytes(),
+                                         plain.display_name)
+            if not copy.damaged:
+                raise
+            workbook = _workbook(plain, plain, io.BytesIO(copy.data))
+            mended = copy.warnings()
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
         formats, comma = None, False
         if mime == fmt.XLSX and config.get("office", "cell_values", "display") == "display":
@@ -258,6 +271,7 @@ class CalamineParser(BaseEngine):
         document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
         document.package = package
         document.error_parts = error_parts
+        document.warnings.extend(mended)
         if mime == fmt.XLSB:
             document.error_reader = xlsb_error_cells
         document.children = package_children(plain, config, package)
