@@ -522,15 +522,16 @@ def xps(pages: list[str]) -> bytes:
     return zip_bytes(members)
 
 
-def damaged(package: bytes, member: str) -> bytes:
-    """The package with ``member``'s deflate stream broken where it starts (an invalid
-    block type), its sizes and checksum left as they were: ``zipfile`` lists it and
-    fails with zlib.error only when it inflates it, as on a disk error in the middle of a
-    file."""
+def damaged(package: bytes, member: str, at: float = 0.0) -> bytes:
+    """The package with ``member``'s deflate stream broken ``at`` that share of its length
+    (bytes no deflate block starts with), its sizes and checksum left as they were:
+    ``zipfile`` lists it and fails with zlib.error only when it inflates it, as on a disk
+    error in the middle of a file."""
     info = zipfile.ZipFile(io.BytesIO(package)).getinfo(member)
     assert info.compress_type == zipfile.ZIP_DEFLATED and info.compress_size > 2, member
     buffer = bytearray(package)
     name_length, extra_length = struct.unpack_from("<HH", buffer, info.header_offset + 26)
     start = info.header_offset + 30 + name_length + extra_length
+    start += min(int(info.compress_size * at), info.compress_size - 2)
     buffer[start : start + 2] = b"\xff\xff"
     return bytes(buffer)

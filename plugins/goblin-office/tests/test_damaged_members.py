@@ -50,6 +50,20 @@ def test_a_docx_whose_package_relationships_are_damaged_is_read_from_its_content
     assert samples.PHRASE in document.text
 
 
+def test_a_docx_body_damaged_midway_keeps_the_text_before_the_damage(read: Read) -> None:
+    # a deflate stream decodes in order: what comes before the damage still inflates
+    body = "".join(para(f"Parágrafo {n} do memorial descritivo, item {n}.")
+                   for n in range(1, 2001))
+    data = docx(body)
+    document = read(damaged(data, "word/document.xml", at=0.5), "memorial.docx")
+    assert document.parsed_by == ("office.docx_salvage",)
+    lines = document.text.splitlines()
+    assert lines[0] == "Parágrafo 1 do memorial descritivo, item 1."
+    assert 50 < len(lines) < 2000
+    assert document.raw_metadata["salvaged"] is True
+    assert _warned(document, "word/document.xml")
+
+
 def test_a_damaged_docx_body_is_a_clear_error_naming_it(read: Read) -> None:
     data, name = samples.sample_docx()
     with pytest.raises(goblin_core.CorruptDocument,

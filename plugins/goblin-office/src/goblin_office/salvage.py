@@ -21,11 +21,13 @@ from goblin_core.engines import ArchiveLimits, BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.containers import MEMBER_ERRORS, open_container
 from goblin_office.layout import PageBuilder
 from goblin_office.safexml import refuse_declared_entities
 from goblin_office.word import Styles, Walker
 
 _LOCAL = b"PK\x03\x04"
+_BODY = "word/document.xml"
 _HEADER = struct.Struct("<IHHHHHIIIHH")
 _STORED, _DEFLATED = 0, 8
 
@@ -72,7 +74,7 @@ class DocxSalvageParser(BaseEngine):
     priority = 10
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        if _has_directory(source):
+        if _has_directory(source) and not _body_damaged(source, config):
             # a zip whose directory reads was refused for a reason (a bomb, a bad part):
             # salvaging it would undo that refusal
             raise CorruptDocument(
@@ -85,7 +87,7 @@ class DocxSalvageParser(BaseEngine):
         limit = min(
             limits.max_member_size, int(len(data) * limits.max_ratio) + limits.ratio_grace_bytes
         )
-        body = next((d for n, d in local_members(data, limit) if n == "word/document.xml"), b"")
+        body = next((d for n, d in local_members(data, limit) if n == _BODY), b"")
         if not body.strip():
             raise CorruptDocument(
                 "no readable word/document.xml survives in the damaged file",
@@ -104,7 +106,24 @@ class DocxSalvageParser(BaseEngine):
             walker.blocks(element)
         if not page.text.strip():
             raise CorruptDocument("no text survives in the damaged file", file=source.display_name)
-        return TextDocument([page.build()], metadata={"salvaged": True})
+        document = TextDocument([page.build()], metadata={"salvaged": True})
+        document.warnings = [("CorruptDocument", f"read from what survives of {_BODY}: any "
+                              "text after the damage is lost")]
+        return document
+
+
+def _body_damaged(source: Source, config: Config) -> bool:
+    """Whether a package within the limits holds a body part that does not inflate (a
+    damaged deflate stream): what inflates before the damage is still text to read. The
+    limits are checked first, so a bomb stays refused."""
+    with open_container(source, config) as archive:
+        try:
+            archive.read(_BODY)
+        except KeyError:
+            return False
+        except MEMBER_ERRORS:
+            return True
+    return False
 
 
 def _has_directory(source: Source) -> bool:
