@@ -41,6 +41,7 @@ def test_a_pdf_cut_short_is_read_up_to_the_cut_and_the_lost_pages_are_failed() -
     assert all(not p.text for p in lost)
     assert [p.number for p in read] == list(range(1, len(read) + 1))
     assert document.status == "partially_recovered"
+    assert document.raw_metadata["rebuilt"] is True
     assert any("qpdf rebuilt" in w.message and f"{len(lost)} page(s) lost" in w.message
                for w in document.report.warnings)
     assert any("part of the file that is lost" in a.error

@@ -197,6 +197,8 @@ class PdfiumDocument(BaseParsedDocument):
         self._metadata["layout"] = []  # one entry per page read: columns, order, tags
         self._pages_with_attached_files: list[int] = []
         self._dynamic_xfa = is_dynamic_xfa(self.pdf)
+        if rebuilt:
+            self._metadata["rebuilt"] = True
         self._metadata["xfa"] = self._dynamic_xfa or self.pdf.get_formtype() == \
             pdfium_c.FORMTYPE_XFA_FOREGROUND
 
