@@ -165,11 +165,16 @@ def test_a_damaged_slide_is_a_failed_page_and_the_others_keep_their_numbers(
     assert _warned(document, "ppt/slides/slide2.xml")
 
 
-@pytest.mark.parametrize("member", ["[Content_Types].xml", "ppt/presentation.xml"])
-def test_a_damaged_pptx_part_it_cannot_do_without_is_a_clear_error(
-    read: Read, member: str
+@pytest.mark.parametrize(("sample", "member"), [
+    (samples.sample_pptx, "[Content_Types].xml"),
+    (samples.sample_pptx, "ppt/presentation.xml"),
+    (samples.sample_pptx, "ppt/_rels/presentation.xml.rels"),
+    (samples.sample_xlsx, "xl/_rels/workbook.xml.rels"),
+])
+def test_a_damaged_part_a_document_cannot_do_without_is_a_clear_error_naming_it(
+    read: Read, sample: Callable[[], tuple[bytes, str]], member: str
 ) -> None:
-    data, name = samples.sample_pptx()
+    data, name = sample()
     with pytest.raises(goblin_core.CorruptDocument, match=re.escape(member)):
         read(damaged(data, member), name)
 
@@ -177,3 +182,19 @@ def test_a_damaged_pptx_part_it_cannot_do_without_is_a_clear_error(
 def _members(package: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(package)) as archive:
         return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+@pytest.mark.parametrize(("sample", "mime"), [
+    (samples.sample_epub, "application/epub+zip"),
+    (samples.sample_odt, "application/vnd.oasis.opendocument.text"),
+])
+def test_a_package_whose_mimetype_member_is_damaged_is_known_by_its_manifest_or_container(
+    read: Read, sample: Callable[[], tuple[bytes, str]], mime: str
+) -> None:
+    # some writers deflate the mimetype member; under a name that says nothing, the
+    # package's other members still tell what it is
+    data, _name = sample()
+    package = zip_bytes(_members(data))
+    document = read(damaged(package, "mimetype"), "anexo.bin")
+    assert document.mime == mime
+    assert samples.PHRASE in document.text

@@ -331,8 +331,14 @@ class PptxParser(BaseEngine):
                     f"damaged parts ({', '.join(sorted(mended.damaged))}: {again})",
                     file=source.display_name) from again
         children = package_children(plain, config)
-        document = _PresentationDocument(source, presentation, config, self.name, children,
-                                         slides)
+        try:
+            document = _PresentationDocument(source, presentation, config, self.name, children,
+                                             slides)
+        except (KeyError, ValueError, AttributeError) as exc:
+            # the slide list names relationships a damaged relationships part took along
+            damage = f"; damaged: {', '.join(sorted(mended.damaged))}" if mended.damaged else ""
+            raise CorruptDocument(f"python-pptx cannot list the slides ({exc}){damage}",
+                                  file=source.display_name) from exc
         document.warnings = mended.warnings()
         return document
 

@@ -75,9 +75,15 @@ class ContainerSniffer(BaseEngine):
     def _identify(self, archive: zipfile.ZipFile) -> FileType | None:
         names = set(archive.namelist())
         if "mimetype" in names and archive.getinfo("mimetype").file_size < 256:
-            found = fmt.odf_format(archive.read("mimetype"))
+            found = fmt.odf_format(_small_member(archive, "mimetype"))
             if found is not None:
                 return FileType(found[0], found[1], 0.95)
+        if "mimetype" in names or "META-INF/manifest.xml" in names:
+            # a mimetype member that is damaged (or says nothing known): the package's
+            # manifest and container still tell an ODF document or an EPUB
+            declared = _declared_by_package(archive, names)
+            if declared is not None:
+                return declared
         if "[Content_Types].xml" in names:
             info = archive.getinfo("[Content_Types].xml")
             types = archive.read(info) if info.file_size < _SMALL_MEMBER else b""
@@ -88,6 +94,31 @@ class ContainerSniffer(BaseEngine):
                 # XPS and OpenXPS alike name the fixed document sequence by this extension
                 return FileType(fmt.XPS, "xps", 0.95)
         return None
+
+
+_ROOT_ENTRY = re.compile(rb'full-path="/"[^>]*?media-type="([^"]+)"|media-type="([^"]+)"[^>]*?'
+                         rb'full-path="/"')
+
+
+def _small_member(archive: zipfile.ZipFile, member: str) -> bytes:
+    """A small member's bytes, or nothing when it does not inflate."""
+    try:
+        return archive.read(member)[:_SMALL_MEMBER]
+    except MEMBER_ERRORS:
+        return b""
+
+
+def _declared_by_package(archive: zipfile.ZipFile, names: set[str]) -> FileType | None:
+    """ODF by the media type its manifest gives the package root, EPUB by its container."""
+    if "META-INF/manifest.xml" in names:
+        found = _ROOT_ENTRY.search(_small_member(archive, "META-INF/manifest.xml"))
+        known = fmt.odf_format(found.group(1) or found.group(2)) if found else None
+        if known is not None:
+            return FileType(known[0], known[1], 0.9)
+    if "META-INF/container.xml" in names and any(
+            name.lower().endswith(".opf") for name in names):
+        return FileType(fmt.EPUB, "epub", 0.9)
+    return None
 
 
 def _truncated_guess(head: bytes, source: Source) -> FileType | None:

@@ -259,7 +259,12 @@ class CalamineParser(BaseEngine):
                                          plain.display_name)
             if not copy.damaged:
                 raise
-            workbook = _workbook(plain, plain, io.BytesIO(copy.data))
+            try:
+                workbook = _workbook(plain, plain, io.BytesIO(copy.data))
+            except CorruptDocument as again:
+                raise CorruptDocument(f"{again.message}, nor without its damaged parts "
+                                      f"({', '.join(sorted(copy.damaged))})",
+                                      file=plain.display_name) from again
             mended = copy.warnings()
         extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
         formats, comma = None, False
