@@ -17,6 +17,7 @@ from packages import damaged, docx, para, zip_bytes
 import goblin_core
 import samples
 from goblin_core import Document
+from goblin_core.testing.corpus import corpus_dir
 
 Read = Callable[..., Document]
 
@@ -198,3 +199,13 @@ def test_a_package_whose_mimetype_member_is_damaged_is_known_by_its_manifest_or_
     document = read(damaged(package, "mimetype"), "anexo.bin")
     assert document.mime == mime
     assert samples.PHRASE in document.text
+
+
+def test_an_encrypted_odf_package_whose_manifest_is_damaged_says_so(read: Read) -> None:
+    # what decrypts each member is in the manifest: without it the content is noise
+    path = corpus_dir(__file__) / "office" / "testODTEncrypted.odt"
+    with pytest.raises(goblin_core.CorruptDocument,
+                       match=r"META-INF/manifest\.xml.*content\.xml is not XML: the package is "
+                             r"encrypted"):
+        read(damaged(path.read_bytes(), "META-INF/manifest.xml"), "cifrado.odt",
+             password="tika")

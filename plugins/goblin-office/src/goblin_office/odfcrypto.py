@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 from goblin_core.config import Config
 from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.source import Source
-from goblin_office.containers import open_container, read_member
+from goblin_office.containers import MEMBER_ERRORS, open_container, read_member
 from goblin_office.safexml import attr, children, descendants, parse_xml
 
 log = logging.getLogger(__name__)
@@ -102,6 +102,19 @@ def _cipher(how: Encryption, key: bytes) -> Cipher[Any]:
     return Cipher(Blowfish(key), modes.CFB(how.iv))
 
 
+def _looks_encrypted(archive: zipfile.ZipFile, member: str) -> bool:
+    """Whether ``member`` is there but does not start as XML does (after a byte-order
+    mark and white space): encrypted members are random bytes."""
+    if member not in archive.namelist():
+        return False
+    try:
+        with archive.open(member) as stream:
+            head = stream.read(64)
+    except MEMBER_ERRORS:
+        return False
+    return not head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"<")
+
+
 def decrypted_package(source: Source, config: Config) -> Source:
     """``source`` itself when no member is encrypted, else a plain copy of the package.
 
@@ -117,8 +130,12 @@ def decrypted_package(source: Source, config: Config) -> Source:
         try:
             data = read_member(archive, manifest, name)
         except CorruptDocument as exc:
-            # the manifest only says how members are encrypted: a package read as plain
-            # that was not fails on its content, with its own error
+            # the manifest only says how members are encrypted: a package whose content
+            # is XML is read as plain; one whose content is not was encrypted
+            if _looks_encrypted(archive, "content.xml"):
+                raise CorruptDocument(
+                    f"{exc.message}, and content.xml is not XML: the package is encrypted, "
+                    "and its manifest holds what decrypts it", file=name) from exc
             log.warning("%s; the package is read as unencrypted", exc)
             return source
         if b"encryption-data" not in data:
