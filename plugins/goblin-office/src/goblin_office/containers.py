@@ -129,6 +129,12 @@ def _refuse_dtd(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> N
         )
 
 
+def damaged_member(member: str, exc: BaseException, name: str | None) -> CorruptDocument:
+    """The error for a member that does not read: what failed, and that the file is damaged."""
+    return CorruptDocument(f"member {member!r} cannot be read ({exc}); the file is damaged",
+                           file=name)
+
+
 def read_member(archive: zipfile.ZipFile, member: str, name: str) -> bytes:
     """A member's bytes (already checked by ``check_container``)."""
     try:
@@ -138,9 +144,7 @@ def read_member(archive: zipfile.ZipFile, member: str, name: str) -> bytes:
             f"member {member!r} is missing from the container", file=name
         ) from exc
     except MEMBER_ERRORS as exc:
-        raise CorruptDocument(
-            f"member {member!r} cannot be read ({exc}); the file is damaged", file=name
-        ) from exc
+        raise damaged_member(member, exc, name) from exc
 
 
 class _MemberStream:
@@ -155,10 +159,7 @@ class _MemberStream:
         try:
             return self._stream.read(size)
         except MEMBER_ERRORS as exc:
-            raise CorruptDocument(
-                f"member {self._member!r} cannot be read ({exc}); the file is damaged",
-                file=self._name,
-            ) from exc
+            raise damaged_member(self._member, exc, self._name) from exc
 
 
 @contextmanager
@@ -175,9 +176,7 @@ def open_member(
             f"member {member!r} is missing from the container", file=name
         ) from exc
     except MEMBER_ERRORS as exc:
-        raise CorruptDocument(
-            f"member {member!r} cannot be read ({exc}); the file is damaged", file=name
-        ) from exc
+        raise damaged_member(member, exc, name) from exc
     with stream:
         # only read() is ever asked of it: the streaming readers take chunks
         yield cast(IO[bytes], _MemberStream(stream, member, name))

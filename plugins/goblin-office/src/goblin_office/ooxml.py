@@ -20,7 +20,12 @@ from goblin_core.engines import TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-from goblin_office.containers import MEMBER_ERRORS, open_container, read_member
+from goblin_office.containers import (
+    MEMBER_ERRORS,
+    damaged_member,
+    open_container,
+    read_member,
+)
 from goblin_office.embedded import unique_name, unwrap
 from goblin_office.encryption import decrypted
 from goblin_office.safexml import (
@@ -72,8 +77,6 @@ class MendedPackage:
     data: bytes
     #: damaged member -> why it could not be read
     damaged: dict[str, str] = field(default_factory=dict)
-    #: damaged members replaced by a stand-in (``stand_ins``), not dropped
-    replaced: frozenset[str] = frozenset()
 
     def warnings(self) -> list[tuple[str, str]]:
         return [("CorruptDocument", f"part {member} cannot be read ({why}); left out")
@@ -101,13 +104,13 @@ def without_damaged_parts(
                 kept[info.filename] = archive.read(info)
             except MEMBER_ERRORS as exc:
                 if info.filename in ("[Content_Types].xml", "_rels/.rels"):
-                    raise CorruptDocument(f"member {info.filename!r} cannot be read ({exc}); "
-                                          "the file is damaged", file=name) from exc
+                    raise damaged_member(info.filename, exc, name) from exc
                 damaged[info.filename] = str(exc)
     if not damaged:
         return MendedPackage(data)
-    types = _content_types(kept["[Content_Types].xml"], name) if "[Content_Types].xml" in kept \
-        else {}
+    types = _overrides(parse_xml(kept["[Content_Types].xml"],
+                                 name=f"{name}:[Content_Types].xml")) \
+        if "[Content_Types].xml" in kept else {}
     replaced = set()
     for member in damaged:
         stand_in = stand_ins(member, types.get(member, "")) if stand_ins else None
@@ -125,14 +128,24 @@ def without_damaged_parts(
             if member.endswith(".rels"):
                 body = _without_targets(body, member, dropped, name)
             copy.writestr(member, body)
-    return MendedPackage(buffer.getvalue(), damaged, frozenset(replaced))
+    return MendedPackage(buffer.getvalue(), damaged)
 
 
-def _content_types(data: bytes, name: str) -> dict[str, str]:
-    """Member -> content type, from the overrides of [Content_Types].xml."""
-    root = parse_xml(data, name=f"{name}:[Content_Types].xml")
+def _target_part(rel: Any, folder: str) -> str | None:
+    """The package part a relationship of a part in ``folder`` points at; None for an
+    external target or none."""
+    target = attr(rel, "Target")
+    if attr(rel, "TargetMode") == "External" or not target:
+        return None
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return posixpath.normpath(posixpath.join(folder, target))
+
+
+def _overrides(types: Any) -> dict[str, str]:
+    """Member -> content type, from the overrides of a parsed [Content_Types].xml."""
     return {attr(o, "PartName").lstrip("/"): attr(o, "ContentType")
-            for o in children(root, "Override")}
+            for o in children(types, "Override")}
 
 
 def _without_targets(data: bytes, rels_member: str, dropped: set[str], name: str) -> bytes:
@@ -145,12 +158,8 @@ def _without_targets(data: bytes, rels_member: str, dropped: set[str], name: str
         return data  # the library reading the copy says what is wrong with it
     source_folder = posixpath.dirname(posixpath.dirname(rels_member))
     for rel in list(root):
-        target = attr(rel, "Target")
-        if attr(rel, "TargetMode") == "External" or not target:
-            continue
-        full = (target.lstrip("/") if target.startswith("/")
-                else posixpath.normpath(posixpath.join(source_folder, target)))
-        if full in dropped or unquote(full) in dropped:
+        full = _target_part(rel, source_folder)
+        if full is not None and (full in dropped or unquote(full) in dropped):
             root.remove(rel)
     return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8",
                                 standalone=True))
@@ -245,15 +254,9 @@ class PackageXml:
             return {}
         found = {}
         for rel in root:
-            target = attr(rel, "Target")
-            if attr(rel, "TargetMode") == "External" or not target:
-                continue
-            full = (
-                target.lstrip("/")
-                if target.startswith("/")
-                else posixpath.normpath(posixpath.join(folder, target))
-            )
-            found[attr(rel, "Id")] = (attr(rel, "Type"), full)
+            full = _target_part(rel, folder)
+            if full is not None:
+                found[attr(rel, "Id")] = (attr(rel, "Type"), full)
         return found
 
     def related(self, path: str, suffix: str) -> list[str]:
@@ -281,9 +284,8 @@ class PackageXml:
                 return target
         declared = self.member("[Content_Types].xml")
         types = None if declared is None else self.optional_xml(declared)
-        for override in children(types, "Override") if types is not None else ():
-            part = attr(override, "PartName").lstrip("/")
-            if attr(override, "ContentType").endswith(".main+xml") and self.member(part):
+        for part, content_type in (_overrides(types) if types is not None else {}).items():
+            if content_type.endswith(".main+xml") and self.member(part):
                 log.warning("%s: the package does not link its main part; read %s, which "
                             "its content types declare", self.name, part)
                 return self.member(part) or part
