@@ -3,15 +3,22 @@
 The core checks the limit between pages, members and engines, but one call into an
 engine (an OCR backend reading a page, a recovery engine running a binary) can outlast
 it by its own time budget. Such an engine asks :func:`time_left` and stops its work
-when the document's time is up, whichever comes first.
+when the document's time is up, whichever comes first. The core runs each engine call
+:func:`enforced`, so Python code that never asks is interrupted soon after the deadline.
 """
 
 from __future__ import annotations
 
+import ctypes
+import os
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+
+from goblin_core.errors import ExtractionTimeout
 
 _DEADLINE: ContextVar[float | None] = ContextVar("goblin_document_deadline", default=None)
 
@@ -54,3 +61,125 @@ def within_document(seconds: float) -> float:
     """
     left = time_left()
     return seconds if left is None else min(seconds, left)
+
+
+#: How long past the deadline one engine call may go on before it is interrupted. The
+#: core's own check between pages ends well-behaved work at the deadline itself; this
+#: is for a call that never comes back to it (a pure-Python parser spinning on one
+#: damaged object).
+INTERRUPT_GRACE_SECONDS = 1.0
+#: An interrupt an engine swallowed (a bare ``except:``) is raised again this often.
+_INTERRUPT_AGAIN_SECONDS = 1.0
+
+
+class EngineInterrupted(ExtractionTimeout):
+    """An engine call was interrupted because the document's deadline had passed.
+
+    Unlike an ExtractionTimeout an engine raises for a limit of its own (after which the
+    next engine may try), this one ends the document's work: every engine after it
+    would be interrupted too.
+    """
+
+
+class DeadlineInterrupt(BaseException):
+    """Raised into a thread whose engine call outran its document's deadline.
+
+    A BaseException, as KeyboardInterrupt is, so that an engine's ``except Exception``
+    (pdfminer and pypdf have many) lets it through; :func:`enforced` turns it into an
+    EngineInterrupted where the call was made.
+    """
+
+
+@contextmanager
+def enforced() -> Iterator[None]:
+    """Within the block, Python code still running ``INTERRUPT_GRACE_SECONDS`` after the
+    current document's deadline is interrupted, and the block raises EngineInterrupted.
+
+    A native call (PDFium, a decompressor) is not stopped: the interrupt lands when it
+    returns to Python. Outside an extraction, and inside another enforced block of the
+    same thread, this does nothing.
+    """
+    deadline = _DEADLINE.get()
+    if deadline is None or _WATCHDOG.armed_in_this_thread():
+        yield
+        return
+    arm = _WATCHDOG.arm(deadline + INTERRUPT_GRACE_SECONDS)
+    try:
+        yield
+    except DeadlineInterrupt:
+        _WATCHDOG.disarm(arm)
+        raise EngineInterrupted(
+            "the per-document time limit (limits.timeout) ran out while an engine was still "
+            "working on it, and the engine was interrupted; pages read so far are kept"
+        ) from None
+    finally:
+        _WATCHDOG.disarm(arm)
+
+
+@dataclass
+class _Arm:
+    thread: int
+    due: float
+    fired: float | None = None
+
+
+class _Watchdog:
+    """One daemon thread per process that raises DeadlineInterrupt into threads whose
+    armed deadline has passed; started on the first arm."""
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        # also the state of a forked child, which inherits no thread
+        self._wake = threading.Condition()
+        self._arms: dict[int, _Arm] = {}
+        self._thread: threading.Thread | None = None
+
+    def armed_in_this_thread(self) -> bool:
+        return threading.get_ident() in self._arms
+
+    def arm(self, due: float) -> _Arm:
+        arm = _Arm(threading.get_ident(), due)
+        with self._wake:
+            self._arms[arm.thread] = arm
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._watch, name="goblin-deadline",
+                                                daemon=True)
+                self._thread.start()
+            self._wake.notify()
+        return arm
+
+    def disarm(self, arm: _Arm) -> None:
+        with self._wake:
+            if self._arms.get(arm.thread) is arm:
+                del self._arms[arm.thread]
+            if arm.fired is not None:
+                # an interrupt raised but not yet delivered would land after the block
+                _raise_in(arm.thread, None)
+
+    def _watch(self) -> None:
+        with self._wake:
+            while True:
+                now = time.monotonic()
+                soonest: float | None = None
+                for arm in self._arms.values():
+                    due = arm.due if arm.fired is None else arm.fired + _INTERRUPT_AGAIN_SECONDS
+                    if due <= now:
+                        _raise_in(arm.thread, DeadlineInterrupt)
+                        arm.fired = now
+                        due = now + _INTERRUPT_AGAIN_SECONDS
+                    soonest = due if soonest is None else min(soonest, due)
+                self._wake.wait(None if soonest is None else soonest - now)
+
+
+def _raise_in(thread: int, exception: type[BaseException] | None) -> None:
+    """Have ``thread`` raise ``exception`` at its next Python instruction; None withdraws
+    one not yet raised."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread), ctypes.py_object(exception) if exception is not None else None
+    )
+
+
+_WATCHDOG = _Watchdog()
+os.register_at_fork(after_in_child=_WATCHDOG._reset)

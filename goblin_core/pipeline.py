@@ -20,7 +20,12 @@ from typing import Any
 
 from goblin_core.archive_safety import ArchiveBudget, expand_members, stopped_after_refusals
 from goblin_core.config import Config
-from goblin_core.deadline import document_deadline
+from goblin_core.deadline import (
+    DeadlineInterrupt,
+    EngineInterrupted,
+    document_deadline,
+    enforced,
+)
 from goblin_core.detect import detect
 from goblin_core.engines import ArchiveLimits
 from goblin_core.errors import (
@@ -71,7 +76,9 @@ log = logging.getLogger(__name__)
 
 #: Errors that no other parser can fix (another parser would not make a bomb safe):
 #: stop the parser chain at once.
-_TERMINAL_ERRORS = (PasswordRequired, FileTooLarge, UnsafeArchive)
+#: Errors that end a document's parsing, where another parser would fail the same way; a
+#: deadline that passed while a parser opened the file is one.
+_TERMINAL_ERRORS = (PasswordRequired, FileTooLarge, UnsafeArchive, EngineInterrupted)
 
 
 #: The report warning kind of a page that could not be rendered for OCR.
@@ -98,6 +105,14 @@ def _panics_as_errors() -> Iterator[None]:
         raise EnginePanic(f"{type(exc).__name__}: {exc}") from exc
 
 
+@contextmanager
+def _engine_call() -> Iterator[None]:
+    """An engine's call: a panic is an engine failure, and Python work past the
+    document's deadline is interrupted as an ExtractionTimeout."""
+    with enforced(), _panics_as_errors():
+        yield
+
+
 @dataclass
 class _Recorder:
     """Collects a document's report as the pipeline goes."""
@@ -111,9 +126,12 @@ class _Recorder:
 
     def error(self, kind: str, message: str, engine: str = "", page: int | None = None) -> None:
         entry = ReportEntry(kind, message, engine, page)
-        # One cause seen by several steps (a deadline) is reported once.
-        if entry not in self.errors:
-            self.errors.append(entry)
+        # One cause seen by several steps is reported once; a deadline is one cause,
+        # whether a check between pages or an interrupted engine call met it first.
+        if entry in self.errors or (kind == ExtractionTimeout.kind
+                                    and kind in (e.kind for e in self.errors)):
+            return
+        self.errors.append(entry)
 
     def warn(self, kind: str, message: str, engine: str = "", page: int | None = None) -> None:
         self.warnings.append(ReportEntry(kind, message, engine, page))
@@ -141,7 +159,6 @@ class _Run:
     deadline: float
     budget: ArchiveBudget
     output_left: int
-
     def check_deadline(self, name: str) -> None:
         if time.monotonic() > self.deadline:
             raise ExtractionTimeout(
@@ -233,7 +250,15 @@ class Pipeline:
         )
         try:
             with document_deadline(run.deadline):
-                return self._document(source, run, raise_errors=True)
+                try:
+                    return self._document(source, run, raise_errors=True)
+                except DeadlineInterrupt:
+                    # landed just as an engine call ended, outside the block that
+                    # turns it into the ExtractionTimeout below
+                    raise ExtractionTimeout(
+                        "the per-document time limit (limits.timeout) ran out while an "
+                        "engine was still working on it", file=source.display_name,
+                    ) from None
         except GoblinError as exc:
             located = source.located(exc)
             if located is exc:
@@ -430,7 +455,7 @@ class Pipeline:
         for entry in parsers:
             t0 = time.monotonic()
             try:
-                with _panics_as_errors():
+                with _engine_call():
                     parsed = _checked_parsed(entry.engine.open(source, self.config))
             except _TERMINAL_ERRORS as exc:
                 raise exc.with_file(source.display_name) from exc
@@ -442,7 +467,7 @@ class Pipeline:
                 continue
             try:
                 try:
-                    with _panics_as_errors():
+                    with _engine_call():
                         pages = iter(parsed.pages())
                         first = _as_page(next(pages, _END))
                 except _TERMINAL_ERRORS as exc:
@@ -554,10 +579,7 @@ class Pipeline:
                 try:
                     run.check_deadline(source.display_name)
                 except ExtractionTimeout as exc:
-                    recorder.error(exc.kind, str(exc))
-                    # The pages not reached are failed pages, not missing ones: the
-                    # document then reads as partly recovered, never as clean.
-                    self._mark_unread(work, parsed, f"not read: {exc.kind}", max_pages)
+                    self._timed_out(exc, work, parsed, recorder)
                     break
             t0 = time.monotonic()
             page = _PageWork(content, primary=entry.name)
@@ -602,13 +624,24 @@ class Pipeline:
         work: list[_PageWork],
     ) -> PageContent | None:
         try:
-            with _panics_as_errors():
+            with _engine_call():
                 return _as_page(next(pages, _END))
+        except EngineInterrupted as exc:  # a page that never ended
+            self._timed_out(exc, work, parsed, recorder)
+            return None
         except Exception as exc:  # the parser died mid-document: keep what it gave
             kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
             recorder.error(kind, f"{entry.name} stopped after page {len(work)}: {exc}", entry.name)
             self._mark_unread(work, parsed, f"parser stopped: {kind}")
             return None
+
+    def _timed_out(self, exc: ExtractionTimeout, work: list[_PageWork], parsed: Any,
+                   recorder: _Recorder) -> None:
+        recorder.error(exc.kind, str(exc))
+        # The pages not reached are failed pages, not missing ones: the document then
+        # reads as partly recovered, never as clean.
+        max_pages = int(self.core["max_pages"]) or int(self.limits["max_pages"])
+        self._mark_unread(work, parsed, f"not read: {exc.kind}", max_pages)
 
     def _mark_unread(self, work: list[_PageWork], parsed: Any, reason: str,
                      max_pages: int = 0) -> None:
@@ -692,10 +725,12 @@ class Pipeline:
         """Run one recovery engine on ``wanted``; True when it won some page."""
         t0 = time.monotonic()
         try:
-            with _panics_as_errors():
+            with _engine_call():
                 texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
             if not isinstance(texts, dict):
                 raise TypeError(f"recover() returned {type(texts).__name__}, not {{page: text}}")
+        except EngineInterrupted:
+            raise  # the document's deadline, not this engine: no other engine runs either
         except Exception as exc:  # the next engine may still do it
             kind = exc.kind if isinstance(exc, GoblinError) else type(exc).__name__
             for page in wanted:
@@ -809,12 +844,14 @@ class Pipeline:
             return {}
         t0 = time.monotonic()
         try:
-            with _panics_as_errors():
+            with _engine_call():
                 results = read_document(source, [p.number for p in wanted], languages,
                                         self.config)
             if not isinstance(results, dict):
                 raise TypeError(f"recognize_document() returned {type(results).__name__}, "
                                 "not {page: OCRResult}")
+        except EngineInterrupted:
+            raise
         except Exception as exc:  # the page-image path still runs for every page
             log.warning("OCR backend %s could not read the whole document: %s", entry.name, exc)
             return {}
@@ -917,8 +954,10 @@ class Pipeline:
         images read as, by their pixels, so an image met again is not read again."""
         t0 = time.monotonic()
         try:
-            with _panics_as_errors():
+            with _engine_call():
                 image = parsed.render(page.number, dpi)
+        except EngineInterrupted:
+            raise
         except Exception as exc:  # a page that cannot be rendered cannot be OCR'd
             page.errors.append(Attempt("render", error_kind=type(exc).__name__, error=str(exc)))
             # the page's status only says it needs OCR; the cause is the damaged page
@@ -968,12 +1007,14 @@ class Pipeline:
         for entry in backends:
             t1 = time.monotonic()
             try:
-                with _panics_as_errors():
+                with _engine_call():
                     result = entry.engine.recognize(image, languages, self.config)
                 if not isinstance(result, OCRResult) or not isinstance(result.text, str):
                     raise TypeError(
                         f"recognize() returned {result!r:.80}, not an OCRResult with text"
                     )
+            except EngineInterrupted:
+                raise
             except Exception as exc:  # OCR backends should not raise; the next one may work
                 page.errors.append(
                     Attempt(
@@ -1028,8 +1069,10 @@ class Pipeline:
         for page in pages:
             run.check_deadline(source.display_name)
             try:
-                with _panics_as_errors():
+                with _engine_call():
                     image = parsed.render(page.number, dpi)
+            except EngineInterrupted:
+                raise
             except Exception as exc:  # the page keeps its text; the images stay unread
                 page.errors.append(Attempt("render", error_kind=type(exc).__name__,
                                            error=str(exc)))
@@ -1097,8 +1140,10 @@ class Pipeline:
         numbers = [p.number for p in work]
         for entry in self.registry.ranked("table", mime, self.config):
             try:
-                with _panics_as_errors():
+                with _engine_call():
                     found = _checked_tables(entry.engine.tables(source, numbers, self.config))
+            except EngineInterrupted:
+                raise
             except Exception as exc:  # tables are extra: the text stays
                 recorder.warn(
                     type(exc).__name__, f"table engine {entry.name} failed: {exc}", entry.name

@@ -177,6 +177,21 @@ def test_isolated_timeout_keeps_the_pages_read_before_it_like_in_process() -> No
         assert "pages read so far are kept" in document.report.errors[0].message
 
 
+def test_a_page_spinning_in_python_is_interrupted_in_process_and_in_a_worker() -> None:
+    # page 3 would spin for 600 s; a worker would be killed at the limit plus its grace
+    # (5 s) and lose pages 1 and 2 with it
+    spinning = b"GOBLIN-SPIN 3\n"
+    for isolate in (False, True):
+        started = time.monotonic()
+        document = extract(spinning, name="spin.spin", timeout=2, isolate=isolate)
+        assert time.monotonic() - started < 6, isolate
+        assert [p.text for p in document.pages[:2]] == ["page 1 read", "page 2 read"]
+        assert [p.status for p in document.pages] == ["clean", "clean", "failed", "failed",
+                                                      "failed"]
+        assert document.report.error_kinds == ("ExtractionTimeout",)
+        assert "interrupted" in document.report.errors[0].message
+
+
 def test_batch_timeout_keeps_the_pages_read_before_it(tmp_path: Path) -> None:
     (tmp_path / "long.slowpages").write_bytes(b"GOBLIN-SLOWPAGES 0.7\n")
     [document] = list(extract_many([tmp_path], jobs=1, timeout=2))

@@ -166,7 +166,8 @@ LIMIT_OPTIONS = (
         "timeout",
         "float",
         300.0,
-        "Seconds allowed per document (hard in worker processes).",
+        "Seconds allowed per document: checked between pages; Python work in an engine "
+        "call is interrupted a second past it; hard in worker processes.",
         minimum=0.1,
         maximum=LONGEST_WAIT_SECONDS,
     ),

@@ -26,15 +26,20 @@ ABORT_MIME = "application/x-goblin-test-abort"
 ALLOC_MIME = "application/x-goblin-test-alloc"
 SLOW_PAGES_MIME = "application/x-goblin-test-slowpages"
 HELPER_MIME = "application/x-goblin-test-helper"
+SPIN_MIME = "application/x-goblin-test-spin"
 SLEEPY_SIGNATURE = b"GOBLIN-SLEEPY "
 CRASHY_SIGNATURE = b"GOBLIN-CRASHY"
 ABORT_SIGNATURE = b"GOBLIN-ABORT"
 ALLOC_SIGNATURE = b"GOBLIN-ALLOC"
 SLOW_PAGES_SIGNATURE = b"GOBLIN-SLOWPAGES "
 HELPER_SIGNATURE = b"GOBLIN-HELPER "
+SPIN_SIGNATURE = b"GOBLIN-SPIN "
 
 #: Pages a slow-pages file has: more than any test's time limit lets through.
 _SLOW_PAGE_COUNT = 500
+
+#: Seconds the spinning page would take: longer than any test waits.
+_SPIN_SECONDS = 600.0
 
 #: Bytes the unbounded allocator adds per step (written, so they count in RSS).
 _ALLOC_STEP = 32 * 1024 * 1024
@@ -44,10 +49,13 @@ class FixtureSniffer(BaseEngine):
     """Recognises the fixture signatures and nothing else."""
 
     name = "fixture.sniffer"
-    formats = (SLEEPY_MIME, CRASHY_MIME, ABORT_MIME, ALLOC_MIME, SLOW_PAGES_MIME, HELPER_MIME)
+    formats = (SLEEPY_MIME, CRASHY_MIME, ABORT_MIME, ALLOC_MIME, SLOW_PAGES_MIME, HELPER_MIME,
+               SPIN_MIME)
     priority = 1
 
     def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if head.startswith(SPIN_SIGNATURE):
+            return FileType(SPIN_MIME, "spin", 0.99)
         if head.startswith(HELPER_SIGNATURE):
             return FileType(HELPER_MIME, "helper", 0.99)
         if head.startswith(SLOW_PAGES_SIGNATURE):
@@ -140,6 +148,41 @@ class SlowPagesParser(BaseEngine):
                                   file=source.display_name) from exc
 
 
+class SpinningPages(BaseParsedDocument):
+    """Pages read at once up to one on which Python code spins, catching every
+    Exception on the way, as pdfminer does trying object after object."""
+
+    def __init__(self, spin_at: int) -> None:
+        self.spin_at = spin_at
+        self.page_count = spin_at + 2
+
+    def pages(self) -> Iterator[PageContent]:
+        for number in range(1, self.spin_at + 3):
+            if number == self.spin_at:
+                end = time.monotonic() + _SPIN_SECONDS
+                while time.monotonic() < end:
+                    try:
+                        sum(range(1000))
+                    except Exception:
+                        continue
+            yield PageContent(number=number, text=f"page {number} read")
+
+
+class SpinningParser(BaseEngine):
+    """Reads ``GOBLIN-SPIN N``: page N never ends, in Python code that asks for no time."""
+
+    name = "fixture.spin"
+    formats = (SPIN_MIME,)
+
+    def open(self, source: Source, config: Config) -> SpinningPages:
+        raw = source.bytes()[len(SPIN_SIGNATURE):].split(b"\n", 1)[0]
+        try:
+            return SpinningPages(int(raw))
+        except ValueError as exc:
+            raise CorruptDocument("GOBLIN-SPIN needs a page number",
+                                  file=source.display_name) from exc
+
+
 class CrashyParser(BaseEngine):
     """Kills its own process, as a segfault in a native library would."""
 
@@ -192,3 +235,4 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     register(AllocParser())
     register(SlowPagesParser())
     register(HelperParser())
+    register(SpinningParser())
