@@ -12,8 +12,9 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from typing import Any
@@ -152,6 +153,29 @@ class _Recorder:
         )
 
 
+#: Called with each page of the top-level document as soon as it is read (its first
+#: engine's text, before recovery and OCR), the page count the parser declares and the
+#: document's media type.
+PageSink = Callable[[Page, "int | None", str], None]
+
+_PAGE_SINK: ContextVar[PageSink | None] = ContextVar("goblin_page_sink", default=None)
+
+
+@contextmanager
+def pages_passed_to(sink: PageSink) -> Iterator[None]:
+    """Within the block, extractions pass each page to ``sink`` as soon as it is read.
+
+    A worker process sends them to its supervisor, which keeps them when it has to kill
+    the worker later in the document (a native call that never returns, memory): the
+    pages already read are not lost with it.
+    """
+    token = _PAGE_SINK.set(sink)
+    try:
+        yield
+    finally:
+        _PAGE_SINK.reset(token)
+
+
 @dataclass
 class _Run:
     """State of one top-level extraction, shared by its members and attachments."""
@@ -159,6 +183,21 @@ class _Run:
     deadline: float
     budget: ArchiveBudget
     output_left: int
+    #: the top-level document, whose pages go to ``page_sink`` as they are read
+    top: Source | None = None
+    page_sink: PageSink | None = None
+
+    def passes_on(self, source: Source) -> bool:
+        return self.page_sink is not None and source is self.top
+
+    def pass_on(self, page: Page, page_count: int | None, mime: str) -> None:
+        assert self.page_sink is not None
+        try:
+            self.page_sink(page, page_count, mime)
+        except Exception as exc:  # the pages still come back whole at the end
+            log.warning("pages read are no longer passed on: %s", exc)
+            self.page_sink = None
+
     def check_deadline(self, name: str) -> None:
         if time.monotonic() > self.deadline:
             raise ExtractionTimeout(
@@ -247,6 +286,8 @@ class Pipeline:
             deadline=time.monotonic() + float(self.limits["timeout"]),
             budget=ArchiveBudget(ArchiveLimits.from_config(self.config)),
             output_left=int(self.limits["max_output_chars"]),
+            top=source,
+            page_sink=_PAGE_SINK.get(),
         )
         try:
             with document_deadline(run.deadline):
@@ -607,6 +648,9 @@ class Pipeline:
                         time.monotonic() - t0,
                     )
                 )
+            if run.passes_on(source):
+                run.pass_on(self._page(page, entry.name), getattr(parsed, "page_count", None),
+                            mime)
             chars += len(content.text)
             if chars > run.output_left:
                 recorder.truncated = True

@@ -7,7 +7,8 @@ thread-safe). The
 supervisor hands one task at a time to each worker and watches it: a worker
 that runs past the per-document timeout, grows past the memory limit or dies
 is killed and replaced, its document comes back with ExtractionTimeout,
-MemoryLimitExceeded or WorkerCrashed in its report, and the batch goes on.
+MemoryLimitExceeded or WorkerCrashed in its report (and the pages the worker had
+already sent), and the batch goes on.
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ from goblin_core.errors import (
     MemoryLimitExceeded,
     WorkerCrashed,
 )
-from goblin_core.executors.page_ranges import PageSplitter
+from goblin_core.executors.page_ranges import PageSplitter, parse_page_range
 from goblin_core.executors.process_tree import kill_process_tree
-from goblin_core.executors.worker import STARTED, Reply, error_document
+from goblin_core.executors.worker import STARTED, PageRead, Reply, error_document
+from goblin_core.model import Document, Page, Report, ReportEntry
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +186,10 @@ class _Worker:
     #: Resident bytes of the worker when it began its first task: the
     #: interpreter and every plugin loaded, no document yet.
     baseline: int = 0
+    #: The pages of the current task read so far, and the page count its parser declared.
+    pages: dict[int, Page] = field(default_factory=dict)
+    page_count: int | None = None
+    mime: str = ""
 
 
 class LocalExecutor(BaseEngine):
@@ -278,6 +284,7 @@ class _Pool:
         worker.task = task
         worker.started = time.monotonic()
         worker.running = False
+        worker.pages, worker.page_count, worker.mime = {}, None, ""
         try:
             worker.conn.send(task)
         except (BrokenPipeError, OSError):
@@ -299,11 +306,18 @@ class _Pool:
                 worker.started, worker.running = time.monotonic(), True
                 worker.baseline = worker.baseline or _rss(worker.process.pid)
                 return None
+            if isinstance(reply, PageRead):
+                worker.pages[reply.page.number] = reply.page
+                worker.page_count, worker.mime = reply.page_count, reply.mime
+                return self._check_limits(worker, task, elapsed)
             worker.task = None
             worker.done += 1
             assert isinstance(reply, Reply)
             error = reply.error.rebuild() if reply.error is not None else None
             return WorkerResult(task, reply.document, elapsed, worker.name, error)
+        return self._check_limits(worker, task, elapsed)
+
+    def _check_limits(self, worker: _Worker, task: Task, elapsed: float) -> TaskResult | None:
         if not worker.process.is_alive():
             return self._crashed(worker, task)
         if worker.running and elapsed > self.hard_timeout:
@@ -352,9 +366,29 @@ class _Pool:
         if isinstance(error, WorkerCrashed) and worker.process.exitcode == 86:
             error = MemoryLimitExceeded(error.message, file=task.display_name)
         log.warning("%s", error)
+        self._drain_pages(worker)
+        pages, page_count, mime = worker.pages, worker.page_count, worker.mime
         self._replace(worker)
+        if pages:
+            # the pages read before it stay, as when the limit is met between pages
+            document = partial_document(task, error, elapsed, pages, page_count, mime,
+                                        str(self.config.core.get("page_range") or ""))
+            return WorkerResult(task, document, elapsed, worker.name)
         document = error_document(task, error, elapsed)
         return WorkerResult(task, document, elapsed, worker.name, error)
+
+    @staticmethod
+    def _drain_pages(worker: _Worker) -> None:
+        """Take the pages a lost worker sent and the supervisor has not read yet: one that
+        crashed right after sending a page is seen dead before that page is read."""
+        try:
+            while worker.conn.poll(0):
+                message = worker.conn.recv()
+                if isinstance(message, PageRead):
+                    worker.pages[message.page.number] = message.page
+                    worker.page_count, worker.mime = message.page_count, message.mime
+        except (EOFError, OSError):
+            return
 
     def _replace(self, worker: _Worker) -> None:
         _kill(worker.process)
@@ -373,6 +407,29 @@ class _Pool:
             worker.process.join(max(0.0, deadline - time.monotonic()))
             _kill(worker.process)
             worker.conn.close()
+
+
+def partial_document(task: Task, error: GoblinError, seconds: float, pages: dict[int, Page],
+                     page_count: int | None, mime: str, page_range: str = "") -> Document:
+    """The Document of a task whose worker was lost after reading ``pages``: those pages,
+    then the rest of its page range as failed pages, and ``error`` saying so."""
+    reached = max(pages)
+    wanted = parse_page_range(str(task.options.get("goblin", {}).get("page_range")
+                                  or page_range or ""))
+    last = max(page_count or reached, reached)
+    if wanted is not None:
+        last = min(last, max(wanted[1], reached))
+    unread = (f"not read: {error.kind}",)
+    rest = [Page(number, "", "", "failed", 0.0, reason="error", reasons=unread)
+            for number in range(reached + 1, last + 1)]
+    message = (f"{error}; the {len(pages)} page(s) read before it are kept"
+               if rest else f"{error}; every page had been read and is kept")
+    return Document(
+        name=task.display_name,
+        mime=mime or "application/octet-stream",
+        pages=tuple(pages[number] for number in sorted(pages)) + tuple(rest),
+        report=Report(errors=(ReportEntry(error.kind, message),), seconds=round(seconds, 4)),
+    )
 
 
 def _rss(pid: int | None) -> int:

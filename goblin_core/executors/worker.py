@@ -27,7 +27,7 @@ from goblin_core.errors import ERROR_KINDS, GoblinError, UnreadableFile
 from goblin_core.executors.error_state import ErrorState
 from goblin_core.executors.process_tree import kill_process_tree
 from goblin_core.inputs import InputProblem
-from goblin_core.model import Document, Report, ReportEntry
+from goblin_core.model import Document, Page, Report, ReportEntry
 
 #: Exit code a worker uses when it ran out of memory, so the supervisor can say so.
 OUT_OF_MEMORY_EXIT = 86
@@ -39,6 +39,16 @@ SUPERVISOR_GONE_EXIT = 87
 #: per-document clock then: importing every plugin in a fresh process can take
 #: longer than a short timeout, and must not count against the first document.
 STARTED = "goblin-worker:started"
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """A page of the task's document, sent as soon as it is read (its first engine's
+    text): what the supervisor keeps should it have to kill the worker later on."""
+
+    page: Page
+    page_count: int | None
+    mime: str
 
 
 def error_document(task: Task, error: GoblinError, seconds: float = 0.0) -> Document:
@@ -173,6 +183,8 @@ def worker_main(
     _quiet_logging()
     _load_plugins()
     _limit_memory(max_memory)
+    from goblin_core.pipeline import pages_passed_to
+
     while True:
         try:
             task = conn.recv()
@@ -183,7 +195,8 @@ def worker_main(
         if not _told(conn, STARTED):
             return
         try:
-            reply = run_task(task, settings)
+            with pages_passed_to(lambda *read: conn.send(PageRead(*read))):
+                reply = run_task(task, settings)
         except MemoryError:
             os._exit(OUT_OF_MEMORY_EXIT)
         if not _told(conn, reply):

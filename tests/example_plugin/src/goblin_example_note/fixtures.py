@@ -27,6 +27,7 @@ ALLOC_MIME = "application/x-goblin-test-alloc"
 SLOW_PAGES_MIME = "application/x-goblin-test-slowpages"
 HELPER_MIME = "application/x-goblin-test-helper"
 SPIN_MIME = "application/x-goblin-test-spin"
+STALL_MIME = "application/x-goblin-test-stall"
 SLEEPY_SIGNATURE = b"GOBLIN-SLEEPY "
 CRASHY_SIGNATURE = b"GOBLIN-CRASHY"
 ABORT_SIGNATURE = b"GOBLIN-ABORT"
@@ -34,6 +35,7 @@ ALLOC_SIGNATURE = b"GOBLIN-ALLOC"
 SLOW_PAGES_SIGNATURE = b"GOBLIN-SLOWPAGES "
 HELPER_SIGNATURE = b"GOBLIN-HELPER "
 SPIN_SIGNATURE = b"GOBLIN-SPIN "
+STALL_SIGNATURE = b"GOBLIN-STALL "
 
 #: Pages a slow-pages file has: more than any test's time limit lets through.
 _SLOW_PAGE_COUNT = 500
@@ -50,10 +52,12 @@ class FixtureSniffer(BaseEngine):
 
     name = "fixture.sniffer"
     formats = (SLEEPY_MIME, CRASHY_MIME, ABORT_MIME, ALLOC_MIME, SLOW_PAGES_MIME, HELPER_MIME,
-               SPIN_MIME)
+               SPIN_MIME, STALL_MIME)
     priority = 1
 
     def sniff(self, head: bytes, source: Source) -> FileType | None:
+        if head.startswith(STALL_SIGNATURE):
+            return FileType(STALL_MIME, "stall", 0.99)
         if head.startswith(SPIN_SIGNATURE):
             return FileType(SPIN_MIME, "spin", 0.99)
         if head.startswith(HELPER_SIGNATURE):
@@ -183,6 +187,40 @@ class SpinningParser(BaseEngine):
                                   file=source.display_name) from exc
 
 
+class StallingPages(BaseParsedDocument):
+    """Pages read at once up to one on which the worker is lost: ``sleep`` stands for
+    a native call that never returns (no Python interrupt reaches it), ``crash`` for a
+    segfault."""
+
+    def __init__(self, stall_at: int, how: str) -> None:
+        self.stall_at = stall_at
+        self.how = how
+        self.page_count = stall_at + 2
+
+    def pages(self) -> Iterator[PageContent]:
+        for number in range(1, self.stall_at + 3):
+            if number == self.stall_at:
+                if self.how == "crash":
+                    os.kill(os.getpid(), signal.SIGKILL)
+                time.sleep(_SPIN_SECONDS)
+            yield PageContent(number=number, text=f"page {number} read")
+
+
+class StallingParser(BaseEngine):
+    """Reads ``GOBLIN-STALL N HOW``: page N never comes back (HOW: sleep or crash)."""
+
+    name = "fixture.stall"
+    formats = (STALL_MIME,)
+
+    def open(self, source: Source, config: Config) -> StallingPages:
+        fields = source.bytes()[len(STALL_SIGNATURE):].split(b"\n", 1)[0].split()
+        try:
+            return StallingPages(int(fields[0]), fields[1].decode())
+        except (IndexError, ValueError) as exc:
+            raise CorruptDocument("GOBLIN-STALL needs a page number and sleep or crash",
+                                  file=source.display_name) from exc
+
+
 class CrashyParser(BaseEngine):
     """Kills its own process, as a segfault in a native library would."""
 
@@ -236,3 +274,4 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     register(SlowPagesParser())
     register(HelperParser())
     register(SpinningParser())
+    register(StallingParser())

@@ -1,0 +1,80 @@
+"""A worker lost in the middle of a document keeps the pages it had read.
+
+Each page goes to the supervisor as soon as it is read, so a worker killed at the hard
+timeout (a native call that never returns) or lost to a crash gives back the pages
+before it, as the in-process limit does between pages.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from goblin_core import extract, extract_many
+from goblin_core.engines import Task
+from goblin_core.errors import ExtractionTimeout
+from goblin_core.executors.local import hard_timeout, partial_document
+from goblin_core.model import Page
+
+STALL_SLEEP = b"GOBLIN-STALL 3 sleep\n"
+STALL_CRASH = b"GOBLIN-STALL 3 crash\n"
+
+
+def _assert_pages_before_kept(document, kind: str) -> None:
+    assert [p.text for p in document.pages[:2]] == ["page 1 read", "page 2 read"]
+    assert [p.status for p in document.pages] == ["clean", "clean", "failed", "failed", "failed"]
+    assert all(p.reasons == (f"not read: {kind}",) for p in document.pages[2:])
+    assert document.status == "partially_recovered"
+    assert document.report.error_kinds == (kind,)
+    assert "the 2 page(s) read before it are kept" in document.report.errors[0].message
+    assert document.mime == "application/x-goblin-test-stall"
+
+
+def test_a_worker_killed_at_the_hard_timeout_keeps_the_pages_it_had_read() -> None:
+    started = time.monotonic()
+    document = extract(STALL_SLEEP, name="stall.stall", timeout=1, isolate=True)
+    assert time.monotonic() - started < hard_timeout(1) + 10
+    _assert_pages_before_kept(document, "ExtractionTimeout")
+    assert "killed after" in document.report.errors[0].message
+
+
+def test_a_worker_that_crashes_keeps_the_pages_it_had_read() -> None:
+    document = extract(STALL_CRASH, name="stall.stall", isolate=True)
+    _assert_pages_before_kept(document, "WorkerCrashed")
+    assert "signal 9" in document.report.errors[0].message
+
+
+def test_a_batch_keeps_the_pages_and_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "a.stall").write_bytes(STALL_CRASH)
+    (tmp_path / "b.txt").write_text("the next document", encoding="utf-8")
+    documents = {Path(d.name).name: d for d in extract_many([tmp_path], jobs=1)}
+    _assert_pages_before_kept(documents["a.stall"], "WorkerCrashed")
+    assert documents["b.txt"].text == "the next document"
+
+
+def test_a_worker_lost_before_any_page_still_raises_in_isolate() -> None:
+    with pytest.raises(ExtractionTimeout):
+        extract(b"GOBLIN-SLEEPY 120\n", name="hangs.sleepy", isolate=True, timeout=1)
+
+
+def _page(number: int) -> Page:
+    return Page(number, f"page {number}", "tests.parser", "clean", 1.0)
+
+
+def test_the_pages_left_are_those_of_the_task_range() -> None:
+    error = ExtractionTimeout("killed", file="big.pdf")
+    task = Task(None, "big.pdf", options={"goblin": {"page_range": "101-110"}})
+    document = partial_document(task, error, 1.0, {101: _page(101), 102: _page(102)}, 500,
+                                "application/pdf")
+    assert [p.number for p in document.pages] == list(range(101, 111))
+    assert document.mime == "application/pdf"
+
+
+def test_a_worker_lost_after_its_last_page_says_every_page_is_kept() -> None:
+    error = ExtractionTimeout("killed", file="a.pdf")
+    document = partial_document(Task(None, "a.pdf"), error, 1.0, {1: _page(1), 2: _page(2)}, 2,
+                                "application/pdf")
+    assert [p.status for p in document.pages] == ["clean", "clean"]
+    assert "every page had been read" in document.report.errors[0].message
