@@ -78,3 +78,28 @@ def test_a_worker_lost_after_its_last_page_says_every_page_is_kept() -> None:
                                 "application/pdf")
     assert [p.status for p in document.pages] == ["clean", "clean"]
     assert "every page had been read" in document.report.errors[0].message
+
+
+def test_a_range_of_a_split_document_lost_with_its_worker_keeps_its_pages(
+    tmp_path: Path,
+) -> None:
+    # pages 1-2 are one range, 3-6 the next: page 4 crashes the second range's worker
+    (tmp_path / "long.stall").write_bytes(b"GOBLIN-STALL 4 crash\n")
+    [document] = list(extract_many([tmp_path / "long.stall"], jobs=2, split_pages=2))
+    assert [p.number for p in document.pages] == [1, 2, 3, 4, 5, 6]
+    assert [p.text for p in document.pages[:3]] == ["page 1 read", "page 2 read", "page 3 read"]
+    assert [p.status for p in document.pages[3:]] == ["failed", "failed", "failed"]
+    assert document.status == "partially_recovered"
+    assert "WorkerCrashed" in document.report.error_kinds
+
+
+def test_a_first_range_lost_with_its_worker_still_has_the_ranges_after_it_read(
+    tmp_path: Path,
+) -> None:
+    # page 2 crashes the first range's worker; the rest (3-5) is read by another worker,
+    # which passes page 2 again: that range is lost too, its pages failed
+    (tmp_path / "long.stall").write_bytes(b"GOBLIN-STALL 2 crash\n")
+    [document] = list(extract_many([tmp_path / "long.stall"], jobs=2, split_pages=1))
+    assert document.pages[0].text == "page 1 read"
+    assert [p.number for p in document.pages] == [1, 2, 3, 4]
+    assert "WorkerCrashed" in document.report.error_kinds

@@ -38,6 +38,7 @@ from goblin_core.errors import (
 from goblin_core.executors.page_ranges import PageSplitter, parse_page_range
 from goblin_core.executors.process_tree import kill_process_tree
 from goblin_core.executors.worker import STARTED, PageRead, Reply, error_document
+from goblin_core.metadata import normalise
 from goblin_core.model import Document, Page, Report, ReportEntry
 
 log = logging.getLogger(__name__)
@@ -369,8 +370,9 @@ class _Pool:
         self._drain_pages(worker)
         pages, page_count, mime = worker.pages, worker.page_count, worker.mime
         self._replace(worker)
-        if pages:
-            # the pages read before it stay, as when the limit is met between pages
+        if pages or task.options.get("goblin", {}).get("page_range"):
+            # the pages read before it stay, as when the limit is met between pages; a
+            # range of a split document says which of its pages are lost
             document = partial_document(task, error, elapsed, pages, page_count, mime,
                                         str(self.config.core.get("page_range") or ""))
             return WorkerResult(task, document, elapsed, worker.name)
@@ -413,20 +415,29 @@ def partial_document(task: Task, error: GoblinError, seconds: float, pages: dict
                      page_count: int | None, mime: str, page_range: str = "") -> Document:
     """The Document of a task whose worker was lost after reading ``pages``: those pages,
     then the rest of its page range as failed pages, and ``error`` saying so."""
-    reached = max(pages)
     wanted = parse_page_range(str(task.options.get("goblin", {}).get("page_range")
                                   or page_range or ""))
+    reached = max(pages, default=wanted[0] - 1 if wanted else 0)
     last = max(page_count or reached, reached)
     if wanted is not None:
-        last = min(last, max(wanted[1], reached))
+        last = min(page_count or wanted[1], max(wanted[1], reached))
     unread = (f"not read: {error.kind}",)
     rest = [Page(number, "", "", "failed", 0.0, reason="error", reasons=unread)
             for number in range(reached + 1, last + 1)]
-    message = (f"{error}; the {len(pages)} page(s) read before it are kept"
-               if rest else f"{error}; every page had been read and is kept")
+    if not pages:
+        message = f"{error}; none of pages {reached + 1}-{last} had been read"
+    elif rest:
+        message = f"{error}; the {len(pages)} page(s) read before it are kept"
+    else:
+        span = f" of pages {wanted[0]}-{last}" if wanted is not None else ""
+        message = f"{error}; every page{span} had been read and is kept"
+    mime = mime or "application/octet-stream"
     return Document(
         name=task.display_name,
-        mime=mime or "application/octet-stream",
+        mime=mime,
+        # the whole document's count: a first page range lost this way still has the
+        # ranges after it read by other workers
+        metadata=normalise({}, mime=mime, page_count=page_count),
         pages=tuple(pages[number] for number in sorted(pages)) + tuple(rest),
         report=Report(errors=(ReportEntry(error.kind, message),), seconds=round(seconds, 4)),
     )
