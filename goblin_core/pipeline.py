@@ -562,11 +562,14 @@ class Pipeline:
                           f"holds no page: the document {has}")
         try:
             run.check_deadline(source.display_name)
-            self._recover(source, mime, work, recorder)
+            # the engines after the parser read the copy it mended, if it made one
+            mended = getattr(parsed, "repaired", None)
+            later = mended if isinstance(mended, Source) else source
+            self._recover(later, mime, work, recorder)
             run.check_deadline(source.display_name)
-            self._ocr(source, mime, parsed, work, recorder, run)
+            self._ocr(later, mime, parsed, work, recorder, run)
             self._ocr_image_regions(source, mime, parsed, work, recorder, run)
-            self._tables(source, mime, work, recorder)
+            self._tables(later, mime, work, recorder)
         except ExtractionTimeout as exc:
             recorder.error(exc.kind, str(exc))
         children = self._attachments(parsed, source, run, recorder)

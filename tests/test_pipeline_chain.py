@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from goblin_core import CorruptDocument, PageContent, UnsupportedFormat, extract
+from goblin_core import CorruptDocument, PageContent, Source, UnsupportedFormat, extract
 from goblin_core.model import Document
 
 from scripted_engines import (
@@ -245,6 +245,31 @@ def test_garbage_goes_down_the_recovery_chain_and_the_best_candidate_wins() -> N
         ("tests.still_garbage", "garbage"),
         ("tests.suspect", "suspect"),
     ]
+
+
+def test_recovery_engines_read_the_copy_the_parser_mended() -> None:
+    mended = Source.from_bytes(b"TEST the copy the parser mended", "a.test")
+
+    class MendingParser(ScriptedParser):
+        def open(self, source: Source, config: Any) -> Any:
+            document = super().open(source, config)
+            document.repaired = mended
+            return document
+
+    read: list[bytes] = []
+
+    class ReadingRecovery(ScriptedRecovery):
+        def recover(self, source: Source, page_numbers: Any, config: Any) -> dict[int, str]:
+            read.append(source.bytes())
+            return super().recover(source, page_numbers, config)
+
+    parser = MendingParser("tests.parser", [text_page(1, "GARBAGE page")])
+    recovery = ReadingRecovery("tests.recovery", {1: "page read from the copy"})
+    document = extract(TEST_BYTES, name="a.test",
+                       registry=registry_with(parser, MarkerValidator(), recovery))
+    assert read == [b"TEST the copy the parser mended"]
+    assert document.pages[0].text == "page read from the copy"
+    assert document.name == "a.test"
 
 
 def test_a_parser_s_hidden_character_count_reaches_the_page_whoever_wins_it() -> None:

@@ -169,10 +169,14 @@ class PdfiumDocument(BaseParsedDocument):
         rebuilt: list[RebuiltPdf] = []
         self.pdf = open_pdfium(source, configured_password(config), rebuilt)
         self.lost_pages = rebuilt[0].lost_pages if rebuilt else frozenset()
-        self._content_check = ContentCheck(rebuilt[0].data if rebuilt else source,
+        # what PDFium reads, the other readers (census, recovery, tables) read too
+        self.repaired = (Source.from_bytes(rebuilt[0].data, source.display_name)
+                         if rebuilt else None)
+        readable = self.repaired or source
+        self._content_check = ContentCheck(readable,
                                            None if rebuilt else configured_password(config))
-        self.page_census = PageCensus.of(source, config)
-        self._ligatures = NamedLigatures(source, configured_password(config))
+        self.page_census = PageCensus.of(readable, config)
+        self._ligatures = NamedLigatures(readable, configured_password(config))
         self.warnings: list[tuple[str, str]] = []  # into the document's report
         if rebuilt:
             lost = f"; {len(self.lost_pages)} page(s) lost their content with it" \
@@ -558,6 +562,8 @@ class PdfiumDocument(BaseParsedDocument):
         self.page_census.close()
         self._ligatures.close()
         self._content_check.close()
+        if self.repaired is not None:
+            self.repaired.cleanup()
 
 
 class _SeenAttachments:
