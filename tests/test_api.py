@@ -184,7 +184,9 @@ def test_a_page_spinning_in_python_is_interrupted_in_process_and_in_a_worker() -
     for isolate in (False, True):
         started = time.monotonic()
         document = extract(spinning, name="spin.spin", timeout=2, isolate=isolate)
-        assert time.monotonic() - started < 6, isolate
+        # a worker's start-up (its plugins' imports) counts here, not in the limit: it is
+        # the message below that tells an interrupt from the hard kill
+        assert time.monotonic() - started < (6 if not isolate else 30)
         assert [p.text for p in document.pages[:2]] == ["page 1 read", "page 2 read"]
         assert [p.status for p in document.pages] == ["clean", "clean", "failed", "failed",
                                                       "failed"]
