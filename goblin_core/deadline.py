@@ -133,6 +133,8 @@ class _Watchdog:
     def _reset(self) -> None:
         # also the state of a forked child, which inherits no thread
         self._wake = threading.Condition()
+        #: when the watchdog wakes next on its own (infinity: only when told)
+        self._next_wake = float("inf")
         self._arms: dict[int, _Arm] = {}
         self._thread: threading.Thread | None = None
 
@@ -147,7 +149,8 @@ class _Watchdog:
                 self._thread = threading.Thread(target=self._watch, name="goblin-deadline",
                                                 daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            if due < self._next_wake:  # an arm per page: most are due no sooner
+                self._wake.notify()
         return arm
 
     def disarm(self, arm: _Arm) -> None:
@@ -170,6 +173,7 @@ class _Watchdog:
                         arm.fired = now
                         due = now + _INTERRUPT_AGAIN_SECONDS
                     soonest = due if soonest is None else min(soonest, due)
+                self._next_wake = float("inf") if soonest is None else soonest
                 self._wake.wait(None if soonest is None else soonest - now)
 
 
