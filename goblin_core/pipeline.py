@@ -154,8 +154,8 @@ class _Recorder:
 
 
 #: Called with each page of the top-level document as soon as it is read (its first
-#: engine's text, before recovery and OCR), the page count the parser declares and the
-#: document's media type.
+#: engine's text), and again once OCR has read it, with the page count the parser
+#: declares and the document's media type.
 PageSink = Callable[[Page, "int | None", str], None]
 
 _PAGE_SINK: ContextVar[PageSink | None] = ContextVar("goblin_page_sink", default=None)
@@ -167,7 +167,7 @@ def pages_passed_to(sink: PageSink) -> Iterator[None]:
 
     A worker process sends them to its supervisor, which keeps them when it has to kill
     the worker later in the document (a native call that never returns, memory): the
-    pages already read are not lost with it.
+    pages already read are not lost with it. The command line shows them as progress.
     """
     token = _PAGE_SINK.set(sink)
     try:
@@ -191,7 +191,8 @@ class _Run:
         return self.page_sink is not None and source is self.top
 
     def pass_on(self, page: Page, page_count: int | None, mime: str) -> None:
-        assert self.page_sink is not None
+        if self.page_sink is None:  # it failed before
+            return
         try:
             self.page_sink(page, page_count, mime)
         except Exception as exc:  # the pages still come back whole at the end
@@ -567,7 +568,7 @@ class Pipeline:
             later = mended if isinstance(mended, Source) else source
             self._recover(later, mime, work, recorder)
             run.check_deadline(source.display_name)
-            self._ocr(later, mime, parsed, work, recorder, run)
+            self._ocr(later, mime, parsed, work, recorder, run, run.passes_on(source))
             self._ocr_image_regions(source, mime, parsed, work, recorder, run)
             self._tables(later, mime, work, recorder)
         except ExtractionTimeout as exc:
@@ -843,7 +844,10 @@ class Pipeline:
         work: list[_PageWork],
         recorder: _Recorder,
         run: _Run,
+        pass_on: bool = False,
     ) -> None:
+        """OCR the pages the strategy picks; with ``pass_on``, each page OCR'd goes to
+        the run's page sink again, as it now reads."""
         strategy = str(self.core["ocr"])
         wanted = [p for p in work if self._ocr_wanted(p, strategy)]
         if not wanted:
@@ -871,6 +875,9 @@ class Pipeline:
             recorder.ocr_pages.append(page.number)
             page.ocr = candidate
             page.candidates.append(candidate)
+            if pass_on:
+                run.pass_on(self._page(page, page.primary), getattr(parsed, "page_count", None),
+                            mime)
 
     def _ocr_whole_document(
         self,

@@ -1,8 +1,9 @@
 """A worker lost in the middle of a document keeps the pages it had read.
 
-Each page goes to the supervisor as soon as it is read, so a worker killed at the hard
-timeout (a native call that never returns) or lost to a crash gives back the pages
-before it, as the in-process limit does between pages.
+Each page goes to the supervisor as soon as it is read (and again once OCR read it), so
+a worker killed at the hard timeout (a native call that never returns) or lost to a
+crash gives back the pages before it, as the in-process limit does between pages. The
+command line shows the same pages passing for a single file.
 """
 
 from __future__ import annotations
@@ -17,6 +18,17 @@ from goblin_core.engines import Task
 from goblin_core.errors import ExtractionTimeout
 from goblin_core.executors.local import hard_timeout, partial_document
 from goblin_core.model import Page
+from goblin_core.pipeline import pages_passed_to
+
+from scripted_engines import (
+    TEST_BYTES,
+    TEST_MIME,
+    FakeOCR,
+    ScriptedParser,
+    registry_with,
+    scan_page,
+    text_page,
+)
 
 STALL_SLEEP = b"GOBLIN-STALL 3 sleep\n"
 STALL_CRASH = b"GOBLIN-STALL 3 crash\n"
@@ -103,3 +115,40 @@ def test_a_first_range_lost_with_its_worker_still_has_the_ranges_after_it_read(
     assert document.pages[0].text == "page 1 read"
     assert [p.number for p in document.pages] == [1, 2, 3, 4]
     assert "WorkerCrashed" in document.report.error_kinds
+
+
+def test_each_page_is_passed_on_as_read_and_again_once_ocr_read_it() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(1, "page one text"), scan_page(2)],
+                            renders=True)
+    ocr = FakeOCR("tests.ocr", {2: "page two read by OCR"})
+    passed: list[tuple[int, str, str, int | None, str]] = []
+    with pages_passed_to(lambda page, count, mime: passed.append(
+            (page.number, page.status, page.text, count, mime))):
+        extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr))
+    assert passed == [
+        (1, "clean", "page one text", 2, TEST_MIME),
+        (2, "corrupt", "", 2, TEST_MIME),
+        (2, "ocr", "page two read by OCR", 2, TEST_MIME),
+    ]
+
+
+def test_a_sink_that_fails_costs_no_page() -> None:
+    parser = ScriptedParser("tests.parser", [text_page(n, f"page {n}") for n in (1, 2, 3)])
+
+    def broken(page: Page, count: int | None, mime: str) -> None:
+        raise BrokenPipeError("the supervisor is gone")
+
+    with pages_passed_to(broken):
+        document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser))
+    assert [p.text for p in document.pages] == ["page 1", "page 2", "page 3"]
+
+
+def test_the_command_line_shows_the_page_being_read_and_ocr_again() -> None:
+    from goblin_core.cli.extract import _PageProgress
+
+    progress = _PageProgress()
+    progress.page(_page(3), 10, "application/pdf")
+    task = progress.bar.tasks[0]
+    assert (task.completed, task.total, task.description) == (3, 10, "reading")
+    progress.page(Page(2, "read", "ocr.tesseract", "ocr", 0.9), 10, "application/pdf")
+    assert (task.completed, task.description) == (2, "OCR")

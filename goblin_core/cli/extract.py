@@ -47,8 +47,8 @@ from goblin_core.engines import Task, run_executor
 from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import error_document
 from goblin_core.inputs import InputProblem, walk_inputs
-from goblin_core.model import Document
-from goblin_core.pipeline import RENDER_FAILED
+from goblin_core.model import Document, Page
+from goblin_core.pipeline import RENDER_FAILED, pages_passed_to
 from goblin_core.registry import Registry
 from goblin_core.renderers import write_rendered
 from goblin_core.source import copy_bounded
@@ -401,6 +401,40 @@ def _pick_renderer(registry: Registry, config: Config, fmt: str) -> Any:
                              param_hint="--format")
 
 
+class _PageProgress:
+    """The pages of the one document being read in this process, as they come: a long
+    PDF, OCR'd, takes minutes, and the batch bar counts documents."""
+
+    def __init__(self) -> None:
+        self.bar = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            TextColumn("page {task.completed:.0f} of {task.fields[count]}"),
+            TimeElapsedColumn(),
+            console=stderr_console(),
+            transient=True,
+        )
+        self.task = self.bar.add_task("reading", total=None, count="?")
+
+    def page(self, page: Page, page_count: int | None, mime: str) -> None:
+        # pages come once as read, then again as OCR'd: the bar starts over for OCR
+        self.bar.update(self.task, completed=page.number, total=page_count,
+                        count=page_count or "?",
+                        description="OCR" if page.status == "ocr" else "reading")
+
+
+def _with_page_progress(documents: Iterator[tuple[int, Document]],
+                        enabled: bool | None) -> Iterator[tuple[int, Document]]:
+    if not (sys.stderr.isatty() if enabled is None else enabled):
+        yield from documents
+        return
+    progress = _PageProgress()
+    # the one document is read whole under the bar, which is gone before it is written
+    with progress.bar, pages_passed_to(progress.page):
+        read = list(documents)
+    yield from read
+
+
 def _progress(total: int, enabled: bool | None) -> Progress | None:
     show = sys.stderr.isatty() if enabled is None else enabled
     if not show or total < 2:
@@ -544,6 +578,8 @@ def extract(
     runnable = [i for i in items if i.problem is None]
     if len(runnable) <= 1 and executor == BATCH_EXECUTOR:
         documents = _extract_in_process(items, registry, config, isolate)
+        if not isolate:
+            documents = _with_page_progress(documents, progress)
     else:
         documents = _extract_batch(items, registry, config, jobs, executor)
     try:
