@@ -91,9 +91,10 @@ class DeadlineInterrupt(BaseException):
 
 
 @contextmanager
-def enforced() -> Iterator[None]:
+def enforced(engine: str = "an engine") -> Iterator[None]:
     """Within the block, Python code still running ``INTERRUPT_GRACE_SECONDS`` after the
-    current document's deadline is interrupted, and the block raises EngineInterrupted.
+    current document's deadline is interrupted, and the block raises EngineInterrupted
+    naming ``engine``.
 
     A native call (PDFium, a decompressor) is not stopped: the interrupt lands when it
     returns to Python. Outside an extraction, and inside another enforced block of the
@@ -109,8 +110,8 @@ def enforced() -> Iterator[None]:
     except DeadlineInterrupt:
         _WATCHDOG.disarm(arm)
         raise EngineInterrupted(
-            "the per-document time limit (limits.timeout) ran out while an engine was still "
-            "working on it, and the engine was interrupted; pages read so far are kept"
+            f"the per-document time limit (limits.timeout) ran out while {engine} was still "
+            "working on it, and it was interrupted; pages read so far are kept"
         ) from None
     finally:
         _WATCHDOG.disarm(arm)

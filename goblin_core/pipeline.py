@@ -107,10 +107,10 @@ def _panics_as_errors() -> Iterator[None]:
 
 
 @contextmanager
-def _engine_call() -> Iterator[None]:
-    """An engine's call: a panic is an engine failure, and Python work past the
-    document's deadline is interrupted as an ExtractionTimeout."""
-    with enforced(), _panics_as_errors():
+def _engine_call(engine: str) -> Iterator[None]:
+    """A call into ``engine``: a panic is an engine failure, and Python work past the
+    document's deadline is interrupted as an ExtractionTimeout naming it."""
+    with enforced(engine), _panics_as_errors():
         yield
 
 
@@ -497,7 +497,7 @@ class Pipeline:
         for entry in parsers:
             t0 = time.monotonic()
             try:
-                with _engine_call():
+                with _engine_call(entry.name):
                     parsed = _checked_parsed(entry.engine.open(source, self.config))
             except _TERMINAL_ERRORS as exc:
                 raise exc.with_file(source.display_name) from exc
@@ -509,7 +509,7 @@ class Pipeline:
                 continue
             try:
                 try:
-                    with _engine_call():
+                    with _engine_call(entry.name):
                         pages = iter(parsed.pages())
                         first = _as_page(next(pages, _END))
                 except _TERMINAL_ERRORS as exc:
@@ -672,7 +672,7 @@ class Pipeline:
         work: list[_PageWork],
     ) -> PageContent | None:
         try:
-            with _engine_call():
+            with _engine_call(entry.name):
                 return _as_page(next(pages, _END))
         except EngineInterrupted as exc:  # a page that never ended
             self._timed_out(exc, work, parsed, recorder)
@@ -773,7 +773,7 @@ class Pipeline:
         """Run one recovery engine on ``wanted``; True when it won some page."""
         t0 = time.monotonic()
         try:
-            with _engine_call():
+            with _engine_call(entry.name):
                 texts = entry.engine.recover(source, [p.number for p in wanted], self.config)
             if not isinstance(texts, dict):
                 raise TypeError(f"recover() returned {type(texts).__name__}, not {{page: text}}")
@@ -898,7 +898,7 @@ class Pipeline:
             return {}
         t0 = time.monotonic()
         try:
-            with _engine_call():
+            with _engine_call(entry.name):
                 results = read_document(source, [p.number for p in wanted], languages,
                                         self.config)
             if not isinstance(results, dict):
@@ -1008,7 +1008,7 @@ class Pipeline:
         images read as, by their pixels, so an image met again is not read again."""
         t0 = time.monotonic()
         try:
-            with _engine_call():
+            with _engine_call(f"{page.primary or 'the parser'} (rendering page {page.number})"):
                 image = parsed.render(page.number, dpi)
         except EngineInterrupted:
             raise
@@ -1061,7 +1061,7 @@ class Pipeline:
         for entry in backends:
             t1 = time.monotonic()
             try:
-                with _engine_call():
+                with _engine_call(entry.name):
                     result = entry.engine.recognize(image, languages, self.config)
                 if not isinstance(result, OCRResult) or not isinstance(result.text, str):
                     raise TypeError(
@@ -1123,7 +1123,7 @@ class Pipeline:
         for page in pages:
             run.check_deadline(source.display_name)
             try:
-                with _engine_call():
+                with _engine_call(f"{page.primary or 'the parser'} (rendering page {page.number})"):
                     image = parsed.render(page.number, dpi)
             except EngineInterrupted:
                 raise
@@ -1194,7 +1194,7 @@ class Pipeline:
         numbers = [p.number for p in work]
         for entry in self.registry.ranked("table", mime, self.config):
             try:
-                with _engine_call():
+                with _engine_call(entry.name):
                     found = _checked_tables(entry.engine.tables(source, numbers, self.config))
             except EngineInterrupted:
                 raise

@@ -191,7 +191,8 @@ def test_a_page_spinning_in_python_is_interrupted_in_process_and_in_a_worker() -
         assert [p.status for p in document.pages] == ["clean", "clean", "failed", "failed",
                                                       "failed"]
         assert document.report.error_kinds == ("ExtractionTimeout",)
-        assert "interrupted" in document.report.errors[0].message
+        assert "fixture.spin was still working on it, and it was interrupted" in \
+            document.report.errors[0].message
 
 
 def test_batch_timeout_keeps_the_pages_read_before_it(tmp_path: Path) -> None:

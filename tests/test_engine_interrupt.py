@@ -128,7 +128,8 @@ def test_a_page_that_never_ends_is_interrupted_and_the_pages_before_it_kept(
                for p in unread)
     assert document.status == "partially_recovered"
     assert document.report.error_kinds == ("ExtractionTimeout",)
-    assert "interrupted" in document.report.errors[0].message
+    assert "while tests.spinning was still working on it, and it was interrupted" in \
+        document.report.errors[0].message
 
 
 def test_a_parser_that_never_opens_the_file_is_an_extraction_timeout_naming_it() -> None:
