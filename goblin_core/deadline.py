@@ -90,6 +90,14 @@ class DeadlineInterrupt(BaseException):
     """
 
 
+def interrupted(engine: str = "an engine") -> EngineInterrupted:
+    """The error of a call into ``engine`` the deadline interrupted."""
+    return EngineInterrupted(
+        f"the per-document time limit (limits.timeout) ran out while {engine} was still "
+        "working on it, and it was interrupted; pages read so far are kept"
+    )
+
+
 @contextmanager
 def enforced(engine: str = "an engine") -> Iterator[None]:
     """Within the block, Python code still running ``INTERRUPT_GRACE_SECONDS`` after the
@@ -109,10 +117,7 @@ def enforced(engine: str = "an engine") -> Iterator[None]:
         yield
     except DeadlineInterrupt:
         _WATCHDOG.disarm(arm)
-        raise EngineInterrupted(
-            f"the per-document time limit (limits.timeout) ran out while {engine} was still "
-            "working on it, and it was interrupted; pages read so far are kept"
-        ) from None
+        raise interrupted(engine) from None
     finally:
         _WATCHDOG.disarm(arm)
 

@@ -26,6 +26,7 @@ from goblin_core.deadline import (
     EngineInterrupted,
     document_deadline,
     enforced,
+    interrupted,
 )
 from goblin_core.detect import detect
 from goblin_core.engines import ArchiveLimits
@@ -296,11 +297,8 @@ class Pipeline:
                     return self._document(source, run, raise_errors=True)
                 except DeadlineInterrupt:
                     # landed just as an engine call ended, outside the block that
-                    # turns it into the ExtractionTimeout below
-                    raise ExtractionTimeout(
-                        "the per-document time limit (limits.timeout) ran out while an "
-                        "engine was still working on it", file=source.display_name,
-                    ) from None
+                    # turns it into an EngineInterrupted
+                    raise interrupted().with_file(source.display_name) from None
         except GoblinError as exc:
             located = source.located(exc)
             if located is exc:

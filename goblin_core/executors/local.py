@@ -192,6 +192,11 @@ class _Worker:
     page_count: int | None = None
     mime: str = ""
 
+    def keep(self, read: PageRead) -> None:
+        """A page the worker sent; a page sent again (OCR'd) replaces the first."""
+        self.pages[read.page.number] = read.page
+        self.page_count, self.mime = read.page_count, read.mime
+
 
 class LocalExecutor(BaseEngine):
     """Supervised worker processes on this machine.
@@ -308,8 +313,7 @@ class _Pool:
                 worker.baseline = worker.baseline or _rss(worker.process.pid)
                 return None
             if isinstance(reply, PageRead):
-                worker.pages[reply.page.number] = reply.page
-                worker.page_count, worker.mime = reply.page_count, reply.mime
+                worker.keep(reply)
                 return self._check_limits(worker, task, elapsed)
             worker.task = None
             worker.done += 1
@@ -387,8 +391,7 @@ class _Pool:
             while worker.conn.poll(0):
                 message = worker.conn.recv()
                 if isinstance(message, PageRead):
-                    worker.pages[message.page.number] = message.page
-                    worker.page_count, worker.mime = message.page_count, message.mime
+                    worker.keep(message)
         except (EOFError, OSError):
             return
 
