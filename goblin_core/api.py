@@ -57,7 +57,8 @@ def extract(
 
     Options are the ``goblin`` and ``limits`` config options (``ocr="never"``,
     ``password="..."``, ``timeout=30``...) or a namespace with a mapping
-    (``pdf={"password": "x"}``); anything else is a ConfigError. A file that
+    (``pdf={"password": "x"}``); anything else is a ConfigError. An option
+    given as None is one not given: it keeps its configured value. A file that
     cannot be read at all raises a GoblinError; page-level problems are in
     ``document.report``. ``isolate=True`` runs it in a supervised worker
     process with a hard timeout and memory limit.

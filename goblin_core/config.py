@@ -282,10 +282,13 @@ def _apply_call_options(
 ) -> None:
     flat = flat_option_names(namespaces)
     for key, value in options.items():
+        if value is None and (key in flat or key in namespaces or key == ENGINES_KEY):
+            continue
         if key == ENGINES_KEY or key in namespaces:
             if not isinstance(value, Mapping):
                 raise ConfigError(f"option {key} takes a mapping of its namespace's options")
-            _apply_tables(namespaces, {key: value}, values, engines, warnings)
+            _apply_tables(namespaces, {key: _given(value, namespaces.get(key))}, values, engines,
+                          warnings)
         elif key in flat:
             ns_name = flat[key]
             values[ns_name][key] = namespaces[ns_name].by_name[key].coerce(value, key)
@@ -297,6 +300,21 @@ def _apply_call_options(
                 f"unknown option {key!r}; options are {known}, or a namespace name "
                 "with a mapping (e.g. pdf={'password': '...'})"
             )
+
+
+def _given(table: Mapping[str, Any], namespace: Namespace | None) -> dict[str, Any]:
+    """``table`` without the None values of its options (of the engines' tables when
+    ``namespace`` is None); a key no option has keeps its value, to be refused by name.
+
+    A call option passed as None is one not given, as a Python keyword argument
+    defaulting to None is: ``extract(path, password=maybe_password)`` reads the
+    configured password when ``maybe_password`` is None, not an error.
+    """
+    if namespace is None:
+        return {key: _given(value, None) if isinstance(value, Mapping) else value
+                for key, value in table.items() if value is not None}
+    return {key: value for key, value in table.items()
+            if value is not None or key not in namespace.by_name}
 
 
 def _unknown_namespace_message(ns_name: str) -> str:

@@ -249,3 +249,24 @@ def test_isolate_and_name_take_only_their_own_types() -> None:
         extract(b"text", name="a.txt", registry=CORE_ONLY, isolate="no")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="name must be a string, not int"):
         extract(b"text", name=5, registry=CORE_ONLY)  # type: ignore[arg-type]
+
+
+def test_an_option_given_as_none_keeps_its_configured_value(tmp_path: Path) -> None:
+    path = _write(tmp_path, "goblin.toml", "[goblin]\nocr = 'never'\npassword = 's3cret'\n")
+    config = CORE_ONLY.config(path, ocr=None, password=None, timeout=None,
+                              goblin={"max_pages": None}, limits=None, engines=None)
+    assert config.get("goblin", "ocr") == "never"
+    assert config.get("goblin", "password") == "s3cret"
+    assert config.get("limits", "timeout") == 300.0
+    assert config.get("goblin", "max_pages") == 0
+    document = extract(b"some words", name="a.txt", registry=CORE_ONLY, password=None,
+                       max_output_chars=None)
+    assert document.text == "some words"
+
+
+@pytest.mark.parametrize(
+    "options", [{"pasword": None}, {"goblin": {"pasword": None}}],
+    ids=["flat", "in-a-namespace"])
+def test_a_misspelt_option_given_as_none_is_still_refused(options: dict[str, object]) -> None:
+    with pytest.raises(ConfigError, match="pasword"):
+        extract(b"text", name="a.txt", registry=CORE_ONLY, **options)  # type: ignore[arg-type]
