@@ -122,6 +122,41 @@ def enforced(engine: str = "an engine") -> Iterator[None]:
         _WATCHDOG.disarm(arm)
 
 
+@contextmanager
+def time_limit(seconds: float, what: str) -> Iterator[None]:
+    """Within the block, Python code still running ``seconds`` after it began is
+    interrupted, and the block raises ExtractionTimeout naming ``what``: a limit of the
+    engine's own, so the engine goes on with its next page and the next engine may try.
+
+    When the document's deadline comes first, that one is enforced instead (see
+    :func:`enforced`). ``seconds`` of 0 or less sets no limit. As with :func:`enforced`,
+    a native call is not stopped: the interrupt lands when it returns to Python.
+
+    >>> with time_limit(5.0, "a quick step"):
+    ...     sum(range(10))
+    45
+    """
+    if seconds <= 0:
+        yield
+        return
+    due = time.monotonic() + seconds
+    outer = _WATCHDOG.arm_of_this_thread()
+    if outer is not None and outer.due <= due:
+        yield
+        return
+    arm = _WATCHDOG.arm(due)
+    try:
+        yield
+    except DeadlineInterrupt:
+        _WATCHDOG.disarm(arm, restore=outer)
+        if outer is not None and time.monotonic() >= outer.due:
+            raise  # the document's own deadline has passed meanwhile: the outer block's
+        raise ExtractionTimeout(
+            f"{what} took longer than {seconds:g} s and was interrupted") from None
+    finally:
+        _WATCHDOG.disarm(arm, restore=outer)
+
+
 @dataclass
 class _Arm:
     thread: int
@@ -147,6 +182,9 @@ class _Watchdog:
     def armed_in_this_thread(self) -> bool:
         return threading.get_ident() in self._arms
 
+    def arm_of_this_thread(self) -> _Arm | None:
+        return self._arms.get(threading.get_ident())
+
     def arm(self, due: float) -> _Arm:
         arm = _Arm(threading.get_ident(), due)
         with self._wake:
@@ -159,13 +197,20 @@ class _Watchdog:
                 self._wake.notify()
         return arm
 
-    def disarm(self, arm: _Arm) -> None:
+    def disarm(self, arm: _Arm, restore: _Arm | None = None) -> None:
+        """End ``arm``; ``restore`` is the arm of an enclosing block, in force again."""
         with self._wake:
             if self._arms.get(arm.thread) is arm:
-                del self._arms[arm.thread]
+                if restore is None:
+                    del self._arms[arm.thread]
+                else:
+                    self._arms[arm.thread] = restore
+                    if restore.due < self._next_wake:
+                        self._wake.notify()
             if arm.fired is not None:
                 # an interrupt raised but not yet delivered would land after the block
                 _raise_in(arm.thread, None)
+                arm.fired = None  # withdrawn once: a later one is the restored arm's
 
     def _watch(self) -> None:
         with self._wake:

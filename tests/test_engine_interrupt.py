@@ -15,7 +15,13 @@ from typing import Any
 import pytest
 
 from goblin_core import ExtractionTimeout, PageContent, Source, extract
-from goblin_core.deadline import INTERRUPT_GRACE_SECONDS, document_deadline, enforced
+from goblin_core.deadline import (
+    INTERRUPT_GRACE_SECONDS,
+    EngineInterrupted,
+    document_deadline,
+    enforced,
+    time_limit,
+)
 from goblin_core.engines import BaseEngine
 
 from scripted_engines import (
@@ -192,3 +198,38 @@ def test_each_thread_is_interrupted_on_its_own_deadline() -> None:
     for thread in threads:
         thread.join(60)
     assert outcome == {"short": "interrupted", "long": "finished"}
+
+
+def test_a_time_limit_of_its_own_ends_one_step_and_the_work_goes_on() -> None:
+    started = time.monotonic()
+    with pytest.raises(ExtractionTimeout) as caught, time_limit(0.3, "page 4 of the slow engine"):
+        _spin(swallow=True)
+    assert time.monotonic() - started < 0.3 + 2
+    assert not isinstance(caught.value, EngineInterrupted)
+    assert str(caught.value) == ("page 4 of the slow engine took longer than 0.3 s and was "
+                                 "interrupted")
+    _spin(1.5)  # nothing is left armed to land later
+
+
+def test_a_time_limit_inside_an_engine_call_gives_the_document_deadline_back() -> None:
+    with document_deadline(time.monotonic() + 1.0), pytest.raises(EngineInterrupted), \
+            enforced("tests.engine"):
+        with pytest.raises(ExtractionTimeout) as own, time_limit(0.2, "one page"):
+            _spin()
+        assert not isinstance(own.value, EngineInterrupted)
+        # the rest of the call is held to the document's deadline again
+        _spin()
+
+
+def test_a_time_limit_past_the_document_deadline_leaves_the_deadline_in_charge() -> None:
+    started = time.monotonic()
+    with document_deadline(time.monotonic() + 0.2), pytest.raises(EngineInterrupted), \
+            enforced("tests.engine"), time_limit(30.0, "one page"):
+        _spin()
+    assert time.monotonic() - started < 0.2 + INTERRUPT_GRACE_SECONDS + 2
+
+
+def test_work_within_a_time_limit_is_not_interrupted() -> None:
+    with time_limit(2.0, "a short step"):
+        _spin(0.3)
+    _spin(2.5)

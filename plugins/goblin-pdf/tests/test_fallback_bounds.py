@@ -166,3 +166,55 @@ def test_a_recovery_engine_reads_pages_only_while_the_document_has_time(
         assert engine.recover(source, list(range(1, 13)), registry.config()) == {}
     assert "limits.timeout ran out" in caplog.text
     assert "page(s) 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more" in caplog.text
+
+
+def _slow_for_pdfplumber() -> bytes:
+    """Page 2 holds 1,000 lines of 80 characters: pdfminer makes an object of each glyph,
+    about 1.7 s for the page where a page of prose takes a few hundredths."""
+    line = b"(" + b"word " * 16 + b") Tj 0 -1 Td "
+    return saved(_three_pages(b"BT /F1 1 Tf 10 780 Td " + line * 1000 + b"ET"))
+
+
+def test_pdfplumber_gives_up_a_page_past_its_page_timeout_and_reads_the_rest(
+        caplog: pytest.LogCaptureFixture) -> None:
+    registry = default_registry()
+    config = registry.config(pdf={"page_timeout": 0.2})
+    source = Source.from_bytes(_slow_for_pdfplumber(), "slow.pdf")
+    started = time.monotonic()
+    with caplog.at_level("WARNING"):
+        texts = PdfplumberRecovery().recover(source, [1, 2, 3], config)
+    assert time.monotonic() - started < 0.2 + 1.5
+    assert sorted(texts) == [1, 3] and "After the bomb" in texts[3]
+    assert "pdfplumber on page 2 took longer than 0.2 s and was interrupted " \
+        "(pdf.page_timeout)" in caplog.text
+    # within the default page_timeout the page is read whole
+    texts = PdfplumberRecovery().recover(source, [2], registry.config())
+    assert len(texts[2].replace("\n", "")) > 50_000
+
+
+def test_pypdf_gives_up_a_page_past_its_page_timeout_and_reads_the_rest(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from goblin_pdf.pypdf_parser import PypdfDocument
+
+    real = PypdfDocument._bounded_text
+
+    def stuck_on_page_2(self: PypdfDocument, page: Any, number: int) -> str:
+        # a parser looping on one damaged object, swallowing errors as pypdf's loops do
+        end = time.monotonic() + (60 if number == 2 else 0)
+        while time.monotonic() < end:
+            try:
+                sum(range(1000))
+            except Exception:  # what a page loop in a parser does
+                continue
+        return real(self, page, number)
+
+    monkeypatch.setattr(PypdfDocument, "_bounded_text", stuck_on_page_2)
+    data = saved(_three_pages(b"BT /F1 24 Tf 72 720 Td (Middle page) Tj ET"))
+    started = time.monotonic()
+    document = _pypdf(data, pdf={"page_timeout": 0.5})
+    assert time.monotonic() - started < 0.5 + 3
+    assert "Before the bomb" in document.pages[0].text
+    assert "After the bomb" in document.pages[2].text
+    assert document.pages[1].status == "failed"
+    assert any(a.error == "pypdf on page 2 took longer than 0.5 s and was interrupted "
+               "(pdf.page_timeout)" for a in document.pages[1].attempts)

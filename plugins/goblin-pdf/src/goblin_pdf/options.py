@@ -66,6 +66,12 @@ PDF_OPTIONS = (
            "takes longer (tens of thousands of paths across the page) is not rendered, and a "
            "RenderFailed warning says so. A render also stops when the document's "
            "limits.timeout runs out.", minimum=1.0, maximum=LONGEST_WAIT_SECONDS),
+    Option("page_timeout", "float", 30.0,
+           "Seconds the pure-Python engines (the pypdf parser, pdfplumber recovery, the "
+           "table search) may spend on one page; past it the page is left to the next "
+           "engine, and the engine goes on with its next page. The document's "
+           "limits.timeout still bounds them all.",
+           minimum=0.1, maximum=LONGEST_WAIT_SECONDS),
     Option("poppler_timeout", "float", 60.0, "Seconds pdftotext may spend on one page.",
            minimum=1.0, maximum=LONGEST_WAIT_SECONDS),
     Option("poppler_max_output", "bytes", 16 * 1024**2,

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from goblin_core.config import Config
-from goblin_core.deadline import time_left
+from goblin_core.deadline import time_left, time_limit
 from goblin_core.engines import BaseEngine
-from goblin_core.errors import CorruptDocument, FileTooLarge
+from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge
 from goblin_core.source import Source, spooled
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
@@ -64,18 +64,20 @@ class PdfplumberRecovery(BaseEngine):
                         file=source.display_name,
                     ) from exc
                 with PageCensus.of(source, config) as census:
-                    texts.update(_page_texts(pages, page_numbers, census, source.display_name))
+                    texts.update(_page_texts(
+                        pages, page_numbers, census, source.display_name,
+                        float(config.section("pdf").get("page_timeout", 30.0))))
             finally:
                 _close(pdf, source.display_name)
         return texts
 
 
 def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: PageCensus,
-                name: str) -> dict[int, str]:
+                name: str, page_seconds: float = 30.0) -> dict[int, str]:
     """pdfplumber's text of the pages asked for; pdfminer would expand a form bomb as
     PDFium would, so pages the census refuses are left out, and so are pages of more
     than ``MAX_PAGE_CHARS`` characters (FileTooLarge, the reason, when no page asked
-    for is left)."""
+    for is left), and a page still being read after ``page_seconds`` is given up."""
     texts: dict[int, str] = {}
     too_many: list[int] = []
     for index, number in enumerate(page_numbers):
@@ -89,8 +91,11 @@ def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: PageC
             continue
         page = pages[number - 1]
         try:
-            _read_layout(page)
-            texts[number] = plain_ligatures(page_text(page))
+            with time_limit(page_seconds, f"pdfplumber on page {number}"):
+                _read_layout(page)
+                texts[number] = plain_ligatures(page_text(page))
+        except ExtractionTimeout as exc:
+            log.warning("%s: %s (pdf.page_timeout); not read with pdfplumber", name, exc)
         except _TooManyChars:
             log.warning("%s: page %s draws more than %s characters; not read with pdfplumber",
                         name, number, f"{MAX_PAGE_CHARS:,}")

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from goblin_core.config import Config
+from goblin_core.deadline import time_limit
 from goblin_core.engines import BaseEngine, BaseParsedDocument
-from goblin_core.errors import CorruptDocument, PasswordRequired
+from goblin_core.errors import CorruptDocument, ExtractionTimeout, PasswordRequired
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
@@ -126,9 +127,13 @@ class PypdfDocument(BaseParsedDocument):
         if refusal is not None:
             return PageContent(number, error=refusal)
         try:
-            page = self.reader.pages[index]
-            text = plain_ligatures(self._bounded_text(page, number))
-            images = _image_count(page)
+            with time_limit(float(self.options.get("page_timeout", 30.0)),
+                            f"pypdf on page {number}"):
+                page = self.reader.pages[index]
+                text = plain_ligatures(self._bounded_text(page, number))
+                images = _image_count(page)
+        except ExtractionTimeout as exc:
+            return PageContent(number, error=f"{exc} (pdf.page_timeout)")
         except _TextBoundReached as exc:
             return PageContent(number, error=f"pypdf stopped on page {number}: {exc}")
         except Exception as exc:  # pypdf raises many types on broken pages: each is a page error

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from goblin_core.config import Config
+from goblin_core.deadline import time_limit
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.model import Table
@@ -92,10 +93,12 @@ class PdfPlumberTableEngine(BaseEngine):
               config: Config) -> list[FoundTable]:
         options = config.section("pdf")
         try:
-            return page_tables(page, number,
-                               borderless=bool(options.get("borderless_tables", True)),
-                               max_operators=int(options.get("max_table_operators",
-                                                             MAX_TABLE_OPERATORS)))
+            with time_limit(float(options.get("page_timeout", 30.0)),
+                            f"the table search of page {number}"):
+                return page_tables(page, number,
+                                   borderless=bool(options.get("borderless_tables", True)),
+                                   max_operators=int(options.get("max_table_operators",
+                                                                 MAX_TABLE_OPERATORS)))
         except Exception as exc:  # one malformed page must not lose the other pages' tables
             log.warning("%s page %d: table detection failed: %s", source.display_name, number, exc)
             return []
