@@ -125,9 +125,16 @@ class FileValidator:
 
     @staticmethod
     def detect_extension_from_magic(file_path: str) -> str | None:
-        """The extension the content calls for (``.pdf``, ``.docx``...), or None."""
-        found = detect_file(file_path)
+        """The extension of the document the content is (``.pdf``, ``.docx``...), or None.
+
+        As in GoblinTools, an archive (a plain zip, a tar) is None: it is told by
+        ``is_archive`` and ``is_zip_by_magic``, and unpacked, not renamed.
+        """
+        registry = default_registry()
+        found = detect_file(file_path, registry)
         if found is None or not found.ext or found.mime in ("text/plain",):
+            return None
+        if registry.ranked("archive", found.mime) and not registry.ranked("parser", found.mime):
             return None
         return f".{found.ext}"
 
@@ -229,63 +236,59 @@ def _move_tree(source_root: str, destination: str) -> None:
 _KEPT_WHOLE_BY_DEPTH = "nested deeper than limits.max_depth"
 
 
-def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *, flatten: bool,
-            remove_source: bool, nested: bool = True) -> bool:
-    """Expand an archive with goblin, under the budget's limits.
-
-    ``nested=False`` opens this archive only: archives inside it are written
-    as they are, as GoblinTools' ArchiveHandler leaves them. ``remove_source``
-    deletes the archive only when nothing but a limit left a member out.
+def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *,
+            remove_source: bool) -> tuple[bool, list[Path]]:
+    """Expand one archive with goblin, under the budget's limits, as GoblinTools'
+    ArchiveHandler does: archives inside it are written as they are. Whether it counts
+    as extracted, and the files kept. ``remove_source`` deletes the archive only when
+    nothing but a limit left a member out.
     """
     from goblin_core.unpack import unpack
 
     limits = budget.remaining_limits()
     if limits.max_members <= 0:
         budget.skip(f"{os.path.basename(file_path)}: member limit reached; not extracted")
-        return False
+        return False, []
     registry = default_registry()
     options = limit_options(limits)
     # goblin refuses an archive listing more members than its cap; GoblinTools
     # keeps the first ones, which _record_result does under the budget.
     options["max_members"] = max(options["max_members"], GOBLIN_MAX_MEMBERS)
-    if not nested:
-        options["max_depth"] = 1
+    options["max_depth"] = 1
     config = registry.config(**options)
     existed = os.path.exists(destination)
     try:
-        result = unpack(file_path, destination, config=config, flatten=flatten,
+        result = unpack(file_path, destination, config=config, flatten=False,
                         registry=registry)
     except (GoblinError, OSError) as exc:
         log.error("Error extracting %s: %s", file_path, exc)
         if not existed and os.path.isdir(destination) and not os.listdir(destination):
             os.rmdir(destination)  # GoblinTools leaves no trace of a failed extraction
-        return False
-    extracted = _record_result(result, budget, nested=nested)
-    if extracted and remove_source and _complete(result, nested=nested):
+        return False, []
+    extracted, kept = _record_result(result, budget)
+    if extracted and remove_source and _complete(result):
         os.remove(file_path)
-    return extracted
+    return extracted, kept
 
 
-def _complete(result: UnpackResult, *, nested: bool) -> bool:
+def _complete(result: UnpackResult) -> bool:
     """True when every member was unpacked or left out by a limit (as GoblinTools,
-    which deletes the archive then): an encrypted or damaged member keeps it."""
-    return all(error.kind in LIMIT_ERRORS or (not nested and _KEPT_WHOLE_BY_DEPTH in error.message)
+    which deletes the archive then): an encrypted or damaged member keeps it. An inner
+    archive written whole was asked for, not left out."""
+    return all(error.kind in LIMIT_ERRORS or _KEPT_WHOLE_BY_DEPTH in error.message
                for error in result.errors)
 
 
-def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bool = True) -> bool:
-    """Count what goblin wrote, note what it left out; True when it wrote something
-    or left out only what a limit refused (GoblinTools' success).
-
-    Without ``nested``, an inner archive written whole was asked for, not left out.
-    """
-    kept = 0
+def _record_result(result: UnpackResult, budget: ExtractionBudget) -> tuple[bool, list[Path]]:
+    """Count what goblin wrote, note what it left out: True when it wrote something
+    or left out only what a limit refused (GoblinTools' success), and the files kept."""
+    kept: list[Path] = []
     dest = result.dest.resolve()
     for path in result.written:
         if not budget.admit_member(os.path.relpath(path, dest)):
             _remove_written(path, dest)
             continue
-        kept += 1
+        kept.append(path)
         try:
             budget.commit(os.path.getsize(path))
         except OSError:
@@ -294,12 +297,12 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget, *, nested: bo
     for line in lines:
         budget.skip(line)
     for error in result.errors:
-        if error.message in refused or (not nested and _KEPT_WHOLE_BY_DEPTH in error.message):
+        if error.message in refused or _KEPT_WHOLE_BY_DEPTH in error.message:
             continue
         # A limit or a refusal left something out: GoblinTools lists those in ``skipped``.
         budget.skipped.append(error.message)
         log.error("%s", error.message)
-    return kept > 0 or _complete(result, nested=nested)
+    return bool(kept) or _complete(result), kept
 
 
 def refused_members(members: Iterable[MemberEntry]) -> tuple[list[str], set[str]]:
@@ -309,8 +312,22 @@ def refused_members(members: Iterable[MemberEntry]) -> tuple[list[str], set[str]
     Directories and later volumes of a set are skipped, not left out: not listed.
     """
     refused = [m for m in members if m.action == "refused"]
-    return ([f"{m.name}: {m.reason}" for m in refused],
+    return ([_skipped_line(m) for m in refused],
             {f"member {m.name!r} refused: {m.reason}" for m in refused})
+
+
+#: goblin's reasons for a member name that would land outside the destination.
+_ESCAPING = ("path traversal", "absolute path")
+
+
+def _skipped_line(member: MemberEntry) -> str:
+    """A refused member as GoblinTools lists it; a name that would climb out of the
+    destination in GoblinTools' words ("path escapes the extraction root"), goblin's
+    reason after it."""
+    if member.reason.startswith(_ESCAPING):
+        return (f"{member.name}: path escapes the extraction root; member skipped "
+                f"({member.reason})")
+    return f"{member.name}: {member.reason}"
 
 
 def _remove_written(path: Path, dest: Path) -> None:
@@ -352,7 +369,7 @@ class ArchiveHandler:
 
     @classmethod
     def _extract(cls, file_path: str, destination: str, budget: ExtractionBudget, *,
-                 remove_source: bool, nested: bool) -> bool:
+                 remove_source: bool, nested: bool, depth: int = 0) -> bool:
         if FileValidator.is_empty(file_path) or not os.path.exists(file_path):
             return False
         handler = cls._custom_formats.get(Path(file_path).suffix.lower())
@@ -361,8 +378,28 @@ class ArchiveHandler:
             if ok and remove_source:
                 os.remove(file_path)
             return ok
-        return _unpack(file_path, destination, budget, flatten=False,
-                       remove_source=remove_source, nested=nested)
+        extracted, kept = _unpack(file_path, destination, budget, remove_source=remove_source)
+        if nested:
+            cls._extract_nested(kept, budget, depth)
+        return extracted
+
+    @classmethod
+    def _extract_nested(cls, written: list[Path], budget: ExtractionBudget, depth: int) -> None:
+        """Open the archives among the files an extraction wrote, each into the folder
+        it lies in, as GoblinTools does (its members beside it, the archive removed once
+        read whole), down to ``max_depth`` levels: one deeper stays closed and is
+        listed in ``budget.skipped``. Files that were there before are never opened."""
+        for path in written:
+            if not path.is_file() or FileValidator.office_container_extension(str(path)):
+                continue
+            if file_kind(path) != "archive":
+                continue
+            if depth + 1 >= budget.limits.max_depth:
+                budget.skip(f"{path.name}: nesting deeper than {budget.limits.max_depth} "
+                            "archive levels; not extracted")
+                continue
+            cls._extract(str(path), str(path.parent), budget, remove_source=True, nested=True,
+                         depth=depth + 1)
 
     @classmethod
     def _extract_custom(cls, handler: Callable[[str, str], Any], file_path: str,
@@ -386,8 +423,8 @@ class ArchiveHandler:
         if not FileValidator.is_zip_by_magic(file_path):
             return False
         budget = budget or ExtractionBudget(limits)
-        return _unpack(file_path, destination, budget, flatten=False,
-                       remove_source=remove_source, nested=False)
+        extracted, _ = _unpack(file_path, destination, budget, remove_source=remove_source)
+        return extracted
 
 
 class FileManager:
@@ -475,7 +512,9 @@ class FileManager:
                                 limits: ArchiveLimits | None = None,
                                 budget: ExtractionBudget | None = None, _depth: int = 0) -> bool:
         """Expand an archive and the archives inside it into ``destination``, or copy
-        a document there whole (Office files are documents, never unpacked).
+        a document there whole (Office files are documents, never unpacked). As in
+        GoblinTools, an inner archive is opened in the folder it lies in and removed
+        once read whole.
 
         Decided by content: a ``.zip`` holding a PDF is copied as ``.pdf``, a
         ``.pdf`` holding a ZIP is expanded. An empty file is copied when its
@@ -496,7 +535,7 @@ class FileManager:
             return cls._copy_document(file_path, destination)
         if kind == "archive":
             return ArchiveHandler._extract(file_path, destination, budget, remove_source=False,
-                                           nested=True)
+                                           nested=True, depth=_depth)
         log.warning("No parser or archive handler for %s; not extracted", file_path)
         return False
 

@@ -219,7 +219,9 @@ def test_archive_handler_opens_one_level(tmp_path: Path, zip_registry: Registry)
     assert budget.skipped == []
     archive = nested_zip(tmp_path / "outer.zip")
     assert FileManager.extract_files_recursive(str(archive), str(tmp_path / "all"))
-    assert listing(tmp_path / "all") == ["inner/deep.txt", "top.txt"]
+    # as GoblinTools does, an inner archive is opened where it lies, its members beside
+    # it, and removed (test_behaviour_parity compares the trees with GoblinTools' own)
+    assert listing(tmp_path / "all") == ["deep.txt", "top.txt"]
 
 
 def test_a_failed_extraction_leaves_no_destination(tmp_path: Path,
@@ -318,3 +320,38 @@ def test_an_archive_whose_members_a_limit_refused_all_still_extracted(
     assert ArchiveHandler.extract(str(archive), str(tmp_path / "out"), budget=budget)
     assert not archive.exists()
     assert [line.split(":")[0] for line in budget.skipped] == ["grande.txt"]
+
+
+def test_an_inner_archive_the_member_cap_leaves_closed_is_kept(tmp_path: Path,
+                                                                 zip_registry: Registry) -> None:
+    # GoblinTools 0.13.4 deletes such an archive, unread: its members are then lost
+    archive = nested_zip(tmp_path / "outer.zip")
+    budget = ExtractionBudget(ArchiveLimits(max_members=2))
+    assert FileManager.extract_files_recursive(str(archive), str(tmp_path / "out"),
+                                               budget=budget)
+    assert listing(tmp_path / "out") == ["inner.zip", "top.txt"]
+    assert budget.members == 2
+    assert budget.skipped == ["inner.zip: member limit reached; not extracted"]
+
+
+def test_an_archive_has_no_document_extension(tmp_path: Path, zip_registry: Registry) -> None:
+    archive = nested_zip(tmp_path / "pacote.bin")
+    assert FileValidator.detect_extension_from_magic(str(archive)) is None
+    assert FileValidator.is_archive(str(archive))
+    pdf = write(tmp_path / "anexo_1", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    assert FileValidator.detect_extension_from_magic(str(pdf)) == ".pdf"
+
+
+def test_a_member_name_that_escapes_is_skipped_in_goblintools_words(
+        tmp_path: Path, zip_registry: Registry) -> None:
+    archive = tmp_path / "a.zip"
+    with zipfile.ZipFile(archive, "w") as members:
+        for name in ("../evil.txt", "/abs.txt", "ok.txt"):
+            members.writestr(name, "x")
+    budget = ExtractionBudget()
+    assert ArchiveHandler.extract(str(archive), str(tmp_path / "out"), budget=budget)
+    assert listing(tmp_path / "out") == ["ok.txt"]
+    assert budget.skipped == [
+        "../evil.txt: path escapes the extraction root; member skipped "
+        "(path traversal (..) refused)",
+        "/abs.txt: path escapes the extraction root; member skipped (absolute path refused)"]
