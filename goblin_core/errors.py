@@ -158,6 +158,18 @@ class ConfigError(GoblinError):
     kind = "ConfigError"
 
 
+def is_rust_panic(exc: BaseException) -> bool:
+    """Whether ``exc`` is a panic of a Rust extension (python-calamine and others built
+    with pyo3), which pyo3 raises as a ``PanicException`` derived from BaseException:
+    ``except Exception`` lets it through, so an engine that turns a damaged file into a
+    CorruptDocument must catch it by this test.
+
+    >>> is_rust_panic(ValueError("bad cell"))
+    False
+    """
+    return type(exc).__module__ == "pyo3_runtime"
+
+
 ERROR_KINDS: dict[str, type[GoblinError]] = {
     cls.kind: cls
     for cls in (

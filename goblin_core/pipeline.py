@@ -40,6 +40,7 @@ from goblin_core.errors import (
     PasswordRequired,
     UnsafeArchive,
     UnsupportedFormat,
+    is_rust_panic,
     unreadable,
 )
 from goblin_core.executors.page_ranges import parse_page_range
@@ -102,7 +103,7 @@ def _panics_as_errors() -> Iterator[None]:
     try:
         yield
     except BaseException as exc:
-        if type(exc).__module__ != "pyo3_runtime":
+        if not is_rust_panic(exc):
             raise
         raise EnginePanic(f"{type(exc).__name__}: {exc}") from exc
 

@@ -21,7 +21,7 @@ from python_calamine import CalamineError, CalamineWorkbook
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument, TextDocument
-from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.errors import CorruptDocument, GoblinError, is_rust_panic
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import biff12
@@ -147,6 +147,13 @@ class _CalamineDocument(BaseParsedDocument):
                 yield PageContent(number=number, label=name,
                                   error=f"sheet {name!r} cannot be read ({exc})")
                 continue
+            except BaseException as exc:
+                if not is_rust_panic(exc):
+                    raise
+                # calamine may be left in any state: the next engine reads the workbook
+                # when no sheet came out yet, else the sheets read so far are kept
+                raise CorruptDocument(f"calamine stopped on sheet {name!r} (its reader "
+                                      f"panicked: {exc})") from exc
             yield sheet_page(number, name, rows, self.extras.get(name), self.engine,
                              name in self.hidden)
 
@@ -390,9 +397,14 @@ def _workbook(
 ) -> CalamineWorkbook:
     try:
         return CalamineWorkbook.from_filelike(stream or plain.open())
-    except Exception as exc:  # calamine raises its own error types for damaged files
+    except BaseException as exc:
+        # calamine raises its own error types for damaged files, and panics on some
+        # (a formula record shorter than it says)
+        if not (isinstance(exc, Exception) or is_rust_panic(exc)):
+            raise
+        reason = f"its reader panicked: {exc}" if is_rust_panic(exc) else str(exc)
         raise CorruptDocument(
-            f"calamine cannot read the workbook ({exc})", file=source.display_name
+            f"calamine cannot read the workbook ({reason})", file=source.display_name
         ) from exc
 
 
