@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from goblin_core.errors import ExtractionTimeout
 
@@ -195,6 +197,7 @@ class _Watchdog:
                 self._thread.start()
             if due < self._next_wake:  # an arm per page: most are due no sooner
                 self._wake.notify()
+        _catch_swallowed_interrupts()
         return arm
 
     def disarm(self, arm: _Arm, restore: _Arm | None = None) -> None:
@@ -211,6 +214,16 @@ class _Watchdog:
                 # an interrupt raised but not yet delivered would land after the block
                 _raise_in(arm.thread, None)
                 arm.fired = None  # withdrawn once: a later one is the restored arm's
+
+    def again_soon(self, thread: int) -> None:
+        """Raise the interrupt into ``thread`` again at once: the one raised landed in a
+        finalizer, which Python runs with its errors ignored, so the work goes on."""
+        with self._wake:
+            arm = self._arms.get(thread)
+            if arm is None or arm.fired is None:
+                return
+            arm.fired = time.monotonic() - _INTERRUPT_AGAIN_SECONDS
+            self._wake.notify()
 
     def _watch(self) -> None:
         with self._wake:
@@ -234,6 +247,27 @@ def _raise_in(thread: int, exception: type[BaseException] | None) -> None:
     ctypes.pythonapi.PyThreadState_SetAsyncExc(
         ctypes.c_ulong(thread), ctypes.py_object(exception) if exception is not None else None
     )
+
+
+def _catch_swallowed_interrupts() -> None:
+    """Install a ``sys.unraisablehook`` that takes the interrupts a finalizer swallowed
+    (an object's ``__del__``, a weakref callback, run wherever the interrupt landed):
+    Python would print each to stderr as "Exception ignored" and the engine's work would
+    go on a second longer. Anything else goes to the hook there was before. Checked at
+    each arm, so a hook set meanwhile (a test runner's) is wrapped too."""
+    previous = sys.unraisablehook
+    if getattr(previous, "_goblin_deadline", False):
+        return
+
+    def hook(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, DeadlineInterrupt) or (
+                unraisable.exc_type is DeadlineInterrupt):
+            _WATCHDOG.again_soon(threading.get_ident())
+            return
+        previous(unraisable)
+
+    hook._goblin_deadline = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 _WATCHDOG = _Watchdog()

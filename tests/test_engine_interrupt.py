@@ -233,3 +233,25 @@ def test_work_within_a_time_limit_is_not_interrupted() -> None:
     with time_limit(2.0, "a short step"):
         _spin(0.3)
     _spin(2.5)
+
+
+class _SlowToFree:
+    """An object whose finalizer works a while: an interrupt that lands there is
+    swallowed by Python, which runs finalizers with their errors ignored."""
+
+    def __del__(self) -> None:
+        _spin(0.3)
+
+
+def test_an_interrupt_a_finalizer_swallowed_is_raised_again_at_once(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.monotonic()
+    with pytest.raises(EngineInterrupted), document_deadline(time.monotonic() + 0.1), \
+            enforced("tests.engine"):
+        for _ in range(20):  # six seconds of finalizers, a few tenths of other work
+            _SlowToFree()
+            _spin(0.05)
+    # the interrupt most likely lands in a finalizer first; raised again only a second
+    # later, it would as likely land in the next one
+    assert time.monotonic() - started < 0.1 + INTERRUPT_GRACE_SECONDS + 0.9
+    assert "Exception ignored" not in capsys.readouterr().err
