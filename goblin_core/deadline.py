@@ -233,12 +233,43 @@ class _Watchdog:
                 for arm in self._arms.values():
                     due = arm.due if arm.fired is None else arm.fired + _INTERRUPT_AGAIN_SECONDS
                     if due <= now:
-                        _raise_in(arm.thread, DeadlineInterrupt)
-                        arm.fired = now
-                        due = now + _INTERRUPT_AGAIN_SECONDS
+                        if _fired(arm.thread):
+                            arm.fired = now
+                            due = now + _INTERRUPT_AGAIN_SECONDS
+                        else:
+                            due = now + _THREAD_STARTING_WAIT
                     soonest = due if soonest is None else min(soonest, due)
                 self._next_wake = float("inf") if soonest is None else soonest
                 self._wake.wait(None if soonest is None else soonest - now)
+
+
+#: How long the watchdog waits for a thread being started to run before it tries again.
+_THREAD_STARTING_WAIT = 0.005
+
+
+def _fired(thread: int) -> bool:
+    """Raise the interrupt into ``thread``; False, raising nothing, while a thread is
+    being started anywhere in the process.
+
+    CPython (3.11) makes a new thread's state in the thread that starts it, under that
+    thread's id, and gives it its own id only once the new thread runs. An interrupt
+    raised in between lands in the new thread, which dies before it tells its starter
+    that it runs, and the starter (Tesseract's stderr reader, a pool) waits for it
+    forever. ``threading`` lists a thread as being started over all that time.
+    """
+    if _threads_starting():
+        return False
+    _raise_in(thread, DeadlineInterrupt)
+    if _threads_starting():
+        # one was started between the check and the raise: take the interrupt back from
+        # the first state holding the id, the new thread's while it holds it
+        _raise_in(thread, None)
+        return False
+    return True
+
+
+def _threads_starting() -> bool:
+    return bool(getattr(threading, "_limbo", None))
 
 
 def _raise_in(thread: int, exception: type[BaseException] | None) -> None:
