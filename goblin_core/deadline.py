@@ -49,6 +49,10 @@ def document_deadline(deadline: float) -> Iterator[None]:
         yield
     finally:
         _DEADLINE.reset(token)
+        if _DEADLINE.get() is None:
+            # an arm still here outlived its block (an interrupt delivered inside its
+            # disarm): once the extraction is over it would interrupt the caller's code
+            _WATCHDOG.forget(threading.get_ident())
 
 
 def within_document(seconds: float) -> float:
@@ -214,6 +218,13 @@ class _Watchdog:
                 # an interrupt raised but not yet delivered would land after the block
                 _raise_in(arm.thread, None)
                 arm.fired = None  # withdrawn once: a later one is the restored arm's
+
+    def forget(self, thread: int) -> None:
+        """Drop any arm of ``thread``, and take back an interrupt not yet delivered."""
+        with self._wake:
+            arm = self._arms.pop(thread, None)
+            if arm is not None and arm.fired is not None:
+                _raise_in(thread, None)
 
     def again_soon(self, thread: int) -> None:
         """Raise the interrupt into ``thread`` again at once: the one raised landed in a

@@ -303,3 +303,11 @@ def test_an_engine_starting_threads_is_interrupted_and_never_left_waiting() -> N
     run = subprocess.run([sys.executable, "-c", _START_THREADS_PAST_THE_DEADLINE],
                          capture_output=True, text=True, timeout=60)
     assert run.stdout.strip() == "all interrupted", run.stderr[-2000:]
+
+
+def test_an_arm_left_behind_ends_with_the_extraction() -> None:
+    from goblin_core import deadline
+
+    with document_deadline(time.monotonic() + 0.1):
+        deadline._WATCHDOG.arm(time.monotonic() + 0.5)  # never disarmed
+    _spin(0.5 + INTERRUPT_GRACE_SECONDS + 1)  # would raise if it were still armed
