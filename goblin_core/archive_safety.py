@@ -63,6 +63,13 @@ class ArchiveBudget:
             )
 
 
+#: The reasons a member name is refused for landing outside the destination.
+DRIVE_PATH = "absolute path (drive letter) refused"
+ABSOLUTE_PATH = "absolute path refused"
+PATH_TRAVERSAL = "path traversal (..) refused"
+ESCAPING_NAMES = frozenset({DRIVE_PATH, ABSOLUTE_PATH, PATH_TRAVERSAL})
+
+
 def safe_member_name(name: str) -> tuple[str | None, str]:
     """A relative, normalised member name, or None with the reason it is refused.
 
@@ -77,16 +84,16 @@ def safe_member_name(name: str) -> tuple[str | None, str]:
     if "\x00" in cleaned:
         return None, "NUL character in the name refused"
     if _DRIVE.match(cleaned):
-        return None, "absolute path (drive letter) refused"
+        return None, DRIVE_PATH
     if cleaned.startswith("/"):
-        return None, "absolute path refused"
+        return None, ABSOLUTE_PATH
     note = ""
     if _CONTROL.search(cleaned):
         cleaned = _CONTROL.sub("_", cleaned)
         note = "control characters replaced"
     parts = [p for p in cleaned.split("/") if p not in ("", ".")]
     if any(p == ".." for p in parts):
-        return None, "path traversal (..) refused"
+        return None, PATH_TRAVERSAL
     normalised = posixpath.join(*parts) if parts else ""
     if not normalised:
         return None, "empty member name"

@@ -115,7 +115,7 @@ def enforced(engine: str = "an engine") -> Iterator[None]:
     same thread, this does nothing.
     """
     deadline = _DEADLINE.get()
-    if deadline is None or _WATCHDOG.armed_in_this_thread():
+    if deadline is None or _WATCHDOG.arm_of_this_thread() is not None:
         yield
         return
     arm = _WATCHDOG.arm(deadline + INTERRUPT_GRACE_SECONDS)
@@ -185,9 +185,6 @@ class _Watchdog:
         self._arms: dict[int, _Arm] = {}
         self._thread: threading.Thread | None = None
 
-    def armed_in_this_thread(self) -> bool:
-        return threading.get_ident() in self._arms
-
     def arm_of_this_thread(self) -> _Arm | None:
         return self._arms.get(threading.get_ident())
 
@@ -221,10 +218,9 @@ class _Watchdog:
 
     def forget(self, thread: int) -> None:
         """Drop any arm of ``thread``, and take back an interrupt not yet delivered."""
-        with self._wake:
-            arm = self._arms.pop(thread, None)
-            if arm is not None and arm.fired is not None:
-                _raise_in(thread, None)
+        arm = self._arms.get(thread)
+        if arm is not None:
+            self.disarm(arm)
 
     def again_soon(self, thread: int) -> None:
         """Raise the interrupt into ``thread`` again at once: the one raised landed in a

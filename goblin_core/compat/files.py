@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from goblin_core.archive_safety import ESCAPING_NAMES
 from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.settings import ArchiveLimits, limit_options
 from goblin_core.engines import ArchiveLimits as EngineLimits
@@ -316,15 +317,11 @@ def refused_members(members: Iterable[MemberEntry]) -> tuple[list[str], set[str]
             {f"member {m.name!r} refused: {m.reason}" for m in refused})
 
 
-#: goblin's reasons for a member name that would land outside the destination.
-_ESCAPING = ("path traversal", "absolute path")
-
-
 def _skipped_line(member: MemberEntry) -> str:
     """A refused member as GoblinTools lists it; a name that would climb out of the
     destination in GoblinTools' words ("path escapes the extraction root"), goblin's
     reason after it."""
-    if member.reason.startswith(_ESCAPING):
+    if member.reason in ESCAPING_NAMES:
         return (f"{member.name}: path escapes the extraction root; member skipped "
                 f"({member.reason})")
     return f"{member.name}: {member.reason}"
