@@ -53,18 +53,47 @@ def _fails_clearly(
     return caught.value
 
 
-def test_xxe_in_xml_is_refused_and_nothing_is_read(read, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    secret = tmp_path / "secret.txt"
+def _secret_files(folder: Path) -> tuple[Path, Path]:
+    """A secret, and a DTD that declares an entity holding another secret."""
+    secret = folder / "secret.txt"
     secret.write_text("TOP-SECRET-VALUE")
-    xml = (
-        f'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file://{secret}">]><r>&x;</r>'
-    ).encode()
-    error = _fails_clearly(read, xml, "xxe.xml", CorruptDocument, "entities")
-    assert "TOP-SECRET-VALUE" not in str(error)
+    dtd = folder / "leak.dtd"
+    dtd.write_text('<!ENTITY leak "SECRET-FROM-DTD">')
+    return secret, dtd
+
+
+@pytest.mark.parametrize("doctype", [
+    '<!DOCTYPE r [<!ENTITY x SYSTEM "file://{secret}">]>',
+    '<!DOCTYPE r [<!ENTITY x PUBLIC "-//goblin//x//EN" "file://{secret}">]>',
+    '<!DOCTYPE r [<!ENTITY % p SYSTEM "file://{dtd}"> %p;]>',
+    '<!DOCTYPE r SYSTEM "file://{dtd}">',
+], ids=["system", "public", "parameter", "external-subset"])
+@pytest.mark.parametrize("name", ["xxe.xml", "xxe.svg"])
+def test_an_xml_file_never_reads_an_external_entity(read, tmp_path, doctype, name) -> None:  # type: ignore[no-untyped-def]
+    """The file's own text is kept; each reference to what lies outside it is left out
+    and named in the report."""
+    secret, dtd = _secret_files(tmp_path)
+    prolog = doctype.format(secret=secret, dtd=dtd)
+    body = ('<svg xmlns="http://www.w3.org/2000/svg"><text>before &x;&leak; after</text></svg>'
+            if name.endswith(".svg") else "<r>before &x;&leak; after</r>")
+    with bounded():
+        document = read(f'<?xml version="1.0"?>{prolog}{body}'.encode(), name)
+    assert document.text == "before after"
+    reported = " ".join(entry.message for entry in document.report.warnings)
+    assert "entity references left out" in reported
+    assert "&leak;" in reported
+    assert "SECRET" not in document.text + reported
 
 
 def test_billion_laughs_xml_is_refused(read) -> None:  # type: ignore[no-untyped-def]
     _fails_clearly(read, _LAUGHS.encode(), "laughs.xml", CorruptDocument, "entities")
+
+
+def test_quadratic_blowup_xml_is_refused(read) -> None:  # type: ignore[no-untyped-def]
+    """One long entity referenced thousands of times: no nesting, the same growth."""
+    xml = (f'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "{"x" * 50_000}">]><r>'
+           + "&a;" * 5000 + "</r>")
+    _fails_clearly(read, xml.encode(), "quadratic.xml", CorruptDocument, "entities")
 
 
 def test_billion_laughs_svg_is_refused(read) -> None:  # type: ignore[no-untyped-def]

@@ -1,18 +1,26 @@
-"""Hardened XML parsing: no DTD loading, no entities, no network, bounded depth.
+"""Hardened XML parsing: no DTD loading, no external entities, no network, bounded depth.
 
-Every XML document goblin-office reads (OOXML and ODF parts, flat ODF, EPUB,
-.xml and .svg files) goes through ``parse_xml``. A document that declares
-entities is refused outright, as defusedxml does, because entity expansion is
-how billion-laughs and external-entity attacks work and no office format
-needs it.
+Every XML part goblin-office reads (OOXML and ODF parts, flat ODF, EPUB) goes
+through ``parse_xml``, which refuses a part that declares entities outright, as
+defusedxml does: entity expansion is how billion-laughs and external-entity
+attacks work, and no office format needs it.
+
+An XML file that is a document of its own (.xml, .svg) goes through
+``parse_xml_file`` instead. DocBook, TEI and JATS files declare entities or
+use the named ones of a DTD they only point to (``&eacute;``), and
+Illustrator declares its namespaces as entities: refusing them would lose
+whole documents. There each reference becomes its text (``Entities``), and
+nothing outside the file is ever read.
 """
 
 from __future__ import annotations
 
+import html.entities
 import io
 import re
 import threading
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from lxml import etree
 
@@ -35,6 +43,10 @@ STREAM_XML_FROM = 8 * 1024 * 1024
 
 # libxml2 refuses nesting past this without XML_PARSE_HUGE (huge_tree), which goblin never sets
 _LIBXML_MAX_DEPTH = 256
+# no DTD, no entity expansion, no network, libxml2's own depth bound
+_HARDENED: dict[str, Any] = {
+    "resolve_entities": False, "no_network": True, "load_dtd": False,
+    "dtd_validation": False, "huge_tree": False, "remove_comments": True, "remove_pis": True}
 # one parser per thread: an lxml parser serialises the threads that share it
 _PARSERS = threading.local()
 
@@ -42,15 +54,7 @@ _PARSERS = threading.local()
 def _parser() -> etree.XMLParser:
     parser: etree.XMLParser | None = getattr(_PARSERS, "parser", None)
     if parser is None:
-        parser = etree.XMLParser(
-            resolve_entities=False,
-            no_network=True,
-            load_dtd=False,
-            dtd_validation=False,
-            huge_tree=False,
-            remove_comments=True,
-            remove_pis=True,
-        )
+        parser = etree.XMLParser(**_HARDENED)
         _PARSERS.parser = parser
     return parser
 
@@ -69,11 +73,7 @@ def parse_xml(data: bytes, *, name: str, max_depth: int = 256) -> etree._Element
         # parsed in C in one call: a per-element Python loop cost more than the parse itself
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
-        if "Excessive depth" in str(exc):
-            raise _too_deep(min(max_depth, _LIBXML_MAX_DEPTH), name) from exc
-        raise CorruptDocument(
-            f"XML is not well formed ({exc}); the file is truncated or damaged", file=name
-        ) from exc
+        raise _syntax_error(exc, name, min(max_depth, _LIBXML_MAX_DEPTH)) from exc
     if root is None:
         raise CorruptDocument("XML has no root element", file=name)
     if max_depth < _LIBXML_MAX_DEPTH and _deeper_than(root, max_depth):
@@ -92,29 +92,257 @@ def iterparse_xml(data: bytes, *, name: str,
     [('start', 'a'), ('start', 'b'), ('end', 'b'), ('end', 'a')]
     """
     refuse_declared_entities(data, name)
+    yield from _events(data, name, max_depth, refuse_entities=True)
+
+
+def _events(data: bytes | tuple[bytes, memoryview], name: str, max_depth: int, *,
+            refuse_entities: bool) -> Iterator[tuple[str, etree._Element]]:
     limit = min(max_depth, _LIBXML_MAX_DEPTH)
-    events = etree.iterparse(io.BytesIO(data), events=("start", "end"), resolve_entities=False,
-                             no_network=True, load_dtd=False, dtd_validation=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True)
-    depth, seen_root = 0, False
+    stream = io.BytesIO(data) if isinstance(data, bytes) else io.BufferedReader(_Joined(*data))
+    events = etree.iterparse(stream, events=("start", "end"), **_HARDENED)
+    depth = inside_entity = 0
     try:
         for event, element in events:
             if event == "start":
                 depth += 1
                 if depth > limit:
                     raise _too_deep(limit, name)
-                if not seen_root:  # the DTD, if any, is read before the root element
+                if depth == 1 and refuse_entities:  # the DTD is read before the root element
                     _refuse_entities(element, name)
-                    seen_root = True
+                # libxml2 reports the elements of an entity's replacement text too, outside
+                # the tree: the reference stands for them, and Entities gives its text
+                if inside_entity or (depth > 1 and element.getparent() is None):
+                    inside_entity += 1
+                    continue
             else:
                 depth -= 1
+                if inside_entity:
+                    inside_entity -= 1
+                    continue
             yield event, element
     except etree.XMLSyntaxError as exc:
-        if "Excessive depth" in str(exc):
-            raise _too_deep(limit, name) from exc
-        raise CorruptDocument(
-            f"XML is not well formed ({exc}); the file is truncated or damaged", file=name
-        ) from exc
+        raise _syntax_error(exc, name, limit) from exc
+
+
+def parse_xml_file(data: bytes, *, name: str,
+                   max_depth: int = 256) -> tuple[etree._Element, Entities]:
+    """Parse an XML file that is a document of its own (.xml, .svg): the root element,
+    its entity references already replaced by their text, and the ``Entities`` that did it
+    (``left_out`` names what could not be, for the report).
+
+    Raises ``UnsafeXML`` for entities that expand past libxml2's amplification limit or
+    ``Entities``' budget (billion laughs) and for nesting deeper than ``max_depth``,
+    ``CorruptDocument`` for XML that is not well formed.
+
+    >>> root, entities = parse_xml_file(
+    ...     b'<!DOCTYPE d [<!ENTITY who "goblin">]><d>by &who;, caf&eacute;</d>', name="x.xml")
+    >>> root.text
+    'by goblin, café'
+    """
+    limit = min(max_depth, _LIBXML_MAX_DEPTH)
+    try:
+        root = etree.fromstring(b"".join(_unread_external_subset(data)), _parser())
+    except etree.XMLSyntaxError as exc:
+        raise _syntax_error(exc, name, limit) from exc
+    if root is None:
+        raise CorruptDocument("XML has no root element", file=name)
+    if max_depth < _LIBXML_MAX_DEPTH and _deeper_than(root, max_depth):
+        raise _too_deep(max_depth, name)
+    entities = Entities(name, budget=len(data))
+    for node in list(root.iter(etree.Entity)):
+        entities.replace(node)
+    return root, entities
+
+
+def iterparse_xml_file(data: bytes, entities: Entities, *, name: str,
+                       max_depth: int = 256) -> Iterator[tuple[str, etree._Element]]:
+    """``parse_xml_file``'s reading as ``iterparse_xml``'s events, for a file too large to
+    hold as a tree. Entity references stay in the tree: the caller hands each element to
+    ``entities.settle`` before it reads the element's text or its children's tails.
+    """
+    yield from _events(_unread_external_subset(data), name, max_depth, refuse_entities=False)
+
+
+_DOCTYPE_NAME = re.compile(rb"<!DOCTYPE\s+[^\s\[>]+\s*(?=[\[>])")
+_XML_DECLARATION = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*\?>")
+_ELEMENT_START = re.compile(rb"<[A-Za-z_:\x80-\xff]")
+#: the external subset given to a file that names none: libxml2 never loads it (no DTD
+#: is ever loaded), but with one named, a reference to an entity the file does not
+#: declare is a warning instead of the end of the parse
+_UNREAD_SUBSET = b' SYSTEM "urn:goblin:unread-dtd"'
+
+
+def _unread_external_subset(data: bytes) -> tuple[bytes, memoryview]:
+    """``data`` with a DOCTYPE naming an external subset, its own DTD's or one never read,
+    as a head and the rest of ``data`` (not copied: a file read as it parses is large).
+
+    Any named entity (``&eacute;``) could be declared there, so libxml2 leaves an
+    undeclared reference in the tree for ``Entities`` instead of refusing the file. A
+    file in UTF-16 or UTF-32 is left as it is: the bytes spliced in are ASCII.
+
+    >>> b"".join(_unread_external_subset(b'<?xml version="1.0"?><r/>'))
+    b'<?xml version="1.0"?><!DOCTYPE r SYSTEM "urn:goblin:unread-dtd"><r/>'
+    >>> b"".join(_unread_external_subset(b'<!DOCTYPE r [<!ENTITY a "b">]><r>&a;</r>'))
+    b'<!DOCTYPE r SYSTEM "urn:goblin:unread-dtd" [<!ENTITY a "b">]><r>&a;</r>'
+    """
+    whole = memoryview(data)
+    root = _ELEMENT_START.search(data, 0, _PROLOG_BYTES)
+    if b"\x00" in data[:4] or root is None:
+        return b"", whole
+    # only a DOCTYPE before the root element is one: later, it is text (CDATA, a comment)
+    doctype = _DOCTYPE.search(data, 0, root.start())
+    if doctype is not None:
+        named = _DOCTYPE_NAME.match(data, doctype.start())
+        if named is None:  # it names a subset already (SYSTEM or PUBLIC), or is damaged
+            return b"", whole
+        cut = doctype.start() + len(named.group().rstrip())
+        return data[:cut] + _UNREAD_SUBSET, whole[cut:]
+    declaration = _XML_DECLARATION.match(data)
+    cut = declaration.end() if declaration else 0
+    return data[:cut] + b"<!DOCTYPE r" + _UNREAD_SUBSET + b">", whole[cut:]
+
+
+class _Joined(io.RawIOBase):
+    """A stream of a few buffers one after the other, none of them copied whole."""
+
+    def __init__(self, *parts: bytes | memoryview) -> None:
+        self._parts = [memoryview(part) for part in parts if len(part)]
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self._parts:
+            return 0
+        part = self._parts[0]
+        size = min(len(buffer), len(part))
+        buffer[:size] = part[:size]
+        if size == len(part):
+            self._parts.pop(0)
+        else:
+            self._parts[0] = part[size:]
+        return size
+
+
+def _syntax_error(exc: etree.XMLSyntaxError, name: str, depth_limit: int) -> CorruptDocument:
+    reason = " ".join(str(exc).split())
+    if "Excessive depth" in reason:  # libxml2 calls it a resource limit, as it does bombs
+        return _too_deep(depth_limit, name)
+    if exc.code in (etree.ErrorTypes.ERR_RESOURCE_LIMIT, etree.ErrorTypes.ERR_ENTITY_LOOP):
+        return UnsafeXML(f"XML entities expand past libxml2's limits ({reason}): a "
+                         "billion-laughs file; refused", file=name)
+    return CorruptDocument(
+        f"XML is not well formed ({reason}); the file is truncated or damaged", file=name)
+
+
+# a character or entity reference inside an entity's replacement text
+_REFERENCE = re.compile(r"&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([^\s&;<>]{1,100}));")
+_MARKUP = re.compile(r"<[^<>]*>")
+# DocBook, TEI and JATS name characters as HTML does (ISO 8879's sets: eacute, nbsp, mdash)
+_NAMED_CHARACTERS = html.entities.html5
+_MAX_ENTITY_NESTING = 32
+# what a file's entities may add to its text: ten times the file, and a little more for a small one
+_ENTITY_GROWTH, _ENTITY_ALLOWANCE = 10, 1 << 20
+
+
+class Entities:
+    """Replaces the entity references libxml2 left in a tree by their text.
+
+    goblin never loads a DTD, nor lets libxml2 expand an entity in text, so
+    every ``&name;`` stays in the tree as a reference. Each becomes:
+
+    - an internal declaration's replacement text, its own references expanded
+      in turn and its markup dropped, within a budget of characters that a
+      billion-laughs file runs out of;
+    - the character of a standard character entity (``&eacute;``, ``&nbsp;``)
+      that a DTD the file only points to would have declared;
+    - nothing for an external entity, which is never read, or an unknown name:
+      ``left_out`` lists them for the report.
+    """
+
+    def __init__(self, name: str, budget: int) -> None:
+        self.name = name
+        self._budget = budget * _ENTITY_GROWTH + _ENTITY_ALLOWANCE
+        self._declared: dict[str, str | None] | None = None
+        self._left_out: dict[str, None] = {}
+
+    @property
+    def left_out(self) -> tuple[str, ...]:
+        """Names of the references replaced by nothing, in the order first met."""
+        return tuple(self._left_out)
+
+    def warnings(self) -> list[tuple[str, str]]:
+        """The report's line for ``left_out``, if any."""
+        if not self._left_out:
+            return []
+        names = ", ".join(f"&{name};" for name in list(self._left_out)[:20])
+        more = len(self._left_out) - 20
+        return [("EntitiesLeftOut",
+                 f"entity references left out: {names}{f' and {more} more' if more > 0 else ''} "
+                 "(external entities and DTDs are never read)")]
+
+    def settle(self, element: etree._Element) -> None:
+        """Replace the references among ``element``'s own children."""
+        for node in list(element.iterchildren(etree.Entity)):
+            self.replace(node)
+
+    def replace(self, node: etree._Entity) -> None:
+        """Put ``node``'s text, and its tail, where the reference stood."""
+        if self._declared is None:
+            self._declared = _declared_entities(node)
+        text = self._text(str(node.name), 0) + (node.tail or "")
+        parent = node.getparent()
+        if parent is None:
+            return
+        previous = node.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+        parent.remove(node)
+
+    def _text(self, name: str, nesting: int) -> str:
+        declared = self._declared or {}
+        if name in declared:
+            content = declared[name]
+            if content is None:  # external: never read
+                self._left_out.setdefault(name, None)
+                return ""
+            if nesting >= _MAX_ENTITY_NESTING:
+                raise self._bomb()
+            text = _MARKUP.sub("", content) if "<" in content else content
+            if "&" in text:
+                text = _REFERENCE.sub(lambda found: self._reference(found, nesting + 1), text)
+        elif name + ";" in _NAMED_CHARACTERS:
+            text = _NAMED_CHARACTERS[name + ";"]
+        else:
+            self._left_out.setdefault(name, None)
+            return ""
+        self._budget -= len(text)
+        if self._budget < 0:
+            raise self._bomb()
+        return text
+
+    def _reference(self, found: re.Match[str], nesting: int) -> str:
+        hexadecimal, decimal, name = found.groups()
+        if name is not None:
+            return self._text(name, nesting)
+        code = int(hexadecimal, 16) if hexadecimal else int(decimal)
+        return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
+
+    def _bomb(self) -> UnsafeXML:
+        return UnsafeXML("XML entities expand past ten times the file's size: a billion-laughs "
+                         "file; refused", file=self.name)
+
+
+def _declared_entities(node: etree._Entity) -> dict[str, str | None]:
+    """The general entities the file's own DTD declares: name -> replacement text, None
+    for an external one."""
+    dtd = node.getroottree().docinfo.internalDTD
+    if dtd is None:
+        return {}
+    return {str(entity.name): None if entity.system_url else str(entity.content or "")
+            for entity in dtd.iterentities()}
 
 
 def _deeper_than(root: etree._Element, depth: int) -> bool:

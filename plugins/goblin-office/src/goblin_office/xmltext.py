@@ -1,15 +1,21 @@
-"""XML and SVG: the text content, read with the hardened parser."""
+"""XML and SVG files: the text content, read with the hardened parser."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.safexml import STREAM_XML_FROM, iterparse_xml, local_name, parse_xml
+from goblin_office.safexml import (
+    STREAM_XML_FROM,
+    Entities,
+    iterparse_xml_file,
+    local_name,
+    parse_xml_file,
+)
 
 _SVG_TEXT = frozenset({"text", "tspan", "textPath", "title", "desc"})
 
@@ -37,11 +43,17 @@ class _Open:
         self.last_child: Any = None
 
 
-def streamed_xml_lines(events: Iterable[tuple[str, Any]]) -> tuple[list[str], str]:
+def _as_is(element: Any) -> None:
+    return None
+
+
+def streamed_xml_lines(events: Iterable[tuple[str, Any]],
+                       settle: Callable[[Any], None] = _as_is) -> tuple[list[str], str]:
     """The text of each element and of each tail, in document order, from ``start`` and
     ``end`` events (``iterparse_xml``), and the root element's name. Each element is let go
     once its tail is read: a tree of millions of small elements would take thirty times
-    the file.
+    the file. ``settle`` (``Entities.settle``) sees each element before its text or its
+    children's tails are read.
 
     >>> from goblin_office.safexml import iterparse_xml
     >>> streamed_xml_lines(iterparse_xml(b"<a>A<b>B<c>C</c>c tail</b>b tail</a>", name="x"))
@@ -66,6 +78,7 @@ def streamed_xml_lines(events: Iterable[tuple[str, Any]]) -> tuple[list[str], st
         if event == "start":
             if open_elements:
                 parent = open_elements[-1]
+                settle(parent.element)
                 if not parent.text_read:
                     take(parent.element.text)
                     parent.text_read = True
@@ -75,6 +88,7 @@ def streamed_xml_lines(events: Iterable[tuple[str, Any]]) -> tuple[list[str], st
             open_elements.append(_Open(element))
             continue
         closing = open_elements.pop()
+        settle(element)
         if not closing.text_read:
             take(element.text)
         take_tail(closing)
@@ -85,28 +99,33 @@ def streamed_xml_lines(events: Iterable[tuple[str, Any]]) -> tuple[list[str], st
 
 
 class XMLParser(BaseEngine):
-    """Any XML document's text content; no entities, no network, bounded depth."""
+    """Any XML document's text content; entities as text, nothing outside the file read,
+    bounded depth."""
 
     name = "office.xml"
     formats = (fmt.XML,)
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        data = source.bytes()
+        data, name = source.bytes(), source.display_name
         max_depth = int(config.get("limits", "max_xml_depth", 256))
         if len(data) > STREAM_XML_FROM:
+            entities = Entities(name, budget=len(data))
             lines, root = streamed_xml_lines(
-                iterparse_xml(data, name=source.display_name, max_depth=max_depth))
+                iterparse_xml_file(data, entities, name=name, max_depth=max_depth),
+                entities.settle)
         else:
-            tree = parse_xml(data, name=source.display_name, max_depth=max_depth)
+            tree, entities = parse_xml_file(data, name=name, max_depth=max_depth)
             lines, root = text_lines(tree), local_name(tree)
-        return TextDocument(["\n".join(lines)], metadata={"root": root})
+        document = TextDocument(["\n".join(lines)], metadata={"root": root})
+        document.warnings = entities.warnings()
+        return document
 
 
 def text_lines(root: Any) -> list[str]:
     """The text of each element and of each tail under ``root``, in document order.
 
-    >>> text_lines(parse_xml(b"<a>A<b>B<c>C</c>c tail</b>b tail</a>", name="x"))
+    >>> text_lines(parse_xml_file(b"<a>A<b>B<c>C</c>c tail</b>b tail</a>", name="x")[0])
     ['A', 'B', 'C', 'c tail', 'b tail']
     """
     return [words for text in root.itertext() if (words := " ".join(text.split()))]
@@ -120,9 +139,11 @@ class SVGParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        root = parse_xml(
+        root, entities = parse_xml_file(
             source.bytes(),
             name=source.display_name,
             max_depth=int(config.get("limits", "max_xml_depth", 256)),
         )
-        return TextDocument(["\n".join(xml_lines(root, _SVG_TEXT))])
+        document = TextDocument(["\n".join(xml_lines(root, _SVG_TEXT))])
+        document.warnings = entities.warnings()
+        return document
