@@ -149,16 +149,21 @@ def parse_xml_file(data: bytes, *, name: str,
     if max_depth < _LIBXML_MAX_DEPTH and _deeper_than(root, max_depth):
         raise _too_deep(max_depth, name)
     entities = Entities(name, budget=len(data))
-    for node in list(root.iter(etree.Entity)):
-        entities.replace(node)
+    for holder in dict.fromkeys(node.getparent() for node in root.iter(etree.Entity)):
+        if holder is None:
+            continue
+        for child in [c for c in holder if not isinstance(c, etree._Entity)]:
+            entities.settle(holder, child)
+        entities.settle(holder)
     return root, entities
 
 
 def iterparse_xml_file(data: bytes, entities: Entities, *, name: str,
                        max_depth: int = 256) -> Iterator[tuple[str, etree._Element]]:
     """``parse_xml_file``'s reading as ``iterparse_xml``'s events, for a file too large to
-    hold as a tree. Entity references stay in the tree: the caller hands each element to
-    ``entities.settle`` before it reads the element's text or its children's tails.
+    hold as a tree. Entity references stay in the tree: before the caller reads an element's
+    text or a child's tail, it calls ``entities.settle(element, child)`` on each child's
+    start and ``entities.settle(element)`` on the element's end.
     """
     yield from _events(_unread_external_subset(data), name, max_depth, refuse_entities=False)
 
@@ -281,25 +286,33 @@ class Entities:
                  f"entity references left out: {names}{f' and {more} more' if more > 0 else ''} "
                  "(external entities and DTDs are never read)")]
 
-    def settle(self, element: etree._Element) -> None:
-        """Replace the references among ``element``'s own children."""
-        for node in list(element.iterchildren(etree.Entity)):
-            self.replace(node)
+    def settle(self, element: etree._Element, before: etree._Element | None = None) -> None:
+        """Replace the references right before ``before``, a child of ``element`` (at the
+        end of ``element`` when None), by their text, written once into the text they join.
 
-    def replace(self, node: etree._Entity) -> None:
-        """Put ``node``'s text, and its tail, where the reference stood."""
-        if self._declared is None:
-            self._declared = _declared_entities(node)
-        text = self._text(str(node.name), 0) + (node.tail or "")
-        parent = node.getparent()
-        if parent is None:
+        Nothing at or after ``before`` is touched: a file read as it parses may have only
+        part of what follows yet, and libxml2 is still adding to it.
+        """
+        node = before.getprevious() if before is not None else (
+            element[-1] if len(element) else None)
+        references: list[etree._Entity] = []
+        while isinstance(node, etree._Entity):
+            references.append(node)
+            node = node.getprevious()
+        if not references:
             return
-        previous = node.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + text
+        if self._declared is None:
+            self._declared = _declared_entities(element)
+        holder = node  # whose tail the references follow; None: the element's own text
+        run = [(element.text if holder is None else holder.tail) or ""]
+        for reference in reversed(references):
+            run += [self._text(str(reference.name), 0), reference.tail or ""]
+        if holder is None:
+            element.text = "".join(run)
         else:
-            parent.text = (parent.text or "") + text
-        parent.remove(node)
+            holder.tail = "".join(run)
+        for reference in references:
+            element.remove(reference)  # its tail, already in the run, goes with it
 
     def _text(self, name: str, nesting: int) -> str:
         declared = self._declared or {}
@@ -335,10 +348,10 @@ class Entities:
                          "file; refused", file=self.name)
 
 
-def _declared_entities(node: etree._Entity) -> dict[str, str | None]:
+def _declared_entities(element: etree._Element) -> dict[str, str | None]:
     """The general entities the file's own DTD declares: name -> replacement text, None
     for an external one."""
-    dtd = node.getroottree().docinfo.internalDTD
+    dtd = element.getroottree().docinfo.internalDTD
     if dtd is None:
         return {}
     return {str(entity.name): None if entity.system_url else str(entity.content or "")

@@ -43,17 +43,17 @@ class _Open:
         self.last_child: Any = None
 
 
-def _as_is(element: Any) -> None:
+def _as_is(element: Any, before: Any = None) -> None:
     return None
 
 
 def streamed_xml_lines(events: Iterable[tuple[str, Any]],
-                       settle: Callable[[Any], None] = _as_is) -> tuple[list[str], str]:
+                       settle: Callable[[Any, Any], None] = _as_is) -> tuple[list[str], str]:
     """The text of each element and of each tail, in document order, from ``start`` and
     ``end`` events (``iterparse_xml``), and the root element's name. Each element is let go
     once its tail is read: a tree of millions of small elements would take thirty times
-    the file. ``settle`` (``Entities.settle``) sees each element before its text or its
-    children's tails are read.
+    the file. ``settle`` (``Entities.settle``) sees each element, and each child as it
+    starts, before the text before them is read.
 
     >>> from goblin_office.safexml import iterparse_xml
     >>> streamed_xml_lines(iterparse_xml(b"<a>A<b>B<c>C</c>c tail</b>b tail</a>", name="x"))
@@ -78,7 +78,7 @@ def streamed_xml_lines(events: Iterable[tuple[str, Any]],
         if event == "start":
             if open_elements:
                 parent = open_elements[-1]
-                settle(parent.element)
+                settle(parent.element, element)
                 if not parent.text_read:
                     take(parent.element.text)
                     parent.text_read = True
@@ -88,7 +88,7 @@ def streamed_xml_lines(events: Iterable[tuple[str, Any]],
             open_elements.append(_Open(element))
             continue
         closing = open_elements.pop()
-        settle(element)
+        settle(element, None)
         if not closing.text_read:
             take(element.text)
         take_tail(closing)
