@@ -82,6 +82,27 @@ def test_a_page_in_another_script_is_read_in_its_own(scripts: str, image: str,
     assert alone.confidence < 0.5
 
 
+def test_lines_in_another_script_beside_the_requested_one_are_read(scripts: str) -> None:
+    """English read well, Korean lines read as unsure Latin words: read with kor beside."""
+    page = _corpus_image("english-and-korean.png")
+    registry = default_registry()
+    found = TesseractBackend().recognize(page, "por+eng", registry.config())
+    assert contains_phrase(found.text, "RULES AND INSTRUCTIONS")
+    assert contains_phrase(found.text, "안녕하세요")
+    alone = TesseractBackend().recognize(
+        page, "por+eng", registry.config(tesseract={"detect_script": False}))
+    assert not contains_phrase(alone.text, "안녕하세요")
+    assert found.confidence > alone.confidence + 0.05
+
+
+def test_a_page_read_well_throughout_is_read_once(scripts: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    tried = _languages_read(monkeypatch)
+    found = TesseractBackend().recognize(draw_page(), "por+eng", default_registry().config())
+    assert contains_phrase(found.text, "Goblin reads scanned pages with Tesseract.")
+    assert set(tried) == {"por+eng"}
+
+
 def test_a_badly_scanned_page_keeps_its_own_script(scripts: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Every other script reads a blurred, noisy Latin page still worse: the first

@@ -18,11 +18,13 @@ TESSERACT_OPTIONS = (
     Option("detect_script", "bool", True,
            "Pages read with a mean word confidence under script_below are read again in the "
            "installed models of the scripts no requested language writes (Chinese, Korean, "
-           "vertical Japanese under por+eng), one model per script first; the best reading is "
-           "kept when it is clearly more confident."),
+           "vertical Japanese under por+eng), one model per script first; pages read well "
+           "but with 5% or more unsure words are read again with each such model beside the "
+           "requested languages (English and Korean). The best reading is kept when it is "
+           "clearly more confident."),
     Option("script_below", "float", 0.5,
            "Mean word confidence under which detect_script reads a page again in other "
-           "scripts.", minimum=0.0, maximum=1.0),
+           "scripts alone.", minimum=0.0, maximum=1.0),
     Option("psm", "int", 3,
            "Page segmentation mode (tesseract --psm): 3 automatic, 4 one column, 6 one block, "
            "11 sparse text.", minimum=1, maximum=13),
