@@ -79,3 +79,17 @@ def test_the_expansion_budget_stops_what_libxml2_lets_through(
     data = b'<!DOCTYPE r [<!ENTITY a "' + b"x" * 100 + b'">]><r>' + b"&a;" * 20 + b"</r>"
     with pytest.raises(UnsafeXML, match="billion-laughs"):
         parse_xml_file(data, name="x.xml")
+
+
+@pytest.mark.parametrize("prolog", [
+    # a comment naming its author before the DOCTYPE, as iso-codes' files do
+    b"<!-- Copyright (C) 2004 A. Author <author@example.org> -->\n<!DOCTYPE r [\n"
+    b"<!ELEMENT r (#PCDATA)>\n]>\n",
+    # a DOCTYPE quoted in a comment, and a processing instruction, but none of the file's own
+    b'<!-- write it as <!DOCTYPE r [<!ENTITY x "y">]> -->\n<?xml-stylesheet href="s.xsl"?>\n',
+], ids=["tag-in-comment", "doctype-in-comment"])
+def test_what_a_prolog_s_comments_say_is_not_read_as_markup(prolog: bytes) -> None:
+    data = b'<?xml version="1.0"?>\n' + prolog + b"<r>caf&eacute; &amp; more</r>"
+    root, entities = parse_xml_file(data, name="x.xml")
+    assert root.text == "café & more"
+    assert entities.left_out == ()

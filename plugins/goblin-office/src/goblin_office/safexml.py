@@ -171,6 +171,8 @@ def iterparse_xml_file(data: bytes, entities: Entities, *, name: str,
 _DOCTYPE_NAME = re.compile(rb"<!DOCTYPE\s+[^\s\[>]+\s*(?=[\[>])")
 _XML_DECLARATION = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*\?>")
 _ELEMENT_START = re.compile(rb"<[A-Za-z_:\x80-\xff]")
+_SPACES = re.compile(rb"\s*")
+_UTF8_BOM = b"\xef\xbb\xbf"
 #: the external subset given to a file that names none: libxml2 never loads it (no DTD
 #: is ever loaded), but with one named, a reference to an entity the file does not
 #: declare is a warning instead of the end of the parse
@@ -183,7 +185,7 @@ def _unread_external_subset(data: bytes) -> tuple[bytes, memoryview]:
 
     Any named entity (``&eacute;``) could be declared there, so libxml2 leaves an
     undeclared reference in the tree for ``Entities`` instead of refusing the file. A
-    file in UTF-16 or UTF-32 is left as it is: the bytes spliced in are ASCII.
+    file in UTF-16 or UTF-32, or whose prolog cannot be followed, is left as it is.
 
     >>> b"".join(_unread_external_subset(b'<?xml version="1.0"?><r/>'))
     b'<?xml version="1.0"?><!DOCTYPE r SYSTEM "urn:goblin:unread-dtd"><r/>'
@@ -191,20 +193,32 @@ def _unread_external_subset(data: bytes) -> tuple[bytes, memoryview]:
     b'<!DOCTYPE r SYSTEM "urn:goblin:unread-dtd" [<!ENTITY a "b">]><r>&a;</r>'
     """
     whole = memoryview(data)
-    root = _ELEMENT_START.search(data, 0, _PROLOG_BYTES)
-    if b"\x00" in data[:4] or root is None:
+    if b"\x00" in data[:4]:
         return b"", whole
-    # only a DOCTYPE before the root element is one: later, it is text (CDATA, a comment)
-    doctype = _DOCTYPE.search(data, 0, root.start())
-    if doctype is not None:
-        named = _DOCTYPE_NAME.match(data, doctype.start())
-        if named is None:  # it names a subset already (SYSTEM or PUBLIC), or is damaged
-            return b"", whole
-        cut = doctype.start() + len(named.group().rstrip())
-        return data[:cut] + _UNREAD_SUBSET, whole[cut:]
     declaration = _XML_DECLARATION.match(data)
-    cut = declaration.end() if declaration else 0
-    return data[:cut] + b"<!DOCTYPE r" + _UNREAD_SUBSET + b">", whole[cut:]
+    at = declaration.end() if declaration else len(_UTF8_BOM) * data.startswith(_UTF8_BOM)
+    cut = at  # where a DOCTYPE goes in a file that has none
+    # the prolog, item by item: a comment may well hold "<name@example.org>" or "<!DOCTYPE"
+    while at < _PROLOG_BYTES:
+        spaces = _SPACES.match(data, at)
+        at = spaces.end() if spaces else at
+        if data.startswith(b"<!--", at) or data.startswith(b"<?", at):
+            close = b"-->" if data.startswith(b"<!--", at) else b"?>"
+            end = data.find(close, at + 2, _PROLOG_BYTES)
+            if end < 0:
+                break
+            at = end + len(close)
+        elif data.startswith(b"<!DOCTYPE", at):
+            named = _DOCTYPE_NAME.match(data, at)
+            if named is None:  # it names a subset already (SYSTEM or PUBLIC), or is damaged
+                break
+            cut = at + len(named.group().rstrip())
+            return data[:cut] + _UNREAD_SUBSET, whole[cut:]
+        elif _ELEMENT_START.match(data, at):
+            return data[:cut] + b"<!DOCTYPE r" + _UNREAD_SUBSET + b">", whole[cut:]
+        else:
+            break
+    return b"", whole
 
 
 class _Joined(io.RawIOBase):
