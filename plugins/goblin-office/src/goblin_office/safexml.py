@@ -158,12 +158,12 @@ def parse_xml_file(data: bytes, *, name: str,
     return root, entities
 
 
-def iterparse_xml_file(data: bytes, entities: Entities, *, name: str,
+def iterparse_xml_file(data: bytes, *, name: str,
                        max_depth: int = 256) -> Iterator[tuple[str, etree._Element]]:
     """``parse_xml_file``'s reading as ``iterparse_xml``'s events, for a file too large to
     hold as a tree. Entity references stay in the tree: before the caller reads an element's
-    text or a child's tail, it calls ``entities.settle(element, child)`` on each child's
-    start and ``entities.settle(element)`` on the element's end.
+    text or a child's tail, it calls ``Entities.settle(element, child)`` on each child's
+    start and ``Entities.settle(element)`` on the element's end.
     """
     yield from _events(_unread_external_subset(data), name, max_depth, refuse_entities=False)
 

@@ -112,7 +112,7 @@ class XMLParser(BaseEngine):
         if len(data) > STREAM_XML_FROM:
             entities = Entities(name, budget=len(data))
             lines, root = streamed_xml_lines(
-                iterparse_xml_file(data, entities, name=name, max_depth=max_depth),
+                iterparse_xml_file(data, name=name, max_depth=max_depth),
                 entities.settle)
         else:
             tree, entities = parse_xml_file(data, name=name, max_depth=max_depth)
