@@ -332,10 +332,17 @@ class Document:
     def status(self) -> DocumentStatus:
         """clean, partially_recovered, corrupt_unrecoverable or failed.
 
-        A document with no pages is failed when it has errors, else clean.
+        A document with no pages of its own (an archive) is clean without errors; with
+        errors it is partially_recovered when a member was read, else failed.
         """
         if not self.pages:
-            return "failed" if self.report.errors else "clean"
+            if not self.report.errors:
+                return "clean"
+            # a refused member must not make its readable siblings look lost to a
+            # caller that keeps only what did not fail
+            if any(child.status != "failed" for child in self.children):
+                return "partially_recovered"
+            return "failed"
         statuses = {p.status for p in self.pages}
         if statuses <= {"clean", "empty"}:
             return "clean"

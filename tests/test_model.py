@@ -91,6 +91,21 @@ def test_document_without_pages_is_failed_only_with_errors() -> None:
     assert failed.status == "failed" and failed.error is not None
 
 
+def test_an_archive_with_a_refused_member_is_partial_when_another_member_was_read() -> None:
+    refusal = Report(errors=(ReportEntry("UnsafeArchive", "member 'bomb.txt' refused"),))
+    read = Document("a.zip/good.txt", "text/plain", pages=(_page(1, "kept"),))
+    unread = Document("a.zip/bad.pdf", "application/pdf",
+                      report=Report(errors=(ReportEntry("CorruptDocument", "no xref"),)))
+    assert Document("a.zip", "application/zip", report=refusal,
+                    children=(read, unread)).status == "partially_recovered"
+    assert Document("a.zip", "application/zip", report=refusal,
+                    children=(unread,)).status == "failed"
+    # a nested archive counts by what was read inside it
+    inner = Document("a.zip/b.zip", "application/zip", report=refusal, children=(read,))
+    assert Document("a.zip", "application/zip", report=refusal,
+                    children=(inner,)).status == "partially_recovered"
+
+
 def test_children_listed_out_of_name_order_survive_the_json_round_trip() -> None:
     later = Document("a.zip/z.txt", "text/plain", pages=(_page(1, "last by name"),))
     earlier = Document("a.zip/b.txt", "text/plain", pages=(_page(1, "first by name"),))
