@@ -797,6 +797,7 @@ def _one_error_line(result: Result, path: Path) -> str:
 @pytest.mark.parametrize(("command", "target", "cause"), [
     ("extract", "sub", "--output DIR cannot be created: Not a directory"),
     ("report", "x.html", "is not a folder"),  # found before any extraction
+    ("report", "sub/x.html", "cannot be created: Not a directory"),
 ])
 def test_an_output_under_a_file_is_one_usage_error_line(
     tmp_path: Path, command: str, target: str, cause: str,
@@ -925,6 +926,11 @@ def test_the_json_report_goes_to_standard_output_unless_a_file_is_given(
     assert to_file.exit_code == 0 and to_file.stdout == ""
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["summary"] == \
         data["summary"]
+    # a folder that is not there yet is made, as extract --output makes its own
+    nested = tmp_path / "reports" / "2026" / "r.json"
+    made = run(["report", str(manifest), "--format", "json", "-o", str(nested)])
+    assert made.exit_code == 0, made.stderr
+    assert json.loads(nested.read_text(encoding="utf-8"))["summary"] == data["summary"]
 
 
 @pytest.mark.parametrize("resume", [[], ["--resume"]])

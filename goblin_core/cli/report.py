@@ -76,10 +76,14 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
 
 
 def _check_target(ctx: click.Context, target: Path) -> None:
-    """Fail before any extraction when the report could not be written where asked (exit 2)."""
+    """Make the report's folder as ``extract --output`` makes its own, and fail before any
+    extraction when the report could not be written there (exit 2)."""
     folder = target.parent
     if folder.is_dir():
         return
     if folder.exists():
         fail(ctx, str(target), f"-o FILE: {folder} is not a folder")
-    fail(ctx, str(target), f"-o FILE: the folder {folder} does not exist")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(ctx, str(target), f"-o FILE: the folder {folder} cannot be created: {os_cause(exc)}")
