@@ -60,6 +60,11 @@ SIGNATURES = [
     (b"<!DOCTYPE html><html><body>x</body></html>", "text/html"),
     (b"  <html lang='pt'><head></head></html>", "text/html"),
     (b"<?xml version='1.0'?><root/>", "application/xml"),
+    (b"<rss version='2.0'><channel><title>t</title></channel></rss>\n", "application/xml"),
+    (b"<!-- export --><!DOCTYPE book [<!ENTITY p 'x'>]>\n<db:book>&p;</db:book>\n<!-- end -->",
+     "application/xml"),
+    (b"<svg xmlns='http://www.w3.org/2000/svg'><text>t</text></svg>", "image/svg+xml"),
+    (b"<b>bold</b> is how to write bold\n", "text/plain"),  # it never closes what it opened
     (b"just some words\nin a file\n", "text/plain"),
 ]
 
@@ -152,3 +157,13 @@ def test_an_office_document_without_the_office_plugin_names_the_office_extra() -
     with pytest.raises(UnsupportedFormat, match=r"goblin-core\[office\]") as caught:
         extract(docx, name="report.docx", registry=registry)
     assert caught.value.extra == "office"
+
+
+def test_xml_without_a_declaration_under_a_text_name_keeps_that_name_s_format() -> None:
+    feed = b"<rss><channel><title>t</title></channel></rss>"
+    assert MagicSniffer().sniff(feed, Source.from_bytes(feed, "feed.rss")).mime == \
+        "application/xml"
+    for name, mime in (("notes.md", "text/markdown"), ("feed.txt", "text/plain")):
+        found = MagicSniffer().sniff(feed, Source.from_bytes(feed, name))
+        assert found is not None and found.mime == mime, name
+

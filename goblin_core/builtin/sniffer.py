@@ -57,6 +57,12 @@ _MAIL_HEADER = re.compile(
 )
 # A mailbox: the "From " separator line, then the first message's header lines.
 _MBOX = re.compile(rb"From \S+[^\r\n]*\r?\n(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*){2}")
+# XML without its optional declaration (RSS and Atom feeds, DocBook, KML, exports): comments,
+# processing instructions and a DOCTYPE, then the root element's start tag
+_XML_ROOT = re.compile(
+    r"(?:<!--.*?-->\s*|<\?[^>]*\?>\s*|<!DOCTYPE\s[^>\[]*(?:\[.*?\])?\s*>\s*)*"
+    r"<([A-Za-z_][\w.-]*(?::[\w.-]+)?)[\s/>]", re.S)
+_XML_END = 512
 _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")
 _TEXTISH_MIMES = {"text/csv", "text/tab-separated-values", "text/html", "application/xml",
                   "application/json", "application/x-ndjson", "text/markdown", "text/calendar",
@@ -122,6 +128,10 @@ class MagicSniffer(BaseEngine):
             if "<svg" in sample[:2048]:
                 return FileType("image/svg+xml", "svg", 0.6)
             return FileType("application/xml", "xml", 0.6)
+        root = _xml_root(sample, source)
+        if root is not None:
+            return FileType("image/svg+xml", "svg", 0.5) if root.rpartition(":")[2] == "svg" \
+                else FileType("application/xml", "xml", 0.5)
         encoded = sample[:4096].encode("utf-8", "ignore")
         # one message saved with its separator line is still the .eml it is named
         if source.extension != "eml" and _MBOX.match(encoded):
@@ -134,6 +144,28 @@ class MagicSniffer(BaseEngine):
         if known is not None and known.mime in _TEXTISH_MIMES:
             return FileType(known.mime, source.extension, 0.4)
         return FileType("text/plain", "txt", 0.3)
+
+
+def _xml_root(sample: str, source: Source) -> str | None:
+    """The root element's name of an XML file that has no ``<?xml`` declaration: its head
+    opens that element and its tail closes it. A text file that merely starts with a tag
+    (Markdown's ``<details>``) keeps its own name's format."""
+    known = BY_EXTENSION.get(source.extension)
+    if known is not None and known.mime not in ("application/xml", "image/svg+xml"):
+        return None
+    found = _XML_ROOT.match(sample)
+    if found is None:
+        return None
+    name = found.group(1)
+    ending = source.tail(_XML_END).rstrip()
+    # a comment after the root element is still well-formed XML
+    while ending.endswith(b"-->") and b"<!--" in ending:
+        ending = ending[:ending.rindex(b"<!--")].rstrip()
+    closing = f"</{name}>".encode()
+    if ending.endswith(closing) or re.search(rb"</" + re.escape(name.encode()) + rb"\s+>$",
+                                             ending):
+        return name
+    return None
 
 
 def _decoded_head(head: bytes) -> str | None:
