@@ -121,13 +121,46 @@ _LAUGHS = (b'<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
 @pytest.mark.parametrize(("data", "error", "message"), [
     (_LAUGHS, UnsafeXML, "billion-laughs"),
     (b"<a>" * 300 + b"</a>" * 300, UnsafeXML, "deeper than limits.max_xml_depth"),
-    (b"<a><b>cut off", CorruptDocument, "not well formed"),
     (b"   ", CorruptDocument, "not well formed"),
-], ids=["billion-laughs", "too-deep", "truncated", "no-root"])
+    (b"<<<>>>", CorruptDocument, "not well formed"),
+], ids=["billion-laughs", "too-deep", "no-root", "no-element"])
 def test_bad_xml_is_refused_alike_either_way(xml_reading: str, data: bytes,
                                              error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         _read_xml(data)
+
+
+@pytest.mark.parametrize(("data", "lines"), [
+    (b"<doc><title>Report</title><p>first paragraph</p><p>cut off he", [
+        "Report", "first paragraph", "cut off he"]),
+    (b"<rss><channel><title>Tom & Jerry</title><item>AT&T news</item><item>on</item>"
+     b"</channel></rss>", ["Tom & Jerry", "AT&T news", "on"]),
+    (b"<a>" * 40 + b"deep text" + b"</a>" * 39, ["deep text"]),
+], ids=["cut-short", "stray-markup", "one-end-tag-missing"])
+def test_xml_that_is_not_well_formed_keeps_its_text_with_a_warning(
+    xml_reading: str, data: bytes, lines: list[str],
+) -> None:
+    document = _read_xml(data)
+    assert next(document.pages()).text.splitlines() == lines
+    [(kind, message)] = document.warnings
+    assert kind == "CorruptDocument"
+    assert message.startswith("XML is not well formed (")
+    assert message.endswith("read leniently, so text after the damage may be missing")
+    assert document.metadata["recovered"] is True
+
+
+def test_a_feed_without_an_xml_declaration_is_read_as_xml_and_kept_when_damaged() -> None:
+    feed = (b"<rss version='2.0'><channel><title>Goblin news</title><item><title>First &amp; "
+            b"best</title></item><item><title>Tom & Jerry</title></item></channel></rss>\n")
+    document = extract(feed, name="feed.rss", ocr="never")
+    assert (document.mime, document.status) == ("application/xml", "clean")
+    assert document.text == "Goblin news\nFirst & best\nTom & Jerry"
+    assert [w.kind for w in document.report.warnings] == ["CorruptDocument"]
+
+
+def test_the_lenient_reading_keeps_the_depth_limit(xml_reading: str) -> None:
+    with pytest.raises(UnsafeXML, match=r"deeper than limits\.max_xml_depth"):
+        _read_xml(b"<a>" * 300 + b"cut")
 
 
 def test_markdown_paragraph_lines_are_one_block() -> None:

@@ -51,11 +51,12 @@ _HARDENED: dict[str, Any] = {
 _PARSERS = threading.local()
 
 
-def _parser() -> etree.XMLParser:
-    parser: etree.XMLParser | None = getattr(_PARSERS, "parser", None)
+def _parser(recover: bool = False) -> etree.XMLParser:
+    key = "recovering" if recover else "parser"
+    parser: etree.XMLParser | None = getattr(_PARSERS, key, None)
     if parser is None:
-        parser = etree.XMLParser(**_HARDENED)
-        _PARSERS.parser = parser
+        parser = etree.XMLParser(recover=recover, **_HARDENED)
+        setattr(_PARSERS, key, parser)
     return parser
 
 
@@ -96,10 +97,10 @@ def iterparse_xml(data: bytes, *, name: str,
 
 
 def _events(data: bytes | tuple[bytes, memoryview], name: str, max_depth: int, *,
-            refuse_entities: bool) -> Iterator[tuple[str, etree._Element]]:
+            refuse_entities: bool, recover: bool = False) -> Iterator[tuple[str, etree._Element]]:
     limit = min(max_depth, _LIBXML_MAX_DEPTH)
     stream = io.BytesIO(data) if isinstance(data, bytes) else io.BufferedReader(_Joined(*data))
-    events = etree.iterparse(stream, events=("start", "end"), **_HARDENED)
+    events = etree.iterparse(stream, events=("start", "end"), recover=recover, **_HARDENED)
     depth = inside_entity = 0
     try:
         for event, element in events:
@@ -124,15 +125,17 @@ def _events(data: bytes | tuple[bytes, memoryview], name: str, max_depth: int, *
         raise _syntax_error(exc, name, limit) from exc
 
 
-def parse_xml_file(data: bytes, *, name: str,
-                   max_depth: int = 256) -> tuple[etree._Element, Entities]:
+def parse_xml_file(data: bytes, *, name: str, max_depth: int = 256,
+                   recover: bool = False) -> tuple[etree._Element, Entities]:
     """Parse an XML file that is a document of its own (.xml, .svg): the root element,
     its entity references already replaced by their text, and the ``Entities`` that did it
     (``left_out`` names what could not be, for the report).
 
     Raises ``UnsafeXML`` for entities that expand past libxml2's amplification limit or
     ``Entities``' budget (billion laughs) and for nesting deeper than ``max_depth``,
-    ``CorruptDocument`` for XML that is not well formed.
+    ``CorruptDocument`` for XML that is not well formed. With ``recover``, XML that is not
+    well formed gives what libxml2 can make of it (the elements before a cut, a stray
+    ``&`` or ``<`` skipped) under the same hardening: read what it could not read strictly.
 
     >>> root, entities = parse_xml_file(
     ...     b'<!DOCTYPE d [<!ENTITY who "goblin">]><d>by &who;, caf&eacute;</d>', name="x.xml")
@@ -140,14 +143,16 @@ def parse_xml_file(data: bytes, *, name: str,
     'by goblin, café'
     """
     limit = min(max_depth, _LIBXML_MAX_DEPTH)
+    if recover:
+        data = _escape_stray_ampersands(data)
     try:
-        root = etree.fromstring(b"".join(_unread_external_subset(data)), _parser())
+        root = etree.fromstring(b"".join(_unread_external_subset(data)), _parser(recover))
     except etree.XMLSyntaxError as exc:
         raise _syntax_error(exc, name, limit) from exc
     if root is None:
         raise CorruptDocument("XML has no root element", file=name)
-    if max_depth < _LIBXML_MAX_DEPTH and _deeper_than(root, max_depth):
-        raise _too_deep(max_depth, name)
+    if (max_depth < _LIBXML_MAX_DEPTH or recover) and _deeper_than(root, limit):
+        raise _too_deep(limit, name)
     entities = Entities(name, budget=len(data))
     for holder in dict.fromkeys(node.getparent() for node in root.iter(etree.Entity)):
         if holder is None:
@@ -158,14 +163,34 @@ def parse_xml_file(data: bytes, *, name: str,
     return root, entities
 
 
-def iterparse_xml_file(data: bytes, *, name: str,
-                       max_depth: int = 256) -> Iterator[tuple[str, etree._Element]]:
+def iterparse_xml_file(data: bytes, *, name: str, max_depth: int = 256,
+                       recover: bool = False) -> Iterator[tuple[str, etree._Element]]:
     """``parse_xml_file``'s reading as ``iterparse_xml``'s events, for a file too large to
     hold as a tree. Entity references stay in the tree: before the caller reads an element's
     text or a child's tail, it calls ``Entities.settle(element, child)`` on each child's
     start and ``Entities.settle(element)`` on the element's end.
     """
-    yield from _events(_unread_external_subset(data), name, max_depth, refuse_entities=False)
+    if recover:
+        data = _escape_stray_ampersands(data)
+    yield from _events(_unread_external_subset(data), name, max_depth, refuse_entities=False,
+                       recover=recover)
+
+
+# an ampersand that starts no reference: the commonest damage of a hand-written feed
+_STRAY_AMPERSAND = re.compile(rb"&(?!(?:[A-Za-z_:][\w.:-]*|#[0-9]+|#x[0-9a-fA-F]+);)")
+
+
+def _escape_stray_ampersands(data: bytes) -> bytes:
+    """``data`` with each ``&`` that starts no reference written ``&amp;``, which libxml2's
+    recovery would drop with the word after it ("AT&T" read as "AT"). A file with CDATA
+    sections is left as it is: a ``&`` is literal there.
+
+    >>> _escape_stray_ampersands(b"<t>AT&T &amp; Tom & Jerry &#233;</t>")
+    b'<t>AT&amp;T &amp; Tom &amp; Jerry &#233;</t>'
+    """
+    if b"<![CDATA[" in data or b"\x00" in data[:4]:
+        return data
+    return _STRAY_AMPERSAND.sub(b"&amp;", data)
 
 
 _DOCTYPE_NAME = re.compile(rb"<!DOCTYPE\s+[^\s\[>]+\s*(?=[\[>])")

@@ -7,11 +7,13 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.safexml import (
     STREAM_XML_FROM,
     Entities,
+    UnsafeXML,
     iterparse_xml_file,
     local_name,
     parse_xml_file,
@@ -109,17 +111,48 @@ class XMLParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         data, name = source.bytes(), source.display_name
         max_depth = int(config.get("limits", "max_xml_depth", 256))
-        if len(data) > STREAM_XML_FROM:
-            entities = Entities(name, budget=len(data))
-            lines, root = streamed_xml_lines(
-                iterparse_xml_file(data, name=name, max_depth=max_depth),
-                entities.settle)
-        else:
-            tree, entities = parse_xml_file(data, name=name, max_depth=max_depth)
-            lines, root = text_lines(tree), local_name(tree)
-        document = TextDocument(["\n".join(lines)], metadata={"root": root})
-        document.warnings = entities.warnings()
-        return document
+
+        def read(recover: bool) -> tuple[list[str], Entities, dict[str, Any]]:
+            if len(data) > STREAM_XML_FROM:
+                entities = Entities(name, budget=len(data))
+                lines, root = streamed_xml_lines(
+                    iterparse_xml_file(data, name=name, max_depth=max_depth, recover=recover),
+                    entities.settle)
+            else:
+                tree, entities = parse_xml_file(data, name=name, max_depth=max_depth,
+                                                recover=recover)
+                lines, root = text_lines(tree), local_name(tree)
+            return lines, entities, {"root": root}
+
+        return read_leniently(read)
+
+
+Reading = tuple[list[str], Entities, dict[str, Any]]
+
+
+def read_leniently(read: Callable[[bool], Reading]) -> TextDocument:
+    """``read(False)``'s lines as one page; for XML that is not well formed (a file cut
+    short, a stray ``&`` in a hand-written feed), ``read(True)``'s, with the damage in a
+    warning, so text before or around it is not lost. A file refused as unsafe (too deep,
+    a billion laughs) stays refused; one where recovery finds no text keeps its error."""
+    warnings: list[tuple[str, str]] = []
+    try:
+        lines, entities, metadata = read(False)
+    except UnsafeXML:
+        raise
+    except CorruptDocument as damage:
+        try:
+            lines, entities, metadata = read(True)
+        except CorruptDocument:
+            raise damage from None
+        if not lines:
+            raise damage from None
+        warnings.append(("CorruptDocument", f"{damage.message}; read leniently, so text after the "
+                         "damage may be missing"))
+        metadata = {**metadata, "recovered": True}
+    document = TextDocument(["\n".join(lines)], metadata=metadata)
+    document.warnings = [*warnings, *entities.warnings()]
+    return document
 
 
 def text_lines(root: Any) -> list[str]:
@@ -139,11 +172,12 @@ class SVGParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        root, entities = parse_xml_file(
-            source.bytes(),
-            name=source.display_name,
-            max_depth=int(config.get("limits", "max_xml_depth", 256)),
-        )
-        document = TextDocument(["\n".join(xml_lines(root, _SVG_TEXT))])
-        document.warnings = entities.warnings()
-        return document
+        data, name = source.bytes(), source.display_name
+        max_depth = int(config.get("limits", "max_xml_depth", 256))
+
+        def read(recover: bool) -> Reading:
+            root, entities = parse_xml_file(data, name=name, max_depth=max_depth,
+                                            recover=recover)
+            return xml_lines(root, _SVG_TEXT), entities, {}
+
+        return read_leniently(read)
