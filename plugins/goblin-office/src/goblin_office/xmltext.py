@@ -20,6 +20,8 @@ from goblin_office.safexml import (
 )
 
 _SVG_TEXT = frozenset({"text", "tspan", "textPath", "title", "desc"})
+#: what one reading of a file gives: its lines, the entities it settled, its metadata
+Reading = tuple[list[str], Entities, dict[str, Any]]
 
 
 def xml_lines(root: Any, only: frozenset[str]) -> list[str]:
@@ -112,7 +114,7 @@ class XMLParser(BaseEngine):
         data, name = source.bytes(), source.display_name
         max_depth = int(config.get("limits", "max_xml_depth", 256))
 
-        def read(recover: bool) -> tuple[list[str], Entities, dict[str, Any]]:
+        def read(recover: bool) -> Reading:
             if len(data) > STREAM_XML_FROM:
                 entities = Entities(name, budget=len(data))
                 lines, root = streamed_xml_lines(
@@ -125,9 +127,6 @@ class XMLParser(BaseEngine):
             return lines, entities, {"root": root}
 
         return read_leniently(read)
-
-
-Reading = tuple[list[str], Entities, dict[str, Any]]
 
 
 def read_leniently(read: Callable[[bool], Reading]) -> TextDocument:
