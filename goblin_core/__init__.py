@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from goblin_core.api import extract, extract_many
 from goblin_core.config import Config
 from goblin_core.deadline import time_left
@@ -44,6 +46,10 @@ from goblin_core.model import (
 from goblin_core.options import Option
 from goblin_core.registry import Registry, default_registry, load_registry
 from goblin_core.source import Source
+
+# What goes wrong with a file is in its document's report: an application that wants
+# goblin's log lines configures logging, and one that has not gets none on stderr.
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = [
     "Attempt",

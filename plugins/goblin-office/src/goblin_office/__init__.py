@@ -1,3 +1,8 @@
 """Office, OpenDocument, text and mail formats for goblin."""
 
+import logging
+
 __version__ = "0.1.0"
+
+# problems go to each document's report; log lines only where the application asks
+logging.getLogger(__name__).addHandler(logging.NullHandler())

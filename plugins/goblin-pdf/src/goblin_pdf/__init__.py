@@ -1,4 +1,9 @@
 """PDF text for goblin: PDFium, pypdf, pdfplumber and Poppler engines, broken-text-layer
 validators and page rendering."""
 
+import logging
+
 __version__ = "0.1.0"
+
+# problems go to each document's report; log lines only where the application asks
+logging.getLogger(__name__).addHandler(logging.NullHandler())
