@@ -32,6 +32,7 @@ from fontTools.agl import toUnicode
 
 from goblin_core.source import Source
 from goblin_pdf.layout.native import CHAR_INDEX, MAP_ERROR
+from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 
 log = logging.getLogger(__name__)
 
@@ -92,10 +93,11 @@ class NamedLigatures:
         if reader is None:
             return {}
         try:
-            page = reader.pages[page_index]
-            found: dict[tuple[str, int], str] = {}
-            for font in _fonts(page.get("/Resources"), 0, [0]):
-                found.update(_font_ligatures(font))
+            with pypdf_warnings_held():
+                page = reader.pages[page_index]
+                found: dict[tuple[str, int], str] = {}
+                for font in _fonts(page.get("/Resources"), 0, [0]):
+                    found.update(_font_ligatures(font))
             return found
         except Exception as exc:  # an extra: PDFium's reading stands
             log.debug("%s: fonts of page %d unreadable by pypdf: %s",
@@ -108,9 +110,10 @@ class NamedLigatures:
 
             try:
                 self._stream = self.source.open()
-                reader = pypdf.PdfReader(self._stream, strict=False)
-                if reader.is_encrypted:
-                    reader.decrypt(self.password or "")
+                with pypdf_warnings_held():
+                    reader = pypdf.PdfReader(self._stream, strict=False)
+                    if reader.is_encrypted:
+                        reader.decrypt(self.password or "")
                 self._reader = reader
             except Exception as exc:
                 log.debug("%s: unreadable by pypdf: %s", self.source.display_name, exc)

@@ -33,7 +33,6 @@ each form's weight is kept once known, so the count is linear in the number of f
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import re
 import weakref
@@ -55,6 +54,7 @@ from goblin_pdf.pdf_bytes import (
     stream_end,
     streams,
 )
+from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 from goblin_pdf.stream_filters import GROWTH, filter_chain, layers, most_decoded, read_name
 
 log = logging.getLogger(__name__)
@@ -181,7 +181,7 @@ class PageCensus:
         if self._reader is None:
             return None
         try:
-            with _quiet_pypdf():
+            with pypdf_warnings_held():
                 draws, size = self._page(self._pypdf_page(self._reader, number))
         except Exception as exc:  # pypdf fails on what PDFium may still read: no verdict
             log.debug("%s: page %d not weighed: %s", self.source.display_name, number, exc)
@@ -204,7 +204,7 @@ class PageCensus:
         try:
             if reader is None:
                 self._drawn_reader = reader = self._open_reader(self.source.open())
-            with _quiet_pypdf():
+            with pypdf_warnings_held():
                 page = self._pypdf_page(reader, number)
                 annotations = page.get("/Annots")
                 if annotations is None:
@@ -309,7 +309,7 @@ class PageCensus:
             self.close()
             return
         reader = self._open_reader(self._stream)
-        with _quiet_pypdf():
+        with pypdf_warnings_held():
             if self._settled_by_pypdf(reader, screen):
                 self.close()
                 return
@@ -320,7 +320,7 @@ class PageCensus:
 
         self._stream = stream
         stream.seek(0)
-        with _quiet_pypdf():
+        with pypdf_warnings_held():
             # a file object, not a path: pypdf would read a path whole into memory
             return PdfReader(stream, strict=False, password=self._password or None)
 
@@ -744,19 +744,6 @@ def _plain_content(data: Any, dictionary: bytes, stream_at: int) -> bytes | None
     length = _LENGTH.search(dictionary)
     end = start + int(length[1]) if length is not None else stream_end(data, start)
     return _decoded(data, dictionary, start, _MAX_CONTENT, end)
-
-
-@contextlib.contextmanager
-def _quiet_pypdf() -> Iterator[None]:
-    """pypdf's warnings about a damaged file while it is only being looked at: the
-    parser that reads the page reports what matters."""
-    logger = logging.getLogger("pypdf")
-    level = logger.level
-    logger.setLevel(logging.ERROR)
-    try:
-        yield
-    finally:
-        logger.setLevel(level)
 
 
 def _xobjects(resources: Any) -> Any:

@@ -7,6 +7,7 @@ import logging
 
 from goblin_core.config import Config
 from goblin_core.errors import PasswordRequired
+from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +59,12 @@ def decrypted_copy(data: bytes, password: str | None) -> bytes | None:
     try:
         import pypdf  # only for the rare file PDFium cannot decrypt (see pypdf_parser)
 
-        reader = pypdf.PdfReader(io.BytesIO(data))
-        if not reader.is_encrypted or not reader.decrypt(password or ""):
-            return None
-        copy = io.BytesIO()
-        pypdf.PdfWriter(clone_from=reader).write(copy)
+        with pypdf_warnings_held():
+            reader = pypdf.PdfReader(io.BytesIO(data))
+            if not reader.is_encrypted or not reader.decrypt(password or ""):
+                return None
+            copy = io.BytesIO()
+            pypdf.PdfWriter(clone_from=reader).write(copy)
         return copy.getvalue()
     except Exception as exc:  # pypdf fails in many ways on a damaged file: PDFium's error stands
         log.debug("pypdf could not decrypt the file either: %s", exc)

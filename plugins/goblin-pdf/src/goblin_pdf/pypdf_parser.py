@@ -24,6 +24,7 @@ from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME
+from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 from goblin_pdf.stray_marks import plain_ligatures
 from goblin_pdf.stream_bombs import refuse_stream_bombs
 
@@ -64,9 +65,10 @@ def open_pypdf(source: Source, password: str | None) -> pypdf.PdfReader:
 
     stream = source.open()
     try:
-        reader = pypdf.PdfReader(stream, strict=False)
-        if reader.is_encrypted and not reader.decrypt(password or ""):
-            raise password_error(source.display_name, password)
+        with pypdf_warnings_held():
+            reader = pypdf.PdfReader(stream, strict=False)
+            if reader.is_encrypted and not reader.decrypt(password or ""):
+                raise password_error(source.display_name, password)
         return reader
     except PasswordRequired:
         stream.close()
@@ -128,7 +130,7 @@ class PypdfDocument(BaseParsedDocument):
             return PageContent(number, error=refusal)
         try:
             with time_limit(float(self.options.get("page_timeout", 30.0)),
-                            f"pypdf on page {number}"):
+                            f"pypdf on page {number}"), pypdf_warnings_held():
                 page = self.reader.pages[index]
                 text = plain_ligatures(self._bounded_text(page, number))
                 images = _image_count(page)

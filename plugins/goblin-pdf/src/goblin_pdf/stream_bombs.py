@@ -35,6 +35,7 @@ from goblin_pdf.pdf_bytes import (
     stream_end,
     streams,
 )
+from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 from goblin_pdf.stream_filters import (
     FLATE,
     decodes_past,
@@ -125,9 +126,10 @@ def _oversized_encrypted(stream: Any, data: Any, limit: int, password: str | Non
 
     try:
         stream.seek(0)
-        reader = PdfReader(stream, strict=False)
-        if not reader.is_encrypted or not reader.decrypt(password or ""):
-            return None  # no reader opens it without the right password either
+        with pypdf_warnings_held():
+            reader = PdfReader(stream, strict=False)
+            if not reader.is_encrypted or not reader.decrypt(password or ""):
+                return None  # no reader opens it without the right password either
     except Exception:  # damaged, or encrypted some other way: PDFium gives the verdict
         return None
     objects = _ObjectsInClear(data)
