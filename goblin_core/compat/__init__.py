@@ -29,6 +29,10 @@ from goblin_core.compat.tables import (
     table_to_markdown,
 )
 
+#: The GoblinTools release whose API this package follows: code that reads
+#: ``goblintools.__version__`` keeps working after the import changes.
+__version__ = "0.13.4"
+
 # Resolved on first use: they import goblin_core.structured.
 _LAZY = {"StructuredExtractor", "StructuredDocument", "TableBlock"}
 

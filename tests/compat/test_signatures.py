@@ -118,6 +118,10 @@ def test_every_goblintools_name_is_exported(goblintools: Any) -> None:
         assert getattr(compat, name) is not None
 
 
+def test_the_version_is_the_goblintools_release_the_api_follows(goblintools: Any) -> None:
+    assert compat.__version__ == goblintools.__version__
+
+
 def test_every_signature_matches(goblintools: Any) -> None:
     problems: list[str] = []
     for name in goblintools.__all__:
