@@ -177,6 +177,7 @@ def iterparse_xml_file(data: bytes, *, name: str, max_depth: int = 256,
 
 
 # an ampersand that starts no reference: the commonest damage of a hand-written feed
+_ESCAPE_PIECE = 1 << 16
 _STRAY_AMPERSAND = re.compile(rb"&(?!(?:[A-Za-z_:][\w.:-]*|#[0-9]+|#x[0-9a-fA-F]+);)")
 
 
@@ -190,7 +191,18 @@ def _escape_stray_ampersands(data: bytes) -> bytes:
     """
     if b"<![CDATA[" in data or b"\x00" in data[:4]:
         return data
-    return _STRAY_AMPERSAND.sub(b"&amp;", data)
+    # a piece at a time: one substitution over a large file held a fragment per match,
+    # ten times the file for a feed of short items
+    pieces, start = [], 0
+    while start < len(data):
+        end = min(len(data), start + _ESCAPE_PIECE)
+        if end < len(data):
+            # cut before an ampersand, so no reference is split between two pieces
+            before = data.rfind(b"&", start + 1, end)
+            end = before if before > start else end
+        pieces.append(_STRAY_AMPERSAND.sub(b"&amp;", data[start:end]))
+        start = end
+    return b"".join(pieces)
 
 
 _DOCTYPE_NAME = re.compile(rb"<!DOCTYPE\s+[^\s\[>]+\s*(?=[\[>])")
