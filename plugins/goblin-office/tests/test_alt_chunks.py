@@ -64,3 +64,26 @@ def test_a_chunk_that_cannot_be_read_costs_only_itself(read) -> None:  # type: i
     [warning] = document.report.warnings
     assert warning.kind == "CorruptDocument"
     assert warning.message.startswith("merged chunk word/vazio.html left out: binary content")
+
+
+def test_a_header_and_a_footer_merge_their_own_chunks(read) -> None:  # type: ignore[no-untyped-def]
+    # a letterhead converted from HTML: the header part is one altChunk, linked from the
+    # header's own relationships, which number their ids anew (rIdA here is not the body's)
+    data = docx(para("Corpo do ofício."), {
+        "header1.xml": f"<w:hdr>{chunk('A')}</w:hdr>",
+        "footer1.xml": f"<w:ftr>{para('Rodapé:')}{chunk('A')}</w:ftr>",
+    })
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        members: dict[str, bytes | str] = {i.filename: package.read(i) for i in package.infolist()}
+    for part, target in (("header1.xml", "timbre.html"), ("footer1.xml", "endereco.txt")):
+        members[f"word/_rels/{part}.rels"] = (
+            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{PKG_RELS}">'
+            f'<Relationship Id="rIdA" Type="{_CHUNK}" Target="{target}"/></Relationships>')
+    members["word/timbre.html"] = "<html><body><p><b>Prefeitura de Goblinópolis</b></p></body>"
+    members["word/endereco.txt"] = "Rua das Flores, 12"
+    document = read(zip_bytes(members), "oficio.docx")
+    assert document.text.splitlines() == [
+        "Prefeitura de Goblinópolis", "Corpo do ofício.", "Rodapé:", "Rua das Flores, 12"]
+    kinds = [(b.kind, b.text) for b in document.pages[0].blocks]
+    assert kinds[0] == ("header", "Prefeitura de Goblinópolis")
+    assert kinds[-1] == ("footer", "Rodapé:\nRua das Flores, 12")

@@ -418,12 +418,15 @@ class DocxParser(BaseEngine):
 def _read(walker: Walker, package: PackageXml, document: str, config: Config,
           problems: list[tuple[str, str]]) -> None:
     def roots(suffix: str) -> list[Any]:
-        found = (package.optional_xml(part) for part in package.related(document, suffix))
-        return [root for root in found if root is not None]
+        return [root for _, root in parts(suffix)]
+
+    def parts(suffix: str) -> list[tuple[str, Any]]:
+        found = ((part, package.optional_xml(part)) for part in package.related(document, suffix))
+        return [(part, root) for part, root in found if root is not None]
 
     headers_footers = bool(config.get("office", "headers_footers", True))
     if headers_footers:
-        _parts(walker, roots("/header"), "header")
+        _parts(walker, parts("/header"), "header", package, config, problems)
     walker.graphics = related_graphics(package, document)
     walker.chunks = alt_chunk_pages(package, document, config, problems)
     for block in package.blocks(document, "body"):
@@ -437,14 +440,20 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
         for root in roots("/comments"):
             _comments(walker, root)
     if headers_footers:
-        _parts(walker, roots("/footer"), "footer")
+        _parts(walker, parts("/footer"), "footer", package, config, problems)
 
 
-def _parts(walker: Walker, roots: Sequence[Any], kind: str) -> None:
+def _parts(walker: Walker, parts: Sequence[tuple[str, Any]], kind: str, package: PackageXml,
+           config: Config, problems: list[tuple[str, str]]) -> None:
+    """Each header or footer once, with the SmartArt, charts and merged chunks its own
+    relationships name (a letterhead converted from HTML is an altChunk)."""
     seen: set[str] = set()
-    for root in roots:
+    for part, root in parts:
         inner = PageBuilder()
-        Walker(inner, walker.styles, kinds=False).blocks(root)
+        reader = Walker(inner, walker.styles, kinds=False,
+                        graphics=related_graphics(package, part))
+        reader.chunks = alt_chunk_pages(package, part, config, problems)
+        reader.blocks(root)
         if inner.text.strip() and inner.text not in seen:
             seen.add(inner.text)
             walker.page.add(inner.text, kind)
