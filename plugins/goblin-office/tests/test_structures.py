@@ -918,6 +918,27 @@ def test_docx_smartart_text_is_read_in_place_from_its_data_part(read) -> None:  
     assert lines == ["Antes", "Etapa 1", "Etapa 2", "Depois", "Etapa 1 Etapa 2"]
 
 
+def test_docx_smartart_in_a_header_is_read_from_the_header_s_own_relationships(read) -> None:  # type: ignore[no-untyped-def]
+    graphic = (
+        '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/'
+        f'drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="{_DRAWING}">'
+        f'<a:graphicData uri="{_DGM}"><dgm:relIds xmlns:dgm="{_DGM}" r:dm="rId1" r:lo=""'
+        ' r:qs="" r:cs=""/></a:graphicData></a:graphic></wp:inline></w:drawing>'
+        "</w:r></w:p>"
+    )
+    data = docx(para("Corpo"), {"header1.xml": f"<w:hdr>{graphic}</w:hdr>"})
+    source = zipfile.ZipFile(io.BytesIO(data))
+    members = {name: source.read(name) for name in source.namelist()}
+    # rId1 in the header's relationships; the body's rId1 (if any) is another part
+    members["word/_rels/header1.xml.rels"] = (
+        f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{PKG_RELS}">'
+        f'<Relationship Id="rId1" Type="{R}/diagramData" Target="diagrams/data9.xml"/>'
+        "</Relationships>").encode()
+    members["word/diagrams/data9.xml"] = _diagram_data("Secretaria", "Protocolo")
+    document = read(zip_bytes(members), "timbrado.docx")
+    assert document.text.splitlines() == ["Secretaria", "Protocolo", "Corpo"]
+
+
 _CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 
 
