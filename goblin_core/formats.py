@@ -25,6 +25,7 @@ _ODF = "application/vnd.oasis.opendocument"
 KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("text/plain", ("txt", "text", "log"), "Plain text", None),
     KnownFormat("application/pdf", ("pdf",), "PDF", "pdf"),
+    KnownFormat("application/postscript", ("ps", "eps", "epsf", "epsi"), "PostScript", "pdf"),
     KnownFormat(
         f"{_OOXML}.wordprocessingml.document",
         ("docx", "docm", "dotx", "dotm"),

@@ -60,6 +60,8 @@ SIGNATURES = [
     (b"<!DOCTYPE html><html><body>x</body></html>", "text/html"),
     (b"  <html lang='pt'><head></head></html>", "text/html"),
     (b"<?xml version='1.0'?><root/>", "application/xml"),
+    (b"%!PS-Adobe-3.0\n%%Title: x\n", "application/postscript"),
+    (b"\xc5\xd0\xd3\xc6\x1e\x00\x00\x00", "application/postscript"),  # EPS, DOS header
     (b"<rss version='2.0'><channel><title>t</title></channel></rss>\n", "application/xml"),
     (b"<!-- export --><!DOCTYPE book [<!ENTITY p 'x'>]>\n<db:book>&p;</db:book>\n<!-- end -->",
      "application/xml"),

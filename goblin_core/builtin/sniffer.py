@@ -18,6 +18,9 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"PK\x07\x08", "application/zip", "zip"),
     (0, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "application/x-ole-storage", ""),
     (0, b"{\\rtf", "application/rtf", "rtf"),
+    (0, b"%!PS", "application/postscript", "ps"),
+    # an EPS file with a DOS header: the PostScript, then a TIFF or WMF preview
+    (0, b"\xc5\xd0\xd3\xc6", "application/postscript", "eps"),
     (0, b"\x78\x9f\x3e\x22", "application/vnd.ms-tnef", "dat"),
     (0, b"7z\xbc\xaf\x27\x1c", "application/x-7z-compressed", "7z"),
     (0, b"Rar!\x1a\x07", "application/vnd.rar", "rar"),

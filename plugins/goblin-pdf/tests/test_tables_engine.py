@@ -31,7 +31,8 @@ def test_engine_declares_its_contract() -> None:
     engine = PdfPlumberTableEngine()
 
     assert engine.name == "pdf.tables.pdfplumber"
-    assert engine.formats == ("application/pdf",)
+    # PostScript too: its pages are the PDF Ghostscript writes, which the engine reads
+    assert engine.formats == ("application/pdf", "application/postscript")
     assert engine.available() == (True, "")
     registry = goblin_core.default_registry()
     assert registry.get("pdf.tables.pdfplumber") is not None

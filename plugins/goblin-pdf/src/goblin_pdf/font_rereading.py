@@ -21,9 +21,10 @@ import pypdfium2.raw as pdfium_c
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.source import Source
+from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
-from goblin_pdf.pdfium_parser import PDF_MIME, open_pdfium
+from goblin_pdf.pdfium_parser import open_pdfium
 from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ class PdfiumRereading(BaseEngine):
     """A recovery engine reading the asked pages' characters with PDFium and handing
     them to ``reread``."""
 
-    formats = (PDF_MIME,)
+    formats = PDF_PAGES
 
     def reread(self, chars: PageCharacters) -> str | None:
         raise NotImplementedError

@@ -27,6 +27,7 @@ from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import ImageRegion, PageContent
 from goblin_core.source import Source
 from goblin_pdf.damaged_pdf import ContentCheck, RebuiltPdf, rebuilt_pdf
+from goblin_pdf.formats import PDF_MIME
 from goblin_pdf.image_regions import untexted_images
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.named_ligatures import NamedLigatures
@@ -57,7 +58,6 @@ from goblin_pdf.xfa import is_dynamic_xfa, xfa_text
 
 log = logging.getLogger(__name__)
 
-PDF_MIME = "application/pdf"
 _NO_ERROR = 0  # FPDF_ERR_SUCCESS
 _PASSWORD_ERROR = 4  # FPDF_ERR_PASSWORD
 _SECURITY_ERROR = 5  # FPDF_ERR_SECURITY: a security handler PDFium does not have

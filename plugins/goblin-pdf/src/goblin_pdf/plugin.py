@@ -12,10 +12,12 @@ from goblin_pdf.options import PDF_OPTIONS
 @hookimpl
 def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     from goblin_pdf.pdfium_parser import PdfiumParser
+    from goblin_pdf.postscript import PostScriptParser
     from goblin_pdf.pypdf_parser import PypdfParser
 
     register(PdfiumParser())
     register(PypdfParser())
+    register(PostScriptParser())
 
 
 @hookimpl

@@ -16,9 +16,9 @@ from goblin_core.deadline import time_left, time_limit
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge
 from goblin_core.source import Source, spooled
+from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
-from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.poppler_recovery import listed_pages
 from goblin_pdf.stray_marks import plain_ligatures
 
@@ -36,7 +36,7 @@ class PdfplumberRecovery(BaseEngine):
     """Re-reads garbage or failed pages with pdfplumber."""
 
     name = "pdf.pdfplumber"
-    formats = (PDF_MIME,)
+    formats = PDF_PAGES
     priority = 60
 
     def recover(

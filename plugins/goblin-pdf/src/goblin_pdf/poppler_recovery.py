@@ -14,9 +14,9 @@ from goblin_core.deadline import time_left
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source, spooled
+from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import configured_password
-from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ class PopplerRecovery(BaseEngine):
     """Re-reads garbage or failed pages with ``pdftotext -f N -l N``."""
 
     name = "pdf.poppler"
-    formats = (PDF_MIME,)
+    formats = PDF_PAGES
     priority = 40
 
     def available(self) -> tuple[bool, str]:

@@ -12,6 +12,7 @@ from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument, PasswordRequired
 from goblin_core.model import Table
 from goblin_core.source import Source
+from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.tables.detect import MAX_TABLE_OPERATORS, page_tables
 from goblin_pdf.tables.found import FoundTable
@@ -33,7 +34,7 @@ class PdfPlumberTableEngine(BaseEngine):
     """
 
     name = "pdf.tables.pdfplumber"
-    formats = ("application/pdf",)
+    formats = PDF_PAGES
     priority = 0
 
     def available(self) -> tuple[bool, str]:

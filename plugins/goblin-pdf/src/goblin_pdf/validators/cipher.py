@@ -26,6 +26,7 @@ from typing import Any
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
+from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.validators.case_breaks import (
     case_break_positions,
     is_cipher_token,
@@ -91,7 +92,7 @@ class CipherValidator(BaseEngine):
     """Garbage when a page reads like a per-glyph substitution of real words."""
 
     name = "pdf.cipher"
-    formats = ("application/pdf",)
+    formats = PDF_PAGES
     priority = 50
 
     def check(self, text: str, context: PageContext) -> Verdict:

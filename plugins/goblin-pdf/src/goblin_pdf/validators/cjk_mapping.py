@@ -23,6 +23,7 @@ import re
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
+from goblin_pdf.formats import PDF_PAGES
 
 _HAN = re.compile(
     "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]"
@@ -49,7 +50,7 @@ class CJKMappingValidator(BaseEngine):
     """Garbage when the page's Han characters are mostly ones real text hardly uses."""
 
     name = "pdf.cjk_mapping"
-    formats = ("application/pdf",)
+    formats = PDF_PAGES
     priority = 50
 
     def check(self, text: str, context: PageContext) -> Verdict:

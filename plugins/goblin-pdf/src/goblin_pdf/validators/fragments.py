@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
+from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.validators.char_classes import class_bytes
 from goblin_pdf.validators.words import Dictionary, raw_tokens
 
@@ -30,7 +31,7 @@ class FragmentationValidator(BaseEngine):
     """Suspect, then garbage, as more of the page is words split into letters."""
 
     name = "pdf.fragmentation"
-    formats = ("application/pdf",)
+    formats = PDF_PAGES
     priority = 40
 
     def check(self, text: str, context: PageContext) -> Verdict:

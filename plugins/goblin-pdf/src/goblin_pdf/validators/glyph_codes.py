@@ -13,6 +13,7 @@ import re
 
 from goblin_core.engines import BaseEngine
 from goblin_core.model import PageContext, Verdict
+from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.validators.char_classes import non_space_count
 from goblin_pdf.validators.char_counts import letter_count
 from goblin_pdf.validators.words import raw_tokens
@@ -33,7 +34,7 @@ class GlyphCodeValidator(BaseEngine):
     """Garbage when a page is glyph names, ``(cid:N)`` markers, or codes on punctuation."""
 
     name = "pdf.glyph_codes"
-    formats = ("application/pdf",)
+    formats = PDF_PAGES
     priority = 60
 
     def check(self, text: str, context: PageContext) -> Verdict:
