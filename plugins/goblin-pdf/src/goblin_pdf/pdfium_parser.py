@@ -475,8 +475,15 @@ class PdfiumDocument(BaseParsedDocument):
         limits.max_total_bytes, the copies that turn out the same included.
         """
         seen = _SeenAttachments()
-        for index in range(self.pdf.count_attachments()):
-            attachment = self.pdf.get_attachment(index)
+        listed = self.pdf.count_attachments()
+        for index in range(listed):
+            try:
+                attachment = self.pdf.get_attachment(index)
+            except pdfium.PdfiumError as exc:  # a name-tree entry that leads nowhere
+                self.warnings.append(("CorruptDocument", (
+                    f"embedded file {index + 1} of the {listed} the file lists cannot be "
+                    f"read ({exc}); left out")))
+                continue
             child = self._attachment(attachment, f"attachment-{index + 1}", seen)
             if child is not None:
                 yield child
