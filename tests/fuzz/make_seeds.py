@@ -124,6 +124,9 @@ def seeds() -> dict[str, bytes]:
         "seed.zip": _zip({"a/edital.txt": text.encode(), "b.pdf": _pdf("zip member")}),
         "seed.tar": _tar({"edital.txt": text.encode()}),
         "seed.txt.gz": gzip.compress(text.encode()),
+        "seed.ps": b"%!PS-Adobe-3.0\n%%Title: Edital\n%%Pages: 1\n%%EndComments\n%%Page: 1 1\n"
+        b"/Helvetica findfont 12 scalefont setfont 72 720 moveto (Licitacao publica) show\n"
+        b"72 700 moveto (numero 12) show showpage\n%%EOF\n",
         "seed.warc": _warc("https://example.org/edital/", f"<p>{text}</p>".encode())
         + _warc("https://example.org/aviso.txt", text.encode()),
     }

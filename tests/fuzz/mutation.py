@@ -25,7 +25,7 @@ SEEDS = HERE / "corpus"
 REGRESSIONS = HERE / "regressions"
 
 FAMILIES: dict[str, tuple[str, ...]] = {
-    "pdf": (".pdf",),
+    "pdf": (".pdf", ".ps", ".eps"),  # PostScript is read through the PDF Ghostscript writes
     "office": (
         ".docx",
         ".docm",
