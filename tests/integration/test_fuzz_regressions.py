@@ -11,7 +11,7 @@ import pytest
 from goblin_core.engines import Task
 from goblin_core.executors.local import SupervisedWorkers
 from goblin_core.registry import default_registry
-from goblin_core.testing.corpus import corpus_dir
+from goblin_core.testing.corpus import corpus_dir, require_binary
 
 FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
 sys.path.insert(0, str(FUZZ))
@@ -41,6 +41,7 @@ def test_fuzz_seeds_are_replayed_cleanly(pool: SupervisedWorkers) -> None:
     """The committed seeds themselves extract without findings (the replay machinery works)."""
     seeds = sorted((FUZZ / "corpus").iterdir())
     assert len(seeds) >= 10
+    require_binary("gs", "ghostscript")  # seed.ps runs through Ghostscript
     for seed in seeds:
         document = pool.run_one(Task(path=str(seed), display_name=seed.name)).document
         assert findings(document) == [], seed.name
