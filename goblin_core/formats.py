@@ -61,6 +61,7 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat(f"{_ODF}.text", ("odt", "ott"), "OpenDocument text", "office"),
     KnownFormat(f"{_ODF}.spreadsheet", ("ods", "ots"), "OpenDocument spreadsheet", "office"),
     KnownFormat(f"{_ODF}.presentation", ("odp", "otp"), "OpenDocument presentation", "office"),
+    KnownFormat(f"{_ODF}.graphics", ("odg", "otg"), "OpenDocument drawing", "office"),
     KnownFormat(
         "application/vnd.oasis.opendocument.text-flat-xml", ("fodt",), "Flat ODF text", "office"
     ),
@@ -74,6 +75,10 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
         "application/vnd.oasis.opendocument.presentation-flat-xml",
         ("fodp",),
         "Flat ODF presentation",
+        "office",
+    ),
+    KnownFormat(
+        "application/vnd.oasis.opendocument.graphics-flat-xml", ("fodg",), "Flat ODF drawing",
         "office",
     ),
     KnownFormat("application/rtf", ("rtf",), "Rich Text Format", "office"),

@@ -13,11 +13,17 @@ import io
 import json
 import struct
 from collections.abc import Callable
+from typing import Any
 
 import docx
 import openpyxl
-from odf.draw import Frame, Page, TextBox
-from odf.opendocument import OpenDocumentPresentation, OpenDocumentSpreadsheet, OpenDocumentText
+from odf.draw import CustomShape, EnhancedGeometry, Frame, Page, TextBox
+from odf.opendocument import (
+    OpenDocumentDrawing,
+    OpenDocumentPresentation,
+    OpenDocumentSpreadsheet,
+    OpenDocumentText,
+)
 from odf.style import MasterPage, PageLayout
 from odf.table import Table, TableCell, TableRow
 from odf.text import H, P
@@ -172,13 +178,26 @@ def sample_ods() -> tuple[bytes, str]:
     return _odf_bytes(document), "dados.ods"
 
 
-def sample_odp() -> tuple[bytes, str]:
-    document = OpenDocumentPresentation()
+def default_master(document: Any) -> MasterPage:
+    """The master page a presentation's or drawing's pages name, added to ``document``."""
     layout = PageLayout(name="layout")
     document.automaticstyles.addElement(layout)
     master = MasterPage(name="Default", pagelayoutname=layout)
     document.masterstyles.addElement(master)
-    page = Page(masterpagename=master)
+    return master
+
+
+def flowchart_shape(text: str) -> CustomShape:
+    """A LibreOffice Draw flowchart box: the text sits in the shape, in no frame."""
+    shape = CustomShape(width="12cm", height="3cm", x="1cm", y="1cm")
+    shape.addElement(P(text=text))
+    shape.addElement(EnhancedGeometry(type="rectangle"))
+    return shape
+
+
+def sample_odp() -> tuple[bytes, str]:
+    document = OpenDocumentPresentation()
+    page = Page(masterpagename=default_master(document))
     frame = Frame(width="20cm", height="3cm", x="1cm", y="1cm")
     box = TextBox()
     box.addElement(P(text=PHRASE))
@@ -188,6 +207,15 @@ def sample_odp() -> tuple[bytes, str]:
     return _odf_bytes(document), "slides.odp"
 
 
+def sample_odg() -> tuple[bytes, str]:
+    """A LibreOffice Draw drawing: a flowchart shape holding the phrase, on a named page."""
+    document = OpenDocumentDrawing()
+    page = Page(name="Fluxo", masterpagename=default_master(document))
+    page.addElement(flowchart_shape(PHRASE))
+    document.drawing.addElement(page)
+    return _odf_bytes(document), "fluxo.odg"
+
+
 _FLAT = (
     '<?xml version="1.0" encoding="UTF-8"?>'
     '<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
@@ -195,13 +223,14 @@ _FLAT = (
     'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
     'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
     'office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.{kind}">'
-    "<office:body><office:{kind}>{body}</office:{kind}></office:body></office:document>"
+    "<office:body><office:{element}>{body}</office:{element}></office:body></office:document>"
 )
 
 
-def flat_odf(kind: str, body: str) -> bytes:
-    """A flat ODF document of ``kind`` (text, spreadsheet, presentation) around ``body``."""
-    return _FLAT.format(kind=kind, body=body).encode()
+def flat_odf(kind: str, body: str, element: str = "") -> bytes:
+    """A flat ODF document of ``kind`` (text, spreadsheet, presentation, graphics) around
+    ``body``, in the body element ``element`` (the kind's name but for drawings')."""
+    return _FLAT.format(kind=kind, element=element or kind, body=body).encode()
 
 
 def sample_fodt() -> tuple[bytes, str]:
@@ -225,6 +254,12 @@ def sample_fodp() -> tuple[bytes, str]:
         "</draw:text-box></draw:frame></draw:page>"
     )
     return flat_odf("presentation", body), "slides.fodp"
+
+
+def sample_fodg() -> tuple[bytes, str]:
+    body = (f'<draw:page draw:name="p1"><draw:rect><text:p>{PHRASE}</text:p></draw:rect>'
+            "</draw:page>")
+    return flat_odf("graphics", body, "drawing"), "desenho.fodg"
 
 
 def sample_rtf() -> tuple[bytes, str]:

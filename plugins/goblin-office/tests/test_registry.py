@@ -23,6 +23,8 @@ BUILT = {
     fmt.FODT: (samples.sample_fodt, samples.PHRASE),
     fmt.FODS: (samples.sample_fods, samples.PHRASE),
     fmt.FODP: (samples.sample_fodp, samples.PHRASE),
+    fmt.ODG: (samples.sample_odg, samples.PHRASE),
+    fmt.FODG: (samples.sample_fodg, samples.PHRASE),
     fmt.RTF: (samples.sample_rtf, samples.PHRASE),
     fmt.EPUB: (samples.sample_epub, samples.PHRASE),
     fmt.CSV: (samples.sample_csv, samples.PHRASE),

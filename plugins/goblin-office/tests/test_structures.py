@@ -1537,3 +1537,29 @@ def test_a_hidden_slide_is_read_and_counted_as_hidden(read) -> None:  # type: ig
     assert [(p.text, p.hidden_chars) for p in document.pages] == [
         ("Abertura", 0), ("Reserva", len("Reserva")), ("Fim", 0)]
     assert document.raw_metadata["hidden_slides"] == [2]
+
+
+def test_an_odf_drawing_is_read_page_by_page_with_its_shapes(read) -> None:  # type: ignore[no-untyped-def]
+    # LibreOffice Draw: flowchart shapes and lines carry their text themselves, no frame
+    from odf.draw import Line, Page
+    from odf.opendocument import OpenDocumentDrawing
+    from odf.text import P
+
+    from samples import default_master, flowchart_shape
+
+    drawing = OpenDocumentDrawing()
+    master = default_master(drawing)
+    for name, texts in (("Fluxo", ["Início", "Aprovação"]), ("Legenda", ["Fim"])):
+        page = Page(name=name, masterpagename=master)
+        for text in texts:
+            page.addElement(flowchart_shape(text))
+        line = Line(x1="5cm", y1="2cm", x2="6cm", y2="2cm")
+        line.addElement(P(text=f"seta de {name}"))
+        page.addElement(line)
+        drawing.drawing.addElement(page)
+    buffer = io.BytesIO()
+    drawing.write(buffer)
+    document = read(buffer.getvalue(), "processo.odg")
+    assert document.mime == "application/vnd.oasis.opendocument.graphics"
+    assert [(p.number, p.label, p.text) for p in document.pages] == [
+        (1, "Fluxo", "Início\nAprovação\nseta de Fluxo"), (2, "Legenda", "Fim\nseta de Legenda")]

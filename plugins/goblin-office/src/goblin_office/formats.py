@@ -22,6 +22,8 @@ ODP = f"{_ODF}.presentation"
 FODT = f"{_ODF}.text-flat-xml"
 FODS = f"{_ODF}.spreadsheet-flat-xml"
 FODP = f"{_ODF}.presentation-flat-xml"
+ODG = f"{_ODF}.graphics"
+FODG = f"{_ODF}.graphics-flat-xml"
 RTF = "application/rtf"
 EPUB = "application/epub+zip"
 CSV = "text/csv"
@@ -104,6 +106,8 @@ _ODF_MIMES: dict[str, tuple[str, str]] = {
     "application/vnd.oasis.opendocument.spreadsheet-template": (ODS, "ots"),
     "application/vnd.oasis.opendocument.presentation": (ODP, "odp"),
     "application/vnd.oasis.opendocument.presentation-template": (ODP, "otp"),
+    "application/vnd.oasis.opendocument.graphics": (ODG, "odg"),
+    "application/vnd.oasis.opendocument.graphics-template": (ODG, "otg"),
     "application/epub+zip": (EPUB, "epub"),
 }
 
@@ -111,6 +115,7 @@ _FLAT_ODF: dict[str, tuple[str, str]] = {
     "text": (FODT, "fodt"),
     "spreadsheet": (FODS, "fods"),
     "presentation": (FODP, "fodp"),
+    "graphics": (FODG, "fodg"),
 }
 
 _OVERRIDE = re.compile(rb"<Override\b[^>]*>", re.I)

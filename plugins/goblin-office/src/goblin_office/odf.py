@@ -383,15 +383,16 @@ class ODFTextParser(BaseEngine):
 
 
 class ODFPresentationParser(BaseEngine):
-    """OpenDocument presentations (.odp, .otp, flat .fodp): one page per slide, notes kept."""
+    """OpenDocument presentations (.odp, .otp, flat .fodp): one page per slide, notes kept;
+    and drawings (.odg, .otg, flat .fodg), whose pages hold the same frames and shapes."""
 
     name = "office.odp"
-    formats = (fmt.ODP, fmt.FODP)
+    formats = (fmt.ODP, fmt.FODP, fmt.ODG, fmt.FODG)
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
         trees = load_trees(source, config, flat=_is_flat(source))
-        body = _body(trees, "presentation")
+        body = _drawing_body(trees)
         footers = {
             attr(d, "name"): _plain(d) or inline_text(d) for d in children(body, "footer-decl")
         }
@@ -429,6 +430,14 @@ class ODFPresentationParser(BaseEngine):
             for comment in walker.comments:
                 page.add(f"Comment: {comment}")
         return page.build()
+
+
+def _drawing_body(trees: _Trees) -> Any:
+    """The ``office:presentation`` body, or a drawing's ``office:drawing``."""
+    try:
+        return _body(trees, "presentation")
+    except CorruptDocument:
+        return _body(trees, "drawing")
 
 
 def _master_frames(styles: Any | None) -> dict[str, list[str]]:

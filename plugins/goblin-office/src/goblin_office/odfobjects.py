@@ -33,6 +33,7 @@ _ODF_EXTENSIONS = {
     "application/vnd.oasis.opendocument.text": "odt",
     "application/vnd.oasis.opendocument.spreadsheet": "ods",
     "application/vnd.oasis.opendocument.presentation": "odp",
+    "application/vnd.oasis.opendocument.graphics": "odg",
 }
 _FOREIGN = ("application/vnd.sun.star.oleobject", "application/pdf", "application/octet-stream")
 
@@ -150,6 +151,7 @@ _FLAT_EXTENSIONS = {
     "application/vnd.oasis.opendocument.text": "fodt",
     "application/vnd.oasis.opendocument.spreadsheet": "fods",
     "application/vnd.oasis.opendocument.presentation": "fodp",
+    "application/vnd.oasis.opendocument.graphics": "fodg",
 }
 _IMAGE_MAGIC = {
     b"\x89PNG": "png",
