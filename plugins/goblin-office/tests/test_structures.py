@@ -1563,3 +1563,13 @@ def test_an_odf_drawing_is_read_page_by_page_with_its_shapes(read) -> None:  # t
     assert document.mime == "application/vnd.oasis.opendocument.graphics"
     assert [(p.number, p.label, p.text) for p in document.pages] == [
         (1, "Fluxo", "Início\nAprovação\nseta de Fluxo"), (2, "Legenda", "Fim\nseta de Legenda")]
+
+
+def test_a_presentation_or_drawing_without_its_body_says_which_bodies_were_sought(
+    read,  # type: ignore[no-untyped-def]
+) -> None:
+    from goblin_core.errors import CorruptDocument
+    from samples import flat_odf
+
+    with pytest.raises(CorruptDocument, match="no office:presentation or office:drawing body"):
+        read(flat_odf("presentation", "", "text"), "vazio.fodp")

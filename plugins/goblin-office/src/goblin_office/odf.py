@@ -7,6 +7,7 @@ with the hardened parser; an encrypted package is a clear PasswordRequired.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -434,10 +435,10 @@ class ODFPresentationParser(BaseEngine):
 
 def _drawing_body(trees: _Trees) -> Any:
     """The ``office:presentation`` body, or a drawing's ``office:drawing``."""
-    try:
-        return _body(trees, "presentation")
-    except CorruptDocument:
-        return _body(trees, "drawing")
+    for kind in ("presentation", "drawing"):
+        with contextlib.suppress(CorruptDocument):
+            return _body(trees, kind)
+    raise CorruptDocument("the document has no office:presentation or office:drawing body")
 
 
 def _master_frames(styles: Any | None) -> dict[str, list[str]]:
