@@ -895,14 +895,21 @@ def test_pptx_smartart_text_is_read_from_its_data_part(read) -> None:  # type: i
     assert page.text.splitlines() == ["Licitação", "Contrato", "assinado"]
 
 
-def test_docx_smartart_text_is_read_in_place_from_its_data_part(read) -> None:  # type: ignore[no-untyped-def]
-    graphic = (
+def _smartart_paragraph(data: str, others: tuple[str, str, str] = ("", "", "")) -> str:
+    """A w:p drawing a SmartArt graphic whose data part is relationship ``data``; ``others``
+    are its layout, style and colour relationships."""
+    layout, style, colours = others
+    return (
         '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/'
         f'drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="{_DRAWING}">'
-        f'<a:graphicData uri="{_DGM}"><dgm:relIds xmlns:dgm="{_DGM}" r:dm="rId7" r:lo="rId8"'
-        ' r:qs="rId9" r:cs="rId10"/></a:graphicData></a:graphic></wp:inline></w:drawing>'
-        "</w:r></w:p>"
+        f'<a:graphicData uri="{_DGM}"><dgm:relIds xmlns:dgm="{_DGM}" r:dm="{data}" '
+        f'r:lo="{layout}" r:qs="{style}" r:cs="{colours}"/></a:graphicData></a:graphic>'
+        "</wp:inline></w:drawing></w:r></w:p>"
     )
+
+
+def test_docx_smartart_text_is_read_in_place_from_its_data_part(read) -> None:  # type: ignore[no-untyped-def]
+    graphic = _smartart_paragraph("rId7", ("rId8", "rId9", "rId10"))
     cell = f"<w:tbl><w:tr><w:tc>{graphic}</w:tc></w:tr></w:tbl>"
     data = docx(para("Antes") + graphic + para("Depois") + cell)
     source = zipfile.ZipFile(io.BytesIO(data))
@@ -919,14 +926,7 @@ def test_docx_smartart_text_is_read_in_place_from_its_data_part(read) -> None:  
 
 
 def test_docx_smartart_in_a_header_is_read_from_the_header_s_own_relationships(read) -> None:  # type: ignore[no-untyped-def]
-    graphic = (
-        '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/'
-        f'drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="{_DRAWING}">'
-        f'<a:graphicData uri="{_DGM}"><dgm:relIds xmlns:dgm="{_DGM}" r:dm="rId1" r:lo=""'
-        ' r:qs="" r:cs=""/></a:graphicData></a:graphic></wp:inline></w:drawing>'
-        "</w:r></w:p>"
-    )
-    data = docx(para("Corpo"), {"header1.xml": f"<w:hdr>{graphic}</w:hdr>"})
+    data = docx(para("Corpo"), {"header1.xml": f"<w:hdr>{_smartart_paragraph('rId1')}</w:hdr>"})
     source = zipfile.ZipFile(io.BytesIO(data))
     members = {name: source.read(name) for name in source.namelist()}
     # rId1 in the header's relationships; the body's rId1 (if any) is another part
