@@ -55,6 +55,11 @@ SIGNATURES = [
     (b"GIF89a\x01\x00\x01\x00", "image/gif"),
     (b"BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00" + b"\x00" * 20, "image/bmp"),
     (b"RIFF\x24\x00\x00\x00WEBPVP8 ", "image/webp"),
+    (b"\x00\x00\x00\x1cftypheic\x00\x00\x00\x00mif1heicmiaf\x00\x00\x01Wmeta", "image/heic"),
+    (b"\x00\x00\x00\x18ftypmif1\x00\x00\x00\x00mif1heic\x00\x00\x01Wmeta", "image/heic"),
+    (b"\x00\x00\x00\x20ftypavif\x00\x00\x00\x00avifmif1miafMA1B\x00\x00\x00\xebmeta",
+     "image/avif"),
+    (b"\x00\x00\x00\x18ftypmif1\x00\x00\x00\x00mif1miaf\x00\x00\x01Wmeta", "image/heif"),
     (b"\x00\x00\x00\x0cjP  \r\n\x87\n\x00\x00\x00\x14ftypjp2 ", "image/jp2"),
     (b"\xff\x4f\xff\x51\x00\x29\x00\x00", "image/x-jp2-codestream"),
     (b"<!DOCTYPE html><html><body>x</body></html>", "text/html"),
@@ -90,6 +95,13 @@ def test_random_bytes_are_not_guessed() -> None:
     assert MagicSniffer().sniff(data, Source.from_bytes(data, "x")) is None
     assert detect(CORE_ONLY, CORE_ONLY.config(),
                   Source.from_bytes(data, "x")).mime == "application/octet-stream"
+
+
+@pytest.mark.parametrize("brand", [b"isom", b"mp42", b"qt  ", b"M4A "])
+def test_a_video_or_sound_file_in_the_same_box_format_is_no_image(brand: bytes) -> None:
+    data = b"\x00\x00\x00\x18ftyp" + brand + b"\x00\x00\x02\x00" + brand + b"mp41" + bytes(64)
+    found = MagicSniffer().sniff(data, Source.from_bytes(data, "clip"))
+    assert found is None or not found.mime.startswith("image/")
 
 
 def test_unrecognised_content_falls_back_to_the_extension_with_low_confidence() -> None:

@@ -73,6 +73,27 @@ _TEXTISH_MIMES = {"text/csv", "text/tab-separated-values", "text/html", "applica
                   "application/mbox"}
 
 
+# HEIF still images (phone photos: HEIC; AVIF) by the brands of their ISO BMFF "ftyp" box;
+# the same box opens MP4 and QuickTime videos, whose brands are none of these.
+_AVIF_BRANDS = frozenset({b"avif", b"avis"})
+_HEIC_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx"})
+_HEIF_BRANDS = frozenset({b"mif1", b"msf1", b"mif2"})
+
+
+def _heif_image_type(head: bytes) -> FileType | None:
+    box_size = int.from_bytes(head[:4], "big")
+    if not 16 <= box_size <= len(head) or box_size % 4:
+        return None
+    brands = {head[8:12]} | {head[i:i + 4] for i in range(16, box_size, 4)}
+    if brands & _AVIF_BRANDS:
+        return FileType("image/avif", "avif", 0.9)
+    if brands & _HEIC_BRANDS:
+        return FileType("image/heic", "heic", 0.9)
+    if brands & _HEIF_BRANDS:
+        return FileType("image/heif", "heif", 0.8)
+    return None
+
+
 # A PDF whose header line is damaged ($PDF-1.5) or gone: comment lines, then an object.
 _HEADLESS_PDF = re.compile(
     rb"(?:[^\r\n]{0,8}PDF-\d\.\d[^\r\n]*[\r\n]+|%[^\r\n]*[\r\n]+)*\s*\d{1,10}\s+\d{1,5}\s+obj\b")
@@ -101,6 +122,10 @@ class MagicSniffer(BaseEngine):
             return FileType("application/pdf", "pdf", 0.6)
         if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
             return FileType("image/webp", "webp", 0.9)
+        if head[4:8] == b"ftyp":
+            still_image = _heif_image_type(head)
+            if still_image is not None:
+                return still_image
         if head[:2] == b"BM" and len(head) > 26 and head[6:10] == b"\x00\x00\x00\x00":
             return FileType("image/bmp", "bmp", 0.8)
         if source.read(5, 32769) == b"CD001":

@@ -95,13 +95,18 @@ def _xlsx() -> bytes:
     return buffer.getvalue()
 
 
-def _png() -> bytes:
+def _image(fmt: str) -> bytes:
     from PIL import Image, ImageDraw
 
-    image = Image.new("L", (120, 40), 255)
-    ImageDraw.Draw(image).text((5, 10), "goblin", fill=0)
+    image = Image.new("L" if fmt == "PNG" else "RGB", (120, 40), "white")
+    ImageDraw.Draw(image).text((5, 10), "goblin", fill="black")
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
+    if fmt == "HEIF":
+        import pillow_heif
+
+        pillow_heif.from_pillow(image).save(buffer, quality=50)
+    else:
+        image.save(buffer, format=fmt)
     return buffer.getvalue()
 
 
@@ -120,7 +125,9 @@ def seeds() -> dict[str, bytes]:
         b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + text.encode() + b"\r\n",
         "seed.docx": _docx(text),
         "seed.xlsx": _xlsx(),
-        "seed.png": _png(),
+        "seed.png": _image("PNG"),
+        "seed.heic": _image("HEIF"),
+        "seed.avif": _image("AVIF"),
         "seed.zip": _zip({"a/edital.txt": text.encode(), "b.pdf": _pdf("zip member")}),
         "seed.tar": _tar({"edital.txt": text.encode()}),
         "seed.txt.gz": gzip.compress(text.encode()),

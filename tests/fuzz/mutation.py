@@ -72,7 +72,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         ".z",
         ".warc",
     ),
-    "images": (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp"),
+    "images": (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp",
+               ".heic", ".heif", ".avif"),
 }
 #: Report kinds that are ordinary outcomes, not findings.
 EXPECTED_KINDS = set(ERROR_KINDS) - {"WorkerCrashed", "ExtractionTimeout", "MemoryLimitExceeded"}

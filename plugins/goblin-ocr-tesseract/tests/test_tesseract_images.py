@@ -6,6 +6,7 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
+import pillow_heif
 import pytest
 from PIL import Image
 
@@ -60,6 +61,35 @@ def test_jpeg_2000_scans_are_read(tesseract: str, page_image: DrawPage, params: 
     doc = goblin_core.extract(data, name="scan")
     assert doc.mime == mime
     assert LINES[0] in normalize(doc.text)
+
+
+def heic(image: Image.Image) -> bytes:
+    """The image as a phone saves it, encoded without teaching Pillow HEIF: goblin must."""
+    out = io.BytesIO()
+    pillow_heif.from_pillow(image).save(out, quality=90)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("encoder", "mime"), [
+    (heic, "image/heic"),
+    (lambda image: encode(image, "AVIF", quality=90), "image/avif"),
+])
+def test_phone_photo_formats_are_read(tesseract: str, page_image: DrawPage,
+                                      encoder: Callable[[Image.Image], bytes], mime: str) -> None:
+    """A phone photographs a page as HEIC (iPhones) or AVIF; no name is given, so only
+    the content says what the file is."""
+    doc = goblin_core.extract(encoder(page_image(LINES[:2]).convert("RGB")), name="IMG_0042")
+    assert doc.mime == mime
+    assert [p.status for p in doc.pages] == ["ocr"]
+    assert LINES[0] in normalize(doc.text)
+
+
+def test_a_damaged_heic_is_a_goblin_error(page_image: DrawPage) -> None:
+    data = heic(page_image(LINES[:1]).convert("RGB"))
+    damaged = data[:40] + bytes(len(data) - 40)
+    with pytest.raises(GoblinError, match=r"photo\.heic: Pillow cannot identify"):
+        ImageParser().open(Source.from_bytes(damaged, "photo.heic"),
+                           default_registry().config()).render(1, 300)
 
 
 def test_a_cut_jpeg_2000_says_its_page_cannot_be_rendered(tesseract: str,

@@ -1,7 +1,7 @@
 """Image files as documents (``image.pillow``): each page is a frame, read by OCR.
 
-A PNG, JPEG, GIF, BMP, WebP or JPEG 2000 is one page; a multi-page TIFF has one page
-per frame. Pages carry no text (``glyphs=0, images=1``), so the core's auto
+A PNG, JPEG, GIF, BMP, WebP, JPEG 2000, HEIC/HEIF or AVIF is one page; a multi-page
+TIFF has one page per frame. Pages carry no text (``glyphs=0, images=1``), so the core's auto
 rule sends every one of them to OCR through ``render``. Animation frames of
 GIF and WebP are not pages: only the first frame is read.
 """
@@ -9,6 +9,7 @@ GIF and WebP are not pages: only the first frame is read.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import warnings
 from collections.abc import Iterator
@@ -35,6 +36,9 @@ IMAGE_FORMATS = (
     "image/webp",
     "image/jp2",
     "image/x-jp2-codestream",
+    "image/heic",
+    "image/heif",
+    "image/avif",
 )
 
 #: Formats whose frames are pages; other formats' frames are animation.
@@ -50,8 +54,20 @@ class ImageParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> ImageDocument:
         """Open the image: FileTooLarge for a decompression bomb, CorruptDocument if unreadable."""
+        if source.head(16)[4:8] == b"ftyp":
+            _read_heif_with_pillow()
         return ImageDocument(source, int(config.limits["max_image_pixels"]),
                              max_frames=frames_worth_counting(config))
+
+
+@functools.cache
+def _read_heif_with_pillow() -> None:
+    """Teach Pillow HEIC and HEIF (libheif, through pillow-heif) on the first such file:
+    the import costs about 0.1 s, which a batch without one does not pay. Pillow reads
+    AVIF itself."""
+    from pillow_heif import register_heif_opener
+
+    register_heif_opener()
 
 
 def frames_worth_counting(config: Config) -> int:
