@@ -9,11 +9,11 @@ apt-get line, when its binary is missing.
 from __future__ import annotations
 
 import re
-import resource
 import shutil
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from goblin_core.child_limits import capped_child
 from goblin_core.config import Config
 from goblin_core.deadline import within_document
 from goblin_core.engines import BaseEngine, TextDocument
@@ -43,23 +43,6 @@ def converter_text(output: bytes) -> str:
 def _paired(match: re.Match[bytes]) -> bytes:
     units = match.group().decode("utf-8", "surrogatepass")
     return chr(0x10000 + ((ord(units[0]) - 0xD800) << 10) + (ord(units[1]) - 0xDC00)).encode()
-
-
-def _address_space_cap(max_memory: int) -> Callable[[], None] | None:
-    """A child setup capping the converter's address space at limits.max_memory.
-
-    catdoc follows a looping or lying file until it has taken every byte of
-    memory; outside a worker process nothing else would stop it.
-    """
-    if max_memory <= 0:
-        return None
-
-    def cap() -> None:  # runs in the child between fork and exec
-        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-        limit = max_memory if hard == resource.RLIM_INFINITY else min(max_memory, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-
-    return cap
 
 
 class _BinaryEngine(BaseEngine):
@@ -92,7 +75,7 @@ class _BinaryEngine(BaseEngine):
                     capture_output=True,
                     timeout=timeout,
                     check=False,
-                    preexec_fn=_address_space_cap(memory),
+                    preexec_fn=capped_child(memory),
                 )
             except subprocess.TimeoutExpired as exc:
                 raise ExtractionTimeout(

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import os
 import re
-import resource
 import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from goblin_core.child_limits import capped_child
 from goblin_core.config import Config
 from goblin_core.deadline import within_document
 from goblin_core.engines import BaseEngine
@@ -133,7 +133,7 @@ def converted_pdf(source: Source, config: Config) -> bytes:
             private = {"TMPDIR": folder, "TEMP": folder, "TMP": folder}
             done = subprocess.run(command, capture_output=True, timeout=timeout, check=False,
                                   cwd=folder, env={**os.environ, **private},
-                                  preexec_fn=_child_limits(memory, largest))
+                                  preexec_fn=capped_child(memory, largest))
         except subprocess.TimeoutExpired as exc:
             raise ExtractionTimeout(
                 f"Ghostscript ran the PostScript program longer than limits.timeout "
@@ -151,19 +151,3 @@ def converted_pdf(source: Source, config: Config) -> bytes:
                 f"Ghostscript cannot run it as PostScript (exit {done.returncode}: "
                 f"{cause[:200]})", file=source.display_name)
         return target.read_bytes()
-
-
-def _child_limits(memory: int, largest: int) -> Callable[[], None] | None:
-    """A child setup capping Ghostscript's address space at ``memory`` bytes and each
-    file it writes at ``largest`` (0: that limit is off)."""
-    if memory <= 0 and largest <= 0:
-        return None
-
-    def cap() -> None:  # runs in the child between fork and exec
-        for kind, value in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_FSIZE, largest)):
-            if value > 0:
-                hard = resource.getrlimit(kind)[1]
-                limit = value if hard == resource.RLIM_INFINITY else min(value, hard)
-                resource.setrlimit(kind, (limit, hard))
-
-    return cap
