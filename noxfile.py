@@ -19,6 +19,7 @@ PLUGINS = [
     "goblin-ocr-tesseract",
     "goblin-ocr-textract",
     "goblin-dask",
+    "goblin-djvu",
 ]
 EXAMPLE_PLUGIN = "./tests/example_plugin"
 # Test-only installs a plugin's session needs beyond its own [test] extra.

@@ -23,7 +23,7 @@ from environments import ROOT, environment, peer_env
 RESULTS_DIR = ROOT / "bench" / "results"
 
 GOBLIN = [".", "./plugins/goblin-pdf", "./plugins/goblin-office", "./plugins/goblin-archives",
-          "./plugins/goblin-ocr-tesseract", "./plugins/goblin-dask"]
+          "./plugins/goblin-ocr-tesseract", "./plugins/goblin-dask", "./plugins/goblin-djvu"]
 GOBLINTOOLS = ["goblintools==0.13.4", "pypdf<7"]
 
 

@@ -59,6 +59,7 @@ FIRST_PARTY_ENGINE_PREFIXES: Mapping[str, str] = {
     "archive": "archives",
     "ocr": "ocr",
     "image": "ocr",
+    "djvu": "djvu",
 }
 OPT_IN_ENGINES: Mapping[str, str] = {"ocr.easyocr": "goblin-ocr-easyocr"}
 

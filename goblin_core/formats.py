@@ -111,6 +111,7 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("image/jp2", ("jp2", "jpx", "jpf"), "JPEG 2000 image (OCR)", "ocr"),
     KnownFormat("image/x-jp2-codestream", ("j2k", "j2c", "jpc"), "JPEG 2000 codestream (OCR)",
                 "ocr"),
+    KnownFormat("image/vnd.djvu", ("djvu", "djv"), "DjVu document (scanned books)", "djvu"),
     KnownFormat("application/zip", ("zip",), "ZIP archive", "archives"),
     KnownFormat("application/x-tar", ("tar",), "tar archive", "archives"),
     KnownFormat("application/gzip", ("gz", "tgz"), "gzip", "archives"),

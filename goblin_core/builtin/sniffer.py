@@ -48,6 +48,8 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     # JPEG 2000: the JP2/JPX signature box, and a bare codestream's SOC and SIZ markers
     (0, b"\x00\x00\x00\x0cjP  \r\n\x87\n", "image/jp2", "jp2"),
     (0, b"\xff\x4f\xff\x51", "image/x-jp2-codestream", "j2k"),
+    # DjVu: a one-page (DJVU) or multi-page (DJVM) document in an IFF85 container
+    (0, b"AT&TFORM", "image/vnd.djvu", "djvu"),
 )
 
 _OLE_BY_EXT = {"doc": "application/msword", "dot": "application/msword",

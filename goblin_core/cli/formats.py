@@ -18,6 +18,7 @@ from goblin_core.registry import EngineEntry, PluginInfo, Registry, load_registr
 FIRST_PARTY_DISTRIBUTIONS = (
     "goblin-archives",
     "goblin-dask",
+    "goblin-djvu",
     "goblin-office",
     "goblin-ocr-tesseract",
     "goblin-ocr-textract",
@@ -28,6 +29,7 @@ FIRST_PARTY_DISTRIBUTIONS = (
 EXTRA_DISTRIBUTIONS: Mapping[str, str] = {
     "archives": "goblin-archives",
     "dask": "goblin-dask",
+    "djvu": "goblin-djvu",
     "office": "goblin-office",
     "ocr": "goblin-ocr-tesseract",
     "pdf": "goblin-pdf",

@@ -110,6 +110,28 @@ def _image(fmt: str) -> bytes:
     return buffer.getvalue()
 
 
+def _djvu(text: str) -> bytes:
+    """A one-page bitonal DjVu with a hidden text layer, made by DjVuLibre's encoders."""
+    import subprocess
+    import tempfile
+
+    from PIL import Image, ImageDraw
+
+    with tempfile.TemporaryDirectory() as folder:
+        scan = Image.new("1", (300, 60), 1)
+        ImageDraw.Draw(scan).text((5, 20), text, fill=0)
+        scan.save(f"{folder}/page.pbm")
+        subprocess.run(["cjb2", "-dpi", "100", f"{folder}/page.pbm", f"{folder}/page.djvu"],
+                       check=True)
+        layer = f'select 1\nset-txt\n(page 0 0 300 60 (line 5 20 295 40 "{text}"))\n.\nsave\n'
+        with open(f"{folder}/layer.dsed", "w", encoding="utf-8") as script:
+            script.write(layer)
+        subprocess.run(["djvused", f"{folder}/page.djvu", "-f", f"{folder}/layer.dsed"],
+                       check=True)
+        with open(f"{folder}/page.djvu", "rb") as made:
+            return made.read()
+
+
 def seeds() -> dict[str, bytes]:
     text = "Licitação pública número 12: aquisição de materiais."
     return {
@@ -128,6 +150,7 @@ def seeds() -> dict[str, bytes]:
         "seed.png": _image("PNG"),
         "seed.heic": _image("HEIF"),
         "seed.avif": _image("AVIF"),
+        "seed.djvu": _djvu("Licitação pública número 12"),
         "seed.zip": _zip({"a/edital.txt": text.encode(), "b.pdf": _pdf("zip member")}),
         "seed.tar": _tar({"edital.txt": text.encode()}),
         "seed.txt.gz": gzip.compress(text.encode()),

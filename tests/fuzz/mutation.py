@@ -73,7 +73,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         ".warc",
     ),
     "images": (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp",
-               ".heic", ".heif", ".avif"),
+               ".heic", ".heif", ".avif", ".djvu"),
 }
 #: Report kinds that are ordinary outcomes, not findings.
 EXPECTED_KINDS = set(ERROR_KINDS) - {"WorkerCrashed", "ExtractionTimeout", "MemoryLimitExceeded"}

@@ -42,6 +42,7 @@ def test_fuzz_seeds_are_replayed_cleanly(pool: SupervisedWorkers) -> None:
     seeds = sorted((FUZZ / "corpus").iterdir())
     assert len(seeds) >= 10
     require_binary("gs", "ghostscript")  # seed.ps runs through Ghostscript
+    require_binary("djvutxt", "djvulibre-bin")  # seed.djvu through DjVuLibre
     for seed in seeds:
         document = pool.run_one(Task(path=str(seed), display_name=seed.name)).document
         assert findings(document) == [], seed.name

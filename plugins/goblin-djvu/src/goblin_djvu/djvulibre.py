@@ -1,0 +1,64 @@
+"""Running DjVuLibre's command-line tools on one document, within goblin's limits.
+
+Each run is bounded by ``limits.timeout`` (what is left of the document's time)
+and by an address-space cap at ``limits.max_memory``: DjVuLibre decodes what the
+file says, and a lying file would otherwise take the memory of the whole batch.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+from goblin_core.child_limits import capped_child
+from goblin_core.config import Config
+from goblin_core.deadline import within_document
+from goblin_core.errors import EngineUnavailable, ExtractionTimeout
+from goblin_core.source import Source
+
+#: The tools goblin-djvu runs, all in Debian's djvulibre-bin.
+TOOLS = ("djvused", "djvutxt", "ddjvu")
+INSTALL = "apt-get install djvulibre-bin"
+
+
+def missing_tools() -> list[str]:
+    """The DjVuLibre tools not on ``PATH``."""
+    return [tool for tool in TOOLS if shutil.which(tool) is None]
+
+
+class DjvuLibre:
+    """The tools, pointed at one document's file."""
+
+    def __init__(self, source: Source, config: Config) -> None:
+        self.display_name = source.display_name
+        # absolute, so that a file named "-x.djvu" is never read as an option
+        self.path = str(source.path().resolve())
+        self.timeout = float(config.get("limits", "timeout", 300.0))
+        self.memory = int(config.get("limits", "max_memory", 0))
+
+    def run(self, tool: str, *arguments: str) -> subprocess.CompletedProcess[bytes]:
+        """``tool arguments... <document>`` (ddjvu's output file after it); its exit
+        code is the caller's to judge."""
+        binary = shutil.which(tool)
+        if binary is None:
+            raise EngineUnavailable(f"DjVuLibre's {tool} not found: {INSTALL}",
+                                    file=self.display_name)
+        command = [binary, *arguments, self.path]
+        if tool == "ddjvu":
+            command.append("-")  # the image on standard output
+        timeout = within_document(self.timeout)
+        try:
+            return subprocess.run(command, capture_output=True, timeout=timeout, check=False,
+                                  stdin=subprocess.DEVNULL, preexec_fn=capped_child(self.memory))
+        except subprocess.TimeoutExpired as exc:
+            raise ExtractionTimeout(f"DjVuLibre's {tool} ran longer than limits.timeout "
+                                    f"({timeout:.0f} s)", file=self.display_name) from exc
+
+
+def complaint(done: subprocess.CompletedProcess[bytes]) -> str:
+    """What a tool said when it failed: its last line of error output, else its exit code."""
+    said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+    lines = [line.strip().removeprefix("*** ").strip() for line in said if line.strip()]
+    meaningful = [line for line in lines if not line.startswith(("*** (", "("))]
+    cause = (meaningful or lines or [f"exit {done.returncode}"])[0]
+    return cause[:200]

@@ -1,0 +1,227 @@
+"""DjVu documents (``djvu.djvulibre``): each page's hidden text, and its image for OCR.
+
+DjVu holds scanned books and papers: a page is an image, in layers (bitonal text,
+colour background), and most files carry a hidden text layer that the OCR of whoever
+made them wrote. That layer is the page's text, counted as hidden (``hidden_chars``:
+no glyph of it is drawn), and the core's validators judge it as they judge a PDF's. A
+page without one draws one image and no text, so the core's ``auto`` rule sends it to
+OCR through ``render``, which ddjvu draws at the DPI asked.
+
+DjVuLibre's tools read the file: djvused (page count, metadata), djvutxt (text, 64
+pages a run) and ddjvu (page images). A page the tools cannot decode is a page error,
+which the core reports, and the pages around it are read.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from PIL import Image
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, BaseParsedDocument
+from goblin_core.errors import CorruptDocument, FileTooLarge
+from goblin_core.model import PageContent
+from goblin_core.source import Source
+from goblin_djvu.djvulibre import INSTALL, DjvuLibre, complaint, missing_tools
+from goblin_djvu.sexpr import SExpr, SExprError, parse_all, unescape
+
+DJVU_MIME = "image/vnd.djvu"
+#: Pages whose text one djvutxt run reads: one process a page would cost a long book
+#: seconds, and one for the whole book would read past the core's page limit.
+TEXT_BATCH = 64
+
+_FORM = re.compile(rb"AT&TFORM[\x00-\xff]{4}(DJVU|DJVM|DJVI)")
+_META_LINE = re.compile(rb'^([A-Za-z][\w-]*)\t"((?:[^"\\]|\\.)*)"\s*$', re.M | re.S)
+_PAGE_INFO = re.compile(rb"DjVu (\d+)x(\d+), v\d+, (\d+) dpi")
+_ROTATION = re.compile(rb"rotation=(\d+)")
+# DjVuLibre's zone separators in a page's text: end of a column, a region, a paragraph
+_ZONE_ENDS = re.compile(r"[\x0b\x1d\x1f]+")
+_TRAILING_SPACE = re.compile(r"[ \t]+\n")
+_BLANK_LINES = re.compile(r"\n{3,}")
+#: Metadata keys as DjVu files write them (BibTeX's and PDF's names), and goblin's.
+_METADATA_KEYS = {"title": "title", "author": "author", "subject": "subject",
+                  "keywords": "keywords", "creator": "creator", "producer": "producer",
+                  "creationdate": "created", "moddate": "modified", "year": "year",
+                  "publisher": "publisher", "language": "language"}
+
+
+class DjvuParser(BaseEngine):
+    """DjVu pages: hidden text through djvutxt, images through ddjvu."""
+
+    name = "djvu.djvulibre"
+    formats = (DJVU_MIME,)
+    priority = 50
+
+    def available(self) -> tuple[bool, str]:
+        missing = missing_tools()
+        if missing:
+            return False, f"DjVuLibre ({', '.join(missing)}) not found: {INSTALL}"
+        return True, ""
+
+    def open(self, source: Source, config: Config) -> DjvuDocument:
+        return DjvuDocument(source, config)
+
+
+class DjvuDocument(BaseParsedDocument):
+    """An open DjVu document; the tools read it page by page as the core asks."""
+
+    def __init__(self, source: Source, config: Config) -> None:
+        self.source = source
+        self.max_pixels = int(config.limits["max_image_pixels"])
+        form = _FORM.match(source.head(16))
+        if form is None:
+            raise CorruptDocument("not a DjVu document: no DJVU or DJVM form after its "
+                                  "AT&TFORM header", file=source.display_name)
+        if form.group(1) == b"DJVI":
+            raise CorruptDocument("a DjVu include file, which holds data shared by the pages "
+                                  "of a multi-file document and no page of its own",
+                                  file=source.display_name)
+        if form.group(1) == b"DJVM" and not _bundled(source.head(32)):
+            _check_indirect(source)
+        self.tools = DjvuLibre(source, config)
+        done = self.tools.run("djvused", "-e", "n; print-meta")
+        count, _, meta = done.stdout.partition(b"\n")
+        if done.returncode != 0 or not count.strip().isdigit() or int(count) < 1:
+            raise CorruptDocument(f"DjVuLibre cannot open it: {complaint(done)}",
+                                  file=source.display_name)
+        self.page_count = int(count)
+        self.metadata = document_metadata(meta)
+        self.warnings: list[tuple[str, str]] = []
+
+    def pages(self) -> Iterator[PageContent]:
+        assert self.page_count is not None
+        for first in range(1, self.page_count + 1, TEXT_BATCH):
+            last = min(first + TEXT_BATCH - 1, self.page_count)
+            yield from self._batch(first, last)
+
+    def _batch(self, first: int, last: int) -> Iterator[PageContent]:
+        """Pages ``first`` to ``last``, read in one run; one run a page where that fails,
+        so that a page DjVuLibre cannot decode costs only itself."""
+        found = self._hidden_text(f"{first}-{last}", last - first + 1)
+        if isinstance(found, list):
+            for number, expression in enumerate(found, start=first):
+                yield page_content(number, expression)
+            return
+        for number in range(first, last + 1):
+            one = self._hidden_text(str(number), 1)
+            if isinstance(one, list):
+                yield page_content(number, one[0])
+            else:
+                yield PageContent(number=number, images=1, glyphs=0,
+                                  error=f"DjVuLibre cannot read the page's hidden text: {one}")
+
+    def _hidden_text(self, pages: str, expected: int) -> list[SExpr] | str:
+        """djvutxt's expressions for ``pages``, one a page; else why there are none."""
+        done = self.tools.run("djvutxt", "--detail=page", f"--page={pages}")
+        if done.returncode != 0:
+            return complaint(done)
+        try:
+            found = parse_all(done.stdout)
+        except SExprError as exc:
+            return str(exc)
+        if len(found) != expected:
+            return f"{len(found)} pages of text for {expected} pages"
+        return found
+
+    def render(self, page: int, dpi: int) -> Image.Image:
+        """Page ``page`` (1-based) drawn by ddjvu at ``dpi``: grey ("L") for bitonal
+        and grey pages, RGB for colour ones."""
+        if self.page_count is None or not 1 <= page <= self.page_count:
+            raise IndexError(f"{self.source.display_name} has no page {page}")
+        width, height = self._rendered_size(page, dpi)
+        done = self.tools.run("ddjvu", "-format=pnm", f"-page={page}",
+                              f"-size={width}x{height}")
+        if done.returncode != 0 or not done.stdout:
+            raise CorruptDocument(f"ddjvu cannot draw page {page}: {complaint(done)}",
+                                  file=self.source.display_name)
+        image = Image.open(io.BytesIO(done.stdout))
+        image.load()
+        drawn = image.convert("L") if image.mode == "1" else image
+        drawn.info["dpi"] = (dpi, dpi)
+        return drawn
+
+    def _rendered_size(self, page: int, dpi: int) -> tuple[int, int]:
+        """The page's size in pixels at ``dpi``, turned as the page says; FileTooLarge past
+        ``limits.max_image_pixels``, before anything is drawn."""
+        done = self.tools.run("djvused", "-e", f"select {page}; size; dump")
+        info = _PAGE_INFO.search(done.stdout)
+        if done.returncode != 0 or info is None:
+            raise CorruptDocument(f"DjVuLibre cannot read the size of page {page}: "
+                                  f"{complaint(done)}", file=self.source.display_name)
+        width, height, resolution = (int(v) for v in info.groups())
+        scale = dpi / (resolution if 25 <= resolution <= 6000 else 300)
+        width, height = max(1, round(width * scale)), max(1, round(height * scale))
+        turned = _ROTATION.search(done.stdout)
+        if turned and int(turned.group(1)) in (90, 270):
+            width, height = height, width
+        if width * height > self.max_pixels:
+            raise FileTooLarge(
+                f"page {page} is {width}x{height} pixels at {dpi} dpi, over "
+                f"limits.max_image_pixels ({self.max_pixels:,})", file=self.source.display_name)
+        return width, height
+
+
+def _bundled(head: bytes) -> bool:
+    """Whether a DJVM document holds its pages (its DIRM chunk's "bundled" flag)."""
+    return head[16:20] == b"DIRM" and len(head) > 24 and bool(head[24] & 0x80)
+
+
+def _check_indirect(source: Source) -> None:
+    """An indirect document's pages are files beside it: only a file on disk has them."""
+    if not source.is_file:
+        raise CorruptDocument(
+            "an indirect DjVu document, whose pages are separate files beside it: given as "
+            "bytes or as a member of an archive it has none; read it from its folder, or "
+            "bundle it first (djvmcvt -b)", file=source.display_name)
+
+
+def page_content(number: int, expression: SExpr) -> PageContent:
+    """A page from djvutxt's expression for it: ``(page x0 y0 x1 y1 "text")``, ``()``
+    for a page without hidden text, or the atom ``failed``."""
+    if not isinstance(expression, list):
+        return PageContent(number=number, images=1, glyphs=0,
+                           error="DjVuLibre cannot decode the page's hidden text")
+    text = tidy(zone_text(expression))
+    visible = sum(1 for c in text if not c.isspace())
+    return PageContent(number=number, text=text, glyphs=visible, images=1, hidden_chars=visible)
+
+
+def zone_text(zone: SExpr) -> str:
+    """The text of a zone: its string, or its child zones' texts (words by spaces, the
+    rest by line breaks) when a tool wrote the zones out."""
+    if isinstance(zone, str):
+        return zone
+    if not isinstance(zone, list) or not zone:
+        return ""
+    children = [zone_text(child) for child in zone[5:] if isinstance(child, str | list)]
+    return (" " if zone[0] == b"line" else "\n").join(c for c in children if c)
+
+
+def tidy(text: str) -> str:
+    r"""Zone separators as blank lines, no spaces at line ends, no runs of blank lines.
+
+    >>> tidy("First line \nsecond\n\x1fnext para\n\x1f\x1d\x0bright column\n\x0b")
+    'First line\nsecond\n\nnext para\n\nright column'
+    """
+    text = _ZONE_ENDS.sub("\n", text)
+    text = _TRAILING_SPACE.sub("\n", text)
+    return _BLANK_LINES.sub("\n\n", text).strip()
+
+
+def document_metadata(printed: bytes) -> dict[str, Any]:
+    r"""goblin's metadata from ``djvused -e print-meta``: one ``Key<TAB>"value"`` line a key.
+
+    >>> document_metadata(b'Title\t"Relat\\303\\263rio"\nAuthor\t"Ana"\nISBN\t"978"\n')
+    {'title': 'Relatório', 'author': 'Ana', 'ISBN': '978'}
+    """
+    metadata: dict[str, Any] = {}
+    for found in _META_LINE.finditer(printed):
+        key = found.group(1).decode("ascii")
+        value = unescape(found.group(2)).strip()
+        if value:
+            metadata[_METADATA_KEYS.get(key.lower(), key)] = value
+    return metadata

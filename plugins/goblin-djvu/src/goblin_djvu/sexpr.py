@@ -1,0 +1,72 @@
+r"""DjVuLibre's s-expressions, as ``djvutxt --detail`` and ``djvused`` print them.
+
+Only what those tools write is read: lists, bare atoms (numbers, symbols) and
+strings in double quotes, whose escapes (``\n``, ``\"``, ``\\``, octal ``\303``)
+stand for bytes of UTF-8 text. A string is returned as ``str``, an atom as
+``bytes``, a list as ``list``.
+
+>>> parse_all(rb'(page 0 0 10 20 "Relat\303\263rio\n") ()')
+[[b'page', b'0', b'0', b'10', b'20', 'Relatório\n'], []]
+"""
+
+from __future__ import annotations
+
+import re
+
+SExpr = str | bytes | list["SExpr"]
+
+_TOKEN = re.compile(rb'\s*(?:(\()|(\))|"((?:[^"\\]|\\.)*)"|([^\s()"]+))', re.S)
+_ESCAPE = re.compile(rb"\\([0-7]{1,3}|x[0-9A-Fa-f]{1,2}|.)", re.S)
+_NAMED = {b"n": b"\n", b"t": b"\t", b"r": b"\r", b"f": b"\f", b"v": b"\v", b"b": b"\b",
+          b"a": b"\a"}
+
+
+class SExprError(ValueError):
+    """The tool's output is not the s-expressions it should be."""
+
+
+def parse_all(data: bytes) -> list[SExpr]:
+    """Every top-level expression of ``data``, in order."""
+    found: list[SExpr] = []
+    stack: list[list[SExpr]] = []
+    position, end = 0, len(data.rstrip())
+    while position < end:
+        token = _TOKEN.match(data, position)
+        if token is None:
+            raise SExprError(f"unreadable at byte {position}: {data[position:position + 20]!r}")
+        position = token.end()
+        opening, closing, string, atom = token.groups()
+        if opening:
+            stack.append([])
+            continue
+        value: SExpr
+        if closing:
+            if not stack:
+                raise SExprError(f"')' without '(' at byte {position - 1}")
+            value = stack.pop()
+        elif string is not None:
+            value = unescape(string)
+        else:
+            value = atom
+        (stack[-1] if stack else found).append(value)
+    if stack:
+        raise SExprError("the output ends inside a list")
+    return found
+
+
+def unescape(raw: bytes) -> str:
+    r"""A quoted string's text: escapes undone, the bytes read as UTF-8.
+
+    >>> unescape(rb'a\"b\\c\tx\101\xe9')
+    'a"b\\c\txA\ufffd'
+    """
+    return _ESCAPE.sub(_unescaped, raw).decode("utf-8", "replace")
+
+
+def _unescaped(found: re.Match[bytes]) -> bytes:
+    code = found.group(1)
+    if code[:1].isdigit():
+        return bytes([int(code, 8) & 0xFF])
+    if code[:1] == b"x" and len(code) > 1:
+        return bytes([int(code[1:], 16)])
+    return _NAMED.get(code, code)
