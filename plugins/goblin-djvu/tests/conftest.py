@@ -69,9 +69,9 @@ def _scan(page: DjvuPage, folder: Path, number: int) -> Path:
 
 
 def build_djvu(folder: Path, pages: Sequence[DjvuPage], *, name: str = "book.djvu",
-               metadata: dict[str, str] | None = None) -> Path:
+               metadata: dict[str, str] | None = None, outline: str = "") -> Path:
     """A bundled DjVu of ``pages`` (a one-page DJVU file for one page), its text layers and
-    ``metadata`` set with djvused."""
+    ``metadata`` and ``outline`` (djvused's ``(bookmarks ...)``) set with djvused."""
     work = folder / f"{name}.parts"
     work.mkdir(parents=True)
     encoded = [_scan(page, work, n) for n, page in enumerate(pages, start=1)]
@@ -86,6 +86,8 @@ def build_djvu(folder: Path, pages: Sequence[DjvuPage], *, name: str = "book.djv
             script += [f"select {number}", "set-txt", text_layer(page), "."]
     if metadata:
         script += ["select", "set-meta", *(f"{k} {quoted(v)}" for k, v in metadata.items()), "."]
+    if outline:
+        script += ["set-outline", outline, "."]
     if script:
         commands = work / "set.dsed"
         commands.write_text("\n".join([*script, "save", ""]), encoding="utf-8")

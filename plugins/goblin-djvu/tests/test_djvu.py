@@ -57,6 +57,21 @@ def test_a_one_page_file_is_known_by_its_content(make_djvu: MakeDjvu) -> None:
     assert document.mime == "image/vnd.djvu" and document.text == INVOICE
 
 
+def test_the_outline_is_in_the_metadata_with_the_page_of_each_bookmark(
+        make_djvu: MakeDjvu) -> None:
+    outline = ('(bookmarks ("Capítulo 1" "#1" ("Seção 1.1" "#p2.djvu")) '
+               '("Nowhere" "#99") ("Site" "https://example.org"))')
+    book = make_djvu([DjvuPage(hidden=["one"]), DjvuPage(hidden=["two"])], outline=outline)
+    document = goblin_core.extract(book)
+    assert document.raw_metadata["outline"] == [
+        {"level": 0, "title": "Capítulo 1", "page": 1},
+        {"level": 1, "title": "Seção 1.1", "page": 2},
+        {"level": 0, "title": "Nowhere", "page": None},
+        {"level": 0, "title": "Site", "page": None},
+    ]
+    assert document.text == "one\n\ntwo"  # in no page's text: that would stop its OCR
+
+
 def test_columns_regions_and_paragraphs_become_blank_lines(make_djvu: MakeDjvu) -> None:
     def para(top: int, *lines: str) -> str:
         inner = " ".join(f'(line 0 {top - 10 * i} 500 {top - 10 * i + 9} "{t}")'

@@ -33,10 +33,13 @@ DJVU_MIME = "image/vnd.djvu"
 #: Pages whose text one djvutxt run reads: one process a page would cost a long book
 #: seconds, and one for the whole book would read past the core's page limit.
 TEXT_BATCH = 64
+#: Bookmarks kept: an outline is a table of contents, and a file can claim millions.
+MAX_OUTLINE_ITEMS = 10_000
 
 _FORM = re.compile(rb"AT&TFORM[\x00-\xff]{4}(DJVU|DJVM|DJVI)")
 _META_LINE = re.compile(rb'^([A-Za-z][\w-]*)\t"((?:[^"\\]|\\.)*)"\s*$', re.M | re.S)
 _PAGE_INFO = re.compile(rb"DjVu (\d+)x(\d+), v\d+, (\d+) dpi")
+_PAGE_FILE = re.compile(rb"^\s*(\d+)\s+P\s+\d+\s+(\S+)", re.M)
 _ROTATION = re.compile(rb"rotation=(\d+)")
 # DjVuLibre's zone separators in a page's text: end of a column, a region, a paragraph
 _ZONE_ENDS = re.compile(r"[\x0b\x1d\x1f]+")
@@ -83,6 +86,7 @@ class DjvuDocument(BaseParsedDocument):
         if form.group(1) == b"DJVM" and not _bundled(source.head(32)):
             _check_indirect(source)
         self.tools = DjvuLibre(source, config)
+        self.warnings: list[tuple[str, str]] = []
         done = self.tools.run("djvused", "-e", "n; print-meta")
         count, _, meta = done.stdout.partition(b"\n")
         if done.returncode != 0 or not count.strip().isdigit() or int(count) < 1:
@@ -90,7 +94,38 @@ class DjvuDocument(BaseParsedDocument):
                                   file=source.display_name)
         self.page_count = int(count)
         self.metadata = document_metadata(meta)
-        self.warnings: list[tuple[str, str]] = []
+        bookmarks = self._outline()
+        if bookmarks:
+            self.metadata["outline"] = bookmarks
+
+    def _outline(self) -> list[dict[str, Any]]:
+        """The bookmarks (``print-outline``) as goblin's PDF reader gives them: ``level``
+        (0 at the top), ``title``, ``page`` (None for a link out of the document). Only
+        in the metadata: added to a page's text, they would stop that page's OCR."""
+        done = self.tools.run("djvused", "-e", "print-outline")
+        try:
+            found = parse_all(done.stdout) if done.returncode == 0 else []
+        except SExprError as exc:
+            self.warnings.append(("CorruptDocument", f"the outline is unreadable ({exc}); "
+                                  "left out"))
+            return []
+        entries = outline_entries(found[0] if found else [], MAX_OUTLINE_ITEMS)
+        if len(entries) == MAX_OUTLINE_ITEMS:
+            self.warnings.append(("Truncated", f"outline cut at {MAX_OUTLINE_ITEMS:,} bookmarks"))
+        named = [e for e in entries if isinstance(e["page"], str)]
+        pages = self._component_pages() if named else {}
+        for entry in entries:
+            if isinstance(entry["page"], str):
+                entry["page"] = pages.get(entry["page"])
+            elif entry["page"] is not None and not 1 <= entry["page"] <= (self.page_count or 0):
+                entry["page"] = None
+        return entries
+
+    def _component_pages(self) -> dict[str, int]:
+        """The page each page file of the document is (``ls``), by its name."""
+        done = self.tools.run("djvused", "-e", "ls")
+        return {found.group(2).decode("utf-8", "replace"): int(found.group(1))
+                for found in _PAGE_FILE.finditer(done.stdout)}
 
     def pages(self) -> Iterator[PageContent]:
         assert self.page_count is not None
@@ -163,6 +198,32 @@ class DjvuDocument(BaseParsedDocument):
                 f"page {page} is {width}x{height} pixels at {dpi} dpi, over "
                 f"limits.max_image_pixels ({self.max_pixels:,})", file=self.source.display_name)
         return width, height
+
+
+def outline_entries(bookmarks: SExpr, most: int) -> list[dict[str, Any]]:
+    """``(bookmarks (title url child...) ...)`` in reading order, at most ``most`` entries;
+    ``page`` is the number of a ``#N`` link, the file name of a ``#name`` one, else None.
+
+    >>> outline_entries([b"bookmarks", ["Parte 1", "#1", ["Cap. 1", "#p2.djvu"]],
+    ...                  ["Site", "https://example.org"]], 10)  # doctest: +NORMALIZE_WHITESPACE
+    [{'level': 0, 'title': 'Parte 1', 'page': 1},
+     {'level': 1, 'title': 'Cap. 1', 'page': 'p2.djvu'},
+     {'level': 0, 'title': 'Site', 'page': None}]
+    """
+    if not isinstance(bookmarks, list) or bookmarks[:1] != [b"bookmarks"]:
+        return []
+    entries: list[dict[str, Any]] = []
+    stack: list[tuple[SExpr, int]] = [(child, 0) for child in reversed(bookmarks[1:])]
+    while stack and len(entries) < most:
+        entry, level = stack.pop()
+        if not isinstance(entry, list) or len(entry) < 2 or not isinstance(entry[0], str):
+            continue
+        link = entry[1] if isinstance(entry[1], str) else ""
+        target = link[1:] if link.startswith("#") else None
+        page: int | str | None = (int(target) if target and target.isdigit() else target) or None
+        entries.append({"level": level, "title": entry[0].strip(), "page": page})
+        stack.extend((child, level + 1) for child in reversed(entry[2:]))
+    return entries
 
 
 def _bundled(head: bytes) -> bool:
