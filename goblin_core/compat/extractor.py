@@ -37,6 +37,7 @@ from goblin_core.compat.report import (
     ExtractionReport,
     failure_report,
     image_not_read_report,
+    is_picture,
     report_from_document,
 )
 from goblin_core.compat.settings import GoblinConfig, OCRConfig, goblin_options
@@ -106,6 +107,7 @@ def reports_kept_for(document: Document) -> bool:
     """GoblinTools keeps reports for PDFs and images; goblin also for any failure,
     a nested archive a limit left unopened included (its text is missing)."""
     mime = document.mime
+    # image/* includes DjVu, which like a PDF has pages with a text layer to report on
     return mime == "application/pdf" or mime.startswith("image/") or bool(document.report.errors)
 
 
@@ -380,7 +382,7 @@ class TextExtractor:
     def _image_mime(self, registry: Registry, config: Config, source: Any,
                     label: str) -> str | None:
         mime = self._detected_mime(registry, config, source, label)
-        return mime if mime is not None and mime.startswith("image/") else None
+        return mime if mime is not None and is_picture(mime) else None
 
     @staticmethod
     def _detected_mime(registry: Registry, config: Config, source: Any,
@@ -416,7 +418,7 @@ class TextExtractor:
             if any(e.kind not in LIMIT_ERRORS for e in doc.report.errors):
                 tree.reports[name] = report_from_document(doc, name, registry)
             return
-        if doc.mime.startswith("image/") and not (self.ocr_handler and self.ocr_images):
+        if is_picture(doc.mime) and not (self.ocr_handler and self.ocr_images):
             if not attached:  # GoblinTools never sees a document's attached images
                 tree.reports[name] = image_not_read_report(name)
             return

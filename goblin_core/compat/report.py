@@ -158,6 +158,20 @@ def page_extraction(page: Page, primary: str, registry: Registry | None) -> Page
     return result
 
 
+#: image/* types that are paged documents with text of their own, not pictures for OCR.
+_DOCUMENT_IMAGES = frozenset({"image/vnd.djvu"})
+
+
+def is_picture(mime: str) -> bool:
+    """Whether a type is an image GoblinTools reads only through OCR: DjVu, whose
+    pages carry a text layer, is a document.
+
+    >>> is_picture("image/png"), is_picture("image/vnd.djvu")
+    (True, False)
+    """
+    return mime.startswith("image/") and mime not in _DOCUMENT_IMAGES
+
+
 def report_from_document(
     document: Document, path: str, registry: Registry | None = None
 ) -> ExtractionReport:
@@ -165,7 +179,7 @@ def report_from_document(
     primary = document.parsed_by[0] if document.parsed_by else ""
     report = ExtractionReport(path=path)
     report.pages = [page_extraction(p, primary, registry) for p in document.pages]
-    if document.mime.startswith("image/"):
+    if is_picture(document.mime):
         # OCR is the only way to read an image: every frame is OCR's, even one it
         # could not read, and a frame it read is clean, not recovered.
         for page in report.pages:

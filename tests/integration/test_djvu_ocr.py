@@ -57,3 +57,15 @@ def test_a_djvu_in_a_zip_is_read_as_a_member(book: Path) -> None:
     [member] = document.children
     assert member.mime == "image/vnd.djvu"
     assert LAYER in member.text and SCANNED in normalize(member.text)
+
+
+def test_the_goblintools_facade_reads_djvu_as_a_document_not_a_picture(book: Path) -> None:
+    """GoblinTools reads images only when asked to OCR them; a DjVu's text layer is text."""
+    from goblin_core.compat import TextExtractor
+
+    extractor = TextExtractor()
+    text = extractor.extract_from_file(str(book), display_path="book.djvu")
+    assert text.startswith('file_path_pwd:"book.djvu"\n') and LAYER in text
+    report = extractor.last_extraction_report
+    assert report is not None and len(report.pages) == 2
+    assert report.pages[0].engine != "ocr" and report.pages[0].status == "clean"
