@@ -95,6 +95,8 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("text/calendar", ("ics",), "iCalendar", "office"),
     KnownFormat("text/vcard", ("vcf",), "vCard", "office"),
     KnownFormat("application/x-dbf", ("dbf",), "dBASE table", "office"),
+    KnownFormat("application/vnd.wordperfect", ("wpd", "wp", "wp4", "wp5", "wp6", "wp7", "wpt"),
+                "WordPerfect document", "office"),
     KnownFormat("message/rfc822", ("eml",), "E-mail message", "office"),
     KnownFormat("application/mbox", ("mbox", "mbx"), "Mailbox (mbox)", "office"),
     # winmail.dat: .dat names anything, so known by its signature only

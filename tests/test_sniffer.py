@@ -63,6 +63,7 @@ SIGNATURES = [
     (b"\x00\x00\x00\x0cjP  \r\n\x87\n\x00\x00\x00\x14ftypjp2 ", "image/jp2"),
     (b"\xff\x4f\xff\x51\x00\x29\x00\x00", "image/x-jp2-codestream"),
     (b"AT&TFORM\x00\x00\x2b\x0cDJVMDIRM", "image/vnd.djvu"),
+    (b"\xffWPC\x10\x00\x00\x00\x01\x0a\x00\x01\x00\x00\x00\x00Hi", "application/vnd.wordperfect"),
     (b"AT&TFORM\x00\x00\x02\x4cDJVUINFO", "image/vnd.djvu"),
     (b"<!DOCTYPE html><html><body>x</body></html>", "text/html"),
     (b"  <html lang='pt'><head></head></html>", "text/html"),

@@ -75,6 +75,11 @@ _TEXTISH_MIMES = {"text/csv", "text/tab-separated-values", "text/html", "applica
                   "application/mbox"}
 
 
+# A WordPerfect Corporation file's product and file type (bytes 8-9): WordPerfect's
+# documents (1, 10) and their templates (1, 11). The same header opens its graphics (WPG),
+# macros and Presentations files, which are no documents.
+_WORDPERFECT_DOCUMENTS = frozenset({b"\x01\x0a", b"\x01\x0b"})
+
 # HEIF still images (phone photos: HEIC; AVIF) by the brands of their ISO BMFF "ftyp" box;
 # the same box opens MP4 and QuickTime videos, whose brands are none of these.
 _AVIF_BRANDS = frozenset({b"avif", b"avis"})
@@ -124,6 +129,8 @@ class MagicSniffer(BaseEngine):
             return FileType("application/pdf", "pdf", 0.6)
         if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
             return FileType("image/webp", "webp", 0.9)
+        if head[:4] == b"\xffWPC" and head[8:10] in _WORDPERFECT_DOCUMENTS:
+            return FileType("application/vnd.wordperfect", "wpd", 0.9)
         if head[4:8] == b"ftyp":
             still_image = _heif_image_type(head)
             if still_image is not None:

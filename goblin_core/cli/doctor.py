@@ -48,6 +48,7 @@ BINARIES: Mapping[str, str] = {
     "catdoc": "catdoc",
     "catppt": "catdoc",
     "xls2csv": "catdoc",
+    "wpd2text": "libwpd-tools",
     "soffice": "libreoffice-writer-nogui (optional)",
 }
 

@@ -141,6 +141,9 @@ def seeds() -> dict[str, bytes]:
         "seed.html": f"<html><head><title>t</title><script>x()</script></head><body><h1>Edital</h1>"
         f"<p>{text}</p><table><tr><td>1</td></tr></table></body></html>".encode(),
         "seed.xml": f'<?xml version="1.0"?><edital><item n="1">{text}</item></edital>'.encode(),
+        # WordPerfect 5.1: its prefix (text at byte 16, a WordPerfect document), hard returns
+        "seed.wpd": b"\xffWPC\x10\x00\x00\x00\x01\x0a\x00\x01\x00\x00\x00\x00"
+        b"Licita\xc0\x27\x01\xc0\xc0\x4d\x01\xc0o p\xc0\x43\x01\xc0blica\x0aEdital 12\x0a",
         "seed.rtf": rb"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0 Licita\'e7\'e3o p\'fablica\par}",
         "seed.json": b'{"edital": 12, "itens": [{"descricao": "Areia"}]}',
         "seed.eml": b"From: a@b.c\r\nTo: d@e.f\r\nSubject: Edital\r\nMIME-Version: 1.0\r\n"

@@ -38,6 +38,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         ".ods",
         ".odp",
         ".doc",
+        ".wpd",
         ".rtf",
         ".epub",
         ".msg",

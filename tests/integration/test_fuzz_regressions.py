@@ -43,6 +43,7 @@ def test_fuzz_seeds_are_replayed_cleanly(pool: SupervisedWorkers) -> None:
     assert len(seeds) >= 10
     require_binary("gs", "ghostscript")  # seed.ps runs through Ghostscript
     require_binary("djvutxt", "djvulibre-bin")  # seed.djvu through DjVuLibre
+    require_binary("wpd2text", "libwpd-tools")  # seed.wpd through libwpd
     for seed in seeds:
         document = pool.run_one(Task(path=str(seed), display_name=seed.name)).document
         assert findings(document) == [], seed.name

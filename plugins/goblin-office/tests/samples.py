@@ -33,6 +33,8 @@ from pptx import Presentation
 from pptx.util import Inches
 from tnefdata import winmail
 
+from goblin_core.testing.corpus import require_binary
+
 PHRASE = "Licitação pública número 42"
 Sample = Callable[[], tuple[bytes, str]]
 
@@ -260,6 +262,34 @@ def sample_fodg() -> tuple[bytes, str]:
     body = (f'<draw:page draw:name="p1"><draw:rect><text:p>{PHRASE}</text:p></draw:rect>'
             "</draw:page>")
     return flat_odf("graphics", body, "drawing"), "desenho.fodg"
+
+
+#: WordPerfect 5.x's Multinational 1 character set (number 1): the accented Latin letters.
+_WP_ACCENTED = "ÁáÂâÄäÀàÅåÆæÇçÉéÊêËëÈèÍíÎîÏïÌìÑñÓóÔôÖöÒòÚúÛûÜüÙù"
+_WP_MULTINATIONAL = {ch: 26 + i for i, ch in enumerate(_WP_ACCENTED)}
+_WP_MULTINATIONAL |= {"Ã": 76, "ã": 77}
+
+
+def wordperfect51(*paragraphs: str, encryption_key: int = 0) -> bytes:
+    """A WordPerfect 5.1 document: the 16-byte prefix (magic, where the text starts,
+    product 1 and file type 10: a WordPerfect document), then one paragraph a hard return
+    (0x0A); an accented letter is an extended-character function (0xC0 char set 0xC0)."""
+    header = b"\xffWPC" + (16).to_bytes(4, "little") + bytes([1, 10, 0, 1])
+    header += encryption_key.to_bytes(2, "little") + b"\x00\x00"
+    body = bytearray()
+    for paragraph in paragraphs:
+        for ch in paragraph:
+            if ch in _WP_MULTINATIONAL:
+                body += bytes([0xC0, _WP_MULTINATIONAL[ch], 1, 0xC0])
+            else:
+                body += ch.encode("ascii")
+        body += b"\x0a"
+    return header + bytes(body)
+
+
+def sample_wordperfect() -> tuple[bytes, str]:
+    require_binary("wpd2text", "libwpd-tools")
+    return wordperfect51("Edital", PHRASE), "edital.wpd"
 
 
 def sample_rtf() -> tuple[bytes, str]:

@@ -49,6 +49,7 @@ BUILT = {
     fmt.XPS: (samples.sample_xps, samples.PHRASE),
     fmt.WORD_2003: (samples.sample_word2003, samples.PHRASE),
     fmt.SPREADSHEETML_2003: (samples.sample_spreadsheetml2003, samples.PHRASE),
+    fmt.WORDPERFECT: (samples.sample_wordperfect, samples.PHRASE),
 }
 
 # MIME -> (corpus file, phrase, binary needed) for binary formats no Python library writes

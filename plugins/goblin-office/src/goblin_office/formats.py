@@ -38,6 +38,7 @@ MARKDOWN = "text/markdown"
 ICS = "text/calendar"
 VCF = "text/vcard"
 DBF = "application/x-dbf"
+WORDPERFECT = "application/vnd.wordperfect"
 EML = "message/rfc822"
 MBOX = "application/mbox"
 #: Outlook's rich-text wrapper (winmail.dat): IANA's name; mailers label it application/ms-tnef.

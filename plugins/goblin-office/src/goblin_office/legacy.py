@@ -45,6 +45,22 @@ def _paired(match: re.Match[bytes]) -> bytes:
     return chr(0x10000 + ((ord(units[0]) - 0xD800) << 10) + (ord(units[1]) - 0xDC00)).encode()
 
 
+def run_converter(binary: str, arguments: Sequence[str], source: Source,
+                  config: Config) -> subprocess.CompletedProcess[bytes]:
+    """``binary arguments...`` within ``limits.timeout`` (what the document has left) and
+    with its address space capped at ``limits.max_memory``; the exit code is the caller's
+    to judge."""
+    timeout = within_document(float(config.get("limits", "timeout", 300.0)))
+    memory = int(config.get("limits", "max_memory", 0))
+    try:
+        return subprocess.run([binary, *arguments], capture_output=True, timeout=timeout,
+                              check=False, stdin=subprocess.DEVNULL,
+                              preexec_fn=capped_child(memory))
+    except subprocess.TimeoutExpired as exc:
+        raise ExtractionTimeout(f"{binary} ran longer than limits.timeout",
+                                file=source.display_name) from exc
+
+
 class _BinaryEngine(BaseEngine):
     """An engine that runs one command-line converter on a file path."""
 
@@ -66,21 +82,8 @@ class _BinaryEngine(BaseEngine):
                 file=source.display_name,
             )
         plain = decrypted(source, config)
-        timeout = within_document(float(config.get("limits", "timeout", 300.0)))
-        memory = int(config.get("limits", "max_memory", 0))
         with spooled(plain) as path:
-            try:
-                done = subprocess.run(
-                    [self.binary, *self.arguments(str(path))],
-                    capture_output=True,
-                    timeout=timeout,
-                    check=False,
-                    preexec_fn=capped_child(memory),
-                )
-            except subprocess.TimeoutExpired as exc:
-                raise ExtractionTimeout(
-                    f"{self.binary} ran longer than limits.timeout", file=source.display_name
-                ) from exc
+            done = run_converter(self.binary, self.arguments(str(path)), source, config)
         text = converter_text(done.stdout)
         if done.returncode == 0 and not text.strip() and self.blank(plain.bytes()):
             return ""

@@ -39,6 +39,7 @@ from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownPar
 from goblin_office.tnef import TNEFParser
 from goblin_office.visio import VisioParser
 from goblin_office.word import DocxParser
+from goblin_office.wordperfect import WordPerfectParser
 from goblin_office.xml2003 import SpreadsheetML2003Parser, Word2003Parser
 from goblin_office.xmltext import SVGParser, XMLParser
 from goblin_office.xps import XPSParser
@@ -67,6 +68,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         FlatODSParser(),
         PptxParser(),
         AntiwordParser(),
+        WordPerfectParser(),
         CatdocParser(),
         CatpptParser(),
         Xls2csvParser(),
