@@ -7,9 +7,10 @@ no glyph of it is drawn), and the core's validators judge it as they judge a PDF
 page without one draws one image and no text, so the core's ``auto`` rule sends it to
 OCR through ``render``, which ddjvu draws at the DPI asked.
 
-DjVuLibre's tools read the file: djvused (page count, metadata), djvutxt (text, 64
-pages a run) and ddjvu (page images). A page the tools cannot decode is a page error,
-which the core reports, and the pages around it are read.
+DjVuLibre's tools read the file: djvused (page count, metadata, outline), djvutxt
+(text, 64 pages in the first run, twice as many in each next) and ddjvu (page
+images). A page the tools cannot decode is a page error, which the core reports, and
+the pages around it are read.
 """
 
 from __future__ import annotations
@@ -30,9 +31,12 @@ from goblin_djvu.djvulibre import INSTALL, DjvuLibre, complaint, missing_tools
 from goblin_djvu.sexpr import SExpr, SExprError, parse_all, unescape
 
 DJVU_MIME = "image/vnd.djvu"
-#: Pages whose text one djvutxt run reads: one process a page would cost a long book
-#: seconds, and one for the whole book would read past the core's page limit.
+#: Pages whose text the first djvutxt run reads, each next run twice as many up to
+#: MAX_TEXT_BATCH: a run costs about 30 ms however few pages it reads, so one a page
+#: would cost a long book seconds, and one for the whole book would read far past the
+#: core's page limit.
 TEXT_BATCH = 64
+MAX_TEXT_BATCH = 1024
 #: Bookmarks kept: an outline is a table of contents, and a file can claim millions.
 MAX_OUTLINE_ITEMS = 10_000
 
@@ -129,9 +133,11 @@ class DjvuDocument(BaseParsedDocument):
 
     def pages(self) -> Iterator[PageContent]:
         assert self.page_count is not None
-        for first in range(1, self.page_count + 1, TEXT_BATCH):
-            last = min(first + TEXT_BATCH - 1, self.page_count)
+        first, batch = 1, TEXT_BATCH
+        while first <= self.page_count:
+            last = min(first + batch - 1, self.page_count)
             yield from self._batch(first, last)
+            first, batch = last + 1, min(batch * 2, MAX_TEXT_BATCH)
 
     def _batch(self, first: int, last: int) -> Iterator[PageContent]:
         """Pages ``first`` to ``last``, read in one run; one run a page where that fails,
