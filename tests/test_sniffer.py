@@ -141,6 +141,9 @@ ZIP_DOCUMENTS = [
     ({"mimetype": "application/vnd.oasis.opendocument.spreadsheet-template"},
      "opendocument.spreadsheet"),
     ({"mimetype": "application/epub+zip", "META-INF/container.xml": "<c/>"}, "epub+zip"),
+    ({"mimetype": "application/vnd.sun.xml.writer", "content.xml": "<o/>"}, "sun.xml.writer"),
+    ({"mimetype": "application/vnd.sun.xml.calc.template"}, "sun.xml.calc"),
+    ({"mimetype": "application/vnd.sun.xml.writer.global"}, "sun.xml.writer"),
 ]
 
 

@@ -87,7 +87,11 @@ def _declared_type(archive: zipfile.ZipFile) -> FileType | None:
     if info.file_size > _MIMETYPE_MEMBER_MAX:
         return None
     declared = archive.read(info).strip().decode("ascii", "ignore").lower()
-    known = BY_MIME.get(declared.removesuffix("-template"))
+    # templates: ODF's "-template", OpenOffice.org 1.x's ".template" (and ".global", its
+    # master documents)
+    for suffix in ("-template", ".template", ".global"):
+        declared = declared.removesuffix(suffix)
+    known = BY_MIME.get(declared)
     if known is None:
         return None
     ext = known.extensions[0] if known.extensions else ""

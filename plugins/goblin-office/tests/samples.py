@@ -12,6 +12,7 @@ import email.message
 import io
 import json
 import struct
+import zipfile
 from collections.abc import Callable
 from typing import Any
 
@@ -233,6 +234,61 @@ def flat_odf(kind: str, body: str, element: str = "") -> bytes:
     """A flat ODF document of ``kind`` (text, spreadsheet, presentation, graphics) around
     ``body``, in the body element ``element`` (the kind's name but for drawings')."""
     return _FLAT.format(kind=kind, element=element or kind, body=body).encode()
+
+
+_OPENOFFICE_1 = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE office:document-{part} PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" \
+"office.dtd">
+<office:document-{part} xmlns:office="http://openoffice.org/2000/office" \
+xmlns:style="http://openoffice.org/2000/style" xmlns:text="http://openoffice.org/2000/text" \
+xmlns:table="http://openoffice.org/2000/table" xmlns:draw="http://openoffice.org/2000/drawing" \
+xmlns:presentation="http://openoffice.org/2000/presentation" \
+xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="http://openoffice.org/2000/meta" \
+office:class="{kind}" office:version="1.0">{body}</office:document-{part}>"""
+
+
+def openoffice_1(mimetype: str, kind: str, body: str, title: str = "Edital 42") -> bytes:
+    """An OpenOffice.org 1.x package (StarOffice 6-7): ``body`` straight in office:body, as
+    those versions wrote it (no office:text, office:spreadsheet... wrapper)."""
+    content = _OPENOFFICE_1.format(part="content", kind=kind,
+                                   body=f"<office:body>{body}</office:body>")
+    meta = _OPENOFFICE_1.format(part="meta", kind=kind,
+                                body=f"<office:meta><dc:title>{title}</dc:title>"
+                                     "<meta:initial-creator>Ana</meta:initial-creator>"
+                                     "</office:meta>")
+    manifest = ('<manifest:manifest xmlns:manifest="http://openoffice.org/2001/manifest">'
+                f'<manifest:file-entry manifest:media-type="{mimetype}" '
+                'manifest:full-path="/"/></manifest:manifest>')
+    return zip_bytes({"mimetype": mimetype, "content.xml": content, "meta.xml": meta,
+                      "META-INF/manifest.xml": manifest}, zipfile.ZIP_STORED)
+
+
+def sample_sxw() -> tuple[bytes, str]:
+    body = (f'<text:h text:level="2">Título</text:h><text:p>{PHRASE}</text:p>'
+            "<table:table><table:table-row><table:table-cell><text:p>célula</text:p>"
+            "</table:table-cell></table:table-row></table:table>")
+    return openoffice_1("application/vnd.sun.xml.writer", "text", body), "texto.sxw"
+
+
+def sample_sxc() -> tuple[bytes, str]:
+    body = ('<table:table table:name="Dados"><table:table-row><table:table-cell>'
+            f"<text:p>{PHRASE}</text:p></table:table-cell>"
+            '<table:table-cell table:value-type="float" table:value="7"><text:p>7</text:p>'
+            "</table:table-cell></table:table-row></table:table>")
+    return openoffice_1("application/vnd.sun.xml.calc", "spreadsheet", body), "dados.sxc"
+
+
+def sample_sxi() -> tuple[bytes, str]:
+    body = ('<draw:page draw:name="Capa"><draw:text-box svg:width="20cm" svg:height="3cm" '
+            f'xmlns:svg="http://www.w3.org/2000/svg"><text:p>{PHRASE}</text:p>'
+            "</draw:text-box></draw:page>")
+    return openoffice_1("application/vnd.sun.xml.impress", "presentation", body), "slides.sxi"
+
+
+def sample_sxd() -> tuple[bytes, str]:
+    body = ('<draw:page draw:name="Fluxo"><draw:rect><text:p>'
+            f"{PHRASE}</text:p></draw:rect></draw:page>")
+    return openoffice_1("application/vnd.sun.xml.draw", "drawing", body), "fluxo.sxd"
 
 
 def sample_fodt() -> tuple[bytes, str]:

@@ -50,6 +50,10 @@ BUILT = {
     fmt.WORD_2003: (samples.sample_word2003, samples.PHRASE),
     fmt.SPREADSHEETML_2003: (samples.sample_spreadsheetml2003, samples.PHRASE),
     fmt.WORDPERFECT: (samples.sample_wordperfect, samples.PHRASE),
+    fmt.SXW: (samples.sample_sxw, samples.PHRASE),
+    fmt.SXC: (samples.sample_sxc, samples.PHRASE),
+    fmt.SXI: (samples.sample_sxi, samples.PHRASE),
+    fmt.SXD: (samples.sample_sxd, samples.PHRASE),
 }
 
 # MIME -> (corpus file, phrase, binary needed) for binary formats no Python library writes

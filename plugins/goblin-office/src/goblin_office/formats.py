@@ -24,6 +24,13 @@ FODS = f"{_ODF}.spreadsheet-flat-xml"
 FODP = f"{_ODF}.presentation-flat-xml"
 ODG = f"{_ODF}.graphics"
 FODG = f"{_ODF}.graphics-flat-xml"
+# OpenOffice.org 1.x and StarOffice 6-7 (2002-2005): ODF's forerunner, the same package
+# and nearly the same XML, under openoffice.org namespaces and with no office:text wrapper
+_SUN = "application/vnd.sun.xml"
+SXW = f"{_SUN}.writer"
+SXC = f"{_SUN}.calc"
+SXI = f"{_SUN}.impress"
+SXD = f"{_SUN}.draw"
 RTF = "application/rtf"
 EPUB = "application/epub+zip"
 CSV = "text/csv"
@@ -110,6 +117,15 @@ _ODF_MIMES: dict[str, tuple[str, str]] = {
     "application/vnd.oasis.opendocument.graphics": (ODG, "odg"),
     "application/vnd.oasis.opendocument.graphics-template": (ODG, "otg"),
     "application/epub+zip": (EPUB, "epub"),
+    SXW: (SXW, "sxw"),
+    f"{SXW}.template": (SXW, "stw"),
+    f"{SXW}.global": (SXW, "sxg"),
+    SXC: (SXC, "sxc"),
+    f"{SXC}.template": (SXC, "stc"),
+    SXI: (SXI, "sxi"),
+    f"{SXI}.template": (SXI, "sti"),
+    SXD: (SXD, "sxd"),
+    f"{SXD}.template": (SXD, "std"),
 }
 
 _FLAT_ODF: dict[str, tuple[str, str]] = {

@@ -3,6 +3,9 @@
 .odt/.ott and flat .fodt; .odp/.otp and flat .fodp; flat .fods (packaged .ods
 cells come from python-calamine, see ``spreadsheet``). Every XML tree is read
 with the hardened parser; an encrypted package is a clear PasswordRequired.
+OpenOffice.org 1.x documents (.sxw, .sxc, .sxi, .sxd and their templates) are
+read by the same readers: their elements have the same local names, and their
+office:body holds the blocks without an office:text (or spreadsheet...) wrapper.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ from goblin_office.safexml import (
 from goblin_office.sheetextras import odf_sheet_extras
 
 log = logging.getLogger(__name__)
+
+#: The office namespace of OpenOffice.org 1.x documents (ODF's is urn:oasis:...:office:1.0).
+OPENOFFICE_1_OFFICE = "http://openoffice.org/2000/office"
 
 _BLOCK_SKIP = frozenset(
     {
@@ -178,7 +184,8 @@ class _Walker:
         for child in element:
             name = local_name(child)
             if name == "h":
-                level = attr(child, "outline-level", "1")
+                # OpenOffice.org 1.x names it text:level
+                level = attr(child, "outline-level", "") or attr(child, "level", "1")
                 self._paragraph(child, kind or "heading", int(level) if level.isdigit() else 1)
             elif name == "p":
                 self._paragraph(child, kind or "paragraph")
@@ -338,7 +345,17 @@ def _body(trees: _Trees, kind: str) -> Any:
         for child in body:
             if local_name(child) == kind:
                 return child
+        if _openoffice_1(trees):
+            return body  # no office:<kind> wrapper: the body holds the blocks itself
     raise CorruptDocument(f"the document has no office:{kind} body")
+
+
+def _openoffice_1(trees: _Trees) -> bool:
+    """Whether the content is OpenOffice.org 1.x XML (its root in the openoffice.org
+    office namespace), whose office:body holds the text, tables or pages directly."""
+    if trees.content is not None:
+        return bool(str(trees.content.tag).startswith(f"{{{OPENOFFICE_1_OFFICE}}}"))
+    return OPENOFFICE_1_OFFICE.encode() in trees.content_data[:4096]
 
 
 def body_blocks(trees: _Trees, kind: str) -> Iterator[Any]:
@@ -347,7 +364,8 @@ def body_blocks(trees: _Trees, kind: str) -> Iterator[Any]:
     if trees.content is not None:
         yield from _body(trees, kind)
         return
-    yield from container_blocks(trees.content_data, ("body", kind), name=trees.content_name,
+    path = ("body",) if _openoffice_1(trees) else ("body", kind)
+    yield from container_blocks(trees.content_data, path, name=trees.content_name,
                                 max_depth=trees.depth, required=True)
 
 
@@ -355,7 +373,7 @@ class ODFTextParser(BaseEngine):
     """OpenDocument text (.odt, .ott, flat .fodt): body, headers/footers, notes, comments."""
 
     name = "office.odt"
-    formats = (fmt.ODT, fmt.FODT)
+    formats = (fmt.ODT, fmt.FODT, fmt.SXW)
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
@@ -388,7 +406,7 @@ class ODFPresentationParser(BaseEngine):
     and drawings (.odg, .otg, flat .fodg), whose pages hold the same frames and shapes."""
 
     name = "office.odp"
-    formats = (fmt.ODP, fmt.FODP, fmt.ODG, fmt.FODG)
+    formats = (fmt.ODP, fmt.FODP, fmt.ODG, fmt.FODG, fmt.SXI, fmt.SXD)
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
@@ -462,7 +480,7 @@ class FlatODSParser(BaseEngine):
     the text it shows beside its value there, which calamine (the fallback) does not give."""
 
     name = "office.fods"
-    formats = (fmt.FODS, fmt.ODS)
+    formats = (fmt.FODS, fmt.ODS, fmt.SXC)
     priority = 60
 
     def open(self, source: Source, config: Config) -> TextDocument:
