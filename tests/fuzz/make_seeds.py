@@ -154,6 +154,12 @@ def seeds() -> dict[str, bytes]:
         "seed.heic": _image("HEIF"),
         "seed.avif": _image("AVIF"),
         "seed.djvu": _djvu("Licitação pública número 12"),
+        # OpenOffice.org 1.x: ODF's forerunner, its blocks straight in office:body
+        "seed.sxw": _zip({"mimetype": b"application/vnd.sun.xml.writer",
+                          "content.xml": '<office:document-content xmlns:office="http://openoffice'
+                          '.org/2000/office" xmlns:text="http://openoffice.org/2000/text">'
+                          f"<office:body><text:h text:level=\"1\">Edital</text:h><text:p>{text}"
+                          "</text:p></office:body></office:document-content>".encode()}),
         "seed.zip": _zip({"a/edital.txt": text.encode(), "b.pdf": _pdf("zip member")}),
         "seed.tar": _tar({"edital.txt": text.encode()}),
         "seed.txt.gz": gzip.compress(text.encode()),

@@ -39,6 +39,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         ".odp",
         ".doc",
         ".wpd",
+        ".sxw",
         ".rtf",
         ".epub",
         ".msg",
