@@ -119,6 +119,13 @@ def test_a_long_book_is_read_whole_and_stops_at_the_page_limit(make_djvu: MakeDj
     limited = goblin_core.extract(book, max_pages=5)
     assert [p.number for p in limited.pages] == [1, 2, 3, 4, 5]
     assert any(w.kind == "MaxPages" for w in limited.report.warnings)
+    # a worker given one range of a split book reads that range only
+    config = default_registry().config(page_range=f"{count - 3}-{count + 10}")
+    with DjvuParser().open(Source.from_path(book), config) as parsed:
+        assert [p.text for p in parsed.pages()] == [
+            f"page number {n}" for n in range(count - 3, count + 1)]
+    ranged = goblin_core.extract(book, page_range=f"{count - 3}-{count}")
+    assert [p.number for p in ranged.pages] == list(range(count - 3, count + 1))
 
 
 def test_a_file_cut_short_keeps_the_pages_before_the_cut(make_djvu: MakeDjvu) -> None:

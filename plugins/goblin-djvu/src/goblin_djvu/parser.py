@@ -25,6 +25,7 @@ from PIL import Image
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
 from goblin_core.errors import CorruptDocument, FileTooLarge
+from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_djvu.djvulibre import INSTALL, DjvuLibre, complaint, missing_tools
@@ -79,6 +80,7 @@ class DjvuDocument(BaseParsedDocument):
     def __init__(self, source: Source, config: Config) -> None:
         self.source = source
         self.max_pixels = int(config.limits["max_image_pixels"])
+        self.page_range = parse_page_range(str(config.core.get("page_range", "")))
         form = _FORM.match(source.head(16))
         if form is None:
             raise CorruptDocument("not a DjVu document: no DJVU or DJVM form after its "
@@ -133,9 +135,12 @@ class DjvuDocument(BaseParsedDocument):
 
     def pages(self) -> Iterator[PageContent]:
         assert self.page_count is not None
-        first, batch = 1, TEXT_BATCH
-        while first <= self.page_count:
-            last = min(first + batch - 1, self.page_count)
+        # goblin.page_range: straight to the range (a split book's other ranges are read by
+        # other workers)
+        first, end = self.page_range or (1, self.page_count)
+        end, batch = min(end, self.page_count), TEXT_BATCH
+        while first <= end:
+            last = min(first + batch - 1, end)
             yield from self._batch(first, last)
             first, batch = last + 1, min(batch * 2, MAX_TEXT_BATCH)
 
