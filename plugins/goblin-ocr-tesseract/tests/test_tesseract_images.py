@@ -143,6 +143,20 @@ def test_render_turns_exif_rotated_jpeg_upright(page_image: DrawPage) -> None:
     assert rendered.size == (page.height, page.width)
 
 
+def test_a_heic_with_exif_orientation_is_turned_once(page_image: DrawPage) -> None:
+    """libheif applies a photo's turn as it decodes (and says orientation 1 after): turned
+    again from the EXIF, a phone's portrait scan would lie on its side."""
+    page = page_image(LINES[:1]).convert("RGB")
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    out = io.BytesIO()
+    pillow_heif.from_pillow(page).save(out, exif=exif.tobytes())
+    source = Source.from_bytes(out.getvalue(), "IMG_0042.HEIC")
+    with ImageParser().open(source, default_registry().config()) as parsed:
+        rendered = parsed.render(1, 300)
+    assert rendered.size == (page.height, page.width)
+
+
 def test_image_over_the_pixel_limit_is_refused(page_image: DrawPage) -> None:
     data = encode(page_image(), "PNG")
     with pytest.raises(FileTooLarge, match="max_image_pixels"):
