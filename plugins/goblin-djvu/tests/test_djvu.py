@@ -102,6 +102,13 @@ def test_render_draws_the_page_at_the_dpi_asked(make_djvu: MakeDjvu) -> None:
                 parsed.render(missing, 150)
 
 
+def test_a_page_stored_turned_is_drawn_turned_at_full_resolution(make_djvu: MakeDjvu) -> None:
+    book = make_djvu([DjvuPage(drawn=["landscape"], size=(2550, 3300))])
+    subprocess.run(["djvused", str(book), "-e", "select 1; set-rotation 1; save"], check=True)
+    with DjvuParser().open(Source.from_path(book), default_registry().config()) as parsed:
+        assert parsed.render(1, 100).size == (1100, 850)
+
+
 def test_a_page_past_the_pixel_limit_is_refused_before_it_is_drawn(make_djvu: MakeDjvu) -> None:
     book = make_djvu([DjvuPage(drawn=["big"])])
     config = default_registry().config(max_image_pixels=1_000_000)

@@ -201,8 +201,9 @@ class DjvuDocument(BaseParsedDocument):
         width, height, resolution = (int(v) for v in info.groups())
         scale = dpi / (resolution if 25 <= resolution <= 6000 else 300)
         width, height = max(1, round(width * scale)), max(1, round(height * scale))
+        # djvused counts the page's turn in quarter turns: 1 and 3 stand it on its side
         turned = _ROTATION.search(done.stdout)
-        if turned and int(turned.group(1)) in (90, 270):
+        if turned and int(turned.group(1)) % 2:
             width, height = height, width
         if width * height > self.max_pixels:
             raise FileTooLarge(
