@@ -4,14 +4,17 @@ import logging
 import os
 from importlib.metadata import version
 
+import pikepdf  # noqa: F401
 import pypdf  # noqa: F401
 from peer_protocol import run_peer
 
 import goblin_core
 
 # Imports are not timed for any peer: the module goblin loads the first time a page is
-# rebuilt from its glyph boxes (it brings NumPy), and pypdf, which counts forms and
-# decrypts encrypted streams to look for bombs, are imported here with the rest.
+# rebuilt from its glyph boxes (it brings NumPy), pypdf, which counts forms and
+# decrypts encrypted streams to look for bombs, and pikepdf, which reads the XMP packet
+# of a PDF whose information dictionary names no title or author, are imported here
+# with the rest.
 import goblin_pdf.layout.rebuild  # noqa: F401
 
 logging.disable(logging.WARNING)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 
+import pikepdf
 import pytest
-from pdf_builders import identity_font_pdf, reportlab_pdf
+from pdf_builders import identity_font_pdf, reportlab_pdf, saved
 
 from goblin_core import default_registry, extract
 from goblin_core.source import Source
@@ -110,6 +111,34 @@ def test_metadata_has_the_normalised_keys() -> None:
         assert key in raw, key
     assert raw["created"] == "2006-05-24T13:28:02-07:00"
     assert raw["tagged"] is True and raw["encrypted"] is False
+
+
+def _with_language(language: object) -> bytes:
+    pdf = pikepdf.open(io.BytesIO(reportlab_pdf()))
+    if language is not None:
+        pdf.Root.Lang = language
+    return saved(pdf)
+
+
+@pytest.mark.parametrize("engine", ["pdf.pypdfium2", "pdf.pypdf"])
+def test_the_catalog_language_is_the_document_language(engine: str) -> None:
+    only = {name: {"enabled": name == engine} for name in ("pdf.pypdfium2", "pdf.pypdf")}
+    root = corpus_dir(__file__)
+    tagged = extract(root / "pdf" / "tagged.pdf", ocr="never", engines=only)
+    assert tagged.parsed_by[0] == engine
+    assert tagged.metadata["language"] == "en-CA"
+    assert extract(root / "pdf" / "word365_structure.pdf", ocr="never",
+                   engines=only).metadata["language"] == "fr"
+    cases = [(pikepdf.String(" pt-BR "), "pt-BR"), (None, None),
+             # a sentence or a blob in /Lang is not a language tag
+             (pikepdf.String("the language of this document is English"), None),
+             (pikepdf.String("x" * 200), None),
+             # a name where a string belongs is read leniently, as PDFium reads it
+             (pikepdf.Name("/en"), "en")]
+    for value, expected in cases:
+        document = extract(_with_language(value), ocr="never", engines=only)
+        assert document.metadata.get("language") == expected, value
+        assert "Prefeitura Municipal" in document.text
 
 
 def test_embedded_files_become_children_through_the_pipeline() -> None:

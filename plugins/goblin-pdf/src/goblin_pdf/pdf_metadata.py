@@ -10,6 +10,9 @@ from typing import Any
 _DATE = re.compile(
     r"(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz+\-])(\d{2})?'?(\d{2})?'?)?"
 )
+# BCP 47 (RFC 5646) in its general shape: what PDF 1.4's /Lang holds. Anything else in
+# that key (a sentence, a long blob, a font name) is not reported as the language.
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8}){0,15}")
 _INFO_KEYS = {
     "Title": "title",
     "Author": "author",
@@ -45,11 +48,24 @@ def pdf_date(value: str) -> str | None:
     return stamp.isoformat()
 
 
+def language_tag(value: str) -> str | None:
+    """The document catalog's /Lang as a language tag, or None when it is not one.
+
+    >>> language_tag(" en-US ")
+    'en-US'
+    >>> language_tag("English (United States)") is None
+    True
+    """
+    tag = value.strip()
+    return tag if len(tag) <= 64 and _LANGUAGE_TAG.fullmatch(tag) else None
+
+
 def document_metadata(
-    info: Mapping[str, Any], *, page_count: int, encrypted: bool, tagged: bool
+    info: Mapping[str, Any], *, page_count: int, encrypted: bool, tagged: bool,
+    language: str = "",
 ) -> dict[str, Any]:
     """Raw info keys plus title, author, subject, keywords, creator, producer,
-    created, modified, page_count, encrypted and tagged."""
+    created, modified, language (the catalog's /Lang), page_count, encrypted and tagged."""
     result: dict[str, Any] = {k.lstrip("/"): v for k, v in info.items() if v not in (None, "")}
     for raw, key in _INFO_KEYS.items():
         value = info.get(raw) or info.get(f"/{raw}")
@@ -59,5 +75,8 @@ def document_metadata(
         value = info.get(raw) or info.get(f"/{raw}")
         if value:
             result[key] = pdf_date(str(value)) or str(value)
+    tag = language_tag(language)
+    if tag:
+        result["language"] = tag
     result.update(page_count=page_count, encrypted=encrypted, tagged=tagged)
     return result

@@ -55,6 +55,7 @@ from goblin_pdf.pdfium_page import (
 from goblin_pdf.stray_marks import repair
 from goblin_pdf.stream_bombs import refuse_stream_bombs
 from goblin_pdf.xfa import is_dynamic_xfa, xfa_text
+from goblin_pdf.xmp import catalog_packet, fill_from_xmp, may_have_xmp
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +196,8 @@ class PdfiumDocument(BaseParsedDocument):
                                and bool(config.core.get("ocr_image_regions", True)))
         self._forms = self._field_values and self._init_forms()
         self._outline: list[dict[str, Any]] | None = None
-        self._metadata = self._document_metadata()
+        self._metadata = self._document_metadata(readable,
+                                                 None if rebuilt else configured_password(config))
         self.layout_settings = LayoutSettings.from_options(self.options)
         self._tagged = bool(self._metadata.get("tagged")) or bool(self.pdf.is_tagged())
         self._metadata["layout"] = []  # one entry per page read: columns, order, tags
@@ -256,12 +258,16 @@ class PdfiumDocument(BaseParsedDocument):
             log.warning("%s: outline unreadable: %s", self.source.display_name, exc)
             return []
 
-    def _document_metadata(self) -> dict[str, Any]:
+    def _document_metadata(self, readable: Source, password: str | None) -> dict[str, Any]:
         info = document_info(self.pdf)
         encrypted = pdfium_c.FPDF_GetSecurityHandlerRevision(self.pdf) != -1
         metadata = document_metadata(info, page_count=self.pages_in_file, encrypted=encrypted,
-                                     tagged=bool(self.pdf.is_tagged()))
+                                     tagged=bool(self.pdf.is_tagged()),
+                                     language=utf16_text(pdfium_c.FPDFCatalog_GetLanguage,
+                                                         self.pdf))
         metadata["pdf_version"] = self.pdf.get_version()
+        fill_from_xmp(metadata, lambda: catalog_packet(readable, password)
+                      if may_have_xmp(readable) else None)
         return metadata
 
     # -- pages ------------------------------------------------------------

@@ -27,6 +27,7 @@ from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 from goblin_pdf.stray_marks import plain_ligatures
 from goblin_pdf.stream_bombs import refuse_stream_bombs
+from goblin_pdf.xmp import MAX_PACKET, fill_from_xmp
 
 if TYPE_CHECKING:
     import pypdf
@@ -111,9 +112,34 @@ class PypdfDocument(BaseParsedDocument):
             log.warning("%s: pypdf cannot read the document info: %s",
                         self.source.display_name, exc)
             info = {}
-        return document_metadata(info, page_count=self.pages_in_tree,
-                                 encrypted=self.reader.is_encrypted,
-                                 tagged="/StructTreeRoot" in self.reader.root_object)
+        try:
+            language = self.reader.root_object.get("/Lang")
+            language = language.get_object() if language is not None else ""
+        except _read_errors():
+            language = ""
+        metadata = document_metadata(info, page_count=self.pages_in_tree,
+                                     encrypted=self.reader.is_encrypted,
+                                     tagged="/StructTreeRoot" in self.reader.root_object,
+                                     # a name (/en), read leniently as PDFium does
+                                     language=language.removeprefix("/")
+                                     if isinstance(language, str) else "")
+        fill_from_xmp(metadata, self._xmp_packet)
+        return metadata
+
+    def _xmp_packet(self) -> bytes | None:
+        from pypdf.generic import StreamObject
+
+        try:
+            stream = self.reader.root_object.get("/Metadata")
+            stream = stream.get_object() if stream is not None else None
+            if not isinstance(stream, StreamObject):
+                return None
+            # the stream check before the file opened bounds what this inflates to
+            packet = stream.get_data()
+        except (*_read_errors(), *_decode_errors()) as exc:
+            log.debug("%s: no XMP packet read: %s", self.source.display_name, exc)
+            return None
+        return packet if len(packet) <= MAX_PACKET else None
 
     def pages(self) -> Iterator[PageContent]:
         limit = int(self.options.get("max_pages", 0)) or self.pages_in_tree
