@@ -199,3 +199,49 @@ def test_a_scan_tilted_ten_degrees_is_read(tesseract: str) -> None:
     assert [p.status for p in doc.pages] == ["ocr"]
     assert contains_phrase(doc.text, "Its had resolving otherwise she contented therefore.")
     assert contains_phrase(doc.text, "Painful so he an comfort is manners.")
+
+
+def test_exif_says_who_made_the_picture_and_when() -> None:
+    exif = Image.Exif()
+    exif[0x010E] = "Signed contract"
+    exif[0x013B] = "Ana Lima"
+    exif[0x0110] = "ScanMaster 9"
+    exif[0x0132] = "2024:05:06 07:08:09"  # last changed
+    detail = exif.get_ifd(0x8769)
+    detail[0x9003] = "2023:01:02 03:04:05"  # taken
+    detail[0x9011] = "-03:00"
+    picture = encode(Image.new("L", (60, 40), 255), "JPEG", exif=exif)
+    doc = goblin_core.extract(picture, name="photo.jpg", ocr="never")
+    assert doc.metadata["title"] == "Signed contract"
+    assert doc.metadata["author"] == "Ana Lima"
+    assert doc.metadata["created"] == "2023-01-02T03:04:05-03:00"
+    assert doc.metadata["modified"] == "2024-05-06T07:08:09"
+    assert doc.raw_metadata["model"] == "ScanMaster 9"
+
+
+def test_a_blank_or_impossible_exif_date_is_left_out() -> None:
+    for stamp in ("0000:00:00 00:00:00", "2024:13:45 99:00:00", "    "):
+        exif = Image.Exif()
+        exif[0x0132] = stamp
+        picture = encode(Image.new("L", (60, 40), 255), "JPEG", exif=exif)
+        doc = goblin_core.extract(picture, name="photo.jpg", ocr="never")
+        assert "created" not in doc.metadata and "modified" not in doc.raw_metadata, stamp
+
+
+def test_png_text_chunks_give_title_author_and_time() -> None:
+    from PIL.PngImagePlugin import PngInfo
+
+    chunks = PngInfo()
+    chunks.add_text("Title", "Floor plan")
+    chunks.add_itxt("Author", "José Ramos")
+    chunks.add_text("Creation Time", "Mon, 06 May 2024 07:08:09 +0200")
+    picture = encode(Image.new("L", (60, 40), 255), "PNG", pnginfo=chunks)
+    doc = goblin_core.extract(picture, name="plan.png", ocr="never")
+    assert doc.metadata["title"] == "Floor plan"
+    assert doc.metadata["author"] == "José Ramos"
+    assert doc.metadata["created"] == "2024-05-06T07:08:09+02:00"
+    free_form = PngInfo()
+    free_form.add_text("Creation Time", "spring of 2019")
+    doc = goblin_core.extract(encode(Image.new("L", (60, 40), 255), "PNG", pnginfo=free_form),
+                              name="plan.png", ocr="never")
+    assert doc.metadata["created"] == "spring of 2019"

@@ -9,10 +9,13 @@ GIF and WebP are not pages: only the first frame is read.
 from __future__ import annotations
 
 import contextlib
+import email.utils
 import functools
 import logging
+import re
 import warnings
 from collections.abc import Iterator
+from datetime import datetime
 from typing import IO, Any
 
 from PIL import Image, ImageFile, ImageOps, UnidentifiedImageError
@@ -40,6 +43,9 @@ IMAGE_FORMATS = (
     "image/heif",
     "image/avif",
 )
+
+_EXIF_DATE = re.compile(r"(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})")
+_OFFSET = re.compile(r"[+-]\d{2}:\d{2}")
 
 #: Formats whose frames are pages; other formats' frames are animation.
 _PAGED_FORMATS = frozenset({"TIFF", "MPO"})
@@ -300,8 +306,86 @@ def _metadata(image: Image.Image, frames: int | None) -> dict[str, Any]:
         if not _truncated(exc):
             raise
         return data
-    for tag, key in ((0x010E, "title"), (0x013B, "author"), (0x0132, "created")):
-        value = exif.get(tag)
-        if value:
-            data[key] = str(value).strip("\x00 ")
+    data.update(_exif_fields(exif))
+    for chunk, key in (("Title", "title"), ("Author", "author"), ("Description", "subject"),
+                       ("Software", "creator"), ("Creation Time", "created")):
+        value = _text(image.info.get(chunk))  # a PNG's text chunks
+        if value and key not in data:
+            data[key] = _png_time(value) if key == "created" else value
     return data
+
+
+#: EXIF tags read: IFD0's, then the Exif IFD's (where cameras put the capture time)
+_EXIF_TEXT = ((0x010E, "title"), (0x013B, "author"), (0x8298, "copyright"),
+              (0x0131, "creator"), (0x010F, "make"), (0x0110, "model"))
+_EXIF_IFD = 0x8769
+_DATE_TIME, _ORIGINAL, _DIGITIZED = 0x0132, 0x9003, 0x9004
+_OFFSET_OF = {_DATE_TIME: 0x9010, _ORIGINAL: 0x9011, _DIGITIZED: 0x9012}
+_MAX_VALUE_CHARS = 65_536
+
+
+def _exif_fields(exif: Image.Exif) -> dict[str, str]:
+    """Title, author, copyright, creator (the software), camera make and model, and the
+    dates: ``created`` when the picture was taken (or, without that, last changed),
+    ``modified`` when it was last changed, both in ISO 8601."""
+    fields = {key: value for tag, key in _EXIF_TEXT if (value := _text(exif.get(tag)))}
+    try:
+        detail = exif.get_ifd(_EXIF_IFD)
+    except (OSError, ValueError, SyntaxError, KeyError, TypeError):
+        detail = {}  # a damaged Exif IFD costs only its own fields
+
+    def stamp(tag: int, tags: Any) -> str | None:
+        value = _text(tags.get(tag))
+        offset = _text(detail.get(_OFFSET_OF[tag]))
+        return exif_date(value, offset) if value else None
+
+    changed = stamp(_DATE_TIME, exif)
+    created = stamp(_ORIGINAL, detail) or stamp(_DIGITIZED, detail) or changed
+    if created:
+        fields["created"] = created
+    if changed:
+        fields["modified"] = changed
+    return fields
+
+
+def _text(value: Any) -> str:
+    """A tag's or chunk's value as clean text ('' for none, bytes, or too long)."""
+    if not isinstance(value, str):
+        return ""
+    text = " ".join(value.replace("\x00", " ").split())
+    return text if len(text) <= _MAX_VALUE_CHARS else ""
+
+
+def _png_time(value: str) -> str:
+    """A PNG's free-form "Creation Time" in ISO 8601 when it is an EXIF or an RFC 1123
+    date (as the PNG specification suggests), else as written."""
+    found = exif_date(value)
+    if found:
+        return found
+    try:
+        return email.utils.parsedate_to_datetime(value).isoformat()
+    except (TypeError, ValueError, IndexError):
+        return value
+
+
+def exif_date(value: str, offset: str = "") -> str | None:
+    """An EXIF date (``2024:05:06 07:08:09``, its time zone apart in ``offset``) in
+    ISO 8601; None for a blank or impossible one (``0000:00:00 00:00:00``).
+
+    >>> exif_date("2024:05:06 07:08:09", "+01:00")
+    '2024-05-06T07:08:09+01:00'
+    >>> exif_date("2024:05:06 07:08:09")
+    '2024-05-06T07:08:09'
+    >>> exif_date("0000:00:00 00:00:00") is None
+    True
+    """
+    match = _EXIF_DATE.fullmatch(value.strip())
+    if match is None:
+        return None
+    year, month, day, hour, minute, second = (int(part) for part in match.groups())
+    try:
+        moment = datetime(year, month, day, hour, minute, second)
+    except ValueError:
+        return None
+    zone = offset.strip() if _OFFSET.fullmatch(offset.strip()) else ""
+    return moment.isoformat() + zone
