@@ -23,6 +23,7 @@ from goblin_office import formats as fmt
 from goblin_office.embedded import ole_children
 from goblin_office.encryption import OLE_MAGIC, decrypted
 from goblin_office.layout import PageBuilder
+from goblin_office.olesummary import summary_metadata
 from goblin_office.wordbinary import header_footer_lines, holds_no_text
 
 #: A UTF-16 surrogate pair written as two 3-byte UTF-8 sequences (CESU-8). antiword and
@@ -106,7 +107,8 @@ class _BinaryEngine(BaseEngine):
         while len(pages) > 1 and not pages[-1].strip():
             pages.pop()
         plain = decrypted(source, config)
-        return TextDocument(pages, attachments=ole_children(source, plain, config))
+        return TextDocument(pages, metadata=summary_metadata(plain),
+                            attachments=ole_children(source, plain, config))
 
 
 class _WordEngine(_BinaryEngine):
@@ -144,7 +146,8 @@ class AntiwordParser(_WordEngine):
         for line in footers:
             page.add(line, "footer")
         plain = decrypted(source, config)
-        return TextDocument([page.build()], attachments=ole_children(source, plain, config))
+        return TextDocument([page.build()], metadata=summary_metadata(plain),
+                            attachments=ole_children(source, plain, config))
 
 
 class CatdocParser(_WordEngine):

@@ -24,6 +24,7 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.embedded import storage_children
 from goblin_office.encryption import decrypted
+from goblin_office.olesummary import summary_metadata
 
 log = logging.getLogger(__name__)
 
@@ -295,4 +296,5 @@ class PptRecordsParser(BaseEngine):
                 stream, user, ArchiveLimits.from_config(config), source.display_name
             )
             children = storage_children(source, storages, config)
-        return TextDocument(["\n".join(runs) for runs in slides], attachments=children)
+        return TextDocument(["\n".join(runs) for runs in slides],
+                            metadata=summary_metadata(plain), attachments=children)

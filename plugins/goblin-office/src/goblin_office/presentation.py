@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 from goblin_core.config import Config
@@ -262,16 +263,25 @@ def _comments(slide: Any, name: str, config: Config) -> Iterator[str]:
 
 
 def _properties(presentation: Any) -> dict[str, Any]:
+    """docProps/core.xml through python-pptx, under the keys and in the form the other
+    OOXML readers give: python-pptx turns a W3CDTF date into a naive datetime in UTC."""
     props = presentation.core_properties
     found = {
         "title": props.title,
         "author": props.author,
-        "created": props.created,
-        "modified": props.modified,
+        "created": _utc(props.created),
+        "modified": _utc(props.modified),
         "language": props.language,
         "subject": props.subject,
+        "keywords": props.keywords,
+        "last_modified_by": props.last_modified_by,
+        "description": props.comments,
     }
     return {k: v for k, v in found.items() if v}
+
+
+def _utc(moment: datetime | None) -> str | None:
+    return f"{moment.replace(tzinfo=None).isoformat()}Z" if moment is not None else None
 
 
 # Main-part content types of the slide show and template variants (ppsx, potx and

@@ -36,7 +36,13 @@ from goblin_office.numberformat import display_text
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import odf_children
 from goblin_office.olecheck import check_biff_sheets
-from goblin_office.ooxml import package_children, without_damaged_parts
+from goblin_office.olesummary import summary_metadata
+from goblin_office.ooxml import (
+    PackageXml,
+    core_properties,
+    package_children,
+    without_damaged_parts,
+)
 from goblin_office.sheeterrors import ErrorReader, error_cells, with_errors, xlsb_error_cells
 from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
 from goblin_office.sheetspan import (
@@ -241,6 +247,7 @@ class CalamineParser(BaseEngine):
             document.durations = True
         else:
             document.children = ole_children(source, plain, config)
+            document.metadata.update(summary_metadata(plain))
         return document
 
     def _ooxml(
@@ -287,6 +294,7 @@ class CalamineParser(BaseEngine):
         if mime == fmt.XLSB:
             document.error_reader = xlsb_error_cells
         document.children = package_children(plain, config, package)
+        document.metadata.update(core_properties(reader))
         return document
 
 
@@ -505,6 +513,7 @@ class XlrdParser(BaseEngine):
         finally:
             book.release_resources()
         metadata["sheets"] = [p.label for p in pages]
+        metadata.update(summary_metadata(plain))
         return TextDocument(
             pages, metadata=metadata, attachments=ole_children(source, plain, config),
         )
@@ -555,6 +564,7 @@ class XlsbRecordsParser(BaseEngine):
                                    max_chars)
                 pages.append(sheet_page(number, name, rows, None, self.name))
             children = package_children(plain, config, package)
+            metadata.update(core_properties(reader))
         metadata["sheets"] = [p.label for p in pages]
         return TextDocument(pages, metadata=metadata, attachments=children)
 
@@ -580,7 +590,8 @@ class OpenpyxlParser(BaseEngine):
         import openpyxl
 
         plain = decrypted(source, config)
-        open_container(plain, config).close()
+        with open_container(plain, config) as package:
+            properties = core_properties(PackageXml(package, plain.display_name, config))
         try:
             workbook = openpyxl.load_workbook(plain.open(), read_only=True, data_only=True)
         except Exception as exc:  # openpyxl raises KeyError, ValueError, zip and XML errors
@@ -607,6 +618,7 @@ class OpenpyxlParser(BaseEngine):
         finally:
             workbook.close()
         metadata["sheets"] = [p.label for p in pages]
+        metadata.update(properties)
         return TextDocument(pages, metadata=metadata)
 
 
