@@ -49,6 +49,11 @@ BINARIES: Mapping[str, str] = {
     "catppt": "catdoc",
     "xls2csv": "catdoc",
     "wpd2text": "libwpd-tools",
+    "lzip": "lzip",
+    "lzop": "lzop",
+    "zpaq": "zpaq",
+    "rzip": "rzip",
+    "lrzip": "lrzip",
     "soffice": "libreoffice-writer-nogui (optional)",
 }
 

@@ -87,6 +87,20 @@ def test_tar_z_goes_through_gzip(corpus: Path) -> None:
     assert "indexation" in texts["tika-test-documents.tar.Z/test-documents/testTXT.txt"]
 
 
+def test_a_tar_z_in_memory_or_inside_a_zip_is_read_too(corpus: Path) -> None:
+    """gzip -dc was handed the stream itself, which only a real file can be: a .Z given as
+    bytes, or found inside another archive, failed as damaged."""
+    data = (corpus / "archives/tika-test-documents.tar.Z").read_bytes()
+    doc = goblin_core.extract(data, name="docs.tar.Z", ocr="never")
+    assert "indexation" in _texts(doc)["docs.tar.Z/test-documents/testTXT.txt"]
+    outer = io.BytesIO()
+    with zipfile.ZipFile(outer, "w") as archive:
+        archive.writestr("inner/docs.tar.Z", data)
+    doc = goblin_core.extract(outer.getvalue(), name="outer.zip", ocr="never")
+    assert "indexation" in _texts(doc)["outer.zip/inner/docs.tar.Z/test-documents/testTXT.txt"]
+    assert not [e for d in doc.walk() for e in d.report.errors]
+
+
 def test_member_name_of_short_tar_extensions() -> None:
     from goblin_core.source import Source
 
@@ -353,16 +367,26 @@ def test_cab_and_cpio_go_through_patool(corpus: Path) -> None:
         assert any("indexation" in t for t in _texts(doc).values()), file
 
 
-def test_patool_formats_without_a_tool_are_unavailable_with_the_package() -> None:
+def test_formats_without_a_tool_are_unavailable_with_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     handlers: list[object] = []
     goblin_register_archive_handlers(handlers.append)
-    names = {getattr(h, "name", "") for h in handlers}
+    named = {getattr(h, "name", ""): h for h in handlers}
     assert {"archive.zip", "archive.tar", "archive.7z", "archive.rar", "archive.gzip",
-            "archive.compress", "archive.patool.cab", "archive.patool.cpio"} <= names
-    zpaq = next(h for h in handlers if getattr(h, "name", "") == "archive.patool.zpaq")
-    ok, reason = zpaq.available()  # type: ignore[attr-defined]
-    if shutil.which("zpaq") is None and shutil.which("zpaqfranz") is None:
-        assert not ok and "apt-get install zpaq" in reason
+            "archive.compress", "archive.lzip", "archive.lzop", "archive.patool.cab",
+            "archive.patool.cpio", "archive.patool.zpaq"} <= set(named)
+    from patoolib.util import find_program  # patool remembers what it found
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no tool on it
+    find_program.cache_clear()
+    try:
+        for name, package in (("archive.patool.zpaq", "zpaq"), ("archive.lzip", "lzip"),
+                              ("archive.lzop", "lzop")):
+            ok, reason = named[name].available()  # type: ignore[attr-defined]
+            assert not ok and f"apt-get install {package}" in reason, (name, reason)
+    finally:
+        find_program.cache_clear()  # not to leave the tools missing for the other tests
 
 
 def test_a_patool_format_whose_program_patool_cannot_run_is_unavailable() -> None:

@@ -1,8 +1,11 @@
-"""Decompressing streams for the single-file compressors: gzip, bzip2, xz, lzma, zstd, lz4, .Z.
+"""Decompressing streams for the single-file compressors: gzip, bzip2, xz, lzma, zstd, lz4,
+.Z, lzip and lzop.
 
 Every stream decompresses lazily as it is read; nothing is expanded ahead.
-Unix compress (.Z) has no maintained Python decoder, so ``gzip -dc`` (which
-reads .Z) runs as a child process feeding a pipe.
+Unix compress (.Z), lzip and lzop have no maintained Python decoder, so their own
+tool (``gzip -dc``, which reads .Z; ``lzip -dc``; ``lzop -dc``) runs as a child
+process feeding a pipe: the reader meters what comes out as it does for the others,
+and closing the stream ends the process.
 """
 
 from __future__ import annotations
@@ -62,21 +65,44 @@ def _lz4(source: Source) -> BinaryIO:
 
 
 class _PipeStream:
-    """The stdout of a decompressing child process; closing it ends the process."""
+    """The stdout of a decompressing child process; closing it ends the process.
 
-    def __init__(self, process: subprocess.Popen[bytes], name: str) -> None:
+    At the end of the output the process is waited for and its exit status read: it
+    closes its output before it exits, so a status looked at without waiting is often
+    not there yet, and damaged data would read as a clean end. ``warning_exits`` are
+    statuses the tool gives for a warning over good output (gzip's and lzop's 2, for
+    trailing garbage they ignored).
+    """
+
+    #: how long a tool that has closed its output may take to exit
+    EXIT_WAIT_SECONDS = 30.0
+
+    def __init__(self, process: subprocess.Popen[bytes], name: str,
+                 warning_exits: frozenset[int] = frozenset()) -> None:
         self._process = process
         self._name = name
+        self._warning_exits = warning_exits
         assert process.stdout is not None
         self._out = process.stdout
 
     def read(self, size: int = -1) -> bytes:
         data = self._out.read(size)
-        if not data and self._process.poll() not in (None, 0):
-            errors = self._process.stderr
-            stderr = errors.read().decode("utf-8", "replace").strip() if errors else ""
-            raise OSError(f"{self._name} failed: {stderr or f'exit {self._process.returncode}'}")
+        if not data and size != 0:
+            self._check_exit()
         return data
+
+    def _check_exit(self) -> None:
+        errors = self._process.stderr
+        # its messages first: a tool blocked writing them to a full pipe would never exit
+        stderr = errors.read(1 << 16).decode("utf-8", "replace").strip() if errors else ""
+        try:
+            status = self._process.wait(timeout=self.EXIT_WAIT_SECONDS)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+            raise OSError(f"{self._name} did not exit after its output ended") from None
+        if status != 0 and status not in self._warning_exits:
+            raise OSError(f"{self._name} failed: {stderr or f'exit {status}'}")
 
     def close(self) -> None:
         self._out.close()
@@ -87,16 +113,23 @@ class _PipeStream:
             self._process.stderr.close()
 
 
-def _compress(source: Source) -> BinaryIO:
-    tool = shutil.which("gzip")
-    if tool is None:
-        raise EngineUnavailable("gzip not found (it reads .Z files): apt-get install gzip",
-                                file=source.display_name)
-    process = subprocess.Popen(
-        [tool, "-dc"], stdin=source.open(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )
-    # gzip exits 2 on "trailing garbage ignored"; the data it produced is still good.
-    return _PipeStream(process, "gzip -dc")  # type: ignore[return-value]
+def _piped(tool_name: str, package: str, reads: str = "",
+           warning_exits: frozenset[int] = frozenset()) -> Callable[[Source], BinaryIO]:
+    """An opener running ``tool_name -dc`` on the file, its output the stream."""
+
+    def opener(source: Source) -> BinaryIO:
+        tool = shutil.which(tool_name)
+        if tool is None:
+            raise EngineUnavailable(f"{tool_name} not found{reads}: apt-get install {package}",
+                                    file=source.display_name)
+        # the child reads a real file: bytes in memory are spooled to one first
+        with open(source.path(), "rb") as packed:
+            process = subprocess.Popen([tool, "-dc"], stdin=packed, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE)
+        return _PipeStream(process, f"{tool_name} -dc",  # type: ignore[return-value]
+                           warning_exits)
+
+    return opener
 
 
 CODECS: tuple[Codec, ...] = (
@@ -106,11 +139,16 @@ CODECS: tuple[Codec, ...] = (
     Codec("lzma", "application/x-lzma", ("lzma", "tlz"), _lzma),
     Codec("zstd", "application/zstd", ("zst", "tzst", "zstd"), _zstd),
     Codec("lz4", "application/x-lz4", ("lz4",), _lz4),
-    Codec("compress", "application/x-compress", ("z", "taz"), _compress, "gzip", "gzip"),
+    # gzip and lzop exit 2 on "trailing garbage ignored": the data they gave is good
+    Codec("compress", "application/x-compress", ("z", "taz"),
+          _piped("gzip", "gzip", " (it reads .Z files)", frozenset({2})), "gzip", "gzip"),
+    Codec("lzip", "application/x-lzip", ("lz",), _piped("lzip", "lzip"), "lzip", "lzip"),
+    Codec("lzop", "application/x-lzop", ("lzo", "tzo"),
+          _piped("lzop", "lzop", warning_exits=frozenset({2})), "lzop", "lzop"),
 )
 
 #: Short tar extensions that stand for ``.tar.<codec>``.
-TAR_SHORTHANDS = frozenset({"tgz", "tbz2", "tbz", "txz", "tlz", "tzst", "taz"})
+TAR_SHORTHANDS = frozenset({"tgz", "tbz2", "tbz", "txz", "tlz", "tzst", "taz", "tzo"})
 
 
 def member_name(source: Source, codec: Codec, stored: str | None = None) -> str:

@@ -40,6 +40,10 @@ class PatoolFormat:
     debian_packages: str
 
 
+# Not here: lzip and lzop, streamed by goblin's own compressed-file reader (a tar inside
+# is read as a tar); shell archives (shar), which unshar extracts by running the archive
+# through sh, so a hostile one would run any command it holds: a .shar is read as the
+# text it is.
 PATOOL_FORMATS: tuple[PatoolFormat, ...] = (
     PatoolFormat("cab", ("application/vnd.ms-cab-compressed", "application/x-cab"),
                  "cabextract or p7zip-full"),
@@ -59,14 +63,11 @@ PATOOL_FORMATS: tuple[PatoolFormat, ...] = (
     PatoolFormat("vhd", ("application/x-vhd",), "p7zip-full"),
     PatoolFormat("zoo", ("application/x-zoo",), "unar"),
     PatoolFormat("dms", ("application/x-dms",), "unar"),
-    PatoolFormat("lzip", ("application/x-lzip",), "lzip"),
-    PatoolFormat("lzop", ("application/x-lzop",), "lzop"),
     PatoolFormat("rzip", ("application/x-rzip",), "rzip"),
     PatoolFormat("lrzip", ("application/x-lrzip",), "lrzip"),
     PatoolFormat("alzip", ("application/x-alz-compressed", "application/x-alzip"), "unalz"),
     PatoolFormat("arc", ("application/x-arc",), "nomarch"),
     PatoolFormat("zpaq", ("application/zpaq",), "zpaq"),
-    PatoolFormat("shar", ("application/x-shar",), "sharutils"),
     PatoolFormat("adf", ("application/x-adf",), "unadf"),
 )
 

@@ -26,6 +26,8 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"DMS!", "application/x-dms", "dms"),
     (0, b"conectix", "application/x-vhd", "vhd"),  # a dynamic VHD's copy of its footer
     (0, b"zPQ", "application/zpaq", "zpaq"),
+    # zpaq's journaling archives (what zpaq 7 writes) open with its 13-byte locator tag
+    (0, b"7kSt\xa01\x83\xd3\x8c\xb2(\xb0\xd3", "application/zpaq", "zpaq"),
     (0, b"\x71\xc7", "application/x-cpio", "cpio"),
     (0, b"\x5d\x00\x00", "application/x-lzma", "lzma"),
     (0, b"WARC/1.", "application/warc", "warc"),
