@@ -75,7 +75,7 @@ def format_rows(registry: Registry, config: Config | None = None) -> list[Format
     for mime in sorted(set(known) | claimed):
         info = known.get(mime)
         engines = _format_engines(registry, mime, config)
-        extra = (info.extra if info else extra_for(mime)) or ""
+        extra = (info.extra if info else extra_for(mime)) or _extra_of(engines)
         rows.append(FormatRow(
             mime=mime,
             extensions=info.extensions if info else (),
@@ -84,6 +84,14 @@ def format_rows(registry: Registry, config: Config | None = None) -> list[Format
             extra=extra,
         ))
     return rows
+
+
+def _extra_of(engines: tuple[EngineEntry, ...]) -> str:
+    """The extra whose plugin holds the first of ``engines`` (a format goblin has no entry
+    for, claimed by a first-party plugin's engine); '' for goblin-core's own or another's."""
+    by_distribution = {d: extra for extra, d in EXTRA_DISTRIBUTIONS.items()}
+    return next((by_distribution[e.distribution] for e in engines
+                 if e.distribution in by_distribution), "")
 
 
 def _status_text(registry: Registry, row: FormatRow) -> str:

@@ -36,3 +36,23 @@ def test_docs_formats_md_is_up_to_date() -> None:
         "docs/formats.md is stale; regenerate it with: "
         "uv run --extra all goblin formats --docs > docs/formats.md"
     )
+
+
+def test_a_format_a_plugin_reads_names_that_plugins_extra() -> None:
+    """Formats goblin has no entry for (an archive only patool reaches) were labelled
+    "(core)", which says goblin-core reads them with no extra."""
+    from goblin_core.cli.formats import EXTRA_DISTRIBUTIONS, format_rows
+
+    if _missing_distributions():
+        pytest.skip("needs every first-party plugin installed")
+    registry = first_party_registry()
+    for row in format_rows(registry):
+        if not row.engines:
+            continue
+        distributions = {e.distribution for e in row.engines}
+        if distributions <= {"goblin-core"}:
+            assert row.extra == "", row.mime
+        else:
+            assert EXTRA_DISTRIBUTIONS.get(row.extra) in distributions, (row.mime, row.extra)
+    rows = {row.mime: row for row in format_rows(registry)}
+    assert rows["application/x-ms-wim"].extra == "archives"
