@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import subprocess
 import tarfile
 import zipfile
 from pathlib import Path
@@ -132,6 +133,11 @@ def _djvu(text: str) -> bytes:
             return made.read()
 
 
+def _piped(tool: str, data: bytes) -> bytes:
+    """``data`` compressed by ``tool`` (lzip, lzop), which has no Python writer."""
+    return subprocess.run([tool, "-c"], input=data, check=True, capture_output=True).stdout
+
+
 def seeds() -> dict[str, bytes]:
     text = "Licitação pública número 12: aquisição de materiais."
     return {
@@ -163,6 +169,8 @@ def seeds() -> dict[str, bytes]:
         "seed.zip": _zip({"a/edital.txt": text.encode(), "b.pdf": _pdf("zip member")}),
         "seed.tar": _tar({"edital.txt": text.encode()}),
         "seed.txt.gz": gzip.compress(text.encode()),
+        "seed.tar.lz": _piped("lzip", _tar({"edital.txt": text.encode()})),
+        "seed.txt.lzo": _piped("lzop", text.encode()),
         "seed.ps": b"%!PS-Adobe-3.0\n%%Title: Edital\n%%Pages: 1\n%%EndComments\n%%Page: 1 1\n"
         b"/Helvetica findfont 12 scalefont setfont 72 720 moveto (Licitacao publica) show\n"
         b"72 700 moveto (numero 12) show showpage\n%%EOF\n",
