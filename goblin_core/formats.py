@@ -91,6 +91,7 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("application/vnd.sun.xml.draw", ("sxd", "std"), "OpenOffice.org 1.x drawing",
                 "office"),
     KnownFormat("application/epub+zip", ("epub",), "EPUB", "office"),
+    KnownFormat("application/x-fictionbook+xml", ("fb2",), "FictionBook e-book", "office"),
     KnownFormat("text/csv", ("csv",), "CSV", "office"),
     KnownFormat("text/tab-separated-values", ("tsv", "tab"), "TSV", "office"),
     KnownFormat("text/html", ("html", "htm", "xhtml"), "HTML", "office"),

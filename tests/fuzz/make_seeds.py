@@ -150,6 +150,12 @@ def seeds() -> dict[str, bytes]:
         # WordPerfect 5.1: its prefix (text at byte 16, a WordPerfect document), hard returns
         "seed.wpd": b"\xffWPC\x10\x00\x00\x00\x01\x0a\x00\x01\x00\x00\x00\x00"
         b"Licita\xc0\x27\x01\xc0\xc0\x4d\x01\xc0o p\xc0\x43\x01\xc0blica\x0aEdital 12\x0a",
+        "seed.fb2": ('<?xml version="1.0" encoding="utf-8"?><FictionBook xmlns="http://www.'
+                     'gribuser.ru/xml/fictionbook/2.0"><description><title-info><book-title>'
+                     "Edital</book-title><lang>pt</lang></title-info></description><body>"
+                     f"<section><title><p>Edital</p></title><p>{text} <emphasis>12</emphasis>."
+                     '</p></section></body><body name="notes"><section><p>Nota.</p>'
+                     "</section></body></FictionBook>").encode(),
         "seed.rtf": rb"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0 Licita\'e7\'e3o p\'fablica\par}",
         "seed.json": b'{"edital": 12, "itens": [{"descricao": "Areia"}]}',
         "seed.eml": b"From: a@b.c\r\nTo: d@e.f\r\nSubject: Edital\r\nMIME-Version: 1.0\r\n"

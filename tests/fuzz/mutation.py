@@ -42,6 +42,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         ".sxw",
         ".rtf",
         ".epub",
+        ".fb2",
         ".msg",
         ".eml",
     ),

@@ -356,6 +356,23 @@ def sample_rtf() -> tuple[bytes, str]:
     return data.encode("ascii"), "nota.rtf"
 
 
+def fictionbook(body: str, description: str = "", *, encoding: str = "utf-8",
+                binaries: str = "") -> bytes:
+    """A FictionBook 2 file: ``description``'s title-info, the main ``body`` (its XML),
+    then ``binaries`` (pictures), in ``encoding`` as its declaration says."""
+    text = (f'<?xml version="1.0" encoding="{encoding}"?>\n'
+            '<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0" '
+            'xmlns:l="http://www.w3.org/1999/xlink">'
+            f"<description><title-info>{description}</title-info></description>"
+            f"<body>{body}</body>{binaries}</FictionBook>")
+    return text.encode(encoding)
+
+
+def sample_fictionbook() -> tuple[bytes, str]:
+    return fictionbook(f"<section><title><p>Edital</p></title><p>{PHRASE}</p></section>",
+                       "<book-title>Edital</book-title><lang>pt</lang>"), "edital.fb2"
+
+
 def sample_epub() -> tuple[bytes, str]:
     xhtml = (
         f'<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml">'

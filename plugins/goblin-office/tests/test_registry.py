@@ -27,6 +27,7 @@ BUILT = {
     fmt.FODG: (samples.sample_fodg, samples.PHRASE),
     fmt.RTF: (samples.sample_rtf, samples.PHRASE),
     fmt.EPUB: (samples.sample_epub, samples.PHRASE),
+    fmt.FICTIONBOOK: (samples.sample_fictionbook, samples.PHRASE),
     fmt.CSV: (samples.sample_csv, samples.PHRASE),
     fmt.TSV: (samples.sample_tsv, samples.PHRASE),
     fmt.HTML: (samples.sample_html, samples.PHRASE),

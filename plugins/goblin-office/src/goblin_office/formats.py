@@ -33,6 +33,8 @@ SXI = f"{_SUN}.impress"
 SXD = f"{_SUN}.draw"
 RTF = "application/rtf"
 EPUB = "application/epub+zip"
+#: FictionBook 2 e-books, shared-mime-info's name.
+FICTIONBOOK = "application/x-fictionbook+xml"
 CSV = "text/csv"
 TSV = "text/tab-separated-values"
 HTML = "text/html"

@@ -9,6 +9,7 @@ from goblin_core import hookimpl
 from goblin_office.dbf import DBFParser
 from goblin_office.delimited import DelimitedParser
 from goblin_office.epub import EPUBParser
+from goblin_office.fictionbook import FictionBookParser
 from goblin_office.flatopc import FlatOpcParser
 from goblin_office.legacy import AntiwordParser, CatdocParser, CatpptParser, Xls2csvParser
 from goblin_office.libreoffice import LibreOfficeParser
@@ -75,6 +76,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         PptRecordsParser(),
         RTFParser(),
         EPUBParser(),
+        FictionBookParser(),
         HTMLParser(),
         MHTMLParser(),
         DelimitedParser(),

@@ -54,6 +54,7 @@ _SPREADSHEET_2003_ROOT = re.compile(
     rb"<(?:\w+:)?Workbook\b[^>]*=\s*[\"']urn:schemas-microsoft-com:office:spreadsheet[\"']"
 )
 _PROGID = re.compile(rb"<\?mso-application\s+progid=[\"']([\w.]+)[\"']")
+_FICTIONBOOK_ROOT = re.compile(rb"<(?:\w+:)?FictionBook\b")
 
 
 class ContainerSniffer(BaseEngine):
@@ -221,7 +222,8 @@ def _ole_type(streams: set[str], extension: str) -> FileType | None:
 
 
 class MarkupSniffer(BaseEngine):
-    """Flat ODF, Flat OPC and Office 2003 XML documents and XHTML the core calls plain XML."""
+    """Flat ODF, Flat OPC and Office 2003 XML documents, FictionBook e-books, and XHTML the
+    core calls plain XML."""
 
     name = "office.markup_sniffer"
     priority = 50
@@ -242,6 +244,8 @@ class MarkupSniffer(BaseEngine):
             return FileType(fmt.WORD_2003, "xml", 0.9)
         if _SPREADSHEET_2003_ROOT.search(sample) is not None:
             return FileType(fmt.SPREADSHEETML_2003, "xml", 0.9)
+        if _FICTIONBOOK_ROOT.search(sample) is not None:
+            return FileType(fmt.FICTIONBOOK, "fb2", 0.9)
         declared = sample.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml")
         other = b"<office:document" in sample or b"<svg" in sample
         if declared and not other and _XHTML_ROOT.search(sample):
