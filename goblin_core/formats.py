@@ -99,6 +99,7 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("application/xml", ("xml",), "XML", "office"),
     KnownFormat("image/svg+xml", ("svg",), "SVG", "office"),
     KnownFormat("application/json", ("json",), "JSON", "office"),
+    KnownFormat("application/x-ipynb+json", ("ipynb",), "Jupyter notebook", "office"),
     KnownFormat("application/x-ndjson", ("ndjson", "jsonl"), "Newline-delimited JSON", "office"),
     KnownFormat("text/markdown", ("md", "markdown"), "Markdown", "office"),
     KnownFormat("text/calendar", ("ics",), "iCalendar", "office"),
@@ -107,6 +108,7 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("application/vnd.wordperfect", ("wpd", "wp", "wp4", "wp5", "wp6", "wp7", "wpt"),
                 "WordPerfect document", "office"),
     KnownFormat("message/rfc822", ("eml",), "E-mail message", "office"),
+    KnownFormat("message/x-emlx", ("emlx",), "Apple Mail message", "office"),
     KnownFormat("application/mbox", ("mbox", "mbx"), "Mailbox (mbox)", "office"),
     # winmail.dat: .dat names anything, so known by its signature only
     KnownFormat("application/vnd.ms-tnef", (), "Outlook TNEF (winmail.dat)", "office"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import subprocess
 import tarfile
 import zipfile
@@ -140,6 +141,8 @@ def _piped(tool: str, data: bytes) -> bytes:
 
 def seeds() -> dict[str, bytes]:
     text = "Licitação pública número 12: aquisição de materiais."
+    mail = (b"From: a@b.c\nTo: d@e.f\nSubject: Edital\nContent-Type: text/plain; "
+            b"charset=utf-8\n\n" + text.encode() + b"\n")
     return {
         "seed.pdf": _pdf("Licitacao publica numero 12"),
         "seed.txt": text.encode("utf-8"),
@@ -157,6 +160,12 @@ def seeds() -> dict[str, bytes]:
                      '</p></section></body><body name="notes"><section><p>Nota.</p>'
                      "</section></body></FictionBook>").encode(),
         "seed.rtf": rb"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0 Licita\'e7\'e3o p\'fablica\par}",
+        "seed.ipynb": json.dumps({"cells": [
+            {"cell_type": "markdown", "metadata": {}, "source": ["# Edital\n", text]},
+            {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "print(12)",
+             "outputs": [{"output_type": "stream", "name": "stdout", "text": ["12\n"]}]}],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, sort_keys=True).encode(),
+        "seed.emlx": b"%d\n" % len(mail) + mail + b"<?xml version=\"1.0\"?><plist/>\n",
         "seed.json": b'{"edital": 12, "itens": [{"descricao": "Areia"}]}',
         "seed.eml": b"From: a@b.c\r\nTo: d@e.f\r\nSubject: Edital\r\nMIME-Version: 1.0\r\n"
         b"Content-Type: text/plain; charset=utf-8\r\n\r\n" + text.encode() + b"\r\n",

@@ -45,6 +45,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         ".fb2",
         ".msg",
         ".eml",
+        ".emlx",
     ),
     "text": (
         ".txt",
@@ -54,6 +55,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         ".htm",
         ".xml",
         ".json",
+        ".ipynb",
         ".ndjson",
         ".dbf",
         ".md",

@@ -373,6 +373,31 @@ def sample_fictionbook() -> tuple[bytes, str]:
                        "<book-title>Edital</book-title><lang>pt</lang>"), "edital.fb2"
 
 
+def notebook(cells: list[dict[str, Any]], **metadata: Any) -> bytes:
+    """A Jupyter notebook (nbformat 4) of ``cells``, keys sorted as Jupyter writes them."""
+    return json.dumps({"cells": cells, "metadata": metadata, "nbformat": 4,
+                       "nbformat_minor": 5}, indent=1, sort_keys=True,
+                      ensure_ascii=False).encode()
+
+
+def sample_notebook() -> tuple[bytes, str]:
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": ["# Edital\n", PHRASE]}]
+    return notebook(cells), "edital.ipynb"
+
+
+def emlx(message: bytes) -> bytes:
+    """An Apple Mail message file: the message's length, the message, a property list."""
+    plist = (b'<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict>'
+             b"<key>flags</key><integer>8590195713</integer></dict></plist>\n")
+    return str(len(message)).encode() + b"       \n" + message + plist
+
+
+def sample_emlx() -> tuple[bytes, str]:
+    message = ("From: Ana <ana@example.org>\nTo: rui@example.org\nSubject: Edital\n"
+               "Content-Type: text/plain; charset=utf-8\n\n" + PHRASE + "\n").encode()
+    return emlx(message), "12345.emlx"
+
+
 def sample_epub() -> tuple[bytes, str]:
     xhtml = (
         f'<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml">'

@@ -28,6 +28,8 @@ BUILT = {
     fmt.RTF: (samples.sample_rtf, samples.PHRASE),
     fmt.EPUB: (samples.sample_epub, samples.PHRASE),
     fmt.FICTIONBOOK: (samples.sample_fictionbook, samples.PHRASE),
+    fmt.IPYNB: (samples.sample_notebook, samples.PHRASE),
+    fmt.EMLX: (samples.sample_emlx, samples.PHRASE),
     fmt.CSV: (samples.sample_csv, samples.PHRASE),
     fmt.TSV: (samples.sample_tsv, samples.PHRASE),
     fmt.HTML: (samples.sample_html, samples.PHRASE),

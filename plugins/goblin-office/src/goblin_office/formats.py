@@ -42,6 +42,8 @@ MHTML = "multipart/related"
 XML = "application/xml"
 SVG = "image/svg+xml"
 JSON = "application/json"
+#: Jupyter notebooks, the name Jupyter registers.
+IPYNB = "application/x-ipynb+json"
 NDJSON = "application/x-ndjson"
 MARKDOWN = "text/markdown"
 ICS = "text/calendar"
@@ -49,6 +51,8 @@ VCF = "text/vcard"
 DBF = "application/x-dbf"
 WORDPERFECT = "application/vnd.wordperfect"
 EML = "message/rfc822"
+#: Apple Mail's message files: a byte count, the message, an XML property list; Tika's name.
+EMLX = "message/x-emlx"
 MBOX = "application/mbox"
 #: Outlook's rich-text wrapper (winmail.dat): IANA's name; mailers label it application/ms-tnef.
 TNEF = "application/vnd.ms-tnef"

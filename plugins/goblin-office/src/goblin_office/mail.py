@@ -33,6 +33,7 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
+from goblin_office.sniffing import emlx_message
 
 log = logging.getLogger(__name__)
 
@@ -217,14 +218,16 @@ def _eml_bytes(data: bytes) -> bytes:
 
 
 class EMLParser(BaseEngine):
-    """RFC 822 mail: headers, the best body part, attachments as children."""
+    """RFC 822 mail: headers, the best body part, attachments as children; Apple Mail's
+    ``.emlx`` files are the message they wrap."""
 
     name = "office.eml"
-    formats = (fmt.EML,)
+    formats = (fmt.EML, fmt.EMLX)
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        data = _eml_bytes(source.bytes())
+        whole = source.bytes()
+        data = _eml_bytes(emlx_message(whole) or whole)
         cut: list[str] = []
         try:
             message = parse_mail(data, cut)

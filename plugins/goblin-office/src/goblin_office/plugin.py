@@ -16,6 +16,7 @@ from goblin_office.libreoffice import LibreOfficeParser
 from goblin_office.mail import EMLParser, MSGParser
 from goblin_office.markup import HTMLParser, MHTMLParser
 from goblin_office.mbox import MboxParser
+from goblin_office.notebook import NotebookParser, NotebookSniffer
 from goblin_office.odf import FlatODSParser, ODFPresentationParser, ODFTextParser
 from goblin_office.options import OFFICE_OPTIONS
 from goblin_office.pptrecords import PptRecordsParser
@@ -53,6 +54,7 @@ def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
     register(MarkupSniffer())
     register(MailSniffer())
     register(CalendarSniffer())
+    register(NotebookSniffer())
 
 
 @hookimpl
@@ -83,6 +85,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         XMLParser(),
         SVGParser(),
         JSONParser(),
+        NotebookParser(),
         MarkdownParser(),
         CalendarCardParser(),
         DBFParser(),

@@ -282,8 +282,27 @@ def _top_headers(head: bytes) -> dict[bytes, bytes] | None:
     return fields
 
 
+#: Apple Mail's .emlx: the message's length in bytes on a line of its own, then the message
+EMLX_COUNT = re.compile(rb"\A(\d{1,12})[ \t]*\r?\n")
+
+
+def emlx_message(data: bytes) -> bytes | None:
+    """The RFC 822 message inside an Apple Mail ``.emlx`` file (its byte count line and
+    the property list after it taken off), or None when ``data`` is no such file.
+
+    >>> emlx_message(b"18\\nSubject: x\\n\\nhello!<?xml version='1.0'?><plist/>")
+    b'Subject: x\\n\\nhello!'
+    """
+    count = EMLX_COUNT.match(data)
+    if count is None:
+        return None
+    start = count.end()
+    return data[start:start + int(count.group(1))]
+
+
 class MailSniffer(BaseEngine):
-    """An e-mail the core calls a web archive because ``multipart/related`` is in its head.
+    """An e-mail the core calls a web archive because ``multipart/related`` is in its head,
+    and Apple Mail's ``.emlx`` messages, which open with their length.
 
     An HTML mail with inline pictures is multipart/related, at the top or inside an
     alternative or mixed part; read as a web archive it loses its From, To, Subject,
@@ -296,6 +315,12 @@ class MailSniffer(BaseEngine):
     priority = 50
 
     def sniff(self, head: bytes, source: Source) -> FileType | None:
+        message = emlx_message(head)
+        if message is not None:
+            fields = _top_headers(message)
+            if fields is not None and len(fields.keys() & _MAIL_FIELDS) >= 2:
+                return FileType(fmt.EMLX, "emlx", 0.8)
+            return None
         if b"multipart/related" not in head[:_HEADER_SCAN].lower():
             return None
         fields = _top_headers(head)

@@ -1,0 +1,150 @@
+"""Jupyter notebooks (``.ipynb``): the cells a reader sees, not the JSON that holds them.
+
+Read as JSON text, a notebook is its escaped sources, its metadata and the base64 of
+every plot it shows, which can be nearly all of the file. Here each cell is a block in
+order: Markdown cells with their headings and list items, code cells as code, and
+what the cells printed: streams, plain-text results, errors (the terminal's colour
+codes taken out). Pictures, HTML twins of plain results and widget state are left out.
+nbformat 4 and 3 (cells inside worksheets) are read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from goblin_core.config import Config
+from goblin_core.engines import BaseEngine, TextDocument
+from goblin_core.errors import CorruptDocument
+from goblin_core.model import Block, FileType, PageContent
+from goblin_core.source import Source
+from goblin_office import formats as fmt
+from goblin_office.structured import markdown_blocks
+
+_FIRST_KEY = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"(cells|worksheets|metadata|nbformat)"')
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+#: what a result shows as text, best first (a plot's text/plain is only its repr)
+_TEXT_RESULTS = ("text/plain", "text/markdown", "text/latex")
+
+
+class NotebookSniffer(BaseEngine):
+    """A notebook by its JSON: Jupyter writes its keys sorted, ``cells`` (nbformat 4) or
+    ``metadata`` then ``nbformat`` (3) first; any JSON object named ``.ipynb`` too."""
+
+    name = "office.ipynb_sniffer"
+    priority = 50
+
+    def sniff(self, head: bytes, source: Source) -> FileType | None:
+        first = _FIRST_KEY.match(head)
+        if first is None:
+            return None
+        named = source.extension == "ipynb"
+        versioned = b'"nbformat"' in head and (b'"cells"' in head or b'"worksheets"' in head)
+        if named or versioned or (first.group(1) == b"cells" and b'"cell_type"' in head):
+            return FileType(fmt.IPYNB, "ipynb", 0.9)
+        return None
+
+
+class NotebookParser(BaseEngine):
+    """Jupyter notebooks: Markdown and code cells, and what they printed."""
+
+    name = "office.ipynb"
+    formats = (fmt.IPYNB,)
+    priority = 50
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        name = source.display_name
+        try:
+            notebook = json.loads(source.bytes())
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+            raise CorruptDocument(f"the notebook is not valid JSON ({exc})", file=name) from exc
+        if not isinstance(notebook, dict):
+            raise CorruptDocument("the notebook is not a JSON object", file=name)
+        blocks = [block for cell in _cells(notebook) for block in _cell_blocks(cell)]
+        text = "\n\n".join(b.text for b in blocks)
+        return TextDocument([PageContent(number=1, text=text, blocks=tuple(blocks))],
+                            metadata=_metadata(notebook))
+
+
+def _cells(notebook: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    cells = notebook.get("cells")
+    if cells is None:  # nbformat 3: cells inside worksheets
+        cells = [c for sheet in _list(notebook.get("worksheets"))
+                 if isinstance(sheet, dict) for c in _list(sheet.get("cells"))]
+    yield from (cell for cell in _list(cells) if isinstance(cell, dict))
+
+
+def _cell_blocks(cell: dict[str, Any]) -> list[Block]:
+    kind = cell.get("cell_type")
+    # nbformat 3 keeps a code cell's source in "input"
+    source = _joined(cell.get("source", cell.get("input")))
+    if not source.strip() and kind != "code":
+        return []
+    if kind == "markdown":
+        return markdown_blocks(source)
+    if kind == "heading":  # nbformat 3
+        level = cell.get("level")
+        return [Block("heading", source.strip(),
+                      level if isinstance(level, int) and 0 < level <= 6 else 1)]
+    if kind != "code":
+        return [Block("paragraph", source.strip("\n"))]
+    blocks = [Block("code", source.strip("\n"))] if source.strip() else []
+    blocks += [Block("code", text) for text in _outputs(cell.get("outputs"))]
+    return blocks
+
+
+def _outputs(outputs: Any) -> Iterator[str]:
+    for output in _list(outputs):
+        if not isinstance(output, dict):
+            continue
+        kind = output.get("output_type")
+        if kind == "stream":
+            text = _joined(output.get("text"))
+        elif kind in ("error", "pyerr"):
+            trace = _joined(output.get("traceback"), "\n")
+            text = trace or f"{_joined(output.get('ename'))}: {_joined(output.get('evalue'))}"
+        else:  # execute_result, display_data; nbformat 3's pyout keeps its data in itself
+            data = output.get("data", output)
+            data = data if isinstance(data, dict) else {}
+            if any(str(kind).startswith("image/") for kind in data):
+                continue  # a picture: its text/plain is only a name (<Figure size 640x480>)
+            text = next((_joined(data[m]) for m in _TEXT_RESULTS if m in data), "")
+        text = _ANSI.sub("", text).strip("\n")
+        if text.strip():
+            yield text
+
+
+def _joined(value: Any, between: str = "") -> str:
+    """A notebook string, stored whole or as a list of lines."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return between.join(v for v in value if isinstance(v, str))
+    return ""
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _metadata(notebook: dict[str, Any]) -> dict[str, Any]:
+    meta = notebook.get("metadata")
+    meta = meta if isinstance(meta, dict) else {}
+    found: dict[str, Any] = {}
+    kernel = meta.get("kernelspec")
+    language = meta.get("language_info")
+    if isinstance(kernel, dict) and isinstance(kernel.get("display_name"), str):
+        found["kernel"] = kernel["display_name"]
+    if isinstance(language, dict) and isinstance(language.get("name"), str):
+        found["programming_language"] = language["name"]
+    if isinstance(meta.get("title"), str):
+        found["title"] = meta["title"]
+    authors = meta.get("authors")
+    if isinstance(authors, list):
+        names = [a.get("name") for a in authors if isinstance(a, dict)]
+        found["author"] = "; ".join(n for n in names if isinstance(n, str) and n)
+    if isinstance(notebook.get("nbformat"), int):
+        found["nbformat"] = notebook["nbformat"]
+    return {k: v for k, v in found.items() if v not in ("", None)}
