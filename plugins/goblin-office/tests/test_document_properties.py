@@ -11,6 +11,7 @@ from pathlib import Path
 
 import olefile
 import pytest
+from bounds import bounded
 from packages import compound_file, ppt_record
 
 import samples
@@ -187,3 +188,15 @@ def test_pptx_dates_read_as_the_other_ooxml_readers_give_them(read) -> None:  # 
     assert document.metadata["created"] == "2011-09-05T13:54:41Z"  # UTC, as docx and xlsx
     assert document.raw_metadata["keywords"] == "Keyword1 Keyword2"
     assert document.raw_metadata["last_modified_by"] == "Michael McCandless"
+
+
+def test_a_property_list_longer_than_its_stream_is_never_walked(read) -> None:  # type: ignore[no-untyped-def]
+    """olefile walks a list (VT_VECTOR) for as many items as it declares, through every
+    error: two billion items in a few bytes held a file past any time limit."""
+    stream = bytearray(summary_information(1252, b"Obras", b"Ana", None))
+    title_type = stream.index(struct.pack("<I", _VT_LPSTR))  # the title, made a list
+    struct.pack_into("<II", stream, title_type, 0x1000 | _VT_LPSTR, 2**31 - 1)
+    with bounded(seconds=10, megabytes=300):
+        document = read(_deck(**{SUMMARY: bytes(stream)}), "obras.ppt")
+    assert document.text == "Cronograma de obras"
+    assert "title" not in document.metadata and "author" not in document.metadata

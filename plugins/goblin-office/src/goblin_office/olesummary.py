@@ -60,6 +60,12 @@ def summary_metadata(source: Source) -> dict[str, str]:
         return {}
     try:
         with source.open() as stream, open_compound_file(stream, source.display_name) as ole:
+            hostile = [name for name in _PROPERTY_STREAMS
+                       if ole.exists(name) and not vectors_fit(ole.openstream(name).read())]
+            if hostile:
+                log.warning("%s: document properties left out: %s declares a list longer "
+                            "than the stream holding it", source.display_name, hostile[0])
+                return {}
             properties = ole.get_metadata()
     except Exception as exc:  # olefile raises OSError, ValueError, struct.error, IndexError...
         log.debug("%s: document properties unreadable: %s", source.display_name, exc)
@@ -76,6 +82,40 @@ def summary_metadata(source: Source) -> dict[str, str]:
         if isinstance(stamp, datetime) and stamp.year > 1601:
             found[key] = stamp.replace(microsecond=0).isoformat() + "Z"
     return found
+
+
+_PROPERTY_STREAMS = ("\x05SummaryInformation", "\x05DocumentSummaryInformation")
+_VT_VECTOR = 0x1000
+_SECTION_OFFSET = 44  # after the 28-byte header and the first section's FMTID
+
+
+def vectors_fit(data: bytes) -> bool:
+    """Whether every list (VT_VECTOR) in the first section of the property set ``data``
+    declares no more items than the set has bytes. olefile walks a list item by item for
+    as many items as it declares, two billion for a few bytes of a hostile file, and
+    keeps going through errors, so such a set is never handed to it.
+
+    >>> vectors_fit(bytes(48) + (16).to_bytes(4, "little") + (1).to_bytes(4, "little"))
+    True
+    >>> section = [16, 1, 2, 16, 0x101E, 2**31 - 1]  # size, count, id, offset, type, items
+    >>> vectors_fit(bytes(44) + (48).to_bytes(4, "little")
+    ...             + b"".join(n.to_bytes(4, "little") for n in section))
+    False
+    """
+    def number(at: int) -> int | None:
+        return int.from_bytes(data[at:at + 4], "little") if at + 4 <= len(data) else None
+
+    section = number(_SECTION_OFFSET)
+    count = number(section + 4) if section is not None else None
+    if section is None or count is None:
+        return True  # no section to walk: olefile stops at once
+    for index in range(min(count, len(data) // 8)):
+        offset = number(section + 8 + 8 * index + 4)
+        kind = number(section + offset) if offset is not None else None
+        items = number(section + offset + 4) if offset is not None else None
+        if kind is not None and kind & _VT_VECTOR and items is not None and items > len(data):
+            return False
+    return True
 
 
 def _encoding(codepage: Any) -> str:
