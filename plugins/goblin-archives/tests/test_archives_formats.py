@@ -553,8 +553,7 @@ def test_a_macos_installer_package_is_read_through_its_xar(tmp_path: Path) -> No
     # Payload has no .gz to drop, so what it decompresses to is named Payload.out
     inside = "Documentos.pkg/Payload/Payload.out/Library/Documentos/termo de referência.txt"
     assert _texts(doc)[inside] == "Termo de referência do pregão"
-    tar_z = next(d for d in doc.walk() if d.name == "outer.zip/inner/docs.tar.Z")
-    assert not tar_z.report.errors
+    assert not [e for d in doc.walk() for e in d.report.errors]
 
 
 def test_a_damaged_xar_is_a_clear_error(tmp_path: Path) -> None:

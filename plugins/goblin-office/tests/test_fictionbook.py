@@ -4,8 +4,6 @@ the chapters, the description as metadata, and the pictures never read as text."
 from __future__ import annotations
 
 import base64
-import io
-import zipfile
 
 import pytest
 
@@ -85,16 +83,6 @@ def test_a_windows_1251_book_without_a_name_is_known_by_its_root(read) -> None: 
     document = read(_book(encoding="windows-1251"), "")
     assert document.mime == "application/x-fictionbook+xml"
     assert "Молодая рыжая собака" in document.text
-
-
-def test_a_zipped_book_is_read_as_its_member(read) -> None:  # type: ignore[no-untyped-def]
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("kashtanka.fb2", _book())
-    document = read(out.getvalue(), "kashtanka.fb2.zip")
-    (book,) = document.children
-    assert book.name == "kashtanka.fb2.zip/kashtanka.fb2"
-    assert book.metadata["title"] == "Каштанка"
 
 
 def test_a_book_with_no_sections_is_one_page(read) -> None:  # type: ignore[no-untyped-def]
