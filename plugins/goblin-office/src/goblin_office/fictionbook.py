@@ -21,7 +21,8 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
-from goblin_office.safexml import UnsafeXML, attr, children, local_name, parse_xml_file
+from goblin_office.safexml import Entities, attr, children, local_name, parse_xml_file
+from goblin_office.xmltext import leniently
 
 #: Elements read as one block of text each, their inline markup joined in.
 _PARAGRAPHS = frozenset({"p", "v", "text-author", "subtitle", "date"})
@@ -42,27 +43,17 @@ class FictionBookParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         data, name = source.bytes(), source.display_name
         depth = int(config.get("limits", "max_xml_depth", 256))
-        warnings: list[tuple[str, str]] = []
-        damage: CorruptDocument | None = None
-        try:
-            root, entities = parse_xml_file(data, name=name, max_depth=depth)
-        except UnsafeXML:
-            raise
-        except CorruptDocument as exc:
-            # a book cut short (a download that stopped): its chapters before the cut
-            damage = exc
-            try:
-                root, entities = parse_xml_file(data, name=name, max_depth=depth, recover=True)
-            except CorruptDocument:
-                raise damage from None
-            warnings.append(("CorruptDocument", f"{damage.message}; read leniently, so text "
-                             "after the damage may be missing"))
-        if local_name(root) != "FictionBook":
-            raise CorruptDocument("the XML root is not FictionBook", file=name)
-        pages = self._pages(root)
-        if damage is not None and not pages:
-            raise damage
-        document = TextDocument(pages or [PageContent(1)], metadata=_description(root))
+
+        def read(recover: bool) -> tuple[Any, Entities, list[PageContent]]:
+            root, entities = parse_xml_file(data, name=name, max_depth=depth, recover=recover)
+            if local_name(root) != "FictionBook":
+                raise CorruptDocument("the XML root is not FictionBook", file=name)
+            return root, entities, self._pages(root)
+
+        # a book cut short (a download that stopped) keeps its chapters before the cut
+        (root, entities, pages), warnings = leniently(read, lambda reading: bool(reading[2]))
+        metadata = {**_description(root), **({"recovered": True} if warnings else {})}
+        document = TextDocument(pages or [PageContent(1)], metadata=metadata)
         document.warnings = [*warnings, *entities.warnings()]
         return document
 

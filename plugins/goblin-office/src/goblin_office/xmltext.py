@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
@@ -22,6 +22,8 @@ from goblin_office.safexml import (
 _SVG_TEXT = frozenset({"text", "tspan", "textPath", "title", "desc"})
 #: what one reading of a file gives: its lines, the entities it settled, its metadata
 Reading = tuple[list[str], Entities, dict[str, Any]]
+Warnings = list[tuple[str, str]]
+T = TypeVar("T")
 
 
 def xml_lines(root: Any, only: frozenset[str]) -> list[str]:
@@ -129,25 +131,31 @@ class XMLParser(BaseEngine):
         return read_leniently(read)
 
 
-def read_leniently(read: Callable[[bool], Reading]) -> TextDocument:
-    """``read(False)``'s lines as one page; for XML that is not well formed (a file cut
-    short, a stray ``&`` in a hand-written feed), ``read(True)``'s, with the damage in a
-    warning, so text before or around it is not lost. A file refused as unsafe (too deep,
-    a billion laughs) stays refused; one where recovery finds no text keeps its error."""
-    warnings: list[tuple[str, str]] = []
+def leniently(read: Callable[[bool], T], readable: Callable[[T], bool]) -> tuple[T, Warnings]:
+    """``read(False)``; for XML that is not well formed (a file cut short, a stray ``&`` in
+    a hand-written feed), ``read(True)``'s reading, with the damage in a warning, so text
+    before or around it is not lost. A file refused as unsafe (too deep, a billion laughs)
+    stays refused; one whose recovered reading is not ``readable`` keeps its error."""
     try:
-        lines, entities, metadata = read(False)
+        return read(False), []
     except UnsafeXML:
         raise
     except CorruptDocument as damage:
         try:
-            lines, entities, metadata = read(True)
+            found = read(True)
         except CorruptDocument:
             raise damage from None
-        if not lines:
+        if not readable(found):
             raise damage from None
-        warnings.append(("CorruptDocument", f"{damage.message}; read leniently, so text after the "
-                         "damage may be missing"))
+        return found, [("CorruptDocument", f"{damage.message}; read leniently, so text after "
+                        "the damage may be missing")]
+
+
+def read_leniently(read: Callable[[bool], Reading]) -> TextDocument:
+    """``read``'s lines as one page, read ``leniently`` (metadata ``recovered`` when the
+    strict reading failed)."""
+    (lines, entities, metadata), warnings = leniently(read, lambda reading: bool(reading[0]))
+    if warnings:
         metadata = {**metadata, "recovered": True}
     document = TextDocument(["\n".join(lines)], metadata=metadata)
     document.warnings = [*warnings, *entities.warnings()]
