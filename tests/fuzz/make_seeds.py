@@ -165,6 +165,15 @@ def seeds() -> dict[str, bytes]:
             {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "print(12)",
              "outputs": [{"output_type": "stream", "name": "stdout", "text": ["12\n"]}]}],
             "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, sort_keys=True).encode(),
+        "seed.srt": f"1\n00:00:01,000 --> 00:00:02,500\n<i>{text}</i>\n\n2\n00:00:03,000 --> "
+        "00:00:04,000\n{\\an8}- Edital 12\n- Sim.\n".encode(),
+        "seed.vtt": f"WEBVTT - Edital\nLanguage: pt\n\nNOTE nota\n\n1\n00:00:01.000 --> "
+        f"00:00:02.000 align:start\n<v Ana>{text}</v>\n\n00:00:02.000 --> 00:00:03.000\n"
+        "<c.x>Edital</c> &amp; <ruby>12<rt>doze</rt></ruby>\n".encode(),
+        "seed.ass": "[Script Info]\nTitle: Edital\nScriptType: v4.00+\n\n[Events]\nFormat: "
+        "Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,"
+        f"0:00:01.00,0:00:02.00,Default,Ana,0,0,0,,{{\\i1}}{text}{{\\i0}}\\Nlinha\n"
+        "Comment: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,nota\n".encode(),
         "seed.emlx": b"%d\n" % len(mail) + mail + b"<?xml version=\"1.0\"?><plist/>\n",
         "seed.json": b'{"edital": 12, "itens": [{"descricao": "Areia"}]}',
         "seed.eml": b"From: a@b.c\r\nTo: d@e.f\r\nSubject: Edital\r\nMIME-Version: 1.0\r\n"

@@ -18,6 +18,7 @@ from typing import Any
 
 import docx
 import openpyxl
+import pysubs2
 from odf.draw import CustomShape, EnhancedGeometry, Frame, Page, TextBox
 from odf.opendocument import (
     OpenDocumentDrawing,
@@ -396,6 +397,26 @@ def sample_emlx() -> tuple[bytes, str]:
     message = ("From: Ana <ana@example.org>\nTo: rui@example.org\nSubject: Edital\n"
                "Content-Type: text/plain; charset=utf-8\n\n" + PHRASE + "\n").encode()
     return emlx(message), "12345.emlx"
+
+
+def subtitles(extension: str, *lines: str) -> bytes:
+    """A subtitle file (srt, vtt, ass, ssa) of one cue per line, written by pysubs2."""
+    track = pysubs2.SSAFile()
+    for index, line in enumerate(lines):
+        track.append(pysubs2.SSAEvent(start=2000 * index, end=2000 * index + 1500, text=line))
+    return track.to_string(extension).encode()
+
+
+def sample_srt() -> tuple[bytes, str]:
+    return subtitles("srt", "Edital", PHRASE), "edital.srt"
+
+
+def sample_vtt() -> tuple[bytes, str]:
+    return subtitles("vtt", "Edital", PHRASE), "edital.vtt"
+
+
+def sample_ass() -> tuple[bytes, str]:
+    return subtitles("ass", "Edital", PHRASE), "edital.ass"
 
 
 def sample_epub() -> tuple[bytes, str]:

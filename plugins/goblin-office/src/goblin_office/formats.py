@@ -46,6 +46,11 @@ JSON = "application/json"
 IPYNB = "application/x-ipynb+json"
 NDJSON = "application/x-ndjson"
 MARKDOWN = "text/markdown"
+#: Subtitles: SubRip and SubStation Alpha (.ssa and .ass) by shared-mime-info's names,
+#: WebVTT by IANA's.
+SUBRIP = "application/x-subrip"
+WEBVTT = "text/vtt"
+SSA = "text/x-ssa"
 ICS = "text/calendar"
 VCF = "text/vcard"
 DBF = "application/x-dbf"

@@ -38,6 +38,7 @@ from goblin_office.spreadsheet import (
     XlsbRecordsParser,
 )
 from goblin_office.structured import CalendarCardParser, JSONParser, MarkdownParser
+from goblin_office.subtitles import SubtitleParser, SubtitleSniffer
 from goblin_office.tnef import TNEFParser
 from goblin_office.visio import VisioParser
 from goblin_office.word import DocxParser
@@ -55,6 +56,7 @@ def goblin_register_sniffers(register: Callable[[Any], None]) -> None:
     register(MailSniffer())
     register(CalendarSniffer())
     register(NotebookSniffer())
+    register(SubtitleSniffer())
 
 
 @hookimpl
@@ -87,6 +89,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         JSONParser(),
         NotebookParser(),
         MarkdownParser(),
+        SubtitleParser(),
         CalendarCardParser(),
         DBFParser(),
         EMLParser(),
