@@ -185,6 +185,11 @@ class PageContent:
     hidden_chars: int = 0
     #: images no text covers, which OCR reads into the page's text (``ocr = "auto"``)
     image_regions: tuple[ImageRegion, ...] = ()
+    #: glyphs the page draws that the parser could not read at all (a font it has no
+    #: character map for) and left out of ``text``: words known to be missing, so the
+    #: page goes to the recovery engines, which may have that map. Count them in
+    #: ``unmapped`` too: they are glyphs without a character.
+    unread: int = 0
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,19 @@ RENDER_FAILED = "RenderFailed"
 
 #: Why a recovery attempt has no text: the engine left the page out of its answer.
 _UNREAD = "the engine returned no text for this page"
+_READS_LESS = ("not used: fewer characters than the first engine's text, which only left "
+               "some glyphs out")
+
+
+def _reads_less(page: _PageWork, candidate: Candidate) -> bool:
+    """Whether ``candidate`` is a reading of a page sent on only for the glyphs its
+    parser left out (its text otherwise fine) that holds fewer characters than the
+    parser's: it would lose more than it finds, however clean it looks."""
+    if not page.content.unread:
+        return False
+    primary = next((c for c in page.candidates if c.source == "primary"), None)
+    return (primary is not None and primary.verdict.status != "garbage"
+            and candidate.mapped < primary.mapped)
 
 
 class EnginePanic(RuntimeError):
@@ -245,7 +258,10 @@ class _PageWork:
         winner = self.best
         if winner is None or winner.verdict.status == "garbage":
             return True
-        # glyphs drawn and none read: another engine may have the font's character map
+        # glyphs drawn and none read, or some the parser could not read at all: another
+        # engine may have the font's character map
+        if self.content.unread and winner.source == "primary":
+            return True
         return winner.verdict.status == "empty" and bool(self.content.glyphs)
 
     def used(self, engine: str) -> bool:
@@ -806,6 +822,10 @@ class Pipeline:
                 continue
             verdict = self._validate(text, page, mime, entry.name)
             candidate = Candidate(entry.name, entry.provenance, text, verdict, "recovery", share)
+            if _reads_less(page, candidate):
+                page.errors.append(replace(candidate.attempt(),
+                                           reasons=(*verdict.reasons, _READS_LESS)))
+                continue
             page.candidates.append(candidate)
             won = won or page.best is candidate
         return won

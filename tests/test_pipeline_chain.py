@@ -206,6 +206,40 @@ def test_a_page_drawing_glyphs_its_parser_read_none_of_goes_to_recovery() -> Non
     assert document.pages[1].engine == "tests.recovery"
 
 
+def test_a_page_with_glyphs_its_parser_left_out_goes_to_recovery_until_one_wins() -> None:
+    # the parser read most of page 2, but knows it left 4 glyphs out (their font has no
+    # character map it knows): too few to make the page look broken, yet words are missing
+    readable = "most of the second page reads well enough"
+    parser = ScriptedParser("tests.parser", [
+        text_page(1, "the first page of the document"),
+        PageContent(2, text=readable, glyphs=len(readable) + 4, unmapped=4, unread=4),
+    ])
+    first = ScriptedRecovery("tests.first", {2: readable + " and its last words"}, priority=5)
+    second = ScriptedRecovery("tests.second", {2: readable + " and its last words too"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, first, second),
+                       ocr="never")
+    assert first.calls == [[2]] and second.calls == []  # page 2 only, and once recovered
+    assert [p.status for p in document.pages] == ["clean", "recovered"]
+    assert document.pages[1].text.endswith("and its last words")
+    primary = next(a for a in document.pages[1].attempts if a.engine == "tests.parser")
+    assert primary.verdict == "ok"
+
+
+def test_a_page_with_glyphs_left_out_keeps_its_text_when_no_engine_does_better() -> None:
+    readable = "most of the second page reads well enough"
+    parser = ScriptedParser("tests.parser", [
+        PageContent(1, text=readable, glyphs=len(readable) + 4, unmapped=4, unread=4)])
+    # a clean-looking reading that holds less than the parser's text loses more than
+    # it finds
+    recovery = ScriptedRecovery("tests.recovery", {1: "only a part of it"})
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, recovery),
+                       ocr="never")
+    assert recovery.calls == [[1]]
+    assert document.pages[0].text == readable and document.pages[0].status == "clean"
+    tried = next(a for a in document.pages[0].attempts if a.engine == "tests.recovery")
+    assert tried.verdict == "ok" and any("not used" in r for r in tried.reasons)
+
+
 def test_unrecovered_page_error_is_a_failed_page_and_the_rest_is_kept() -> None:
     parser = ScriptedParser("tests.parser", [
         text_page(1, "the first page of the document"), PageContent(2, error="unreadable")])

@@ -75,3 +75,23 @@ def test_a_page_runs_vertically_only_when_most_steps_go_down_a_column() -> None:
     # a table's column of numbers among rows of text does not turn the page
     rows = _chars("row of text " * 4, (6, 0))
     assert not runs_vertically(rows + _chars("1234567890", (0, 12)))
+
+
+def test_a_few_unread_glyphs_among_much_readable_text_still_send_the_page_on() -> None:
+    # 20 lines of readable kana and one line of 8 glyphs PDFium cannot read: too few to
+    # make the page look broken (8 of 208), yet that line is missing from PDFium's text,
+    # so the page goes to the engines with the Adobe-Japan1 maps
+    data = readable_and_standard_cjk_pdf(20, VERTICAL_SENTENCE, 1)
+    document = extract(data, name="nota.pdf", ocr="never")
+    page = document.pages[0]
+    primary = next(a for a in page.attempts if a.engine == "pdf.pypdfium2")
+    assert primary.verdict == "ok"
+    assert page.status == "recovered" and page.engine == "pdf.pdfplumber"
+    assert "縦書きの文章です" in page.text
+    assert page.text.count("あ") == 40
+
+
+def test_a_page_pdfium_reads_whole_is_not_sent_on() -> None:
+    data = readable_and_standard_cjk_pdf(20, VERTICAL_SENTENCE, 0)
+    page = extract(data, name="nota.pdf", ocr="never").pages[0]
+    assert page.status == "clean" and [a.engine for a in page.attempts] == ["pdf.pypdfium2"]

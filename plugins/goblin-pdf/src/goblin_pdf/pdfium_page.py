@@ -68,6 +68,9 @@ class PageText:
     hidden: int = 0
     #: characters put right (``read_text``'s ``corrections``), by PDFium index
     corrected: Mapping[int, str] = field(default_factory=dict)
+    #: glyphs PDFium left out of the text altogether (``ObjectCensus.unread_text``),
+    #: counted in ``glyphs`` and ``unmapped`` too
+    unread: int = 0
 
 
 #: What gives a page's characters that PDFium read wrongly, by character index, from its
@@ -112,7 +115,7 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
     # unread glyphs are drawn all the same: a page of them is not blank
     return PageText(text, glyphs + census.unread_text, census.images,
                     unmapped + census.unread_text, mended.joined, census.path_segments, hidden,
-                    corrected)
+                    corrected, census.unread_text)
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:

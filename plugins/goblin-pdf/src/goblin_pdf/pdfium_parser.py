@@ -327,7 +327,7 @@ class PdfiumDocument(BaseParsedDocument):
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,
                            unmapped=read.unmapped, blocks=layout.blocks, label=self._label(index),
                            path_segments=read.path_segments, hidden_chars=read.hidden,
-                           image_regions=regions)
+                           image_regions=regions, unread=read.unread)
 
     def _untexted_images(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
                          read: PageText, number: int) -> tuple[ImageRegion, ...]:
