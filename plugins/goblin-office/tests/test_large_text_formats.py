@@ -94,9 +94,11 @@ def _read_xml(data: bytes) -> TextDocument:
 
 def test_xml_text_comes_in_document_order_either_way(xml_reading: str) -> None:
     document = _read_xml(MIXED)
+    # <doc> holds text beside its children, so its pieces join as the file writes them:
+    # a space where it has one, nothing where a text touches the next element (its text
+    # value reads "after boldsecond" too); the line break before <empty/> starts a line
     assert next(document.pages()).text.splitlines() == [
-        "Intro", "bold", "deep", "after deep", "after bold", "second para",
-        "tail of empty", "last"]
+        "Intro bold deep after deep after boldsecond para", "tail of emptylast"]
     assert document.metadata["root"] == "doc"
 
 
@@ -120,7 +122,7 @@ def test_a_long_run_of_entities_is_read_in_linear_time(xml_reading: str) -> None
         document = _read_xml(data)
     text = next(document.pages()).text
     assert text.count("x") == 300_000
-    assert text.endswith("x\n\u00e9\n\u00e9")
+    assert text.endswith("x\u00e9\u00e9")  # mixed content: the pieces touch, as written
 
 
 _LAUGHS = (b'<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'

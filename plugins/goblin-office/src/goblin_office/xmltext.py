@@ -37,6 +37,68 @@ def xml_lines(root: Any, only: frozenset[str]) -> list[str]:
     return lines
 
 
+class TextLines:
+    """An XML document's text pieces, in document order, joined into the lines a reader
+    sees. Pieces the file separates with a line break are lines of their own, and so
+    are the texts of elements that follow each other with nothing between them
+    (``<name>Ana</name><city>Porto</city>``, as exports and feeds write data). Pieces
+    inside mixed content (an element holding text beside its child elements: a sentence
+    with ``<b>bold</b>`` words in it) join as the file writes them: with a space where
+    it has one or where an empty element such as ``<br/>`` stands, else with nothing,
+    so ``H<sub>2</sub>O`` reads ``H2O``. Two pieces are in mixed content when the
+    innermost element holding both has shown text of its own beside a child, or text
+    after a child, by then. Pieces split by spaces alone
+    (``<first>Ana</first> <last>Lima</last>``) share a line.
+
+    A reader calls ``open`` and ``close`` as elements start and end, and ``take`` for
+    each text: an element's own text while it is the innermost open element, a child's
+    tail after the child is closed."""
+
+    __slots__ = ("_crossed", "_gap", "_low", "_mixed", "lines")
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self._gap = ""
+        self._crossed = False
+        self._mixed: list[bool] = []  # per open element, outermost first
+        self._low = 0  # fewest elements open since the last piece taken
+
+    def open(self) -> None:
+        self._mixed.append(False)
+
+    def close(self, empty: bool = False) -> None:
+        """The innermost element ends; ``empty`` when it held no text and no element."""
+        self._mixed.pop()
+        self._low = min(self._low, len(self._mixed))
+        self._crossed = self._crossed or empty
+
+    def take(self, text: str | None, beside_children: bool) -> None:
+        """One piece: the innermost open element's text (``beside_children`` when it has
+        child elements) or the tail of its last child (``beside_children`` True)."""
+        raw = text or ""
+        words = " ".join(raw.split())
+        if not words:
+            self._gap += raw
+            return
+        depth = len(self._mixed)
+        if beside_children and depth:
+            self._mixed[-1] = True
+        holder = min(self._low, depth)
+        mixed = holder > 0 and self._mixed[holder - 1]
+        gap = self._gap + raw[: len(raw) - len(raw.lstrip())]
+        if not self.lines or "\n" in gap or "\r" in gap:
+            self.lines.append(words)
+        elif mixed:
+            self.lines[-1] += (" " if gap or self._crossed else "") + words
+        elif gap:
+            self.lines[-1] += " " + words
+        else:
+            self.lines.append(words)
+        self._gap = raw[len(raw.rstrip()):]
+        self._crossed = False
+        self._low = depth
+
+
 class _Open:
     """An element being read: whether its own text was taken, and its last child read,
     whose tail comes next in the document."""
@@ -55,28 +117,25 @@ def _as_is(element: Any, before: Any = None) -> None:
 
 def streamed_xml_lines(events: Iterable[tuple[str, Any]],
                        settle: Callable[[Any, Any], None] = _as_is) -> tuple[list[str], str]:
-    """The text of each element and of each tail, in document order, from ``start`` and
-    ``end`` events (``iterparse_xml``), and the root element's name. Each element is let go
-    once its tail is read: a tree of millions of small elements would take thirty times
-    the file. ``settle`` (``Entities.settle``) sees each element, and each child as it
-    starts, before the text before them is read.
+    """The document's text as ``TextLines`` joins it, from ``start`` and ``end`` events
+    (``iterparse_xml``), and the root element's name. Each element is let go once its
+    tail is read: a tree of millions of small elements would take thirty times the file.
+    ``settle`` (``Entities.settle``) sees each element, and each child as it starts,
+    before the text before them is read.
 
     >>> from goblin_office.safexml import iterparse_xml
     >>> streamed_xml_lines(iterparse_xml(b"<a>A<b>B<c>C</c>c tail</b>b tail</a>", name="x"))
-    (['A', 'B', 'C', 'c tail', 'b tail'], 'a')
+    (['ABCc tailb tail'], 'a')
+    >>> streamed_xml_lines(iterparse_xml(b"<a><b>B</b><c>C</c></a>", name="x"))
+    (['B', 'C'], 'a')
     """
-    lines: list[str] = []
+    lines = TextLines()
     root = ""
     open_elements: list[_Open] = []
 
-    def take(text: str | None) -> None:
-        words = " ".join((text or "").split())
-        if words:
-            lines.append(words)
-
     def take_tail(parent: _Open) -> None:
         if parent.last_child is not None:
-            take(parent.last_child.tail)
+            lines.take(parent.last_child.tail, True)
             parent.element.remove(parent.last_child)
             parent.last_child = None
 
@@ -86,22 +145,25 @@ def streamed_xml_lines(events: Iterable[tuple[str, Any]],
                 parent = open_elements[-1]
                 settle(parent.element, element)
                 if not parent.text_read:
-                    take(parent.element.text)
+                    lines.take(parent.element.text, True)
                     parent.text_read = True
                 take_tail(parent)
             else:
                 root = local_name(element)
             open_elements.append(_Open(element))
+            lines.open()
             continue
         closing = open_elements.pop()
         settle(element, None)
-        if not closing.text_read:
-            take(element.text)
+        leaf = not closing.text_read
+        if leaf:
+            lines.take(element.text, False)
         take_tail(closing)
+        lines.close(empty=leaf and not (element.text or "").strip())
         element.clear(keep_tail=True)
         if open_elements:
             open_elements[-1].last_child = element
-    return lines, root
+    return lines.lines, root
 
 
 class XMLParser(BaseEngine):
@@ -163,12 +225,33 @@ def read_leniently(read: Callable[[bool], Reading]) -> TextDocument:
 
 
 def text_lines(root: Any) -> list[str]:
-    """The text of each element and of each tail under ``root``, in document order.
+    """The text under ``root`` as ``TextLines`` joins it; comments and processing
+    instructions are left out, the text after them kept.
 
-    >>> text_lines(parse_xml_file(b"<a>A<b>B<c>C</c>c tail</b>b tail</a>", name="x")[0])
-    ['A', 'B', 'C', 'c tail', 'b tail']
+    >>> text_lines(parse_xml_file(b"<p>with <b>bold</b> words.</p>", name="x")[0])
+    ['with bold words.']
+    >>> text_lines(parse_xml_file(b"<doc>\\n <p>one</p>\\n <p>two</p>\\n</doc>", name="x")[0])
+    ['one', 'two']
     """
-    return [words for text in root.itertext() if (words := " ".join(text.split()))]
+    lines = TextLines()
+    pending: list[tuple[Any, bool]] = [(root, False)]
+    while pending:
+        node, closed = pending.pop()
+        if not isinstance(node.tag, str):  # a comment or processing instruction
+            lines.open()
+            lines.close(empty=True)
+            lines.take(node.tail, True)
+            continue
+        if closed:
+            lines.close(empty=not len(node) and not (node.text or "").strip())
+            if node is not root:
+                lines.take(node.tail, True)
+            continue
+        lines.open()
+        lines.take(node.text, bool(len(node)))
+        pending.append((node, True))
+        pending.extend((child, False) for child in reversed(node))
+    return lines.lines
 
 
 class SVGParser(BaseEngine):
