@@ -13,7 +13,7 @@ from pdf_builders import readable_and_standard_cjk_pdf, saved, standard_cjk_font
 
 from goblin_core import extract
 from goblin_pdf.pdfium_page import ObjectCensus
-from goblin_pdf.plumber_recovery import runs_vertically
+from goblin_pdf.plumber_recovery import column_chars, runs_vertically
 
 #: 縦書きの文章です, as Adobe-Japan1 CIDs
 VERTICAL_SENTENCE = (2382, 2427, 854, 887, 3592, 2487, 880, 866)
@@ -95,3 +95,20 @@ def test_a_page_pdfium_reads_whole_is_not_sent_on() -> None:
     data = readable_and_standard_cjk_pdf(20, VERTICAL_SENTENCE, 0)
     page = extract(data, name="nota.pdf", ocr="never").pages[0]
     assert page.status == "clean" and [a.engine for a in page.attempts] == ["pdf.pypdfium2"]
+
+
+def test_columns_among_lines_are_read_down_and_the_lines_across() -> None:
+    # 3 lines of readable kana across the top, 12 columns of Japanese set vertically
+    # below: read all one way, either part came out one character per line
+    data = readable_and_standard_cjk_pdf(3, VERTICAL_SENTENCE, 12, columns=True)
+    lines = extract(data, name="tategaki.pdf", ocr="never").text.splitlines()
+    assert lines == ["縦書きの文章です"] * 12 + ["あいうえおあいうえお"] * 3
+
+
+def test_stacked_cells_of_a_table_are_no_column() -> None:
+    # one ideograph per row, the rows twice the type size apart: a table, read as rows
+    weekdays = [{"text": c, "x0": 40.0, "top": 100.0 + 20 * i, "size": 10.0}
+                for i, c in enumerate("月火水木金")]
+    assert column_chars(weekdays) == set()
+    tight = [{**c, "top": 100.0 + 11 * i} for i, c in enumerate(weekdays)]
+    assert len(column_chars(tight)) == 5

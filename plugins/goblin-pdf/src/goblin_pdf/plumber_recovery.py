@@ -8,6 +8,7 @@ PDFium turns into shifted codes often come back readable here.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -120,11 +121,90 @@ _MIN_STEPS = 20
 def page_text(page: Any) -> str:
     """pdfplumber's text of a page, read top to bottom and right to left when its
     characters run in columns (Chinese and Japanese set vertically): read as rows,
-    such a page comes out one character of each column per line."""
-    if not runs_vertically(page.chars):
-        return str(page.extract_text() or "")
+    such a page comes out one character of each column per line. A page with both
+    (a vertical column among lines of text, a running head over vertical text) is
+    read in two parts, the columns one way and the rest the other, the larger first."""
+    chars = page.chars
+    columns = column_chars(chars)
+    rest = sum(1 for c in chars if id(c) not in columns and str(c.get("text", "")).strip())
+    if columns and rest:
+        vertical = _vertical_text(page.filter(lambda o: id(o) in columns))
+        across = _text(page.filter(lambda o: o.get("object_type") != "char"
+                                   or id(o) not in columns))
+        parts = [vertical, across] if len(columns) >= rest else [across, vertical]
+        return "\n".join(part for part in parts if part.strip())
+    if columns or runs_vertically(chars):
+        return _vertical_text(page)
+    return _text(page)
+
+
+def _text(page: Any) -> str:
+    return str(page.extract_text() or "")
+
+
+def _vertical_text(page: Any) -> str:
     return str(page.extract_text(line_dir="rtl", char_dir="ttb", line_dir_render="ttb",
                                  char_dir_render="ltr") or "")
+
+
+#: Chinese, Japanese and Korean letters: the scripts set in vertical columns
+_CJK_LETTER = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: What such a column holds: those letters, CJK punctuation and full-width forms
+_COLUMN_CHAR = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+                          "\uf900-\ufaff\uff00-\uffef]")
+#: Characters a run down a column has at least, to be a column of text
+_MIN_COLUMN = 3
+#: Sizes one character of a column is drawn below the one before it at most: set
+#: vertically, text advances an em; the rows of a table of one-character cells are
+#: further apart
+_COLUMN_REACH = 1.5
+
+
+def column_chars(chars: Sequence[dict[str, Any]]) -> set[int]:
+    """The ``id`` of each character in a column of Chinese, Japanese or Korean text: a
+    run of at least ``_MIN_COLUMN`` of their letters, punctuation and full-width forms,
+    each drawn below the one before it at the same x and at most ``_COLUMN_REACH`` of
+    its size below it, mostly letters (a column of figures in a table is no such text).
+
+    >>> column = [{"text": c, "x0": 500.0, "top": 60.0 + 10 * i, "size": 10.0}
+    ...           for i, c in enumerate("縦書き")]
+    >>> row = [{"text": c, "x0": 60.0 + 6 * i, "top": 20.0, "size": 10.0}
+    ...        for i, c in enumerate("Title")]
+    >>> figures = [{**c, "text": d} for c, d in zip(column, "123", strict=True)]
+    >>> len(column_chars(row + column)), len(column_chars(row + figures))
+    (3, 0)
+    """
+    found: set[int] = set()
+    run: list[dict[str, Any]] = []
+
+    def settle() -> None:
+        letters = sum(1 for c in run if _CJK_LETTER.match(str(c.get("text", ""))))
+        if len(run) >= _MIN_COLUMN and 2 * letters > len(run):
+            found.update(id(c) for c in run)
+
+    for char in chars:
+        text = str(char.get("text", ""))
+        if not text.strip():
+            continue
+        if not _COLUMN_CHAR.match(text):
+            settle()
+            run = []
+        elif run and _steps_down(run[-1], char, _COLUMN_REACH):
+            run.append(char)
+        else:
+            settle()
+            run = [char]
+    settle()
+    return found
+
+
+def _steps_down(previous: dict[str, Any], char: dict[str, Any], reach: float = 2.0) -> bool:
+    """Whether ``char`` is drawn below ``previous`` at the same x, at most ``reach``
+    of its size further down."""
+    size = max(float(char.get("size") or 0), 1.0)
+    dx = float(char["x0"]) - float(previous["x0"])
+    dy = float(char["top"]) - float(previous["top"])
+    return abs(dx) < size / 4 and 0 < dy < reach * size
 
 
 def runs_vertically(chars: Sequence[dict[str, Any]]) -> bool:
@@ -146,7 +226,7 @@ def runs_vertically(chars: Sequence[dict[str, Any]]) -> bool:
             size = max(float(char.get("size") or 0), 1.0)
             dx = float(char["x0"]) - float(previous["x0"])
             dy = float(char["top"]) - float(previous["top"])
-            if abs(dx) < size / 4 and 0 < dy < 2 * size:
+            if _steps_down(previous, char):
                 down += 1
             elif abs(dy) < size / 4 and 0 < dx < 2 * size:
                 across += 1
