@@ -50,9 +50,10 @@ _SRT_HEAD = re.compile(rf"\s*(?:\d{{1,9}}[ \t]*\r?\n[ \t]*)?{_TIMING}[ \t]*-->[ 
 _VTT_HEAD = re.compile(r"WEBVTT(?:[ \t][^\r\n]*)?(?:\r?\n|\Z)")
 _SSA_HEAD = re.compile(r"\s*\[Script Info\]", re.I)
 _SSA_PLUS = re.compile(r"^[ \t]*ScriptType[ \t]*:[ \t]*v4\.00\+", re.I | re.M)
+#: A time as pysubs2 finds it in a WebVTT line
+_VTT_TIMES = WebVTTFormat.TIMESTAMP
 #: WebVTT writes a dot before the milliseconds; a file converted from SubRip by hand
 #: often keeps SubRip's comma.
-_VTT_TIMES = WebVTTFormat.TIMESTAMP
 _COMMA_MILLISECONDS = re.compile(r"(\d{1,2}:\d{1,2}),(\d{1,3})\b")
 #: SubStation Alpha's drawing mode: the text that follows is vector shapes
 _DRAWING = re.compile(r"\\p[1-9]")
