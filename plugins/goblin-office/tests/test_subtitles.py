@@ -202,6 +202,8 @@ def test_files_written_by_pysubs2_read_back(read) -> None:  # type: ignore[no-un
     ("spaces.srt", "<" + " " * 200_000 + "x" + "< " * 100_000 + ">"),
     ("braces.srt", "{" * 200_000),
     ("braces.ass", "{" * 200_000 + "\\N" * 50_000),
+    ("lines.vtt", "\n".join(["palavra"] * 300_000)),  # one cue of many lines
+    ("lines.srt", "\n".join(["palavra"] * 300_000)),
 ])
 def test_a_long_line_of_open_markup_takes_linear_time(read, name: str, line: str) -> None:  # type: ignore[no-untyped-def]
     # the readers' own tag patterns take minutes on these (quadratic time)

@@ -3,6 +3,8 @@ apart, and a tree and a streamed reading agree."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from goblin_core import default_registry
@@ -48,3 +50,12 @@ def test_data_elements_are_never_glued(read_xml) -> None:  # type: ignore[no-unt
 def test_texts_split_by_spaces_share_a_line(read_xml) -> None:  # type: ignore[no-untyped-def]
     data = b"<people>\n <n><first>Ana</first> <last>Lima</last></n>\n <n>Rui</n>\n</people>"
     assert read_xml(data) == ["Ana Lima", "Rui"]
+
+
+def test_a_paragraph_of_a_million_inline_elements_is_read_in_linear_time(read_xml) -> None:  # type: ignore[no-untyped-def]
+    # one line grown a piece at a time took minutes: each += copied the line whole
+    data = b"<p>a" + b"<b>x</b>" * 1_000_000 + b"</p>"
+    started = time.monotonic()
+    lines = read_xml(data)
+    assert time.monotonic() - started < 15
+    assert lines == ["a" + "x" * 1_000_000]

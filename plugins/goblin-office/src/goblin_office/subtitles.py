@@ -341,9 +341,10 @@ def transcript(cues: Iterable[Cue]) -> Iterator[str]:
         shown, shown_until = cue.lines, max(cue.end, cue.start)
         if not lines:
             continue
-        joined = lines[0]
+        parts = [lines[0]]
         for line in lines[1:]:
-            joined += ("\n" if _DIALOGUE_DASH.match(line) else " ") + line
+            parts += ("\n" if _DIALOGUE_DASH.match(line) else " ", line)
+        joined = "".join(parts)
         yield f"{cue.speaker}: {joined}" if cue.speaker else joined
 
 

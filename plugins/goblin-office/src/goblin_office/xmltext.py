@@ -54,14 +54,27 @@ class TextLines:
     each text: an element's own text while it is the innermost open element, a child's
     tail after the child is closed."""
 
-    __slots__ = ("_crossed", "_gap", "_low", "_mixed", "lines")
+    __slots__ = ("_crossed", "_done", "_gap", "_line", "_low", "_mixed")
 
     def __init__(self) -> None:
-        self.lines: list[str] = []
+        self._done: list[str] = []
+        # the line being built, in pieces: a string grown by += is copied whole each
+        # time, and a paragraph of a million inline elements took minutes
+        self._line: list[str] = []
         self._gap = ""
         self._crossed = False
         self._mixed: list[bool] = []  # per open element, outermost first
         self._low = 0  # fewest elements open since the last piece taken
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines so far."""
+        return [*self._done, "".join(self._line)] if self._line else list(self._done)
+
+    def _new_line(self, words: str) -> None:
+        if self._line:
+            self._done.append("".join(self._line))
+        self._line = [words]
 
     def open(self) -> None:
         self._mixed.append(False)
@@ -86,14 +99,14 @@ class TextLines:
         holder = min(self._low, depth)
         mixed = holder > 0 and self._mixed[holder - 1]
         gap = self._gap + raw[: len(raw) - len(raw.lstrip())]
-        if not self.lines or "\n" in gap or "\r" in gap:
-            self.lines.append(words)
+        if not self._line or "\n" in gap or "\r" in gap:
+            self._new_line(words)
         elif mixed:
-            self.lines[-1] += (" " if gap or self._crossed else "") + words
+            self._line += (" ", words) if gap or self._crossed else (words,)
         elif gap:
-            self.lines[-1] += " " + words
+            self._line += (" ", words)
         else:
-            self.lines.append(words)
+            self._new_line(words)
         self._gap = raw[len(raw.rstrip()):]
         self._crossed = False
         self._low = depth
