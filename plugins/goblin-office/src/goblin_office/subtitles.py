@@ -33,10 +33,9 @@ from pysubs2 import SSAEvent
 from pysubs2.formats.webvtt import WebVTTFormat
 from webvtt.models import Caption
 
-from goblin_core.builtin.text import binary_content, decode_text, looks_utf16
+from goblin_core.builtin.text import PlainTextParser, decode_text, looks_utf16
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.errors import CorruptDocument
 from goblin_core.model import Block, FileType, PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
@@ -119,7 +118,7 @@ class SubtitleParser(BaseEngine):
         if len(data) > _MAX_PARSED_BYTES:
             problems.append(("FileTooLarge", f"over {_MAX_PARSED_BYTES >> 20} MiB of "
                              "subtitles: read as plain text, timings included"))
-            return _as_text(data, problems, source.display_name)
+            return _as_text(source, config, problems)
         text, encoding = decode_text(data)
         text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
         metadata: dict[str, Any] = {"encoding": encoding}
@@ -128,10 +127,10 @@ class SubtitleParser(BaseEngine):
         except Exception as exc:
             problems.append(("CorruptDocument", f"the subtitles could not be read as "
                              f"cues ({type(exc).__name__}: {exc}): read as plain text"))
-            return _as_text(data, problems, source.display_name)
+            return _as_text(source, config, problems)
         if not cues and text.strip():
             problems.append(("CorruptDocument", "no cue found: read as plain text"))
-            return _as_text(data, problems, source.display_name)
+            return _as_text(source, config, problems)
         blocks = [Block("paragraph", line) for line in transcript(cues)]
         metadata["cues"] = len(cues)
         if cues:
@@ -152,14 +151,11 @@ class SubtitleParser(BaseEngine):
         return _pysubs2_cues(text, "srt", metadata, problems)
 
 
-def _as_text(data: bytes, problems: list[tuple[str, str]], name: str) -> TextDocument:
-    text, encoding = decode_text(data)
-    if binary_content(text):
-        raise CorruptDocument(f"not subtitles: binary content (decoded as {encoding})",
-                              file=name)
-    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    document = TextDocument([text], metadata={"encoding": encoding})
-    document.warnings = problems
+def _as_text(source: Source, config: Config, problems: list[tuple[str, str]]) -> TextDocument:
+    """The file as the core's plain-text reader reads it (encoding, line ends, binary
+    content refused, the output limit), with ``problems`` first among its warnings."""
+    document = PlainTextParser().open(source, config)
+    document.warnings = [*problems, *getattr(document, "warnings", [])]
     return document
 
 
