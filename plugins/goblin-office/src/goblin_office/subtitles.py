@@ -114,12 +114,11 @@ class SubtitleParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         problems: list[tuple[str, str]] = []
-        data = source.bytes()
-        if len(data) > _MAX_PARSED_BYTES:
+        if source.size > _MAX_PARSED_BYTES:  # the plain-text reader reads no more than it keeps
             problems.append(("FileTooLarge", f"over {_MAX_PARSED_BYTES >> 20} MiB of "
                              "subtitles: read as plain text, timings included"))
             return _as_text(source, config, problems)
-        text, encoding = decode_text(data)
+        text, encoding = decode_text(source.bytes())
         text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
         metadata: dict[str, Any] = {"encoding": encoding}
         try:
