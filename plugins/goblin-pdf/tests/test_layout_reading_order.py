@@ -159,6 +159,28 @@ def _single_column(lines: list[str], draw_twice: bool = False) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.parametrize(("page_rotation", "content_turn"),
+                         [(90, 0), (270, 0), (0, 90), (0, 270), (90, 90), (0, 180)])
+def test_single_column_page_turned_any_way_reads_first_line_first(
+        page_rotation: int, content_turn: int) -> None:
+    """/Rotate on horizontal text, text turned in the content stream (a landscape table
+    in a portrait report), both, and upside down: the first line is read first."""
+    lines = [f"Line {index} of a page whose text is turned." for index in range(12)]
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setPageRotation(page_rotation)
+    canvas.translate(*{0: (0, 0), 90: (595, 0), 180: (595, 842), 270: (0, 842)}[content_turn])
+    canvas.rotate(content_turn)
+    canvas.setFont("Helvetica", 11)
+    for index, line in enumerate(lines):
+        canvas.drawString(60, 400 - 14 * index, line)
+    canvas.showPage()
+    canvas.save()
+    _, text, layout = _layout(out.getvalue())
+    assert text.splitlines() == lines, text
+    assert layout.columns == 1
+
+
 def test_single_column_page_keeps_pdfium_text_in_auto_mode() -> None:
     rng = random.Random(7)
     lines = [" ".join(rng.choice(WORDS) for _ in range(10)) for _ in range(30)]

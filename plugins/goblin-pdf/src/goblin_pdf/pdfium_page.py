@@ -101,6 +101,9 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         # the order fix reads boxes by character index: only text still one character
         # per PDFium character can have it
         ordered = logical_rtl(textpage, text) if mended.text == text else mended.text
+        if ordered is not text and mended.text == text:
+            # the glyph reader, which may rebuild the page, gets the letters put in order
+            corrected = {**corrected, **_by_index(textpage, text, ordered)}
         text = repair(mend_marked_hyphens(ordered.replace("\r\n", "\n").replace("\r", "\n")))
         glyphs = non_space_count(text)
         # Japanese, Chinese and Korean pages may also draw in a standard CJK font PDFium
@@ -116,6 +119,18 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
     return PageText(text, glyphs + census.unread_text, census.images,
                     unmapped + census.unread_text, mended.joined, census.path_segments, hidden,
                     corrected, census.unread_text)
+
+
+def _by_index(textpage: pdfium.PdfTextPage, text: str, changed: str) -> dict[int, str]:
+    """The characters ``changed`` (``text`` with some characters replaced, one for one)
+    puts in place of ``text``'s, by PDFium character index."""
+    # PDFium leaves some characters out of its text (code 0, some controls): the text's
+    # positions are then no longer character indices
+    aligned = len(text) == textpage.count_chars()
+    return {position if aligned
+            else pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, position): char
+            for position, (old, char) in enumerate(zip(text, changed, strict=True))
+            if old != char}
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:

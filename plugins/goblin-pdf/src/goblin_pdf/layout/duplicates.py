@@ -21,6 +21,9 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     >>> boxes = np.array([[0, 0, 9, 10], [0, 0, 9, 10], [0, 0, 9, 10], [0.4, 0, 9.4, 10]])
     >>> duplicate_mask(codes, boxes).tolist()  # an "ffi" ligature, then a bold copy
     [False, False, False, True]
+    >>> codes = np.array([ord(c) for c in "abab"])
+    >>> duplicate_mask(codes, np.array([[0, 0, 9, 10]] * 4)).tolist()  # one glyph
+    [False, False, False, False]
     """
     n = len(chars)
     if n < 2:
@@ -46,8 +49,10 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     # keep the copy drawn first: of each duplicate pair, mark the later stream index
     pairs = np.nonzero(dup_sorted)[0]
     first, second = order[pairs - 1], order[pairs]
-    # Neighbours in the stream with the very same box are one glyph giving several
-    # characters (the "ff" of an "ffi" ligature), not a copy drawn over it.
-    ligature = (np.abs(first - second) == 1) & np.all(box[first] == box[second], axis=1)
+    # A run of stream neighbours with the very same box is one glyph giving several
+    # characters (the "ff" of an "ffi" ligature, a word drawn as one shape, whose
+    # letters may repeat), not a copy drawn over it.
+    glyph = np.concatenate([[0], np.cumsum(np.any(box[1:] != box[:-1], axis=1))])
+    ligature = glyph[first] == glyph[second]
     mask[np.maximum(first, second)[~ligature]] = True
     return mask

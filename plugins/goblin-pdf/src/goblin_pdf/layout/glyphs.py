@@ -32,7 +32,8 @@ class Glyphs:
     marks characters with a box (not generated spaces and line breaks);
     ``upright`` marks those that read left to right once the page is shown;
     ``codes`` are the code points; ``obj`` is the text object index each character
-    came from (-1: none).
+    came from (-1: none); ``sideways`` whether most of the text runs up or down the
+    page as shown, so that ``box`` holds it turned back a quarter to read across.
     """
 
     text: str
@@ -43,6 +44,7 @@ class Glyphs:
     obj: np.ndarray
     width: float
     height: float
+    sideways: bool = False
 
     @property
     def size(self) -> int:
@@ -105,7 +107,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
         width, height = height, width
     upright = steady & (quarter == dominant)
     return Glyphs(text, codes.astype(np.int64), box, drawn, upright, obj, float(width),
-                  float(height))
+                  float(height), dominant % 2 == 1)
 
 
 def _codes(textpage: pdfium.PdfTextPage, handle: int, count: int) -> np.ndarray:

@@ -60,6 +60,14 @@ def _whole(text: str) -> str:
     return mend_marked_hyphens(text.replace("\x00", ""))
 
 
+def _quarter_turned(page: pdfium.PdfPage) -> bool:
+    """Whether /Rotate turns the page a quarter, which may show its text sideways
+    (PDFium's rectangles, in the unturned frame, cannot tell): the rebuild finds out
+    from the glyphs' angles. Text turned in the content stream instead shows in
+    the rectangles, which the column screen catches."""
+    return page.get_rotation() % 180 == 90
+
+
 def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
                  settings: LayoutSettings, tagged: bool,
                  joined: frozenset[int], corrected: Mapping[int, str]) -> PageLayout:
@@ -68,7 +76,8 @@ def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: s
     if settings.layout == "raw" and not want_tags:
         return PageLayout(raw_text, (), 1, False, no_tags)
     accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
-    if settings.layout == "auto" and not (want_tags or accents or may_have_columns(textpage)):
+    if settings.layout == "auto" and not (want_tags or accents or _quarter_turned(page)
+                                          or may_have_columns(textpage)):
         return PageLayout(raw_text, (), 1, False, no_tags)
     # imported here: it loads NumPy, which a document of single-column pages never needs
     from goblin_pdf.layout.rebuild import rebuilt_layout

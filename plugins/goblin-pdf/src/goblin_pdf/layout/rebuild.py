@@ -40,7 +40,7 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
                else no_tags)
     if (outcome.used and settings.layout == "auto" and not accents
-            and not may_have_columns(textpage)):
+            and not glyphs.sideways and not may_have_columns(textpage)):
         # the tags give the blocks and the text needs no rebuilding: the lines and
         # paragraphs below would be thrown away
         return PageLayout(raw_text, outcome.blocks, 1, False, outcome)
@@ -48,9 +48,12 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     runs, attached = _runs(glyphs, keep, joined)
     gutters = find_gutters(runs)
     # The text scan only says an accent sits next to a letter (``x~`` in a formula does
-    # too); a page is rebuilt for accents only when one is drawn over a letter.
+    # too); a page is rebuilt for accents only when one is drawn over a letter. PDFium
+    # orders lines as the page is shown, so text running down it comes out last line
+    # first: a page of sideways text is read turned back.
     reorder = settings.layout == "reading_order" or (
-        settings.layout == "auto" and (bool(gutters) or (accents and attached)))
+        settings.layout == "auto" and (bool(gutters) or (accents and attached)
+                                       or glyphs.sideways))
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
     if outcome.used:
