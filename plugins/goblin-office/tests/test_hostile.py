@@ -518,6 +518,8 @@ def test_a_shared_string_shown_in_every_cell_is_read_by_the_streaming_reader(rea
     (table,) = document.tables
     assert 0 < sum(len(cell) for row in table.rows for cell in row) <= 2_000_000
     assert document.raw_metadata["truncated_sheets"] == ["Folha"]
+    assert any(w.kind == "Truncated" and "sheet 'Folha' cut" in w.message
+               for w in document.report.warnings)
     # under the limit, calamine reads the same workbook whole
     whole = read(data, "repetida.xlsx")
     assert whole.pages[0].engine == "office.calamine" and len(whole.tables[0].rows) == 1000
@@ -631,6 +633,8 @@ def test_an_encrypted_workbook_calamine_refuses_goes_to_the_next_reader(read) ->
     # openpyxl read it, cut at the limit (calamine would have copied 20 MB of cells)
     assert document.pages[0].engine == "office.ooxml_protected"
     assert document.raw_metadata["truncated_sheets"] == ["Folha"]
+    assert any(w.kind == "Truncated" and "sheet 'Folha' cut" in w.message
+               for w in document.report.warnings)
     (table,) = document.tables
     assert 0 < sum(len(cell) for row in table.rows for cell in row) <= 2_000_000
 

@@ -1272,6 +1272,8 @@ def test_the_xlsb_record_reader_gives_the_cells_calamine_gives(read) -> None:  #
     # cut before the row that made it five columns wide; the empty row left last goes
     assert records.tables[0].rows == tuple(row[:4] for row in whole.tables[0].rows[:2])
     assert records.raw_metadata["truncated_sheets"] == ["Lotes"]
+    assert [w.kind for w in records.report.warnings if "sheet 'Lotes' cut" in w.message] \
+        == ["Truncated"]
     # a cell naming a string past the table made calamine panic; it is read as empty
     damaged = xlsb("Lotes", "Orçamento", 2.5, strings=strings, shared_cells=[(1, 0, 9)])
     document = read(damaged, "lotes.xlsb")

@@ -38,6 +38,7 @@ from goblin_office.safexml import (
     parse_xml,
 )
 from goblin_office.sheetextras import odf_sheet_extras
+from goblin_office.spreadsheet import cut_sheet_warnings
 
 log = logging.getLogger(__name__)
 
@@ -521,12 +522,7 @@ class FlatODSParser(BaseEngine):
         if cut:
             found["truncated_sheets"] = cut
         document = TextDocument(pages, metadata=found, attachments=trees.children)
-        limit = int(config.get("office", "max_sheet_cells", 5_000_000))
-        budget = int(config.get("limits", "max_output_chars", 100_000_000))
-        document.warnings = [("Truncated", f"sheet {name!r} cut at office.max_sheet_cells "
-                              f"({limit:,} cells) or limits.max_output_chars ({budget:,} "
-                              "characters)") for name in cut]
-        document.warnings.extend(trees.left_out)
+        document.warnings = [*cut_sheet_warnings(cut, config), *trees.left_out]
         return document
 
 

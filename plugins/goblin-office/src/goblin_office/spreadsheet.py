@@ -81,6 +81,15 @@ def capped_rows(
     return kept
 
 
+def cut_sheet_warnings(names: Iterable[str], config: Config) -> list[tuple[str, str]]:
+    """One ``Truncated`` report warning per sheet ``capped_rows`` cut, so the cut shows in
+    the document's report and not only in its metadata."""
+    limit = int(config.get("office", "max_sheet_cells", 5_000_000))
+    budget = int(config.get("limits", "max_output_chars", 100_000_000))
+    return [("Truncated", f"sheet {name!r} cut at office.max_sheet_cells ({limit:,} cells) or "
+             f"limits.max_output_chars ({budget:,} characters)") for name in names]
+
+
 def sheet_page(
     number: int, name: str, rows: Sequence[Sequence[str]], extras: SheetExtras | None, engine: str,
     hidden: bool = False,
@@ -124,6 +133,7 @@ class _CalamineDocument(BaseParsedDocument):
         self.dates = config.get("office", "cell_dates", "iso") == "display"
         self.comma = comma
         self.max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
+        self.config = config
         self.engine = engine
         self.page_count = len(names)
         self.metadata: dict[str, Any] = {"sheets": list(names)}
@@ -167,7 +177,11 @@ class _CalamineDocument(BaseParsedDocument):
         if name in self.chart_sheets:
             return []
         sheet = self.workbook.get_sheet_by_name(name)
-        return capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
+        cut_before = len(self.metadata.get("truncated_sheets", ()))
+        rows = capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
+        if len(self.metadata.get("truncated_sheets", ())) > cut_before:
+            self.warnings.extend(cut_sheet_warnings([name], self.config))
+        return rows
 
     def _texts(self, name: str, sheet: Any) -> Iterator[list[str]]:
         # calamine yields rows from row 0 but columns from the first used one
@@ -514,9 +528,11 @@ class XlrdParser(BaseEngine):
             book.release_resources()
         metadata["sheets"] = [p.label for p in pages]
         metadata.update(summary_metadata(plain))
-        return TextDocument(
+        document = TextDocument(
             pages, metadata=metadata, attachments=ole_children(source, plain, config),
         )
+        document.warnings = cut_sheet_warnings(metadata.get("truncated_sheets", ()), config)
+        return document
 
 
 def _xlrd_cell(cell: Any, datemode: int) -> str:
@@ -566,7 +582,9 @@ class XlsbRecordsParser(BaseEngine):
             children = package_children(plain, config, package)
             metadata.update(core_properties(reader))
         metadata["sheets"] = [p.label for p in pages]
-        return TextDocument(pages, metadata=metadata, attachments=children)
+        document = TextDocument(pages, metadata=metadata, attachments=children)
+        document.warnings = cut_sheet_warnings(metadata.get("truncated_sheets", ()), config)
+        return document
 
 
 def _shown_sheets(
@@ -619,7 +637,9 @@ class OpenpyxlParser(BaseEngine):
             workbook.close()
         metadata["sheets"] = [p.label for p in pages]
         metadata.update(properties)
-        return TextDocument(pages, metadata=metadata)
+        document = TextDocument(pages, metadata=metadata)
+        document.warnings = cut_sheet_warnings(metadata.get("truncated_sheets", ()), config)
+        return document
 
 
 def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool, comma: bool) -> list[str]:
