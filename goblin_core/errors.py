@@ -14,6 +14,11 @@ class GoblinError(Exception):
     """
 
     kind = "GoblinError"
+    #: What the pipeline knew of the file when the error stopped it (its detected type,
+    #: size and SHA-256), so the failed document's record still identifies the file.
+    detected_mime: str | None = None
+    size: int | None = None
+    sha256: str = ""
 
     def __init__(self, message: str, *, file: str | None = None) -> None:
         self.file = file

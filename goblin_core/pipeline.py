@@ -28,7 +28,7 @@ from goblin_core.deadline import (
     enforced,
     interrupted,
 )
-from goblin_core.detect import detect
+from goblin_core.detect import UNKNOWN, detect
 from goblin_core.engines import ArchiveLimits
 from goblin_core.errors import (
     CorruptDocument,
@@ -340,7 +340,8 @@ class Pipeline:
         except GoblinError as exc:
             error = exc.with_file(source.display_name)
             if raise_errors:
-                raise error from exc
+                raise _with_file_facts(error, source, detected,
+                                       int(self.limits["max_file_size"])) from exc
             if isinstance(exc, EmptyFile):
                 recorder.warn("EmptyFile", str(error))  # an empty member: noted, not failed
             else:
@@ -1591,6 +1592,19 @@ def _readable_blocks(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
 
 def _replace_text(page: Page, text: str) -> Page:
     return replace(page, text=text)
+
+
+def _with_file_facts(error: GoblinError, source: Source, detected: FileType | None,
+                     max_file_size: int) -> GoblinError:
+    """``error`` carrying the file's detected type, size and hash, which the failed
+    document made of it reports; a file over ``max_file_size`` is not read to hash it."""
+    error.detected_mime = detected.mime if detected and detected.mime != UNKNOWN.mime else None
+    if isinstance(error, FileTooLarge) and not source.is_file:
+        return error  # a stream is read no further than the limit, not even to measure it
+    error.size = _safe_size(source)
+    if error.size is not None and error.size <= max_file_size:
+        error.sha256 = _safe_sha(source)
+    return error
 
 
 def _safe_sha(source: Source) -> str:

@@ -11,6 +11,7 @@ import pytest
 from goblin_core import (
     CorruptDocument,
     ExtractionTimeout,
+    FileTooLarge,
     GoblinError,
     MemoryLimitExceeded,
     Source,
@@ -224,3 +225,25 @@ def test_the_smallest_memory_limit_still_reads_a_document_and_stops_a_runaway() 
     with pytest.raises(MemoryLimitExceeded, match=r"limits\.max_memory \(64 MiB\)"):
         extract(b"GOBLIN-ALLOC\n", name="bloat.alloc", isolate=True, max_memory=smallest)
     assert time.monotonic() - started < 60
+
+
+def test_a_failed_document_still_names_the_files_type_size_and_hash(tmp_path: Path) -> None:
+    """A batch record of a file goblin could not read identifies it all the same: what it
+    was taken for, how big it is and its SHA-256 (to find it again, or see it repeat)."""
+    import hashlib
+
+    data = b"%PDF-1.7\n" + b"\x00not a pdf body" * 100
+    bad = tmp_path / "broken.pdf"
+    bad.write_bytes(data)
+    (document,) = extract_many([bad], jobs=1, ocr="never")
+    assert document.status == "failed" and document.report.errors
+    assert document.mime == "application/pdf"
+    assert document.size == len(data)
+    assert document.sha256 == hashlib.sha256(data).hexdigest()
+    with pytest.raises(GoblinError) as raised:
+        extract(bad, ocr="never")
+    assert raised.value.sha256 == document.sha256 and raised.value.size == len(data)
+    # a file over limits.max_file_size is not read to be hashed
+    with pytest.raises(FileTooLarge) as too_large:
+        extract(bad, ocr="never", limits={"max_file_size": 100})
+    assert too_large.value.size == len(data) and too_large.value.sha256 == ""

@@ -52,10 +52,13 @@ class PageRead:
 
 
 def error_document(task: Task, error: GoblinError, seconds: float = 0.0) -> Document:
-    """A Document standing for a task that produced nothing but an error."""
+    """A Document standing for a task that produced nothing but an error: the file's
+    type, size and hash when the pipeline had learnt them before it stopped."""
     return Document(
         name=task.display_name,
-        mime="application/octet-stream",
+        mime=error.detected_mime or "application/octet-stream",
+        sha256=error.sha256,
+        size=error.size,
         report=Report(errors=(ReportEntry(error.kind, str(error)),), seconds=round(seconds, 4)),
     )
 
