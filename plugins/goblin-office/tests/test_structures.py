@@ -619,6 +619,18 @@ def test_html_script_and_style_are_dropped_structure_kept(read) -> None:  # type
     assert document.metadata["title"] == "Aviso"
 
 
+@pytest.mark.parametrize("page", [
+    "<html><head><title>Aviso</title></head><body><p>Edital</p></body></html>Assinado: <b>Ana</b>",
+    "<html><head><title>Aviso</title></head><body><p>Edital</p></body>Assinado: <b>Ana</b></html>",
+], ids=["after-html", "after-body"])
+def test_html_text_after_the_body_is_read_as_browsers_show_it(read, page: str) -> None:  # type: ignore[no-untyped-def]
+    """Generated pages and mail footers write text after </body> or </html>; browsers show
+    it at the end of the body. The head stays out of the text."""
+    document = read(page.encode(), "aviso.html")
+    assert document.text.split("\n") == ["Edital", "Assinado: Ana"]
+    assert document.metadata["title"] == "Aviso"
+
+
 def test_html_with_a_lying_charset_is_still_read(read) -> None:  # type: ignore[no-untyped-def]
     prose = (
         "A comissão de licitação informa que a sessão pública será realizada na sede da "

@@ -10,7 +10,7 @@ import html
 import io
 import re
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bs4 import (
@@ -107,7 +107,10 @@ class _Walker:
         self.kind = "paragraph"
 
     def walk(self, node: Any, depth: int = 0) -> None:
-        for child in node.children:
+        self.walk_nodes(node.children, depth)
+
+    def walk_nodes(self, nodes: Iterable[Any], depth: int = 0) -> None:
+        for child in nodes:
             if isinstance(child, (Comment, Doctype, ProcessingInstruction)):
                 continue
             if isinstance(child, NavigableString):
@@ -255,6 +258,17 @@ def _soup(markup: str) -> BeautifulSoup:
         return BeautifulSoup(markup, "lxml")
 
 
+def _after_body(soup: BeautifulSoup) -> Iterator[Any]:
+    """What the parser left outside the body that browsers show at its end: text and
+    elements after ``</body>`` or ``</html>`` (lxml starts a second ``html`` element
+    for the latter). Heads, and the body walked already, are left out."""
+    for top in list(soup.children):
+        parts = top.children if isinstance(top, Tag) and top.name == "html" else [top]
+        for part in list(parts):
+            if not (isinstance(part, Tag) and part.name in ("head", "body")):
+                yield part
+
+
 def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageContent, dict[str, str]]:
     """One page of visible text from HTML markup, and its title/language metadata; a
     page of more than ``MAX_TREE_TAGS`` tags is read flat (``metadata["structure"]``
@@ -279,6 +293,10 @@ def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageConte
         metadata["language"] = str(html_tag.get("lang"))
     page = PageBuilder(number=number, engine=engine)
     walker = _Walker(page)
-    walker.walk(soup.body if soup.body is not None else soup)
+    if soup.body is None:
+        walker.walk(soup)
+    else:
+        walker.walk(soup.body)
+        walker.walk_nodes(_after_body(soup))
     walker.flush()
     return page.build(), metadata
