@@ -239,3 +239,20 @@ def test_a_calendar_keeps_the_name_and_description_its_users_see(read) -> None: 
     lines = read(_CALENDAR_EXPORT.encode(), "agenda.ics").text.splitlines()
     assert lines[:2] == ["X-WR-CALNAME: Agenda da obra", "X-WR-CALDESC: Reunioes"]
     assert not any(line.startswith("X-WR-TIMEZONE") for line in lines)
+
+
+def test_json_escapes_are_read_as_the_characters_they_stand_for(read) -> None:  # type: ignore[no-untyped-def]
+    """json.dumps and most web APIs escape every non-ASCII character: "Licita\\u00e7\\u00e3o"
+    is to be found as "Licitação". The layout and the escapes JSON needs stay as written."""
+    import json
+
+    record = {"objeto": "Licitação de café", "nota": 'diz "sim"\nfim', "emoji": "😀"}
+    written = json.dumps(record, indent=2)
+    assert "\\u00e7" in written
+    document = read(written.encode(), "registro.json")
+    assert "Licitação de café" in document.text and "😀" in document.text
+    assert json.loads(document.text) == record
+    assert document.text.count("\n") == written.count("\n")
+    assert document.raw_metadata["valid_json"] is True
+    lines = "\n".join(json.dumps({"n": i, "cidade": "São Paulo"}) for i in range(3))
+    assert read(lines.encode(), "linhas.ndjson").text.count("São Paulo") == 3

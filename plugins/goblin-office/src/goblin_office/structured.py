@@ -43,6 +43,38 @@ def _text(source: Source) -> tuple[str, str]:
     return text.replace("\r\n", "\n").replace("\r", "\n"), encoding
 
 
+# One backslash escape, read whole so an escaped backslash before "u" is not taken for
+# a \u escape; a high surrogate's \u escape together with its low one.
+_JSON_ESCAPE = re.compile(
+    r"\\(u(?:[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|[0-9a-fA-F]{4})|.)", re.S)
+
+
+def _spelled_out(match: re.Match[str]) -> str:
+    escape = match.group(1)
+    if escape[0] != "u":
+        return match.group(0)
+    if len(escape) > 5:  # a surrogate pair: one character past U+FFFF
+        high, low = int(escape[1:5], 16), int(escape[7:11], 16)
+        return chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    unit = int(escape[1:], 16)
+    return chr(unit) if _spellable(unit) else match.group(0)
+
+
+def _spellable(unit: int) -> bool:
+    # controls, quotes, backslashes and lone surrogates stay escaped: the JSON stays JSON
+    return unit >= 0x20 and unit not in (0x22, 0x5C) and not 0xD800 <= unit <= 0xDFFF
+
+
+def unescaped_json(text: str) -> str:
+    """``text`` (JSON as written) with its ``\\uXXXX`` escapes spelled out, so ``Ol\\u00e1``
+    reads and is found as ``Olá``; the layout, and every other escape, stay as written.
+
+    >>> unescaped_json('{"s": "Ol\\\\u00e1 \\\\ud83d\\\\ude00", "q": "\\\\"\\\\u0022"}')
+    '{"s": "Olá 😀", "q": "\\\\"\\\\u0022"}'
+    """
+    return _JSON_ESCAPE.sub(_spelled_out, text) if "\\u" in text else text
+
+
 def _valid(text: str) -> bool:
     json.loads(text)
     return True
@@ -69,7 +101,7 @@ class JSONParser(BaseEngine):
             # digits of an int (4,300); RecursionError: arrays nested too deep
             metadata["valid_json"] = False
             metadata["json_error"] = str(exc)
-        return TextDocument([text], metadata=metadata)
+        return TextDocument([unescaped_json(text)], metadata=metadata)
 
 
 class MarkdownParser(BaseEngine):
