@@ -326,9 +326,11 @@ class Pipeline:
         started = time.monotonic()
         recorder = _Recorder()
         detected: FileType | None = None
+        checked = False
         try:
             try:
                 self._check_size(source)
+                checked = True
                 detected = detect(self.registry, self.config, source)
             except OSError as exc:
                 raise unreadable(
@@ -340,8 +342,8 @@ class Pipeline:
         except GoblinError as exc:
             error = exc.with_file(source.display_name)
             if raise_errors:
-                raise _with_file_facts(error, source, detected,
-                                       int(self.limits["max_file_size"])) from exc
+                # only a source that passed the size check is read again, to hash it
+                raise _with_file_facts(error, source, detected, checked) from exc
             if isinstance(exc, EmptyFile):
                 recorder.warn("EmptyFile", str(error))  # an empty member: noted, not failed
             else:
@@ -1595,14 +1597,14 @@ def _replace_text(page: Page, text: str) -> Page:
 
 
 def _with_file_facts(error: GoblinError, source: Source, detected: FileType | None,
-                     max_file_size: int) -> GoblinError:
+                     readable: bool) -> GoblinError:
     """``error`` carrying the file's detected type, size and hash, which the failed
-    document made of it reports; a file over ``max_file_size`` is not read to hash it."""
+    document made of it reports. Nothing is read for them but a ``readable`` source
+    (one the size check let through): a FIFO, an unread stream or a file over the
+    size limit gives at most what a stat tells."""
     error.detected_mime = detected.mime if detected and detected.mime != UNKNOWN.mime else None
-    if isinstance(error, FileTooLarge) and not source.is_file:
-        return error  # a stream is read no further than the limit, not even to measure it
-    error.size = _safe_size(source)
-    if error.size is not None and error.size <= max_file_size:
+    error.size = source.known_size
+    if readable:
         error.sha256 = _safe_sha(source)
     return error
 

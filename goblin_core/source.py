@@ -162,6 +162,24 @@ class Source:
         return self._path.stat().st_size
 
     @property
+    def known_size(self) -> int | None:
+        """The size when it is known without reading anything: a buffer's, or a regular
+        file's; None for a stream not read yet and for a FIFO, socket or device."""
+        if self._buffer is not None:
+            return self._buffer.nbytes
+        if self._data is not None:
+            return len(self._data)
+        if self._path is None:
+            return None
+        import stat
+
+        try:
+            status = self._path.stat()
+        except OSError:
+            return None
+        return status.st_size if stat.S_ISREG(status.st_mode) else None
+
+    @property
     def sha256(self) -> str:
         if self._sha256 is None:
             digest = hashlib.sha256()
