@@ -18,6 +18,7 @@ from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
 from goblin_pdf.page_weight import drawing_operators, drawn_xobjects
 from goblin_pdf.tables.borderless import borderless_tables
 from goblin_pdf.tables.found import FoundTable
+from goblin_pdf.tables.turned import upright_page
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +148,8 @@ def page_tables(page: Any, number: int,
         log.warning("page %d: over pdf.max_table_operators (%d drawing operators); tables "
                     "not searched", number, max_operators)
         return []
+    # a table shown sideways is searched turned back, so its rows read across
+    page = upright_page(page)
     if doubled_chars(page):
         # Fake bold draws every glyph twice; without this, cells read "SSpeciiffiies".
         page = page.dedupe_chars()

@@ -12,7 +12,8 @@ from goblin_core.table_repair import Rows, header_rows
 class FoundTable:
     """Clean rows of one table and where it sits.
 
-    ``bbox`` is (x0, top, x1, bottom) in points on page ``page``;
+    ``bbox`` is (x0, top, x1, bottom) in points on page ``page``, in the frame the table
+    reads in (a page shown sideways is turned back, see ``turned``);
     ``last_page`` and ``last_bbox`` say where it ends once fragments from
     following pages are joined to it. ``page_size`` is (width, height).
     """
