@@ -124,13 +124,19 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
 def _by_index(textpage: pdfium.PdfTextPage, text: str, changed: str) -> dict[int, str]:
     """The characters ``changed`` (``text`` with some characters replaced, one for one)
     puts in place of ``text``'s, by PDFium character index."""
-    # PDFium leaves some characters out of its text (code 0, some controls): the text's
-    # positions are then no longer character indices
     aligned = len(text) == textpage.count_chars()
-    return {position if aligned
-            else pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, position): char
+    return {_char_index(textpage, position, aligned): char
             for position, (old, char) in enumerate(zip(text, changed, strict=True))
             if old != char}
+
+
+def _char_index(textpage: pdfium.PdfTextPage, position: int, aligned: bool) -> int:
+    """The PDFium character index of ``position`` in PDFium's text of ``textpage``.
+    PDFium leaves some characters out of its text (code 0, some controls): the text's
+    positions are then not character indices, which ``aligned`` (the text as long as
+    the character count) rules out."""
+    return position if aligned else pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage,
+                                                                                position)
 
 
 def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
@@ -145,13 +151,10 @@ def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
     if not unmapped_chars(text):
         return 0
     total = textpage.count_chars()
-    # PDFium leaves some characters out of its text (code 0, some controls): the text's
-    # positions are then no longer character indices
     aligned = len(text) == total
     count = 0
     for match in _SUSPECT_CHAR.finditer(text):
-        index = match.start() if aligned else \
-            pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, match.start())
+        index = _char_index(textpage, match.start(), aligned)
         if not 0 <= index < total or pdfium_c.FPDFText_HasUnicodeMapError(textpage, index) != 1:
             continue
         code = pdfium_c.FPDFText_GetUnicode(textpage, index)
