@@ -256,3 +256,20 @@ def test_json_escapes_are_read_as_the_characters_they_stand_for(read) -> None:  
     assert document.raw_metadata["valid_json"] is True
     lines = "\n".join(json.dumps({"n": i, "cidade": "São Paulo"}) for i in range(3))
     assert read(lines.encode(), "linhas.ndjson").text.count("São Paulo") == 3
+
+
+def test_markdown_character_references_are_read_as_their_characters(read) -> None:  # type: ignore[no-untyped-def]
+    """Markdown shows "Licita&ccedil;&atilde;o" as "Licitação", and a search for the word
+    must find it; in code, fenced or between backticks, references are shown as written."""
+    written = ("# Edital &ndash; Licita&ccedil;&atilde;o\n\n"
+               "Valor: R&#36; 10,00 &amp; taxa &#x2013; S&atilde;o Paulo\n"
+               "Escreva `&amp;` ou &copy sem ponto e v&iacute;rgula; &naoexiste;\n\n"
+               "```html\n<p>&eacute;</p>\n```\n\nFim &eacute;\n")
+    document = read(written.encode(), "leia.md")
+    assert document.text == ("# Edital – Licitação\n\n"
+                             "Valor: R$ 10,00 & taxa – São Paulo\n"
+                             "Escreva `&amp;` ou &copy sem ponto e vírgula; &naoexiste;\n\n"
+                             "```html\n<p>&eacute;</p>\n```\n\nFim é\n")
+    blocks = document.pages[0].blocks
+    assert (blocks[0].kind, blocks[0].text) == ("heading", "Edital – Licitação")
+    assert blocks[-1].text == "Fim é"

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import html
 import io
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from goblin_core.builtin.text import binary_content, decode_text
 from goblin_core.config import Config
@@ -105,7 +108,8 @@ class JSONParser(BaseEngine):
 
 
 class MarkdownParser(BaseEngine):
-    """Markdown: the text as written, headings and list items kept as blocks."""
+    """Markdown: the text as written with its character references spelled out,
+    headings and list items kept as blocks."""
 
     name = "office.markdown"
     formats = (fmt.MARKDOWN,)
@@ -113,9 +117,88 @@ class MarkdownParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = _text(source)
-        blocks = markdown_blocks(text)
-        return TextDocument([PageContent(number=1, text=text, blocks=tuple(blocks))],
+        blocks = [replace(b, text=spelled_references(b.text)) for b in markdown_blocks(text)]
+        return TextDocument([PageContent(number=1, text=spelled_references(text),
+                                         blocks=tuple(blocks))],
                             metadata={"encoding": encoding})
+
+
+# CommonMark's character references: a name, or a decimal or hex code, ended by ";"
+# (HTML's legacy names without it, such as "&copy", are text in Markdown).
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_BACKTICKS = re.compile(r"`+")
+
+
+def spelled_references(text: str) -> str:
+    """``text`` with the character references Markdown shows as characters spelled out;
+    those in code, fenced or between backticks, are shown as written and stay.
+
+    >>> spelled_references("Licita&ccedil;&atilde;o &#8211; `&amp;` &nbsp &bogus;")
+    'Licitação – `&amp;` &nbsp &bogus;'
+    """
+    if "&" not in text:
+        return text
+    # written line by line to a buffer: a list of the lines of a file of millions of
+    # short lines would take fifty times the file
+    spelled = io.StringIO()
+    fence = ""
+    for line in io.StringIO(text):
+        opening = _FENCE.match(line)
+        if fence:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
+                    and not line[opening.end():].strip():
+                fence = ""
+        elif opening and not (opening.group(1)[0] == "`" and "`" in line[opening.end():]):
+            fence = opening.group(1)
+        elif "&" in line:
+            line = _spelled_outside_code(line)
+        spelled.write(line)
+    return spelled.getvalue()
+
+
+def _spelled_outside_code(line: str) -> str:
+    if "`" not in line:
+        return _REFERENCE.sub(_reference, line)
+    spans = _code_spans(line)
+    pieces: list[str] = []
+    start = 0
+    for code_start, code_end in [*spans, (len(line), len(line))]:
+        pieces.append(_REFERENCE.sub(_reference, line[start:code_start]))
+        pieces.append(line[code_start:code_end])
+        start = code_end
+    return "".join(pieces)
+
+
+def _reference(match: re.Match[str]) -> str:
+    return _spelled(match.group(0))
+
+
+@functools.lru_cache(maxsize=4096)
+def _spelled(reference: str) -> str:
+    return html.unescape(reference)
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Where a run of backticks and the next run of the same length enclose code; a run
+    with no match is plain text (found in one pass: each run knows the next of its length)."""
+    runs = list(_BACKTICKS.finditer(line))
+    following: dict[int, int] = {}
+    next_of_length: list[int] = [0] * len(runs)
+    for index in range(len(runs) - 1, -1, -1):
+        length = len(runs[index].group(0))
+        next_of_length[index] = following.get(length, -1)
+        following[length] = index
+    spans: list[tuple[int, int]] = []
+    index = 0
+    while index < len(runs):
+        closing = next_of_length[index]
+        if closing < 0:
+            index += 1
+            continue
+        spans.append((runs[index].start(), runs[closing].end()))
+        index = closing + 1
+    return spans
 
 
 def markdown_blocks(text: str) -> list[Block]:
