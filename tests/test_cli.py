@@ -657,9 +657,10 @@ def test_any_option_can_be_set_on_the_command_line(tmp_path: Path) -> None:
     result = run(["extract", "-O", "goblin.max_pages=2", "-f", "json", str(source)], registry)
     assert result.exit_code == 0, result.stderr
     assert len(json.loads(result.stdout)["pages"]) == 2
-    disabled = run(["extract", "-O", "engines.tests.three.enabled=false", str(source)], registry)
-    assert disabled.exit_code == 1
-    assert "doc.test" in disabled.stderr
+    for name in ("tests.three", '"tests.three"'):  # quoted as in [engines."NAME"], or not
+        disabled = run(["extract", "-O", f"engines.{name}.enabled=false", str(source)], registry)
+        assert disabled.exit_code == 1, name
+        assert "doc.test" in disabled.stderr
 
 
 @pytest.mark.parametrize(

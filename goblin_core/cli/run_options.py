@@ -39,6 +39,11 @@ def parse_settings(settings: Sequence[str]) -> dict[str, Any]:
 
     >>> parse_settings(["limits.timeout=30", "engines.pdf.pypdf.enabled=false"])
     {'limits': {'timeout': 30}, 'engines': {'pdf.pypdf': {'enabled': False}}}
+
+    An engine's name may be quoted as in the config file's ``[engines."NAME"]``:
+
+    >>> parse_settings(['engines."office.calamine".enabled=false'])
+    {'engines': {'office.calamine': {'enabled': False}}}
     """
     options: dict[str, Any] = {}
     for item in settings:
@@ -50,10 +55,17 @@ def parse_settings(settings: Sequence[str]) -> dict[str, Any]:
         value = _toml_value(raw.strip())
         if namespace == "engines":
             engine, _, setting = name.rpartition(".")
-            options.setdefault("engines", {}).setdefault(engine, {})[setting] = value
+            options.setdefault("engines", {}).setdefault(_unquoted(engine), {})[setting] = value
         else:
             options.setdefault(namespace, {})[name] = value
     return options
+
+
+def _unquoted(name: str) -> str:
+    for quote in ('"', "'"):
+        if len(name) > 1 and name[0] == name[-1] == quote:
+            return name[1:-1]
+    return name
 
 
 def _toml_value(raw: str) -> Any:
