@@ -258,6 +258,15 @@ def test_json_escapes_are_read_as_the_characters_they_stand_for(read) -> None:  
     assert read(lines.encode(), "linhas.ndjson").text.count("São Paulo") == 3
 
 
+def test_json_with_a_backslash_u_that_is_no_escape_is_read_as_written(read) -> None:  # type: ignore[no-untyped-def]
+    """A hand-written Windows path is invalid JSON, which is reported, not a failure."""
+    written = r'{"path": "C:\users\bob\notes.txt", "nome": "Jos\u00e9 \u12"}'
+    assert written.count("\\") == 5
+    document = read(written.encode(), "notas.json")
+    assert document.text == written.replace("\\u00e9", "é")
+    assert document.raw_metadata["valid_json"] is False
+
+
 def test_markdown_character_references_are_read_as_their_characters(read) -> None:  # type: ignore[no-untyped-def]
     """Markdown shows "Licita&ccedil;&atilde;o" as "Licitação", and a search for the word
     must find it; in code, fenced or between backticks, references are shown as written."""

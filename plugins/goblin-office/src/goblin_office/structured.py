@@ -54,7 +54,7 @@ _JSON_ESCAPE = re.compile(
 
 def _spelled_out(match: re.Match[str]) -> str:
     escape = match.group(1)
-    if escape[0] != "u":
+    if escape[0] != "u" or len(escape) == 1:  # another escape, or "\u" not followed by a code
         return match.group(0)
     if len(escape) > 5:  # a surrogate pair: one character past U+FFFF
         high, low = int(escape[1:5], 16), int(escape[7:11], 16)
