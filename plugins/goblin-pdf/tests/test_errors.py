@@ -37,6 +37,26 @@ def test_an_aes_256_file_with_an_empty_owner_password_opens_without_one(revision
         extract(locked.getvalue(), name="owner-empty.pdf", ocr="never", password="nope")
 
 
+@pytest.mark.parametrize("engine", ["pdf.pypdfium2", "pdf.pypdf"])
+@pytest.mark.parametrize(("revision", "aes"), [(3, False), (4, True), (6, True)])
+def test_a_password_given_does_not_shut_out_a_pdf_that_needs_none(
+        engine: str, revision: int, aes: bool) -> None:
+    """Encrypted with an owner password only (permissions), the file opens for anyone;
+    a password given for a whole batch opens none of its kind in any reader."""
+    import pikepdf
+
+    plain = pikepdf.open(io.BytesIO(reportlab_pdf()))
+    locked = io.BytesIO()
+    plain.save(locked, encryption=pikepdf.Encryption(owner="owner", user="", R=revision, aes=aes,
+                                                     metadata=revision >= 4))
+    other = "pdf.pypdf" if engine == "pdf.pypdfium2" else "pdf.pypdfium2"
+    document = extract(locked.getvalue(), name="statement.pdf", ocr="never", password="batch",
+                       tables=True, engines={other: {"enabled": False}})
+    assert "Prefeitura Municipal" in document.text
+    assert document.status == "clean"
+    assert document.pages[0].engine == engine
+
+
 def test_given_password_opens_it() -> None:
     data = reportlab_pdf(user="s3cret")
     document = extract(data, name="locked.pdf", ocr="never", password="s3cret")

@@ -23,7 +23,7 @@ from goblin_core.engines import BaseEngine
 from goblin_core.source import Source
 from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
-from goblin_pdf.passwords import configured_password
+from goblin_pdf.passwords import document_password
 from goblin_pdf.pdfium_parser import open_pdfium
 from goblin_pdf.stray_marks import plain_ligatures
 
@@ -54,7 +54,7 @@ class PdfiumRereading(BaseEngine):
     def recover(
         self, source: Source, page_numbers: Sequence[int], config: Config
     ) -> dict[int, str]:
-        password = configured_password(config)
+        password = document_password(source, config)
         texts: dict[int, str] = {}
         pdf = open_pdfium(source, password)
         try:

@@ -44,7 +44,7 @@ from typing import Any, BinaryIO
 
 from goblin_core.config import Config
 from goblin_core.source import Source
-from goblin_pdf.passwords import configured_password
+from goblin_pdf.passwords import document_password
 from goblin_pdf.pdf_bytes import (
     OBJECT,
     OBJECT_START,
@@ -165,7 +165,7 @@ class PageCensus:
     @classmethod
     def of(cls, source: Source, config: Config) -> PageCensus:
         """The census with the password and limit ``config`` gives."""
-        return cls(source, configured_password(config),
+        return cls(source, document_password(source, config),
                    int(config.section("pdf").get("max_page_content", MAX_PAGE_CONTENT)))
 
     def refusal(self, number: int) -> str | None:

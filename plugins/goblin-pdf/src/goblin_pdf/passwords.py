@@ -5,8 +5,11 @@ from __future__ import annotations
 import io
 import logging
 
+import pypdfium2 as pdfium
+
 from goblin_core.config import Config
 from goblin_core.errors import PasswordRequired
+from goblin_core.source import Source
 from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 
 log = logging.getLogger(__name__)
@@ -18,6 +21,27 @@ def configured_password(config: Config) -> str | None:
         value = config.get(namespace, "password")
         if value:
             return str(value)
+    return None
+
+
+def document_password(source: Source, config: Config) -> str | None:
+    """The password to open ``source`` with: the configured one, unless the PDF opens
+    without one.
+
+    A PDF encrypted with only an owner password (permissions: no printing, no
+    copying, as bank statements and invoices often are) opens for anyone with the
+    empty password, and no reader opens it with another one: a password given for
+    a batch must not shut out every such file in it.
+    """
+    password = configured_password(config)
+    if password is None:
+        return None
+    target = str(source.path()) if source.is_file else source.bytes()
+    try:
+        pdfium.PdfDocument(target).close()
+    except pdfium.PdfiumError:
+        # a user password (or damage, which the readers then report with the password)
+        return password
     return None
 
 

@@ -35,8 +35,8 @@ from goblin_pdf.outline import outline_text, read_outline
 from goblin_pdf.page_render import RenderTimeout, render_gray
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import (
-    configured_password,
     decrypted_copy,
+    document_password,
     other_security_error,
     password_error,
 )
@@ -76,7 +76,7 @@ class PdfiumParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> PdfiumDocument:
         refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)),
-                            configured_password(config))
+                            document_password(source, config))
         return PdfiumDocument(source, config)
 
 
@@ -168,16 +168,16 @@ class PdfiumDocument(BaseParsedDocument):
         self._time_limit = float(config.get("limits", "timeout", 300.0))
         self._deadline = time.monotonic() + self._time_limit
         rebuilt: list[RebuiltPdf] = []
-        self.pdf = open_pdfium(source, configured_password(config), rebuilt)
+        password = document_password(source, config)
+        self.pdf = open_pdfium(source, password, rebuilt)
         self.lost_pages = rebuilt[0].lost_pages if rebuilt else frozenset()
         # what PDFium reads, the other readers (census, recovery, tables) read too
         self.repaired = (Source.from_bytes(rebuilt[0].data, source.display_name)
                          if rebuilt else None)
         readable = self.repaired or source
-        self._content_check = ContentCheck(readable,
-                                           None if rebuilt else configured_password(config))
+        self._content_check = ContentCheck(readable, None if rebuilt else password)
         self.page_census = PageCensus.of(readable, config)
-        self._ligatures = NamedLigatures(readable, configured_password(config))
+        self._ligatures = NamedLigatures(readable, password)
         self.warnings: list[tuple[str, str]] = []  # into the document's report
         if rebuilt:
             lost = f"; {len(self.lost_pages)} page(s) lost their content with it" \
@@ -196,8 +196,7 @@ class PdfiumDocument(BaseParsedDocument):
                                and bool(config.core.get("ocr_image_regions", True)))
         self._forms = self._field_values and self._init_forms()
         self._outline: list[dict[str, Any]] | None = None
-        self._metadata = self._document_metadata(readable,
-                                                 None if rebuilt else configured_password(config))
+        self._metadata = self._document_metadata(readable, None if rebuilt else password)
         self.layout_settings = LayoutSettings.from_options(self.options)
         self._tagged = bool(self._metadata.get("tagged")) or bool(self.pdf.is_tagged())
         self._metadata["layout"] = []  # one entry per page read: columns, order, tags

@@ -19,7 +19,7 @@ from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge
 from goblin_core.source import Source, spooled
 from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
-from goblin_pdf.passwords import configured_password
+from goblin_pdf.passwords import document_password
 from goblin_pdf.poppler_recovery import listed_pages
 from goblin_pdf.stray_marks import plain_ligatures
 
@@ -50,7 +50,7 @@ class PdfplumberRecovery(BaseEngine):
         texts: dict[int, str] = {}
         with spooled(source) as path:
             try:
-                pdf = pdfplumber.open(path, password=configured_password(config) or "")
+                pdf = pdfplumber.open(path, password=document_password(source, config) or "")
             except Exception as exc:  # pdfminer raises many types on broken files
                 raise CorruptDocument(f"pdfplumber cannot open it ({type(exc).__name__}: {exc})",
                                       file=source.display_name) from exc

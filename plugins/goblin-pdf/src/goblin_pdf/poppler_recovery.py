@@ -16,7 +16,7 @@ from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source, spooled
 from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
-from goblin_pdf.passwords import configured_password
+from goblin_pdf.passwords import document_password
 from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ class PopplerRecovery(BaseEngine):
         options = config.section("pdf")
         timeout = float(options.get("poppler_timeout", 60.0))
         cap = int(options.get("poppler_max_output", 16 * 1024**2))
-        password = configured_password(config)
+        password = document_password(source, config)
         texts: dict[int, str] = {}
         # pdftotext expands a form bomb too (past 500 MB in 20 s on 2^40 nested forms)
         with spooled(source) as path, PageCensus.of(source, config) as census:

@@ -21,7 +21,7 @@ from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
 from goblin_pdf.page_weight import PageCensus
-from goblin_pdf.passwords import configured_password, other_security_error, password_error
+from goblin_pdf.passwords import document_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.pypdf_warnings import pypdf_warnings_held
@@ -55,7 +55,7 @@ class PypdfParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> PypdfDocument:
         refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)),
-                            configured_password(config))
+                            document_password(source, config))
         return PypdfDocument(source, config)
 
 
@@ -91,7 +91,7 @@ class PypdfDocument(BaseParsedDocument):
     def __init__(self, source: Source, config: Config) -> None:
         self.source = source
         self.options = config.section("pdf")
-        self.reader = open_pypdf(source, configured_password(config))
+        self.reader = open_pypdf(source, document_password(source, config))
         try:
             self.pages_in_tree = len(self.reader.pages)
         except _read_errors() as exc:

@@ -14,15 +14,12 @@ from goblin_core.model import Table
 from goblin_core.source import Source
 from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
+from goblin_pdf.passwords import document_password
 from goblin_pdf.tables.detect import MAX_TABLE_OPERATORS, page_tables
 from goblin_pdf.tables.found import FoundTable
 from goblin_pdf.tables.stitch import stitch
 
 log = logging.getLogger(__name__)
-
-
-def _password(config: Config) -> str:
-    return str(config.get("pdf", "password", "") or config.get("goblin", "password", "") or "")
 
 
 class PdfPlumberTableEngine(BaseEngine):
@@ -60,7 +57,8 @@ class PdfPlumberTableEngine(BaseEngine):
         from pdfminer.pdfdocument import PDFPasswordIncorrect
 
         try:
-            pdf = pdfplumber.open(str(source.path()), password=_password(config))
+            password = document_password(source, config) or ""
+            pdf = pdfplumber.open(str(source.path()), password=password)
         except Exception as exc:  # pdfminer raises many unrelated types on broken files
             # pdfplumber wraps pdfminer's errors: the password error is its first argument.
             if any(isinstance(a, PDFPasswordIncorrect) for a in (exc, *exc.args)):
