@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from goblin_core.model import PageContext
@@ -188,6 +190,36 @@ def test_shifted_codes_are_garbage() -> None:
 
 def test_all_caps_real_text_is_not_shifted_codes() -> None:
     assert cipher(PROSE.upper() * 2) == "ok"
+
+
+_SERIAL = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"  # no I, O or Q: they pass for 1 and 0
+
+
+def _codes(alphabet: str, length: int, count: int) -> list[str]:
+    import random
+
+    draw = random.Random(7)
+    return ["".join(draw.choice(alphabet) for _ in range(length)) for _ in range(count)]
+
+
+@pytest.mark.parametrize("lines", [
+    # checksums of release files
+    [f"{hashlib.sha256(str(n).encode()).hexdigest()}  goblin-1.{n}.tar.gz" for n in range(40)],
+    # a vehicle register: 17-character identification numbers
+    [f"{n:2d}  {code}" for n, code in enumerate(_codes(_SERIAL, 17, 45))],
+    # part numbers in capitals
+    [f"{code}  {n} un" for n, code in enumerate(_codes(_SERIAL + "Q", 9, 60))],
+])
+def test_a_page_of_codes_written_out_is_not_shifted_codes(lines: list[str]) -> None:
+    assert cipher("Register\n" + "\n".join(lines)) == "ok"
+
+
+def test_shifted_codes_with_digits_and_spaces_shifted_too_are_garbage() -> None:
+    # an identity font read with codes 29 below: digits and the space become controls
+    written = ("Freitag, 31. Januar 2025 Schutterwald aktuell Ausgabe 1234 Gemeinde 77746 "
+               "Telefon 07821 Herausgeber Gemeindeverwaltung Schutterwald ") * 6
+    verdict = CipherValidator().check("".join(chr(ord(c) - 29) for c in written), CONTEXT)
+    assert verdict.status == "garbage" and "shifted_codes" in verdict.reasons
 
 
 def _run_together_codes(text: str, distance: int = 29) -> str:

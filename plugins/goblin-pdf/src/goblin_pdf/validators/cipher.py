@@ -47,6 +47,11 @@ _SHIFT_MIN_LETTERS = 120
 # Each branch starts at a digit, which keeps the scan fast.
 _MIXED = re.compile(r"\d(?:(?<=[^\W\d_]\d)\d*[^\W\d_]|[^\W\d_]+\d|(?<!\S\d)[^\W\d_]{5,})")
 _MIXED_CLASSES = re.compile(rb"0(?:(?<=[aAb]0)0*[aAb]|[aAb]+0|(?<![^ ]0)[aAb]{5,})")
+# C0 controls other than tab and line breaks: what shifted codes make of digits and spaces.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_WITHOUT_DIGITS = str.maketrans("", "", "0123456789")
+#: Share of the letters and digits that are digits from which a page reads as codes.
+_CODE_DIGIT_SHARE = 0.25
 _LATIN_RUN = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]{3,}")
 
 
@@ -210,7 +215,7 @@ def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> 
     """Garbage for identity-shifted codes (``+HUDXVJHEHU``); None when the text is not that."""
     head = text[:_SHIFT_SAMPLE]
     upper, lower = case_counts(head)
-    if upper + lower < _SHIFT_MIN_LETTERS:
+    if upper + lower < _SHIFT_MIN_LETTERS or identifier_codes(head, upper + lower):
         return None
     if upper / (upper + lower) < 0.8:
         hybrids = _hybrids(head)
@@ -226,6 +231,26 @@ def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> 
         return None
     return Verdict("garbage", round(hit * 0.5, 4), ("cipher", "shifted_codes",
                                                    f"hit_rate={hit:.2f}"))
+
+
+def identifier_codes(text: str, letters: int) -> bool:
+    """Whether ``text`` reads as a list of codes (checksums, serial and vehicle numbers,
+    part numbers) rather than shifted letters: digits make a good share of it and
+    nothing came out as a control character.
+
+    A font read with shifted codes turns digits and the space into control characters
+    (29 below: ``\x15\x13\x15\x18`` for ``2025``), and its own digits stand for a
+    few capitals, so they are rare; codes written out are digits and letters alike.
+
+    >>> identifier_codes("1HGCM82633A004352  5FNRL38209B012345", 28)
+    True
+    >>> identifier_codes(")UHLWDJ\x0f\x16\x14\x11-DQXDU\x15\x13\x15\x18 6FKXWWHUZDOG", 30)
+    False
+    """
+    if _CONTROL.search(text):
+        return False
+    digits = len(text) - len(text.translate(_WITHOUT_DIGITS))
+    return digits >= _CODE_DIGIT_SHARE * (digits + letters)
 
 
 def _hybrids(text: str) -> int:
