@@ -1372,6 +1372,8 @@ def _confirms(layer: Candidate, ocr_text: str) -> bool:
     said, read = " ".join(words), " ".join(ocr_words)
     if not said or len(read) > len(said) + 1:
         return False
+    # a code such as "1lI0O" is all confusions: only what is more than one counts
+    said, read = said.translate(_CONFUSABLE), read.translate(_CONFUSABLE)
     return SequenceMatcher(None, said, read, autojunk=False).ratio() >= _CONFIRMING_SIMILARITY
 
 
@@ -1387,6 +1389,8 @@ def _handler_error(entry: EngineEntry, exc: Exception) -> GoblinError:
 
 # One character in five may differ: O for 0, l for 1, rn for m on a short page.
 _CONFIRMING_SIMILARITY = 0.8
+# Characters OCR takes for one another in print, each as one of them (after casefold).
+_CONFUSABLE = str.maketrans("oli|", "0111")
 
 #: A parser's own warnings kept per document: a parser that warns per row must not
 #: flood the report.

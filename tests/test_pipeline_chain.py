@@ -787,14 +787,17 @@ def test_ocr_confirming_a_sparse_text_layer_keeps_the_layer_clean() -> None:
 
 def test_ocr_misreading_a_short_layer_does_not_replace_its_exact_codes() -> None:
     pages = [text_page(1, "Potato 0"), text_page(2, "Test test"), text_page(3, "Potato 0"),
-             text_page(4, "Potato 0", unmapped=3)]
+             text_page(4, "Potato 0", unmapped=3), text_page(5, "ID 1lI0O")]
     parser = ScriptedParser("tests.parser", pages, renders=True)
-    ocr = FakeOCR("tests.ocr", {1: "Potato O", 2: "Test best", 3: "Potato O Chips", 4: "Potato Q"})
+    ocr = FakeOCR("tests.ocr", {1: "Potato O", 2: "Test best", 3: "Potato O Chips", 4: "Potato Q",
+                                5: "ID 11100"})
     document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr), ocr="auto")
-    assert ocr.calls == [1, 2, 3, 4]
-    kept, also_kept, more, unmapped = document.pages
+    assert ocr.calls == [1, 2, 3, 4, 5]
+    kept, also_kept, more, unmapped, code = document.pages
     assert (kept.status, kept.engine, kept.text) == ("clean", "tests.parser", "Potato 0")
     assert (also_kept.status, also_kept.text) == ("clean", "Test test")
+    # a code made of letters OCR confuses with digits, every one misread
+    assert (code.status, code.engine, code.text) == ("clean", "tests.parser", "ID 1lI0O")
     # OCR that reads more than the layer, or a layer missing characters, is a real alternative.
     assert (more.status, more.text) == ("ocr", "Potato O Chips")
     assert (unmapped.status, unmapped.engine) == ("ocr", "tests.ocr")
