@@ -241,3 +241,21 @@ def test_a_tool_refusing_to_write_through_a_link_keeps_the_other_members(tmp_pat
     assert actions["ok.txt"][0] == "extracted"
     assert actions["b"][0] == "refused" and actions["a/through-chain.txt"][0] == "refused"
     assert "ESCAPED" not in " ".join(run.result["texts"])
+
+
+@pytest.mark.parametrize("patool", [True, False])
+def test_a_member_with_an_empty_name_is_refused_and_the_others_read(
+        tmp_path: Path, patool: bool) -> None:
+    import zipfile
+
+    from goblin_core import extract
+
+    path = tmp_path / "nameless.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(zipfile.ZipInfo(""), b"a member without a name")
+        archive.writestr("ok.txt", b"read all the same")
+    document = extract(path, archives={"patool": patool})
+    assert [(c.name, c.text) for c in document.children] == [
+        ("nameless.zip/ok.txt", "read all the same")]
+    assert [(e.kind, e.message) for e in document.report.errors] == [
+        ("UnsafeArchive", "member '' refused: empty member name")]

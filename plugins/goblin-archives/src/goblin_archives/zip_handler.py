@@ -181,7 +181,8 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
 
 
 def _kind(info: zipfile.ZipInfo, mode: int | None) -> MemberKind:
-    if info.is_dir():
+    # ZipInfo.is_dir() fails on a member with an empty name, which a hostile zip may hold
+    if info.filename.endswith("/"):
         return "dir"
     return kind_of_mode(mode, "file") if mode else "file"
 
