@@ -63,15 +63,33 @@ def escape_html(text: str, *, quote: bool = True) -> str:
 
 
 def file_tag(name: str) -> str:
-    """The GoblinTools block header, with quotes, backslashes and newlines escaped.
+    """The GoblinTools block header, with quotes, backslashes and newlines escaped, and
+    the other control characters as ``\\xNN`` (a file name's escape codes must not reach
+    the terminal that shows the output).
 
     >>> file_tag('a "b"\\nc.pdf')
     'file_path_pwd:"a \\\\"b\\\\"\\\\nc.pdf"'
+    >>> file_tag("bell\\x07.txt")
+    'file_path_pwd:"bell\\\\x07.txt"'
     """
     escaped = (
         name.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
     )
+    if _TAG_CONTROL.search(escaped):
+        escaped = _TAG_CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", escaped)
     return f'file_path_pwd:"{escaped}"'
+
+
+_TAG_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def comment_tag(name: str) -> str:
+    """``file_tag`` as an HTML comment, which a name holding ``-->`` must not close early.
+
+    >>> comment_tag("x--><b>.txt")
+    '<!-- file_path_pwd:"x-\\\\x2d><b>.txt" -->'
+    """
+    return "<!-- " + file_tag(name).replace("--", "-\\x2d") + " -->"
 
 
 def _leaves(documents: Sequence[Document]) -> list[Document]:
@@ -187,7 +205,7 @@ class MarkdownRenderer(BaseEngine):
         out = []
         for doc in _leaves(documents):
             pages = "\n\n".join(page_markdown(p) for p in doc.pages)
-            out.append(f"<!-- {file_tag(doc.name)} -->\n\n{pages}".rstrip())
+            out.append(f"{comment_tag(doc.name)}\n\n{pages}".rstrip())
         return "\n\n".join(out) + "\n" if out else ""
 
 

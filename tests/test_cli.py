@@ -96,6 +96,20 @@ def test_markdown_output_heads_each_document(tmp_path: Path) -> None:
     assert "Licitação nº 12" in result.stdout
 
 
+@pytest.mark.parametrize(("name", "tag"), [
+    ("x--><img src=x onerror=alert(1)><!--.txt",
+     '<!-- file_path_pwd:"x-\\x2d><img src=x onerror=alert(1)><!-\\x2d.txt" -->'),
+    ("bell\x07\x1b[31m.txt", '<!-- file_path_pwd:"bell\\x07\\x1b[31m.txt" -->'),
+])
+def test_markdown_header_holds_any_file_name(tmp_path: Path, name: str, tag: str) -> None:
+    """A name cannot close the header's comment early nor send escape codes to a terminal."""
+    source = write(tmp_path, name, HELLO)
+    result = run(["extract", "--format", "markdown", str(source)])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == tag
+    assert result.stdout.count("-->") == 1
+
+
 def test_html_output_is_one_escaped_page(tmp_path: Path) -> None:
     source = write(tmp_path, "a&b.txt", "x < y & z\n")
     result = run(["extract", "-f", "html", str(source)])
