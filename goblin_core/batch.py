@@ -165,7 +165,7 @@ class BatchWriter:
         self._manifest = open(output_dir / MANIFEST_NAME, "a", encoding="utf-8")  # noqa: SIM115
 
     def write(self, document: Document, task: Task, seconds: float) -> dict[str, Any]:
-        name = output_name(task.display_name, self.fmt)
+        name = self._free_name(output_name(task.display_name, self.fmt))
         target = (self.output_dir / name).resolve()
         if self.output_dir.resolve() not in target.parents:
             raise GoblinError(f"output path escapes the output folder: {name}")
@@ -175,6 +175,33 @@ class BatchWriter:
         self._manifest.write(json.dumps(row, ensure_ascii=False) + "\n")
         self._manifest.flush()
         return row
+
+    def _free_name(self, name: str) -> str:
+        """``name``, or a numbered variant of it or of its folders where a file stands in
+        the way of a folder or a folder in the way of a file: ``foo`` and ``foo.txt/bar``
+        of one input both have results, ``foo.txt`` and ``foo.txt/bar.txt``.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as out:
+        ...     writer = object.__new__(BatchWriter); writer.output_dir = Path(out)
+        ...     (Path(out) / "foo.txt").mkdir()
+        ...     writer._free_name("foo.txt")
+        'foo (2).txt'
+        """
+        parts = name.split("/")
+        folder = self.output_dir
+        for index, part in enumerate(parts):
+            last = index == len(parts) - 1
+            number = 1
+            chosen = part
+            # a folder may be entered if it is one; the result's file may replace a file
+            while (folder / chosen).exists() and (folder / chosen).is_dir() == last:
+                number += 1
+                stem, dot, extension = part.rpartition(".") if last else (part, "", "")
+                chosen = f"{stem} ({number}){dot}{extension}" if stem else f"{part} ({number})"
+            parts[index] = chosen
+            folder = folder / chosen
+        return "/".join(parts)
 
     def close(self, kept: dict[str, dict[str, Any]]) -> None:
         """Close the manifest and rewrite it sorted by path, one row per document."""

@@ -326,6 +326,24 @@ def test_output_dir_gets_one_file_per_document_and_nothing_outside(tmp_path: Pat
         "a.txt": "clean", "deep/b.txt": "clean", "deep/empty.txt": "failed"}
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_and_a_folder_whose_results_would_share_a_name_both_get_one(
+        tmp_path: Path, jobs: str) -> None:
+    """``foo`` gives ``foo.txt``, where the results of the folder ``foo.txt/`` go too."""
+    inputs = tmp_path / "in"
+    write(inputs, "foo", "the file\n")
+    write(inputs, "foo.txt/bar", "in the folder\n")
+    out = tmp_path / "out"
+    result = run(["extract", str(inputs), "-o", str(out), "--jobs", jobs])
+    assert result.exit_code == 0, result.stderr
+    rows = {r["path"]: r["output"] for r in map(json.loads, (out / "manifest.jsonl").read_text()
+                                                 .splitlines())}
+    assert set(rows) == {"foo", "foo.txt/bar"}
+    assert "the file" in (out / rows["foo"]).read_text(encoding="utf-8")
+    assert "in the folder" in (out / rows["foo.txt/bar"]).read_text(encoding="utf-8")
+    assert _files(out) == {rows["foo"], rows["foo.txt/bar"], "manifest.jsonl"}
+
+
 def test_output_names_cannot_climb_out_of_the_folder(tmp_path: Path) -> None:
     out = tmp_path / "box" / "out"
     result = run(["extract", "-", "--name", "../../escape.txt", "-o", str(out), "-f", "json"],
