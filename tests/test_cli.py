@@ -846,13 +846,17 @@ def test_a_result_that_cannot_be_written_fails_that_document_and_names_it(
     tmp_path: Path,
 ) -> None:
     write(tmp_path, "in/sub/a.txt", "alpha\n")
-    write(tmp_path, "out/sub", b"a file where the result folder would go")
+    # a link where the result goes, to a place outside the output folder (a file where a
+    # result's folder would go is stepped around: see the test of numbered results)
+    (tmp_path / "out" / "sub").mkdir(parents=True)
+    (tmp_path / "out" / "sub" / "a.txt.txt").symlink_to(tmp_path / "elsewhere.txt")
     result = run(["extract", str(tmp_path / "in"), "-o", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)
     errors = [line for line in result.stderr.splitlines() if "error" in line]
     assert len(errors) == 1
     assert errors[0].startswith('goblin: error: "sub/a.txt": its result could not be written')
+    assert not (tmp_path / "elsewhere.txt").exists()
 
 
 @pytest.mark.parametrize(("content", "line"), [
