@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,7 @@ def rebuilt_pdf(source: Source, password: str | None) -> RebuiltPdf | None:
     import pikepdf  # loaded only for a file PDFium refused
 
     try:
-        with pikepdf.open(io.BytesIO(source.bytes()), password=password or "",
+        with pikepdf.open(io.BytesIO(_with_end_marker(source.bytes())), password=password or "",
                           attempt_recovery=True) as pdf:
             count = len(pdf.pages)
             if not count:
@@ -56,13 +57,35 @@ def rebuilt_pdf(source: Source, password: str | None) -> RebuiltPdf | None:
     return RebuiltPdf(copy.getvalue(), count, lost)
 
 
+#: How far from the end a file's ``%%EOF`` is looked for (trailing bytes a transfer added)
+_END_WINDOW = 1024
+
+
+def _with_end_marker(data: bytes) -> bytes:
+    """``data`` with an end-of-file marker after it when it has none near its end.
+
+    A writer stopped before its cross-reference table (killed, a disk that filled) leaves
+    a file that ends right after an object's ``endobj``; qpdf's reconstruction drops the
+    last object of such a file as cut short ("EOF after endobj"), though it is whole: a
+    page, its font or its content stream would be lost. After the marker it is kept."""
+    if b"%%EOF" in data[-_END_WINDOW:]:
+        return data
+    return data + b"\n%%EOF\n"
+
+
 class ContentCheck:
     """Tells a page that draws nothing because it is blank from one whose content
-    stream does not decode; qpdf opens the file only when such a page turns up."""
+    stream does not decode, and a page drawn whole from one whose content stream is
+    damaged part-way; qpdf opens the file only when such a page turns up."""
 
-    def __init__(self, data: Source | bytes, password: str | None) -> None:
+    def __init__(self, data: Source | bytes, password: str | None,
+                 damaged_streams: frozenset[int] = frozenset()) -> None:
+        """``damaged_streams``: the numbers of the objects whose Flate data was found
+        damaged part-way before the file was opened."""
         self._data = data
         self._password = password
+        self._damaged_streams = damaged_streams
+        self._embedded: dict[str, Any] | None = None
         self._pdf: Any = None
         self._failed = False
 
@@ -73,16 +96,50 @@ class ContentCheck:
             return None
         import pikepdf
 
-        contents = pdf.pages[index].obj.get("/Contents")
-        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
-        for stream in streams:
-            if not isinstance(stream, pikepdf.Stream):
-                continue
+        for stream in _content_streams(pdf.pages[index].obj):
             try:
                 stream.read_bytes()
             except pikepdf.PdfError as exc:
                 return f"its content stream cannot be decoded ({_short(exc)}); its text is lost"
         return None
+
+    def partial(self, index: int) -> str | None:
+        """Why page ``index`` (0-based) drew only part of its content, else None: one of
+        its content streams is damaged part-way, and a reader draws up to the damage."""
+        if not self._damaged_streams:
+            return None  # the file's streams all decode: qpdf is not opened
+        pdf = self._open()
+        if pdf is None or index >= len(pdf.pages):
+            return None
+        damaged = [stream.objgen[0] for stream in _content_streams(pdf.pages[index].obj)
+                   if stream.objgen[0] in self._damaged_streams]
+        if not damaged:
+            return None
+        objects = ", ".join(str(number) for number in damaged)
+        return (f"its content stream (object {objects}) is damaged part-way and is drawn "
+                "only up to the damage")
+
+    def damaged_attachment(self, name: str) -> bool:
+        """Whether the embedded file named ``name`` is damaged part-way, so a reader
+        gives only the bytes before the damage."""
+        if not self._damaged_streams:
+            return False
+        stream = self.embedded_file(name)
+        return stream is not None and stream.objgen[0] in self._damaged_streams
+
+    def embedded_file(self, name: str) -> Any:
+        """The stream of the embedded file named ``name`` (its file specification's
+        ``/UF`` or ``/F``), listed among the embedded files or attached to an
+        annotation; None when there is none."""
+        if self._embedded is None:
+            self._embedded = {}
+            pdf = self._open()
+            if pdf is not None:
+                try:
+                    self._embedded = _embedded_files(pdf)
+                except Exception as exc:  # qpdf fails on what PDFium mended: no answer
+                    log.debug("embedded files unreadable by qpdf: %s", exc)
+        return self._embedded.get(name)
 
     def _open(self) -> Any:
         if self._pdf is None and not self._failed:
@@ -100,6 +157,66 @@ class ContentCheck:
         if self._pdf is not None:
             self._pdf.close()
             self._pdf = None
+
+
+def _embedded_files(pdf: Any) -> dict[str, Any]:
+    """Each file specification's name (``/UF``, else ``/F``) and its embedded stream
+    (the ``/EF`` entry under the same key, else the other): PDF 2.0 makes ``/UF`` the
+    name to show, and a writer may give it alone, which PDFium does not read."""
+    import pikepdf
+
+    specifications = [spec.obj for spec in pdf.attachments.values()]
+    for page in pdf.pages:
+        for annotation in page.obj.get("/Annots", ()):
+            if isinstance(annotation, pikepdf.Dictionary) and \
+                    annotation.get("/Subtype") == "/FileAttachment":
+                specifications.append(annotation.get("/FS"))
+    found: dict[str, Any] = {}
+    for specification in specifications:
+        if not isinstance(specification, pikepdf.Dictionary):
+            continue
+        files = specification.get("/EF")
+        if not isinstance(files, pikepdf.Dictionary):
+            continue
+        for key in ("/UF", "/F"):
+            name, stream = specification.get(key), files.get(key) or files.get(
+                "/F" if key == "/UF" else "/UF")
+            if isinstance(name, pikepdf.String) and isinstance(stream, pikepdf.Stream):
+                found.setdefault(str(name), stream)
+    return found
+
+
+def embedded_data(stream: Any, most: int) -> bytes:
+    """An embedded file's bytes, decoded without ever holding more than ``most`` + 1 of
+    them: ValueError when it decodes to more, or through a filter not decoded here;
+    zlib.error when its Flate data is damaged."""
+    import pikepdf
+
+    filters = stream.get("/Filter")
+    names = [str(name) for name in (filters if isinstance(filters, pikepdf.Array)
+                                    else [] if filters is None else [filters])]
+    raw = stream.read_raw_bytes()
+    if not names:
+        data = raw
+    elif names == ["/FlateDecode"] and "/DecodeParms" not in stream:
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(raw, most + 1)
+        if len(data) <= most and not inflater.eof:
+            raise zlib.error("its Flate data ends before its end")
+    else:
+        raise ValueError(f"its filters ({' '.join(names)}) are not decoded here")
+    if len(data) > most:
+        raise ValueError(f"it decodes to more than {most:,} bytes")
+    return data
+
+
+def _content_streams(page: Any) -> list[Any]:
+    """The streams a page's ``/Contents`` names (one, or an array of them)."""
+    import pikepdf
+
+    contents = page.get("/Contents")
+    found = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+    return [stream for stream in found if isinstance(stream, pikepdf.Stream)]
 
 
 def _short(exc: Exception) -> str:

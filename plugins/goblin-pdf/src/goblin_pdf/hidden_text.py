@@ -1,5 +1,5 @@
 """Text a page holds but does not show: drawn in text render mode 3 (invisible) or 7
-(a clipping path only).
+(a clipping path only), or on a layer the default view turns off (``optional_content``).
 
 All of a page's text is drawn so when it is an OCR layer laid over a scan (Tesseract,
 OCRmyPDF, scanner software): its words are then as good as that OCR was, which is
@@ -23,17 +23,21 @@ _HIDDEN_MODES = frozenset({pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE,
 SAMPLES = 32
 
 
-def hidden_chars(textpage: pdfium.PdfTextPage) -> int:
-    """How many of the page's non-space characters are drawn invisible."""
+def hidden_chars(textpage: pdfium.PdfTextPage, unshown: frozenset[int] = frozenset()) -> int:
+    """How many of the page's non-space characters are drawn invisible, or are among
+    ``unshown`` (PDFium indices of characters on a hidden layer), each counted once."""
     total = textpage.count_chars()
     if total <= 0:
         return 0
+    layered = sum(1 for index in unshown
+                  if not _space(pdfium_c.FPDFText_GetUnicode(textpage, index)))
     step = max(1, total // SAMPLES)
     if not any(_hidden(textpage, index) for index in range(step // 2, total, step)):
-        return 0
-    return sum(1 for index in range(total)
-               if not _space(pdfium_c.FPDFText_GetUnicode(textpage, index))
-               and _hidden(textpage, index))
+        return layered
+    return layered + sum(1 for index in range(total)
+                         if index not in unshown
+                         and not _space(pdfium_c.FPDFText_GetUnicode(textpage, index))
+                         and _hidden(textpage, index))
 
 
 def _space(code: int) -> bool:

@@ -52,6 +52,16 @@ _SUSPECT_CHAR = re.compile(
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _SKIPPED_ANNOTS = frozenset({pdfium_c.FPDF_ANNOT_POPUP, pdfium_c.FPDF_ANNOT_WIDGET,
                              pdfium_c.FPDF_ANNOT_LINK})
+# Annotations whose appearance is their text (an APPROVED or dated stamp, a watermark,
+# a free-text box): one that says nothing in its Contents shows it there alone.
+_WORDED_ANNOTS = frozenset({pdfium_c.FPDF_ANNOT_STAMP, pdfium_c.FPDF_ANNOT_FREETEXT,
+                            pdfium_c.FPDF_ANNOT_WATERMARK})
+_TYPED_FIELDS = frozenset({pdfium_c.FPDF_FORMFIELD_TEXTFIELD, pdfium_c.FPDF_FORMFIELD_COMBOBOX})
+# Flags of an annotation no viewer shows (Hidden, NoView)
+_UNSEEN = pdfium_c.FPDF_ANNOT_FLAG_HIDDEN | pdfium_c.FPDF_ANNOT_FLAG_NOVIEW
+#: An annotation whose text only its appearance shows: (left, top, right, bottom) of its
+#: rectangle, and the name of its field ('' when it is none)
+ShownOnly = tuple[tuple[float, float, float, float], str]
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,8 @@ Corrections = Callable[[pdfium.PdfTextPage, str], Mapping[int, str]]
 
 def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
               textpage: pdfium.PdfTextPage | None = None,
-              corrections: Corrections | None = None) -> PageText:
+              corrections: Corrections | None = None,
+              unshown: frozenset[int] = frozenset()) -> PageText:
     """The page's text in PDFium's reading order, with glyph, image and unmapped counts.
 
     The page's objects are walked when it reads fewer than ``count_images_below``
@@ -89,12 +100,18 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
     images, and walking every object of a busy page costs as much as reading its
     text. A ``textpage`` given is used and left open (the layout reader reads it next).
     ``corrections`` puts right the characters PDFium read wrongly, one for one.
+    ``unshown`` (PDFium indices of characters on a layer the default view turns off)
+    are left out of the text and counted as hidden.
     """
     own = textpage is None
     textpage = page.get_textpage() if textpage is None else textpage
     try:
         text = textpage.get_text_range()
         corrected = corrections(textpage, text) if corrections is not None else {}
+        if unshown:
+            # a code 0 in their place keeps every index, and the glyph reader lays out
+            # no character of code 0
+            corrected = {**corrected, **dict.fromkeys(unshown, _UNSHOWN)}
         text = apply_corrections(text, textpage, corrected)
         unmapped = _unmapped(textpage, text)
         mended = mend_generated_gaps(textpage, text)
@@ -104,14 +121,15 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         if ordered is not text and mended.text == text:
             # the glyph reader, which may rebuild the page, gets the letters put in order
             corrected = {**corrected, **_by_index(textpage, text, ordered)}
-        text = repair(mend_marked_hyphens(ordered.replace("\r\n", "\n").replace("\r", "\n")))
+        text = ordered.replace("\r\n", "\n").replace("\r", "\n")
+        text = repair(mend_marked_hyphens(_without_unshown(text) if unshown else text))
         glyphs = non_space_count(text)
         # Japanese, Chinese and Korean pages may also draw in a standard CJK font PDFium
         # leaves out of its text altogether, however much else they read
         census = (ObjectCensus.of(page, textpage)
                   if not count_images_below or glyphs < count_images_below or _CJK.search(text)
                   else ObjectCensus())
-        hidden = hidden_chars(textpage)
+        hidden = hidden_chars(textpage, unshown)
     finally:
         if own:
             textpage.close()
@@ -119,6 +137,27 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
     return PageText(text, glyphs + census.unread_text, census.images,
                     unmapped + census.unread_text, mended.joined, census.path_segments, hidden,
                     corrected, census.unread_text)
+
+
+_UNSHOWN = "\x00"
+# what is left of a line once its hidden characters are taken out: PDFium's own spaces
+_BLANK = re.compile(r"[^\S\n]*")
+
+
+def _without_unshown(text: str) -> str:
+    """``text`` without the characters marked ``_UNSHOWN``: a line of nothing else goes
+    with its line break, and the spaces PDFium put around them close up into one."""
+    if _UNSHOWN not in text:
+        return text
+    lines = []
+    for line in text.split("\n"):
+        if _UNSHOWN in line:
+            parts = re.split(r"[^\S\n]*\x00[\x00\s]*", line)
+            line = " ".join(part for part in parts if part)
+            if _BLANK.fullmatch(line):
+                continue
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _by_index(textpage: pdfium.PdfTextPage, text: str, changed: str) -> dict[int, str]:
@@ -261,6 +300,8 @@ class PageAnnotations:
     texts: tuple[str, ...]
     attached_files: int
     links: tuple[str, ...] = ()
+    #: annotations with no Contents whose appearance holds their text (``appearance_texts``)
+    shown_only: tuple[ShownOnly, ...] = ()
 
     def unseen_links(self, text: str) -> list[str]:
         """The link targets a reader of ``text`` would not see: those the page does not
@@ -273,9 +314,11 @@ class PageAnnotations:
 
 def read_annotations(page: pdfium.PdfPage, with_texts: bool = True) -> PageAnnotations:
     """The page's annotation texts and web links (when ``with_texts``) and file
-    attachments, in one pass."""
+    attachments, in one pass. An annotation no viewer shows (flagged Hidden or NoView)
+    gives no text."""
     texts: dict[str, None] = {}  # in page order, each once, looked up in constant time
     links: dict[str, None] = {}
+    shown_only: list[ShownOnly] = []
     budget = MAX_PAGE_EXTRA_CHARS
     attached = 0
     for annot in _annotations(page):
@@ -287,13 +330,27 @@ def read_annotations(page: pdfium.PdfPage, with_texts: bool = True) -> PageAnnot
             link = _link_address(page, annot)
             if link:
                 links[link] = None
-        if subtype in _SKIPPED_ANNOTS or budget <= 0:
+        if subtype in _SKIPPED_ANNOTS or budget <= 0 or _unseen(annot):
             continue
         value = _annotation_text(annot, budget)
         if value and value not in texts:
             texts[value] = None
             budget -= len(value)
-    return PageAnnotations(tuple(texts), attached, tuple(links))
+        elif not value and subtype in _WORDED_ANNOTS:
+            shown_only.extend(_shown_only(annot, ""))
+    return PageAnnotations(tuple(texts), attached, tuple(links), tuple(shown_only))
+
+
+def _unseen(annot: Any) -> bool:
+    return bool(pdfium_c.FPDFAnnot_GetFlags(annot) & _UNSEEN)
+
+
+def _shown_only(annot: Any, name: str) -> list[ShownOnly]:
+    """The annotation's rectangle and ``name`` when it has an appearance to read."""
+    rect = pdfium_c.FS_RECTF()
+    if not pdfium_c.FPDFAnnot_HasKey(annot, b"AP") or not pdfium_c.FPDFAnnot_GetRect(annot, rect):
+        return []
+    return [((rect.left, rect.top, rect.right, rect.bottom), name)]
 
 
 def _annotation_text(annot: Any, max_chars: int = MAX_PAGE_EXTRA_CHARS) -> str:
@@ -343,7 +400,8 @@ def attached_files(page: pdfium.PdfPage, pdf: pdfium.PdfDocument) -> Iterator[pd
             yield pdfium.PdfAttachment(raw, pdf)
 
 
-def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None) -> list[str]:
+def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None,
+                     shown_only: list[ShownOnly] | None = None) -> list[str]:
     """``name: value`` of the form fields whose widgets sit on the page.
 
     Without a form handle (no AcroForm: a page cut out of a filled form keeps its
@@ -352,6 +410,8 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None) -> list[str]
     PDFium finds a widget's field by going through the form's fields one by one, so
     past ``MAX_FORM_LOOKUPS`` widgets on a page only their own V and T are read: a page
     of 30,000 fields took 76 s, each widget looked up costing time in proportion to all.
+    A text field (or combo box) with no value whose widget a viewer shows and has an
+    appearance is added to ``shown_only``, when given: what it shows is its value.
     """
     texts: dict[str, None] = {}  # in page order, each once, looked up in constant time
     budget = MAX_PAGE_EXTRA_CHARS
@@ -362,15 +422,19 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None) -> list[str]
         if pdfium_c.FPDFAnnot_GetSubtype(annot) != pdfium_c.FPDF_ANNOT_WIDGET:
             continue
         value = name = ""
+        typed = False
         if form_handle is not None and lookups < MAX_FORM_LOOKUPS:
             lookups += 1
             value = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldValue, form_handle, annot,
                                max_chars=budget).strip()
             name = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldName, form_handle, annot).strip()
+            typed = pdfium_c.FPDFAnnot_GetFormFieldType(form_handle, annot) in _TYPED_FIELDS
         if not value and not name:
             value = utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, b"V",
                                max_chars=budget).strip()
             name = utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, b"T").strip()
+        if not value and typed and shown_only is not None and not _unseen(annot):
+            shown_only.extend(_shown_only(annot, name))
         if not value or value == "Off":
             continue
         line = f"{name}: {value}" if name else value
@@ -404,6 +468,34 @@ def signature_texts(pdf: pdfium.PdfDocument, index: int,
     por: ..."): PDFium's text leaves annotations out, so the page is flattened (its
     annotations' appearances merged into its content, as a viewer shows them) and the text
     inside each box read. Flattening changes only the open document, which shows the same."""
+    return [text for text in _flattened_texts(pdf, index, boxes) if text]
+
+
+def appearance_texts(pdf: pdfium.PdfDocument, index: int, shown_only: list[ShownOnly],
+                     page_text: str) -> list[str]:
+    """What the annotations of page ``index`` in ``shown_only`` show, a line each
+    (``name: text`` for a field), leaving out what ``page_text`` already holds. They are
+    drawn by flattening a copy of the page in a document of its own: the page itself
+    keeps its annotations (a file attachment, a signature field read after)."""
+    scratch = pdfium.PdfDocument.new()
+    try:
+        if not pdfium_c.FPDF_ImportPagesByIndex(scratch, pdf, (ctypes.c_int * 1)(index), 1, 0):
+            return []
+        texts = _flattened_texts(scratch, 0, [box for box, _ in shown_only])
+    finally:
+        scratch.close()
+    flat = "".join(page_text.split()).casefold()
+    lines: dict[str, None] = {}
+    for text, (_, name) in zip(texts, shown_only, strict=False):
+        if text and "".join(text.split()).casefold() not in flat:
+            lines[f"{name}: {text}" if name else text] = None
+    return list(lines)
+
+
+def _flattened_texts(pdf: pdfium.PdfDocument, index: int,
+                     boxes: list[tuple[float, ...]]) -> list[str]:
+    """The text each box of page ``index`` gains when the page is flattened, spaces
+    closed up ('' where it gains none); none at all when flattening fails."""
     before = _texts_in(pdf, index, boxes, flatten=True)
     if before is None:
         return []
@@ -411,7 +503,7 @@ def signature_texts(pdf: pdfium.PdfDocument, index: int,
     # flattening draws the appearances after the page's own content: what the box held
     # before comes first
     shown = [a[len(b):] if a.startswith(b) else a for a, b in zip(after, before, strict=True)]
-    return [" ".join(t.split()) for t in shown if t.strip()]
+    return [" ".join(t.split()) for t in shown]
 
 
 def _texts_in(pdf: pdfium.PdfDocument, index: int, boxes: list[tuple[float, ...]],

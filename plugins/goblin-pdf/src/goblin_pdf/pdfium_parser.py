@@ -26,11 +26,12 @@ from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge,
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import ImageRegion, PageContent
 from goblin_core.source import Source
-from goblin_pdf.damaged_pdf import ContentCheck, RebuiltPdf, rebuilt_pdf
+from goblin_pdf.damaged_pdf import ContentCheck, RebuiltPdf, embedded_data, rebuilt_pdf
 from goblin_pdf.formats import PDF_MIME
 from goblin_pdf.image_regions import untexted_images
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
 from goblin_pdf.named_ligatures import NamedLigatures
+from goblin_pdf.optional_content import HiddenLayers
 from goblin_pdf.outline import outline_text, read_outline
 from goblin_pdf.page_render import RenderTimeout, render_gray
 from goblin_pdf.page_weight import PageCensus
@@ -43,6 +44,8 @@ from goblin_pdf.passwords import (
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import (
     PageText,
+    ShownOnly,
+    appearance_texts,
     attached_files,
     document_info,
     form_field_texts,
@@ -75,9 +78,9 @@ class PdfiumParser(BaseEngine):
     priority = 100
 
     def open(self, source: Source, config: Config) -> PdfiumDocument:
-        refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)),
-                            document_password(source, config))
-        return PdfiumDocument(source, config)
+        damaged = refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)),
+                                      document_password(source, config))
+        return PdfiumDocument(source, config, damaged)
 
 
 def open_pdfium(source: Source, password: str | None,
@@ -158,7 +161,10 @@ MAX_FORM_WIDGETS = 10_000
 class PdfiumDocument(BaseParsedDocument):
     """An open PDF: pages read lazily, rendering for OCR, embedded files as children."""
 
-    def __init__(self, source: Source, config: Config) -> None:
+    def __init__(self, source: Source, config: Config,
+                 damaged_streams: frozenset[int] = frozenset()) -> None:
+        """``damaged_streams``: the objects the stream check found damaged part-way
+        (page content streams and embedded files)."""
         self.source = source
         self.options = config.section("pdf")
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
@@ -175,9 +181,12 @@ class PdfiumDocument(BaseParsedDocument):
         self.repaired = (Source.from_bytes(rebuilt[0].data, source.display_name)
                          if rebuilt else None)
         readable = self.repaired or source
-        self._content_check = ContentCheck(readable, None if rebuilt else password)
+        # qpdf's copy numbers its objects anew: the check's findings are for the original
+        self._content_check = ContentCheck(readable, None if rebuilt else password,
+                                           frozenset() if rebuilt else damaged_streams)
         self.page_census = PageCensus.of(readable, config)
         self._ligatures = NamedLigatures(readable, password)
+        self._layers = HiddenLayers(readable, None if rebuilt else password)
         self.warnings: list[tuple[str, str]] = []  # into the document's report
         if rebuilt:
             lost = f"; {len(self.lost_pages)} page(s) lost their content with it" \
@@ -187,7 +196,7 @@ class PdfiumDocument(BaseParsedDocument):
                 f"file cut short): read from a copy qpdf rebuilt from its objects{lost}")))
             log.warning("%s: %s", source.display_name, self.warnings[-1][1])
         self._labels_refused = False
-        self.pages_in_file = len(self.pdf)  # page_count, known here (optional in the base)
+        self.pages_in_file = self._pages_in_tree()  # page_count (optional in the base)
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
         self._field_values = bool(self.options.get("forms", True))
@@ -208,6 +217,32 @@ class PdfiumDocument(BaseParsedDocument):
             pdfium_c.FORMTYPE_XFA_FOREGROUND
 
     # -- document level ---------------------------------------------------
+
+    def _pages_in_tree(self) -> int:
+        """How many pages the page tree holds. PDFium's count is the root's ``/Count``,
+        which a producer may leave too high (pages deleted, the count kept) or a loop
+        in ``/Kids`` may inflate: the pages past the real ones do not exist, and read as
+        failed pages they would make a whole document look damaged. A page's size is
+        read from its dictionary without parsing its content, so the last page that
+        exists is found in a few look-ups."""
+        claimed = len(self.pdf)
+        if not claimed or _page_exists(self.pdf, claimed - 1):
+            return claimed
+        if not _page_exists(self.pdf, 0):
+            return claimed  # none can be found: each page fails with PDFium's reason
+        found, missing = 0, claimed - 1  # page ``found`` exists, page ``missing`` does not
+        while missing - found > 1:
+            middle = (found + missing) // 2
+            if _page_exists(self.pdf, middle):
+                found = middle
+            else:
+                missing = middle
+        held = found + 1
+        message = (f"the page tree claims {claimed:,} pages but holds {held:,} (its /Count "
+                   "is wrong or its /Kids loop back); the pages it holds are read")
+        log.warning("%s: %s", self.source.display_name, message)
+        self.warnings.append(("CorruptDocument", message))
+        return held
 
     def _init_forms(self) -> bool:
         form_type = self.pdf.get_formtype()
@@ -297,7 +332,8 @@ class PdfiumDocument(BaseParsedDocument):
             try:
                 read = read_text(page, int(self.options.get("count_images_below", 200)), textpage,
                                  lambda chars, text: self._ligatures.corrections(chars, text,
-                                                                                 index))
+                                                                                 index),
+                                 self._layers.chars(page, textpage, index))
                 layout = self._layout(page, textpage, read, number)
                 regions = self._untexted_images(page, textpage, read, number)
             finally:
@@ -313,6 +349,8 @@ class PdfiumDocument(BaseParsedDocument):
             if damage is not None:
                 return PageContent(number, error=f"page {number} draws nothing: {damage}",
                                    label=self._label(index))
+        else:
+            self._warn_partial(number, self._content_check.partial(index))
         # rebuilt text gets the same stray-mark repair PDFium's own text had
         text = repair(layout.text) if layout.reordered else layout.text
         if signatures:
@@ -369,12 +407,25 @@ class PdfiumDocument(BaseParsedDocument):
                 extra.append("\n".join(links))
             if annotations.attached_files:
                 self._pages_with_attached_files.append(index)
+            shown_only = list(annotations.shown_only)
             if self._field_values:
-                extra.extend(form_field_texts(page, self.pdf.formenv if self._forms else None))
+                extra.extend(form_field_texts(page, self.pdf.formenv if self._forms else None,
+                                              shown_only))
+            if shown_only:
+                extra.extend(self._appearances(index, shown_only, text))
         except Exception as exc:  # annotations and fields are extras: never lose the page text
             log.warning("%s: annotations or form fields unreadable: %s",
                         self.source.display_name, exc)
         return extra
+
+    def _appearances(self, index: int, shown_only: list[ShownOnly], text: str) -> list[str]:
+        """What annotations with no text of their own show (a stamp, an unfilled field's
+        appearance), unless drawing them is refused."""
+        undrawn = self.page_census.drawing_refusal(index + 1)
+        if undrawn is not None:  # flattening draws the appearances
+            self._warn_undrawn(f"{undrawn}; what its annotations show is not read")
+            return []
+        return appearance_texts(self.pdf, index, shown_only, text)
 
     def _xfa(self) -> list[str]:
         """A dynamic XFA form's text: its page is only a placeholder PDFium draws."""
@@ -407,6 +458,13 @@ class PdfiumDocument(BaseParsedDocument):
                         self.source.display_name, index + 1, exc)
             return []
         return ["\n".join(lines)] if lines else []
+
+    def _warn_partial(self, number: int, damage: str | None) -> None:
+        """A page whose drawing stops part-way: its text is what came before the damage."""
+        if damage is not None:
+            message = f"page {number}: {damage}; its text may be incomplete"
+            log.warning("%s: %s", self.source.display_name, message)
+            self.warnings.append(("CorruptDocument", message))
 
     def _warn_undrawn(self, message: str) -> None:
         log.warning("%s: %s", self.source.display_name, message)
@@ -517,13 +575,36 @@ class PdfiumDocument(BaseParsedDocument):
         try:
             data = _attachment_data(attachment, size)
         except pdfium.PdfiumError as exc:
-            log.warning("%s: attachment %s unreadable: %s", self.source.display_name, name, exc)
-            return None
+            read = self._attachment_by_qpdf(name, exc)
+            if read is None:
+                return None
+            data = read
+        else:
+            if self._content_check.damaged_attachment(name):
+                self._warn_attachment(f"attachment {name!r}: its stream is damaged part-way; "
+                                      f"only the {len(data):,} bytes before the damage are read")
         key = (name, len(data), hashlib.sha256(data).hexdigest())
         if key in seen.contents:
             return None
         seen.contents.add(key)
         return self.source.child(name, data)
+
+    def _attachment_by_qpdf(self, name: str, failure: Exception) -> bytes | None:
+        """An attachment PDFium cannot give (a file specification naming its file by
+        ``/UF`` alone), read by qpdf; None, with a warning, when that fails too."""
+        stream = self._content_check.embedded_file(name)
+        if stream is None:
+            self._warn_attachment(f"attachment {name!r} cannot be read ({failure}); left out")
+            return None
+        try:
+            return embedded_data(stream, self.limits.max_member_size)
+        except Exception as exc:  # zlib's errors, qpdf's, a filter not decoded: left out
+            self._warn_attachment(f"attachment {name!r} cannot be read ({exc}); left out")
+            return None
+
+    def _warn_attachment(self, message: str) -> None:
+        log.warning("%s: %s", self.source.display_name, message)
+        self.warnings.append(("CorruptDocument", message))
 
     def _check_attachment_size(self, name: str, attachment: pdfium.PdfAttachment) -> int:
         """The attachment's decoded size. Refuse an attachment over limits.max_member_size
@@ -573,6 +654,7 @@ class PdfiumDocument(BaseParsedDocument):
         self.pdf.close()
         self.page_census.close()
         self._ligatures.close()
+        self._layers.close()
         self._content_check.close()
         if self.repaired is not None:
             self.repaired.cleanup()
@@ -593,6 +675,11 @@ class _SeenAttachments:
             return False
         self.specifications.add(specification)
         return True
+
+
+def _page_exists(pdf: pdfium.PdfDocument, index: int) -> bool:
+    """Whether page ``index`` (0-based) is in the page tree, its content left unparsed."""
+    return bool(pdfium_c.FPDF_GetPageSizeByIndexF(pdf, index, pdfium_c.FS_SIZEF()))
 
 
 def _attachment_data(attachment: pdfium.PdfAttachment, size: int) -> bytes:

@@ -15,6 +15,13 @@ only big fonts and content streams are. An encrypted PDF's streams are decrypted
 since PDFium opens most of them without a password. Images and embedded files are left
 out: text extraction never decodes an image (page renders for OCR have their own pixel
 limit), and embedded files are children under the archive limits.
+
+The same pass tells which streams are damaged part-way. A reader decodes a Flate stream
+up to the damage and keeps what came before it without a word: a page drawing its first
+lines only, an attachment cut to its first bytes, both taken for whole. So each page
+content stream and embedded file in the clear is inflated here (those the bomb check
+inflates are not inflated twice), keeping nothing, and those that do not inflate to their
+end are named for the parser to report.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from goblin_pdf.pdf_bytes import (
 )
 from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 from goblin_pdf.stream_filters import (
+    CHUNK,
     FLATE,
     decodes_past,
     filter_chain,
@@ -46,16 +54,30 @@ from goblin_pdf.stream_filters import (
 )
 
 _NOT_INFLATED = re.compile(rb"/Subtype\s*/Image\b|/Type\s*/EmbeddedFile\b")
+#: Keys a page content stream's dictionary does not have: a font program's (/Length1,
+#: /Subtype), an image's or a form's (/Subtype), an ICC profile's (/N), an object or
+#: cross-reference stream's and metadata's (/Type). Checking only what is left keeps the
+#: fonts, the largest streams of most PDFs, from being inflated for nothing.
+_NOT_PAGE_CONTENT = re.compile(rb"/(?:Type|Subtype|Length[123]|N)(?![^\s/\[\]()<>{}%])")
+_EMBEDDED_FILE = re.compile(rb"/Type\s*/EmbeddedFile\b")
 
 
-def refuse_stream_bombs(source: Source, limit: int, password: str | None = None) -> None:
+def refuse_stream_bombs(source: Source, limit: int, password: str | None = None
+                        ) -> frozenset[int]:
     """FileTooLarge when a stream of the PDF inflates past ``limit`` bytes (0: no check).
-    An encrypted PDF's streams are decrypted with ``password`` (or none) to be counted."""
+    An encrypted PDF's streams are decrypted with ``password`` (or none) to be counted.
+
+    Returns the object numbers of the page content streams and embedded files in the
+    clear whose Flate data is damaged part-way (a reader keeps only what comes before the
+    damage); none when the check is off."""
     if limit <= 0:
-        return
+        return frozenset()
+    damaged: set[int] = set()
     with source.open() as stream, mapped(stream) as data:
-        found = _oversized(data, limit)
-        if found is None and data.find(b"/Encrypt") >= 0:
+        encrypted = data.find(b"/Encrypt") >= 0
+        # encrypted data is no Flate data until decrypted: only its size is judged here
+        found = _oversized(data, limit, None if encrypted else damaged)
+        if found is None and encrypted:
             found = _oversized_encrypted(stream, data, limit, password)
     if found is not None:
         raise FileTooLarge(
@@ -63,21 +85,85 @@ def refuse_stream_bombs(source: Source, limit: int, password: str | None = None)
             "bomb, not opened; raise pdf.max_stream_size to read it",
             file=source.display_name,
         )
+    return frozenset(damaged)
 
 
-def _oversized(data: Any, limit: int) -> str | None:
-    """Which stream decodes past ``limit`` ("object 12"), or None."""
+def _oversized(data: Any, limit: int, damaged: set[int] | None = None) -> str | None:
+    """Which stream decodes past ``limit`` ("object 12"), or None. The numbers of the page
+    content streams and embedded files found damaged on the way go into ``damaged``."""
     objects = _ObjectsInClear(data)
     for keyword, start in streams(data):
         end = stream_end(data, start)
         dictionary = stream_dictionary(data, keyword)
         chain = _chain(dictionary, data, start, end, objects)
+        number = OBJECT.match(dictionary)
+        if damaged is not None and number is not None and chain == [FLATE] and \
+                _kept_whole(dictionary, number.end()):
+            size, whole = _inflated(data, start, end, limit)
+            if size > limit and not _NOT_INFLATED.search(dictionary):
+                return f"object {int(number[1])}"
+            if not whole:
+                damaged.add(int(number[1]))
+            continue
         if most_decoded(end - start, chain) <= limit or _NOT_INFLATED.search(dictionary):
             continue
         if decodes_past(chunks(data, start, end), chain, dictionary, limit):
-            number = OBJECT.match(dictionary)
             return f"object {int(number[1])}" if number else f"the stream at byte {start:,}"
     return None
+
+
+def _kept_whole(dictionary: bytes, keys_at: int) -> bool:
+    """Whether a stream is a page's content or an embedded file, by its dictionary (its
+    keys from ``keys_at``, after the object's header)."""
+    return _EMBEDDED_FILE.search(dictionary) is not None or \
+        _NOT_PAGE_CONTENT.search(dictionary, keys_at) is None
+
+
+def _inflated(data: Any, start: int, end: int, limit: int) -> tuple[int, bool]:
+    """How many bytes a stream's Flate data inflates to (counted up to just past
+    ``limit``), and whether it is sound: False when inflating fails on the way (a
+    damaged block), where a reader stops and keeps what came before. Data that merely
+    ends early without an error (a missing checksum, which some writers leave out)
+    counts as sound: the readers take all of it."""
+    inflater = zlib.decompressobj()
+    size = 0
+    try:
+        for piece in chunks(data, start, end):
+            while piece and not inflater.eof:
+                size += len(inflater.decompress(piece, CHUNK))
+                if size > limit:
+                    return size, True
+                piece = inflater.unconsumed_tail
+            if inflater.eof:
+                break
+    except zlib.error:
+        return size, _only_checksum_wrong(data, start, end)
+    return size, True
+
+
+#: Bytes that may follow a stream's deflate data before its end: the 4-byte checksum,
+#: line ends and padding some writers add.
+_TRAILING = 16
+
+
+def _only_checksum_wrong(data: Any, start: int, end: int) -> bool:
+    """Whether Flate data zlib refused is whole, its checksum alone wrong: the deflate
+    data ends at the stream's end, and a reader, which does not check the sum, has
+    all of it. Damage in the middle ends the deflate data early or breaks it."""
+    inflater = zlib.decompressobj(-zlib.MAX_WBITS)  # raw deflate after the 2-byte header
+    fed = 0
+    try:
+        for piece in chunks(data, start + 2, end):
+            fed += len(piece)
+            while piece and not inflater.eof:
+                inflater.decompress(piece, CHUNK)
+                piece = inflater.unconsumed_tail
+            if inflater.eof:
+                break
+    except zlib.error:
+        return False
+    after = end - start - 2 - fed + len(inflater.unused_data)
+    return not inflater.eof or after <= _TRAILING
 
 
 def _chain(dictionary: bytes, data: Any, start: int, end: int,
