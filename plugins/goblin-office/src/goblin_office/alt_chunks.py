@@ -65,8 +65,10 @@ def _chunk_pages(data: bytes, name: str, config: Config) -> list[PageContent]:
 
 
 def merge_chunk(page: PageBuilder, pages: list[PageContent]) -> None:
-    """Add the chunk ``pages``' blocks to ``page``, each table as a table."""
+    """Add the chunk ``pages``' blocks to ``page``, each table as a table, and count the
+    hidden text they hold as the page's."""
     for chunk in pages:
+        page.hidden += chunk.hidden_chars
         tables = iter(chunk.tables)
         if not chunk.blocks:
             page.add(chunk.text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, repeat
@@ -27,6 +28,9 @@ from goblin_office.layout import PageBuilder
 log = logging.getLogger(__name__)
 
 _DELIMITERS = ",;\t|"
+# Excel's first line naming the delimiter ("sep=;"): Excel splits the rows by it and
+# does not show the line
+_SEP_LINE = re.compile(r"\ufeff?sep=([^\r\n\"])(?:\r\n|\r|\n|$)", re.I)
 _SAMPLE = 64 * 1024
 # csv.Sniffer's quote patterns take time quadratic in the sample: 64 KiB of '",' take
 # over 30 s, 4 KiB a fifth of a second. It sees the whole lines of the first 4 KiB; the
@@ -35,6 +39,19 @@ _SNIFFER_SAMPLE = 4 * 1024
 # Lines are handed to the csv module from slices of about this many characters, so a
 # huge file never sits in a StringIO (four bytes a character) at once.
 _CHUNK = 1 << 20
+
+
+def declared_delimiter(text: str) -> tuple[str, int] | None:
+    """The delimiter an Excel ``sep=`` first line names and where the rows after it
+    start; None when the text opens with no such line.
+
+    >>> declared_delimiter("sep=;\\nnome;cidade\\n")
+    (';', 6)
+    >>> declared_delimiter("nome;cidade\\n") is None
+    True
+    """
+    found = _SEP_LINE.match(text)
+    return (found.group(1), found.end()) if found else None
 
 
 def sniff_delimiter(sample: str, default: str = ",") -> str:
@@ -75,8 +92,13 @@ class DelimitedParser(BaseEngine):
             raise CorruptDocument(
                 f"binary content in a CSV file (decoded as {encoding})", file=source.display_name
             )
-        default = "\t" if source.extension in ("tsv", "tab") else ","
-        delimiter = sniff_delimiter(text[:_SAMPLE], default)
+        declared = declared_delimiter(text)
+        if declared is not None:
+            delimiter, start = declared
+            text = text[start:]
+        else:
+            default = "\t" if source.extension in ("tsv", "tab") else ","
+            delimiter = sniff_delimiter(text[:_SAMPLE], default)
         reader = BoundedRows(
             delimiter,
             max_cells=int(config.get("office", "max_sheet_cells", 5_000_000)),
@@ -96,6 +118,8 @@ class DelimitedParser(BaseEngine):
             "delimiter": delimiter,
             "rows": len(rows),
         }
+        if declared is not None:
+            metadata["delimiter_declared"] = True  # by a "sep=" first line
         if reader.cuts:
             metadata["truncated"] = "; ".join(reader.cuts)
             log.warning("%s: %s", source.display_name, metadata["truncated"])

@@ -14,6 +14,7 @@ from goblin_core.builtin.text import binary_content
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
+from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.rtfobjects import rtf_children, without_binary_groups
@@ -80,6 +81,7 @@ class RTFParser(BaseEngine):
         if content.cuts:
             metadata["truncated"] = "; ".join(content.cuts)
             log.warning("%s: %s", source.display_name, metadata["truncated"])
-        document = TextDocument([text], metadata=metadata, attachments=found)
+        page = PageContent(number=1, text=text, hidden_chars=content.hidden_chars)
+        document = TextDocument([page], metadata=metadata, attachments=found)
         document.warnings = [("Truncated", cut) for cut in content.cuts]
         return document

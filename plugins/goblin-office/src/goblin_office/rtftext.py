@@ -10,7 +10,10 @@ the body, headers and footers, footnotes, annotations (with their author),
 text boxes, field results (a hyperlink's text, not its address), cells separated
 by tabs and rows by line breaks. ``\'xx`` bytes are decoded in the code page of
 the current font's charset, else the document's ``\ansicpg``; ``\uN`` escapes
-honour ``\ucN``, and surrogate halves that do not pair become U+FFFD.
+honour ``\ucN`` (the fallback skipped may be a byte, a character, or a control word
+or symbol), and surrogate halves that do not pair become U+FFFD. Tracked changes are
+read as accepted, deleted text (``\deleted``) left out; hidden text (``\v``) is read,
+as Word keeps it, and counted.
 """
 
 from __future__ import annotations
@@ -155,6 +158,10 @@ _SYMBOLS = {
     "ltrmark": "\u200e",
     "rtlmark": "\u200f",
 }
+# Breaks, tabs and cell marks: they shape the text rather than being characters of it
+_LAYOUT = frozenset({"par", "line", "sect", "page", "row", "nestrow", "tab", "cell", "nestcell"})
+# a cell's or row's end, kept in deleted text so the table keeps its columns
+_TABLE_MARKS = frozenset({"row", "nestrow", "cell", "nestcell"})
 _CONTROL_SYMBOLS = {"~": "\u00a0", "-": "\u00ad", "_": "\u2011", "\\": "\\", "{": "{", "}": "}"}
 _SYMBOL_FONT = "symbol-font:"  # the pseudo code page of a symbol font, by font number
 # A font name is at most 31 characters (LOGFONT); text past this in a font entry is not one.
@@ -178,6 +185,8 @@ class _State:
     in_font_aside: bool = False  # a font entry's {\*\panose} or {\*\falt}: not its name
     date: str = ""
     padded: bool = False  # an annotation or note: set off from the text around it
+    deleted: bool = False  # a tracked deletion (\deleted)
+    hidden: bool = False  # hidden text (\v)
 
 
 @dataclass
@@ -187,6 +196,7 @@ class RTFContent:
     text: str
     metadata: dict[str, str] = field(default_factory=dict)
     cuts: list[str] = field(default_factory=list)  # what was read only in part, and why
+    hidden_chars: int = 0  # characters of the text in hidden text (\v)
 
 
 class _Reader:
@@ -206,9 +216,11 @@ class _Reader:
         self.pending = bytearray()
         self.pending_codec = "cp1252"
         self.pending_target = ""
+        self.pending_hidden = False
         self.high_surrogate: tuple[int, str] | None = None
         self.skip_chars = 0
         self.cuts: list[str] = []
+        self.hidden_chars = 0
 
     def codec(self, state: _State) -> str:
         font = state.font if state.font is not None else self.default_font
@@ -231,7 +243,10 @@ class _Reader:
         """Decode the bytes gathered so far and settle a surrogate left without its pair."""
         if self.pending:
             data, self.pending = bytes(self.pending), bytearray()
-            self.put(self.decode(data, self.pending_codec), self.pending_target)
+            text = self.decode(data, self.pending_codec)
+            self.put(text, self.pending_target)
+            if self.pending_hidden and not self.pending_target:
+                self.hidden_chars += len(text)
         if self.high_surrogate is not None:
             self.put("\ufffd", self.high_surrogate[1])
             self.high_surrogate = None
@@ -245,30 +260,39 @@ class _Reader:
         return "".join(table.get(byte) or bytes((byte,)).decode(self.codepage, "replace")
                        for byte in data)
 
-    def emit(self, text: str, state: _State) -> None:
+    def emit(self, text: str, state: _State, *, character: bool = True) -> None:
+        """Put ``text`` out; ``character``: it counts as hidden text when hidden (a
+        break, tab or padding space does not)."""
         if not state.skip:
             self.flush()
             self.put(text, state.target)
+            if character and state.hidden and not state.target:
+                self.hidden_chars += len(text)
 
     def bytes_(self, data: bytes, state: _State) -> None:
         if self.skip_chars:
             skipped = min(self.skip_chars, len(data))
             self.skip_chars -= skipped
             data = data[skipped:]
-        if state.skip or not data:
+        if state.skip or state.deleted or not data:
             return
         codec = self.codec(state)
         if self.high_surrogate is not None or (
-            self.pending and (codec, state.target) != (self.pending_codec, self.pending_target)
+            self.pending
+            and (codec, state.target, state.hidden)
+            != (self.pending_codec, self.pending_target, self.pending_hidden)
         ):
             self.flush()
         self.pending_codec, self.pending_target = codec, state.target
+        self.pending_hidden = state.hidden
         self.pending += data
 
     def unicode(self, value: int, state: _State) -> None:
         self.skip_chars = state.uc
-        if state.skip:
+        if state.skip or state.deleted:
             return
+        if state.hidden and not state.target:
+            self.hidden_chars += 1
         value &= 0xFFFF  # \u takes a signed 16-bit number
         if 0xDC00 <= value <= 0xDFFF and self.high_surrogate is not None:
             high = self.high_surrogate[0]
@@ -320,9 +344,12 @@ class _Reader:
                     self.font_name_text(text, state)
                 self.bytes_(text.encode("latin-1"), state)
             elif symbol is not None:
-                self.skip_chars = 0
-                if symbol in "\r\n":
-                    self.emit("\n", state)
+                if self.skip_chars:  # a \uN's fallback character
+                    self.skip_chars -= 1
+                elif state.deleted:
+                    continue
+                elif symbol in "\r\n":
+                    self.emit("\n", state, character=False)
                 elif symbol in _CONTROL_SYMBOLS:
                     self.emit(_CONTROL_SYMBOLS[symbol], state)
             elif brace == "{":
@@ -348,15 +375,18 @@ class _Reader:
                 if stack:
                     state = stack.pop()
                 if closed.padded:
-                    self.emit(" ", state)
+                    self.emit(" ", state, character=False)
         self.flush()
-        return RTFContent("".join(self.parts[""]), self.metadata(), self.cuts)
+        return RTFContent("".join(self.parts[""]), self.metadata(), self.cuts, self.hidden_chars)
 
     def control(
         self, word: str, param: str | None, state: _State, first: bool, starred: bool
     ) -> _State:
-        if word != "u":
-            self.skip_chars = 0
+        if self.skip_chars:
+            # the RTF specification counts a control word as one character of a \uN's
+            # fallback (\u8220\ldblquote): it is skipped whole
+            self.skip_chars -= 1
+            return state
         if state.in_fonttbl:
             if first and starred:
                 state.in_font_aside = True
@@ -376,11 +406,17 @@ class _Reader:
         if word == "u" and param is not None:
             self.unicode(int(param), state)
         elif word in _SYMBOLS:
-            self.emit(_SYMBOLS[word], state)
+            if not state.deleted or word in _TABLE_MARKS:
+                self.emit(_SYMBOLS[word], state, character=word not in _LAYOUT)
         elif word == "f" and param is not None:
             state.font = int(param)
         elif word == "plain":
             state.font = None
+            state.deleted = state.hidden = False
+        elif word == "deleted":
+            state.deleted = param != "0"
+        elif word == "v":
+            state.hidden = param != "0"
         elif word == "uc" and param is not None:
             state.uc = max(int(param), 0)
         elif word == "ansicpg" and param is not None and param != "0":
@@ -410,7 +446,7 @@ class _Reader:
         elif word in _DATE_PARTS and state.date and param is not None:
             self.dates[state.date][_DATE_PARTS[word]] = int(param)
         elif first and word in _PADDED:
-            self.emit(" ", state)
+            self.emit(" ", state, character=False)
             state.padded = True
         return state
 

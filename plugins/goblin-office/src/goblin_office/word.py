@@ -33,9 +33,13 @@ _SKIP = frozenset(
         "txbxContent",
         "Fallback",
         "instrText",
+        # tracked changes read as accepted: a deletion goes whole, its tabs, breaks and
+        # symbols with its text, and so does the place moved text was (moveTo keeps it)
+        "del",
         "delText",
-        # tracked changes: where moved text was, kept beside where it went (moveTo)
         "moveFrom",
+        # a ruby's reading (phonetic guide), set above its base: the line holds the base
+        "rt",
         "footnoteReference",
         "endnoteReference",
         "commentReference",
@@ -73,6 +77,16 @@ _CONTAINERS = frozenset(
         "sub-section",
     }
 )
+# Namespaces this walker reads (it goes by local names): an mc:Choice requiring
+# another one is passed over for the next choice or the Fallback, as Word would
+_UNDERSTOOD_NAMESPACES = (
+    "http://schemas.openxmlformats.org/",
+    "http://purl.oclc.org/ooxml/",
+    "http://schemas.microsoft.com/office/",
+    "urn:schemas-microsoft-com:",
+)
+# a row spans no more grid columns than Word's 63
+_MAX_GRID_COLUMNS = 64
 _HEADING = re.compile(r"^(?:heading|titre|berschrift|titolo|t[íi]tulo|kop)\s*(\d)$", re.I)
 
 
@@ -86,11 +100,24 @@ class Styles:
     def __init__(self, root: Any | None) -> None:
         self._by_id: dict[str, Any] = {}
         self._seen: dict[str, tuple[int, bool]] = {}
-        self._hidden: dict[str, bool] = {}
+        self._hidden: dict[str, bool | None] = {}
+        # the styles of paragraphs and runs that name none (w:default, the last one
+        # marked, as the standard says), and whether the document defaults hide text
+        self.default_paragraph = ""
+        self.default_character = ""
+        self.defaults_hide = False
         if root is None:
             return
         for style in root.iterchildren("{*}style"):
-            self._by_id[attr(style, "styleId")] = style
+            style_id = attr(style, "styleId")
+            self._by_id[style_id] = style
+            if attr(style, "default").lower() in ("1", "true", "on"):
+                kind = attr(style, "type")
+                if kind == "paragraph":
+                    self.default_paragraph = style_id
+                elif kind == "character":
+                    self.default_character = style_id
+        self.defaults_hide = bool(hidden_flag(root.find("{*}docDefaults/{*}rPrDefault/{*}rPr")))
 
     def level(self, style_id: str) -> int:
         """The heading level (1-9) of a paragraph style; 0 for body text."""
@@ -106,26 +133,31 @@ class Styles:
             found = self._seen[style_id] = _style_kind(self._by_id.get(style_id), style_id)
         return found
 
-    def hides(self, style_id: str) -> bool:
-        """True when a style, or one it is based on, sets its text hidden (``w:vanish``)."""
-        found = self._hidden.get(style_id)
-        if found is None:
-            found = self._hidden[style_id] = self._hides(style_id)
-        return found
+    def applied(self, style_id: str, default: str) -> str:
+        """The style a paragraph or run is in: the one it names, else (none named, or one
+        styles.xml does not define) the ``default`` style of its kind."""
+        return style_id if style_id and style_id in self._by_id else default
 
-    def _hides(self, style_id: str) -> bool:
+    def hides(self, style_id: str) -> bool | None:
+        """What a style, or one it is based on, says of hiding its text (``w:vanish``):
+        True or False, None when none of them sets it."""
+        if style_id not in self._hidden:
+            self._hidden[style_id] = self._hides(style_id)
+        return self._hidden[style_id]
+
+    def _hides(self, style_id: str) -> bool | None:
         seen: set[str] = set()
         while style_id and style_id not in seen:  # basedOn may loop in a damaged file
             seen.add(style_id)
             style = self._by_id.get(style_id)
             if style is None:
-                return False
+                return None
             hidden = hidden_flag(style.find("{*}rPr"))
             if hidden is not None:
                 return hidden
             based = style.find("{*}basedOn")
             style_id = attr(based, "val") if based is not None else ""
-        return False
+        return None
 
 
 def hidden_flag(props: Any | None) -> bool | None:
@@ -185,8 +217,13 @@ class Walker:
         self.graphics: Mapping[str, list[str]] = graphics or {}
         # alternative-format chunks (w:altChunk) of the part being read, read, by the same
         self.chunks: Mapping[str, list[PageContent]] = {}
+        # the text of a paragraph whose mark is a tracked deletion: accepted, the
+        # paragraph runs on into the next one
+        self.joined = ""
 
     def blocks(self, element: Any, kind: str = "") -> None:
+        """The paragraphs and tables among ``element``'s children (any iterable of
+        elements), in order."""
         for child in element:
             tag = child.tag
             if not isinstance(tag, str):  # an entity reference
@@ -195,31 +232,51 @@ class Walker:
             if name == "p":
                 self.paragraph(child, kind)
             elif name == "tbl":
+                self.end_joined(kind)
                 self.page.add_table(self.table_rows(child), header_rows=_header_rows(child))
             elif name in _CONTAINERS:
                 self.blocks(child, kind)
+            elif name == "AlternateContent":
+                branch = chosen_branch(child)
+                if branch is not None:
+                    self.blocks(branch, kind)
             elif name == "altChunk" and self.chunks:
+                self.end_joined(kind)
                 merge_chunk(self.page, self.chunks.get(attr(child, "id"), []))
+        self.end_joined(kind)
+
+    def end_joined(self, kind: str = "") -> None:
+        """Add the text of a paragraph whose mark was deleted when no paragraph follows
+        it to run on into."""
+        if self.joined:
+            self.page.add(self.joined, kind or "paragraph")
+            self.joined = ""
 
     def paragraph(self, p: Any, kind: str = "") -> None:
         tally = _HiddenTally(self.styles, self._paragraph_hides(p))
-        out: list[str] = []
+        out: list[str] = [self.joined]
+        self.joined = ""
         _inline(p, out, None, tally)
         text = "".join(out)
         self.page.hidden += tally.chars
-        block_kind, level = self._kind(p) if self.kinds else ("paragraph", 0)
-        self.page.add(text, kind or block_kind, level)
-        for box in _textboxes(p):
+        boxes = list(_textboxes(p))
+        if _mark_deleted(p) and not boxes:
+            self.joined = text
+        else:
+            block_kind, level = self._kind(p) if self.kinds else ("paragraph", 0)
+            self.page.add(text, kind or block_kind, level)
+        for box in boxes:
             self.blocks(box, kind)
         if self.graphics:
             for relationship in _graphic_references(p):
                 for line in self.graphics.get(relationship, ()):
                     self.page.add(line, kind)
 
-    def _paragraph_hides(self, p: Any) -> bool:
+    def _paragraph_hides(self, p: Any) -> bool | None:
         props = p.find("{*}pPr")
         named = props.find("{*}pStyle") if props is not None else None
-        return bool(named is not None and self.styles.hides(attr(named, "val")))
+        style = attr(named, "val") if named is not None else ""
+        return self.styles.hides(self.styles.applied(style, self.styles.default_paragraph))
 
     def _kind(self, p: Any) -> tuple[str, int]:
         props = p.find("{*}pPr")
@@ -235,13 +292,16 @@ class Walker:
         return "paragraph", 0
 
     def table_rows(self, tbl: Any) -> list[tuple[str, ...]]:
+        """The rows' cell texts, each cell in its grid column: a merged cell is followed
+        by a blank one for each further column it spans, and a row that starts or ends
+        short of the grid (w:gridBefore, w:gridAfter) has blanks there."""
         rows = []
         for tr in _rows(tbl):
-            cells: list[str] = []
+            cells: list[str] = [""] * _grid_columns(tr, "trPr", "gridBefore")
             for tc in _cells(tr):
                 cells.append(self.cell_text(tc))
-                span = _property(tc, "tcPr", "gridSpan") or "1"
-                cells.extend([""] * (int(span) - 1 if span.isdigit() and int(span) < 64 else 0))
+                cells.extend([""] * (_grid_columns(tc, "tcPr", "gridSpan") - 1))
+            cells.extend([""] * _grid_columns(tr, "trPr", "gridAfter"))
             rows.append(tuple(cells))
         return rows
 
@@ -259,13 +319,27 @@ def _property(element: Any, props: str, name: str) -> str | None:
     return attr(found, "val") if found is not None else None
 
 
+def _grid_columns(element: Any, props: str, name: str) -> int:
+    """The count of grid columns a row's or cell's property gives (w:gridBefore,
+    w:gridAfter, w:gridSpan); 0 unset, or past the columns a row may hold."""
+    value = _property(element, props, name) or ""
+    return int(value) if value.isdigit() and int(value) < _MAX_GRID_COLUMNS else 0
+
+
 def _rows(tbl: Any) -> Iterator[Any]:
+    """A table's rows, a row deleted as a tracked change left out."""
     for child in tbl:
         name = local_name(child)
         if name == "tr":
-            yield child
+            props = child.find("{*}trPr")
+            if props is None or props.find("{*}del") is None:
+                yield child
         elif name in ("sdt", "sdtContent", "customXml"):
             yield from _rows(child)
+        elif name == "AlternateContent":
+            branch = chosen_branch(child)
+            if branch is not None:
+                yield from _rows(branch)
 
 
 def _cells(tr: Any) -> Iterator[Any]:
@@ -275,6 +349,42 @@ def _cells(tr: Any) -> Iterator[Any]:
             yield child
         elif name in ("sdt", "sdtContent", "customXml"):
             yield from _cells(child)
+        elif name == "AlternateContent":
+            branch = chosen_branch(child)
+            if branch is not None:
+                yield from _cells(branch)
+
+
+def chosen_branch(alternate: Any) -> Any | None:
+    """The branch of an ``mc:AlternateContent`` a reader takes: its first Choice whose
+    required namespaces are all ones this walker reads, else its Fallback; None when it
+    has neither."""
+    for branch in alternate:
+        name = local_name(branch) if isinstance(branch.tag, str) else ""
+        if name == "Fallback" or (name == "Choice" and _understood(branch)):
+            return branch
+    return None
+
+
+def _understood(choice: Any) -> bool:
+    for prefix in attr(choice, "Requires").split():
+        namespace = choice.nsmap.get(prefix)
+        if namespace is None or not namespace.startswith(_UNDERSTOOD_NAMESPACES):
+            return False
+    return True
+
+
+def _mark_deleted(p: Any) -> bool:
+    """True when a paragraph's mark is a tracked deletion (``w:del`` or ``w:moveFrom`` in
+    its mark's run properties; a Word 2003 deletion annotation there)."""
+    props = p.find("{*}pPr/{*}rPr")
+    if props is None:
+        return False
+    for mark in props:
+        name = local_name(mark) if isinstance(mark.tag, str) else ""
+        if name in ("del", "moveFrom") or (name == "annotation" and is_deletion(mark)):
+            return True
+    return False
 
 
 def _header_rows(tbl: Any) -> int:
@@ -296,12 +406,16 @@ def paragraph_text(p: Any) -> str:
 
 class _HiddenTally:
     """Counts the characters of a paragraph's runs Word does not show (``w:vanish``, set
-    on the run, its character style or the paragraph's style); they are read all the
-    same, as Word keeps them, and the count tells a reader of the text about them."""
+    on the run, its character style, the paragraph's style, or the document's default
+    run properties, the nearest that says first; a paragraph or run naming no style is
+    in the default one of its kind); they are read all the same, as Word keeps them,
+    and the count tells a reader of the text about them."""
 
-    def __init__(self, styles: Styles, paragraph_hides: bool) -> None:
+    def __init__(self, styles: Styles, paragraph_hides: bool | None) -> None:
         self.styles = styles
-        self.paragraph_hides = paragraph_hides
+        self.paragraph_hides = (
+            styles.defaults_hide if paragraph_hides is None else paragraph_hides
+        )
         self.chars = 0
 
     def hides(self, run: Any) -> bool:
@@ -310,9 +424,9 @@ class _HiddenTally:
         if own is not None:
             return own
         named = props.find("{*}rStyle") if props is not None else None
-        if named is not None and self.styles.hides(attr(named, "val")):
-            return True
-        return self.paragraph_hides
+        style = attr(named, "val") if named is not None else ""
+        by_style = self.styles.hides(self.styles.applied(style, self.styles.default_character))
+        return self.paragraph_hides if by_style is None else by_style
 
 
 def _inline(element: Any, out: list[str], font: dict[int, str] | None = None,
@@ -339,11 +453,15 @@ def _inline(element: Any, out: list[str], font: dict[int, str] | None = None,
             out.append("-")
         elif name == "sym":
             out.append(symbol_text(attr(child, "font"), attr(child, "char")))
-        elif name == "annotation" and is_comment(child):
-            continue  # a Word 2003 comment, read after the body
+        elif name == "annotation" and (is_comment(child) or is_deletion(child)):
+            continue  # a Word 2003 comment, read after the body, or a tracked deletion
         elif name == "r":
             _inline(child, out, _run_symbol_font(child), tally,
                     tally is not None and tally.hides(child))
+        elif name == "AlternateContent":
+            branch = chosen_branch(child)
+            if branch is not None:
+                _inline(branch, out, font, tally, hidden)
         else:
             _inline(child, out, font, tally, hidden)
 
@@ -365,6 +483,11 @@ def is_comment(annotation: Any) -> bool:
     return attr(annotation, "type").startswith("Word.Comment")
 
 
+def is_deletion(annotation: Any) -> bool:
+    """True for a Word 2003 tracked deletion annotation."""
+    return attr(annotation, "type") == "Word.Deletion"
+
+
 def _textboxes(element: Any) -> Iterator[Any]:
     """Text boxes anchored in a paragraph, once each (the VML fallback is skipped)."""
     # found in C; most paragraphs have none, and a box's own boxes are read with it
@@ -382,12 +505,18 @@ def _graphic_references(p: Any) -> Iterator[str]:
 
 
 def _enclosed(box: Any, top: Any) -> bool:
-    """True when ``box`` sits inside a Fallback or another text box below ``top``."""
+    """True when ``box`` sits, below ``top``, in another text box or in a branch of an
+    ``mc:AlternateContent`` other than the one read."""
     ancestor = box.getparent()
     while ancestor is not None and ancestor is not top:
-        if local_name(ancestor) in ("Fallback", "txbxContent"):
+        name = local_name(ancestor)
+        if name == "txbxContent":
             return True
-        ancestor = ancestor.getparent()
+        parent = ancestor.getparent()
+        if name in ("Choice", "Fallback") and parent is not None \
+                and chosen_branch(parent) is not ancestor:
+            return True
+        ancestor = parent
     return False
 
 
@@ -429,8 +558,7 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
         _parts(walker, parts("/header"), "header", package, config, problems)
     walker.graphics = related_graphics(package, document)
     walker.chunks = alt_chunk_pages(package, document, config, problems)
-    for block in package.blocks(document, "body"):
-        walker.blocks((block,))
+    walker.blocks(package.blocks(document, "body"))
     walker.graphics, walker.chunks = {}, {}  # the other parts number their relationships anew
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
