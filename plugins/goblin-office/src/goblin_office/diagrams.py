@@ -100,17 +100,20 @@ def _title_text(title: Any) -> str:
     return " ".join(" ".join(part for part in parts if part).split())
 
 
-def diagram_lines(data: Any) -> list[str]:
-    """The text of each node of a diagram data part (its root element), a line a paragraph.
+#: The point types of a diagram's data model (``ST_PtType``) whose text the author typed:
+#: the nodes and the assistants an organization chart hangs beside a node. The document
+#: point is the model's root, the transitions (``parTrans``, ``sibTrans``) connect nodes
+#: and the ``pres`` points only lay the graphic out: none holds text of the author's.
+_TEXT_POINTS = frozenset({"node", "asst"})
 
-    Connections between nodes (``parTrans``, ``sibTrans``) and the points that only
-    lay the graphic out (``pres``, ``doc``) carry no text of the author's.
-    """
+
+def diagram_lines(data: Any) -> list[str]:
+    """The text of each node and assistant of a diagram data part (its root element), a
+    line a paragraph, in the order they were entered."""
     lines = []
     for point in descendants(data, "pt"):
-        if attr(point, "type", "node") != "node":
-            continue
-        lines.extend(_body_lines(children(point, "t")))
+        if attr(point, "type", "node") in _TEXT_POINTS:
+            lines.extend(body_lines(children(point, "t")))
     return lines
 
 
@@ -129,11 +132,12 @@ def shape_lines(drawing: Any, graphics: Mapping[str, list[str]] | None = None) -
         if relationship is not None:
             lines.extend(graphics.get(relationship, ()))
         else:
-            lines.extend(_body_lines(children(element, "txBody")))
+            lines.extend(body_lines(children(element, "txBody")))
     return lines
 
 
-def _body_lines(bodies: list[Any]) -> list[str]:
+def body_lines(bodies: list[Any]) -> list[str]:
+    """The text of each non-empty paragraph (``a:p``) of DrawingML text bodies, stripped."""
     lines = []
     for body in bodies:
         for paragraph in children(body, "p"):

@@ -84,13 +84,16 @@ class MendedPackage:
 
 
 def without_damaged_parts(
-    data: bytes, name: str, stand_ins: Callable[[str, str], bytes | None] | None = None
+    data: bytes, name: str, stand_ins: Callable[[str, str], bytes | None] | None = None,
+    xml_parts: Callable[[str], bool] | None = None,
 ) -> MendedPackage:
     """A copy of the OOXML package ``data`` without the members that do not inflate,
     nor the relationships pointing at them, for a library that loads every part
     before reading one (python-pptx): one damaged theme or layout cost the whole
     presentation. ``stand_ins(member, content type)`` may give bytes to put in a
     damaged member's place instead (an empty slide keeps the slide list whole).
+    The members ``xml_parts(member)`` picks are damaged too when they inflate but are
+    not well-formed XML (cut short, empty): the library would fail on them just the same.
 
     The package's own relationships and content types cannot be done without: their
     damage is a CorruptDocument. The caller has checked the zip against the limits.
@@ -100,12 +103,18 @@ def without_damaged_parts(
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         infos = archive.infolist()
         for info in infos:
+            member = info.filename
             try:
-                kept[info.filename] = archive.read(info)
+                kept[member] = archive.read(info)
             except MEMBER_ERRORS as exc:
-                if info.filename in ("[Content_Types].xml", "_rels/.rels"):
-                    raise damaged_member(info.filename, exc, name) from exc
-                damaged[info.filename] = str(exc)
+                if member in _PACKAGE_PARTS:
+                    raise damaged_member(member, exc, name) from exc
+                damaged[member] = str(exc)
+                continue
+            if xml_parts is not None and xml_parts(member):
+                why = _xml_damage(kept[member], member, name)
+                if why is not None:
+                    damaged[member] = why
     if not damaged:
         return MendedPackage(data)
     types = _overrides(parse_xml(kept["[Content_Types].xml"],
@@ -129,6 +138,23 @@ def without_damaged_parts(
                 body = _without_targets(body, member, dropped, name)
             copy.writestr(member, body)
     return MendedPackage(buffer.getvalue(), damaged)
+
+
+_PACKAGE_PARTS = ("[Content_Types].xml", "_rels/.rels")
+
+
+def _xml_damage(body: bytes, member: str, name: str) -> str | None:
+    """Why member ``member`` is not well-formed XML, or None when it is. The package's own
+    parts cannot be left out: their damage is raised, naming them, as entities are."""
+    try:
+        parse_xml(body, name=f"{name}:{member}")
+    except UnsafeXML:
+        raise
+    except CorruptDocument as exc:
+        if member in _PACKAGE_PARTS:
+            raise
+        return exc.message
+    return None
 
 
 def _target_part(rel: Any, folder: str) -> str | None:

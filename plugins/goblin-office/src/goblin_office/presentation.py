@@ -2,12 +2,17 @@
 
 One page per slide: shape text in reading order (top to bottom, then left to
 right, groups opened), tables as rows, speaker notes and comments after.
+
+A part python-pptx cannot load (it parses every XML part before it reads one)
+is left out of a copy of the package with a warning naming it; a damaged slide
+becomes an empty one, so only its own page fails.
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import zipfile
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
@@ -18,15 +23,22 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.diagrams import axis_titles, chart_title, data_relationships, diagram_lines
+from goblin_office.diagrams import (
+    axis_titles,
+    body_lines,
+    chart_title,
+    data_relationships,
+    diagram_lines,
+)
 from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import (
     MendedPackage,
+    PackageXml,
     package_children,
     plain_package,
     without_damaged_parts,
 )
-from goblin_office.safexml import descendants, local_name, parse_xml
+from goblin_office.safexml import attr, children, local_name
 
 log = logging.getLogger(__name__)
 
@@ -74,9 +86,9 @@ def _is_title(shape: Any) -> bool:
 
 
 class _SlideReader:
-    def __init__(self, page: PageBuilder, config: Config) -> None:
+    def __init__(self, page: PageBuilder, parts: PackageXml) -> None:
         self.page = page
-        self.config = config
+        self.parts = parts
 
     def shapes(self, shapes: Any) -> None:
         for shape in _reading_order([*shapes, *_alternate_shapes(shapes)]):
@@ -91,7 +103,13 @@ class _SlideReader:
             self.page.add_table(rows, header_rows=1 if shape.table.first_row else 0)
             return
         if getattr(shape, "has_chart", False) and shape.has_chart:
-            self._chart(shape.chart)
+            try:
+                chart = shape.chart
+            except KeyError:
+                # the chart part was left out of the package (damaged): a warning names it
+                log.warning("chart part of shape %r not in the package", shape.name)
+                return
+            self._chart(chart)
             return
         references = data_relationships(shape._element)
         if references:
@@ -106,10 +124,8 @@ class _SlideReader:
         except KeyError:
             log.warning("SmartArt data part %s not in the package", relationship)
             return
-        try:
-            data = parse_xml(part.blob, name=str(part.partname))
-        except CorruptDocument as exc:  # a damaged graphic costs only its own text
-            log.warning("%s", exc)
+        data = _part_xml(self.parts, part)  # a damaged graphic costs only its own text
+        if data is None:
             return
         for line in diagram_lines(data):
             self.page.add(line)
@@ -194,12 +210,17 @@ class _PresentationDocument(BaseParsedDocument):
         config: Config,
         engine: str,
         children: list[Source],
+        data: bytes,
         unreadable: set[str] | None = None,
     ) -> None:
         self.source = source
         #: part names of the slides whose part was damaged (an empty slide in its place)
         self.unreadable = unreadable or set()
         self.warnings: list[tuple[str, str]] = []
+        #: the package python-pptx read, for the parts it keeps as bytes (comments, their
+        #: authors, SmartArt data); the damaged ones it leaves out are in ``warnings``
+        self.parts = PackageXml(zipfile.ZipFile(io.BytesIO(data)), source.display_name, config)
+        self.parts.left_out = self.warnings
         self.presentation = presentation
         self.config = config
         self.engine = engine
@@ -210,6 +231,7 @@ class _PresentationDocument(BaseParsedDocument):
         hidden = [n for n, slide in enumerate(self.slides, start=1) if _hidden(slide)]
         if hidden:
             self.metadata["hidden_slides"] = hidden
+        self._authors: dict[str, str] | None = None
 
     def pages(self) -> Iterator[PageContent]:
         for number, slide in enumerate(self.slides, start=1):
@@ -220,7 +242,7 @@ class _PresentationDocument(BaseParsedDocument):
             return PageContent(number, error=f"slide {number} is damaged: its part "
                                f"{slide.part.partname} cannot be read")
         page = PageBuilder(number=number, label=slide.name or f"slide {number}", engine=self.engine)
-        reader = _SlideReader(page, self.config)
+        reader = _SlideReader(page, self.parts)
         try:
             reader.shapes(slide.shapes)
         except (ValueError, KeyError, AttributeError, NotImplementedError) as exc:
@@ -231,7 +253,7 @@ class _PresentationDocument(BaseParsedDocument):
             if notes is not None and notes.text.strip():
                 page.add(f"Notes: {notes.text}")
         if self.config.get("office", "comments", True):
-            for comment in _comments(slide, self.source.display_name, self.config):
+            for comment in self._comments(slide):
                 page.add(comment)
         if _hidden(slide):
             # the deck holds it, and a slide show skips it: counted as Word's hidden text is
@@ -241,25 +263,57 @@ class _PresentationDocument(BaseParsedDocument):
     def attachments(self) -> Iterator[Source]:
         return iter(self.children)
 
+    def _comments(self, slide: Any) -> Iterator[str]:
+        """The comments on ``slide``, each followed by its replies: the legacy ones
+        (``p:cmLst``) and PowerPoint 365's (``ppt/comments/modernComment_*.xml``), whose
+        relationship types both end in ``/comments``."""
+        for part in _related_parts(slide.part, "/comments"):
+            root = _part_xml(self.parts, part)
+            for comment in children(root, "cm") if root is not None else ():
+                yield from self._comment(comment)
+                for replies in children(comment, "replyLst"):
+                    for reply in children(replies, "reply"):
+                        yield from self._comment(reply)
+
+    def _comment(self, comment: Any) -> Iterator[str]:
+        # legacy comments keep plain text in p:text, modern ones DrawingML paragraphs
+        texts = [(t.text or "").strip() for t in children(comment, "text")]
+        text = "\n".join(t for t in [*texts, *body_lines(children(comment, "txBody"))] if t)
+        if text:
+            author = self._comment_authors().get(attr(comment, "authorId"))
+            yield f"Comment ({author}): {text}" if author else f"Comment: {text}"
+
+    def _comment_authors(self) -> dict[str, str]:
+        """Author id -> name, from the presentation's legacy comment authors part (numeric
+        ids, ``p:cmAuthor``) and its modern one (``ppt/authors.xml``: GUIDs, ``author``)."""
+        if self._authors is None:
+            self._authors = {}
+            for suffix in ("/commentAuthors", "/authors"):
+                for part in _related_parts(self.presentation.part, suffix):
+                    root = _part_xml(self.parts, part)
+                    for author in root if root is not None else ():
+                        if local_name(author) in ("cmAuthor", "author") and attr(author, "name"):
+                            self._authors[attr(author, "id")] = attr(author, "name")
+        return self._authors
+
+
+def _part_xml(package: PackageXml, part: Any) -> Any | None:
+    """A python-pptx part's XML, read from the package with the hardened parser; None when
+    it is damaged, which costs only its own text."""
+    return package.optional_xml(str(part.partname).lstrip("/"))
+
+
+def _related_parts(part: Any, suffix: str) -> Iterator[Any]:
+    """The parts ``part`` links to in the package with a relationship type ending in
+    ``suffix``."""
+    for rel in part.rels.values():
+        if not rel.is_external and rel.reltype.endswith(suffix):
+            yield rel.target_part
+
 
 def _hidden(slide: Any) -> bool:
     """Whether the slide is hidden from the slide show (``show="0"`` on ``p:sld``)."""
     return str(slide._element.get("show", "1")).lower() in ("0", "false")
-
-
-def _comments(slide: Any, name: str, config: Config) -> Iterator[str]:
-    for rel in slide.part.rels.values():
-        if rel.is_external or not rel.reltype.endswith("/comments"):
-            continue
-        root = parse_xml(
-            rel.target_part.blob,
-            name=name,
-            max_depth=int(config.get("limits", "max_xml_depth", 256)),
-        )
-        for comment in descendants(root, "cm"):
-            text = " ".join(t.text or "" for t in descendants(comment, "text")).strip()
-            if text:
-                yield f"Comment: {text}"
 
 
 def _properties(presentation: Any) -> dict[str, Any]:
@@ -329,7 +383,8 @@ class PptxParser(BaseEngine):
                     slides.add(f"/{member}")
                 return _empty_part(content_type)
 
-            mended = without_damaged_parts(mended.data, source.display_name, stand_in)
+            mended = without_damaged_parts(mended.data, source.display_name, stand_in,
+                                           _is_xml_part)
             if not mended.damaged:
                 raise CorruptDocument(f"python-pptx cannot read the presentation ({exc})",
                                       file=source.display_name) from exc
@@ -343,14 +398,20 @@ class PptxParser(BaseEngine):
         children = package_children(plain, config)
         try:
             document = _PresentationDocument(source, presentation, config, self.name, children,
-                                             slides)
+                                             mended.data, slides)
         except (KeyError, ValueError, AttributeError) as exc:
             # the slide list names relationships a damaged relationships part took along
             damage = f"; damaged: {', '.join(sorted(mended.damaged))}" if mended.damaged else ""
             raise CorruptDocument(f"python-pptx cannot list the slides ({exc}){damage}",
                                   file=source.display_name) from exc
-        document.warnings = mended.warnings()
+        document.warnings.extend(mended.warnings())
         return document
+
+
+def _is_xml_part(member: str) -> bool:
+    """Whether python-pptx parses member ``member`` as it loads the package: every XML
+    part and relationships part (the ones it keeps as bytes are few and cheap to check)."""
+    return member.lower().endswith((".xml", ".rels"))
 
 
 _PRESENTATIONML = "application/vnd.openxmlformats-officedocument.presentationml."

@@ -19,7 +19,7 @@ from xml.sax.saxutils import unescape
 import xlrd
 
 from goblin_core.config import Config
-from goblin_core.errors import GoblinError
+from goblin_core.errors import GoblinError, UnsafeArchive
 from goblin_core.source import Source
 from goblin_office.biff12 import bundle_sheets
 from goblin_office.containers import open_container, open_member, read_member
@@ -86,18 +86,22 @@ def header_footer_text(code: str) -> str:
     return " ".join(text.split())
 
 
+#: (kind, message) pairs for the document's report: what the second pass left out
+Warnings = list[tuple[str, str]]
+
+
 def ooxml_extras(
     source: Source, config: Config, reader: WorkbookXml | None = None
-) -> dict[str, SheetExtras]:
-    """Headers, footers and comments per sheet name of an xlsx/xlsm package.
+) -> tuple[dict[str, SheetExtras], Warnings]:
+    """Headers, footers and comments per sheet name of an xlsx/xlsm package, and a
+    warning for each damaged part left out: it costs only what it holds.
 
     ``reader`` is the package already open (and checked); else it is opened here.
     """
     if reader is not None:
-        return {name: reader.extras(path) for name, path in reader.sheets()}
+        return reader.all_extras()
     with open_container(source, config) as archive:
-        reader = WorkbookXml(archive, source.display_name, config)
-        return {name: reader.extras(path) for name, path in reader.sheets()}
+        return WorkbookXml(archive, source.display_name, config).all_extras()
 
 
 class WorkbookXml(PackageXml):
@@ -143,18 +147,39 @@ class WorkbookXml(PackageXml):
             if rel is not None:
                 yield name, rel[1], state
 
+    def all_extras(self) -> tuple[dict[str, SheetExtras], Warnings]:
+        """``extras`` of every sheet, by name, and a warning for each part left out."""
+        before = len(self.left_out)
+        found: dict[str, SheetExtras] = {}
+        for name, path in self.sheets():
+            try:
+                found[name] = self.extras(path)
+            except UnsafeArchive:
+                raise
+            except GoblinError as exc:
+                # the sheet's own part is damaged (its headers are scanned from it)
+                log.warning("%s: extras of sheet %r skipped: %s", self.name, name, exc)
+                self.left_out.append((exc.kind, f"sheet {name!r}: headers, footers, comments "
+                                      f"and shapes left out: {exc.message}"))
+        # a part two sheets share (a drawing) is left out once
+        return found, list(dict.fromkeys(self.left_out[before:]))
+
     def extras(self, path: str) -> SheetExtras:
+        """What the second pass finds for the sheet part ``path``; a damaged comments or
+        drawing part is left out (``optional_xml``)."""
         extras = SheetExtras()
         if self.config.get("office", "headers_footers", True):
             self._headers_footers(path, extras)
         if self.config.get("office", "comments", True):
             for kind, target in self.rels(path).values():
-                if kind.endswith("/comments"):
-                    extras.comments.extend(_ooxml_comments(self.xml(target)))
+                root = self.optional_xml(target) if kind.endswith("/comments") else None
+                if root is not None:
+                    extras.comments.extend(_ooxml_comments(root))
         for kind, target in self.rels(path).values():
             if kind.endswith("/drawing") and self.member(target) is not None:
-                graphics = related_graphics(self, target)
-                extras.shapes.extend(shape_lines(self.xml(target), graphics))
+                drawing = self.optional_xml(target)
+                if drawing is not None:
+                    extras.shapes.extend(shape_lines(drawing, related_graphics(self, target)))
         return extras
 
     def _headers_footers(self, path: str, extras: SheetExtras) -> None:
@@ -300,15 +325,17 @@ def _para_text(p: Any) -> str:
 
 def safe_extras(
     kind: str, source: Source, config: Config, reader: WorkbookXml | None = None
-) -> dict[str, SheetExtras]:
-    """The second pass for ``kind`` (ooxml, odf, biff); a failure loses only the extras."""
+) -> tuple[dict[str, SheetExtras], Warnings]:
+    """The second pass for ``kind`` (ooxml, odf, biff), and the warnings for the report of
+    what it left out; a failure loses only the extras."""
     try:
         if kind == "ooxml":
             return ooxml_extras(source, config, reader)
         if kind == "odf":
-            return odf_extras(source, config)
+            return odf_extras(source, config), []
         if kind == "biff":
-            return biff_comments(source)
+            return biff_comments(source), []
     except GoblinError as exc:
         log.warning("%s: headers, footers and comments skipped: %s", source.display_name, exc)
-    return {}
+        return {}, [(exc.kind, f"headers, footers and comments left out: {exc.message}")]
+    return {}, []

@@ -253,9 +253,10 @@ class CalamineParser(BaseEngine):
                 plain, _GRID_FACTOR * int(config.get("office", "max_sheet_cells", 5_000_000)),
                 int(config.get("limits", "max_output_chars", 100_000_000)))
         workbook = _workbook(plain, source)
-        extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
+        extras, left_out = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config)
         names = _visible_sheets(workbook, config)
         document = _CalamineDocument(workbook, names, extras, config, self.name)
+        document.warnings.extend(left_out)
         if mime == fmt.ODS:
             document.children = odf_children(plain, config)
             document.durations = True
@@ -280,11 +281,13 @@ class CalamineParser(BaseEngine):
             workbook = _workbook(plain, plain, stream)
         except CorruptDocument:
             # calamine refuses the whole workbook over one damaged part (the styles, a
-            # theme): read a copy without the parts that do not inflate
+            # theme): read a copy without the parts that do not inflate, nor a styles part
+            # that is not XML (empty, cut short)
             if stream is not None:
                 stream.seek(0)
+            styles = _styles_members(reader) if mime == fmt.XLSX else set()
             copy = without_damaged_parts(stream.read() if stream is not None else plain.bytes(),
-                                         plain.display_name)
+                                         plain.display_name, xml_parts=styles.__contains__)
             if not copy.damaged:
                 raise
             try:
@@ -294,7 +297,7 @@ class CalamineParser(BaseEngine):
                                       f"({', '.join(sorted(copy.damaged))})",
                                       file=plain.display_name) from again
             mended = copy.warnings()
-        extras = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
+        extras, left_out = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
         formats, comma = None, False
         if mime == fmt.XLSX and config.get("office", "cell_values", "display") == "display":
             dates = config.get("office", "cell_dates", "iso") == "display"
@@ -304,12 +307,21 @@ class CalamineParser(BaseEngine):
         document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
         document.package = package
         document.error_parts = error_parts
-        document.warnings.extend(mended)
+        document.warnings.extend([*mended, *left_out])
         if mime == fmt.XLSB:
             document.error_reader = xlsb_error_cells
         document.children = package_children(plain, config, package)
         document.metadata.update(core_properties(reader))
         return document
+
+
+def _styles_members(reader: WorkbookXml) -> set[str]:
+    """The zip members that may hold the workbook's styles part: the one its
+    relationships name, and ``xl/styles.xml``, where calamine looks for it."""
+    named = [target for kind, target in reader.rels("xl/workbook.xml").values()
+             if kind.endswith("/styles")]
+    return {member for path in [*named, "xl/styles.xml"]
+            if (member := reader.member(path)) is not None}
 
 
 def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
@@ -497,7 +509,7 @@ class XlrdParser(BaseEngine):
             raise CorruptDocument(
                 f"xlrd cannot read the workbook ({exc})", file=source.display_name
             ) from exc
-        extras = safe_extras("biff", plain, config)
+        extras, left_out = safe_extras("biff", plain, config)
         limit = int(config.get("office", "max_sheet_cells", 5_000_000))
         max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
         read_hidden = bool(config.get("office", "hidden_sheets", True))
@@ -531,7 +543,8 @@ class XlrdParser(BaseEngine):
         document = TextDocument(
             pages, metadata=metadata, attachments=ole_children(source, plain, config),
         )
-        document.warnings = cut_sheet_warnings(metadata.get("truncated_sheets", ()), config)
+        document.warnings = [*cut_sheet_warnings(metadata.get("truncated_sheets", ()), config),
+                             *left_out]
         return document
 
 
@@ -616,7 +629,7 @@ class OpenpyxlParser(BaseEngine):
             raise CorruptDocument(
                 f"openpyxl cannot read the workbook ({exc})", file=source.display_name
             ) from exc
-        extras = safe_extras("ooxml", plain, config)
+        extras, left_out = safe_extras("ooxml", plain, config)
         display = config.get("office", "cell_values", "display") == "display"
         dates = config.get("office", "cell_dates", "iso") == "display"
         comma = display and bool(config.get("office", "decimal_comma", False))
@@ -638,7 +651,8 @@ class OpenpyxlParser(BaseEngine):
         metadata["sheets"] = [p.label for p in pages]
         metadata.update(properties)
         document = TextDocument(pages, metadata=metadata)
-        document.warnings = cut_sheet_warnings(metadata.get("truncated_sheets", ()), config)
+        document.warnings = [*cut_sheet_warnings(metadata.get("truncated_sheets", ()), config),
+                             *left_out]
         return document
 
 
