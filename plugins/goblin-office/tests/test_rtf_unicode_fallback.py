@@ -21,3 +21,11 @@ import pytest
 def test_fallback_control_words_are_skipped(read, body: bytes, expected: str) -> None:  # type: ignore[no-untyped-def]
     data = rb"{\rtf1\ansi\uc1 " + body + rb"\par}"
     assert read(data, "unicode.rtf").text.strip() == expected
+
+
+@pytest.mark.parametrize("ansi", [rb"{\f0 Tokyo: ??}", rb"{Tokyo: ??}", rb"{\b Tokyo: ??}"])
+def test_the_ansi_copy_of_upr_text_is_left_for_its_unicode_copy(read, ansi: bytes) -> None:  # type: ignore[no-untyped-def]
+    """\\upr{ANSI}{\\*\\ud{Unicode}} holds the same text twice; the ANSI copy may open with
+    text or with a control word."""
+    rtf = rb"{\rtf1\ansi {\upr" + ansi + rb"{\*\ud{Tokyo: \u26481?\u20140?}}}\par after}"
+    assert read(rtf, "upr.rtf").text == "Tokyo: 東京\nafter"

@@ -181,6 +181,7 @@ class _State:
     font: int | None = None
     uc: int = 1
     in_upr: bool = False
+    upr_copy: bool = False  # a group inside \upr: its ANSI copy, unless \ud opens it
     in_fonttbl: bool = False
     in_font_aside: bool = False  # a font entry's {\*\panose} or {\*\falt}: not its name
     date: str = ""
@@ -356,7 +357,11 @@ class _Reader:
                 self.skip_chars = 0
                 if len(stack) < self.max_depth:
                     stack.append(state)
-                    state = replace(state, padded=False)
+                    # \upr holds an ANSI copy and a Unicode one ({\*\ud}): only the
+                    # latter is read, however the former opens
+                    copy = state.in_upr and not state.skip
+                    state = replace(state, padded=False, skip=state.skip or copy,
+                                    upr_copy=copy)
                 elif not merged_groups:
                     self.cuts.append(
                         f"groups nested deeper than {self.max_depth:,} read as part of the "
@@ -398,11 +403,6 @@ class _Reader:
         ):
             state.skip = True
             return state
-        if first and state.in_upr and word != "ud":
-            state.skip = (
-                True  # \upr holds an ANSI copy and a Unicode one ({\*\ud}): read the latter
-            )
-            return state
         if word == "u" and param is not None:
             self.unicode(int(param), state)
         elif word in _SYMBOLS:
@@ -433,6 +433,8 @@ class _Reader:
             state.in_upr = True
         elif word == "ud":
             state.in_upr = False
+            if state.upr_copy:
+                state.skip = state.upr_copy = False
         elif word == "info":
             state.target = "info"
         elif word in _INFO_TEXT and state.target.startswith("info"):
