@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -28,7 +28,7 @@ from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import flat_odf_children, odf_children
-from goblin_office.odftext import inline_text
+from goblin_office.odftext import DRAWING_OBJECTS, inline_text
 from goblin_office.safexml import (
     attr,
     children,
@@ -85,7 +85,6 @@ _META = {
     "subject": "subject",
     "description": "description",
 }
-_MAX_REPEAT = 1024
 
 
 @dataclass
@@ -178,10 +177,13 @@ class _Walker:
         self.config = config
         self.notes: list[str] = []
         self.comments: list[str] = []
+        #: shapes and frames anchored to the cells of the tables read, read after their table:
+        #: they are drawn over the sheet, not part of a cell's value
+        self.drawings: list[Any] = []
         #: a table was cut at office.max_sheet_cells
         self.cut = False
 
-    def blocks(self, element: Any, kind: str = "") -> None:
+    def blocks(self, element: Iterable[Any], kind: str = "") -> None:
         for child in element:
             name = local_name(child)
             if name == "h":
@@ -194,17 +196,13 @@ class _Walker:
                 self.blocks(child, "list_item")
             elif name == "table":
                 self.page.add_table(self.table_rows(child), title=attr(child, "name"))
+                self.read_drawings()
             elif name and name not in _BLOCK_SKIP:
                 self.blocks(child, kind)
 
     def _paragraph(self, p: Any, kind: str, level: int = 0) -> None:
         self.page.add(inline_text(p), kind, level)
-        self._collect(p)
-        for frame in _frames(p):
-            self.blocks(frame, "")
-
-    def _collect(self, p: Any) -> None:
-        for element in p.iter():
+        for element in _anchored(p):
             name = local_name(element)
             if name == "note":
                 body = next(iter(descendants(element, "note-body")), None)
@@ -212,10 +210,18 @@ class _Walker:
                     self.notes.append(_plain(body))
             elif name == "annotation":
                 self.comments.append(_plain(element, skip=("creator", "date")))
+            else:  # a frame or shape: its paragraphs are blocks after the line anchoring it
+                self.blocks((element,))
+
+    def read_drawings(self) -> None:
+        """Read the shapes and frames anchored to the cells of the tables read so far."""
+        drawings, self.drawings = self.drawings, []
+        self.blocks(drawings)
 
     def table_rows(self, table: Any) -> list[tuple[str, ...]]:
-        """The table's rows, repeated ones spelled out, while the table (rows x widest
-        row) holds at most ``office.max_sheet_cells`` cells; ``cut`` says when it did not.
+        """The table's rows, repeated ones spelled out (empty cells and rows only before a
+        value, which so keeps its column and row), while the table (rows x widest row)
+        holds at most ``office.max_sheet_cells`` cells; ``cut`` says when it did not.
         A row of a million copies of a cell repeated sixteen thousand times is a few bytes
         of XML: it is cut where the limit falls, never spelled out first."""
         rows: list[tuple[str, ...]] = []
@@ -225,46 +231,67 @@ class _Walker:
         budget = int(self.config.get("limits", "max_output_chars", 100_000_000))
         widest = 1
         chars = 0
+        # empty rows are counted until a row with a value follows them, as empty cells are:
+        # a sheet ends in a million (LibreOffice writes its unused rows so)
+        empty = 0
         for row in _table_rows(table):
             values = self._row(row, limit, budget - chars)
             repeat = _repeat(row, "number-rows-repeated")
-            copies = repeat if any(values) else min(repeat, 1)
+            if not any(values):
+                empty += repeat
+                continue
             widest = max(widest, len(values))
-            size = sum(map(len, values)) + len(values)
-            room = max(min(limit // widest - len(rows), (budget - chars) // max(size, 1)), 0)
-            rows.extend([values] * min(copies, room))
-            chars += size * min(copies, room)
-            if copies > room:
-                self.cut = True
-                break
+            for copy, copies in (((), empty), (values, repeat)):
+                size = sum(map(len, copy)) + len(copy)
+                room = max(min(limit // widest - len(rows), (budget - chars) // max(size, 1)), 0)
+                rows.extend([copy] * min(copies, room))
+                chars += size * min(copies, room)
+                if copies > room:
+                    self.cut = True
+                    return rows
+            empty = 0
         return rows
 
     def _row(self, row: Any, limit: int, budget: int) -> tuple[str, ...]:
         values: list[str] = []
         chars = 0
+        # empty cells are counted, not spelled out, until a value follows them: a row may
+        # end in a million (LibreOffice writes a sheet's unused columns so), and a value
+        # after a run of them keeps its column
+        empty = 0
         for cell in row:
             if local_name(cell) not in ("table-cell", "covered-table-cell"):
                 continue
             value = self._cell(cell)
             repeat = _repeat(cell, "number-columns-repeated")
-            copies = repeat if value else min(repeat, _MAX_REPEAT)
-            fit = min(copies, limit - len(values), max(budget - chars, 0) // (len(value) + 1))
-            values.extend([value] * fit)
-            chars += (len(value) + 1) * fit
-            if fit < copies:
+            if not value:
+                empty += repeat
+                continue
+            if empty >= min(limit - len(values), budget - chars):
+                # the value lies past the limit: the empty cells before it are not spelled out
                 self.cut = True
                 break
-        while values and not values[-1]:
-            values.pop()
+            values.extend([""] * empty)
+            chars += empty
+            empty = 0
+            fit = min(repeat, limit - len(values), max(budget - chars, 0) // (len(value) + 1))
+            values.extend([value] * fit)
+            chars += (len(value) + 1) * fit
+            if fit < repeat:
+                self.cut = True
+                break
         return tuple(values)
 
     def _cell(self, cell: Any) -> str:
+        content: list[Any] = []
+        for child in cell:
+            (self.drawings if local_name(child) in DRAWING_OBJECTS else content).append(child)
         typed = _typed_value(cell, self.config)
         if typed is not None:
             return typed
         inner = PageBuilder()
         walker = _Walker(inner, self.config)
-        walker.blocks(cell)
+        walker.blocks(content)
         self.notes.extend(walker.notes)
         self.comments.extend(walker.comments)
         return inner.text
@@ -296,6 +323,7 @@ def _typed_value(cell: Any, config: Config) -> str | None:
     return None
 
 
+_ANCHORED = DRAWING_OBJECTS | {"note", "annotation"}
 _CALCEXT_TYPE = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}value-type"
 
 
@@ -313,11 +341,16 @@ def _table_rows(table: Any) -> Iterator[Any]:
             yield from _table_rows(child)
 
 
-def _frames(p: Any) -> Iterator[Any]:
-    """Text boxes anchored in a paragraph."""
-    for element in p.iter():
-        if local_name(element) == "text-box":
-            yield element
+def _anchored(element: Any) -> Iterator[Any]:
+    """The notes, comments, frames and shapes a paragraph holds in its line (in its spans and
+    links too), in order; not what they hold in turn, which is read as theirs: a note or a
+    text box inside a text box belongs to the inner box alone."""
+    for child in element:
+        name = local_name(child)
+        if name in _ANCHORED:
+            yield child
+        elif name:
+            yield from _anchored(child)
 
 
 def _plain(element: Any, skip: tuple[str, ...] = ()) -> str:
@@ -508,6 +541,10 @@ class FlatODSParser(BaseEngine):
                            title=sheet)
             if walker.cut:
                 cut.append(sheet)
+            # the text of the shapes and text boxes drawn over the sheet, as an xlsx's is
+            # read: those anchored to the page (table:shapes), then those anchored to a cell
+            walker.blocks(children(table, "shapes"))
+            walker.read_drawings()
             for text in extra.comments if extra else ():
                 page.add(text)
             for text in extra.footers if extra else ():

@@ -6,29 +6,54 @@ from typing import Any
 
 from goblin_office.safexml import attr, local_name
 
-_INLINE_SKIP = frozenset(
+#: What a paragraph may anchor in its line to be drawn beside it: ODF's frames and drawing
+#: shapes, which may hold text of their own (a callout, a flowchart box), and
+#: OpenOffice.org 1.x's text boxes, pictures and objects, which stood in the paragraph
+#: unframed. Their text is theirs, read as blocks of its own, never as the paragraph's line.
+DRAWING_OBJECTS = frozenset(
     {
-        "annotation",
-        "annotation-end",
-        "note",
         "frame",
-        "bookmark",
-        "bookmark-start",
-        "bookmark-end",
-        "reference-mark",
-        "soft-page-break",
-        "custom-shape",
-        "rect",
-        "ellipse",
-        "line",
-        "g",
+        "text-box",
         "image",
+        "object",
+        "object-ole",
+        "g",
+        "rect",
+        "line",
+        "polyline",
+        "polygon",
+        "regular-polygon",
+        "path",
+        "circle",
+        "ellipse",
+        "connector",
+        "caption",
+        "measure",
+        "custom-shape",
+        "control",
+        "page-thumbnail",
+        "scene",
     }
 )
 
+_INLINE_SKIP = DRAWING_OBJECTS | {
+    "annotation",
+    "annotation-end",
+    "note",
+    "bookmark",
+    "bookmark-start",
+    "bookmark-end",
+    "reference-mark",
+    "soft-page-break",
+    # a ruby's reading (its phonetic guide) is set small above the base: the line a
+    # reader reads holds the base alone
+    "ruby-text",
+}
+
 
 def inline_text(element: Any) -> str:
-    """A paragraph's own text: spans, spaces (text:s), tabs and line breaks."""
+    """A paragraph's own text: spans, spaces (text:s), tabs and line breaks; of a ruby, the
+    base alone; the frames and shapes it anchors, its notes and comments left out."""
     out: list[str] = []
     _inline(element, out)
     return "".join(out)
