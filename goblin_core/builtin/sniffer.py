@@ -63,10 +63,17 @@ _MAIL_HEADER = re.compile(
 # A mailbox: the "From " separator line, then the first message's header lines.
 _MBOX = re.compile(rb"From \S+[^\r\n]*\r?\n(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*){2}")
 # XML without its optional declaration (RSS and Atom feeds, DocBook, KML, exports): comments,
-# processing instructions and a DOCTYPE, then the root element's start tag
+# processing instructions and a DOCTYPE, then the root element's start tag. A "<?php" block
+# is PHP code, not an XML processing instruction.
 _XML_ROOT = re.compile(
-    r"(?:<!--.*?-->\s*|<\?[^>]*\?>\s*|<!DOCTYPE\s[^>\[]*(?:\[.*?\])?\s*>\s*)*"
+    r"(?:<!--.*?-->\s*|<\?(?![Pp][Hh][Pp]\b)[A-Za-z_:][^>]*\?>\s*"
+    r"|<!DOCTYPE\s[^>\[]*(?:\[.*?\])?\s*>\s*)*"
     r"<([A-Za-z_][\w.-]*(?::[\w.-]+)?)[\s/>]", re.S)
+# PHP source: code between "<?php" (or the "<?=" echo tag) and "?>", around HTML or alone.
+# Read as XML or HTML, the code would be a processing instruction and left out.
+_PHP_OPEN = re.compile(r"<\?(?:php\b|=)", re.I)
+_PHP_EXTENSIONS = frozenset({"php", "php3", "php4", "php5", "php7", "php8", "phps", "pht",
+                             "phtml", "inc"})
 _XML_END = 512
 _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")
 _TEXTISH_MIMES = {"text/csv", "text/tab-separated-values", "text/html", "application/xml",
@@ -156,6 +163,8 @@ class MagicSniffer(BaseEngine):
             return None
         sample = text.lstrip("\ufeff").lstrip()
         lowered = sample[:512].lower().encode("utf-8", "ignore")
+        if _php_source(sample, source):
+            return FileType("text/plain", "txt", 0.6)
         if _HTML.match(lowered):
             return FileType("text/html", "html", 0.7)
         if sample.startswith("<?xml"):
@@ -181,6 +190,14 @@ class MagicSniffer(BaseEngine):
         if known is not None and known.mime in _TEXTISH_MIMES:
             return FileType(known.mime, source.extension, 0.4)
         return FileType("text/plain", "txt", 0.3)
+
+
+def _php_source(sample: str, source: Source) -> bool:
+    """Whether the file is PHP source code: it opens with ``<?php``, or a PHP file's name
+    holds a block of PHP code (a page template opens with its HTML)."""
+    if sample[:5].lower() == "<?php":
+        return True
+    return source.extension in _PHP_EXTENSIONS and _PHP_OPEN.search(sample) is not None
 
 
 def _xml_root(sample: str, source: Source) -> str | None:
