@@ -134,7 +134,7 @@ class _Walker:
             return
         if name in _HEADINGS:
             self.flush()
-            self.page.add(" ".join(tag.get_text(" ").split()), "heading", _HEADINGS[name])
+            self.page.add(self.text_of(tag, depth), "heading", _HEADINGS[name])
         elif name == "li":
             self.flush()
             self.kind = "list_item"
@@ -142,7 +142,7 @@ class _Walker:
             self.flush()
         elif name == "table":
             self.flush()
-            self.table(tag)
+            self.table(tag, depth)
         elif name == "pre":
             self.flush()
             self.page.add(tag.get_text().strip("\n"), "code")
@@ -167,14 +167,36 @@ class _Walker:
             self.walk(fragment.body if fragment.body is not None else fragment, depth)
         self.flush()
 
-    def table(self, table: Tag) -> None:
+    def text_of(self, tag: Tag, depth: int) -> str:
+        """The text of a heading or table cell on one line, read as a paragraph is:
+        inline elements join without a space, blocks and ``<br>`` are apart, hidden
+        content is left out."""
+        inner = _Walker(PageBuilder(engine=self.page.engine))
+        inner.walk(tag, depth)
+        inner.flush()
+        return " ".join(" ".join(inner.page.lines).split())
+
+    def table(self, table: Tag, depth: int) -> None:
+        caption = next(
+            (
+                self.text_of(child, depth + 1)
+                for child in table.children
+                if isinstance(child, Tag) and child.name == "caption" and not _hidden(child)
+            ),
+            "",
+        )
+        # a caption is shown above its table, so its text comes first
+        self.page.add(caption, "caption")
         rows: list[list[str]] = []
         header_rows = 0
         for tr in _rows(table):
-            cells = [c for c in tr.find_all(["td", "th"], recursive=False)]
+            cells = [
+                c for c in tr.find_all(["td", "th"], recursive=False) if not _hidden(c)
+            ]
             row: list[str] = []
             for cell in cells:
-                row.append(" ".join(cell.get_text(" ").split()))
+                # a cell sits two levels below its table (a row, then the cell)
+                row.append(self.text_of(cell, depth + 2))
                 span = str(cell.get("colspan", "1"))
                 row.extend(
                     [""] * (min(int(span), 64) - 1 if span.isdigit() and int(span) > 1 else 0)
@@ -182,7 +204,7 @@ class _Walker:
             if cells and all(c.name == "th" for c in cells) and len(rows) == header_rows:
                 header_rows += 1
             rows.append(row)
-        self.page.add_table(rows, header_rows=header_rows)
+        self.page.add_table(rows, title=caption, header_rows=header_rows)
 
 
 def flat_text(tag: Tag) -> str:
@@ -200,13 +222,18 @@ def flat_text(tag: Tag) -> str:
 
 
 def _rows(table: Tag) -> Iterator[Tag]:
+    """The rows of a table a browser shows: hidden rows and row groups left out."""
     for child in table.children:
-        if not isinstance(child, Tag):
+        if not isinstance(child, Tag) or _hidden(child):
             continue
         if child.name == "tr":
             yield child
         elif child.name in ("thead", "tbody", "tfoot"):
-            yield from (tr for tr in child.children if isinstance(tr, Tag) and tr.name == "tr")
+            yield from (
+                tr
+                for tr in child.children
+                if isinstance(tr, Tag) and tr.name == "tr" and not _hidden(tr)
+            )
 
 
 def _hidden(tag: Tag) -> bool:

@@ -6,6 +6,7 @@ import functools
 import html
 import io
 import json
+import quopri
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -246,22 +247,76 @@ def unfold(text: str) -> Iterator[str]:
     r"""RFC 5545/6350 content lines with folded continuation lines joined, one at a time
     (a list of the lines of a calendar of millions would take thirty times the file).
 
+    A quoted-printable value (vCard 2.1, vCalendar 1.0) goes on past a line that ends
+    with its soft line break, ``=``, whatever the next line starts with.
+
     >>> list(unfold("SUMMARY:a\n b\n\tc\nEND:X\n"))
     ['SUMMARY:abc', 'END:X']
+    >>> list(unfold("NOTE;QUOTED-PRINTABLE:Endere=\n=C3=A7o\nEND:X\n"))
+    ['NOTE;QUOTED-PRINTABLE:Endere=C3=A7o', 'END:X']
     """
     # the pieces of the line being unfolded, joined once it ends: adding each
     # continuation to the line so far copies it again, quadratic in the line's length
     pieces: list[str] = []
+    quoted_printable = False
     for raw in io.StringIO(text):
         line = raw.rstrip("\r\n")
-        if line[:1] in (" ", "\t") and pieces:
+        if quoted_printable and pieces[-1].endswith("=") and not _COMPONENT_EDGE.match(line):
+            pieces[-1] = pieces[-1][:-1]
+            pieces.append(line)
+        elif line[:1] in (" ", "\t") and pieces:
             pieces.append(line[1:])
         elif line.strip():
             if pieces:
                 yield "".join(pieces)
             pieces = [line]
+            head = line.partition(":")[0]
+            quoted_printable = "QUOTED-PRINTABLE" in head.upper() and _parameters(head).get(
+                "ENCODING", "").upper() == "QUOTED-PRINTABLE"
     if pieces:
         yield "".join(pieces)
+
+
+#: A component's first or last line: never a value's continuation, even after a stray "=".
+_COMPONENT_EDGE = re.compile(r"(?:BEGIN|END):[A-Za-z-]+\s*$", re.I)
+#: vCard 2.1 writes a value's encoding as a bare parameter (";QUOTED-PRINTABLE").
+_BARE_ENCODINGS = frozenset({"QUOTED-PRINTABLE", "BASE64", "B", "8BIT", "7BIT"})
+
+
+def _parameters(written: str) -> dict[str, str]:
+    """A content line's parameters (``;CHARSET=UTF-8;ENCODING=B``), names upper-cased;
+    a bare encoding (vCard 2.1) under ENCODING."""
+    parameters: dict[str, str] = {}
+    for item in written.split(";")[1:]:
+        name, equals, value = item.partition("=")
+        if equals:
+            parameters[name.strip().upper()] = value.strip().strip('"')
+        elif name.strip().upper() in _BARE_ENCODINGS:
+            parameters["ENCODING"] = name.strip()
+    return parameters
+
+
+def _quoted_printable(value: str, charset: str) -> str:
+    """A quoted-printable value as text, in its CHARSET (UTF-8 when it names none or one
+    that does not decode it, then Windows-1252, the code page legacy exporters wrote in).
+
+    >>> _quoted_printable("Jo=C3=A3o=20Silva", "")
+    'João Silva'
+    >>> _quoted_printable("Jo=E3o", "UTF-8")
+    'João'
+    """
+    declared = charset or "utf-8"
+    try:
+        # characters written unencoded beside the escapes go back to the bytes they were
+        raw = quopri.decodestring(value.encode("ascii" if value.isascii() else declared))
+    except (LookupError, UnicodeEncodeError):
+        raw = quopri.decodestring(value.encode("utf-8"))
+    for codec in (declared, "utf-8"):
+        try:
+            return raw.decode(codec)
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return raw.decode("cp1252", "replace")
 
 
 def _unescape(value: str) -> str:
@@ -309,7 +364,15 @@ class CalendarCardParser(BaseEngine):
                 blocks.append(Block("heading", found.group(3).upper(), level=2))
             if prop in _SKIPPED_PROPERTIES or (prop.startswith("X-") and prop not in _SHOWN):
                 continue
-            value = _unescape(found.group(3)).strip()
+            parameters = _parameters(found.group(2))
+            encoding = parameters.get("ENCODING", "").upper()
+            if encoding in ("BASE64", "B") or parameters.get("VALUE", "").upper() == "BINARY":
+                continue  # an attached file or picture: bytes, no text
+            value = found.group(3)
+            if encoding == "QUOTED-PRINTABLE":
+                value = _quoted_printable(value, parameters.get("CHARSET", ""))
+                value = value.replace("\r\n", "\n").replace("\r", "\n")
+            value = _unescape(value).strip()
             if value:
                 shown.write(f"{prop}: {value}\n")
         close()
