@@ -5,14 +5,19 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import chain
+from typing import TYPE_CHECKING
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 _BOM_CODECS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -26,12 +31,16 @@ _BOM_CODECS = (
 def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
     """Decode bytes of unknown encoding; return (text, encoding).
 
-    A BOM decides; then a declared encoding that decodes cleanly; then strict
-    UTF-8; then chardet's best guess among the code pages in use (cp1252,
-    cp1250, cp1251, cp866, KOI8-R, Shift_JIS, GB18030, EBCDIC...).
+    A BOM decides; then a declared encoding that decodes cleanly, read as browsers
+    read its label (see ``declared_codecs``); then ISO-2022 escape sequences; then
+    strict UTF-8; then UTF-8 with a few stray bytes, those read as Windows-1252; then
+    UTF-16 without a BOM; then chardet's best guess among the code pages in use
+    (cp1252, cp1250, cp1251, cp866, KOI8-R, Shift_JIS, GB18030, EBCDIC...).
 
     >>> decode_text("São Paulo".encode("cp1252"))[0]
     'São Paulo'
+    >>> decode_text("“10 €”".encode("cp1252"), "iso-8859-1")
+    ('“10 €”', 'cp1252')
     """
     for bom, codec in _BOM_CODECS:
         if data.startswith(bom):
@@ -39,18 +48,272 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
     if looks_utf16(data):
         codec = "utf-16-le" if data[1:2] == b"\x00" else "utf-16-be"
         return data.decode(codec, errors="replace"), codec
-    if declared:
+    for codec in declared_codecs(declared) if declared else ():
         try:
-            return data.decode(declared), declared
+            return data.decode(codec), codec
         except (UnicodeError, LookupError):
             # a declared name may be no text encoding at all ("hex", "rot13"), or one
             # that refuses to decode strictly ("idna" says UnicodeError)
-            pass
+            continue
+    iso2022 = _iso2022(data)
+    if iso2022 is not None:
+        return iso2022
+    text: str | None = None
     try:
-        return data.decode("utf-8"), "utf-8"
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        pass
+        if _mostly_utf8(data):
+            return data.decode(UTF8_STRAY_CP1252), UTF8_STRAY_CP1252
+    else:
+        # Cyrillic, Greek or Thai in UTF-16 is bytes below 0x80 alone: valid UTF-8,
+        # but every other character of it a control code
+        if not binary_content(text):
+            return text, "utf-8"
+    utf16 = _utf16_without_bom(data)
+    if utf16 is not None:
+        return data.decode(utf16, errors="replace"), utf16
+    if text is not None:
+        return text, "utf-8"
     return _guess_legacy(data)
+
+
+# Labels of the WHATWG Encoding Standard (what browsers, and the mailers that follow
+# them, honour) whose encoding is wider than the Python codec of that name: ISO-8859-1
+# pages and mails are written in Windows-1252 (curly quotes, dashes, €), GB2312 in GBK
+# or GB18030, Big5 with Microsoft's (€) and Hong Kong's extensions, EUC-KR in Windows'
+# Unified Hangul Code, Shift_JIS with Microsoft's NEC and IBM characters. Each Python
+# codec maps to the codecs tried before it. ASCII, which browsers read as Windows-1252
+# too, is left as it is: a label that names no byte past 0x7F says nothing about them,
+# and detection reads them (a UTF-8 mail labelled us-ascii is UTF-8).
+_SUPERSETS: dict[str, tuple[str, ...]] = {
+    "iso8859-1": ("cp1252",),
+    "iso8859-9": ("cp1254",),
+    "iso8859-11": ("cp874",),
+    "tis-620": ("cp874",),
+    "gb2312": ("gb18030",),
+    "gbk": ("gb18030",),
+    "big5": ("cp950", "big5hkscs"),
+    "big5hkscs": ("big5hkscs", "cp950"),
+    "euc_kr": ("cp949",),
+    "shift_jis": ("cp932",),
+    "iso2022_jp": ("iso2022_jp_ext",),  # half-width katakana, which browsers read too
+}
+#: WHATWG labels Python knows by no name, as the Python codec they name.
+_WHATWG_LABELS: dict[str, str] = {
+    "unicode-1-1-utf-8": "utf-8",
+    "csiso88596e": "iso8859-6", "csiso88596i": "iso8859-6",
+    "iso-8859-6-e": "iso8859-6", "iso-8859-6-i": "iso8859-6",
+    "sun_eu_greek": "iso8859-7",
+    "csiso88598e": "iso8859-8", "csiso88598i": "iso8859-8", "iso-8859-8-e": "iso8859-8",
+    "iso-8859-8-i": "iso8859-8", "logical": "iso8859-8", "visual": "iso8859-8",
+    "csisolatin9": "iso8859-15",
+    "koi": "koi8-r", "koi8": "koi8-r",
+    "csmacintosh": "mac-roman", "mac": "mac-roman", "x-mac-roman": "mac-roman",
+    "x-mac-cyrillic": "mac-cyrillic", "x-mac-ukrainian": "mac-cyrillic",
+    "dos-874": "cp874", "windows-874": "cp874",
+    "csgb2312": "gbk", "gb_2312": "gbk", "gb_2312-80": "gbk", "x-gbk": "gbk",
+    "cn-big5": "big5", "x-x-big5": "big5",
+    "cseucpkdfmtjapanese": "euc_jp", "x-euc-jp": "euc_jp",
+    "windows-31j": "cp932", "x-sjis": "cp932",
+    "cseuckr": "cp949", "csksc56011987": "cp949", "iso-ir-149": "cp949",
+    "ks_c_5601-1989": "cp949", "ksc_5601": "cp949", "windows-949": "cp949",
+}
+# "iso88591" and "x-cp1252", which the WHATWG labels write for every ISO-8859 part and
+# Windows code page
+_WHATWG_NUMBERED = re.compile(r"iso8859(\d{1,2})|x-(cp125\d)")
+
+
+def declared_codecs(label: str) -> tuple[str, ...]:
+    """The codecs that read text declared as ``label``, in the order to try them: the
+    wider code page browsers read that label as (the WHATWG Encoding Standard's:
+    ISO-8859-1 as Windows-1252, GB2312 as GB18030, Big5 with the cp950 and HKSCS
+    extensions...), then the codec of that name; () when no codec has the name.
+
+    >>> declared_codecs("ISO-8859-1"), declared_codecs("windows-31j"), declared_codecs("x")
+    (('cp1252', 'iso8859-1'), ('cp932',), ())
+    """
+    name = label.strip().strip("\"'").lower()
+    numbered = _WHATWG_NUMBERED.fullmatch(name)
+    if numbered:
+        name = f"iso8859-{numbered.group(1)}" if numbered.group(1) else str(numbered.group(2))
+    name = _WHATWG_LABELS.get(name, name)
+    try:
+        codec = codecs.lookup(name).name
+    except (LookupError, ValueError):  # ValueError: a NUL in the name
+        return ()
+    return (*_SUPERSETS.get(codec, ()), codec)
+
+
+# The escape sequences that switch ISO-2022-JP text to a double-byte set (JIS X 0208,
+# 0212, 0213) or to half-width katakana, and that announce ISO-2022-KR's KS C 5601. The
+# text is 7-bit, so it passes for ASCII and UTF-8 with its escapes left in.
+_ISO2022_ESCAPE = re.compile(rb"\x1b(?:\$[@B]|\$\([@BDOPQ]|\(I|(\$\)C))")
+_ISO2022_JP_CODECS = ("iso2022_jp", "iso2022_jp_2", "iso2022_jp_ext", "iso2022_jp_2004")
+# what is left of a switch no codec read
+_SHIFTS = re.compile("[\x0e\x0f\x1b]")
+
+
+def _iso2022(data: bytes) -> tuple[str, str] | None:
+    """``data`` read as ISO-2022-JP or -KR when it switches sets as they do."""
+    if b"\x1b" not in data:
+        return None
+    found = _ISO2022_ESCAPE.search(data)
+    if found is None:
+        return None
+    for codec in ("iso2022_kr",) if found.group(1) else _ISO2022_JP_CODECS:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if not _SHIFTS.search(text):
+            return text, codec
+    return None
+
+
+# A well-formed UTF-8 sequence of two to four bytes (no overlong form, no surrogate).
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+    rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}"
+    rb"|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}"
+)
+#: Well-formed multi-byte sequences per stray byte that make text UTF-8.
+_UTF8_SHARE = 2
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """Whether ``data``, not valid UTF-8, is UTF-8 with a few stray bytes (text pasted
+    from a Windows program into a UTF-8 file): its well-formed multi-byte sequences
+    outnumber the bytes outside them at least two to one.
+
+    Legacy text almost never forms a UTF-8 sequence (in cp1252 a capital accented
+    letter followed by a symbol), so well-formed sequences mean UTF-8, where one code
+    page for the whole text would garble every letter ("RelatÃ³rio"). The lines that
+    hold non-ASCII bytes decide, as for the legacy guess.
+    """
+    sample = _informative(data)
+    rest, sequences = _UTF8_SEQUENCE.subn(b"", sample)
+    strays = len(rest.translate(None, _ASCII))
+    return sequences >= _UTF8_SHARE * strays
+
+
+def _stray_as_cp1252(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    stray = error.object[error.start : error.end]
+    return stray.decode("cp1252", errors="replace"), error.end
+
+
+_STRAY_AS_CP1252 = "goblin-stray-as-cp1252"
+codecs.register_error(_STRAY_AS_CP1252, _stray_as_cp1252)
+
+#: The encoding ``decode_text`` names for UTF-8 with stray Windows-1252 bytes; a codec
+#: of that name reads such bytes again, as a caller given the name may (dBASE records).
+UTF8_STRAY_CP1252 = "utf-8 (stray bytes as cp1252)"
+
+
+def _utf8_stray_cp1252(data: ReadableBuffer, errors: str = "strict", /) -> tuple[str, int]:
+    return codecs.utf_8_decode(data, _STRAY_AS_CP1252, True)
+
+
+def _find_utf8_stray_cp1252(name: str) -> codecs.CodecInfo | None:
+    # the lookup hands over the name lower-cased, its other signs as underscores
+    if name != "utf_8_stray_bytes_as_cp1252":
+        return None
+    utf8 = codecs.lookup("utf-8")
+    return codecs.CodecInfo(utf8.encode, _utf8_stray_cp1252, name=UTF8_STRAY_CP1252,
+                            incrementalencoder=utf8.incrementalencoder)
+
+
+codecs.register(_find_utf8_stray_cp1252)
+
+
+# Bytes that 8-bit text holds only as control codes (not whitespace, backspace, escape
+# or DOS's end-of-file mark), and that UTF-16 holds in the high byte of Greek (0x03),
+# Cyrillic (0x04), Hebrew, Arabic and Thai (0x0E) letters or the low byte of CJK
+# punctuation ("、" and "。" are U+3001 and U+3002).
+_CONTROL_BYTES = bytes([*range(0x00, 0x08), *range(0x0E, 0x1A), *range(0x1C, 0x20)])
+#: Bytes of BOM-less UTF-16 looked at.
+_UTF16_SAMPLE = 65_536
+# Format characters text holds: soft hyphen, Arabic letter mark, zero-width space and
+# joiners, left-to-right and right-to-left marks, word joiner, a BOM within the text.
+_TEXT_FORMAT_CHARS = frozenset("\u00ad\u061c\u200b\u200c\u200d\u200e\u200f\u2060\ufeff")
+#: Share of the letters that may be neither Latin nor of the main script.
+_OTHER_SCRIPT_SHARE = 0.1
+_EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "KATAKANA-HIRAGANA", "HANGUL",
+                         "BOPOMOFO", "IDEOGRAPHIC", "HALFWIDTH", "FULLWIDTH"})
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """The codec of BOM-less UTF-16 text too poor in NUL bytes for ``looks_utf16``
+    (Chinese, Japanese, Korean, Cyrillic, Greek...), or None.
+
+    Each test is one that 8-bit text fails: it holds bytes that are control codes in
+    an 8-bit code page, and read as UTF-16 it has no unpaired surrogate, control,
+    private-use or unassigned character, is mostly letters of one script (and Latin)
+    and has spaces or punctuation between them. Read as UTF-16, Western text gives
+    unassigned and invisible characters wherever a word meets a space, and CJK code
+    pages a jumble of ideographs with none of the punctuation UTF-16 holds. When both
+    byte orders read as text (Greek read backwards is ideographs and Hangul), the one
+    whose characters come from fewer blocks of 256 is the text: a script's letters
+    share their high byte.
+    """
+    sample = data[:_UTF16_SAMPLE]
+    if len(data) % 2 or len(sample) < 4:
+        return None
+    if len(sample.translate(None, _CONTROL_BYTES)) == len(sample):
+        return None
+    readings: list[tuple[int, str]] = []
+    for codec in ("utf-16-le", "utf-16-be"):
+        try:
+            text = sample.decode(codec)
+        except UnicodeDecodeError as exc:
+            if exc.start < len(sample) - 2:
+                continue
+            text = sample[: exc.start].decode(codec)  # a surrogate pair cut where the sample ends
+        if _reads_as_utf16_text(text):
+            readings.append((len({ord(char) >> 8 for char in text}), codec))
+    return min(readings)[1] if readings else None
+
+
+#: Characters of UTF-16 text per space or punctuation mark, at most.
+_CHARS_PER_SEPARATOR = 80
+
+
+def _reads_as_utf16_text(text: str) -> bool:
+    letters: dict[str, int] = {}
+    signs = separators = 0
+    for char, count in Counter(text).items():
+        kind = _utf16_kind(char)
+        if kind is None:
+            return False
+        if kind:
+            letters[kind] = letters.get(kind, 0) + count
+            continue
+        if char.isspace() or unicodedata.category(char).startswith("P"):
+            separators += count
+        if not char.isspace():
+            signs += count
+    total = sum(letters.values())
+    if not total or total < signs or separators * _CHARS_PER_SEPARATOR < len(text):
+        return False
+    main = max((count for script, count in letters.items() if script != "LATIN"), default=0)
+    return total - main - letters.get("LATIN", 0) <= _OTHER_SCRIPT_SHARE * total
+
+
+@lru_cache(maxsize=8192)
+def _utf16_kind(char: str) -> str | None:
+    """The script of a letter or mark, "" for another character text holds, None for
+    one no text holds (a control, unassigned, private-use or surrogate code point)."""
+    category = unicodedata.category(char)
+    if category[0] in "LM":
+        name = unicodedata.name(char, "")
+        script = name.split(" ", 1)[0]
+        return "CJK" if script in _EAST_ASIAN else script or "?"
+    if category in ("Cn", "Co", "Cs") or (category == "Cc" and char not in "\t\n\r\f"):
+        return None
+    if category == "Cf" and char not in _TEXT_FORMAT_CHARS:
+        return None
+    return ""
 
 
 #: Non-ASCII characters Western European text is made of besides letters.
@@ -126,11 +389,69 @@ def _guess_legacy(data: bytes) -> tuple[str, str]:
             cp1252 = next((c for name, c in matches if name == "cp1252"), 0.0)
             if cp1252 >= _WEAK_SHARE * confidence:
                 break
+        if codec == "cp1250" and _latin2(data, sample):
+            codec = "iso8859-2"
         try:
             return data.decode(codec), codec
         except UnicodeDecodeError:
             continue
     return data.decode("cp1252", errors="replace"), "cp1252"
+
+
+def _latin2_bytes(keep: Callable[[str, str], bool]) -> bytes:
+    """The bytes whose ISO-8859-2 and Windows-1250 characters ``keep`` accepts."""
+    found = bytearray()
+    for byte in range(0x80, 0x100):
+        latin2 = bytes([byte]).decode("iso8859-2")
+        cp1250 = bytes([byte]).decode("cp1250", errors="replace")
+        if keep(latin2, cp1250):
+            found.append(byte)
+    return bytes(found)
+
+
+def _is_letter(char: str) -> bool:
+    return unicodedata.category(char) in ("Lu", "Ll")
+
+
+_C1_BYTES = bytes(range(0x80, 0xA0))
+# ISO-8859-2 and Windows-1250 share their letters but for 0xA1-0xBF: where one has "ą",
+# "ś", "Ś", "Š", "Ź" the other has "±", "¶", "¦", "©", "¬". "«", "»" and "®" stand
+# beside words in Windows text, so their bytes prove nothing.
+_LATIN2_ONLY_LETTERS = _latin2_bytes(
+    lambda latin2, cp1250: _is_letter(latin2) and not _is_letter(cp1250) and cp1250 not in "«»®"
+)
+_LATIN2_WORD_BYTES = re.escape(_latin2_bytes(lambda latin2, _: _is_letter(latin2)))
+_LATIN2_LETTER_IN_WORD = re.compile(
+    b"(?<=[A-Za-z%s])[%s]|[%s](?=[A-Za-z%s])" % (
+        _LATIN2_WORD_BYTES, re.escape(_LATIN2_ONLY_LETTERS),
+        re.escape(_LATIN2_ONLY_LETTERS), _LATIN2_WORD_BYTES)
+)
+#: Letters only ISO-8859-2 reads as letters that make it the code page, not cp1250.
+_LATIN2_EVIDENCE = 2
+
+
+def _latin2(data: bytes, sample: bytes) -> bool:
+    """Whether text the detector takes for Windows-1250 is ISO-8859-2.
+
+    Only text with no byte of 0x80-0x9F can be: there ISO-8859-2 has control codes
+    and cp1250 the letters and quotes of Polish and Czech ("ś", "ź", "š", "ž", "„").
+    Then the two differ in 0xA1-0xBF alone. Letters only ISO-8859-2 reads as letters
+    standing in words ("s±", "¶roda" for "są", "środa") decide; else the detector's
+    language models score both readings of the same bytes ("příątí" is no Czech,
+    "příští" is).
+    """
+    if len(data.translate(None, _C1_BYTES)) < len(data):
+        return False
+    if len(_LATIN2_LETTER_IN_WORD.findall(sample[:_CHECKED_BYTES])) >= _LATIN2_EVIDENCE:
+        return True
+    import chardet
+    from chardet import EncodingEra
+
+    scores = {codecs.lookup(m["encoding"]).name: m["confidence"]
+              for m in chardet.detect_all(sample, encoding_era=EncodingEra.MODERN_WEB
+                                          | EncodingEra.LEGACY_ISO, compat_names=False)
+              if m["encoding"]}
+    return scores.get("iso8859-2", 0.0) > scores.get("cp1250", 0.0)
 
 
 # C0 and C1 controls other than the whitespace ones (NEL ends EBCDIC lines) and DOS's

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from typing import Any
 
-from goblin_core.builtin.text import decode_text, looks_utf16
+from goblin_core.builtin.text import declared_codecs, decode_text, looks_utf16
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError
@@ -400,25 +400,17 @@ def _body(message: EmailMessage) -> str:
     return ""
 
 
-#: Labels mailers write for a code page whose superset they actually send, as
-#: browsers read them (WHATWG Encoding): GBK text labelled GB2312, Windows-1252
-#: quotes and euro signs labelled ISO-8859-1, Korean UHC labelled EUC-KR.
-_SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030", "iso8859-1": "cp1252",
-              "iso8859-9": "cp1254", "euc_kr": "cp949", "tis-620": "cp874"}
-
-
 def _declared_text(payload: bytes, declared: str) -> str | None:
     """``payload`` read whole: as UTF-8 when it is valid UTF-8 (a body re-saved as
     UTF-8 under its old label: legacy text with letters past ASCII is almost never
     valid UTF-8, while GB18030 or cp1252 accept almost any bytes), else in the
-    superset mailers mean by the declared charset, else in that charset; None when
-    none of them reads it without errors."""
-    try:
-        codec = codecs.lookup(declared).name
-    except LookupError:
+    superset mailers mean by the declared charset, as browsers read it (GB2312 as
+    GB18030, ISO-8859-1 as Windows-1252, Big5 with the euro sign of cp950), else in
+    that charset; None when none of them reads it without errors."""
+    readings = declared_codecs(declared)
+    if not readings:
         return None
-    candidates = (codec,) if codec.startswith("utf") else (
-        "utf-8", _SUPERSETS.get(codec, codec), codec)
+    candidates = readings if readings[-1].startswith("utf") else ("utf-8", *readings)
     for candidate in candidates:
         try:
             return payload.decode(candidate)

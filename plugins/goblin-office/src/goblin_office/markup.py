@@ -2,14 +2,13 @@
 
 Scripts, styles, templates and other invisible parts are dropped; headings,
 list items and tables are kept as blocks and Tables so markdown and HTML
-output keep them. The encoding comes from a BOM, then the declared charset if
-the bytes agree with it, then detection (a page that lies about its charset
-is still read).
+output keep them. The encoding comes from a BOM, then the declared charset as
+browsers read its label (ISO-8859-1 as Windows-1252) if the bytes agree with it,
+then detection (a page that lies about its charset is still read).
 """
 
 from __future__ import annotations
 
-import codecs
 import re
 from typing import Any
 
@@ -29,66 +28,22 @@ _XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)""", re.
 
 
 def decode_html(data: bytes) -> tuple[str, str]:
-    """The page as text and the encoding used (BOM, declared charset if it fits, detection).
+    """The page as text and the encoding used (BOM, declared charset if it fits, as
+    browsers read its label, else detection).
 
-    A page declared UTF-8 with a few stray Windows-1252 bytes (text pasted into a
-    UTF-8 template) keeps its UTF-8 and reads those bytes as Windows-1252, where one
-    code page for the whole page would garble every UTF-8 letter ("Ãœber").
+    A page declared ISO-8859-1 is read as Windows-1252, Big5 with the cp950 and HKSCS
+    extensions, as browsers read them. A page with a few stray Windows-1252 bytes in
+    its UTF-8 (text pasted into a UTF-8 template) keeps its UTF-8 and reads those bytes
+    as Windows-1252, where one code page for the whole page would garble every UTF-8
+    letter ("Ãœber").
     """
     head = _HEAD_COMMENT.sub(b"", data[:4096])  # a commented-out <meta> declares nothing
     declared = _CHARSET.search(head) or _XML_ENCODING.search(head)
     name = declared.group(1).decode("ascii", "ignore").lower() if declared else None
     if name in ("unicode", "utf-16", "ucs-2"):
         name = None  # a BOM or the byte pattern decides which UTF-16
-    return decode_declared(data, name)
+    return decode_text(data, name)
 
-
-def decode_declared(data: bytes, name: str | None) -> tuple[str, str]:
-    """``data`` in its declared charset ``name`` if it fits, else detected; text
-    declared UTF-8 that is mostly UTF-8 keeps it, each stray byte read as Windows-1252
-    (see decode_html), where detection would read every letter in a DOS or Windows
-    code page because of one broken sequence."""
-    text, encoding = decode_text(data, name)
-    if encoding not in ("utf-8", "utf_8", "ascii") and name in ("utf-8", "utf8"):
-        mixed = _mostly_utf8(data)
-        if mixed is not None:
-            return mixed, "utf-8 (stray bytes as cp1252)"
-    return text, encoding
-
-
-# a UTF-8 sequence of two to four bytes, or one byte that cannot start or continue one
-_UTF8_OR_STRAY = re.compile(
-    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}|([\x80-\xff])"
-)
-
-
-def _mostly_utf8(data: bytes) -> str | None:
-    """``data`` decoded as UTF-8, each stray byte as Windows-1252, when well-formed UTF-8
-    sequences outnumber stray bytes two to one; else None.
-
-    Windows-1252 text alone almost never forms a UTF-8 sequence (a capital accented
-    letter followed by a symbol), so well-formed sequences mean the page is UTF-8.
-    """
-    sequences = strays = 0
-    for match in _UTF8_OR_STRAY.finditer(data):
-        if match.group(1) is None:
-            sequences += 1
-        else:
-            strays += 1
-    if not sequences or strays * 2 > sequences:
-        return None
-    return data.decode("utf-8", errors=_CP1252_FALLBACK)
-
-
-def _stray_as_cp1252(error: UnicodeError) -> tuple[str, int]:
-    if not isinstance(error, UnicodeDecodeError):
-        raise error
-    stray = error.object[error.start : error.end]
-    return stray.decode("cp1252", errors="replace"), error.end
-
-
-_CP1252_FALLBACK = "goblin-office-cp1252-fallback"
-codecs.register_error(_CP1252_FALLBACK, _stray_as_cp1252)
 
 def _refuse_binary(text: str, encoding: str, source: Source) -> None:
     if binary_content(text):
@@ -161,6 +116,6 @@ def _part_text(part: Any, source: Source) -> str:
     if not isinstance(payload, bytes):
         payload = b""
     charset = part.get_content_charset()
-    text, encoding = decode_declared(payload, charset) if charset else decode_html(payload)
+    text, encoding = decode_text(payload, charset) if charset else decode_html(payload)
     _refuse_binary(text, encoding, source)
     return text
