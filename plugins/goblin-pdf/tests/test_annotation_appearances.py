@@ -38,6 +38,30 @@ def test_a_stamp_without_contents_reads_as_its_appearance_shows() -> None:
     assert text.split("\n\n") == ["Invoice 2024-118", "APPROVED 2024-03-05 JD"]
 
 
+def test_a_stamp_laid_over_the_page_text_reads_as_its_appearance_alone() -> None:
+    # the stamp's box holds words of the page under it, which are not the stamp's
+    pdf = helvetica_pages("BT /F1 12 Tf 250 705 Td (Total due on receipt 1,250.00) Tj ET")
+    text = _annotated(pdf, _stamp(pdf, "PAID 2024-03-05"))
+    assert text.split("\n\n") == ["Total due on receipt 1,250.00", "PAID 2024-03-05"]
+
+
+def test_a_stamp_drawn_over_the_page_adds_no_pieces_of_the_page_text() -> None:
+    """The corpus stamp (a form of paths and text laid over the page's line) moves the
+    page's own letters about when the page is flattened: what its box gains is not it."""
+    from goblin_core.testing.corpus import corpus_dir
+
+    document = extract(corpus_dir(__file__) / "pdf/annotations.pdf", ocr="never")
+    assert document.text.split("\n\n") == [
+        "Dummy PDF file", "Jeremy Singer-Vine: A popup note", "Dummy PDF file"]
+
+
+def test_a_stamp_that_draws_no_text_gives_none() -> None:
+    pdf = helvetica_pages("BT /F1 12 Tf 250 705 Td (Total due on receipt 1,250.00) Tj ET")
+    stamp = _stamp(pdf, "")
+    stamp.AP.N.write(b"0 0 1 rg 0 0 220 40 re f")  # a drawn mark, as ink stamps are
+    assert _annotated(pdf, stamp) == "Total due on receipt 1,250.00"
+
+
 def test_a_stamp_with_contents_gives_its_contents_alone() -> None:
     pdf = helvetica_pages("BT /F1 12 Tf 72 700 Td (Invoice 2024-118) Tj ET")
     text = _annotated(pdf, _stamp(pdf, "APPROVED", Contents="Approved by finance"))

@@ -20,6 +20,8 @@ from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.generated_gaps import mend_generated_gaps
 from goblin_pdf.hidden_text import hidden_chars
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
+from goblin_pdf.layout.native import TEXT_OBJECT
+from goblin_pdf.loose_boxes import LooseBoxes
 from goblin_pdf.named_ligatures import apply_corrections
 from goblin_pdf.rtl_order import logical_rtl
 from goblin_pdf.stray_marks import repair
@@ -481,7 +483,7 @@ def appearance_texts(pdf: pdfium.PdfDocument, index: int, shown_only: list[Shown
     try:
         if not pdfium_c.FPDF_ImportPagesByIndex(scratch, pdf, (ctypes.c_int * 1)(index), 1, 0):
             return []
-        texts = _flattened_texts(scratch, 0, [box for box, _ in shown_only])
+        texts = _drawn_texts(scratch, [box for box, _ in shown_only])
     finally:
         scratch.close()
     flat = "".join(page_text.split()).casefold()
@@ -490,6 +492,72 @@ def appearance_texts(pdf: pdfium.PdfDocument, index: int, shown_only: list[Shown
         if text and "".join(text.split()).casefold() not in flat:
             lines[f"{name}: {text}" if name else text] = None
     return list(lines)
+
+
+def _drawn_texts(pdf: pdfium.PdfDocument, boxes: list[tuple[float, ...]]) -> list[str]:
+    """The text the appearances of page 0 draw inside each box, once the page is
+    flattened: only characters of the objects flattening adds, which an appearance
+    laid over the page's own text (a stamp on a line) must not mix with; none at all
+    when flattening fails."""
+    page = pdf[0]
+    try:
+        own = pdfium_c.FPDFPage_CountObjects(page)
+        if pdfium_c.FPDFPage_Flatten(page, pdfium_c.FLAT_NORMALDISPLAY) \
+                != pdfium_c.FLATTEN_SUCCESS:
+            return []
+    finally:
+        page.close()
+    page = pdf[0]  # a flattened page is read from the document
+    try:
+        drawn: set[int] = set()
+        for position in range(own, pdfium_c.FPDFPage_CountObjects(page)):
+            drawn.update(_text_objects(pdfium_c.FPDFPage_GetObject(page, position), 0))
+        if not drawn:
+            return ["" for _ in boxes]
+        textpage = page.get_textpage()
+        try:
+            return [_text_of_objects(textpage, box, drawn) for box in boxes]
+        finally:
+            textpage.close()
+    finally:
+        page.close()
+
+
+def _text_objects(obj: Any, depth: int) -> Iterator[int]:
+    """Addresses of the text objects ``obj`` is or holds (forms looked into)."""
+    kind = pdfium_c.FPDFPageObj_GetType(obj)
+    if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+        yield ctypes.cast(obj, ctypes.c_void_p).value or 0
+    elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_FORM_DEPTH:
+        for position in range(pdfium_c.FPDFFormObj_CountObjects(obj)):
+            yield from _text_objects(pdfium_c.FPDFFormObj_GetObject(obj, position), depth + 1)
+
+
+def _text_of_objects(textpage: pdfium.PdfTextPage, box: tuple[float, ...],
+                     objects: set[int]) -> str:
+    """The characters of ``objects`` whose boxes lie in ``box`` (left, top, right,
+    bottom), in PDFium's order, with the spaces and line breaks it puts between them."""
+    left, top, right, bottom = box
+    low, high = min(top, bottom), max(top, bottom)
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+    boxes = LooseBoxes(textpage)
+    chars: list[str] = []
+    pending = ""  # generated characters after the last one kept
+    for index in range(textpage.count_chars()):
+        address = TEXT_OBJECT(handle, index)
+        if not address:
+            if chars:
+                pending += chr(pdfium_c.FPDFText_GetUnicode(textpage, index))
+            continue
+        found = boxes(index) if address in objects else None
+        if found is None:
+            continue
+        x = (found[0] + found[2]) / 2
+        y = (found[1] + found[3]) / 2
+        if left <= x <= right and low <= y <= high:
+            chars.append(pending + chr(pdfium_c.FPDFText_GetUnicode(textpage, index)))
+            pending = ""
+    return " ".join("".join(chars).split())
 
 
 def _flattened_texts(pdf: pdfium.PdfDocument, index: int,
