@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -1252,7 +1252,8 @@ class Pipeline:
             name=source.display_name,
             mime=mime,
             pages=tuple(pages),
-            metadata=normalise(metadata, mime=mime, page_count=page_count or (len(pages) or None)),
+            metadata=normalise(metadata, mime=mime,
+                               page_count=_page_count(page_count, pages, metadata)),
             raw_metadata=json_safe(metadata),
             children=tuple(children or ()),
             parsed_by=tuple(recorder.parsed_by),
@@ -1472,6 +1473,15 @@ def _flat(image: Any) -> bool:
         return False
     bands = found if found and isinstance(found[0], tuple) else (found,)
     return all(low == high for low, high in bands)
+
+
+def _page_count(stated: int | None, pages: list[Page], metadata: Mapping[str, Any]) -> int | None:
+    """The document's page count: the parser's, else the pages read; None when unknown.
+    A count of none is taken only when the parser's metadata says so too (a PDF whose
+    page tree is empty), not from a parser that read no pages (an archive's own entry)."""
+    if stated or pages:
+        return stated or len(pages)
+    return 0 if stated == 0 and metadata.get("page_count") == 0 else None
 
 
 def _report_unread_pages(pages: list[Page], recorder: _Recorder) -> None:

@@ -94,6 +94,9 @@ def open_pdfium(source: Source, password: str | None,
     try:
         return pdfium.PdfDocument(target, password=password)
     except pdfium.PdfiumError as exc:
+        empty = _without_pages(target, password)
+        if empty is not None:
+            return empty
         code = getattr(exc, "err_code", None)
         if code == _PASSWORD_ERROR:
             decrypted = decrypted_copy(source.bytes(), password)
@@ -122,6 +125,27 @@ def open_pdfium(source: Source, password: str | None,
             f"PDFium cannot open it ({reason}); the file may be truncated or not a PDF",
             file=source.display_name,
         ) from exc
+
+
+def _without_pages(target: str | bytes, password: str | None) -> pdfium.PdfDocument | None:
+    """The PDF opened when its page tree holds no page. PDFium opens such a file, but
+    pypdfium2 takes a count of none for a failure to load it, with whatever error an
+    earlier call left (a wrong password, or none), which reads as a damaged or locked
+    file; a PDF with no pages is whole, and has nothing to read."""
+    secret = (password + "\0").encode("utf-8") if password is not None else None
+    if isinstance(target, str):
+        handle = pdfium_c.FPDF_LoadDocument((target + "\0").encode("utf-8"), secret)
+    else:
+        handle = pdfium_c.FPDF_LoadMemDocument64(target, len(target), secret)
+    if not handle:
+        return None
+    if pdfium_c.FPDF_GetPageCount(handle) != 0:
+        pdfium_c.FPDF_CloseDocument(handle)
+        return None
+    document = pdfium.PdfDocument(handle)
+    # PDFium reads a document held in memory from that memory for as long as it is open
+    document._data_holder.append(target)
+    return document
 
 
 def _with_header(source: Source, password: str | None) -> pdfium.PdfDocument | None:
@@ -197,6 +221,8 @@ class PdfiumDocument(BaseParsedDocument):
             log.warning("%s: %s", source.display_name, self.warnings[-1][1])
         self._labels_refused = False
         self.pages_in_file = self._pages_in_tree()  # page_count (optional in the base)
+        if not self.pages_in_file:
+            self.warnings.append(("NoPages", "the PDF has no pages: its page tree is empty"))
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
         self._field_values = bool(self.options.get("forms", True))
