@@ -94,3 +94,36 @@ def test_iso_8859_2_is_told_from_windows_1250(text: str) -> None:
 ])
 def test_windows_1250_stays_windows_1250(text: str) -> None:
     assert decode_text(text.encode("cp1250")) == (text, "cp1250")
+
+
+KATAKANA = "カタカナだけのテキストです。ファイルをひらいてください。"
+HIRAGANA = "ひらがなだけのぶんしょうです。よろしくおねがいします。"
+
+
+SYLLABARY = "アイウエオ カキクケコ サシスセソ タチツテト"
+
+
+@pytest.mark.parametrize("text", [KATAKANA, HIRAGANA, SYLLABARY])
+@pytest.mark.parametrize(("encoding", "codec"), [("shift_jis", "cp932"), ("euc_jp", "euc_jp")])
+def test_japanese_written_in_kana_is_read_as_japanese(text: str, encoding: str,
+                                                      codec: str) -> None:
+    # the detector's models are built on kanji: kana alone read as Baltic or Cyrillic
+    assert decode_text(text.encode(encoding)) == (text, codec)
+
+
+@pytest.mark.parametrize(("text", "encoding"), [
+    ("Заседание комитета состоится в следующую среду. Ѓорѓи, ѓубре.", "cp1251"),
+    ("这是一个测试文件。中文文本的编码检测。", "gbk"),
+    ("這是一個測試檔案。中文文字的編碼偵測。", "big5"),
+    ("이것은 테스트 파일입니다. ㅋㅋㅋ 안녕하세요.", "euc_kr"),
+    ("Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy.", "cp1250"),
+])
+def test_other_code_pages_are_not_taken_for_kana(text: str, encoding: str) -> None:
+    assert decode_text(text.encode(encoding))[0] == text
+
+
+def test_hangul_letters_alone_are_not_taken_for_hiragana() -> None:
+    # EUC-KR's jamo are EUC-JP's hiragana byte for byte; Japanese is not written in
+    # hiragana with no other character at all
+    data = "ㅋㅋㅋㅋ ㅎㅎㅎ ㅠㅠ".encode("euc_kr")
+    assert "euc_jp" not in decode_text(data)[1]

@@ -366,6 +366,9 @@ def _guess_legacy(data: bytes) -> tuple[str, str]:
         # ASCII text with typographic quotes, dashes, € or °: Windows text, and the
         # detector has nothing but those few bytes to weigh
         return data.decode("cp1252"), "cp1252"
+    japanese = _kana_text(data)
+    if japanese is not None:
+        return japanese
     # imported here: most runs never meet undeclared legacy text, and chardet's import
     # and models cost a tenth of a second
     import chardet
@@ -396,6 +399,41 @@ def _guess_legacy(data: bytes) -> tuple[str, str]:
         except UnicodeDecodeError:
             continue
     return data.decode("cp1252", errors="replace"), "cp1252"
+
+
+#: Japanese as it is written: kana, kanji, the ideographic punctuation and the full- and
+#: half-width forms.
+_JAPANESE = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+                       "\uff01-\uff9f]")
+_KANA = re.compile("[\u3041-\u30fa\u30fc]")
+#: Full-width kana among the characters past ASCII from which a reading is Japanese.
+# EUC-JP's hiragana are EUC-KR's Hangul letters (jamo), byte for byte: Japanese is not
+# written in hiragana alone, where Korean chat may be written in jamo alone.
+_HIRAGANA = re.compile("[\u3041-\u309f]*")
+_ASCII_RUN = re.compile("[\x00-\x7f]+")
+_KANA_SHARE = 0.3
+_MIN_KANA = 4
+
+
+def _kana_text(data: bytes) -> tuple[str, str] | None:
+    """``data`` read as Shift_JIS or EUC-JP when it is Japanese written largely in kana,
+    which the detector's models (built on kanji) miss: text in katakana or hiragana
+    alone comes out as Baltic or Cyrillic letters. Only those readings hold kana in
+    numbers: each code page puts them where other code pages have rare signs
+    (Shift_JIS after 0x82 and 0x83, EUC-JP after 0xA4 and 0xA5), and any character
+    outside Japanese writing rules a reading out, as does EUC-JP of hiragana alone."""
+    for codec in ("cp932", "euc_jp"):
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        beyond = sum(1 for char in text if char >= "\x80")
+        kana = len(_KANA.findall(text))
+        if kana >= _MIN_KANA and kana >= _KANA_SHARE * beyond and \
+                len(_JAPANESE.findall(text)) == beyond and \
+                (codec == "cp932" or _HIRAGANA.fullmatch(_ASCII_RUN.sub("", text)) is None):
+            return text, codec
+    return None
 
 
 def _latin2_bytes(keep: Callable[[str, str], bool]) -> bytes:
