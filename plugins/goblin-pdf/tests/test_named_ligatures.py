@@ -52,9 +52,9 @@ def test_a_page_without_such_marks_never_opens_the_document_twice(
     from goblin_pdf import named_ligatures
 
     def refuse(*args: object, **kwargs: object) -> None:
-        raise AssertionError("pypdf opened for a page with no ligature read as a code")
+        raise AssertionError("the document opened for a page with no ligature read as a code")
 
-    monkeypatch.setattr(named_ligatures.NamedLigatures, "_pypdf", refuse)
+    monkeypatch.setattr(named_ligatures.NamedLigatures, "_document", refuse)
     content = b"BT /F2 11 Tf 60 700 Td (Edital n. 12, de 2024: aquisicao de cafe!) Tj ET"
     pdf = pikepdf.new()
     plain = Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica,

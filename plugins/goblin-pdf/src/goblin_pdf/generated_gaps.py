@@ -52,8 +52,10 @@ _TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
 _RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
 _SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
 # A space after the letters of an f-ligature (ff fi fl, and ffi ffl), or after a
-# ligature's one character (named_ligatures), before a letter.
-_LIGATURE_SPACE = re.compile(r"(?:(?<=f[fil])|(?<=[\ufb00-\ufb06])) (?=[^\W\d_])")
+# ligature's one character (named_ligatures), before a letter. The space comes first
+# and the letters before it are looked behind from it, so the scan runs in C between
+# spaces.
+_LIGATURE_SPACE = re.compile(r" (?:(?<=f[fil] )|(?<=[\ufb00-\ufb06] ))(?=[^\W\d_])")
 _LIGATURE = "ligature"  # the suspect kind of such a space
 
 _IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(

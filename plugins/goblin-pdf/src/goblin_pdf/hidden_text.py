@@ -10,16 +10,25 @@ engines or for a program reading the file).
 
 from __future__ import annotations
 
-from typing import Any
+import ctypes
+from itertools import repeat
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from goblin_pdf.layout.native import TEXT_OBJECT
+
 _HIDDEN_MODES = frozenset({pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE,
                            pdfium_c.FPDF_TEXTRENDERMODE_CLIP})
+# Typed to take and return plain integers, as layout.native's per-character calls are:
+# pypdfium2's wrappers resolve handles on every call, which costs more than PDFium's work.
+_RENDER_MODE = ctypes.cast(pdfium_c.FPDFTextObj_GetTextRenderMode, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p))
+_UNICODE = ctypes.cast(pdfium_c.FPDFText_GetUnicode, ctypes.CFUNCTYPE(
+    ctypes.c_uint, ctypes.c_void_p, ctypes.c_int))
 #: Characters looked at before counting them all. An OCR layer is the whole page and a
-#: sample always finds it; counting every character costs two native calls each, which
-#: only the pages a sample caught pay.
+#: sample always finds it; counting every character costs a native call or two each,
+#: which only the pages a sample caught pay.
 SAMPLES = 32
 
 
@@ -29,23 +38,29 @@ def hidden_chars(textpage: pdfium.PdfTextPage, unshown: frozenset[int] = frozens
     total = textpage.count_chars()
     if total <= 0:
         return 0
-    layered = sum(1 for index in unshown
-                  if not _space(pdfium_c.FPDFText_GetUnicode(textpage, index)))
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+    layered = sum(1 for index in unshown if not _space(_UNICODE(handle, index)))
     step = max(1, total // SAMPLES)
-    if not any(_hidden(textpage, index) for index in range(step // 2, total, step)):
+    sample = range(step // 2, total, step)
+    if not any(map(_hidden, map(TEXT_OBJECT, repeat(handle, len(sample)), sample))):
         return layered
-    return layered + sum(1 for index in range(total)
-                         if index not in unshown
-                         and not _space(pdfium_c.FPDFText_GetUnicode(textpage, index))
-                         and _hidden(textpage, index))
+    # many characters share one text object: its render mode is asked once
+    hidden: dict[int, bool] = {}
+    count = layered
+    for index, address in enumerate(map(TEXT_OBJECT, repeat(handle, total), range(total))):
+        invisible = hidden.get(address)
+        if invisible is None:
+            invisible = hidden[address] = _hidden(address)
+        if invisible and index not in unshown and not _space(_UNICODE(handle, index)):
+            count += 1
+    return count
 
 
 def _space(code: int) -> bool:
     return code <= 0x10FFFF and chr(code).isspace()
 
 
-def _hidden(textpage: pdfium.PdfTextPage, index: int) -> bool:
-    # Characters PDFium generates (spaces, line breaks) belong to no text object.
-    text_object: Any = pdfium_c.FPDFText_GetTextObject(textpage, index)
-    return bool(text_object) and (
-        pdfium_c.FPDFTextObj_GetTextRenderMode(text_object) in _HIDDEN_MODES)
+def _hidden(text_object: int) -> bool:
+    """Whether the text object at address ``text_object`` draws invisible; characters
+    PDFium generates (spaces, line breaks) belong to no text object (address 0)."""
+    return bool(text_object) and _RENDER_MODE(text_object) in _HIDDEN_MODES

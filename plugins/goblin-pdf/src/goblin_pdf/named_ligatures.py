@@ -9,21 +9,23 @@ the space after it drawn inside the ligature), which no search for the word find
 pdftotext reads the name.
 
 Such a character is ASCII punctuation before a letter, and PDFium flags its
-mapping as failed; only when a page shows one is the document read with pypdf for
-the fonts' encodings (once), and the font that drew the character (by its base
-name) says which ligature its code names. The character becomes the ligature's
-one Unicode character (U+FB00 to U+FB06), which the page's repairs then spell out:
-one character for one, so every character index of the page still holds.
+mapping as failed; only when a page shows one is the document read with qpdf
+(pikepdf) for the fonts' encodings (once, and each font once), and the font that
+drew the character (by its base name) says which ligature its code names. The
+character becomes the ligature's one Unicode character (U+FB00 to U+FB06), which
+the page's repairs then spell out: one character for one, so every character index
+of the page still holds.
 """
 
 from __future__ import annotations
 
 import ctypes
+import io
 import logging
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from itertools import repeat
+from itertools import islice, repeat
 from typing import Any
 
 import pypdfium2 as pdfium
@@ -32,7 +34,6 @@ from fontTools.agl import toUnicode
 
 from goblin_core.source import Source
 from goblin_pdf.layout.native import CHAR_INDEX, MAP_ERROR
-from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 
 log = logging.getLogger(__name__)
 
@@ -48,28 +49,30 @@ _SIMPLE_FONTS = frozenset({"/Type1", "/MMType1", "/TrueType", "/Type3"})
 # and of the forms it draws, are what its text comes from.
 _MAX_FONTS = 256
 _MAX_FORM_DEPTH = 4
+# Page tree levels climbed for resources a page inherits.
+_MAX_TREE_DEPTH = 64
 _SUBSET_TAG = re.compile(r"^[A-Z]{6}\+")
 
 
 class NamedLigatures:
     """The ligature characters PDFium read as their codes, page by page, for one document.
 
-    ``source`` and ``password`` open the document with pypdf the first time a page
-    shows such a character; a document that cannot be read that way is left as
-    PDFium reads it.
+    ``source`` and ``password`` open the document with qpdf the first time a page
+    shows such a character; a document qpdf cannot read is left as PDFium reads it.
     """
 
     def __init__(self, source: Source, password: str | None) -> None:
         self.source = source
         self.password = password
-        self._reader: Any = None
-        self._stream: Any = None
+        self._pdf: Any = None
         self._unreadable = False
+        # the pages of a document share their fonts: each font object is read once
+        self._by_font: dict[tuple[int, int], dict[tuple[str, int], str]] = {}
 
     def close(self) -> None:
-        if self._stream is not None:
-            self._stream.close()
-        self._reader = self._stream = None
+        if self._pdf is not None:
+            self._pdf.close()
+        self._pdf = None
 
     def corrections(self, textpage: pdfium.PdfTextPage, text: str,
                     page_index: int) -> dict[int, str]:
@@ -89,37 +92,45 @@ class NamedLigatures:
 
     def _page_ligatures(self, page_index: int) -> dict[tuple[str, int], str]:
         """(font base name, code) -> ligature character, for the page's simple fonts."""
-        reader = self._pypdf()
-        if reader is None:
+        pdf = self._document()
+        if pdf is None:
             return {}
         try:
-            with pypdf_warnings_held():
-                page = reader.pages[page_index]
-                found: dict[tuple[str, int], str] = {}
-                for font in _fonts(page.get("/Resources"), 0, [0]):
-                    found.update(_font_ligatures(font))
+            found: dict[tuple[str, int], str] = {}
+            for font in _fonts(_page_resources(pdf.pages[page_index].obj), 0, [0]):
+                found.update(self._font_ligatures(font))
             return found
         except Exception as exc:  # an extra: PDFium's reading stands
-            log.debug("%s: fonts of page %d unreadable by pypdf: %s",
+            log.debug("%s: fonts of page %d unreadable by qpdf: %s",
                       self.source.display_name, page_index + 1, exc)
             return {}
 
-    def _pypdf(self) -> Any:
-        if self._reader is None and not self._unreadable:
-            import pypdf  # only documents that show such a character need it
+    def _font_ligatures(self, font: Any) -> dict[tuple[str, int], str]:
+        """``_font_ligatures`` of ``font``, kept for the document when it is an indirect
+        object (a direct one has no number to know it again by)."""
+        key = getattr(font, "objgen", (0, 0))
+        if key == (0, 0):
+            return _font_ligatures(font)
+        found = self._by_font.get(key)
+        if found is None:
+            found = self._by_font[key] = _font_ligatures(font)
+        return found
 
+    def _document(self) -> Any:
+        """The document as qpdf (pikepdf) reads it, opened on first use; None when it
+        cannot be. qpdf indexes the pages of a long document far faster than pypdf."""
+        if self._pdf is None and not self._unreadable:
+            import pikepdf  # only documents that show such a character need it
+
+            target: Any = (str(self.source.path()) if self.source.is_file
+                           else io.BytesIO(self.source.bytes()))
             try:
-                self._stream = self.source.open()
-                with pypdf_warnings_held():
-                    reader = pypdf.PdfReader(self._stream, strict=False)
-                    if reader.is_encrypted:
-                        reader.decrypt(self.password or "")
-                self._reader = reader
+                self._pdf = pikepdf.open(target, password=self.password or "")
             except Exception as exc:
-                log.debug("%s: unreadable by pypdf: %s", self.source.display_name, exc)
+                log.debug("%s: unreadable by qpdf: %s", self.source.display_name, exc)
                 self.close()
                 self._unreadable = True
-        return self._reader
+        return self._pdf
 
 
 def _failed_marks(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, int]]:
@@ -152,49 +163,81 @@ def _font_name(textpage: pdfium.PdfTextPage, index: int) -> str:
     return _SUBSET_TAG.sub("", buffer.value.decode("latin-1"))
 
 
+def _page_resources(page: Any) -> Any:
+    """The resources of the page dictionary ``page``: its own, or the nearest ones of the
+    page tree nodes above it, which it inherits."""
+    node, resources = page, page.get("/Resources")
+    for _ in range(_MAX_TREE_DEPTH):
+        if resources is not None:
+            break
+        node = node.get("/Parent")
+        if node is None:
+            break
+        resources = node.get("/Resources")
+    return resources
+
+
 def _fonts(resources: Any, depth: int, seen: list[int]) -> Iterator[Any]:
     """The font dictionaries of ``resources`` and of the forms they hold, a bounded few."""
     if resources is None or depth > _MAX_FORM_DEPTH:
         return
-    resources = resources.get_object()
     fonts = resources.get("/Font")
-    for font in (fonts.get_object().values() if fonts is not None else ()):
+    for font in (fonts.values() if fonts is not None else ()):
         seen[0] += 1
         if seen[0] > _MAX_FONTS:
             return
-        yield font.get_object()
+        yield font
     forms = resources.get("/XObject")
-    for form in (forms.get_object().values() if forms is not None else ()):
-        form = form.get_object()
+    for form in (forms.values() if forms is not None else ()):
         if form.get("/Subtype") == "/Form" and seen[0] <= _MAX_FONTS:
             yield from _fonts(form.get("/Resources"), depth + 1, seen)
 
 
-def _font_ligatures(font: Mapping[str, Any]) -> dict[tuple[str, int], str]:
+def _font_ligatures(font: Any) -> dict[tuple[str, int], str]:
     """(base name, code) -> ligature character for the codes ``font``'s /Differences
     names with a ligature's name."""
-    if font.get("/Subtype") not in _SIMPLE_FONTS:
+    import pikepdf
+
+    if str(font.get("/Subtype")) not in _SIMPLE_FONTS:
         return {}
     encoding = font.get("/Encoding")
-    encoding = encoding.get_object() if encoding is not None else None
-    differences = encoding.get("/Differences") if isinstance(encoding, Mapping) else None
-    if differences is None:
+    differences = (encoding.get("/Differences")
+                   if isinstance(encoding, pikepdf.Dictionary | pikepdf.Stream) else None)
+    if not isinstance(differences, pikepdf.Array):
         return {}
-    name = _SUBSET_TAG.sub("", str(font.get("/BaseFont", "")).lstrip("/"))
+    name = _SUBSET_TAG.sub("", _text(font.get("/BaseFont", "")).lstrip("/"))
     found: dict[tuple[str, int], str] = {}
     code = 0
-    for item in list(differences.get_object())[:512]:
-        item = item.get_object()
-        if isinstance(item, int):
+    for item in islice(differences, 512):
+        # pikepdf gives numbers as Python's own; a boolean is no code
+        if isinstance(item, int) and not isinstance(item, bool):
             code = item
             continue
-        glyph = str(item).lstrip("/")
+        glyph = (_text(item).lstrip("/")
+                 if isinstance(item, pikepdf.Name | pikepdf.String) else "")
         if "_" in glyph and 0 <= code < 256:
             ligature = LIGATURE_CHARACTERS.get(toUnicode(glyph))
             if ligature is not None:
                 found[(name, code)] = ligature
         code += 1
     return found
+
+
+def _text(value: Any) -> str:
+    """A name or string as text; a name whose bytes are not UTF-8 read as Latin-1, one
+    character a byte, so the underscores between its glyphs stay where they are."""
+    import pikepdf
+
+    try:
+        return str(value)
+    except UnicodeDecodeError:
+        if not isinstance(value, pikepdf.Name):
+            raise
+        raw = _NAME_ESCAPE.sub(lambda m: bytes.fromhex(m[1].decode("ascii")), value.unparse())
+        return raw.decode("latin-1")
+
+
+_NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 
 
 def apply_corrections(text: str, textpage: pdfium.PdfTextPage,

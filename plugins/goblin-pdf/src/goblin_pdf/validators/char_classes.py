@@ -93,6 +93,19 @@ def word_count(text: str) -> int:
     return marks.count(b" x") + marks.startswith(b"x")
 
 
+def long_tokens(text: str, length: int) -> list[str]:
+    """The tokens of ``text.split()`` at least ``length`` characters long: a page
+    without any is told from its class bytes, without making the words.
+
+    >>> long_tokens("a Donaudampfschiff  “Nº”", 6)
+    ['Donaudampfschiff']
+    """
+    classes = class_bytes(text)
+    if classes is not None and b"x" * length not in classes.translate(_SPACE_OR_NOT):
+        return []
+    return [token for token in text.split() if len(token) >= length]
+
+
 def non_space_count(text: str) -> int:
     """Characters that are not whitespace.
 

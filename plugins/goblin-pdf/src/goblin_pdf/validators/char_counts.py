@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from goblin_pdf.validators.char_classes import class_bytes
+
 _LATIN1 = [chr(code) for code in range(256)]
 _UPPER = bytes(code for code, char in enumerate(_LATIN1) if char.isupper())
 _LOWER = bytes(code for code, char in enumerate(_LATIN1) if char.islower())
@@ -23,8 +25,11 @@ def _latin1_bytes(text: str) -> bytes | None:
     if text.isascii():
         return text.encode("ascii")
     raw = text.encode("latin-1", "ignore")
-    # The few characters beyond Latin-1 (curly quotes, dashes) are checked one by one.
-    if len(raw) != len(text) and any(map(str.isalpha, _LATIN1_RUN.sub("", text))):
+    # The few characters beyond Latin-1 (curly quotes, dashes) are checked one by one,
+    # unless the page's class bytes (which the validators have made for it already)
+    # say none of them is a letter or digit.
+    if len(raw) != len(text) and class_bytes(text) is None \
+            and any(map(str.isalpha, _LATIN1_RUN.sub("", text))):
         return None
     return raw
 

@@ -215,7 +215,7 @@ def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> 
     """Garbage for identity-shifted codes (``+HUDXVJHEHU``); None when the text is not that."""
     head = text[:_SHIFT_SAMPLE]
     upper, lower = case_counts(head)
-    if upper + lower < _SHIFT_MIN_LETTERS or identifier_codes(head, upper + lower):
+    if upper + lower < _SHIFT_MIN_LETTERS:
         return None
     if upper / (upper + lower) < 0.8:
         hybrids = _hybrids(head)
@@ -224,7 +224,9 @@ def shifted_codes(text: str, dictionary: Dictionary, thresholds: Thresholds) -> 
         if hybrids / max(len(head.split()), 1) < 0.15:
             return None
     runs = _LATIN_RUN.findall(head)
-    if len(runs) < 40:
+    # each test only returns None: the costlier code-list test goes after the ones that
+    # clear most pages, and the dictionary last
+    if len(runs) < 40 or identifier_codes(head, upper + lower):
         return None
     hit = dictionary.hit_rate(runs)
     if hit >= thresholds.gibberish_hit_rate:

@@ -19,18 +19,15 @@ its letters puts them 28 or 30 below (and so on); those distances are tried too.
 
 from __future__ import annotations
 
-import re
-
 from goblin_core.model import Verdict
-from goblin_pdf.validators.char_classes import non_space_count
+from goblin_pdf.validators.char_classes import long_tokens, non_space_count
 
 _SHIFT = 29
 #: The standard distance first, then fonts with one or two glyphs more or fewer before
 #: their letters.
 _SHIFTS = (_SHIFT, _SHIFT - 1, _SHIFT + 1, _SHIFT - 2, _SHIFT + 2)
-#: Characters without spaces long enough to be several words run together (tried only where
-#: a token starts: the scan runs on every page).
-_LONG_TOKEN = re.compile(r"(?<!\S)\S{20,}")
+#: Characters without spaces long enough to be several words run together.
+_LONG_TOKEN = 20
 #: Per distance, the characters that are letters and vowels moved down by it: 'D'..']'
 #: moved up by 29 are 'a'..'z', and 'D', 'H', 'L', 'R', 'X' the vowels a, e, i, o, u.
 _SHIFTED = tuple(
@@ -63,7 +60,7 @@ def shifted_runs(text: str) -> Verdict | None:
     >>> shifted_runs("https://example.org/a/very/long/path/to/some/resource " * 8) is None
     True
     """
-    runs = _LONG_TOKEN.findall(text)
+    runs = long_tokens(text, _LONG_TOKEN)
     if not runs:
         return None
     chars = sum(map(len, runs))
