@@ -8,6 +8,7 @@ from typing import Any
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from pdf_builders import helvetica_pages, saved
 from pikepdf import Array, Dictionary, Name
 
 import goblin_core
@@ -112,8 +113,13 @@ HEIGHT = 10.0
     ("\r\n", (0, 0, 5, HEIGHT), (5.1, 0, 10, HEIGHT), 0.0, ""),
     # ... or a word gap between them: a space, and the line goes on
     ("\r\n", (0, 0, 5, HEIGHT), (8, 0, 13, HEIGHT), 0.0, " "),
-    # a superscript after a word: a space
-    ("\r\n", (0, 0, 5, HEIGHT), (5, 3, 8, 3 + 0.6 * HEIGHT), 0.0, " "),
+    # a superscript touching the glyph before it belongs to it (m2, CO2, x2, a note's
+    # number), as pdftotext and the page show it
+    ("\r\n", (0, 0, 5, HEIGHT), (5, 3, 8, 3 + 0.6 * HEIGHT), 0.0, ""),
+    # ... and one set apart from it is a word of its own
+    ("\r\n", (0, 0, 5, HEIGHT), (7, 3, 10, 3 + 0.6 * HEIGHT), 0.0, " "),
+    # a full-size glyph touching the end of a superscript: the word goes on (CO2.)
+    ("\r\n", (5, 3, 8, 3 + 0.6 * HEIGHT), (8, 0, 10, HEIGHT), 0.0, ""),
     # the next line, a glyph back to the left, a column gap: kept
     ("\r\n", (0, 0, 5, HEIGHT), (0, -12, 5, -12 + HEIGHT), 0.0, None),
     ("\r\n", (50, 0, 55, HEIGHT), (10, 1, 15, 1 + HEIGHT), 0.0, None),
@@ -152,3 +158,33 @@ def test_a_tight_pair_in_letter_spaced_type_does_not_split_its_words() -> None:
     document = goblin_core.extract(_page_pdf(content), name="kerned.pdf", ocr="never",
                                    pdf={"layout": "reading_order"})
     assert " ".join(document.text.split()) == "Marine Transport Corp Ocean Plaza Keelung"
+
+
+def _raised(*parts: tuple[str, int]) -> bytes:
+    """One line of 12-point text whose parts are raised (or lowered) by a text rise,
+    in 8-point type: superscripts and subscripts as word processors draw them."""
+    shown = []
+    for text, rise in parts:
+        size = 8 if rise else 12
+        shown.append(f"/F1 {size} Tf {rise} Ts ({text}) Tj")
+    return saved(helvetica_pages("BT 72 700 Td " + " ".join(shown) + " ET"))
+
+
+@pytest.mark.parametrize("layout", ["auto", "raw"])
+@pytest.mark.parametrize(("parts", "expected"), [
+    ((("The area is 5 m", 0), ("2", 5), (" in total, see note", 0), ("3", 5), (".", 0)),
+     "The area is 5 m2 in total, see note3."),
+    ((("Water is H", 0), ("2", -3), ("O and carbon dioxide is CO", 0), ("2", -3),
+      (". Next", 0)),
+     "Water is H2O and carbon dioxide is CO2. Next"),
+    ((("Einstein wrote E = mc", 0), ("2", 5), (" in 1905 and x", 0), ("i", -3),
+      (" is an index.", 0)),
+     "Einstein wrote E = mc2 in 1905 and xi is an index."),
+])
+def test_a_superscript_or_subscript_does_not_break_its_line(
+        parts: tuple[tuple[str, int], ...], expected: str, layout: str) -> None:
+    # PDFium breaks the line after a raised or lowered glyph when the next one (a
+    # space, a full stop) has a box that does not meet it
+    document = goblin_core.extract(_raised(*parts), name="formula.pdf", ocr="never",
+                                   pdf={"layout": layout})
+    assert document.text == expected

@@ -57,6 +57,12 @@ _SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscrip
 # spaces.
 _LIGATURE_SPACE = re.compile(r" (?:(?<=f[fil] )|(?<=[\ufb00-\ufb06] ))(?=[^\W\d_])")
 _LIGATURE = "ligature"  # the suspect kind of such a space
+# A line break before a space or a mark that ends a phrase: where PDFium breaks the line
+# after a superscript or subscript (``m2`` / `` in total``, ``CO2`` / ``. Next``), the
+# next glyph's box not meeting the raised or lowered one's. A line of text seldom
+# starts so, which keeps these suspects few.
+_BREAK_BEFORE_MARK = re.compile(r"\r\n(?=[ .,;:!?)\]])")
+_BEFORE_MARK = "before mark"  # the suspect kind of such a line break
 
 _IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
@@ -82,7 +88,8 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
     # PDFium left no character out of its text
     aligned = len(text) == pdfium_c.FPDFText_CountChars(textpage)
     if aligned:
-        suspects += _lone_char_spaces(text) + _short_line_breaks(text)
+        suspects += _lone_char_spaces(text) + _short_line_breaks(text) + [
+            (m.start(), _BEFORE_MARK) for m in _BREAK_BEFORE_MARK.finditer(text)]
     if not suspects:
         return MendedText(text, frozenset())
     judge = _Judge(textpage, text, aligned)
@@ -152,8 +159,11 @@ def judge_gap(kind: str, a: Box, b: Box, letter_gap: Callable[[], float]) -> str
     gap = b[0] - a[2]
     if overlap < _SAME_LINE * low or b[0] < a[0] or gap > _RUN_GAP * high or gap < -0.25 * low:
         return None  # not the next glyph of the same line
-    if low < _SCRIPT * high:
-        return None if kind == " " else " "  # a superscript or subscript
+    if low < _SCRIPT * high:  # a superscript or subscript
+        if kind == " ":
+            return None
+        # one that touches its neighbour belongs to it (``m2``, ``CO2.``, ``note3``)
+        return "" if gap <= _TOUCHING * high else " "
     letter = letter_gap()
     spaced = letter >= _LETTER_SPACED * low
     touching = gap <= (letter if spaced else 0.0) + _TOUCHING * low
@@ -185,10 +195,29 @@ class _Judge:
 
     def replacement(self, index: int, kind: str) -> str | None:
         """What the generated ``kind`` at ``index`` becomes, or None to keep it."""
-        text = self.text
         if kind == _LIGATURE:
             return self._ligature_space(index)
-        before, after = index - 1, index + len(kind)
+        if kind == _BEFORE_MARK:
+            return self._break_before_mark(index)
+        return self._judged(index, kind, index - 1, index + len(kind))
+
+    def _break_before_mark(self, index: int) -> str | None:
+        """What the line break at ``index``, before a space or a mark, becomes: its
+        judgement between the glyphs on either side, a space after it stepped over (the
+        break then goes, and the space stays)."""
+        text = self.text
+        before, after = index - 1, index + 2
+        if text[after] == " ":
+            if after + 1 >= len(text) or text[after + 1].isspace():
+                return None
+            verdict = self._judged(index, "\r\n", before, after + 1)
+            return None if verdict is None else ""
+        return self._judged(index, "\r\n", before, after)
+
+    def _judged(self, index: int, kind: str, before: int, after: int) -> str | None:
+        """``judge_gap`` for the generated ``kind`` at ``index`` between the glyphs at
+        ``before`` and ``after``; None when they are no glyphs of a line beside it."""
+        text = self.text
         if (before < 0 or after >= len(text) or text[before].isspace()
                 or text[after].isspace() or _IS_GENERATED(self.handle, index) != 1):
             return None
