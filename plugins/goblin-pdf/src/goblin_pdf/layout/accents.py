@@ -28,13 +28,16 @@ def attach_accents(codes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, dict
     box = box.copy()
     links: dict[int, int] = {}
     lx0, ly0, lx1, ly1 = box[letters].T
+    # what every accent is matched against, worked out once for the page
+    letter_centre = (ly0 + ly1) / 2
+    not_space = ~np.isin(codes[letters], [32])
     for a in accents:  # accents are few; each is matched against all letters at once
         ax0, ay0, ax1, ay1 = box[a]
         height = max(ay1 - ay0, 1e-6)
         overlap = np.minimum(ax1, lx1) - np.maximum(ax0, lx0)
-        centre_gap = np.abs((ay0 + ay1) / 2 - (ly0 + ly1) / 2)
+        centre_gap = np.abs((ay0 + ay1) / 2 - letter_centre)
         ok = (overlap > 0.3 * (ax1 - ax0)) & (centre_gap < 1.2 * height)
-        ok &= ~np.isin(codes[letters], [32])
+        ok &= not_space
         if not ok.any():
             continue
         candidates = np.nonzero(ok)[0]

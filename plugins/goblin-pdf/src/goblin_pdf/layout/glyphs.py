@@ -17,7 +17,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_pdf.layout.native import ANGLE, LOOSE_BOX, TEXT_INDEX, TEXT_OBJECT
+from goblin_pdf.layout.native import BULK_ANGLE, BULK_LOOSE_BOX, BULK_TEXT_INDEX, BULK_TEXT_OBJECT
 
 SPACES = np.array([9, 10, 13, 32, 0xA0, 0x3000], dtype=np.uint32)
 _STRIDE = 8  # characters per angle sample
@@ -58,7 +58,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     when given, so marked-content reading can look each object up once; ``corrected``
     (PDFium index to character) puts right characters PDFium read wrongly."""
     count = max(pdfium_c.FPDFText_CountChars(textpage), 0)
-    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p)
     codes = _codes(textpage, handle, count)
     for index, char in (corrected or {}).items():
         if 0 <= index < count:
@@ -70,10 +70,9 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     # they are not asked about: a fifth of a page's native calls saved. The array
     # starts zeroed, which is what a missing box reads as.
     rects = (ctypes.c_float * (4 * count))()
-    base = ctypes.addressof(rects)
     asked = np.nonzero(~np.isin(codes, SPACES))[0]
-    list(map(LOOSE_BOX, repeat(handle, asked.size), asked.tolist(),
-             (base + 16 * asked).tolist()))
+    list(map(BULK_LOOSE_BOX, repeat(handle, asked.size), asked.tolist(),
+             map(ctypes.byref, repeat(rects, asked.size), (16 * asked).tolist())))
     ltrb = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
     raw = ltrb[:, [0, 3, 2, 1]]
     # a character PDFium holds as code 0 is in no text it gives: it is laid out nowhere
@@ -82,7 +81,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     drawn = _pieces(raw, angle, drawn, codes)
     obj = np.full(count, -1, dtype=np.int64)
     if objects is not None and count:
-        addresses = np.fromiter(map(TEXT_OBJECT, repeat(handle, count), range(count)),
+        addresses = np.fromiter(map(BULK_TEXT_OBJECT, repeat(handle, count), range(count)),
                                 dtype=np.uint64, count=count)
         unique, first, inverse = np.unique(addresses, return_index=True, return_inverse=True)
         rank = np.argsort(np.argsort(first))  # number objects in stream order
@@ -110,7 +109,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
                   float(height), dominant % 2 == 1)
 
 
-def _codes(textpage: pdfium.PdfTextPage, handle: int, count: int) -> np.ndarray:
+def _codes(textpage: pdfium.PdfTextPage, handle: ctypes.c_void_p, count: int) -> np.ndarray:
     """Each character's UTF-16 unit, by PDFium index (surrogates kept apart)."""
     units = (ctypes.c_ushort * (count + 1))()
     written = pdfium_c.FPDFText_GetText(textpage, 0, count, units) if count else 1
@@ -121,7 +120,7 @@ def _codes(textpage: pdfium.PdfTextPage, handle: int, count: int) -> np.ndarray:
     # found no use for), so the text no longer lines up with the indices (every later
     # box would go to the wrong character, putting spaces inside words): each index is
     # looked up in the text, and a character left out of it reads as code 0
-    where = np.fromiter(map(TEXT_INDEX, repeat(handle, count), range(count)),
+    where = np.fromiter(map(BULK_TEXT_INDEX, repeat(handle, count), range(count)),
                         dtype=np.int64, count=count)
     inside = (where >= 0) & (where < max(written - 1, 0))
     return np.where(inside, text[np.clip(where, 0, count)], 0).astype(np.uint32)
@@ -144,7 +143,7 @@ def _pieces(raw: np.ndarray, angle: np.ndarray, drawn: np.ndarray,
     return drawn | ok
 
 
-def _angles(handle: int, count: int) -> np.ndarray:
+def _angles(handle: ctypes.c_void_p, count: int) -> np.ndarray:
     """Every character's angle, asking PDFium about one in ``_STRIDE`` and then about
     every character between two samples that disagree (where a rotated run starts
     or ends). A rotated run shorter than the stride between agreeing samples is
@@ -152,13 +151,14 @@ def _angles(handle: int, count: int) -> np.ndarray:
     if count == 0:
         return np.zeros(0)
     picks = np.unique(np.append(np.arange(0, count, _STRIDE), count - 1))
-    sampled = np.fromiter(map(ANGLE, repeat(handle, picks.size), picks.tolist()),
+    sampled = np.fromiter(map(BULK_ANGLE, repeat(handle, picks.size), picks.tolist()),
                           dtype=np.float64, count=picks.size)
     angle = np.repeat(sampled[:-1], np.diff(picks))
     angle = np.append(angle, sampled[-1])
     for k in np.nonzero(np.abs(np.diff(sampled)) > 1e-3)[0].tolist():
         span = range(int(picks[k]) + 1, int(picks[k + 1]))
-        angle[span.start:span.stop] = np.fromiter(map(ANGLE, repeat(handle, len(span)), span),
+        angle[span.start:span.stop] = np.fromiter(map(BULK_ANGLE, repeat(handle, len(span)),
+                                                      span),
                                                   dtype=np.float64, count=len(span))
     return angle
 

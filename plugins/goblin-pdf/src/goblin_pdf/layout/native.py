@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 from itertools import repeat
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -16,13 +17,9 @@ import pypdfium2.raw as pdfium_c
 # wrappers resolve handles on every call, which costs more than PDFium's work.
 LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p))
-ANGLE = ctypes.cast(pdfium_c.FPDFText_GetCharAngle, ctypes.CFUNCTYPE(
-    ctypes.c_float, ctypes.c_void_p, ctypes.c_int))
 RECT = ctypes.cast(pdfium_c.FPDFText_GetRect, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
     ctypes.c_void_p, ctypes.c_void_p))
-TEXT_INDEX = ctypes.cast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 MAP_ERROR = ctypes.cast(pdfium_c.FPDFText_HasUnicodeMapError, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 CHAR_INDEX = ctypes.cast(pdfium_c.FPDFText_GetCharIndexFromTextIndex, ctypes.CFUNCTYPE(
@@ -30,6 +27,25 @@ CHAR_INDEX = ctypes.cast(pdfium_c.FPDFText_GetCharIndexFromTextIndex, ctypes.CFU
 # Returned as an integer address (0 for none) so NumPy can take the results as they come.
 TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
     ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int))
+
+
+def untyped(function: Any, restype: Any) -> Any:
+    """``function`` declared with no argument types, for calls made in bulk (for every
+    character of a page, every kid of a structure element): ctypes then passes a
+    Python int as a C int (the index) and a ctypes object (the handle as ``c_void_p``,
+    an output pointer from ``byref``) as it is, where declared types build a
+    conversion object for every argument of every call, a fifth to a third of the call's
+    cost. Only for functions whose arguments are pointers and C ints, called with
+    handles and pointers as ctypes objects (a plain int would go as a C int); a
+    ``restype`` subclassing a ctypes type comes back as that object, ready to pass."""
+    return ctypes.cast(function, ctypes.CFUNCTYPE(restype))
+
+
+# The glyph reader's bulk calls: take the text page as ``c_void_p``, pointers via ``byref``.
+BULK_LOOSE_BOX = untyped(pdfium_c.FPDFText_GetLooseCharBox, ctypes.c_int)
+BULK_ANGLE = untyped(pdfium_c.FPDFText_GetCharAngle, ctypes.c_float)
+BULK_TEXT_OBJECT = untyped(pdfium_c.FPDFText_GetTextObject, ctypes.c_size_t)
+BULK_TEXT_INDEX = untyped(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.c_int)
 
 
 def text_rects(textpage: pdfium.PdfTextPage,

@@ -9,6 +9,7 @@ their own kinds, so nothing is lost and consumers can drop them.
 
 from __future__ import annotations
 
+import codecs
 import ctypes
 import re
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ import pypdfium2.raw as pdfium_c
 from goblin_core.model import Block
 from goblin_pdf.layout.glyphs import Glyphs
 from goblin_pdf.layout.hyphens import dehyphenate
+from goblin_pdf.layout.native import untyped
 from goblin_pdf.layout.outcome import TagOutcome
 from goblin_pdf.layout.settings import LayoutSettings
 
@@ -46,16 +48,24 @@ class _Walk:
 
 @dataclass(slots=True)
 class _Node:
-    """One structure element, read from PDFium once: its type and its kids
-    (``_Node`` for element kids, ``int`` MCIDs for marked-content kids).
+    """One structure element, read from PDFium once: its kids (``_Node`` for element
+    kids, ``int`` MCIDs for marked-content kids) and, when first asked, its type.
 
     The walk looks at an element's kids and types several times (is it a block?
     what text is under it?); each look through ctypes costs more than the walk.
+    Most elements' types are never asked (the cells of a table, the paragraphs in
+    them: their text is all that is read), so they are not read up front.
     """
 
-    handle: int
-    kind: str
+    handle: _Element
     kids: list[_Node | int]
+    _kind: str | None = None
+
+    @property
+    def kind(self) -> str:
+        if self._kind is None:
+            self._kind = _string(_TYPE, self.handle)
+        return self._kind
 
     def elements(self) -> Iterator[_Node]:
         return (kid for kid in self.kids if isinstance(kid, _Node))
@@ -67,23 +77,28 @@ class _Node:
         return _string(_ALT_TEXT, self.handle)
 
 
+class _Element(ctypes.c_void_p):
+    """A structure element's handle. As a subclass of ``c_void_p`` it comes back from
+    ``_KID`` as this object, not as an int, and goes back into the untyped calls
+    below as it is."""
+
+
 # The structure-element calls, typed to take and return plain addresses: a tagged
 # page has hundreds of elements, and pypdfium2's prototypes convert handles on
-# every call, which costs more than PDFium's work.
+# every call, which costs more than PDFium's work. The calls made for every kid of
+# every element take no declared types at all (see ``untyped``): an element handle
+# and a C int index, with no conversion object built for either.
 _ADDRESS = ctypes.c_void_p
 _STRING_GETTER = ctypes.CFUNCTYPE(ctypes.c_ulong, _ADDRESS, _ADDRESS, ctypes.c_ulong)
 _TYPE = ctypes.cast(pdfium_c.FPDF_StructElement_GetType, _STRING_GETTER)
 _ACTUAL_TEXT = ctypes.cast(pdfium_c.FPDF_StructElement_GetActualText, _STRING_GETTER)
 _ALT_TEXT = ctypes.cast(pdfium_c.FPDF_StructElement_GetAltText, _STRING_GETTER)
-_COUNT_KIDS = ctypes.cast(pdfium_c.FPDF_StructElement_CountChildren,
-                          ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS))
-_KID = ctypes.cast(pdfium_c.FPDF_StructElement_GetChildAtIndex,
-                   ctypes.CFUNCTYPE(_ADDRESS, _ADDRESS, ctypes.c_int))
-_KID_MCID = ctypes.cast(pdfium_c.FPDF_StructElement_GetChildMarkedContentID,
-                        ctypes.CFUNCTYPE(ctypes.c_int, _ADDRESS, ctypes.c_int))
+_COUNT_KIDS = untyped(pdfium_c.FPDF_StructElement_CountChildren, ctypes.c_int)
+_KID = untyped(pdfium_c.FPDF_StructElement_GetChildAtIndex, _Element)
+_KID_MCID = untyped(pdfium_c.FPDF_StructElement_GetChildMarkedContentID, ctypes.c_int)
 
 
-def _read_node(elem: int, depth: int) -> _Node:
+def _read_node(elem: _Element, depth: int) -> _Node:
     kids: list[_Node | int] = []
     if depth <= _MAX_DEPTH:
         for i in range(max(_COUNT_KIDS(elem), 0)):
@@ -94,7 +109,7 @@ def _read_node(elem: int, depth: int) -> _Node:
                 mcid = _KID_MCID(elem, i)
                 if mcid >= 0:
                     kids.append(mcid)
-    return _Node(elem, _string(_TYPE, elem), kids)
+    return _Node(elem, kids)
 
 
 def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, int],
@@ -109,8 +124,7 @@ def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, in
         return TagOutcome.skipped("the page has no structure tree")
     try:
         for i in range(pdfium_c.FPDF_StructTree_CountChildren(tree)):
-            child = ctypes.cast(pdfium_c.FPDF_StructTree_GetChildAtIndex(tree, i),
-                                _ADDRESS).value
+            child = ctypes.cast(pdfium_c.FPDF_StructTree_GetChildAtIndex(tree, i), _Element)
             if child:
                 _visit(_read_node(child, 0), walk)
     finally:
@@ -138,18 +152,19 @@ def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, in
 
 
 def _visit(node: _Node, walk: _Walk) -> None:
-    heading = _HEADING.match(node.kind)
+    kind = node.kind
+    heading = _HEADING.match(kind)
     if heading:
         _emit(walk, "heading", _content(node, walk), int(heading.group(1) or 1))
-    elif node.kind == "LI":  # the renderers draw their own bullet
+    elif kind == "LI":  # the renderers draw their own bullet
         _emit(walk, "list_item", _BULLET.sub("", _content(node, walk)))
-    elif node.kind == "Table":
+    elif kind == "Table":
         _emit(walk, "table", _table(node, walk))
-    elif node.kind == "Figure":
+    elif kind == "Figure":
         _emit(walk, "figure", node.alt_text().strip() or _content(node, walk))
-    elif node.kind == "Caption":
+    elif kind == "Caption":
         _emit(walk, "caption", _content(node, walk))
-    elif node.kind in _CONTAINERS or (node.kind not in _PARAGRAPHS and _has_block_children(node)):
+    elif kind in _CONTAINERS or (kind not in _PARAGRAPHS and _has_block_children(node)):
         for kid in node.kids:
             if isinstance(kid, _Node):
                 _visit(kid, walk)
@@ -215,9 +230,11 @@ _SHORT = 128  # bytes: element types and most texts fit, so one native call read
 # (PDFium runs on one thread of a process).
 _BUFFER = ctypes.create_string_buffer(_SHORT)
 _BUFFER_ADDRESS = ctypes.addressof(_BUFFER)
+# The buffer's bytes, read in place: a slice of it decodes without a copy to bytes
+_BUFFER_VIEW = memoryview(_BUFFER).cast("B")
 
 
-def _string(getter: Callable[[int, int, int], int], handle: int) -> str:
+def _string(getter: Callable[[ctypes.c_void_p, int, int], int], handle: ctypes.c_void_p) -> str:
     """A UTF-16LE string from a PDFium getter that reports the size it needs."""
     size = getter(handle, _BUFFER_ADDRESS, _SHORT)
     if size <= 2:
@@ -226,7 +243,8 @@ def _string(getter: Callable[[int, int, int], int], handle: int) -> str:
         buffer = ctypes.create_string_buffer(size)
         getter(handle, ctypes.addressof(buffer), size)
         return buffer.raw[: size - 2].decode("utf-16-le", errors="replace")
-    return ctypes.string_at(_BUFFER_ADDRESS, size - 2).decode("utf-16-le", errors="replace")
+    # what bytes.decode("utf-16-le", "replace") runs, without its codec lookup
+    return codecs.utf_16_le_decode(_BUFFER_VIEW[: size - 2], "replace", True)[0]
 
 
 def _clean(text: str) -> str:
@@ -274,7 +292,7 @@ def _is_artifact(address: int) -> bool:
         # a name that does not fit the buffer is longer than "Artifact": not read
         if (mark and _MARK_NAME(mark, _BUFFER_ADDRESS, _SHORT, _NAME_LENGTH_ADDRESS)
                 and _NAME_LENGTH.value == len(_ARTIFACT)
-                and ctypes.string_at(_BUFFER_ADDRESS, len(_ARTIFACT)) == _ARTIFACT):
+                and _BUFFER_VIEW[: len(_ARTIFACT)] == _ARTIFACT):
             return True
     return False
 
@@ -299,14 +317,17 @@ def _mcid_texts(codes: np.ndarray, char_mcid: np.ndarray) -> dict[int, str]:
         return {}
     order = np.argsort(char_mcid, kind="stable")
     values = char_mcid[order]
-    cuts = np.nonzero(np.diff(values))[0] + 1
-    units = codes.astype(np.uint32)
-    texts = {}
-    for part in np.split(order, cuts):
-        mcid = int(char_mcid[part[0]])
-        if mcid >= 0:
-            texts[mcid] = units[part].tobytes().decode("utf-32-le", "surrogatepass")
-    return texts
+    # characters without an MCID (-1) sort first and are left out
+    tagged = int(np.searchsorted(values, 0))
+    order, values = order[tagged:], values[tagged:]
+    if values.size == 0:
+        return {}
+    # one decode for the page, then cut: each code point is one character of the text
+    text = codes.astype(np.uint32)[order].tobytes().decode("utf-32-le", "surrogatepass")
+    starts = [0, *(np.nonzero(np.diff(values))[0] + 1).tolist()]
+    ends = [*starts[1:], len(text)]
+    return {mcid: text[a:b]
+            for mcid, a, b in zip(values[starts].tolist(), starts, ends, strict=True)}
 
 
 def _page_mcids(page: pdfium.PdfPage) -> set[int]:
