@@ -127,3 +127,15 @@ def test_hangul_letters_alone_are_not_taken_for_hiragana() -> None:
     # hiragana with no other character at all
     data = "ㅋㅋㅋㅋ ㅎㅎㅎ ㅠㅠ".encode("euc_kr")
     assert "euc_jp" not in decode_text(data)[1]
+
+
+@pytest.mark.parametrize("text", ["Ľudia v Bratislave hovoria po slovensky. Ľahko.",
+                                  "Ľubica a Ľubomír sú doma.", "Łukasz ma kota."])
+def test_a_latin2_capital_is_not_taken_for_a_western_sign(text: str) -> None:
+    # ISO-8859-2's Ľ and Ł are Windows-1252's ¥ and £, which start no word
+    assert decode_text(text.encode("iso8859-2"))[0] == text
+
+
+def test_western_signs_before_digits_and_units_stay_western() -> None:
+    text = "Price: £100, ¥200 and ©2020 Acme®. 25°C, 5µm, ±3 and ½ cup."
+    assert decode_text(text.encode("cp1252")) == (text, "cp1252")

@@ -341,6 +341,9 @@ _IN_WORD_SIGN_BYTES = _cp1252_bytes(lambda char: char in _WESTERN_SIGNS and char
 # make one integer, and a sign inside a word is where the shifted integers overlap.
 _IS_LETTER = bytes(byte in _WORD_BYTES for byte in range(256))
 _IS_SIGN = bytes(byte in _IN_WORD_SIGN_BYTES for byte in range(256))
+# A sign that never starts a word (a currency, ©, ®, ±, a fraction, ¶) right before a
+# lowercase letter: in ISO-8859-2 those bytes are capitals that do (Ľudia, Łódź, Žena).
+_SIGN_BEFORE_LOWERCASE = re.compile(rb"[\xa3\xa5\xa9\xae\xb1\xb6\xbc\xbe][a-z\xdf-\xf6\xf8-\xff]")
 #: Bytes looked at a time (plus two of overlap, so no sign is missed at a seam).
 _SIGN_CHUNK = 1 << 20
 
@@ -554,7 +557,8 @@ def _informative(data: bytes) -> bytes:
 def _looks_western(data: bytes) -> bool:
     """Whether the cp1252 reading of ``data`` looks like Western text: only letters and
     typographic signs, and no sign where a letter belongs."""
-    if data.translate(None, _ASCII + _LETTER_BYTES + _SIGN_BYTES):
+    if data.translate(None, _ASCII + _LETTER_BYTES + _SIGN_BYTES) or \
+            _SIGN_BEFORE_LOWERCASE.search(data):
         return False
     # a slice at a time, in C: a loop over the signs took 35 s on 100 MB of them
     for start in range(0, len(data), _SIGN_CHUNK):
