@@ -188,3 +188,30 @@ def test_a_superscript_or_subscript_does_not_break_its_line(
     document = goblin_core.extract(_raised(*parts), name="formula.pdf", ocr="never",
                                    pdf={"layout": layout})
     assert document.text == expected
+
+
+DROP_CAPITAL = ("BT /F1 40 Tf 72 672 Td (W) Tj ET BT /F1 12 Tf 112 700 Td "
+                "(hen the rain stopped, the village came) Tj 0 -14 Td "
+                "(out to count the damage done to the) Tj 0 -14 Td "
+                "(fields and the old stone bridge.) Tj -40 -14 Td (Nobody had seen it.) Tj ET")
+
+
+@pytest.mark.parametrize("layout", ["auto", "raw"])
+def test_a_drop_capital_joins_the_word_it_starts(layout: str) -> None:
+    document = goblin_core.extract(saved(helvetica_pages(DROP_CAPITAL)), name="chapter.pdf",
+                                   ocr="never", pdf={"layout": layout})
+    assert document.text.startswith("When the rain stopped, the village came\n")
+
+
+@pytest.mark.parametrize("content", [
+    # a capital as tall as the text after it is a word of its own
+    "BT /F1 12 Tf 72 700 Td (A) Tj ET BT /F1 12 Tf 84 700 Td (house stands here.) Tj ET",
+    # a big letter level with the text's top but a word's width away from it is a word
+    # of its own (a grade, a label)
+    "BT /F1 40 Tf 72 672 Td (A) Tj ET BT /F1 12 Tf 130 700 Td (grade was given.) Tj 0 -14 Td "
+    "(second line of it.) Tj ET",
+])
+def test_a_capital_that_is_no_drop_capital_keeps_its_gap(content: str) -> None:
+    document = goblin_core.extract(saved(helvetica_pages(content)), name="page.pdf",
+                                   ocr="never")
+    assert " " in document.text.split("\n")[0][:3]

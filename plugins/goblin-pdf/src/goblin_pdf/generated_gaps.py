@@ -51,6 +51,7 @@ _LETTER_SPACED = 0.05  # letter gap, in glyph heights, of letter-spaced text
 _TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
 _RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
 _SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
+_DROP_CAPITAL = 0.5  # height ratio, to the letters after it, of at most a drop capital
 # A space after the letters of an f-ligature (ff fi fl, and ffi ffl), or after a
 # ligature's one character (named_ligatures), before a letter. The space comes first
 # and the letters before it are looked behind from it, so the scan runs in C between
@@ -224,7 +225,22 @@ class _Judge:
         a, b = self._box(before), self._box(after)
         if a is None or b is None:
             return None
+        if self._drop_capital(before, after, a, b):
+            return ""
         return judge_gap(kind, a, b, lambda: self._letter_gap(before, after, a[3] - a[1]))
+
+    def _drop_capital(self, before: int, after: int, a: Box, b: Box) -> bool:
+        """Whether the glyph at ``before`` is a drop capital: a capital starting a line,
+        at least twice as tall as the lowercase letter after it, which starts the word
+        it belongs to right beside it, level with its top (``T`` / ``his is``)."""
+        text = self.text
+        if not (text[before].isupper() and text[after].islower()
+                and (before == 0 or text[before - 1] == "\n")):
+            return False
+        tall, low = a[3] - a[1], b[3] - b[1]
+        gap = b[0] - a[2]
+        return (low <= _DROP_CAPITAL * tall and -_TOUCHING * tall <= gap <= low
+                and a[3] - low <= b[3] <= a[3] + low)
 
     def _ligature_space(self, index: int) -> str | None:
         """"" when the space at ``index`` was drawn inside the ligature before it."""
