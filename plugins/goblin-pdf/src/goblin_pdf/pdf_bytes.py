@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import mmap
 import re
+from array import array
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
@@ -57,10 +58,11 @@ def stream_end(data: Any, start: int) -> int:
     return len(data) if end < 0 else end
 
 
-def stream_dictionary(data: Any, stream_at: int) -> bytes:
+def stream_dictionary(data: Any, stream_at: int, after: int = 0) -> bytes:
     """The object header and dictionary before the ``stream`` keyword at ``stream_at``,
-    strings and comments taken out (so neither can pass for a key)."""
-    floor = max(0, stream_at - HEADER_WINDOW)
+    strings and comments taken out (so neither can pass for a key); none of it before
+    ``after`` (where the ``stream`` keyword before it ends)."""
+    floor = max(after, stream_at - HEADER_WINDOW)
     # the previous object ends before this one starts: its stream data is no dictionary
     begin = max(data.rfind(b"endobj", floor, stream_at),
                 data.rfind(b"endstream", floor, stream_at), floor)
@@ -69,6 +71,53 @@ def stream_dictionary(data: Any, stream_at: int) -> bytes:
         window = without_strings(window)
     headers = list(OBJECT.finditer(window))
     return window[headers[-1].start():] if headers else window
+
+
+class StreamTable:
+    """Each stream in a PDF's bytes, found in one pass for every check that reads them:
+    where its ``stream`` keyword is, where its data starts and ends, and its dictionary
+    (``stream_dictionary``), in the order ``streams`` finds them.
+
+    A dictionary is read back to the ``stream`` keyword before it at most, which in any
+    PDF lies before the previous object's end anyway: the dictionaries together are never
+    more than the file, and reading them is linear in it, where the word ``stream`` a
+    hundred thousand times over (in a stream's data, or a hostile file) would otherwise
+    have each read and kept the same 64 kB. Each stream's end is its next ``endstream``,
+    found once for all the keywords before it.
+
+    ``inflated`` holds, by where a stream's data starts, what inflating its plain Flate
+    data to the end showed: how many bytes it makes and how often they say ``Do`` (None
+    when not counted), up to damage, where a reader stops. A check that inflates a
+    stream records it there, so the next one to need those counts reads them instead of
+    inflating it again."""
+
+    def __init__(self, data: Any) -> None:
+        self.size = len(data)
+        # offsets in arrays: a few megabytes can hold a million "stream" keywords
+        self._keywords, self._starts, self._ends = array("q"), array("q"), array("q")
+        self._dictionaries: list[bytes] = []
+        previous = 0  # where the last ``stream`` keyword ends
+        end_marker = -2  # the next "endstream" after the last data start; -1: none, -2: unknown
+        for keyword, start in streams(data):
+            if end_marker == -2 or 0 <= end_marker < start:
+                end_marker = data.find(b"endstream", start)
+            self._keywords.append(keyword)
+            self._starts.append(start)
+            self._ends.append(len(data) if end_marker < 0 else end_marker)
+            self._dictionaries.append(stream_dictionary(data, keyword, previous))
+            previous = keyword + len(b"stream")
+        self.inflated: dict[int, tuple[int, int | None]] = {}
+
+    def streams(self, data: Any) -> Iterator[tuple[int, int, int, bytes]]:
+        """Each stream of ``data`` (the bytes the table was read from): where its
+        ``stream`` keyword is, where its data starts and ends, and its dictionary."""
+        yield from zip(self._keywords, self._starts, self._ends, self._dictionaries,
+                       strict=True)
+
+    def fits(self, data: Any) -> bool:
+        """Whether this table can stand for ``data`` (the same source, mapped again):
+        read from as many bytes."""
+        return len(data) == self.size
 
 
 def without_strings(text: bytes) -> bytes:

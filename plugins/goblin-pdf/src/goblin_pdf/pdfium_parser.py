@@ -12,11 +12,13 @@ import contextlib
 import ctypes
 import hashlib
 import logging
+import os
 import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pypdfium2 as pdfium
+import pypdfium2.internal as pdfium_internal
 import pypdfium2.raw as pdfium_c
 
 from goblin_core.config import Config
@@ -41,6 +43,7 @@ from goblin_pdf.passwords import (
     other_security_error,
     password_error,
 )
+from goblin_pdf.pdf_bytes import StreamTable
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import (
     PageText,
@@ -56,7 +59,7 @@ from goblin_pdf.pdfium_page import (
     utf16_text,
 )
 from goblin_pdf.stray_marks import repair
-from goblin_pdf.stream_bombs import refuse_stream_bombs
+from goblin_pdf.stream_bombs import check_streams
 from goblin_pdf.xfa import is_dynamic_xfa, xfa_text
 from goblin_pdf.xmp import catalog_packet, fill_from_xmp, may_have_xmp
 
@@ -78,9 +81,10 @@ class PdfiumParser(BaseEngine):
     priority = 100
 
     def open(self, source: Source, config: Config) -> PdfiumDocument:
-        damaged = refuse_stream_bombs(source, int(config.section("pdf").get("max_stream_size", 0)),
-                                      document_password(source, config))
-        return PdfiumDocument(source, config, damaged)
+        damaged, streams = check_streams(source,
+                                         int(config.section("pdf").get("max_stream_size", 0)),
+                                         document_password(source, config))
+        return PdfiumDocument(source, config, damaged, streams)
 
 
 def open_pdfium(source: Source, password: str | None,
@@ -92,11 +96,8 @@ def open_pdfium(source: Source, password: str | None,
     """
     target: Any = str(source.path()) if source.is_file else source.bytes()
     try:
-        return pdfium.PdfDocument(target, password=password)
+        return _loaded(target, password)
     except pdfium.PdfiumError as exc:
-        empty = _without_pages(target, password)
-        if empty is not None:
-            return empty
         code = getattr(exc, "err_code", None)
         if code == _PASSWORD_ERROR:
             decrypted = decrypted_copy(source.bytes(), password)
@@ -127,21 +128,26 @@ def open_pdfium(source: Source, password: str | None,
         ) from exc
 
 
-def _without_pages(target: str | bytes, password: str | None) -> pdfium.PdfDocument | None:
-    """The PDF opened when its page tree holds no page. PDFium opens such a file, but
-    pypdfium2 takes a count of none for a failure to load it, with whatever error an
-    earlier call left (a wrong password, or none), which reads as a damaged or locked
-    file; a PDF with no pages is whole, and has nothing to read."""
+def _loaded(target: str | bytes, password: str | None) -> pdfium.PdfDocument:
+    """The PDF at ``target`` (a path or the bytes) opened by PDFium, once; PdfiumError
+    with PDFium's error code when it cannot be.
+
+    pypdfium2 takes a page count of none for a failure to load, with whatever error an
+    earlier call left (a wrong password, or none), so a PDF whose page tree holds no
+    page read as a damaged or locked file; such a PDF is whole, and has nothing to
+    read. Loading it here tells the two apart without loading the file a second time
+    (PDFium's parse of a hostile file can take long, and cannot be interrupted)."""
     secret = (password + "\0").encode("utf-8") if password is not None else None
     if isinstance(target, str):
-        handle = pdfium_c.FPDF_LoadDocument((target + "\0").encode("utf-8"), secret)
+        # the file system's own bytes for the name: a name that is no UTF-8 opens too
+        handle = pdfium_c.FPDF_LoadDocument(os.fsencode(target) + b"\0", secret)
     else:
         handle = pdfium_c.FPDF_LoadMemDocument64(target, len(target), secret)
     if not handle:
-        return None
-    if pdfium_c.FPDF_GetPageCount(handle) != 0:
-        pdfium_c.FPDF_CloseDocument(handle)
-        return None
+        code = pdfium_c.FPDF_GetLastError()
+        raise pdfium.PdfiumError(
+            f"Failed to load document (PDFium: {pdfium_internal.ErrorToStr.get(code)}).",
+            err_code=code)
     document = pdfium.PdfDocument(handle)
     # PDFium reads a document held in memory from that memory for as long as it is open
     document._data_holder.append(target)
@@ -186,9 +192,11 @@ class PdfiumDocument(BaseParsedDocument):
     """An open PDF: pages read lazily, rendering for OCR, embedded files as children."""
 
     def __init__(self, source: Source, config: Config,
-                 damaged_streams: frozenset[int] = frozenset()) -> None:
+                 damaged_streams: frozenset[int] = frozenset(),
+                 streams: StreamTable | None = None) -> None:
         """``damaged_streams``: the objects the stream check found damaged part-way
-        (page content streams and embedded files)."""
+        (page content streams and embedded files); ``streams``: the streams it found in
+        the file's bytes, which the page census reads again."""
         self.source = source
         self.options = config.section("pdf")
         self.max_pixels = int(config.get("limits", "max_image_pixels", 178_956_970))
@@ -208,7 +216,8 @@ class PdfiumDocument(BaseParsedDocument):
         # qpdf's copy numbers its objects anew: the check's findings are for the original
         self._content_check = ContentCheck(readable, None if rebuilt else password,
                                            frozenset() if rebuilt else damaged_streams)
-        self.page_census = PageCensus.of(readable, config)
+        # the census of a rebuilt copy reads other bytes than the stream check did
+        self.page_census = PageCensus.of(readable, config, None if rebuilt else streams)
         self._ligatures = NamedLigatures(readable, password)
         self._layers = HiddenLayers(readable, None if rebuilt else password)
         self.warnings: list[tuple[str, str]] = []  # into the document's report

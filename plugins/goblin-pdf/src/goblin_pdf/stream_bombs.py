@@ -21,7 +21,10 @@ up to the damage and keeps what came before it without a word: a page drawing it
 lines only, an attachment cut to its first bytes, both taken for whole. So each page
 content stream and embedded file in the clear is inflated here (those the bomb check
 inflates are not inflated twice), keeping nothing, and those that do not inflate to their
-end are named for the parser to report.
+end are named for the parser to report. What that pass found is kept for the page census
+(:mod:`goblin_pdf.page_weight`), which reads the same bytes next: the streams with their
+dictionaries, and the size and ``Do`` count of each stream inflated whole, so it neither
+parses the dictionaries nor inflates those streams again.
 """
 
 from __future__ import annotations
@@ -36,11 +39,9 @@ from goblin_pdf.pdf_bytes import (
     OBJECT,
     OBJECT_START,
     ZLIB_HEADER,
+    StreamTable,
     chunks,
     mapped,
-    stream_dictionary,
-    stream_end,
-    streams,
 )
 from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 from goblin_pdf.stream_filters import (
@@ -70,38 +71,50 @@ def refuse_stream_bombs(source: Source, limit: int, password: str | None = None
     Returns the object numbers of the page content streams and embedded files in the
     clear whose Flate data is damaged part-way (a reader keeps only what comes before the
     damage); none when the check is off."""
+    return check_streams(source, limit, password)[0]
+
+
+def check_streams(source: Source, limit: int, password: str | None = None
+                  ) -> tuple[frozenset[int], StreamTable | None]:
+    """As ``refuse_stream_bombs``, with the streams found in the PDF's bytes on the way
+    (None when the check is off), for the page census to read the same bytes with."""
     if limit <= 0:
-        return frozenset()
+        return frozenset(), None
     damaged: set[int] = set()
     with source.open() as stream, mapped(stream) as data:
+        table = StreamTable(data)
         encrypted = data.find(b"/Encrypt") >= 0
         # encrypted data is no Flate data until decrypted: only its size is judged here
-        found = _oversized(data, limit, None if encrypted else damaged)
+        found = _oversized(data, table, limit, None if encrypted else damaged)
         if found is None and encrypted:
-            found = _oversized_encrypted(stream, data, limit, password)
+            found = _oversized_encrypted(stream, data, table, limit, password)
     if found is not None:
         raise FileTooLarge(
             f"{found} inflates past pdf.max_stream_size ({limit:,} bytes): a decompression "
             "bomb, not opened; raise pdf.max_stream_size to read it",
             file=source.display_name,
         )
-    return frozenset(damaged)
+    return frozenset(damaged), table
 
 
-def _oversized(data: Any, limit: int, damaged: set[int] | None = None) -> str | None:
+def _oversized(data: Any, table: StreamTable, limit: int,
+               damaged: set[int] | None = None) -> str | None:
     """Which stream decodes past ``limit`` ("object 12"), or None. The numbers of the page
-    content streams and embedded files found damaged on the way go into ``damaged``."""
+    content streams and embedded files found damaged on the way go into ``damaged``, and
+    what each inflated whole makes into ``table.inflated``."""
     objects = _ObjectsInClear(data)
-    for keyword, start in streams(data):
-        end = stream_end(data, start)
-        dictionary = stream_dictionary(data, keyword)
+    # the census counts Do only in a PDF with forms, which names /Form somewhere
+    draws = data.find(b"/Form") >= 0
+    for _, start, end, dictionary in table.streams(data):
         chain = _chain(dictionary, data, start, end, objects)
         number = OBJECT.match(dictionary)
         if damaged is not None and number is not None and chain == [FLATE] and \
                 _kept_whole(dictionary, number.end()):
-            size, whole = _inflated(data, start, end, limit)
+            size, said, whole = _inflated(data, start, end, limit, draws)
             if size > limit and not _NOT_INFLATED.search(dictionary):
                 return f"object {int(number[1])}"
+            if size <= limit:
+                table.inflated[start] = size, said
             if not whole:
                 damaged.add(int(number[1]))
             continue
@@ -119,26 +132,32 @@ def _kept_whole(dictionary: bytes, keys_at: int) -> bool:
         _NOT_PAGE_CONTENT.search(dictionary, keys_at) is None
 
 
-def _inflated(data: Any, start: int, end: int, limit: int) -> tuple[int, bool]:
+def _inflated(data: Any, start: int, end: int, limit: int, draws: bool = False
+              ) -> tuple[int, int | None, bool]:
     """How many bytes a stream's Flate data inflates to (counted up to just past
-    ``limit``), and whether it is sound: False when inflating fails on the way (a
-    damaged block), where a reader stops and keeps what came before. Data that merely
-    ends early without an error (a missing checksum, which some writers leave out)
-    counts as sound: the readers take all of it."""
+    ``limit``), with ``draws`` how often they say ``Do`` (else None), and whether it is
+    sound: False when inflating fails on the way (a damaged block), where a reader stops
+    and keeps what came before. Data that merely ends early without an error (a missing
+    checksum, which some writers leave out) counts as sound: the readers take all of it."""
     inflater = zlib.decompressobj()
-    size = 0
+    size = said = 0
+    last = b""  # the byte before each piece, for a "Do" split between two
     try:
         for piece in chunks(data, start, end):
             while piece and not inflater.eof:
-                size += len(inflater.decompress(piece, CHUNK))
+                out = inflater.decompress(piece, CHUNK)
+                size += len(out)
                 if size > limit:
-                    return size, True
+                    return size, None, True
+                if draws:
+                    said += out.count(b"Do") + (last == b"D" and out[:1] == b"o")
+                    last = out[-1:] or last
                 piece = inflater.unconsumed_tail
             if inflater.eof:
                 break
     except zlib.error:
-        return size, _only_checksum_wrong(data, start, end)
-    return size, True
+        return size, said if draws else None, _only_checksum_wrong(data, start, end)
+    return size, said if draws else None, True
 
 
 #: Bytes that may follow a stream's deflate data before its end: the 4-byte checksum,
@@ -204,7 +223,8 @@ class _ObjectsInClear:
         return found[0] if found is not None else None
 
 
-def _oversized_encrypted(stream: Any, data: Any, limit: int, password: str | None) -> str | None:
+def _oversized_encrypted(stream: Any, data: Any, table: StreamTable, limit: int,
+                         password: str | None) -> str | None:
     """As ``_oversized``, for a PDF whose streams are encrypted: pypdf decrypts each one
     that could hold a bomb, without decoding it (an empty user password opens most
     encrypted PDFs, and the readers would inflate what it hides)."""
@@ -219,15 +239,14 @@ def _oversized_encrypted(stream: Any, data: Any, limit: int, password: str | Non
     except Exception:  # damaged, or encrypted some other way: PDFium gives the verdict
         return None
     objects = _ObjectsInClear(data)
-    for keyword, start in streams(data):
-        dictionary = stream_dictionary(data, keyword)
+    for _, start, end, dictionary in table.streams(data):
         header = OBJECT.search(dictionary)
         if header is None:
             continue
         # Decrypted data is as long as the encrypted data, give or take a cipher block.
         chain = filter_chain(dictionary)
         bound = chain if chain is not None else [FLATE, FLATE]
-        if most_decoded(stream_end(data, start) - start, bound) <= limit:
+        if most_decoded(end - start, bound) <= limit:
             continue
         raw = _decrypted(reader, int(header[1]))
         if raw is None:
