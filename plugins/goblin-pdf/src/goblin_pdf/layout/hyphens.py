@@ -28,8 +28,11 @@ def dehyphenate(text: str) -> str:
 
 
 # PDFium's own mark of a hyphen it found at a line end, its line already joined to the
-# next or still before a line break: the word it splits, and the spaces after it.
-_MARKED = re.compile(r"(?<=\w)\ufffe(\n?)([^\W\d_]\w*)([ \t]*)")
+# next or still before a line break: the word it splits, and the spaces after it. The
+# mark comes first and the letter before it is looked behind for: a pattern opening with
+# its literal is scanned for in C, one opening with a lookbehind is tried at every
+# position of every page.
+_MARKED = re.compile(r"\ufffe(?<=\w\ufffe)(\n?)([^\W\d_]\w*)([ \t]*)")
 
 
 def mend_marked_hyphens(text: str) -> str:
