@@ -196,11 +196,15 @@ DROP_CAPITAL = ("BT /F1 40 Tf 72 672 Td (W) Tj ET BT /F1 12 Tf 112 700 Td "
                 "(fields and the old stone bridge.) Tj -40 -14 Td (Nobody had seen it.) Tj ET")
 
 
-@pytest.mark.parametrize("layout", ["auto", "raw"])
+@pytest.mark.parametrize("layout", ["auto", "raw", "reading_order"])
 def test_a_drop_capital_joins_the_word_it_starts(layout: str) -> None:
+    # rebuilt from glyph boxes (reading_order), the capital's height spanning three
+    # lines must not merge the lines beside it into one
     document = goblin_core.extract(saved(helvetica_pages(DROP_CAPITAL)), name="chapter.pdf",
                                    ocr="never", pdf={"layout": layout})
-    assert document.text.startswith("When the rain stopped, the village came\n")
+    assert document.text.startswith("When the rain stopped, the village came\n"
+                                    "out to count the damage done to the\n"
+                                    "fields and the old stone bridge.\n")
 
 
 @pytest.mark.parametrize("content", [

@@ -14,6 +14,7 @@ import numpy as np
 _SAME_LINE = 0.5  # vertical overlap (in glyph heights) below which a new line starts
 _RUN_GAP = 0.8  # horizontal gap (in glyph heights) that ends a run
 _WORD_GAP = 0.1  # horizontal gap (in glyph heights) that separates words
+_DROP_CAPITAL = 2.0  # height, in the next glyphs' heights, of a run's opening drop capital
 
 
 class Run(NamedTuple):
@@ -64,8 +65,13 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     starts = np.nonzero(new_run)[0]
     run_of = np.cumsum(new_run) - 1
     tracking = _tracking(gap, new_run, run_of, starts.size)
-    new_word = new_run | space_before | (gap > _WORD_GAP * pair_h + tracking[run_of])
     ends = np.append(starts[1:], n)
+    drop = _drop_capitals(chars, y0, height, starts, ends)
+    wide = gap > _WORD_GAP * pair_h + tracking[run_of]
+    # a drop capital stands a little apart from the rest of its word (W / hen): only a
+    # space PDFium kept there parts them
+    wide[1:] &= ~drop[:-1]
+    new_word = new_run | space_before | wide
     word_starts = np.nonzero(new_word)[0]
     word_ends = np.append(word_starts[1:], n)
     joined = chars
@@ -73,14 +79,34 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     # words of run k are words[first_word[k]:first_word[k + 1]] (every run start is a word start)
     first_word = [*np.searchsorted(word_starts, starts).tolist(), len(words)]
     left = np.minimum.reduceat(x0, starts).tolist()
-    bottom = np.minimum.reduceat(y0, starts).tolist()
     right = np.maximum.reduceat(x1, starts).tolist()
-    top = np.maximum.reduceat(y1, starts).tolist()
-    mean_h = (np.add.reduceat(height, starts) / (ends - starts)).tolist()
+    # a drop capital opens its run but spans the lines below too: the run's height
+    # and extent are its line's, or the lines beside the capital would merge into it
+    counted = np.add.reduceat(~drop, starts)
+    bottom = np.minimum.reduceat(np.where(drop, np.inf, y0), starts).tolist()
+    top = np.maximum.reduceat(np.where(drop, -np.inf, y1), starts).tolist()
+    mean_h = (np.add.reduceat(np.where(drop, 0.0, height), starts) / counted).tolist()
     lengths = (ends - starts).tolist()
     firsts = index[starts].tolist()
     return [Run(tuple(words[first_word[k]:first_word[k + 1]]), left[k], bottom[k], right[k],
                 top[k], mean_h[k], lengths[k], int(firsts[k])) for k in range(len(lengths))]
+
+
+def _drop_capitals(chars: str, y0: np.ndarray, height: np.ndarray, starts: np.ndarray,
+                   ends: np.ndarray) -> np.ndarray:
+    """Per glyph, whether it is a drop capital: a letter opening a run of three or more
+    glyphs, at least ``_DROP_CAPITAL`` times as tall as each of the next two, and
+    reaching at least half their height below the next one (into the lines below, where
+    a raised initial or a letter before a subscript does not)."""
+    drop = np.zeros(height.size, dtype=bool)
+    opening = starts[ends - starts >= 3]
+    if opening.size:
+        first, after, second = height[opening], height[opening + 1], height[opening + 2]
+        tall = ((first >= _DROP_CAPITAL * after) & (first >= _DROP_CAPITAL * second)
+                & (y0[opening] <= y0[opening + 1] - 0.5 * after))
+        for k in np.nonzero(tall)[0].tolist():  # few: a page has a drop capital or two
+            drop[opening[k]] = chars[int(opening[k])].isalpha()
+    return drop
 
 
 def _tracking(gap: np.ndarray, new_run: np.ndarray, run_of: np.ndarray, runs: int) -> np.ndarray:
