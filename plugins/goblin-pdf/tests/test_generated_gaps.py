@@ -194,17 +194,26 @@ DROP_CAPITAL = ("BT /F1 40 Tf 72 672 Td (W) Tj ET BT /F1 12 Tf 112 700 Td "
                 "(hen the rain stopped, the village came) Tj 0 -14 Td "
                 "(out to count the damage done to the) Tj 0 -14 Td "
                 "(fields and the old stone bridge.) Tj -40 -14 Td (Nobody had seen it.) Tj ET")
+# "A" is a word: the first line starts a word space further in than the lines below it,
+# which start where the text beside the capital does
+DROP_CAPITAL_WORD = ("BT /F1 40 Tf 72 672 Td (A) Tj ET BT /F1 12 Tf 103.3 700 Td "
+                     "(long time ago the village came) Tj -3.3 -14 Td "
+                     "(out to count the damage done to the) Tj 0 -14 Td "
+                     "(fields and the old stone bridge.) Tj -28 -14 Td (Nobody had seen it.) Tj ET")
 
 
 @pytest.mark.parametrize("layout", ["auto", "raw", "reading_order"])
-def test_a_drop_capital_joins_the_word_it_starts(layout: str) -> None:
+@pytest.mark.parametrize(("content", "start"), [
+    (DROP_CAPITAL, "When the rain stopped, the village came\n"),
+    (DROP_CAPITAL_WORD, "A long time ago the village came\n"),
+])
+def test_a_drop_capital_joins_the_word_it_starts(content: str, start: str, layout: str) -> None:
     # rebuilt from glyph boxes (reading_order), the capital's height spanning three
     # lines must not merge the lines beside it into one
-    document = goblin_core.extract(saved(helvetica_pages(DROP_CAPITAL)), name="chapter.pdf",
+    document = goblin_core.extract(saved(helvetica_pages(content)), name="chapter.pdf",
                                    ocr="never", pdf={"layout": layout})
-    assert document.text.startswith("When the rain stopped, the village came\n"
-                                    "out to count the damage done to the\n"
-                                    "fields and the old stone bridge.\n")
+    assert document.text.startswith(start + "out to count the damage done to the\n"
+                                     "fields and the old stone bridge.\n")
 
 
 @pytest.mark.parametrize("content", [
@@ -213,6 +222,9 @@ def test_a_drop_capital_joins_the_word_it_starts(layout: str) -> None:
     # a big letter level with the text's top but a word's width away from it is a word
     # of its own (a grade, a label)
     "BT /F1 40 Tf 72 672 Td (A) Tj ET BT /F1 12 Tf 130 700 Td (grade was given.) Tj 0 -14 Td "
+    "(second line of it.) Tj ET",
+    # and so is one a letter's height away, though the lines below line up with the first
+    "BT /F1 40 Tf 72 672 Td (A) Tj ET BT /F1 12 Tf 112 700 Td (long row of trees.) Tj 0 -14 Td "
     "(second line of it.) Tj ET",
 ])
 def test_a_capital_that_is_no_drop_capital_keeps_its_gap(content: str) -> None:

@@ -52,6 +52,13 @@ _TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
 _RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
 _SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
 _DROP_CAPITAL = 0.5  # height ratio, to the letters after it, of at most a drop capital
+# how much further in (in the next letter's heights) the first line beside a drop capital
+# starts than the next line, when a word space follows the capital: a space is about
+# 0.4 to 0.5 of a letter's height
+_WORD_INDENT = 0.2
+# the widest gap (in the next letter's heights) between a drop capital and its text: a
+# letter set further off is a word or a label of its own
+_DROP_GAP = 0.5
 # A space after the letters of an f-ligature (ff fi fl, and ffi ffl), or after a
 # ligature's one character (named_ligatures), before a letter. The space comes first
 # and the letters before it are looked behind from it, so the scan runs in C between
@@ -225,22 +232,42 @@ class _Judge:
         a, b = self._box(before), self._box(after)
         if a is None or b is None:
             return None
-        if self._drop_capital(before, after, a, b):
-            return ""
+        capital = self._drop_capital(before, after, a, b)
+        if capital is not None:
+            return capital
         return judge_gap(kind, a, b, lambda: self._letter_gap(before, after, a[3] - a[1]))
 
-    def _drop_capital(self, before: int, after: int, a: Box, b: Box) -> bool:
-        """Whether the glyph at ``before`` is a drop capital: a capital starting a line,
-        at least twice as tall as the lowercase letter after it, which starts the word
-        it belongs to right beside it, level with its top (``T`` / ``his is``)."""
+    def _drop_capital(self, before: int, after: int, a: Box, b: Box) -> str | None:
+        """What goes between a drop capital at ``before`` and the text beside it: ""
+        when the capital starts the word there (``T`` / ``his is``), " " when it is a
+        word of its own (``A`` / ``long time ago``); None when ``before`` is no drop
+        capital. A drop capital is a capital starting a line, at least twice as tall
+        as the lowercase letter after it, right beside it and level with its top.
+
+        The lines below the first, beside the capital, start where its text would: a
+        first line that starts a space further in follows a word the capital spelled
+        alone."""
         text = self.text
         if not (text[before].isupper() and text[after].islower()
                 and (before == 0 or text[before - 1] == "\n")):
-            return False
+            return None
         tall, low = a[3] - a[1], b[3] - b[1]
         gap = b[0] - a[2]
-        return (low <= _DROP_CAPITAL * tall and -_TOUCHING * tall <= gap <= low
-                and a[3] - low <= b[3] <= a[3] + low)
+        if not (low <= _DROP_CAPITAL * tall and -_TOUCHING * tall <= gap <= _DROP_GAP * low
+                and a[3] - low <= b[3] <= a[3] + low):
+            return None
+        below = self._next_line_start(after)
+        if (below is not None and a[1] < (below[1] + below[3]) / 2 < b[1]
+                and a[2] - _TOUCHING * tall <= below[0] < b[0] - _WORD_INDENT * low):
+            return " "
+        return ""
+
+    def _next_line_start(self, index: int) -> Box | None:
+        """The box of the first glyph of the line after the one holding ``index``."""
+        end = self.text.find("\n", index)
+        if end < 0 or end + 1 >= len(self.text) or self.text[end + 1].isspace():
+            return None
+        return self._box(end + 1)
 
     def _ligature_space(self, index: int) -> str | None:
         """"" when the space at ``index`` was drawn inside the ligature before it."""
