@@ -53,8 +53,12 @@ def integration(session: nox.Session) -> None:
 
 @nox.session
 def compat(session: nox.Session) -> None:
-    """goblin_core.compat beside GoblinTools 0.13.4: signatures compared, facade tests run."""
-    session.install(".", "goblintools==0.13.4", "pypdf<7", "pytest>=8")
+    """goblin_core.compat beside GoblinTools 0.13.4: signatures compared, facade tests run.
+
+    goblin-office is installed too: the structured documents are compared with
+    GoblinTools' on a CSV, which goblin reads through that plugin."""
+    session.install(".", "./plugins/goblin-office", "goblintools==0.13.4", "pypdf<7",
+                    "pytest>=8")
     session.run(*PYTEST, "tests/compat", *session.posargs)
 
 

@@ -34,7 +34,7 @@ from goblin_core.compat.tables import (
 __version__ = "0.13.4"
 
 # Resolved on first use: they import goblin_core.structured.
-_LAZY = {"StructuredExtractor", "StructuredDocument", "TableBlock"}
+_LAZY = {"StructuredExtractor", "StructuredDocument", "TableBlock", "TableQuality"}
 
 __all__ = [
     "ArchiveHandler",
@@ -51,6 +51,7 @@ __all__ = [
     "StructuredDocument",
     "StructuredExtractor",
     "TableBlock",
+    "TableQuality",
     "TextCleaner",
     "TextExtractor",
     "configure",
