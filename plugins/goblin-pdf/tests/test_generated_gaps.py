@@ -231,3 +231,20 @@ def test_a_capital_that_is_no_drop_capital_keeps_its_gap(content: str) -> None:
     document = goblin_core.extract(saved(helvetica_pages(content)), name="page.pdf",
                                    ocr="never")
     assert " " in document.text.split("\n")[0][:3]
+
+
+# footnotes whose raised numbers touch their first word, which PDFium glues on
+FOOTNOTES = ("BT /F1 10 Tf 72 700 Td (Body text of the page ends here with a note.) Tj ET "
+             "BT /F1 7 Tf 72 106 Td (4) Tj ET BT /F1 10 Tf 75.9 102 Td "
+             "(Exceptions include this and that.) Tj ET "
+             "BT /F1 7 Tf 72 92 Td (12) Tj ET BT /F1 10 Tf 79.8 88 Td "
+             "(Another note follows.) Tj ET "
+             "BT /F1 10 Tf 72 74 Td (2nd line is no note.) Tj ET")
+
+
+@pytest.mark.parametrize("layout", ["auto", "raw", "reading_order"])
+def test_a_footnote_number_is_a_token_before_its_first_word(layout: str) -> None:
+    document = goblin_core.extract(saved(helvetica_pages(FOOTNOTES)), name="notes.pdf",
+                                   ocr="never", pdf={"layout": layout})
+    assert document.text.endswith("4 Exceptions include this and that.\n"
+                                  "12 Another note follows.\n2nd line is no note.")

@@ -71,6 +71,13 @@ _LIGATURE = "ligature"  # the suspect kind of such a space
 # starts so, which keeps these suspects few.
 _BREAK_BEFORE_MARK = re.compile(r"\r\n(?=[ .,;:!?)\]])")
 _BEFORE_MARK = "before mark"  # the suspect kind of such a line break
+# A footnote's number or mark opening a line, glued to the word after it: PDFium sees
+# no gap between a raised ``4`` and ``Exceptions`` and writes ``4Exceptions``. The mark
+# comes after the line break; the one opening the page is matched apart.
+_LEADING_MARK = re.compile(r"\n[0-9*\u2020\u2021\u00a7\u00b6]{1,3}(?=[^\W\d_]{2})")
+_LEADING_MARK_AT_START = re.compile(r"[0-9*\u2020\u2021\u00a7\u00b6]{1,3}(?=[^\W\d_]{2})")
+_LEADING = "leading mark"  # the suspect kind of such a mark's last character
+_RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised mark sits
 
 _IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
@@ -97,7 +104,8 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
     aligned = len(text) == pdfium_c.FPDFText_CountChars(textpage)
     if aligned:
         suspects += _lone_char_spaces(text) + _short_line_breaks(text) + [
-            (m.start(), _BEFORE_MARK) for m in _BREAK_BEFORE_MARK.finditer(text)]
+            (m.start(), _BEFORE_MARK) for m in _BREAK_BEFORE_MARK.finditer(text)] + [
+            (m.end() - 1, _LEADING) for m in _leading_marks(text)]
     if not suspects:
         return MendedText(text, frozenset())
     judge = _Judge(textpage, text, aligned)
@@ -117,6 +125,12 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
     joined = frozenset(judge.char_index(i) for index, new in edits.items() if not new
                        for i in range(index, index + (2 if text[index] == "\r" else 1)))
     return MendedText("".join(parts), joined)
+
+
+def _leading_marks(text: str) -> list[re.Match[str]]:
+    """The digits or marks that open a line right before a word."""
+    first = _LEADING_MARK_AT_START.match(text)
+    return ([first] if first else []) + list(_LEADING_MARK.finditer(text))
 
 
 def _lone_char_spaces(text: str) -> list[tuple[int, str]]:
@@ -207,7 +221,20 @@ class _Judge:
             return self._ligature_space(index)
         if kind == _BEFORE_MARK:
             return self._break_before_mark(index)
+        if kind == _LEADING:
+            return self._leading_mark(index)
         return self._judged(index, kind, index - 1, index + len(kind))
+
+    def _leading_mark(self, index: int) -> str | None:
+        """The mark at ``index`` and a space, when it is raised and smaller than the
+        letter after it, as a footnote's number is (``4`` / ``Exceptions include``)."""
+        a, b = self._box(index), self._box(index + 1)
+        if a is None or b is None:
+            return None
+        low, high = a[3] - a[1], b[3] - b[1]
+        if low < _SCRIPT * high and a[1] > b[1] + _RAISED * high and a[0] < b[0]:
+            return self.text[index] + " "
+        return None
 
     def _break_before_mark(self, index: int) -> str | None:
         """What the line break at ``index``, before a space or a mark, becomes: its

@@ -72,6 +72,7 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     # space PDFium kept there parts them
     wide[1:] &= ~drop[:-1]
     new_word = new_run | space_before | wide
+    new_word[_after_leading_marks(chars, y0, height, starts, ends)] = True
     word_starts = np.nonzero(new_word)[0]
     word_ends = np.append(word_starts[1:], n)
     joined = chars
@@ -107,6 +108,30 @@ def _drop_capitals(chars: str, y0: np.ndarray, height: np.ndarray, starts: np.nd
         for k in np.nonzero(tall)[0].tolist():  # few: a page has a drop capital or two
             drop[opening[k]] = chars[int(opening[k])].isalpha()
     return drop
+
+
+_MARKS = frozenset("0123456789*\u2020\u2021\u00a7\u00b6")
+_SCRIPT = 0.8  # height, in the next glyph's, below which a glyph is a raised mark
+_RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised mark sits
+
+
+def _after_leading_marks(chars: str, y0: np.ndarray, height: np.ndarray, starts: np.ndarray,
+                         ends: np.ndarray) -> list[int]:
+    """The glyphs that open a word right after a footnote's number or mark opening a
+    run: one to three digits or marks, raised and smaller than the letter after them,
+    which PDFium and the gaps glue together (``4`` / ``Exceptions include``)."""
+    found: list[int] = []
+    for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
+        if chars[start] not in _MARKS:
+            continue
+        letter = start + 1
+        while letter < min(end, start + 3) and chars[letter] in _MARKS:
+            letter += 1
+        if (letter + 1 < end and chars[letter].isalpha() and chars[letter + 1].isalpha()
+                and height[letter - 1] < _SCRIPT * height[letter]
+                and y0[letter - 1] > y0[letter] + _RAISED * height[letter]):
+            found.append(letter)
+    return found
 
 
 def _tracking(gap: np.ndarray, new_run: np.ndarray, run_of: np.ndarray, runs: int) -> np.ndarray:
