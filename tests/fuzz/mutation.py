@@ -93,10 +93,11 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 EXPECTED_KINDS = set(ERROR_KINDS) - {"WorkerCrashed", "ExtractionTimeout", "MemoryLimitExceeded"}
 #: Warnings of ordinary outcomes too: an empty member of an archive is noted, not failed;
 #: and the ones engines give on purpose, naming what they left out of a damaged file (a
-#: page drawn without its annotations, a text cut at a limit), which are no leaked error.
+#: page drawn without its annotations, a text cut at a limit) or what a whole one lacks (a
+#: PDF of no pages, formulas saved without their values), which are no leaked error.
 BENIGN_WARNINGS = {"MaxPages", "DuplicateMember", "PageError", "EmptyFile",
                    "AnnotationsNotDrawn", "FormNotLoaded", "Truncated", "FormFeedPages",
-                   "RenderFailed"}
+                   "RenderFailed", "NoPages", "UncalculatedFormulas"}
 MAX_SEED_BYTES = 2 * 1024**2
 
 

@@ -17,6 +17,7 @@ import io
 import logging
 import zlib
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from goblin_core.source import Source
@@ -32,6 +33,10 @@ class RebuiltPdf:
     page_count: int
     #: 1-based numbers of the pages whose content stream the damaged file no longer holds
     lost_pages: frozenset[int]
+    #: what was wrong with the file, for the warning that says it was rebuilt
+    damage: str = "its end or cross-reference table is missing, as in a file cut short"
+    #: the library that rebuilt it
+    rebuilder: str = "qpdf"
 
 
 def rebuilt_pdf(source: Source, password: str | None) -> RebuiltPdf | None:
@@ -55,6 +60,120 @@ def rebuilt_pdf(source: Source, password: str | None) -> RebuiltPdf | None:
         log.debug("%s: qpdf cannot rebuild it either: %s", source.display_name, exc)
         return None
     return RebuiltPdf(copy.getvalue(), count, lost)
+
+
+#: Objects looked at for pages when a catalog names no page tree, and page-tree levels
+#: climbed from a page to the top of its tree
+_MAX_OBJECTS = 1_000_000
+_MAX_TREE_DEPTH = 64
+#: What a page inherits from the page-tree nodes above it (ISO 32000-1, 7.7.3.4)
+_INHERITED = ("/Resources", "/MediaBox", "/CropBox", "/Rotate")
+
+
+def page_tree_found(source: Source, password: str | None) -> RebuiltPdf | None:
+    """A copy of ``source`` whose pages are its page objects, when its catalog names no
+    page tree (a damaged catalog: PDFium then reads no page at all, and qpdf refuses the
+    file); None when the catalog has one (truly empty, or for PDFium to judge) or no
+    object is a page.
+
+    The pages come in their own tree's order when they all climb to one top node, in
+    the order of their object numbers otherwise; each takes what it inherited from the
+    nodes above it. pypdf reads the objects one by one, as qpdf will not open the file."""
+    import pypdf  # loaded only for a PDF PDFium finds no page in
+
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(source.bytes()), strict=False)
+        if reader.is_encrypted:
+            reader.decrypt(password or "")
+        root = reader.trailer.get("/Root")
+        root = root.get_object() if root is not None else None
+        if isinstance(root, dict) and isinstance(_resolved(root.get("/Pages")), dict):
+            return None
+        pages = _page_objects(reader)
+        if not pages:
+            return None
+        writer = pypdf.PdfWriter()
+        for reference in _in_tree_order(pages):
+            page = pypdf.PageObject(reader, reference)
+            page.update(_with_inherited(reference.get_object()))
+            writer.add_page(page)
+        copy = io.BytesIO()
+        writer.write(copy)
+    except Exception as exc:  # pypdf's errors on a file damaged further
+        log.debug("%s: no page tree could be rebuilt: %s", source.display_name, exc)
+        return None
+    count = len(pages)
+    return RebuiltPdf(copy.getvalue(), count, frozenset(),
+                      f"its catalog names no page tree; {count} page(s) found among its "
+                      "objects", "pypdf")
+
+
+def _resolved(value: Any) -> Any:
+    return value.get_object() if hasattr(value, "get_object") else value
+
+
+def _page_objects(reader: Any) -> list[Any]:
+    """References to the objects of ``reader`` whose /Type is /Page, a bounded many."""
+    import pypdf
+
+    numbers = sorted({(number, generation) for generation, table in reader.xref.items()
+                      for number in table} | {(number, 0) for number in reader.xref_objStm})
+    found: list[Any] = []
+    for number, generation in islice(numbers, _MAX_OBJECTS):
+        reference = pypdf.generic.IndirectObject(number, generation, reader)
+        try:
+            value = reference.get_object()
+        except Exception:  # one unreadable object costs only itself
+            continue
+        if isinstance(value, dict) and value.get("/Type") == "/Page":
+            found.append(reference)
+    return found
+
+
+def _in_tree_order(pages: list[Any]) -> list[Any]:
+    """``pages`` in their tree's order when they all climb to one top node that lists
+    them all, else as given."""
+    tops = {id(_top(page.get_object())) for page in pages}
+    if len(tops) != 1:
+        return pages
+    top = _top(pages[0].get_object())
+    wanted = {(p.idnum, p.generation) for p in pages}
+    ordered: list[Any] = []
+    stack = list(reversed(top.get("/Kids") or []))
+    while stack and len(ordered) < len(pages):
+        kid = stack.pop()
+        key = (getattr(kid, "idnum", None), getattr(kid, "generation", None))
+        if key in wanted and key not in {(p.idnum, p.generation) for p in ordered}:
+            ordered.append(kid)
+        elif isinstance(_resolved(kid), dict) and len(stack) < _MAX_OBJECTS:
+            stack.extend(reversed(_resolved(kid).get("/Kids") or []))
+    return ordered if len(ordered) == len(pages) else pages
+
+
+def _top(page: Any) -> Any:
+    """The topmost page-tree node above ``page`` (itself when it names no parent)."""
+    node = page
+    for _ in range(_MAX_TREE_DEPTH):
+        parent = _resolved(node.get("/Parent"))
+        if not isinstance(parent, dict):
+            break
+        node = parent
+    return node
+
+
+def _with_inherited(page: Any) -> Any:
+    """``page`` with what it inherits from the nodes above it set on it."""
+    from pypdf.generic import NameObject
+
+    node = _resolved(page.get("/Parent"))
+    for _ in range(_MAX_TREE_DEPTH):
+        if not isinstance(node, dict):
+            break
+        for key in _INHERITED:
+            if key not in page and key in node:
+                page[NameObject(key)] = node[key]
+        node = _resolved(node.get("/Parent"))
+    return page
 
 
 #: How far from the end a file's ``%%EOF`` is looked for (trailing bytes a transfer added)

@@ -28,7 +28,13 @@ from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge,
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import ImageRegion, PageContent
 from goblin_core.source import Source
-from goblin_pdf.damaged_pdf import ContentCheck, RebuiltPdf, embedded_data, rebuilt_pdf
+from goblin_pdf.damaged_pdf import (
+    ContentCheck,
+    RebuiltPdf,
+    embedded_data,
+    page_tree_found,
+    rebuilt_pdf,
+)
 from goblin_pdf.formats import PDF_MIME
 from goblin_pdf.image_regions import untexted_images
 from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_layout
@@ -208,6 +214,8 @@ class PdfiumDocument(BaseParsedDocument):
         rebuilt: list[RebuiltPdf] = []
         password = document_password(source, config)
         self.pdf = open_pdfium(source, password, rebuilt)
+        if not rebuilt and not len(self.pdf):
+            self._find_page_tree(source, password, rebuilt)
         self.lost_pages = rebuilt[0].lost_pages if rebuilt else frozenset()
         # what PDFium reads, the other readers (census, recovery, tables) read too
         self.repaired = (Source.from_bytes(rebuilt[0].data, source.display_name)
@@ -225,8 +233,8 @@ class PdfiumDocument(BaseParsedDocument):
             lost = f"; {len(self.lost_pages)} page(s) lost their content with it" \
                 if self.lost_pages else ""
             self.warnings.append(("CorruptDocument", (
-                "the file is damaged (its end or cross-reference table is missing, as in a "
-                f"file cut short): read from a copy qpdf rebuilt from its objects{lost}")))
+                f"the file is damaged ({rebuilt[0].damage}): read from a copy "
+                f"{rebuilt[0].rebuilder} rebuilt from its objects{lost}")))
             log.warning("%s: %s", source.display_name, self.warnings[-1][1])
         self._labels_refused = False
         self.pages_in_file = self._pages_in_tree()  # page_count (optional in the base)
@@ -252,6 +260,29 @@ class PdfiumDocument(BaseParsedDocument):
             pdfium_c.FORMTYPE_XFA_FOREGROUND
 
     # -- document level ---------------------------------------------------
+
+    def _find_page_tree(self, source: Source, password: str | None,
+                        rebuilt: list[RebuiltPdf]) -> None:
+        """Read the pages of a PDF whose catalog lost its page tree (PDFium then sees no
+        page) from a copy that has it back; a PDF whose tree is truly empty stays so."""
+        # pypdf logs each damaged object it meets, from loggers under "pypdf": the
+        # warning below says it once
+        pypdf_log = logging.getLogger("pypdf")
+        level = pypdf_log.level
+        pypdf_log.setLevel(logging.CRITICAL + 1)
+        try:
+            copy = page_tree_found(source, password)
+        finally:
+            pypdf_log.setLevel(level)
+        if copy is None:
+            return
+        try:
+            document = pdfium.PdfDocument(copy.data)
+        except pdfium.PdfiumError:
+            return
+        self.pdf.close()
+        self.pdf = document
+        rebuilt.append(copy)
 
     def _pages_in_tree(self) -> int:
         """How many pages the page tree holds. PDFium's count is the root's ``/Count``,
