@@ -139,11 +139,13 @@ def _in_tree_order(pages: list[Any]) -> list[Any]:
     top = _top(pages[0].get_object())
     wanted = {(p.idnum, p.generation) for p in pages}
     ordered: list[Any] = []
+    placed: set[tuple[int, int]] = set()
     stack = list(reversed(top.get("/Kids") or []))
     while stack and len(ordered) < len(pages):
         kid = stack.pop()
         key = (getattr(kid, "idnum", None), getattr(kid, "generation", None))
-        if key in wanted and key not in {(p.idnum, p.generation) for p in ordered}:
+        if key in wanted and key not in placed:
+            placed.add(key)
             ordered.append(kid)
         elif isinstance(_resolved(kid), dict) and len(stack) < _MAX_OBJECTS:
             stack.extend(reversed(_resolved(kid).get("/Kids") or []))

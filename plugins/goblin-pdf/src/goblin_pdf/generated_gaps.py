@@ -50,7 +50,7 @@ _SAME_LINE = 0.5  # vertical overlap, in the lower glyph's height, of one line
 _LETTER_SPACED = 0.05  # letter gap, in glyph heights, of letter-spaced text
 _TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
 _RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
-_SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
+SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
 _DROP_CAPITAL = 0.5  # height ratio, to the letters after it, of at most a drop capital
 # how much further in (in the next letter's heights) the first line beside a drop capital
 # starts than the next line, when a word space follows the capital: a space is about
@@ -74,10 +74,11 @@ _BEFORE_MARK = "before mark"  # the suspect kind of such a line break
 # A footnote's number or mark opening a line, glued to the word after it: PDFium sees
 # no gap between a raised ``4`` and ``Exceptions`` and writes ``4Exceptions``. The mark
 # comes after the line break; the one opening the page is matched apart.
-_LEADING_MARK = re.compile(r"\n[0-9*\u2020\u2021\u00a7\u00b6]{1,3}(?=[^\W\d_]{2})")
-_LEADING_MARK_AT_START = re.compile(r"[0-9*\u2020\u2021\u00a7\u00b6]{1,3}(?=[^\W\d_]{2})")
+FOOTNOTE_MARKS = "0123456789*\u2020\u2021\u00a7\u00b6"
+_LEADING_MARK_AT_START = re.compile(f"[{re.escape(FOOTNOTE_MARKS)}]{{1,3}}(?=[^\\W\\d_]{{2}})")
+_LEADING_MARK = re.compile("\n" + _LEADING_MARK_AT_START.pattern)
 _LEADING = "leading mark"  # the suspect kind of such a mark's last character
-_RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised mark sits
+RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised mark sits
 
 _IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
@@ -181,7 +182,7 @@ def judge_gap(kind: str, a: Box, b: Box, letter_gap: Callable[[], float]) -> str
     gap = b[0] - a[2]
     if overlap < _SAME_LINE * low or b[0] < a[0] or gap > _RUN_GAP * high or gap < -0.25 * low:
         return None  # not the next glyph of the same line
-    if low < _SCRIPT * high:  # a superscript or subscript
+    if low < SCRIPT * high:  # a superscript or subscript
         if kind == " ":
             return None
         # one that touches its neighbour belongs to it (``m2``, ``CO2.``, ``note3``)
@@ -232,7 +233,7 @@ class _Judge:
         if a is None or b is None:
             return None
         low, high = a[3] - a[1], b[3] - b[1]
-        if low < _SCRIPT * high and a[1] > b[1] + _RAISED * high and a[0] < b[0]:
+        if low < SCRIPT * high and a[1] > b[1] + RAISED * high and a[0] < b[0]:
             return self.text[index] + " "
         return None
 

@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from goblin_pdf.generated_gaps import FOOTNOTE_MARKS, RAISED, SCRIPT
+
 _SAME_LINE = 0.5  # vertical overlap (in glyph heights) below which a new line starts
 _RUN_GAP = 0.8  # horizontal gap (in glyph heights) that ends a run
 _WORD_GAP = 0.1  # horizontal gap (in glyph heights) that separates words
@@ -110,9 +112,7 @@ def _drop_capitals(chars: str, y0: np.ndarray, height: np.ndarray, starts: np.nd
     return drop
 
 
-_MARKS = frozenset("0123456789*\u2020\u2021\u00a7\u00b6")
-_SCRIPT = 0.8  # height, in the next glyph's, below which a glyph is a raised mark
-_RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised mark sits
+_MARKS = frozenset(FOOTNOTE_MARKS)
 
 
 def _after_leading_marks(chars: str, y0: np.ndarray, height: np.ndarray, starts: np.ndarray,
@@ -128,8 +128,8 @@ def _after_leading_marks(chars: str, y0: np.ndarray, height: np.ndarray, starts:
         while letter < min(end, start + 3) and chars[letter] in _MARKS:
             letter += 1
         if (letter + 1 < end and chars[letter].isalpha() and chars[letter + 1].isalpha()
-                and height[letter - 1] < _SCRIPT * height[letter]
-                and y0[letter - 1] > y0[letter] + _RAISED * height[letter]):
+                and height[letter - 1] < SCRIPT * height[letter]
+                and y0[letter - 1] > y0[letter] + RAISED * height[letter]):
             found.append(letter)
     return found
 
