@@ -776,10 +776,14 @@ class Pipeline:
             # no better on the others (the pages share their fonts), and a slow engine
             # on a long broken document would cost minutes for nothing.
             probe, rest = wanted[0], wanted[1:]
-            if self._recover_pages(entry, source, mime, [probe], recorder):
+            before = probe.best
+            won = self._recover_pages(entry, source, mime, [probe], recorder)
+            if won and not _garbage_for_garbage(before, probe.best):
                 self._recover_pages(entry, source, mime, rest, recorder)
                 continue
             note = f"not tried: page {probe.number} came out no better with this engine"
+            if won:
+                note += " (garbage, as before)"
             for page in rest:
                 page.errors.append(Attempt(entry.name, entry.provenance, verdict="skipped",
                                            reasons=(note,)))
@@ -1549,6 +1553,15 @@ def _numbered(content: PageContent, work: list[_PageWork], engine: str,
         fixes["error"] = f"{engine} gave the text as {type(content.text).__name__}, not str"
     return replace(content, **fixes) if fixes else content
 
+
+
+def _garbage_for_garbage(before: Candidate | None, after: Candidate | None) -> bool:
+    """Whether a probe page's new best text is garbage that beat garbage: two unreadable
+    texts, often judged by different validators, whose scores say nothing of how the
+    engine reads the document's fonts. Such a win is no reason to read the other pages,
+    where the engine may be slow (pdfminer on long pages of broken fonts)."""
+    return (before is not None and after is not None
+            and before.verdict.status == "garbage" and after.verdict.status == "garbage")
 
 def _warn_stray_answers(texts: dict[Any, Any], wanted: list[_PageWork], engine: str,
                         recorder: _Recorder) -> None:

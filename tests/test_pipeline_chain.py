@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 
-from goblin_core import CorruptDocument, PageContent, Source, UnsupportedFormat, extract
+from goblin_core import (
+    CorruptDocument,
+    PageContent,
+    Source,
+    UnsupportedFormat,
+    Verdict,
+    extract,
+)
 from goblin_core.model import Document
 
 from scripted_engines import (
@@ -341,6 +348,44 @@ def test_a_recovery_engine_that_fails_its_probe_page_is_not_run_on_the_others() 
     skipped = [a for a in document.pages[3].attempts if a.engine == "tests.useless"]
     assert skipped[0].verdict == "skipped" and not skipped[0].error_kind
     assert "page 1 came out no better" in skipped[0].reasons[0]
+
+
+class _ScoredGarbage(MarkerValidator):
+    """Garbage scored higher when the text says it is less broken: two validators of a
+    real plugin judge two engines' garbage on scales of their own."""
+
+    def check(self, text: str, context: Any) -> Verdict:
+        if "GARBAGE" in text and "less broken" in text:
+            return Verdict("garbage", 0.3, ("garbage",))
+        return super().check(text, context)
+
+
+def test_garbage_that_beats_garbage_on_the_probe_page_is_no_reason_to_read_the_rest() -> None:
+    """The engine's text of page 1 wins on its score but is garbage still: it is not
+    given the other pages (a slow engine would read them all for nothing); an engine
+    that makes page 1 readable is."""
+    slow = ScriptedRecovery("tests.slow", {n: f"GARBAGE {n}, less broken" for n in range(1, 6)},
+                            priority=5)
+    useful = ScriptedRecovery("tests.useful", {n: f"page {n}, readable" for n in range(1, 6)},
+                              priority=1)
+    registry = registry_with(_garbage_pages(5), _ScoredGarbage(), slow, useful)
+    document = extract(TEST_BYTES, name="a.test", registry=registry, ocr="never")
+    assert slow.calls == [[1]]
+    assert useful.calls == [[1], [2, 3, 4, 5]]
+    assert [p.status for p in document.pages] == ["recovered"] * 5
+    skipped = [a for a in document.pages[1].attempts if a.engine == "tests.slow"]
+    assert skipped[0].verdict == "skipped"
+    assert skipped[0].reasons == (
+        "not tried: page 1 came out no better with this engine (garbage, as before)",)
+
+
+def test_garbage_that_beats_garbage_is_kept_on_the_probe_page() -> None:
+    slow = ScriptedRecovery("tests.slow", {n: f"GARBAGE {n}, less broken" for n in range(1, 4)})
+    registry = registry_with(_garbage_pages(3), _ScoredGarbage(), slow)
+    document = extract(TEST_BYTES, name="a.test", registry=registry, ocr="never")
+    assert slow.calls == [[1]]
+    assert [p.engine for p in document.pages] == ["tests.slow", "tests.parser", "tests.parser"]
+    assert [p.status for p in document.pages] == ["corrupt"] * 3
 
 
 def test_a_page_a_recovery_engine_leaves_out_still_records_the_attempt() -> None:
