@@ -13,7 +13,7 @@ import pytest
 
 from goblin_pdf.layout import LayoutSettings, read_page_layout
 from goblin_pdf.layout.accents import compose
-from goblin_pdf.layout.hyphens import dehyphenate
+from goblin_pdf.layout.hyphens import dehyphenate, mend_marked_hyphens
 
 pytest.importorskip("reportlab")
 from reportlab.lib.utils import simpleSplit
@@ -235,6 +235,29 @@ def test_dehyphenate_and_compose_on_strings() -> None:
     assert dehyphenate("con-\ntinued here") == "continued\nhere"
     assert dehyphenate("COVID-\n19") == "COVID-\n19"
     assert compose("g\u02d8") == "\u011f"
+
+
+@pytest.mark.parametrize("mend", [
+    lambda text: dehyphenate(text.replace("~", "-\n")),
+    lambda text: mend_marked_hyphens(text.replace("~", "\ufffe")),
+], ids=["drawn hyphen", "PDFium's mark"])
+@pytest.mark.parametrize(("broken", "read"), [
+    ("in the FED~ERAL REGISTER", "FEDERAL"),
+    ("the structure ELE~MENT is", "ELEMENT"),
+    ("SE~QUENCE OF", "SEQUENCE"),
+    ("the Warden~Commander", "Warden-Commander"),
+    ("N~Diethyltryptamine", "N-Diethyltryptamine"),
+    ("X~RAY", "X-RAY"),
+    ("Lucene~BM25", "Lucene-BM25"),
+    ("PK20~LQP", "PK20-LQP"),
+    ("ICREA~Acadèmia", "ICREA-Acadèmia"),
+    ("Fed~ERAL", "Fed-ERAL"),
+])
+def test_a_word_in_capitals_broken_at_a_line_end_is_joined(mend, broken: str, read: str) -> None:
+    """Capitals after capitals are a word broken like any other; a capitalised word,
+    a single letter or digits on either side are a compound's."""
+    # a hyphen kept at a line end keeps its line break
+    assert read in mend(broken).replace("-\n", "-").split()
 
 
 def _vera() -> Path:

@@ -18,10 +18,11 @@ def join_lines(lines: list[str]) -> str:
 
 
 def dehyphenate(text: str) -> str:
-    """Join words split by a line-end hyphen when the next line goes on in lower case.
+    """Join words split by a line-end hyphen when the next line goes on in lower case,
+    or goes on in capitals after a word in capitals (``FED-\\nERAL REGISTER``).
 
-    A capital after the hyphen (``Jean-\\nPierre``, ``COVID-\\n19``) keeps it: the
-    hyphen is part of the name.
+    A capital opening a word after the hyphen (``Jean-\\nPierre``) or a digit
+    (``COVID-\\n19``) keeps it: the hyphen is part of the name.
     """
     # PDFium writes a hyphen it found at a line end as U+FFFE; one kept is a hyphen again.
     return _BROKEN.sub(_mend, text).replace("\ufffe", "-")
@@ -49,7 +50,7 @@ def mend_marked_hyphens(text: str) -> str:
 
 def _join_marked(match: re.Match[str]) -> str:
     newline, tail, spaces = match.groups()
-    if not tail[0].islower():
+    if not tail[0].islower() and not _capitals_broken(match.string, match.start(), tail):
         return "-" + match.group(0)[1:]
     if newline:  # the line break moves to the end of the joined word
         return tail + ("\n" if spaces else "")
@@ -58,8 +59,26 @@ def _join_marked(match: re.Match[str]) -> str:
 
 def _mend(match: re.Match[str]) -> str:
     tail = match.group(2)
-    if not tail[0].islower():
+    if not tail[0].islower() and not _capitals_broken(match.string, match.end(1), tail):
         return match.group(0)
     rest = match.string[match.end():match.end() + 1]
     joined = f"{match.group(1)}{tail}"
     return joined if rest in ("", "\n") else joined + "\n"
+
+
+# The letters of the word before a hyphen, two at least, seen from the hyphen: a
+# window of the text is searched, as a page has few such hyphens and may be long.
+_WORD_BEFORE = re.compile(r"(?<!\w)[^\W\d_]{2,}\Z")
+_WINDOW = 64
+
+
+def _capitals_broken(text: str, end: int, tail: str) -> bool:
+    """Whether the hyphen ending at ``end`` in ``text`` broke a word set in capitals:
+    letters in capitals before it (two or more, a word of their own) and ``tail``, two
+    or more capitals, after it: ``REG-ISTER``, ``ELE-MENT``. Typesetters break words in
+    capitals as they do any other; a tail that is a capitalised word (``Warden-Commander``)
+    or holds digits (``Lucene-BM25``) is a compound's."""
+    if len(tail) < 2 or not (tail.isalpha() and tail.isupper()):
+        return False
+    before = _WORD_BEFORE.search(text, max(end - _WINDOW, 0), end)
+    return before is not None and before.group().isupper()
