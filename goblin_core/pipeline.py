@@ -1554,7 +1554,6 @@ def _numbered(content: PageContent, work: list[_PageWork], engine: str,
     return replace(content, **fixes) if fixes else content
 
 
-
 def _garbage_for_garbage(before: Candidate | None, after: Candidate | None) -> bool:
     """Whether a probe page's new best text is garbage that beat garbage: two unreadable
     texts, often judged by different validators, whose scores say nothing of how the
@@ -1562,6 +1561,7 @@ def _garbage_for_garbage(before: Candidate | None, after: Candidate | None) -> b
     where the engine may be slow (pdfminer on long pages of broken fonts)."""
     return (before is not None and after is not None
             and before.verdict.status == "garbage" and after.verdict.status == "garbage")
+
 
 def _warn_stray_answers(texts: dict[Any, Any], wanted: list[_PageWork], engine: str,
                         recorder: _Recorder) -> None:
