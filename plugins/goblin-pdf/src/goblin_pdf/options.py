@@ -72,7 +72,10 @@ PDF_OPTIONS = (
            "engine, and the engine goes on with its next page. The document's "
            "limits.timeout still bounds them all.",
            minimum=0.1, maximum=LONGEST_WAIT_SECONDS),
-    Option("poppler_timeout", "float", 60.0, "Seconds pdftotext may spend on one page.",
+    Option("poppler_timeout", "float", 60.0,
+           "Seconds pdftotext may spend on one page, or on one call over a range of "
+           "consecutive pages (a range past it keeps the pages it finished and reads the "
+           "others one call each).",
            minimum=1.0, maximum=LONGEST_WAIT_SECONDS),
     Option("poppler_max_output", "bytes", 16 * 1024**2,
            "Most bytes of text read from pdftotext for one page.", minimum=1024),
