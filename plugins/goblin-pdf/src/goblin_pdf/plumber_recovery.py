@@ -7,16 +7,19 @@ PDFium turns into shifted codes often come back readable here.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
+import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.deadline import time_left, time_limit
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge
-from goblin_core.source import Source, spooled
+from goblin_core.source import Source
 from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password
@@ -45,32 +48,62 @@ class PdfplumberRecovery(BaseEngine):
     ) -> dict[int, str]:
         # pdfplumber (and pdfminer under it) loads on first recovery, not with
         # the plugin: every worker and goblin command would pay for it otherwise.
-        import pdfplumber
+        opened = _opened(source, document_password(source, config) or "")
+        if opened.failure is not None:
+            raise CorruptDocument(opened.failure, file=source.display_name)
+        with PageCensus.of(source, config) as census:
+            return _page_texts(opened.pages, page_numbers, census, source.display_name,
+                               float(config.section("pdf").get("page_timeout", 30.0)))
 
-        texts: dict[int, str] = {}
-        with spooled(source) as path:
-            try:
-                pdf = pdfplumber.open(path, password=document_password(source, config) or "")
-            except Exception as exc:  # pdfminer raises many types on broken files
-                raise CorruptDocument(f"pdfplumber cannot open it ({type(exc).__name__}: {exc})",
-                                      file=source.display_name) from exc
-            try:
-                try:
-                    # The page tree is parsed lazily, on first access: a broken
-                    # tree fails here, not in open().
-                    pages = pdf.pages
-                except Exception as exc:  # pdfminer raises many types on broken files
-                    raise CorruptDocument(
-                        f"pdfplumber cannot read its page tree ({type(exc).__name__}: {exc})",
-                        file=source.display_name,
-                    ) from exc
-                with PageCensus.of(source, config) as census:
-                    texts.update(_page_texts(
-                        pages, page_numbers, census, source.display_name,
-                        float(config.section("pdf").get("page_timeout", 30.0))))
-            finally:
-                _close(pdf, source.display_name)
-        return texts
+
+@dataclass
+class _Opened:
+    """pdfplumber's reading of one source: its pages, or why it has none."""
+
+    name: str
+    password: str
+    pdf: Any = None
+    pages: Sequence[Any] = ()
+    failure: str | None = None
+
+
+# The document last opened, by the identity of its source. pdfminer parses a damaged
+# file's objects one by one when its cross-reference table is broken, seconds for a
+# file of a few hundred kilobytes, and the pipeline asks an engine about one page
+# before the others (``recovery_probe``): the document is kept open between the two
+# calls, and closed when its source goes or another document is read.
+_OPENED: dict[int, _Opened] = {}
+
+
+def _opened(source: Source, password: str) -> _Opened:
+    known = _OPENED.get(id(source))
+    if known is not None and known.password == password:
+        return known
+    for key in list(_OPENED):
+        _forget(key)
+    import pdfplumber  # loads on first recovery: every worker would pay for it otherwise
+
+    opened = _Opened(source.display_name, password)
+    # the bytes of a source held in memory are read in place, never spooled to a file
+    # another engine's cleanup would take away while this one still reads it
+    target: Any = str(source.path()) if source.is_file else io.BytesIO(source.bytes())
+    try:
+        opened.pdf = pdfplumber.open(target, password=password)
+        # The page tree is parsed lazily, on first access: a broken tree fails here,
+        # not in open().
+        opened.pages = opened.pdf.pages
+    except Exception as exc:  # pdfminer raises many types on broken files
+        step = "open it" if opened.pdf is None else "read its page tree"
+        opened.failure = f"pdfplumber cannot {step} ({type(exc).__name__}: {exc})"
+    _OPENED[id(source)] = opened
+    weakref.finalize(source, _forget, id(source))
+    return opened
+
+
+def _forget(key: int) -> None:
+    opened = _OPENED.pop(key, None)
+    if opened is not None and opened.pdf is not None:
+        _close(opened.pdf, opened.name)
 
 
 def _page_texts(pages: Sequence[Any], page_numbers: Sequence[int], census: PageCensus,
