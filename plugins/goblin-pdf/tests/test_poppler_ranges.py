@@ -110,3 +110,25 @@ def test_a_range_cut_short_by_its_timeout_keeps_its_finished_pages(
     assert made == [("1", "4"), ("3", "3"), ("4", "4")]
     assert texts[1] == "Page 1 as written\n" and texts[2] == "Page 2 as written\n"
     assert "Page 3 words" in texts[3] and "Page 4 words" in texts[4]
+
+
+def test_a_range_pdftotext_fails_on_is_read_again_page_by_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a failed call wrote is not trusted, however whole its pages look."""
+    require_binary("pdftotext", "poppler-utils")
+    made: list[tuple[str, str]] = []
+    real = subprocess.run
+
+    def failing(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+        first, last = command[command.index("-f") + 1], command[command.index("-l") + 1]
+        made.append((first, last))
+        if first == last:
+            return real(command, **kwargs)
+        with open(command[-1], "wb") as target:
+            target.write(b"Page 1 as written\n\fPage 2 as written\n\f")
+        return subprocess.CompletedProcess(command, 99, b"", b"Syntax Error")
+
+    monkeypatch.setattr(poppler_recovery.subprocess, "run", failing)
+    texts = PopplerRecovery().recover(_numbered_pages(2), [1, 2], default_registry().config())
+    assert made == [("1", "2"), ("1", "1"), ("2", "2")]
+    assert "Page 1 words" in texts[1] and "Page 2 words" in texts[2]

@@ -46,8 +46,6 @@ class PdfplumberRecovery(BaseEngine):
     def recover(
         self, source: Source, page_numbers: Sequence[int], config: Config
     ) -> dict[int, str]:
-        # pdfplumber (and pdfminer under it) loads on first recovery, not with
-        # the plugin: every worker and goblin command would pay for it otherwise.
         opened = _opened(source, document_password(source, config) or "")
         if opened.failure is not None:
             raise CorruptDocument(opened.failure, file=source.display_name)
@@ -81,7 +79,9 @@ def _opened(source: Source, password: str) -> _Opened:
         return known
     for key in list(_OPENED):
         _forget(key)
-    import pdfplumber  # loads on first recovery: every worker would pay for it otherwise
+    # pdfplumber (and pdfminer under it) loads on first recovery, not with the plugin:
+    # every worker and goblin command would pay for it otherwise
+    import pdfplumber
 
     opened = _Opened(source.display_name, password)
     # the bytes of a source held in memory are read in place, never spooled to a file

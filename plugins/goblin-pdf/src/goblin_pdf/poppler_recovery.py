@@ -140,13 +140,12 @@ class _Reader:
             try:
                 done = subprocess.run([*self._command(numbers[0], numbers[-1]), str(target)],
                                       capture_output=True, timeout=timeout, check=False)
-                finished = done.returncode == 0
             except subprocess.TimeoutExpired:
-                finished = False
-            if not target.exists():
+                done = None
+            if (done is not None and done.returncode != 0) or not target.exists():
                 return {}
             pages = _split_pages(target, self.cap)
-        if finished and len(pages) != len(numbers):
+        if done is not None and len(pages) != len(numbers):
             return {}
         # a range cut short by its timeout keeps the pages written whole before it
         return {number: plain_ligatures(text)
