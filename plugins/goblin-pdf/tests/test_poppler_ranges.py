@@ -87,24 +87,35 @@ def test_every_page_of_a_range_is_cut_at_the_output_cap(calls: list[tuple[str, s
         assert text.startswith(f"Page {number} words") and len(text.encode("utf-8")) <= 1024
 
 
-def test_a_range_cut_short_by_its_timeout_keeps_its_finished_pages(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """pdftotext wrote pages 1 and 2 whole and was stopped inside page 3: those two are
-    kept, and pages 3 and 4 are read again, one call each, with the page timeout."""
+def _ranges_end_as(monkeypatch: pytest.MonkeyPatch, written: bytes,
+                  stalled: bool) -> list[tuple[str, str]]:
+    """Every range call writes ``written`` and then times out (``stalled``) or fails;
+    single-page calls run the real pdftotext. Returns the (first, last) of every call."""
     require_binary("pdftotext", "poppler-utils")
     made: list[tuple[str, str]] = []
     real = subprocess.run
 
-    def stalled(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    def ending(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
         first, last = command[command.index("-f") + 1], command[command.index("-l") + 1]
         made.append((first, last))
         if first == last:
             return real(command, **kwargs)
         with open(command[-1], "wb") as target:
-            target.write(b"Page 1 as written\n\fPage 2 as written\n\fPage 3 half writ")
-        raise subprocess.TimeoutExpired(command, kwargs["timeout"])
+            target.write(written)
+        if stalled:
+            raise subprocess.TimeoutExpired(command, kwargs["timeout"])
+        return subprocess.CompletedProcess(command, 99, b"", b"Syntax Error")
 
-    monkeypatch.setattr(poppler_recovery.subprocess, "run", stalled)
+    monkeypatch.setattr(poppler_recovery.subprocess, "run", ending)
+    return made
+
+
+def test_a_range_cut_short_by_its_timeout_keeps_its_finished_pages(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """pdftotext wrote pages 1 and 2 whole and was stopped inside page 3: those two are
+    kept, and pages 3 and 4 are read again, one call each, with the page timeout."""
+    made = _ranges_end_as(
+        monkeypatch, b"Page 1 as written\n\fPage 2 as written\n\fPage 3 half writ", stalled=True)
     texts = PopplerRecovery().recover(_numbered_pages(4), [1, 2, 3, 4],
                                       default_registry().config())
     assert made == [("1", "4"), ("3", "3"), ("4", "4")]
@@ -115,20 +126,8 @@ def test_a_range_cut_short_by_its_timeout_keeps_its_finished_pages(
 def test_a_range_pdftotext_fails_on_is_read_again_page_by_page(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """What a failed call wrote is not trusted, however whole its pages look."""
-    require_binary("pdftotext", "poppler-utils")
-    made: list[tuple[str, str]] = []
-    real = subprocess.run
-
-    def failing(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
-        first, last = command[command.index("-f") + 1], command[command.index("-l") + 1]
-        made.append((first, last))
-        if first == last:
-            return real(command, **kwargs)
-        with open(command[-1], "wb") as target:
-            target.write(b"Page 1 as written\n\fPage 2 as written\n\f")
-        return subprocess.CompletedProcess(command, 99, b"", b"Syntax Error")
-
-    monkeypatch.setattr(poppler_recovery.subprocess, "run", failing)
+    made = _ranges_end_as(monkeypatch, b"Page 1 as written\n\fPage 2 as written\n\f",
+                          stalled=False)
     texts = PopplerRecovery().recover(_numbered_pages(2), [1, 2], default_registry().config())
     assert made == [("1", "2"), ("1", "1"), ("2", "2")]
     assert "Page 1 words" in texts[1] and "Page 2 words" in texts[2]
