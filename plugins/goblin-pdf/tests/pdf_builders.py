@@ -150,13 +150,27 @@ def many_pages_pdf(count: int) -> bytes:
 def helvetica_pages(*contents: str, size: tuple[int, int] = (595, 842)) -> pikepdf.Pdf:
     """A new PDF of one page per content stream, each with Helvetica as /F1: the start of
     a fixture that then adds annotations, forms or an outline before ``saved``."""
+    return standard_font_pages(*(content.encode("latin-1") for content in contents), size=size,
+                               fonts={"F1": "Helvetica"}, encoding=None)
+
+
+def standard_font_pages(*contents: bytes, size: tuple[int, int] = (595, 842),
+                        fonts: dict[str, str] | None = None,
+                        encoding: str | None = "WinAnsiEncoding") -> pikepdf.Pdf:
+    """A new PDF of one page per content stream, each with the standard fonts ``fonts``
+    (resource name -> base font; Times-Roman as /F1 by default) in ``encoding``."""
     pdf = pikepdf.new()
-    helvetica = pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica))
+    resources = pikepdf.Dictionary()
+    for name, base in (fonts or {"F1": "Times-Roman"}).items():
+        font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                  BaseFont=pikepdf.Name("/" + base))
+        if encoding:
+            font.Encoding = pikepdf.Name("/" + encoding)
+        resources[pikepdf.Name("/" + name)] = pdf.make_indirect(font)
     for content in contents:
         page = pdf.add_blank_page(page_size=size)
-        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=helvetica))
-        page.Contents = pdf.make_stream(content.encode("latin-1"))
+        page.Resources = pikepdf.Dictionary(Font=resources)
+        page.Contents = pdf.make_stream(content)
     return pdf
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import ctypes
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
@@ -93,11 +93,13 @@ class MendedText:
     joined: frozenset[int]
 
 
-def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
+def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str,
+                        word_gaps: Mapping[int, str] | None = None) -> MendedText:
     """Take back generated spaces and line breaks that split a word or a line.
 
     ``text`` is PDFium's text of ``textpage``, one character per PDFium character
-    (line breaks as ``\\r\\n``, as PDFium writes them).
+    (line breaks as ``\\r\\n``, as PDFium writes them). ``word_gaps`` are the edits
+    that put PDFium's word gaps right (``word_gaps.word_gap_edits``), made along.
     """
     suspects = [(m.start(), _LIGATURE) for m in _LIGATURE_SPACE.finditer(text)]
     # the other suspects are judged with text positions as character indices: only when
@@ -107,7 +109,7 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
         suspects += _lone_char_spaces(text) + _short_line_breaks(text) + [
             (m.start(), _BEFORE_MARK) for m in _BREAK_BEFORE_MARK.finditer(text)] + [
             (m.end() - 1, _LEADING) for m in _leading_marks(text)]
-    if not suspects:
+    if not suspects and not word_gaps:
         return MendedText(text, frozenset())
     judge = _Judge(textpage, text, aligned)
     edits: dict[int, str] = {}
@@ -115,6 +117,8 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str) -> MendedText:
         replacement = judge.replacement(index, kind)
         if replacement is not None:
             edits[index] = replacement
+    for index, replacement in (word_gaps or {}).items():
+        edits.setdefault(index, replacement)
     if not edits:
         return MendedText(text, frozenset())
     parts: list[str] = []

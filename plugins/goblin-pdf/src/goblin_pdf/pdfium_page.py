@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +20,7 @@ from goblin_core.ranking import is_unmapped, unmapped_chars
 from goblin_pdf.generated_gaps import mend_generated_gaps
 from goblin_pdf.hidden_text import hidden_chars
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
-from goblin_pdf.layout.native import TEXT_OBJECT
+from goblin_pdf.layout.native import TEXT_OBJECT, drawn_text_rects
 from goblin_pdf.loose_boxes import LooseBoxes
 from goblin_pdf.named_ligatures import apply_corrections
 from goblin_pdf.rtl_order import logical_rtl
@@ -83,17 +83,24 @@ class PageText:
     #: glyphs PDFium left out of the text altogether (``ObjectCensus.unread_text``),
     #: counted in ``glyphs`` and ``unmapped`` too
     unread: int = 0
+    #: the page's ``drawn_text_rects``, for the layout reader (None: not read)
+    rects: Sequence[tuple[float, float, float, float]] | None = None
 
 
 #: What gives a page's characters that PDFium read wrongly, by character index, from its
 #: text page and PDFium's text of it (``named_ligatures``).
 Corrections = Callable[[pdfium.PdfTextPage, str], Mapping[int, str]]
+#: What gives the edits that put right the word gaps PDFium's text of a page misreads
+#: (``WordGaps.edits``), from its text page, text and ``drawn_text_rects``.
+WordGapFinder = Callable[[pdfium.PdfTextPage, str, Sequence[tuple[float, float, float, float]]],
+                         Mapping[int, str]]
 
 
 def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
               textpage: pdfium.PdfTextPage | None = None,
               corrections: Corrections | None = None,
-              unshown: frozenset[int] = frozenset()) -> PageText:
+              unshown: frozenset[int] = frozenset(),
+              word_gaps: WordGapFinder | None = None) -> PageText:
     """The page's text in PDFium's reading order, with glyph, image and unmapped counts.
 
     The page's objects are walked when it reads fewer than ``count_images_below``
@@ -103,7 +110,8 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
     text. A ``textpage`` given is used and left open (the layout reader reads it next).
     ``corrections`` puts right the characters PDFium read wrongly, one for one.
     ``unshown`` (PDFium indices of characters on a layer the default view turns off)
-    are left out of the text and counted as hidden.
+    are left out of the text and counted as hidden. ``word_gaps`` finds where PDFium's
+    text misreads the word gaps the page shows (``WordGaps.edits``).
     """
     own = textpage is None
     textpage = page.get_textpage() if textpage is None else textpage
@@ -116,7 +124,9 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
             corrected = {**corrected, **dict.fromkeys(unshown, _UNSHOWN)}
         text = apply_corrections(text, textpage, corrected)
         unmapped = _unmapped(textpage, text)
-        mended = mend_generated_gaps(textpage, text)
+        rects = drawn_text_rects(textpage)
+        mended = mend_generated_gaps(textpage, text,
+                                     word_gaps(textpage, text, rects) if word_gaps else None)
         # the order fix reads boxes by character index: only text still one character
         # per PDFium character can have it
         ordered = logical_rtl(textpage, text) if mended.text == text else mended.text
@@ -138,7 +148,7 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
     # unread glyphs are drawn all the same: a page of them is not blank
     return PageText(text, glyphs + census.unread_text, census.images,
                     unmapped + census.unread_text, mended.joined, census.path_segments, hidden,
-                    corrected, census.unread_text)
+                    corrected, census.unread_text, rects)
 
 
 _UNSHOWN = "\x00"

@@ -66,6 +66,7 @@ from goblin_pdf.pdfium_page import (
 )
 from goblin_pdf.stray_marks import repair
 from goblin_pdf.stream_bombs import check_streams
+from goblin_pdf.word_gaps import WordGaps
 from goblin_pdf.xfa import is_dynamic_xfa, xfa_text
 from goblin_pdf.xmp import catalog_packet, fill_from_xmp, may_have_xmp
 
@@ -227,6 +228,7 @@ class PdfiumDocument(BaseParsedDocument):
         # the census of a rebuilt copy reads other bytes than the stream check did
         self.page_census = PageCensus.of(readable, config, None if rebuilt else streams)
         self._ligatures = NamedLigatures(readable, password)
+        self._word_gaps = WordGaps()
         self._layers = HiddenLayers(readable, None if rebuilt else password)
         self.warnings: list[tuple[str, str]] = []  # into the document's report
         if rebuilt:
@@ -399,7 +401,7 @@ class PdfiumDocument(BaseParsedDocument):
                 read = read_text(page, int(self.options.get("count_images_below", 200)), textpage,
                                  lambda chars, text: self._ligatures.corrections(chars, text,
                                                                                  index),
-                                 self._layers.chars(page, textpage, index))
+                                 self._layers.chars(page, textpage, index), self._word_gaps.edits)
                 layout = self._layout(page, textpage, read, number)
                 regions = self._untexted_images(page, textpage, read, number)
             finally:
@@ -452,7 +454,7 @@ class PdfiumDocument(BaseParsedDocument):
         text = read.text
         try:
             layout = read_page_layout(page, textpage, text, self.layout_settings, self._tagged,
-                                      read.joined, read.corrected)
+                                      read.joined, read.corrected, read.rects)
         except Exception as exc:  # the layout is an improvement: never lose the page's text
             log.warning("%s: page %d layout unreadable: %s", self.source.display_name, number, exc)
             self._metadata["layout"].append({"page": number, "error": str(exc)})

@@ -11,12 +11,12 @@ other pages get the exact gutter test of :mod:`goblin_pdf.layout.columns`.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Sequence
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 
 from goblin_pdf.layout.columns import LOW_COVERAGE, MIN_COLUMN_SHARE, gutters_of
-from goblin_pdf.layout.native import text_rects
+from goblin_pdf.layout.native import drawn_text_rects
 
 _MIN_RECTS = 6
 _SLIVER = 0.3  # rectangles lower than this share of the median height: accents, dots
@@ -28,12 +28,10 @@ _TALL = 3.0  # height over width of a rectangle that runs vertically
 _SLACK = 1e-9
 
 
-def may_have_columns(textpage: pdfium.PdfTextPage) -> bool:
-    """True when the page shows a column gutter or runs its text vertically."""
-    count = pdfium_c.FPDFText_CountRects(textpage, 0, -1)
-    if count < _MIN_RECTS:
-        return False
-    boxes = [b for b in text_rects(textpage, count) if b[3] > b[1] and b[2] > b[0]]
+def may_have_columns(textpage: pdfium.PdfTextPage, rects: Sequence[Box] | None = None) -> bool:
+    """True when the page shows a column gutter or runs its text vertically; ``rects``
+    are the page's ``drawn_text_rects`` when already read."""
+    boxes = drawn_text_rects(textpage) if rects is None else rects
     if len(boxes) < _MIN_RECTS:
         return False
     if _leans(boxes):
@@ -44,7 +42,7 @@ def may_have_columns(textpage: pdfium.PdfTextPage) -> bool:
     return bool(gutters_of(*joined_runs(kept)))
 
 
-def _without_slivers(boxes: list[Box]) -> list[Box]:
+def _without_slivers(boxes: Sequence[Box]) -> list[Box]:
     """The rectangles at least ``_SLIVER`` of the median height high: accents and dots
     left out of the column check."""
     heights = [b[3] - b[1] for b in boxes]
@@ -125,7 +123,7 @@ def joined_runs(kept: list[Box]) -> tuple[list[float], list[float], list[float],
     return x0s, x1s, chars, heights
 
 
-def _leans(boxes: list[Box]) -> bool:
+def _leans(boxes: Sequence[Box]) -> bool:
     """Rectangles taller than wide in bulk: a rotated page or vertical text runs."""
     tall = sum(1 for b in boxes if (b[3] - b[1]) > _TALL * (b[2] - b[0]))
     return tall > max(3, len(boxes) // 4)

@@ -48,6 +48,14 @@ BULK_TEXT_OBJECT = untyped(pdfium_c.FPDFText_GetTextObject, ctypes.c_size_t)
 BULK_TEXT_INDEX = untyped(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.c_int)
 
 
+def drawn_text_rects(textpage: pdfium.PdfTextPage) -> list[tuple[float, float, float, float]]:
+    """PDFium's text rectangles of the page that enclose something (width and height)."""
+    count = pdfium_c.FPDFText_CountRects(textpage, 0, -1)
+    if count <= 0:
+        return []
+    return [b for b in text_rects(textpage, count) if b[3] > b[1] and b[2] > b[0]]
+
+
 def text_rects(textpage: pdfium.PdfTextPage,
                count: int) -> list[tuple[float, float, float, float]]:
     """PDFium's text rectangles (after ``FPDFText_CountRects`` returned ``count``) as

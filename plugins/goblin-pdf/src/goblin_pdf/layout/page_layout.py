@@ -7,13 +7,13 @@ rebuilt from their glyph boxes by :mod:`goblin_pdf.layout.rebuild`, loaded then.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import pypdfium2 as pdfium
 
 from goblin_pdf.layout.accent_marks import SPACING_TO_COMBINING
-from goblin_pdf.layout.column_screen import may_have_columns
+from goblin_pdf.layout.column_screen import Box, may_have_columns
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
 from goblin_pdf.layout.outcome import PageLayout, TagOutcome
 from goblin_pdf.layout.settings import LayoutSettings
@@ -29,16 +29,19 @@ _ACCENT = re.compile(_ACCENT_CLASS)
 def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
                      settings: LayoutSettings, tagged: bool = False,
                      joined: frozenset[int] = frozenset(),
-                     corrected: Mapping[int, str] | None = None) -> PageLayout:
+                     corrected: Mapping[int, str] | None = None,
+                     rects: Sequence[Box] | None = None) -> PageLayout:
     """Layout of one page; ``raw_text`` is PDFium's text of it, kept when no reordering
     is needed, ``tagged`` whether the document has a structure tree, ``joined`` the
     generated characters found not to separate words (see ``generated_gaps``),
-    ``corrected`` the characters PDFium read wrongly, put right (by PDFium index).
+    ``corrected`` the characters PDFium read wrongly, put right (by PDFium index),
+    ``rects`` the page's ``drawn_text_rects`` when already read.
 
     >>> layout = read_page_layout(page, textpage, textpage.get_text_range(),
     ...                           LayoutSettings())  # doctest: +SKIP
     """
-    layout = _page_layout(page, textpage, raw_text, settings, tagged, joined, corrected or {})
+    layout = _page_layout(page, textpage, raw_text, settings, tagged, joined, corrected or {},
+                          rects)
     texts = [layout.text, *(b.text for b in layout.blocks)]
     if not any(_UNFINISHED.search(text) for text in texts):
         return layout
@@ -70,17 +73,18 @@ def _quarter_turned(page: pdfium.PdfPage) -> bool:
 
 def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
                  settings: LayoutSettings, tagged: bool,
-                 joined: frozenset[int], corrected: Mapping[int, str]) -> PageLayout:
+                 joined: frozenset[int], corrected: Mapping[int, str],
+                 rects: Sequence[Box] | None) -> PageLayout:
     want_tags = tagged and settings.marked_content != "none"
     no_tags = TagOutcome.skipped("marked_content = none" if tagged else "untagged")
     if settings.layout == "raw" and not want_tags:
         return PageLayout(raw_text, (), 1, False, no_tags)
     accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
     if settings.layout == "auto" and not (want_tags or accents or _quarter_turned(page)
-                                          or may_have_columns(textpage)):
+                                          or may_have_columns(textpage, rects)):
         return PageLayout(raw_text, (), 1, False, no_tags)
     # imported here: it loads NumPy, which a document of single-column pages never needs
     from goblin_pdf.layout.rebuild import rebuilt_layout
 
     return rebuilt_layout(page, textpage, raw_text, settings, tagged, joined, want_tags,
-                          accents, no_tags, corrected)
+                          accents, no_tags, corrected, rects)

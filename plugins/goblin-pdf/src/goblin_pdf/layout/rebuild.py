@@ -8,14 +8,14 @@ into NumPy arrays, which most pages of most PDFs never need.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pypdfium2 as pdfium
 
 from goblin_core.model import Block
 from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
-from goblin_pdf.layout.column_screen import may_have_columns
+from goblin_pdf.layout.column_screen import Box, may_have_columns
 from goblin_pdf.layout.columns import find_gutters
 from goblin_pdf.layout.duplicates import duplicate_mask
 from goblin_pdf.layout.glyphs import SPACES as _SPACES
@@ -30,17 +30,19 @@ from goblin_pdf.layout.tags import structure_blocks
 def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
                    settings: LayoutSettings, tagged: bool, joined: frozenset[int],
                    want_tags: bool, accents: bool, no_tags: TagOutcome,
-                   corrected: Mapping[int, str] | None = None) -> PageLayout:
+                   corrected: Mapping[int, str] | None = None,
+                   rects: Sequence[Box] | None = None) -> PageLayout:
     """The layout of a page the quick checks could not settle: ``want_tags`` whether its
     structure tree is to be followed, ``accents`` whether its text shows a spacing
     accent beside a letter, ``no_tags`` the outcome when the tree is not followed,
-    ``corrected`` the characters PDFium read wrongly, put right (by PDFium index)."""
+    ``corrected`` the characters PDFium read wrongly, put right (by PDFium index),
+    ``rects`` the page's ``drawn_text_rects`` when already read."""
     objects: dict[int, int] = {}
     glyphs = read_glyphs(page, textpage, objects if want_tags else None, corrected)
     outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
                else no_tags)
     if (outcome.used and settings.layout == "auto" and not accents
-            and not glyphs.sideways and not may_have_columns(textpage)):
+            and not glyphs.sideways and not may_have_columns(textpage, rects)):
         # the tags give the blocks and the text needs no rebuilding: the lines and
         # paragraphs below would be thrown away
         return PageLayout(raw_text, outcome.blocks, 1, False, outcome)
