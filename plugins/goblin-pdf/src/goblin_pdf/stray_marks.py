@@ -5,6 +5,7 @@ glyph; extraction then reads ``prote´ge´``. An accent right after a letter is
 combined with it when Unicode has the precomposed letter; anything else is
 left exactly as it was. A full stop or comma set slightly below the line
 comes out on a line of its own; it is put back at the end of the line above.
+A soft hyphen drawn inside a line is the hyphen it shows.
 """
 
 from __future__ import annotations
@@ -83,7 +84,26 @@ def plain_ligatures(text: str) -> str:
     return text.translate(_LIGATURES) if _LIGATURE.search(text) else text
 
 
+# A soft hyphen with more of its line after it
+_DRAWN_SOFT_HYPHEN = re.compile("\u00ad(?![ \t]*(?:\n|$))")
+
+
+def drawn_soft_hyphens(text: str) -> str:
+    """Soft hyphens inside a line made hyphens.
+
+    A page's text holds only glyphs drawn, and a soft hyphen is drawn only where a line
+    breaks on it, so one inside a line is a hyphen glyph its font maps to U+00AD (as
+    poppler-made PDFs map WinAnsi's 0xAD): a hyphen the page shows, which the soft
+    hyphen the core leaves out of every text would take with it (``3844-8200`` read
+    ``38448200``). At a line's end it stays, and the core joins the word broken there.
+
+    >>> drawn_soft_hyphens("Fone 3844\\u00ad8200, Bundes\\u00ad\\nrepublik")
+    'Fone 3844-8200, Bundes\\xad\\nrepublik'
+    """
+    return _DRAWN_SOFT_HYPHEN.sub("-", text) if "\u00ad" in text else text
+
+
 def repair(text: str) -> str:
     """The repairs: accents onto their letters, lone punctuation onto its line, ligatures
-    spelled out."""
-    return plain_ligatures(join_lone_punctuation(attach_spacing_accents(text)))
+    spelled out, soft hyphens inside a line made hyphens."""
+    return drawn_soft_hyphens(plain_ligatures(join_lone_punctuation(attach_spacing_accents(text))))
