@@ -79,6 +79,46 @@ def identity_font_pdf(lines: tuple[str, ...] = PROSE_LINES * 2,
     return _save(pdf)
 
 
+def mac_cmap_font_pdf(lines: tuple[str, ...] = PROSE_LINES) -> bytes:
+    """``lines`` in Windows' code page, drawn in a simple TrueType font as Ghostscript
+    rewrites one: no /Encoding, no ToUnicode map, flagged symbolic, its program holding
+    only a Macintosh cmap and a (3,0) symbol cmap from the codes to the glyphs, and no
+    glyph names. PDFium reads the codes as Mac Roman (``licitaÁ„o``); pdftotext and
+    pdfminer read them right."""
+    from fontTools.ttLib import TTFont, newTable
+    from fontTools.ttLib.tables._c_m_a_p import cmap_format_4, cmap_format_6
+
+    program = TTFont(str(_vera()))
+    by_unicode = program.getBestCmap()
+    glyph_of = {code: by_unicode[ord(char)] for code in range(0x20, 0x100)
+                if (char := bytes([code]).decode("cp1252", errors="ignore"))
+                and ord(char) in by_unicode}
+    mac = cmap_format_6(6)
+    mac.platformID, mac.platEncID, mac.language, mac.cmap = 1, 0, 0, dict(glyph_of)
+    symbol = cmap_format_4(4)
+    symbol.platformID, symbol.platEncID, symbol.language = 3, 0, 0
+    symbol.cmap = {0xF000 + code: glyph for code, glyph in glyph_of.items()}
+    program["cmap"] = newTable("cmap")
+    program["cmap"].tableVersion, program["cmap"].tables = 0, [mac, symbol]
+    program["post"].formatType = 3.0
+    out = io.BytesIO()
+    program.save(out)
+    pdf = pikepdf.new()
+    font_file = pdf.make_stream(out.getvalue(), Length1=len(out.getvalue()))
+    descriptor = Dictionary(Type=Name.FontDescriptor, FontName=Name("/GBLNAA+Vera"), Flags=4,
+                            FontBBox=Array([-183, -236, 1287, 928]), ItalicAngle=0, Ascent=928,
+                            Descent=-236, CapHeight=729, StemV=80, FontFile2=font_file)
+    font = Dictionary(Type=Name.Font, Subtype=Name.TrueType, BaseFont=Name("/GBLNAA+Vera"),
+                      FirstChar=32, LastChar=255, Widths=Array([600] * 224),
+                      FontDescriptor=pdf.make_indirect(descriptor))
+    page = pdf.add_blank_page(page_size=(595, 842))
+    page.Resources = Dictionary(Font=Dictionary(F1=pdf.make_indirect(font)))
+    page.Contents = pdf.make_stream("\n".join(
+        f"BT /F1 9 Tf 40 {800 - 16 * index} Td <{line.encode('cp1252').hex().upper()}> Tj ET"
+        for index, line in enumerate(lines)).encode("ascii"))
+    return _save(pdf)
+
+
 def _without_cmap(path: Path) -> bytes:
     from fontTools.ttLib import TTFont
 

@@ -37,6 +37,7 @@ def goblin_register_recovery_engines(register: Callable[[Any], None]) -> None:
 def goblin_register_validators(register: Callable[[Any], None]) -> None:
     from goblin_pdf.validators.cipher import CipherValidator
     from goblin_pdf.validators.cjk_mapping import CJKMappingValidator
+    from goblin_pdf.validators.code_page import CodePageValidator
     from goblin_pdf.validators.fragments import FragmentationValidator
     from goblin_pdf.validators.glyph_codes import GlyphCodeValidator
 
@@ -44,6 +45,7 @@ def goblin_register_validators(register: Callable[[Any], None]) -> None:
     register(CipherValidator())
     register(FragmentationValidator())
     register(CJKMappingValidator())
+    register(CodePageValidator())
 
 
 @hookimpl
