@@ -31,8 +31,8 @@ _SWAPPED = "".join(
     if windows.islower() and mac not in "\u00b7\u0131"
 )
 _CAPITALS = frozenset(char for char in _SWAPPED if char.isupper())
-# a letter then a swapped character: the candidates, judged one by one
-_AFTER_LETTER = re.compile(f"[^\\W\\d_][{re.escape(_SWAPPED)}]")
+# the swapped characters, few in any text: each is judged by its neighbours
+_SWAPPED_CHAR = re.compile(f"[{re.escape(_SWAPPED)}]")
 
 #: Swapped characters a flagged page has at least.
 MIN_SWAPPED = 2
@@ -62,12 +62,11 @@ def swapped_letters(text: str) -> int:
     accented capital after a lowercase letter, a mark between two letters, each followed
     by a letter or by another such character (``atribuiÁıes``)."""
     count = 0
-    for match in _AFTER_LETTER.finditer(text):
-        before, char = match.group()[0], match.group()[1]
-        after = text[match.end():match.end() + 1]
+    for match in _SWAPPED_CHAR.finditer(text, 1):
+        at = match.start()
+        before, char, after = text[at - 1], text[at], text[at + 1:at + 2]
         if not (after.isalpha() or (after and after in _SWAPPED)):
             continue
-        if char in _CAPITALS and not before.islower():
-            continue
-        count += 1
+        if before.islower() or (before.isalpha() and char not in _CAPITALS):
+            count += 1
     return count
