@@ -26,7 +26,6 @@ box, before a letter that touches it, is taken back too.
 
 from __future__ import annotations
 
-import ctypes
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from goblin_pdf.layout.native import IS_GENERATED
 from goblin_pdf.loose_boxes import Box, LooseBoxes
 
 # A space before a one-letter token ("Nort h", "JA N"); the token before it is
@@ -80,8 +80,6 @@ _LEADING_MARK = re.compile("\n" + _LEADING_MARK_AT_START.pattern)
 _LEADING = "leading mark"  # the suspect kind of such a mark's last character
 RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised mark sits
 
-_IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 
 
 @dataclass(frozen=True)
@@ -259,7 +257,7 @@ class _Judge:
         ``before`` and ``after``; None when they are no glyphs of a line beside it."""
         text = self.text
         if (before < 0 or after >= len(text) or text[before].isspace()
-                or text[after].isspace() or _IS_GENERATED(self.handle, index) != 1):
+                or text[after].isspace() or IS_GENERATED(self.handle, index) != 1):
             return None
         a, b = self._box(before), self._box(after)
         if a is None or b is None:

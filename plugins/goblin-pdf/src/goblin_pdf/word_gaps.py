@@ -35,13 +35,13 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import pairwise, repeat
+from itertools import pairwise
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_pdf.generated_gaps import SCRIPT
-from goblin_pdf.layout.native import BULK_LOOSE_BOX, TEXT_OBJECT
+from goblin_pdf.layout.native import IS_GENERATED, TEXT_OBJECT, loose_boxes_of
 
 #: Gap, in the smaller glyph height of the two, beyond the letter spacing around it,
 #: that parts two words
@@ -66,8 +66,6 @@ _TAKEN_BACK = WORD_GAP / 2
 # How close (in the glyph's height) the glyphs on either side of a space stand for it to
 # be looked at as taken back: ordinary word spaces stand twice as far apart
 _NARROW = 0.1
-_IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 _ORIGIN = ctypes.cast(pdfium_c.FPDFText_GetCharOrigin, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p))
 # Glyphs lower than this (in points) are too small to see: their boxes are rounding.
@@ -250,7 +248,7 @@ def _space_taken_back(textpage: pdfium.PdfTextPage, space: int, most: float) -> 
     """Whether the space at ``space`` is one read from the file that moves the pen at most
     ``most`` to the glyph after it, all three in one text object."""
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
-    if _IS_GENERATED(handle, space) != 0:
+    if IS_GENERATED(handle, space) != 0:
         return False
     objects = {TEXT_OBJECT(handle, i) for i in (space - 1, space, space + 1)}
     if len(objects) != 1 or 0 in objects:
@@ -271,10 +269,5 @@ def _lower_median(values: list[float]) -> float:
 def _loose_boxes(textpage: pdfium.PdfTextPage, runs: list[tuple[int, int]]) -> list[float]:
     """Loose boxes of the characters of ``runs`` as a flat FS_RECTF list (left, top,
     right, bottom per character index; zeros for the characters not asked about)."""
-    count = runs[-1][1]
     indices = [i for start, stop in runs for i in range(start, stop)]
-    rects = (ctypes.c_float * (4 * count))()
-    handle = ctypes.cast(textpage.raw, ctypes.c_void_p)
-    list(map(BULK_LOOSE_BOX, repeat(handle, len(indices)), indices,
-             map(ctypes.byref, repeat(rects, len(indices)), [16 * i for i in indices])))
-    return rects[:]
+    return loose_boxes_of(ctypes.cast(textpage.raw, ctypes.c_void_p), indices, runs[-1][1])[:]

@@ -17,7 +17,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_pdf.layout.native import BULK_ANGLE, BULK_LOOSE_BOX, BULK_TEXT_INDEX, BULK_TEXT_OBJECT
+from goblin_pdf.layout.native import BULK_ANGLE, BULK_TEXT_INDEX, BULK_TEXT_OBJECT, loose_boxes_of
 
 SPACES = np.array([9, 10, 13, 32, 0xA0, 0x3000], dtype=np.uint32)
 _STRIDE = 8  # characters per angle sample
@@ -64,16 +64,10 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
         if 0 <= index < count:
             codes[index] = ord(char)
     text = codes.tobytes().decode("utf-32-le", "surrogatepass")
-    # One FS_RECTF (left, top, right, bottom as floats) per character, filled in
-    # place; map() drives the native calls without a Python-level loop body.
     # Spaces and line breaks get no box (most are PDFium's own, drawn by nothing), so
-    # they are not asked about: a fifth of a page's native calls saved. The array
-    # starts zeroed, which is what a missing box reads as.
-    rects = (ctypes.c_float * (4 * count))()
-    asked = np.nonzero(~np.isin(codes, SPACES))[0]
-    list(map(BULK_LOOSE_BOX, repeat(handle, asked.size), asked.tolist(),
-             map(ctypes.byref, repeat(rects, asked.size), (16 * asked).tolist())))
-    ltrb = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)
+    # they are not asked about: a fifth of a page's native calls saved.
+    rects = loose_boxes_of(handle, np.nonzero(~np.isin(codes, SPACES))[0].tolist(), count)
+    ltrb = np.frombuffer(memoryview(rects), dtype=np.float32).reshape(count, 4).astype(np.float64)
     raw = ltrb[:, [0, 3, 2, 1]]
     # a character PDFium holds as code 0 is in no text it gives: it is laid out nowhere
     drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1]) & (codes != 0)

@@ -24,6 +24,8 @@ MAP_ERROR = ctypes.cast(pdfium_c.FPDFText_HasUnicodeMapError, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 CHAR_INDEX = ctypes.cast(pdfium_c.FPDFText_GetCharIndexFromTextIndex, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
+IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 # Returned as an integer address (0 for none) so NumPy can take the results as they come.
 TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
     ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int))
@@ -46,6 +48,20 @@ BULK_LOOSE_BOX = untyped(pdfium_c.FPDFText_GetLooseCharBox, ctypes.c_int)
 BULK_ANGLE = untyped(pdfium_c.FPDFText_GetCharAngle, ctypes.c_float)
 BULK_TEXT_OBJECT = untyped(pdfium_c.FPDFText_GetTextObject, ctypes.c_size_t)
 BULK_TEXT_INDEX = untyped(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.c_int)
+
+
+def loose_boxes_of(handle: ctypes.c_void_p, indices: list[int],
+                   count: int) -> ctypes.Array[ctypes.c_float]:
+    """Loose boxes of the characters at ``indices`` of a text page with ``count``
+    characters, as one FS_RECTF (left, top, right, bottom) per character index, filled
+    in place; map() drives the native calls without a Python-level loop body. The
+    array starts zeroed, which is what a character not asked about, or without a box,
+    reads as."""
+    rects = (ctypes.c_float * (4 * count))()
+    asked = len(indices)
+    list(map(BULK_LOOSE_BOX, repeat(handle, asked), indices,
+             map(ctypes.byref, repeat(rects, asked), [16 * i for i in indices])))
+    return rects
 
 
 def drawn_text_rects(textpage: pdfium.PdfTextPage) -> list[tuple[float, float, float, float]]:
