@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -51,6 +51,23 @@ _LETTER_SPACED = 0.05  # letter gap, in glyph heights, of letter-spaced text
 _TOUCHING = 0.03  # slack, in glyph heights, of a gap that is still a letter gap
 _RUN_GAP = 0.8  # a gap wider than this (in glyph heights) is a column or table gap
 SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
+#: Gap, in the smaller glyph height of the two, beyond the letter spacing around it,
+#: that parts two words
+WORD_GAP = 0.12
+# Four tokens or more of at most three glyphs, each set apart by one space: letter-spaced
+# type (tracked headings, CSS letter-spacing) where PDFium made up a space between every
+# two letters but kerned pairs (``T r a c k e d  h e a d i n g``, ``f j o rd``), or short
+# words. Most tokens of a letter-spaced run are single glyphs.
+_SPACED_RUN = re.compile(r"(?<!\S)\S{1,3}(?: \S{1,3}){3,}(?!\S)")
+# Three letters in a row, each standing alone: what a letter-spaced run shows and a
+# formula or a dot leader seldom does.
+_SPACED_LETTERS = re.compile(r"(?<!\S)[^\W\d_] [^\W\d_] [^\W\d_](?!\S)")
+# How much wider than the letter spacing (in glyph heights) a gap of a letter-spaced run
+# must be to be a word gap: a narrow font's space (a fifth of the height) at least.
+_CLEAR_WORD_GAP = 1.5 * WORD_GAP
+# The widest letter spacing (in glyph heights) such a run is read as letters at: half an
+# em or so. Single-character table cells stand further apart.
+_MAX_TRACKING = 0.6
 _DROP_CAPITAL = 0.5  # height ratio, to the letters after it, of at most a drop capital
 # how much further in (in the next letter's heights) the first line beside a drop capital
 # starts than the next line, when a word space follows the capital: a space is about
@@ -85,10 +102,24 @@ RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised 
 @dataclass(frozen=True)
 class MendedText:
     """``text`` with the made-up gaps taken back; ``joined`` the PDFium character
-    indices of generated characters that turned out not to separate words."""
+    indices of generated characters that turned out not to separate words; ``edits``
+    what was done, as ``apply_edits`` takes it."""
 
     text: str
     joined: frozenset[int]
+    edits: Mapping[int, str] = field(default_factory=dict)
+
+
+def apply_edits(text: str, edits: Mapping[int, str]) -> str:
+    """``text`` with the character at each index of ``edits`` (both of a ``\r\n``)
+    replaced by what it maps to."""
+    parts: list[str] = []
+    last = 0
+    for index in sorted(edits):
+        parts += [text[last:index], edits[index]]
+        last = index + (2 if text[index] == "\r" else 1)
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str,
@@ -107,27 +138,24 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str,
         suspects += _lone_char_spaces(text) + _short_line_breaks(text) + [
             (m.start(), _BEFORE_MARK) for m in _BREAK_BEFORE_MARK.finditer(text)] + [
             (m.end() - 1, _LEADING) for m in _leading_marks(text)]
-    if not suspects and not word_gaps:
+    if not suspects and not word_gaps and not (aligned and _SPACED_RUN.search(text)):
         return MendedText(text, frozenset())
     judge = _Judge(textpage, text, aligned)
     edits: dict[int, str] = {}
+    if aligned:
+        for match in _SPACED_RUN.finditer(text):
+            edits.update(judge.spaced_run(match.start(), match.end()))
     for index, kind in suspects:
         replacement = judge.replacement(index, kind)
         if replacement is not None:
-            edits[index] = replacement
+            edits.setdefault(index, replacement)
     for index, replacement in (word_gaps or {}).items():
         edits.setdefault(index, replacement)
     if not edits:
         return MendedText(text, frozenset())
-    parts: list[str] = []
-    last = 0
-    for index in sorted(edits):
-        parts += [text[last:index], edits[index]]
-        last = index + (2 if text[index] == "\r" else 1)
-    parts.append(text[last:])
     joined = frozenset(judge.char_index(i) for index, new in edits.items() if not new
                        for i in range(index, index + (2 if text[index] == "\r" else 1)))
-    return MendedText("".join(parts), joined)
+    return MendedText(apply_edits(text, edits), joined, edits)
 
 
 def _leading_marks(text: str) -> list[re.Match[str]]:
@@ -227,6 +255,57 @@ class _Judge:
         if kind == _LEADING:
             return self._leading_mark(index)
         return self._judged(index, kind, index - 1, index + len(kind))
+
+    def spaced_run(self, start: int, end: int) -> dict[int, str]:
+        """"" for each space of the run ``text[start:end]`` (short tokens each set apart by
+        a space) that parts two letters of one word. The run must be letter-spaced type:
+        most tokens single glyphs, three single letters in a row, every space made up by
+        PDFium, its glyphs of one line. Its letter spacing is the lower median of the gaps
+        at its spaces and those to the words beside it; a letter gap is at most
+        ``WORD_GAP`` wider, a word gap ``_CLEAR_WORD_GAP``, and the run must show both,
+        two letter gaps or more to each word gap. Letters or figures standing as words
+        (``x y z``) are spaced alike throughout, cells of a table unevenly; formulas
+        (``X = [0, 1)``) and dot leaders hold few letters standing alone."""
+        run = self.text[start:end]
+        tokens = run.split(" ")
+        if 2 * sum(len(token) == 1 for token in tokens) <= len(tokens) \
+                or not _SPACED_LETTERS.search(run):
+            return {}
+        spaces = [start + m.start() for m in re.finditer(" ", run)]
+        # the spaces to the words on either side on the line: a tracked word between two
+        # longer ones shows its word gaps only there (``S E C TI O N OVERVIEW``), and they
+        # must be word gaps
+        bounds = []
+        if start > 1 and self.text[start - 1] == " " and not self.text[start - 2].isspace():
+            spaces.insert(0, start - 1)
+            bounds.append(0)
+        if end + 1 < len(self.text) and self.text[end] == " " \
+                and not self.text[end + 1].isspace():
+            spaces.append(end)
+            bounds.append(len(spaces) - 1)
+        if any(IS_GENERATED(self.handle, space) != 1 for space in spaces):
+            return {}
+        ratios: list[float] = []
+        for space in spaces:
+            a, b = self._box(space - 1), self._box(space + 1)
+            if a is None or b is None:
+                return {}
+            low = min(a[3] - a[1], b[3] - b[1])
+            high = max(a[3] - a[1], b[3] - b[1])
+            overlap = min(a[3], b[3]) - max(a[1], b[1])
+            if overlap < _SAME_LINE * low or b[0] < a[0] or low < SCRIPT * high:
+                return {}
+            ratios.append((b[0] - a[2]) / low)
+        tracking = sorted(ratios)[(len(ratios) - 1) // 2]
+        letters = [ratio <= tracking + WORD_GAP for ratio in ratios]
+        words = sum(ratio >= tracking + _CLEAR_WORD_GAP for ratio in ratios)
+        # a gap neither clearly a letter's nor a word's (a sentence's wider space in a
+        # line of single letters) leaves the run as it is
+        if not 0 < 2 * words <= letters.count(True) or words + letters.count(True) < len(
+                ratios) or tracking > _MAX_TRACKING or any(letters[bound] for bound in bounds):
+            return {}
+        return {space: "" for space, letter in zip(spaces, letters, strict=True)
+                if letter and self.text[space - 1].isalpha() and self.text[space + 1].isalpha()}
 
     def _leading_mark(self, index: int) -> str | None:
         """The mark at ``index`` and a space, when it is raised and smaller than the

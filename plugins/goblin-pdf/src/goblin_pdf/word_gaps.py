@@ -40,12 +40,9 @@ from itertools import pairwise
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_pdf.generated_gaps import SCRIPT
-from goblin_pdf.layout.native import IS_GENERATED, TEXT_OBJECT, loose_boxes_of
+from goblin_pdf.generated_gaps import SCRIPT, WORD_GAP
+from goblin_pdf.layout.native import IS_GENERATED, TEXT_OBJECT, ink_boxed, loose_boxes_of
 
-#: Gap, in the smaller glyph height of the two, beyond the letter spacing around it,
-#: that parts two words
-WORD_GAP = 0.12
 _SAME_LINE = 0.5  # vertical overlap, in the smaller glyph height, of glyphs of one line
 #: Characters a document is probed on before its pages are checked one by one
 PROBE_CHARS = 2000
@@ -151,10 +148,12 @@ def word_gap_edits(textpage: pdfium.PdfTextPage, text: str,
     if not runs:
         return {}
     page = _PageGaps(text, _loose_boxes(textpage, runs), runs)
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
     edits: dict[int, str] = {}
     for index in page.wide_gaps():
         gap = page.pair(index, index + 1)
-        if gap is not None and gap[0] > WORD_GAP * gap[1] + max(page.tracking(index), 0.0):
+        if gap is not None and gap[0] > WORD_GAP * gap[1] + max(page.tracking(index), 0.0) \
+                and not ink_boxed(handle, index) and not ink_boxed(handle, index + 1):
             edits[index] = text[index] + " "
     for space in page.narrow_spaces(stop):
         gap = page.pair(space - 1, space + 1)

@@ -7,6 +7,7 @@ merged into lines within a column by the reading-order step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -41,11 +42,17 @@ class Run(NamedTuple):
 
 
 def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
-               space_before: np.ndarray) -> list[Run]:
+               space_before: np.ndarray,
+               ink_boxed: Callable[[int], bool] | None = None,
+               joined_before: np.ndarray | None = None) -> list[Run]:
     """Runs from glyphs given in stream order.
 
     ``chars`` holds one character per glyph, ``box`` their (n, 4) boxes, ``index`` their
     stream positions and ``space_before`` whether PDFium put a space before them.
+    ``ink_boxed`` tells, by stream position, a glyph whose box is its ink's, not its
+    advance's: a gap PDFium put no space in is no word gap for being wide by its side
+    bearings. ``joined_before`` marks glyphs after a space PDFium made up and the text
+    took back as no word gap (letter-spaced type): they stay in the word before.
     """
     n = len(chars)
     if n == 0:
@@ -73,6 +80,13 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     # a drop capital stands a little apart from the rest of its word (W / hen): only a
     # space PDFium kept there parts them
     wide[1:] &= ~drop[:-1]
+    if joined_before is not None:
+        wide &= ~joined_before
+    if ink_boxed is not None:
+        # asked only where the boxes alone would part a word PDFium wrote whole: few
+        for after in np.nonzero(wide & ~new_run & ~space_before)[0].tolist():
+            if ink_boxed(int(index[after - 1])) or ink_boxed(int(index[after])):
+                wide[after] = False
     new_word = new_run | space_before | wide
     new_word[_after_leading_marks(chars, y0, height, starts, ends)] = True
     word_starts = np.nonzero(new_word)[0]

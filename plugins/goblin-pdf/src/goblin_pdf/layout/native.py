@@ -50,6 +50,42 @@ BULK_TEXT_OBJECT = untyped(pdfium_c.FPDFText_GetTextObject, ctypes.c_size_t)
 BULK_TEXT_INDEX = untyped(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.c_int)
 
 
+INK_BOX = ctypes.cast(pdfium_c.FPDFText_GetCharBox, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
+    ctypes.c_void_p, ctypes.c_void_p))
+# How far apart (in points) the edges of a loose and an ink box may be and the two be one
+# box: the loose box is then a float copy of the ink box.
+_SAME_BOX = 0.01
+
+
+def ink_boxed(handle: int, index: int) -> bool:
+    """Whether character ``index`` of the text page at ``handle`` has its ink's box for a
+    loose box though its font has the metrics for one: a character an ``/ActualText``
+    span spells (a ligature, a small capital drawn as a smaller capital), for which
+    PDFium has no glyph advance. Its box stands apart from its neighbours' by the
+    glyphs' side bearings, which are no word gaps (``He re``, ``signifi cantly``). A
+    font with no ascent or descent gives every glyph its ink's box, and the letter
+    spacing measured on them takes the side bearings in."""
+    ink = [ctypes.c_double() for _ in range(4)]  # left, right, bottom, top
+    loose = (ctypes.c_float * 4)()  # left, top, right, bottom
+    if not INK_BOX(handle, index, *map(ctypes.byref, ink)) or \
+            not LOOSE_BOX(handle, index, ctypes.addressof(loose)):
+        return False
+    left, right, bottom, top = (value.value for value in ink)
+    if any(abs(a - b) > _SAME_BOX
+           for a, b in zip((left, top, right, bottom), loose, strict=True)):
+        return False
+    text_object = TEXT_OBJECT(handle, index)
+    font = pdfium_c.FPDFTextObj_GetFont(
+        ctypes.cast(text_object, pdfium_c.FPDF_PAGEOBJECT)) if text_object else None
+    if not font:
+        return False
+    ascent, descent = ctypes.c_float(), ctypes.c_float()
+    return bool(pdfium_c.FPDFFont_GetAscent(font, 1.0, ctypes.byref(ascent))
+                and pdfium_c.FPDFFont_GetDescent(font, 1.0, ctypes.byref(descent))
+                and ascent.value != descent.value)
+
+
 def loose_boxes_of(handle: ctypes.c_void_p, indices: list[int],
                    count: int) -> ctypes.Array[ctypes.c_float]:
     """Loose boxes of the characters at ``indices`` of a text page with ``count``

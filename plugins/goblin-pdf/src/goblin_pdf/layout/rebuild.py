@@ -7,8 +7,10 @@ into NumPy arrays, which most pages of most PDFs never need.
 
 from __future__ import annotations
 
+import ctypes
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -21,6 +23,7 @@ from goblin_pdf.layout.duplicates import duplicate_mask
 from goblin_pdf.layout.glyphs import SPACES as _SPACES
 from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
 from goblin_pdf.layout.lines import Run, build_runs
+from goblin_pdf.layout.native import ink_boxed
 from goblin_pdf.layout.outcome import PageLayout, TagOutcome
 from goblin_pdf.layout.reading_order import order_lines, paragraphs
 from goblin_pdf.layout.settings import LayoutSettings
@@ -47,7 +50,8 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
         # paragraphs below would be thrown away
         return PageLayout(raw_text, outcome.blocks, 1, False, outcome)
     keep = _kept(glyphs, settings)
-    runs, attached = _runs(glyphs, keep, joined)
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+    runs, attached = _runs(glyphs, keep, joined, partial(ink_boxed, handle))
     gutters = find_gutters(runs)
     # The text scan only says an accent sits next to a letter (``x~`` in a formula does
     # too); a page is rebuilt for accents only when one is drawn over a letter. PDFium
@@ -72,8 +76,8 @@ def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
     return keep
 
 
-def _runs(glyphs: Glyphs, keep: np.ndarray,
-          joined: frozenset[int] = frozenset()) -> tuple[list[Run], bool]:
+def _runs(glyphs: Glyphs, keep: np.ndarray, joined: frozenset[int] = frozenset(),
+          ink: Callable[[int], bool] | None = None) -> tuple[list[Run], bool]:
     """The kept glyphs as line runs, and whether any spacing accent was attached to a letter."""
     if keep.size == 0:
         return [], False
@@ -93,7 +97,11 @@ def _runs(glyphs: Glyphs, keep: np.ndarray,
     before = np.zeros(stream.size, dtype=bool)
     before[stream > 0] = space[stream[stream > 0] - 1]
     before[np.isin(order, list(links))] = False  # an attached accent never opens a word
-    return build_runs(chars, box[order], stream, before), bool(links)
+    # spaces the text took back (letter-spaced type): the boxes around them part nothing;
+    # line breaks taken back are left to the boxes, which may still show a word gap
+    taken_back = [i for i in joined if i < glyphs.codes.size and glyphs.codes[i] == 0x20]
+    joined_before = np.isin(stream - 1, taken_back) if taken_back else None
+    return build_runs(chars, box[order], stream, before, ink, joined_before), bool(links)
 
 
 def _rotated_blocks(glyphs: Glyphs, keep: np.ndarray) -> list[Block]:

@@ -1,0 +1,113 @@
+"""Letter-spaced type comes out as words: the spaces PDFium makes up between its letters
+are taken back, its word gaps kept; single letters standing as words stay apart."""
+
+from __future__ import annotations
+
+import pytest
+from pdf_builders import saved, standard_font_pages
+
+import goblin_core
+
+SIZE = 16.0
+LAYOUTS = ["auto", "raw", "reading_order"]
+
+
+def _width(text: str, size: float = SIZE) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(stringWidth(text, "Helvetica", size))
+
+
+def _glyph(char: str, x: float, y: float, size: float = SIZE) -> str:
+    escaped = char.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    return f"BT /F1 {size:g} Tf {x:.3f} {y:.3f} Td ({escaped}) Tj ET\n"
+
+
+def _tracked(text: str, x: float, y: float, tracking: float) -> tuple[str, float]:
+    """``text`` drawn glyph by glyph, ``tracking`` (in em) after each, spaces drawn as
+    nothing but their advance (as browsers print letter-spaced text): the content and the
+    x after it."""
+    out = ""
+    for char in text:
+        if char != " ":
+            out += _glyph(char, x, y)
+        x += _width(char) + tracking * SIZE
+    return out, x
+
+
+def _extract(content: str, layout: str) -> str:
+    data = saved(standard_font_pages(content.encode("latin-1"), fonts={"F1": "Helvetica"},
+                                     encoding=None))
+    return goblin_core.extract(data, name="spaced.pdf", ocr="never", pdf={"layout": layout}).text
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("tracking", [0.15, 0.3])
+def test_letter_spaced_words_are_read_whole(layout: str, tracking: float) -> None:
+    content, _ = _tracked("Tracked heading words", 72, 700, tracking)
+    text = _extract(content, layout)
+    assert "Tracked heading words" in text, text
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_tracked_word_before_a_word_read_whole_is_read_whole(layout: str) -> None:
+    """PDFium made up no space inside the second word (a kerned pair, a word drawn in
+    one string): the first word's own gaps are all letter gaps, and its word gap shows
+    only beside the second."""
+    section, x = _tracked("SECTION", 72, 700, 0.25)
+    content = section + f"BT /F1 {SIZE:g} Tf {x + _width(' '):.3f} 700 Td (OVERVIEW) Tj ET\n"
+    text = _extract(content, layout)
+    assert "SECTION OVERVIEW" in text, text
+
+
+def test_a_tracked_word_as_far_from_the_word_before_as_its_letters_stays_as_it_is() -> None:
+    """A word set solid a space before a word tracked by about a space: nothing tells the
+    word gap from the letter gaps, so PDFium's spaces stay."""
+    content = f"BT /F1 {SIZE:g} Tf 72 700 Td (Annual) Tj ET\n"
+    section, x = _tracked("SECTION", 72 + _width("Annual "), 700, 0.25)
+    content += section
+    content += f"BT /F1 {SIZE:g} Tf {x + _width(' '):.3f} 700 Td (OVERVIEW) Tj ET\n"
+    text = _extract(content, "raw")
+    assert "AnnualS" not in text, text
+
+
+@pytest.mark.parametrize(("tokens", "gaps"), [
+    # single letters standing as words, spaced alike
+    (["x", "y", "z", "w", "v"], [0.28] * 4),
+    # a formula: letters, relations and figures at the widths a typesetter puts there
+    (["X", "=", "[0,", "1),", "Y", "=", "S"], [0.28, 0.28, 0.17, 0.5, 0.28, 0.28]),
+    # cells of a table row, unevenly far apart
+    (["Y", "N", "Y", "N", "Y"], [0.9, 2.5, 0.9, 4.0]),
+    # a dot leader
+    (["Contents", ".", ".", ".", ".", ".", ".", "7"], [0.5] + [0.35] * 5 + [0.5]),
+])
+def test_single_letters_standing_as_words_stay_apart(tokens: list[str], gaps: list[float]) -> None:
+    content, x = "", 72.0
+    for token, gap in zip(tokens, [*gaps, 0.0], strict=True):
+        content += _glyph(token, x, 700)
+        x += _width(token) + gap * SIZE
+    text = _extract(content, "auto")
+    assert " ".join(tokens) in " ".join(text.split()), text
+
+
+def _actual_text(char: str) -> str:
+    return f"/Span <</ActualText <FEFF{ord(char):04X}>>> BDC\n"
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_small_capitals_spelled_by_actual_text_are_not_parted(layout: str) -> None:
+    """Small capitals drawn as smaller capitals, each spelled lowercase by an /ActualText
+    span, as browsers print them: PDFium boxes such a letter by its ink, and the side
+    bearings between two inks are no word gap."""
+    small = SIZE * 0.7
+    content, x = "", 72.0
+    for word in ("Small", "Caps", "Text", "Here"):
+        content += _glyph(word[0], x, 700)
+        x += _width(word[0])
+        for char in word[1:]:
+            capital = char.upper()
+            content += _actual_text(char) + _glyph(capital, x, 700, small) + "EMC\n"
+            x += _width(capital, small)
+        x += _width(" ")
+    text = _extract(content, layout)
+    assert "Small Caps Text Here" in text, text
