@@ -30,7 +30,10 @@ def _arabic_font() -> str:
 def _page(draw: str) -> bytes:
     """One line of ``PHRASE``: ``visual`` draws its letters in one string, left to right in
     the order they appear on the page (the phrase backwards); ``visual_glyphs`` the same, one
-    text object per letter; ``reading`` draws each letter left of the one before."""
+    text object per letter; ``reading`` draws each letter left of the one before;
+    ``mirrored_words`` draws each word as ``visual`` does, one text object per word, on a
+    page whose y axis is turned down and text matrix turned back up, as Skia (Chrome's
+    "Save as PDF") does: PDFium turns such words round twice."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfgen.canvas import Canvas
 
@@ -46,6 +49,25 @@ def _page(draw: str) -> bytes:
         for char in PHRASE[::-1]:
             canvas.drawString(x, 700, char)
             x += pdfmetrics.stringWidth(char, font, 14)
+    elif draw == "mirrored_words":
+        canvas.transform(1, 0, 0, -1, 0, 842)
+        x = 400.0
+        for number, word in enumerate(PHRASE.split(" ")):
+            x -= pdfmetrics.stringWidth(word, font, 14)
+            text = canvas.beginText()
+            text.setFont(font, 14)
+            text.setTextTransform(1, 0, 0, -1, x, 142)
+            if number:
+                text.textOut(word[::-1])
+            else:
+                # a letter spelled by an /ActualText span, as Skia spells the glyphs its
+                # shaping joined: the other words of the line come out backwards then
+                text._code.append(f"/Span <</ActualText <FEFF{ord(word[-1]):04X}>>> BDC")
+                text.textOut(word[-1])
+                text._code.append("EMC")
+                text.textOut(word[-2::-1])
+            canvas.drawText(text)
+            x -= pdfmetrics.stringWidth(" ", font, 14)
     else:
         x = 500.0
         for char in PHRASE:
@@ -56,7 +78,7 @@ def _page(draw: str) -> bytes:
     return out.getvalue()
 
 
-@pytest.mark.parametrize("draw", ["visual", "visual_glyphs", "reading"])
+@pytest.mark.parametrize("draw", ["visual", "visual_glyphs", "reading", "mirrored_words"])
 def test_arabic_comes_out_in_reading_order(draw: str) -> None:
     document = extract(_page(draw), name=f"{draw}.pdf", ocr="never")
     assert PHRASE in document.text, document.text

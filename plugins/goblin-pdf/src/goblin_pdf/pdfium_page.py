@@ -17,7 +17,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_core.ranking import is_unmapped, unmapped_chars
-from goblin_pdf.generated_gaps import mend_generated_gaps
+from goblin_pdf.generated_gaps import apply_edits, mend_generated_gaps
 from goblin_pdf.hidden_text import hidden_chars
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
 from goblin_pdf.layout.native import TEXT_OBJECT, drawn_text_rects
@@ -127,13 +127,14 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         rects = drawn_text_rects(textpage)
         mended = mend_generated_gaps(textpage, text,
                                      word_gaps(textpage, text, rects) if word_gaps else None)
-        # the order fix reads boxes by character index: only text still one character
-        # per PDFium character can have it
-        ordered = logical_rtl(textpage, text) if mended.text == text else mended.text
-        if ordered is not text and mended.text == text:
+        # the order fix reads boxes by character index: it is made on PDFium's text, and
+        # the gaps mended after, but in words they edit
+        ordered = logical_rtl(textpage, text, frozenset(mended.edits))
+        if ordered is not text:
             # the glyph reader, which may rebuild the page, gets the letters put in order
             corrected = {**corrected, **_by_index(textpage, text, ordered)}
-        text = ordered.replace("\r\n", "\n").replace("\r", "\n")
+        text = apply_edits(ordered, mended.edits) if mended.edits else ordered
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
         text = repair(mend_marked_hyphens(_without_unshown(text) if unshown else text))
         glyphs = non_space_count(text)
         # Japanese, Chinese and Korean pages may also draw in a standard CJK font PDFium
