@@ -24,6 +24,23 @@ PROSE_LINES = (
 )
 
 
+def dejavu_sans() -> str:
+    """DejaVu Sans (Latin, Greek, Cyrillic, Hebrew and Arabic glyphs) registered with
+    reportlab: the font's name there."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from goblin_core.testing.corpus import skip_or_fail
+
+    for folder in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu"):
+        path = Path(folder) / "DejaVuSans.ttf"
+        if path.is_file():
+            pdfmetrics.registerFont(TTFont("DejaVuSans", str(path)))
+            return "DejaVuSans"
+    skip_or_fail("DejaVu Sans not found: apt-get install fonts-dejavu-core")
+    return ""
+
+
 def _vera() -> Path:
     import reportlab
 

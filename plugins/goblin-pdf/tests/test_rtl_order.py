@@ -4,27 +4,13 @@ glyph that stands for several included."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
+from pdf_builders import dejavu_sans
 
 from goblin_core import extract
-from goblin_core.testing.corpus import skip_or_fail
 
 PHRASE = "مرحبا بالعالم الجميل"  # "hello, beautiful world", as it is read
-
-
-def _arabic_font() -> str:
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    for folder in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu"):
-        path = Path(folder) / "DejaVuSans.ttf"
-        if path.is_file():
-            pdfmetrics.registerFont(TTFont("DejaVuArabic", str(path)))
-            return "DejaVuArabic"
-    skip_or_fail("DejaVu Sans (Arabic glyphs) not found: apt-get install fonts-dejavu-core")
-    return ""
 
 
 def _page(draw: str) -> bytes:
@@ -37,7 +23,7 @@ def _page(draw: str) -> bytes:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfgen.canvas import Canvas
 
-    font = _arabic_font()
+    font = dejavu_sans()
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(595, 842))
     canvas.setFont(font, 14)

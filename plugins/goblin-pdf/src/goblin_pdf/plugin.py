@@ -40,12 +40,14 @@ def goblin_register_validators(register: Callable[[Any], None]) -> None:
     from goblin_pdf.validators.code_page import CodePageValidator
     from goblin_pdf.validators.fragments import FragmentationValidator
     from goblin_pdf.validators.glyph_codes import GlyphCodeValidator
+    from goblin_pdf.validators.mixed_scripts import MixedScriptsValidator
 
     register(GlyphCodeValidator())
     register(CipherValidator())
     register(FragmentationValidator())
     register(CJKMappingValidator())
     register(CodePageValidator())
+    register(MixedScriptsValidator())
 
 
 @hookimpl
