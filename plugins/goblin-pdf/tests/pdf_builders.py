@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import zlib
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
@@ -39,6 +41,45 @@ def dejavu_sans() -> str:
             return "DejaVuSans"
     skip_or_fail("DejaVu Sans not found: apt-get install fonts-dejavu-core")
     return ""
+
+
+def square_glyph_font(chars: str, name: str = "GoblinSquares") -> str:
+    """A TrueType font drawing every character of ``chars`` as a square an em wide,
+    built with fontTools and registered with reportlab (which embeds it with a ToUnicode
+    map): text in any script without a system font for it. The font's name there."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    def square() -> Any:
+        pen = TTGlyphPen(None)
+        pen.moveTo((100, -50))
+        pen.lineTo((100, 800))
+        pen.lineTo((900, 800))
+        pen.lineTo((900, -50))
+        pen.closePath()
+        return pen.glyph()
+
+    # reportlab keeps a font by its name: one name per set of characters
+    name = f"{name}{zlib.crc32(chars.encode()):08x}"
+    glyphs = {f"uni{ord(char):04X}": ord(char) for char in sorted(set(chars))}
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder([".notdef", "space", *glyphs])
+    builder.setupCharacterMap({32: "space", **{code: glyph for glyph, code in glyphs.items()}})
+    builder.setupGlyf({".notdef": TTGlyphPen(None).glyph(), "space": TTGlyphPen(None).glyph(),
+                       **{glyph: square() for glyph in glyphs}})
+    builder.setupHorizontalMetrics({".notdef": (500, 0), "space": (500, 0),
+                                    **{glyph: (1000, 100) for glyph in glyphs}})
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({"familyName": name, "styleName": "Regular"})
+    builder.setupOS2(sTypoAscender=880, sTypoDescender=-120, usWinAscent=880, usWinDescent=120)
+    builder.setupPost()
+    out = io.BytesIO()
+    builder.save(out)
+    out.seek(0)
+    pdfmetrics.registerFont(TTFont(name, out))
+    return name
 
 
 def _vera() -> Path:

@@ -4,7 +4,7 @@ are taken back, its word gaps kept; single letters standing as words stay apart.
 from __future__ import annotations
 
 import pytest
-from pdf_builders import saved, standard_font_pages
+from pdf_builders import saved, square_glyph_font, standard_font_pages
 
 import goblin_core
 
@@ -111,3 +111,39 @@ def test_small_capitals_spelled_by_actual_text_are_not_parted(layout: str) -> No
         x += _width(" ")
     text = _extract(content, layout)
     assert "Small Caps Text Here" in text, text
+
+
+def _spaced_chinese(text: str, tracking: float) -> bytes:
+    """``text`` each character drawn on its own, ``tracking`` em after it, in an embedded
+    font of square glyphs an em wide."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    font = square_glyph_font(text)
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    x = 72.0
+    for char in text:
+        canvas.setFont(font, 14)
+        canvas.drawString(x, 700, char)
+        x += 14 * (1 + tracking)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_spread_out_chinese_reads_without_spaces(layout: str) -> None:
+    """Chinese and Japanese put no spaces between words: a line spread out evenly, with a
+    space made up between every two characters, shows no word gap and reads solid."""
+    data = _spaced_chinese("这是一个测试文档用于检查", 0.3)
+    text = goblin_core.extract(data, name="spread.pdf", ocr="never", pdf={"layout": layout}).text
+    assert "这是一个测试文档用于检查" in text, text
+
+
+def test_chinese_characters_in_table_cells_stay_apart() -> None:
+    """One character to a cell, the cells a character or more apart: no letter spacing."""
+    data = _spaced_chinese("是否是否是", 1.2)
+    text = goblin_core.extract(data, name="cells.pdf", ocr="never").text
+    assert "是 否 是 否 是" in text, text

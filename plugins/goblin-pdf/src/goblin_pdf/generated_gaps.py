@@ -54,6 +54,10 @@ SCRIPT = 0.8  # height ratio below which one glyph is a superscript or subscript
 #: Gap, in the smaller glyph height of the two, beyond the letter spacing around it,
 #: that parts two words
 WORD_GAP = 0.12
+# Glyphs of scripts that put no space between words, and full-width forms: a gap
+# between two of them is justification, not a word gap.
+UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u30ff"
+                       "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 # Four tokens or more of at most three glyphs, each set apart by one space: letter-spaced
 # type (tracked headings, CSS letter-spacing) where PDFium made up a space between every
 # two letters but kerned pairs (``T r a c k e d  h e a d i n g``, ``f j o rd``), or short
@@ -293,11 +297,17 @@ class _Judge:
             low = min(a[3] - a[1], b[3] - b[1])
             high = max(a[3] - a[1], b[3] - b[1])
             overlap = min(a[3], b[3]) - max(a[1], b[1])
-            if overlap < _SAME_LINE * low or b[0] < a[0] or low < SCRIPT * high:
+            if overlap < _SAME_LINE * low or b[0] < a[0]:
                 return {}
-            ratios.append((b[0] - a[2]) / low)
+            # in the taller glyph's height: a flat glyph (``一``, a dash) PDFium boxes by
+            # its ink is no measure of the line's type
+            ratios.append((b[0] - a[2]) / high)
         tracking = sorted(ratios)[(len(ratios) - 1) // 2]
         letters = [ratio <= tracking + WORD_GAP for ratio in ratios]
+        if all(len(token) == 1 and UNSPACED.match(token) for token in tokens):
+            # Chinese or Japanese spread out: no word gaps to show, every gap alike
+            return dict.fromkeys(spaces, "") if all(letters) and not bounds \
+                and tracking <= _MAX_TRACKING else {}
         words = sum(ratio >= tracking + _CLEAR_WORD_GAP for ratio in ratios)
         # a gap neither clearly a letter's nor a word's (a sentence's wider space in a
         # line of single letters) leaves the run as it is

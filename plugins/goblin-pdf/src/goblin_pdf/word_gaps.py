@@ -40,7 +40,7 @@ from itertools import pairwise
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_pdf.generated_gaps import SCRIPT, WORD_GAP
+from goblin_pdf.generated_gaps import SCRIPT, UNSPACED, WORD_GAP
 from goblin_pdf.layout.native import IS_GENERATED, TEXT_OBJECT, ink_boxed, loose_boxes_of
 
 _SAME_LINE = 0.5  # vertical overlap, in the smaller glyph height, of glyphs of one line
@@ -50,10 +50,6 @@ PROBE_CHARS = 2000
 MIN_FOUND = 2
 # at least this many gaps inside a run for its own letter spacing to count
 _RUN_GAPS = 3
-# Glyphs of scripts that put no space between words, and full-width forms: a gap
-# between two of them is justification, not a word gap.
-_UNSPACED = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u30ff"
-                       "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _RUN = re.compile(r"\S{2,}")
 # A lone space between two runs of glyphs
 _INNER_SPACE = re.compile(r"(?<=\S\S) (?=\S\S)")
@@ -213,7 +209,7 @@ class _PageGaps:
         if overlap < _SAME_LINE * low or self.left[j] < self.left[i] or low < SCRIPT * high:
             return None
         pair = self.text[i] + self.text[j]
-        if _UNSPACED.search(pair) or any(unicodedata.category(c)[0] == "M" for c in pair):
+        if UNSPACED.search(pair) or any(unicodedata.category(c)[0] == "M" for c in pair):
             return None
         return self.left[j] - self.right[i], low
 
