@@ -34,6 +34,15 @@ _LAM = "\u0644"
 _READING_ORDER_LIGATURE = re.compile(f"{_LAM}[{_ALEFS}]$|\u0627{_LAM}.")
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def mostly_right_to_left(text: str) -> bool:
+    """Whether most letters of ``text`` are of a right-to-left script."""
+    rtl = len(_RTL.findall(text))
+    return rtl > 0 and 2 * rtl > len(_LETTER.findall(text))
+
+
 def logical_rtl(textpage: pdfium.PdfTextPage, text: str,
                 edited: frozenset[int] = frozenset()) -> str:
     """``text`` (PDFium's text of ``textpage``, one character per PDFium character) with
