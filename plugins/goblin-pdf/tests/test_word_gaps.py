@@ -122,6 +122,24 @@ def test_a_document_whose_probe_finds_word_gaps_has_every_page_checked() -> None
     assert "Ohio 12 3 0 7" in document.pages[1].text
 
 
+def test_word_gaps_found_a_page_at_a_time_add_up_to_every_page_checked() -> None:
+    """One word gap missed on each of the first pages, after a comma on one: none finds
+    enough alone, together they send the document's later pages to be checked."""
+    filler = b"BT /F1 10 Tf 72 %d Td (Plain words, set as a word processor sets them.) Tj ET"
+    plain = b"\n".join(filler % (740 - 12 * k) for k in range(52))
+    short = b"\n".join(filler % (740 - 12 * k) for k in range(8))  # the probe reads on
+    # the gaps Ghostscript opens with character spacing inside one string
+    first = b"BT /F1 10 Tf 72 760 Td (Iowa) Tj 6 Tc (4A) Tj ET"
+    second = b"BT /F1 10 Tf 72 760 Td (Dakota) Tj 6 Tc (,N) Tj ET"
+    row = b"BT /F1 10 Tf 72 100 Td (Ohio 12) Tj 60 0 Td 34 Tc (30) Tj 0 Tc 80 0 Td (7) Tj ET"
+    document = goblin_core.extract(
+        _pdf(first + b"\n" + short, second + b"\n" + short, plain + b"\n" + row),
+        name="rows.pdf", ocr="never")
+    assert "Iowa4 A" in document.pages[0].text
+    assert "Dakota, N" in document.pages[1].text
+    assert "Ohio 12 3 0 7" in document.pages[2].text
+
+
 def test_a_producer_whose_abutting_objects_hide_no_word_gap_is_checked_no_further(
         checks: list[int]) -> None:
     # every word in two objects, italic start and plain end, abutting: no gap missed

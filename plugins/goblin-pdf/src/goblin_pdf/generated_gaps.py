@@ -289,6 +289,7 @@ class _Judge:
             bounds.append(len(spaces) - 1)
         if any(IS_GENERATED(self.handle, space) != 1 for space in spaces):
             return {}
+        unspaced = all(len(token) == 1 and UNSPACED.match(token) for token in tokens)
         ratios: list[float] = []
         for space in spaces:
             a, b = self._box(space - 1), self._box(space + 1)
@@ -297,14 +298,16 @@ class _Judge:
             low = min(a[3] - a[1], b[3] - b[1])
             high = max(a[3] - a[1], b[3] - b[1])
             overlap = min(a[3], b[3]) - max(a[1], b[1])
-            if overlap < _SAME_LINE * low or b[0] < a[0]:
+            # glyphs of unlike heights are a superscript, or boxes of the glyphs' ink
+            # (a Type 3 font's, a font without metrics), whose gaps are no letter spacing;
+            # but for a flat Chinese glyph (``一``) boxed by its ink beside others
+            if overlap < _SAME_LINE * low or b[0] < a[0] or (low < SCRIPT * high
+                                                             and not unspaced):
                 return {}
-            # in the taller glyph's height: a flat glyph (``一``, a dash) PDFium boxes by
-            # its ink is no measure of the line's type
             ratios.append((b[0] - a[2]) / high)
         tracking = sorted(ratios)[(len(ratios) - 1) // 2]
         letters = [ratio <= tracking + WORD_GAP for ratio in ratios]
-        if all(len(token) == 1 and UNSPACED.match(token) for token in tokens):
+        if unspaced:
             # Chinese or Japanese spread out: no word gaps to show, every gap alike
             return dict.fromkeys(spaces, "") if all(letters) and not bounds \
                 and tracking <= _MAX_TRACKING else {}

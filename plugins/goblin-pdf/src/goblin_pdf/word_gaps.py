@@ -20,12 +20,14 @@ left as they are.
 
 A box costs a native call per character, about as much as reading the text, so a
 document is probed first: its first ``PROBE_CHARS`` characters. Only a document
-whose probe finds at least ``MIN_FOUND`` such gaps has every page checked; the
-others (most documents) pay for the probe alone. A page is checked whatever the
+whose probe finds at least ``MIN_FOUND`` such gaps, before a letter or figure (after a
+comma or a stop too), has every page checked; the others (most documents) pay for the
+probe alone. A page is checked whatever the
 probe found when its text objects abut one another along its lines in bulk, as
 Ghostscript's do (``gi`` ``ve`` ``ns`` ``tarting``): PDFium gives a text rectangle
-per object and line, so this costs nothing per character. A document whose
-abutting pages showed no word gap missed ``MAX_IDLE`` times is checked no further.
+per object and line, so this costs nothing per character; the gaps found there count
+with the probe's. A document whose abutting pages showed no word gap missed
+``MAX_IDLE`` times is checked no further.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ from goblin_pdf.layout.native import IS_GENERATED, TEXT_OBJECT, ink_boxed, loose
 _SAME_LINE = 0.5  # vertical overlap, in the smaller glyph height, of glyphs of one line
 #: Characters a document is probed on before its pages are checked one by one
 PROBE_CHARS = 2000
-#: Word gaps (between letters or digits) the probe must find for every page to be checked
+#: Word gaps (before a letter or figure) the probe and the pages the abutting objects
+#: sent must find between them for every page to be checked
 MIN_FOUND = 2
 # at least this many gaps inside a run for its own letter spacing to count
 _RUN_GAPS = 3
@@ -84,6 +87,8 @@ class WordGaps:
     def __init__(self) -> None:
         self._probed = 0
         self._found = False
+        # word gaps found before a letter or figure, over the pages looked at so far
+        self._hits = 0
         # pages the abutting objects sent to be checked that showed no word gap missed
         self._idle = 0
 
@@ -109,12 +114,13 @@ class WordGaps:
         found = word_gap_edits(textpage, text, end)
         if self._found:
             return found
-        if sum(text[i].isalnum() and text[i + 1].isalnum()
-               for i, new in found.items() if new) >= MIN_FOUND:
+        # a gap after a comma or a stop counts as one after a letter: a word starts there
+        self._hits += sum(bool(new) and text[i + 1].isalnum() for i, new in found.items())
+        if self._hits >= MIN_FOUND:
             self._found = True
             if end < len(text):
                 return word_gap_edits(textpage, text)
-        elif gated:
+        elif gated and not any(found.values()):
             self._idle += 1
         return found
 
