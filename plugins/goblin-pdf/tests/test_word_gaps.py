@@ -66,6 +66,15 @@ def test_words_ghostscript_moves_apart_with_character_spacing_are_parted(layout:
     assert _text(data, pdf={"layout": layout}) == GHOSTSCRIPT_TEXT
 
 
+def test_a_space_taken_back_before_the_last_letter_of_a_word_goes() -> None:
+    """The kerned pair may end its word: ``hav e``, ``Tw o``, one letter after the space."""
+    line = (b"BT /F1 10 Tf 72 640 Td (they ha) Tj -0.25 Tc -2.15 Tw (v e) Tj 0 Tc 0 Tw "
+            b"( been sent. T) Tj -0.25 Tc -2.15 Tw (w o) Tj 0 Tc 0 Tw ( ways, a b c.) Tj ET")
+    data = _pdf(GHOSTSCRIPT_LINE + b"\n" + line)
+    assert "hav e" in _pdfium_text(data)
+    assert "they have been sent. Two ways, a b c." in _text(data)
+
+
 def test_a_space_that_moves_the_pen_a_word_gap_stays_though_its_boxes_touch() -> None:
     # The italic f's box reaches past its advance, over the space after it: the boxes of
     # "f" and "t" nearly meet, but the pen moves a whole space between them.

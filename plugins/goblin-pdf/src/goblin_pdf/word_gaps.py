@@ -53,9 +53,9 @@ PROBE_CHARS = 2000
 MIN_FOUND = 2
 # at least this many gaps inside a run for its own letter spacing to count
 _RUN_GAPS = 3
-_RUN = re.compile(r"\S{2,}")
-# A lone space between two runs of glyphs
-_INNER_SPACE = re.compile(r"(?<=\S\S) (?=\S\S)")
+_RUN = re.compile(r"\S+")
+# A lone space between two glyphs (a kerned pair's last letter may end its word: ``hav e``)
+_INNER_SPACE = re.compile(r"(?<=\S) (?=\S)")
 # Share of the word gap, beyond the letter spacing of its line, a space read from the
 # file may open and still be taken back: half of it, to keep clear of tight word spaces
 _TAKEN_BACK = WORD_GAP / 2
