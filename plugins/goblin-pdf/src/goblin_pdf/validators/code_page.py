@@ -50,7 +50,8 @@ class CodePageValidator(BaseEngine):
     def check(self, text: str, context: PageContext) -> Verdict:
         # isascii is a flag of the string: most pages are settled without a scan
         swapped = 0 if text.isascii() else swapped_letters(text)
-        if swapped < max(MIN_SWAPPED, SWAPPED_SHARE * len(text.split())):
+        # the word count (a split of the whole page) only when the swaps could matter
+        if swapped < MIN_SWAPPED or swapped < SWAPPED_SHARE * len(text.split()):
             return Verdict("ok", 1.0)
         # every accented letter is wrong: a score under goblin.ocr_garbage_score's default,
         # so a page no recovery engine reads better is OCR'd

@@ -49,7 +49,8 @@ class MixedScriptsValidator(BaseEngine):
 
     def check(self, text: str, context: PageContext) -> Verdict:
         meetings = 0 if text.isascii() or not _NOT_LATIN.search(text) else script_meetings(text)
-        if meetings < max(MIN_MEETINGS, MEETING_SHARE * len(text.split())):
+        # the word count (a split of the whole page) only when the meetings could matter
+        if meetings < MIN_MEETINGS or meetings < MEETING_SHARE * len(text.split()):
             return Verdict("ok", 1.0)
         # most words are misread: a score under goblin.ocr_garbage_score's default, so a
         # page no recovery engine reads better is OCR'd
