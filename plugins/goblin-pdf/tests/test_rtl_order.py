@@ -67,8 +67,8 @@ def _page(draw: str) -> bytes:
 @pytest.mark.parametrize("layout", ["auto", "reading_order"])
 @pytest.mark.parametrize("draw", ["visual", "visual_glyphs", "reading", "mirrored_words"])
 def test_arabic_comes_out_in_reading_order(draw: str, layout: str) -> None:
-    """The rebuild from glyph boxes lays lines out left to right: a page of right-to-left
-    text keeps PDFium's order even when the rebuilt order is asked for."""
+    """PDFium's order, and the order rebuilt from glyph boxes, which follows right-to-left
+    glyphs leftward."""
     document = extract(_page(draw), name=f"{draw}.pdf", ocr="never", pdf={"layout": layout})
     assert PHRASE in document.text, document.text
     assert "Greeting: 2024" in document.text

@@ -21,26 +21,27 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_pdf.loose_boxes import Box, LooseBoxes
 
-_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
-# A word of right-to-left letters and marks: figures (Arabic-Indic ones included) run
-# left to right in any script, and end it.
-_RTL_WORD = re.compile(
-    "(?:(?![\u0660-\u0669\u06f0-\u06f9])[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])+")
+_RTL_BLOCKS = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFC))
+_RTL = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in _RTL_BLOCKS) + "]")
+
+
+def _letters_and_marks() -> str:
+    """A character class of the letters and marks of the right-to-left blocks: figures
+    (Arabic-Indic ones included) run left to right in any script, and punctuation (the
+    Arabic comma, the maqaf) stands apart from the word it follows, drawn on its own."""
+    chars = [chr(code) for a, b in _RTL_BLOCKS for code in range(a, b + 1)
+             if unicodedata.category(chr(code))[0] in "LM"]
+    return "[" + "".join(re.escape(char) for char in chars) + "]"
+
+
+# A word of right-to-left letters and marks
+_RTL_WORD = re.compile(_letters_and_marks() + "+")
 _UPRIGHT = 0.01  # radians from level within which a glyph is upright on the page
 _SAME_LINE = 0.5  # vertical overlap, in the lower glyph's height, of glyphs of one line
 _ALEFS = "\u0627\u0623\u0625\u0622"  # alef, with hamza above or below, with madda
 _LAM = "\u0644"
 # A many-letter glyph spelled in reading order already: lam-alef, or al- and more.
 _READING_ORDER_LIGATURE = re.compile(f"{_LAM}[{_ALEFS}]$|\u0627{_LAM}.")
-
-
-_LETTER = re.compile(r"[^\W\d_]")
-
-
-def mostly_right_to_left(text: str) -> bool:
-    """Whether most letters of ``text`` are of a right-to-left script."""
-    rtl = len(_RTL.findall(text))
-    return rtl > 0 and 2 * rtl > len(_LETTER.findall(text))
 
 
 def logical_rtl(textpage: pdfium.PdfTextPage, text: str,

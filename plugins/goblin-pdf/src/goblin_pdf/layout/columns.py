@@ -28,12 +28,14 @@ _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
 def find_gutters(runs: Sequence[Run]) -> list[tuple[float, float]]:
     """The page's column gutters as (x0, x1) intervals, left to right; [] for one column."""
     return gutters_of([r.x0 for r in runs], [r.x1 for r in runs], [float(r.chars) for r in runs],
-                      [r.height for r in runs])
+                      [r.height for r in runs], [r.direction > 0 for r in runs])
 
 
 def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
-               height: Sequence[float]) -> list[tuple[float, float]]:
-    """:func:`find_gutters` on run lists: left and right edges, characters, heights.
+               height: Sequence[float],
+               right_to_left: Sequence[bool] | None = None) -> list[tuple[float, float]]:
+    """:func:`find_gutters` on run lists: left and right edges, characters, heights and,
+    when known, which runs read right to left.
 
     Plain Python on purpose: a page has tens to a few hundred runs, where NumPy's
     per-call cost outweighs its speed, and this runs on every page of every PDF.
@@ -64,7 +66,8 @@ def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
         if b - a < min_width or a == 0 or b >= bins - 1:
             continue
         gutters.append((left + a * unit, left + b * unit))
-    return _prose_columns(gutters, x0, x1, chars, left, right)
+    return _prose_columns(gutters, x0, x1, chars, left, right,
+                          right_to_left or [False] * len(x0))
 
 
 def histogram_frame(left: float, right: float, runs: int) -> tuple[float, int] | None:
@@ -101,17 +104,21 @@ def _low_spans(edges: list[int], levels: list[float], threshold: float,
 
 def _prose_columns(gutters: list[tuple[float, float]], x0: Sequence[float],
                    x1: Sequence[float], chars: Sequence[float], left: float,
-                   right: float) -> list[tuple[float, float]]:
-    """Keep only gutters whose neighbouring columns are wide and hold prose."""
+                   right: float, right_to_left: Sequence[bool]) -> list[tuple[float, float]]:
+    """Keep only gutters whose neighbouring columns are wide and hold prose. A gutter's
+    edge lies where few lines reach: right-to-left lines, set flush right, start inside
+    the gutter on their left when they are longer than most, and count in their column
+    up to the gutter's middle."""
     kept = list(gutters)
     changed = True
     while kept and changed:
         changed = False
         edges = [left, *[g for pair in kept for g in pair], right]
+        middles = [left, *[(g0 + g1) / 2 for g0, g1 in kept]]
         for i in range(len(kept) + 1):
             c0, c1 = edges[2 * i], edges[2 * i + 1]
-            inside = [c for a, b, c in zip(x0, x1, chars, strict=True)
-                      if a >= c0 - 1 and b <= c1 + 1]
+            inside = [c for a, b, c, rtl in zip(x0, x1, chars, right_to_left, strict=True)
+                      if a >= (middles[i] if rtl else c0) - 1 and b <= c1 + 1]
             wide = (c1 - c0) >= MIN_COLUMN_SHARE * (right - left)
             prose = len(inside) >= _MIN_COLUMN_RUNS and statistics.median(inside) >= \
                 _MIN_PROSE_CHARS

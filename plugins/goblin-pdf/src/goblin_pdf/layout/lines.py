@@ -1,12 +1,15 @@
 """Glyphs into runs: stretches of one text line, split at word gaps into words.
 
 A run is a maximal stretch of glyphs that PDFium gives in sequence on one
-baseline without a gap wide enough to be a column gutter. Runs are then
+baseline without a gap wide enough to be a column gutter, left to right or, for
+right-to-left scripts, right to left. Runs are then
 merged into lines within a column by the reading-order step.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -35,6 +38,9 @@ class Run(NamedTuple):
     height: float
     chars: int
     first: int  # stream index of its first glyph, to keep equal-place runs in order
+    #: right-to-left letters less left-to-right ones: a line of runs whose sum is above 0
+    #: reads from its right end
+    direction: int = 0
 
     @property
     def yc(self) -> float:
@@ -53,6 +59,8 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     advance's: a gap PDFium put no space in is no word gap for being wide by its side
     bearings. ``joined_before`` marks glyphs after a space PDFium made up and the text
     took back as no word gap (letter-spaced type): they stay in the word before.
+    Right-to-left text, which PDFium gives in reading order, runs leftward glyph after
+    glyph: its gaps are measured that way, and its runs count the direction they lean.
     """
     n = len(chars)
     if n == 0:
@@ -67,10 +75,19 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     pair_h[1:] = np.minimum(height[1:], height[:-1])
     new_run = np.zeros(n, dtype=bool)
     new_run[0] = True
+    backwards = x0[1:] < x0[:-1] - 0.5 * pair_h[1:]
     overlap = np.minimum(y1[1:], y1[:-1]) - np.maximum(y0[1:], y0[:-1])
-    new_run[1:] = ((overlap < _SAME_LINE * pair_h[1:])
-                   | (x0[1:] < x0[:-1] - 0.5 * pair_h[1:])
-                   | (gap[1:] > _RUN_GAP * pair_h[1:]))
+    other_line = overlap < _SAME_LINE * pair_h[1:]
+    directions = (_directions(chars, x0, x1, gap, other_line | backwards)
+                  if _RIGHT_TO_LEFT.search(chars) else None)
+    reach = pair_h[1:]
+    if directions is not None:
+        gap = directions.gap
+        backwards &= ~directions.leftward
+        # PDFium boxes some right-to-left glyphs by their ink (those an /ActualText
+        # spells), far lower than the line: the taller glyph gives the scale
+        reach = np.where(directions.unspaced, np.maximum(height[1:], height[:-1]), reach)
+    new_run[1:] = other_line | backwards | (gap[1:] > _RUN_GAP * reach)
     starts = np.nonzero(new_run)[0]
     run_of = np.cumsum(new_run) - 1
     tracking = _tracking(gap, new_run, run_of, starts.size)
@@ -82,6 +99,10 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     wide[1:] &= ~drop[:-1]
     if joined_before is not None:
         wide &= ~joined_before
+    if directions is not None:
+        # right-to-left letters that do not join stand apart by their side bearings, and
+        # PDFium's text spaces their words right: its spaces part them
+        wide[1:] &= ~directions.unspaced
     if ink_boxed is not None:
         # asked only where the boxes alone would part a word PDFium wrote whole: few
         for after in np.nonzero(wide & ~new_run & ~space_before)[0].tolist():
@@ -105,8 +126,63 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     mean_h = (np.add.reduceat(np.where(drop, 0.0, height), starts) / counted).tolist()
     lengths = (ends - starts).tolist()
     firsts = index[starts].tolist()
+    leaning = (np.add.reduceat(directions.leaning, starts).tolist() if directions is not None
+               else [0] * len(lengths))
     return [Run(tuple(words[first_word[k]:first_word[k + 1]]), left[k], bottom[k], right[k],
-                top[k], mean_h[k], lengths[k], int(firsts[k])) for k in range(len(lengths))]
+                top[k], mean_h[k], lengths[k], int(firsts[k]), leaning[k])
+            for k in range(len(lengths))]
+
+
+# Hebrew, Arabic, Syriac, Thaana, NKo... and their presentation forms: a page without
+# one of these is read left to right throughout, with no look at each character
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
+                            "\U0001e800-\U0001efff]")
+
+
+class _Directions(NamedTuple):
+    """Per glyph: ``leaning`` +1 for a right-to-left letter, -1 for a left-to-right one,
+    0 for the rest; ``gap`` the gap before it along the way its text runs. Per pair of
+    glyphs in stream order (one shorter): ``leftward`` whether the second follows the
+    first right to left, ``unspaced`` whether a right-to-left letter is one of the two."""
+
+    leaning: np.ndarray
+    gap: np.ndarray
+    leftward: np.ndarray
+    unspaced: np.ndarray
+
+
+def _directions(chars: str, x0: np.ndarray, x1: np.ndarray, gap: np.ndarray,
+                parted: np.ndarray) -> _Directions:
+    """The writing direction of ``chars`` (one per glyph, in reading order, as PDFium gives
+    right-to-left text), and ``gap`` (the gap before each glyph, left to right) measured
+    right to left where the text runs leftward; ``parted`` marks the pairs of glyphs
+    their boxes put on two lines or far apart.
+
+    A pair runs leftward when one of its glyphs is a right-to-left letter, neither is a
+    left-to-right one, and the second begins left of the first: figures and punctuation
+    inside right-to-left text go with it, and Latin letters inside it make a run of
+    their own. A leftward gap lies between the stretches of glyphs before and after the
+    step, a stretch being the glyphs from one leftward step to the next: a letter with
+    the marks inside its box, or a word some producers (Skia) draw left to right in a
+    right-to-left line.
+    """
+    classes = [unicodedata.bidirectional(char) for char in chars]
+    leaning = np.array([1 if c in ("R", "AL") else -1 if c == "L" else 0 for c in classes],
+                       dtype=np.int64)
+    right_to_left, left_to_right = leaning > 0, leaning < 0
+    either = right_to_left[1:] | right_to_left[:-1]
+    leftward = either & ~left_to_right[1:] & ~left_to_right[:-1] & (x0[1:] < x0[:-1])
+    opens = np.empty(len(chars), dtype=bool)
+    opens[0] = True
+    opens[1:] = leftward | parted
+    starts = np.nonzero(opens)[0]
+    # the edges of each stretch of glyphs from one step to the next
+    left_edge, right_edge = np.minimum.reduceat(x0, starts), np.maximum.reduceat(x1, starts)
+    stretch = np.cumsum(opens) - 1
+    turned = gap.copy()
+    after = np.nonzero(leftward)[0] + 1
+    turned[after] = left_edge[stretch[after] - 1] - right_edge[stretch[after]]
+    return _Directions(leaning, turned, leftward, either)
 
 
 def _drop_capitals(chars: str, y0: np.ndarray, height: np.ndarray, starts: np.ndarray,

@@ -34,10 +34,12 @@ class Line(NamedTuple):
     y1: float
     height: float
     column: int  # -1: full width
+    direction: int = 0  # as a run's: above 0, the line reads right to left
 
 
 def order_lines(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[Line]:
-    """Lines in reading order: bands top down, columns left to right within a band."""
+    """Lines in reading order: bands top down, columns left to right within a band, or
+    right to left in a band whose lines mostly read right to left."""
     lines = _merge(runs, gutters)
     if not gutters:
         return lines
@@ -45,23 +47,61 @@ def order_lines(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> 
     band: list[Line] = []
     for line in lines:
         if line.column < 0:
-            ordered.extend(sorted(band, key=lambda ln: ln.column))  # stable: keeps top-down
+            ordered.extend(_by_column(band))
             band = []
             ordered.append(line)
         else:
             band.append(line)
-    ordered.extend(sorted(band, key=lambda ln: ln.column))
+    ordered.extend(_by_column(band))
     return ordered
+
+
+def _by_column(band: list[Line]) -> list[Line]:
+    """The lines of one band column by column (a stable sort keeps each top-down)."""
+    right_to_left = sum(line.direction for line in band) > 0
+    return sorted(band, key=lambda ln: -ln.column if right_to_left else ln.column)
 
 
 def _column(run: Run, gutters: Sequence[tuple[float, float]]) -> int:
     for i, (g0, g1) in enumerate(gutters):
         middle = (g0 + g1) / 2
-        if run.x0 < middle < run.x1:  # column text never reaches into a gutter's middle
+        if run.x0 < middle < run.x1:  # column text seldom reaches into a gutter's middle
             return -1
         if run.x1 <= g1 and (run.x0 + run.x1) / 2 < g0 + (g1 - g0) / 2:
             return i
     return len(gutters)
+
+
+def _reaching_into_gutter(runs: Sequence[Run], k: int,
+                          gutters: Sequence[tuple[float, float]]) -> int:
+    """The column of run ``k``, which crosses a gutter's middle, when it only reaches into
+    the gutter from one side: a gutter is found where few lines reach, and the longest
+    lines of a ragged column end past its middle. A line reaching in from its own
+    column's aligned edge (the start of a left-to-right line, the end of a right-to-left
+    one) is that column's; a line reaching in from its ragged end is when the column on
+    the other side has text beside it, and otherwise spans the gutter (a footnote across
+    the page). -1: it spans the gutter."""
+    run = runs[k]
+    for i, (g0, g1) in enumerate(gutters):
+        if not run.x0 < (g0 + g1) / 2 < run.x1:
+            continue
+        if run.x0 < g0 and run.x1 <= g1:
+            if run.direction > 0:
+                return i
+            column, beside = i, [r for r in runs if r.x0 >= g1]
+        elif run.x0 >= g0 and run.x1 > g1 and (
+                i + 1 == len(gutters) or run.x1 <= sum(gutters[i + 1]) / 2):
+            if run.direction < 0:
+                return i + 1
+            column, beside = i + 1, [r for r in runs if r.x1 <= g0]
+        else:
+            return -1
+        for other in beside:
+            if min(run.y1, other.y1) - max(run.y0, other.y0) >= 0.5 * min(run.height,
+                                                                           other.height):
+                return column
+        return -1
+    return -1
 
 
 def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[Line]:
@@ -69,6 +109,8 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
     if not runs:
         return []
     column = [_column(r, gutters) for r in runs]
+    for k in [k for k, col in enumerate(column) if col < 0]:  # few: titles, footnotes
+        column[k] = _reaching_into_gutter(runs, k, gutters)
     order = sorted(range(len(runs)), key=[(-r.yc, r.x0) for r in runs].__getitem__)
     lines: list[Line] = []
     open_lines: dict[int, list[int]] = {}
@@ -91,15 +133,21 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
 def _line(runs: Sequence[Run], members: list[int], column: int) -> Line:
     if len(members) == 1:
         r = runs[members[0]]
-        return Line(" ".join(r.words), r.x0, r.y0, r.x1, r.y1, r.height, column)
-    parts = sorted((runs[i] for i in members), key=lambda r: (r.x0, r.first))
+        return Line(" ".join(r.words), r.x0, r.y0, r.x1, r.y1, r.height, column, r.direction)
+    parts = [runs[i] for i in members]
+    direction = sum(r.direction for r in parts)
+    if direction > 0:  # a right-to-left line reads from its right end
+        parts.sort(key=lambda r: (-r.x1, r.first))
+    else:
+        parts.sort(key=lambda r: (r.x0, r.first))
     first = parts[0]
     x0, y0, x1, y1, height = first.x0, first.y0, first.x1, first.y1, first.height
     for r in parts[1:]:
         # one pass instead of five min()/max() scans: lines are built for every page
-        y0, x1, y1 = min(y0, r.y0), max(x1, r.x1), max(y1, r.y1)
+        x0, y0, x1, y1 = min(x0, r.x0), min(y0, r.y0), max(x1, r.x1), max(y1, r.y1)
         height = max(height, r.height)
-    return Line(" ".join(w for r in parts for w in r.words), x0, y0, x1, y1, height, column)
+    return Line(" ".join(w for r in parts for w in r.words), x0, y0, x1, y1, height, column,
+                direction)
 
 
 def paragraphs(lines: Sequence[Line]) -> list[Block]:

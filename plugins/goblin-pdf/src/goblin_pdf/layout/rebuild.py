@@ -28,7 +28,6 @@ from goblin_pdf.layout.outcome import PageLayout, TagOutcome
 from goblin_pdf.layout.reading_order import order_lines, paragraphs
 from goblin_pdf.layout.settings import LayoutSettings
 from goblin_pdf.layout.tags import structure_blocks
-from goblin_pdf.rtl_order import mostly_right_to_left
 
 
 def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
@@ -61,10 +60,6 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     reorder = settings.layout == "reading_order" or (
         settings.layout == "auto" and (bool(gutters) or (accents and attached)
                                        or glyphs.sideways))
-    if reorder and not glyphs.sideways and mostly_right_to_left(raw_text):
-        # the rebuild lays lines out left to right; PDFium's own order reads right-to-left
-        # lines as they are read
-        reorder = False
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
     if outcome.used:
