@@ -32,13 +32,16 @@ ENGLISH = ["The survey teams visited twelve",
            "but three needed new pumps before",
            "the summer heat reached the valley,",
            "and the schools asked for teachers."]
-_LATIN_RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.]*")
+# what a right-to-left paragraph shows left to right: a Latin word with the figures after
+# it, or figures alone
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9.]*(?: [0-9][0-9.]*)*|[0-9][0-9.]*")
 
 
 def _draw_right_to_left(canvas: object, font: str, right: float, y: float, line: str) -> None:
     """``line`` (in reading order) set right to left from ``right``: each right-to-left
-    letter drawn on its own, left of the one before, a Latin word or a number drawn whole
-    and left to right, as a right-to-left paragraph shows them."""
+    letter drawn on its own, left of the one before, a Latin word with the figures after
+    it, or a number, drawn whole and left to right, as a right-to-left paragraph shows
+    them."""
     from reportlab.pdfbase import pdfmetrics
 
     x = right
@@ -141,3 +144,65 @@ def test_the_longest_line_of_a_ragged_column_stays_in_its_column() -> None:
         *(f"left {row}" for row in range(6)), *(f"right {row}" for row in range(6)),
         "footnote spanning the page"]
     assert lines[2].column == 0 and lines[-1].column == -1
+
+
+def _heading_page(draw: str) -> bytes:
+    """A Latin heading ending in a Hebrew phrase, and a line of English under it. The
+    phrase is drawn as most producers draw it: ``string``, its letters in the order they
+    show, in one string; ``glyphs`` the same, a glyph at a time; ``words`` a word at a
+    time, right to left, each word's letters in the order they show."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    font = dejavu_sans()
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont(font, 12)
+    canvas.drawString(60, 760, HEADING)
+    x = 60 + pdfmetrics.stringWidth(HEADING, font, 12)
+    if draw == "string":
+        canvas.drawString(x, 760, PHRASE[::-1])
+    elif draw == "glyphs":
+        for char in PHRASE[::-1]:
+            canvas.drawString(x, 760, char)
+            x += pdfmetrics.stringWidth(char, font, 12)
+    else:
+        right = x + pdfmetrics.stringWidth(PHRASE, font, 12)
+        for word in PHRASE.split(" "):
+            right -= pdfmetrics.stringWidth(word, font, 12)
+            canvas.drawString(right, 760, word[::-1])
+            right -= pdfmetrics.stringWidth(" ", font, 12)
+    canvas.drawString(60, 740, "The terms of the agreement follow below.")
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+HEADING = "Service Agreement / "
+PHRASE = "הסכם שירות חדש"
+
+
+@pytest.mark.parametrize("layout", ["auto", "reading_order"])
+@pytest.mark.parametrize("draw", ["string", "glyphs", "words"])
+def test_a_line_of_latin_and_hebrew_keeps_its_latin_words_in_order(draw: str,
+                                                                   layout: str) -> None:
+    """PDFium reads such a line as right to left and gives ``הסכם שירות חדש / Agreement
+    Service``: a page with a line of both is rebuilt from its glyph boxes, which read each
+    word where it stands."""
+    document = extract(_heading_page(draw), name=f"{draw}.pdf", ocr="never",
+                       pdf={"layout": layout})
+    assert document.text.split("\n")[0] == HEADING + PHRASE
+    assert "The terms of the agreement follow below." in document.text
+
+
+def test_parallel_columns_of_english_and_hebrew_read_each_in_order() -> None:
+    """Lines of the two columns share their baselines, which PDFium reads as one line
+    each, right to left: it gave every English line's words in reverse order, and the
+    columns were not found."""
+    document = extract(_two_columns([(line, "ltr") for line in ENGLISH],
+                                    [(line, "rtl") for line in HEBREW]),
+                       name="parallel.pdf", ocr="never")
+    assert document.raw_metadata["layout"][0]["columns"] == 2
+    text = " ".join(document.text.split())
+    assert " ".join(_words(ENGLISH)) in text
+    assert " ".join(_words(HEBREW)) in text

@@ -94,3 +94,15 @@ def test_lam_alef_ligatures_spelled_alef_first_are_put_in_reading_order() -> Non
     for word in ("الإنتاجية", "المشكلات", "خلال", "الأدوات"):
         assert word in text
     assert "اإلنتاجية" not in text and "المشكالت" not in text
+
+
+def test_a_latin_word_touching_an_arabic_word_stands_apart() -> None:
+    """The file draws ``Python`` against the Arabic word after it, with no space between;
+    PDFium's text glued them (``Pythonمن``). The page's lines hold Latin and Arabic
+    letters, so it is rebuilt from its glyph boxes, where letters of the two directions
+    meeting are of two words."""
+    from goblin_core.testing.corpus import corpus_dir
+
+    text = extract(corpus_dir(__file__) / "pdf/right_to_left_01.pdf", ocr="never").text
+    assert "Python من" in text and "Python مع" in text
+    assert "Pythonمن" not in text

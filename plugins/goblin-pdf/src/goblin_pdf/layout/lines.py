@@ -41,6 +41,9 @@ class Run(NamedTuple):
     #: right-to-left letters less left-to-right ones: a line of runs whose sum is above 0
     #: reads from its right end
     direction: int = 0
+    #: per word, its left edge, right edge and leaning (as ``direction`` counts it), on
+    #: pages with right-to-left letters only: the line puts such words in reading order
+    word_boxes: tuple[tuple[float, float, int], ...] = ()
 
     @property
     def yc(self) -> float:
@@ -101,8 +104,10 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
         wide &= ~joined_before
     if directions is not None:
         # right-to-left letters that do not join stand apart by their side bearings, and
-        # PDFium's text spaces their words right: its spaces part them
+        # PDFium's text spaces their words right: its spaces part them; a Latin letter
+        # and a right-to-left one are of two words however close (``Pythonمن``)
         wide[1:] &= ~directions.unspaced
+        wide[1:] |= directions.leaning[1:] * directions.leaning[:-1] < 0
     if ink_boxed is not None:
         # asked only where the boxes alone would part a word PDFium wrote whole: few
         for after in np.nonzero(wide & ~new_run & ~space_before)[0].tolist():
@@ -112,8 +117,9 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     new_word[_after_leading_marks(chars, y0, height, starts, ends)] = True
     word_starts = np.nonzero(new_word)[0]
     word_ends = np.append(word_starts[1:], n)
-    joined = chars
-    words = [joined[a:b] for a, b in zip(word_starts.tolist(), word_ends.tolist(), strict=True)]
+    words = [chars[a:b] for a, b in zip(word_starts.tolist(), word_ends.tolist(), strict=True)]
+    if directions is not None:
+        words = _shown_order(words, word_starts, directions, x0)
     # words of run k are words[first_word[k]:first_word[k + 1]] (every run start is a word start)
     first_word = [*np.searchsorted(word_starts, starts).tolist(), len(words)]
     left = np.minimum.reduceat(x0, starts).tolist()
@@ -126,11 +132,35 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     mean_h = (np.add.reduceat(np.where(drop, 0.0, height), starts) / counted).tolist()
     lengths = (ends - starts).tolist()
     firsts = index[starts].tolist()
-    leaning = (np.add.reduceat(directions.leaning, starts).tolist() if directions is not None
-               else [0] * len(lengths))
+    if directions is None:
+        return [Run(tuple(words[first_word[k]:first_word[k + 1]]), left[k], bottom[k], right[k],
+                    top[k], mean_h[k], lengths[k], int(firsts[k]))
+                for k in range(len(lengths))]
+    leaning = np.add.reduceat(directions.leaning, starts).tolist()
+    boxes = list(zip(np.minimum.reduceat(x0, word_starts).tolist(),
+                     np.maximum.reduceat(x1, word_starts).tolist(),
+                     np.add.reduceat(directions.leaning, word_starts).tolist(), strict=True))
     return [Run(tuple(words[first_word[k]:first_word[k + 1]]), left[k], bottom[k], right[k],
-                top[k], mean_h[k], lengths[k], int(firsts[k]), leaning[k])
+                top[k], mean_h[k], lengths[k], int(firsts[k]), leaning[k],
+                tuple(boxes[first_word[k]:first_word[k + 1]]))
             for k in range(len(lengths))]
+
+
+def _shown_order(words: list[str], word_starts: np.ndarray, directions: _Directions,
+                 x0: np.ndarray) -> list[str]:
+    """``words`` with the letters of each word without right-to-left letters that PDFium
+    gave in another order than they stand (``.road`` for ``road.`` at the end of a Latin
+    line PDFium read as right to left) put in the order they stand, left to right."""
+    stepped_back = np.zeros(len(directions.leaning), dtype=bool)
+    stepped_back[1:] = directions.leftward
+    stepped_back[word_starts] = False  # a step between two words is no step inside one
+    inside = np.add.reduceat(stepped_back, word_starts)
+    right_to_left = np.add.reduceat(directions.leaning > 0, word_starts)
+    for k in np.nonzero((inside > 0) & (right_to_left == 0))[0].tolist():
+        start = int(word_starts[k])
+        places = x0[start:start + len(words[k])]
+        words[k] = "".join(words[k][i] for i in np.argsort(places, kind="stable").tolist())
+    return words
 
 
 # Hebrew, Arabic, Syriac, Thaana, NKo... and their presentation forms: a page without
@@ -143,7 +173,8 @@ class _Directions(NamedTuple):
     """Per glyph: ``leaning`` +1 for a right-to-left letter, -1 for a left-to-right one,
     0 for the rest; ``gap`` the gap before it along the way its text runs. Per pair of
     glyphs in stream order (one shorter): ``leftward`` whether the second follows the
-    first right to left, ``unspaced`` whether a right-to-left letter is one of the two."""
+    first right to left, ``unspaced`` whether a right-to-left letter is one of the two
+    and a left-to-right one neither."""
 
     leaning: np.ndarray
     gap: np.ndarray
@@ -158,20 +189,24 @@ def _directions(chars: str, x0: np.ndarray, x1: np.ndarray, gap: np.ndarray,
     right to left where the text runs leftward; ``parted`` marks the pairs of glyphs
     their boxes put on two lines or far apart.
 
-    A pair runs leftward when one of its glyphs is a right-to-left letter, neither is a
-    left-to-right one, and the second begins left of the first: figures and punctuation
-    inside right-to-left text go with it, and Latin letters inside it make a run of
-    their own. A leftward gap lies between the stretches of glyphs before and after the
+    A pair runs leftward when the second glyph begins left of the first: right-to-left
+    text, and Latin words PDFium gives in reverse order on a line it reads as right to
+    left. A leftward gap lies between the stretches of glyphs before and after the
     step, a stretch being the glyphs from one leftward step to the next: a letter with
     the marks inside its box, or a word some producers (Skia) draw left to right in a
-    right-to-left line.
+    right-to-left line. Such steps open no run; a gap too wide does, and a line break.
     """
     classes = [unicodedata.bidirectional(char) for char in chars]
     leaning = np.array([1 if c in ("R", "AL") else -1 if c == "L" else 0 for c in classes],
                        dtype=np.int64)
     right_to_left, left_to_right = leaning > 0, leaning < 0
-    either = right_to_left[1:] | right_to_left[:-1]
-    leftward = either & ~left_to_right[1:] & ~left_to_right[:-1] & (x0[1:] < x0[:-1])
+    # right-to-left letters, with nothing left-to-right between them: their gaps part no
+    # words (a Latin word beside them stands apart by its gap)
+    unspaced = ((right_to_left[1:] | right_to_left[:-1]) & ~left_to_right[1:]
+                & ~left_to_right[:-1])
+    # Latin words too: PDFium gives those of a line it reads as right to left in reverse
+    # order, and the line puts words in order by their places (``reading_order``)
+    leftward = x0[1:] < x0[:-1]
     opens = np.empty(len(chars), dtype=bool)
     opens[0] = True
     opens[1:] = leftward | parted
@@ -182,7 +217,7 @@ def _directions(chars: str, x0: np.ndarray, x1: np.ndarray, gap: np.ndarray,
     turned = gap.copy()
     after = np.nonzero(leftward)[0] + 1
     turned[after] = left_edge[stretch[after] - 1] - right_edge[stretch[after]]
-    return _Directions(leaning, turned, leftward, either)
+    return _Directions(leaning, turned, leftward, unspaced)
 
 
 def _drop_capitals(chars: str, y0: np.ndarray, height: np.ndarray, starts: np.ndarray,

@@ -24,6 +24,14 @@ _LOOSE_ACCENT = re.compile(rf"[^\W\d_]{_ACCENT_CLASS}|{_ACCENT_CLASS}[^\W\d_]")
 # The accent alone, a scan in C that clears most pages before the pattern above (whose
 # first atom is a letter, so it is tried at nearly every position).
 _ACCENT = re.compile(_ACCENT_CLASS)
+# A letter of a right-to-left script (Hebrew, Arabic and the scripts beside them), which
+# clears nearly every page before the line scan below
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+# A line of PDFium's text holding Latin and right-to-left letters both: PDFium may read
+# the whole line as right to left and give its Latin words in reverse order
+# (``Agreement Service``), where the rebuild reads each line from the words' places
+_MIXED_LINE = re.compile("^[^\n]*(?:[A-Za-z][^\n]*" + _RIGHT_TO_LEFT.pattern + "|"
+                         + _RIGHT_TO_LEFT.pattern + "[^\n]*[A-Za-z])", re.MULTILINE)
 
 
 def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
@@ -80,11 +88,12 @@ def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: s
     if settings.layout == "raw" and not want_tags:
         return PageLayout(raw_text, (), 1, False, no_tags)
     accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
-    if settings.layout == "auto" and not (want_tags or accents or _quarter_turned(page)
+    mixed = bool(_RIGHT_TO_LEFT.search(raw_text) and _MIXED_LINE.search(raw_text))
+    if settings.layout == "auto" and not (want_tags or accents or mixed or _quarter_turned(page)
                                           or may_have_columns(textpage, rects)):
         return PageLayout(raw_text, (), 1, False, no_tags)
     # imported here: it loads NumPy, which a document of single-column pages never needs
     from goblin_pdf.layout.rebuild import rebuilt_layout
 
     return rebuilt_layout(page, textpage, raw_text, settings, tagged, joined, want_tags,
-                          accents, no_tags, corrected, rects)
+                          accents, no_tags, corrected, rects, mixed)

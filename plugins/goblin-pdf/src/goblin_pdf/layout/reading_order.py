@@ -131,14 +131,9 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
 
 
 def _line(runs: Sequence[Run], members: list[int], column: int) -> Line:
-    if len(members) == 1:
-        r = runs[members[0]]
-        return Line(" ".join(r.words), r.x0, r.y0, r.x1, r.y1, r.height, column, r.direction)
     parts = [runs[i] for i in members]
     direction = sum(r.direction for r in parts)
-    if direction > 0:  # a right-to-left line reads from its right end
-        parts.sort(key=lambda r: (-r.x1, r.first))
-    else:
+    if len(parts) > 1:
         parts.sort(key=lambda r: (r.x0, r.first))
     first = parts[0]
     x0, y0, x1, y1, height = first.x0, first.y0, first.x1, first.y1, first.height
@@ -146,8 +141,50 @@ def _line(runs: Sequence[Run], members: list[int], column: int) -> Line:
         # one pass instead of five min()/max() scans: lines are built for every page
         x0, y0, x1, y1 = min(x0, r.x0), min(y0, r.y0), max(x1, r.x1), max(y1, r.y1)
         height = max(height, r.height)
-    return Line(" ".join(w for r in parts for w in r.words), x0, y0, x1, y1, height, column,
-                direction)
+    if parts[0].word_boxes:  # a page with right-to-left letters
+        words = _reading_order(parts, direction > 0)
+    else:
+        words = [w for r in parts for w in r.words]
+    return Line(" ".join(words), x0, y0, x1, y1, height, column, direction)
+
+
+def _reading_order(parts: list[Run], right_to_left: bool) -> list[str]:
+    """The words of a line holding right-to-left words, in reading order: laid out as the
+    page shows them, then read from the line's right end if it mostly reads right to
+    left, each stretch of words running the other way turned back. Where a word's
+    letters came from (PDFium gives a right-to-left word inside a left-to-right line in
+    the order it shows, Skia draws each word apart) does not matter.
+
+    A stretch is words running against the line and the neutral words (figures, signs)
+    between them; in a right-to-left line, figures beside a left-to-right word read with
+    it (``Python 3.12``), as the Unicode bidirectional algorithm has them."""
+    shown = sorted(((word, lean, left + right) for r in parts
+                    for word, (left, right, lean) in zip(r.words, r.word_boxes, strict=True)),
+                   key=lambda item: item[2])
+    if right_to_left:
+        shown.reverse()
+    words = [word for word, _, _ in shown]
+    against = [(lean < 0) if right_to_left else (lean > 0) for _, lean, _ in shown]
+    joins = [turned or (lean == 0 and (not right_to_left or word[:1].isdigit()))
+             for (word, lean, _), turned in zip(shown, against, strict=True)]
+    start = 0
+    while start < len(words):
+        if not joins[start]:
+            start += 1
+            continue
+        end = start
+        while end < len(words) and joins[end]:
+            end += 1
+        first, last = start, end
+        if not right_to_left:  # neutral words at the ends stay with the line
+            while first < last and not against[first]:
+                first += 1
+            while last > first and not against[last - 1]:
+                last -= 1
+        if any(against[first:last]):
+            words[first:last] = words[first:last][::-1]
+        start = end
+    return words
 
 
 def paragraphs(lines: Sequence[Line]) -> list[Block]:

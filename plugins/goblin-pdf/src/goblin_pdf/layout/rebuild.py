@@ -34,17 +34,19 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
                    settings: LayoutSettings, tagged: bool, joined: frozenset[int],
                    want_tags: bool, accents: bool, no_tags: TagOutcome,
                    corrected: Mapping[int, str] | None = None,
-                   rects: Sequence[Box] | None = None) -> PageLayout:
+                   rects: Sequence[Box] | None = None, mixed: bool = False) -> PageLayout:
     """The layout of a page the quick checks could not settle: ``want_tags`` whether its
     structure tree is to be followed, ``accents`` whether its text shows a spacing
     accent beside a letter, ``no_tags`` the outcome when the tree is not followed,
     ``corrected`` the characters PDFium read wrongly, put right (by PDFium index),
-    ``rects`` the page's ``drawn_text_rects`` when already read."""
+    ``rects`` the page's ``drawn_text_rects`` when already read, ``mixed`` whether a
+    line of PDFium's text holds left-to-right and right-to-left letters, whose order
+    PDFium may have turned round."""
     objects: dict[int, int] = {}
     glyphs = read_glyphs(page, textpage, objects if want_tags else None, corrected)
     outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
                else no_tags)
-    if (outcome.used and settings.layout == "auto" and not accents
+    if (outcome.used and settings.layout == "auto" and not accents and not mixed
             and not glyphs.sideways and not may_have_columns(textpage, rects)):
         # the tags give the blocks and the text needs no rebuilding: the lines and
         # paragraphs below would be thrown away
@@ -58,7 +60,7 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     # orders lines as the page is shown, so text running down it comes out last line
     # first: a page of sideways text is read turned back.
     reorder = settings.layout == "reading_order" or (
-        settings.layout == "auto" and (bool(gutters) or (accents and attached)
+        settings.layout == "auto" and (bool(gutters) or (accents and attached) or mixed
                                        or glyphs.sideways))
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
