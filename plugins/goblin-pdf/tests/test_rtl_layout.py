@@ -105,8 +105,9 @@ def test_a_hebrew_paragraph_in_a_column_of_english_reads_whole(layout: str) -> N
 
 
 def test_right_to_left_columns_are_read_right_column_first() -> None:
-    """In the rebuilt order; the quick column check of ``auto`` reads PDFium's text lines,
-    which do not tell right-to-left lines, and misses columns set flush right."""
+    """In the rebuilt order; the quick column check of ``auto`` reads PDFium's text
+    rectangles, which split lines of glyphs drawn one at a time right to left into
+    pieces too short for prose, and misses these columns."""
     right_column = HEBREW[:3]
     left_column = [*HEBREW[3:], "הגשר נסגר לארבעה שבועות אחרי השיטפונות של 2024"]
     document = extract(_two_columns([(line, "rtl") for line in left_column],

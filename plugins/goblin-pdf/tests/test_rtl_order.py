@@ -106,3 +106,46 @@ def test_a_latin_word_touching_an_arabic_word_stands_apart() -> None:
     text = extract(corpus_dir(__file__) / "pdf/right_to_left_01.pdf", ocr="never").text
     assert "Python من" in text and "Python مع" in text
     assert "Pythonمن" not in text
+
+
+def _skia_line(phrase: str) -> bytes:
+    """``phrase`` as Skia (Chrome's "Save as PDF") draws a line of Arabic: one text object
+    marked ``/ReversedChars``, its glyphs left to right in the order they show, each
+    spelled by an ``/ActualText`` span, under a text matrix that turns the page's
+    downward y axis back up."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    font = dejavu_sans()
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont(font, 14)
+    canvas.drawString(60, 780, "Greeting: 2024")
+    canvas.transform(1, 0, 0, -1, 0, 842)
+    text = canvas.beginText()
+    text.setFont(font, 14)
+    shown = phrase[::-1]
+    text.setTextTransform(1, 0, 0, -1, 500 - pdfmetrics.stringWidth(shown, font, 14), 142)
+    text._code.append("/ReversedChars BMC")
+    for char in shown:
+        if char != " ":
+            text._code.append(f"/Span <</ActualText <FEFF{ord(char):04X}>>> BDC")
+        text.textOut(char)
+        if char != " ":
+            text._code.append("EMC")
+    text._code.append("EMC")
+    canvas.drawText(text)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("layout", ["auto", "reading_order"])
+def test_a_word_before_an_arabic_comma_is_turned_round_too(layout: str) -> None:
+    """PDFium gives such a line's words in the order they show, the comma after its word:
+    the comma is no letter of the word, which used to keep the word from being turned
+    round (``لمعلل،`` for ``للعمل،``)."""
+    phrase = "كانت الآبار صالحة للعمل، لكن ثلاثة منها"
+    document = extract(_skia_line(phrase), name="skia.pdf", ocr="never",
+                       pdf={"layout": layout})
+    assert phrase in document.text, document.text
