@@ -72,6 +72,22 @@ def _column(run: Run, gutters: Sequence[tuple[float, float]]) -> int:
     return len(gutters)
 
 
+#: Characters of a run short enough to be a page number set between two columns
+_PAGE_NUMBER = 5
+
+
+def _alone_by_a_gutter(runs: Sequence[Run], k: int,
+                       gutters: Sequence[tuple[float, float]]) -> bool:
+    """Whether run ``k``, a short one, reaches into a gutter with no other run at its
+    height: a page number or a mark centred on the page, which a column would read in
+    its middle."""
+    run = runs[k]
+    if not any(run.x1 > g0 and run.x0 < g1 for g0, g1 in gutters):
+        return False
+    return not any(j != k and min(run.y1, other.y1) - max(run.y0, other.y0)
+                   >= 0.5 * min(run.height, other.height) for j, other in enumerate(runs))
+
+
 def _reaching_into_gutter(runs: Sequence[Run], k: int,
                           gutters: Sequence[tuple[float, float]]) -> int:
     """The column of run ``k``, which crosses a gutter's middle, when it only reaches into
@@ -111,6 +127,9 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
     column = [_column(r, gutters) for r in runs]
     for k in [k for k, col in enumerate(column) if col < 0]:  # few: titles, footnotes
         column[k] = _reaching_into_gutter(runs, k, gutters)
+    for k in [k for k, r in enumerate(runs) if r.chars <= _PAGE_NUMBER and column[k] >= 0]:
+        if _alone_by_a_gutter(runs, k, gutters):
+            column[k] = -1
     order = sorted(range(len(runs)), key=[(-r.yc, r.x0) for r in runs].__getitem__)
     lines: list[Line] = []
     open_lines: dict[int, list[int]] = {}

@@ -1,0 +1,42 @@
+"""Lines and gutters: which column a line reaching into a gutter belongs to."""
+
+from __future__ import annotations
+
+from goblin_pdf.layout.lines import Run
+from goblin_pdf.layout.reading_order import order_lines
+
+
+def _run(words: str, x0: float, x1: float, y: float, first: int) -> Run:
+    return Run(tuple(words.split()), x0, y, x1, y + 10, 10, len(words), first)
+
+
+def test_the_longest_line_of_a_ragged_column_stays_in_its_column() -> None:
+    """A gutter is found where few lines reach: the longest lines of a ragged column end
+    inside it, past its middle, and are still lines of that column while the next column
+    has text beside them; a line reaching there with nothing beside it spans the page."""
+    runs = []
+    for row in range(6):
+        y = 700 - 12 * row
+        end = 236 if row == 2 else 200 + 5 * (row % 2)
+        runs.append(_run(f"left {row}", 50, end, y, 100 + row))
+        runs.append(_run(f"right {row}", 250, 450, y, 200 + row))
+    runs.append(_run("footnote spanning the page", 50, 238, 100, 1))
+    lines = order_lines(runs, [(210.0, 250.0)])
+    assert [line.text for line in lines] == [
+        *(f"left {row}" for row in range(6)), *(f"right {row}" for row in range(6)),
+        "footnote spanning the page"]
+    assert lines[2].column == 0 and lines[-1].column == -1
+
+
+def test_a_page_number_between_two_columns_closes_the_page() -> None:
+    """Centred under two columns, a page number reaches into the gutter with nothing
+    beside it: it is read after both columns, not between them."""
+    runs = []
+    for row in range(6):
+        y = 700 - 12 * row
+        runs.append(_run(f"left {row} of the column", 50, 200, y, 100 + row))
+        runs.append(_run(f"right {row} of the column", 250, 450, y, 200 + row))
+    runs.append(_run("17", 216, 226, 60, 1))
+    lines = order_lines(runs, [(210.0, 250.0)])
+    assert lines[-1].text == "17" and lines[-1].column == -1
+    assert [line.text for line in lines[:6]] == [f"left {row} of the column" for row in range(6)]
