@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 _OVERLAP = 0.2  # of the glyph height: closer copies of the same character are one glyph
+_OFF_BASELINE = 0.25  # of that distance: a copy this far up or down is off the baseline
 # Rows a page may span for the one-key sort: code point (< 0x110000) x rows stays in int64.
 _MAX_ROWS = 2**40
 
@@ -29,21 +30,48 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     if n < 2:
         return np.zeros(n, dtype=bool)
     height = np.maximum(box[:, 3] - box[:, 1], 1e-6)
-    tol = float(np.median(height)) * _OVERLAP
-    row = np.round(box[:, 1] / max(tol, 1e-6))
-    rows = row - row.min()
+    tol = max(float(np.median(height)) * _OVERLAP, 1e-6)
+    # Copies less than ``tol`` apart up or down share a band of twice that height in one
+    # of two grids offset by ``tol`` (one grid alone cuts some pairs apart: a shadow drawn
+    # a point and a half lower).
+    mask = np.zeros(n, dtype=bool)
+    for offset in (0.0, tol):
+        rows = np.floor((box[:, 1] + offset) / (2 * tol))
+        mask |= _copies(chars, box, rows - rows.min(), tol)
+    return mask
+
+
+def _shadowed(same: np.ndarray, step: np.ndarray, rise: np.ndarray, tol: float) -> np.ndarray:
+    """Pairs of like glyphs (``same``; each after the other left to right) off one another's
+    baseline by the shift most such pairs share: a shadow's copies of narrow letters,
+    whose shift may pass half their width. A letter written twice (``tt``) lies on one
+    baseline, and its copy's neighbour in the other copy is shifted the other way."""
+    off = same & (np.abs(rise) >= _OFF_BASELINE * tol) & (np.abs(rise) < tol)
+    off &= np.abs(step) < tol
+    if not off.any():
+        return off
+    usual_step, usual_rise = float(np.median(step[off])), float(np.median(rise[off]))
+    return off & (np.abs(step - usual_step) < _OFF_BASELINE * tol) & (
+        np.abs(rise - usual_rise) < _OFF_BASELINE * tol)
+
+
+def _copies(chars: np.ndarray, box: np.ndarray, rows: np.ndarray, tol: float) -> np.ndarray:
+    """:func:`duplicate_mask` for the glyphs' band numbers ``rows`` (0 and up)."""
+    n = len(chars)
     if rows.max() < _MAX_ROWS:
         # character and row in one integer key: a two-key sort instead of three
         key = chars.astype(np.int64) * (int(rows.max()) + 1) + rows.astype(np.int64)
         order = np.lexsort((box[:, 0], key))
         same = key[order][1:] == key[order][:-1]
     else:
-        order = np.lexsort((box[:, 0], row, chars))
-        same = (chars[order][1:] == chars[order][:-1]) & (row[order][1:] == row[order][:-1])
+        order = np.lexsort((box[:, 0], rows, chars))
+        same = (chars[order][1:] == chars[order][:-1]) & (rows[order][1:] == rows[order][:-1])
     width = (box[:, 2] - box[:, 0])[order]
-    limit = np.minimum(tol, 0.5 * np.minimum(width[1:], width[:-1]))
-    x = box[order, 0]
-    close = np.abs(x[1:] - x[:-1]) < limit
+    x, y = box[order, 0], box[order, 1]
+    step, rise = x[1:] - x[:-1], y[1:] - y[:-1]
+    close = (np.abs(step) < np.minimum(tol, 0.5 * np.minimum(width[1:], width[:-1])))
+    close &= np.abs(rise) < tol
+    close |= _shadowed(same, step, rise, tol)
     dup_sorted = np.concatenate([[False], same & close])
     mask = np.zeros(n, dtype=bool)
     # keep the copy drawn first: of each duplicate pair, mark the later stream index

@@ -33,7 +33,9 @@ class Glyphs:
     ``upright`` marks those that read left to right once the page is shown;
     ``codes`` are the code points; ``obj`` is the text object index each character
     came from (-1: none); ``sideways`` whether most of the text runs up or down the
-    page as shown, so that ``box`` holds it turned back a quarter to read across.
+    page as shown, so that ``box`` holds it turned back a quarter to read across;
+    ``angle`` each glyph's angle in the frame of ``box`` (radians, clockwise, 0 reading
+    left to right; None: not known).
     """
 
     text: str
@@ -45,6 +47,7 @@ class Glyphs:
     width: float
     height: float
     sideways: bool = False
+    angle: np.ndarray | None = None
 
     @property
     def size(self) -> int:
@@ -71,7 +74,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
     raw = ltrb[:, [0, 3, 2, 1]]
     # a character PDFium holds as code 0 is in no text it gives: it is laid out nowhere
     drawn = (raw[:, 2] > raw[:, 0]) & (raw[:, 3] > raw[:, 1]) & (codes != 0)
-    angle = _angles(handle, count)
+    angle = _angles(handle, count, drawn)
     drawn = _pieces(raw, angle, drawn, codes)
     obj = np.full(count, -1, dtype=np.int64)
     if objects is not None and count:
@@ -100,7 +103,7 @@ def read_glyphs(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
         width, height = height, width
     upright = steady & (quarter == dominant)
     return Glyphs(text, codes.astype(np.int64), box, drawn, upright, obj, float(width),
-                  float(height), dominant % 2 == 1)
+                  float(height), dominant % 2 == 1, (angle + math.radians(turn)) % (2 * math.pi))
 
 
 def _codes(textpage: pdfium.PdfTextPage, handle: ctypes.c_void_p, count: int) -> np.ndarray:
@@ -137,23 +140,28 @@ def _pieces(raw: np.ndarray, angle: np.ndarray, drawn: np.ndarray,
     return drawn | ok
 
 
-def _angles(handle: ctypes.c_void_p, count: int) -> np.ndarray:
-    """Every character's angle, asking PDFium about one in ``_STRIDE`` and then about
-    every character between two samples that disagree (where a rotated run starts
-    or ends). A rotated run shorter than the stride between agreeing samples is
-    missed; it is then laid out by its box like upright text."""
-    if count == 0:
-        return np.zeros(0)
-    picks = np.unique(np.append(np.arange(0, count, _STRIDE), count - 1))
-    sampled = np.fromiter(map(BULK_ANGLE, repeat(handle, picks.size), picks.tolist()),
+def _angles(handle: ctypes.c_void_p, count: int, drawn: np.ndarray) -> np.ndarray:
+    """Every drawn character's angle (0 for the rest), asking PDFium about one drawn
+    character in ``_STRIDE`` and then about every one between two samples that disagree
+    (where a rotated run starts or ends). Only drawn characters are sampled: PDFium
+    gives its own line breaks an angle of 0, and text turned glyph by glyph (Skia's
+    rotated text) has one after every glyph. A rotated run shorter than the stride
+    between agreeing samples is missed; it is then laid out by its box like upright
+    text."""
+    angle = np.zeros(count)
+    where = np.nonzero(drawn)[0]
+    if where.size == 0:
+        return angle
+    picks = np.unique(np.append(np.arange(0, where.size, _STRIDE), where.size - 1))
+    sampled = np.fromiter(map(BULK_ANGLE, repeat(handle, picks.size), where[picks].tolist()),
                           dtype=np.float64, count=picks.size)
-    angle = np.repeat(sampled[:-1], np.diff(picks))
-    angle = np.append(angle, sampled[-1])
+    known = np.append(np.repeat(sampled[:-1], np.diff(picks)), sampled[-1])
     for k in np.nonzero(np.abs(np.diff(sampled)) > 1e-3)[0].tolist():
-        span = range(int(picks[k]) + 1, int(picks[k + 1]))
-        angle[span.start:span.stop] = np.fromiter(map(BULK_ANGLE, repeat(handle, len(span)),
-                                                      span),
-                                                  dtype=np.float64, count=len(span))
+        between = where[int(picks[k]) + 1:int(picks[k + 1])]
+        known[int(picks[k]) + 1:int(picks[k + 1])] = np.fromiter(
+            map(BULK_ANGLE, repeat(handle, between.size), between.tolist()),
+            dtype=np.float64, count=between.size)
+    angle[where] = known
     return angle
 
 

@@ -88,12 +88,31 @@ def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: s
     if settings.layout == "raw" and not want_tags:
         return PageLayout(raw_text, (), 1, False, no_tags)
     accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
-    mixed = bool(_RIGHT_TO_LEFT.search(raw_text) and _MIXED_LINE.search(raw_text))
-    if settings.layout == "auto" and not (want_tags or accents or mixed or _quarter_turned(page)
+    misread = bool(_RIGHT_TO_LEFT.search(raw_text) and _MIXED_LINE.search(raw_text)) or (
+        settings.suppress_duplicate_text and _drawn_twice(raw_text))
+    if settings.layout == "auto" and not (want_tags or accents or misread
+                                          or _quarter_turned(page)
                                           or may_have_columns(textpage, rects)):
         return PageLayout(raw_text, (), 1, False, no_tags)
     # imported here: it loads NumPy, which a document of single-column pages never needs
     from goblin_pdf.layout.rebuild import rebuilt_layout
 
     return rebuilt_layout(page, textpage, raw_text, settings, tagged, joined, want_tags,
-                          accents, no_tags, corrected, rects, mixed)
+                          accents, no_tags, corrected, rects, misread)
+
+
+# Four letters in a row each given twice: a word drawn twice over itself, a shadow a point
+# or two off the text, whose glyphs PDFium interleaves (``TThhiiss``)
+_DOUBLED_LETTERS = re.compile(r"([^\W\d_])\1([^\W\d_])\2([^\W\d_])\3([^\W\d_])\4")
+#: Words of doubled letters a page shows at least for its text to be taken as drawn twice
+_DOUBLED_WORDS = 2
+
+
+def _drawn_twice(text: str) -> bool:
+    """Whether PDFium's ``text`` interleaves the glyphs of words drawn twice, a little
+    apart. Two counts of ``e`` settle most pages first: in such words every ``e`` is
+    doubled, in ordinary text a few are."""
+    doubled = text.count("ee")
+    if doubled < 5 or doubled < 0.15 * text.count("e"):
+        return False
+    return len(_DOUBLED_LETTERS.findall(text)) >= _DOUBLED_WORDS

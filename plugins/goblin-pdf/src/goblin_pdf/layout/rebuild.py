@@ -8,9 +8,12 @@ into NumPy arrays, which most pages of most PDFs never need.
 from __future__ import annotations
 
 import ctypes
+import itertools
+import math
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from typing import NamedTuple
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -34,19 +37,20 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
                    settings: LayoutSettings, tagged: bool, joined: frozenset[int],
                    want_tags: bool, accents: bool, no_tags: TagOutcome,
                    corrected: Mapping[int, str] | None = None,
-                   rects: Sequence[Box] | None = None, mixed: bool = False) -> PageLayout:
+                   rects: Sequence[Box] | None = None, misread: bool = False) -> PageLayout:
     """The layout of a page the quick checks could not settle: ``want_tags`` whether its
     structure tree is to be followed, ``accents`` whether its text shows a spacing
     accent beside a letter, ``no_tags`` the outcome when the tree is not followed,
     ``corrected`` the characters PDFium read wrongly, put right (by PDFium index),
-    ``rects`` the page's ``drawn_text_rects`` when already read, ``mixed`` whether a
-    line of PDFium's text holds left-to-right and right-to-left letters, whose order
-    PDFium may have turned round."""
+    ``rects`` the page's ``drawn_text_rects`` when already read, ``misread`` whether
+    PDFium's text shows what the rebuild puts right: a line of left-to-right and
+    right-to-left letters, whose order PDFium may have turned round, or glyphs of text
+    drawn twice over itself interleaved."""
     objects: dict[int, int] = {}
     glyphs = read_glyphs(page, textpage, objects if want_tags else None, corrected)
     outcome = (structure_blocks(page, glyphs, objects, settings) if want_tags
                else no_tags)
-    if (outcome.used and settings.layout == "auto" and not accents and not mixed
+    if (outcome.used and settings.layout == "auto" and not accents and not misread
             and not glyphs.sideways and not may_have_columns(textpage, rects)):
         # the tags give the blocks and the text needs no rebuilding: the lines and
         # paragraphs below would be thrown away
@@ -60,7 +64,7 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     # orders lines as the page is shown, so text running down it comes out last line
     # first: a page of sideways text is read turned back.
     reorder = settings.layout == "reading_order" or (
-        settings.layout == "auto" and (bool(gutters) or (accents and attached) or mixed
+        settings.layout == "auto" and (bool(gutters) or (accents and attached) or misread
                                        or glyphs.sideways))
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
@@ -107,20 +111,89 @@ def _runs(glyphs: Glyphs, keep: np.ndarray, joined: frozenset[int] = frozenset()
 
 
 def _rotated_blocks(glyphs: Glyphs, keep: np.ndarray) -> list[Block]:
-    """Text drawn at an angle (margin notes, rotated table headers), one block per
-    text object, in stream order, after the page's upright text."""
-    rotated = np.nonzero(glyphs.drawn & ~glyphs.upright)[0]
-    if rotated.size == 0:
+    """Text drawn at an angle (margin notes, rotated table headers), one block per line
+    of it, in stream order, after the page's upright text. A glyph goes on the line of
+    the one before when it runs at its angle and begins about where that one ends along
+    the way they run, a word gap apart when PDFium's text has a space between them or
+    it stands a fifth of a glyph or more away. Some producers (Skia) draw turned text
+    glyph by glyph, a text object each, and PDFium puts a line break after every one."""
+    rotated = np.nonzero(glyphs.drawn & ~glyphs.upright)[0].tolist()
+    if not rotated:
         return []
-    blocks: list[Block] = []
-    objects = glyphs.obj[rotated]
-    cuts = np.nonzero(np.diff(objects))[0] + 1
-    for part in np.split(rotated, cuts):
-        text = "".join(glyphs.text[i] for i in range(int(part[0]), int(part[-1]) + 1))
-        text = " ".join(text.split())
-        if text:
-            blocks.append(Block("paragraph", text))
-    return blocks
+    reach = _reach(glyphs, np.asarray(rotated))
+    texts = [glyphs.text[rotated[0]]]
+    for previous, index in itertools.pairwise(rotated):
+        between = glyphs.text[previous + 1:index]
+        if _quarter_turn(reach.angle[index]):
+            joined = _joined(reach, previous, index)
+            if joined is not None and " " in between:
+                joined = " "
+        elif abs(reach.angle[index] - reach.angle[previous]) < _SAME_ANGLE:
+            # the boxes of glyphs at a slant overlap and gape as their corners fall: only
+            # PDFium's text tells their words apart
+            joined = " " if any(char.isspace() for char in between) else ""
+        else:
+            joined = None
+        if joined is None:
+            texts.append(glyphs.text[index])
+        else:
+            texts[-1] += joined + glyphs.text[index]
+    lines = (" ".join(text.split()) for text in texts)
+    return [Block("paragraph", line) for line in lines if line]
+
+
+class _Reach(NamedTuple):
+    """Rotated glyphs along the way they run, by PDFium index: start and end along it,
+    middle and size across it, and angle."""
+
+    start: dict[int, float]
+    end: dict[int, float]
+    middle: dict[int, float]
+    size: dict[int, float]
+    angle: dict[int, float]
+
+
+def _reach(glyphs: Glyphs, rotated: np.ndarray) -> _Reach:
+    theta = glyphs.angle[rotated] if glyphs.angle is not None else np.zeros(rotated.size)
+    x0, y0, x1, y1 = glyphs.box[rotated].T
+    corners_x = np.column_stack([x0, x0, x1, x1])
+    corners_y = np.column_stack([y0, y1, y0, y1])
+    cos, sin = np.cos(theta)[:, None], np.sin(theta)[:, None]
+    along = corners_x * cos - corners_y * sin  # PDFium's angles turn clockwise, y up
+    across = corners_x * sin + corners_y * cos
+    keys = rotated.tolist()
+
+    def by_index(values: np.ndarray) -> dict[int, float]:
+        return dict(zip(keys, values.tolist(), strict=True))
+
+    return _Reach(by_index(along.min(axis=1)), by_index(along.max(axis=1)),
+                  by_index((across.max(axis=1) + across.min(axis=1)) / 2),
+                  by_index(np.maximum(across.max(axis=1) - across.min(axis=1), 1e-3)),
+                  by_index(theta))
+
+
+def _joined(reach: _Reach, last: int, first: int) -> str | None:
+    """What goes between rotated glyphs ``last`` and ``first`` (PDFium indices, in
+    stream order) when ``first`` goes on the line of ``last``: nothing or a word gap;
+    None when it starts a line of its own."""
+    scale = max(reach.size[last], reach.size[first])
+    gap = reach.start[first] - reach.end[last]
+    if (abs(reach.angle[first] - reach.angle[last]) >= _SAME_ANGLE
+            or abs(reach.middle[first] - reach.middle[last]) >= 0.5 * scale
+            or not -0.5 * scale < gap < scale):
+        return None
+    return " " if gap >= _ROTATED_WORD_GAP * scale else ""
+
+
+_SAME_ANGLE = 0.02  # radians within which two rotated glyphs run one way
+
+
+def _quarter_turn(angle: float) -> bool:
+    """Whether glyphs at ``angle`` run straight up, down or back, so that their boxes,
+    upright rectangles, fit them."""
+    quarter = math.pi / 2
+    return abs(angle - quarter * round(angle / quarter)) < _SAME_ANGLE
+_ROTATED_WORD_GAP = 0.2  # gap between rotated glyphs, in glyph sizes, that parts words
 
 
 def _text(blocks: list[Block]) -> str:

@@ -1,0 +1,113 @@
+"""Text effects of web pages printed to PDF: a shadow drawn as a second copy of the text a
+little off it, and text turned by a transform drawn glyph by glyph."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from goblin_core import extract
+
+pytest.importorskip("reportlab")
+
+SHADOWED = "This paragraph carries a soft shadow under every letter of every word it holds."
+BODY = "An ordinary line of text under the shadowed one, drawn once."
+
+
+def _shadowed_page(offset: float) -> bytes:
+    """``SHADOWED`` drawn in grey ``offset`` points right of and below where it is then
+    drawn in black, as Chrome prints a CSS text-shadow: each copy a text object that
+    places every glyph with a move of its own (PDFium drops a copy of a text object
+    shown as one string, not such a one, and interleaves the two copies' glyphs);
+    ``BODY`` under it."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    for gray, shift in ((0.6, offset), (0.0, 0.0)):
+        canvas.setFillGray(gray)
+        text = canvas.beginText(50 + shift, 700 - shift)
+        text.setFont("Helvetica", 11)
+        for char in SHADOWED:
+            text.textOut(char)
+            text.moveCursor(pdfmetrics.stringWidth(char, "Helvetica", 11), 0)
+        canvas.drawText(text)
+    canvas.setFillGray(0)
+    canvas.setFont("Helvetica", 11)
+    canvas.drawString(50, 680, BODY)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("layout", ["auto", "reading_order"])
+@pytest.mark.parametrize("offset", [0.8, 1.5])
+def test_a_shadow_copy_of_a_line_is_read_once(offset: float, layout: str) -> None:
+    """PDFium interleaves the two copies' glyphs (``TThhiiss ppaarraaggrraapphh``); copies
+    a point and a half apart fell into two bands of the duplicate check and were both
+    kept, and ``auto`` kept PDFium's text of a single-column page."""
+    document = extract(_shadowed_page(offset), name="shadow.pdf", ocr="never",
+                       pdf={"layout": layout})
+    assert document.text.split("\n")[0] == SHADOWED, document.text
+    assert BODY in document.text
+
+
+def test_doubled_letters_in_words_alone_do_not_rebuild_a_page() -> None:
+    """``bookkeeper`` and ``committee`` double letters too: a page is taken as drawn twice
+    only when whole words of it are, so this one keeps PDFium's text as it is."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont("Helvetica", 11)
+    lines = ["The bookkeeper of the committee agreed to see the free coffee needs.",
+             "Three trees grew between the green fences near the sleepy creek.",
+             "Keep the wheels of the jeep greased, the bookkeeper said, and feed the geese."]
+    for row, line in enumerate(lines):
+        canvas.drawString(50, 700 - 14 * row, line)
+    canvas.showPage()
+    canvas.save()
+    document = extract(out.getvalue(), name="doubles.pdf", ocr="never")
+    assert document.raw_metadata["layout"][0]["reading_order"] is False
+    assert document.text.split() == " ".join(lines).split()
+
+
+NOTE = "Sideways margin note"
+
+
+def _turned_glyph_by_glyph(angle: int) -> bytes:
+    """``NOTE`` turned ``angle`` degrees counter-clockwise, each glyph drawn as a text
+    object of its own (as Skia prints text a CSS transform turns), beside a column of
+    upright text."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont("Helvetica", 11)
+    for row in range(12):
+        canvas.drawString(120, 760 - 14 * row, f"Line {row} of the upright text beside the note.")
+    advance = 0.0
+    for char in NOTE:
+        canvas.saveState()
+        canvas.translate(60, 500)
+        canvas.rotate(angle)
+        canvas.drawString(advance, 0, char)
+        canvas.restoreState()
+        advance += pdfmetrics.stringWidth(char, "Helvetica", 11)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("angle", [90, 270])
+def test_text_turned_glyph_by_glyph_reads_as_one_line(angle: int) -> None:
+    """PDFium puts a line break after each such glyph; its angle samples fell on those
+    breaks, which left part of the note laid out as upright text, one letter a line,
+    and each glyph was a block of its own."""
+    document = extract(_turned_glyph_by_glyph(angle), name="turned.pdf", ocr="never",
+                       pdf={"layout": "reading_order"})
+    assert NOTE in document.text.split("\n\n"), document.text
+    assert "Line 11 of the upright text beside the note." in document.text
