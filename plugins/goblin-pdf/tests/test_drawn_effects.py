@@ -111,3 +111,38 @@ def test_text_turned_glyph_by_glyph_reads_as_one_line(angle: int) -> None:
                        pdf={"layout": "reading_order"})
     assert NOTE in document.text.split("\n\n"), document.text
     assert "Line 11 of the upright text beside the note." in document.text
+
+
+def _sheared_line() -> bytes:
+    """A line whose middle words are set in an oblique made by shearing the upright font
+    12 degrees, as producers without an italic font do; PDFium gives their glyphs the
+    shear's angle."""
+    import math
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(595, 842))
+    canvas.setFont("Helvetica", 11)
+    x = 50.0
+    for words, sheared in (("The plant", False), (" Lophophora williamsii", True),
+                           (" grows here.", False)):
+        canvas.saveState()
+        canvas.transform(1, 0, math.tan(math.radians(12)) if sheared else 0, 1, x, 700)
+        canvas.drawString(0, 0, words)
+        canvas.restoreState()
+        x += pdfmetrics.stringWidth(words, "Helvetica", 11)
+    canvas.drawString(50, 680, "A second line, upright throughout.")
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_words_of_a_sheared_oblique_stay_in_their_line() -> None:
+    """Such glyphs lean 12 degrees, past the tolerance for upright text, and were laid out
+    as turned text after the page; on their level baseline they are upright. The wide
+    boxes shearing gives them are no copies of one another (``williamsii``)."""
+    document = extract(_sheared_line(), name="oblique.pdf", ocr="never",
+                       pdf={"layout": "reading_order"})
+    assert document.text.split("\n")[0] == "The plant Lophophora williamsii grows here."

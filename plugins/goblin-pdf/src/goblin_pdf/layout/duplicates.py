@@ -10,11 +10,14 @@ _OFF_BASELINE = 0.25  # of that distance: a copy this far up or down is off the 
 _MAX_ROWS = 2**40
 
 
-def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
+def duplicate_mask(chars: np.ndarray, box: np.ndarray,
+                   slant: np.ndarray | None = None) -> np.ndarray:
     """True for each glyph that repeats an earlier glyph of the same character at
     (nearly) the same place.
 
-    ``chars`` holds the character codes (int), ``box`` the (n, 4) boxes.
+    ``chars`` holds the character codes (int), ``box`` the (n, 4) boxes, ``slant`` the
+    tangent of each glyph's slant (a sheared oblique's box is wider than its letter by
+    its height times that; None: all upright).
     Two copies of a letter in a word ("ll") sit a whole advance apart, so a copy
     counts only when it is shifted by less than half its width.
 
@@ -34,10 +37,13 @@ def duplicate_mask(chars: np.ndarray, box: np.ndarray) -> np.ndarray:
     # Copies less than ``tol`` apart up or down share a band of twice that height in one
     # of two grids offset by ``tol`` (one grid alone cuts some pairs apart: a shadow drawn
     # a point and a half lower).
+    width = box[:, 2] - box[:, 0]
+    if slant is not None:
+        width = np.maximum(width - height * slant, 0.0)
     mask = np.zeros(n, dtype=bool)
     for offset in (0.0, tol):
         rows = np.floor((box[:, 1] + offset) / (2 * tol))
-        mask |= _copies(chars, box, rows - rows.min(), tol)
+        mask |= _copies(chars, box, width, rows - rows.min(), tol)
     return mask
 
 
@@ -55,8 +61,10 @@ def _shadowed(same: np.ndarray, step: np.ndarray, rise: np.ndarray, tol: float) 
         np.abs(rise - usual_rise) < _OFF_BASELINE * tol)
 
 
-def _copies(chars: np.ndarray, box: np.ndarray, rows: np.ndarray, tol: float) -> np.ndarray:
-    """:func:`duplicate_mask` for the glyphs' band numbers ``rows`` (0 and up)."""
+def _copies(chars: np.ndarray, box: np.ndarray, letter_width: np.ndarray, rows: np.ndarray,
+            tol: float) -> np.ndarray:
+    """:func:`duplicate_mask` for the glyphs' band numbers ``rows`` (0 and up), with the
+    widths of their letters."""
     n = len(chars)
     if rows.max() < _MAX_ROWS:
         # character and row in one integer key: a two-key sort instead of three
@@ -66,7 +74,7 @@ def _copies(chars: np.ndarray, box: np.ndarray, rows: np.ndarray, tol: float) ->
     else:
         order = np.lexsort((box[:, 0], rows, chars))
         same = (chars[order][1:] == chars[order][:-1]) & (rows[order][1:] == rows[order][:-1])
-    width = (box[:, 2] - box[:, 0])[order]
+    width = letter_width[order]
     x, y = box[order, 0], box[order, 1]
     step, rise = x[1:] - x[:-1], y[1:] - y[:-1]
     close = (np.abs(step) < np.minimum(tol, 0.5 * np.minimum(width[1:], width[:-1])))

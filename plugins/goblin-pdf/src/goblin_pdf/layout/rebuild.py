@@ -78,7 +78,12 @@ def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
     """Indices of the upright drawn glyphs to lay out (duplicates dropped when asked)."""
     keep = np.nonzero(glyphs.upright)[0]
     if settings.suppress_duplicate_text and keep.size > 1:
-        keep = keep[~duplicate_mask(glyphs.codes[keep], glyphs.box[keep])]
+        slant = None
+        if glyphs.angle is not None:
+            # a sheared oblique's slant, folded within an eighth of a turn of upright
+            lean = (glyphs.angle[keep] + math.pi / 4) % (math.pi / 2) - math.pi / 4
+            slant = np.abs(np.tan(lean))
+        keep = keep[~duplicate_mask(glyphs.codes[keep], glyphs.box[keep], slant)]
     return keep
 
 
