@@ -6,8 +6,10 @@ from goblin_core.options import LONGEST_WAIT_SECONDS, Option
 
 PDF_OPTIONS = (
     Option("layout", "choice", "auto",
-           "Reading order: auto rebuilds it from glyph boxes on pages where columns are found, "
-           "reading_order on every page, raw keeps PDFium's content-stream order.",
+           "Reading order: auto rebuilds it from glyph boxes on pages where columns are found "
+           "(and on pages with a line of both Latin and right-to-left letters, which PDFium "
+           "may misorder, or with text drawn twice over itself), reading_order on every "
+           "page, raw keeps PDFium's content-stream order.",
            choices=("auto", "reading_order", "raw")),
     Option("marked_content", "choice", "auto",
            "Tagged PDFs: auto follows the structure tree on pages that pass the gate "

@@ -22,7 +22,9 @@ import pypdfium2.raw as pdfium_c
 from goblin_pdf.loose_boxes import Box, LooseBoxes
 
 _RTL_BLOCKS = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFC))
-_RTL = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in _RTL_BLOCKS) + "]")
+#: A character of the right-to-left blocks (Hebrew, Arabic and the scripts beside them,
+#: presentation forms included): a text without one reads left to right throughout
+RIGHT_TO_LEFT = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in _RTL_BLOCKS) + "]")
 
 
 def _letters_and_marks() -> str:
@@ -54,7 +56,7 @@ def logical_rtl(textpage: pdfium.PdfTextPage, text: str,
     >>> logical_rtl(textpage, "hello")  # doctest: +SKIP
     'hello'
     """
-    if not _RTL.search(text):
+    if not RIGHT_TO_LEFT.search(text):
         return text
     boxes = LooseBoxes(textpage)
     chars = list(text)

@@ -8,7 +8,6 @@ merged into lines within a column by the reading-order step.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable
 from typing import NamedTuple
@@ -16,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from goblin_pdf.generated_gaps import FOOTNOTE_MARKS, RAISED, SCRIPT
+from goblin_pdf.rtl_order import RIGHT_TO_LEFT
 
 _SAME_LINE = 0.5  # vertical overlap (in glyph heights) below which a new line starts
 _RUN_GAP = 0.8  # horizontal gap (in glyph heights) that ends a run
@@ -82,7 +82,7 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     overlap = np.minimum(y1[1:], y1[:-1]) - np.maximum(y0[1:], y0[:-1])
     other_line = overlap < _SAME_LINE * pair_h[1:]
     directions = (_directions(chars, x0, x1, gap, other_line | backwards)
-                  if _RIGHT_TO_LEFT.search(chars) else None)
+                  if RIGHT_TO_LEFT.search(chars) else None)
     reach = pair_h[1:]
     if directions is not None:
         gap = directions.gap
@@ -161,12 +161,6 @@ def _shown_order(words: list[str], word_starts: np.ndarray, directions: _Directi
         places = x0[start:start + len(words[k])]
         words[k] = "".join(words[k][i] for i in np.argsort(places, kind="stable").tolist())
     return words
-
-
-# Hebrew, Arabic, Syriac, Thaana, NKo... and their presentation forms: a page without
-# one of these is read left to right throughout, with no look at each character
-_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
-                            "\U0001e800-\U0001efff]")
 
 
 class _Directions(NamedTuple):

@@ -17,6 +17,7 @@ from goblin_pdf.layout.column_screen import Box, may_have_columns
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
 from goblin_pdf.layout.outcome import PageLayout, TagOutcome
 from goblin_pdf.layout.settings import LayoutSettings
+from goblin_pdf.rtl_order import RIGHT_TO_LEFT
 
 # A spacing accent next to a letter: TeX-style accents only glyph boxes can put back.
 _ACCENT_CLASS = "[" + "".join(re.escape(c) for c in SPACING_TO_COMBINING) + "]"
@@ -24,14 +25,11 @@ _LOOSE_ACCENT = re.compile(rf"[^\W\d_]{_ACCENT_CLASS}|{_ACCENT_CLASS}[^\W\d_]")
 # The accent alone, a scan in C that clears most pages before the pattern above (whose
 # first atom is a letter, so it is tried at nearly every position).
 _ACCENT = re.compile(_ACCENT_CLASS)
-# A letter of a right-to-left script (Hebrew, Arabic and the scripts beside them), which
-# clears nearly every page before the line scan below
-_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 # A line of PDFium's text holding Latin and right-to-left letters both: PDFium may read
 # the whole line as right to left and give its Latin words in reverse order
 # (``Agreement Service``), where the rebuild reads each line from the words' places
-_MIXED_LINE = re.compile("^[^\n]*(?:[A-Za-z][^\n]*" + _RIGHT_TO_LEFT.pattern + "|"
-                         + _RIGHT_TO_LEFT.pattern + "[^\n]*[A-Za-z])", re.MULTILINE)
+_MIXED_LINE = re.compile("^[^\n]*(?:[A-Za-z][^\n]*" + RIGHT_TO_LEFT.pattern + "|"
+                         + RIGHT_TO_LEFT.pattern + "[^\n]*[A-Za-z])", re.MULTILINE)
 
 
 def read_page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: str,
@@ -88,7 +86,7 @@ def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: s
     if settings.layout == "raw" and not want_tags:
         return PageLayout(raw_text, (), 1, False, no_tags)
     accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
-    misread = bool(_RIGHT_TO_LEFT.search(raw_text) and _MIXED_LINE.search(raw_text)) or (
+    misread = bool(RIGHT_TO_LEFT.search(raw_text) and _MIXED_LINE.search(raw_text)) or (
         settings.suppress_duplicate_text and _drawn_twice(raw_text))
     if settings.layout == "auto" and not (want_tags or accents or misread
                                           or _quarter_turned(page)

@@ -72,6 +72,11 @@ def _column(run: Run, gutters: Sequence[tuple[float, float]]) -> int:
     return len(gutters)
 
 
+def _side_by_side(a: Run, b: Run) -> bool:
+    """Whether two runs overlap up and down by half the lower one's height: one line."""
+    return min(a.y1, b.y1) - max(a.y0, b.y0) >= 0.5 * min(a.height, b.height)
+
+
 #: Characters of a run short enough to be a page number set between two columns
 _PAGE_NUMBER = 5
 
@@ -84,8 +89,7 @@ def _alone_by_a_gutter(runs: Sequence[Run], k: int,
     run = runs[k]
     if not any(run.x1 > g0 and run.x0 < g1 for g0, g1 in gutters):
         return False
-    return not any(j != k and min(run.y1, other.y1) - max(run.y0, other.y0)
-                   >= 0.5 * min(run.height, other.height) for j, other in enumerate(runs))
+    return not any(j != k and _side_by_side(run, other) for j, other in enumerate(runs))
 
 
 def _reaching_into_gutter(runs: Sequence[Run], k: int,
@@ -112,11 +116,7 @@ def _reaching_into_gutter(runs: Sequence[Run], k: int,
             column, beside = i + 1, [r for r in runs if r.x1 <= g0]
         else:
             return -1
-        for other in beside:
-            if min(run.y1, other.y1) - max(run.y0, other.y0) >= 0.5 * min(run.height,
-                                                                           other.height):
-                return column
-        return -1
+        return column if any(_side_by_side(run, other) for other in beside) else -1
     return -1
 
 
@@ -137,9 +137,7 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
         col = column[i]
         current = open_lines.get(col)
         if current is not None:
-            head, run = runs[current[0]], runs[i]
-            overlap = min(head.y1, run.y1) - max(head.y0, run.y0)
-            if overlap >= 0.5 * min(head.height, run.height):
+            if _side_by_side(runs[current[0]], runs[i]):
                 current.append(i)
                 continue
             lines.append(_line(runs, current, col))

@@ -14,8 +14,9 @@ TAG_MODES = ("auto", "tags", "none")
 class LayoutSettings:
     """Layout options.
 
-    ``layout``: ``auto`` reorders only pages where columns are found,
-    ``reading_order`` always rebuilds the order from character boxes, ``raw``
+    ``layout``: ``auto`` reorders only pages where columns are found (and those
+    PDFium misreads: a line of Latin and right-to-left letters, text drawn twice over
+    itself), ``reading_order`` always rebuilds the order from character boxes, ``raw``
     keeps PDFium's order. ``marked_content``: ``auto`` follows the structure tree
     of a tagged page that passes the gate (``min_coverage`` of the page's text
     tagged, at most ``max_dangling_ratio`` of its leaves empty), ``tags`` follows
