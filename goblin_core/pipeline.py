@@ -87,6 +87,9 @@ _TERMINAL_ERRORS = (PasswordRequired, FileTooLarge, UnsafeArchive, EngineInterru
 #: The report warning kind of a page that could not be rendered for OCR.
 RENDER_FAILED = "RenderFailed"
 
+#: The verdict reason of OCR text read with less than ``ocr_trusted_confidence``.
+LOW_OCR_CONFIDENCE = "low_ocr_confidence"
+
 #: Why a recovery attempt has no text: the engine left the page out of its answer.
 _UNREAD = "the engine returned no text for this page"
 _READS_LESS = ("not used: fewer characters than the first engine's text, which only left "
@@ -726,13 +729,21 @@ class Pipeline:
     # -- step 4: validate --------------------------------------------------
 
     def _validate(
-        self, text: str, page: _PageWork, mime: str, engine: str, *, ocr: bool = False
+        self, text: str, page: _PageWork, mime: str, engine: str, *, ocr: bool = False,
+        confidence: float | None = None,
     ) -> Verdict:
         """Run the validators; OCR text is judged as text, not by what the page draws.
 
         The drawn-glyph counts describe the page's text layer: they say whether
         that layer is too thin (so OCR is needed), which means nothing for OCR
         output itself (a logo that reads "Google" is short, not broken).
+
+        OCR text read with a ``confidence`` under ``ocr_trusted_confidence`` is
+        suspect: the validators judge how text is encoded, which says nothing of
+        words misread, so without this a reading in the wrong script, or of a page
+        of formulas, would rank above a text layer whose few unmapped glyphs made
+        it suspect. As suspect it still beats text that is garbage or empty, and a
+        suspect layer only where it scores higher.
         """
         content = page.content
         verdicts = []
@@ -757,6 +768,9 @@ class Pipeline:
                 _record_validator_failure(page, entry, exc)
                 continue
             verdicts.append(verdict)
+        if ocr and confidence is not None and confidence < float(
+                self.core["ocr_trusted_confidence"]):
+            verdicts.append(Verdict("suspect", confidence, (LOW_OCR_CONFIDENCE,)))
         return combine(verdicts)
 
     # -- step 5: recover ---------------------------------------------------
@@ -942,7 +956,9 @@ class Pipeline:
             if (not isinstance(result, OCRResult) or not isinstance(result.text, str)
                     or not result.text.strip()):
                 continue
-            verdict = self._validate(result.text, page, mime, entry.name, ocr=True)
+            confidence = ocr_confidence(result.confidence)
+            verdict = self._validate(result.text, page, mime, entry.name, ocr=True,
+                                     confidence=confidence)
             found[page.number] = Candidate(
                 entry.name,
                 entry.provenance,
@@ -950,7 +966,7 @@ class Pipeline:
                 verdict,
                 "ocr",
                 share,
-                confidence=ocr_confidence(result.confidence),
+                confidence=confidence,
             )
         return found
 
@@ -1078,12 +1094,16 @@ class Pipeline:
         if found is None:
             page.errors.append(Attempt("ocr", verdict="empty", reasons=(reason,)))
             return None
-        verdict = self._validate(found.text, page, mime, found.engine, ocr=True)
+        verdict = self._validate(found.text, page, mime, found.engine, ocr=True,
+                                 confidence=found.confidence)
         return replace(found, verdict=verdict, seconds=time.monotonic() - t0)
 
     def _recognize(self, image: Any, page: _PageWork, backends: list[EngineEntry],
-                   languages: str, mime: str, t0: float) -> Candidate | None:
-        """The first backend's text for ``image`` that has any, validated for ``page``."""
+                   languages: str, mime: str, t0: float,
+                   whole_page: bool = True) -> Candidate | None:
+        """The first backend's text for ``image`` that has any, validated for ``page``;
+        an image region's (not ``whole_page``) without regard to the backend's
+        confidence, which ``region_text`` weighs against a floor of its own."""
         for entry in backends:
             t1 = time.monotonic()
             try:
@@ -1116,7 +1136,9 @@ class Pipeline:
                     )
                 )
                 continue
-            verdict = self._validate(result.text, page, mime, entry.name, ocr=True)
+            confidence = ocr_confidence(result.confidence)
+            verdict = self._validate(result.text, page, mime, entry.name, ocr=True,
+                                     confidence=confidence if whole_page else None)
             return Candidate(
                 entry.name,
                 entry.provenance,
@@ -1124,7 +1146,7 @@ class Pipeline:
                 verdict,
                 "ocr",
                 time.monotonic() - t0,
-                confidence=ocr_confidence(result.confidence),
+                confidence=confidence,
             )
         return None
 
@@ -1191,7 +1213,7 @@ class Pipeline:
                     candidate = replace(earlier, seconds=0.0) if earlier is not None else None
                 else:
                     candidate = self._recognize(piece, page, backends, languages, mime,
-                                                time.monotonic())
+                                                time.monotonic(), whole_page=False)
                     if key is not None:
                         read_before[key] = candidate
             finally:

@@ -560,6 +560,49 @@ def test_auto_ocr_reads_pages_with_too_many_unmapped_glyphs() -> None:
     assert document.pages[1].status == "clean"
 
 
+def _layer_against_ocr(confidence: float) -> Any:
+    # a text layer with a few unmapped glyphs (a heading in a font without a map) beside a
+    # scan; the backend reads both with ``confidence``
+    layer = "\ufffd" * 12 + " " + "a page of real words set in a font that maps " * 3
+    parser = ScriptedParser("tests.parser", [text_page(1, layer, unmapped=12), scan_page(2)],
+                            renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "Heading a page of real words read", 2: "scanned words"},
+                  confidence=confidence)
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr),
+                       ocr="auto")
+    assert ocr.calls == [1, 2]
+    return document
+
+
+def test_ocr_read_with_low_confidence_is_suspect_and_keeps_a_layer_scoring_higher() -> None:
+    # the validators judge how text is encoded: OCR in the wrong script, or of formulas,
+    # passes them all; only the backend's own confidence says it misread
+    layered, scanned = _layer_against_ocr(0.5).pages
+    assert (layered.status, layered.engine) == ("clean", "tests.parser")
+    assert layered.verdict == "suspect" and layered.confidence > 0.5
+    ocr = next(a for a in layered.attempts if a.engine == "tests.ocr")
+    assert (ocr.verdict, ocr.score, ocr.reasons) == ("suspect", 0.5, ("low_ocr_confidence",))
+    # with nothing better to read, the doubtful reading is the page's text, marked so
+    assert (scanned.status, scanned.text, scanned.verdict) == ("ocr", "scanned words",
+                                                                "suspect")
+    assert scanned.reasons == ("low_ocr_confidence",)
+
+
+def test_ocr_read_with_confidence_replaces_a_suspect_layer() -> None:
+    layered, scanned = _layer_against_ocr(0.95).pages
+    assert (layered.status, layered.verdict, layered.text) == (
+        "ocr", "ok", "Heading a page of real words read")
+    assert (scanned.status, scanned.verdict) == ("ocr", "ok")
+
+
+def test_trusted_ocr_confidence_is_an_option() -> None:
+    parser = ScriptedParser("tests.parser", [scan_page(1)], renders=True)
+    ocr = FakeOCR("tests.ocr", {1: "scanned words"}, confidence=0.5)
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser, ocr),
+                       ocr_trusted_confidence=0.4)
+    assert document.pages[0].verdict == "ok"
+
+
 class _FlatImage(FakeImage):
     """A rendered page of one colour, as PIL reports its extrema."""
 

@@ -46,6 +46,16 @@ GOBLIN_OPTIONS = (
         maximum=1.0,
     ),
     Option(
+        "ocr_trusted_confidence",
+        "float",
+        0.9,
+        "OCR text read with less confidence than this (the backend's own, 0 to 1) is "
+        "suspect (reason low_ocr_confidence): it still replaces text that is garbage or "
+        "empty, but a suspect text layer scoring higher is kept.",
+        minimum=0.0,
+        maximum=1.0,
+    ),
+    Option(
         "total_chars_per_page",
         "int",
         10,
