@@ -6,7 +6,13 @@ import io
 
 import pikepdf
 import pytest
-from pdf_builders import identity_font_pdf, reportlab_pdf, saved
+from pdf_builders import (
+    PROSE_LINES,
+    identity_font_pdf,
+    reportlab_pdf,
+    saved,
+    substituted_font_pdf,
+)
 
 from goblin_core import default_registry, extract
 from goblin_core.source import Source
@@ -100,6 +106,22 @@ def test_pages_carry_glyph_image_and_unmapped_counts(registry) -> None:  # type:
         page = next(parsed.pages())
     assert page.glyphs and page.glyphs > 500
     assert page.images == 0 and page.unmapped == 0
+
+
+def test_glyphs_a_tounicode_map_sends_to_the_replacement_character_count_as_unmapped(
+        registry) -> None:  # type: ignore[no-untyped-def]
+    # cairo writes U+FFFD into ToUnicode for glyphs it cannot name; PDFium raises no map
+    # error for them, yet they are as unread as glyphs without any mapping
+    unread = "ÇÃçã"
+    pdf = substituted_font_pdf(dict.fromkeys(unread, "\ufffd"))
+    expected = sum(line.count(char) for line in PROSE_LINES for char in unread)
+    with registry.get("pdf.pypdfium2").engine.open(Source.from_bytes(pdf, "s.pdf"),
+                                                   registry.config()) as parsed:
+        page = next(parsed.pages())
+    assert page.text.count("\ufffd") == expected
+    assert page.unmapped == expected
+    page = extract(pdf, name="s.pdf", ocr="never").pages[0]
+    assert (page.verdict, page.reasons) == ("suspect", ("unmapped",))
 
 
 def test_metadata_has_the_normalised_keys() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_core.ranking import is_unmapped, unmapped_chars
+from goblin_core.ranking import REPLACEMENT, is_unmapped, unmapped_chars
 from goblin_pdf.generated_gaps import apply_edits, mend_generated_gaps
 from goblin_pdf.hidden_text import hidden_chars
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
@@ -199,6 +199,9 @@ def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
     glyphs that came out as control, private-use or replacement characters do.
     PDFium is asked only about the characters that look unmapped in ``text``
     (one text character per PDFium character, the generated line breaks included).
+    U+FFFD counts whatever the flag: a ToUnicode map may send glyphs there (cairo
+    does, for glyphs it cannot name), which PDFium takes as a mapping like any other,
+    and no glyph is rightly read as the replacement character.
     """
     if not unmapped_chars(text):
         return 0
@@ -206,6 +209,9 @@ def _unmapped(textpage: pdfium.PdfTextPage, text: str) -> int:
     aligned = len(text) == total
     count = 0
     for match in _SUSPECT_CHAR.finditer(text):
+        if match.group() == REPLACEMENT:
+            count += 1
+            continue
         index = _char_index(textpage, match.start(), aligned)
         if not 0 <= index < total or pdfium_c.FPDFText_HasUnicodeMapError(textpage, index) != 1:
             continue
