@@ -40,3 +40,36 @@ def test_a_page_number_between_two_columns_closes_the_page() -> None:
     lines = order_lines(runs, [(210.0, 250.0)])
     assert lines[-1].text == "17" and lines[-1].column == -1
     assert [line.text for line in lines[:6]] == [f"left {row} of the column" for row in range(6)]
+
+
+def test_a_label_beside_a_line_across_the_gutter_is_on_that_line() -> None:
+    """``B.`` before a heading across both columns, a page number at the end of a running
+    head: on the line they stand on. A column's line with the gutter between it and a
+    line reaching into the gutter from the other side stays in its column."""
+    runs = [_run("Running head of the journal", 120, 490, 760, 1), _run("47", 530, 545, 760, 2),
+            _run("B.", 50, 62, 700, 3), _run("A heading across both columns", 70, 380, 700, 4)]
+    for row in range(6):
+        y = 680 - 12 * row
+        runs.append(_run(f"left {row} of the column", 50, 200, y, 100 + row))
+        runs.append(_run(f"right {row} of the column", 250, 450, y, 200 + row))
+    runs.append(_run("left 6 beside a caption", 50, 200, 608, 106))
+    runs.append(_run("Figure 1. A caption reaching into the gutter", 215, 450, 608, 206))
+    lines = [line.text for line in order_lines(runs, [(210.0, 250.0)])]
+    assert lines[:2] == ["Running head of the journal 47", "B. A heading across both columns"]
+    assert "left 6 beside a caption" in lines and lines.index("left 6 beside a caption") < \
+        lines.index("right 0 of the column")
+
+
+def test_a_wide_empty_strip_across_the_page_ends_a_band_of_columns() -> None:
+    """Columns above a figure drawn as an image, and columns below it: each band is read
+    column by column before the next, though no line crosses the gutter between them."""
+    runs = []
+    for band, top in enumerate((700, 400)):
+        for row in range(3):
+            y = top - 12 * row
+            runs.append(_run(f"left {band}.{row} of the column", 50, 200, y, 100 * band + row))
+            runs.append(_run(f"right {band}.{row} of the column", 250, 450, y,
+                             100 * band + 50 + row))
+    lines = [line.text for line in order_lines(runs, [(210.0, 250.0)])]
+    assert lines == [f"{side} {band}.{row} of the column" for band in (0, 1)
+                     for side in ("left", "right") for row in range(3)]

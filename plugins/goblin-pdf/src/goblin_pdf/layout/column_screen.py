@@ -15,7 +15,14 @@ from collections.abc import Sequence
 
 import pypdfium2 as pdfium
 
-from goblin_pdf.layout.columns import LOW_COVERAGE, MIN_COLUMN_SHARE, gutters_of
+from goblin_pdf.layout.columns import (
+    LOW_COVERAGE,
+    MIN_COLUMN_SHARE,
+    MIN_SIDE_BY_SIDE,
+    NARROW_SHARE,
+    gutters_beside_wide_lines,
+    gutters_of,
+)
 from goblin_pdf.layout.native import drawn_text_rects
 
 _MIN_RECTS = 6
@@ -37,9 +44,22 @@ def may_have_columns(textpage: pdfium.PdfTextPage, rects: Sequence[Box] | None =
     if _leans(boxes):
         return True
     kept = _without_slivers(boxes)
-    if _middle_is_crossed(kept):
+    crossed = _middle_is_crossed(kept)
+    if crossed and not _narrow_beside(kept):
         return False
-    return bool(gutters_of(*joined_runs(kept)))
+    x0, x1, chars, heights, y0, y1 = joined_runs(kept)
+    return bool((not crossed and gutters_of(x0, x1, chars, heights))
+                or gutters_beside_wide_lines(x0, x1, chars, heights, y0, y1))
+
+
+def _narrow_beside(kept: list[Box]) -> bool:
+    """Whether enough narrow rectangles start a column's width into the text for columns
+    to stand among them below or above paragraphs across the page (which cross its
+    middle): a page of one column has few, its short last lines starting at the margin."""
+    left, right = min(b[0] for b in kept), max(b[2] for b in kept)
+    start, limit = left + MIN_COLUMN_SHARE * (right - left), NARROW_SHARE * (right - left)
+    inside = sum(1 for x0, _, x1, _ in kept if x0 >= start and x1 - x0 < limit)
+    return inside >= MIN_SIDE_BY_SIDE
 
 
 def _without_slivers(boxes: Sequence[Box]) -> list[Box]:
@@ -77,9 +97,10 @@ def _middle_is_crossed(kept: list[Box]) -> bool:
 Box = tuple[float, float, float, float]
 
 
-def joined_runs(kept: list[Box]) -> tuple[list[float], list[float], list[float], list[float]]:
+def joined_runs(kept: list[Box]) -> tuple[list[float], list[float], list[float], list[float],
+                                          list[float], list[float]]:
     """PDFium's rectangles joined into line runs: x0, x1, characters (estimated from
-    the width) and height of each. PDFium cuts a rectangle at every text object and
+    the width), height, y0 and y1 of each. PDFium cuts a rectangle at every text object and
     some producers draw word by word, so one line may come in many pieces. ``kept`` are
     the rectangles without slivers (accents, dots). Plain Python, with comparisons
     written out rather than min()/max() calls: a page has tens to hundreds of rectangles."""
@@ -100,6 +121,8 @@ def joined_runs(kept: list[Box]) -> tuple[list[float], list[float], list[float],
     x1s: list[float] = []
     chars: list[float] = []
     heights: list[float] = []
+    y0s: list[float] = []
+    y1s: list[float] = []
     previous_line = -1
     previous_x1 = previous_height = 0.0
     for line, x0, k in keyed:
@@ -111,6 +134,8 @@ def joined_runs(kept: list[Box]) -> tuple[list[float], list[float], list[float],
             x1s.append(x1)
             chars.append(0.0)
             heights.append(height)
+            y0s.append(y0)
+            y1s.append(y1)
         else:
             if x0 < x0s[-1]:
                 x0s[-1] = x0
@@ -118,9 +143,13 @@ def joined_runs(kept: list[Box]) -> tuple[list[float], list[float], list[float],
                 x1s[-1] = x1
             if height > heights[-1]:
                 heights[-1] = height
+            if y0 < y0s[-1]:
+                y0s[-1] = y0
+            if y1 > y1s[-1]:
+                y1s[-1] = y1
         chars[-1] += 2 * (x1 - x0) / height
         previous_line, previous_x1, previous_height = line, x1, height
-    return x0s, x1s, chars, heights
+    return x0s, x1s, chars, heights, y0s, y1s
 
 
 def _leans(boxes: Sequence[Box]) -> bool:

@@ -4,10 +4,16 @@ A gutter is a vertical strip that few runs cross (only full-width ones:
 titles, wide captions) with well-covered text on both sides. Each side must
 read like prose (runs of many characters) and be reasonably wide, so the
 gaps between table columns or between form labels and values do not count.
+
+Where paragraphs across the whole width fill a page's gutter (an abstract above two
+columns, an introduction above three), the gutter is looked for again among the runs
+narrower than half the text: it stands when enough of its lines stand side by side with
+lines of the next column, as two columns' lines do and a letter's address blocks do not.
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import statistics
@@ -27,8 +33,83 @@ _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
 
 def find_gutters(runs: Sequence[Run]) -> list[tuple[float, float]]:
     """The page's column gutters as (x0, x1) intervals, left to right; [] for one column."""
-    return gutters_of([r.x0 for r in runs], [r.x1 for r in runs], [float(r.chars) for r in runs],
-                      [r.height for r in runs], [r.direction > 0 for r in runs])
+    x0, x1 = [r.x0 for r in runs], [r.x1 for r in runs]
+    chars, height = [float(r.chars) for r in runs], [r.height for r in runs]
+    right_to_left = [r.direction > 0 for r in runs]
+    page_wide = gutters_of(x0, x1, chars, height, right_to_left)
+    beside = gutters_beside_wide_lines(x0, x1, chars, height, [r.y0 for r in runs],
+                                       [r.y1 for r in runs], right_to_left)
+    # the narrow runs' gutters when they add to the page-wide ones: a running head and a
+    # footer across a gutter of a sparse page (a page of figures) hide it from the first
+    return beside if all(any(a0 < b1 and b0 < a1 for b0, b1 in beside)
+                         for a0, a1 in page_wide) else page_wide
+
+
+#: Width of a run, as a share of the text's, below which it may be a column's line
+NARROW_SHARE = 0.5
+#: Lines of a column standing beside lines of the next for the columns to be found
+#: among the narrow runs alone
+MIN_SIDE_BY_SIDE = 5
+
+
+def gutters_beside_wide_lines(x0: Sequence[float], x1: Sequence[float],
+                              chars: Sequence[float], height: Sequence[float],
+                              y0: Sequence[float], y1: Sequence[float],
+                              right_to_left: Sequence[bool] | None = None,
+                              ) -> list[tuple[float, float]]:
+    """The gutters of the runs narrower than ``NARROW_SHARE`` of the text (the page-wide
+    search having found none), each kept when ``MIN_SIDE_BY_SIDE`` lines of the column on
+    its left stand beside lines of the column on its right with no line across the
+    gutter between them: rows of a name and a label, each under a paragraph across the
+    page, are no columns."""
+    if not x0:
+        return []
+    left, right = min(x0), max(x1)
+    limit = NARROW_SHARE * (right - left)
+    narrow = [k for k, (a, b) in enumerate(zip(x0, x1, strict=True)) if b - a < limit]
+    if len(narrow) < 2 * _MIN_COLUMN_RUNS + MIN_SIDE_BY_SIDE:
+        return []
+    rtl = right_to_left or [False] * len(x0)
+    found = gutters_of([x0[k] for k in narrow], [x1[k] for k in narrow],
+                       [chars[k] for k in narrow], [height[k] for k in narrow],
+                       [rtl[k] for k in narrow])
+    return [gutter for gutter in found
+            if _side_by_side_lines(gutter, narrow, x0, x1, y0, y1) >= MIN_SIDE_BY_SIDE]
+
+
+def _side_by_side_lines(gutter: tuple[float, float], narrow: list[int], x0: Sequence[float],
+                        x1: Sequence[float], y0: Sequence[float],
+                        y1: Sequence[float]) -> int:
+    """The most narrow runs ending left of ``gutter``'s middle, one below the other with
+    no run across the middle between them, that have a narrow run starting right of it
+    at their height (overlapping by half the lower one's height)."""
+    middle = (gutter[0] + gutter[1]) / 2
+    before = [k for k in narrow if x1[k] <= middle]
+    after = sorted((k for k in narrow if x0[k] >= middle), key=lambda k: y0[k] + y1[k])
+    if not before or not after:
+        return 0
+    # runs beside one another have their middles less than their heights' mean apart:
+    # each run of the left column is compared with the right column's runs near it only
+    centres = [(y0[k] + y1[k]) / 2 for k in after]
+    reach = max(y1[k] - y0[k] for k in after)
+    paired = []
+    for a in before:
+        centre, size = (y0[a] + y1[a]) / 2, y1[a] - y0[a]
+        low = bisect.bisect_left(centres, centre - (size + reach) / 2)
+        high = bisect.bisect_right(centres, centre + (size + reach) / 2)
+        if any(min(y1[a], y1[b]) - max(y0[a], y0[b]) >= 0.5 * min(size, y1[b] - y0[b])
+               for b in after[low:high]):
+            paired.append(centre)
+    paired.sort()
+    across = sorted((a0 + a1) / 2 for a, b, a0, a1 in zip(x0, x1, y0, y1, strict=True)
+                    if a < middle < b)
+    longest = chain = 0
+    for k, level in enumerate(paired):
+        between = k and bisect.bisect_left(across, level) > bisect.bisect_right(
+            across, paired[k - 1])
+        chain = 1 if not k or between else chain + 1
+        longest = max(longest, chain)
+    return longest
 
 
 def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],

@@ -9,6 +9,7 @@ line spacing opens up or the type size changes.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -21,6 +22,7 @@ from goblin_pdf.layout.lines import Run
 
 _CAPTION = re.compile(r"^(fig(ure)?|table|tab|chart|plate)\.?\s*\d", re.IGNORECASE)
 _PARAGRAPH_GAP = 1.45  # line pitch, in median pitches, that starts a new paragraph
+_BAND_GAP = 5.0  # empty height across the page, in line heights, that ends a band
 _HEADING_SIZE = 1.15  # glyph height, in body heights, that marks a heading
 
 
@@ -39,19 +41,27 @@ class Line(NamedTuple):
 
 def order_lines(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[Line]:
     """Lines in reading order: bands top down, columns left to right within a band, or
-    right to left in a band whose lines mostly read right to left."""
+    right to left in a band whose lines mostly read right to left. A band ends at a line
+    across a gutter, and where no line stands for ``_BAND_GAP`` line heights across the
+    whole page (a figure or a table drawn as an image between two bands of columns)."""
     lines = _merge(runs, gutters)
     if not gutters:
         return lines
+    gap = _BAND_GAP * float(np.median([line.height for line in lines]))
     ordered: list[Line] = []
     band: list[Line] = []
+    lowest = math.inf
     for line in lines:
         if line.column < 0:
             ordered.extend(_by_column(band))
             band = []
             ordered.append(line)
         else:
+            if band and lowest - line.y1 > gap:
+                ordered.extend(_by_column(band))
+                band = []
             band.append(line)
+        lowest = min(lowest, line.y0)
     ordered.extend(_by_column(band))
     return ordered
 
@@ -75,6 +85,17 @@ def _column(run: Run, gutters: Sequence[tuple[float, float]]) -> int:
 def _side_by_side(a: Run, b: Run) -> bool:
     """Whether two runs overlap up and down by half the lower one's height: one line."""
     return min(a.y1, b.y1) - max(a.y0, b.y0) >= 0.5 * min(a.height, b.height)
+
+
+def _on_the_line(run: Run, spanning: Run, gutters: Sequence[tuple[float, float]]) -> bool:
+    """Whether ``run``, in a column, is on the line of ``spanning``, a run across a gutter:
+    beside it with no gutter between them (a label before a heading, the page number at
+    the end of a running head). A column's line with a gutter between it and the other
+    is in its column, whatever reaches into the gutter from the other side."""
+    if not _side_by_side(run, spanning):
+        return False
+    left, right = (run, spanning) if run.x0 < spanning.x0 else (spanning, run)
+    return not any(g0 < right.x0 and g1 > left.x1 for g0, g1 in gutters)
 
 
 #: Characters of a run short enough to be a page number set between two columns
@@ -129,6 +150,10 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
         column[k] = _reaching_into_gutter(runs, k, gutters)
     for k in [k for k, r in enumerate(runs) if r.chars <= _PAGE_NUMBER and column[k] >= 0]:
         if _alone_by_a_gutter(runs, k, gutters):
+            column[k] = -1
+    spanning = [runs[k] for k, col in enumerate(column) if col < 0]
+    for k in [k for k, col in enumerate(column) if col >= 0] if spanning else ():
+        if any(_on_the_line(runs[k], other, gutters) for other in spanning):
             column[k] = -1
     order = sorted(range(len(runs)), key=[(-r.yc, r.x0) for r in runs].__getitem__)
     lines: list[Line] = []
