@@ -48,8 +48,11 @@ def may_have_columns(textpage: pdfium.PdfTextPage, rects: Sequence[Box] | None =
     if crossed and not _narrow_beside(kept):
         return False
     x0, x1, chars, heights, y0, y1 = joined_runs(kept)
+    # run by run, as the rebuild judges a column new to this search: a page that shows
+    # columns only with its lines' runs added up is rebuilt for nothing where PDFium's
+    # order reads them (see columns.column_gutters)
     return bool((not crossed and gutters_of(x0, x1, chars, heights))
-                or gutters_beside_wide_lines(x0, x1, chars, heights, y0, y1))
+                or gutters_beside_wide_lines(x0, x1, chars, heights, y0, y1, by_line=False))
 
 
 def _narrow_beside(kept: list[Box]) -> bool:

@@ -33,16 +33,42 @@ _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
 
 def find_gutters(runs: Sequence[Run]) -> list[tuple[float, float]]:
     """The page's column gutters as (x0, x1) intervals, left to right; [] for one column."""
+    return column_gutters(runs)[0]
+
+
+def column_gutters(runs: Sequence[Run]) -> tuple[list[tuple[float, float]], bool]:
+    """:func:`find_gutters`, and whether the page shows columns to the plain page-wide
+    search too, run by run (the one the column screen of ``layout = "auto"`` makes):
+    columns found only with lines' runs added up or among the narrow runs are new to
+    it, and ``auto`` reorders such a page only where PDFium's text reads across them."""
     x0, x1 = [r.x0 for r in runs], [r.x1 for r in runs]
     chars, height = [float(r.chars) for r in runs], [r.height for r in runs]
     right_to_left = [r.direction > 0 for r in runs]
-    page_wide = gutters_of(x0, x1, chars, height, right_to_left)
-    beside = gutters_beside_wide_lines(x0, x1, chars, height, [r.y0 for r in runs],
-                                       [r.y1 for r in runs], right_to_left)
+    y0, y1 = [r.y0 for r in runs], [r.y1 for r in runs]
+    page_wide = gutters_of(x0, x1, chars, height, right_to_left, y0, y1)
+    beside = gutters_beside_wide_lines(x0, x1, chars, height, y0, y1, right_to_left)
+    plain = bool(page_wide) and bool(gutters_of(x0, x1, chars, height, right_to_left))
     # the narrow runs' gutters when they add to the page-wide ones: a running head and a
     # footer across a gutter of a sparse page (a page of figures) hide it from the first
-    return beside if all(any(a0 < b1 and b0 < a1 for b0, b1 in beside)
-                         for a0, a1 in page_wide) else page_wide
+    if len(beside) > len(page_wide) and all(any(a0 < b1 and b0 < a1 for b0, b1 in beside)
+                                            for a0, a1 in page_wide):
+        return beside, plain
+    return page_wide, plain
+
+
+def read_across(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> bool:
+    """Whether the page's stream, in PDFium's order, goes from a line of one column to a
+    line of another at its height ``MIN_SIDE_BY_SIDE`` times or more: a producer writing
+    the columns line across line, whose text only the rebuild puts in order. Chrome,
+    Word and TeX write a column after the other, which PDFium's text keeps."""
+    steps = 0
+    for run, after in itertools.pairwise(sorted(runs, key=lambda r: r.first)):
+        left, right = (run, after) if run.x0 < after.x0 else (after, run)
+        if (any(left.x1 <= g0 and right.x0 >= g1 for g0, g1 in gutters)
+                and min(run.y1, after.y1) - max(run.y0, after.y0)
+                >= 0.5 * min(run.y1 - run.y0, after.y1 - after.y0)):
+            steps += 1
+    return steps >= MIN_SIDE_BY_SIDE
 
 
 #: Width of a run, as a share of the text's, below which it may be a column's line
@@ -56,12 +82,12 @@ def gutters_beside_wide_lines(x0: Sequence[float], x1: Sequence[float],
                               chars: Sequence[float], height: Sequence[float],
                               y0: Sequence[float], y1: Sequence[float],
                               right_to_left: Sequence[bool] | None = None,
-                              ) -> list[tuple[float, float]]:
-    """The gutters of the runs narrower than ``NARROW_SHARE`` of the text (the page-wide
-    search having found none), each kept when ``MIN_SIDE_BY_SIDE`` lines of the column on
-    its left stand beside lines of the column on its right with no line across the
-    gutter between them: rows of a name and a label, each under a paragraph across the
-    page, are no columns."""
+                              by_line: bool = True) -> list[tuple[float, float]]:
+    """The gutters of the runs narrower than ``NARROW_SHARE`` of the text, each kept when
+    ``MIN_SIDE_BY_SIDE`` lines of the column on its left stand beside lines of the column
+    on its right with no line across the gutter between them: rows of a name and a label,
+    each under a paragraph across the page, are no columns. ``by_line``: a column's
+    prose is judged by its lines' characters (see ``gutters_of``), else run by run."""
     if not x0:
         return []
     left, right = min(x0), max(x1)
@@ -72,7 +98,8 @@ def gutters_beside_wide_lines(x0: Sequence[float], x1: Sequence[float],
     rtl = right_to_left or [False] * len(x0)
     found = gutters_of([x0[k] for k in narrow], [x1[k] for k in narrow],
                        [chars[k] for k in narrow], [height[k] for k in narrow],
-                       [rtl[k] for k in narrow])
+                       [rtl[k] for k in narrow], [y0[k] for k in narrow] if by_line else None,
+                       [y1[k] for k in narrow] if by_line else None)
     return [gutter for gutter in found
             if _side_by_side_lines(gutter, narrow, x0, x1, y0, y1) >= MIN_SIDE_BY_SIDE]
 
@@ -113,10 +140,11 @@ def _side_by_side_lines(gutter: tuple[float, float], narrow: list[int], x0: Sequ
 
 
 def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
-               height: Sequence[float],
-               right_to_left: Sequence[bool] | None = None) -> list[tuple[float, float]]:
+               height: Sequence[float], right_to_left: Sequence[bool] | None = None,
+               y0: Sequence[float] | None = None,
+               y1: Sequence[float] | None = None) -> list[tuple[float, float]]:
     """:func:`find_gutters` on run lists: left and right edges, characters, heights and,
-    when known, which runs read right to left.
+    when known, which runs read right to left and their bottoms and tops.
 
     Plain Python on purpose: a page has tens to a few hundred runs, where NumPy's
     per-call cost outweighs its speed, and this runs on every page of every PDF.
@@ -147,8 +175,9 @@ def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
         if b - a < min_width or a == 0 or b >= bins - 1:
             continue
         gutters.append((left + a * unit, left + b * unit))
+    rows = _Rows(x0, x1, chars, y0, y1, gutters) if y0 is not None and y1 is not None else None
     return _prose_columns(gutters, x0, x1, chars, left, right,
-                          right_to_left or [False] * len(x0))
+                          right_to_left or [False] * len(x0), rows)
 
 
 def histogram_frame(left: float, right: float, runs: int) -> tuple[float, int] | None:
@@ -183,9 +212,66 @@ def _low_spans(edges: list[int], levels: list[float], threshold: float,
     return spans
 
 
+class _Rows:
+    """Characters per line of a column, for justified narrow columns: their word gaps
+    may be wider than the gutter, which parts their lines into runs of a word or two
+    that read like no prose one by one. A column holding a low strip the search set
+    aside (the gap between two columns of a table) is judged run by run: its cells, a
+    row's added up, would read like prose."""
+
+    def __init__(self, x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
+                 y0: Sequence[float], y1: Sequence[float],
+                 strips: list[tuple[float, float]]) -> None:
+        self.x0, self.x1, self.chars, self.y0, self.y1 = x0, x1, chars, y0, y1
+        self.strips = strips
+
+    def lengths(self, inside: list[int], c0: float, c1: float) -> list[float] | None:
+        """The characters of each line the runs ``inside`` make, or None when the
+        column from ``c0`` to ``c1`` holds a set-aside strip."""
+        if any(c0 < s0 and s1 < c1 for s0, s1 in self.strips):
+            return None
+        lengths: list[float] = []
+        starts: list[list[float]] = []  # where each line's later runs start
+        top = bottom = 0.0
+        for k in sorted(inside, key=lambda k: -(self.y0[k] + self.y1[k])):
+            low, high = self.y0[k], self.y1[k]
+            if lengths and min(high, top) - max(low, bottom) >= 0.5 * min(high - low,
+                                                                        top - bottom):
+                lengths[-1] += self.chars[k]
+                starts[-1].append(self.x0[k])
+                continue
+            lengths.append(self.chars[k])
+            starts.append([])
+            top, bottom = high, low
+        return None if _aligned(starts, top - bottom) else lengths
+
+
+def _aligned(starts: list[list[float]], height: float) -> bool:
+    """Whether most lines parted into runs (``_ALIGNED_SHARE``) have a later run starting
+    at one place: the cells of a table's column. A justified line parts at word gaps,
+    which fall anywhere, though a short first word often leaves the second about one
+    place."""
+    parted = [line for line in starts if line]
+    if len(parted) < _MIN_COLUMN_RUNS:
+        return False
+    # a table's cells start within a point or two of one another; places a quarter of
+    # a glyph's height wide, counted with the next so a cell edge on a boundary counts
+    unit = max(0.25 * height, 0.5)
+    counts: dict[int, int] = {}
+    for line in parted:
+        for place in {p for x in line for p in (int(x / unit), int(x / unit) - 1)}:
+            counts[place] = counts.get(place, 0) + 1
+    return max(counts.values()) >= _ALIGNED_SHARE * len(parted)
+
+
+#: Share of a column's parted lines with a run starting at one place that makes it a table's
+_ALIGNED_SHARE = 0.75
+
+
 def _prose_columns(gutters: list[tuple[float, float]], x0: Sequence[float],
                    x1: Sequence[float], chars: Sequence[float], left: float,
-                   right: float, right_to_left: Sequence[bool]) -> list[tuple[float, float]]:
+                   right: float, right_to_left: Sequence[bool],
+                   rows: _Rows | None = None) -> list[tuple[float, float]]:
     """Keep only gutters whose neighbouring columns are wide and hold prose. A gutter's
     edge lies where few lines reach: right-to-left lines, set flush right, start inside
     the gutter on their left when they are longer than most, and count in their column
@@ -198,8 +284,10 @@ def _prose_columns(gutters: list[tuple[float, float]], x0: Sequence[float],
         middles = [left, *[(g0 + g1) / 2 for g0, g1 in kept]]
         for i in range(len(kept) + 1):
             c0, c1 = edges[2 * i], edges[2 * i + 1]
-            inside = [c for a, b, c, rtl in zip(x0, x1, chars, right_to_left, strict=True)
-                      if a >= (middles[i] if rtl else c0) - 1 and b <= c1 + 1]
+            members = [k for k, (a, b, rtl) in enumerate(zip(x0, x1, right_to_left, strict=True))
+                       if a >= (middles[i] if rtl else c0) - 1 and b <= c1 + 1]
+            lines = rows.lengths(members, c0, c1) if rows is not None else None
+            inside = lines if lines is not None else [chars[k] for k in members]
             wide = (c1 - c0) >= MIN_COLUMN_SHARE * (right - left)
             prose = len(inside) >= _MIN_COLUMN_RUNS and statistics.median(inside) >= \
                 _MIN_PROSE_CHARS

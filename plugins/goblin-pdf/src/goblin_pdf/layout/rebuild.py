@@ -21,7 +21,7 @@ import pypdfium2 as pdfium
 from goblin_core.model import Block
 from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
 from goblin_pdf.layout.column_screen import Box, may_have_columns
-from goblin_pdf.layout.columns import find_gutters
+from goblin_pdf.layout.columns import column_gutters, read_across
 from goblin_pdf.layout.duplicates import duplicate_mask
 from goblin_pdf.layout.glyphs import SPACES as _SPACES
 from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
@@ -58,13 +58,17 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     keep = _kept(glyphs, settings)
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
     runs, attached = _runs(glyphs, keep, joined, partial(ink_boxed, handle))
-    gutters = find_gutters(runs)
+    gutters, plain = column_gutters(runs)
     # The text scan only says an accent sits next to a letter (``x~`` in a formula does
     # too); a page is rebuilt for accents only when one is drawn over a letter. PDFium
     # orders lines as the page is shown, so text running down it comes out last line
     # first: a page of sideways text is read turned back.
+    # columns new to the plain search are reordered where PDFium's text reads across
+    # them: a page of several bands of columns may show some bands only, a symbol list
+    # reads as columns of prose, and PDFium's order is right for most producers
+    columned = bool(gutters) and (plain or read_across(runs, gutters))
     reorder = settings.layout == "reading_order" or (
-        settings.layout == "auto" and (bool(gutters) or (accents and attached) or misread
+        settings.layout == "auto" and (columned or (accents and attached) or misread
                                        or glyphs.sideways))
     blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
     text = _text(blocks) if reorder else raw_text
