@@ -73,3 +73,20 @@ def test_a_wide_empty_strip_across_the_page_ends_a_band_of_columns() -> None:
     lines = [line.text for line in order_lines(runs, [(210.0, 250.0)])]
     assert lines == [f"{side} {band}.{row} of the column" for band in (0, 1)
                      for side in ("left", "right") for row in range(3)]
+
+
+def test_short_runs_starting_a_column_inside_the_gutter_are_that_columns() -> None:
+    """A list of symbols in two halves: the right half's lines begin with short symbols,
+    which leave the strip where they stand thinly covered, so the gutter found reaches
+    into them. Runs starting where several of that column's lines start are its own."""
+    runs = []
+    for row in range(6):
+        y = 700 - 12 * row
+        runs.append(_run(f"A{row} definition of the left symbol", 90, 230, y, 100 + row))
+        # the symbols start a hair left of the gutter's middle (319.5)
+        runs.append(_run(f"S{row}" if row % 2 else f"Sym{row}(X)", 319, 332 if row % 2 else 360,
+                         y, 200 + 2 * row))
+        runs.append(_run(f"definition of the right symbol {row}", 378, 480, y, 201 + 2 * row))
+    lines = order_lines(runs, [(293.0, 346.0)])
+    assert [line.column for line in lines] == [0] * 6 + [1] * 6
+    assert lines[6].text == "Sym0(X) definition of the right symbol 0"

@@ -126,6 +126,8 @@ def _reaching_into_gutter(runs: Sequence[Run], k: int,
     for i, (g0, g1) in enumerate(gutters):
         if not run.x0 < (g0 + g1) / 2 < run.x1:
             continue
+        if run.x0 >= g0 and _edge_shared(runs, k, g1):
+            return i + 1
         if run.x0 < g0 and run.x1 <= g1:
             if run.direction > 0:
                 return i
@@ -139,6 +141,21 @@ def _reaching_into_gutter(runs: Sequence[Run], k: int,
             return -1
         return column if any(_side_by_side(run, other) for other in beside) else -1
     return -1
+
+
+#: Other runs of a column starting where a run does for that to be the column's left edge
+_SHARED_EDGE = 2
+
+
+def _edge_shared(runs: Sequence[Run], k: int, reach: float) -> bool:
+    """Whether ``_SHARED_EDGE`` other runs reaching past ``reach`` start where run ``k``,
+    which starts inside a gutter, does (within a point): the left edge of the column after
+    the gutter, which the search put inside it because that column's lines begin with
+    short runs (the symbols of a list of symbols)."""
+    start = runs[k].x0
+    shared = sum(1 for j, r in enumerate(runs) if j != k and abs(r.x0 - start) <= 1.0
+                 and r.x1 > reach)
+    return shared >= _SHARED_EDGE
 
 
 def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[Line]:
