@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from goblin_pdf.layout.lines import Run
 from goblin_pdf.layout.reading_order import order_lines
 
@@ -90,3 +92,18 @@ def test_short_runs_starting_a_column_inside_the_gutter_are_that_columns() -> No
     lines = order_lines(runs, [(293.0, 346.0)])
     assert [line.column for line in lines] == [0] * 6 + [1] * 6
     assert lines[6].text == "Sym0(X) definition of the right symbol 0"
+
+
+def test_thousands_of_runs_in_a_gutter_are_ordered_in_a_fraction_of_a_second() -> None:
+    """A safety ceiling: each run in a column is compared with the runs across a gutter at
+    its height only, and each run in the gutter with the runs starting where it does."""
+    runs = []
+    for row in range(2000):
+        y = 20000 - 10 * row
+        runs.append(_run("left", 50, 250, y, 2 * row))
+        runs.append(_run("right", 300, 500, y, 2 * row + 1))
+    runs += [_run("x", 260, 290, 20003 - 20 * row, 4000 + row) for row in range(1000)]
+    started = time.perf_counter()
+    lines = order_lines(runs, [(255.0, 295.0)])
+    assert time.perf_counter() - started < 1.0
+    assert len(lines) == 5000

@@ -8,6 +8,7 @@ line spacing opens up or the type size changes.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import re
@@ -114,7 +115,7 @@ def _alone_by_a_gutter(runs: Sequence[Run], k: int,
 
 
 def _reaching_into_gutter(runs: Sequence[Run], k: int,
-                          gutters: Sequence[tuple[float, float]]) -> int:
+                          gutters: Sequence[tuple[float, float]], starts: _Starts) -> int:
     """The column of run ``k``, which crosses a gutter's middle, when it only reaches into
     the gutter from one side: a gutter is found where few lines reach, and the longest
     lines of a ragged column end past its middle. A line reaching in from its own
@@ -126,7 +127,7 @@ def _reaching_into_gutter(runs: Sequence[Run], k: int,
     for i, (g0, g1) in enumerate(gutters):
         if not run.x0 < (g0 + g1) / 2 < run.x1:
             continue
-        if run.x0 >= g0 and _edge_shared(runs, k, g1):
+        if run.x0 >= g0 and starts.shared(k, g1):
             return i + 1
         if run.x0 < g0 and run.x1 <= g1:
             if run.direction > 0:
@@ -147,15 +148,50 @@ def _reaching_into_gutter(runs: Sequence[Run], k: int,
 _SHARED_EDGE = 2
 
 
-def _edge_shared(runs: Sequence[Run], k: int, reach: float) -> bool:
-    """Whether ``_SHARED_EDGE`` other runs reaching past ``reach`` start where run ``k``,
-    which starts inside a gutter, does (within a point): the left edge of the column after
-    the gutter, which the search put inside it because that column's lines begin with
-    short runs (the symbols of a list of symbols)."""
-    start = runs[k].x0
-    shared = sum(1 for j, r in enumerate(runs) if j != k and abs(r.x0 - start) <= 1.0
-                 and r.x1 > reach)
-    return shared >= _SHARED_EDGE
+class _Starts:
+    """The page's runs by left edge, to ask which start where another does."""
+
+    def __init__(self, runs: Sequence[Run]) -> None:
+        self.runs = runs
+        self.order = sorted(range(len(runs)), key=lambda k: runs[k].x0)
+        self.edges = [runs[k].x0 for k in self.order]
+
+    def shared(self, k: int, reach: float) -> bool:
+        """Whether ``_SHARED_EDGE`` other runs reaching past ``reach`` start where run
+        ``k``, which starts inside a gutter, does (within a point): the left edge of the
+        column after the gutter, which the search put inside it because that column's
+        lines begin with short runs (the symbols of a list of symbols)."""
+        start = self.runs[k].x0
+        found = 0
+        for j in self.order[bisect.bisect_left(self.edges, start - 1.0):
+                            bisect.bisect_right(self.edges, start + 1.0)]:
+            if j != k and self.runs[j].x1 > reach:
+                found += 1
+                if found >= _SHARED_EDGE:
+                    return True
+        return False
+
+
+def _on_a_spanning_line(runs: Sequence[Run], column: list[int],
+                        gutters: Sequence[tuple[float, float]]) -> list[int]:
+    """The runs in a column that are on the line of a run across a gutter (see
+    ``_on_the_line``); each is compared with the spanning runs at its height only."""
+    spanning = sorted((r for r, col in zip(runs, column, strict=True) if col < 0),
+                      key=lambda r: r.yc)
+    if not spanning:
+        return []
+    centres = [r.yc for r in spanning]
+    reach = max(r.y1 - r.y0 for r in spanning)
+    found = []
+    for k, run in enumerate(runs):
+        if column[k] < 0:
+            continue
+        half = (run.y1 - run.y0 + reach) / 2
+        low = bisect.bisect_left(centres, run.yc - half)
+        high = bisect.bisect_right(centres, run.yc + half)
+        if any(_on_the_line(run, other, gutters) for other in spanning[low:high]):
+            found.append(k)
+    return found
 
 
 def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[Line]:
@@ -163,15 +199,16 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
     if not runs:
         return []
     column = [_column(r, gutters) for r in runs]
-    for k in [k for k, col in enumerate(column) if col < 0]:  # few: titles, footnotes
-        column[k] = _reaching_into_gutter(runs, k, gutters)
+    crossing = [k for k, col in enumerate(column) if col < 0]  # few: titles, footnotes
+    if crossing:
+        starts = _Starts(runs)
+        for k in crossing:
+            column[k] = _reaching_into_gutter(runs, k, gutters, starts)
     for k in [k for k, r in enumerate(runs) if r.chars <= _PAGE_NUMBER and column[k] >= 0]:
         if _alone_by_a_gutter(runs, k, gutters):
             column[k] = -1
-    spanning = [runs[k] for k, col in enumerate(column) if col < 0]
-    for k in [k for k, col in enumerate(column) if col >= 0] if spanning else ():
-        if any(_on_the_line(runs[k], other, gutters) for other in spanning):
-            column[k] = -1
+    for k in _on_a_spanning_line(runs, column, gutters):
+        column[k] = -1
     order = sorted(range(len(runs)), key=[(-r.yc, r.x0) for r in runs].__getitem__)
     lines: list[Line] = []
     open_lines: dict[int, list[int]] = {}
