@@ -149,27 +149,25 @@ _SHARED_EDGE = 2
 
 
 class _Starts:
-    """The page's runs by left edge, to ask which start where another does."""
+    """The left edges of the page's runs reaching past a gutter, to ask how many start
+    where another run does."""
 
     def __init__(self, runs: Sequence[Run]) -> None:
         self.runs = runs
-        self.order = sorted(range(len(runs)), key=lambda k: runs[k].x0)
-        self.edges = [runs[k].x0 for k in self.order]
+        self.past: dict[float, list[float]] = {}  # by the edge reached: sorted left edges
 
     def shared(self, k: int, reach: float) -> bool:
         """Whether ``_SHARED_EDGE`` other runs reaching past ``reach`` start where run
         ``k``, which starts inside a gutter, does (within a point): the left edge of the
         column after the gutter, which the search put inside it because that column's
         lines begin with short runs (the symbols of a list of symbols)."""
-        start = self.runs[k].x0
-        found = 0
-        for j in self.order[bisect.bisect_left(self.edges, start - 1.0):
-                            bisect.bisect_right(self.edges, start + 1.0)]:
-            if j != k and self.runs[j].x1 > reach:
-                found += 1
-                if found >= _SHARED_EDGE:
-                    return True
-        return False
+        edges = self.past.get(reach)
+        if edges is None:
+            edges = self.past[reach] = sorted(r.x0 for r in self.runs if r.x1 > reach)
+        run = self.runs[k]
+        found = (bisect.bisect_right(edges, run.x0 + 1.0)
+                 - bisect.bisect_left(edges, run.x0 - 1.0) - (run.x1 > reach))
+        return found >= _SHARED_EDGE
 
 
 def _on_a_spanning_line(runs: Sequence[Run], column: list[int],
