@@ -31,13 +31,9 @@ _MAX_BINS = 2000
 _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
 
 
-def find_gutters(runs: Sequence[Run]) -> list[tuple[float, float]]:
-    """The page's column gutters as (x0, x1) intervals, left to right; [] for one column."""
-    return column_gutters(runs)[0]
-
-
 def column_gutters(runs: Sequence[Run]) -> tuple[list[tuple[float, float]], bool]:
-    """:func:`find_gutters`, and whether the page shows columns to the plain page-wide
+    """The page's column gutters as (x0, x1) intervals, left to right ([] for one
+    column), and whether the page shows columns to the plain page-wide
     search too, run by run (the one the column screen of ``layout = "auto"`` makes):
     columns found only with lines' runs added up or among the narrow runs are new to
     it, and ``auto`` reorders such a page only where PDFium's text reads across them."""
@@ -65,8 +61,7 @@ def read_across(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> 
     for run, after in itertools.pairwise(sorted(runs, key=lambda r: r.first)):
         left, right = (run, after) if run.x0 < after.x0 else (after, run)
         if (any(left.x1 <= g0 and right.x0 >= g1 for g0, g1 in gutters)
-                and min(run.y1, after.y1) - max(run.y0, after.y0)
-                >= 0.5 * min(run.y1 - run.y0, after.y1 - after.y0)):
+                and _level(run.y0, run.y1, after.y0, after.y1)):
             steps += 1
     return steps >= MIN_SIDE_BY_SIDE
 
@@ -124,8 +119,7 @@ def _side_by_side_lines(gutter: tuple[float, float], narrow: list[int], x0: Sequ
         centre, size = (y0[a] + y1[a]) / 2, y1[a] - y0[a]
         low = bisect.bisect_left(centres, centre - (size + reach) / 2)
         high = bisect.bisect_right(centres, centre + (size + reach) / 2)
-        if any(min(y1[a], y1[b]) - max(y0[a], y0[b]) >= 0.5 * min(size, y1[b] - y0[b])
-               for b in after[low:high]):
+        if any(_level(y0[a], y1[a], y0[b], y1[b]) for b in after[low:high]):
             paired.append(centre)
     paired.sort()
     across = sorted((a0 + a1) / 2 for a, b, a0, a1 in zip(x0, x1, y0, y1, strict=True)
@@ -139,12 +133,18 @@ def _side_by_side_lines(gutter: tuple[float, float], narrow: list[int], x0: Sequ
     return longest
 
 
+def _level(low: float, high: float, low2: float, high2: float) -> bool:
+    """Whether two runs, bottom and top, overlap up and down by half the lower one."""
+    return min(high, high2) - max(low, low2) >= 0.5 * min(high - low, high2 - low2)
+
+
 def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
                height: Sequence[float], right_to_left: Sequence[bool] | None = None,
                y0: Sequence[float] | None = None,
                y1: Sequence[float] | None = None) -> list[tuple[float, float]]:
-    """:func:`find_gutters` on run lists: left and right edges, characters, heights and,
-    when known, which runs read right to left and their bottoms and tops.
+    """The gutters of :func:`column_gutters`'s page-wide search, on run lists: left and
+    right edges, characters, heights and, when known, which runs read right to left and
+    their bottoms and tops.
 
     Plain Python on purpose: a page has tens to a few hundred runs, where NumPy's
     per-call cost outweighs its speed, and this runs on every page of every PDF.
@@ -235,8 +235,7 @@ class _Rows:
         top = bottom = 0.0
         for k in sorted(inside, key=lambda k: -(self.y0[k] + self.y1[k])):
             low, high = self.y0[k], self.y1[k]
-            if lengths and min(high, top) - max(low, bottom) >= 0.5 * min(high - low,
-                                                                        top - bottom):
+            if lengths and _level(low, high, bottom, top):
                 lengths[-1] += self.chars[k]
                 starts[-1].append(self.x0[k])
                 continue
