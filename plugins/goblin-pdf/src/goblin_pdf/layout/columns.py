@@ -99,12 +99,21 @@ def gutters_beside_wide_lines(x0: Sequence[float], x1: Sequence[float],
             if _side_by_side_lines(gutter, narrow, x0, x1, y0, y1) >= MIN_SIDE_BY_SIDE]
 
 
+def side_by_side_rows(gutter: tuple[float, float], runs: Sequence[Run]) -> int:
+    """``_side_by_side_lines`` over all of ``runs``, a line parted into several runs on
+    the gutter's left (a justified line's words) counted once."""
+    return _side_by_side_lines(gutter, list(range(len(runs))), [r.x0 for r in runs],
+                               [r.x1 for r in runs], [r.y0 for r in runs], [r.y1 for r in runs],
+                               rows=True)
+
+
 def _side_by_side_lines(gutter: tuple[float, float], narrow: list[int], x0: Sequence[float],
                         x1: Sequence[float], y0: Sequence[float],
-                        y1: Sequence[float]) -> int:
+                        y1: Sequence[float], rows: bool = False) -> int:
     """The most narrow runs ending left of ``gutter``'s middle, one below the other with
     no run across the middle between them, that have a narrow run starting right of it
-    at their height (overlapping by half the lower one's height)."""
+    at their height (overlapping by half the lower one's height); ``rows``: runs level
+    with the one before counted as one."""
     middle = (gutter[0] + gutter[1]) / 2
     before = [k for k in narrow if x1[k] <= middle]
     after = sorted((k for k in narrow if x0[k] >= middle), key=lambda k: y0[k] + y1[k])
@@ -120,14 +129,17 @@ def _side_by_side_lines(gutter: tuple[float, float], narrow: list[int], x0: Sequ
         low = bisect.bisect_left(centres, centre - (size + reach) / 2)
         high = bisect.bisect_right(centres, centre + (size + reach) / 2)
         if any(_level(y0[a], y1[a], y0[b], y1[b]) for b in after[low:high]):
-            paired.append(centre)
+            paired.append((centre, size))
     paired.sort()
+    if rows:
+        paired = [row for k, row in enumerate(paired)
+                  if not k or row[0] - paired[k - 1][0] >= 0.5 * min(row[1], paired[k - 1][1])]
     across = sorted((a0 + a1) / 2 for a, b, a0, a1 in zip(x0, x1, y0, y1, strict=True)
                     if a < middle < b)
     longest = chain = 0
-    for k, level in enumerate(paired):
+    for k, (level, _) in enumerate(paired):
         between = k and bisect.bisect_left(across, level) > bisect.bisect_right(
-            across, paired[k - 1])
+            across, paired[k - 1][0])
         chain = 1 if not k or between else chain + 1
         longest = max(longest, chain)
     return longest

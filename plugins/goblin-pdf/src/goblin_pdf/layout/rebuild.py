@@ -20,6 +20,7 @@ import pypdfium2 as pdfium
 
 from goblin_core.model import Block
 from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
+from goblin_pdf.layout.bands import column_bands
 from goblin_pdf.layout.column_screen import Box, may_have_columns
 from goblin_pdf.layout.columns import column_gutters, read_across
 from goblin_pdf.layout.duplicates import duplicate_mask
@@ -59,6 +60,7 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
     runs, attached = _runs(glyphs, keep, joined, partial(ink_boxed, handle))
     gutters, plain = column_gutters(runs)
+    bands = column_bands(runs, gutters)
     # The text scan only says an accent sits next to a letter (``x~`` in a formula does
     # too); a page is rebuilt for accents only when one is drawn over a letter. PDFium
     # orders lines as the page is shown, so text running down it comes out last line
@@ -66,16 +68,19 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     # columns new to the plain search are reordered where PDFium's text reads across
     # them: a page of several bands of columns may show some bands only, a symbol list
     # reads as columns of prose, and PDFium's order is right for most producers
-    columned = bool(gutters) and (plain or read_across(runs, gutters))
+    columned = (bool(gutters) and plain) or any(
+        band.gutters and read_across(band.runs, band.gutters) for band in bands)
     reorder = settings.layout == "reading_order" or (
         settings.layout == "auto" and (columned or (accents and attached) or misread
                                        or glyphs.sideways))
-    blocks = paragraphs(order_lines(runs, gutters)) + _rotated_blocks(glyphs, keep)
+    lines = [line for band in bands for line in order_lines(band.runs, band.gutters)]
+    blocks = paragraphs(lines) + _rotated_blocks(glyphs, keep)
+    columns = max(len(band.gutters) for band in bands) + 1
     text = _text(blocks) if reorder else raw_text
     if outcome.used:
-        return PageLayout(text, outcome.blocks, len(gutters) + 1, reorder, outcome)
-    return PageLayout(text, tuple(blocks) if reorder or tagged else (), len(gutters) + 1,
-                      reorder, outcome)
+        return PageLayout(text, outcome.blocks, columns, reorder, outcome)
+    return PageLayout(text, tuple(blocks) if reorder or tagged else (), columns, reorder,
+                      outcome)
 
 
 def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:
