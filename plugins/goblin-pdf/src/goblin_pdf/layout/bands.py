@@ -20,6 +20,7 @@ from goblin_pdf.layout.columns import (
     MIN_SIDE_BY_SIDE,
     NARROW_SHARE,
     gutters_of,
+    low_strips,
     side_by_side_rows,
 )
 from goblin_pdf.layout.lines import Run
@@ -27,7 +28,7 @@ from goblin_pdf.layout.lines import Run
 #: Empty height across the page, in median run heights, where two bands may meet
 CUT_GAP = 1.0
 #: Places tried as cuts (stretch ends first, then empty rows, widest first), and twice
-#: as many tries in all over the parts: each try costs two gutter searches
+#: as many tries in all over the parts: each try looks at every run of the part
 MAX_CUTS = 8
 #: Lines of the other part crossing a part's new gutter for the part to be a band
 MIN_CROSSING = 3
@@ -64,15 +65,17 @@ def column_bands(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) ->
             if tries <= 0:
                 break
             tries -= 1
-            upper = _gutters(above)
-            parted = _own(upper, band.gutters, above, below)
-            lower = _gutters(below)
-            if parted or _own(lower, band.gutters, below, above):
-                # a part without columns of its own keeps the page's: its few lines may
-                # be too few for the search, and the page's gutters read it as they did
-                return (split(Band(above, upper or band.gutters), [c for c in cuts if c > cut])
-                        + split(Band(below, lower or band.gutters),
-                                [c for c in cuts if c < cut]))
+            upper = _own_gutters(above, below, band.gutters)
+            lower = _own_gutters(below, above, band.gutters)
+            if upper is None and lower is None:
+                continue
+            # a part without columns of its own keeps the page's when the search finds
+            # none in it: its few lines may be too few, and the page's gutters read it
+            # as they did
+            upper = upper if upper is not None else _gutters(above) or band.gutters
+            lower = lower if lower is not None else _gutters(below) or band.gutters
+            return (split(Band(above, upper), [c for c in cuts if c > cut])
+                    + split(Band(below, lower), [c for c in cuts if c < cut]))
         return [band]
 
     return split(whole[0], cuts[:MAX_CUTS])
@@ -126,29 +129,39 @@ def _empty_rows(runs: Sequence[Run]) -> list[float]:
     return [height for _, height in rows[:MAX_CUTS]]
 
 
+def _own_gutters(part: list[Run], other: list[Run],
+                 page: Sequence[tuple[float, float]]) -> list[tuple[float, float]] | None:
+    """``part``'s gutters when one of them is new to the ``page``'s gutters, crossed by
+    ``MIN_CROSSING`` lines of the ``other`` part (which is why the page-wide search
+    missed it) and has ``MIN_SIDE_BY_SIDE`` rows of ``part`` standing side by side
+    across it, as columns' lines do, in a part that reads like prose: the columns of a
+    table under a page's text (numbers, leader dots) are read row by row, as the
+    page's gutters have them. None otherwise. The coverage histogram's low strips are
+    asked first: they rule out most parts before the prose of any column is judged."""
+    strips = low_strips([r.x0 for r in part], [r.x1 for r in part],
+                        [float(r.chars) for r in part], [r.height for r in part])
+    if not any(_beside_and_crossed(strip, part, other, page) for strip in strips):
+        return None
+    found = _gutters(part)
+    if any(_beside_and_crossed(gutter, part, other, page) for gutter in found) and _wordy(part):
+        return found
+    return None
+
+
 def _gutters(runs: list[Run]) -> list[tuple[float, float]]:
     return gutters_of([r.x0 for r in runs], [r.x1 for r in runs], [float(r.chars) for r in runs],
                       [r.height for r in runs], [r.direction > 0 for r in runs],
                       [r.y0 for r in runs], [r.y1 for r in runs])
 
 
-def _own(found: list[tuple[float, float]], page: Sequence[tuple[float, float]],
-         part: list[Run], other: list[Run]) -> bool:
-    """Whether a gutter ``found`` in ``part`` is new to the ``page``'s gutters, crossed
-    by ``MIN_CROSSING`` lines of the ``other`` part (which is why the page-wide search
-    missed it) and has ``MIN_SIDE_BY_SIDE`` lines of ``part`` standing beside each other
-    across it, as columns' lines do, in a part that reads like prose: the columns of a
-    table under a page's text (numbers, leader dots) are read row by row, as the
-    page's gutters have them."""
-    for g0, g1 in found:
-        if any(p0 < g1 and g0 < p1 for p0, p1 in page):
-            continue
-        middle = (g0 + g1) / 2
-        if sum(1 for r in other if r.x0 < middle < r.x1) < MIN_CROSSING:
-            continue
-        if side_by_side_rows((g0, g1), part) >= MIN_SIDE_BY_SIDE:
-            return _wordy(part)
-    return False
+def _beside_and_crossed(gutter: tuple[float, float], part: list[Run], other: list[Run],
+                        page: Sequence[tuple[float, float]]) -> bool:
+    g0, g1 = gutter
+    if any(p0 < g1 and g0 < p1 for p0, p1 in page):
+        return False
+    middle = (g0 + g1) / 2
+    return (sum(1 for r in other if r.x0 < middle < r.x1) >= MIN_CROSSING
+            and side_by_side_rows(gutter, part) >= MIN_SIDE_BY_SIDE)
 
 
 _LETTER = re.compile(r"[^\W\d_]")

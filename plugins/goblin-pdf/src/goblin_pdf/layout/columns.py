@@ -161,6 +161,19 @@ def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
     Plain Python on purpose: a page has tens to a few hundred runs, where NumPy's
     per-call cost outweighs its speed, and this runs on every page of every PDF.
     """
+    gutters = low_strips(x0, x1, chars, height)
+    if not gutters:
+        return []
+    left, right = min(x0), max(x1)
+    rows = _Rows(x0, x1, chars, y0, y1, gutters) if y0 is not None and y1 is not None else None
+    return _prose_columns(gutters, x0, x1, chars, left, right,
+                          right_to_left or [False] * len(x0), rows)
+
+
+def low_strips(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
+               height: Sequence[float]) -> list[tuple[float, float]]:
+    """The strips of the coverage histogram low and wide enough to be gutters, before
+    the columns beside them are asked to read like prose."""
     if not x0:
         return []  # a page without upright text (blank, or only rotated runs)
     left, right = min(x0), max(x1)
@@ -187,9 +200,7 @@ def gutters_of(x0: Sequence[float], x1: Sequence[float], chars: Sequence[float],
         if b - a < min_width or a == 0 or b >= bins - 1:
             continue
         gutters.append((left + a * unit, left + b * unit))
-    rows = _Rows(x0, x1, chars, y0, y1, gutters) if y0 is not None and y1 is not None else None
-    return _prose_columns(gutters, x0, x1, chars, left, right,
-                          right_to_left or [False] * len(x0), rows)
+    return gutters
 
 
 def histogram_frame(left: float, right: float, runs: int) -> tuple[float, int] | None:
