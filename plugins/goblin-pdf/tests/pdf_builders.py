@@ -369,3 +369,23 @@ def readable_and_standard_cjk_pdf(readable_lines: int, cids: tuple[int, ...],
     add_standard_cjk_text(pdf, pdf.pages[0], cids, unread_lines,
                           top=800 - 12 * readable_lines, columns=columns)
     return _save(pdf)
+
+
+def chromium_pdf(body: str, folder: Path) -> bytes:
+    """``body`` (HTML) in DejaVu Sans, printed to PDF by headless Chromium, as a browser's
+    "Save as PDF" writes web pages: Skia places every glyph with a move of its own."""
+    import subprocess
+
+    from goblin_core.testing.corpus import require_binary
+
+    chromium = require_binary("chromium", "chromium")
+    page, pdf = folder / "page.html", folder / "page.pdf"
+    page.write_text('<html><head><meta charset="utf-8"></head>'
+                    '<body style="font-family: DejaVu Sans; font-size: 12pt; margin: 40px">'
+                    f"{body}</body></html>", encoding="utf-8")
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update",
+                    f"--user-data-dir={folder / 'profile'}", "--no-pdf-header-footer",
+                    f"--print-to-pdf={pdf}", page.as_uri()],
+                   capture_output=True, timeout=120, check=True)
+    return pdf.read_bytes()

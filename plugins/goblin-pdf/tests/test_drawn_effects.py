@@ -8,8 +8,10 @@ import io
 import pytest
 
 from goblin_core import extract
+from goblin_pdf.layout.page_layout import _drawn_a_little_apart
 
 pytest.importorskip("reportlab")
+from pdf_builders import chromium_pdf
 
 SHADOWED = "This paragraph carries a soft shadow under every letter of every word it holds."
 BODY = "An ordinary line of text under the shadowed one, drawn once."
@@ -146,3 +148,49 @@ def test_words_of_a_sheared_oblique_stay_in_their_line() -> None:
     document = extract(_sheared_line(), name="oblique.pdf", ocr="never",
                        pdf={"layout": "reading_order"})
     assert document.text.split("\n")[0] == "The plant Lophophora williamsii grows here."
+
+
+def test_a_shadow_chrome_prints_is_read_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Chrome draws a CSS text-shadow as a copy of the text under it; PDFium keeps pieces of
+    the copy between the words (``wher eets where lanter e lanterns``). ``auto`` rebuilds
+    a page whose text rectangles come in such pairs, and the rebuild drops the copy."""
+    body = f'<p style="text-shadow: 1px 1px 0 #888">{WEB_LINES}</p><p>{BODY}</p>'
+    document = extract(chromium_pdf(body, tmp_path), name="shadow.pdf", ocr="never")
+    assert " ".join(document.text.split()) == f"{WEB_LINES} {BODY}"
+    assert document.raw_metadata["layout"][0]["reading_order"] is True
+
+
+WEB_LINES = ("Harbour stones carry the weight of old ships and the tide brings copper light "
+             "into the narrow streets where lanterns glow at dusk")
+
+
+def _copies(shift: float) -> list[tuple[float, float, float, float]]:
+    """Rectangles of three pieces of a line, each followed by its copy ``shift`` points
+    right and down, as PDFium gives a line and its shadow."""
+    pieces = [(50.0, 700.0, 120.0, 711.0), (125.0, 700.0, 180.0, 711.0),
+              (185.0, 700.0, 260.0, 711.0)]
+    return [box for x0, y0, x1, y1 in pieces
+            for box in ((x0, y0, x1, y1), (x0 + shift, y0 - shift, x1 + shift, y1 - shift))]
+
+
+def test_rectangles_in_pairs_a_little_apart_are_text_drawn_twice() -> None:
+    assert _drawn_a_little_apart(_copies(1.5))
+    assert not _drawn_a_little_apart(_copies(1.5)[:3])  # one pair is not enough
+
+
+@pytest.mark.parametrize("boxes", [
+    # pieces of a line side by side, touching
+    [(50.0, 700.0, 120.0, 711.0), (120.0, 700.0, 180.0, 711.0), (180.0, 700.0, 260.0, 711.0),
+     (260.0, 700.0, 300.0, 711.0)],
+    # the parts of Arabic letters, narrow and a little apart, each over the last
+    [(490.5, 584.2, 493.9, 590.6), (487.7, 581.6, 491.0, 588.0), (443.3, 581.9, 446.6, 588.0),
+     (440.4, 581.6, 443.7, 588.0), (407.7, 581.9, 411.1, 588.0), (404.9, 581.6, 408.2, 588.0)],
+    # a superscript over the end of a word, and an accent over a letter
+    [(50.0, 700.0, 120.0, 711.0), (116.0, 706.0, 121.0, 712.0), (60.0, 700.0, 66.0, 709.0),
+     (60.5, 709.5, 65.5, 711.5)],
+    # lines one under the other
+    [(50.0, 700.0 - 12 * k, 300.0, 711.0 - 12 * k) for k in range(6)],
+])
+def test_rectangles_of_ordinary_text_are_not_copies(
+        boxes: list[tuple[float, float, float, float]]) -> None:
+    assert not _drawn_a_little_apart(boxes)

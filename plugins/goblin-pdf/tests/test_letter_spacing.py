@@ -4,7 +4,7 @@ are taken back, its word gaps kept; single letters standing as words stay apart.
 from __future__ import annotations
 
 import pytest
-from pdf_builders import saved, square_glyph_font, standard_font_pages
+from pdf_builders import chromium_pdf, saved, square_glyph_font, standard_font_pages
 
 import goblin_core
 
@@ -147,3 +147,27 @@ def test_chinese_characters_in_table_cells_stay_apart() -> None:
     data = _spaced_chinese("是否是否是", 1.2)
     text = goblin_core.extract(data, name="cells.pdf", ocr="never").text
     assert "是 否 是 否 是" in text, text
+
+
+PARAGRAPH = ("Harbour stones carry the weight of old ships and the tide brings copper light "
+             "into the narrow streets where lanterns glow at dusk")
+
+
+@pytest.fixture(scope="module")
+def chrome_letter_spaced(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    return chromium_pdf(f'<p style="letter-spacing: 0.35em">{PARAGRAPH}</p>',
+                        tmp_path_factory.mktemp("chrome"))
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_letter_spaced_text_chrome_printed_is_read_whole(chrome_letter_spaced: bytes,
+                                                         layout: str) -> None:
+    """PDFium breaks the line after nearly every letter of Chrome's letter-spaced text
+    (``H`` / ``a`` / ``r``...): such a stretch of one line is judged as a run of letters,
+    its line breaks taken back or made word gaps. It read as fragments, and poppler's
+    recovery put a word out of place."""
+    document = goblin_core.extract(chrome_letter_spaced, name="spaced.pdf", ocr="never",
+                                   pdf={"layout": layout})
+    assert " ".join(document.text.split()) == PARAGRAPH
+    assert document.pages[0].engine == "pdf.pypdfium2"
+    assert document.pages[0].status == "clean"

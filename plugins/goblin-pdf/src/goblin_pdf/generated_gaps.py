@@ -66,6 +66,13 @@ _SPACED_RUN = re.compile(r"(?<!\S)\S{1,3}(?: \S{1,3}){3,}(?!\S)")
 # Three glyphs in a row each after a space: the literal first lets the scan run in C, a
 # tenth of the run pattern's time on a page without, as most pages are
 _SPACED_GLYPHS = re.compile(r" \S \S \S(?!\S)")
+# The same with line breaks, or a mix: letter-spaced type PDFium broke at every letter
+# or two (Chrome places each glyph of CSS letter-spacing apart, and PDFium, finding the
+# next glyph further on than the font says, starts a line). Its gate scans for three
+# short lines in a row.
+_BROKEN_RUN = re.compile(r"(?<!\S)\S{1,3}(?:(?: |\r\n)\S{1,3}){3,}(?!\S)")
+_BROKEN_GLYPHS = re.compile(r"\n\S{1,3}\r\n\S{1,3}\r\n\S{1,3}\r")
+_SEPARATOR = re.compile("( |\r\n)")
 # Three letters in a row, each standing alone: what a letter-spaced run shows and a
 # formula or a dot leader seldom does.
 _SPACED_LETTERS = re.compile(r"(?<!\S)[^\W\d_] [^\W\d_] [^\W\d_](?!\S)")
@@ -146,13 +153,18 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str,
             (m.start(), _BEFORE_MARK) for m in _BREAK_BEFORE_MARK.finditer(text)] + [
             (m.end() - 1, _LEADING) for m in _leading_marks(text)]
     spaced = aligned and _SPACED_GLYPHS.search(text) is not None
-    if not suspects and not word_gaps and not spaced:
+    broken = aligned and _BROKEN_GLYPHS.search(text) is not None
+    if not suspects and not word_gaps and not spaced and not broken:
         return MendedText(text, frozenset())
     judge = _Judge(textpage, text, aligned)
     edits: dict[int, str] = {}
     if spaced:
         for match in _SPACED_RUN.finditer(text):
             edits.update(judge.spaced_run(match.start(), match.end()))
+    if broken:
+        for match in _BROKEN_RUN.finditer(text):
+            if "\r" in match.group():
+                edits.update(judge.broken_run(match.start(), match.end()))
     for index, kind in suspects:
         replacement = judge.replacement(index, kind)
         if replacement is not None:
@@ -266,7 +278,8 @@ class _Judge:
 
     def spaced_run(self, start: int, end: int) -> dict[int, str]:
         """"" for each space of the run ``text[start:end]`` (short tokens each set apart by
-        a space) that parts two letters of one word. The run must be letter-spaced type:
+        a space, or by a line break ``broken_run`` found inside one line) that parts two
+        letters of one word, and " " for each such line break that parts two words. The run must be letter-spaced type:
         most tokens single glyphs, three single letters in a row, every space made up by
         PDFium, its glyphs of one line. Its letter spacing is the lower median of the gaps
         at its spaces and those to the words beside it; a letter gap is at most
@@ -274,12 +287,17 @@ class _Judge:
         two letter gaps or more to each word gap. Letters or figures standing as words
         (``x y z``) are spaced alike throughout, cells of a table unevenly; formulas
         (``X = [0, 1)``) and dot leaders hold few letters standing alone."""
-        run = self.text[start:end]
-        tokens = run.split(" ")
+        parts = _SEPARATOR.split(self.text[start:end])
+        tokens = parts[0::2]
         if 2 * sum(len(token) == 1 for token in tokens) <= len(tokens) \
-                or not _SPACED_LETTERS.search(run):
+                or not _SPACED_LETTERS.search(" ".join(tokens)):
             return {}
-        spaces = [start + m.start() for m in re.finditer(" ", run)]
+        spaces = []  # where each separator (a space, or a line break's \r) starts
+        position = start
+        for token, separator in zip(parts[0::2], parts[1::2], strict=False):
+            position += len(token)
+            spaces.append(position)
+            position += len(separator)
         # the spaces to the words on either side on the line: a tracked word between two
         # longer ones shows its word gaps only there (``S E C TI O N OVERVIEW``), and they
         # must be word gaps
@@ -296,7 +314,7 @@ class _Judge:
         unspaced = all(len(token) == 1 and UNSPACED.match(token) for token in tokens)
         ratios: list[float] = []
         for space in spaces:
-            a, b = self._box(space - 1), self._box(space + 1)
+            a, b = self._box(space - 1), self._box(space + self._width(space))
             if a is None or b is None:
                 return {}
             low = min(a[3] - a[1], b[3] - b[1])
@@ -321,8 +339,45 @@ class _Judge:
         if not 0 < 2 * words <= letters.count(True) or words + letters.count(True) < len(
                 ratios) or tracking > _MAX_TRACKING or any(letters[bound] for bound in bounds):
             return {}
-        return {space: "" for space, letter in zip(spaces, letters, strict=True)
-                if letter and self.text[space - 1].isalpha() and self.text[space + 1].isalpha()}
+        edits = {space: "" for space, letter in zip(spaces, letters, strict=True)
+                 if letter and self.text[space - 1].isalpha()
+                 and self.text[space + self._width(space)].isalpha()}
+        # a line break between two words of one line becomes the space it stands for
+        edits.update((space, " ") for space in spaces
+                     if space not in edits and self.text[space] == "\r")
+        return edits
+
+    def broken_run(self, start: int, end: int) -> dict[int, str]:
+        """``spaced_run`` for each stretch of ``text[start:end]`` (short tokens set apart by
+        spaces or line breaks) whose glyphs stand on one line: a line break to a glyph
+        that does not follow on the same line ends a stretch and stays."""
+        edits: dict[int, str] = {}
+        first = start
+        for match in re.finditer("\r\n", self.text[start:end]):
+            index = start + match.start()
+            if self._on_one_line(index - 1, index + 2):
+                continue
+            edits.update(self._stretch(first, index))
+            first = index + 2
+        edits.update(self._stretch(first, end))
+        return edits
+
+    def _on_one_line(self, before: int, after: int) -> bool:
+        """Whether the glyph at ``after`` follows the one at ``before`` on its line."""
+        a, b = self._box(before), self._box(after)
+        if a is None or b is None:
+            return False
+        low = min(a[3] - a[1], b[3] - b[1])
+        return min(a[3], b[3]) - max(a[1], b[1]) >= _SAME_LINE * low and b[0] >= a[0]
+
+    def _stretch(self, start: int, end: int) -> dict[int, str]:
+        if _SPACED_RUN.fullmatch(self.text[start:end].replace("\r\n", " ")) is None:
+            return {}
+        return self.spaced_run(start, end)
+
+    def _width(self, separator: int) -> int:
+        """Characters of the separator at ``separator``: 2 for a line break's ``\r\n``."""
+        return 2 if self.text[separator] == "\r" else 1
 
     def _leading_mark(self, index: int) -> str | None:
         """The mark at ``index`` and a space, when it is raised and smaller than the

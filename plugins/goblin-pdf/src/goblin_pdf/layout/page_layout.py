@@ -6,6 +6,7 @@ rebuilt from their glyph boxes by :mod:`goblin_pdf.layout.rebuild`, loaded then.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -15,6 +16,7 @@ import pypdfium2 as pdfium
 from goblin_pdf.layout.accent_marks import SPACING_TO_COMBINING
 from goblin_pdf.layout.column_screen import Box, may_have_columns
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
+from goblin_pdf.layout.native import drawn_text_rects
 from goblin_pdf.layout.outcome import PageLayout, TagOutcome
 from goblin_pdf.layout.settings import LayoutSettings
 from goblin_pdf.rtl_order import RIGHT_TO_LEFT
@@ -88,6 +90,9 @@ def _page_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text: s
     accents = bool(_ACCENT.search(raw_text) and _LOOSE_ACCENT.search(raw_text))
     misread = bool(RIGHT_TO_LEFT.search(raw_text) and _MIXED_LINE.search(raw_text)) or (
         settings.suppress_duplicate_text and _drawn_twice(raw_text))
+    if settings.layout == "auto" and settings.suppress_duplicate_text and not misread:
+        rects = drawn_text_rects(textpage) if rects is None else rects
+        misread = _drawn_a_little_apart(rects)
     if settings.layout == "auto" and not (want_tags or accents or misread
                                           or _quarter_turned(page)
                                           or may_have_columns(textpage, rects)):
@@ -114,3 +119,33 @@ def _drawn_twice(text: str) -> bool:
     if doubled < 5 or doubled < 0.15 * text.count("e"):
         return False
     return len(_DOUBLED_LETTERS.findall(text)) >= _DOUBLED_WORDS
+
+
+#: Pairs of PDFium's rectangles, one after the other, that are copies a little apart
+#: for a page's text to be taken as drawn twice
+_COPIED_RECTS = 2
+_COPY_SIZE = 0.15  # difference in width and in height, as a share, of two copies
+_COPY_SHIFT = 0.5  # shift, in the rectangle's height, of a copy
+_COPY_COVER = 0.5  # share of a rectangle its copy covers
+
+
+def _drawn_a_little_apart(rects: Sequence[Box]) -> bool:
+    """Whether PDFium's text rectangles, in its order, show pieces of text drawn twice a
+    point or two apart: a shadow Chrome (Skia) draws under its text, which PDFium
+    partly keeps, so that its pieces come between the words (``wher eets where``).
+    A copy is about as wide and high as the rectangle before it and covers most of it.
+    PDFium drops a text object drawn again over itself whole; this catches the rest."""
+    pairs = 0
+    for (a0, b0, a1, b1), (x0, y0, x1, y1) in itertools.pairwise(rects):
+        width, height, before = x1 - x0, y1 - y0, a1 - a0
+        if (abs(x0 - a0) >= _COPY_SHIFT * height or abs(y0 - b0) >= _COPY_SHIFT * height
+                or (x0 == a0 and y0 == b0)
+                or abs(width - before) > _COPY_SIZE * max(width, before)
+                or abs(height - (b1 - b0)) > _COPY_SIZE * max(height, b1 - b0)):
+            continue
+        covered = (min(x1, a1) - max(x0, a0)) * (min(y1, b1) - max(y0, b0))
+        if covered >= _COPY_COVER * width * height:
+            pairs += 1
+            if pairs >= _COPIED_RECTS:
+                return True
+    return False
