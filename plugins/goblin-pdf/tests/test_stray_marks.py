@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pypdfium2 as pdfium
-from pdf_builders import saved, standard_font_pages
+import pytest
+from pdf_builders import chromium_pdf, saved, standard_font_pages
 
 import goblin_core
 
@@ -40,3 +43,16 @@ def test_a_hyphen_glyph_mapped_to_a_soft_hyphen_is_the_hyphen_it_shows() -> None
     # at the line's end the word goes on, as for any soft hyphen
     assert text == "Phone 3844-8200, e-mail, page 2-3 of the long hyphenated report."
 
+
+
+@pytest.mark.parametrize("layout", ["auto", "raw", "reading_order"])
+def test_words_chrome_broke_at_a_soft_hyphen_are_whole(tmp_path: Path, layout: str) -> None:
+    """Chrome draws the hyphen of a word it breaks at a soft hyphen as U+2010, which
+    PDFium keeps before its line break (``international‐`` / ``ization``): with PDFium's
+    text kept, the word stayed broken."""
+    body = ('<p style="width: 150px">Extra&shy;ordinarily inter&shy;national&shy;ization '
+            "respon&shy;sibilities of the harbour</p>")
+    document = goblin_core.extract(chromium_pdf(body, tmp_path), name="soft.pdf", ocr="never",
+                                   pdf={"layout": layout})
+    assert " ".join(document.text.split()) == (
+        "Extraordinarily internationalization responsibilities of the harbour")

@@ -279,10 +279,11 @@ class _Judge:
     def spaced_run(self, start: int, end: int) -> dict[int, str]:
         """"" for each space of the run ``text[start:end]`` (short tokens each set apart by
         a space, or by a line break ``broken_run`` found inside one line) that parts two
-        letters of one word, and " " for each such line break that parts two words. The run must be letter-spaced type:
-        most tokens single glyphs, three single letters in a row, every space made up by
-        PDFium, its glyphs of one line. Its letter spacing is the lower median of the gaps
-        at its spaces and those to the words beside it; a letter gap is at most
+        letters of one word, and " " for each such line break that parts two words. The
+        run must be letter-spaced type: most tokens single glyphs, three single letters in
+        a row, every space made up by PDFium, its glyphs of one line. Its letter spacing
+        is the lower median of the gaps at its spaces and those to the words beside it; a
+        letter gap is at most
         ``WORD_GAP`` wider, a word gap ``_CLEAR_WORD_GAP``, and the run must show both,
         two letter gaps or more to each word gap. Letters or figures standing as words
         (``x y z``) are spaced alike throughout, cells of a table unevenly; formulas

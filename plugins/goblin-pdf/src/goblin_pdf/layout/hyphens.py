@@ -38,14 +38,32 @@ _MARKED = re.compile(r"\ufffe(?<=\w\ufffe)(\n?)([^\W\d_]\w*)([ \t]*)")
 
 def mend_marked_hyphens(text: str) -> str:
     """Join the words PDFium split at a line-end hyphen it marked (U+FFFE), as
-    ``dehyphenate`` does; a mark before a capital or a digit is a hyphen again.
+    ``dehyphenate`` does; a mark before a capital or a digit is a hyphen again. A soft
+    hyphen or a U+2010 hyphen ending a line is such a mark too.
 
     >>> mend_marked_hyphens("didn't substan\\ufffetially change, Pierre-Auger\\ufffeObservatorium")
     "didn't substantially change, Pierre-Auger-Observatorium"
     >>> mend_marked_hyphens("a hyphen\\ufffe\\nated word")
     'a hyphenated\\nword'
+    >>> mend_marked_hyphens("inter\\u2010\\nnational and soft\\u00ad\\nware, Jean\\u2010\\nPierre"
+    ...                     ) == "international\\nand software, Jean\\u2010\\nPierre"
+    True
     """
-    return _MARKED.sub(_join_marked, text).replace("\ufffe", "-")
+    text = _MARKED.sub(_join_marked, text).replace("\ufffe", "-")
+    if "\u00ad" not in text and "\u2010" not in text:
+        return text
+    return _LINE_END_HYPHEN.sub(_join_line_end, text)
+
+
+# A soft hyphen, or U+2010, the hyphen a layout engine draws where it breaks a word
+# (Chrome, for a soft hyphen or CSS ``hyphens``), at the end of a line: a hyphen typed
+# in a word is U+002D, which only the reading-order rebuild, seeing the lines, mends.
+_LINE_END_HYPHEN = re.compile(r"[\u00ad\u2010](?<=\w[\u00ad\u2010])(\n)([^\W\d_]\w*)([ \t]*)")
+
+
+def _join_line_end(match: re.Match[str]) -> str:
+    joined = _join_marked(match)
+    return match.group(0) if joined.startswith("-") else joined
 
 
 def _join_marked(match: re.Match[str]) -> str:
