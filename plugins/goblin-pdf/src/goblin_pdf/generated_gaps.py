@@ -283,11 +283,11 @@ class _Judge:
         run must be letter-spaced type: most tokens single glyphs, three single letters in
         a row, every space made up by PDFium, its glyphs of one line. Its letter spacing
         is the lower median of the gaps at its spaces and those to the words beside it; a
-        letter gap is at most
-        ``WORD_GAP`` wider, a word gap ``_CLEAR_WORD_GAP``, and the run must show both,
-        two letter gaps or more to each word gap. Letters or figures standing as words
-        (``x y z``) are spaced alike throughout, cells of a table unevenly; formulas
-        (``X = [0, 1)``) and dot leaders hold few letters standing alone."""
+        letter gap is at most ``WORD_GAP`` wider, a word gap ``_CLEAR_WORD_GAP``, and the
+        run must show both, two letter gaps or more to each word gap. Letters or figures
+        standing as words (``x y z``) are spaced alike throughout, cells of a table
+        unevenly; formulas (``X = [0, 1)``) and dot leaders hold few letters standing
+        alone."""
         parts = _SEPARATOR.split(self.text[start:end])
         tokens = parts[0::2]
         if 2 * sum(len(token) == 1 for token in tokens) <= len(tokens) \
