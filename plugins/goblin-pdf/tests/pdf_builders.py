@@ -371,9 +371,10 @@ def readable_and_standard_cjk_pdf(readable_lines: int, cids: tuple[int, ...],
     return _save(pdf)
 
 
-def chromium_pdf(body: str, folder: Path) -> bytes:
-    """``body`` (HTML) in DejaVu Sans, printed to PDF by headless Chromium, as a browser's
-    "Save as PDF" writes web pages: Skia places every glyph with a move of its own."""
+def chromium_pdf(body: str, folder: Path, size: str = "12pt") -> bytes:
+    """``body`` (HTML) in DejaVu Sans of ``size``, printed to PDF by headless Chromium, as
+    a browser's "Save as PDF" writes web pages: Skia places every glyph with a move of
+    its own, and tags the page."""
     import subprocess
 
     from goblin_core.testing.corpus import require_binary
@@ -381,7 +382,7 @@ def chromium_pdf(body: str, folder: Path) -> bytes:
     chromium = require_binary("chromium", "chromium")
     page, pdf = folder / "page.html", folder / "page.pdf"
     page.write_text('<html><head><meta charset="utf-8"></head>'
-                    '<body style="font-family: DejaVu Sans; font-size: 12pt; margin: 40px">'
+                    f'<body style="font-family: DejaVu Sans; font-size: {size}; margin: 40px">'
                     f"{body}</body></html>", encoding="utf-8")
     subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                     "--disable-background-networking", "--disable-component-update",

@@ -7,8 +7,12 @@ any glyph is read, and they need only these records.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from goblin_core.model import Block
+
+if TYPE_CHECKING:  # the records are made without NumPy; only the rebuild fills ranks
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -20,6 +24,9 @@ class TagOutcome:
     coverage: float = 0.0
     dangling: float = 0.0
     blocks: tuple[Block, ...] = field(default=())
+    #: each glyph's place in the tree's reading order (-1: in no tagged content), by
+    #: PDFium index, when the tree was followed
+    ranks: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def skipped(cls, reason: str) -> TagOutcome:

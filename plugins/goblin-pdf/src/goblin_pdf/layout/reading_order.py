@@ -38,6 +38,7 @@ class Line(NamedTuple):
     height: float
     column: int  # -1: full width
     direction: int = 0  # as a run's: above 0, the line reads right to left
+    first: int = -1  # the stream index (PDFium's) of its earliest glyph
 
 
 def order_lines(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[Line]:
@@ -239,7 +240,8 @@ def _line(runs: Sequence[Run], members: list[int], column: int) -> Line:
         words = _reading_order(parts, direction > 0)
     else:
         words = [w for r in parts for w in r.words]
-    return Line(" ".join(words), x0, y0, x1, y1, height, column, direction)
+    return Line(" ".join(words), x0, y0, x1, y1, height, column, direction,
+                min(r.first for r in parts))
 
 
 def _reading_order(parts: list[Run], right_to_left: bool) -> list[str]:

@@ -29,7 +29,7 @@ from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
 from goblin_pdf.layout.lines import Run, build_runs
 from goblin_pdf.layout.native import ink_boxed
 from goblin_pdf.layout.outcome import PageLayout, TagOutcome
-from goblin_pdf.layout.reading_order import order_lines, paragraphs
+from goblin_pdf.layout.reading_order import Line, order_lines, paragraphs
 from goblin_pdf.layout.settings import LayoutSettings
 from goblin_pdf.layout.tags import structure_blocks
 
@@ -74,6 +74,10 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
         settings.layout == "auto" and (columned or (accents and attached) or misread
                                        or glyphs.sideways))
     lines = [line for band in bands for line in order_lines(band.runs, band.gutters)]
+    if outcome.used and outcome.ranks is not None and settings.layout == "auto" and columned:
+        # what the layout shows as columns may be a sidebar the text flows around: the
+        # tree, where it reads the columns as they stand, says which text goes on where
+        lines = in_tag_order(lines, outcome.ranks)
     blocks = paragraphs(lines) + _rotated_blocks(glyphs, keep)
     columns = max(len(band.gutters) for band in bands) + 1
     text = _text(blocks) if reorder else raw_text
@@ -81,6 +85,36 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
         return PageLayout(text, outcome.blocks, columns, reorder, outcome)
     return PageLayout(text, tuple(blocks) if reorder or tagged else (), columns, reorder,
                       outcome)
+
+
+#: Share of the steps down a column whose tags go back, past which the tree's order is
+#: not the page's and the columns are read as laid out
+_TAG_DISORDER = 0.1
+
+
+def in_tag_order(lines: list[Line], ranks: np.ndarray) -> list[Line]:
+    """``lines``, the page read column by column, put in the block order of the structure
+    tree the page passed the gate with (``ranks``: each glyph's block), each block's
+    lines in the order they had: a sidebar or a float that the text flows around is read
+    whole, where the tree has it, and the text beside it and under it as one. A line
+    goes with the block of its earliest glyph; one outside the tree (a page number, a
+    running head) with the line before it. The tree's order is taken only where it reads
+    each column top to bottom as ``lines`` do, ``_TAG_DISORDER`` of the steps aside."""
+    keys: list[int] = []
+    last = -1
+    for line in lines:
+        rank = int(ranks[line.first]) if 0 <= line.first < ranks.size else -1
+        last = rank if rank >= 0 else last
+        keys.append(last)
+    steps = back = 0
+    for k in range(1, len(lines)):
+        above, below = lines[k - 1], lines[k]
+        if above.column == below.column >= 0 and below.y1 < above.y1:
+            steps += 1
+            back += keys[k] < keys[k - 1]
+    if back > _TAG_DISORDER * steps:
+        return lines
+    return [lines[k] for k in sorted(range(len(lines)), key=lambda k: (keys[k], k))]
 
 
 def _kept(glyphs: Glyphs, settings: LayoutSettings) -> np.ndarray:

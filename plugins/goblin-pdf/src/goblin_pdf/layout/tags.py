@@ -44,6 +44,9 @@ class _Walk:
     texts: dict[int, str]
     blocks: list[Block] = field(default_factory=list)
     leaves: list[int] = field(default_factory=list)
+    #: MCID -> the block its text went into (the next emitted after it was met)
+    block_of: dict[int, int] = field(default_factory=dict)
+    assigned: int = 0  # leaves given a block so far
 
 
 @dataclass(slots=True)
@@ -148,7 +151,19 @@ def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, in
     extra = _loose_text(glyphs, char_mcid, artifact, leaves)
     header = [b for b in extra if b.kind == "header"]
     rest = [b for b in extra if b.kind != "header"]
-    return TagOutcome(True, "", coverage, dangling, tuple(header + walk.blocks + rest))
+    return TagOutcome(True, "", coverage, dangling, tuple(header + walk.blocks + rest),
+                      _ranks(char_mcid, artifact, walk.block_of))
+
+
+def _ranks(char_mcid: np.ndarray, artifact: np.ndarray, block_of: dict[int, int]) -> np.ndarray:
+    """Each glyph's place in the tree's reading order: the number of the block its MCID's
+    text went into (-1 for an artifact or an untagged glyph). Blocks, not MCIDs: the
+    tree orders a page's paragraphs, tables and asides, and the lines inside one are read
+    as laid out (a cell of two lines tagged apart stays whole)."""
+    found, inverse = np.unique(char_mcid, return_inverse=True)
+    ranks = np.array([block_of.get(int(mcid), -1) for mcid in found], dtype=np.int64)[inverse]
+    ranks[artifact] = -1
+    return ranks
 
 
 def _visit(node: _Node, walk: _Walk) -> None:
@@ -177,6 +192,9 @@ def _visit(node: _Node, walk: _Walk) -> None:
 
 def _emit(walk: _Walk, kind: str, text: str, level: int = 0) -> None:
     if text:
+        for mcid in walk.leaves[walk.assigned:]:
+            walk.block_of.setdefault(mcid, len(walk.blocks))
+        walk.assigned = len(walk.leaves)
         walk.blocks.append(Block(kind, text, level=level))
 
 
