@@ -31,19 +31,23 @@ _MAX_BINS = 2000
 _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
 
 
-def column_gutters(runs: Sequence[Run]) -> tuple[list[tuple[float, float]], bool]:
+def column_gutters(runs: Sequence[Run],
+                   ask_plain: bool = True) -> tuple[list[tuple[float, float]], bool]:
     """The page's column gutters as (x0, x1) intervals, left to right ([] for one
     column), and whether the page shows columns to the plain page-wide
     search too, run by run (the one the column screen of ``layout = "auto"`` makes):
     columns found only with lines' runs added up or among the narrow runs are new to
-    it, and ``auto`` reorders such a page only where PDFium's text reads across them."""
+    it, and ``auto`` reorders such a page only where PDFium's text reads across them.
+    ``ask_plain`` False: the plain search is not made (every page is reordered), and
+    the answer is False."""
     x0, x1 = [r.x0 for r in runs], [r.x1 for r in runs]
     chars, height = [float(r.chars) for r in runs], [r.height for r in runs]
     right_to_left = [r.direction > 0 for r in runs]
     y0, y1 = [r.y0 for r in runs], [r.y1 for r in runs]
     page_wide = gutters_of(x0, x1, chars, height, right_to_left, y0, y1)
     beside = gutters_beside_wide_lines(x0, x1, chars, height, y0, y1, right_to_left)
-    plain = bool(page_wide) and bool(gutters_of(x0, x1, chars, height, right_to_left))
+    plain = ask_plain and bool(page_wide) and bool(
+        gutters_of(x0, x1, chars, height, right_to_left))
     # the narrow runs' gutters when they add to the page-wide ones: a running head and a
     # footer across a gutter of a sparse page (a page of figures) hide it from the first
     if len(beside) > len(page_wide) and all(any(a0 < b1 and b0 < a1 for b0, b1 in beside)

@@ -59,7 +59,7 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     keep = _kept(glyphs, settings)
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
     runs, attached = _runs(glyphs, keep, joined, partial(ink_boxed, handle))
-    gutters, plain = column_gutters(runs)
+    gutters, plain = column_gutters(runs, ask_plain=settings.layout == "auto")
     bands = column_bands(runs, gutters)
     # The text scan only says an accent sits next to a letter (``x~`` in a formula does
     # too); a page is rebuilt for accents only when one is drawn over a letter. PDFium
@@ -68,8 +68,8 @@ def rebuilt_layout(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, raw_text:
     # columns new to the plain search are reordered where PDFium's text reads across
     # them: a page of several bands of columns may show some bands only, a symbol list
     # reads as columns of prose, and PDFium's order is right for most producers
-    columned = (bool(gutters) and plain) or any(
-        band.gutters and read_across(band.runs, band.gutters) for band in bands)
+    columned = settings.layout == "auto" and ((bool(gutters) and plain) or any(
+        band.gutters and read_across(band.runs, band.gutters) for band in bands))
     reorder = settings.layout == "reading_order" or (
         settings.layout == "auto" and (columned or (accents and attached) or misread
                                        or glyphs.sideways))
