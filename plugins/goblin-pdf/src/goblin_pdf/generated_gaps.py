@@ -211,6 +211,13 @@ def _short_line_breaks(text: str) -> list[tuple[int, str]]:
     return [(index, "\r\n") for index in sorted(breaks)]
 
 
+def follows_on_line(a: Box, b: Box) -> bool:
+    """Whether glyph box ``b`` follows ``a`` on its line: level with it by half the lower
+    one's height, and starting no further left."""
+    low = min(a[3] - a[1], b[3] - b[1])
+    return min(a[3], b[3]) - max(a[1], b[1]) >= _SAME_LINE * low and b[0] >= a[0]
+
+
 def judge_gap(kind: str, a: Box, b: Box, letter_gap: Callable[[], float]) -> str | None:
     """What a generated ``kind`` (" " or "\\r\\n") between glyph boxes ``a`` and ``b``
     (x0, y0, x1, y1) becomes: "" (the glyphs belong together), " ", or None (kept).
@@ -228,9 +235,8 @@ def judge_gap(kind: str, a: Box, b: Box, letter_gap: Callable[[], float]) -> str
     """
     low = min(a[3] - a[1], b[3] - b[1])
     high = max(a[3] - a[1], b[3] - b[1])
-    overlap = min(a[3], b[3]) - max(a[1], b[1])
     gap = b[0] - a[2]
-    if overlap < _SAME_LINE * low or b[0] < a[0] or gap > _RUN_GAP * high or gap < -0.25 * low:
+    if not follows_on_line(a, b) or gap > _RUN_GAP * high or gap < -0.25 * low:
         return None  # not the next glyph of the same line
     if low < SCRIPT * high:  # a superscript or subscript
         if kind == " ":
@@ -320,12 +326,10 @@ class _Judge:
                 return {}
             low = min(a[3] - a[1], b[3] - b[1])
             high = max(a[3] - a[1], b[3] - b[1])
-            overlap = min(a[3], b[3]) - max(a[1], b[1])
             # glyphs of unlike heights are a superscript, or boxes of the glyphs' ink
             # (a Type 3 font's, a font without metrics), whose gaps are no letter spacing;
             # but for a flat Chinese glyph (``一``) boxed by its ink beside others
-            if overlap < _SAME_LINE * low or b[0] < a[0] or (low < SCRIPT * high
-                                                             and not unspaced):
+            if not follows_on_line(a, b) or (low < SCRIPT * high and not unspaced):
                 return {}
             ratios.append((b[0] - a[2]) / high)
         tracking = sorted(ratios)[(len(ratios) - 1) // 2]
@@ -366,10 +370,7 @@ class _Judge:
     def _on_one_line(self, before: int, after: int) -> bool:
         """Whether the glyph at ``after`` follows the one at ``before`` on its line."""
         a, b = self._box(before), self._box(after)
-        if a is None or b is None:
-            return False
-        low = min(a[3] - a[1], b[3] - b[1])
-        return min(a[3], b[3]) - max(a[1], b[1]) >= _SAME_LINE * low and b[0] >= a[0]
+        return a is not None and b is not None and follows_on_line(a, b)
 
     def _stretch(self, start: int, end: int) -> dict[int, str]:
         if _SPACED_RUN.fullmatch(self.text[start:end].replace("\r\n", " ")) is None:
