@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 
-# A letter, a hyphen at the line end, a lower-case letter opening the next line.
-_BROKEN = re.compile(r"(\w)[-\u00ad\u2010\ufffe]\n(\w+)([ \t]*)", re.UNICODE)
+from goblin_pdf.validators.words import is_word, known_in, raw_tokens
+
+# The rest of a word: letters, digits and the combining marks of decomposed letters,
+# which ``\w`` leaves out (``prote\u0301ge\u0301s``).
+_REST = r"[\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]*"
+
+# A letter, a hyphen at the line end, a word opening the next line and the punctuation
+# after it.
+_BROKEN = re.compile(r"(\w)([-\u00ad\u2010\ufffe])\n(\w" + _REST + r")(\S*)[ \t]*")
 
 
 def join_lines(lines: list[str]) -> str:
@@ -22,7 +31,8 @@ def dehyphenate(text: str) -> str:
     or goes on in capitals after a word in capitals (``FED-\\nERAL REGISTER``).
 
     A capital opening a word after the hyphen (``Jean-\\nPierre``) or a digit
-    (``COVID-\\n19``) keeps it: the hyphen is part of the name.
+    (``COVID-\\n19``) keeps it: the hyphen is part of the name. So does a compound's
+    hyphen (``well-\\nknown``, see ``_compound``).
     """
     # PDFium writes a hyphen it found at a line end as U+FFFE; one kept is a hyphen again.
     return _BROKEN.sub(_mend, text).replace("\ufffe", "-")
@@ -33,7 +43,7 @@ def dehyphenate(text: str) -> str:
 # mark comes first and the letter before it is looked behind for: a pattern opening with
 # its literal is scanned for in C, one opening with a lookbehind is tried at every
 # position of every page.
-_MARKED = re.compile(r"\ufffe(?<=\w\ufffe)(\n?)([^\W\d_]\w*)([ \t]*)")
+_MARKED = re.compile(r"\ufffe(?<=\w\ufffe)(\n?)([^\W\d_]" + _REST + r")([ \t]*)")
 
 
 def mend_marked_hyphens(text: str) -> str:
@@ -55,32 +65,40 @@ def mend_marked_hyphens(text: str) -> str:
     return _LINE_END_HYPHEN.sub(_join_line_end, text)
 
 
+# A soft hyphen or U+2010 at a line end is drawn only where a word is broken, so it is
+# always mended; a hyphen PDFium marked may be a compound's, typed in the word.
+
+
 # A soft hyphen, or U+2010, the hyphen a layout engine draws where it breaks a word
 # (Chrome, for a soft hyphen or CSS ``hyphens``), at the end of a line: a hyphen typed
 # in a word is U+002D, which only the reading-order rebuild, seeing the lines, mends.
-_LINE_END_HYPHEN = re.compile(r"[\u00ad\u2010](?<=\w[\u00ad\u2010])(\n)([^\W\d_]\w*)([ \t]*)")
+_LINE_END_HYPHEN = re.compile(r"[\u00ad\u2010](?<=\w[\u00ad\u2010])(\n)([^\W\d_]" + _REST
+                              + r")([ \t]*)")
 
 
 def _join_line_end(match: re.Match[str]) -> str:
-    joined = _join_marked(match)
+    joined = _join_marked(match, compounds=False)
     return match.group(0) if joined.startswith("-") else joined
 
 
-def _join_marked(match: re.Match[str]) -> str:
+def _join_marked(match: re.Match[str], compounds: bool = True) -> str:
     newline, tail, spaces = match.groups()
     if not tail[0].islower() and not _capitals_broken(match.string, match.start(), tail):
         return "-" + match.group(0)[1:]
-    if newline:  # the line break moves to the end of the joined word
-        return tail + ("\n" if spaces else "")
-    return tail + spaces
+    kept = "-" if compounds and _compound(match.string, match.start(), tail) else ""
+    if newline:  # the line break moves to the end of the word
+        return kept + tail + ("\n" if spaces else "")
+    return kept + tail + spaces
 
 
 def _mend(match: re.Match[str]) -> str:
-    tail = match.group(2)
+    letter, hyphen, tail, after = match.groups()
     if not tail[0].islower() and not _capitals_broken(match.string, match.end(1), tail):
         return match.group(0)
+    if hyphen in "-\ufffe" and _compound(match.string, match.end(1), tail):
+        letter += "-"
     rest = match.string[match.end():match.end() + 1]
-    joined = f"{match.group(1)}{tail}"
+    joined = f"{letter}{tail}{after}"
     return joined if rest in ("", "\n") else joined + "\n"
 
 
@@ -100,3 +118,47 @@ def _capitals_broken(text: str, end: int, tail: str) -> bool:
         return False
     before = _WORD_BEFORE.search(text, max(end - _WINDOW, 0), end)
     return before is not None and before.group().isupper()
+
+
+# The word lists a compound is judged by: the two the validators load for any page.
+_COMPOUND_LISTS = ("pt", "en")
+# How much of a text's words one list must know for the text to be in its language.
+_WRITTEN_IN = 0.75
+_SAMPLE = 200
+_HEAD = re.compile(r"(?<!\w)[^\W\d_]+\Z")
+
+
+def _compound(text: str, end: int, tail: str) -> bool:
+    """Whether the hyphen at ``end`` in ``text``, ``tail`` opening the next line, is a
+    compound's: the word before it and ``tail`` are words of one language the
+    text is written in, and run together they are no word of the lists
+    (``well-known``, ``fine-tuned``, ``segunda-feira``; not ``hyphen-ated``). A German
+    text's ``Haus-\\ntür`` is one word whatever its halves are in English, so a list
+    judges only text mostly written in its language.
+
+    >>> _compound("a well-\\nknown result", 6, "known")
+    True
+    >>> _compound("a hyphen-\\nated word", 8, "ated")
+    False
+    """
+    head = _HEAD.search(text, max(end - _WINDOW, 0), end)
+    if head is None or _known(head.group() + tail, _COMPOUND_LISTS):
+        return False
+    return any(_known(head.group(), (language,)) and _known(tail, (language,))
+               and _written_in(text, language) for language in _COMPOUND_LISTS)
+
+
+@functools.lru_cache(maxsize=4)
+def _written_in(text: str, language: str) -> bool:
+    """Whether most of the first distinct words (3+ letters) of ``text`` are words of
+    ``language``'s list."""
+    words = list(dict.fromkeys(t for t in raw_tokens(text) if len(t) >= 3 and is_word(t)))
+    words = words[:_SAMPLE]
+    return bool(words) and sum(_known(w, (language,)) for w in words) >= _WRITTEN_IN * len(words)
+
+
+def _known(word: str, languages: tuple[str, ...]) -> bool:
+    """``known_in`` for a word whose ligature characters (``eﬀorts``: a page's text holds
+    them until its repairs spell them out) and other compatibility forms are read as
+    the letters they stand for."""
+    return known_in(word if word.isascii() else unicodedata.normalize("NFKC", word), languages)

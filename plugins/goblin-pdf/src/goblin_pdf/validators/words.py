@@ -148,6 +148,11 @@ class Dictionary:
 SAMPLE = 400
 
 
+def known_in(word: str, languages: tuple[str, ...]) -> bool:
+    """Whether one of the word lists of ``languages`` has ``word`` (any case)."""
+    return _knows(word, languages)
+
+
 @functools.lru_cache(maxsize=65536)
 def _knows(word: str, languages: tuple[str, ...]) -> bool:
     key = _lookup_key(word)

@@ -1,0 +1,80 @@
+"""A hyphen ending a line is a broken word's or a compound's: ``hyphen-/ated`` is one
+word again, ``well-/known`` keeps its hyphen."""
+
+from __future__ import annotations
+
+import pytest
+from pdf_builders import reportlab_pdf
+
+import goblin_core
+from goblin_pdf.layout.hyphens import dehyphenate, mend_marked_hyphens
+
+ENGLISH = ("The committee reviewed the results of the study and found that the {} method "
+           "was better than the others, which surprised nobody working in the field.")
+PORTUGUESE = ("A reunião da comissão foi marcada para a próxima {} pela manhã, na sede da "
+              "prefeitura, com a presença dos secretários municipais.")
+GERMAN = ("Der neue {} liegt im Norden der Stadt und wird seit dem letzten Jahr von der "
+          "Gemeinde betrieben, die auch die Wartung übernommen hat.")
+
+MENDS = pytest.mark.parametrize("mend", [
+    lambda text: dehyphenate(text.replace("~", "-\n")),
+    lambda text: mend_marked_hyphens(text.replace("~", "\ufffe\n")),
+    lambda text: mend_marked_hyphens(text.replace("~", "\ufffe")),
+], ids=["drawn hyphen", "PDFium's mark before the line break", "PDFium's mark, line joined"])
+
+
+@MENDS
+@pytest.mark.parametrize(("sentence", "broken", "read"), [
+    (ENGLISH, "well~known", "well-known"),
+    (ENGLISH, "fine~tuned", "fine-tuned"),
+    (ENGLISH, "state-of-the~art", "state-of-the-art"),
+    (ENGLISH, "self~publishing", "self-publishing"),
+    (PORTUGUESE, "segunda~feira", "segunda-feira"),
+])
+def test_a_compound_broken_at_its_hyphen_keeps_the_hyphen(mend, sentence: str, broken: str,
+                                                           read: str) -> None:
+    assert read in mend(sentence.format(broken)).split()
+
+
+@MENDS
+@pytest.mark.parametrize(("sentence", "broken", "read"), [
+    (ENGLISH, "hyphen~ated", "hyphenated"),
+    (ENGLISH, "con~tinued", "continued"),
+    (ENGLISH, "infor~mation", "information"),
+    # both halves are words, and so is the whole
+    (ENGLISH, "every~thing", "everything"),
+    (PORTUGUESE, "licita~ção", "licitação"),
+    # halves that are English words, in a text that is not English: one German word
+    (GERMAN, "Wind~park", "Windpark"),
+    # the tail goes on past a combining accent
+    (ENGLISH, "pro~te\u0301ge\u0301s", "prote\u0301ge\u0301s"),
+])
+def test_a_word_broken_at_a_line_end_is_joined(mend, sentence: str, broken: str,
+                                               read: str) -> None:
+    assert read in mend(sentence.format(broken)).split()
+
+
+@pytest.mark.parametrize("hyphen", ["\u00ad", "\u2010"])
+def test_a_hyphen_a_layout_engine_draws_at_a_break_joins_whatever_the_halves(hyphen: str) -> None:
+    """A soft hyphen or U+2010 ends a line only where a word was broken."""
+    text = mend_marked_hyphens(ENGLISH.format(f"well{hyphen}\nknown"))
+    assert "wellknown" in text.split()
+
+
+@pytest.mark.parametrize("layout", ["auto", "reading_order", "raw"])
+def test_a_pdf_page_keeps_compounds_and_mends_broken_words(layout: str) -> None:
+    pytest.importorskip("reportlab")
+    data = reportlab_pdf((
+        "The committee reviewed the results of the well-",
+        "known study and found that the hyphen-",
+        "ated spelling was rarer than the others, which",
+        "surprised nobody working in the fine-",
+        "tuned field of spelling research.",
+    ))
+    document = goblin_core.extract(data, name="compounds.pdf", ocr="never",
+                                   pdf={"layout": layout})
+    words = document.text.split()
+    assert "well-known" in words
+    assert "hyphenated" in words
+    assert "fine-tuned" in words
+    assert document.pages[0].status == "clean"
