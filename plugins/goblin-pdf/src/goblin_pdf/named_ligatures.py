@@ -15,6 +15,13 @@ drew the character (by its base name) says which ligature its code names. The
 character becomes the ligature's one Unicode character (U+FB00 to U+FB06), which
 the page's repairs then spell out: one character for one, so every character index
 of the page still holds.
+
+A font whose ToUnicode map sends a ligature its /Differences names to a character that
+is no letter is read the same way, by the character PDFium gives. TeX fonts rewritten by
+macOS's PDF writer (subset tags ``AAAAAA+``) map ``ff`` to U+21B5 and ``ffi`` to
+U+0000, which PDFium shows as U+FFFE: ``e↵orts``, ``di\ufffeculties``. Such a character
+after a letter opens the document with qpdf as a mark does; a line-end hyphen
+PDFium marked (U+FFFE too, code 2) does not.
 """
 
 from __future__ import annotations
@@ -79,7 +86,7 @@ class NamedLigatures:
         """PDFium character index -> the ligature character drawn there, for the
         characters of page ``page_index`` that PDFium gave as their codes; ``text`` is
         PDFium's text of ``textpage``."""
-        suspects = list(_failed_marks(textpage, text))
+        suspects = [*_failed_marks(textpage, text), *_misread_in_words(textpage, text)]
         if not suspects:
             return {}
         by_font = self._page_ligatures(page_index)
@@ -98,8 +105,11 @@ class NamedLigatures:
         try:
             found: dict[tuple[str, int], str] = {}
             for font in _fonts(_page_resources(pdf.pages[page_index].obj), 0, [0]):
-                found.update(self._font_ligatures(font))
-            return found
+                for key, ligature in self._font_ligatures(font).items():
+                    # two fonts of one base name reading one character as two ligatures:
+                    # neither is sure
+                    found[key] = ligature if found.get(key, ligature) == ligature else ""
+            return {key: ligature for key, ligature in found.items() if ligature}
         except Exception as exc:  # an extra: PDFium's reading stands
             log.debug("%s: fonts of page %d unreadable by qpdf: %s",
                       self.source.display_name, page_index + 1, exc)
@@ -149,6 +159,31 @@ def _failed_marks(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int
             yield index, pdfium_c.FPDFText_GetUnicode(textpage, index)
 
 
+# A symbol or control character after a letter, where a ToUnicode map sending a
+# ligature to a character that is no letter shows (``e↵orts``, ``o↵-the-shelf``). ASCII
+# punctuation (the marks above), Latin-1's signs and General Punctuation follow words.
+_IN_WORD_SYMBOL = re.compile(r"(?<=[^\W\d_])[^\w\s!-/:-@\[-`{-~\u00a0-\u00bf\u2010-\u205f]")
+# Other symbols and control, unassigned or private characters: math, currency and
+# modifier signs follow letters in formulas and prices.
+_MISREAD_CATEGORY = re.compile("So|C")
+# The code PDFium gives a line-end hyphen it marked, which its text shows as U+FFFE.
+_HYPHEN_MARK = 2
+
+
+def _misread_in_words(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, int]]:
+    """(character index, code PDFium read) of the symbols and control characters
+    after a letter, PDFium's hyphen marks left out."""
+    positions = [match.start() for match in _IN_WORD_SYMBOL.finditer(text)
+                 if _MISREAD_CATEGORY.match(unicodedata.category(match.group()))]
+    if positions and len(text) != pdfium_c.FPDFText_CountChars(textpage):
+        handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+        positions = list(map(CHAR_INDEX, repeat(handle, len(positions)), positions))
+    for index in positions:
+        code = pdfium_c.FPDFText_GetUnicode(textpage, index) if index >= 0 else _HYPHEN_MARK
+        if code != _HYPHEN_MARK:
+            yield index, code
+
+
 def _font_name(textpage: pdfium.PdfTextPage, index: int) -> str:
     """The base name of the font that drew character ``index``, its subset tag left off."""
     text_object = pdfium_c.FPDFText_GetTextObject(textpage, index)
@@ -194,8 +229,12 @@ def _fonts(resources: Any, depth: int, seen: list[int]) -> Iterator[Any]:
 
 
 def _font_ligatures(font: Any) -> dict[tuple[str, int], str]:
-    """(base name, code) -> ligature character for the codes ``font``'s /Differences
-    names with a ligature's name."""
+    """(base name, code PDFium reads) -> ligature character for the codes ``font``'s
+    /Differences names with a ligature's name, where PDFium misreads them: a name of
+    joined glyphs (``f_i``) without a ToUnicode entry, which PDFium reads as the code
+    itself, or any ligature name the ToUnicode map sends to one character that is no
+    letter, which PDFium reads as that character. A character two codes are read as
+    is left out: it cannot say which ligature was drawn."""
     import pikepdf
 
     if str(font.get("/Subtype")) not in _SIMPLE_FONTS:
@@ -206,6 +245,7 @@ def _font_ligatures(font: Any) -> dict[tuple[str, int], str]:
     if not isinstance(differences, pikepdf.Array):
         return {}
     name = _SUBSET_TAG.sub("", _text(font.get("/BaseFont", "")).lstrip("/"))
+    mapped: dict[int, str] | None = None
     found: dict[tuple[str, int], str] = {}
     code = 0
     for item in islice(differences, 512):
@@ -215,12 +255,54 @@ def _font_ligatures(font: Any) -> dict[tuple[str, int], str]:
             continue
         glyph = (_text(item).lstrip("/")
                  if isinstance(item, pikepdf.Name | pikepdf.String) else "")
-        if "_" in glyph and 0 <= code < 256:
-            ligature = LIGATURE_CHARACTERS.get(toUnicode(glyph))
-            if ligature is not None:
-                found[(name, code)] = ligature
+        ligature = _ligature(glyph) if glyph else None
+        if ligature is not None and 0 <= code < 256:
+            if mapped is None:
+                mapped = _to_unicode(font)
+            read = mapped.get(code)
+            if read is None and "_" in glyph:
+                read = chr(code)
+            if read is not None and len(read) == 1 and not read.isalpha():
+                key = (name, ord(read))
+                found[key] = ligature if found.get(key, ligature) == ligature else ""
         code += 1
-    return found
+    return {key: ligature for key, ligature in found.items() if ligature}
+
+
+def _ligature(glyph: str) -> str | None:
+    """The ligature character the glyph name ``glyph`` stands for: ``ffi`` is U+FB03 in
+    the Adobe Glyph List, ``f_f_i`` the letters it joins."""
+    read = toUnicode(glyph)
+    return read if read in _LIGATURES else LIGATURE_CHARACTERS.get(read)
+
+
+_LIGATURES = frozenset(LIGATURE_CHARACTERS.values())
+
+
+# A ToUnicode map of a simple font is a few hundred entries; one far larger is read no
+# further.
+_MAX_TO_UNICODE = 1 << 18
+
+
+def _to_unicode(font: Any) -> dict[int, str]:
+    """Code -> text of ``font``'s ToUnicode map, read by pdfminer.six's CMap parser; empty
+    when it has none or it cannot be read."""
+    import pikepdf
+    from pdfminer.cmapdb import CMapParser, FileUnicodeMap
+
+    stream = font.get("/ToUnicode")
+    if not isinstance(stream, pikepdf.Stream):
+        return {}
+    try:
+        data = stream.read_bytes()
+        if len(data) > _MAX_TO_UNICODE:
+            return {}
+        cmap = FileUnicodeMap()
+        CMapParser(cmap, io.BytesIO(data)).run()
+    except Exception as exc:  # an extra: PDFium's reading stands
+        log.debug("ToUnicode map unreadable: %s", exc)
+        return {}
+    return {code: text for code, text in cmap.cid2unichr.items() if isinstance(code, int)}
 
 
 def _text(value: Any) -> str:
