@@ -3,6 +3,8 @@ and ligatures a ToUnicode map sends to symbols."""
 
 from __future__ import annotations
 
+import time
+
 import pypdfium2 as pdfium
 import pytest
 from pdf_builders import saved, standard_font_pages
@@ -110,3 +112,13 @@ def test_two_ligatures_read_as_one_symbol_are_left_as_read() -> None:
     document = goblin_core.extract(data, name="quartz.pdf", ocr="never")
     assert "e\u21b5orts" in document.text
     assert "difficulties" not in document.text
+
+
+def test_a_tounicode_map_spanning_millions_of_codes_is_read_no_further() -> None:
+    """One line of a hostile map would have the parser add sixteen million entries."""
+    data = _misread_ligatures_pdf(b"2 beginbfchar\n<21> <21B5>\n<22> <0000>\nendbfchar\n"
+                                  b"1 beginbfrange\n<000100> <FFFFFF> <0041>\nendbfrange\n")
+    started = time.monotonic()
+    document = goblin_core.extract(data, name="quartz.pdf", ocr="never")
+    assert time.monotonic() - started < 10
+    assert "efforts met practical difficulties" in document.text

@@ -279,30 +279,50 @@ def _ligature(glyph: str) -> str | None:
 _LIGATURES = frozenset(LIGATURE_CHARACTERS.values())
 
 
-# A ToUnicode map of a simple font is a few hundred entries; one far larger is read no
-# further.
+# A ToUnicode map of a simple font is a few hundred entries; a larger stream is not read,
+# and entries past a simple font's 256 codes are counted up to a bound, as one line of a
+# hostile map can span millions of codes, each of which the parser would add.
 _MAX_TO_UNICODE = 1 << 18
+_MAX_FOREIGN_ENTRIES = 4096
+
+
+class _MapOverflow(Exception):
+    """A ToUnicode map with more entries past code 255 than a simple font's map has."""
 
 
 def _to_unicode(font: Any) -> dict[int, str]:
-    """Code -> text of ``font``'s ToUnicode map, read by pdfminer.six's CMap parser; empty
-    when it has none or it cannot be read."""
+    """Code -> text of ``font``'s ToUnicode map (codes 0 to 255), read by pdfminer.six's
+    CMap parser; empty when it has none or it cannot be read, what was read when it spans
+    far more codes."""
     import pikepdf
     from pdfminer.cmapdb import CMapParser, FileUnicodeMap
+
+    class SimpleFontMap(FileUnicodeMap):
+        foreign = 0
+
+        def add_cid2unichr(self, cid: int, code: Any) -> None:
+            if 0 <= cid < 256:
+                super().add_cid2unichr(cid, code)
+                return
+            self.foreign += 1
+            if self.foreign > _MAX_FOREIGN_ENTRIES:
+                raise _MapOverflow
 
     stream = font.get("/ToUnicode")
     if not isinstance(stream, pikepdf.Stream):
         return {}
+    cmap = SimpleFontMap()
     try:
         data = stream.read_bytes()
         if len(data) > _MAX_TO_UNICODE:
             return {}
-        cmap = FileUnicodeMap()
         CMapParser(cmap, io.BytesIO(data)).run()
+    except _MapOverflow:
+        log.debug("ToUnicode map spans far more codes than a simple font has; read no further")
     except Exception as exc:  # an extra: PDFium's reading stands
         log.debug("ToUnicode map unreadable: %s", exc)
         return {}
-    return {code: text for code, text in cmap.cid2unichr.items() if isinstance(code, int)}
+    return dict(cmap.cid2unichr)
 
 
 def _text(value: Any) -> str:
