@@ -252,6 +252,11 @@ def test_dehyphenate_and_compose_on_strings() -> None:
     ("PK20~LQP", "PK20-LQP"),
     ("ICREA~Acadèmia", "ICREA-Acadèmia"),
     ("Fed~ERAL", "Fed-ERAL"),
+    ("the LS_COL~ORS variable", "LS_COLORS"),
+    ("setting LD_LI~BRARY_PATH=/usr/lib", "LD_LIBRARY_PATH=/usr/lib"),
+    ("TAG_FILE_EN~CODING", "TAG_FILE_ENCODING"),
+    ("UTF~8", "UTF-8"),
+    ("LD_~PRELOAD", "LD_-PRELOAD"),
 ])
 def test_a_word_in_capitals_broken_at_a_line_end_is_joined(mend, broken: str, read: str) -> None:
     """Capitals after capitals are a word broken like any other; a capitalised word,

@@ -102,19 +102,21 @@ def _mend(match: re.Match[str]) -> str:
     return joined if rest in ("", "\n") else joined + "\n"
 
 
-# The letters of the word before a hyphen, two at least, seen from the hyphen: a
-# window of the text is searched, as a page has few such hyphens and may be long.
-_WORD_BEFORE = re.compile(r"(?<!\w)[^\W\d_]{2,}\Z")
+# The letters of the word before a hyphen, two at least, seen from the hyphen (after an
+# underscore too: ``LS_COL-``): a window of the text is searched, as a page has few
+# such hyphens and may be long.
+_WORD_BEFORE = re.compile(r"(?<![^\W_])[^\W\d_]{2,}\Z")
 _WINDOW = 64
 
 
 def _capitals_broken(text: str, end: int, tail: str) -> bool:
     """Whether the hyphen ending at ``end`` in ``text`` broke a word set in capitals:
     letters in capitals before it (two or more, a word of their own) and ``tail``, two
-    or more capitals, after it: ``REG-ISTER``, ``ELE-MENT``. Typesetters break words in
-    capitals as they do any other; a tail that is a capitalised word (``Warden-Commander``)
-    or holds digits (``Lucene-BM25``) is a compound's."""
-    if len(tail) < 2 or not (tail.isalpha() and tail.isupper()):
+    or more capitals, after it: ``REG-ISTER``, ``ELE-MENT``, names joined by underscores
+    too (``LD_LI-BRARY_PATH``). Typesetters break words in capitals as they do any other;
+    a tail that is a capitalised word (``Warden-Commander``) or holds digits
+    (``Lucene-BM25``) is a compound's."""
+    if len(tail) < 2 or not (tail.replace("_", "").isalpha() and tail.isupper()):
         return False
     before = _WORD_BEFORE.search(text, max(end - _WINDOW, 0), end)
     return before is not None and before.group().isupper()
