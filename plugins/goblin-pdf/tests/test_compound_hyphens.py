@@ -54,6 +54,20 @@ def test_a_word_broken_at_a_line_end_is_joined(mend, sentence: str, broken: str,
     assert read in mend(sentence.format(broken)).split()
 
 
+@MENDS
+@pytest.mark.parametrize(("text", "read"), [
+    # a name no word list knows, run together elsewhere on the page
+    ("Run the tests under fakeroot first; the files of fake~root are in /usr/share.",
+     "fakeroot"),
+    # a compound no word list judges, written whole elsewhere on the page
+    ("Only FAA-approved parts were used, and the FAA~approved manual says where.",
+     "FAA-approved"),
+])
+def test_the_pages_own_words_say_how_a_word_broken_at_its_hyphen_is_written(
+        mend, text: str, read: str) -> None:
+    assert mend(text).split().count(read) == 2
+
+
 @pytest.mark.parametrize("hyphen", ["\u00ad", "\u2010"])
 def test_a_hyphen_a_layout_engine_draws_at_a_break_joins_whatever_the_halves(hyphen: str) -> None:
     """A soft hyphen or U+2010 ends a line only where a word was broken."""

@@ -136,15 +136,26 @@ def _compound(text: str, end: int, tail: str) -> bool:
     text is written in, and run together they are no word of the lists
     (``well-known``, ``fine-tuned``, ``segunda-feira``; not ``hyphen-ated``). A German
     text's ``Haus-\\ntür`` is one word whatever its halves are in English, so a list
-    judges only text mostly written in its language.
+    judges only text mostly written in its language. The text's own words come first:
+    the word run together elsewhere in it (``fakeroot``, a name no list knows) is one
+    word, and written with its hyphen inside a line, a compound.
 
     >>> _compound("a well-\\nknown result", 6, "known")
     True
     >>> _compound("a hyphen-\\nated word", 8, "ated")
     False
+    >>> _compound("fakeroot runs a command; see the fake-\\nroot manual", 37, "root")
+    False
     """
     head = _HEAD.search(text, max(end - _WINDOW, 0), end)
-    if head is None or _known(head.group() + tail, _COMPOUND_LISTS):
+    if head is None:
+        return False
+    written = _words_written(text)
+    if (head.group() + tail).lower() in written:
+        return False
+    if f"{head.group()}-{tail}".lower() in written:
+        return True
+    if _known(head.group() + tail, _COMPOUND_LISTS):
         return False
     return any(_known(head.group(), (language,)) and _known(tail, (language,))
                and _written_in(text, language) for language in _COMPOUND_LISTS)
@@ -157,6 +168,16 @@ def _written_in(text: str, language: str) -> bool:
     words = list(dict.fromkeys(t for t in raw_tokens(text) if len(t) >= 3 and is_word(t)))
     words = words[:_SAMPLE]
     return bool(words) and sum(_known(w, (language,)) for w in words) >= _WRITTEN_IN * len(words)
+
+
+# A word as written inside a line, compounds whole; a hyphen ending a line ends its token.
+_WRITTEN_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+@functools.lru_cache(maxsize=4)
+def _words_written(text: str) -> frozenset[str]:
+    """The words of ``text`` in lower case, compounds written whole among them."""
+    return frozenset(_WRITTEN_WORD.findall(text.lower()))
 
 
 def _known(word: str, languages: tuple[str, ...]) -> bool:
