@@ -75,6 +75,18 @@ def test_a_space_taken_back_before_the_last_letter_of_a_word_goes() -> None:
     assert "they have been sent. Two ways, a b c." in _text(data)
 
 
+@pytest.mark.parametrize("word_spacing", [b"-3.6", b"-3.9", b"-4.2"])
+def test_a_space_taken_back_all_but_a_fifth_of_its_advance_goes(word_spacing: bytes) -> None:
+    """groff's italic kerned pairs (``PA GE_SIZE``): the pen moves on past the space a
+    little more than the glyphs' height allows, a fifth of the space's own advance."""
+    line = (b"BT /F2 10 Tf 72 620 Td (the option takes P) Tj -0.9 Tc " + word_spacing +
+            b" Tw (A G) Tj 0 Tc 0 Tw (E_SIZE, a number.) Tj ET")
+    data = saved(standard_font_pages(GHOSTSCRIPT_LINE + b"\n" + line, size=(612, 792),
+                                     fonts={"F1": "Times-Roman", "F2": "Courier-Oblique"}))
+    assert "PA GE_SIZE" in _pdfium_text(data)
+    assert "the option takes PAGE_SIZE, a number." in _text(data)
+
+
 def test_a_space_that_moves_the_pen_a_word_gap_stays_though_its_boxes_touch() -> None:
     # The italic f's box reaches past its advance, over the space after it: the boxes of
     # "f" and "t" nearly meet, but the pen moves a whole space between them.

@@ -43,7 +43,13 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_pdf.generated_gaps import SCRIPT, UNSPACED, WORD_GAP
-from goblin_pdf.layout.native import IS_GENERATED, TEXT_OBJECT, ink_boxed, loose_boxes_of
+from goblin_pdf.layout.native import (
+    IS_GENERATED,
+    LOOSE_BOX,
+    TEXT_OBJECT,
+    ink_boxed,
+    loose_boxes_of,
+)
 
 _SAME_LINE = 0.5  # vertical overlap, in the smaller glyph height, of glyphs of one line
 #: Characters a document is probed on before its pages are checked one by one
@@ -59,6 +65,9 @@ _INNER_SPACE = re.compile(r"(?<=\S) (?=\S)")
 # Share of the word gap, beyond the letter spacing of its line, a space read from the
 # file may open and still be taken back: half of it, to keep clear of tight word spaces
 _TAKEN_BACK = WORD_GAP / 2
+# Share of a space's own advance the pen may still move past it for the space to be
+# taken back: tight word spaces in justified lines keep a third of it and more.
+_ADVANCE_KEPT = 0.25
 # How close (in the glyph's height) the glyphs on either side of a space stand for it to
 # be looked at as taken back: ordinary word spaces stand twice as far apart
 _NARROW = 0.1
@@ -247,7 +256,8 @@ class _PageGaps:
 
 def _space_taken_back(textpage: pdfium.PdfTextPage, space: int, most: float) -> bool:
     """Whether the space at ``space`` is one read from the file that moves the pen at most
-    ``most`` to the glyph after it, all three in one text object."""
+    ``most`` to the glyph after it, or at most ``_ADVANCE_KEPT`` of its own advance, all
+    three in one text object."""
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     if IS_GENERATED(handle, space) != 0:
         return False
@@ -259,7 +269,16 @@ def _space_taken_back(textpage: pdfium.PdfTextPage, space: int, most: float) -> 
     if not (_ORIGIN(handle, space, ctypes.byref(x), ctypes.byref(y))
             and _ORIGIN(handle, space + 1, ctypes.byref(next_x), ctypes.byref(next_y))):
         return False
-    return abs(next_y.value - y.value) <= most and next_x.value - x.value <= most
+    if abs(next_y.value - y.value) > most:
+        return False
+    moved = next_x.value - x.value
+    if moved <= most:
+        return True
+    # An italic kerned pair (``PA GE_SIZE``) takes back a little less than the height
+    # allows, yet nearly all of the space's own advance.
+    box = (ctypes.c_float * 4)()  # left, top, right, bottom
+    return bool(LOOSE_BOX(handle, space, ctypes.addressof(box))) and \
+        moved <= _ADVANCE_KEPT * (box[2] - box[0])
 
 
 def _lower_median(values: list[float]) -> float:
