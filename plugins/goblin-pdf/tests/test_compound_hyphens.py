@@ -13,6 +13,8 @@ ENGLISH = ("The committee reviewed the results of the study and found that the {
            "was better than the others, which surprised nobody working in the field.")
 PORTUGUESE = ("A reunião da comissão foi marcada para a próxima {} pela manhã, na sede da "
               "prefeitura, com a presença dos secretários municipais.")
+FRENCH = ("La réunion du conseil municipal aura lieu dans la salle des fêtes, et {} les "
+          "habitants du quartier seront présents avec leurs familles.")
 GERMAN = ("Der neue {} liegt im Norden der Stadt und wird seit dem letzten Jahr von der "
           "Gemeinde betrieben, die auch die Wartung übernommen hat.")
 
@@ -30,6 +32,8 @@ MENDS = pytest.mark.parametrize("mend", [
     (ENGLISH, "state-of-the~art", "state-of-the-art"),
     (ENGLISH, "self~publishing", "self-publishing"),
     (PORTUGUESE, "segunda~feira", "segunda-feira"),
+    (FRENCH, "peut~être", "peut-être"),
+    (FRENCH, "grand~mère", "grand-mère"),
 ])
 def test_a_compound_broken_at_its_hyphen_keeps_the_hyphen(mend, sentence: str, broken: str,
                                                            read: str) -> None:
@@ -44,6 +48,7 @@ def test_a_compound_broken_at_its_hyphen_keeps_the_hyphen(mend, sentence: str, b
     # both halves are words, and so is the whole
     (ENGLISH, "every~thing", "everything"),
     (PORTUGUESE, "licita~ção", "licitação"),
+    (FRENCH, "dévelop~pement", "développement"),
     # halves that are English words, in a text that is not English: one German word
     (GERMAN, "Wind~park", "Windpark"),
     # the tail goes on past a combining accent

@@ -122,8 +122,11 @@ def _capitals_broken(text: str, end: int, tail: str) -> bool:
     return before is not None and before.group().isupper()
 
 
-# The word lists a compound is judged by: the two the validators load for any page.
+# The word lists a compound is judged by: the two the validators load for any page, and
+# French, which writes many compounds with a hyphen (peut-être, grand-mère), read only for
+# text that is neither Portuguese nor English.
 _COMPOUND_LISTS = ("pt", "en")
+_OTHER_COMPOUND_LISTS = ("fr",)
 # How much of a text's words one list must know for the text to be in its language.
 _WRITTEN_IN = 0.75
 _SAMPLE = 200
@@ -157,8 +160,12 @@ def _compound(text: str, end: int, tail: str) -> bool:
         return True
     if _known(head.group() + tail, _COMPOUND_LISTS):
         return False
-    return any(_known(head.group(), (language,)) and _known(tail, (language,))
-               and _written_in(text, language) for language in _COMPOUND_LISTS)
+    if any(_written_in(text, language) for language in _COMPOUND_LISTS):
+        return any(_known(head.group(), (language,)) and _known(tail, (language,))
+                   and _written_in(text, language) for language in _COMPOUND_LISTS)
+    return any(_written_in(text, language) and _known(head.group(), (language,))
+               and _known(tail, (language,)) and not _known(head.group() + tail, (language,))
+               for language in _OTHER_COMPOUND_LISTS)
 
 
 @functools.lru_cache(maxsize=4)
