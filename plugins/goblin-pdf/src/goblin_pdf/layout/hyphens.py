@@ -154,7 +154,9 @@ def _compound(text: str, end: int, tail: str) -> bool:
     if head is None:
         return False
     written = _words_written(text)
-    if (head.group() + tail).lower() in written:
+    joined = (head.group() + tail).lower()
+    # ``data-/set`` where the page writes ``datasets``, ``work-/flows`` where ``workflow``
+    if not written.isdisjoint((joined, joined + "s", joined + "es", joined.removesuffix("s"))):
         return False
     if f"{head.group()}-{tail}".lower() in written:
         return True
