@@ -162,7 +162,8 @@ def _failed_marks(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int
 # A symbol or control character after a letter, where a ToUnicode map sending a
 # ligature to a character that is no letter shows (``e↵orts``, ``o↵-the-shelf``). ASCII
 # punctuation (the marks above), Latin-1's signs and General Punctuation follow words.
-_IN_WORD_SYMBOL = re.compile(r"(?<=[^\W\d_])[^\w\s!-/:-@\[-`{-~\u00a0-\u00bf\u2010-\u205f]")
+# The character comes first and the letter is looked behind for, so the scan runs in C.
+_IN_WORD_SYMBOL = re.compile(r"[^\w\s!-/:-@\[-`{-~\u00a0-\u00bf\u2010-\u205f](?<=[^\W\d_].)")
 # Other symbols and control, unassigned or private characters: math, currency and
 # modifier signs follow letters in formulas and prices.
 _MISREAD_CATEGORY = re.compile("So|C")

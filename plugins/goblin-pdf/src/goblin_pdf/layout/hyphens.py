@@ -162,9 +162,13 @@ def _compound(text: str, end: int, tail: str) -> bool:
         return True
     if _known(head.group() + tail, _COMPOUND_LISTS):
         return False
+    # the word lookups come first: judging the text's language reads many of its words
+    halves_known = [language for language in _COMPOUND_LISTS
+                    if _known(head.group(), (language,)) and _known(tail, (language,))]
+    if any(_written_in(text, language) for language in halves_known):
+        return True
     if any(_written_in(text, language) for language in _COMPOUND_LISTS):
-        return any(_known(head.group(), (language,)) and _known(tail, (language,))
-                   and _written_in(text, language) for language in _COMPOUND_LISTS)
+        return False
     return any(_written_in(text, language) and _known(head.group(), (language,))
                and _known(tail, (language,)) and not _known(head.group() + tail, (language,))
                for language in _OTHER_COMPOUND_LISTS)
