@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -91,6 +92,7 @@ class PdfPlumberTableEngine(BaseEngine):
     def _page(self, page: object, number: int, source: Source,
               config: Config) -> list[FoundTable]:
         options = config.section("pdf")
+        failed = False
         try:
             with time_limit(float(options.get("page_timeout", 30.0)),
                             f"the table search of page {number}"):
@@ -99,8 +101,13 @@ class PdfPlumberTableEngine(BaseEngine):
                                    max_operators=int(options.get("max_table_operators",
                                                                  MAX_TABLE_OPERATORS)))
         except Exception as exc:  # one malformed page must not lose the other pages' tables
+            failed = True
             log.warning("%s page %d: table detection failed: %s", source.display_name, number, exc)
             return []
         finally:
             # pdfplumber caches every laid-out page until the file closes; free it now.
             page.close()  # type: ignore[attr-defined]
+            if failed:
+                # an interrupted layout leaves a Python object per glyph in reference
+                # cycles: collected now, not on the clock of the next page
+                gc.collect()
