@@ -31,7 +31,7 @@ import io
 import logging
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import islice, repeat
 from typing import Any
 
@@ -103,13 +103,10 @@ class NamedLigatures:
         if pdf is None:
             return {}
         try:
-            found: dict[tuple[str, int], str] = {}
-            for font in _fonts(_page_resources(pdf.pages[page_index].obj), 0, [0]):
-                for key, ligature in self._font_ligatures(font).items():
-                    # two fonts of one base name reading one character as two ligatures:
-                    # neither is sure
-                    found[key] = ligature if found.get(key, ligature) == ligature else ""
-            return {key: ligature for key, ligature in found.items() if ligature}
+            fonts = _fonts(_page_resources(pdf.pages[page_index].obj), 0, [0])
+            # two fonts of one base name may read one character as two ligatures
+            return _unambiguous(pair for font in fonts
+                                for pair in self._font_ligatures(font).items())
         except Exception as exc:  # an extra: PDFium's reading stands
             log.debug("%s: fonts of page %d unreadable by qpdf: %s",
                       self.source.display_name, page_index + 1, exc)
@@ -247,7 +244,7 @@ def _font_ligatures(font: Any) -> dict[tuple[str, int], str]:
         return {}
     name = _SUBSET_TAG.sub("", _text(font.get("/BaseFont", "")).lstrip("/"))
     mapped: dict[int, str] | None = None
-    found: dict[tuple[str, int], str] = {}
+    found: list[tuple[tuple[str, int], str]] = []
     code = 0
     for item in islice(differences, 512):
         # pikepdf gives numbers as Python's own; a boolean is no code
@@ -264,9 +261,17 @@ def _font_ligatures(font: Any) -> dict[tuple[str, int], str]:
             if read is None and "_" in glyph:
                 read = chr(code)
             if read is not None and len(read) == 1 and not read.isalpha():
-                key = (name, ord(read))
-                found[key] = ligature if found.get(key, ligature) == ligature else ""
+                found.append(((name, ord(read)), ligature))
         code += 1
+    return _unambiguous(found)
+
+
+def _unambiguous(pairs: Iterable[tuple[tuple[str, int], str]]) -> dict[tuple[str, int], str]:
+    """``pairs`` as a mapping, without the keys given two different ligatures: nothing
+    says which of them was drawn."""
+    found: dict[tuple[str, int], str] = {}
+    for key, ligature in pairs:
+        found[key] = ligature if found.get(key, ligature) == ligature else ""
     return {key: ligature for key, ligature in found.items() if ligature}
 
 

@@ -65,13 +65,11 @@ def mend_marked_hyphens(text: str) -> str:
     return _LINE_END_HYPHEN.sub(_join_line_end, text)
 
 
-# A soft hyphen or U+2010 at a line end is drawn only where a word is broken, so it is
-# always mended; a hyphen PDFium marked may be a compound's, typed in the word.
-
-
 # A soft hyphen, or U+2010, the hyphen a layout engine draws where it breaks a word
 # (Chrome, for a soft hyphen or CSS ``hyphens``), at the end of a line: a hyphen typed
 # in a word is U+002D, which only the reading-order rebuild, seeing the lines, mends.
+# Drawn only where a word is broken, it is always mended, where a hyphen PDFium marked
+# may be a compound's.
 _LINE_END_HYPHEN = re.compile(r"[\u00ad\u2010](?<=\w[\u00ad\u2010])(\n)([^\W\d_]" + _REST
                               + r")([ \t]*)")
 
@@ -150,28 +148,30 @@ def _compound(text: str, end: int, tail: str) -> bool:
     >>> _compound("fakeroot runs a command; see the fake-\\nroot manual", 37, "root")
     False
     """
-    head = _HEAD.search(text, max(end - _WINDOW, 0), end)
-    if head is None:
+    found = _HEAD.search(text, max(end - _WINDOW, 0), end)
+    if found is None:
         return False
+    head = found.group()
     written = _words_written(text)
-    joined = (head.group() + tail).lower()
+    joined = (head + tail).lower()
     # ``data-/set`` where the page writes ``datasets``, ``work-/flows`` where ``workflow``
     if not written.isdisjoint((joined, joined + "s", joined + "es", joined.removesuffix("s"))):
         return False
-    if f"{head.group()}-{tail}".lower() in written:
+    if f"{head}-{tail}".lower() in written:
         return True
-    if _known(head.group() + tail, _COMPOUND_LISTS):
+    if _known(joined, _COMPOUND_LISTS):
         return False
+
+    def halves_known(language: str) -> bool:
+        return _known(head, (language,)) and _known(tail, (language,))
+
     # the word lookups come first: judging the text's language reads many of its words
-    halves_known = [language for language in _COMPOUND_LISTS
-                    if _known(head.group(), (language,)) and _known(tail, (language,))]
-    if any(_written_in(text, language) for language in halves_known):
+    if any(_written_in(text, language) for language in _COMPOUND_LISTS if halves_known(language)):
         return True
     if any(_written_in(text, language) for language in _COMPOUND_LISTS):
         return False
-    return any(_written_in(text, language) and _known(head.group(), (language,))
-               and _known(tail, (language,)) and not _known(head.group() + tail, (language,))
-               for language in _OTHER_COMPOUND_LISTS)
+    return any(_written_in(text, language) and halves_known(language)
+               and not _known(joined, (language,)) for language in _OTHER_COMPOUND_LISTS)
 
 
 @functools.lru_cache(maxsize=4)
