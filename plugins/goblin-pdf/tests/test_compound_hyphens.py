@@ -3,8 +3,10 @@ word again, ``well-/known`` keeps its hyphen."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from pdf_builders import reportlab_pdf
+from pdf_builders import chromium_pdf, reportlab_pdf
 
 import goblin_core
 from goblin_pdf.layout.hyphens import dehyphenate, mend_marked_hyphens
@@ -99,3 +101,38 @@ def test_a_pdf_page_keeps_compounds_and_mends_broken_words(layout: str) -> None:
     assert "hyphenated" in words
     assert "fine-tuned" in words
     assert document.pages[0].status == "clean"
+
+
+@pytest.mark.parametrize("layout", ["auto", "reading_order"])
+def test_a_compound_written_whole_in_another_paragraph_keeps_its_hyphen(layout: str) -> None:
+    """The page's words judge a hyphen, not only those of the paragraph it ends a line of:
+    ``noncompliance`` is an English word, but this page writes ``non-compliance``."""
+    pytest.importorskip("reportlab")
+    data = reportlab_pdf((
+        "The rights granted under this License end if such Contributor fails to notify",
+        "You of the non-",
+        "compliance by some reasonable means within sixty days after it began.",
+        "",
+        "Your grants are reinstated on an ongoing basis if such Contributor notifies",
+        "You of the non-compliance by some reasonable means before that day.",
+    ))
+    document = goblin_core.extract(data, name="licence.pdf", ocr="never",
+                                   pdf={"layout": layout})
+    assert document.text.split().count("non-compliance") == 2
+    assert "noncompliance" not in document.text
+
+
+@pytest.mark.parametrize("marked_content", ["tags", "none"])
+def test_a_tagged_paragraphs_compound_is_judged_by_the_whole_page(marked_content: str,
+                                                                  tmp_path: Path) -> None:
+    """Read by the structure tree or rebuilt from glyphs, a paragraph's hyphen is judged by
+    the words of the page: the next paragraph writes ``non-compliance`` whole."""
+    data = chromium_pdf(
+        "<p>The rights granted under this License end if such Contributor fails to notify "
+        "You of the non-<br>compliance by some reasonable means within sixty days.</p>"
+        "<p>Your grants are reinstated on an ongoing basis if such Contributor notifies You "
+        "of the non-compliance by some reasonable means before that day.</p>", tmp_path)
+    document = goblin_core.extract(data, name="licence.pdf", ocr="never",
+                                   pdf={"layout": "reading_order",
+                                        "marked_content": marked_content})
+    assert document.text.split().count("non-compliance") == 2

@@ -17,25 +17,29 @@ _REST = r"[\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]*
 _BROKEN = re.compile(r"(\w)([-\u00ad\u2010\ufffe])\n(\w" + _REST + r")(\S*)[ \t]*")
 
 
-def join_lines(lines: list[str]) -> str:
-    """A paragraph's lines joined with newlines, line-end hyphens mended.
+def join_lines(lines: list[str], page: str | None = None) -> str:
+    """A paragraph's lines joined with newlines, line-end hyphens mended; ``page``, the
+    text of the whole page, says how the page writes a word (see ``dehyphenate``).
 
     >>> join_lines(["a hyphen-", "ated word and", "more"])
     'a hyphenated\\nword and\\nmore'
     """
-    return dehyphenate("\n".join(lines))
+    return dehyphenate("\n".join(lines), page)
 
 
-def dehyphenate(text: str) -> str:
+def dehyphenate(text: str, page: str | None = None) -> str:
     """Join words split by a line-end hyphen when the next line goes on in lower case,
     or goes on in capitals after a word in capitals (``FED-\\nERAL REGISTER``).
 
     A capital opening a word after the hyphen (``Jean-\\nPierre``) or a digit
     (``COVID-\\n19``) keeps it: the hyphen is part of the name. So does a compound's
-    hyphen (``well-\\nknown``, see ``_compound``).
+    hyphen (``well-\\nknown``, see ``_compound``), judged by the words of ``page``, the
+    text around ``text`` (by default ``text`` itself): a paragraph's compound may be
+    written whole in the next one.
     """
     # PDFium writes a hyphen it found at a line end as U+FFFE; one kept is a hyphen again.
-    return _BROKEN.sub(_mend, text).replace("\ufffe", "-")
+    mend = functools.partial(_mend, page=page)
+    return _BROKEN.sub(mend, text).replace("\ufffe", "-")
 
 
 # PDFium's own mark of a hyphen it found at a line end, its line already joined to the
@@ -89,11 +93,11 @@ def _join_marked(match: re.Match[str], compounds: bool = True) -> str:
     return kept + tail + spaces
 
 
-def _mend(match: re.Match[str]) -> str:
+def _mend(match: re.Match[str], page: str | None = None) -> str:
     letter, hyphen, tail, after = match.groups()
     if not tail[0].islower() and not _capitals_broken(match.string, match.end(1), tail):
         return match.group(0)
-    if hyphen in "-\ufffe" and _compound(match.string, match.end(1), tail):
+    if hyphen in "-\ufffe" and _compound(match.string, match.end(1), tail, page):
         letter += "-"
     rest = match.string[match.end():match.end() + 1]
     joined = f"{letter}{tail}{after}"
@@ -131,10 +135,11 @@ _SAMPLE = 200
 _HEAD = re.compile(r"(?<!\w)[^\W\d_]+\Z")
 
 
-def _compound(text: str, end: int, tail: str) -> bool:
+def _compound(text: str, end: int, tail: str, page: str | None = None) -> bool:
     """Whether the hyphen at ``end`` in ``text``, ``tail`` opening the next line, is a
     compound's: the word before it and ``tail`` are words of one language the
-    text is written in, and run together they are no word of the lists
+    text (``page`` when given: the text ``text`` is part of) is written in, and run
+    together they are no word of the lists
     (``well-known``, ``fine-tuned``, ``segunda-feira``; not ``hyphen-ated``). A German
     text's ``Haus-\\ntür`` is one word whatever its halves are in English, so a list
     judges only text mostly written in its language. The text's own words come first:
@@ -152,6 +157,7 @@ def _compound(text: str, end: int, tail: str) -> bool:
     if found is None:
         return False
     head = found.group()
+    text = text if page is None else page
     written = _words_written(text)
     joined = (head + tail).lower()
     # ``data-/set`` where the page writes ``datasets``, ``work-/flows`` where ``workflow``

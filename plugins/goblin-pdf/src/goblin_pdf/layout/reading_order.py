@@ -303,11 +303,12 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
             groups[-1].append(line)
     sizes = sorted({round(g[0].height, 1) for g in groups
                     if g[0].height > _HEADING_SIZE * body}, reverse=True)
-    return [_block(g, body, sizes) for g in groups]
+    page = "\n".join(ln.text for ln in lines)
+    return [_block(g, body, sizes, page) for g in groups]
 
 
-def _block(group: list[Line], body: float, heading_sizes: list[float]) -> Block:
-    text = join_lines([ln.text for ln in group])
+def _block(group: list[Line], body: float, heading_sizes: list[float], page: str) -> Block:
+    text = join_lines([ln.text for ln in group], page)
     bbox = (min(ln.x0 for ln in group), min(ln.y0 for ln in group),
             max(ln.x1 for ln in group), max(ln.y1 for ln in group))
     size = round(group[0].height, 1)

@@ -42,6 +42,7 @@ class _Walk:
     """State of one structure-tree walk: blocks found and leaves met."""
 
     texts: dict[int, str]
+    page: str  # the page's text, which says how the page writes a word broken at a hyphen
     blocks: list[Block] = field(default_factory=list)
     leaves: list[int] = field(default_factory=list)
     #: MCID -> the block its text went into (the next emitted after it was met)
@@ -121,7 +122,7 @@ def structure_blocks(page: pdfium.PdfPage, glyphs: Glyphs, objects: dict[int, in
     marks = _object_marks(objects)
     char_mcid, artifact = _char_marks(glyphs, marks)
     texts = _mcid_texts(glyphs.codes, char_mcid)
-    walk = _Walk(texts)
+    walk = _Walk(texts, glyphs.text)
     tree = pdfium_c.FPDF_StructTree_GetForPage(page)
     if not tree:
         return TagOutcome.skipped("the page has no structure tree")
@@ -185,7 +186,7 @@ def _visit(node: _Node, walk: _Walk) -> None:
                 _visit(kid, walk)
             else:
                 walk.leaves.append(kid)
-                _emit(walk, "paragraph", _clean(walk.texts.get(kid, "")))
+                _emit(walk, "paragraph", _clean(walk.texts.get(kid, ""), walk.page))
     else:
         _emit(walk, "paragraph", _content(node, walk))
 
@@ -202,7 +203,7 @@ def _content(node: _Node, walk: _Walk) -> str:
     """All text under ``node`` (inline children such as Span and Link included)."""
     actual = node.actual_text()
     parts = [walk.texts.get(mcid, "") for mcid in _mcids(node, walk.leaves)]
-    return actual.strip() or _clean(" ".join(p for p in parts if p))
+    return actual.strip() or _clean(" ".join(p for p in parts if p), walk.page)
 
 
 def _table(node: _Node, walk: _Walk) -> str:
@@ -265,8 +266,8 @@ def _string(getter: Callable[[ctypes.c_void_p, int, int], int], handle: ctypes.c
     return codecs.utf_16_le_decode(_BUFFER_VIEW[: size - 2], "replace", True)[0]
 
 
-def _clean(text: str) -> str:
-    return " ".join(dehyphenate(text.replace("\r\n", "\n").replace("\r", "\n")).split())
+def _clean(text: str, page: str) -> str:
+    return " ".join(dehyphenate(text.replace("\r\n", "\n").replace("\r", "\n"), page).split())
 
 
 # -- marked content of the page's objects ------------------------------------
@@ -383,7 +384,7 @@ def _loose_text(glyphs: Glyphs, char_mcid: np.ndarray, artifact: np.ndarray,
     cuts = np.nonzero((np.diff(index) > 2) | (np.diff(artifact[index].astype(np.int8)) != 0))[0] + 1
     blocks = []
     for part in np.split(index, cuts):
-        text = _clean(glyphs.text[int(part[0]): int(part[-1]) + 1])
+        text = _clean(glyphs.text[int(part[0]): int(part[-1]) + 1], glyphs.text)
         if not text:
             continue
         box = glyphs.box[part]
