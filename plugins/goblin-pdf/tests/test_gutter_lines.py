@@ -107,3 +107,52 @@ def test_thousands_of_runs_in_a_gutter_are_ordered_in_a_fraction_of_a_second() -
     lines = order_lines(runs, [(255.0, 295.0)])
     assert time.perf_counter() - started < 1.0
     assert len(lines) == 5000
+
+
+def _two_columns(rows: range, top: float = 700) -> list[Run]:
+    runs = []
+    for row in rows:
+        y = top - 12 * row
+        runs.append(_run(f"left {row} of the column", 50, 200, y, 100 + row))
+        runs.append(_run(f"right {row} of the column", 250, 400, y, 200 + row))
+    return runs
+
+
+def test_a_line_overflowing_its_column_over_the_gutter_stays_in_its_column() -> None:
+    """A URL TeX could not break runs from the left column's edge over the gutter into the
+    right column, at the left column's line spacing: it is read in its place in the left
+    column, and the right column's line it overprints stays in the right column."""
+    runs = [r for r in _two_columns(range(8)) if r.words[:2] != ("left", "3")]
+    runs.append(_run("https://example.org/a/very/long/address/that/would/not/break",
+                     50, 330, 700 - 12 * 3, 103))
+    lines = [line.text for line in order_lines(runs, [(210.0, 250.0)])]
+    assert lines == [*(f"left {row} of the column" for row in range(3)),
+                     "https://example.org/a/very/long/address/that/would/not/break",
+                     *(f"left {row} of the column" for row in range(4, 8)),
+                     *(f"right {row} of the column" for row in range(8))]
+
+
+def test_a_line_across_the_gutter_between_two_bands_of_columns_still_spans_them() -> None:
+    """A caption across both columns, set apart by more than a line's spacing, starting at
+    the left column's edge: the columns above it are read, then it, then those below."""
+    runs = [*_two_columns(range(4)), *_two_columns(range(4), top=616),
+            _run("Figure 2. A caption across both columns", 50, 330, 640, 1)]
+    lines = order_lines(runs, [(210.0, 250.0)])
+    assert [line.column for line in lines].count(-1) == 1
+    assert lines[8].text == "Figure 2. A caption across both columns"
+
+
+def test_lines_across_a_gutter_found_in_one_column_of_prose_are_not_a_column_s() -> None:
+    """One column of justified prose whose gutter is a chance river: the long lines that
+    cross it have others crossing beside them, so none is taken for a column's line
+    overflowing, and the page reads line by line."""
+    runs = []
+    for row in range(8):
+        y = 700 - 12 * row
+        if row % 2:
+            runs.append(_run(f"short line {row}", 50, 200, y, 100 + row))
+        else:
+            runs.append(_run(f"long line {row} across the river", 50, 400, y, 100 + row))
+    lines = order_lines(runs, [(210.0, 250.0)])
+    assert [line.text.split()[2] for line in lines] == [str(row) for row in range(8)]
+    assert all(line.column == -1 for line in lines if "long" in line.text)

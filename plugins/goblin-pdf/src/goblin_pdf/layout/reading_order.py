@@ -116,14 +116,16 @@ def _alone_by_a_gutter(runs: Sequence[Run], k: int,
 
 
 def _reaching_into_gutter(runs: Sequence[Run], k: int,
-                          gutters: Sequence[tuple[float, float]], starts: _Starts) -> int:
+                          gutters: Sequence[tuple[float, float]], starts: _Starts,
+                          columns: Sequence[int], crossing: Sequence[int]) -> int:
     """The column of run ``k``, which crosses a gutter's middle, when it only reaches into
     the gutter from one side: a gutter is found where few lines reach, and the longest
     lines of a ragged column end past its middle. A line reaching in from its own
     column's aligned edge (the start of a left-to-right line, the end of a right-to-left
     one) is that column's; a line reaching in from its ragged end is when the column on
     the other side has text beside it, and otherwise spans the gutter (a footnote across
-    the page). -1: it spans the gutter."""
+    the page). A line across the whole gutter is its column's when it overflows it (see
+    ``_overflowing``). -1: it spans the gutter."""
     run = runs[k]
     for i, (g0, g1) in enumerate(gutters):
         if not run.x0 < (g0 + g1) / 2 < run.x1:
@@ -139,10 +141,52 @@ def _reaching_into_gutter(runs: Sequence[Run], k: int,
             if run.direction < 0:
                 return i + 1
             column, beside = i + 1, [r for r in runs if r.x1 <= g0]
+        elif _overflowing(runs, k, i, gutters, columns, crossing):
+            return i
         else:
             return -1
         return column if any(_side_by_side(run, other) for other in beside) else -1
     return -1
+
+
+#: How far the line spacing above and below a line may differ, as a share of the larger
+_EVEN_PITCH = 0.15
+#: The largest line spacing, in the line's heights, of a line inside a column's text
+_PITCH = 2.0
+
+
+def _overflowing(runs: Sequence[Run], k: int, i: int, gutters: Sequence[tuple[float, float]],
+                 columns: Sequence[int], crossing: Sequence[int]) -> bool:
+    """Whether run ``k``, from column ``i`` across the whole gutter after it, is a line of
+    that column too long for it (a URL or a long name TeX could not break, set over the
+    gutter and into the next column): it starts at the column's left edge, where at least
+    ``_SHARED_EDGE`` of its lines do, its end stays short of the next gutter, and the
+    column's lines go on above and below it at one line spacing, with no other line across
+    the gutter at their height (``crossing``: the runs across a gutter) and the next
+    column's text beside one of them. A line across the page between two bands of
+    columns (a title, a full-width figure's caption) has no column line at one spacing on
+    both sides; one column of prose that a gutter was found in by chance has lines
+    across it all over, and its short lines have nothing beside them."""
+    run = runs[k]
+    if run.direction > 0 or (i + 1 < len(gutters) and run.x1 > sum(gutters[i + 1]) / 2):
+        return False
+    own = [r for j, r in enumerate(runs) if columns[j] == i and j != k]
+    if sum(abs(r.x0 - run.x0) <= 1.0 for r in own) < _SHARED_EDGE:
+        return False
+    near = run.height / 2
+    above = min((r for r in own if r.yc - run.yc > near), key=lambda r: r.yc, default=None)
+    below = max((r for r in own if run.yc - r.yc > near), key=lambda r: r.yc, default=None)
+    if above is None or below is None:
+        return False
+    rise, fall = above.yc - run.yc, run.yc - below.yc
+    wider = max(rise, fall)
+    if wider > _PITCH * run.height or abs(rise - fall) > _EVEN_PITCH * wider:
+        return False
+    if any(j != k and (_side_by_side(runs[j], above) or _side_by_side(runs[j], below))
+           for j in crossing):
+        return False
+    return any(columns[j] == i + 1 and (_side_by_side(r, above) or _side_by_side(r, below))
+               for j, r in enumerate(runs))
 
 
 #: Other runs of a column starting where a run does for that to be the column's left edge
@@ -202,7 +246,7 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
     if crossing:
         starts = _Starts(runs)
         for k in crossing:
-            column[k] = _reaching_into_gutter(runs, k, gutters, starts)
+            column[k] = _reaching_into_gutter(runs, k, gutters, starts, column, crossing)
     for k in [k for k, r in enumerate(runs) if r.chars <= _PAGE_NUMBER and column[k] >= 0]:
         if _alone_by_a_gutter(runs, k, gutters):
             column[k] = -1
