@@ -235,6 +235,7 @@ def test_dehyphenate_and_compose_on_strings() -> None:
     assert dehyphenate("con-\ntinued here") == "continued\nhere"
     assert dehyphenate("COVID-\n19") == "COVID-\n19"
     assert compose("g\u02d8") == "\u011f"
+    assert compose("na\u0131\u00a8ve \u0131\u02d8 \u0131\u00b8") == "na\u00efve \u012d \u0131\u0327"
 
 
 @pytest.mark.parametrize("mend", [
@@ -271,7 +272,13 @@ def _vera() -> Path:
     return Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
 
 
-def test_tex_style_accent_glyph_is_composed_onto_its_letter() -> None:
+@pytest.mark.parametrize(("before", "accent", "after", "read"), [
+    ("O", "\u02d8", "guz", "O\u011fuz"),
+    # TeX's \"{\i}: the diaeresis takes the place of the dot of a dotless i
+    ("na", "\u00a8", "\u0131ve", "na\u00efve"),
+])
+def test_tex_style_accent_glyph_is_composed_onto_its_letter(before: str, accent: str,
+                                                             after: str, read: str) -> None:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -279,16 +286,19 @@ def test_tex_style_accent_glyph_is_composed_onto_its_letter() -> None:
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(595, 842))
     canvas.setFont("VeraLayout", 12)
-    # TeX draws the breve first, raised over where the g will go, then the letters.
-    x = 100 + pdfmetrics.stringWidth("O", "VeraLayout", 12)
-    canvas.drawString(x + 0.5, 702, "\u02d8")
-    canvas.drawString(100, 700, "O")
-    canvas.drawString(x, 700, "guz")
-    canvas.drawString(x + pdfmetrics.stringWidth("guz ", "VeraLayout", 12), 700, "wrote this")
+    # TeX draws the accent first, raised and centred over where its letter will go, then
+    # the letters.
+    x = 100 + pdfmetrics.stringWidth(before, "VeraLayout", 12)
+    centre = (pdfmetrics.stringWidth(after[0], "VeraLayout", 12)
+              - pdfmetrics.stringWidth(accent, "VeraLayout", 12)) / 2
+    canvas.drawString(x + centre, 702, accent)
+    canvas.drawString(100, 700, before)
+    canvas.drawString(x, 700, after)
+    canvas.drawString(x + pdfmetrics.stringWidth(after + " ", "VeraLayout", 12), 700, "wrote this")
     canvas.showPage()
     canvas.save()
     _, text, _ = _layout(out.getvalue(), layout="reading_order")
-    assert text.split()[:3] == ["O\u011fuz", "wrote", "this"]
+    assert text.split()[:3] == [read, "wrote", "this"]
 
 
 def test_a_tilde_beside_letters_in_formulas_keeps_pdfium_text() -> None:

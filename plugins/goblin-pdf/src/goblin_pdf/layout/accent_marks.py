@@ -9,3 +9,7 @@ SPACING_TO_COMBINING = {
     "\u02c9": "\u0304", "\u02da": "\u030a", "\u02dd": "\u030b", "\u00b8": "\u0327",
     "\u02db": "\u0328",
 }
+
+# The dotless letters a typesetter puts an accent above (TeX's ``\\"{\\i}``), and the letters
+# they are with it: ``ı`` and a diaeresis are ``ï``, which NFC does not compose.
+DOTTED = {"\u0131": "i", "\u0237": "j"}

@@ -6,7 +6,7 @@ import unicodedata
 
 import numpy as np
 
-from goblin_pdf.layout.accent_marks import SPACING_TO_COMBINING
+from goblin_pdf.layout.accent_marks import DOTTED, SPACING_TO_COMBINING
 
 _ACCENT_CODES = np.array([ord(c) for c in SPACING_TO_COMBINING], dtype=np.int64)
 
@@ -49,18 +49,31 @@ def attach_accents(codes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, dict
 
 
 def compose(text: str) -> str:
-    """Turn spacing accents that follow their letter into combining marks, then NFC.
+    """Turn spacing accents that follow their letter into combining marks, then NFC; a
+    dotless ``ı`` or ``ȷ`` under an accent is the letter with its dot.
 
-    >>> compose("O" + "g\\u02d8" + "uz")
-    'Oğuz'
+    >>> compose("O" + "g\\u02d8" + "uz"), compose("na\\u0131\\u00a8ve")
+    ('Oğuz', 'naïve')
     """
     if not any(c in SPACING_TO_COMBINING for c in text):
         return text
-    out = []
+    out: list[str] = []
     for i, c in enumerate(text):
         mark = SPACING_TO_COMBINING.get(c)
         if mark and i and text[i - 1].isalpha():
+            out[-1] = dotted(out[-1], mark)
             out.append(mark)
         else:
             out.append(c)
     return unicodedata.normalize("NFC", "".join(out))
+
+
+def dotted(letter: str, mark: str) -> str:
+    """``letter`` with ``mark`` set on it: a dotless letter under a mark above it is
+    the dotted one, whose dot the mark takes the place of."""
+    if letter in DOTTED and unicodedata.combining(mark) == _ABOVE:
+        return DOTTED[letter]
+    return letter
+
+
+_ABOVE = 230  # the canonical combining class of marks set above their letter

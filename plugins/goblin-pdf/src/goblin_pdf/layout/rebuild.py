@@ -19,7 +19,7 @@ import numpy as np
 import pypdfium2 as pdfium
 
 from goblin_core.model import Block
-from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents
+from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents, dotted
 from goblin_pdf.layout.bands import column_bands
 from goblin_pdf.layout.column_screen import Box, may_have_columns
 from goblin_pdf.layout.columns import column_gutters, read_across
@@ -141,8 +141,10 @@ def _runs(glyphs: Glyphs, keep: np.ndarray, joined: frozenset[int] = frozenset()
         order_key[accent] = letter + 0.5
     order = np.argsort(order_key, kind="stable")
     codes = glyphs.codes[keep].copy()
-    for accent in links:
-        codes[accent] = ord(SPACING_TO_COMBINING[chr(codes[accent])])
+    for accent, letter in links.items():
+        mark = SPACING_TO_COMBINING[chr(codes[accent])]
+        codes[accent] = ord(mark)
+        codes[letter] = ord(dotted(chr(codes[letter]), mark))
     chars = codes[order].astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
     stream = keep[order]
     space = np.isin(glyphs.codes, _SPACES) | ~glyphs.drawn
