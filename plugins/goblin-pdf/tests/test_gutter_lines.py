@@ -156,3 +156,22 @@ def test_lines_across_a_gutter_found_in_one_column_of_prose_are_not_a_column_s()
     lines = order_lines(runs, [(210.0, 250.0)])
     assert [line.text.split()[2] for line in lines] == [str(row) for row in range(8)]
     assert all(line.column == -1 for line in lines if "long" in line.text)
+
+
+def test_thousands_of_lines_overflowing_their_column_are_placed_in_a_fraction_of_a_second(
+        ) -> None:
+    """A safety ceiling: each line across the gutter asks for the lines around it by
+    height, not by a pass over the page."""
+    runs = []
+    for row in range(3000):
+        y = 40000 - 12 * row
+        if row % 3 == 1:
+            runs.append(_run(f"https://example.org/{row}", 50, 330, y, 3 * row))
+        else:
+            runs.append(_run(f"left {row}", 50, 200, y, 3 * row))
+        runs.append(_run(f"right {row}", 250, 400, y, 3 * row + 1))
+    started = time.perf_counter()
+    lines = order_lines(runs, [(210.0, 250.0)])
+    assert time.perf_counter() - started < 1.0
+    assert [line.column for line in lines[:3]] == [0, 0, 0]
+    assert lines[1].text == "https://example.org/1"

@@ -117,7 +117,7 @@ def _alone_by_a_gutter(runs: Sequence[Run], k: int,
 
 def _reaching_into_gutter(runs: Sequence[Run], k: int,
                           gutters: Sequence[tuple[float, float]], starts: _Starts,
-                          columns: Sequence[int], crossing: Sequence[int]) -> int:
+                          placed: _Placed) -> int:
     """The column of run ``k``, which crosses a gutter's middle, when it only reaches into
     the gutter from one side: a gutter is found where few lines reach, and the longest
     lines of a ragged column end past its middle. A line reaching in from its own
@@ -141,7 +141,7 @@ def _reaching_into_gutter(runs: Sequence[Run], k: int,
             if run.direction < 0:
                 return i + 1
             column, beside = i + 1, [r for r in runs if r.x1 <= g0]
-        elif _overflowing(runs, k, i, gutters, columns, crossing):
+        elif _overflowing(run, i, gutters, placed):
             return i
         else:
             return -1
@@ -155,38 +155,71 @@ _EVEN_PITCH = 0.15
 _PITCH = 2.0
 
 
-def _overflowing(runs: Sequence[Run], k: int, i: int, gutters: Sequence[tuple[float, float]],
-                 columns: Sequence[int], crossing: Sequence[int]) -> bool:
-    """Whether run ``k``, from column ``i`` across the whole gutter after it, is a line of
+def _overflowing(run: Run, i: int, gutters: Sequence[tuple[float, float]],
+                 placed: _Placed) -> bool:
+    """Whether ``run``, from column ``i`` across the whole gutter after it, is a line of
     that column too long for it (a URL or a long name TeX could not break, set over the
     gutter and into the next column): it starts at the column's left edge, where at least
     ``_SHARED_EDGE`` of its lines do, its end stays short of the next gutter, and the
     column's lines go on above and below it at one line spacing, with no other line across
-    the gutter at their height (``crossing``: the runs across a gutter) and the next
-    column's text beside one of them. A line across the page between two bands of
-    columns (a title, a full-width figure's caption) has no column line at one spacing on
-    both sides; one column of prose that a gutter was found in by chance has lines
-    across it all over, and its short lines have nothing beside them."""
-    run = runs[k]
+    the gutter at their height and the next column's text beside one of them. A line
+    across the page between two bands of columns (a title, a full-width figure's caption)
+    has no column line at one spacing on both sides; one column of prose that a gutter
+    was found in by chance has lines across it all over, and its short lines have nothing
+    beside them."""
     if run.direction > 0 or (i + 1 < len(gutters) and run.x1 > sum(gutters[i + 1]) / 2):
         return False
-    own = [r for j, r in enumerate(runs) if columns[j] == i and j != k]
-    if sum(abs(r.x0 - run.x0) <= 1.0 for r in own) < _SHARED_EDGE:
+    if placed.starting_at(i, run.x0) < _SHARED_EDGE:
         return False
-    near = run.height / 2
-    above = min((r for r in own if r.yc - run.yc > near), key=lambda r: r.yc, default=None)
-    below = max((r for r in own if run.yc - r.yc > near), key=lambda r: r.yc, default=None)
+    above, below = placed.around(i, run)
     if above is None or below is None:
         return False
     rise, fall = above.yc - run.yc, run.yc - below.yc
     wider = max(rise, fall)
     if wider > _PITCH * run.height or abs(rise - fall) > _EVEN_PITCH * wider:
         return False
-    if any(j != k and (_side_by_side(runs[j], above) or _side_by_side(runs[j], below))
-           for j in crossing):
+    if any(placed.beside(-1, line, run) for line in (above, below)):
         return False
-    return any(columns[j] == i + 1 and (_side_by_side(r, above) or _side_by_side(r, below))
-               for j, r in enumerate(runs))
+    return any(placed.beside(i + 1, line) for line in (above, below))
+
+
+class _Placed:
+    """The runs of each column (-1: across a gutter) as first placed, by height, to ask
+    which lines stand around a run across a gutter in a few steps each: a hostile page
+    may hold thousands of such runs."""
+
+    def __init__(self, runs: Sequence[Run], columns: Sequence[int]) -> None:
+        members: dict[int, list[Run]] = {}
+        for run, column in zip(runs, columns, strict=True):
+            members.setdefault(column, []).append(run)
+        self.members = {c: sorted(rs, key=lambda r: r.yc) for c, rs in members.items()}
+        self.centres = {c: [r.yc for r in rs] for c, rs in self.members.items()}
+        self.edges = {c: sorted(r.x0 for r in rs) for c, rs in members.items()}
+        self.tallest = {c: max(r.height for r in rs) for c, rs in members.items()}
+
+    def starting_at(self, column: int, x: float) -> int:
+        """How many of ``column``'s runs start within a point of ``x``."""
+        edges = self.edges.get(column, [])
+        return bisect.bisect_right(edges, x + 1.0) - bisect.bisect_left(edges, x - 1.0)
+
+    def around(self, column: int, run: Run) -> tuple[Run | None, Run | None]:
+        """``column``'s nearest runs above and below ``run``, off its line (more than half
+        its height away)."""
+        members, centres = self.members.get(column, []), self.centres.get(column, [])
+        high = bisect.bisect_right(centres, run.yc + run.height / 2)
+        low = bisect.bisect_left(centres, run.yc - run.height / 2)
+        return (members[high] if high < len(members) else None,
+                members[low - 1] if low > 0 else None)
+
+    def beside(self, column: int, line: Run, other: Run | None = None) -> bool:
+        """Whether a run of ``column`` other than ``other`` is on the line of ``line``."""
+        members, centres = self.members.get(column, []), self.centres.get(column, [])
+        if not members:
+            return False
+        reach = (line.height + self.tallest[column]) / 2
+        low = bisect.bisect_left(centres, line.yc - reach)
+        high = bisect.bisect_right(centres, line.yc + reach)
+        return any(r is not other and _side_by_side(r, line) for r in members[low:high])
 
 
 #: Other runs of a column starting where a run does for that to be the column's left edge
@@ -245,8 +278,9 @@ def _merge(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> list[
     crossing = [k for k, col in enumerate(column) if col < 0]  # few: titles, footnotes
     if crossing:
         starts = _Starts(runs)
+        placed = _Placed(runs, column)
         for k in crossing:
-            column[k] = _reaching_into_gutter(runs, k, gutters, starts, column, crossing)
+            column[k] = _reaching_into_gutter(runs, k, gutters, starts, placed)
     for k in [k for k, r in enumerate(runs) if r.chars <= _PAGE_NUMBER and column[k] >= 0]:
         if _alone_by_a_gutter(runs, k, gutters):
             column[k] = -1
