@@ -28,6 +28,7 @@ from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge,
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import ImageRegion, PageContent
 from goblin_core.source import Source
+from goblin_pdf.control_ligatures import ControlLigatures
 from goblin_pdf.damaged_pdf import (
     ContentCheck,
     RebuiltPdf,
@@ -228,6 +229,7 @@ class PdfiumDocument(BaseParsedDocument):
         # the census of a rebuilt copy reads other bytes than the stream check did
         self.page_census = PageCensus.of(readable, config, None if rebuilt else streams)
         self._ligatures = NamedLigatures(readable, password)
+        self._control_ligatures = ControlLigatures()
         self._word_gaps = WordGaps()
         self._layers = HiddenLayers(readable, None if rebuilt else password)
         self.warnings: list[tuple[str, str]] = []  # into the document's report
@@ -399,8 +401,9 @@ class PdfiumDocument(BaseParsedDocument):
             textpage = page.get_textpage()
             try:
                 read = read_text(page, int(self.options.get("count_images_below", 200)), textpage,
-                                 lambda chars, text: self._ligatures.corrections(chars, text,
-                                                                                 index),
+                                 lambda chars, text: {
+                                     **self._control_ligatures.corrections(chars, text),
+                                     **self._ligatures.corrections(chars, text, index)},
                                  self._layers.chars(page, textpage, index), self._word_gaps.edits)
                 layout = self._layout(page, textpage, read, number)
                 regions = self._untexted_images(page, textpage, read, number)

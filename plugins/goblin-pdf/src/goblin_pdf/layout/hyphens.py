@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 
-from goblin_pdf.validators.words import is_word, known_in, raw_tokens
+from goblin_pdf.validators.words import known_in, written_in
 
 # The rest of a word: letters, digits and the combining marks of decomposed letters,
 # which ``\w`` leaves out (``prote\u0301ge\u0301s``).
@@ -129,9 +128,6 @@ def _capitals_broken(text: str, end: int, tail: str) -> bool:
 # text that is neither Portuguese nor English.
 _COMPOUND_LISTS = ("pt", "en")
 _OTHER_COMPOUND_LISTS = ("fr",)
-# How much of a text's words one list must know for the text to be in its language.
-_WRITTEN_IN = 0.75
-_SAMPLE = 200
 _HEAD = re.compile(r"(?<!\w)[^\W\d_]+\Z")
 
 
@@ -165,28 +161,19 @@ def _compound(text: str, end: int, tail: str, page: str | None = None) -> bool:
         return False
     if f"{head}-{tail}".lower() in written:
         return True
-    if _known(joined, _COMPOUND_LISTS):
+    if known_in(joined, _COMPOUND_LISTS):
         return False
 
-    def halves_known(language: str) -> bool:
-        return _known(head, (language,)) and _known(tail, (language,))
+    def halvesknown_in(language: str) -> bool:
+        return known_in(head, (language,)) and known_in(tail, (language,))
 
     # the word lookups come first: judging the text's language reads many of its words
-    if any(_written_in(text, language) for language in _COMPOUND_LISTS if halves_known(language)):
+    if any(written_in(text, language) for language in _COMPOUND_LISTS if halvesknown_in(language)):
         return True
-    if any(_written_in(text, language) for language in _COMPOUND_LISTS):
+    if any(written_in(text, language) for language in _COMPOUND_LISTS):
         return False
-    return any(_written_in(text, language) and halves_known(language)
-               and not _known(joined, (language,)) for language in _OTHER_COMPOUND_LISTS)
-
-
-@functools.lru_cache(maxsize=4)
-def _written_in(text: str, language: str) -> bool:
-    """Whether most of the first distinct words (3+ letters) of ``text`` are words of
-    ``language``'s list."""
-    words = list(dict.fromkeys(t for t in raw_tokens(text) if len(t) >= 3 and is_word(t)))
-    words = words[:_SAMPLE]
-    return bool(words) and sum(_known(w, (language,)) for w in words) >= _WRITTEN_IN * len(words)
+    return any(written_in(text, language) and halvesknown_in(language)
+               and not known_in(joined, (language,)) for language in _OTHER_COMPOUND_LISTS)
 
 
 # A word as written inside a line, compounds whole; a hyphen ending a line ends its token.
@@ -198,9 +185,3 @@ def _words_written(text: str) -> frozenset[str]:
     """The words of ``text`` in lower case, compounds written whole among them."""
     return frozenset(_WRITTEN_WORD.findall(text.lower()))
 
-
-def _known(word: str, languages: tuple[str, ...]) -> bool:
-    """``known_in`` for a word whose ligature characters (``eﬀorts``: a page's text holds
-    them until its repairs spell them out) and other compatibility forms are read as
-    the letters they stand for."""
-    return known_in(word if word.isascii() else unicodedata.normalize("NFKC", word), languages)

@@ -149,8 +149,24 @@ SAMPLE = 400
 
 
 def known_in(word: str, languages: tuple[str, ...]) -> bool:
-    """Whether one of the word lists of ``languages`` has ``word`` (any case)."""
-    return _knows(word, languages)
+    """Whether one of the word lists of ``languages`` has ``word`` (any case), its
+    ligature characters (``eﬀorts``: a page's text holds them until its repairs spell
+    them out) and other compatibility forms read as the letters they stand for."""
+    return _knows(word if word.isascii() else unicodedata.normalize("NFKC", word), languages)
+
+
+# How much of a text's words one list must know for the text to be in its language.
+_WRITTEN_IN = 0.75
+_WRITTEN_SAMPLE = 200
+
+
+@functools.lru_cache(maxsize=4)
+def written_in(text: str, language: str) -> bool:
+    """Whether most of the first distinct words (3+ letters) of ``text`` are words of
+    ``language``'s list."""
+    words = list(dict.fromkeys(t for t in raw_tokens(text) if len(t) >= 3 and is_word(t)))
+    words = words[:_WRITTEN_SAMPLE]
+    return bool(words) and sum(known_in(w, (language,)) for w in words) >= _WRITTEN_IN * len(words)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -1,0 +1,162 @@
+"""Ligatures drawn at codes PDFium reads as control characters.
+
+TeX's bitmap fonts, as dvips and pdfTeX embed Metafont's output, are Type 3 fonts that
+name their glyphs by number (``/a12``) and carry no ToUnicode map, so PDFium reads each
+glyph as its code. TeX's font layouts put letters and digits at their ASCII codes, so
+most text comes out right; but they put the ligatures at control codes (ff, fi, fl, ffi
+and ffl at 11 to 15 in OT1, at 27 to 31 in T1), and those come out as ``modi\\x0ced``,
+``o\\x0ber`` and ``\\row`` (a carriage return, which the page's text then breaks the line
+at). Every extractor reads them so; the words are lost to any search.
+
+No name says which ligature a code draws; the page's words do. The ligature that makes
+the words holding a code known words of the word lists is that code's, when it makes at
+least half of them words and no other ligature makes as many. The code becomes the
+ligature's one Unicode character (U+FB00 to U+FB04), which the page's repairs spell
+out: one character for one, so every character index of the page still holds.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections import defaultdict
+from itertools import repeat
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from goblin_pdf.layout.native import CHAR_INDEX
+from goblin_pdf.validators.words import known_in, written_in
+
+# Control codes a glyph may be read as: not PDFium's line breaks (a CR it writes is
+# followed by LF, see ``_glyph_controls``), tabs or code 0 (what a hidden glyph becomes).
+_CONTROL = "\x01-\x08\x0b-\x1f"
+# The characters of a word of ASCII letters holding such codes, where a code must
+# touch a letter.
+_WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                             + "".join(map(chr, [*range(1, 9), *range(11, 32)])))
+_TOUCHING = re.compile(rf"[A-Za-z][{_CONTROL}]|[{_CONTROL}][A-Za-z]")
+# The codes of a word.
+_ANY_CONTROL = re.compile(rf"[{_CONTROL}]")
+# A code in PDFium's text, where a CR before an LF is a line break of its own: a page
+# without one is cleared by a scan in C.
+_GLYPH_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f]|\r(?!\n)")
+_LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02", "ffi": "\ufb03", "ffl": "\ufb04"}
+# Letters a word needs besides its codes to be judged: ``o`` and a code is ``off`` or
+# ``of`` and a math sign alike; ``\row`` is ``flow``.
+_MIN_LETTERS = 2
+# The lists that judge a page: those of the languages it is written in, among the two
+# the validators load for any page, or else among the others (read only for a page
+# written in neither: a math sign between letters on an English page loads no list).
+_FIRST_LISTS = ("en", "pt")
+_OTHER_LISTS = ("de", "fr", "es", "it", "nl")
+
+
+class ControlLigatures:
+    """The ligature characters PDFium read as control characters, page by page, for one
+    document: a code a page's words decide is that ligature on the later pages whose
+    own words do not decide it (``e\\x1bec-`` broken at a line end, alone on its page)."""
+
+    def __init__(self) -> None:
+        self._decided: dict[int, str] = {}
+
+    def corrections(self, textpage: pdfium.PdfTextPage, text: str) -> dict[int, str]:
+        """PDFium character index -> the ligature character drawn there, for the control
+        characters inside words of ``text`` (PDFium's text of ``textpage``).
+
+        >>> words = ("We looked at the modi\\x0ced file and the \\x0cnal o\\x0bers, and at the "
+        ...          "\\row of water over the rocks of the river near the old town bridge.")
+        >>> sorted(_decide(_words_by_code(_words(_glyph_controls(words))), words).items())
+        [(11, 'ﬀ'), (12, 'ﬁ'), (13, 'ﬂ')]
+        """
+        if not _GLYPH_CONTROL.search(text):
+            return {}
+        words = _words(_glyph_controls(text))
+        decided = _decide(_words_by_code(words), text)
+        self._decided.update(decided)
+        chosen = {**self._decided, **decided}
+        positions = [start + i for start, word in words
+                     for i, c in enumerate(word) if ord(c) in chosen]
+        if not positions:
+            return {}
+        if len(text) != pdfium_c.FPDFText_CountChars(textpage):
+            handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+            indices = list(map(CHAR_INDEX, repeat(handle, len(positions)), positions))
+        else:
+            indices = positions
+        return {index: chosen[ord(text[position])]
+                for index, position in zip(indices, positions, strict=True) if index >= 0}
+
+
+def _glyph_controls(text: str) -> str:
+    """``text`` with PDFium's line breaks (CR LF) as two LFs: a CR left is a glyph's."""
+    return text.replace("\r\n", "\n\n")
+
+
+def _words(text: str) -> list[tuple[int, str]]:
+    """(start, word) of the words of ASCII letters and control codes in ``text`` holding
+    a code next to a letter. The codes are found by a scan in C, and each word is
+    grown from its code: a page has few, and a pattern opening with a letter would be
+    tried at every position of it."""
+    found = []
+    end = 0
+    for match in _ANY_CONTROL.finditer(text):
+        if match.start() < end:  # a code of the word found last
+            continue
+        start, end = match.start(), match.end()
+        while start and text[start - 1] in _WORD_CHARACTERS:
+            start -= 1
+        while end < len(text) and text[end] in _WORD_CHARACTERS:
+            end += 1
+        word = text[start:end]
+        if _TOUCHING.search(word):
+            found.append((start, word))
+    return found
+
+
+def _words_by_code(words: list[tuple[int, str]]) -> dict[int, list[str]]:
+    """The words holding one control code, by that code, each with enough letters to
+    judge; a word holding two codes judges neither."""
+    found: dict[int, list[str]] = defaultdict(list)
+    for _, word in words:
+        codes = set(_ANY_CONTROL.findall(word))
+        if len(codes) == 1 and sum(c.isalpha() for c in word) >= _MIN_LETTERS:
+            found[ord(codes.pop())].append(word)
+    return found
+
+
+def _decide(by_code: dict[int, list[str]], text: str) -> dict[int, str]:
+    """Code -> ligature character, for the codes one ligature makes words of in
+    ``text``, the page's, judged by the list of the language the page is written in
+    (``oficial`` is Portuguese, ``official`` English). A page written in no language of
+    the lists (garbage, a rewritten font's codes) is not judged."""
+    if not by_code:
+        return {}
+    written = tuple(language for language in _FIRST_LISTS if written_in(text, language))
+    if not written:  # the other lists load one by one, up to the page's
+        written = next(((language,) for language in _OTHER_LISTS
+                        if written_in(text, language)), ())
+    if not written:
+        return {}
+    chosen = {}
+    for code, words in by_code.items():
+        ligature = _best(code, words, written)
+        if ligature is not None:
+            chosen[code] = _LIGATURES[ligature]
+    return chosen
+
+
+def _best(code: int, words: list[str], languages: tuple[str, ...]) -> str | None:
+    """The ligature that makes the most of ``words`` known words, when it makes at least
+    half and none other as many; a word in a case of its own (``flOw``) is none."""
+    control = chr(code)
+    hits = sorted(((sum(_cased(read) and known_in(read, languages)
+                        for read in (word.replace(control, letters) for word in words)),
+                    letters) for letters in _LIGATURES), reverse=True)
+    (best, letters), (second, _) = hits[0], hits[1]
+    return letters if best > second and 2 * best >= len(words) else None
+
+
+def _cased(word: str) -> bool:
+    """Whether ``word`` is written in lower case, in capitals, or capitalised."""
+    return word.islower() or word.isupper() or word.istitle()
