@@ -28,10 +28,15 @@ def _drawn(text: str, layout: dict[str, int]) -> bytes:
     return text.encode("latin-1")
 
 
-def bitmap_font_pdf(*pages: list[bytes]) -> bytes:
+Line = bytes | tuple[bytes | int, ...]
+
+
+def bitmap_font_pdf(*pages: list[Line]) -> bytes:
     """Pages of lines drawn in a Type 3 font like those dvips and pdfTeX embed for
     Metafont's bitmaps: glyphs named by number (``/a12``), no ToUnicode map. Every
-    glyph is a bar (a space draws nothing), 0.6 em wide."""
+    glyph is a bar (a space draws nothing), 0.6 em wide. A line given as a tuple is
+    drawn as a TJ array: its numbers move the pen back, as TeX sets an accent over the
+    letter after it."""
     pdf = pikepdf.new()
     procs = pikepdf.Dictionary()
     differences: list[object] = [0]
@@ -48,12 +53,19 @@ def bitmap_font_pdf(*pages: list[bytes]) -> bytes:
                                     Differences=pikepdf.Array(differences)),
         Resources=pikepdf.Dictionary()))
     for lines in pages:
-        content = b"BT /F1 9 Tf 11 TL 40 800 Td " + b" ".join(
-            b"<" + line.hex().encode("ascii") + b"> Tj T*" for line in lines) + b" ET"
+        content = b"BT /F1 9 Tf 11 TL 40 800 Td " + b" ".join(map(_shown, lines)) + b" ET"
         page = pdf.add_blank_page(page_size=(595, 842))
         page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
         page.Contents = pdf.make_stream(content)
     return saved(pdf)
+
+
+def _shown(line: Line) -> bytes:
+    if isinstance(line, bytes):
+        return b"<" + line.hex().encode("ascii") + b"> Tj T*"
+    parts = [str(part).encode("ascii") if isinstance(part, int)
+             else b"<" + part.hex().encode("ascii") + b">" for part in line]
+    return b"[" + b" ".join(parts) + b"] TJ T*"
 
 
 def _lines(text: str, layout: dict[str, int], width: int = 60) -> list[bytes]:
@@ -110,3 +122,36 @@ def test_a_control_character_in_a_formula_is_left_as_read() -> None:
 ])
 def test_the_page_s_language_and_words_decide_a_code(text: str, decided: dict[int, str]) -> None:
     assert _decide(_words_by_code(_words(_glyph_controls(text))), text) == decided
+
+
+def test_a_document_in_one_of_tex_s_layouts_has_its_other_control_codes_read() -> None:
+    """Ligatures found where T1 puts them make the document T1: its quotes and dashes,
+    at control codes too, are read as T1 has them. A code beside no letter or digit is
+    left as read."""
+    quoted = (b"The word \x10licensee\x11 means the person in years 1990\x152007 and "
+              b"\x10you\x11 is the same \x16 whoever it is; a lone \x15 stays.")
+    data = bitmap_font_pdf([*_lines(PROSE, T1), quoted])
+    text = goblin_core.extract(data, name="tex-bitmap.pdf", ocr="never").text
+    assert "“licensee” means" in text and "1990–2007" in text and "“you” is" in text
+    assert "same \x16 whoever" in text and "lone \x15 stays" in text
+
+
+def test_ligatures_where_no_layout_of_tex_s_puts_them_read_no_other_code() -> None:
+    """``fi`` decided at a code where neither layout has it says nothing of the font."""
+    layout = {"ff": 20, "fi": 21, "fl": 22, "ffi": 23, "ffl": 24}
+    line = b"The word \x10licensee\x11 means the person."
+    data = bitmap_font_pdf([*_lines(PROSE, layout), line])
+    text = goblin_core.extract(data, name="bitmap.pdf", ocr="never").text
+    assert "modified" in text and "\x10licensee\x11" in text
+
+
+def test_accents_of_a_document_in_ot1_are_set_on_their_letters() -> None:
+    """OT1 puts its accents at control codes (the acute at 19, the diaeresis at 127) and
+    a dotless i at 16: with OT1's ligatures found, ``caf\\x13e`` and ``na\\x7f\\x10ve``
+    read ``café`` and ``naïve``."""
+    accented: Line = (b"They met at the caf", bytes([19]), 600, b"e to read a na",
+                      bytes([127]), 600, bytes([16]), b"ve poem in the stra", bytes([25]),
+                      b"e.")
+    data = bitmap_font_pdf([*_lines(PROSE, OT1), accented])
+    text = goblin_core.extract(data, name="tex-bitmap.pdf", ocr="never").text
+    assert "caf\u00e9 to read a na\u00efve poem in the stra\u00dfe." in text

@@ -29,18 +29,19 @@ from goblin_pdf.layout.native import CHAR_INDEX
 from goblin_pdf.validators.words import known_in, written_in
 
 # Control codes a glyph may be read as: not PDFium's line breaks (a CR it writes is
-# followed by LF, see ``_glyph_controls``), tabs or code 0 (what a hidden glyph becomes).
-_CONTROL = "\x01-\x08\x0b-\x1f"
+# followed by LF, see ``_glyph_controls``), tabs or code 0 (what a hidden glyph becomes);
+# 127 too (OT1's diaeresis: ``na\x7f\x10ve`` is one word, not ``\x10ve``).
+_CONTROL = "\x01-\x08\x0b-\x1f\x7f"
 # The characters of a word of ASCII letters holding such codes, where a code must
 # touch a letter.
 _WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                             + "".join(map(chr, [*range(1, 9), *range(11, 32)])))
+                             + "".join(map(chr, [*range(1, 9), *range(11, 32), 127])))
 _TOUCHING = re.compile(rf"[A-Za-z][{_CONTROL}]|[{_CONTROL}][A-Za-z]")
 # The codes of a word.
 _ANY_CONTROL = re.compile(rf"[{_CONTROL}]")
 # A code in PDFium's text, where a CR before an LF is a line break of its own: a page
 # without one is cleared by a scan in C.
-_GLYPH_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f]|\r(?!\n)")
+_GLYPH_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
 _LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02", "ffi": "\ufb03", "ffl": "\ufb04"}
 # Letters a word needs besides its codes to be judged: ``o`` and a code is ``off`` or
 # ``of`` and a math sign alike; ``\row`` is ``flow``.
@@ -71,21 +72,65 @@ class ControlLigatures:
         """
         if not _GLYPH_CONTROL.search(text):
             return {}
-        words = _words(_glyph_controls(text))
+        scanned = _glyph_controls(text)
+        words = _words(scanned)
         decided = _decide(_words_by_code(words), text)
         self._decided.update(decided)
         chosen = {**self._decided, **decided}
-        positions = [start + i for start, word in words
-                     for i, c in enumerate(word) if ord(c) in chosen]
-        if not positions:
+        found = {start + i: chosen[ord(c)] for start, word in words
+                 for i, c in enumerate(word) if ord(c) in chosen}
+        found.update(_layout_characters(scanned, _layout_of(self._decided)))
+        if not found:
             return {}
+        positions = list(found)
         if len(text) != pdfium_c.FPDFText_CountChars(textpage):
             handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
             indices = list(map(CHAR_INDEX, repeat(handle, len(positions)), positions))
         else:
             indices = positions
-        return {index: chosen[ord(text[position])]
+        return {index: found[position]
                 for index, position in zip(indices, positions, strict=True) if index >= 0}
+
+
+# TeX's two text font layouts: where each puts the ligatures, and the other characters
+# it puts at control codes (OT1: capital Greek, dotless i and j, accents, ß æ œ ø Æ Œ Ø
+# and the diaeresis at 127; T1: accents, quotes, guillemets, dashes, dotless i and j).
+_LAYOUTS = (
+    ({11: "\ufb00", 12: "\ufb01", 13: "\ufb02", 14: "\ufb03", 15: "\ufb04"},
+     dict(zip([*range(1, 9), *range(16, 32), 127],
+              "ΔΘΛΞΠΣΥΦ\u0131\u0237`\u00b4\u02c7\u02d8\u00af\u02da\u00b8ßæœøÆŒØ\u00a8",
+              strict=True))),
+    ({27: "\ufb00", 28: "\ufb01", 29: "\ufb02", 30: "\ufb03", 31: "\ufb04"},
+     dict(zip([*range(1, 9), *range(11, 23), 25, 26],
+              "\u00b4\u02c6\u02dc\u00a8\u02dd\u02da\u02c7\u02d8\u00b8\u02db"
+              "‚‹›“”„«»–—\u0131\u0237", strict=True))),
+)
+# (Codes 9 and 10, OT1's Ψ and Ω and T1's macron and dot, are PDFium's tab and line
+# break too, and are left as read.)
+
+
+def _layout_of(decided: dict[int, str]) -> dict[int, str]:
+    """The other control characters of the one TeX layout that puts every ligature
+    decided where it was found, or none."""
+    fitting = [others for ligatures, others in _LAYOUTS
+               if decided and all(ligatures.get(code) == char for code, char in decided.items())]
+    return fitting[0] if len(fitting) == 1 else {}
+
+
+def _layout_characters(text: str, others: dict[int, str]) -> dict[int, str]:
+    """Position -> character, for the codes of ``others`` in ``text`` beside a letter or
+    a digit (a quote, an accent, a dash between figures)."""
+    if not others:
+        return {}
+    found = {}
+    for match in _ANY_CONTROL.finditer(text):
+        at = match.start()
+        char = others.get(ord(match.group()))
+        if char is None:
+            continue
+        if (at and text[at - 1].isalnum()) or (at + 1 < len(text) and text[at + 1].isalnum()):
+            found[at] = char
+    return found
 
 
 def _glyph_controls(text: str) -> str:
