@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 import pikepdf
 import pytest
 from pdf_builders import saved
@@ -28,44 +31,62 @@ def _drawn(text: str, layout: dict[str, int]) -> bytes:
     return text.encode("latin-1")
 
 
-Line = bytes | tuple[bytes | int, ...]
+class Typewriter(NamedTuple):
+    """A line set in the document's typewriter face, whose glyphs all advance alike."""
+
+    text: bytes
+
+
+Line = bytes | tuple[bytes | int, ...] | Typewriter
+
+
+def advance(code: int) -> int:
+    """The advance of the glyph at ``code`` of the proportional face, in 1/1000 em."""
+    return 300 if code == 32 else 400 + 50 * (code % 7)
 
 
 def bitmap_font_pdf(*pages: list[Line]) -> bytes:
-    """Pages of lines drawn in a Type 3 font like those dvips and pdfTeX embed for
+    """Pages of lines drawn in Type 3 fonts like those dvips and pdfTeX embed for
     Metafont's bitmaps: glyphs named by number (``/a12``), no ToUnicode map. Every
-    glyph is a bar (a space draws nothing), 0.6 em wide. A line given as a tuple is
-    drawn as a TJ array: its numbers move the pen back, as TeX sets an accent over the
-    letter after it."""
+    glyph is a bar (a space draws nothing), of an advance of its own (``advance``), or
+    0.525 em in the typewriter face. A line given as a tuple is drawn as a TJ array: its
+    numbers move the pen back, as TeX sets an accent over the letter after it."""
     pdf = pikepdf.new()
+    fonts = pikepdf.Dictionary(F1=_bitmap_font(pdf, advance), F2=_bitmap_font(pdf, lambda _: 525))
+    for lines in pages:
+        content = b"BT 11 TL 40 800 Td " + b" ".join(map(_shown, lines)) + b" ET"
+        page = pdf.add_blank_page(page_size=(595, 842))
+        page.Resources = pikepdf.Dictionary(Font=fonts)
+        page.Contents = pdf.make_stream(content)
+    return saved(pdf)
+
+
+def _bitmap_font(pdf: pikepdf.Pdf, width: Callable[[int], int]) -> pikepdf.Object:
     procs = pikepdf.Dictionary()
     differences: list[object] = [0]
     for code in range(128):
         name = f"/a{code}"
         differences.append(pikepdf.Name(name))
-        drawing = b"600 0 d0" if code == 32 else b"600 0 0 0 500 700 d1 50 0 450 700 re f"
-        procs[name] = pikepdf.Stream(pdf, drawing)
-    font = pdf.make_indirect(pikepdf.Dictionary(
+        drawing = (f"{width(code)} 0 d0" if code == 32 else
+                   f"{width(code)} 0 0 0 {width(code)} 700 d1 50 0 {width(code) - 100} 700 re f")
+        procs[name] = pikepdf.Stream(pdf, drawing.encode("ascii"))
+    return pdf.make_indirect(pikepdf.Dictionary(
         Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3,
-        FontBBox=[0, 0, 600, 700], FontMatrix=[0.001, 0, 0, 0.001, 0, 0],
-        CharProcs=procs, FirstChar=0, LastChar=127, Widths=[600] * 128,
+        FontBBox=[0, 0, 800, 700], FontMatrix=[0.001, 0, 0, 0.001, 0, 0],
+        CharProcs=procs, FirstChar=0, LastChar=127, Widths=[width(c) for c in range(128)],
         Encoding=pikepdf.Dictionary(Type=pikepdf.Name.Encoding,
                                     Differences=pikepdf.Array(differences)),
         Resources=pikepdf.Dictionary()))
-    for lines in pages:
-        content = b"BT /F1 9 Tf 11 TL 40 800 Td " + b" ".join(map(_shown, lines)) + b" ET"
-        page = pdf.add_blank_page(page_size=(595, 842))
-        page.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
-        page.Contents = pdf.make_stream(content)
-    return saved(pdf)
 
 
 def _shown(line: Line) -> bytes:
+    if isinstance(line, Typewriter):
+        return b"/F2 9 Tf <" + line.text.hex().encode("ascii") + b"> Tj T*"
     if isinstance(line, bytes):
-        return b"<" + line.hex().encode("ascii") + b"> Tj T*"
+        return b"/F1 9 Tf <" + line.hex().encode("ascii") + b"> Tj T*"
     parts = [str(part).encode("ascii") if isinstance(part, int)
              else b"<" + part.hex().encode("ascii") + b">" for part in line]
-    return b"[" + b" ".join(parts) + b"] TJ T*"
+    return b"/F1 9 Tf [" + b" ".join(parts) + b"] TJ T*"
 
 
 def _lines(text: str, layout: dict[str, int], width: int = 60) -> list[bytes]:
@@ -149,9 +170,23 @@ def test_accents_of_a_document_in_ot1_are_set_on_their_letters() -> None:
     """OT1 puts its accents at control codes (the acute at 19, the diaeresis at 127) and
     a dotless i at 16: with OT1's ligatures found, ``caf\\x13e`` and ``na\\x7f\\x10ve``
     read ``café`` and ``naïve``."""
-    accented: Line = (b"They met at the caf", bytes([19]), 600, b"e to read a na",
-                      bytes([127]), 600, bytes([16]), b"ve poem in the stra", bytes([25]),
-                      b"e.")
+    accented: Line = (b"They met at the caf", bytes([19]), advance(19), b"e to read a na",
+                      bytes([127]), advance(127), bytes([16]), b"ve poem in the stra",
+                      bytes([25]), b"e.")
     data = bitmap_font_pdf([*_lines(PROSE, OT1), accented])
     text = goblin_core.extract(data, name="tex-bitmap.pdf", ocr="never").text
     assert "caf\u00e9 to read a na\u00efve poem in the stra\u00dfe." in text
+
+
+def test_ot1_s_quotes_and_dashes_at_ascii_codes_are_read_outside_typewriter_type() -> None:
+    """OT1 puts its quotes and dashes where ASCII has the backslash, the double quote,
+    the brace and the bar; its typewriter face keeps ASCII there. A typewriter face
+    advances every letter alike, and its line is left as read."""
+    quoted: Line = (b"The word \\licensee\" means the person in years 1990{2007, and "
+                    b"\\you\" means the same | whoever it is; see Erd}", advance(125), b"os.")
+    data = bitmap_font_pdf([*_lines(PROSE, OT1), quoted,
+                            Typewriter(b'print("\\section{Licence}|more")')])
+    text = goblin_core.extract(data, name="tex-bitmap.pdf", ocr="never").text
+    assert ("The word \u201clicensee\u201d means the person in years 1990\u20132007, and "
+            "\u201cyou\u201d means the same \u2014 whoever it is; see Erd\u0151s.") in text
+    assert 'print("\\section{Licence}|more")' in text

@@ -70,7 +70,8 @@ class ControlLigatures:
         >>> sorted(_decide(_words_by_code(_words(_glyph_controls(words))), words).items())
         [(11, 'ﬀ'), (12, 'ﬁ'), (13, 'ﬂ')]
         """
-        if not _GLYPH_CONTROL.search(text):
+        ot1 = _layout_of(self._decided) is _OT1_OTHERS
+        if not _GLYPH_CONTROL.search(text) and not (ot1 and _OT1_ASCII.search(text)):
             return {}
         scanned = _glyph_controls(text)
         words = _words(scanned)
@@ -79,27 +80,32 @@ class ControlLigatures:
         chosen = {**self._decided, **decided}
         found = {start + i: chosen[ord(c)] for start, word in words
                  for i, c in enumerate(word) if ord(c) in chosen}
-        found.update(_layout_characters(scanned, _layout_of(self._decided)))
+        others = _layout_of(self._decided)
+        found.update(_layout_characters(scanned, others))
+        if others is _OT1_OTHERS:
+            found.update(_ot1_ascii(scanned))
         if not found:
             return {}
         positions = list(found)
+        handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
         if len(text) != pdfium_c.FPDFText_CountChars(textpage):
-            handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
             indices = list(map(CHAR_INDEX, repeat(handle, len(positions)), positions))
         else:
             indices = positions
         return {index: found[position]
-                for index, position in zip(indices, positions, strict=True) if index >= 0}
+                for index, position in zip(indices, positions, strict=True)
+                if index >= 0 and (text[position] not in _OT1_ASCII_CHARACTERS
+                                   or not _typewriter(textpage, handle, index))}
 
 
 # TeX's two text font layouts: where each puts the ligatures, and the other characters
 # it puts at control codes (OT1: capital Greek, dotless i and j, accents, ß æ œ ø Æ Œ Ø
 # and the diaeresis at 127; T1: accents, quotes, guillemets, dashes, dotless i and j).
+_OT1_OTHERS = dict(zip([*range(1, 9), *range(16, 32), 127],
+                       "ΔΘΛΞΠΣΥΦ\u0131\u0237`\u00b4\u02c7\u02d8\u00af\u02da\u00b8ßæœøÆŒØ\u00a8",
+                       strict=True))
 _LAYOUTS = (
-    ({11: "\ufb00", 12: "\ufb01", 13: "\ufb02", 14: "\ufb03", 15: "\ufb04"},
-     dict(zip([*range(1, 9), *range(16, 32), 127],
-              "ΔΘΛΞΠΣΥΦ\u0131\u0237`\u00b4\u02c7\u02d8\u00af\u02da\u00b8ßæœøÆŒØ\u00a8",
-              strict=True))),
+    ({11: "\ufb00", 12: "\ufb01", 13: "\ufb02", 14: "\ufb03", 15: "\ufb04"}, _OT1_OTHERS),
     ({27: "\ufb00", 28: "\ufb01", 29: "\ufb02", 30: "\ufb03", 31: "\ufb04"},
      dict(zip([*range(1, 9), *range(11, 23), 25, 26],
               "\u00b4\u02c6\u02dc\u00a8\u02dd\u02da\u02c7\u02d8\u00b8\u02db"
@@ -115,6 +121,53 @@ def _layout_of(decided: dict[int, str]) -> dict[int, str]:
     fitting = [others for ligatures, others in _LAYOUTS
                if decided and all(ligatures.get(code) == char for code, char in decided.items())]
     return fitting[0] if len(fitting) == 1 else {}
+
+
+# OT1 puts its quotes, dashes, Spanish marks and the double acute at the codes of
+# ASCII's backslash, double quote, braces, bar and angle brackets, which its text never
+# uses otherwise; each is taken where it stands as the character it stands for does.
+_OT1_ASCII = re.compile(r'(?P<open>\\(?=\w))|(?P<close>(?<=[\w.,;:!?\'])")'
+                        r"|(?P<dash>(?<=\w)[{|](?=\w)|(?<= )[{|](?= ))"
+                        r"|(?P<mark>(?<!\w)[<>](?=[^\W\d_]))|(?P<accent>(?<=[^\W\d_])\}(?=[^\W\d_]))")
+_OT1_ASCII_CHARACTERS = {"\\": "\u201c", '"': "\u201d", "{": "\u2013", "|": "\u2014",
+                         "<": "\u00a1", ">": "\u00bf", "}": "\u02dd"}
+
+
+def _ot1_ascii(text: str) -> dict[int, str]:
+    """Position -> character, for OT1's characters at ASCII codes in ``text``."""
+    return {match.start(): _OT1_ASCII_CHARACTERS[match.group()]
+            for match in _OT1_ASCII.finditer(text)}
+
+
+# How far apart the advances of a typewriter face's letters may be (as a share), and
+# the letters of its word looked at on either side of a character to tell.
+_EVEN_ADVANCE = 0.03
+_NEIGHBOURS = 4
+
+
+def _typewriter(textpage: pdfium.PdfTextPage, handle: int, index: int) -> bool:
+    """Whether the letters of the word around PDFium character ``index`` advance
+    evenly: a typewriter face, whose layout keeps ASCII's characters (OT1's typewriter
+    fonts draw ``\\`` and ``{`` as themselves)."""
+    x, y = ctypes.c_double(), ctypes.c_double()
+    advances = []
+    for step in (-1, 1):
+        previous = None
+        at = index + step
+        while abs(at - index) <= _NEIGHBOURS and at >= 0 and chr(
+                pdfium_c.FPDFText_GetUnicode(textpage, at)).isalpha():
+            if not _ORIGIN(handle, at, ctypes.byref(x), ctypes.byref(y)):
+                break
+            if previous is not None and abs(previous[1] - y.value) < 0.5:
+                advances.append(abs(x.value - previous[0]))
+            previous = (x.value, y.value)
+            at += step
+    advances = [a for a in advances if a > 0]
+    return len(advances) >= 2 and max(advances) <= (1 + _EVEN_ADVANCE) * min(advances)
+
+
+_ORIGIN = ctypes.cast(pdfium_c.FPDFText_GetCharOrigin, ctypes.CFUNCTYPE(
+    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p))
 
 
 def _layout_characters(text: str, others: dict[int, str]) -> dict[int, str]:
