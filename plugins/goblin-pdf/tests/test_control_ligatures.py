@@ -190,3 +190,13 @@ def test_ot1_s_quotes_and_dashes_at_ascii_codes_are_read_outside_typewriter_type
     assert ("The word \u201clicensee\u201d means the person in years 1990\u20132007, and "
             "\u201cyou\u201d means the same \u2014 whoever it is; see Erd\u0151s.") in text
     assert 'print("\\section{Licence}|more")' in text
+
+
+def test_a_ligature_broken_off_at_a_line_end_is_read() -> None:
+    """TeX breaks ``final`` after its ``fi``: the code stands alone before the hyphen."""
+    lines = _lines(PROSE, OT1)
+    lines[1] = lines[1] + b" and the " + bytes([OT1["fi"]]) + b"-"
+    lines[2] = b"nal one " + lines[2]
+    data = bitmap_font_pdf(lines)
+    text = goblin_core.extract(data, name="tex-bitmap.pdf", ocr="never").text
+    assert "the fi-\nnal one" in text

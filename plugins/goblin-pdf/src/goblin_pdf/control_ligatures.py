@@ -193,9 +193,9 @@ def _glyph_controls(text: str) -> str:
 
 def _words(text: str) -> list[tuple[int, str]]:
     """(start, word) of the words of ASCII letters and control codes in ``text`` holding
-    a code next to a letter. The codes are found by a scan in C, and each word is
-    grown from its code: a page has few, and a pattern opening with a letter would be
-    tried at every position of it."""
+    a code next to a letter, or ending in a code before a line-end hyphen. The codes
+    are found by a scan in C, and each word is grown from its code: a page has few, and
+    a pattern opening with a letter would be tried at every position of it."""
     found = []
     end = 0
     for match in _ANY_CONTROL.finditer(text):
@@ -207,7 +207,8 @@ def _words(text: str) -> list[tuple[int, str]]:
         while end < len(text) and text[end] in _WORD_CHARACTERS:
             end += 1
         word = text[start:end]
-        if _TOUCHING.search(word):
+        # a ligature broken off at a line end (``\x0c-`` and ``nal`` on the next line)
+        if _TOUCHING.search(word) or text.startswith(("-\n", "\ufffe"), end):
             found.append((start, word))
     return found
 
