@@ -37,7 +37,13 @@ class Typewriter(NamedTuple):
     text: bytes
 
 
-Line = bytes | tuple[bytes | int, ...] | Typewriter
+class Helvetica(NamedTuple):
+    """A line set in a standard font with a name and WinAnsi encoding."""
+
+    text: bytes
+
+
+Line = bytes | tuple[bytes | int, ...] | Typewriter | Helvetica
 
 
 def advance(code: int) -> int:
@@ -52,7 +58,11 @@ def bitmap_font_pdf(*pages: list[Line]) -> bytes:
     0.525 em in the typewriter face. A line given as a tuple is drawn as a TJ array: its
     numbers move the pen back, as TeX sets an accent over the letter after it."""
     pdf = pikepdf.new()
-    fonts = pikepdf.Dictionary(F1=_bitmap_font(pdf, advance), F2=_bitmap_font(pdf, lambda _: 525))
+    fonts = pikepdf.Dictionary(F1=_bitmap_font(pdf, advance), F2=_bitmap_font(pdf, lambda _: 525),
+                               F3=pikepdf.Dictionary(Type=pikepdf.Name.Font,
+                                                     Subtype=pikepdf.Name.Type1,
+                                                     BaseFont=pikepdf.Name.Helvetica,
+                                                     Encoding=pikepdf.Name.WinAnsiEncoding))
     for lines in pages:
         content = b"BT 11 TL 40 800 Td " + b" ".join(map(_shown, lines)) + b" ET"
         page = pdf.add_blank_page(page_size=(595, 842))
@@ -80,8 +90,9 @@ def _bitmap_font(pdf: pikepdf.Pdf, width: Callable[[int], int]) -> pikepdf.Objec
 
 
 def _shown(line: Line) -> bytes:
-    if isinstance(line, Typewriter):
-        return b"/F2 9 Tf <" + line.text.hex().encode("ascii") + b"> Tj T*"
+    if isinstance(line, Typewriter | Helvetica):
+        font = b"/F2" if isinstance(line, Typewriter) else b"/F3"
+        return font + b" 9 Tf <" + line.text.hex().encode("ascii") + b"> Tj T*"
     if isinstance(line, bytes):
         return b"/F1 9 Tf <" + line.hex().encode("ascii") + b"> Tj T*"
     parts = [str(part).encode("ascii") if isinstance(part, int)
@@ -200,3 +211,15 @@ def test_a_ligature_broken_off_at_a_line_end_is_read() -> None:
     data = bitmap_font_pdf(lines)
     text = goblin_core.extract(data, name="tex-bitmap.pdf", ocr="never").text
     assert "the fi-\nnal one" in text
+
+
+def test_t1_s_letters_above_code_127_are_read_in_a_font_without_a_name() -> None:
+    """T1 puts Latin Extended-A at 128 to 191 and ß at 255, where PDFium reads a code of
+    a font without a name as Latin-1 (``Dvo°ák``, ``straÿe``); a font with a name and
+    an encoding of its own is read as PDFium reads it."""
+    names = b"They met Dvo\xb0\xe1k in \x8a\xf3d\xb9 on the stra\xffe of the \xf7uvre."
+    data = bitmap_font_pdf([*_lines(PROSE, T1), names, Helvetica(b"It is 20\xb0 in Paris.")])
+    text = goblin_core.extract(data, name="tex-bitmap.pdf", ocr="never").text
+    assert ("They met Dvo\u0159\u00e1k in \u0141\u00f3d\u017a on the stra\u00dfe of the "
+            "\u0153uvre.") in text
+    assert "It is 20\u00b0 in Paris." in text

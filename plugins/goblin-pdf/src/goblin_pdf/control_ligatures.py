@@ -26,6 +26,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_pdf.layout.native import CHAR_INDEX
+from goblin_pdf.named_ligatures import font_base_name
 from goblin_pdf.validators.words import known_in, written_in
 
 # Control codes a glyph may be read as: not PDFium's line breaks (a CR it writes is
@@ -50,6 +51,10 @@ _MIN_LETTERS = 2
 # the validators load for any page, or else among the others (read only for a page
 # written in neither: a math sign between letters on an English page loads no list).
 _FIRST_LISTS = ("en", "pt")
+# The share of a page's words a list must know for the page to be in its language: less
+# than for prose elsewhere, as the words a ligature is missing from are not words yet
+# (and codes 28 to 31, T1's fi, fl, ffi and ffl, are whitespace to the tokenizer).
+_WRITTEN_SHARE = 0.5
 _OTHER_LISTS = ("de", "fr", "es", "it", "nl")
 
 
@@ -62,16 +67,20 @@ class ControlLigatures:
         self._decided: dict[int, str] = {}
 
     def corrections(self, textpage: pdfium.PdfTextPage, text: str) -> dict[int, str]:
-        """PDFium character index -> the ligature character drawn there, for the control
-        characters inside words of ``text`` (PDFium's text of ``textpage``).
+        """PDFium character index -> the character drawn there, for the control
+        characters inside words of ``text`` (PDFium's text of ``textpage``) that are
+        ligatures, and, in a document found in one of TeX's layouts, for the other
+        characters that layout puts where PDFium reads something else.
 
         >>> words = ("We looked at the modi\\x0ced file and the \\x0cnal o\\x0bers, and at the "
         ...          "\\row of water over the rocks of the river near the old town bridge.")
         >>> sorted(_decide(_words_by_code(_words(_glyph_controls(words))), words).items())
         [(11, 'ﬀ'), (12, 'ﬁ'), (13, 'ﬂ')]
         """
-        ot1 = _layout_of(self._decided) is _OT1_OTHERS
-        if not _GLYPH_CONTROL.search(text) and not (ot1 and _OT1_ASCII.search(text)):
+        layout = _layout_of(self._decided)
+        if not (_GLYPH_CONTROL.search(text)
+                or (layout is _OT1_OTHERS and _OT1_ASCII.search(text))
+                or (layout is _T1_OTHERS and _T1_UPPER.search(text))):
             return {}
         scanned = _glyph_controls(text)
         words = _words(scanned)
@@ -80,10 +89,12 @@ class ControlLigatures:
         chosen = {**self._decided, **decided}
         found = {start + i: chosen[ord(c)] for start, word in words
                  for i, c in enumerate(word) if ord(c) in chosen}
-        others = _layout_of(self._decided)
-        found.update(_layout_characters(scanned, others))
-        if others is _OT1_OTHERS:
+        layout = _layout_of(self._decided)
+        found.update(_layout_characters(scanned, layout))
+        if layout is _OT1_OTHERS:
             found.update(_ot1_ascii(scanned))
+        elif layout is _T1_OTHERS:
+            found.update((m.start(), _T1_UPPER_HALF[m.group()]) for m in _T1_UPPER.finditer(text))
         if not found:
             return {}
         positions = list(found)
@@ -94,8 +105,19 @@ class ControlLigatures:
             indices = positions
         return {index: found[position]
                 for index, position in zip(indices, positions, strict=True)
-                if index >= 0 and (text[position] not in _OT1_ASCII_CHARACTERS
-                                   or not _typewriter(textpage, handle, index))}
+                if index >= 0 and _drawn_so(textpage, handle, index, text[position])}
+
+
+def _drawn_so(textpage: pdfium.PdfTextPage, handle: int, index: int, read: str) -> bool:
+    """Whether the character PDFium read as ``read`` at ``index`` is drawn in the layout
+    found: an OT1 quote or dash at an ASCII code outside the typewriter face, a T1
+    letter above code 127 in a font without a name, as TeX's bitmap fonts are (a font
+    with one has its own encoding, which PDFium reads)."""
+    if read in _OT1_ASCII_CHARACTERS:
+        return not _typewriter(textpage, handle, index)
+    if read in _T1_UPPER_HALF:
+        return not font_base_name(textpage, index)
+    return True
 
 
 # TeX's two text font layouts: where each puts the ligatures, and the other characters
@@ -104,12 +126,18 @@ class ControlLigatures:
 _OT1_OTHERS = dict(zip([*range(1, 9), *range(16, 32), 127],
                        "ΔΘΛΞΠΣΥΦ\u0131\u0237`\u00b4\u02c7\u02d8\u00af\u02da\u00b8ßæœøÆŒØ\u00a8",
                        strict=True))
+_T1_OTHERS = dict(zip([*range(1, 9), *range(11, 23), 25, 26],
+                      "\u00b4\u02c6\u02dc\u00a8\u02dd\u02da\u02c7\u02d8\u00b8\u02db"
+                      "‚‹›“”„«»–—\u0131\u0237", strict=True))
+# T1's upper half where it is not Latin-1 (which PDFium reads a code of a font without a
+# name as): the letters of Latin Extended-A at 128 to 191, Œ, œ and ß.
+_T1_UPPER_HALF = dict(zip(map(chr, [*range(128, 192), 215, 247, 255]),
+                          "ĂĄĆČĎĚĘĞĹĽŁŃŇŊŐŔŘŚŠŞŤŢŰŮŸŹŽŻĲİđ§"
+                          "ăąćčďěęğĺľłńňŋőŕřśšşťţűůÿźžżĳ¡¿£Œœß", strict=True))
+_T1_UPPER = re.compile("[" + "".join(_T1_UPPER_HALF) + "]")
 _LAYOUTS = (
     ({11: "\ufb00", 12: "\ufb01", 13: "\ufb02", 14: "\ufb03", 15: "\ufb04"}, _OT1_OTHERS),
-    ({27: "\ufb00", 28: "\ufb01", 29: "\ufb02", 30: "\ufb03", 31: "\ufb04"},
-     dict(zip([*range(1, 9), *range(11, 23), 25, 26],
-              "\u00b4\u02c6\u02dc\u00a8\u02dd\u02da\u02c7\u02d8\u00b8\u02db"
-              "‚‹›“”„«»–—\u0131\u0237", strict=True))),
+    ({27: "\ufb00", 28: "\ufb01", 29: "\ufb02", 30: "\ufb03", 31: "\ufb04"}, _T1_OTHERS),
 )
 # (Codes 9 and 10, OT1's Ψ and Ω and T1's macron and dot, are PDFium's tab and line
 # break too, and are left as read.)
@@ -231,10 +259,11 @@ def _decide(by_code: dict[int, list[str]], text: str) -> dict[int, str]:
     the lists (garbage, a rewritten font's codes) is not judged."""
     if not by_code:
         return {}
-    written = tuple(language for language in _FIRST_LISTS if written_in(text, language))
+    written = tuple(language for language in _FIRST_LISTS
+                    if written_in(text, language, _WRITTEN_SHARE))
     if not written:  # the other lists load one by one, up to the page's
         written = next(((language,) for language in _OTHER_LISTS
-                        if written_in(text, language)), ())
+                        if written_in(text, language, _WRITTEN_SHARE)), ())
     if not written:
         return {}
     chosen = {}

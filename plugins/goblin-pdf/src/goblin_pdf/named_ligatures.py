@@ -92,7 +92,7 @@ class NamedLigatures:
         by_font = self._page_ligatures(page_index)
         found: dict[int, str] = {}
         for index, code in suspects:
-            ligature = by_font.get((_font_name(textpage, index), code))
+            ligature = by_font.get((font_base_name(textpage, index), code))
             if ligature is not None:
                 found[index] = ligature
         return found
@@ -182,7 +182,7 @@ def _misread_in_words(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple
             yield index, code
 
 
-def _font_name(textpage: pdfium.PdfTextPage, index: int) -> str:
+def font_base_name(textpage: pdfium.PdfTextPage, index: int) -> str:
     """The base name of the font that drew character ``index``, its subset tag left off."""
     text_object = pdfium_c.FPDFText_GetTextObject(textpage, index)
     font = pdfium_c.FPDFTextObj_GetFont(text_object) if text_object else None

@@ -161,12 +161,12 @@ _WRITTEN_SAMPLE = 200
 
 
 @functools.lru_cache(maxsize=4)
-def written_in(text: str, language: str) -> bool:
-    """Whether most of the first distinct words (3+ letters) of ``text`` are words of
-    ``language``'s list."""
+def written_in(text: str, language: str, share: float = _WRITTEN_IN) -> bool:
+    """Whether ``share`` (by default most) of the first distinct words (3+ letters) of
+    ``text`` are words of ``language``'s list."""
     words = list(dict.fromkeys(t for t in raw_tokens(text) if len(t) >= 3 and is_word(t)))
     words = words[:_WRITTEN_SAMPLE]
-    return bool(words) and sum(known_in(w, (language,)) for w in words) >= _WRITTEN_IN * len(words)
+    return bool(words) and sum(known_in(w, (language,)) for w in words) >= share * len(words)
 
 
 @functools.lru_cache(maxsize=65536)
