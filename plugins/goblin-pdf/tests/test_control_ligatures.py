@@ -194,13 +194,15 @@ def test_ot1_s_quotes_and_dashes_at_ascii_codes_are_read_outside_typewriter_type
     the brace and the bar; its typewriter face keeps ASCII there. A typewriter face
     advances every letter alike, and its line is left as read."""
     quoted: Line = (b"The word \\licensee\" means the person in years 1990{2007, and "
-                    b"\\you\" means the same | whoever it is; see Erd}", advance(125), b"os.")
-    data = bitmap_font_pdf([*_lines(PROSE, OT1), quoted,
-                            Typewriter(b'print("\\section{Licence}|more")')])
+                    b"\\you\" means the same | whoever it is; see Erd}", advance(125),
+                    b"os or \\a\".")
+    typewriter = [b'print("\\section{Licence}|more")', b"ls | grep x", b'print("x")', b"a{b}"]
+    data = bitmap_font_pdf([*_lines(PROSE, OT1), quoted, *map(Typewriter, typewriter)])
     text = goblin_core.extract(data, name="tex-bitmap.pdf", ocr="never").text
     assert ("The word \u201clicensee\u201d means the person in years 1990\u20132007, and "
-            "\u201cyou\u201d means the same \u2014 whoever it is; see Erd\u0151s.") in text
-    assert 'print("\\section{Licence}|more")' in text
+            "\u201cyou\u201d means the same \u2014 whoever it is; see Erd\u0151s or "
+            "\u201ca\u201d.") in text
+    assert text.endswith("\n".join(line.decode() for line in typewriter))
 
 
 def test_a_ligature_broken_off_at_a_line_end_is_read() -> None:

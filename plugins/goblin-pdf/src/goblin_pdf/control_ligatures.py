@@ -1,4 +1,5 @@
-"""Ligatures drawn at codes PDFium reads as control characters.
+"""Ligatures drawn at codes PDFium reads as control characters, and the other
+characters of TeX's font layouts.
 
 TeX's bitmap fonts, as dvips and pdfTeX embed Metafont's output, are Type 3 fonts that
 name their glyphs by number (``/a12``) and carry no ToUnicode map, so PDFium reads each
@@ -13,6 +14,12 @@ the words holding a code known words of the word lists is that code's, when it m
 least half of them words and no other ligature makes as many. The code becomes the
 ligature's one Unicode character (U+FB00 to U+FB04), which the page's repairs spell
 out: one character for one, so every character index of the page still holds.
+
+Ligatures found where one of TeX's layouts (OT1, T1) puts them make the document that
+layout, and the other characters it puts where PDFium reads something else are read as
+it has them: accents, quotes, dashes and letters at control codes, OT1's quotes and
+dashes at ASCII's codes (outside the typewriter face, which keeps ASCII there), T1's
+letters above code 127 (in fonts without a name, which PDFium reads as Latin-1).
 """
 
 from __future__ import annotations
@@ -167,31 +174,70 @@ def _ot1_ascii(text: str) -> dict[int, str]:
             for match in _OT1_ASCII.finditer(text)}
 
 
-# How far apart the advances of a typewriter face's letters may be (as a share), and
-# the letters of its word looked at on either side of a character to tell.
+# How far apart the advances of a typewriter face's glyphs may be (as a share), and the
+# characters of a word looked at on either side of a character to tell.
 _EVEN_ADVANCE = 0.03
-_NEIGHBOURS = 4
+_WORD_REACH = 16
+# The advances a character's own word must show to tell alone, and with the words
+# beside it: a few glyphs of a proportional face may happen to advance alike (``or
+# “a”``), and the words beside may be set in another face (``and a{b}``).
+_OWN_ADVANCES = 2
+_WORDS_ADVANCES = 3
 
 
 def _typewriter(textpage: pdfium.PdfTextPage, handle: int, index: int) -> bool:
-    """Whether the letters of the word around PDFium character ``index`` advance
-    evenly: a typewriter face, whose layout keeps ASCII's characters (OT1's typewriter
-    fonts draw ``\\`` and ``{`` as themselves)."""
+    """Whether the glyphs around PDFium character ``index`` advance evenly: a typewriter
+    face, whose layout keeps ASCII's characters (OT1's typewriter fonts draw ``\\``,
+    ``"``, ``{`` and ``|`` as themselves: ``print("x")``, ``ls | grep``). The word the
+    character is part of tells; a short one (``a{b}``), or the character alone, is told
+    with the words beside it."""
+    count = pdfium_c.FPDFText_CountChars(textpage)
+    first, last = _word(textpage, index, count)
+    advances = _word_advances(textpage, handle, first, last)
+    if len(advances) < _OWN_ADVANCES:
+        for space, beyond in ((first - 1, first - 2), (last + 1, last + 2)):
+            if 0 <= beyond < count and pdfium_c.FPDFText_GetUnicode(textpage, space) == 0x20:
+                advances += _word_advances(textpage, handle, *_word(textpage, beyond, count))
+        if len(advances) < _WORDS_ADVANCES:
+            return False
+    return max(advances) <= (1 + _EVEN_ADVANCE) * min(advances)
+
+
+def _word(textpage: pdfium.PdfTextPage, index: int, count: int) -> tuple[int, int]:
+    """The first and last PDFium indices of the run of non-space characters holding
+    ``index`` (``_WORD_REACH`` at most on either side)."""
+    def visible(at: int) -> bool:
+        return 0 <= at < count and not chr(pdfium_c.FPDFText_GetUnicode(textpage, at)).isspace()
+
+    first = last = index
+    while index - first < _WORD_REACH and visible(first - 1):
+        first -= 1
+    while last - index < _WORD_REACH and visible(last + 1):
+        last += 1
+    return first, last
+
+
+def _word_advances(textpage: pdfium.PdfTextPage, handle: int, first: int,
+                   last: int) -> list[float]:
+    """The advances of the glyphs of characters ``first`` to ``last`` (how far the next
+    one on its line starts from each), those of figures and of the characters judged
+    (``\\`` and the like, whose widths some faces share with letters) left out."""
+    found = []
+    previous = None
+    for at in range(first, last + 1):
+        origin = _origin(handle, at)
+        char = chr(pdfium_c.FPDFText_GetUnicode(textpage, at))
+        if origin is not None and previous is not None and abs(previous[1][1] - origin[1]) < 0.5:
+            measured = previous[0]
+            if not (measured.isdigit() or measured in _OT1_ASCII_CHARACTERS):
+                found.append(abs(origin[0] - previous[1][0]))
+        previous = (char, origin) if origin is not None else None
+    return [advance for advance in found if advance > 0]
+
+
+def _origin(handle: int, index: int) -> tuple[float, float] | None:
     x, y = ctypes.c_double(), ctypes.c_double()
-    advances = []
-    for step in (-1, 1):
-        previous = None
-        at = index + step
-        while abs(at - index) <= _NEIGHBOURS and at >= 0 and chr(
-                pdfium_c.FPDFText_GetUnicode(textpage, at)).isalpha():
-            if not _ORIGIN(handle, at, ctypes.byref(x), ctypes.byref(y)):
-                break
-            if previous is not None and abs(previous[1] - y.value) < 0.5:
-                advances.append(abs(x.value - previous[0]))
-            previous = (x.value, y.value)
-            at += step
-    advances = [a for a in advances if a > 0]
-    return len(advances) >= 2 and max(advances) <= (1 + _EVEN_ADVANCE) * min(advances)
+    return (x.value, y.value) if _ORIGIN(handle, index, ctypes.byref(x), ctypes.byref(y)) else None
 
 
 _ORIGIN = ctypes.cast(pdfium_c.FPDFText_GetCharOrigin, ctypes.CFUNCTYPE(
