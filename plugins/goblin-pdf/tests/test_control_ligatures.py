@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -225,3 +226,15 @@ def test_t1_s_letters_above_code_127_are_read_in_a_font_without_a_name() -> None
     assert ("They met Dvo\u0159\u00e1k in \u0141\u00f3d\u017a on the stra\u00dfe of the "
             "\u0153uvre.") in text
     assert "It is 20\u00b0 in Paris." in text
+
+
+def test_a_page_of_thousands_of_codes_and_quotes_is_read_in_seconds() -> None:
+    """A safety ceiling: a word is grown once from its codes, a code judged once for the
+    page, and a page of more OT1 quotes than prose has is left as read."""
+    codes = [b"a\x0cb " * 15] * 120
+    quotes = [b'a"b"' * 15] * 120
+    data = bitmap_font_pdf(_lines(PROSE, OT1), codes, quotes)
+    started = time.perf_counter()
+    document = goblin_core.extract(data, name="hostile.pdf", ocr="never")
+    assert time.perf_counter() - started < 10
+    assert 'a"b"' in document.pages[2].text

@@ -27,7 +27,7 @@ from __future__ import annotations
 import ctypes
 import re
 from collections import defaultdict
-from itertools import repeat
+from itertools import islice, repeat
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -169,9 +169,15 @@ _OT1_ASCII_CHARACTERS = {"\\": "\u201c", '"': "\u201d", "{": "\u2013", "|": "\u2
 
 
 def _ot1_ascii(text: str) -> dict[int, str]:
-    """Position -> character, for OT1's characters at ASCII codes in ``text``."""
-    return {match.start(): _OT1_ASCII_CHARACTERS[match.group()]
-            for match in _OT1_ASCII.finditer(text)}
+    """Position -> character, for OT1's characters at ASCII codes in ``text``; none on
+    a page of more than ``_MOST_ASCII`` (each is told from the typewriter face by a
+    look at the glyphs around it, and prose has a few dozen)."""
+    found = dict(islice(((match.start(), _OT1_ASCII_CHARACTERS[match.group()])
+                         for match in _OT1_ASCII.finditer(text)), _MOST_ASCII + 1))
+    return found if len(found) <= _MOST_ASCII else {}
+
+
+_MOST_ASCII = 2000
 
 
 # How far apart the advances of a typewriter face's glyphs may be (as a share), and the
