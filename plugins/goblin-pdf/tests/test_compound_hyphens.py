@@ -84,18 +84,22 @@ def test_a_hyphen_a_layout_engine_draws_at_a_break_joins_whatever_the_halves(hyp
     assert "wellknown" in text.split()
 
 
+def _read(lines: tuple[str, ...], layout: str) -> goblin_core.Document:
+    """``lines`` drawn one under the other in Helvetica, read in ``layout`` mode."""
+    pytest.importorskip("reportlab")
+    return goblin_core.extract(reportlab_pdf(lines), name="compounds.pdf", ocr="never",
+                               pdf={"layout": layout})
+
+
 @pytest.mark.parametrize("layout", ["auto", "reading_order", "raw"])
 def test_a_pdf_page_keeps_compounds_and_mends_broken_words(layout: str) -> None:
-    pytest.importorskip("reportlab")
-    data = reportlab_pdf((
+    document = _read((
         "The committee reviewed the results of the well-",
         "known study and found that the hyphen-",
         "ated spelling was rarer than the others, which",
         "surprised nobody working in the fine-",
         "tuned field of spelling research.",
-    ))
-    document = goblin_core.extract(data, name="compounds.pdf", ocr="never",
-                                   pdf={"layout": layout})
+    ), layout)
     words = document.text.split()
     assert "well-known" in words
     assert "hyphenated" in words
@@ -107,17 +111,14 @@ def test_a_pdf_page_keeps_compounds_and_mends_broken_words(layout: str) -> None:
 def test_a_compound_written_whole_in_another_paragraph_keeps_its_hyphen(layout: str) -> None:
     """The page's words judge a hyphen, not only those of the paragraph it ends a line of:
     ``noncompliance`` is an English word, but this page writes ``non-compliance``."""
-    pytest.importorskip("reportlab")
-    data = reportlab_pdf((
+    document = _read((
         "The rights granted under this License end if such Contributor fails to notify",
         "You of the non-",
         "compliance by some reasonable means within sixty days after it began.",
         "",
         "Your grants are reinstated on an ongoing basis if such Contributor notifies",
         "You of the non-compliance by some reasonable means before that day.",
-    ))
-    document = goblin_core.extract(data, name="licence.pdf", ocr="never",
-                                   pdf={"layout": layout})
+    ), layout)
     assert document.text.split().count("non-compliance") == 2
     assert "noncompliance" not in document.text
 
