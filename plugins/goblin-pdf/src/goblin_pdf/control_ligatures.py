@@ -34,7 +34,7 @@ import pypdfium2.raw as pdfium_c
 
 from goblin_pdf.layout.native import CHAR_INDEX
 from goblin_pdf.named_ligatures import font_base_name
-from goblin_pdf.validators.words import known_in, written_in
+from goblin_pdf.validators.words import known_in, languages_of
 
 # Control codes a glyph may be read as: not PDFium's line breaks (a CR it writes is
 # followed by LF, see ``_glyph_controls``), tabs or code 0 (what a hidden glyph becomes);
@@ -54,15 +54,13 @@ _LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02", "ffi": "\ufb03", "
 # Letters a word needs besides its codes to be judged: ``o`` and a code is ``off`` or
 # ``of`` and a math sign alike; ``\row`` is ``flow``.
 _MIN_LETTERS = 2
-# The lists that judge a page: those of the languages it is written in, among the two
+# The lists that judge a page are those of the languages it is written in, among the two
 # the validators load for any page, or else among the others (read only for a page
 # written in neither: a math sign between letters on an English page loads no list).
-_FIRST_LISTS = ("en", "pt")
 # The share of a page's words a list must know for the page to be in its language: less
 # than for prose elsewhere, as the words a ligature is missing from are not words yet
 # (and codes 28 to 31, T1's fi, fl, ffi and ffl, are whitespace to the tokenizer).
 _WRITTEN_SHARE = 0.5
-_OTHER_LISTS = ("de", "fr", "es", "it", "nl")
 
 
 class ControlLigatures:
@@ -311,11 +309,7 @@ def _decide(by_code: dict[int, list[str]], text: str) -> dict[int, str]:
     the lists (garbage, a rewritten font's codes) is not judged."""
     if not by_code:
         return {}
-    written = tuple(language for language in _FIRST_LISTS
-                    if written_in(text, language, _WRITTEN_SHARE))
-    if not written:  # the other lists load one by one, up to the page's
-        written = next(((language,) for language in _OTHER_LISTS
-                        if written_in(text, language, _WRITTEN_SHARE)), ())
+    written = languages_of(text, _WRITTEN_SHARE)
     if not written:
         return {}
     chosen = {}

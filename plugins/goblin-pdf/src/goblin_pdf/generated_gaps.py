@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_pdf.layout.native import IS_GENERATED
+from goblin_pdf.layout.native import IS_GENERATED, MARKED_HYPHEN, TEXT_OBJECT
 from goblin_pdf.loose_boxes import Box, LooseBoxes
 
 # A space before a one-letter token ("Nort h", "JA N"); the token before it is
@@ -110,6 +110,16 @@ _LEADING_MARK_AT_START = re.compile(f"[{re.escape(FOOTNOTE_MARKS)}]{{1,3}}(?=[^\
 _LEADING_MARK = re.compile("\n" + _LEADING_MARK_AT_START.pattern)
 _LEADING = "leading mark"  # the suspect kind of such a mark's last character
 RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised mark sits
+# A space before the hyphen ending a line: LibreOffice draws the hyphen of a word it breaks
+# on its own, at the margin, a little apart from the justified word (``de -`` /
+# ``signed``), and PDFium, finding the gap wide, writes a space and no hyphen mark.
+_SPACED_HYPHEN = re.compile(r" -\r\n")
+_HYPHEN = "hyphen"  # the suspect kind of such a space
+# The widest gap (in the glyph height) before a hyphen set apart so, and its share of the
+# narrowest word gap of its line: a dash after a word stands a whole word gap away.
+_HYPHEN_GAP = 0.3
+_HYPHEN_SHARE = 0.9
+_LINE_GAPS = 40  # word gaps of the line measured at most, back from its end
 
 
 
@@ -151,7 +161,8 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str,
     if aligned:
         suspects += _lone_char_spaces(text) + _short_line_breaks(text) + [
             (m.start(), _BEFORE_MARK) for m in _BREAK_BEFORE_MARK.finditer(text)] + [
-            (m.end() - 1, _LEADING) for m in _leading_marks(text)]
+            (m.end() - 1, _LEADING) for m in _leading_marks(text)] + [
+            (m.start(), _HYPHEN) for m in _SPACED_HYPHEN.finditer(text)]
     spaced = aligned and _SPACED_GLYPHS.search(text) is not None
     broken = aligned and _BROKEN_GLYPHS.search(text) is not None
     if not suspects and not word_gaps and not spaced and not broken:
@@ -169,6 +180,9 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str,
         replacement = judge.replacement(index, kind)
         if replacement is not None:
             edits.setdefault(index, replacement)
+            if kind == _HYPHEN:
+                # marked as PDFium marks the hyphens it finds, to be mended alike
+                edits[index + 1] = MARKED_HYPHEN
     for index, replacement in (word_gaps or {}).items():
         edits.setdefault(index, replacement)
     if not edits:
@@ -280,6 +294,8 @@ class _Judge:
             return self._break_before_mark(index)
         if kind == _LEADING:
             return self._leading_mark(index)
+        if kind == _HYPHEN:
+            return self._hyphen_space(index)
         return self._judged(index, kind, index - 1, index + len(kind))
 
     def spaced_run(self, start: int, end: int) -> dict[int, str]:
@@ -451,6 +467,32 @@ class _Judge:
         if end < 0 or end + 1 >= len(self.text) or self.text[end + 1].isspace():
             return None
         return self._box(end + 1)
+
+    def _hyphen_space(self, index: int) -> str | None:
+        """"" when the space PDFium made up at ``index``, before the hyphen ending its
+        line, parts a broken word from its hyphen: the hyphen is drawn on its own after a
+        letter, on the letter's line, closer to it than a third of its height and than
+        every word gap of the line, and the next line opens with a letter."""
+        text = self.text
+        before, hyphen = index - 1, index + 1
+        if (before < 0 or not text[before].isalpha() or not text[index + 4:index + 5].isalpha()
+                or IS_GENERATED(self.handle, index) != 1
+                or TEXT_OBJECT(self.handle, hyphen) == TEXT_OBJECT(self.handle, before)):
+            return None
+        a, b = self._box(before), self._box(hyphen)
+        if a is None or b is None or not follows_on_line(a, b):
+            return None
+        gap = b[0] - a[2]
+        if gap > _HYPHEN_GAP * (a[3] - a[1]):
+            return None
+        start = text.rfind("\n", 0, index) + 1
+        spaces = [m.start() for m in re.finditer(r"(?<=\S) (?=\S)", text[start:before])]
+        for space in spaces[-_LINE_GAPS:]:
+            left, right = self._box(start + space - 1), self._box(start + space + 1)
+            if left is not None and right is not None and follows_on_line(left, right) \
+                    and gap >= _HYPHEN_SHARE * (right[0] - left[2]):
+                return None
+        return ""
 
     def _ligature_space(self, index: int) -> str | None:
         """"" when the space at ``index`` was drawn inside the ligature before it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-from goblin_pdf.validators.words import known_in, written_in
+from goblin_pdf.validators.words import known_in, languages_of, written_in
 
 # The rest of a word: letters, digits and the combining marks of decomposed letters,
 # which ``\w`` leaves out (``prote\u0301ge\u0301s``).
@@ -101,6 +101,34 @@ def _mend(match: re.Match[str], page: str | None = None) -> str:
     rest = match.string[match.end():match.end() + 1]
     joined = f"{letter}{tail}{after}"
     return joined if rest in ("", "\n") else joined + "\n"
+
+
+# A line's last word, broken by a hyphen, and the word opening the line after.
+_BROKEN_AT_END = re.compile(r"(?<![^\W_])([^\W\d_]+)[-\u00ad\u2010\ufffe]\Z")
+_OPENING_WORD = re.compile(r"[^\W\d_]" + _REST)
+
+
+def goes_on(line: str, after: str, page: str) -> bool:
+    """Whether the word broken by the hyphen ending ``line`` goes on at the start of
+    ``after``, a line read next though not below it (the head of the next column, the
+    line past a figure): ``after`` opens in lower case, and the two halves run together
+    are a word ``page`` writes, or a word of the language it is written in. Two halves
+    that make no word are lines read next by mistake, and are left apart.
+
+    >>> goes_on("made available un-", "der the License", "made available under")
+    True
+    >>> goes_on("the global sen-", "be instances of", "a page in English of the global")
+    False
+    """
+    head = _BROKEN_AT_END.search(line)
+    tail = _OPENING_WORD.match(after)
+    if head is None or tail is None or not after[0].islower():
+        return False
+    joined = (head.group(1) + tail.group()).lower()
+    written = _words_written(page)
+    if not written.isdisjoint((joined, f"{head.group(1)}-{tail.group()}".lower())):
+        return True
+    return known_in(joined, languages_of(page))
 
 
 # The letters of the word before a hyphen, two at least, seen from the hyphen (after an

@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from goblin_pdf.generated_gaps import FOOTNOTE_MARKS, RAISED, SCRIPT
+from goblin_pdf.layout.native import MARKED_HYPHEN
 from goblin_pdf.rtl_order import RIGHT_TO_LEFT
 
 _SAME_LINE = 0.5  # vertical overlap (in glyph heights) below which a new line starts
@@ -102,6 +103,13 @@ def build_runs(chars: str, box: np.ndarray, index: np.ndarray,
     wide[1:] &= ~drop[:-1]
     if joined_before is not None:
         wide &= ~joined_before
+    # a hyphen PDFium marked as breaking the word at the line end (U+FFFE) belongs to the
+    # word before it, however far it stands: LibreOffice sets it at the margin, a little
+    # apart from the justified word it breaks (``compli -``)
+    marked = chars.find(MARKED_HYPHEN)
+    while marked >= 0:
+        wide[marked] = False
+        marked = chars.find(MARKED_HYPHEN, marked + 1)
     if directions is not None:
         # right-to-left letters that do not join stand apart by their side bearings, and
         # PDFium's text spaces their words right: its spaces part them; a Latin letter

@@ -26,6 +26,8 @@ CHAR_INDEX = ctypes.cast(pdfium_c.FPDFText_GetCharIndexFromTextIndex, ctypes.CFU
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
+#: PDFium's code for a hyphen it found breaking a word at a line end
+MARKED_HYPHEN = "\ufffe"
 # Returned as an integer address (0 for none) so NumPy can take the results as they come.
 TEXT_OBJECT = ctypes.cast(pdfium_c.FPDFText_GetTextObject, ctypes.CFUNCTYPE(
     ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int))

@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from goblin_core.model import Block
-from goblin_pdf.layout.hyphens import join_lines
+from goblin_pdf.layout.hyphens import goes_on, join_lines
 from goblin_pdf.layout.lines import Run
 
 _CAPTION = re.compile(r"^(fig(ure)?|table|tab|chart|plate)\.?\s*\d", re.IGNORECASE)
@@ -369,19 +369,21 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
     positive = pitch[(pitch > 0)]
     usual = float(np.median(positive)) if positive.size else 0.0
     body = float(np.median([ln.height for ln in lines]))
+    page = "\n".join(ln.text for ln in lines)
     groups: list[list[Line]] = [[lines[0]]]
     for prev, line in itertools.pairwise(lines):
         step = prev.y0 - line.y0
+        like = abs(line.height - prev.height) <= 0.15 * max(line.height, prev.height)
         broken = (line.column != prev.column or step <= 0 or not usual
-                  or step > _PARAGRAPH_GAP * usual
-                  or abs(line.height - prev.height) > 0.15 * max(line.height, prev.height))
-        if broken:
+                  or step > _PARAGRAPH_GAP * usual or not like)
+        # a word broken at the foot of a column goes on at the head of the next one, or
+        # below a figure: its paragraph goes on with it
+        if broken and not (like and goes_on(prev.text, line.text, page)):
             groups.append([line])
         else:
             groups[-1].append(line)
     sizes = sorted({round(g[0].height, 1) for g in groups
                     if g[0].height > _HEADING_SIZE * body}, reverse=True)
-    page = "\n".join(ln.text for ln in lines)
     return [_block(g, body, sizes, page) for g in groups]
 
 

@@ -169,6 +169,26 @@ def written_in(text: str, language: str, share: float = _WRITTEN_IN) -> bool:
     return bool(words) and sum(known_in(w, (language,)) for w in words) >= share * len(words)
 
 
+#: The lists a page's language is looked for in first: the two the validators load for
+#: any page
+FIRST_LANGUAGES = ("en", "pt")
+#: The other lists, loaded one by one, up to the page's language, for a page written in
+#: neither of the first two
+OTHER_LANGUAGES = ("de", "fr", "es", "it", "nl")
+
+
+def languages_of(text: str, share: float = _WRITTEN_IN) -> tuple[str, ...]:
+    """The languages ``text`` is written in (``share`` of its words in the language's
+    list): those of ``FIRST_LANGUAGES``, or else the first of ``OTHER_LANGUAGES``; none
+    for a text in no language of the lists."""
+    written = tuple(language for language in FIRST_LANGUAGES
+                    if written_in(text, language, share))
+    if written:
+        return written
+    return next(((language,) for language in OTHER_LANGUAGES
+                 if written_in(text, language, share)), ())
+
+
 @functools.lru_cache(maxsize=65536)
 def _knows(word: str, languages: tuple[str, ...]) -> bool:
     key = _lookup_key(word)
