@@ -60,6 +60,18 @@ def test_a_tracked_word_before_a_word_read_whole_is_read_whole(layout: str) -> N
     assert "SECTION OVERVIEW" in text, text
 
 
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_letter_spaced_span_between_drawn_spaces_is_read_whole(layout: str) -> None:
+    """LibreOffice spaces the letters of a span, not the spaces drawn before and after it:
+    those are word gaps however narrow beside the letter spacing."""
+    before = "Water fills the tank. "
+    content = f"BT /F1 {SIZE:g} Tf 72 700 Td ({before}) Tj ET\n"
+    span, x = _tracked("Spaced heading words", 72 + _width(before), 700, 0.3)
+    content += span + f"BT /F1 {SIZE:g} Tf {x:.3f} 700 Td ( follow here.) Tj ET\n"
+    text = _extract(content, layout)
+    assert "tank. Spaced heading words follow here." in text, text
+
+
 def test_a_tracked_word_as_far_from_the_word_before_as_its_letters_stays_as_it_is() -> None:
     """A word set solid a space before a word tracked by about a space: nothing tells the
     word gap from the letter gaps, so PDFium's spaces stay."""

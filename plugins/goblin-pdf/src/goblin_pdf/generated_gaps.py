@@ -332,7 +332,11 @@ class _Judge:
                 and not self.text[end + 1].isspace():
             spaces.append(end)
             bounds.append(len(spaces) - 1)
-        if any(IS_GENERATED(self.handle, space) != 1 for space in spaces):
+        # a space drawn beside the run (not made up) is a word gap whatever its width:
+        # LibreOffice spaces the letters of a span, not the space before it
+        drawn = [bound for bound in bounds if IS_GENERATED(self.handle, spaces[bound]) != 1]
+        if any(IS_GENERATED(self.handle, space) != 1
+               for k, space in enumerate(spaces) if k not in bounds):
             return {}
         unspaced = all(len(token) == 1 and UNSPACED.match(token) for token in tokens)
         ratios: list[float] = []
@@ -349,12 +353,14 @@ class _Judge:
                 return {}
             ratios.append((b[0] - a[2]) / high)
         tracking = sorted(ratios)[(len(ratios) - 1) // 2]
-        letters = [ratio <= tracking + WORD_GAP for ratio in ratios]
+        letters = [ratio <= tracking + WORD_GAP and k not in drawn
+                   for k, ratio in enumerate(ratios)]
         if unspaced:
             # Chinese or Japanese spread out: no word gaps to show, every gap alike
             return dict.fromkeys(spaces, "") if all(letters) and not bounds \
                 and tracking <= _MAX_TRACKING else {}
-        words = sum(ratio >= tracking + _CLEAR_WORD_GAP for ratio in ratios)
+        words = sum(ratio >= tracking + _CLEAR_WORD_GAP or k in drawn
+                    for k, ratio in enumerate(ratios))
         # a gap neither clearly a letter's nor a word's (a sentence's wider space in a
         # line of single letters) leaves the run as it is
         if not 0 < 2 * words <= letters.count(True) or words + letters.count(True) < len(
