@@ -19,6 +19,7 @@ import pypdfium2.raw as pdfium_c
 from goblin_core.ranking import REPLACEMENT, is_unmapped, unmapped_chars
 from goblin_pdf.generated_gaps import apply_edits, mend_generated_gaps
 from goblin_pdf.hidden_text import hidden_chars
+from goblin_pdf.layout.drop_capitals import drop_capital_edits
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
 from goblin_pdf.layout.native import TEXT_OBJECT, drawn_text_rects
 from goblin_pdf.loose_boxes import LooseBoxes
@@ -127,13 +128,16 @@ def read_text(page: pdfium.PdfPage, count_images_below: int = 0,
         rects = drawn_text_rects(textpage)
         mended = mend_generated_gaps(textpage, text,
                                      word_gaps(textpage, text, rects) if word_gaps else None)
+        # a drop capital moved is no gap taken back: the glyph reader places it by its box
+        capitals = drop_capital_edits(textpage, text)
+        edits = {**mended.edits, **capitals} if capitals else mended.edits
         # the order fix reads boxes by character index: it is made on PDFium's text, and
         # the gaps mended after, but in words they edit
-        ordered = logical_rtl(textpage, text, frozenset(mended.edits))
+        ordered = logical_rtl(textpage, text, frozenset(edits))
         if ordered is not text:
             # the glyph reader, which may rebuild the page, gets the letters put in order
             corrected = {**corrected, **_by_index(textpage, text, ordered)}
-        text = apply_edits(ordered, mended.edits) if mended.edits else ordered
+        text = apply_edits(ordered, edits) if edits else ordered
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         text = repair(mend_marked_hyphens(_without_unshown(text) if unshown else text))
         glyphs = non_space_count(text)

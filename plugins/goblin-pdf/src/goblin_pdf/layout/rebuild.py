@@ -23,6 +23,7 @@ from goblin_pdf.layout.accents import SPACING_TO_COMBINING, attach_accents, dott
 from goblin_pdf.layout.bands import column_bands
 from goblin_pdf.layout.column_screen import Box, may_have_columns
 from goblin_pdf.layout.columns import column_gutters, read_across
+from goblin_pdf.layout.drop_capitals import attach_drop_capitals
 from goblin_pdf.layout.duplicates import duplicate_mask
 from goblin_pdf.layout.glyphs import SPACES as _SPACES
 from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
@@ -157,7 +158,8 @@ def _runs(glyphs: Glyphs, keep: np.ndarray, joined: frozenset[int] = frozenset()
     # line breaks taken back are left to the boxes, which may still show a word gap
     taken_back = [i for i in joined if i < glyphs.codes.size and glyphs.codes[i] == 0x20]
     joined_before = np.isin(stream - 1, taken_back) if taken_back else None
-    return build_runs(chars, box[order], stream, before, ink, joined_before), bool(links)
+    runs = build_runs(chars, box[order], stream, before, ink, joined_before)
+    return attach_drop_capitals(runs), bool(links)
 
 
 def _rotated_blocks(glyphs: Glyphs, keep: np.ndarray) -> list[Block]:
