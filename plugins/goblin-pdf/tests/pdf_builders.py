@@ -390,3 +390,22 @@ def chromium_pdf(body: str, folder: Path, size: str = "12pt") -> bytes:
                     f"--print-to-pdf={pdf}", page.as_uri()],
                    capture_output=True, timeout=120, check=True)
     return pdf.read_bytes()
+
+
+def wkhtmltopdf_pdf(body: str, folder: Path, width: str = "260px") -> bytes:
+    """``body`` (HTML, English) in DejaVu Sans 12pt, ``width`` wide, printed to PDF by
+    wkhtmltopdf (Qt WebKit), as report and invoice generators write: every glyph drawn
+    with a Tj of its own, a line's text in one upside-down text matrix."""
+    import os
+    import subprocess
+
+    from goblin_core.testing.corpus import require_binary
+
+    wkhtmltopdf = require_binary("wkhtmltopdf", "wkhtmltopdf")
+    page, pdf = folder / "page.html", folder / "page.pdf"
+    page.write_text('<html lang="en"><head><meta charset="utf-8"></head>'
+                    '<body style="font-family: DejaVu Sans; font-size: 12pt; '
+                    f'width: {width}">{body}</body></html>', encoding="utf-8")
+    subprocess.run([wkhtmltopdf, "--quiet", str(page), str(pdf)], capture_output=True,
+                   timeout=120, check=True, env={**os.environ, "XDG_RUNTIME_DIR": str(folder)})
+    return pdf.read_bytes()

@@ -3,10 +3,14 @@ read after a column break: one word again, as the page shows it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from pdf_builders import helvetica_pages, saved
+from corpus_runs import CORPUS, extracted
+from pdf_builders import helvetica_pages, saved, wkhtmltopdf_pdf
 
 import goblin_core
+from goblin_core.testing.corpus import skip_or_fail
 
 SIZE = 11.0
 LEADING = 13.0
@@ -124,3 +128,31 @@ def test_halves_across_a_column_break_that_make_no_word_stay_apart(layout: str) 
     words = _read(_columns(left, right), layout).text.split()
     assert "sen-" in words and "be" in words
     assert "senbe" not in words and "sen-be" not in words
+
+
+@LAYOUTS
+def test_a_word_broken_where_pdfium_ran_the_lines_together_reads_whole(
+        layout: str, tmp_path: Path) -> None:
+    """wkhtmltopdf draws the hyphen of a word it breaks as U+2010, which PDFium does not
+    take for a hyphen: past some line ends it writes a space, not a line break, after it
+    (``infringe\u2010 ment``)."""
+    sentence = ("Every in&shy;fringe&shy;ment of the licence ends the per&shy;mis&shy;sions "
+                "it grants, and the pro&shy;pa&shy;ga&shy;tion of a covered work with&shy;out "
+                "per&shy;mis&shy;sion makes you liable for in&shy;fringe&shy;ment under "
+                "ap&shy;pli&shy;ca&shy;ble copy&shy;right law. ")
+    document = goblin_core.extract(wkhtmltopdf_pdf(sentence * 4, tmp_path), name="report.pdf",
+                                   ocr="never", pdf={"layout": layout})
+    words = document.text.split()
+    assert words.count("infringement") == 8, document.text
+    assert words.count("permission") == 4 and words.count("applicable") == 4
+    assert not any(word.endswith(("\u2010", "-")) for word in words), document.text
+
+
+def test_a_hyphen_pdfium_ran_into_the_next_line_is_mended_as_it_would_have_marked_it() -> None:
+    """A page of the Federal Register where PDFium wrote a space, not a line break, after
+    ``precur-``: the hyphen is the broken word's, as PDFium marks such a hyphen at a line
+    end it sees."""
+    if CORPUS is None:
+        skip_or_fail("the shared corpus is not present")
+    page = extracted("pdf/testPDF_bad_page_303226.pdf").pages[17]
+    assert "Control of immediate precursors." in " ".join(page.text.split())

@@ -115,6 +115,11 @@ RAISED = 0.15  # how far above the next glyph's bottom (in its height) a raised 
 # ``signed``), and PDFium, finding the gap wide, writes a space and no hyphen mark.
 _SPACED_HYPHEN = re.compile(r" -\r\n")
 _HYPHEN = "hyphen"  # the suspect kind of such a space
+# A space after a hyphen: where PDFium runs the lines of a paragraph together with spaces
+# (wkhtmltopdf's), a word broken at a line end reads ``infringe- ment``. A space made
+# up between a hyphen and a glyph on the line below is that line break.
+_HYPHEN_THEN_SPACE = re.compile("[-\u2010\u00ad] ")
+_WRAPPED = "wrapped"  # the suspect kind of such a space
 # The widest gap (in the glyph height) before a hyphen set apart so, and its share of the
 # narrowest word gap of its line: a dash after a word stands a whole word gap away.
 _HYPHEN_GAP = 0.3
@@ -162,7 +167,8 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str,
         suspects += _lone_char_spaces(text) + _short_line_breaks(text) + [
             (m.start(), _BEFORE_MARK) for m in _BREAK_BEFORE_MARK.finditer(text)] + [
             (m.end() - 1, _LEADING) for m in _leading_marks(text)] + [
-            (m.start(), _HYPHEN) for m in _SPACED_HYPHEN.finditer(text)]
+            (m.start(), _HYPHEN) for m in _SPACED_HYPHEN.finditer(text)] + [
+            (m.end() - 1, _WRAPPED) for m in _HYPHEN_THEN_SPACE.finditer(text)]
     spaced = aligned and _SPACED_GLYPHS.search(text) is not None
     broken = aligned and _BROKEN_GLYPHS.search(text) is not None
     if not suspects and not word_gaps and not spaced and not broken:
@@ -183,6 +189,9 @@ def mend_generated_gaps(textpage: pdfium.PdfTextPage, text: str,
             if kind == _HYPHEN:
                 # marked as PDFium marks the hyphens it finds, to be mended alike
                 edits[index + 1] = MARKED_HYPHEN
+            elif kind == _WRAPPED and text[index - 1] in "-\u00ad":
+                # the hyphen PDFium would have marked, had it seen the line end
+                edits[index - 1] = MARKED_HYPHEN
     for index, replacement in (word_gaps or {}).items():
         edits.setdefault(index, replacement)
     if not edits:
@@ -296,6 +305,8 @@ class _Judge:
             return self._leading_mark(index)
         if kind == _HYPHEN:
             return self._hyphen_space(index)
+        if kind == _WRAPPED:
+            return self._wrapped_line(index)
         return self._judged(index, kind, index - 1, index + len(kind))
 
     def spaced_run(self, start: int, end: int) -> dict[int, str]:
@@ -473,6 +484,19 @@ class _Judge:
         if end < 0 or end + 1 >= len(self.text) or self.text[end + 1].isspace():
             return None
         return self._box(end + 1)
+
+    def _wrapped_line(self, index: int) -> str | None:
+        """A line break for the space PDFium made up at ``index``, after a hyphen ending
+        a word, when the letter after it starts the line below."""
+        text = self.text
+        if (index < 2 or not text[index - 2].isalpha() or not text[index + 1:index + 2].isalpha()
+                or IS_GENERATED(self.handle, index) != 1):
+            return None
+        a, b = self._box(index - 1), self._box(index + 1)
+        if a is None or b is None:
+            return None
+        below = b[3] <= (a[1] + a[3]) / 2 and b[0] < a[0]
+        return "\r\n" if below else None
 
     def _hyphen_space(self, index: int) -> str | None:
         """"" when the space PDFium made up at ``index``, before the hyphen ending its
