@@ -3,8 +3,10 @@ again; one that is a word of its own stays a word."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from pdf_builders import helvetica_pages, saved
+from pdf_builders import helvetica_pages, saved, wkhtmltopdf_pdf
 
 import goblin_core
 
@@ -72,3 +74,23 @@ def test_a_tall_letter_above_its_paragraph_stays_above_it(layout: str) -> None:
     text = _read(content, layout)
     assert "Bthe" not in text and "B the" not in text, text
     assert text.index("B") < text.index("the second")
+
+
+@LAYOUTS
+@pytest.mark.parametrize("opening", ["T", "\u201cT"])
+def test_a_browsers_first_letter_drawn_before_the_page_opens_its_paragraph(
+        layout: str, opening: str, tmp_path: Path) -> None:
+    """wkhtmltopdf draws a ``::first-letter`` dropped beside its lines before anything else
+    on the page, an opening quote with it."""
+    rest = ("o protect your rights, we need to prevent others from denying you these "
+            "rights or asking you to surrender the rights, so you have certain duties "
+            "if you distribute copies of the software or if you modify it.")
+    body = ("<style>p.first::first-letter { float: left; font-size: 3.2em; "
+            "line-height: 0.8; padding-right: 0.08em }</style>"
+            "<p>The heading paragraph of the page comes first.</p>"
+            f"<p class='first'>{opening}{rest}</p>")
+    document = goblin_core.extract(wkhtmltopdf_pdf(body, tmp_path, width="420px"),
+                                   name="report.pdf", ocr="never", pdf={"layout": layout})
+    text = " ".join(document.text.split())
+    assert f"{opening}o protect your rights" in text, document.text
+    assert text.startswith("The heading paragraph"), document.text

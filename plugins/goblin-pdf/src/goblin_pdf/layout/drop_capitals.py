@@ -21,14 +21,19 @@ import pypdfium2 as pdfium
 from goblin_pdf.layout.lines import Run
 from goblin_pdf.loose_boxes import Box, LooseBoxes
 
-# A line of PDFium's text holding one capital letter and nothing else: a lower-case one
-# alone is a formula's (a numerator, an index under a sum).
-_LONE_LETTER_LINE = re.compile(r"\n[^\W\d_](?=\r\n|\Z)")
+# A line of PDFium's text holding one letter, after an opening quote when the paragraph
+# opens with one (a browser's ``::first-letter`` takes it in), and nothing else. It must
+# be a capital: a lower-case one alone is a formula's (a numerator, an index under a sum).
+_OPENING_QUOTES = "\"'\u201c\u2018\u201e\u00ab"
+_CAPITAL = re.compile(f"[{_OPENING_QUOTES}]?" + r"[^\W\d_]")
+_LONE_LETTER_LINE = re.compile(f"^({_CAPITAL.pattern})" + r"(?=\r\n|\Z)", re.MULTILINE)
 _TALL = 2.0  # a drop capital's height, in the heights of the lines beside it, at least
 # How far right of the capital (in their heights) the lines beside it start, at most, and
-# how far into it (a capital's box takes in its side bearing).
+# how far into it (a capital's box takes in its side bearing). The nearest must start
+# within half its height: a big letter further off is a word or label of its own.
 _REACH = 2.0
 _INTO = 0.5
+_NEAREST = 0.5
 _BESIDE = 2  # lines beside a drop capital, at least: a raised capital stands by one only
 # How much further in (in its height) the top line beside the capital starts than the
 # next when a word space follows the capital: a space is about a third of the height.
@@ -43,6 +48,13 @@ def _beside(capital: Box, height: float, left: float, centre: float) -> bool:
             and capital[2] - _INTO * height <= left <= capital[2] + _REACH * height)
 
 
+def _close(right: float, lines: list[tuple[float, float]]) -> bool:
+    """Whether the nearest of ``lines`` (left edge, height) beside a capital ending at
+    ``right`` starts close enough to it to be its text."""
+    left, height = min(lines)
+    return left - right <= _NEAREST * height
+
+
 def _head(capital: str, first_word: str, word_apart: bool) -> str:
     """The capital and the word it goes before, run together unless the capital is a
     word of its own or the word does not go on in lower case."""
@@ -53,17 +65,19 @@ def drop_capital_edits(textpage: pdfium.PdfTextPage, text: str) -> dict[int, str
     """Edits (as ``generated_gaps.apply_edits`` takes them) to PDFium's ``text`` of
     ``textpage`` that move each drop capital standing on a line of its own to the head
     of the top line beside it."""
-    found = [m.start() + 1 for m in _LONE_LETTER_LINE.finditer(text)
-             if text[m.start() + 1].isupper()][:_MOST_CAPITALS]
+    found = [(m.start(), m.end()) for m in _LONE_LETTER_LINE.finditer(text)
+             if text[m.end() - 1].isupper()][:_MOST_CAPITALS]
     if not found:
         return {}
     boxes = LooseBoxes(textpage)
     starts = [0, *(m.end() for m in re.finditer("\n", text))]
     edits: dict[int, str] = {}
-    for index in found:
-        capital = boxes(index)
-        if capital is None:
+    for index, end in found:
+        capital = boxes(end - 1)
+        opening = boxes(index)
+        if capital is None or opening is None:
             continue
+        capital = (opening[0], capital[1], capital[2], capital[3])
         beside: list[tuple[float, int, Box]] = []
         for start in starts:
             if start >= len(text) or start == index or text[start].isspace():
@@ -72,16 +86,17 @@ def drop_capital_edits(textpage: pdfium.PdfTextPage, text: str) -> dict[int, str
             if box is not None and _beside(capital, box[3] - box[1], box[0],
                                            (box[1] + box[3]) / 2):
                 beside.append(((box[1] + box[3]) / 2, start, box))
-        if len(beside) < _BESIDE:
+        if len(beside) < _BESIDE or not _close(capital[2], [
+                (box[0], box[3] - box[1]) for _, _, box in beside]):
             continue
         beside.sort(reverse=True)
         (_, first, top), (_, _, below) = beside[0], beside[1]
         apart = top[0] - below[0] > _WORD_INDENT * (top[3] - top[1])
-        edits[first] = _head(text[index], text[first], apart)
-        edits[index] = ""
+        edits[first] = _head(text[index:end], text[first], apart)
+        edits.update(dict.fromkeys(range(index, end), ""))
         # its line break goes with it
-        if text[index + 1:index + 3] == "\r\n":
-            edits[index + 1] = ""
+        if text[end:end + 2] == "\r\n":
+            edits[end] = ""
         elif text[index - 2:index] == "\r\n":
             edits[index - 2] = ""
     return edits
@@ -94,7 +109,8 @@ def attach_drop_capitals(runs: Sequence[Run]) -> list[Run]:
     if len(runs) < _BESIDE + 1:
         return runs
     lone = [k for k, run in enumerate(runs)
-            if run.chars == 1 and run.words and run.words[0].isupper()]
+            if run.chars <= 2 and len(run.words) == 1 and run.words[0][-1:].isupper()
+            and _CAPITAL.fullmatch(run.words[0])]
     if not lone:
         return runs
     usual = statistics.median(run.height for run in runs)
@@ -107,7 +123,8 @@ def attach_drop_capitals(runs: Sequence[Run]) -> list[Run]:
                          if j != k and run.words and _beside(capital_box, run.height, run.x0,
                                                              run.yc)),
                         key=lambda j: -runs[j].yc)
-        if len(beside) < _BESIDE:
+        if len(beside) < _BESIDE or not _close(capital.x1, [
+                (runs[j].x0, runs[j].height) for j in beside]):
             continue
         top, below = runs[beside[0]], runs[beside[1]]
         apart = top.x0 - below.x0 > _WORD_INDENT * top.height
