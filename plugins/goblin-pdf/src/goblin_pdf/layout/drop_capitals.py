@@ -1,9 +1,10 @@
 """Drop capitals drawn apart from their paragraph, put back at its head.
 
 A drop capital is the first letter of a paragraph set several lines tall, the paragraph's
-first lines beside it. LibreOffice draws it after the paragraph's text, so PDFium's text
-has it after the paragraph, on a line of its own (``inally, every program`` ... ``F``),
-and a page rebuilt from its glyph boxes finds it a run of its own. Both are put back:
+first lines beside it. LibreOffice draws it after the paragraph's text, wkhtmltopdf before
+anything else on the page, so PDFium's text has it apart, on a line of its own (``inally,
+every program`` ... ``F``), and a page rebuilt from its glyph boxes finds it a run of its
+own. Both are put back:
 the capital opens the top line beside it, run together with the word there, or set
 apart by a space when that line starts further in than the next (the capital is a word
 of its own: ``A`` / `` long time ago``). A capital drawn before its paragraph is read in
