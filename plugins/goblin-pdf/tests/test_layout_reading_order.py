@@ -5,12 +5,15 @@ from __future__ import annotations
 import difflib
 import io
 import random
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from pdf_builders import helvetica_pages, saved
 
+import goblin_core
 from goblin_pdf.layout import LayoutSettings, read_page_layout
 from goblin_pdf.layout.accents import compose
 from goblin_pdf.layout.hyphens import dehyphenate, mend_marked_hyphens
@@ -341,3 +344,18 @@ def test_a_page_of_rotated_text_only_is_laid_out() -> None:
     _, text, layout = _layout(out.getvalue(), layout="reading_order")
     assert text == "archive copy margin note"
     assert [block.text for block in layout.blocks] == ["archive copy margin note"]
+
+
+@pytest.mark.parametrize("layout", ["auto", "reading_order"])
+def test_a_caret_standing_alone_is_no_accent_of_the_letter_below_it(layout: str) -> None:
+    """``The ^ operator`` in a manual, the caret over a letter of the next line: it stays
+    a caret of its own line, the letter below it bare."""
+    lines = ["The \\303 operator converts lowercase letters to uppercase; the",
+             "lowercase letters matching pattern to uppercase are converted,"]
+    content = "".join(f"BT /F1 10 Tf 72 {700 - 12 * row} Td ({line}) Tj ET\n"
+                      for row, line in enumerate(lines))
+    document = goblin_core.extract(saved(helvetica_pages(content)), name="manual.pdf",
+                                   ocr="never", pdf={"layout": layout})
+    text = unicodedata.normalize("NFD", document.text)
+    assert not any(unicodedata.combining(char) for char in text), document.text
+    assert "The \u02c6 operator" in document.text

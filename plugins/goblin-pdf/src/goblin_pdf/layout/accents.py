@@ -9,6 +9,11 @@ import numpy as np
 from goblin_pdf.layout.accent_marks import DOTTED, SPACING_TO_COMBINING
 
 _ACCENT_CODES = np.array([ord(c) for c in SPACING_TO_COMBINING], dtype=np.int64)
+# How far (in the accent's height) the middle of an accent may stand from its letter's:
+# TeX raises an accent over a capital by the capital's height above the lower case, about
+# a fifth of the type's height; the line above or below is a whole line away, and a caret
+# there (``The ^ operator``) is no accent of a letter under it.
+_CENTRE_GAP = 0.6
 
 
 def attach_accents(codes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, dict[int, int]]:
@@ -17,7 +22,8 @@ def attach_accents(codes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, dict
     Returns the boxes with every attached accent placed just after its letter
     (so ordering puts it there) and a map accent index -> letter index. Only
     accents lying over or under a letter (horizontal overlap, vertical offset
-    within one glyph height) attach; a lone ``^`` in running text stays put.
+    within ``_CENTRE_GAP`` of the accent's height) attach; a lone ``^`` in running text
+    stays put, over a letter of the next line too.
     """
     accents = np.nonzero(np.isin(codes, _ACCENT_CODES))[0]
     if accents.size == 0:
@@ -36,7 +42,7 @@ def attach_accents(codes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, dict
         height = max(ay1 - ay0, 1e-6)
         overlap = np.minimum(ax1, lx1) - np.maximum(ax0, lx0)
         centre_gap = np.abs((ay0 + ay1) / 2 - letter_centre)
-        ok = (overlap > 0.3 * (ax1 - ax0)) & (centre_gap < 1.2 * height)
+        ok = (overlap > 0.3 * (ax1 - ax0)) & (centre_gap < _CENTRE_GAP * height)
         ok &= not_space
         if not ok.any():
             continue
