@@ -27,7 +27,9 @@ from goblin_pdf.loose_boxes import Box, LooseBoxes
 # be a capital: a lower-case one alone is a formula's (a numerator, an index under a sum).
 _OPENING_QUOTES = "\"'\u201c\u2018\u201e\u00ab"
 _CAPITAL = re.compile(f"[{_OPENING_QUOTES}]?" + r"[^\W\d_]")
-_LONE_LETTER_LINE = re.compile(f"^({_CAPITAL.pattern})" + r"(?=\r\n|\Z)", re.MULTILINE)
+# Matched after a line break (a literal first lets the scan run in C), and at the start.
+_LONE_LETTER_LINE = re.compile(f"\n({_CAPITAL.pattern})" + r"(?=\r\n|\Z)")
+_LONE_LETTER_START = re.compile(f"({_CAPITAL.pattern})" + r"(?=\r\n|\Z)")
 _TALL = 2.0  # a drop capital's height, in the heights of the lines beside it, at least
 # How far right of the capital (in their heights) the lines beside it start, at most, and
 # how far into it (a capital's box takes in its side bearing). The nearest must start
@@ -66,8 +68,10 @@ def drop_capital_edits(textpage: pdfium.PdfTextPage, text: str) -> dict[int, str
     """Edits (as ``generated_gaps.apply_edits`` takes them) to PDFium's ``text`` of
     ``textpage`` that move each drop capital standing on a line of its own to the head
     of the top line beside it."""
-    found = [(m.start(), m.end()) for m in _LONE_LETTER_LINE.finditer(text)
-             if text[m.end() - 1].isupper()][:_MOST_CAPITALS]
+    at_start = _LONE_LETTER_START.match(text)
+    lines = ([at_start] if at_start else []) + list(_LONE_LETTER_LINE.finditer(text))
+    found = [(m.start(1), m.end(1)) for m in lines if text[m.end(1) - 1].isupper()]
+    found = found[:_MOST_CAPITALS]
     if not found:
         return {}
     boxes = LooseBoxes(textpage)
