@@ -16,11 +16,14 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 
-from goblin_pdf.layout.lines import Run
 from goblin_pdf.loose_boxes import Box, LooseBoxes
+
+if TYPE_CHECKING:  # the page reader imports this module, and must not load NumPy
+    from goblin_pdf.layout.lines import Run
 
 # A line of PDFium's text holding one letter, after an opening quote when the paragraph
 # opens with one (a browser's ``::first-letter`` takes it in), and nothing else. It must
