@@ -14,6 +14,9 @@ class GoblinError(Exception):
     """
 
     kind = "GoblinError"
+    #: A verdict on the file itself (unsafe, or garbage where its text should be) rather
+    #: than on one engine's reading of it: the pipeline tries no other parser on it.
+    final: bool = False
     #: What the pipeline knew of the file when the error stopped it (its detected type,
     #: size and SHA-256), so the failed document's record still identifies the file.
     detected_mime: str | None = None

@@ -84,6 +84,13 @@ log = logging.getLogger(__name__)
 _TERMINAL_ERRORS = (PasswordRequired, FileTooLarge, UnsafeArchive, EngineInterrupted)
 
 
+def _stop_at_a_verdict(exc: Exception, source: Source) -> None:
+    """Raise ``exc`` when it is a verdict on the file itself (``GoblinError.final``):
+    another parser would read an unsafe file, or garbage, all the same."""
+    if isinstance(exc, GoblinError) and exc.final:
+        raise exc.with_file(source.display_name) from exc
+
+
 #: The report warning kind of a page that could not be rendered for OCR.
 RENDER_FAILED = "RenderFailed"
 
@@ -526,6 +533,7 @@ class Pipeline:
                 # The memory limit, not a parser's failure: a worker reports it as such.
                 raise
             except Exception as exc:  # any engine failure means: next parser
+                _stop_at_a_verdict(exc, source)
                 failures.append(self._parser_failed(entry, exc, recorder, t0))
                 continue
             try:
@@ -538,6 +546,7 @@ class Pipeline:
                 except MemoryError:
                     raise
                 except Exception as exc:
+                    _stop_at_a_verdict(exc, source)
                     failures.append(self._parser_failed(entry, exc, recorder, t0))
                     continue
                 recorder.touched(entry.name)

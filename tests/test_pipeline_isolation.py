@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 
-from goblin_core import FileType, PasswordRequired, Source, Verdict, extract, extract_many
+from goblin_core import (
+    CorruptDocument,
+    FileType,
+    PasswordRequired,
+    Source,
+    Verdict,
+    extract,
+    extract_many,
+)
 from goblin_core.engines import BaseEngine
 
 from scripted_engines import (
@@ -31,6 +39,23 @@ def test_password_required_stops_the_parser_chain() -> None:
     with pytest.raises(PasswordRequired, match=r"^secret\.test: pass password"):
         extract(TEST_BYTES, name="secret.test", registry=registry_with(locked, other))
     assert other.opened == 0
+
+
+class _Refused(CorruptDocument):
+    """A verdict on the file itself, as an engine that finds it unsafe or garbage gives."""
+
+    final = True
+
+
+@pytest.mark.parametrize("where", ["open", "first page"])
+def test_a_final_verdict_on_the_file_stops_the_parser_chain(where: str) -> None:
+    verdict = _Refused("XML nests deeper than limits.max_xml_depth (32); refused")
+    strict = (ScriptedParser("tests.strict", priority=5, open_error=verdict) if where == "open"
+              else ScriptedParser("tests.strict", [verdict], priority=5))
+    forgiving = ScriptedParser("tests.forgiving", [text_page(1, "whatever the bytes spell")])
+    with pytest.raises(_Refused, match=r"^deep\.test: XML nests deeper"):
+        extract(TEST_BYTES, name="deep.test", registry=registry_with(strict, forgiving))
+    assert forgiving.opened == 0
 
 
 def test_a_raising_validator_is_ignored_for_that_page(caplog: pytest.LogCaptureFixture) -> None:
