@@ -41,8 +41,7 @@ class LibreOfficeParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         binary = str(config.get("office", "libreoffice", self.binary) or self.binary)
         plain = decrypted(source, config)
-        if plain.head(4) == b"PK\x03\x04":
-            open_container(plain, config).close()  # the same size and ratio limits as ours
+        import_filter = _import_filter(plain, config)
         with tempfile.TemporaryDirectory(prefix="goblin-lo-") as scratch, spooled(plain) as path:
             out = Path(scratch) / "out"
             argv = [
@@ -50,6 +49,7 @@ class LibreOfficeParser(BaseEngine):
                 f"-env:UserInstallation=file://{scratch}/profile",
                 "--headless",
                 "--norestore",
+                *([f"--infilter={import_filter}"] if import_filter else []),
                 "--convert-to",
                 "txt:Text (encoded):UTF8",
                 "--outdir",
@@ -62,7 +62,45 @@ class LibreOfficeParser(BaseEngine):
             if not produced:
                 raise CorruptDocument("LibreOffice could not convert it", file=source.display_name)
             text = produced[0].read_text("utf-8", errors="replace").lstrip("\ufeff")
+        if not text.strip():
+            # the engine of last resort reads files the others refused: nothing read from
+            # one is a failure to read it, not an empty document
+            raise CorruptDocument("LibreOffice read no text from it", file=source.display_name)
         return TextDocument(text.split("\f") if "\f" in text else [text])
+
+
+# LibreOffice's import filter for each container the engine reads: forced, so that a
+# file it does not recognise is refused rather than imported as plain text (random
+# bytes come out as a page of CJK characters). OLE files are left to LibreOffice's
+# detection, which tells Word 97 from Word 6 and 95.
+_WORD_FILTER = "MS Word 2007 XML"
+_ODF_FILTER = "writer8"
+_FLAT_ODF_FILTER = "OpenDocument Text Flat XML"
+_RTF_FILTER = "Rich Text Format"
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def _import_filter(plain: Source, config: Config) -> str:
+    """The import filter to force for ``plain`` ("" to let LibreOffice detect a Word
+    file's version); CorruptDocument when it is none of the containers the engine reads."""
+    head = plain.head(512)
+    if head.startswith(b"PK\x03\x04"):
+        with open_container(plain, config) as archive:  # the same limits as ours
+            names = set(archive.namelist())
+            if "word/document.xml" in names:
+                return _WORD_FILTER
+            if "mimetype" in names:
+                with archive.open("mimetype") as member:
+                    if member.read(64).startswith(b"application/vnd.oasis.opendocument.text"):
+                        return _ODF_FILTER
+    elif head.startswith(_OLE_MAGIC):
+        return ""
+    elif head.lstrip().startswith(b"{\\rtf"):
+        return _RTF_FILTER
+    elif head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") and b"office:document" in head:
+        return _FLAT_ODF_FILTER
+    raise CorruptDocument("not a Word, OpenDocument or RTF file for LibreOffice to read",
+                          file=plain.display_name)
 
 
 def _convert(argv: list[str], timeout: float, name: str) -> None:

@@ -22,6 +22,13 @@ from goblin_office.rtftext import CHARSET_CODEPAGES, read_rtf
 
 log = logging.getLogger(__name__)
 
+
+class BinaryText(CorruptDocument):
+    """Raw bytes where an RTF's text should be: a verdict on the file, which a more
+    forgiving reader (LibreOffice) would only turn into a page of stray characters."""
+
+    final = True
+
 _CODEPAGE = re.compile(rb"\\ansicpg(\d+)")
 _FCHARSET = re.compile(rb"\\fcharset(\d+)")
 
@@ -72,8 +79,8 @@ class RTFParser(BaseEngine):
         text = content.text.replace("\r\n", "\n").replace("\r", "\n")
         if binary_content(text):
             # a \bin payload is skipped; raw bytes where the text should be are damage
-            raise CorruptDocument("the RTF holds binary data where its text should be",
-                                  file=source.display_name)
+            raise BinaryText("the RTF holds binary data where its text should be",
+                             file=source.display_name)
         metadata: dict[str, Any] = {"encoding": encoding, **content.metadata}
         found, skipped = rtf_children(data, source, config)
         if skipped:

@@ -28,9 +28,11 @@ from goblin_core.errors import CorruptDocument
 
 
 class UnsafeXML(CorruptDocument):
-    """The XML declares entities or nests deeper than limits.max_xml_depth."""
+    """The XML declares entities or nests deeper than limits.max_xml_depth: a verdict on
+    the file, which no other parser (LibreOffice last of all) is then asked to read."""
 
     kind = "CorruptDocument"
+    final = True
 
 
 class DeclaredEntities(UnsafeXML):
