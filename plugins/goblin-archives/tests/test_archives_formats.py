@@ -6,7 +6,6 @@ import gzip
 import io
 import lzma
 import re
-import shutil
 import struct
 import subprocess
 import tarfile
@@ -390,15 +389,25 @@ def test_formats_without_a_tool_are_unavailable_with_the_package(
         find_program.cache_clear()  # not to leave the tools missing for the other tests
 
 
-def test_a_patool_format_whose_program_patool_cannot_run_is_unavailable() -> None:
+def test_a_patool_format_whose_program_patool_cannot_run_is_unavailable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """patool picks unar for ace when unace is missing, then has no command for it: every
-    ace file failed as damaged instead of saying which tool to install."""
-    if shutil.which("unace") is not None or shutil.which("unar") is None:
-        pytest.skip("needs unar without unace")
+    ace file failed as damaged instead of saying which tool to install. The PATH here
+    holds unar alone, whatever else this machine has."""
+    unar = require_binary("unar", "unar")
+    (tmp_path / "unar").symlink_to(unar)
     handlers: list[object] = []
     goblin_register_archive_handlers(handlers.append)
     ace = next(h for h in handlers if getattr(h, "name", "") == "archive.patool.ace")
-    ok, reason = ace.available()  # type: ignore[attr-defined]
+    from patoolib.util import find_program  # patool remembers what it found
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    find_program.cache_clear()
+    try:
+        ok, reason = ace.available()  # type: ignore[attr-defined]
+    finally:
+        find_program.cache_clear()
     assert not ok
     assert "cannot run it for ace" in reason and "apt-get install unace" in reason
 
