@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,23 @@ def _texts(doc: goblin_core.Document) -> dict[str, str]:
     return {d.name: d.text for d in doc.walk() if d is not doc and d.pages}
 
 
-@pytest.mark.usefixtures("unar")
+@pytest.fixture
+def unar_alone(tmp_path_factory: pytest.TempPathFactory,
+               monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A PATH holding unar and lsar and no other tool, so that patool runs unar for a
+    format another installed tool would take (lhasa's lha for LHA)."""
+    from patoolib.util import find_program  # patool remembers what it found
+
+    folder = tmp_path_factory.mktemp("unar-alone")
+    for tool in ("unar", "lsar"):
+        (folder / tool).symlink_to(require_binary(tool, "unar"))
+    monkeypatch.setenv("PATH", str(folder))
+    find_program.cache_clear()
+    yield
+    find_program.cache_clear()
+
+
+@pytest.mark.usefixtures("unar_alone")
 @pytest.mark.parametrize(("suffix", "build"), [("lzh", fx.lzh_bytes), ("zoo", fx.zoo_bytes)])
 def test_a_cut_archive_unar_reads_says_it_is_cut_and_keeps_what_came_before(
         tmp_path: Path, suffix: str, build: Callable[[list[tuple[str, bytes]]], bytes]) -> None:

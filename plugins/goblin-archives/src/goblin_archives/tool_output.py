@@ -59,6 +59,22 @@ def unar_report(stdout: str) -> str:
     return "; ".join(clauses)
 
 
+# A run of text without spaces longer than this (a member's path, nested past the longest
+# path the system takes) is cut in the middle, so the tool's cause after it stays in the
+# message.
+_LONG_RUN = re.compile(r"\S{121,}")
+_KEPT = 50
+
+
+def _elided(message: str) -> str:
+    """``message`` with each run of over 120 characters without a space cut in the middle.
+
+    >>> _elided("cannot make directory `" + "b" * 500 + "': File name too long")[-40:]
+    "bbbbbbbbbbbbbbbbbbb': File name too long"
+    """
+    return _LONG_RUN.sub(lambda m: f"{m[0][:_KEPT]}\u2026{m[0][-_KEPT:]}", message)
+
+
 def tool_failure(tool: str, display: str, stderr: str, password: str | None,
                  unar_said: str = "") -> GoblinError:
     """The goblin error for a tool that failed: PasswordRequired when it speaks of one.
@@ -81,7 +97,7 @@ def tool_failure(tool: str, display: str, stderr: str, password: str | None,
     """
     stderr = _PATOOL_INFO.sub("", stderr)
     stderr = _COMMAND_ECHO.sub(lambda m: f"({Path(m[1]).name} exit status {m[2]})", stderr)
-    message = " ".join(f"{unar_said} {stderr}".split())[:600] or "no message"
+    message = _elided(" ".join(f"{unar_said} {stderr}".split()))[:600] or "no message"
     lowered = message.lower()
     if "password" in lowered or "encrypted" in lowered:
         hint = "check goblin.password" if password else "set goblin.password (or archives.password)"
