@@ -86,10 +86,10 @@ _DROP_CAPITAL = 0.5  # height ratio, to the letters after it, of at most a drop 
 # how much further in (in the next letter's heights) the first line beside a drop capital
 # starts than the next line, when a word space follows the capital: a space is about
 # 0.4 to 0.5 of a letter's height
-_WORD_INDENT = 0.2
+WORD_INDENT = 0.2
 # the widest gap (in the next letter's heights) between a drop capital and its text: a
 # letter set further off is a word or a label of its own
-_DROP_GAP = 0.5
+DROP_GAP = 0.5
 # A space after the letters of an f-ligature (ff fi fl, and ffi ffl), or after a
 # ligature's one character (named_ligatures), before a letter. The space comes first
 # and the letters before it are looked behind from it, so the scan runs in C between
@@ -469,12 +469,12 @@ class _Judge:
             return None
         tall, low = a[3] - a[1], b[3] - b[1]
         gap = b[0] - a[2]
-        if not (low <= _DROP_CAPITAL * tall and -_TOUCHING * tall <= gap <= _DROP_GAP * low
+        if not (low <= _DROP_CAPITAL * tall and -_TOUCHING * tall <= gap <= DROP_GAP * low
                 and a[3] - low <= b[3] <= a[3] + low):
             return None
         below = self._next_line_start(after)
         if (below is not None and a[1] < (below[1] + below[3]) / 2 < b[1]
-                and a[2] - _TOUCHING * tall <= below[0] < b[0] - _WORD_INDENT * low):
+                and a[2] - _TOUCHING * tall <= below[0] < b[0] - WORD_INDENT * low):
             return " "
         return ""
 

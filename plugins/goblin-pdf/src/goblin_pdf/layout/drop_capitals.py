@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 
+from goblin_pdf.generated_gaps import DROP_GAP, WORD_INDENT
 from goblin_pdf.loose_boxes import Box, LooseBoxes
 
 if TYPE_CHECKING:  # the page reader imports this module, and must not load NumPy
@@ -36,14 +37,10 @@ _LONE_LETTER_START = re.compile(f"({_CAPITAL.pattern})" + r"(?=\r\n|\Z)")
 _TALL = 2.0  # a drop capital's height, in the heights of the lines beside it, at least
 # How far right of the capital (in their heights) the lines beside it start, at most, and
 # how far into it (a capital's box takes in its side bearing). The nearest must start
-# within half its height: a big letter further off is a word or label of its own.
+# within ``DROP_GAP`` of its height, as a capital drawn in place must.
 _REACH = 2.0
 _INTO = 0.5
-_NEAREST = 0.5
 _BESIDE = 2  # lines beside a drop capital, at least: a raised capital stands by one only
-# How much further in (in its height) the top line beside the capital starts than the
-# next when a word space follows the capital: a space is about a third of the height.
-_WORD_INDENT = 0.2
 _MOST_CAPITALS = 8  # tall lone letters of a page looked at: a page has one or two
 
 
@@ -58,7 +55,7 @@ def _close(right: float, lines: list[tuple[float, float]]) -> bool:
     """Whether the nearest of ``lines`` (left edge, height) beside a capital ending at
     ``right`` starts close enough to it to be its text."""
     left, height = min(lines)
-    return left - right <= _NEAREST * height
+    return left - right <= DROP_GAP * height
 
 
 def _head(capital: str, first_word: str, word_apart: bool) -> str:
@@ -99,7 +96,7 @@ def drop_capital_edits(textpage: pdfium.PdfTextPage, text: str) -> dict[int, str
             continue
         beside.sort(reverse=True)
         (_, first, top), (_, _, below) = beside[0], beside[1]
-        apart = top[0] - below[0] > _WORD_INDENT * (top[3] - top[1])
+        apart = top[0] - below[0] > WORD_INDENT * (top[3] - top[1])
         edits[first] = _head(text[index:end], text[first], apart)
         edits.update(dict.fromkeys(range(index, end), ""))
         # its line break goes with it
@@ -135,7 +132,7 @@ def attach_drop_capitals(runs: Sequence[Run]) -> list[Run]:
                 (runs[j].x0, runs[j].height) for j in beside]):
             continue
         top, below = runs[beside[0]], runs[beside[1]]
-        apart = top.x0 - below.x0 > _WORD_INDENT * top.height
+        apart = top.x0 - below.x0 > WORD_INDENT * top.height
         head = _head(capital.words[0], top.words[0], apart)
         runs[beside[0]] = top._replace(words=(*head.split(" "), *top.words[1:]),
                                        x0=min(top.x0, capital.x0), chars=top.chars + 1)
