@@ -359,3 +359,44 @@ def test_a_caret_standing_alone_is_no_accent_of_the_letter_below_it(layout: str)
     text = unicodedata.normalize("NFD", document.text)
     assert not any(unicodedata.combining(char) for char in text), document.text
     assert "The \u02c6 operator" in document.text
+
+
+def _tall_boxed_columns(gutter: float) -> tuple[bytes, str]:
+    """Two columns of 10-point type on 12-point lines, ``gutter`` points apart, in a font
+    whose descriptor gives it an ascent and descent of 1.5 em (Latin Modern as LuaTeX
+    embeds it): PDFium's glyph boxes stand taller than the lines are apart."""
+    import pikepdf
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    rng = random.Random(3)
+    width = 200.0
+    content = ""
+    truth = []
+    for x in (72.0, 72.0 + width + gutter):
+        words = _prose(rng, 160)
+        truth.append(words)
+        lines = simpleSplit(words, "Helvetica", 10, width)
+        for row, line in enumerate(lines):
+            # justified, as TeX sets its columns: every line but the last fills the width
+            spacing = 0.0 if row == len(lines) - 1 else (
+                (width - stringWidth(line, "Helvetica", 10)) / line.count(" "))
+            content += f"BT /F1 10 Tf {spacing:.3f} Tw {x:g} {720 - 12 * row} Td ({line}) Tj ET\n"
+    pdf = helvetica_pages(content)
+    font = pdf.pages[0].Resources.Font.F1
+    font.FontDescriptor = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.FontDescriptor, FontName=pikepdf.Name("/Helvetica"), Flags=32,
+        FontBBox=[-200, -450, 1200, 1150], ItalicAngle=0, Ascent=1100, Descent=-400,
+        CapHeight=718, StemV=88))
+    font.FirstChar, font.LastChar = 32, 126
+    font.Widths = [round(stringWidth(chr(code), "Helvetica", 1000)) for code in range(32, 127)]
+    return saved(pdf), " ".join(truth)
+
+
+def test_columns_of_a_font_boxed_taller_than_its_lines_are_apart_are_read_apart() -> None:
+    """TeX's two columns stand a type size apart. A font whose boxes reach far above and
+    below its letters must not hide that gutter from the rebuild: each column is read
+    whole, not line across line."""
+    data, truth = _tall_boxed_columns(gutter=8.0)
+    text = goblin_core.extract(data, name="tall.pdf", ocr="never",
+                               pdf={"layout": "reading_order"}).text
+    assert " ".join(text.split()) == truth

@@ -26,8 +26,8 @@ def _escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def _line(text: str, x: float, y: float, word_spacing: float = 0.0) -> str:
-    return f"BT /F1 {SIZE:g} Tf {word_spacing:g} Tw {x:.2f} {y:.2f} Td ({_escaped(text)}) Tj ET\n"
+def _line(text: str, x: float, y: float, word_spacing: float = 0.0, size: float = SIZE) -> str:
+    return f"BT /F1 {size:g} Tf {word_spacing:g} Tw {x:.2f} {y:.2f} Td ({_escaped(text)}) Tj ET\n"
 
 
 def _hyphen_apart(text: str, y: float, gap: float, word_spacing: float) -> str:
@@ -115,6 +115,28 @@ def test_a_word_broken_at_the_foot_of_a_column_goes_on_at_the_head_of_the_next(
     assert "under" in words
     assert "un-" not in words and "der" not in words
     assert document.text.index("available") < document.text.index("terms")
+
+
+@pytest.mark.parametrize("layout", ["auto", "reading_order"])
+def test_a_word_broken_above_the_notes_at_the_foot_of_a_column_goes_on_past_them(
+        layout: str) -> None:
+    """TeX sets a two-column page's footnotes at the foot of the column that calls them,
+    in smaller type: a word broken on the column's last line goes on at the head of the
+    next column, and the notes are read after its paragraph."""
+    left = [*PROSE, "the source code is made available un-"]
+    right = ["der the terms of the licence, as the",
+             "notice in the source files says, and",
+             *PROSE[:9]]
+    notes = ["1 The notice names the holders of the copyright.",
+             "2 Each file carries its own notice as well."]
+    content = _columns(left, right) + "".join(
+        _line(note, LEFT, 740 - LEADING * (len(left) + 1) - 10.0 * row, size=8.0)
+        for row, note in enumerate(notes))
+    text = _read(content, layout).text
+    words = text.split()
+    assert "under" in words, text
+    assert "un-" not in words and "der" not in words
+    assert text.index("available") < text.index("terms") < text.index("holders")
 
 
 @pytest.mark.parametrize("layout", ["auto", "reading_order"])

@@ -22,6 +22,7 @@ from goblin_pdf.layout.columns import (
     NARROW_SHARE,
     gutters_beside_wide_lines,
     gutters_of,
+    type_heights,
 )
 from goblin_pdf.layout.native import drawn_text_rects
 
@@ -48,6 +49,7 @@ def may_have_columns(textpage: pdfium.PdfTextPage, rects: Sequence[Box] | None =
     if crossed and not _narrow_beside(kept):
         return False
     x0, x1, chars, heights, y0, y1 = joined_runs(kept)
+    heights = type_heights(heights, y0)
     # run by run, as the rebuild judges a column new to this search: a page that shows
     # columns only with its lines' runs added up is rebuilt for nothing where PDFium's
     # order reads them (see columns.column_gutters)

@@ -29,6 +29,7 @@ MIN_COLUMN_SHARE = 0.15  # narrowest column, as a share of the text width
 _MIN_COLUMN_RUNS = 3
 _MAX_BINS = 2000
 _MIN_PROSE_CHARS = 15  # median characters per run in a column of prose
+_MIN_PITCHES = 3  # steps between lines from which the usual line pitch is taken
 
 
 def column_gutters(runs: Sequence[Run],
@@ -41,9 +42,9 @@ def column_gutters(runs: Sequence[Run],
     ``ask_plain`` False: the plain search is not made (every page is reordered), and
     the answer is False."""
     x0, x1 = [r.x0 for r in runs], [r.x1 for r in runs]
-    chars, height = [float(r.chars) for r in runs], [r.height for r in runs]
-    right_to_left = [r.direction > 0 for r in runs]
     y0, y1 = [r.y0 for r in runs], [r.y1 for r in runs]
+    chars, height = [float(r.chars) for r in runs], type_heights([r.height for r in runs], y0)
+    right_to_left = [r.direction > 0 for r in runs]
     page_wide = gutters_of(x0, x1, chars, height, right_to_left, y0, y1)
     beside = gutters_beside_wide_lines(x0, x1, chars, height, y0, y1, right_to_left)
     plain = ask_plain and bool(page_wide) and bool(
@@ -54,6 +55,22 @@ def column_gutters(runs: Sequence[Run],
                                             for a0, a1 in page_wide):
         return beside, plain
     return page_wide, plain
+
+
+def type_heights(height: Sequence[float], y0: Sequence[float]) -> list[float]:
+    """Run heights, the taller ones cut down to the page's usual line pitch: the boxes of a
+    font whose ascent and descent reach far beyond its letters (Latin Modern as LuaTeX
+    embeds it) stand taller than its lines are apart, and a gutter as wide as the type is
+    tall, as TeX sets two columns, is measured against the type, not those boxes."""
+    levels = sorted({round(y, 1) for y in y0})
+    if len(levels) <= _MIN_PITCHES or not height:
+        return list(height)
+    floor = 0.5 * statistics.median(height)  # steps to a raised or lowered run
+    steps = [b - a for a, b in itertools.pairwise(levels) if b - a > floor]
+    if len(steps) < _MIN_PITCHES:
+        return list(height)
+    pitch = statistics.median(steps)
+    return [h if h < pitch else pitch for h in height]
 
 
 def read_across(runs: Sequence[Run], gutters: Sequence[tuple[float, float]]) -> bool:

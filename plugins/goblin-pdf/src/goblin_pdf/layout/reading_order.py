@@ -25,6 +25,9 @@ _CAPTION = re.compile(r"^(fig(ure)?|table|tab|chart|plate)\.?\s*\d", re.IGNORECA
 _PARAGRAPH_GAP = 1.45  # line pitch, in median pitches, that starts a new paragraph
 _BAND_GAP = 5.0  # empty height across the page, in line heights, that ends a band
 _HEADING_SIZE = 1.15  # glyph height, in body heights, that marks a heading
+_LIKE_SIZE = 0.15  # height difference, in the taller line's heights, of one type size
+# paragraphs of notes at the foot of a column a word broken above them is followed over
+_NOTES_STEPPED_OVER = 3
 
 
 class Line(NamedTuple):
@@ -373,7 +376,7 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
     groups: list[list[Line]] = [[lines[0]]]
     for prev, line in itertools.pairwise(lines):
         step = prev.y0 - line.y0
-        like = abs(line.height - prev.height) <= 0.15 * max(line.height, prev.height)
+        like = _like(line, prev)
         broken = (line.column != prev.column or step <= 0 or not usual
                   or step > _PARAGRAPH_GAP * usual or not like)
         # a word broken at the foot of a column goes on at the head of the next one, or
@@ -382,9 +385,42 @@ def paragraphs(lines: Sequence[Line]) -> list[Block]:
             groups.append([line])
         else:
             groups[-1].append(line)
+    groups = _notes_stepped_over(groups, page)
     sizes = sorted({round(g[0].height, 1) for g in groups
                     if g[0].height > _HEADING_SIZE * body}, reverse=True)
     return [_block(g, body, sizes, page) for g in groups]
+
+
+def _notes_stepped_over(groups: list[list[Line]], page: str) -> list[list[Line]]:
+    """``groups`` with a paragraph broken at the foot of a column, under which its
+    footnotes stand in smaller type, joined to the lines that go on with its broken word
+    at the head of the next column, the footnotes read after it (``pro-`` / ``1 A
+    note.`` / ``tecting users``)."""
+    k = 0
+    while k < len(groups):
+        last = groups[k][-1]
+        notes = k + 1
+        while notes < len(groups) and notes - k <= _NOTES_STEPPED_OVER and all(
+                _note_under(line, last) for line in groups[notes]):
+            notes += 1
+        if k + 1 < notes < len(groups):
+            head = groups[notes][0]
+            if (head.column != last.column and _like(head, last)
+                    and goes_on(last.text, head.text, page)):
+                groups[k:notes + 1] = [groups[k] + groups[notes], *groups[k + 1:notes]]
+        k += 1
+    return groups
+
+
+def _note_under(line: Line, body: Line) -> bool:
+    """Whether ``line`` stands below ``body`` in its column, in smaller type: a note."""
+    return (line.column == body.column and line.y1 <= body.y0
+            and line.height < (1 - _LIKE_SIZE) * body.height)
+
+
+def _like(a: Line, b: Line) -> bool:
+    """Whether two lines are set in one type size."""
+    return abs(a.height - b.height) <= _LIKE_SIZE * max(a.height, b.height)
 
 
 def _block(group: list[Line], body: float, heading_sizes: list[float], page: str) -> Block:
