@@ -85,6 +85,8 @@ _UNDERSTOOD_NAMESPACES = (
     "http://schemas.microsoft.com/office/",
     "urn:schemas-microsoft-com:",
 )
+# what a run shows: none of it while it stands in a field's instruction part
+_SHOWN = frozenset({"t", "tab", "ptab", "br", "cr", "noBreakHyphen", "sym"})
 # a row spans no more grid columns than Word's 63
 _MAX_GRID_COLUMNS = 64
 _HEADING = re.compile(r"^(?:heading|titre|berschrift|titolo|t[íi]tulo|kop)\s*(\d)$", re.I)
@@ -195,11 +197,43 @@ def _outline(element: Any) -> int:
     return 0
 
 
+class FieldNesting:
+    """Where the runs being read stand among complex fields (``w:fldChar`` begin,
+    separate, end), which may span runs, paragraphs and tables.
+
+    Word shows a field's result part (after separate, up to end), never its instruction
+    part (up to separate) nor anything in it: the result of a field nested in another's
+    instruction (``{ IF { PAGE } = 1 "First" "Other" }``) is part of that instruction.
+    """
+
+    def __init__(self) -> None:
+        # one flag per open field, innermost last: True once its result part began
+        self._open: list[bool] = []
+        self._in_instructions = 0
+
+    def shows(self) -> bool:
+        """True when no open field is in its instruction part."""
+        return self._in_instructions == 0
+
+    def mark(self, char: Any) -> None:
+        """Take a ``w:fldChar`` into account."""
+        kind = attr(char, "fldCharType")
+        if kind == "begin":
+            self._open.append(False)
+            self._in_instructions += 1
+        elif kind == "separate" and self._open and not self._open[-1]:
+            self._open[-1] = True
+            self._in_instructions -= 1
+        elif kind == "end" and self._open and not self._open.pop():
+            self._in_instructions -= 1
+
+
 class Walker:
     """Reads WordprocessingML block content into a PageBuilder.
 
     ``kinds=False`` for content only its text is kept of (cells, headers, comments):
-    paragraphs are not classed as headings or list items there.
+    paragraphs are not classed as headings or list items there. ``fields``: the field
+    nesting the content stands in (a table cell's is its table's), else a new one.
     """
 
     def __init__(
@@ -209,10 +243,12 @@ class Walker:
         *,
         kinds: bool = True,
         graphics: Mapping[str, list[str]] | None = None,
+        fields: FieldNesting | None = None,
     ) -> None:
         self.page = page
         self.styles = styles
         self.kinds = kinds
+        self.fields = fields or FieldNesting()
         # SmartArt and chart text by the relationship id the part being read refers to it with
         self.graphics: Mapping[str, list[str]] = graphics or {}
         # alternative-format chunks (w:altChunk) of the part being read, read, by the same
@@ -245,6 +281,12 @@ class Walker:
                 merge_chunk(self.page, self.chunks.get(attr(child, "id"), []))
         self.end_joined(kind)
 
+    def story(self, element: Any) -> None:
+        """The blocks of a story of their own (a note): the fields of the story read
+        before it do not reach into it."""
+        self.fields = FieldNesting()
+        self.blocks(element)
+
     def end_joined(self, kind: str = "") -> None:
         """Add the text of a paragraph whose mark was deleted when no paragraph follows
         it to run on into."""
@@ -256,7 +298,7 @@ class Walker:
         tally = _HiddenTally(self.styles, self._paragraph_hides(p))
         out: list[str] = [self.joined]
         self.joined = ""
-        _inline(p, out, None, tally)
+        _inline(p, out, self.fields, None, tally)
         text = "".join(out)
         self.page.hidden += tally.chars
         boxes = list(_textboxes(p))
@@ -307,7 +349,8 @@ class Walker:
 
     def cell_text(self, tc: Any) -> str:
         inner = PageBuilder()
-        Walker(inner, self.styles, kinds=False, graphics=self.graphics).blocks(tc)
+        Walker(inner, self.styles, kinds=False, graphics=self.graphics,
+               fields=self.fields).blocks(tc)
         self.page.hidden += inner.hidden
         return inner.text
 
@@ -400,7 +443,7 @@ def _header_rows(tbl: Any) -> int:
 def paragraph_text(p: Any) -> str:
     """A paragraph's own text: runs, tabs and breaks; text boxes and field codes left out."""
     out: list[str] = []
-    _inline(p, out)
+    _inline(p, out, FieldNesting())
     return "".join(out)
 
 
@@ -429,10 +472,12 @@ class _HiddenTally:
         return self.paragraph_hides if by_style is None else by_style
 
 
-def _inline(element: Any, out: list[str], font: dict[int, str] | None = None,
-            tally: _HiddenTally | None = None, hidden: bool = False) -> None:
-    """``element``'s text into ``out``; ``font`` is the symbol-font table of the run it is
-    in, ``hidden`` whether that run is hidden text, counted in ``tally``."""
+def _inline(element: Any, out: list[str], fields: FieldNesting,
+            font: dict[int, str] | None = None, tally: _HiddenTally | None = None,
+            hidden: bool = False) -> None:
+    """``element``'s text into ``out``, what ``fields`` says is in a field's instruction
+    part left out; ``font`` is the symbol-font table of the run it is in, ``hidden``
+    whether that run is hidden text, counted in ``tally``."""
     for child in element:
         tag = child.tag
         if not isinstance(tag, str):  # an entity reference
@@ -440,7 +485,11 @@ def _inline(element: Any, out: list[str], font: dict[int, str] | None = None,
         name = tag[tag.find("}") + 1 :]  # local_name, inline: this loop runs per element
         if name in _SKIP:
             continue
-        if name == "t":
+        if name == "fldChar":
+            fields.mark(child)
+        elif name in _SHOWN and not fields.shows():
+            continue
+        elif name == "t":
             text = symbol_run_text(font, child.text or "") if font else child.text or ""
             out.append(text)
             if hidden and tally is not None:
@@ -456,14 +505,14 @@ def _inline(element: Any, out: list[str], font: dict[int, str] | None = None,
         elif name == "annotation" and (is_comment(child) or is_deletion(child)):
             continue  # a Word 2003 comment, read after the body, or a tracked deletion
         elif name == "r":
-            _inline(child, out, _run_symbol_font(child), tally,
+            _inline(child, out, fields, _run_symbol_font(child), tally,
                     tally is not None and tally.hides(child))
         elif name == "AlternateContent":
             branch = chosen_branch(child)
             if branch is not None:
-                _inline(branch, out, font, tally, hidden)
+                _inline(branch, out, fields, font, tally, hidden)
         else:
-            _inline(child, out, font, tally, hidden)
+            _inline(child, out, fields, font, tally, hidden)
 
 
 def _run_symbol_font(run: Any) -> dict[int, str] | None:
@@ -592,7 +641,7 @@ def _notes(walker: Walker, root: Any, item: str) -> None:
     for note in children(root, item):
         if attr(note, "type") in ("separator", "continuationSeparator", "continuationNotice"):
             continue
-        walker.blocks(note)
+        walker.story(note)
 
 
 def _comments(walker: Walker, root: Any) -> None:

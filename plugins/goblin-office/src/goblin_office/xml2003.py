@@ -79,7 +79,7 @@ class Word2003Parser(BaseEngine):
         if config.get("office", "notes", True):
             for body in bodies:
                 for note in (*descendants(body, "footnote"), *descendants(body, "endnote")):
-                    walker.blocks(note)
+                    walker.story(note)
         if config.get("office", "comments", True):
             for body in bodies:
                 _comments(walker, body)
