@@ -104,7 +104,9 @@ _SKIPPED = frozenset(
     }
 )
 # Starred destinations whose text is the document's (a starred group is skipped by default).
-_KEPT_STARRED = frozenset({"annotation", "atnid", "atnauthor", "shpinst", "shptxt", "ud"})
+_KEPT_STARRED = frozenset(
+    {"annotation", "atnid", "atnauthor", "footnote", "shpinst", "shptxt", "ud"}
+)
 _HEADERS_FOOTERS = frozenset(
     {"header", "headerl", "headerr", "headerf", "footer", "footerl", "footerr", "footerf"}
 )
