@@ -93,6 +93,8 @@ def _stop_at_a_verdict(exc: Exception, source: Source) -> None:
 
 #: The report warning kind of a page that could not be rendered for OCR.
 RENDER_FAILED = "RenderFailed"
+#: The warning kind of a parser that left text out at a limit (``office.max_sheet_cells``)
+TRUNCATED = "Truncated"
 
 #: The verdict reason of OCR text read with less than ``ocr_trusted_confidence``.
 LOW_OCR_CONFIDENCE = "low_ocr_confidence"
@@ -174,7 +176,8 @@ class _Recorder:
             seconds=round(seconds, 4),
             detected=detected,
             ocr_pages=tuple(self.ocr_pages),
-            truncated=self.truncated,
+            # a parser's own limit cut the text too (office.max_sheet_cells)
+            truncated=self.truncated or any(w.kind == TRUNCATED for w in self.warnings),
         )
 
 

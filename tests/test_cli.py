@@ -198,6 +198,31 @@ def test_a_batch_with_one_bad_file_goes_on_and_exits_1(tmp_path: Path) -> None:
     assert '"2-empty.txt"' in errors[0] and "CorruptDocument" in errors[0]
 
 
+def test_a_document_a_parser_cut_at_a_limit_exits_1_with_one_line(tmp_path: Path) -> None:
+    """A parser that left rows out at a limit of its own (``office.max_sheet_cells``) read
+    the document only in part: exit status 1, one error line for all its cuts, the text
+    read still written, and the report marked truncated."""
+    source = write(tmp_path, "sheet.test", TEST_BYTES)
+
+    class _Cutting(ScriptedParser):
+        def open(self, source: Any, config: Any) -> Any:
+            document = super().open(source, config)
+            document.warnings = [("Truncated", "sheet 'A' cut at tests.max_cells (10 cells)"),
+                                 ("Truncated", "sheet 'B' cut at tests.max_cells (10 cells)")]
+            return document
+
+    registry = registry_with(_Cutting("tests.cutting", [text_page(1, "rows read before the cut")]))
+    result = run(["extract", str(source)], registry)
+    assert result.exit_code == 1
+    assert "rows read before the cut" in result.stdout
+    errors = result.stderr.splitlines()
+    assert len(errors) == 1, errors
+    assert '"sheet.test"' in errors[0] and "Truncated: sheet 'A' cut" in errors[0]
+    assert "(and 1 more cuts)" in errors[0]
+    from goblin_core import extract
+    assert extract(source, registry=registry).report.truncated
+
+
 def test_a_missing_path_is_a_failed_document_not_a_crash(tmp_path: Path) -> None:
     good = write(tmp_path, "good.txt", "still read\n")
     result = run(["extract", str(good), str(tmp_path / "missing.pdf")])

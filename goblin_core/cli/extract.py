@@ -48,7 +48,7 @@ from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import error_document
 from goblin_core.inputs import InputProblem, walk_inputs
 from goblin_core.model import Document, Page
-from goblin_core.pipeline import RENDER_FAILED, pages_passed_to
+from goblin_core.pipeline import RENDER_FAILED, TRUNCATED, pages_passed_to
 from goblin_core.registry import Registry
 from goblin_core.renderers import write_rendered
 from goblin_core.source import copy_bounded
@@ -232,8 +232,10 @@ def _problems(document: Document, config: Config) -> list[tuple[str, str]]:
 
     A document failed; or it was cut short (time limit, ``limits.max_pages``,
     ``limits.max_output_chars``, a parser or archive handler that stopped part
-    way, a member refused), each cause in its report's errors; or no page of
-    it has usable text (corrupt_unrecoverable). Each one makes the exit status 1.
+    way, a member refused), each cause in its report's errors, or a parser left text
+    out at a limit of its own (its ``Truncated`` warnings, one line for them all); or
+    no page of it has usable text (corrupt_unrecoverable). Each one makes the exit
+    status 1.
     """
     found = []
     for doc in document.walk():
@@ -245,6 +247,10 @@ def _problems(document: Document, config: Config) -> list[tuple[str, str]]:
         found.extend((doc.name, _message(doc, e.kind, e.message)) for e in doc.report.errors)
         found.extend((doc.name, _message(doc, w.kind, w.message))
                      for w in doc.report.warnings if _cut_by_a_limit(w.kind, config))
+        cuts = [w for w in doc.report.warnings if w.kind == TRUNCATED]
+        if cuts:  # one line for the cause, however many sheets or rows it cut
+            more = f" (and {len(cuts) - 1} more cuts)" if len(cuts) > 1 else ""
+            found.append((doc.name, _message(doc, TRUNCATED, cuts[0].message + more)))
         if doc.status == "corrupt_unrecoverable":
             found.append((doc.name, _unreadable_pages(doc, config)))
     return found
