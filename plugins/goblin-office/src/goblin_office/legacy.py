@@ -67,6 +67,8 @@ class _BinaryEngine(BaseEngine):
 
     binary = ""
     package = ""
+    #: whether the converter's form feeds split the document into its pages
+    form_feeds_split_pages = True
 
     def available(self) -> tuple[bool, str]:
         if shutil.which(self.binary) is None:
@@ -103,6 +105,8 @@ class _BinaryEngine(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         text = self.run(source, config).replace("\r\n", "\n")
+        if not self.form_feeds_split_pages:
+            text = text.replace("\f", "\n")
         pages = [p for p in text.split("\f")] if "\f" in text else [text]
         while len(pages) > 1 and not pages[-1].strip():
             pages.pop()
@@ -168,7 +172,9 @@ class CatpptParser(_BinaryEngine):
     It comes second: catppt reads only the slide lists, so the text of shapes
     that live in a slide's drawing (what PowerPoint 2007 and later write for
     most shapes) is lost, and the masters' titles ("Office Theme") are printed
-    as if they were slide text.
+    as if they were slide text. Its text is one page: the form feeds it prints
+    mark no slides (a slide without text prints none, text outside the slides
+    prints one), so pages split at them would number the slides wrongly.
     """
 
     name = "office.catppt"
@@ -176,6 +182,7 @@ class CatpptParser(_BinaryEngine):
     priority = 40
     binary = "catppt"
     package = "catdoc"
+    form_feeds_split_pages = False
 
     def arguments(self, path: str) -> Sequence[str]:
         return ["-d", "utf-8", path]

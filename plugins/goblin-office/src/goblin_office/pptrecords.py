@@ -53,6 +53,9 @@ class _Deck:
         self.drawn: list[list[str]] = []
 
     def pages(self) -> list[list[str]]:
+        """The text runs of each slide, a slide without text an empty list, so each
+        slide keeps its number; a drawing past the slides the slide list names (none
+        listed, or an older copy an edit left in the stream) counts only with text."""
         count = max(len(self.listed), len(self.drawn))
         pages = []
         for index in range(count):
@@ -64,11 +67,14 @@ class _Deck:
                     present.add(text)
                     runs.append(text)
             pages.append(runs)
-        return [p for p in pages if p]
+        if not self.listed:
+            return pages
+        listed = len(self.listed)
+        return pages[:listed] + [runs for runs in pages[listed:] if runs]
 
 
 def slide_texts(stream: bytes) -> list[list[str]]:
-    """Text runs grouped by slide."""
+    """Text runs grouped by slide, an empty list for a slide without text."""
     deck = _Deck()
     for kind, container, enclosing, start, length in _records(stream, _SKIPPED):
         if container:
@@ -286,7 +292,7 @@ class PptRecordsParser(BaseEngine):
                 f"no readable PowerPoint Document stream ({exc})", file=source.display_name
             ) from exc
         slides = slide_texts(stream)
-        if not slides:
+        if not any(slides):
             raise CorruptDocument(
                 "the presentation holds no text records", file=source.display_name
             )
