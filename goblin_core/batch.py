@@ -126,6 +126,19 @@ def _write_atomic(path: Path, content: str | Callable[[TextIO], None]) -> None:
         raise
 
 
+def _open_manifest(path: Path) -> TextIO:
+    """``path`` opened to append rows, never through a symbolic link: a link planted as
+    DIR/manifest.jsonl would have the rows written wherever it points."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o666)
+    except OSError as exc:
+        if path.is_symlink():
+            raise GoblinError(f"{path}: a symbolic link, not a manifest; move it away or "
+                              "choose another output folder") from exc
+        raise
+    return os.fdopen(fd, "a", encoding="utf-8")
+
+
 def _file_sha256(path: str) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as stream:
@@ -138,7 +151,7 @@ def read_manifest(output_dir: Path) -> dict[str, dict[str, Any]]:
     """Rows of an existing manifest by path (a torn last line is ignored)."""
     rows: dict[str, dict[str, Any]] = {}
     manifest = output_dir / MANIFEST_NAME
-    if not manifest.is_file():
+    if manifest.is_symlink() or not manifest.is_file():
         return rows
     for line in manifest.read_text(encoding="utf-8").splitlines():
         try:
@@ -162,7 +175,11 @@ class BatchWriter:
         self.output_dir = output_dir
         self.fmt = fmt
         output_dir.mkdir(parents=True, exist_ok=True)
-        self._manifest = open(output_dir / MANIFEST_NAME, "a", encoding="utf-8")  # noqa: SIM115
+        self._manifest = _open_manifest(output_dir / MANIFEST_NAME)
+        # names of this run's results: a second document whose name comes out the same
+        # (``../x.txt`` and ``x.txt``, ``a\\b.txt`` and ``a/b.txt``) is numbered, where a
+        # result of an earlier run is replaced
+        self._claimed: set[str] = {MANIFEST_NAME}
 
     def write(self, document: Document, task: Task, seconds: float) -> dict[str, Any]:
         name = self._free_name(output_name(task.display_name, self.fmt))
@@ -184,9 +201,10 @@ class BatchWriter:
         >>> import tempfile
         >>> with tempfile.TemporaryDirectory() as out:
         ...     writer = object.__new__(BatchWriter); writer.output_dir = Path(out)
+        ...     writer._claimed = {MANIFEST_NAME}
         ...     (Path(out) / "foo.txt").mkdir()
-        ...     writer._free_name("foo.txt")
-        'foo (2).txt'
+        ...     writer._free_name("foo.txt"), writer._free_name("foo.txt")
+        ('foo (2).txt', 'foo (3).txt')
         """
         parts = name.split("/")
         folder = self.output_dir
@@ -195,13 +213,17 @@ class BatchWriter:
             number = 1
             chosen = part
             # a folder may be entered if it is one; the result's file may replace a file
-            while (folder / chosen).exists() and (folder / chosen).is_dir() == last:
+            # an earlier run wrote, not one of this run
+            while ((folder / chosen).exists() and (folder / chosen).is_dir() == last) or (
+                    last and "/".join([*parts[:index], chosen]) in self._claimed):
                 number += 1
                 stem, dot, extension = part.rpartition(".") if last else (part, "", "")
                 chosen = f"{stem} ({number}){dot}{extension}" if stem else f"{part} ({number})"
             parts[index] = chosen
             folder = folder / chosen
-        return "/".join(parts)
+        name = "/".join(parts)
+        self._claimed.add(name)
+        return name
 
     def close(self, kept: dict[str, dict[str, Any]]) -> None:
         """Close the manifest and rewrite it sorted by path, one row per document."""

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from goblin_core import hookimpl, load_registry
+from goblin_core import GoblinError, hookimpl, load_registry
 from goblin_core.cli import CliState, cli
 from goblin_core.registry import Registry
 
@@ -376,6 +376,58 @@ def test_output_names_cannot_climb_out_of_the_folder(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert _files(tmp_path) == {"box/out/escape.txt.json", "box/out/manifest.jsonl"}
     assert json.loads((out / "escape.txt.json").read_text())["text"].startswith("contained")
+
+
+def test_two_inputs_whose_result_names_meet_each_keep_their_result(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``../x.txt`` and ``x.txt`` both come out as ``x.txt.txt`` once ``..`` is dropped, and
+    so do a file named ``a\\b.txt`` and ``a/b.txt`` of one folder: the later one of the run
+    is numbered, where a result of an earlier run is replaced."""
+    work = tmp_path / "work"
+    write(tmp_path, "x.txt", "parent text\n")
+    write(work, "x.txt", "child text\n")
+    write(work, "in/a\\b.txt", "backslash text\n")
+    write(work, "in/a/b.txt", "folder text\n")
+    monkeypatch.chdir(work)
+    for _ in range(2):  # the second run replaces the first run's results
+        result = run(["extract", "../x.txt", "x.txt", "in", "-o", "out"])
+        assert result.exit_code == 0, result.output
+        texts = sorted(path.read_text() for path in (work / "out").rglob("*.txt"))
+        assert len(texts) == 4
+        assert all(any(word in text for text in texts)
+                   for word in ("parent", "child", "backslash", "folder"))
+        rows = [json.loads(line) for line in (work / "out/manifest.jsonl").read_text().splitlines()]
+        assert len({row["output"] for row in rows}) == 4
+
+
+def test_a_document_named_like_the_manifest_leaves_the_manifest_whole(tmp_path: Path) -> None:
+    write(tmp_path, "in/manifest", "a document named manifest\n")
+    write(tmp_path, "in/other.txt", "another document\n")
+    result = run(["extract", str(tmp_path / "in"), "-o", str(tmp_path / "out"), "-f", "jsonl"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line)
+            for line in (tmp_path / "out/manifest.jsonl").read_text().splitlines()]
+    assert sorted(row["path"] for row in rows) == ["manifest", "other.txt"]
+    named = next(row["output"] for row in rows if row["path"] == "manifest")
+    assert named != "manifest.jsonl"
+    assert "a document named manifest" in (tmp_path / "out" / named).read_text()
+
+
+def test_a_manifest_that_is_a_symbolic_link_is_refused_and_nothing_goes_through_it(
+        tmp_path: Path) -> None:
+    source = write(tmp_path, "a.txt", "alpha\n")
+    victim = write(tmp_path, "victim.txt", "untouched\n")
+    (tmp_path / "out").mkdir()
+    link = tmp_path / "out" / "manifest.jsonl"
+    link.symlink_to(victim)
+    result = run(["extract", str(source), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "a symbolic link, not a manifest" in _one_error_line(result, link)
+    assert victim.read_text() == "untouched\n"
+    from goblin_core.batch import BatchWriter
+    with pytest.raises(GoblinError, match="symbolic link"):
+        BatchWriter(core_only(), core_only().config(), tmp_path / "out", "text")
+    assert victim.read_text() == "untouched\n"
 
 
 # -- plugins ---------------------------------------------------------------------------

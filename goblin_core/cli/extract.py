@@ -603,7 +603,11 @@ def extract(
 
 
 def _check_earlier_manifest(ctx: click.Context, manifest: Path) -> None:
-    """A manifest.jsonl already in DIR must be text: new rows join it (exit 2 otherwise)."""
+    """A manifest.jsonl already in DIR must be a file of text: new rows join it (exit 2
+    otherwise). A symbolic link there would take the rows wherever it points."""
+    if manifest.is_symlink():
+        fail(ctx, str(manifest), "a symbolic link, not a manifest; move it away or choose "
+                                 "another --output DIR")
     try:
         with open(manifest, encoding="utf-8") as stream:
             for _ in stream:
