@@ -5,7 +5,8 @@ right, groups opened), tables as rows, speaker notes and comments after.
 
 A part python-pptx cannot load (it parses every XML part before it reads one)
 is left out of a copy of the package with a warning naming it; a damaged slide
-becomes an empty one, so only its own page fails.
+becomes an empty one, so only its own page fails, and so does a slide the package
+does not hold (its part or relationship missing).
 """
 
 from __future__ import annotations
@@ -225,17 +226,61 @@ class _PresentationDocument(BaseParsedDocument):
         self.config = config
         self.engine = engine
         self.children = children
-        self.slides = list(presentation.slides)
+        #: each slide the presentation lists, None for one whose part cannot be had
+        self.slides: list[Any | None] = []
+        #: why, by slide number, a slide's part cannot be had
+        self.missing: dict[int, str] = {}
+        self._list_slides()
         self.page_count = len(self.slides)
         self.metadata = _properties(presentation)
-        hidden = [n for n, slide in enumerate(self.slides, start=1) if _hidden(slide)]
+        hidden = [n for n, slide in enumerate(self.slides, start=1)
+                  if slide is not None and _hidden(slide)]
         if hidden:
             self.metadata["hidden_slides"] = hidden
         self._authors: dict[str, str] | None = None
 
+    def _list_slides(self) -> None:
+        """Each slide in the order the presentation lists them: one whose relationship
+        or part the package lacks (python-pptx drops a relationship to a missing part)
+        is None, with a warning naming it, so the others keep their numbers."""
+        from pptx.slide import Slides
+
+        entries = self.presentation._element.sldIdLst
+        if entries is None:
+            return
+        # Presentation.slides first renames every slide part after its place in the list,
+        # which fails whole over one missing slide (and would make a slide's part name
+        # differ from its member in the package): the list is read as it stands
+        listed = Slides(entries, self.presentation)
+        for number, entry in enumerate(entries.sldId_lst, start=1):
+            try:
+                self.slides.append(listed[number - 1])
+            except (KeyError, AttributeError) as exc:
+                # KeyError: no such relationship; AttributeError: it names a part that is
+                # no slide (python-pptx's part has no .slide)
+                why = self._missing_part(str(entry.rId), exc)
+                log.warning("%s: slide %d left out: %s", self.source.display_name, number, why)
+                self.warnings.append(("CorruptDocument", f"slide {number} left out: {why}"))
+                self.missing[number] = why
+                self.slides.append(None)
+
+    def _missing_part(self, relationship: str, exc: Exception) -> str:
+        """Why the slide the presentation names by ``relationship`` cannot be had."""
+        holder = str(self.presentation.part.partname).lstrip("/")
+        target = self.parts.rels(holder).get(relationship)
+        if target is None:
+            return f"the presentation names it by relationship {relationship}, which it lacks"
+        if self.parts.member(target[1]) is None:
+            return f"its part {target[1]} is not in the package"
+        return f"its part {target[1]} cannot be read as a slide ({exc!r})"
+
     def pages(self) -> Iterator[PageContent]:
         for number, slide in enumerate(self.slides, start=1):
-            yield self._slide(number, slide)
+            if slide is None:
+                yield PageContent(number, error=f"slide {number} is missing: "
+                                  f"{self.missing[number]}")
+            else:
+                yield self._slide(number, slide)
 
     def _slide(self, number: int, slide: Any) -> PageContent:
         if str(slide.part.partname) in self.unreadable:
