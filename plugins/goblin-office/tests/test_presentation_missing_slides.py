@@ -1,41 +1,21 @@
 """A slide the presentation lists but the package does not hold (its part or its
 relationship gone, or a relationship to a part that is no slide) costs only its own page:
 a failed page in its place, so the slides after it keep their numbers, a warning naming
-the slide and why, and every other slide read."""
+the slide and why, and every other slide read. The deck is the damaged-parts tests' one:
+three slides of one text box each."""
 
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from collections.abc import Callable
 
 from packages import rewrite, zip_bytes
+from test_presentation_damaged_parts import _deck, _members
 
 from goblin_core import Document
 
 Read = Callable[..., Document]
 _RELS = "ppt/_rels/presentation.xml.rels"
-
-
-def _deck() -> bytes:
-    """Three slides of one text box each."""
-    from pptx import Presentation
-    from pptx.util import Inches
-
-    deck = Presentation()
-    for number in (1, 2, 3):
-        slide = deck.slides.add_slide(deck.slide_layouts[6])
-        box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(1))
-        box.text_frame.text = f"Texto do slide {number}"
-    buffer = io.BytesIO()
-    deck.save(buffer)
-    return buffer.getvalue()
-
-
-def _members(package: bytes) -> dict[str, bytes]:
-    with zipfile.ZipFile(io.BytesIO(package)) as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
 
 
 def _relationship(package: bytes, target: str) -> str:
@@ -48,7 +28,10 @@ def _relationship(package: bytes, target: str) -> str:
 
 
 def _pages(document: Document) -> list[tuple[int, str, str]]:
-    return [(page.number, page.status, page.text) for page in document.pages]
+    """Each page's number, status and slide text (its text box's line)."""
+    return [(page.number, page.status,
+             next((line for line in page.text.splitlines() if line.startswith("Texto")), ""))
+            for page in document.pages]
 
 
 def _warnings(document: Document) -> list[str]:
