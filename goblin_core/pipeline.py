@@ -635,7 +635,7 @@ class Pipeline:
         mime: str,
     ) -> list[_PageWork]:
         work: list[_PageWork] = []
-        max_pages = int(self.core["max_pages"]) or int(self.limits["max_pages"])
+        max_pages, by_limit = page_cap(self.core["max_pages"], self.limits["max_pages"])
         wanted = self.page_range
         content = first
         chars = 0
@@ -650,7 +650,8 @@ class Pipeline:
                 content = self._next_page(pages, entry, source, recorder, parsed, work)
                 continue
             if max_pages and len(work) >= max_pages:
-                recorder.warn("MaxPages", f"stopped after {max_pages} pages (max_pages)")
+                setting = "limits.max_pages" if by_limit else "max_pages"
+                recorder.warn("MaxPages", f"stopped after {max_pages} pages ({setting})")
                 break
             # The first page is always kept: a parser slow to open still yields text.
             if work:
@@ -721,7 +722,7 @@ class Pipeline:
         recorder.error(exc.kind, str(exc))
         # The pages not reached are failed pages, not missing ones: the document then
         # reads as partly recovered, never as clean.
-        max_pages = int(self.core["max_pages"]) or int(self.limits["max_pages"])
+        max_pages, _ = page_cap(self.core["max_pages"], self.limits["max_pages"])
         self._mark_unread(work, parsed, f"not read: {exc.kind}", max_pages)
 
     def _mark_unread(self, work: list[_PageWork], parsed: Any, reason: str,
@@ -1434,6 +1435,20 @@ _CONFUSABLE = str.maketrans("oli|", "0111")
 #: A parser's own warnings kept per document: a parser that warns per row must not
 #: flood the report.
 _MAX_PARSER_WARNINGS = 50
+
+
+def page_cap(asked: Any, limit: Any) -> tuple[int, bool]:
+    """The pages a document is read to (0: all), from the ``max_pages`` a user asked for
+    and the hard ``limits.max_pages``, and whether the hard limit is what stops it: the
+    smaller of the two that are set, so asking for more never lifts the limit.
+
+    >>> page_cap(5, 3), page_cap(2, 3), page_cap(0, 3), page_cap(4, 0)
+    ((3, True), (2, False), (3, True), (4, False))
+    """
+    asked, limit = int(asked), int(limit)
+    if limit and (not asked or limit < asked):
+        return limit, True
+    return asked, False
 
 
 def _parser_warnings(parsed: Any, engine: str, recorder: _Recorder) -> None:

@@ -305,6 +305,23 @@ def test_max_pages_limits_the_pages_read(tmp_path: Path) -> None:
         "page 1 text here", "page 2 text here"]
 
 
+def test_asking_for_more_pages_never_lifts_the_hard_page_limit(tmp_path: Path) -> None:
+    """``limits.max_pages`` guards against untrusted input: ``--max-pages`` above it reads
+    only as far as it, and the stop is a loss (exit 1) naming the limit; below it, the
+    pages asked for are read and the rest are no loss."""
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    registry = registry_with(three_pages())
+    lifted = run(["extract", "-O", "limits.max_pages=1", "--max-pages", "2", "-f", "json",
+                  str(source)], registry)
+    assert len(json.loads(lifted.stdout)["pages"]) == 1
+    assert lifted.exit_code == 1
+    assert "MaxPages: stopped after 1 pages (limits.max_pages)" in lifted.stderr
+    asked = run(["extract", "-O", "limits.max_pages=2", "--max-pages", "1", "-f", "json",
+                 str(source)], registry)
+    assert len(json.loads(asked.stdout)["pages"]) == 1
+    assert asked.exit_code == 0, asked.stderr
+
+
 def test_command_line_options_win_over_the_config_file(tmp_path: Path) -> None:
     source = write(tmp_path, "doc.test", TEST_BYTES)
     config = write(tmp_path, "goblin.toml", "[goblin]\nmax_pages = 1\n")

@@ -48,7 +48,7 @@ from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import error_document
 from goblin_core.inputs import InputProblem, walk_inputs
 from goblin_core.model import Document, Page
-from goblin_core.pipeline import RENDER_FAILED, TRUNCATED, pages_passed_to
+from goblin_core.pipeline import RENDER_FAILED, TRUNCATED, page_cap, pages_passed_to
 from goblin_core.registry import Registry
 from goblin_core.renderers import write_rendered
 from goblin_core.source import copy_bounded
@@ -258,7 +258,8 @@ def _problems(document: Document, config: Config) -> list[tuple[str, str]]:
 
 def _cut_by_a_limit(kind: str, config: Config) -> bool:
     """A page-count stop is a loss when the safety limit made it, not a --max-pages asked for."""
-    return kind == "MaxPages" and not config.get("goblin", "max_pages")
+    return kind == "MaxPages" and page_cap(config.get("goblin", "max_pages"),
+                                           config.get("limits", "max_pages"))[1]
 
 
 def _unreadable_pages(doc: Document, config: Config) -> str:
