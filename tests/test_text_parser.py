@@ -150,6 +150,18 @@ def test_form_feeds_split_pages() -> None:
     assert document.text[12:23] == "second page"
 
 
+def test_a_file_of_form_feed_pages_cut_at_the_output_limit_says_it_was_cut() -> None:
+    """Past four bytes a character of the output limit the file is not read at all; the
+    form feeds kept are no page's text, so the pages must still hold a character past the
+    limit for the cut to be seen and said."""
+    data = "\f".join(f"page {n:04d} " + "x" * 40 for n in range(3000)).encode()
+    document = extract(data, name="pages.txt", registry=CORE_ONLY,
+                       config={"limits": {"max_output_chars": 10_000}})
+    assert document.report.truncated
+    assert "OutputLimitReached" in document.report.error_kinds
+    assert sum(len(page.text) for page in document.pages) == 10_000
+
+
 def test_binary_bytes_in_a_text_file_are_refused() -> None:
     with pytest.raises(CorruptDocument, match=r"bin\.txt: binary content"):
         extract(b"looks like text\x00\x00\x01\x02 but is not", name="bin.txt", registry=CORE_ONLY)

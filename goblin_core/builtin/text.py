@@ -617,7 +617,7 @@ class PlainTextParser(BaseEngine):
         # NEL (U+0085) ends the lines of EBCDIC text
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x85", "\n")
         if cut:  # after the line ends are made one character each, which shortens it
-            text = text[: limit + 1]
+            text = text[:_page_text_end(text, limit + 1)]
         pages = text.split("\f", MAX_PAGES - 1) if "\f" in text else [text]
         warnings: list[tuple[str, str]] = []
         if len(pages) == MAX_PAGES and "\f" in pages[-1]:
@@ -629,6 +629,23 @@ class PlainTextParser(BaseEngine):
         document = TextDocument(pages, metadata={"encoding": encoding})
         document.warnings = warnings
         return document
+
+
+def _page_text_end(text: str, wanted: int) -> int:
+    """Where ``text`` holds ``wanted`` characters besides its form feeds, which split it
+    into pages and are no page's text: the pipeline sees the limit passed only if the
+    pages hold the character past it.
+
+    >>> _page_text_end("ab\fcd\fef", 4), _page_text_end("\f\f\fab", 1), _page_text_end("ab", 5)
+    (5, 4, 2)
+    """
+    end = wanted
+    while end < len(text):
+        further = wanted + text.count("\f", 0, end)
+        if further == end:
+            break
+        end = further
+    return min(end, len(text))
 
 
 #: Most pages form feeds split a text file into; the text past them is kept whole.
