@@ -9,7 +9,7 @@ and callouts drawn over a worksheet live in the sheet's drawing part.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from goblin_office.safexml import attr, children, descendants, local_name
@@ -97,6 +97,16 @@ def _title_text(title: Any) -> str:
             parts += ["".join(_runs(p)).strip() for p in children(rich, "p")]
         for reference in children(text, "strRef"):
             parts += [(v.text or "").strip() for v in descendants(reference, "v")]
+    return one_line(parts)
+
+
+def one_line(parts: Iterable[str]) -> str:
+    """A chart title's paragraphs on one line, runs of spaces and line breaks as one space:
+    a title is one caption however its editor broke it.
+
+    >>> one_line(["Receita  anual", "", "2024\\n(R$)"])
+    'Receita anual 2024 (R$)'
+    """
     return " ".join(" ".join(part for part in parts if part).split())
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from goblin_core.config import Config
@@ -26,6 +26,7 @@ from goblin_office import safexml
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
+from goblin_office.odfcharts import object_chart_lines, package_charts
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odfobjects import flat_odf_children, odf_children
 from goblin_office.odftext import DRAWING_OBJECTS, inline_text
@@ -102,6 +103,8 @@ class _Trees:
     depth: int = 256
     #: (kind, message) of each damaged part left out (the styles, the metadata)
     left_out: tuple[tuple[str, str], ...] = ()
+    #: the lines of each chart a packaged document embeds, by its folder (``Object 1``)
+    charts: Mapping[str, list[str]] = field(default_factory=dict)
 
 
 def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = False) -> _Trees:
@@ -141,6 +144,7 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
                 return None
 
         content = read_member(archive, "content.xml", name)
+        charts, damaged_charts = package_charts(archive, name, depth)
         large = stream and len(content) > safexml.STREAM_XML_FROM
         trees = _Trees(
             None if large else parse_xml(content, name=f"{name}:content.xml", max_depth=depth),
@@ -149,7 +153,8 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
             content_data=content if large else b"",
             content_name=f"{name}:content.xml",
             depth=depth,
-            left_out=tuple(left_out),
+            left_out=(*left_out, *damaged_charts),
+            charts=charts,
         )
     return replace(trees, children=tuple(odf_children(plain, config)))
 
@@ -172,9 +177,12 @@ def metadata(trees: _Trees) -> dict[str, Any]:
 class _Walker:
     """ODF block content (headings, paragraphs, lists, tables, frames) into a PageBuilder."""
 
-    def __init__(self, page: PageBuilder, config: Config) -> None:
+    def __init__(self, page: PageBuilder, config: Config,
+                 charts: Mapping[str, list[str]] | None = None) -> None:
         self.page = page
         self.config = config
+        #: the lines of the package's charts by folder, for the objects that show them
+        self.charts: Mapping[str, list[str]] = charts or {}
         self.notes: list[str] = []
         self.comments: list[str] = []
         #: shapes and frames anchored to the cells of the tables read, read after their table:
@@ -197,6 +205,10 @@ class _Walker:
             elif name == "table":
                 self.page.add_table(self.table_rows(child), title=attr(child, "name"))
                 self.read_drawings()
+            elif name == "object":
+                # a chart's titles where its frame sits; other objects are children
+                for line in object_chart_lines(child, self.charts):
+                    self.page.add(line, kind or "paragraph")
             elif name and name not in _BLOCK_SKIP:
                 self.blocks(child, kind)
 
@@ -290,7 +302,7 @@ class _Walker:
         if typed is not None:
             return typed
         inner = PageBuilder()
-        walker = _Walker(inner, self.config)
+        walker = _Walker(inner, self.config, self.charts)
         walker.blocks(content)
         self.notes.extend(walker.notes)
         self.comments.extend(walker.comments)
@@ -413,7 +425,7 @@ class ODFTextParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         trees = load_trees(source, config, flat=_is_flat(source), stream=True)
         page = PageBuilder(engine=self.name)
-        walker = _Walker(page, config)
+        walker = _Walker(page, config, trees.charts)
         headers_footers = bool(config.get("office", "headers_footers", True))
         if headers_footers:
             for text in _master_regions(trees.styles, ("header", "header-first", "header-left")):
@@ -452,7 +464,7 @@ class ODFPresentationParser(BaseEngine):
         masters = _master_frames(trees.styles)
         pages = []
         for number, slide in enumerate(children(body, "page"), start=1):
-            pages.append(self._slide(slide, number, config, footers, masters))
+            pages.append(self._slide(slide, number, config, footers, masters, trees.charts))
         document = TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
         document.warnings = list(trees.left_out)
         return document
@@ -464,9 +476,10 @@ class ODFPresentationParser(BaseEngine):
         config: Config,
         footers: dict[str, str],
         masters: dict[str, list[str]],
+        charts: Mapping[str, list[str]],
     ) -> PageContent:
         page = PageBuilder(number=number, label=attr(slide, "name"), engine=self.name)
-        walker = _Walker(page, config)
+        walker = _Walker(page, config, charts)
         walker.blocks(slide)
         if config.get("office", "notes", True):
             for notes in children(slide, "notes"):
@@ -531,7 +544,7 @@ class FlatODSParser(BaseEngine):
                          if attr(t, "style-name") in hidden_styles]
         for number, table in enumerate(tables, start=1):
             page = PageBuilder(number=number, label=attr(table, "name"), engine=self.name)
-            walker = _Walker(page, config)
+            walker = _Walker(page, config, trees.charts)
             sheet = attr(table, "name")
             extra = extras.get(sheet)
             page.add(sheet, "heading", 2)

@@ -48,23 +48,15 @@ def odf_children(plain: Source, config: Config) -> list[Source]:
     children: list[Source] = []
     with open_container(plain, config) as archive:
         names = archive.namelist()
-        manifest = "META-INF/manifest.xml"
-        if manifest not in names:
-            return []
         try:
-            root = parse_xml(read_member(archive, manifest, name), name=name, max_depth=depth)
+            entries = manifest_entries(archive, name, depth)
         except UnsafeArchive:
             raise
         except CorruptDocument as exc:  # the objects it lists are lost, not the text
             log.warning("%s; embedded objects are left out", exc)
             return []
-        # An entry the manifest repeats is read once: a few bytes of entries would
-        # otherwise hand out one large object thousands of times.
-        entries: dict[str, str] = {}
-        for entry in descendants(root, "file-entry"):
-            entries.setdefault(attr(entry, "full-path"), attr(entry, "media-type"))
         owned = _subdocument_members(
-            names, [path for path, kind in entries.items() if _subdocument(path, kind)]
+            names, [path for path, kind in entries.items() if subdocument(path, kind)]
         )
         present = set(names)
         for path, kind in entries.items():
@@ -74,7 +66,26 @@ def odf_children(plain: Source, config: Config) -> list[Source]:
     return children
 
 
-def _subdocument(path: str, kind: str) -> bool:
+def manifest_entries(archive: zipfile.ZipFile, name: str, depth: int) -> dict[str, str]:
+    """Path -> media type of each entry of the package's manifest ({} with no manifest).
+
+    Raises CorruptDocument for a manifest that does not parse.
+    """
+    manifest = "META-INF/manifest.xml"
+    if manifest not in archive.namelist():
+        return {}
+    root = parse_xml(read_member(archive, manifest, name), name=name, max_depth=depth)
+    # An entry the manifest repeats is read once: a few bytes of entries would
+    # otherwise hand out one large object thousands of times.
+    entries: dict[str, str] = {}
+    for entry in descendants(root, "file-entry"):
+        entries.setdefault(attr(entry, "full-path"), attr(entry, "media-type"))
+    return entries
+
+
+def subdocument(path: str, kind: str) -> bool:
+    """Whether a manifest entry is a text, spreadsheet, presentation or drawing document
+    embedded as a folder: read as a child of its own."""
     return path.endswith("/") and kind in _ODF_EXTENSIONS and path != "/"
 
 
@@ -112,7 +123,7 @@ def _child(
     images: bool,
     name: str,
 ) -> tuple[str, bytes] | None:
-    if _subdocument(path, kind):
+    if subdocument(path, kind):
         return _repack(archive, owned[path], path, kind, name)
     if path.endswith("/") or path not in names:
         return None
