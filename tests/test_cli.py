@@ -322,6 +322,28 @@ def test_asking_for_more_pages_never_lifts_the_hard_page_limit(tmp_path: Path) -
     assert asked.exit_code == 0, asked.stderr
 
 
+def test_a_library_logging_at_its_own_level_stays_quiet_without_verbose(tmp_path: Path) -> None:
+    """Dask sets its loggers to INFO: without ``-v`` only goblin's own one-line messages
+    reach stderr; ``-v`` shows such records."""
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    chatty = logging.getLogger("tests.chatty_library")
+    chatty.setLevel(logging.INFO)
+
+    class _Chatty(ScriptedParser):
+        def open(self, source: Any, config: Any) -> Any:
+            chatty.info("worker pool started")
+            return super().open(source, config)
+
+    registry = registry_with(_Chatty("tests.chatty", [text_page(1, "read")]))
+    try:
+        quiet = run(["extract", str(source)], registry)
+        assert quiet.exit_code == 0 and quiet.stderr == ""
+        verbose = run(["-v", "extract", str(source)], registry)
+        assert "worker pool started" in verbose.stderr
+    finally:
+        chatty.setLevel(logging.NOTSET)
+
+
 def test_command_line_options_win_over_the_config_file(tmp_path: Path) -> None:
     source = write(tmp_path, "doc.test", TEST_BYTES)
     config = write(tmp_path, "goblin.toml", "[goblin]\nmax_pages = 1\n")

@@ -228,10 +228,14 @@ def _setup_logging(verbose: int) -> None:
     # only errors of goblin and its plugins are logged; -v adds info, -vv debug.
     level = logging.ERROR if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
     root = logging.getLogger()
-    if not any(isinstance(h, _CliLogHandler) for h in root.handlers):
+    handler = next((h for h in root.handlers if isinstance(h, _CliLogHandler)), None)
+    if handler is None:
         handler = _CliLogHandler()
         handler.setFormatter(logging.Formatter("goblin: %(levelname)s: %(name)s: %(message)s"))
         root.addHandler(handler)
+    # the handler filters too: a library that sets its own logger's level (Dask's
+    # distributed.* loggers say INFO) would otherwise print past the root's
+    handler.setLevel(level)
     root.setLevel(level)
 
 
