@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -28,6 +28,7 @@ from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
 from goblin_office.odfcharts import object_chart_lines, package_charts
 from goblin_office.odfcrypto import decrypted_package
+from goblin_office.odffonts import SymbolFonts, head_root, symbol_fonts
 from goblin_office.odfobjects import flat_odf_children, odf_children
 from goblin_office.odftext import DRAWING_OBJECTS, inline_text
 from goblin_office.safexml import (
@@ -39,6 +40,7 @@ from goblin_office.safexml import (
     parse_xml,
 )
 from goblin_office.sheetextras import odf_sheet_extras
+from goblin_office.sparsesheet import ScatteredCells
 from goblin_office.spreadsheet import cut_sheet_warnings
 
 log = logging.getLogger(__name__)
@@ -159,6 +161,15 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
     return replace(trees, children=tuple(odf_children(plain, config)))
 
 
+def content_fonts(trees: _Trees) -> SymbolFonts | None:
+    """The symbol fonts content.xml's styles (its own, then styles.xml's) set text in; of a
+    content.xml left unparsed, from the styles it declares before its body."""
+    content = trees.content
+    if content is None:
+        content = head_root(trees.content_data, name=trees.content_name, max_depth=trees.depth)
+    return symbol_fonts((content, trees.styles))
+
+
 def metadata(trees: _Trees) -> dict[str, Any]:
     """title, author, created, modified, language from meta.xml (or the flat document)."""
     found: dict[str, Any] = {}
@@ -178,9 +189,12 @@ class _Walker:
     """ODF block content (headings, paragraphs, lists, tables, frames) into a PageBuilder."""
 
     def __init__(self, page: PageBuilder, config: Config,
-                 charts: Mapping[str, list[str]] | None = None) -> None:
+                 charts: Mapping[str, list[str]] | None = None,
+                 fonts: SymbolFonts | None = None) -> None:
         self.page = page
         self.config = config
+        #: the symbol fonts the part's styles set text in
+        self.fonts = fonts
         #: the lines of the package's charts by folder, for the objects that show them
         self.charts: Mapping[str, list[str]] = charts or {}
         self.notes: list[str] = []
@@ -213,15 +227,15 @@ class _Walker:
                 self.blocks(child, kind)
 
     def _paragraph(self, p: Any, kind: str, level: int = 0) -> None:
-        self.page.add(inline_text(p), kind, level)
+        self.page.add(inline_text(p, self.fonts), kind, level)
         for element in _anchored(p):
             name = local_name(element)
             if name == "note":
                 body = next(iter(descendants(element, "note-body")), None)
                 if body is not None:
-                    self.notes.append(_plain(body))
+                    self.notes.append(_plain(body, self.fonts))
             elif name == "annotation":
-                self.comments.append(_plain(element, skip=("creator", "date")))
+                self.comments.append(_plain(element, self.fonts))
             else:  # a frame or shape: its paragraphs are blocks after the line anchoring it
                 self.blocks((element,))
 
@@ -230,13 +244,17 @@ class _Walker:
         drawings, self.drawings = self.drawings, []
         self.blocks(drawings)
 
-    def table_rows(self, table: Any) -> list[tuple[str, ...]]:
+    def table_rows(self, table: Any) -> list[Sequence[str]]:
         """The table's rows, repeated ones spelled out (empty cells and rows only before a
         value, which so keeps its column and row), while the table (rows x widest row)
         holds at most ``office.max_sheet_cells`` cells; ``cut`` says when it did not.
         A row of a million copies of a cell repeated sixteen thousand times is a few bytes
-        of XML: it is cut where the limit falls, never spelled out first."""
-        rows: list[tuple[str, ...]] = []
+        of XML: it is cut where the limit falls, never spelled out first.
+
+        Past that grid the table is gathered cell by cell (``sparsesheet``): when it holds
+        at most that many values in all it is read whole, as rows of a cell's reference and
+        its text; with more it is cut where its grid reached the limit."""
+        rows: list[Sequence[str]] = []
         limit = int(self.config.get("office", "max_sheet_cells", 5_000_000))
         # a long cell repeated is as much text as many cells: the table's characters are
         # bounded by what a document may hold at all
@@ -246,23 +264,52 @@ class _Walker:
         # empty rows are counted until a row with a value follows them, as empty cells are:
         # a sheet ends in a million (LibreOffice writes its unused rows so)
         empty = 0
+        # the sheet row of the next row read, empty ones counted
+        number = 0
+        scattered: ScatteredCells | None = None
         for row in _table_rows(table):
             values = self._row(row, limit, budget - chars)
             repeat = _repeat(row, "number-rows-repeated")
             if not any(values):
                 empty += repeat
+                number += repeat
                 continue
-            widest = max(widest, len(values))
-            for copy, copies in (((), empty), (values, repeat)):
-                size = sum(map(len, copy)) + len(copy)
-                room = max(min(limit // widest - len(rows), (budget - chars) // max(size, 1)), 0)
-                rows.extend([copy] * min(copies, room))
-                chars += size * min(copies, room)
-                if copies > room:
-                    self.cut = True
-                    return rows
+            size = sum(map(len, values)) + len(values)
+            if scattered is None:
+                widest = max(widest, len(values))
+                for copy, copies in (((), empty), (values, repeat)):
+                    copy_size = sum(map(len, copy)) + len(copy)
+                    grid = limit // widest - len(rows)
+                    room = max(min(grid, (budget - chars) // max(copy_size, 1)), 0)
+                    rows.extend([copy] * min(copies, room))
+                    chars += copy_size * min(copies, room)
+                    if copies <= room:
+                        continue
+                    if room < grid:  # the characters ran out, not the grid
+                        self.cut = True
+                        return rows
+                    scattered = ScatteredCells()
+                    for above, cells in enumerate(rows):
+                        scattered.add_row(above, cells)
+                    break
+                else:
+                    empty = 0
+                    number += repeat
+                    continue
+                # the copies of the row the grid had no room for
+                done = max(len(rows) - number, 0)
+                repeat -= done
+                number += done
+            count = sum(1 for value in values if value)
+            room = min((limit - len(scattered)) // count, (budget - chars) // max(size, 1))
+            if room < repeat:
+                self.cut = True
+                return rows
+            scattered.add_row(number, values, times=repeat)
+            chars += size * repeat
+            number += repeat
             empty = 0
-        return rows
+        return rows if scattered is None else list(scattered.rows())
 
     def _row(self, row: Any, limit: int, budget: int) -> tuple[str, ...]:
         values: list[str] = []
@@ -302,7 +349,7 @@ class _Walker:
         if typed is not None:
             return typed
         inner = PageBuilder()
-        walker = _Walker(inner, self.config, self.charts)
+        walker = _Walker(inner, self.config, self.charts, self.fonts)
         walker.blocks(content)
         self.notes.extend(walker.notes)
         self.comments.extend(walker.comments)
@@ -365,11 +412,8 @@ def _anchored(element: Any) -> Iterator[Any]:
             yield from _anchored(child)
 
 
-def _plain(element: Any, skip: tuple[str, ...] = ()) -> str:
-    parts = []
-    for p in element.iter():
-        if local_name(p) in ("p", "h") and local_name(p.getparent()) not in skip:
-            parts.append(inline_text(p))
+def _plain(element: Any, fonts: SymbolFonts | None = None) -> str:
+    parts = [inline_text(p, fonts) for p in element.iter("{*}p", "{*}h")]
     return "\n".join(t for t in parts if t.strip())
 
 
@@ -377,10 +421,11 @@ def _master_regions(styles: Any | None, names: tuple[str, ...]) -> list[str]:
     found: list[str] = []
     if styles is None:
         return found
+    fonts = symbol_fonts((styles,))
     for master in descendants(styles, "master-page"):
         for region in master:
             if local_name(region) in names and attr(region, "display", "true") != "false":
-                text = _plain(region)
+                text = _plain(region, fonts)
                 if text and text not in found:
                     found.append(text)
     return found
@@ -425,7 +470,7 @@ class ODFTextParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         trees = load_trees(source, config, flat=_is_flat(source), stream=True)
         page = PageBuilder(engine=self.name)
-        walker = _Walker(page, config, trees.charts)
+        walker = _Walker(page, config, trees.charts, content_fonts(trees))
         headers_footers = bool(config.get("office", "headers_footers", True))
         if headers_footers:
             for text in _master_regions(trees.styles, ("header", "header-first", "header-left")):
@@ -462,9 +507,12 @@ class ODFPresentationParser(BaseEngine):
             attr(d, "name"): _plain(d) or inline_text(d) for d in children(body, "footer-decl")
         }
         masters = _master_frames(trees.styles)
+        fonts = content_fonts(trees)
         pages = []
         for number, slide in enumerate(children(body, "page"), start=1):
-            pages.append(self._slide(slide, number, config, footers, masters, trees.charts))
+            walker = _Walker(PageBuilder(number=number, label=attr(slide, "name"),
+                                         engine=self.name), config, trees.charts, fonts)
+            pages.append(self._slide(slide, walker, footers, masters))
         document = TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
         document.warnings = list(trees.left_out)
         return document
@@ -472,18 +520,15 @@ class ODFPresentationParser(BaseEngine):
     def _slide(
         self,
         slide: Any,
-        number: int,
-        config: Config,
+        walker: _Walker,
         footers: dict[str, str],
         masters: dict[str, list[str]],
-        charts: Mapping[str, list[str]],
     ) -> PageContent:
-        page = PageBuilder(number=number, label=attr(slide, "name"), engine=self.name)
-        walker = _Walker(page, config, charts)
+        page, config = walker.page, walker.config
         walker.blocks(slide)
         if config.get("office", "notes", True):
             for notes in children(slide, "notes"):
-                text = _plain(notes)
+                text = _plain(notes, walker.fonts)
                 if text:
                     page.add(f"Notes: {text}")
         if config.get("office", "headers_footers", True):
@@ -534,6 +579,7 @@ class FlatODSParser(BaseEngine):
         trees = load_trees(source, config, flat=_is_flat(source))
         body = _body(trees, "spreadsheet")
         extras = odf_sheet_extras(trees.content, trees.styles, config)
+        fonts = content_fonts(trees)
         pages = []
         cut: list[str] = []
         tables = children(body, "table")
@@ -544,7 +590,7 @@ class FlatODSParser(BaseEngine):
                          if attr(t, "style-name") in hidden_styles]
         for number, table in enumerate(tables, start=1):
             page = PageBuilder(number=number, label=attr(table, "name"), engine=self.name)
-            walker = _Walker(page, config, trees.charts)
+            walker = _Walker(page, config, trees.charts, fonts)
             sheet = attr(table, "name")
             extra = extras.get(sheet)
             page.add(sheet, "heading", 2)
@@ -576,7 +622,7 @@ class FlatODSParser(BaseEngine):
         return document
 
 
-def _without_leading_empty_columns(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def _without_leading_empty_columns(rows: list[Sequence[str]]) -> list[Sequence[str]]:
     """The rows from the first column that holds anything, as calamine gives a sheet (and
     so an .ods reads the same whichever engine takes it)."""
     lead = min((next(i for i, value in enumerate(row) if value) for row in rows if any(row)),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from goblin_office.odffonts import SymbolFonts
 from goblin_office.safexml import attr, local_name
+from goblin_office.symbolfonts import symbol_run_text
 
 #: What a paragraph may anchor in its line to be drawn beside it: ODF's frames and drawing
 #: shapes, which may hold text of their own (a callout, a flowchart box), and
@@ -51,17 +53,20 @@ _INLINE_SKIP = DRAWING_OBJECTS | {
 }
 
 
-def inline_text(element: Any) -> str:
+def inline_text(element: Any, fonts: SymbolFonts | None = None) -> str:
     """A paragraph's own text: spans, spaces (text:s), tabs and line breaks; of a ruby, the
-    base alone; the frames and shapes it anchors, its notes and comments left out."""
+    base alone; the frames and shapes it anchors, its notes and comments left out. Text
+    its styles (``fonts``) set in a symbol font reads as the characters that font draws."""
     out: list[str] = []
-    _inline(element, out)
+    _inline(element, out, fonts, fonts.paragraph(element) if fonts else None)
     return "".join(out)
 
 
-def _inline(element: Any, out: list[str]) -> None:
+def _inline(element: Any, out: list[str], fonts: SymbolFonts | None,
+            table: dict[int, str] | None) -> None:
+    """``element``'s text into ``out``; ``table`` is the symbol font it is set in."""
     if element.text:
-        out.append(element.text)
+        out.append(symbol_run_text(table, element.text) if table else element.text)
     for child in element:
         name = local_name(child)
         if name == "s":
@@ -73,6 +78,6 @@ def _inline(element: Any, out: list[str]) -> None:
             out.append("\n")
         elif name and name not in _INLINE_SKIP and (child.text or "") != "???":
             # "???" is what an unrendered field (sheet name, page count) holds in the file
-            _inline(child, out)
+            _inline(child, out, fonts, fonts.span(child, table) if fonts else table)
         if child.tail:
-            out.append(child.tail)
+            out.append(symbol_run_text(table, child.tail) if table else child.tail)
