@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -34,6 +34,10 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
+    #: Reads the converted value as its users will and raises ConfigError when it cannot
+    #: (a page range that is no FIRST-LAST): a value is refused when it is given, before
+    #: any document is read, not once per document
+    check: Callable[[Any], object] | None = None
 
     def __post_init__(self) -> None:
         if self.type not in OPTION_TYPES:
@@ -48,6 +52,8 @@ class Option:
                 raise ConfigError(f"{key} must be at least {self.minimum}, got {value!r}")
             if self.maximum is not None and converted > self.maximum:
                 raise ConfigError(f"{key} must be at most {self.maximum}, got {value!r}")
+        if self.check is not None:
+            self.check(converted)
         return converted
 
 

@@ -344,6 +344,21 @@ def test_a_library_logging_at_its_own_level_stays_quiet_without_verbose(tmp_path
         chatty.setLevel(logging.NOTSET)
 
 
+@pytest.mark.parametrize("value", ["abc", "0-5", "9-3"])
+def test_a_page_range_that_is_no_range_is_a_usage_error(tmp_path: Path, value: str) -> None:
+    """A bad value is refused when it is given (exit 2), not once per document."""
+    source = write(tmp_path, "doc.test", TEST_BYTES)
+    parser = three_pages()
+    result = run(["extract", "-O", f"goblin.page_range={value}", str(source)],
+                 registry_with(parser))
+    assert result.exit_code == 2
+    assert "goblin.page_range" in result.stderr
+    assert parser.opened == 0
+    from goblin_core import ConfigError, extract
+    with pytest.raises(ConfigError, match="page_range"):
+        extract(source, registry=registry_with(three_pages()), goblin={"page_range": value})
+
+
 def test_command_line_options_win_over_the_config_file(tmp_path: Path) -> None:
     source = write(tmp_path, "doc.test", TEST_BYTES)
     config = write(tmp_path, "goblin.toml", "[goblin]\nmax_pages = 1\n")

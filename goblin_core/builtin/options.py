@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.options import LONGEST_WAIT_SECONDS, Option
 
 GOBLIN_OPTIONS = (
@@ -92,6 +93,7 @@ GOBLIN_OPTIONS = (
         "",
         "Read only pages FIRST-LAST (1-based, e.g. 101-200); '' reads all. The local "
         "executor sets it to split huge documents across workers.",
+        check=parse_page_range,
     ),
     Option(
         "split_pages",
