@@ -62,7 +62,7 @@ def test_a_text_box_inside_a_text_box_and_its_notes_and_comments_are_read_once(r
     document = read(flat_odf("text", body), "caixas.fodt")
     assert document.text.split("\n") == [
         "Âncora", "Caixa externa", "Caixa interna", "Fim", "Outra caixa", "Funda",
-        "Nota na caixa", "Comment: Comentário na caixa",
+        "Nota na caixa", "Comment (Ana): Comentário na caixa",
     ]
 
 

@@ -30,7 +30,7 @@ from goblin_office.odfcharts import object_chart_lines, package_charts
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odffonts import SymbolFonts, head_root, symbol_fonts
 from goblin_office.odfobjects import flat_odf_children, odf_children
-from goblin_office.odftext import DRAWING_OBJECTS, inline_text
+from goblin_office.odftext import DRAWING_OBJECTS, annotation_line, inline_text
 from goblin_office.safexml import (
     attr,
     children,
@@ -235,7 +235,9 @@ class _Walker:
                 if body is not None:
                     self.notes.append(_plain(body, self.fonts))
             elif name == "annotation":
-                self.comments.append(_plain(element, self.fonts))
+                line = annotation_line(element, self.fonts)
+                if line:
+                    self.comments.append(line)
             else:  # a frame or shape: its paragraphs are blocks after the line anchoring it
                 self.blocks((element,))
 
@@ -482,7 +484,7 @@ class ODFTextParser(BaseEngine):
                 page.add(note)
         if config.get("office", "comments", True):
             for comment in walker.comments:
-                page.add(f"Comment: {comment}")
+                page.add(comment)
         if headers_footers:
             for text in _master_regions(trees.styles, ("footer", "footer-first", "footer-left")):
                 page.add(text, "footer")
@@ -528,7 +530,7 @@ class ODFPresentationParser(BaseEngine):
         walker.blocks(slide)
         if config.get("office", "notes", True):
             for notes in children(slide, "notes"):
-                text = _plain(notes, walker.fonts)
+                text = _notes_text(notes, walker.fonts)
                 if text:
                     page.add(f"Notes: {text}")
         if config.get("office", "headers_footers", True):
@@ -539,8 +541,15 @@ class ODFPresentationParser(BaseEngine):
                     page.add(text, "footer")
         if config.get("office", "comments", True):
             for comment in walker.comments:
-                page.add(f"Comment: {comment}")
+                page.add(comment)
         return page.build()
+
+
+def _notes_text(notes: Any, fonts: SymbolFonts | None) -> str:
+    """The text of a notes page's frames and shapes; a placeholder's
+    (``presentation:placeholder``) is the layout's prompt, not the author's, and is left out."""
+    texts = (_plain(shape, fonts) for shape in notes if attr(shape, "placeholder") != "true")
+    return "\n".join(text for text in texts if text)
 
 
 def _drawing_body(trees: _Trees) -> Any:

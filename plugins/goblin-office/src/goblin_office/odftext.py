@@ -76,8 +76,33 @@ def _inline(element: Any, out: list[str], fonts: SymbolFonts | None,
             out.append("\t")
         elif name == "line-break":
             out.append("\n")
-        elif name and name not in _INLINE_SKIP and (child.text or "") != "???":
-            # "???" is what an unrendered field (sheet name, page count) holds in the file
+        elif name and name not in _INLINE_SKIP and not _unrendered(name, child.text or ""):
             _inline(child, out, fonts, fonts.span(child, table) if fonts else table)
         if child.tail:
             out.append(symbol_run_text(table, child.tail) if table else child.tail)
+
+
+#: The page fields a presentation fills in as each page is shown: LibreOffice keeps a
+#: stand-in for the value in the file (``<number>``), which no page shows
+_PAGE_FIELDS = frozenset({"page-number", "page-count"})
+
+
+def _unrendered(name: str, text: str) -> bool:
+    """Whether an element is a field the file holds no value of: "???" stands for one never
+    computed (a sheet name, a page count), ``<number>`` for a page number on a slide or
+    notes page."""
+    if text == "???":
+        return True
+    return name in _PAGE_FIELDS and text.startswith("<") and text.endswith(">")
+
+
+def annotation_line(annotation: Any, fonts: SymbolFonts | None = None) -> str:
+    """A comment (``office:annotation``) as goblin's other readers write one: ``Comment
+    (author): text`` with the author its ``dc:creator`` names, ``Comment: text`` when it
+    names none; '' for a comment with no text."""
+    paragraphs = (inline_text(p, fonts) for p in annotation.iter("{*}p", "{*}h"))
+    text = "\n".join(paragraph for paragraph in paragraphs if paragraph.strip())
+    if not text:
+        return ""
+    author = " ".join(" ".join(c.text or "" for c in annotation.iterchildren("{*}creator")).split())
+    return f"Comment ({author}): {text}" if author else f"Comment: {text}"

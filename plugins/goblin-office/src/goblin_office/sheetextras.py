@@ -24,7 +24,8 @@ from goblin_core.source import Source
 from goblin_office.biff12 import bundle_sheets
 from goblin_office.containers import open_container, open_member, read_member
 from goblin_office.diagrams import related_graphics, shape_lines
-from goblin_office.odftext import inline_text
+from goblin_office.odffonts import symbol_fonts
+from goblin_office.odftext import annotation_line, inline_text
 from goblin_office.ooxml import PackageXml
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 
@@ -283,6 +284,7 @@ def odf_sheet_extras(content: Any, styles: Any | None, config: Config) -> dict[s
         if attr(s, "family") == "table"
     }
     default = next(iter(masters.values()), (None, None)) if masters else (None, None)
+    fonts = symbol_fonts((content, styles))
     found: dict[str, SheetExtras] = {}
     for table in descendants(content, "table"):
         if local_name(table.getparent()) not in ("spreadsheet",):
@@ -294,9 +296,9 @@ def odf_sheet_extras(content: Any, styles: Any | None, config: Config) -> dict[s
             extras.footers.extend([footer] if footer else [])
         if config.get("office", "comments", True):
             for note in descendants(table, "annotation"):
-                text = "\n".join(_para_text(p) for p in descendants(note, "p")).strip()
-                if text:
-                    extras.comments.append(f"Comment: {text}")
+                line = annotation_line(note, fonts)
+                if line:
+                    extras.comments.append(line)
         found[attr(table, "name")] = extras
     return found
 
