@@ -68,6 +68,17 @@ def error_cells(archive: zipfile.ZipFile, path: str) -> dict[tuple[int, int], st
     return found
 
 
+def uncalculated_warnings(sheet: str, found: dict[tuple[int, int], str]) -> list[tuple[str, str]]:
+    """The ``UncalculatedFormulas`` warning for sheet ``sheet`` when the cells ``error_cells``
+    ``found`` there hold formulas saved without their results, else none."""
+    formulas = sum(text.startswith("=") for text in found.values())
+    if not formulas:
+        return []
+    return [("UncalculatedFormulas", (
+        f"sheet {sheet!r}: {formulas:,} formula cell(s) hold no value (the workbook was saved "
+        "without calculating them); each shows its formula instead"))]
+
+
 def xlsb_error_cells(archive: zipfile.ZipFile, path: str) -> dict[tuple[int, int], str]:
     """(row, column), 0-based, -> the error an error cell of the xlsb sheet part ``path`` shows."""
     return biff12.error_cells(read_member(archive, path, archive.filename or path))

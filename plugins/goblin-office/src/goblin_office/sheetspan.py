@@ -80,6 +80,8 @@ class Span:
     left: int = -1
     right: int = -1
     errors: bool = False
+    #: how many cells the sheet writes (a styled empty cell too)
+    count: int = 0
     #: how many cells show each shared string (by index)
     shared: Counter[int] = field(default_factory=Counter)
 
@@ -91,7 +93,8 @@ class Span:
 
     @property
     def reference(self) -> str:
-        return f"{_letters(self.left)}{self.top + 1}:{_letters(self.right)}{self.bottom + 1}"
+        first, last = column_letters(self.left), column_letters(self.right)
+        return f"{first}{self.top + 1}:{last}{self.bottom + 1}"
 
     def add(self, row: int, column: int) -> None:
         if self.top < 0:
@@ -117,6 +120,7 @@ def sheet_span(archive: zipfile.ZipFile, path: str) -> Span:
                 if column is None:
                     column = columns[letters] = column_index(letters)
                 span.add(int(row) - 1, column)
+                span.count += 1
             span.shared.update(int(index) for index in _SHARED_CELL.findall(window, 0, cut))
     return span
 
@@ -135,7 +139,8 @@ def shared_string_lengths(archive: zipfile.ZipFile, path: str) -> list[int]:
     return lengths
 
 
-def _letters(column: int) -> str:
+def column_letters(column: int) -> str:
+    """The letters of a 0-based column (0 -> A, 16383 -> XFD)."""
     letters = ""
     number = column + 1
     while number:

@@ -38,12 +38,17 @@ from goblin_office.odfobjects import odf_children
 from goblin_office.olecheck import check_biff_sheets
 from goblin_office.olesummary import summary_metadata
 from goblin_office.ooxml import (
-    PackageXml,
     core_properties,
     package_children,
     without_damaged_parts,
 )
-from goblin_office.sheeterrors import ErrorReader, error_cells, with_errors, xlsb_error_cells
+from goblin_office.sheeterrors import (
+    ErrorReader,
+    error_cells,
+    uncalculated_warnings,
+    with_errors,
+    xlsb_error_cells,
+)
 from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
 from goblin_office.sheetspan import (
     copies_refused,
@@ -51,6 +56,7 @@ from goblin_office.sheetspan import (
     sheet_span,
     tag_windows,
 )
+from goblin_office.sparsesheet import ScatteredCells
 
 log = logging.getLogger(__name__)
 
@@ -60,24 +66,41 @@ _GRID_FACTOR = 4
 
 
 def capped_rows(
-    rows: Iterable[list[str]], name: str, limit: int, metadata: dict[str, Any],
-    max_chars: int = 0,
-) -> list[list[str]]:
-    """The rows of sheet ``name`` while their table (rows x widest row, as it is padded)
-    holds at most ``limit`` cells, and their cells at most ``max_chars`` characters (0: no
-    bound); a cut sheet is named in ``metadata``."""
-    kept: list[list[str]] = []
+    rows: Iterable[Sequence[str]], name: str, limit: int, metadata: dict[str, Any],
+    max_chars: int = 0, first_column: int = 0,
+) -> list[Sequence[str]]:
+    """The rows of sheet ``name`` (from row 0, from column ``first_column``) while their
+    table (rows x widest row, as it is padded) holds at most ``limit`` cells, and their
+    cells at most ``max_chars`` characters (0: no bound); a cut sheet is named in
+    ``metadata``.
+
+    Past that grid the sheet is gathered cell by cell (``sparsesheet``): when it holds at
+    most ``limit`` values in all it is read whole, as rows of a cell's reference and its
+    text; with more it is cut where its grid reached the limit."""
+    kept: list[Sequence[str]] = []
+    scattered: ScatteredCells | None = None
     widest = 1
     chars = 0
-    for row in rows:
-        widest = max(widest, len(row))
+    for number, row in enumerate(rows):
         chars += sum(map(len, row)) if max_chars else 0
-        if (len(kept) + 1) * widest > limit or (max_chars and chars > max_chars):
-            metadata.setdefault("truncated_sheets", []).append(name)
-            log.warning("sheet %r cut at office.max_sheet_cells (%d) or "
-                        "limits.max_output_chars (%d)", name, limit, max_chars)
+        if max_chars and chars > max_chars:
             break
-        kept.append(row)
+        if scattered is None:
+            widest = max(widest, len(row))
+            if (len(kept) + 1) * widest <= limit:
+                kept.append(row)
+                continue
+            scattered = ScatteredCells()
+            for above, cells in enumerate(kept):
+                scattered.add_row(above, cells, first_column)
+        scattered.add_row(number, row, first_column)
+        if len(scattered) > limit:
+            break
+    else:
+        return kept if scattered is None else list(scattered.rows())
+    metadata.setdefault("truncated_sheets", []).append(name)
+    log.warning("sheet %r cut at office.max_sheet_cells (%d) or "
+                "limits.max_output_chars (%d)", name, limit, max_chars)
     return kept
 
 
@@ -173,19 +196,20 @@ class _CalamineDocument(BaseParsedDocument):
             yield sheet_page(number, name, rows, self.extras.get(name), self.engine,
                              name in self.hidden)
 
-    def _rows(self, name: str) -> list[list[str]]:
+    def _rows(self, name: str) -> list[Sequence[str]]:
         if name in self.chart_sheets:
             return []
         sheet = self.workbook.get_sheet_by_name(name)
         cut_before = len(self.metadata.get("truncated_sheets", ()))
-        rows = capped_rows(self._texts(name, sheet), name, self.max_cells, self.metadata)
+        # calamine yields rows from row 0 but columns from the first used one
+        first_column = sheet.start[1] if sheet.start else 0
+        rows = capped_rows(self._texts(name, sheet, first_column), name, self.max_cells,
+                           self.metadata, first_column=first_column)
         if len(self.metadata.get("truncated_sheets", ())) > cut_before:
             self.warnings.extend(cut_sheet_warnings([name], self.config))
         return rows
 
-    def _texts(self, name: str, sheet: Any) -> Iterator[list[str]]:
-        # calamine yields rows from row 0 but columns from the first used one
-        first_column = sheet.start[1] if sheet.start else 0
+    def _texts(self, name: str, sheet: Any, first_column: int) -> Iterator[list[str]]:
         if self.formats is None and not self.comma:
             rows: Iterator[list[str]] = ([cell_text(v) for v in row] for row in sheet.iter_rows())
         else:
@@ -208,11 +232,7 @@ class _CalamineDocument(BaseParsedDocument):
         part = self.error_parts.get(name)
         if part is not None and self.package is not None:
             found = self.error_reader(self.package, part)
-            formulas = sum(text.startswith("=") for text in found.values())
-            if formulas:
-                self.warnings.append(("UncalculatedFormulas", (
-                    f"sheet {name!r}: {formulas:,} formula cell(s) hold no value (the workbook "
-                    "was saved without calculating them); each shows its formula instead")))
+            self.warnings.extend(uncalculated_warnings(name, found))
             return found
         extras = self.extras.get(name)
         return extras.errors if extras is not None else {}
@@ -326,12 +346,14 @@ def _styles_members(reader: WorkbookXml) -> set[str]:
 
 def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
     """Refuse a sheet whose cells span a rectangle calamine could not hold (it would abort
-    the process), so the streaming openpyxl reader, cut at max_sheet_cells, reads it.
+    the process), or one past max_sheet_cells that is mostly empty, so the streaming
+    openpyxl reader, cut at max_sheet_cells, reads it.
 
     The sheets that hold error cells, which calamine reads as empty, are returned (name
     -> part): the same scan finds them.
     """
-    limit = _GRID_FACTOR * int(config.get("office", "max_sheet_cells", 5_000_000))
+    cells = int(config.get("office", "max_sheet_cells", 5_000_000))
+    limit = _GRID_FACTOR * cells
     error_parts: dict[str, str] = {}
     shared: Counter[int] = Counter()
     for name, member in _sheet_members(reader):
@@ -346,6 +368,15 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
                 f"sheet {name!r} spans {span.reference} ({span.cells:,} cells), more than "
                 f"{_GRID_FACTOR} x office.max_sheet_cells; calamine would hold every one, "
                 "so a streaming reader takes it",
+                file=reader.name,
+            )
+        if span.cells > cells and span.count * _GRID_FACTOR < span.cells:
+            # its values are read as a list of cells (``sparsesheet``): the grid calamine
+            # would build around them (a diagonal of 3,000 values: 290 MB) holds nothing
+            raise CorruptDocument(
+                f"sheet {name!r} spans {span.reference} ({span.cells:,} cells) and writes "
+                f"{span.count:,}; calamine would hold every cell of its grid, so a streaming "
+                "reader takes it",
                 file=reader.name,
             )
         if span.errors:
@@ -622,7 +653,12 @@ class OpenpyxlParser(BaseEngine):
 
         plain = decrypted(source, config)
         with open_container(plain, config) as package:
-            properties = core_properties(PackageXml(package, plain.display_name, config))
+            reader = WorkbookXml(package, plain.display_name, config)
+            properties = core_properties(reader)
+            # a formula saved without its result has no cached value for openpyxl to give:
+            # it shows its formula, as the calamine reader writes it
+            formulas = {name: error_cells(package, member)
+                        for name, member in _sheet_members(reader)}
         try:
             workbook = openpyxl.load_workbook(plain.open(), read_only=True, data_only=True)
         except Exception as exc:  # openpyxl raises KeyError, ValueError, zip and XML errors
@@ -640,9 +676,18 @@ class OpenpyxlParser(BaseEngine):
                  if read_hidden or sheet.sheet_state not in ("hidden", "veryHidden")]
         metadata: dict[str, Any] = {}
         pages = []
+        warnings: list[tuple[str, str]] = []
         try:
             for number, sheet in enumerate(shown, start=1):
-                texts = (_openpyxl_row(row, display, dates, comma) for row in sheet.iter_rows())
+                # rows as the sheet writes them, not padded out to the size it declares
+                # (A1:XFD1048576 is 17 billion cells of a few)
+                sheet.reset_dimensions()
+                texts: Iterable[list[str]] = (_openpyxl_row(row, display, dates, comma)
+                                              for row in sheet.iter_rows())
+                found = formulas.get(sheet.title, {})
+                if found:
+                    texts = with_errors(texts, found, 0)
+                    warnings.extend(uncalculated_warnings(sheet.title, found))
                 rows = capped_rows(texts, sheet.title, limit, metadata, max_chars)
                 pages.append(sheet_page(number, sheet.title, rows, extras.get(sheet.title),
                                         self.name, sheet.sheet_state != "visible"))
@@ -652,7 +697,7 @@ class OpenpyxlParser(BaseEngine):
         metadata.update(properties)
         document = TextDocument(pages, metadata=metadata)
         document.warnings = [*cut_sheet_warnings(metadata.get("truncated_sheets", ()), config),
-                             *left_out]
+                             *warnings, *left_out]
         return document
 
 
@@ -661,8 +706,8 @@ def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool, comma: bool) -
     if not display:
         return [cell_text(getattr(c, "value", None)) for c in row]
     return [
-        display_text(
-            getattr(c, "value", None),
+        "" if (value := getattr(c, "value", None)) is None else display_text(
+            value,
             getattr(c, "number_format", "General"),
             dates=dates,
             comma=comma,
