@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from packages import rewrite, zip_bytes
 from test_presentation_damaged_parts import _deck, _members
 
-from goblin_core import Document
+from goblin_core import CorruptDocument, Document
 
 Read = Callable[..., Document]
 _RELS = "ppt/_rels/presentation.xml.rels"
@@ -58,6 +59,14 @@ def test_the_first_slide_missing_leaves_the_numbers_of_the_rest(read: Read) -> N
     assert [(n, status) for n, status, _ in _pages(document)] == [
         (1, "failed"), (2, "clean"), (3, "clean")]
     assert "Texto do slide 3" in document.pages[2].text
+
+
+def test_a_presentation_whose_slides_are_all_missing_is_a_clear_error(read: Read) -> None:
+    members = {name: data for name, data in _members(_deck()).items()
+               if not name.startswith("ppt/slides/")}
+    with pytest.raises(CorruptDocument,
+                       match=r"no slide .* can be read .*ppt/slides/slide1\.xml is not in"):
+        read(zip_bytes(members), "vazia.pptx")
 
 
 def test_a_slide_whose_relationship_is_missing_is_named_in_a_warning(read: Read) -> None:

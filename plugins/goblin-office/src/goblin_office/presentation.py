@@ -446,11 +446,22 @@ class PptxParser(BaseEngine):
                                              mended.data, slides)
         except (KeyError, ValueError, AttributeError) as exc:
             # the slide list names relationships a damaged relationships part took along
-            damage = f"; damaged: {', '.join(sorted(mended.damaged))}" if mended.damaged else ""
-            raise CorruptDocument(f"python-pptx cannot list the slides ({exc}){damage}",
-                                  file=source.display_name) from exc
+            raise CorruptDocument(f"python-pptx cannot list the slides ({exc})"
+                                  f"{_damage(mended)}", file=source.display_name) from exc
+        if document.slides and all(slide is None for slide in document.slides):
+            # one slide missing costs its page; all of them, the presentation's own
+            # relationships (or the package) are what is damaged
+            raise CorruptDocument(
+                f"no slide the presentation lists ({len(document.slides)}) can be read "
+                f"(slide 1: {document.missing[1]}){_damage(mended)}",
+                file=source.display_name)
         document.warnings.extend(mended.warnings())
         return document
+
+
+def _damage(mended: MendedPackage) -> str:
+    """The damaged parts left out of the package, for an error message."""
+    return f"; damaged: {', '.join(sorted(mended.damaged))}" if mended.damaged else ""
 
 
 def _is_xml_part(member: str) -> bool:
