@@ -80,6 +80,22 @@ FALLBACK_FORMATS: tuple[PatoolFormat, ...] = (
 
 _RUN_PATOOL = "import sys; from patoolib.cli import main; sys.exit(main())"
 
+#: 7-Zip's programs: with no ``-p`` they ask for a password on their standard input.
+SEVEN_ZIP_PROGRAMS = frozenset({"7z", "7za", "7zr", "7zz", "7zzs"})
+
+
+@dataclass(frozen=True)
+class ToolRun:
+    """The command that extracts an archive, and how the password reaches its tool."""
+
+    argv: list[str]
+    #: The tool named in an error.
+    tool: str
+    #: Written to the tool's standard input (see run_watched), never on a command line.
+    password: str | None = None
+    #: The program that would take the password only on its command line, so runs without.
+    withheld_from: str = ""
+
 
 class PatoolHandler(BaseEngine):
     """One archive format read by patool through whichever system tool is installed."""
@@ -92,22 +108,41 @@ class PatoolHandler(BaseEngine):
 
     tool = "patool"
 
-    def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
-        """The command that extracts ``archive`` into the folder ``out``."""
+    def command(self, archive: Path, out: Path) -> list[str]:
+        """The command that extracts ``archive`` into the folder ``out``, with no password."""
         # patool hides its tool's standard output unless verbose, and unar says there,
         # and only there, why it failed (a cut archive is exit status 1 like any other).
         talk = "--verbose" if _patool_program(self.fmt.name) == "unar" else "--quiet"
-        argv = [sys.executable, "-c", _RUN_PATOOL, "--non-interactive", talk, "extract",
-                "--outdir", str(out), "--format", self.fmt.name]
-        return [*argv, *(["--password", password] if password else []), str(archive)]
+        return [sys.executable, "-c", _RUN_PATOOL, "--non-interactive", talk, "extract",
+                "--outdir", str(out), "--format", self.fmt.name, str(archive)]
 
-    def tool_password(self, password: str | None) -> str | None:
-        """``password`` when the program patool runs for this format takes one, else None.
+    def tool_run(self, archive: Path, out: Path, password: str | None) -> ToolRun:
+        """How ``archive`` is extracted into ``out``, and how the password reaches the tool.
 
-        The password is set for a whole batch, or for an encrypted archive and everything
-        nested in it; patool refuses to run a tool that has no password option (ar, cpio,
-        cabextract...) when handed one, so such a format would fail on an archive that
-        was never encrypted.
+        patool puts a password on its own command line and on its tool's, which every
+        user of the machine can read (``ps``), so it is never given one. When the
+        program patool would give it to is 7-Zip, goblin runs 7-Zip itself, as patool
+        would, and writes the password to its standard input. The others (unar, arj,
+        unace, unalz) take one only on their command line: patool runs them without
+        it, so an archive that is not encrypted is read all the same and an encrypted
+        one fails saying why.
+        """
+        program = self.password_program(password)
+        if program is None:
+            return ToolRun(self.command(archive, out), self.tool)
+        name = Path(program).name
+        if name in SEVEN_ZIP_PROGRAMS:
+            return ToolRun([name, "x", "-y", "-aou", f"-o{out}", "--", str(archive)], name,
+                           password=password)
+        return ToolRun(self.command(archive, out), self.tool, withheld_from=name)
+
+    def password_program(self, password: str | None) -> str | None:
+        """The program patool would give ``password`` to for this format, or None.
+
+        None when no password is set, or when patool's program for the format has no
+        password option (ar, cpio, cabextract...): a password set for a whole batch, or
+        for an encrypted archive and everything nested in it, changes nothing for an
+        archive such a program reads.
         """
         if not password:
             return None
@@ -121,7 +156,7 @@ class PatoolHandler(BaseEngine):
                               f"extract_{self.fmt.name}")
         except Exception:  # patool signals "no program takes a password" with its own errors
             return None
-        return password if "password" in inspect.signature(extract).parameters else None
+        return str(program) if "password" in inspect.signature(extract).parameters else None
 
     def available(self) -> tuple[bool, str]:
         try:
@@ -162,16 +197,17 @@ class PatoolHandler(BaseEngine):
             archive = scratch.path / "in" / _link_name(source, self.fmt.name)
             os.symlink(os.path.abspath(source.path()), archive)
             password = password_for(config)
-            argv = self.command(archive, out, self.tool_password(password))
-            result = run_watched(argv, scratch.path, meter, timeout)
+            run = self.tool_run(archive, out, password)
+            result = run_watched(run.argv, scratch.path, meter, timeout, password=run.password)
             failure = None
             if result.returncode != 0:
                 # Say which file failed by its goblin name, never by the private scratch path.
                 stderr, stdout = (stream.decode("utf-8", "replace").replace(str(archive), display)
                                   .replace(str(scratch.path), "<scratch>")
                                   for stream in (result.stderr, result.stdout))
-                failure = tool_failure(self.tool, display, stderr, password, unar_report(stdout))
-            listing = list_names(archive, scratch.path, meter, timeout, password)
+                failure = tool_failure(run.tool, display, stderr, password, unar_report(stdout),
+                                       withheld_from=run.withheld_from)
+            listing = list_names(archive, scratch.path, meter, timeout)
             yield from checked_members(_unwrapped(out, archive, listing), listing, display,
                                        failure)
 
@@ -237,9 +273,6 @@ class DirectToolHandler(PatoolHandler):
     def __init__(self, fmt: PatoolFormat, priority: int = 20) -> None:
         super().__init__(fmt, name=f"archive.{self.tool}.{fmt.name}", priority=priority)
 
-    def tool_password(self, password: str | None) -> str | None:
-        return password  # the program takes one for every format it reads
-
     def available(self) -> tuple[bool, str]:
         if shutil.which(self.tool) is None:
             return False, f"{self.tool} not found: apt-get install {self.fmt.debian_packages}"
@@ -254,10 +287,13 @@ class BsdtarHandler(DirectToolHandler):
 
     tool = "bsdtar"
 
-    def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
+    def command(self, archive: Path, out: Path) -> list[str]:
         return ["bsdtar", "-x", "--no-same-owner", "--no-same-permissions",
-                *(["--passphrase", password] if password else []),
                 "-f", str(archive), "-C", str(out)]
+
+    def tool_run(self, archive: Path, out: Path, password: str | None) -> ToolRun:
+        # Without --passphrase bsdtar asks for it on its standard input (no terminal).
+        return ToolRun(self.command(archive, out), self.tool, password=password)
 
 
 class UnarHandler(DirectToolHandler):
@@ -272,9 +308,13 @@ class UnarHandler(DirectToolHandler):
     def __init__(self, fmt: PatoolFormat) -> None:
         super().__init__(fmt, priority=15)
 
-    def command(self, archive: Path, out: Path, password: str | None) -> list[str]:
+    def command(self, archive: Path, out: Path) -> list[str]:
         # -nr: an archive inside is the core's to open, under its own limits; -s: a
         # second member of the same name never replaces the first; -k skip: a Mac
         # resource fork would come out as an extra ".rsrc" file the archive does not list.
-        return ["unar", "-o", str(out), "-D", "-nr", "-s", "-k", "skip",
-                *(["-p", password] if password else []), "--", str(archive)]
+        return ["unar", "-o", str(out), "-D", "-nr", "-s", "-k", "skip", "--", str(archive)]
+
+    def tool_run(self, archive: Path, out: Path, password: str | None) -> ToolRun:
+        # unar takes a password only as -p on its command line, and asks for none.
+        return ToolRun(self.command(archive, out), self.tool,
+                       withheld_from=self.tool if password else "")

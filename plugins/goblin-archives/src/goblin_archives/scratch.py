@@ -21,7 +21,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from goblin_core.child_environment import child_environment
 from goblin_core.engines import ArchiveLimits
 from goblin_core.errors import ExtractionTimeout, FileTooLarge, UnsafeArchive
 
@@ -103,13 +105,19 @@ class Scratch:
 
 def run_watched(argv: Sequence[str], folder: Path, meter: ByteMeter, timeout: float,
                 stdin_path: Path | None = None,
-                output_bytes: int = 1 << 20) -> subprocess.CompletedProcess[bytes]:
+                output_bytes: int = 1 << 20,
+                password: str | None = None) -> subprocess.CompletedProcess[bytes]:
     """Run a tool that writes into ``folder``, killing it when it writes too much or too long.
 
     The tool runs in its own process group with a per-file size limit
     (RLIMIT_FSIZE) as a second line of defence; the folder is measured every
     few milliseconds while it runs. At most ``output_bytes`` of its standard
     output and error are kept.
+
+    ``password`` is written to the tool's standard input, one line, for a tool
+    that asks for it there (7-Zip, bsdtar): a command line is readable by every
+    user of the machine (``ps``), a pipe only by the tool. The tool has no
+    terminal (its own session), so it reads the answer from standard input.
     """
     file_limit = meter.limits.max_member_size + 1
 
@@ -118,13 +126,21 @@ def run_watched(argv: Sequence[str], folder: Path, meter: ByteMeter, timeout: fl
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
 
-    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL  # noqa: SIM115
+    if password is not None and stdin_path is not None:
+        raise ValueError("a tool reads either a file or a password on its standard input")
+    stdin: Any = subprocess.DEVNULL
+    if stdin_path:
+        stdin = open(stdin_path, "rb")  # noqa: SIM115
+    elif password is not None:
+        stdin = subprocess.PIPE
     # Output goes to files, not pipes: a chatty tool must never block on a full pipe.
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         process = subprocess.Popen(
             list(argv), cwd=folder, stdin=stdin, stdout=out, stderr=err,
-            preexec_fn=limit_child,
+            preexec_fn=limit_child, env=child_environment(),
         )
+        if password is not None:
+            _answer(process, password)
         deadline = time.monotonic() + timeout
         try:
             while process.poll() is None:
@@ -138,11 +154,28 @@ def run_watched(argv: Sequence[str], folder: Path, meter: ByteMeter, timeout: fl
         finally:
             _stop(process)
             if stdin_path:
-                stdin.close()  # type: ignore[union-attr]
+                stdin.close()
         out.seek(0)
         err.seek(0)
         return subprocess.CompletedProcess(list(argv), process.returncode,
                                            out.read(output_bytes), err.read(1 << 20))
+
+
+def _answer(process: subprocess.Popen[bytes], password: str) -> None:
+    """Write ``password`` and a newline to the tool's standard input, then close it.
+
+    The pipe is never waited on: a pipe buffer holds 64 KiB, far more than a
+    password, and a tool that exits without reading it must not stop goblin.
+    """
+    assert process.stdin is not None
+    pipe = process.stdin
+    os.set_blocking(pipe.fileno(), False)
+    try:
+        os.write(pipe.fileno(), password.encode("utf-8") + b"\n")
+    except (BrokenPipeError, BlockingIOError):
+        log.debug("the tool did not take the password from its standard input")
+    finally:
+        pipe.close()
 
 
 def _measure(folder: Path, meter: ByteMeter) -> None:

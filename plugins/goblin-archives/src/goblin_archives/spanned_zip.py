@@ -39,13 +39,16 @@ def spanned_members(volumes: VolumeSet, display: str, limits: ArchiveLimits,
         os.symlink(last.resolve(), scratch.path / "set.zip")
         out = scratch.path / "out"
         out.mkdir()
-        # -p with an empty password: an encrypted set fails at once instead of asking.
-        argv = ["7z", "x", "-y", "-bd", f"-p{password or ''}", f"-o{out}", "--", "set.zip"]
-        result = run_watched(argv, scratch.path, meter, timeout)
+        # 7-Zip asks for the password of an encrypted set on its standard input, never
+        # seen by other users as its command line is; with none to give, -p with an
+        # empty one makes an encrypted set fail at once instead of asking.
+        asked = [] if password else ["-p"]
+        argv = ["7z", "x", "-y", "-bd", *asked, f"-o{out}", "--", "set.zip"]
+        result = run_watched(argv, scratch.path, meter, timeout, password=password or None)
         failure = None
         if result.returncode != 0:
             stderr = result.stderr.decode("utf-8", "replace")
             stderr = stderr.replace(str(scratch.path), "<scratch>")
             failure = tool_failure("7z", display, stderr, password)
-        listing = list_names(scratch.path / "set.zip", scratch.path, meter, timeout, password)
+        listing = list_names(scratch.path / "set.zip", scratch.path, meter, timeout)
         yield from checked_members(out, listing, display, failure)

@@ -44,16 +44,18 @@ class Listing:
     encoding: str = ""
 
 
-def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float,
-               password: str | None) -> Listing | None:
+def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float) -> Listing | None:
     """The names ``archive`` lists, read by ``lsar``; None when lsar cannot list it.
 
     Runs after the extraction: the extracting tool already stopped at the
-    member limit, so the listing is bounded too.
+    member limit, so the listing is bounded too. lsar is never given the
+    password: it takes one only on its command line, which every user of the
+    machine can read. Names are stored in the clear but in archives whose
+    headers are encrypted (7z ``-mhe``), which lsar then does not list (None).
     """
     if shutil.which("lsar") is None:
         return None
-    argv = ["lsar", "-j", "-nr", *(["-p", password] if password else []), "--", str(archive)]
+    argv = ["lsar", "-j", "-nr", "--", str(archive)]
     result = run_watched(argv, folder, meter, timeout, output_bytes=LISTING_BYTES + 1)
     if len(result.stdout) > LISTING_BYTES:
         raise UnsafeArchive(f"its listing runs past {LISTING_BYTES:,} bytes; member names "

@@ -24,6 +24,9 @@ _COMMAND_ECHO = re.compile(
 #: What verbose patool says of its own progress (verbose lets its tool's output through).
 _PATOOL_INFO = re.compile(r"^INFO patool: .*$\n?", re.M)
 
+#: bsdtar's question, asked again on standard error after each wrong answer.
+_PASSWORD_PROMPT = re.compile(r"Enter passphrase:")
+
 #: What 7-Zip says of damage, which outweighs an "Unsupported Method" printed beside it.
 _DAMAGE_WORDS = ("unexpected end", "data error", "crc failed", "headers error")
 
@@ -76,11 +79,18 @@ def _elided(message: str) -> str:
 
 
 def tool_failure(tool: str, display: str, stderr: str, password: str | None,
-                 unar_said: str = "") -> GoblinError:
+                 unar_said: str = "", withheld_from: str = "") -> GoblinError:
     """The goblin error for a tool that failed: PasswordRequired when it speaks of one.
 
     ``unar_said`` is :func:`unar_report` of unar's output, when unar ran: a cut or
     damaged archive is said to be one, not left at unar's bare exit status.
+    ``withheld_from`` names the program that was not given the password, as it
+    takes one only on its command line: an archive it cannot open without one is
+    beyond goblin, whatever the password.
+
+    >>> str(tool_failure("unar", "a.alz", "", "s3cret", "this archive requires a password "
+    ...     "to unpack", withheld_from="unar"))  # doctest: +ELLIPSIS
+    'a.alz: unar: this archive requires a password to unpack; unar takes a password only on...'
 
     >>> str(tool_failure("patool", "a.zip", "ERROR: Data Error : b.txt\\nERROR patool: error "
     ...     "extracting a.zip: Command `['/usr/bin/7z', 'x', '-o/tmp/s/out', '--', 'a.zip']' "
@@ -95,11 +105,18 @@ def tool_failure(tool: str, display: str, stderr: str, password: str | None,
     ...     "non-zero exit status 1", None))
     'a.cpio: patool could not extract it: bsdcpio: (null) (bsdcpio exit status 1)'
     """
-    stderr = _PATOOL_INFO.sub("", stderr)
+    stderr = _PASSWORD_PROMPT.sub("", _PATOOL_INFO.sub("", stderr))
     stderr = _COMMAND_ECHO.sub(lambda m: f"({Path(m[1]).name} exit status {m[2]})", stderr)
     message = _elided(" ".join(f"{unar_said} {stderr}".split()))[:600] or "no message"
     lowered = message.lower()
-    if "password" in lowered or "encrypted" in lowered:
+    asks = any(word in lowered for word in ("password", "passphrase", "encrypted"))
+    if asks and withheld_from:
+        return UnsupportedFormat(
+            f"{tool}: {message}; {withheld_from} takes a password only on its command line, "
+            "where every user of this machine can read it, so goblin does not give it one: "
+            "extract the archive with a tool that asks for the password and pass the folder",
+            file=display)
+    if asks:
         hint = "check goblin.password" if password else "set goblin.password (or archives.password)"
         return PasswordRequired(f"{tool}: {message}; {hint}", file=display)
     if "unsupported method" in lowered and not any(word in lowered for word in _DAMAGE_WORDS):
