@@ -9,7 +9,9 @@ page per call, so one bad page costs its neighbours nothing.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import shutil
 import subprocess
 import tempfile
@@ -17,14 +19,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from goblin_core.child_environment import child_environment
 from goblin_core.config import Config
 from goblin_core.deadline import time_left
 from goblin_core.engines import BaseEngine
-from goblin_core.errors import EngineUnavailable
+from goblin_core.errors import EngineUnavailable, UnsupportedFormat
 from goblin_core.source import Source, spooled
 from goblin_pdf.formats import PDF_PAGES
 from goblin_pdf.page_weight import PageCensus
-from goblin_pdf.passwords import document_password
+from goblin_pdf.passwords import document_password, password_error
 from goblin_pdf.stray_marks import plain_ligatures
 
 log = logging.getLogger(__name__)
@@ -56,8 +59,9 @@ class PopplerRecovery(BaseEngine):
         password = document_password(source, config)
         texts: dict[int, str] = {}
         # pdftotext expands a form bomb too (past 500 MB in 20 s on 2^40 nested forms)
-        with spooled(source) as path, PageCensus.of(source, config) as census:
-            reader = _Reader(binary, str(path), password, timeout, cap, source.display_name)
+        with spooled(source) as spool, PageCensus.of(source, config) as census, \
+                decrypted(spool, password, source.display_name) as path:
+            reader = _Reader(binary, str(path), timeout, cap, source.display_name)
             for index, numbers in _ranges(page_numbers, census.refusal):
                 # one call reads many pages: it ends where the document's time does
                 left = time_left()
@@ -67,6 +71,38 @@ class PopplerRecovery(BaseEngine):
                     break
                 texts.update(reader.read(numbers, left))
         return texts
+
+
+@contextlib.contextmanager
+def decrypted(path: Path, password: str | None, name: str) -> Iterator[Path]:
+    """``path``, or when ``password`` is needed to open it, a decrypted copy for pdftotext.
+
+    pdftotext takes a password only on its command line (``-upw``), which every
+    user of the machine can read (``ps``). So qpdf, through pikepdf, decrypts the
+    file in this process, into a folder only this user can open (removed
+    afterwards, whatever happens), and pdftotext reads that copy. A file qpdf
+    cannot open is not read by pdftotext either: the error says why.
+    """
+    if not password:
+        yield path
+        return
+    import pikepdf
+
+    with tempfile.TemporaryDirectory(prefix="goblin-poppler-") as folder:
+        target = Path(folder) / "decrypted.pdf"
+        try:
+            with pikepdf.open(path, password=password) as document, \
+                    os.fdopen(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600),
+                              "wb") as copy:
+                document.save(copy)  # without encryption
+        except pikepdf.PasswordError as exc:
+            raise password_error(name, password) from exc
+        except pikepdf.PdfError as exc:
+            raise UnsupportedFormat(
+                "pdftotext takes a password only on its command line, where every user of "
+                "this machine can read it, so it reads a copy qpdf decrypted; qpdf could not "
+                f"decrypt this file ({exc})", file=name) from exc
+        yield target
 
 
 #: Most pages one pdftotext call reads.
@@ -99,7 +135,6 @@ class _Reader:
 
     binary: str
     path: str
-    password: str | None
     timeout: float
     cap: int
     name: str
@@ -125,10 +160,7 @@ class _Reader:
         return texts
 
     def _command(self, first: int, last: int) -> list[str]:
-        command = [self.binary, "-q", "-enc", "UTF-8", "-f", str(first), "-l", str(last)]
-        if self.password:
-            command += ["-upw", self.password]
-        return [*command, self.path]
+        return [self.binary, "-q", "-enc", "UTF-8", "-f", str(first), "-l", str(last), self.path]
 
     def _range(self, numbers: list[int], timeout: float) -> dict[int, str]:
         """The pages of one pdftotext call over ``numbers``, each cut at the output cap:
@@ -139,7 +171,8 @@ class _Reader:
             target = Path(folder) / "pages.txt"
             try:
                 done = subprocess.run([*self._command(numbers[0], numbers[-1]), str(target)],
-                                      capture_output=True, timeout=timeout, check=False)
+                                      capture_output=True, timeout=timeout, check=False,
+                                      env=child_environment())
             except subprocess.TimeoutExpired:
                 done = None
             if (done is not None and done.returncode != 0) or not target.exists():
@@ -189,7 +222,7 @@ def _run(command: list[str], timeout: float, cap: int, name: str, number: int) -
         target = Path(folder) / "page.txt"
         try:
             done = subprocess.run([*command, str(target)], capture_output=True, timeout=timeout,
-                                  check=False)
+                                  check=False, env=child_environment())
         except subprocess.TimeoutExpired:
             log.warning("%s: pdftotext took over %.1fs on page %s; skipped", name, timeout,
                         number)
