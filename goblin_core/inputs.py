@@ -121,55 +121,52 @@ def _broken_link(path: Path) -> str:
 
 
 def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
+    """The files under ``root`` and the entries that are none, in name order, each named
+    relative to ``root`` (the folder itself by the path given)."""
     seen: set[tuple[int, int]] = set()
     stack = [root]
-    found: list[tuple[Path, str]] = []
-    problems: list[InputProblem] = []
+    found: list[tuple[str, tuple[Path, str] | InputProblem]] = []
+
+    def problem(path: Path, kind: str, message: str) -> None:
+        name = path.relative_to(root).as_posix() if path != root else str(root)
+        found.append((name, InputProblem(name, kind, message)))
+
     while stack:
         folder = stack.pop()
         try:
             info = folder.stat()
         except OSError as exc:
-            problems.append(InputProblem(str(folder), "OSError", exc.strerror or str(exc)))
+            problem(folder, "OSError", exc.strerror or str(exc))
             continue
         key = (info.st_dev, info.st_ino)
         if key in seen:
-            problems.append(
-                InputProblem(
-                    str(folder),
-                    "DirectoryLoop",
-                    "folder link leads back to a folder already read; skipped",
-                )
-            )
+            problem(folder, "DirectoryLoop",
+                    "folder link leads back to a folder already read; skipped")
             continue
         seen.add(key)
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError as exc:
-            problems.append(InputProblem(str(folder), "OSError", exc.strerror or str(exc)))
+            problem(folder, "OSError", exc.strerror or str(exc))
             continue
         for entry in entries:
             child = Path(entry.path)
             try:
                 if entry.is_symlink() and not child.exists():
-                    problems.append(InputProblem(str(child), "FileNotFound", _broken_link(child)))
+                    problem(child, "FileNotFound", _broken_link(child))
                 elif entry.is_dir():
                     stack.append(child)
                 elif entry.is_file():
-                    found.append((child, child.relative_to(root).as_posix()))
+                    name = child.relative_to(root).as_posix()
+                    found.append((name, (child, name)))
                 else:
-                    problems.append(
-                        InputProblem(
-                            str(child),
-                            "UnsupportedFormat",
-                            "not a regular file (a device, socket or pipe)",
-                        )
-                    )
+                    problem(child, "UnsupportedFormat",
+                            "not a regular file (a device, socket or pipe)")
             except OSError as exc:
-                problems.append(InputProblem(str(child), "OSError", exc.strerror or str(exc)))
-    found.sort(key=lambda item: item[1])
-    yield from found
-    yield from problems
+                problem(child, "OSError", exc.strerror or str(exc))
+    found.sort(key=lambda item: item[0])
+    for _, item in found:
+        yield item
 
 
 def tasks_for(paths: PathsLike) -> Iterator[Task | InputProblem]:

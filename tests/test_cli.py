@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import tomllib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -1111,3 +1112,42 @@ def test_an_earlier_manifest_that_is_not_text_is_named_before_any_extraction(
     assert result.exit_code == 2
     assert "not a manifest (not UTF-8 text)" in _one_error_line(result, manifest)
     assert _files(tmp_path / "out") == {"manifest.jsonl"}
+
+
+def _folder_with_unreadable_entries(tmp_path: Path) -> Path:
+    """A folder of two readable files, a dangling link and a pipe, named to interleave."""
+    folder = tmp_path / "s"
+    write(folder, "b_ok.txt", "bee\n")
+    write(folder, "z.txt", "zed\n")
+    (folder / "a_dangling.txt").symlink_to("nowhere")
+    os.mkfifo(folder / "c_pipe.txt")
+    return folder
+
+
+def test_entries_of_a_folder_that_cannot_be_read_come_in_name_order_named_alike(
+        tmp_path: Path) -> None:
+    """Each document is headed by its name relative to the folder given, in name order:
+    a dangling link or a pipe inside the folder too."""
+    folder = _folder_with_unreadable_entries(tmp_path)
+    result = run(["extract", str(folder)])
+    assert result.exit_code == 1
+    heads = [line for line in result.stdout.splitlines() if line.startswith("file_path_pwd:")]
+    assert heads == [f'file_path_pwd:"{name}"'
+                     for name in ("a_dangling.txt", "b_ok.txt", "c_pipe.txt", "z.txt")]
+    assert '"a_dangling.txt": FileNotFound' in result.stderr
+    assert '"c_pipe.txt": UnsupportedFormat' in result.stderr
+
+
+def test_the_report_counts_paths_it_cannot_read_as_failed_and_names_them(
+        tmp_path: Path) -> None:
+    folder = _folder_with_unreadable_entries(tmp_path)
+    result = run(["report", str(folder), str(tmp_path / "missing.pdf"), "--format", "json",
+                  "--no-thumbnails"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    names = sorted(document["name"] for document in data["documents"])
+    assert names == sorted(["a_dangling.txt", "b_ok.txt", "c_pipe.txt", "z.txt",
+                            str(tmp_path / "missing.pdf")])
+    errors = result.stderr.splitlines()
+    assert len(errors) == 3, errors
+    assert any(f'"{tmp_path / "missing.pdf"}": FileNotFound' in line for line in errors)

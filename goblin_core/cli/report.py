@@ -15,14 +15,15 @@ from goblin_core.cli.app import (
     echo_err,
     effective_config,
     fail,
+    one_line,
     os_cause,
+    quoted,
     state_of,
 )
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True),
-                metavar="PATH...")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
               help="Write the report here ('-': standard output). Default: report.html for "
                    "the HTML page; standard output for --format json, as other commands "
@@ -58,8 +59,14 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
         if sys.stderr.isatty():
             click.echo(f"\r{done}/{total} {name[:60]:<60}", err=True, nl=done == total)
 
+    unread: list[str] = []
+
+    def unreadable(name: str, cause: str) -> None:  # a failed document of the report too
+        unread.append(name)
+        echo_err(f"error: {quoted(name)}: {one_line(cause)}")
+
     data = build_report(registry, config, list(paths), jobs=jobs, thumbnails=thumbnails,
-                        progress=progress)
+                        progress=progress, unreadable=unreadable)
     content = (json.dumps(data, ensure_ascii=False, indent=2) + "\n" if fmt == "json"
                else report_html(data))
     if target == "-":
@@ -72,7 +79,7 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
         summary = data["summary"]
         echo_err(f"report of {summary['documents']} documents, {summary['pages']} pages "
                  f"written to {target}")
-    ctx.exit(EXIT_OK)
+    ctx.exit(EXIT_FAILED if unread else EXIT_OK)
 
 
 def _check_target(ctx: click.Context, target: Path) -> None:

@@ -51,9 +51,12 @@ def build_report(
     jobs: int | None = None,
     thumbnails: bool = True,
     progress: Callable[[int, int, str], None] | None = None,
+    unreadable: Callable[[str, str], None] | None = None,
 ) -> dict[str, Any]:
     """Report data for files and folders (extracted now) and JSONL manifests (read back);
-    one path alone is one path."""
+    one path alone is one path. ``unreadable`` hears the name and the cause of each path
+    that could not be read (missing, a dangling link, a pipe), a failed document of the
+    report."""
     from goblin_core.inputs import InputProblem, input_paths, tasks_for
 
     records: list[DocumentRecord] = []
@@ -63,9 +66,18 @@ def build_report(
             records.extend(manifest_records(Path(path)))
         else:
             files.append(path)
-    tasks = [t for t in tasks_for(files) if not isinstance(t, InputProblem)]
+    from goblin_core.executors.worker import problem_document
+
+    walked = list(tasks_for(files)) if files else []
+    tasks = [t for t in walked if not isinstance(t, InputProblem)]
     by_name = {t.display_name: t for t in tasks}
+    # a path that could not be read (missing, a dangling link, a pipe) is a failed
+    # document of the report, as it is of an extraction
     documents: list[Document] = []
+    for problem in (t for t in walked if isinstance(t, InputProblem)):
+        documents.append(problem_document(problem))
+        if unreadable is not None:
+            unreadable(problem.path, f"{problem.kind}: {problem.message}")
     if tasks:
         executor = registry.get("executor.local")
         assert executor is not None
