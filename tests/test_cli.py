@@ -286,6 +286,7 @@ def test_stdin_over_the_size_limit_is_not_read_whole() -> None:
     assert result.exit_code == 1
     assert '"stdin"' in result.output
     assert "more than limits.max_file_size (1,024 bytes); reading stopped there" in result.output
+    assert '"stdin": FileTooLarge: the stream holds more' in result.stderr
 
 
 def test_stdin_content_decides_the_format_not_the_name() -> None:
@@ -960,6 +961,7 @@ def _one_error_line(result: Result, path: Path) -> str:
 
 
 @pytest.mark.parametrize(("command", "target", "cause"), [
+    ("extract", "", "--output DIR is a file, not a folder"),
     ("extract", "sub", "--output DIR cannot be created: Not a directory"),
     ("report", "x.html", "is not a folder"),  # found before any extraction
     ("report", "sub/x.html", "cannot be created: Not a directory"),
@@ -969,9 +971,10 @@ def test_an_output_under_a_file_is_one_usage_error_line(
 ) -> None:
     source = write(tmp_path, "a.txt", "alpha\n")
     blocker = write(tmp_path, "x.bin", b"not a folder")
-    result = run([command, str(source), "-o", str(blocker / target)])
+    output = blocker / target if target else blocker
+    result = run([command, str(source), "-o", str(output)])
     assert result.exit_code == 2
-    assert cause in _one_error_line(result, blocker / target)
+    assert cause in _one_error_line(result, output)
 
 
 def test_a_result_that_cannot_be_written_fails_that_document_and_names_it(

@@ -167,7 +167,9 @@ class _Commands(click.Group):
         except GoblinError as exc:
             # a command let a goblin error through: its message names the file already
             log.debug("%s", exc, exc_info=True)
-            fail(ctx, exc.file or "goblin", exc.message, EXIT_FAILED)
+            # the kind leads, as on a document's error line (``FileTooLarge: ...``)
+            kind = "" if type(exc) is GoblinError else f"{exc.kind}: "
+            fail(ctx, exc.file or "goblin", kind + exc.message, EXIT_FAILED)
         except OSError as exc:
             # the file system refused something (a full disk, a file where a folder
             # was expected): name the path and the cause, keep the traceback for -vv

@@ -481,7 +481,7 @@ def _progress(total: int, enabled: bool | None) -> Progress | None:
               help="Config file (TOML or JSON; default: $GOBLIN_CONFIG). "
                    "Command-line options win over it. See: goblin config.")
 @settings_option
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               metavar="DIR",
               help="Write one result file per document into DIR (created if missing), named "
                    "after the document (sub/a.pdf -> DIR/sub/a.pdf.txt); nothing is written "
@@ -562,6 +562,8 @@ def extract(
                                  f"{_installed_executors(registry)}", param_hint="--executor")
     config = effective_config(registry, config_file, **options)
     renderer = _pick_renderer(registry, config, fmt)
+    if output is not None and output.exists() and not output.is_dir():
+        fail(ctx, str(output), "--output DIR is a file, not a folder")
     items = _collect_inputs(paths, stdin_name, output,
                             int(config.section("limits")["max_file_size"]),
                             scratch=lambda: Path(ctx.with_resource(
