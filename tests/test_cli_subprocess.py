@@ -112,7 +112,7 @@ def test_standard_input_is_copied_to_a_file_not_held_in_memory(tmp_path: Path) -
     # 400 MB of zeros, refused at a 300 MB limit: read to the limit, never held
     peak, stderr = _peak_of_goblin(["extract", "-", "-O", "limits.max_file_size=300MB"],
                                    "/dev/zero", env)
-    assert 'error: "stdin": the stream holds more than limits.max_file_size' in stderr
+    assert 'error: "stdin": FileTooLarge: the stream holds more than limits.max_file_size' in stderr
     assert peak < 200 * 1024, f"{peak} KB"
     text = tmp_path / "nota.txt"
     text.write_text("Ata da sessão\n" * 1000, encoding="utf-8")
