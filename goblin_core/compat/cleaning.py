@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable
 
 from unidecode import unidecode
 
@@ -53,11 +52,22 @@ class TextCleaner:
     """
 
     def __init__(self, custom_stopwords: list[str] | None = None) -> None:
-        words: Iterable[str] = (
-            custom_stopwords if custom_stopwords is not None else portuguese_stopwords()
+        # The caller's own list, as in GoblinTools: words appended to it, or to
+        # ``self.stopwords``, count from the next call on. The default list is a
+        # fresh copy per cleaner (GoblinTools shared one list among all of them).
+        self.stopwords: list[str] = (
+            custom_stopwords if custom_stopwords is not None
+            else sorted(portuguese_stopwords())
         )
-        self.stopwords = list(words)
-        self._keys = frozenset(_key(w) for w in self.stopwords if _key(w))
+        self._cached_keys: tuple[tuple[str, ...], frozenset[str]] = ((), frozenset())
+
+    def _stopword_keys(self) -> frozenset[str]:
+        """The comparison keys of the current ``stopwords``, whatever was appended to
+        or assigned since the last call (recomputed only when the words changed)."""
+        words = tuple(w for w in (self.stopwords or ()) if isinstance(w, str))
+        if words != self._cached_keys[0]:
+            self._cached_keys = (words, frozenset(k for k in map(_key, words) if k))
+        return self._cached_keys[1]
 
     def clean_text(self, text: str, lowercase: bool = False, remove_stopwords: bool = False) -> str:
         """Drop dot runs, collapse whitespace, fold accents to ASCII; optionally
@@ -83,12 +93,15 @@ class TextCleaner:
 
     def remove_stopwords(self, text: str) -> str:
         """Remove every word that is a stopword, whatever its case, accents or
-        surrounding punctuation; the other words keep their form.
+        surrounding punctuation; the other words keep their form, one space apart.
 
         >>> cleaner = TextCleaner(custom_stopwords=["custom", "words"])
         >>> cleaner.remove_stopwords("custom text with words")
         'text with'
+        >>> TextCleaner(custom_stopwords=[]).remove_stopwords("a\\tb\\n\\nc")
+        'a b c'
         """
-        if not text or not self._keys:
-            return text.strip() if text else ""
-        return " ".join(w for w in text.split() if _key(w) not in self._keys)
+        if not text:
+            return ""
+        keys = self._stopword_keys()
+        return " ".join(w for w in text.split() if _key(w) not in keys)
