@@ -29,7 +29,9 @@ from collections.abc import Sequence
 
 from goblin_core.structured.brazilian_numbers import is_figure, is_number
 
-RawCell = str | None
+#: A cell as a table finder or a spreadsheet hands it over: text, a number or a
+#: boolean (int and bool count as float for the type checker), or None.
+RawCell = str | float | None
 RawRows = Sequence[Sequence[RawCell]]
 Rows = tuple[tuple[str, ...], ...]
 
@@ -55,14 +57,25 @@ def clean_cell(value: RawCell) -> str:
     A word hyphenated at a line break keeps its hyphen (``pré-\\nmoldado``
     becomes ``pré-moldado``): removing it would glue compound words.
 
+    A number or a boolean (a spreadsheet's value) is its text: ``0`` is ``"0"``,
+    never an empty cell.
+
     >>> clean_cell("Areia e\\n pedra ")
     'Areia e pedra'
+    >>> clean_cell(0), clean_cell(0.0), clean_cell(False), clean_cell(None)
+    ('0', '0.0', 'False', '')
     """
-    if not value:
+    if value is None:
         return ""
     text = _CONTROL.sub(" ", str(value).replace("\r\n", "\n").replace("\r", "\n"))
     text = _HYPHEN_BREAK.sub(r"\1-\2", text)
     return " ".join(text.split())
+
+
+def has_text(value: RawCell) -> bool:
+    """True for a cell with something in it: only None and blank text are empty
+    (a 0 or False read from a spreadsheet is a value)."""
+    return value is not None and bool(str(value).strip())
 
 
 def _width(rows: RawRows) -> int:
@@ -75,7 +88,7 @@ def _padded(rows: RawRows) -> list[list[RawCell]]:
 
 
 def _filled(row: Sequence[RawCell]) -> int:
-    return sum(1 for c in row if c and str(c).strip())
+    return sum(1 for c in row if has_text(c))
 
 
 def split_stacked_rows(rows: RawRows) -> list[list[RawCell]]:
@@ -94,7 +107,7 @@ def split_stacked_rows(rows: RawRows) -> list[list[RawCell]]:
 
 
 def _stacked_records(row: list[RawCell]) -> list[list[RawCell]] | None:
-    filled = [str(c).strip().split("\n") for c in row if c and str(c).strip()]
+    filled = [str(c).strip().split("\n") for c in row if has_text(c)]
     if len(filled) < 3:
         return None
     count = len(filled[0])
@@ -102,8 +115,9 @@ def _stacked_records(row: list[RawCell]) -> list[list[RawCell]] | None:
         return None
     records: list[list[RawCell]] = []
     for i in range(count):
-        records.append([str(c).strip().split("\n")[i] if c and str(c).strip() else c for c in row])
-    if not all(any(is_figure(c) for c in record if c) for record in records):
+        records.append([str(c).strip().split("\n")[i] if has_text(c) else c for c in row])
+    if not all(any(is_figure(clean_cell(c)) for c in record if has_text(c))
+               for record in records):
         return None
     return records
 
@@ -116,7 +130,7 @@ def drop_empty_rows(rows: RawRows) -> list[list[RawCell]]:
 def drop_empty_columns(rows: RawRows) -> list[list[RawCell]]:
     """The matrix without columns that are blank in every row."""
     padded = _padded(rows)
-    keep = [i for i in range(_width(padded)) if any(r[i] and str(r[i]).strip() for r in padded)]
+    keep = [i for i in range(_width(padded)) if any(has_text(r[i]) for r in padded)]
     return [[r[i] for i in keep] for r in padded]
 
 

@@ -53,16 +53,20 @@ def normalize_table_rows(
 
     if collapse_headers and merge_continuations:
         return _none_for_empty(table_repair.normalize_table_rows(rows))
-    cleaned: list[list[str | None]] = [[table_repair.clean_cell(c) for c in row] for row in rows]
+    cleaned: list[list[table_repair.RawCell]] = [
+        [table_repair.clean_cell(c) for c in row] for row in rows]
     cleaned = table_repair.drop_empty_columns(table_repair.drop_empty_rows(cleaned))
     if merge_continuations:
         cleaned = table_repair.merge_continuation_rows(cleaned)
     return _none_for_empty(cleaned)
 
 
-def _none_for_empty(rows: Sequence[Sequence[str | None]]) -> TableRows:
-    """GoblinTools' cell convention: an empty cell is None, never ""."""
-    return [[cell or None for cell in row] for row in rows]
+def _none_for_empty(rows: Sequence[Sequence[str | float | None]]) -> TableRows:
+    """GoblinTools' cell convention: an empty cell is None, never "" (a cell
+    reading ``0`` is not empty)."""
+    from goblin_core.table_repair import has_text
+
+    return [[str(cell) if has_text(cell) else None for cell in row] for row in rows]
 
 
 def is_meaningful_table(
