@@ -131,8 +131,12 @@ class Block:
     """A layout block of a page: a heading, paragraph, list item, table, figure...
 
     ``kind`` is one of heading, paragraph, list_item, table, figure, caption,
-    header, footer, artifact, code; ``level`` is a heading's level; ``bbox``
-    (x0, y0, x1, y1) in page points when known.
+    header, footer, artifact, code; ``level`` is a heading's level, or a list item's
+    depth (1 the outermost; 0 when the parser does not know it); ``bbox``
+    (x0, y0, x1, y1) in page points when known. A list item whose parser knows its
+    label has ``marker``, the number or bullet its ``text`` starts with as the document
+    shows it (``1.``, ``1.2``, ``a)``, ``•``), and ``number``, the item's number in its
+    list (3 for ``3.``, ``c)`` or ``iii.``; None for a bullet or when not known).
     """
 
     # slots: a document of millions of short paragraphs holds a Block for each, and an
@@ -141,6 +145,8 @@ class Block:
     text: str
     level: int = 0
     bbox: tuple[float, float, float, float] | None = None
+    marker: str = ""
+    number: int | None = None
 
 
 @dataclass(frozen=True)
@@ -426,11 +432,20 @@ def _page_dict(page: Page) -> dict[str, Any]:
     data = {f.name: getattr(page, f.name) for f in fields(page)}
     data["reasons"] = list(page.reasons)
     data["tables"] = [t.to_dict() for t in page.tables]
-    data["blocks"] = [{"kind": b.kind, "text": b.text, "level": b.level,
-                       "bbox": list(b.bbox) if b.bbox is not None else None}
-                      for b in page.blocks]
+    data["blocks"] = [_block_dict(b) for b in page.blocks]
     data["alternatives"] = [{"engine": e, "text": t} for e, t in page.alternatives]
     data["attempts"] = [asdict(a) for a in page.attempts]
+    return data
+
+
+def _block_dict(block: Block) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": block.kind, "text": block.text, "level": block.level,
+                            "bbox": list(block.bbox) if block.bbox is not None else None}
+    # a list item's label only where one is known: most blocks have none
+    if block.marker:
+        data["marker"] = block.marker
+    if block.number is not None:
+        data["number"] = block.number
     return data
 
 
@@ -453,6 +468,8 @@ def _page_from_dict(data: Mapping[str, Any]) -> Page:
             text=b["text"],
             level=b.get("level", 0),
             bbox=tuple(b["bbox"]) if b.get("bbox") else None,
+            marker=b.get("marker", ""),
+            number=b.get("number"),
         )
         for b in data.get("blocks", ())
     )

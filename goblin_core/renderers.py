@@ -167,6 +167,37 @@ def _block_markdown(block: Block) -> str:
 
 
 _MARKED = frozenset({"header", "footer", "artifact"})
+#: CommonMark reads an ordered item's number of at most nine digits
+_MAX_MARKDOWN_NUMBER = 999_999_999
+
+
+class _MarkdownBlocks:
+    """Markdown of a page's blocks in turn. A list item whose depth is known is indented
+    under the item before it that is less deep (so the list nests as the document's
+    does), and written as an ordered item when it has a number, with the number the
+    document shows (``3.``; ``3)`` for a label closed by a parenthesis)."""
+
+    def __init__(self) -> None:
+        # the open items, outermost first: (depth, column their content starts at)
+        self._open: list[tuple[int, int]] = []
+
+    def __call__(self, block: Block) -> str:
+        if block.kind != "list_item" or block.level < 1:
+            self._open.clear()
+            return _block_markdown(block)
+        while self._open and self._open[-1][0] >= block.level:
+            self._open.pop()
+        indent = self._open[-1][1] if self._open else 0
+        text = block.text
+        if block.marker and text.startswith(block.marker):
+            text = text[len(block.marker):].lstrip(" \t")
+        if block.number is not None and 0 <= block.number <= _MAX_MARKDOWN_NUMBER:
+            mark = f"{block.number}{')' if block.marker.endswith(')') else '.'}"
+        else:
+            mark = "-"
+        content = indent + len(mark) + 1
+        self._open.append((block.level, content))
+        return " " * indent + mark + " " + text.replace("\n", "\n" + " " * content)
 
 
 def _in_order(page: Page, block_text: Callable[[Block], str],
@@ -191,7 +222,7 @@ def page_markdown(page: Page) -> str:
     if not page.blocks:
         tables = [t.to_markdown() for t in page.tables]
         return "\n\n".join(p for p in [page.text, *tables] if p)
-    parts, rest = _in_order(page, _block_markdown, lambda t: t.to_markdown())
+    parts, rest = _in_order(page, _MarkdownBlocks(), lambda t: t.to_markdown())
     return "\n\n".join(p for p in [*parts, *rest] if p)
 
 
