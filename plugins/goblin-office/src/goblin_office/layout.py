@@ -28,13 +28,18 @@ class PageBuilder:
     #: characters of the text the document holds but does not show (Word hidden text)
     hidden: int = 0
 
-    def add(self, text: str, kind: str = "paragraph", level: int = 0) -> None:
-        """Add a heading, paragraph, list_item, header, footer... (blank text is skipped)."""
+    def add(self, text: str, kind: str = "paragraph", level: int = 0, *, marker: str = "",
+            number: int | None = None) -> None:
+        """Add a heading, paragraph, list_item, header, footer... (blank text is skipped).
+
+        A list item's ``level`` is its depth (1 the outermost), ``marker`` the number or
+        bullet its ``text`` starts with, ``number`` the item's number (None for a bullet).
+        """
         text = text.strip("\n")
         if not text.strip():
             return
         self.lines.append(text)
-        self.blocks.append(Block(kind=kind, text=text, level=level))
+        self.blocks.append(Block(kind=kind, text=text, level=level, marker=marker, number=number))
 
     def add_table(
         self, rows: Sequence[Sequence[str]], *, title: str = "", header_rows: int = 0

@@ -21,6 +21,11 @@ from goblin_office import formats as fmt
 from goblin_office.alt_chunks import alt_chunk_pages, merge_chunk
 from goblin_office.diagrams import graphic_references, related_graphics
 from goblin_office.layout import PageBuilder
+from goblin_office.numbering import (
+    WordListCounter,
+    WordNumbering,
+    numbering_reference,
+)
 from goblin_office.ooxml import PackageXml, open_package, package_document
 from goblin_office.safexml import attr, children, local_name
 from goblin_office.symbolfonts import symbol_run_text, symbol_table, symbol_text
@@ -103,6 +108,7 @@ class Styles:
         self._by_id: dict[str, Any] = {}
         self._seen: dict[str, tuple[int, bool]] = {}
         self._hidden: dict[str, bool | None] = {}
+        self._numbered: dict[str, tuple[str | None, int | None] | None] = {}
         # the styles of paragraphs and runs that name none (w:default, the last one
         # marked, as the standard says), and whether the document defaults hide text
         self.default_paragraph = ""
@@ -134,6 +140,30 @@ class Styles:
         if found is None:
             found = self._seen[style_id] = _style_kind(self._by_id.get(style_id), style_id)
         return found
+
+    def numbering(self, style_id: str) -> tuple[str | None, int | None] | None:
+        """The numbering a paragraph style gives (``w:numPr`` in it, or in a style it is
+        based on, the nearest first): its instance and level, None when none gives one."""
+        if style_id not in self._numbered:
+            self._numbered[style_id] = self._numbering(style_id)
+        return self._numbered[style_id]
+
+    def _numbering(self, style_id: str) -> tuple[str | None, int | None] | None:
+        num_id: str | None = None
+        level: int | None = None
+        seen: set[str] = set()
+        while style_id and style_id not in seen:  # basedOn may loop in a damaged file
+            seen.add(style_id)
+            style = self._by_id.get(style_id)
+            if style is None:
+                break
+            numbered = numbering_reference(style.find("{*}pPr"))
+            if numbered is not None:
+                num_id = numbered[0] if num_id is None else num_id
+                level = numbered[1] if level is None else level
+            based = style.find("{*}basedOn")
+            style_id = attr(based, "val") if based is not None else ""
+        return None if num_id is None else (num_id, level)
 
     def applied(self, style_id: str, default: str) -> str:
         """The style a paragraph or run is in: the one it names, else (none named, or one
@@ -234,6 +264,8 @@ class Walker:
     ``kinds=False`` for content only its text is kept of (cells, headers, comments):
     paragraphs are not classed as headings or list items there. ``fields``: the field
     nesting the content stands in (a table cell's is its table's), else a new one.
+    ``lists``: the list counters of the story the content is in (a table cell's are its
+    table's), which put each numbered paragraph's number or bullet before its text.
     """
 
     def __init__(
@@ -244,8 +276,10 @@ class Walker:
         kinds: bool = True,
         graphics: Mapping[str, list[str]] | None = None,
         fields: FieldNesting | None = None,
+        lists: WordListCounter | None = None,
     ) -> None:
         self.page = page
+        self.lists = lists
         self.styles = styles
         self.kinds = kinds
         self.fields = fields or FieldNesting()
@@ -295,7 +329,11 @@ class Walker:
             self.joined = ""
 
     def paragraph(self, p: Any, kind: str = "") -> None:
-        tally = _HiddenTally(self.styles, self._paragraph_hides(p))
+        props = p.find("{*}pPr")
+        named = props.find("{*}pStyle") if props is not None else None
+        style = attr(named, "val") if named is not None else ""
+        applied = self.styles.applied(style, self.styles.default_paragraph)
+        tally = _HiddenTally(self.styles, self.styles.hides(applied))
         out: list[str] = [self.joined]
         self.joined = ""
         _inline(p, out, self.fields, None, tally)
@@ -303,10 +341,23 @@ class Walker:
         self.page.hidden += tally.chars
         boxes = list(_textboxes(p))
         if _mark_deleted(p) and not boxes:
+            # accepted, the paragraph is gone: its text takes the next one's number
             self.joined = text
+            self._anchored(p, boxes, kind)
+            return
+        # a numbered paragraph with no text keeps its number, but no line holds it alone
+        label = self.lists.paragraph(props, applied) if self.lists is not None else None
+        shown = label.before(text) if label is not None and text.strip() else text
+        block_kind, level = self._kind(props, style) if self.kinds else ("paragraph", 0)
+        if label is not None and block_kind != "heading":
+            self.page.add(shown, kind or "list_item", label.level,
+                          marker=label.text, number=label.number)
         else:
-            block_kind, level = self._kind(p) if self.kinds else ("paragraph", 0)
-            self.page.add(text, kind or block_kind, level)
+            self.page.add(shown, kind or block_kind, level)
+        self._anchored(p, boxes, kind)
+
+    def _anchored(self, p: Any, boxes: list[Any], kind: str) -> None:
+        """The text boxes, SmartArt and charts a paragraph anchors, after its line."""
         for box in boxes:
             self.blocks(box, kind)
         if self.graphics:
@@ -314,22 +365,14 @@ class Walker:
                 for line in self.graphics.get(relationship, ()):
                     self.page.add(line, kind)
 
-    def _paragraph_hides(self, p: Any) -> bool | None:
-        props = p.find("{*}pPr")
-        named = props.find("{*}pStyle") if props is not None else None
-        style = attr(named, "val") if named is not None else ""
-        return self.styles.hides(self.styles.applied(style, self.styles.default_paragraph))
-
-    def _kind(self, p: Any) -> tuple[str, int]:
-        props = p.find("{*}pPr")
+    def _kind(self, props: Any | None, style: str) -> tuple[str, int]:
         if props is None:
             return "paragraph", 0
-        named = props.find("{*}pStyle")
-        style = attr(named, "val") if named is not None else ""
         level = _outline(props) or (self.styles.level(style) if style else 0)
         if level:
             return "heading", level
-        if props.find("{*}numPr") is not None or (style and self.styles.is_list(style)):
+        numbered = numbering_reference(props)
+        if (numbered is not None and numbered[0] != "0") or (style and self.styles.is_list(style)):
             return "list_item", 0
         return "paragraph", 0
 
@@ -350,7 +393,7 @@ class Walker:
     def cell_text(self, tc: Any) -> str:
         inner = PageBuilder()
         Walker(inner, self.styles, kinds=False, graphics=self.graphics,
-               fields=self.fields).blocks(tc)
+               fields=self.fields, lists=self.lists).blocks(tc)
         self.page.hidden += inner.hidden
         return inner.text
 
@@ -582,9 +625,15 @@ class DocxParser(BaseEngine):
             package = PackageXml(archive, source.display_name, config)
             document = package.main_part()
             styles = package.related(document, "/styles")
+            style_sheet = Styles(package.optional_xml(styles[0]) if styles else None)
+            numbering = package.related(document, "/numbering")
             walker = Walker(
                 PageBuilder(engine=self.name),
-                Styles(package.optional_xml(styles[0]) if styles else None),
+                style_sheet,
+                lists=WordListCounter(WordNumbering(
+                    package.optional_xml(numbering[0]) if numbering else None,
+                    style_sheet.numbering,
+                )),
             )
             problems: list[tuple[str, str]] = []
             _read(walker, package, document, config, problems)
@@ -611,6 +660,8 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
     walker.graphics, walker.chunks = {}, {}  # the other parts number their relationships anew
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
+            # the notes are stories of their own, numbered apart from the body
+            walker.lists = walker.lists.fresh() if walker.lists is not None else None
             for root in roots(suffix):
                 _notes(walker, root, item)
     if config.get("office", "comments", True):
@@ -628,7 +679,8 @@ def _parts(walker: Walker, parts: Sequence[tuple[str, Any]], kind: str, package:
     for part, root in parts:
         inner = PageBuilder()
         reader = Walker(inner, walker.styles, kinds=False,
-                        graphics=related_graphics(package, part))
+                        graphics=related_graphics(package, part),
+                        lists=walker.lists.fresh() if walker.lists is not None else None)
         reader.chunks = alt_chunk_pages(package, part, config, problems)
         reader.blocks(root)
         if inner.text.strip() and inner.text not in seen:
@@ -647,7 +699,8 @@ def _notes(walker: Walker, root: Any, item: str) -> None:
 def _comments(walker: Walker, root: Any) -> None:
     for comment in children(root, "comment"):
         inner = PageBuilder()
-        Walker(inner, walker.styles, kinds=False).blocks(comment)
+        Walker(inner, walker.styles, kinds=False,
+               lists=walker.lists.fresh() if walker.lists is not None else None).blocks(comment)
         if inner.text.strip():
             author = attr(comment, "author")
             prefix = f"Comment ({author}): " if author else "Comment: "

@@ -19,6 +19,7 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
+from goblin_office.numbering import WordListCounter, WordNumbering
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import SheetExtras, header_footer_text
 from goblin_office.spreadsheet import sheet_page
@@ -69,7 +70,10 @@ class Word2003Parser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         root = _root(source, config, "wordDocument")
         styles = children(root, "styles")
-        walker = Walker(PageBuilder(engine=self.name), Styles(styles[0] if styles else None))
+        style_sheet = Styles(styles[0] if styles else None)
+        lists = children(root, "lists")
+        walker = Walker(PageBuilder(engine=self.name), style_sheet, lists=WordListCounter(
+            WordNumbering(lists[0] if lists else None, style_sheet.numbering)))
         bodies = children(root, "body")
         headers_footers = bool(config.get("office", "headers_footers", True))
         if headers_footers:
@@ -91,7 +95,8 @@ class Word2003Parser(BaseEngine):
 def _plain_text(walker: Walker, elements: list[Any]) -> str:
     inner = PageBuilder()
     for element in elements:
-        Walker(inner, walker.styles, kinds=False).blocks(element)
+        Walker(inner, walker.styles, kinds=False,
+               lists=walker.lists.fresh() if walker.lists is not None else None).blocks(element)
     return inner.text
 
 
