@@ -29,6 +29,7 @@ from goblin_office.layout import PageBuilder
 from goblin_office.odfcharts import object_chart_lines, package_charts
 from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odffonts import SymbolFonts, head_root, symbol_fonts
+from goblin_office.odflists import OdfLists
 from goblin_office.odfobjects import flat_odf_children, odf_children
 from goblin_office.odftext import DRAWING_OBJECTS, annotation_line, inline_text
 from goblin_office.safexml import (
@@ -164,10 +165,15 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
 def content_fonts(trees: _Trees) -> SymbolFonts | None:
     """The symbol fonts content.xml's styles (its own, then styles.xml's) set text in; of a
     content.xml left unparsed, from the styles it declares before its body."""
-    content = trees.content
-    if content is None:
-        content = head_root(trees.content_data, name=trees.content_name, max_depth=trees.depth)
-    return symbol_fonts((content, trees.styles))
+    return symbol_fonts((content_head(trees), trees.styles))
+
+
+def content_head(trees: _Trees) -> Any:
+    """content.xml's tree; of one left unparsed, its part before the body (its font faces
+    and automatic styles)."""
+    if trees.content is not None:
+        return trees.content
+    return head_root(trees.content_data, name=trees.content_name, max_depth=trees.depth)
 
 
 def metadata(trees: _Trees) -> dict[str, Any]:
@@ -186,13 +192,18 @@ def metadata(trees: _Trees) -> dict[str, Any]:
 
 
 class _Walker:
-    """ODF block content (headings, paragraphs, lists, tables, frames) into a PageBuilder."""
+    """ODF block content (headings, paragraphs, lists, tables, frames) into a PageBuilder.
+
+    ``lists``: the list styles and counters that put each list item's number or bullet
+    before its text (None: items are read without them).
+    """
 
     def __init__(self, page: PageBuilder, config: Config,
                  charts: Mapping[str, list[str]] | None = None,
-                 fonts: SymbolFonts | None = None) -> None:
+                 fonts: SymbolFonts | None = None, lists: OdfLists | None = None) -> None:
         self.page = page
         self.config = config
+        self.lists = lists
         #: the symbol fonts the part's styles set text in
         self.fonts = fonts
         #: the lines of the package's charts by folder, for the objects that show them
@@ -214,7 +225,13 @@ class _Walker:
                 self._paragraph(child, kind or "heading", int(level) if level.isdigit() else 1)
             elif name == "p":
                 self._paragraph(child, kind or "paragraph")
+            elif name == "list" and self.lists is not None:
+                self.lists.enter(child)
+                self.blocks(child, kind)
+                self.lists.leave()
             elif name == "list-item" or name == "list-header":
+                if self.lists is not None:
+                    self.lists.item(child if name == "list-item" else None)
                 self.blocks(child, "list_item")
             elif name == "table":
                 self.page.add_table(self.table_rows(child), title=attr(child, "name"))
@@ -227,7 +244,16 @@ class _Walker:
                 self.blocks(child, kind)
 
     def _paragraph(self, p: Any, kind: str, level: int = 0) -> None:
-        self.page.add(inline_text(p, self.fonts), kind, level)
+        label = self.lists.label() if self.lists is not None and kind == "list_item" else None
+        text = inline_text(p, self.fonts)
+        if label is None and self.lists is not None and kind == "list_item":
+            # a list header, or an item's paragraph after its first: no label, its own block
+            self.page.add(text, "paragraph")
+        elif label is None:
+            self.page.add(text, kind, level)
+        elif text.strip():  # an item with no text keeps its number, but no line holds it alone
+            self.page.add(label.before(text), kind, label.level, marker=label.text,
+                          number=label.number)
         for element in _anchored(p):
             name = local_name(element)
             if name == "note":
@@ -351,7 +377,7 @@ class _Walker:
         if typed is not None:
             return typed
         inner = PageBuilder()
-        walker = _Walker(inner, self.config, self.charts, self.fonts)
+        walker = _Walker(inner, self.config, self.charts, self.fonts, self.lists)
         walker.blocks(content)
         self.notes.extend(walker.notes)
         self.comments.extend(walker.comments)
@@ -472,7 +498,9 @@ class ODFTextParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         trees = load_trees(source, config, flat=_is_flat(source), stream=True)
         page = PageBuilder(engine=self.name)
-        walker = _Walker(page, config, trees.charts, content_fonts(trees))
+        head = content_head(trees)
+        walker = _Walker(page, config, trees.charts, symbol_fonts((head, trees.styles)),
+                         OdfLists((head, trees.styles)))
         headers_footers = bool(config.get("office", "headers_footers", True))
         if headers_footers:
             for text in _master_regions(trees.styles, ("header", "header-first", "header-left")):
