@@ -20,14 +20,19 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def table_to_markdown(rows: Sequence[Sequence[Any]], *, header: bool = True) -> str:
-    """A GitHub Markdown table of a cell matrix (pipes and line breaks escaped).
+def table_to_markdown(rows: Sequence[Sequence[Any]] | None, *, header: bool = True) -> str:
+    """A GitHub Markdown table of a cell matrix (pipes and line breaks escaped);
+    "" for no rows (None included, as in GoblinTools).
 
     >>> print(table_to_markdown([["a", "b"], ["1", None]]))
     | a | b |
     | --- | --- |
     | 1 |  |
+    >>> table_to_markdown(None), table_to_markdown([[]])
+    ('', '')
     """
+    if not rows:
+        return ""
     matrix = tuple(tuple(_text(c) for c in row) for row in rows if row is not None)
     if not matrix:
         return ""
@@ -120,8 +125,16 @@ def extract_pdf_tables(
     from goblin_core.api import extract
 
     options: dict[str, Any] = {"tables": True, "ocr": "never"}
-    if max_pages:
-        options["max_pages"] = int(max_pages)
+    if max_pages is not None:
+        try:
+            pages = int(max_pages)
+        except (TypeError, ValueError) as exc:
+            log.error("Failed to extract tables from %s: %s", pdf_path, exc)
+            return []
+        if pages <= 0:
+            # GoblinTools reads the first max_pages pages: here, none at all.
+            return []
+        options["max_pages"] = pages
     try:
         document = extract(pdf_path, **options)
     except (GoblinError, OSError, TypeError, ValueError) as exc:
