@@ -72,12 +72,14 @@ class StructuredExtractor(_CoreExtractor):
 
 
 def _compat_document(doc: model.StructuredDocument | StructuredDocument) -> StructuredDocument:
-    """``doc`` with lists where goblin keeps tuples (one already converted as it is)."""
+    """``doc`` with lists where goblin keeps tuples and None where it has an empty
+    cell, as GoblinTools' tables have (one already converted is returned as it is)."""
     if isinstance(doc, StructuredDocument):
         return doc
     return StructuredDocument(
         path=doc.path,
-        tables=[TableBlock(index=t.index, source=t.source, rows=[list(r) for r in t.rows],
+        tables=[TableBlock(index=t.index, source=t.source,
+                           rows=[[cell if cell else None for cell in r] for r in t.rows],
                            quality=t.quality, page=t.page, sheet=t.sheet) for t in doc.tables],
         prose=doc.prose,
         ok_for_items=doc.ok_for_items,
