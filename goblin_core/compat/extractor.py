@@ -427,10 +427,8 @@ class TextExtractor:
             tree.reports[name] = report
             if doc.mime == "application/pdf":
                 warn_if_untrusted(report, ocr=self.ocr_handler is not None)
-        texts = [page_text_with_tables(p, self.extract_tables) for p in doc.pages]
-        while texts and not texts[-1]:
-            texts.pop()  # trailing pages without text add only separators
-        body = Document.PAGE_SEPARATOR.join(texts)
+        body = joined_pages(doc, [page_text_with_tables(p, self.extract_tables)
+                                  for p in doc.pages])
         if has_meaningful_text(body):
             tree.blocks.append(f"{file_tag(name)}\n{body}")
 
@@ -546,6 +544,26 @@ class TextExtractor:
         if self.ocr_handler is not None and ocr.use_aws and ocr.has_aws_credentials:
             results["aws_textract"] = _available(registry, TEXTRACT_ENGINE, config)
         return results
+
+
+def joined_pages(document: Document, texts: list[str]) -> str:
+    """A document's page texts joined as GoblinTools joins them.
+
+    A PDF's pages are joined by one line break, each page kept (a blank one adds
+    its line), except pages that hold no text because an OCR handler read the whole
+    file into the first one. An image's frames that gave text are joined by a blank
+    line. Pages GoblinTools never saw (slides, sheets) are joined by goblin's blank
+    line, trailing pages without text left out.
+    """
+    if document.mime == "application/pdf":
+        kept = [text for page, text in zip(document.pages, texts, strict=True)
+                if text or page.status != "ocr"]
+        return "\n".join(kept)
+    if is_picture(document.mime):
+        return "\n\n".join(text for text in texts if text)
+    while texts and not texts[-1]:
+        texts = texts[:-1]  # trailing pages without text add only separators
+    return Document.PAGE_SEPARATOR.join(texts)
 
 
 def within_member_cap(document: Document, limit: int, tree: ExtractedTree) -> set[int]:
