@@ -14,7 +14,7 @@ import os
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from goblin_core.compat.custom_parsers import (
@@ -259,6 +259,37 @@ class TextExtractor:
     def _custom_parsers(self) -> dict[str, Callable[..., Any]]:
         return {e: f for e, f in self.parsers.items() if not isinstance(f, _BuiltinParser)}
 
+    def parser_removed_for(self, name: str, mime: str) -> str | None:
+        """The extension whose entry the caller removed from ``parsers`` (``del``,
+        ``pop``, ``clear``) and that turns this document off, as in GoblinTools; None
+        when it is read.
+
+        As GoblinTools, the name's extension decides first, then what the content
+        is: ``x.pdf`` holding a DOCX is read while ``.docx`` is in ``parsers``.
+        Formats GoblinTools had no entry for (``.doc``, ``.md``, archives) are
+        always read.
+        """
+        kept = {f".{normalise_extension(e)}" for e in self.parsers}
+        removed = set(GOBLINTOOLS_EXTENSIONS) - kept
+        if not removed:
+            return None
+        suffix = PurePosixPath(name).suffix.lower()
+        by_content = {e for e in GOBLINTOOLS_EXTENSIONS if _mime_of_extension(e) == mime}
+        if suffix in kept or by_content & kept:
+            return None
+        if suffix in removed:
+            return suffix
+        return min(by_content & removed, default=None)
+
+    def _turned_off(self, name: str, mime: str) -> bool:
+        """True (and GoblinTools' warning logged) for a document ``parser_removed_for``
+        turns off."""
+        extension = self.parser_removed_for(name, mime)
+        if extension is None:
+            return False
+        log.warning("No parser available for file extension: %s", extension)
+        return True
+
     @property
     def registry(self) -> Registry:
         """The registry extraction uses: installed plugins plus any custom parser."""
@@ -301,7 +332,7 @@ class TextExtractor:
         config = self.goblin_config(registry)
         label = name if name is not None else str(source)
         if self._skip_image(registry, config, source, label):
-            return unread_image_tree(label)
+            return self._unread_image_tree(registry, config, source, label)
         return self.tree_of(self._read(source, label, registry, config), label,
                             strip_root=strip_root)
 
@@ -373,6 +404,15 @@ class TextExtractor:
             self._collect(doc, root, self.registry, tree, attached=id(doc) in attached)
         return tree
 
+    def _unread_image_tree(self, registry: Registry, config: Config, source: Any,
+                           label: str) -> ExtractedTree:
+        """An image left unread: its report, unless its parser was removed (then, as
+        in GoblinTools, there is none)."""
+        mime = self._image_mime(registry, config, source, label) or ""
+        if self._turned_off(label, mime):
+            return ExtractedTree()
+        return unread_image_tree(label)
+
     def _skip_image(self, registry: Registry, config: Config, source: Any, label: str) -> bool:
         """Standalone images are OCR'd only with ``ocr_handler`` and ``ocr_images``."""
         if self.ocr_handler is not None and self.ocr_images:
@@ -400,6 +440,8 @@ class TextExtractor:
         *, attached: bool = False,
     ) -> None:
         name = tag_name(doc, root)
+        if self._turned_off(name, doc.mime):
+            return
         for error in doc.report.errors:
             message = error.message
             log_failure(error.kind, message if doc.name in message else f"{name}: {message}")
@@ -493,7 +535,7 @@ class TextExtractor:
         config = self.goblin_config(registry)
         for path, rel in files:
             if self._skip_image(registry, config, path, rel):
-                yield unread_image_tree(rel)
+                yield self._unread_image_tree(registry, config, path, rel)
             else:
                 yield self.tree_of(self._read(path, rel, registry, config), rel)
 
@@ -544,6 +586,14 @@ class TextExtractor:
         if self.ocr_handler is not None and ocr.use_aws and ocr.has_aws_credentials:
             results["aws_textract"] = _available(registry, TEXTRACT_ENGINE, config)
         return results
+
+
+def _mime_of_extension(extension: str) -> str | None:
+    """The MIME type goblin knows a GoblinTools extension (``.pdf``) by."""
+    from goblin_core.formats import BY_EXTENSION
+
+    known = BY_EXTENSION.get(extension.lstrip("."))
+    return known.mime if known is not None else None
 
 
 def joined_pages(document: Document, texts: list[str]) -> str:
