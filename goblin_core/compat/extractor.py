@@ -401,7 +401,10 @@ class TextExtractor:
         # In GoblinTools' folder order, as it reads an archive after unpacking it.
         for doc in sorted((d for d in document.walk() if id(d) in admitted),
                           key=lambda d: walk_order(tag_name(d, root))):
-            self._collect(doc, root, self.registry, tree, attached=id(doc) in attached)
+            # The input itself goes by the caller's name, even one goblin would not
+            # name a document by (display_path="").
+            self._collect(doc, root, self.registry, tree, attached=id(doc) in attached,
+                          name=label if doc is document else None)
         return tree
 
     def _unread_image_tree(self, registry: Registry, config: Config, source: Any,
@@ -437,9 +440,10 @@ class TextExtractor:
 
     def _collect(
         self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree,
-        *, attached: bool = False,
+        *, attached: bool = False, name: str | None = None,
     ) -> None:
-        name = tag_name(doc, root)
+        if name is None:
+            name = tag_name(doc, root)
         if self._turned_off(name, doc.mime):
             return
         for error in doc.report.errors:
