@@ -488,6 +488,11 @@ class TextExtractor:
         if not os.path.exists(file_path):
             log.warning("File not found: %s", file_path)
             return ""
+        if isinstance(file_path, bytes):
+            # As GoblinTools (its Path() refuses bytes): a bytes path is a caller's bug,
+            # not a name to write into the tag.
+            raise TypeError("argument should be a str object or an os.PathLike object "
+                            f"returning str, not {type(file_path)}")
         if os.path.isdir(file_path):
             # Not a file that failed: GoblinTools finds no parser and keeps no report.
             log.warning("Not a file (extract_from_folder reads folders): %s", file_path)

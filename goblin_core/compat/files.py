@@ -63,6 +63,19 @@ def file_kind(path: str | os.PathLike[str], registry: Registry | None = None) ->
     return "unknown"
 
 
+def _archive_by_name(path: str | os.PathLike[str]) -> bool:
+    """True when the name's extension is a format only an installed archive handler
+    reads (``x.zip``, ``x.tar.gz``; not ``x.epub``, a document)."""
+    from goblin_core.formats import BY_EXTENSION
+
+    known = BY_EXTENSION.get(Path(path).suffix.lower().lstrip("."))
+    if known is None:
+        return False
+    registry = default_registry()
+    return bool(registry.ranked("archive", known.mime)) and not registry.ranked("parser",
+                                                                                known.mime)
+
+
 def free_name(path: str) -> str:
     """``path``, or ``stem_1.ext``, ``stem_2.ext``... when it already exists."""
     base, ext = os.path.splitext(path)
@@ -107,7 +120,11 @@ class FileValidator:
 
     @staticmethod
     def is_archive(file_path: str) -> bool:
-        """True when an installed archive handler (not a document parser) reads it."""
+        """True when an installed archive handler (not a document parser) reads it:
+        judged by its content, or, for a path that is no file (a missing one), by its
+        name, as GoblinTools does."""
+        if not os.path.isfile(file_path):
+            return _archive_by_name(file_path)
         return file_kind(file_path) == "archive"
 
     @classmethod
@@ -557,6 +574,10 @@ class FileManager:
             if named is not None and named.mime != found.mime:
                 log.info("Treating misnamed file as .%s: %s", found.ext, file_path)
                 name = f"{Path(name).stem}.{found.ext}"
+        office_named = suffix in FileValidator.OFFICE_CONTAINER_EXTENSIONS
+        if name == os.path.basename(file_path) and office_named:
+            # GoblinTools writes an Office file's extension in lower case (D.DOCX -> D.docx).
+            name = f"{Path(name).stem}{suffix}"
         shutil.copy2(file_path, free_name(os.path.join(destination, name)))
         return True
 
