@@ -22,7 +22,13 @@ from goblin_core.compat.custom_parsers import (
     normalise_extension,
     registry_with,
 )
-from goblin_core.compat.files import GOBLIN_MAX_MEMBERS, LIMIT_ERRORS, refused_members
+from goblin_core.compat.files import (
+    GOBLIN_MAX_MEMBERS,
+    KEPT_WHOLE_BY_DEPTH,
+    LIMIT_ERRORS,
+    depth_line,
+    refused_members,
+)
 from goblin_core.compat.logging_policy import set_suppress_warnings
 from goblin_core.compat.ocr import (
     available_with,
@@ -449,12 +455,17 @@ class TextExtractor:
         for error in doc.report.errors:
             message = error.message
             log_failure(error.kind, message if doc.name in message else f"{name}: {message}")
-        lines, refused = refused_members(doc.report.members)
+        limits = self.config.archive_limits
+        lines, refused = refused_members(doc.report.members, limits, doc.size)
         for line in lines:
             tree.skip(line)
         for error in doc.report.errors:
             # A refused member is also an error of its archive: list it once.
-            if error.kind in LIMIT_ERRORS and error.message not in refused:
+            if error.kind not in LIMIT_ERRORS or error.message in refused:
+                continue
+            if KEPT_WHOLE_BY_DEPTH in error.message:
+                tree.skip(depth_line(doc.name, limits))
+            else:
                 tree.skip(error.message)
         if not doc.pages and doc.children and not doc.report.errors:
             return

@@ -34,8 +34,10 @@ log = logging.getLogger(__name__)
 ZIP_MAGIC = b"PK\x03\x04"
 #: Error kinds that mean "a limit left this out" (GoblinTools' ``skipped``).
 LIMIT_ERRORS = frozenset({"UnsafeArchive", "FileTooLarge", "OutputLimitReached"})
+#: goblin's own limits, where GoblinTools has none (a compression ratio).
+GOBLIN_LIMITS = EngineLimits()
 #: goblin's own member cap, kept under GoblinTools' smaller ones (see _unpack).
-GOBLIN_MAX_MEMBERS = EngineLimits().max_members
+GOBLIN_MAX_MEMBERS = GOBLIN_LIMITS.max_members
 
 
 def detect_file(path: str | os.PathLike[str], registry: Registry | None = None) -> FileType | None:
@@ -250,8 +252,9 @@ def _move_tree(source_root: str, destination: str) -> None:
             shutil.move(src, target)
 
 
-#: How goblin's unpack words an archive it wrote whole instead of opening it.
-_KEPT_WHOLE_BY_DEPTH = "nested deeper than limits.max_depth"
+#: How goblin words an archive it wrote whole (unpack) or left closed (extract)
+#: instead of opening it.
+KEPT_WHOLE_BY_DEPTH = "nested deeper than limits.max_depth"
 
 
 def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *,
@@ -283,7 +286,7 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *,
         if not existed and os.path.isdir(destination) and not os.listdir(destination):
             os.rmdir(destination)  # GoblinTools leaves no trace of a failed extraction
         return False, []
-    extracted, kept = _record_result(result, budget)
+    extracted, kept = _record_result(result, budget, _size_or_none(file_path))
     if extracted and remove_source and _complete(result):
         os.remove(file_path)
     return extracted, kept
@@ -293,11 +296,19 @@ def _complete(result: UnpackResult) -> bool:
     """True when every member was unpacked or left out by a limit (as GoblinTools,
     which deletes the archive then): an encrypted or damaged member keeps it. An inner
     archive written whole was asked for, not left out."""
-    return all(error.kind in LIMIT_ERRORS or _KEPT_WHOLE_BY_DEPTH in error.message
+    return all(error.kind in LIMIT_ERRORS or KEPT_WHOLE_BY_DEPTH in error.message
                for error in result.errors)
 
 
-def _record_result(result: UnpackResult, budget: ExtractionBudget) -> tuple[bool, list[Path]]:
+def _size_or_none(path: str) -> int | None:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
+
+
+def _record_result(result: UnpackResult, budget: ExtractionBudget,
+                   packed: int | None) -> tuple[bool, list[Path]]:
     """Count what goblin wrote, note what it left out: True when it wrote something
     or left out only what a limit refused (GoblinTools' success), and the files kept."""
     kept: list[Path] = []
@@ -311,11 +322,11 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget) -> tuple[bool
             budget.commit(os.path.getsize(path))
         except OSError:
             budget.commit(0)
-    lines, refused = refused_members(result.members)
+    lines, refused = refused_members(result.members, budget.limits, packed)
     for line in lines:
         budget.skip(line)
     for error in result.errors:
-        if error.message in refused or _KEPT_WHOLE_BY_DEPTH in error.message:
+        if error.message in refused or KEPT_WHOLE_BY_DEPTH in error.message:
             continue
         # A limit or a refusal left something out: GoblinTools lists those in ``skipped``.
         budget.skipped.append(error.message)
@@ -323,25 +334,55 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget) -> tuple[bool
     return bool(kept) or _complete(result), kept
 
 
-def refused_members(members: Iterable[MemberEntry]) -> tuple[list[str], set[str]]:
+def refused_members(members: Iterable[MemberEntry], limits: ArchiveLimits,
+                    packed: int | None) -> tuple[list[str], set[str]]:
     """The members goblin refused, as GoblinTools' ``skipped`` lines, and the same
-    refusals as goblin words them among the archive's errors (to list them once).
+    refusals as goblin words them among the archive's errors (to list each once: a
+    refusal that stopped the archive is also its error, word for word).
 
+    ``limits`` are the caller's; ``packed`` is the archive's size in bytes, when known.
     Directories and later volumes of a set are skipped, not left out: not listed.
     """
     refused = [m for m in members if m.action == "refused"]
-    return ([_skipped_line(m) for m in refused],
-            {f"member {m.name!r} refused: {m.reason}" for m in refused})
+    return ([_skipped_line(m, limits, packed) for m in refused],
+            {f"member {m.name!r} refused: {m.reason}" for m in refused}
+            | {m.reason for m in refused})
 
 
-def _skipped_line(member: MemberEntry) -> str:
-    """A refused member as GoblinTools lists it; a name that would climb out of the
-    destination in GoblinTools' words ("path escapes the extraction root"), goblin's
-    reason after it."""
+#: How goblin's reasons name the limits GoblinTools' ArchiveLimits has too.
+_MEMBER_SIZE_LIMIT = "limits.max_member_size"
+_TOTAL_SIZE_LIMIT = "limits.max_total_bytes"
+
+
+def _skipped_line(member: MemberEntry, limits: ArchiveLimits, packed: int | None) -> str:
+    """A refused member as GoblinTools lists it. The limits GoblinTools has in its
+    ArchiveLimits (a member's size, the total size) and a name that would climb out
+    of the destination are in its words, goblin's reason after an escaping name;
+    goblin's own limits (a compression ratio, a link) in goblin's words."""
     if member.reason in ESCAPING_NAMES:
         return (f"{member.name}: path escapes the extraction root; member skipped "
                 f"({member.reason})")
+    if _MEMBER_SIZE_LIMIT in member.reason:
+        return f"{member.name}: exceeds the per-member limit ({limits.max_member_bytes} bytes)"
+    if _TOTAL_SIZE_LIMIT in member.reason and _total_bound(limits, packed):
+        return (f"{member.name}: total extracted size limit ({limits.max_total_bytes} bytes) "
+                "reached; remaining members skipped")
     return f"{member.name}: {member.reason}"
+
+
+def _total_bound(limits: ArchiveLimits, packed: int | None) -> bool:
+    """True when the total size limit, not goblin's compression ratio (a reason may name
+    both), is what an archive of ``packed`` bytes reached first."""
+    if packed is None:
+        return True
+    ratio_ceiling = packed * GOBLIN_LIMITS.max_ratio + GOBLIN_LIMITS.ratio_grace_bytes
+    return limits.max_total_bytes < ratio_ceiling
+
+
+def depth_line(name: str, limits: ArchiveLimits) -> str:
+    """An archive ``max_depth`` left closed, in GoblinTools' words (its base name)."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    return f"{base}: nesting deeper than {limits.max_depth} archive levels; not extracted"
 
 
 def _remove_written(path: Path, dest: Path) -> None:
