@@ -7,10 +7,10 @@ report, limits) as every built-in format.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from goblin_core.compat.logging_policy import goblintools_logger
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -19,7 +19,7 @@ from goblin_core.model import Document, FileType, Page, PageStatus
 from goblin_core.registry import Registry, load_registry
 from goblin_core.source import Source
 
-log = logging.getLogger(__name__)
+log = goblintools_logger("parser")
 
 PLUGIN_NAME = "goblintools-custom-parsers"
 

@@ -29,7 +29,7 @@ from goblin_core.compat.files import (
     depth_line,
     refused_members,
 )
-from goblin_core.compat.logging_policy import set_suppress_warnings
+from goblin_core.compat.logging_policy import goblintools_logger, set_suppress_warnings
 from goblin_core.compat.ocr import (
     available_with,
     frames_through,
@@ -53,7 +53,7 @@ from goblin_core.model import Document
 from goblin_core.registry import Registry, default_registry
 from goblin_core.renderers import file_tag, page_text_with_tables
 
-log = logging.getLogger(__name__)
+log = goblintools_logger("parser")
 
 #: The extensions GoblinTools 0.13 parses; goblin reads these and many more.
 GOBLINTOOLS_EXTENSIONS = (

@@ -9,7 +9,6 @@ reading). The caller's own top-level archive is never deleted by
 
 from __future__ import annotations
 
-import logging
 import os
 import shutil
 import tempfile
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from goblin_core.archive_safety import ESCAPING_NAMES
-from goblin_core.compat.logging_policy import set_suppress_warnings
+from goblin_core.compat.logging_policy import goblintools_logger, set_suppress_warnings
 from goblin_core.compat.settings import ArchiveLimits, limit_options
 from goblin_core.engines import ArchiveLimits as EngineLimits
 from goblin_core.errors import GoblinError
@@ -29,7 +28,7 @@ from goblin_core.source import Source
 if TYPE_CHECKING:
     from goblin_core.unpack import UnpackResult
 
-log = logging.getLogger(__name__)
+log = goblintools_logger("file_handling")
 
 ZIP_MAGIC = b"PK\x03\x04"
 #: Error kinds that mean "a limit left this out" (GoblinTools' ``skipped``).

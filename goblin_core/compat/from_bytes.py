@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import logging
 import os
 from dataclasses import dataclass, field
 
 from goblin_core.compat.extractor import TextExtractor
+from goblin_core.compat.logging_policy import goblintools_logger
 from goblin_core.compat.report import ExtractionReport, worst_status
 from goblin_core.compat.settings import GoblinConfig
 
-log = logging.getLogger(__name__)
+log = goblintools_logger("bytes_api")
 
 
 @dataclass

@@ -8,18 +8,18 @@ that validates as garbage is not returned as if it were text.
 from __future__ import annotations
 
 import io
-import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from goblin_core.compat.logging_policy import goblintools_logger
 from goblin_core.compat.settings import TEXTRACT_ENGINE, GoblinConfig, OCRConfig, goblin_options
 from goblin_core.config import Config
 from goblin_core.errors import CorruptDocument, FileTooLarge, GoblinError
 from goblin_core.model import Document, Page
 from goblin_core.registry import EngineEntry, Registry, default_registry
 
-log = logging.getLogger(__name__)
+log = goblintools_logger("ocr_parser")
 
 
 def trusted_ocr_text(page: Page) -> str:

@@ -8,13 +8,14 @@ per call and is immutable.
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-log = logging.getLogger(__name__)
+from goblin_core.compat.logging_policy import goblintools_logger
+
+log = goblintools_logger("config")
 
 TEXTRACT_ENGINE = "ocr.textract"
 TEXTRACT_NAMESPACE = "textract"

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Any
 
+from goblin_core.compat.logging_policy import goblintools_logger
 from goblin_core.errors import GoblinError
 from goblin_core.model import Table
 
-log = logging.getLogger(__name__)
+log = goblintools_logger("table_extractor")
 
 DEFAULT_MAX_PAGE_CONTENT_BYTES = 10_000_000
 
