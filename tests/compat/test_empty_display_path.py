@@ -3,16 +3,13 @@ report of the file read under it is kept."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from stand_in_pdf import PDF_BYTES, read_pdfs_as
 
 import goblin_core.compat as compat
-from goblin_core import hookimpl, load_registry
-from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.model import PageContent
 
 
 def test_an_empty_display_path_tags_the_block_with_it(goblintools: Any, tmp_path: Path) -> None:
@@ -23,27 +20,12 @@ def test_an_empty_display_path_tags_the_block_with_it(goblintools: Any, tmp_path
     assert ours == theirs == 'file_path_pwd:""\nValor global'
 
 
-class _OnePagePDF(BaseEngine):
-    name = "tests.one-page-pdf"
-    formats = ("application/pdf",)
-    priority = 1000
-
-    def open(self, source: Any, config: Any) -> TextDocument:
-        return TextDocument([PageContent(number=1, text="Edital", glyphs=6)])
-
-
 def test_the_report_of_a_pdf_read_under_an_empty_name_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    class Plugin:
-        @hookimpl
-        def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
-            register(_OnePagePDF())
-
-    registry = load_registry(extra_plugins=[("tests-one-page-pdf", Plugin())])
-    monkeypatch.setattr("goblin_core.compat.extractor.default_registry", lambda: registry)
+    read_pdfs_as(monkeypatch, ["Edital"])
     path = tmp_path / "edital.pdf"
-    path.write_bytes(b"%PDF-1.4\n%%EOF\n")
+    path.write_bytes(PDF_BYTES)
     extractor = compat.TextExtractor()
     assert extractor.extract_from_file(str(path), display_path="") == 'file_path_pwd:""\nEdital'
     report = extractor.last_extraction_report

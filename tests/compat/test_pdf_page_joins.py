@@ -6,46 +6,24 @@ goblin's own Document keeps its blank line between pages."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from stand_in_pdf import PDF_BYTES, read_pdfs_as
 
 import goblin_core.compat as compat
-from goblin_core import hookimpl, load_registry
-from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.model import PageContent
 from goblin_core.registry import Registry
 
+#: Five pages, the third and the last blank.
 PAGES = ("Edital de licitação", "Objeto: cimento", "", "Anexo I", "")
-
-
-class _PagedPDF(BaseEngine):
-    """A stand-in PDF parser: five pages, the third and the last blank."""
-
-    name = "tests.paged-pdf"
-    formats = ("application/pdf",)
-    priority = 1000
-
-    def open(self, source: Any, config: Any) -> TextDocument:
-        return TextDocument([PageContent(number=n, text=text, glyphs=len(text))
-                             for n, text in enumerate(PAGES, start=1)])
 
 
 @pytest.fixture
 def paged_pdf(monkeypatch: pytest.MonkeyPatch) -> Registry:
-    class Plugin:
-        @hookimpl
-        def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
-            register(_PagedPDF())
-
-    registry = load_registry(extra_plugins=[("tests-paged-pdf", Plugin())])
-    monkeypatch.setattr("goblin_core.compat.extractor.default_registry", lambda: registry)
-    return registry
+    return read_pdfs_as(monkeypatch, PAGES)
 
 
-PDF_BYTES = b"%PDF-1.4\n%%EOF\n"
 GOBLINTOOLS_BODY = "\n".join(PAGES)
 
 
@@ -104,16 +82,6 @@ def test_only_the_frames_that_gave_text_are_joined(tmp_path: Path) -> None:
     assert text == 'file_path_pwd:"autos.tiff"\nFOLHA 1\n\nFOLHA 3'
 
 
-class _ScannedPDF(_PagedPDF):
-    """Three scanned pages: images, no text layer."""
-
-    name = "tests.scanned-pdf"
-
-    def open(self, source: Any, config: Any) -> TextDocument:
-        return TextDocument([PageContent(number=n, text="", glyphs=0, images=1)
-                             for n in (1, 2, 3)])
-
-
 class _WholeFileOCR:
     def extract_text_from_pdf(self, pdf_path: str) -> str:
         return "TEXTO DO ARQUIVO INTEIRO"
@@ -127,13 +95,7 @@ def test_a_pdf_read_whole_by_the_callers_ocr_is_its_text(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # GoblinTools returns extract_text_from_pdf's text as it is: no line per page.
-    class Plugin:
-        @hookimpl
-        def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
-            register(_ScannedPDF())
-
-    registry = load_registry(extra_plugins=[("tests-scanned-pdf", Plugin())])
-    monkeypatch.setattr("goblin_core.compat.extractor.default_registry", lambda: registry)
+    read_pdfs_as(monkeypatch, [None, None, None])
     path = tmp_path / "digitalizado.pdf"
     path.write_bytes(PDF_BYTES)
     extractor = compat.TextExtractor(ocr_handler=True)

@@ -5,16 +5,13 @@ content is still sniffed for the formats the mapping keeps."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from stand_in_pdf import PDF_BYTES, read_pdfs_as
 
 import goblin_core.compat as compat
-from goblin_core import hookimpl, load_registry
-from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.model import PageContent
 
 CSV = "Item,Qtd\nCimento,10\nAreia,5\n"
 
@@ -83,26 +80,11 @@ def test_the_removal_is_logged_in_goblintools_words(tmp_path: Path,
     assert caplog.records[0].levelno == logging.WARNING
 
 
-class _OnePagePDF(BaseEngine):
-    name = "tests.one-page-pdf"
-    formats = ("application/pdf",)
-    priority = 1000
-
-    def open(self, source: Any, config: Any) -> TextDocument:
-        return TextDocument([PageContent(number=1, text="Edital", glyphs=6)])
-
-
 def test_a_removed_pdf_parser_turns_pdfs_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    class Plugin:
-        @hookimpl
-        def goblin_register_parsers(self, register: Callable[[Any], None]) -> None:
-            register(_OnePagePDF())
-
-    registry = load_registry(extra_plugins=[("tests-one-page-pdf", Plugin())])
-    monkeypatch.setattr("goblin_core.compat.extractor.default_registry", lambda: registry)
-    path = write(tmp_path / "edital.pdf", b"%PDF-1.4\n%%EOF\n")
+    read_pdfs_as(monkeypatch, ["Edital"])
+    path = write(tmp_path / "edital.pdf", PDF_BYTES)
     extractor = compat.TextExtractor()
     assert extractor.extract_from_file(path, display_path="edital.pdf") == (
         'file_path_pwd:"edital.pdf"\nEdital')

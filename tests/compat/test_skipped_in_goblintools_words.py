@@ -4,24 +4,15 @@ side by side with GoblinTools."""
 
 from __future__ import annotations
 
-import io
 import shutil
-import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_from_bytes import zip_bytes
 
 import goblin_core.compat as compat
 from goblin_core.registry import Registry
-
-
-def zip_bytes(members: dict[str, bytes | str]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in members.items():
-            archive.writestr(name, data)
-    return buffer.getvalue()
 
 
 def incompressible(size: int, seed: int) -> bytes:
