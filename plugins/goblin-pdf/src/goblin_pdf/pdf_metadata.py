@@ -10,6 +10,9 @@ from typing import Any
 _DATE = re.compile(
     r"(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz+\-])(\d{2})?'?(\d{2})?'?)?"
 )
+# years a document can have been made in: beyond them the digits are no date read right
+# (``D:990101``, a two-digit year, reads as 9901)
+_YEARS = range(1900, 2200)
 # BCP 47 (RFC 5646) in its general shape: what PDF 1.4's /Lang holds. Anything else in
 # that key (a sentence, a long blob, a font name) is not reported as the language.
 _LANGUAGE_TAG = re.compile(r"[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8}){0,15}")
@@ -30,22 +33,50 @@ def pdf_date(value: str) -> str | None:
     '2006-05-24T13:28:02-07:00'
     >>> pdf_date("D:2020")
     '2020-01-01T00:00:00'
+
+    A date written as ISO 8601 is read as such; one that is neither, or names no real
+    moment (an offset of 25 hours, the year 9901), is None, and the caller keeps the
+    text as written.
+
+    >>> pdf_date("2021-05-17T10:20:30Z"), pdf_date("D:2021-05-17")
+    ('2021-05-17T10:20:30+00:00', '2021-05-17T00:00:00')
+    >>> pdf_date("D:20200101120000+25'00'"), pdf_date("D:990101"), pdf_date("yesterday")
+    (None, None, None)
+    >>> pdf_date("D:20060524132802-07'00'\\x00")
+    '2006-05-24T13:28:02-07:00'
     """
-    match = _DATE.match(value.strip())
+    text = value.strip()
+    match = _DATE.fullmatch(text)
     if match is None:
-        return None
+        iso = _iso_date(text.removeprefix("D:"))
+        match = _DATE.match(text)
+        # a date followed by stray bytes (a NUL) is still read; one whose digits go on
+        # (``D:2021-05-17``, whose ``-05`` would read as a time zone) is not this shape
+        if iso is not None or match is None or any(c.isdigit() for c in text[match.end():]):
+            return iso
     year, month, day, hour, minute, second, sign, tz_h, tz_m = match.groups()
+    if int(year) not in _YEARS or int(tz_h or 0) > 23 or int(tz_m or 0) > 59:
+        return None
     try:
         stamp = datetime(int(year), int(month or 1), int(day or 1), int(hour or 0),
                          int(minute or 0), int(second or 0))
+        if sign in ("Z", "z"):
+            stamp = stamp.replace(tzinfo=UTC)
+        elif sign in ("+", "-"):
+            offset = timedelta(hours=int(tz_h or 0), minutes=int(tz_m or 0))
+            stamp = stamp.replace(tzinfo=timezone(offset if sign == "+" else -offset))
+    except ValueError:  # a month 13, an offset of a day or more
+        return None
+    return stamp.isoformat()
+
+
+def _iso_date(text: str) -> str | None:
+    """``text`` read as an ISO 8601 date or moment, as some producers write their dates."""
+    try:
+        stamp = datetime.fromisoformat(text)
     except ValueError:
         return None
-    if sign in ("Z", "z"):
-        stamp = stamp.replace(tzinfo=UTC)
-    elif sign in ("+", "-"):
-        offset = timedelta(hours=int(tz_h or 0), minutes=int(tz_m or 0))
-        stamp = stamp.replace(tzinfo=timezone(offset if sign == "+" else -offset))
-    return stamp.isoformat()
+    return stamp.isoformat() if stamp.year in _YEARS else None
 
 
 def language_tag(value: str) -> str | None:
