@@ -3,6 +3,8 @@
 A dynamic XFA form (Adobe LiveCycle Designer's, used for tax and immigration forms)
 keeps its pages in XML inside the PDF: the ``template`` packet says what each page
 shows (fixed text, field captions), the ``datasets`` packet holds what was typed in.
+The AcroForm's XFA is either an array of named packets or, since PDF 1.5, one stream
+holding the whole XDP document, whose ``xdp:xdp`` root has the packets as children.
 The PDF's own page is a placeholder ("Please wait... your PDF viewer may not be able to
 display this type of document"), so without this reader such a form reads as that
 sentence alone. Tika reads the same packets.
@@ -40,11 +42,10 @@ def is_dynamic_xfa(pdf: pdfium.PdfDocument) -> bool:
 
 def xfa_text(pdf: pdfium.PdfDocument, name: str) -> str:
     """The form's fixed text and its fields as ``caption: value`` lines, in template order."""
-    packets = dict(_packets(pdf))
-    template = _parse(packets.get("template"), "template", name)
+    template, datasets = _form_packets(dict(_packets(pdf)), name)
     if template is None:
         return ""
-    values = _data_values(_parse(packets.get("datasets"), "datasets", name))
+    values = _data_values(datasets)
     lines: list[str] = []
     for element in _walk(template):
         kind = _local(element.tag)
@@ -71,6 +72,28 @@ def _packets(pdf: pdfium.PdfDocument) -> Iterator[tuple[str, bytes]]:
         content = ctypes.create_string_buffer(max(needed.value, 1))
         pdfium_c.FPDF_GetXFAPacketContent(pdf, index, content, needed.value, needed)
         yield label.value.decode("latin-1"), content.raw[: needed.value]
+
+
+def _form_packets(packets: dict[str, bytes],
+                  name: str) -> tuple[Element | None, Element | None]:
+    """The form's template and datasets packets, parsed: the array's packets of those
+    names, or, for an XFA held as one stream (PDFium names its one packet ''), the
+    children of that XDP document's root of those local names."""
+    if "template" in packets or "" not in packets:
+        return (_parse(packets.get("template"), "template", name),
+                _parse(packets.get("datasets"), "datasets", name))
+    whole = _parse(packets[""], "XDP document", name)
+    if whole is None:
+        return None, None
+    return _packet(whole, "template"), _packet(whole, "datasets")
+
+
+def _packet(xdp: Element, kind: str) -> Element | None:
+    """The packet of local name ``kind`` in an XDP document (``xdp`` itself when the
+    stream holds that packet alone)."""
+    if _local(xdp.tag) == kind:
+        return xdp
+    return next((child for child in xdp if _local(child.tag) == kind), None)
 
 
 def _parse(data: bytes | None, packet: str, name: str) -> Element | None:
