@@ -15,34 +15,62 @@ from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 log = logging.getLogger(__name__)
 
 
-def configured_password(config: Config) -> str | None:
-    """``pdf.password``, else ``goblin.password``, else None (an empty password is tried anyway)."""
+def configured_passwords(config: Config) -> list[str]:
+    """The passwords given, in the order they are tried: ``pdf.password``, then
+    ``goblin.password`` (the one given for a whole batch)."""
+    found: list[str] = []
     for namespace in ("pdf", "goblin"):
         value = config.get(namespace, "password")
-        if value:
-            return str(value)
-    return None
+        if value and str(value) not in found:
+            found.append(str(value))
+    return found
 
 
 def document_password(source: Source, config: Config) -> str | None:
-    """The password to open ``source`` with: the configured one, unless the PDF opens
-    without one.
+    """The password to open ``source`` with: None when it opens without one, else the
+    first configured password that opens it (the first one given when none does, for
+    the error to name).
 
     A PDF encrypted with only an owner password (permissions: no printing, no
     copying, as bank statements and invoices often are) opens for anyone with the
     empty password, and no reader opens it with another one: a password given for
-    a batch must not shut out every such file in it.
+    a batch must not shut out every such file in it. That holds for an AES-256 file
+    whose owner password is empty too, which only pypdf opens so.
     """
-    password = configured_password(config)
-    if password is None:
+    passwords = configured_passwords(config)
+    if not passwords:
         return None
     target = str(source.path()) if source.is_file else source.bytes()
+    for password in (None, *passwords):
+        if _opens_in_pdfium(target, password):
+            return password
+    for password in (None, *passwords):
+        if _opens_in_pypdf(source.bytes(), password):
+            return password
+    # a wrong password (or damage, which the readers then report with the password)
+    return passwords[0]
+
+
+def _opens_in_pdfium(target: str | bytes, password: str | None) -> bool:
     try:
-        pdfium.PdfDocument(target).close()
+        pdfium.PdfDocument(target, password=password).close()
     except pdfium.PdfiumError:
-        # a user password (or damage, which the readers then report with the password)
-        return password
-    return None
+        return False
+    return True
+
+
+def _opens_in_pypdf(data: bytes, password: str | None) -> bool:
+    """Whether pypdf decrypts ``data`` with ``password`` (the empty one when None): it
+    reads only the file's cross-reference and encryption dictionary for that."""
+    try:
+        import pypdf  # only for the rare file PDFium cannot decrypt (see decrypted_copy)
+
+        with pypdf_warnings_held():
+            reader = pypdf.PdfReader(io.BytesIO(data))
+            return bool(reader.is_encrypted and reader.decrypt(password or ""))
+    except Exception as exc:  # pypdf fails in many ways on a damaged file: PDFium's error stands
+        log.debug("pypdf could not decrypt the file either: %s", exc)
+        return False
 
 
 def password_error(name: str, password: str | None) -> PasswordRequired:

@@ -96,11 +96,14 @@ class PdfiumParser(BaseEngine):
 
 
 def open_pdfium(source: Source, password: str | None,
-                rebuilt: list[RebuiltPdf] | None = None) -> pdfium.PdfDocument:
+                rebuilt: list[RebuiltPdf] | None = None,
+                decrypted: list[bytes] | None = None) -> pdfium.PdfDocument:
     """Open ``source`` with PDFium; PasswordRequired or CorruptDocument when it cannot.
 
     A file PDFium refuses as malformed is rebuilt by qpdf and the copy read; the
-    rebuild is appended to ``rebuilt`` when given, for the caller to say so.
+    rebuild is appended to ``rebuilt`` when given, for the caller to say so. A file
+    only pypdf decrypts is read from pypdf's decrypted copy, appended to ``decrypted``
+    when given: PDFium then sees no encryption in what it reads.
     """
     target: Any = str(source.path()) if source.is_file else source.bytes()
     try:
@@ -108,9 +111,11 @@ def open_pdfium(source: Source, password: str | None,
     except pdfium.PdfiumError as exc:
         code = getattr(exc, "err_code", None)
         if code == _PASSWORD_ERROR:
-            decrypted = decrypted_copy(source.bytes(), password)
-            if decrypted is not None:
-                return pdfium.PdfDocument(decrypted)
+            plain = decrypted_copy(source.bytes(), password)
+            if plain is not None:
+                if decrypted is not None:
+                    decrypted.append(plain)
+                return pdfium.PdfDocument(plain)
             raise password_error(source.display_name, password) from exc
         if code == _SECURITY_ERROR:
             raise other_security_error(source.display_name) from exc
@@ -215,7 +220,9 @@ class PdfiumDocument(BaseParsedDocument):
         self._deadline = time.monotonic() + self._time_limit
         rebuilt: list[RebuiltPdf] = []
         password = document_password(source, config)
-        self.pdf = open_pdfium(source, password, rebuilt)
+        decrypted: list[bytes] = []
+        self.pdf = open_pdfium(source, password, rebuilt, decrypted)
+        self._read_decrypted = bool(decrypted)
         if not rebuilt and not len(self.pdf):
             self._find_page_tree(source, password, rebuilt)
         self.lost_pages = rebuilt[0].lost_pages if rebuilt else frozenset()
@@ -364,7 +371,8 @@ class PdfiumDocument(BaseParsedDocument):
 
     def _document_metadata(self, readable: Source, password: str | None) -> dict[str, Any]:
         info = document_info(self.pdf)
-        encrypted = pdfium_c.FPDF_GetSecurityHandlerRevision(self.pdf) != -1
+        encrypted = (pdfium_c.FPDF_GetSecurityHandlerRevision(self.pdf) != -1
+                     or self._read_decrypted)
         metadata = document_metadata(info, page_count=self.pages_in_file, encrypted=encrypted,
                                      tagged=bool(self.pdf.is_tagged()),
                                      language=utf16_text(pdfium_c.FPDFCatalog_GetLanguage,
