@@ -43,6 +43,7 @@ from goblin_pdf.named_ligatures import NamedLigatures
 from goblin_pdf.optional_content import HiddenLayers
 from goblin_pdf.outline import outline_text, read_outline
 from goblin_pdf.page_render import RenderTimeout, render_gray
+from goblin_pdf.page_selection import pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import (
     decrypted_copy,
@@ -385,11 +386,10 @@ class PdfiumDocument(BaseParsedDocument):
     # -- pages ------------------------------------------------------------
 
     def pages(self) -> Iterator[PageContent]:
-        limit = int(self.options.get("max_pages", 0)) or self.pages_in_file
-        first, last = self.page_range or (1, self.pages_in_file)
         # goblin.page_range: seek straight to the range (a split document's
         # other ranges are read by other workers).
-        for index in range(first - 1, min(self.pages_in_file, limit, last)):
+        for index in pages_to_read(self.page_range, self.pages_in_file,
+                                   int(self.options.get("max_pages", 0))):
             yield self._page(index)
 
     def _page(self, index: int) -> PageContent:

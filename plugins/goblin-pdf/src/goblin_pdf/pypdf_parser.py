@@ -20,6 +20,7 @@ from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
+from goblin_pdf.page_selection import pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
@@ -142,11 +143,10 @@ class PypdfDocument(BaseParsedDocument):
         return packet if len(packet) <= MAX_PACKET else None
 
     def pages(self) -> Iterator[PageContent]:
-        limit = int(self.options.get("max_pages", 0)) or self.pages_in_tree
         # goblin.page_range: the pages before the range are not read (a document split
         # into ranges has each read by another worker)
-        first, last = self.page_range or (1, self.pages_in_tree)
-        for index in range(first - 1, min(self.pages_in_tree, limit, last)):
+        for index in pages_to_read(self.page_range, self.pages_in_tree,
+                                   int(self.options.get("max_pages", 0))):
             yield self._page(index)
 
     def _page(self, index: int) -> PageContent:
