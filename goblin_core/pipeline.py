@@ -693,6 +693,15 @@ class Pipeline:
             if chars > run.output_left:
                 recorder.truncated = True
                 break
+            stated = _stated_pages(parsed)
+            if max_pages and len(work) >= max_pages and stated is not None:
+                # a parser that knows its pages is not asked for one more: reading it
+                # would cost its work and bring its attachments along for nothing
+                if stated > content.number and not (
+                        wanted and content.number >= wanted[1]):
+                    setting = "limits.max_pages" if by_limit else "max_pages"
+                    recorder.warn("MaxPages", f"stopped after {max_pages} pages ({setting})")
+                break
             content = self._next_page(pages, entry, source, recorder, parsed, work)
         return work
 
@@ -1435,6 +1444,12 @@ _CONFUSABLE = str.maketrans("oli|", "0111")
 #: A parser's own warnings kept per document: a parser that warns per row must not
 #: flood the report.
 _MAX_PARSER_WARNINGS = 50
+
+
+def _stated_pages(parsed: Any) -> int | None:
+    """The pages the parsed document says it has, or None when it does not know."""
+    count = getattr(parsed, "page_count", None)
+    return count if isinstance(count, int) and not isinstance(count, bool) else None
 
 
 def page_cap(asked: Any, limit: Any) -> tuple[int, bool]:

@@ -62,6 +62,21 @@ def test_max_pages_reads_only_that_many_pages() -> None:
     assert any(w.kind == "MaxPages" for w in document.report.warnings)
 
 
+def test_a_parser_that_knows_its_pages_is_not_asked_for_one_past_max_pages() -> None:
+    """Reading the page after the last one kept costs its work (and, in a PDF, brings its
+    attachments along): a parser that states its page count is not asked for it; one
+    that does not is, to learn whether more pages follow."""
+    knowing = ScriptedParser("tests.parser", [*_long_pages(2), RuntimeError("page 3 read")],
+                             page_count=3)
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(knowing), max_pages=2)
+    assert [p.number for p in document.pages] == [1, 2]
+    assert not document.report.errors
+    assert any(w.kind == "MaxPages" for w in document.report.warnings)
+    exact = ScriptedParser("tests.parser", _long_pages(2), page_count=2)
+    document = extract(TEST_BYTES, name="a.test", registry=registry_with(exact), max_pages=2)
+    assert not any(w.kind == "MaxPages" for w in document.report.warnings)
+
+
 def test_timeout_between_pages_keeps_the_pages_done() -> None:
     parser = ScriptedParser("tests.parser", _long_pages(20), delay=0.15)
     document = extract(TEST_BYTES, name="a.test", registry=registry_with(parser), timeout=0.5)
