@@ -8,13 +8,14 @@ lists the tar's own members, as ``bsdtar -tf`` does.
 from __future__ import annotations
 
 import tarfile
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import BinaryIO
 
 from goblin_archives.guarded import GuardedStream, translated
 from goblin_archives.last_resort import noting_failures
 from goblin_archives.names import decode_name, guess_encoding, raw_from_surrogates
 from goblin_archives.scratch import ByteMeter
+from goblin_archives.tar_header import BLOCK
 from goblin_archives.volumes import (
     first_volume_beside,
     later_volume,
@@ -23,6 +24,7 @@ from goblin_archives.volumes import (
 )
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
+from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 
 #: Read size of a streamed (decompressed) tar; tarfile's default record is 10 KB.
@@ -66,20 +68,130 @@ def tar_members(stream: BinaryIO, display: str, config: Config,
     counts what the members read expand to.
     """
     names = _NameDecoder(str(config.get("archives", "name_encoding") or ""))
-    with translated(display, "reading the tar"):
-        archive = tarfile.open(  # noqa: SIM115 - closed by the with block just below
-            fileobj=stream, mode="r:" if seekable else "r|", encoding="utf-8",
-            errors="surrogateescape", bufsize=_STREAM_BUFFER)
+    try:
+        with translated(display, "reading the tar"):
+            archive = tarfile.open(  # noqa: SIM115 - closed by the with block just below
+                fileobj=stream, mode="r:" if seekable else "r|", encoding="utf-8",
+                errors="surrogateescape", bufsize=_STREAM_BUFFER, tarinfo=_CheckedTarInfo)
+    except _HeaderFault as fault:
+        # The first header decides whether this is a tar at all: tarfile's own words.
+        with translated(display, "reading the tar"):
+            raise tarfile.ReadError(fault.problem) from None
     with archive:
-        iterator = iter(archive)
         while True:
-            with translated(display, "reading the tar"):
-                info = next(iterator, None)
+            info = yield from _next_header(archive, display, names)
             if info is None:
                 return
             if meter is not None:
                 meter.check_total()
             yield _member(archive, info, display, names, meter)
+
+
+def _next_header(archive: tarfile.TarFile, display: str,
+                 names: _NameDecoder) -> Generator[Member, None, tarfile.TarInfo | None]:
+    """The next member's header, or None at the archive's end.
+
+    tarfile ends the archive at any header it cannot read, so a damaged header
+    would quietly cost every member after it. Only a zero block (the end-of-archive
+    marker) or the end of the data ends a tar here; a header cut short is damage, and
+    past a damaged one the following blocks are searched for the next valid header,
+    as GNU tar and bsdtar do, the member lost in between yielded as unreadable.
+    """
+    lost: _HeaderFault | None = None
+    while True:
+        try:
+            with translated(display, "reading the tar"):
+                info = archive.next()
+        except _HeaderFault as fault:
+            at = _fault_offset(archive, fault)
+            if fault.kind == "eof" or (lost is None and fault.kind == "zeros"):
+                if lost is not None:
+                    yield _lost_member(lost, display, names, at)
+                return None
+            if fault.kind == "cut":
+                if lost is not None:
+                    yield _lost_member(lost, display, names, at)
+                raise CorruptDocument(
+                    f"the tar ends inside a header (at byte {at:,}): the archive is truncated",
+                    file=display) from None
+            lost = lost or fault
+            # Search on from the block after the failed one, where tarfile now stands.
+            archive.offset = at + BLOCK
+            continue
+        if lost is not None:
+            yield _lost_member(lost, display, names, archive.offset if info is None
+                               else info.offset)
+        return info
+
+
+def _fault_offset(archive: tarfile.TarFile, fault: _HeaderFault) -> int:
+    """Where the failed block starts; a failed extended header costs its whole member."""
+    at = archive.fileobj.tell() - len(fault.block) if archive.fileobj is not None else 0
+    if fault.offset < 0:
+        fault.offset = archive.offset
+        if at != archive.offset:
+            fault.problem = f"is followed by an extended header that {fault.problem}"
+            fault.block = b""
+    return at
+
+
+def _lost_member(fault: _HeaderFault, display: str, names: _NameDecoder,
+                 resumed_at: int) -> Member:
+    """The member a damaged header cost, named as its header stores the name if it can."""
+    stored = fault.block[:100].split(b"\0", 1)[0]
+    readable = bool(stored) and all(byte >= 32 for byte in stored)
+    name = (names.decode(stored.decode("utf-8", "surrogateescape")) if readable
+            else f"(member at byte {fault.offset:,})")
+    reason = (f"its tar header (at byte {fault.offset:,}) {fault.problem}: the archive is "
+              f"damaged; {resumed_at - fault.offset:,} bytes skipped to the next valid header")
+
+    def opener() -> BinaryIO:
+        raise CorruptDocument(reason, file=f"{display}/{name}")
+
+    return Member(name=name, open=opener, size=None, compressed_size=None)
+
+
+class _HeaderFault(Exception):
+    """A tar header block that tarfile could not read, and why.
+
+    ``kind`` is ``eof`` for no data at all, ``zeros`` for a zero block (the
+    end-of-archive marker), ``cut`` for a block cut short and ``invalid`` for one
+    that fails its checksum. ``offset`` is that of the member's header, once known.
+    """
+
+    def __init__(self, block: bytes, problem: str) -> None:
+        super().__init__(problem)
+        self.block = block
+        self.problem = problem
+        self.offset = -1
+        if not block:
+            self.kind = "eof"
+        elif len(block) < BLOCK:
+            self.kind = "cut"
+        elif block.count(0) == BLOCK:
+            self.kind = "zeros"
+        else:
+            self.kind = "invalid"
+
+
+class _CheckedTarInfo(tarfile.TarInfo):
+    """A TarInfo whose header failures reach the reader instead of ending the archive.
+
+    tarfile takes a header it cannot read after the first for the end of the
+    archive; an exception not its own passes through ``TarFile.next`` instead.
+    """
+
+    @classmethod
+    def frombuf(cls, buf: bytes | bytearray, encoding: str, errors: str) -> _CheckedTarInfo:
+        try:
+            return super().frombuf(buf, encoding, errors)
+        except tarfile.HeaderError as exc:
+            raise _HeaderFault(bytes(buf), _checksum_said(exc)) from None
+
+
+def _checksum_said(exc: tarfile.HeaderError) -> str:
+    text = str(exc)
+    return "fails its checksum" if "checksum" in text else text
 
 
 def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str,
