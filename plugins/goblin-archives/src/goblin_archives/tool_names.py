@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import posixpath
 import shutil
 from collections.abc import Iterator
@@ -27,7 +28,13 @@ from goblin_archives.scratch import ByteMeter, run_watched
 from goblin_archives.tool_output import Written, folder_members, written_members
 from goblin_core.archive_safety import safe_member_name
 from goblin_core.engines import Member
-from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired, UnsafeArchive
+from goblin_core.errors import (
+    CorruptDocument,
+    GoblinError,
+    PasswordRequired,
+    UnsafeArchive,
+    UnsupportedFormat,
+)
 
 #: Bytes of ``lsar -j`` kept (about 500 a member): a listing longer than this is refused.
 LISTING_BYTES = 64 << 20
@@ -42,6 +49,8 @@ class Listing:
     hostile: list[str] = field(default_factory=list)
     #: The code page lsar read names stored without one in ("" when it said none).
     encoding: str = ""
+    #: The sizes of every copy of a name listed more than once, in listing order.
+    repeated: dict[str, list[int | None]] = field(default_factory=dict)
 
 
 def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float) -> Listing | None:
@@ -78,6 +87,9 @@ def _sorted(entries: list[dict[str, Any]], encoding: str = "") -> Listing:
         safe, reason = safe_member_name(name)
         size = entry.get("XADFileSize")
         if safe is not None:
+            if safe in listing.clean:
+                listing.repeated.setdefault(safe, [listing.clean[safe]])
+                listing.repeated[safe].append(size if isinstance(size, int) else None)
             listing.clean[safe] = size if isinstance(size, int) else None
         elif reason != "empty member name":
             listing.hostile.append(name)
@@ -104,6 +116,8 @@ def checked_members(root: Path, listing: Listing | None, display: str,
         raise failure
     if listing is None or (failure is None and not listing.hostile):
         yield from folder_members(root)
+        if listing is not None:
+            yield from _copies_written_over(root, listing, display)
         return
     rewritten: dict[str, str] = {}
     for name in listing.hostile:
@@ -135,6 +149,7 @@ def checked_members(root: Path, listing: Listing | None, display: str,
             yield _refused(member, where, failure.message, CorruptDocument)
         else:
             yield member
+    yield from _copies_written_over(root, listing, display)
     if failure is None:
         return
     for name in sorted(listing.clean.keys() - decided):
@@ -143,6 +158,43 @@ def checked_members(root: Path, listing: Listing | None, display: str,
                        f"not written: {failure.message}", CorruptDocument)
     if lost or not listing.hostile:
         raise failure  # the archive is damaged, even where every member came out whole
+
+
+def _copies_written_over(root: Path, listing: Listing, display: str) -> Iterator[Member]:
+    """The copies of a repeated name that the tool wrote one over the other, refused.
+
+    Tools write one file per name (ar, cpio, unar with ``-s``): of the members
+    an archive lists twice under one name, one file is on disk, the copy whose
+    size it has when the sizes tell. A tool that kept every copy under other
+    names (7-Zip's ``-aou``) wrote as many files as the archive lists: nothing
+    was lost then.
+    """
+    if not listing.repeated or _files_under(root) >= _listed_files(listing):
+        return
+    for name, sizes in listing.repeated.items():
+        path = root / name
+        if not path.is_file() or path.is_symlink():
+            continue  # not written at all: said as such where the tool failed
+        written = path.lstat().st_size
+        kept = sizes.index(written) if written in sizes else len(sizes) - 1
+        for number, size in enumerate(sizes):
+            if number == kept:
+                continue
+            where = f"{display}/{name}"
+            told = f" ({size:,} bytes)" if size is not None else ""
+            yield _refused(Member(name=name, open=_never_opened, size=size), where,
+                           f"copy {number + 1} of {len(sizes)} of this name{told} was not "
+                           "read: the archive lists the name more than once and the tool "
+                           "that extracts it writes one file per name (the copy read is "
+                           "the other one)", UnsupportedFormat)
+
+
+def _files_under(root: Path) -> int:
+    return sum(len(files) for _folder, _dirs, files in os.walk(root))
+
+
+def _listed_files(listing: Listing) -> int:
+    return len(listing.clean) + sum(len(sizes) - 1 for sizes in listing.repeated.values())
 
 
 def _listed_as(written: Written, listing: Listing) -> str | None:
