@@ -435,10 +435,13 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None,
     of 30,000 fields took 76 s, each widget looked up costing time in proportion to all.
     A text field (or combo box) with no value whose widget a viewer shows and has an
     appearance is added to ``shown_only``, when given: what it shows is its value.
+    A list or combo box with several options selected reads as their labels, in the
+    options' order, joined by ``"; "`` (PDFium gives a field's first value alone).
     """
     texts: dict[str, None] = {}  # in page order, each once, looked up in constant time
     budget = MAX_PAGE_EXTRA_CHARS
     lookups = 0
+    option_checks = MAX_OPTION_CHECKS
     for annot in _annotations(page):
         if budget <= 0:
             break
@@ -451,7 +454,13 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None,
             value = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldValue, form_handle, annot,
                                max_chars=budget).strip()
             name = utf16_text(pdfium_c.FPDFAnnot_GetFormFieldName, form_handle, annot).strip()
-            typed = pdfium_c.FPDFAnnot_GetFormFieldType(form_handle, annot) in _TYPED_FIELDS
+            kind = pdfium_c.FPDFAnnot_GetFormFieldType(form_handle, annot)
+            typed = kind in _TYPED_FIELDS
+            if kind in _CHOICE_FIELDS and option_checks > 0:
+                chosen, checked = _chosen_options(form_handle, annot, option_checks, budget)
+                option_checks -= checked
+                if len(chosen) > 1:
+                    value = _CHOICES_JOINED.join(chosen)
         if not value and not name:
             value = utf16_text(pdfium_c.FPDFAnnot_GetStringValue, annot, b"V",
                                max_chars=budget).strip()
@@ -470,6 +479,33 @@ def form_field_texts(page: pdfium.PdfPage, form_handle: Any | None,
 #: Widgets of one page whose field is looked up through PDFium's form, at most (a tax
 #: form's busiest page has a few hundred).
 MAX_FORM_LOOKUPS = 2000
+#: Options of list and combo boxes asked whether they are selected, on one page at most:
+#: a country list has about 250, and PDFium's answer for each goes through the field's
+#: values again.
+MAX_OPTION_CHECKS = 20_000
+_CHOICE_FIELDS = frozenset({pdfium_c.FPDF_FORMFIELD_LISTBOX, pdfium_c.FPDF_FORMFIELD_COMBOBOX})
+# how the values of one field are joined; an option's label may hold a comma
+_CHOICES_JOINED = "; "
+
+
+def _chosen_options(form_handle: Any, annot: Any, max_checks: int,
+                    max_chars: int) -> tuple[list[str], int]:
+    """The labels of the choice field's selected options, in the options' order and each
+    once, and how many options were asked about (at most ``max_checks``). A selected
+    option is one its value array (or its /I indices) names. The label is what a viewer
+    lists: for an option that is a pair of export value and label, the label."""
+    count = min(max(pdfium_c.FPDFAnnot_GetOptionCount(form_handle, annot), 0), max_checks)
+    chosen: dict[str, None] = {}
+    for index in range(count):
+        if max_chars <= 0:
+            break
+        if pdfium_c.FPDFAnnot_IsOptionSelected(form_handle, annot, index):
+            label = utf16_text(pdfium_c.FPDFAnnot_GetOptionLabel, form_handle, annot, index,
+                               max_chars=max_chars).strip()
+            if label and label not in chosen:
+                chosen[label] = None
+                max_chars -= len(label) + len(_CHOICES_JOINED)
+    return list(chosen), count
 
 
 def signature_boxes(page: pdfium.PdfPage, form_handle: Any) -> list[tuple[float, ...]]:
