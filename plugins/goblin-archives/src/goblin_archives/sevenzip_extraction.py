@@ -87,16 +87,70 @@ class _MeteredFactory(py7zr.io.WriterFactory):
 
 def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
             meter: ByteMeter, folder: Path) -> tuple[list[py7zr.py7zr.ArchiveFile],
-                                                     list[_MeteredFile | None],
+                                                     list[_MeteredFile | GoblinError | None],
                                                      GoblinError | None]:
     """Decompress every member of the archive ``opener`` reads into ``folder``.
 
     Returns the listing and, entry by entry, the file written (None for a member
-    not decompressed: a folder, or a name the core refuses), and the damage that
-    stopped decoding: then the listing ends before the member it fell in, so the
-    members decoded whole before it are still read.
+    not decompressed: a folder, or a name the core refuses; the error for one the
+    damage cost), and the damage that stopped decoding, naming the damaged member.
+    py7zr stops at the first damage; the members after it are decoded again, so a
+    damaged member costs only itself and the rest of its solid block.
     """
     factory = _MeteredFactory(folder, meter)
+    files, targets, damage = _extract_round(opener, display, password, factory, None)
+    lost: dict[str, GoblinError] = {}
+    first_damage = damage
+    while damage is not None and len(lost) < len(files):
+        found = _written_by_entry(files, set(targets), factory.files)
+        pending = [entry for entry, file in zip(files, found, strict=True)
+                   if file is None and entry.filename in targets and not entry.is_directory
+                   and entry.filename not in lost]
+        if not pending:
+            break
+        _mark_lost(pending, files, lost, damage, display)
+        retry = [entry.filename for entry in pending if entry.filename not in lost]
+        if not retry:
+            break
+        _files, _targets, damage = _extract_round(opener, display, password, factory, retry)
+    found = _written_by_entry(files, set(targets), factory.files)
+    results: list[_MeteredFile | GoblinError | None] = [
+        lost.get(entry.filename, file) if file is None else file
+        for entry, file in zip(files, found, strict=True)]
+    return files, results, first_damage
+
+
+def _mark_lost(pending: list[py7zr.py7zr.ArchiveFile],
+               files: list[py7zr.py7zr.ArchiveFile], lost: dict[str, GoblinError],
+               damage: GoblinError, display: str) -> None:
+    """Note the member ``damage`` fell in, and the members of its solid block after it.
+
+    Decoding goes in listing order: the first member not written is where it
+    stopped. When that member shares its block with one already lost, the
+    damage is that one's, met again on the way: the rest of the block is lost.
+    """
+    entry = pending[0]
+    block = [other for other in pending if other.folder is entry.folder]
+    earlier = next((name for name in lost
+                    if any(f.filename == name and f.folder is entry.folder for f in files)), None)
+    if earlier is None:
+        lost[entry.filename] = type(damage)(damage.message, file=f"{display}/{entry.filename}")
+        block = block[1:]
+        earlier = entry.filename
+    elif not block:
+        return
+    for other in block:
+        lost[other.filename] = CorruptDocument(
+            f"not decoded: it follows the damaged member {earlier!r} in the same solid block, "
+            "which decodes only front to back; the archive is damaged",
+            file=f"{display}/{other.filename}")
+
+
+def _extract_round(opener: Callable[[], BinaryIO], display: str, password: str | None,
+                   factory: _MeteredFactory, only: list[str] | None,
+                   ) -> tuple[list[py7zr.py7zr.ArchiveFile], list[str], GoblinError | None]:
+    """One pass of py7zr over the archive: the listing, the names it was asked to
+    decode (``only``, else every name the core accepts) and the damage it stopped at."""
     damage: GoblinError | None = None
     stream = opener()
     try:
@@ -109,15 +163,17 @@ def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
                 raise _archive_error(display, exc, "read") from exc
             with archive:
                 files = list(archive.files)
-                refuse_oversized_listing(len(files), meter.limits, display)
+                refuse_oversized_listing(len(files), factory.meter.limits, display)
                 if archive.needs_password() and not password:
                     raise _password_error(display, password)
                 # py7zr stops the whole archive at the first name it finds unsafe; only
                 # names the core accepts are decompressed, the others are listed so the
                 # core refuses and reports them by their own name.
                 targets = [f.filename for f in files if safe_member_name(f.filename)[0]]
+                written_before = len(factory.created)
                 try:
-                    archive.extract(targets=targets, factory=factory)
+                    archive.extract(targets=only if only is not None else targets,
+                                    factory=factory)
                 except GoblinError:
                     raise  # a limit the meter enforced, not damage
                 except py7zr.exceptions.PasswordRequired as exc:
@@ -125,21 +181,15 @@ def extract(opener: Callable[[], BinaryIO], display: str, password: str | None,
                 except _DAMAGE as exc:
                     if password and archive.needs_password():
                         raise _password_error(display, password) from exc
-                    damage = _archive_error(display, exc, "extract")
+                    unfinished = (factory.created[-1].name
+                                  if len(factory.created) > written_before else None)
+                    damage = _archive_error(display, exc, "extract", unfinished)
                     factory.drop_unfinished()
     finally:
         stream.close()
         for written in factory.created:
             written.close()
-    found = _written_by_entry(files, set(targets), factory.files)
-    if damage is not None:
-        # py7zr decodes in listing order: the first member it should have written and
-        # did not is where the damage is; nothing after it was decoded.
-        lost = next((index for index, (entry, file) in enumerate(zip(files, found, strict=True))
-                     if file is None and entry.filename in targets
-                     and not entry.is_directory), len(files))
-        files, found = files[:lost], found[:lost]
-    return files, found, damage
+    return files, targets, damage
 
 
 def _written_by_entry(files: Sequence[py7zr.py7zr.ArchiveFile], targets: set[str],
@@ -163,8 +213,10 @@ def _written_by_entry(files: Sequence[py7zr.py7zr.ArchiveFile], targets: set[str
     return found
 
 
-def _archive_error(display: str, exc: BaseException, doing: str) -> GoblinError:
-    """What py7zr's failure means: a method it lacks is no damage, a CRC names its member."""
+def _archive_error(display: str, exc: BaseException, doing: str,
+                   member_name: str | None = None) -> GoblinError:
+    """What py7zr's failure means: a method it lacks is no damage, a CRC names its member,
+    as does a decoder failing inside ``member_name``."""
     if isinstance(exc, py7zr.exceptions.UnsupportedCompressionMethodError):
         return UnsupportedFormat(f"py7zr cannot {doing} it: {str(exc.message).rstrip('.')} "
                                  "(a compression method or filter py7zr does not decode)",
@@ -175,8 +227,9 @@ def _archive_error(display: str, exc: BaseException, doing: str) -> GoblinError:
                                file=display)
     reason = str(exc) if isinstance(exc, py7zr.exceptions.ArchiveError) else \
         f"{type(exc).__name__}: {exc}"
-    return CorruptDocument(f"py7zr cannot {doing} it ({reason}); the archive is truncated or "
-                           "damaged", file=display)
+    what = f"the member {member_name!r}" if member_name else "it"
+    return CorruptDocument(f"py7zr cannot {doing} {what} ({reason}); the archive is truncated "
+                           "or damaged", file=display)
 
 
 def _password_error(display: str, password: str | None) -> PasswordRequired:
@@ -187,12 +240,15 @@ def _password_error(display: str, password: str | None) -> PasswordRequired:
                             "(or archives.password)", file=display)
 
 
-def member(entry: py7zr.py7zr.ArchiveFile, written: _MeteredFile | None) -> Member:
-    """The goblin Member for one listed entry and the file it was written to."""
+def member(entry: py7zr.py7zr.ArchiveFile, written: _MeteredFile | GoblinError | None) -> Member:
+    """The goblin Member for one listed entry and the file it was written to (or the
+    damage that cost it, raised when it is opened)."""
     kind = _kind(entry)
-    path = written.path if written is not None else None
+    path = written.path if isinstance(written, _MeteredFile) else None
 
     def opener() -> BinaryIO:
+        if isinstance(written, GoblinError):
+            raise written
         if path is None:
             import io
 
