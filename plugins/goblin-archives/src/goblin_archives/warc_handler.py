@@ -64,16 +64,29 @@ class WarcHandler(BaseEngine):
             stored = ByteMeter(limits, max(size, 1), display)
             read = skipped = 0
             try:
-                records = iter(_quiet_iterator()(stream, stored))
+                iterator = _quiet_iterator()(stream, stored)
+                # warcio lets go of its reader once the records end
+                reader = iterator.reader
+                records = iter(iterator)
                 while True:
                     try:
+                        reader.parsing = True
                         record = next(records, None)
+                    except CutHeader as exc:
+                        gzip_cut = _GZIP_CUT if reader.gzip_cut else ""
+                        raise CorruptDocument(
+                            f"record {read + 1} is unreadable (the data ends inside its "
+                            f"header, {exc}{gzip_cut}); the WARC is truncated or damaged "
+                            f"after {read} record{'' if read == 1 else 's'}",
+                            file=display) from None
                     except damaged as exc:
                         raise CorruptDocument(
                             f"record {read + 1} is unreadable ({type(exc).__name__}: {exc}); "
                             f"the WARC is truncated or damaged after {read} record"
                             f"{'' if read == 1 else 's'}",
                             file=display) from exc
+                    finally:
+                        reader.parsing = False
                     if record is None:
                         break
                     read += 1
@@ -89,6 +102,16 @@ class WarcHandler(BaseEngine):
             raise CorruptDocument(f"the capture of {cut[0].name} is cut short: "
                                   f"{cut[0].missing:,} bytes of its record are missing; "
                                   "the WARC is truncated", file=display)
+        if reader.gzip_cut:
+            raise CorruptDocument(f"the WARC is truncated{_GZIP_CUT}", file=display)
+
+
+_GZIP_CUT = ("; gzip decompression failed: the compressed file ended before the "
+             "end-of-stream marker was reached")
+
+
+class CutHeader(Exception):
+    """The data ended inside a record's header block (its WARC or HTTP headers)."""
 
 
 def _check_skipped(skipped: int, limits: ArchiveLimits, display: str) -> None:
@@ -124,8 +147,15 @@ def _quiet_iterator() -> type:
             super().__init__(stream)
             self.meter = meter
             self.header = 0  # bytes of the header block being read, line by line
+            #: Set while a record's headers are parsed: the data ending then cuts one.
+            self.parsing = False
+            #: Whether the data ended inside a gzip member (warcio reads on as if it ended).
+            self.gzip_cut = False
 
         def _process_read(self, data: bytes) -> None:
+            if not data and self.decompressor is not None \
+                    and not getattr(self.decompressor, "eof", True):
+                self.gzip_cut = True
             super()._process_read(data)
             if self.buff_size:
                 self.meter.read(self.buff_size)
@@ -136,7 +166,13 @@ def _quiet_iterator() -> type:
 
         def readline(self, length: int | None = None) -> bytes:
             room = HEADER_BYTES - self.header + 1
-            line = bytes(super().readline(min(length, room) if length else room))
+            wanted = min(length, room) if length else room
+            line = bytes(super().readline(wanted))
+            ended = not line.endswith(b"\n") and len(line) < wanted
+            if self.parsing and ended and (line or self.header):
+                # warcio takes what a header block holds when the data ends: a record
+                # cut there would be read as a record of a few fields, or none.
+                raise CutHeader(f"{self.header + len(line):,} bytes of it, without an end")
             self.header = 0 if not line.strip() else self.header + len(line)
             if self.header > HEADER_BYTES:
                 raise CorruptDocument(
