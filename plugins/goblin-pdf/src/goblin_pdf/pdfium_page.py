@@ -17,8 +17,10 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from goblin_core.ranking import REPLACEMENT, is_unmapped, unmapped_chars
+from goblin_core.source import Source
 from goblin_pdf.generated_gaps import apply_edits, mend_generated_gaps
 from goblin_pdf.hidden_text import hidden_chars
+from goblin_pdf.info_dictionary import info_entries
 from goblin_pdf.layout.drop_capitals import drop_capital_edits
 from goblin_pdf.layout.hyphens import mend_marked_hyphens
 from goblin_pdf.layout.native import TEXT_OBJECT, drawn_text_rects
@@ -650,16 +652,22 @@ def _texts_in(pdf: pdfium.PdfDocument, index: int, boxes: list[tuple[float, ...]
         page.close()
 
 
-def document_info(pdf: pdfium.PdfDocument) -> dict[str, str]:
-    """The document information dictionary's standard keys that have a value. A value
-    that is not valid UTF-16 (a lone surrogate from a damaged or hand-made file) keeps
-    what reads, unlike pypdfium2's own reader, which raises and so cost the whole file."""
+def document_info(pdf: pdfium.PdfDocument, source: Source | None = None,
+                  password: str | None = None) -> dict[str, str]:
+    """The document information dictionary's keys that have a value: the standard ones
+    as PDFium reads them and, when the ``source`` PDFium opened (and its ``password``)
+    is given, every other key, listed by qpdf (``info_entries``). A value that is not
+    valid UTF-16 (a lone surrogate from a damaged or hand-made file) keeps what reads,
+    unlike pypdfium2's own reader, which raises and so cost the whole file."""
     info: dict[str, str] = {}
     for key in pdfium.PdfDocument.METADATA_KEYS:
         value = utf16_text(pdfium_c.FPDF_GetMetaText, pdf, key.encode("ascii"),
                            max_chars=_MAX_INFO_CHARS)
         if value:
             info[key] = value
+    if source is not None:
+        for key, value in info_entries(source, password, _MAX_INFO_CHARS).items():
+            info.setdefault(key, value)
     return info
 
 
