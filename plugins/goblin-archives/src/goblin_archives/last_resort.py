@@ -86,3 +86,14 @@ def _note(source: Source, error: GoblinError, *, replacing: bool) -> None:
     elif not replacing:
         return
     _FAILURES[key] = error
+
+
+def last_resort_runs(config: Config, fmt: str) -> bool:
+    """Whether the handler of last resort for ``fmt`` (``zip``, ``7z``, ``tar``: patool
+    driving 7-Zip) can run, so that an archive Python cannot wholly read is its to read."""
+    from goblin_archives.patool_handler import FALLBACK_FORMATS, PatoolHandler
+
+    if config.get("archives", "patool") is False:
+        return False
+    fallback = next(entry for entry in FALLBACK_FORMATS if entry.name == fmt)
+    return PatoolHandler(fallback).available()[0]

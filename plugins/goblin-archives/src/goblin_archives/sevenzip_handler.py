@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from goblin_archives.last_resort import noting_failures
+from goblin_archives.last_resort import last_resort_runs, noting_failures
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch
 from goblin_archives.volumes import whole_file
@@ -37,7 +37,7 @@ class SevenZipHandler(BaseEngine):
         with whole_file(source) as (opener, size), Scratch() as scratch:
             meter = ByteMeter(limits, max(size, 1), display)
             files, written, damage = extract(opener, display, password, meter, scratch.path)
-            if isinstance(damage, UnsupportedFormat) and _seven_zip_follows(config):
+            if isinstance(damage, UnsupportedFormat) and last_resort_runs(config, "7z"):
                 # 7-Zip, next in line through patool, decodes the methods py7zr lacks
                 # (BCJ2): the whole archive, where once members are read it would not run.
                 raise damage
@@ -45,13 +45,3 @@ class SevenZipHandler(BaseEngine):
                 yield member(entry, file)
             if damage is not None:
                 raise damage
-
-
-def _seven_zip_follows(config: Config) -> bool:
-    """Whether the 7z handler of last resort (patool driving 7-Zip) can run."""
-    from goblin_archives.patool_handler import FALLBACK_FORMATS, PatoolHandler
-
-    if config.get("archives", "patool") is False:
-        return False
-    sevenzip = next(fmt for fmt in FALLBACK_FORMATS if fmt.name == "7z")
-    return PatoolHandler(sevenzip).available()[0]

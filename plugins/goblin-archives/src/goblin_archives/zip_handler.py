@@ -19,7 +19,7 @@ import zipfile_deflate64  # noqa: F401 - registers Deflate64 (method 9) with zip
 
 from goblin_archives.aes_zip import AES_METHOD, AesReader
 from goblin_archives.guarded import GuardedStream, translated
-from goblin_archives.last_resort import noting_failures
+from goblin_archives.last_resort import last_resort_runs, noting_failures
 from goblin_archives.listing import ZIP_TAIL, refuse_oversized_listing, zip_declared_count
 from goblin_archives.modes import kind_of_mode
 from goblin_archives.names import decode_name, guess_encoding
@@ -29,7 +29,7 @@ from goblin_archives.spanned_zip import spanned_members
 from goblin_archives.volumes import later_volume, spanned_zip_set, volume_member, whole_file
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import PasswordRequired, UnsafeArchive
+from goblin_core.errors import PasswordRequired, UnsafeArchive, UnsupportedFormat
 from goblin_core.source import Source
 
 _UTF8_FLAG = 0x800
@@ -73,6 +73,7 @@ def _read(opener: Callable[[], BinaryIO], meter: ByteMeter, config: Config) -> I
             infos = archive.infolist()
             refuse_oversized_listing(len(infos), limits, display)
             names = _names(infos, str(config.get("archives", "name_encoding") or ""))
+            _refuse_undecodable_methods(infos, display, config)
             password = password_for(config)
             shared = _overlapping(infos, names)
             for index, (info, name) in enumerate(zip(infos, names, strict=True)):
@@ -82,6 +83,29 @@ def _read(opener: Callable[[], BinaryIO], meter: ByteMeter, config: Config) -> I
     finally:
         aes.close()
         stream.close()
+
+
+#: Methods zipfile decodes (Deflate64 once zipfile-deflate64 registered it), and WinZip
+#: AES, which pyzipper reads.
+_DECODED_METHODS = frozenset({zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2,
+                              zipfile.ZIP_LZMA, 9, AES_METHOD})
+
+
+def _refuse_undecodable_methods(infos: list[zipfile.ZipInfo], display: str,
+                                config: Config) -> None:
+    """Hand the whole archive to 7-Zip, the handler of last resort, when a member is stored
+    with a method zipfile does not decode (PPMd, zstd, xz...) and 7-Zip can run: once
+    members are read here it would not be asked."""
+    methods = sorted({i.compress_type for i in infos} - _DECODED_METHODS)
+    if methods and last_resort_runs(config, "zip"):
+        raise UnsupportedFormat(f"{_method_names(methods)}, which zipfile does not decode",
+                                file=display)
+
+
+def _method_names(methods: list[int]) -> str:
+    named = {93: "zstd", 95: "xz", 96: "JPEG", 97: "WavPack", 98: "PPMd"}
+    return "stored with " + ", ".join(f"method {m}" + (f" ({named[m]})" if m in named else "")
+                                      for m in methods)
 
 
 def _tail(stream: BinaryIO) -> bytes:
@@ -162,6 +186,9 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
             try:
                 secret = password.encode() if encrypted and password else None
                 inner = archive.open(info, pwd=secret)
+            except NotImplementedError as exc:  # a RuntimeError, but no password problem
+                raise UnsupportedFormat(f"{_method_names([info.compress_type])}, which "
+                                        f"zipfile does not decode ({exc})", file=where) from exc
             except RuntimeError as exc:  # zipfile's way of saying "bad password"
                 raise PasswordRequired(f"the password does not open it ({exc}); "
                                        "check goblin.password", file=where) from exc
