@@ -207,11 +207,20 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
     )
 
 
+#: The MS-DOS attribute of a folder, in the low byte of a zip entry's external attributes.
+_DOS_DIRECTORY = 0x10
+
+
 def _kind(info: zipfile.ZipInfo, mode: int | None) -> MemberKind:
-    # ZipInfo.is_dir() fails on a member with an empty name, which a hostile zip may hold
-    if info.filename.endswith("/"):
+    # ZipInfo.is_dir() fails on a member with an empty name, which a hostile zip may hold;
+    # Windows tools end a folder's name with a backslash, or mark it by its attribute alone.
+    if info.filename.endswith(("/", "\\")):
         return "dir"
-    return kind_of_mode(mode, "file") if mode else "file"
+    if mode and stat.S_IFMT(mode):
+        return kind_of_mode(mode, "file")
+    if info.external_attr & _DOS_DIRECTORY and info.file_size == 0:
+        return "dir"
+    return "file"
 
 
 def _link_target(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> str | None:
