@@ -173,7 +173,15 @@ def member_name(source: Source, codec: Codec, stored: str | None = None) -> str:
 
 
 def gzip_stored_name(head: bytes) -> str | None:
-    """The original file name a gzip header records (FNAME), when it has one."""
+    """The original file name a gzip header records (FNAME), when it has one: UTF-8 when
+    it decodes as such, else Latin-1 (what RFC 1952 prescribes).
+
+    >>> gzip_stored_name(b"\\x1f\\x8b\\x08\\x08" + bytes(6) + "relatório.txt".encode() + b"\\0")
+    'relatório.txt'
+    >>> gzip_stored_name(b"\\x1f\\x8b\\x08\\x08" + bytes(6) + "relatório.txt".encode("latin-1")
+    ...                  + b"\\0")
+    'relatório.txt'
+    """
     if len(head) < 10 or head[:2] != b"\x1f\x8b":
         return None
     flags = head[3]
@@ -187,5 +195,12 @@ def gzip_stored_name(head: bytes) -> str | None:
     end = head.find(b"\0", pos)
     if end <= pos:
         return None
-    stored = head[pos:end].decode("latin-1").replace("\\", "/").rsplit("/", 1)[-1]
+    raw = head[pos:end]
+    try:
+        # RFC 1952 says ISO 8859-1, but gzip on today's systems stores the name's bytes
+        # as they are, which is UTF-8; Latin-1 text is almost never valid UTF-8.
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    stored = text.replace("\\", "/").rsplit("/", 1)[-1]
     return stored or None
