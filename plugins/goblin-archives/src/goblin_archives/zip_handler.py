@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import io
 import stat
+import struct
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -155,14 +157,49 @@ def _overlapping(infos: list[zipfile.ZipInfo], names: list[str]) -> dict[int, st
 def _names(infos: list[zipfile.ZipInfo], forced: str) -> list[str]:
     # zipfile cuts ``filename`` at a NUL (``evil.txt\0.pdf`` becomes ``evil.txt``) where
     # other tools may not; the name as stored is judged, and refused, as a whole.
-    legacy = [i for i in infos if not i.flag_bits & _UTF8_FLAG]
+    # zipfile decoded names without the UTF-8 flag as cp437; encoding back gives the bytes.
+    raw = {id(i): i.orig_filename.encode("cp437") for i in infos
+           if not i.flag_bits & _UTF8_FLAG}
+    unicode = {key: name for i in infos if (key := id(i)) in raw
+               and (name := unicode_path(i.extra, raw[key])) is not None}
+    legacy = [name for key, name in raw.items() if key not in unicode]
     if not legacy:
-        return [i.orig_filename for i in infos]
-    # zipfile decoded these as cp437; encoding back gives the stored bytes.
-    raw = {id(i): i.orig_filename.encode("cp437") for i in legacy}
-    encoding = guess_encoding(list(raw.values()), forced)
-    return [decode_name(raw[id(i)], encoding) if id(i) in raw else i.orig_filename
+        return [unicode.get(id(i), i.orig_filename) for i in infos]
+    encoding = guess_encoding(legacy, forced)
+    return [unicode[id(i)] if id(i) in unicode
+            else decode_name(raw[id(i)], encoding) if id(i) in raw else i.orig_filename
             for i in infos]
+
+
+_UNICODE_PATH = 0x7075
+
+
+def unicode_path(extra: bytes, stored: bytes) -> str | None:
+    """The name an Info-ZIP Unicode Path extra field (0x7075) gives, when it is there and
+    its CRC-32 matches ``stored``, the legacy name bytes it stands for (a tool that renamed
+    the member without updating the field left a stale name, which APPNOTE says to ignore).
+
+    >>> import zlib
+    >>> field = b"\\x01" + zlib.crc32(b"??.txt").to_bytes(4, "little") + "文件.txt".encode()
+    >>> unicode_path(b"up" + len(field).to_bytes(2, "little") + field, b"??.txt")
+    '文件.txt'
+    >>> unicode_path(b"up" + len(field).to_bytes(2, "little") + field, b"other.txt") is None
+    True
+    """
+    pos = 0
+    while pos + 4 <= len(extra):
+        tag, size = struct.unpack_from("<HH", extra, pos)
+        body = extra[pos + 4:pos + 4 + size]
+        pos += 4 + size
+        if tag != _UNICODE_PATH or len(body) < 5 or body[0] != 1:
+            continue
+        if struct.unpack_from("<I", body, 1)[0] != zlib.crc32(stored):
+            return None
+        try:
+            return body[5:].decode("utf-8") or None
+        except UnicodeDecodeError:
+            return None
+    return None
 
 
 def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
