@@ -8,6 +8,7 @@ go through pyzipper (``aes_zip``), the rest through zipfile.
 
 from __future__ import annotations
 
+import copy
 import io
 import stat
 import struct
@@ -15,7 +16,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import IO, BinaryIO
 
 import zipfile_deflate64  # noqa: F401 - registers Deflate64 (method 9) with zipfile
 
@@ -222,7 +223,7 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
         with translated(where, "opening the member"):
             try:
                 secret = password.encode() if encrypted and password else None
-                inner = archive.open(info, pwd=secret)
+                inner = _open_member(archive, info, secret)
             except NotImplementedError as exc:  # a RuntimeError, but no password problem
                 raise UnsupportedFormat(f"{_method_names([info.compress_type])}, which "
                                         f"zipfile does not decode ({exc})", file=where) from exc
@@ -246,6 +247,46 @@ def _member(opened: _Opened, info: zipfile.ZipInfo, name: str, display: str,
 
 #: The MS-DOS attribute of a folder, in the low byte of a zip entry's external attributes.
 _DOS_DIRECTORY = 0x10
+
+
+def _open_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo,
+                 secret: bytes | None) -> IO[bytes]:
+    """``archive.open(info)``, forgiving a local header that spells the same name bytes
+    without the UTF-8 flag the directory sets (or the other way round).
+
+    zipfile compares the names decoded each with its own header's flag, so the same
+    bytes read as UTF-8 in one and cp437 in the other differ, and the member was
+    refused as damaged; 7-Zip, bsdtar and unzip compare no such thing.
+    """
+    try:
+        return archive.open(info, pwd=secret)
+    except zipfile.BadZipFile:
+        local = _local_name(archive, info)
+        if local is None or local[0] != _stored_name(info):
+            raise
+        spelled = copy.copy(info)
+        spelled.orig_filename = local[0].decode("utf-8" if local[1] else "cp437")
+        return archive.open(spelled, pwd=secret)
+
+
+def _stored_name(info: zipfile.ZipInfo) -> bytes:
+    """The name bytes the central directory holds for ``info``."""
+    encoding = "utf-8" if info.flag_bits & _UTF8_FLAG else "cp437"
+    return info.orig_filename.encode(encoding, "surrogateescape")
+
+
+def _local_name(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> tuple[bytes, bool] | None:
+    """The name bytes of ``info``'s local header and whether it sets the UTF-8 flag."""
+    handle = archive.fp
+    if handle is None:
+        return None
+    handle.seek(info.header_offset)
+    header = handle.read(30)
+    if len(header) < 30 or header[:4] != _LOCAL_HEADER:
+        return None
+    flags, = struct.unpack_from("<H", header, 6)
+    length, = struct.unpack_from("<H", header, 26)
+    return handle.read(length), bool(flags & _UTF8_FLAG)
 
 
 def _kind(info: zipfile.ZipInfo, mode: int | None) -> MemberKind:
