@@ -82,3 +82,12 @@ def test_a_file_qpdf_cannot_open_as_it_stands_keeps_its_standard_keys() -> None:
     data = _with_info({"/Title": String("Kept"), "/Company": String("ACME")})
     broken = data.replace(b"startxref", b"startxrez")  # PDFium rebuilds the table itself
     assert _info(broken) == {"Title": "Kept"}
+
+
+def test_a_producers_own_keys_reach_the_documents_raw_metadata() -> None:
+    import goblin_core
+
+    document = goblin_core.extract(_with_info({"/Title": String("T"), "/Company": String("ACME")}),
+                                   name="report.pdf", ocr="never")
+    assert document.raw_metadata["Company"] == "ACME"
+    assert document.metadata["title"] == "T"

@@ -371,7 +371,7 @@ class PdfiumDocument(BaseParsedDocument):
             return []
 
     def _document_metadata(self, readable: Source, password: str | None) -> dict[str, Any]:
-        info = document_info(self.pdf)
+        info = document_info(self.pdf, readable, password)
         encrypted = (pdfium_c.FPDF_GetSecurityHandlerRevision(self.pdf) != -1
                      or self._read_decrypted)
         metadata = document_metadata(info, page_count=self.pages_in_file, encrypted=encrypted,
