@@ -23,9 +23,10 @@ from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
 from goblin_archives.tool_names import Listing, checked_members, list_names
 from goblin_archives.tool_output import tool_failure, unar_report
+from goblin_archives.volumes import spanned_zip_set
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
-from goblin_core.errors import EngineUnavailable
+from goblin_core.errors import EngineUnavailable, UnsupportedFormat
 from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
@@ -186,6 +187,12 @@ class PatoolHandler(BaseEngine):
             raise EngineUnavailable(f"{off}; turn it on to read {self.fmt.name} files",
                                     file=source.display_name)
         display = source.display_name
+        if self.fmt.name == "zip" and spanned_zip_set(source) is not None:
+            # 7-Zip already read the set through the zip handler, every segment linked;
+            # run on the .zip alone it would only blame a segment that is there.
+            found = failure_of(source)
+            raise found if found is not None else UnsupportedFormat(
+                "a spanned zip is read as a set by the zip handler", file=display)
         meter = ByteMeter(limits, max(source.size, 1), display)
         timeout = float(config.get("archives", "tool_timeout") or 300.0)
         with Scratch() as scratch:

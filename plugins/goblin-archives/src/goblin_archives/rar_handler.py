@@ -22,7 +22,7 @@ from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import Scratch
 from goblin_archives.sniffers import rar_behind_program
-from goblin_archives.volumes import later_volume, volume_member
+from goblin_archives.volumes import later_volume, next_rar_volume, volume_member
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
 from goblin_core.errors import CorruptDocument, PasswordRequired, UnsupportedFormat
@@ -65,6 +65,7 @@ class RarHandler(BaseEngine):
         except _LaterVolume as exc:
             yield volume_member(source, later_volume(source) or str(exc))
             return
+        _check_next_volume(archive, display)
         if len(archive.volumelist()) > 1:
             yield from _members(archive, display, password, limits, sealed)
             return
@@ -81,6 +82,27 @@ class RarHandler(BaseEngine):
                 _copy_from(path, start, alone)
             archive, sealed = _open(alone, display, password)
             yield from _members(archive, display, password, limits, sealed)
+
+
+def _check_next_volume(archive: rarfile.RarFile, display: str) -> None:
+    """Raise, naming the missing file, when the set continues past its last volume found.
+
+    rarfile lists the volumes it finds beside the first; when the next is missing
+    the listing ends with a member split across into it, and a lone first volume
+    read through a private link would fail on the link's name.
+    """
+    volumes = archive.volumelist()
+    last = len(volumes) - 1
+    split = [info for info in archive.infolist()
+             if info.volume == last and info.flags & rarfile.RAR_FILE_SPLIT_AFTER]
+    if not split:
+        return
+    found = Path(volumes[-1]).name
+    missing = next_rar_volume(found)
+    raise CorruptDocument(
+        f"part {last + 2} of the RAR set, {missing or 'the volume after ' + found}, is missing: "
+        f"{split[0].filename!r} continues in it; put every part of the set beside "
+        f"{Path(volumes[0]).name}", file=display)
 
 
 def _copy_from(path: Path, offset: int, target: Path) -> None:

@@ -17,7 +17,7 @@ from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
 from goblin_archives.tool_names import checked_members, list_names
 from goblin_archives.tool_output import tool_failure
-from goblin_archives.volumes import VolumeSet
+from goblin_archives.volumes import VolumeSet, spanned_segment_names
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, Member
 from goblin_core.errors import EngineUnavailable
@@ -49,6 +49,8 @@ def spanned_members(volumes: VolumeSet, display: str, limits: ArchiveLimits,
         if result.returncode != 0:
             stderr = result.stderr.decode("utf-8", "replace")
             stderr = stderr.replace(str(scratch.path), "<scratch>")
+            # 7-Zip names the parts by the private links it was given: name the files.
+            stderr = spanned_segment_names(stderr, last.name, "set")
             failure = tool_failure("7z", display, stderr, password)
         listing = list_names(scratch.path / "set.zip", scratch.path, meter, timeout)
         yield from checked_members(out, listing, display, failure)

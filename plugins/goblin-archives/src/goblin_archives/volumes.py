@@ -148,6 +148,41 @@ def _place_in_set(name: str) -> tuple[str, str] | None:
     return None
 
 
+_RAR_OLD = re.compile(r"^(?P<stem>.+)\.(?:rar|(?P<r>[rR])(?P<number>\d{2,}))$", re.IGNORECASE)
+
+
+def next_rar_volume(name: str) -> str:
+    """The file name of the RAR volume after ``name`` ('' when its naming is unknown).
+
+    >>> next_rar_volume("dossie.part1.rar"), next_rar_volume("dossie.part09.rar")
+    ('dossie.part2.rar', 'dossie.part10.rar')
+    >>> next_rar_volume("dossie.rar"), next_rar_volume("dossie.r00")
+    ('dossie.r00', 'dossie.r01')
+    """
+    if found := _RAR_PART.match(name):
+        number = found["number"]
+        return f"{found['stem']}.part{int(number) + 1:0{len(number)}d}.rar"
+    if found := _RAR_OLD.match(name):
+        if found["number"] is None:
+            return f"{found['stem']}.{'R' if name.endswith('.RAR') else 'r'}00"
+        number = found["number"]
+        return f"{found['stem']}.{found['r']}{int(number) + 1:0{len(number)}d}"
+    return ""
+
+
+def spanned_segment_names(text: str, zip_name: str, link_stem: str) -> str:
+    """``text`` (a tool's message) with the private links of a spanned set
+    (``set.z01``... ``set.zip``) named as the caller knows the files.
+
+    >>> spanned_segment_names("Missing volume : set.z02", "dossie.zip", "set")
+    'Missing volume : dossie.z02'
+    """
+    stem = zip_name[: -len(".zip")] if zip_name.lower().endswith(".zip") else zip_name
+    segments = re.compile(rf"\b{re.escape(link_stem)}\.(?P<z>[zZ])(?P<number>\d{{2,}})\b")
+    text = segments.sub(lambda found: f"{stem}.{found['z']}{found['number']}", text)
+    return re.sub(rf"\b{re.escape(link_stem)}\.zip\b", zip_name, text)
+
+
 def volume_member(source: Source, reason: str) -> Member:
     """The one member a later volume lists: skipped, with ``reason``."""
     return Member(name=source.name, open=_nothing, size=0, kind="volume", note=reason)
