@@ -107,7 +107,9 @@ class DocxSalvageParser(BaseEngine):
         if not page.text.strip():
             raise CorruptDocument("no text survives in the damaged file", file=source.display_name)
         document = TextDocument([page.build()], metadata={"salvaged": True})
-        document.warnings = [("CorruptDocument", f"read from what survives of {_BODY}: any "
+        # Truncated, not CorruptDocument: text is known lost, so the document was read
+        # in part (report.truncated, a loss for the CLI's exit status)
+        document.warnings = [("Truncated", f"read from what survives of {_BODY}: any "
                               "text after the damage is lost")]
         return document
 
