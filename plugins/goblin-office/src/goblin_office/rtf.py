@@ -91,4 +91,8 @@ class RTFParser(BaseEngine):
         page = PageContent(number=1, text=text, hidden_chars=content.hidden_chars)
         document = TextDocument([page], metadata=metadata, attachments=found)
         document.warnings = [("Truncated", cut) for cut in content.cuts]
+        if content.unclosed_groups:
+            document.warnings.append(("CorruptDocument", f"the RTF ends inside "
+                                      f"{content.unclosed_groups:,} open group(s): the file "
+                                      "may be cut short, losing what followed"))
         return document

@@ -200,6 +200,9 @@ class RTFContent:
     metadata: dict[str, str] = field(default_factory=dict)
     cuts: list[str] = field(default_factory=list)  # what was read only in part, and why
     hidden_chars: int = 0  # characters of the text in hidden text (\v)
+    #: groups still open where the data ends: a writer closes every group, so a file
+    #: ending inside some was most likely cut short
+    unclosed_groups: int = 0
 
 
 class _Reader:
@@ -384,7 +387,8 @@ class _Reader:
                 if closed.padded:
                     self.emit(" ", state, character=False)
         self.flush()
-        return RTFContent("".join(self.parts[""]), self.metadata(), self.cuts, self.hidden_chars)
+        return RTFContent("".join(self.parts[""]), self.metadata(), self.cuts, self.hidden_chars,
+                          len(stack) + merged_groups)
 
     def control(
         self, word: str, param: str | None, state: _State, first: bool, starred: bool
