@@ -13,12 +13,13 @@ import email.utils
 import functools
 import logging
 import re
+import struct
 import warnings
 from collections.abc import Iterator
 from datetime import datetime
 from typing import IO, Any
 
-from PIL import Image, ImageFile, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageFile, ImageOps, TiffImagePlugin, UnidentifiedImageError
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
@@ -106,14 +107,18 @@ class ImageDocument(BaseParsedDocument):
             self._image = _open(self._stream, source, max_pixels)
             # Counting frames and reading EXIF read past the header: a damaged
             # stream fails here, as a CorruptDocument.
-            frames, counted, self.metadata = _frames_and_metadata(self._image, source,
-                                                                  max_frames)
+            frames, counted, damage, self.metadata = _frames_and_metadata(
+                self._image, self._stream, source, max_frames)
         except BaseException:
             self._stream.close()
             raise
         self._pages_found = frames if self._image.format in _PAGED_FORMATS else 1
         self.page_count = self._pages_found if counted or self._pages_found == 1 else None
         self.warnings: list[tuple[str, str]] = []
+        if damage:
+            # Truncated: the pages after the damage are known lost, so the document
+            # was read in part (report.truncated, a loss for the CLI's exit status)
+            self.warnings.append(("Truncated", damage))
 
     def pages(self) -> Iterator[PageContent]:
         for number in range(1, self._pages_found + 1):
@@ -207,35 +212,98 @@ def _open(stream: IO[bytes], source: Source, max_pixels: int) -> Image.Image:
     return image
 
 
-def _frames_and_metadata(image: Image.Image, source: Source,
-                         max_frames: int) -> tuple[int, bool, dict[str, Any]]:
+def _frames_and_metadata(image: Image.Image, stream: IO[bytes], source: Source,
+                         max_frames: int) -> tuple[int, bool, str, dict[str, Any]]:
     """The frames found (at most ``max_frames`` of a paged format, 0: all), whether
-    that is all of them, and the image's metadata."""
+    that is all of them, why the frames stop early ('' when they do not: see
+    ``_frames_up_to``), and the image's metadata."""
     try:
-        if max_frames and image.format in _PAGED_FORMATS:
-            frames, counted = _frames_up_to(image, max_frames)
+        if image.format in _PAGED_FORMATS:
+            frames, counted, damage = _frames_up_to(image, stream, max_frames)
         else:
-            frames, counted = int(getattr(image, "n_frames", 1) or 1), True
-        return frames, counted, _metadata(image, frames if counted else None)
-    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+            frames, counted, damage = int(getattr(image, "n_frames", 1) or 1), True, ""
+        return frames, counted, damage, _metadata(image, frames if counted else None)
+    except _FRAME_ERRORS as exc:
         image.close()
         raise CorruptDocument(f"the image data is damaged ({exc})",
                               file=source.display_name) from exc
 
 
-def _frames_up_to(image: Image.Image, most: int) -> tuple[int, bool]:
-    """Frames of ``image`` found by seeking one at a time, stopping at ``most``;
-    and whether there are no more. Pillow ends a directory chain that loops back."""
+#: What Pillow raises on a frame whose directory is damaged (TypeError: a TIFF
+#: directory cut before the image's width and height)
+_FRAME_ERRORS = (OSError, SyntaxError, ValueError, EOFError, TypeError, KeyError)
+
+
+def _frames_up_to(image: Image.Image, stream: IO[bytes], most: int) -> tuple[int, bool, str]:
+    """Frames of ``image`` found by seeking one at a time, stopping at ``most`` (0: all);
+    whether there are no more; and why they stop early, '' when they do not.
+
+    A multi-page scan cut short in transfer, or damaged past its first pages, keeps the
+    frames before the damage. A frame whose directory Pillow cannot read, or reads only
+    in part, is where they stop: libtiff, which decodes most TIFFs, would decode the
+    frame before it again in its place, giving its text as this page's. Pillow ends a
+    directory chain that loops back.
+    """
     found = 1
     try:
-        while found < most:
-            image.seek(found)
+        while not most or found < most:
+            try:
+                with warnings.catch_warnings():
+                    # Pillow warns of a directory cut short; the damage is reported below
+                    warnings.simplefilter("ignore", UserWarning)
+                    image.seek(found)
+            except EOFError:
+                return found, True, ""
+            except _FRAME_ERRORS as exc:
+                damage = f"the directory of frame {found + 1} is damaged ({exc})"
+            else:
+                damage = _tiff_frame_damage(image, stream, found + 1)
+            if damage:
+                kept = "frame 1 is" if found == 1 else f"frames 1 to {found:,} are"
+                return found, True, f"{damage}: it and any frame after it are lost; {kept} read"
             found += 1
-    except EOFError:
-        return found, True
     finally:
         image.seek(0)
-    return found, False
+    return found, False, ""
+
+
+#: TIFF tags that locate a frame's pixels: StripOffsets, TileOffsets
+_PIXEL_OFFSETS = (273, 324)
+
+
+def _tiff_frame_damage(image: Image.Image, stream: IO[bytes], frame: int) -> str:
+    """Why the TIFF frame ``image`` is on (numbered ``frame``) cannot be decoded as itself;
+    '' when its directory is whole, or the image is not a TIFF.
+
+    Pillow reads what there is of a directory cut short and warns; libtiff refuses it
+    and decodes the frame it read before. So the directory's entries must lie within
+    the file, and the tags that locate its pixels be among them.
+    """
+    if not isinstance(image, TiffImagePlugin.TiffImageFile):
+        return ""
+    offset = image.tag_v2.offset
+    at = stream.tell()
+    try:
+        stream.seek(0)
+        header = stream.read(4)
+        size = stream.seek(0, 2)
+        big = header[2:4] in (b"\x00+", b"+\x00")  # BigTIFF's 43, either byte order
+        order = "<" if header[:2] == b"II" else ">"
+        count_size, entry_size, link_size = (8, 20, 8) if big else (2, 12, 4)
+        stream.seek(offset or 0)
+        count_bytes = stream.read(count_size)
+    finally:
+        stream.seek(at)
+    if offset is None or len(count_bytes) < count_size:
+        return f"the directory of frame {frame} is cut short"
+    (entries,) = struct.unpack(order + ("Q" if big else "H"), count_bytes)
+    end = offset + count_size + entries * entry_size + link_size
+    if end > size:
+        return (f"the directory of frame {frame} is cut short (it ends at byte {end:,} "
+                f"of a {size:,}-byte file)")
+    if not any(tag in image.tag_v2 for tag in _PIXEL_OFFSETS):
+        return f"the directory of frame {frame} does not say where its pixels are"
+    return ""
 
 
 #: Pillow keeps a pointer (8 bytes) per row besides its pixels: a 1 x 100,000,000 image
