@@ -22,7 +22,7 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
 from goblin_office.safexml import Entities, attr, children, local_name, parse_xml_file
-from goblin_office.xmltext import leniently
+from goblin_office.xmltext import in_read_encoding, leniently
 
 #: Elements read as one block of text each, their inline markup joined in.
 _PARAGRAPHS = frozenset({"p", "v", "text-author", "subtitle", "date"})
@@ -41,7 +41,7 @@ class FictionBookParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        data, name = source.bytes(), source.display_name
+        data, name = in_read_encoding(source.bytes()), source.display_name
         depth = int(config.get("limits", "max_xml_depth", 256))
 
         def read(recover: bool) -> tuple[Any, Entities, list[PageContent]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from goblin_core.builtin.text import binary_content, decode_text
+from goblin_core.builtin.text import binary_content, declared_codecs, decode_text
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -25,6 +25,34 @@ from goblin_office.mail import parse_mail
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
 _HEAD_COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)
 _XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)""", re.I)
+# A tag, or a "<" no ">" closes before the next "<": each byte is looked at once.
+_TAG = re.compile(rb"<[^<>]*>?")
+
+
+def decode_markup(data: bytes, declared: str | None = None) -> tuple[str, str]:
+    """HTML or XML bytes as text, and the encoding used, as ``decode_text`` decodes them,
+    but a code page guessed for undeclared text is guessed from the text between the
+    tags: the markup is ASCII, and a page of it around a few lines of Russian or Greek
+    in Windows-1251 or -1253 made the detector settle on Windows-1252.
+
+    >>> page = "<html><body><div class='row'><p>Глава вторая.</p></div></body></html>"
+    >>> decode_markup(page.encode("cp1251"))
+    ("<html><body><div class='row'><p>Глава вторая.</p></div></body></html>", 'cp1251')
+    """
+    text, encoding = decode_text(data, declared)
+    if encoding.startswith(("utf", "iso2022")) or (
+            declared and encoding in declared_codecs(declared)):
+        return text, encoding  # a BOM, a declaration, UTF-8, UTF-16 or ISO-2022: no guess
+    words = _TAG.sub(b" ", data)
+    if words.isascii():
+        return text, encoding  # the bytes past ASCII are all in tags: the guess stands
+    guessed = decode_text(words)[1]
+    if guessed == encoding or guessed.startswith(("utf", "iso2022")):
+        return text, encoding
+    try:
+        return data.decode(guessed), guessed
+    except (UnicodeDecodeError, LookupError):
+        return text, encoding
 
 
 def decode_html(data: bytes) -> tuple[str, str]:
@@ -42,7 +70,7 @@ def decode_html(data: bytes) -> tuple[str, str]:
     name = declared.group(1).decode("ascii", "ignore").lower() if declared else None
     if name in ("unicode", "utf-16", "ucs-2"):
         name = None  # a BOM or the byte pattern decides which UTF-16
-    return decode_text(data, name)
+    return decode_markup(data, name)
 
 
 def _refuse_binary(text: str, encoding: str, source: Source) -> None:

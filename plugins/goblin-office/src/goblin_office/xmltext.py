@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import codecs
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from goblin_core.builtin.text import declared_codecs, looks_utf16
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.markup import decode_markup
 from goblin_office.safexml import (
     STREAM_XML_FROM,
     Entities,
@@ -24,6 +28,55 @@ _SVG_TEXT = frozenset({"text", "tspan", "textPath", "title", "desc"})
 Reading = tuple[list[str], Entities, dict[str, Any]]
 Warnings = list[tuple[str, str]]
 T = TypeVar("T")
+
+#: The encoding an XML declaration names, where libxml2 looks for it: the file's start.
+_DECLARATION = re.compile(
+    rb"""\A\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z][\w.:-]*)["']""")
+_DECLARATION_TEXT = re.compile(r"""\A(\s*<\?xml[^>]*?\bencoding\s*=\s*)(["'])[^"']*\2""")
+_BOMS = (codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+#: Labels a file without a BOM or UTF-16's byte pattern names wrongly: its bytes are
+#: single-byte, left so by an editor that re-saved it
+_UTF16_LABELS = frozenset({"utf-16", "utf16", "ucs-2", "unicode", "utf-16le", "utf-16be"})
+
+
+def in_read_encoding(data: bytes) -> bytes:
+    """``data`` in an encoding libxml2 reads as a person would read the file.
+
+    libxml2 takes the XML declaration at its word, and a file without one as UTF-8. Files
+    written on Windows often say otherwise: a declared ISO-8859-1 whose curly quotes,
+    dashes and euro signs are Windows-1252 (libxml2 makes them control characters, as
+    browsers never do), no declaration over Windows-1252 or Windows-1251 text, a UTF-8
+    file with one stray Windows-1252 byte, a stale ``encoding="UTF-16"`` on single-byte
+    text (libxml2 refuses the file). Such a file is decoded as a web page is
+    (``decode_markup``: a declared label read as browsers read it, else a code page
+    guessed from the text between the tags) and handed over as UTF-8, its declaration
+    saying so. A BOM, UTF-16's byte pattern, a label Python does not know and a file
+    that reads as the same text in what it declares and as browsers read that label are
+    left to libxml2.
+
+    >>> in_read_encoding(b'<?xml version="1.0" encoding="ISO-8859-1"?><a>\\x93q\\x94</a>')
+    b'<?xml version="1.0" encoding="utf-8"?><a>\\xe2\\x80\\x9cq\\xe2\\x80\\x9d</a>'
+    >>> in_read_encoding(b"<a>caf\\xc3\\xa9</a>")
+    b'<a>caf\\xc3\\xa9</a>'
+    """
+    if data.startswith(_BOMS) or looks_utf16(data):
+        return data
+    declared = _DECLARATION.match(data)
+    label = declared.group(1).decode("ascii").lower() if declared else None
+    stale = label in _UTF16_LABELS
+    label = None if stale else label
+    named = declared_codecs(label) if label else ("utf-8",)
+    if not named:
+        return data  # libxml2's iconv may know a name Python does not
+    try:
+        if not stale and data.decode(named[0]) == data.decode(named[-1]):
+            return data  # what libxml2 reads it as, the same text as a browser's reading
+    except UnicodeDecodeError:
+        pass
+    text, _encoding = decode_markup(data, label or "utf-8")
+    if declared:
+        text = _DECLARATION_TEXT.sub(r"\1\2utf-8\2", text, count=1)
+    return text.encode("utf-8")
 
 
 def xml_lines(root: Any, only: frozenset[str]) -> list[str]:
@@ -188,7 +241,7 @@ class XMLParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        data, name = source.bytes(), source.display_name
+        data, name = in_read_encoding(source.bytes()), source.display_name
         max_depth = int(config.get("limits", "max_xml_depth", 256))
 
         def read(recover: bool) -> Reading:
@@ -275,7 +328,7 @@ class SVGParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        data, name = source.bytes(), source.display_name
+        data, name = in_read_encoding(source.bytes()), source.display_name
         max_depth = int(config.get("limits", "max_xml_depth", 256))
 
         def read(recover: bool) -> Reading:
