@@ -15,6 +15,7 @@ import email
 import email.errors
 import email.header
 import email.headerregistry
+import email.parser
 import email.policy
 import email.utils
 import logging
@@ -113,7 +114,7 @@ _HEADERS_END = re.compile(rb"\r?\n\r?\n")
 SPLIT_MULTIPART_FROM = 8 * 1024 * 1024
 
 
-def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
+def parse_mail(data: bytes, cut: list[str] | None = None, nested_levels: int | None = None) -> Any:
     """``data`` parsed as a MIME message, each header value held to ``MAX_HEADER_CHARS``
     (the names of the headers cut are added to ``cut``).
 
@@ -123,7 +124,13 @@ def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
     through the parser and the body is set as the payload the parser would have made.
     A large multipart message is cut into its parts at its boundary lines, and each part
     is parsed the same way (``_split_multipart``).
+
+    ``nested_levels`` (a number) parses without the standard library's recursion, for
+    messages nested deeper than it can follow: multipart bodies are cut at their
+    boundary lines down to that many levels, and an attached message (or a body past
+    the last level) is kept as its raw text, to be read as a document of its own.
     """
+    shallow = nested_levels is not None
     end = _HEADERS_END.search(data)
     if end is not None:
         headers_cut: list[str] = []
@@ -131,9 +138,12 @@ def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
         # a header block the parser read whole, up to the blank line, is the message's
         if not head.get_payload() and head.keys():
             kind = head.get_content_maintype()
-            parts = (_split_multipart(head, data[end.end():], cut)
-                     if kind == "multipart" and len(data) >= SPLIT_MULTIPART_FROM else None)
-            if parts is not None or kind not in ("multipart", "message"):
+            parts = None
+            if kind == "multipart" and (shallow or len(data) >= SPLIT_MULTIPART_FROM):
+                levels = None if nested_levels is None else nested_levels - 1
+                if levels is None or levels >= 0:
+                    parts = _split_multipart(head, data[end.end():], cut, levels)
+            if parts is not None or shallow or kind not in ("multipart", "message"):
                 if parts is None:
                     head.set_payload(data[end.end():].decode("ascii", "surrogateescape"))
                 else:
@@ -141,14 +151,18 @@ def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
                 if cut is not None:
                     cut.extend(headers_cut)
                 return head
+    if shallow:  # headers only: the standard library would read the body to any depth
+        return email.parser.BytesParser(policy=_MailPolicy(cut)).parsebytes(
+            data, headersonly=True)
     return email.message_from_bytes(data, policy=_MailPolicy(cut))
 
 
-def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any] | None:
+def _split_multipart(head: Any, body: bytes, cut: list[str] | None,
+                     nested_levels: int | None = None) -> list[Any] | None:
     """The parts of a multipart ``body`` cut at its boundary lines as the standard
     library's parser cuts them (``--boundary``, ``--`` after the last, blanks, then the
     line's end; the line end before a boundary line belongs to it, taken off a part's
-    text payload), each parsed by ``parse_mail``.
+    text payload), each parsed by ``parse_mail`` (to ``nested_levels``).
 
     None, for the standard library to parse the whole message, when the body is not
     plainly that: no boundary, no opening or closing boundary line, or a digest, whose
@@ -172,7 +186,7 @@ def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any]
             if line.group(1):
                 return None
         elif start is not None:
-            part = parse_mail(body[start:line.start()], cut)
+            part = parse_mail(body[start:line.start()], cut, nested_levels)
             if not isinstance(part, EmailMessage):
                 return None
             _take_line_end(part)
@@ -228,29 +242,27 @@ class EMLParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         whole = source.bytes()
         data = _eml_bytes(emlx_message(whole) or whole)
-        cut: list[str] = []
-        try:
-            message = parse_mail(data, cut)
-        except RecursionError as exc:  # the standard library's parser recurses per nested part
-            raise CorruptDocument(
-                "its MIME parts (forwarded messages inside messages) nest deeper than the "
-                "mail parser can follow",
-                file=source.display_name,
-            ) from exc
-        if not isinstance(message, EmailMessage) or not message.keys():
-            raise CorruptDocument("no mail headers found", file=source.display_name)
-        message = _with_the_boundary_used(message, data)
-        headers = [(k, _header(message, k)) for k in _HEADERS]
-        page = mail_page(headers, _body(message), self.name)
-        metadata = {
-            "title": _header(message, "Subject"),
-            "author": _addresses(message, "From"),
-            "created": mail_date(_header(message, "Date")),
-            "message_id": _header(message, "Message-ID"),
-        }
         # one past the limit, so the pipeline still says that some were not read
         wanted = int(config.get("limits", "max_members", 10_000)) + 1
-        children = [source.child(name, data) for name, data in _attachments(message, wanted)]
+        cut: list[str] = []
+        try:
+            page, metadata, attachments = self._read(data, cut, wanted, None)
+        except RecursionError:
+            # messages forwarded inside messages hundreds of levels deep: the standard
+            # library parses and writes them back recursively. Read without it, each
+            # attached message kept as its bytes and read as a child, under the
+            # pipeline's limits.max_depth.
+            cut.clear()
+            try:
+                page, metadata, attachments = self._read(data, cut, wanted, _NESTED_LEVELS)
+            except RecursionError as exc:
+                raise CorruptDocument(
+                    "its MIME parts (forwarded messages inside messages) nest deeper than "
+                    "the mail parser can follow", file=source.display_name,
+                ) from exc
+        if page is None:
+            raise CorruptDocument("no mail headers found", file=source.display_name)
+        children = [source.child(name, blob) for name, blob in attachments]
         document = TextDocument(
             [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
         )
@@ -259,11 +271,36 @@ class EMLParser(BaseEngine):
             log.warning("%s: %s", source.display_name, document.warnings[0][1])
         return document
 
+    def _read(self, data: bytes, cut: list[str], wanted: int, nested_levels: int | None,
+              ) -> tuple[PageBuilder | None, dict[str, Any], list[tuple[str, bytes]]]:
+        """The page, metadata and attachments of the message in ``data`` (no page when
+        it has no headers), parsed by ``parse_mail`` to ``nested_levels``."""
+        message = parse_mail(data, cut, nested_levels)
+        if not isinstance(message, EmailMessage) or not message.keys():
+            return None, {}, []
+        message = _with_the_boundary_used(message, data, nested_levels)
+        headers = [(k, _header(message, k)) for k in _HEADERS]
+        body, reports = _body(message), _reports(message)
+        page = mail_page(headers, f"{body}\n\n{reports}" if reports else body, self.name)
+        metadata = {
+            "title": _header(message, "Subject"),
+            "author": _addresses(message, "From"),
+            "created": mail_date(_header(message, "Date")),
+            "message_id": _header(message, "Message-ID"),
+        }
+        return page, metadata, _attachments(message, wanted)
+
+
+#: Levels of multipart bodies cut at their boundaries when a message nests deeper than
+#: the standard library's parser can follow; a body deeper still is kept as raw text.
+_NESTED_LEVELS = 64
+
 
 _DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)
 
 
-def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
+def _with_the_boundary_used(message: EmailMessage, data: bytes,
+                            nested_levels: int | None = None) -> EmailMessage:
     """``message``, or ``data`` parsed again with the boundary its body really opens
     with when the one its Content-Type names never appears.
 
@@ -289,7 +326,7 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
         return message
     used = found.group(1).encode("utf-8", "surrogateescape")
     head = parts[0].replace(declared.encode("utf-8", "surrogateescape"), used)
-    mended = parse_mail(head + parts[1] + parts[2])
+    mended = parse_mail(head + parts[1] + parts[2], nested_levels=nested_levels)
     return mended if isinstance(mended, EmailMessage) else message
 
 
@@ -439,16 +476,29 @@ def _part_text(part: Any) -> str:
         return decode_text(payload, part.get_content_charset())[0]
 
 
+#: Message types that are a message of their own: read as a child, like any attachment.
+_FORWARDED = frozenset({"message/rfc822", "message/global", "message/news", "message/partial"})
+
+
 def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
     """The first ``wanted`` attachments: past them a message of 200,000 parts would
-    spend seconds and their bytes on attachments no one reads."""
+    spend seconds and their bytes on attachments no one reads.
+
+    A message whose own type is message/rfc822 (a forward sent as nothing but the
+    original) has that message as its one attachment: it has no body of its own.
+    """
+    if message.get_content_type() in _FORWARDED:
+        data = _forwarded(message)
+        return [(f"attachment-1{_extension(message)}", data)] if data else []
     found: list[tuple[str, bytes]] = []
     for index, part in enumerate(message.iter_attachments(), start=1):
         if len(found) >= wanted:
             break
         name = part.get_filename() or f"attachment-{index}{_extension(part)}"
-        if part.get_content_type() == "message/rfc822":
+        if part.get_content_type() in _FORWARDED:
             data = _forwarded(part)
+        elif part.get_content_maintype() == "message":
+            continue  # a delivery or read report: its fields are read with the body
         else:
             payload = part.get_payload(decode=True)
             data = payload if isinstance(payload, bytes) else b""
@@ -457,14 +507,41 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
     return found
 
 
+def _reports(message: EmailMessage) -> str:
+    """The fields of the delivery and read reports a message carries
+    (message/delivery-status, message/disposition-notification), as mail clients show
+    them beside the body: a bounce's failed recipient and the server's answer. Reports
+    travel in a multipart/report (RFC 6522); other messages are not searched for them."""
+    if message.get_content_type() != "multipart/report":
+        return ""
+    blocks = []
+    for part in message.iter_attachments():
+        if part.get_content_maintype() != "message" or part.get_content_type() in _FORWARDED:
+            continue
+        payload = part.get_payload()
+        if not isinstance(payload, list):  # not parsed into header blocks: its text as is
+            text = part.get_payload(decode=True)
+            blocks.append(text.decode("utf-8", "replace") if isinstance(text, bytes) else "")
+            continue
+        for block in payload:
+            if isinstance(block, email.message.Message):
+                blocks.append("\n".join(f"{key}: {' '.join(str(value).split())}"
+                                        for key, value in block.raw_items()))
+    return "\n\n".join(block.strip() for block in blocks if block.strip())
+
+
 def _forwarded(part: Any) -> bytes:
     """The bytes of an attached message, undoing a transfer encoding the standard forbids
-    on message/rfc822 but mailers use (a base64 attachment would read as headerless text)."""
+    on message/rfc822 but mailers use (a base64 attachment would read as headerless text).
+    A message kept unparsed (``parse_mail``'s ``nested_levels``) is its bytes as sent."""
     inner = part.get_payload()
-    first = inner[0] if isinstance(inner, list) and inner else None
-    if not isinstance(first, email.message.Message):
-        return b""
-    data = first.as_bytes()
+    if isinstance(inner, str):
+        data = inner.encode("ascii", "surrogateescape")
+    else:
+        first = inner[0] if isinstance(inner, list) and inner else None
+        if not isinstance(first, email.message.Message):
+            return b""
+        data = first.as_bytes()
     encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
     try:
         if encoding == "base64":
