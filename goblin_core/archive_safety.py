@@ -204,7 +204,9 @@ def expand_members(
         if child is None:
             continue
         try:
-            yield read_member(member, budget, source, child)
+            read = read_member(member, budget, source, child)
+            read.decompressed = member.decompressed is True
+            yield read
         except UnsafeArchive as exc:
             _refuse(log, member.name, str(exc), exc.kind)
             if budget.total_bytes > limits.max_total_bytes:

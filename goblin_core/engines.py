@@ -201,6 +201,11 @@ class Member:
     ``x.part2.rar``) lists one member of kind ``"volume"`` whose ``note``
     says which set it belongs to: it is reported as skipped (the set is read
     through its first volume), not as an error.
+
+    ``decompressed`` marks the one member of a single-file compressor (the
+    ``x.pdf`` of ``x.pdf.gz``): the compressed file's content rather than a file
+    an archive stores, so ``goblin unpack`` writes it where the compressed file
+    sat, as gunzip does, not in a folder named after it.
     """
 
     name: str
@@ -212,6 +217,7 @@ class Member:
     link_target: str | None = None
     encrypted: bool = False
     note: str = ""
+    decompressed: bool = False
 
 
 @dataclass(frozen=True)

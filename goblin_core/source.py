@@ -54,6 +54,8 @@ class Source:
     _buffer: memoryview | None = field(default=None, repr=False)
     _stream: Any = field(default=None, repr=False)
     location: str = ""
+    #: the content of a single-file compressor that held it (``Member.decompressed``)
+    decompressed: bool = False
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str], display_name: str | None = None) -> Source:

@@ -227,8 +227,8 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
                 unwritten = None
                 produced += 1
                 try:
-                    unwritten = _place(
-                        job, child, prefix + child.display_name[len(source.display_name) + 1:])
+                    inner = child.display_name[len(source.display_name) + 1:]
+                    unwritten = _place(job, child, _member_path(prefix, inner, child))
                 finally:
                     child.cleanup()
             return
@@ -251,6 +251,16 @@ def _expand(job: _Job, source: Source, handlers: list[EngineEntry], prefix: str)
             _settle(job, unwritten)
     if first_error is not None:
         raise first_error.with_file(source.display_name)
+
+
+def _member_path(prefix: str, inner: str, child: Source) -> str:
+    """Where the member ``inner`` of a nested archive unpacked under ``prefix`` goes: a
+    compressor's one file (``doc.txt`` of ``doc.txt.gz``) takes the compressed file's
+    place, as gunzip would put it, not a folder of that name holding it again."""
+    if prefix and child.decompressed:
+        folder = prefix.rstrip("/").rpartition("/")[0]
+        return f"{folder}/{inner}" if folder else inner
+    return prefix + inner
 
 
 @dataclass(frozen=True)

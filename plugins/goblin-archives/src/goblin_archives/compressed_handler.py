@@ -100,7 +100,8 @@ class CompressedHandler(BaseEngine):
             return GuardedStream(salvage, f"{display}/{name}")  # type: ignore[return-value]
 
         # The whole file is the member's packed size: the ratio check needs it.
-        return Member(name=name, open=opener, size=None, compressed_size=source.size)
+        return Member(name=name, open=opener, size=None, compressed_size=source.size,
+                      decompressed=True)
 
 
 def _trailing_garbage(exc: BaseException) -> bool:
