@@ -18,12 +18,18 @@ from goblin_office.safexml import (
     STREAM_XML_FROM,
     Entities,
     UnsafeXML,
+    attr,
     iterparse_xml_file,
     local_name,
     parse_xml_file,
 )
 
-_SVG_TEXT = frozenset({"text", "tspan", "textPath", "title", "desc"})
+#: SVG elements whose text is read as lines of their own; Inkscape's flowed text is
+#: paragraphs (flowPara) in a frame.
+_SVG_TEXT_BLOCKS = frozenset({"text", "title", "desc", "flowPara"})
+#: SVG elements whose content is never shown as text
+_SVG_UNSHOWN = frozenset({"style", "script"})
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 #: what one reading of a file gives: its lines, the entities it settled, its metadata
 Reading = tuple[list[str], Entities, dict[str, Any]]
 Warnings = list[tuple[str, str]]
@@ -79,15 +85,86 @@ def in_read_encoding(data: bytes) -> bytes:
     return text.encode("utf-8")
 
 
-def xml_lines(root: Any, only: frozenset[str]) -> list[str]:
-    """The own text of each element named in ``only``, in document order."""
+def svg_lines(root: Any) -> list[str]:
+    """The text an SVG image shows, in document order: each ``text`` element's lines
+    (its ``tspan``, ``textPath`` and ``a`` pieces joined as written, words after a
+    ``tspan`` kept), titles and descriptions, Inkscape's flowed paragraphs, and the HTML
+    of a ``foreignObject`` (where diagrams.net writes its labels); style sheets and
+    scripts left out.
+
+    Of the children of a ``switch`` a browser shows the first it can render: the rest
+    are fallbacks (diagrams.net follows each label with a shortened copy, and its
+    drawing with a "Text is not SVG - cannot display" notice). So only the first child
+    is read, besides children for other languages (``systemLanguage``), which are
+    translations of the image's text and all read.
+
+    >>> svg = b'<svg><text>Total: <tspan font-weight="bold">42</tspan> units</text></svg>'
+    >>> svg_lines(parse_xml_file(svg, name="x")[0])
+    ['Total: 42 units']
+    """
     lines: list[str] = []
-    for element in root.iter():
-        if local_name(element) in only:
-            text = " ".join((element.text or "").split())
-            if text:
-                lines.append(text)
+    _svg_element(root, lines)
     return lines
+
+
+def _svg_element(element: Any, lines: list[str]) -> None:
+    name = local_name(element)
+    if not name or name in _SVG_UNSHOWN:
+        return
+    if name in _SVG_TEXT_BLOCKS:
+        lines.extend(_svg_text(element))
+    elif name == "foreignObject":
+        lines.extend(text_lines(element))
+    else:
+        shown = [child for child in element if isinstance(child.tag, str)]
+        for child in _switch_choices(shown) if name == "switch" else shown:
+            _svg_element(child, lines)
+
+
+def _switch_choices(options: list[Any]) -> list[Any]:
+    """The children of a ``switch`` read: one per language it names, and the first of
+    those that name none (the one browsers show)."""
+    chosen: list[Any] = []
+    languages: set[str] = set()
+    fallback_read = False
+    for option in options:
+        language = attr(option, "systemLanguage")
+        if language and language not in languages:
+            languages.add(language)
+            chosen.append(option)
+        elif not language and not fallback_read:
+            fallback_read = True
+            chosen.append(option)
+    return chosen
+
+
+def _svg_text(element: Any) -> list[str]:
+    """The lines of one SVG text element. A ``tspan`` placed on another baseline (a
+    ``y`` of its own, ``x`` with a ``dy``, Inkscape's ``sodipodi:role="line"``) starts a
+    line, one moved along the baseline only (``x``) is a word apart, any other joins
+    the text as written: ``H<tspan dy="3">2</tspan>O`` reads ``H2O``."""
+    lines: list[list[str]] = [[]]
+    baseline = attr(element, "y")
+
+    def read(node: Any, text: str | None) -> None:
+        nonlocal baseline
+        lines[-1].append(text or "")
+        for child in node:
+            name = local_name(child)
+            if name and name not in _SVG_UNSHOWN and name not in ("title", "desc"):
+                x, y, dy = attr(child, "x"), attr(child, "y"), attr(child, "dy")
+                if attr(child, "role") == "line" or (y and y != baseline) or (
+                        x and any(float(n) for n in _NUMBER.findall(dy))):
+                    lines.append([])
+                    baseline = y or baseline
+                elif x:
+                    lines[-1].append(" ")
+                read(child, child.text)
+            lines[-1].append(child.tail or "")
+
+    read(element, element.text)
+    joined = (" ".join("".join(pieces).split()) for pieces in lines)
+    return [line for line in joined if line]
 
 
 class TextLines:
@@ -321,7 +398,8 @@ def text_lines(root: Any) -> list[str]:
 
 
 class SVGParser(BaseEngine):
-    """SVG images' text: text, tspan, title and desc elements."""
+    """SVG images' text: text elements whole, titles, descriptions, flowed text and
+    foreign HTML, each ``switch``'s shown choice (``svg_lines``)."""
 
     name = "office.svg"
     formats = (fmt.SVG,)
@@ -334,6 +412,6 @@ class SVGParser(BaseEngine):
         def read(recover: bool) -> Reading:
             root, entities = parse_xml_file(data, name=name, max_depth=max_depth,
                                             recover=recover)
-            return xml_lines(root, _SVG_TEXT), entities, {}
+            return svg_lines(root), entities, {}
 
         return read_leniently(read)
