@@ -58,6 +58,10 @@ _MIXED_MIN_WORDS, _MIXED_UNREAD_SHARE, _UNREAD_CONFIDENCE = 20, 0.05, 30.0
 #: ...and the reading with the other script beside must be this much more confident.
 _MIXED_LEAD = 0.05
 
+#: Why no page is read when the language options name no language at all.
+_NO_LANGUAGE = ("no OCR language given: goblin.ocr_languages (or tesseract.languages) is "
+                "empty; name one, such as eng or por+eng")
+
 #: Tesseract refuses an image longer than this on either side ("Image too large"):
 #: its page coordinates are 16-bit.
 MAX_SIDE = 32_767
@@ -103,8 +107,9 @@ class TesseractBackend(BaseEngine):
         languages = str(options["languages"]) or str(config.section("goblin")["ocr_languages"])
         choice = choose(languages, installed_languages(binary, str(options["tessdata_dir"])))
         if choice.missing and (not choice.use or options["missing_languages"] == "fail"):
-            return False, (f"Tesseract language data missing for {'+'.join(choice.missing)}: "
-                           f"{choice.install_hint()}")
+            return False, choice.missing_message()
+        if not choice.use:
+            return False, _NO_LANGUAGE
         return True, ""
 
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
@@ -303,15 +308,15 @@ class TesseractBackend(BaseEngine):
 
     def _languages_usable(self, choice: LanguageChoice, policy: str) -> bool:
         if not choice.missing:
-            return True
+            if not choice.use:
+                log.error("%s", _NO_LANGUAGE)
+            return bool(choice.use)
         if not choice.use or policy == "fail":
-            log.error("Tesseract language data missing for %s: %s",
-                      "+".join(choice.missing), choice.install_hint())
+            log.error("%s", choice.missing_message())
             return False
         if choice.missing not in self._warned:
             self._warned.add(choice.missing)
-            log.warning("Tesseract language data missing for %s, reading with %s only: %s",
-                        "+".join(choice.missing), choice.lang, choice.install_hint())
+            log.warning("%s; reading with %s only", choice.missing_message(), choice.lang)
         return True
 
     def _upright(self, page: Image.Image, settings: RunSettings, first: Reading) -> Reading:

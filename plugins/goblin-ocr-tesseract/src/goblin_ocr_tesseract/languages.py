@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: Debian package holding Tesseract's binary.
 BINARY_PACKAGE = "tesseract-ocr"
@@ -22,10 +23,15 @@ def debian_package(code: str) -> str:
 
 
 def split_languages(languages: str) -> tuple[str, ...]:
-    """Tesseract-style ``por+eng`` into ``("por", "eng")``, order kept, duplicates dropped."""
+    """Tesseract-style ``por+eng`` into ``("por", "eng")``, order kept, duplicates dropped.
+
+    Commas and spaces separate languages too: no Tesseract language code holds one.
+
+    >>> split_languages("por+eng, deu fra+por")
+    ('por', 'eng', 'deu', 'fra')
+    """
     seen: list[str] = []
-    for code in languages.replace(",", "+").split("+"):
-        code = code.strip()
+    for code in re.split(r"[+,\s]+", languages):
         if code and code not in seen:
             seen.append(code)
     return tuple(seen)
@@ -37,27 +43,80 @@ class LanguageChoice:
 
     use: tuple[str, ...]
     missing: tuple[str, ...]
+    #: the languages that are installed, named in the hint so that a misspelt code shows
+    installed: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def lang(self) -> str:
         return "+".join(self.use)
 
     def install_hint(self) -> str:
-        packages = " ".join(debian_package(c) for c in self.missing)
-        return f"apt-get install {packages}"
+        """What to install for the missing languages; a code of no Tesseract language's
+        form is named as such, since no package would install it.
+
+        >>> choose("por+kor", frozenset({"eng", "por"})).install_hint()
+        'apt-get install tesseract-ocr-kor'
+        >>> choose("english", frozenset({"eng"})).install_hint()
+        "'english' is not a Tesseract language code such as eng or chi_sim"
+        """
+        codes = [c for c in self.missing if _LANGUAGE_CODE.fullmatch(c)]
+        others = [c for c in self.missing if c not in codes]
+        hints = [f"apt-get install {' '.join(debian_package(c) for c in codes)}"] if codes else []
+        if others:
+            names = ", ".join(repr(c) for c in others)
+            hints.append(f"{names} {'is' if len(others) == 1 else 'are'} not a Tesseract "
+                         "language code such as eng or chi_sim")
+        return "; ".join(hints)
+
+    def missing_message(self) -> str:
+        """Which languages are missing, what to install, and which are installed, so that
+        a misspelt code shows.
+
+        >>> message = choose("eng+ita", frozenset({"eng", "osd"})).missing_message()
+        >>> message.split(": ", 1)[1]
+        'apt-get install tesseract-ocr-ita (installed: eng)'
+        """
+        installed = ", ".join(self.installed) or "none"
+        return (f"Tesseract language data missing for {'+'.join(self.missing)}: "
+                f"{self.install_hint()} (installed: {installed})")
+
+
+#: The form of the codes of Tesseract's languages (``eng``, ``chi_sim``, ``jpn_vert``),
+#: whose Debian packages ``debian_package`` names
+_LANGUAGE_CODE = re.compile(r"[a-z]{3}(_[a-z]+)*")
 
 
 def choose(requested: str, installed: frozenset[str]) -> LanguageChoice:
     """Split the requested languages into installed and missing ones.
 
+    A code matches an installed one whatever its case, and with ``-`` for ``_`` as in
+    the Debian package names (``ENG``, ``chi-sim``): Tesseract itself finds a model only
+    by the exact name of its file.
+
     >>> choose("por+eng+kor", frozenset({"eng", "por"}))
     LanguageChoice(use=('por', 'eng'), missing=('kor',))
+    >>> choose("Por+CHI-SIM", frozenset({"chi_sim", "por"}))
+    LanguageChoice(use=('por', 'chi_sim'), missing=())
     """
-    codes = split_languages(requested)
-    return LanguageChoice(
-        use=tuple(c for c in codes if c in installed),
-        missing=tuple(c for c in codes if c not in installed),
-    )
+    use: list[str] = []
+    missing: list[str] = []
+    for code in split_languages(requested):
+        found = _installed_spelling(code, installed)
+        if found is None:
+            missing.append(code)
+        elif found not in use:
+            use.append(found)
+    return LanguageChoice(use=tuple(use), missing=tuple(missing),
+                          installed=tuple(sorted(c for c in installed if c != "osd")))
+
+
+def _installed_spelling(code: str, installed: frozenset[str]) -> str | None:
+    """The installed language ``code`` names, exactly or alone but for case and ``-``."""
+    if code in installed:
+        return code
+    wanted = code.lower().replace("-", "_")
+    matches = [name for name in installed if name.lower() == wanted]
+    return matches[0] if len(matches) == 1 else None
 
 
 def find_binary(command: str) -> str | None:

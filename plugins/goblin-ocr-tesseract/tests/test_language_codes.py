@@ -1,0 +1,64 @@
+"""Language options as users write them: case, separators, empty, and codes of no language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+import goblin_core
+from goblin_core import default_registry
+from goblin_core.testing.corpus import normalize
+from goblin_ocr_tesseract.backend import TesseractBackend
+from goblin_ocr_tesseract.languages import choose, split_languages
+
+DrawPage = Callable[..., Image.Image]
+
+INSTALLED = frozenset({"eng", "por", "chi_sim", "osd"})
+LINE = "The quick brown fox jumps over the lazy dog."
+
+
+def test_a_language_code_matches_the_installed_one_whatever_its_case() -> None:
+    choice = choose("ENG+Por+CHI-SIM", INSTALLED)
+    assert choice.use == ("eng", "por", "chi_sim")
+    assert choice.missing == ()
+
+
+def test_languages_separated_by_spaces_are_each_read() -> None:
+    assert split_languages("eng por") == ("eng", "por")
+    assert split_languages(" deu ,  fra+eng ") == ("deu", "fra", "eng")
+    assert choose("eng por", INSTALLED).lang == "eng+por"
+
+
+def test_a_code_of_no_language_is_not_given_a_package_to_install() -> None:
+    hint = choose("en+kor", INSTALLED).install_hint()
+    assert "apt-get install tesseract-ocr-kor" in hint
+    assert "tesseract-ocr-en " not in hint + " "
+    assert "'en' is not a Tesseract language code" in hint
+
+
+def test_the_missing_language_message_names_the_installed_ones() -> None:
+    message = choose("engl", INSTALLED).missing_message()
+    assert "missing for engl" in message
+    assert "installed: chi_sim, eng, por" in message
+
+
+def test_an_upper_case_language_code_reads_the_page(tesseract: str,
+                                                    page_image: DrawPage) -> None:
+    config = default_registry().config()
+    result = TesseractBackend().recognize(page_image([LINE]), "ENG", config)
+    assert LINE in normalize(result.text)
+    assert TesseractBackend().available_for(default_registry().config(ocr_languages="ENG"))[0]
+
+
+def test_no_language_at_all_says_why_no_page_was_read(tesseract: str, page_image: DrawPage,
+                                                       tmp_path: Path) -> None:
+    ready, reason = TesseractBackend().available_for(default_registry().config(ocr_languages=""))
+    assert not ready
+    assert "goblin.ocr_languages" in reason
+    path = tmp_path / "scan.png"
+    page_image([LINE]).save(path)
+    document = goblin_core.extract(path, ocr="always", ocr_languages=" + ")
+    [warning] = [w for w in document.report.warnings if w.kind == "EngineUnavailable"]
+    assert "no OCR language given" in warning.message
