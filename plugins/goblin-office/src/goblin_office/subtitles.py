@@ -54,6 +54,11 @@ _VTT_TIMES = WebVTTFormat.TIMESTAMP
 #: WebVTT writes a dot before the milliseconds; a file converted from SubRip by hand
 #: often keeps SubRip's comma.
 _COMMA_MILLISECONDS = re.compile(r"(\d{1,2}:\d{1,2}),(\d{1,3})\b")
+#: A time inside a cue's text (``<00:00:02.600>``), where a karaoke-style caption, as
+#: YouTube's automatic ones, shows each word. It is markup, left out of the words
+#: anyway; pysubs2 takes a line holding two of them for a timing line, and that line
+#: counted as a cue webvtt-py had left unread.
+_INLINE_TIMESTAMP = re.compile(r"<(?:\d{1,4}:)?\d{1,2}:\d{1,2}\.\d{1,3}>")
 #: SubStation Alpha's drawing mode: the text that follows is vector shapes
 _DRAWING = re.compile(r"\\p[1-9]")
 #: What opens an HTML tag in SubRip text after its "<"
@@ -161,8 +166,8 @@ def _as_text(source: Source, config: Config, problems: list[tuple[str, str]]) ->
 def _webvtt_cues(text: str, metadata: dict[str, Any],
                  problems: list[tuple[str, str]]) -> list[Cue]:
     mended = "\n".join(
-        _COMMA_MILLISECONDS.sub(r"\1.\2", line) if "-->" in line else line
-        for line in text.split("\n"))
+        _COMMA_MILLISECONDS.sub(r"\1.\2", line) if "-->" in line
+        else _INLINE_TIMESTAMP.sub("", line) for line in text.split("\n"))
     # cue text cannot hold "-->", so each line that does is a cue's timing line; so is
     # a line of two times, which pysubs2 reads as one (``00:01.000 —> 00:02.000``)
     timings = sum(1 for line in mended.split("\n")
