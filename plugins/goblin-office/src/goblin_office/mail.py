@@ -337,7 +337,7 @@ def _header(message: EmailMessage, key: str) -> str:
         log.debug("header %s unreadable: %s", key, exc)
         value = message.get_all(key, [""])[0] if hasattr(message, "get_all") else ""
     text = str(value or "")
-    return _redecoded(message, key) or text if "\ufffd" in text else text
+    return _redecoded(message, key) or text if _lost_letters(text) else text
 
 
 def _redecoded(message: EmailMessage, key: str) -> str | None:
@@ -346,6 +346,9 @@ def _redecoded(message: EmailMessage, key: str) -> str | None:
 
     The standard library decodes each word alone in the charset it names, so a GBK
     letter labelled GB2312, or a character split across two words, becomes U+FFFD.
+    Bytes sent 8-bit outside encoded words (``Subject: Ação`` in Latin-1, as old
+    mailers write it), which it reads only as UTF-8, are read as the message's body
+    charset, or as detected when it names none, as mail clients read them.
     """
     raw = next((v for k, v in message.raw_items() if k.lower() == key.lower()), None)
     if not isinstance(raw, str):
@@ -358,16 +361,35 @@ def _redecoded(message: EmailMessage, key: str) -> str | None:
     out = []
     for chunk, charset in chunks:
         if isinstance(chunk, str):
-            out.append(chunk)
+            out.append(_eight_bit_read(chunk, message))
             continue
         # the text between encoded words comes back as raw-unicode-escape bytes
-        text = _declared_text(chunk, charset) if charset else chunk.decode("raw-unicode-escape")
+        text = (_declared_text(chunk, charset) if charset
+                else _eight_bit_read(chunk.decode("raw-unicode-escape"), message))
         if text is None:
             # a charset no codec knows ("unknown-8bit", a typo) or that does not fit:
             # read as undeclared text is, as the body of such a part is
             text = decode_text(chunk, None)[0]
         out.append(text)
     return " ".join("".join(out).split())
+
+
+def _eight_bit_read(text: str, message: EmailMessage) -> str:
+    """``text`` of a header, its 8-bit bytes (kept by the parser as lone surrogates)
+    read in ``message``'s charset when they fit it, else as detected."""
+    if not _ESCAPED_BYTE.search(text):
+        return text
+    raw = text.encode("utf-8", "surrogateescape")
+    return decode_text(raw, message.get_content_charset())[0]
+
+
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def _lost_letters(text: str) -> bool:
+    """Whether the standard decoding of a header lost letters: U+FFFD in their place,
+    or bytes it could not read kept as lone surrogates (an address's display name)."""
+    return "\ufffd" in text or _ESCAPED_BYTE.search(text) is not None
 
 
 def _addresses(message: EmailMessage, key: str) -> str:
@@ -384,7 +406,7 @@ def _addresses(message: EmailMessage, key: str) -> str:
         else a.display_name or a.addr_spec
         for a in addresses
     )
-    return _redecoded(message, key) or text if "\ufffd" in text else text
+    return _redecoded(message, key) or text if _lost_letters(text) else text
 
 
 # Writers' variants of RFC 5322 dates: "16 May 2016 at 09:30:32 GMT+1".
@@ -458,10 +480,47 @@ def _declared_text(payload: bytes, declared: str) -> str | None:
     return None
 
 
+def _decoded_payload(part: Any) -> Any:
+    """The part's payload with its transfer encoding undone (``_mended_base64``'s
+    reading of base64 padded in the middle)."""
+    mended = _mended_base64(part)
+    return part.get_payload(decode=True) if mended is None else mended
+
+
+def _mended_base64(part: Any) -> bytes | None:
+    """A base64 payload padded in the middle, decoded chunk by chunk; None for any other.
+
+    Chunks encoded one by one and joined (as a gateway appending a base64 disclaimer to
+    a base64 body sends them) stop the standard library at the first padding, the rest
+    lost; mail clients decode each chunk."""
+    if str(part.get("Content-Transfer-Encoding", "")).strip().lower() != "base64":
+        return None
+    encoded = part.get_payload()
+    if not isinstance(encoded, str):
+        return None
+    compact = b"".join(encoded.encode("ascii", "surrogateescape").split())
+    if _INNER_PADDING.search(compact) is None:
+        return None
+    return b"".join(_base64_chunk(chunk) for chunk in _PADDING.split(compact) if chunk)
+
+
+_PADDING = re.compile(rb"=+")
+_INNER_PADDING = re.compile(rb"=+[A-Za-z0-9+/]")
+
+
+def _base64_chunk(chunk: bytes) -> bytes:
+    """One chunk of base64 between paddings, decoded leniently (characters outside the
+    alphabet skipped, a last lone character dropped)."""
+    chunk = re.sub(rb"[^A-Za-z0-9+/]", b"", chunk)
+    chunk = chunk[: len(chunk) - (len(chunk) % 4 == 1)]
+    return base64.b64decode(chunk + b"=" * (-len(chunk) % 4))
+
+
 def _part_text(part: Any) -> str:
     declared = part.get_content_charset()
-    payload = part.get_payload(decode=True)
-    if isinstance(payload, bytes) and not payload.isascii():
+    mended = _mended_base64(part)
+    payload = part.get_payload(decode=True) if mended is None else mended
+    if isinstance(payload, bytes) and (mended is not None or not payload.isascii()):
         if declared is None or declared.strip() in ("us-ascii", "ascii"):
             # The standard's default is ASCII, which would turn every other byte into
             # U+FFFD; mailers that leave the charset out mostly send UTF-8 or cp1252.
@@ -469,6 +528,9 @@ def _part_text(part: Any) -> str:
         text = _declared_text(payload, declared.strip())
         if text is not None:
             return text
+        # a label the bytes do not fit (Latin-1 sent as UTF-8): read as undeclared
+        # text is, not with a U+FFFD for each letter past ASCII
+        return decode_text(payload, declared.strip())[0]
     try:
         return str(part.get_content())
     except (LookupError, UnicodeError, AttributeError):
@@ -500,7 +562,7 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
         elif part.get_content_maintype() == "message":
             continue  # a delivery or read report: its fields are read with the body
         else:
-            payload = part.get_payload(decode=True)
+            payload = _decoded_payload(part)
             data = payload if isinstance(payload, bytes) else b""
         if data:
             found.append((name.replace("/", "_"), data))

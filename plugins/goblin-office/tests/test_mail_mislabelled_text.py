@@ -1,0 +1,73 @@
+"""Mail text whose bytes do not match what its headers say: labels they do not fit,
+8-bit headers, base64 chunks padded one by one."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable
+
+import pytest
+
+from goblin_core import Document
+
+
+def _mail(headers: bytes, body: bytes) -> bytes:
+    return b"From: a@example.org\r\nTo: b@example.org\r\nMIME-Version: 1.0\r\n" + headers + (
+        b"\r\n" + body)
+
+
+def test_a_body_whose_bytes_do_not_fit_its_declared_charset_keeps_its_letters(
+    read: Callable[..., Document],
+) -> None:
+    body = "Licitação adiada; sessão pública às 10h."
+    data = _mail(b"Subject: aviso\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                 b"Content-Transfer-Encoding: 8bit\r\n", body.encode("cp1252"))
+    document = read(data, "aviso.eml")
+    assert document.text.splitlines()[-1] == body
+
+
+def test_a_subject_and_sender_sent_8bit_in_latin1_keep_their_letters(
+    read: Callable[..., Document],
+) -> None:
+    headers = "From: José Conceição <jose@example.org>\r\nSubject: Pregão eletrônico nº 12\r\n"
+    data = headers.encode("latin-1") + b"To: b@example.org\r\n\r\ncorpo\r\n"
+    document = read(data, "pregao.eml")
+    lines = document.text.splitlines()
+    assert lines[0] == "From: José Conceição <jose@example.org>"
+    assert "Subject: Pregão eletrônico nº 12" in lines
+    assert document.metadata["title"] == "Pregão eletrônico nº 12"
+    assert document.metadata["author"] == "José Conceição <jose@example.org>"
+
+
+@pytest.mark.parametrize("charset", ["koi8-r", "cp1251"])
+def test_an_8bit_subject_is_read_in_the_charset_of_the_body(
+    read: Callable[..., Document], charset: str,
+) -> None:
+    subject, body = "Тендер на поставку", "Срок подачи заявок: пятница."
+    data = _mail(
+        b"Subject: " + subject.encode(charset) + b"\r\n"
+        b"Content-Type: text/plain; charset=" + charset.encode() + b"\r\n",
+        body.encode(charset),
+    )
+    document = read(data, "tender.eml")
+    assert document.metadata["title"] == subject
+    assert document.text.splitlines()[-1] == body
+
+
+def test_base64_chunks_padded_one_by_one_are_all_decoded(read: Callable[..., Document]) -> None:
+    # a gateway appending its base64 disclaimer to a base64 body, padding and all
+    body = base64.b64encode("Segue o edital nº 5.\n".encode()) + b"\r\n" + base64.b64encode(
+        "Aviso: mensagem sigilosa, não a repasse.".encode())
+    attachment = base64.b64encode(b"item;valor\n") + base64.b64encode(b"cimento;10\n")
+    data = _mail(
+        b'Subject: edital\r\nContent-Type: multipart/mixed; boundary="XX"\r\n',
+        b"--XX\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        b"Content-Transfer-Encoding: base64\r\n\r\n" + body + b"\r\n"
+        b"--XX\r\nContent-Type: text/csv\r\nContent-Transfer-Encoding: base64\r\n"
+        b'Content-Disposition: attachment; filename="precos.csv"\r\n\r\n'
+        + attachment + b"\r\n--XX--\r\n",
+    )
+    document = read(data, "edital.eml")
+    assert document.text.splitlines()[-2:] == ["Segue o edital nº 5.",
+                                                "Aviso: mensagem sigilosa, não a repasse."]
+    assert "cimento" in document.children[0].text
