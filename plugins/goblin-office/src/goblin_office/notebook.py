@@ -106,14 +106,26 @@ def _outputs(outputs: Any) -> Iterator[str]:
             trace = _joined(output.get("traceback"), "\n")
             text = trace or f"{_joined(output.get('ename'))}: {_joined(output.get('evalue'))}"
         else:  # execute_result, display_data; nbformat 3's pyout keeps its data in itself
-            data = output.get("data", output)
-            data = data if isinstance(data, dict) else {}
+            data = output.get("data")
+            data = data if isinstance(data, dict) else _nbformat3_data(output)
             if any(str(kind).startswith("image/") for kind in data):
                 continue  # a picture: its text/plain is only a name (<Figure size 640x480>)
             text = next((_joined(data[m]) for m in _TEXT_RESULTS if m in data), "")
         text = _ANSI.sub("", text).strip("\n")
         if text.strip():
             yield text
+
+
+#: nbformat 3's names for the forms of a result, kept in the output itself
+_NBFORMAT3_FORMS = {"text": "text/plain", "markdown": "text/markdown", "latex": "text/latex",
+                    "html": "text/html", "png": "image/png", "jpeg": "image/jpeg",
+                    "svg": "image/svg+xml", "pdf": "application/pdf"}
+
+
+def _nbformat3_data(output: dict[str, Any]) -> dict[str, Any]:
+    """An nbformat 3 result (``pyout``, ``display_data``) as nbformat 4's ``data``: its
+    forms under their MIME types (``text`` is ``text/plain``, ``png`` ``image/png``)."""
+    return {_NBFORMAT3_FORMS.get(key, key): value for key, value in output.items()}
 
 
 def _joined(value: Any, between: str = "") -> str:
