@@ -63,9 +63,11 @@ class EPUBParser(BaseEngine):
             encrypted = (_encrypted_members(xml("META-INF/encryption.xml"))
                          if "META-INF/encryption.xml" in names else {})
             pages: list[PageContent] = []
-            spine = [member for member in _spine(opf, opf_path) if member in names]
+            spine, unlisted = _spine(opf, opf_path, names)
+            missing = [member for member in spine if member not in names]
+            spine = [member for member in spine if member in names]
             locked = [member for member in spine if member in encrypted]
-            warnings: list[tuple[str, str]] = []
+            warnings = _spine_gaps(missing, unlisted)
             for member in spine:
                 if member in encrypted:
                     continue
@@ -144,28 +146,59 @@ def _opf_path(container: Any | None, names: set[str]) -> str | None:
     return next((n for n in sorted(names) if n.endswith(".opf")), None)
 
 
-def _spine(opf: Any, opf_path: str) -> list[str]:
-    """The spine's documents in reading order, each once.
+def _spine(opf: Any, opf_path: str, names: set[str]) -> tuple[list[str], list[str]]:
+    """The spine's documents in reading order, each once, and the ids it names that the
+    manifest lists no document for.
 
     A document the spine names again is not read again: a few bytes of itemrefs
-    repeated would otherwise spell out one large chapter thousands of times.
+    repeated would otherwise spell out one large chapter thousands of times. An href is
+    percent-encoded (``Cap%C3%ADtulo%201.xhtml``), but a package whose member is named
+    as the href is written is read too.
     """
     folder = posixpath.dirname(opf_path)
     manifest = {attr(item, "id"): attr(item, "href") for item in descendants(opf, "item")}
     members: dict[str, None] = {}
+    unlisted: dict[str, None] = {}
     for itemref in descendants(opf, "itemref"):
-        href = manifest.get(attr(itemref, "idref"))
-        if href:
-            path = urllib.parse.unquote(href.split("#", 1)[0])
-            members[posixpath.normpath(posixpath.join(folder, path))] = None
-    return list(members)
+        idref = attr(itemref, "idref")
+        href = manifest.get(idref, "").split("#", 1)[0]
+        if not href:
+            unlisted[idref] = None
+            continue
+        paths = [posixpath.normpath(posixpath.join(folder, path))
+                 for path in (urllib.parse.unquote(href), href)]
+        members[next((path for path in paths if path in names), paths[0])] = None
+    return list(members), list(unlisted)
+
+
+def _spine_gaps(missing: list[str], unlisted: list[str]) -> list[tuple[str, str]]:
+    """Warnings for the spine's documents the book does not hold: a chapter lost, which a
+    reader must know of, not a gap nobody sees."""
+    warnings: list[tuple[str, str]] = []
+    for what, items in (("the package does not hold", missing),
+                        ("the manifest lists no document for", unlisted)):
+        if items:
+            shown = ", ".join(repr(item) for item in items[:5])
+            more = f" and {len(items) - 5} more" if len(items) > 5 else ""
+            warnings.append(("CorruptDocument", f"{len(items)} of the spine's documents left "
+                             f"out: {what} {shown}{more}"))
+    return warnings
 
 
 def _metadata(opf: Any) -> dict[str, str]:
+    """Title, authors (every ``dc:creator`` whose ``opf:role`` is none or ``aut``, joined
+    by "; " as FictionBook's are), language, date, publisher and identifier."""
     found: dict[str, str] = {}
+    authors: dict[str, None] = {}
     for block in descendants(opf, "metadata"):
         for element in block:
             key = _DC.get(local_name(element))
-            if key and (element.text or "").strip():
-                found.setdefault(key, element.text.strip())
+            text = " ".join((element.text or "").split())
+            if key == "author":
+                if text and attr(element, "role") in ("", "aut"):
+                    authors[text] = None
+            elif key and text:
+                found.setdefault(key, text)
+    if authors:
+        found["author"] = "; ".join(authors)
     return found
