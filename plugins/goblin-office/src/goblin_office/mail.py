@@ -556,7 +556,7 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
     for index, part in enumerate(message.iter_attachments(), start=1):
         if len(found) >= wanted:
             break
-        name = part.get_filename() or f"attachment-{index}{_extension(part)}"
+        name = attachment_name(part.get_filename(), f"attachment-{index}{_extension(part)}")
         if part.get_content_type() in _FORWARDED:
             data = _forwarded(part)
         elif part.get_content_maintype() == "message":
@@ -565,8 +565,29 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
             payload = _decoded_payload(part)
             data = payload if isinstance(payload, bytes) else b""
         if data:
-            found.append((name.replace("/", "_"), data))
+            found.append((name, data))
     return found
+
+
+_PATH_SEPARATOR = re.compile(r"[/\\]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def attachment_name(written: object, fallback: str) -> str:
+    r"""The name an attachment is read under: the last part of the name the message
+    gives it, as mail clients save it (RFC 2183 tells them to ignore any folder in it:
+    ``../../x.pdf``, ``/etc/x.pdf`` and ``C:\Users\x.pdf`` are ``x.pdf``), control
+    characters and NUL as ``_``; ``fallback`` when nothing, or only ``.`` or ``..``, is
+    left.
+
+    >>> attachment_name("..\\..\\edital.pdf", "attachment-1.bin")
+    'edital.pdf'
+    >>> attachment_name("../..", "attachment-2.bin")
+    'attachment-2.bin'
+    """
+    name = _PATH_SEPARATOR.split(str(written or ""))[-1]
+    name = _CONTROL.sub("_", name).strip()
+    return fallback if name in ("", ".", "..") else name
 
 
 def _reports(message: EmailMessage) -> str:
@@ -823,10 +844,9 @@ def msg_date(message: Any) -> str | None:
 
 
 def _msg_attachment(attachment: Any, index: int) -> tuple[str, bytes] | None:
-    name = (
-        getattr(attachment, "longFilename", None)
-        or getattr(attachment, "shortFilename", None)
-        or f"attachment-{index}"
+    name = attachment_name(
+        getattr(attachment, "longFilename", None) or getattr(attachment, "shortFilename", None),
+        f"attachment-{index}",
     )
     try:
         data = attachment.data
@@ -834,11 +854,11 @@ def _msg_attachment(attachment: Any, index: int) -> tuple[str, bytes] | None:
         log.debug("attachment %s unreadable: %s", name, exc)
         return None
     if isinstance(data, bytes):
-        return str(name).replace("/", "_"), data
+        return name, data
     export = getattr(data, "exportBytes", None)
     if export is not None:
         try:
-            return f"{name}.msg".replace("/", "_"), export()
+            return f"{name}.msg", export()
         except Exception as exc:  # embedded message export is best effort
             log.debug("embedded message %s cannot be exported: %s", name, exc)
     return None

@@ -20,7 +20,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.mail import html_text, iso_moment, mail_page
+from goblin_office.mail import attachment_name, html_text, iso_moment, mail_page
 from goblin_office.rtftext import read_rtf
 
 log = logging.getLogger(__name__)
@@ -255,5 +255,5 @@ def _attachments(message: Any) -> list[tuple[str, bytes]]:
             name = _text(getattr(attachment, "_name", b""), message.codepage)
         if hasattr(attachment, "embed"):
             name = f"{name or 'message'}.dat"
-        found.append(((name or f"attachment-{index}").replace("/", "_"), data))
+        found.append((attachment_name(name, f"attachment-{index}"), data))
     return found
