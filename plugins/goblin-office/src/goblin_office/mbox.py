@@ -5,8 +5,8 @@ The file is split at its envelope lines (``From alice@example.com Mon Jan  1 00:
 body line that starts with "From " unescaped, and the standard library's ``mailbox``,
 which splits at every such line, cut those messages in two. Each message goes back
 through the pipeline as ``box.mbox/0001.eml``, so its headers, body and attachments come
-out as any ``.eml``'s do. The mailbox's own page is a table of the messages (date,
-sender, subject).
+out as any ``.eml``'s do, the ``>From `` quoting of its body lines undone. The
+mailbox's own page is a table of the messages (date, sender, subject).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class MboxParser(BaseEngine):
                         spans.append(span)
                 for number, (start, stop) in enumerate(spans, start=1):
                     stream.seek(start)
-                    data = stream.read(stop - start)
+                    data = unquoted_from_lines(stream.read(stop - start))
                     rows.append(_index_row(data))
                     children.append(source.child(f"{number:04d}.eml", data))
         except (OSError, ValueError) as exc:
@@ -129,6 +129,22 @@ def message_spans(stream: BinaryIO) -> Iterator[tuple[int, int]]:
         position = end
     if start is not None:
         yield start, position
+
+
+_QUOTED_FROM = re.compile(rb"^>(>*From )", re.M)
+
+
+def unquoted_from_lines(message: bytes) -> bytes:
+    """``message`` with the quoting mbox writers add to body lines undone, one level, as
+    mboxrd readers do: a line written as ``>From `` (so that it could not be taken for
+    an envelope line) reads ``From `` again, ``>>From `` reads ``>From ``. An mboxo
+    writer quotes only ``From `` lines, so there a line its author began with
+    ``>From `` loses its ``>`` too; the format leaves no way to tell the two apart.
+
+    >>> unquoted_from_lines(b"S: 1\\n\\n>From here on\\n>>From a quote\\n")
+    b'S: 1\\n\\nFrom here on\\n>From a quote\\n'
+    """
+    return _QUOTED_FROM.sub(rb"\1", message)
 
 
 def _index_row(data: bytes) -> tuple[str, str, str]:

@@ -1,0 +1,37 @@
+"""mbox bodies: the quoting writers add to lines starting with "From " is undone."""
+
+from __future__ import annotations
+
+import mailbox
+from collections.abc import Callable
+from email.message import EmailMessage
+from pathlib import Path
+
+from goblin_core import Document
+
+
+def test_body_lines_quoted_by_the_mbox_writer_read_as_they_were_written(
+    read: Callable[..., Document], tmp_path: Path,
+) -> None:
+    box = mailbox.mbox(tmp_path / "caixa.mbox")
+    message = EmailMessage()
+    message["From"] = "a@example.org"
+    message["Subject"] = "ata"
+    message.set_content("Presentes:\nFrom the board, Ana and Rui.\nFim.\n")
+    box.add(message)
+    box.flush()
+    box.close()
+    data = (tmp_path / "caixa.mbox").read_bytes()
+    assert b"\n>From the board" in data  # the writer quoted it
+    document = read(data, "caixa.mbox")
+    assert document.children[0].text.splitlines()[-3:] == [
+        "Presentes:", "From the board, Ana and Rui.", "Fim."]
+
+
+def test_mboxrd_quoting_loses_one_level_only(read: Callable[..., Document]) -> None:
+    data = (b"From a@example.org Mon Jan  1 10:00:00 2024\r\nFrom: a@example.org\r\n"
+            b"Subject: citado\r\n\r\n>From the start\r\n>>From a quoted line\r\n"
+            b"> From: a reply's header\r\n")
+    document = read(data, "caixa.mbox")
+    assert document.children[0].text.splitlines()[-3:] == [
+        "From the start", ">From a quoted line", "> From: a reply's header"]
