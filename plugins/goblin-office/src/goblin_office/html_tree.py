@@ -42,6 +42,10 @@ _INVISIBLE = frozenset(
         "embed",
         "button",
         "select",
+        # what these hold is shown only by a browser that cannot play them ("Your
+        # browser does not support the video tag."), never beside the player
+        "video",
+        "audio",
     }
 )
 _MAX_DEPTH = 200
@@ -78,6 +82,11 @@ _BLOCKS = frozenset(
         "hr",
         "br",
         "title",
+        "legend",
+        "hgroup",
+        "menu",
+        "dialog",
+        "search",
     }
 )
 # Past this many tags a page is read flat: BeautifulSoup builds a Python object per
@@ -87,6 +96,8 @@ MAX_TREE_TAGS = 250_000
 # One tag, comment, doctype or processing instruction; an unclosed comment runs to the end.
 _BREAKS = _BLOCKS | set(_HEADINGS) | {"li", "tr", "td", "th"}
 _MARKUP_TOKEN = re.compile(r"<!--.*?(?:-->|\Z)|<(/?)([A-Za-z][\w:.-]*)[^>]*>|<[!?][^>]*>", re.S)
+# A prefix bound to the XHTML namespace (xmlns:h="http://www.w3.org/1999/xhtml").
+_XHTML_PREFIX = re.compile(r"""xmlns:([A-Za-z_][\w.-]*)\s*=\s*["']http://www\.w3\.org/1999/xhtml["']""")
 # <meta name=...> properties kept as metadata, under these keys.
 _META_NAMES = {"author": "author", "description": "description", "keywords": "keywords"}
 
@@ -208,17 +219,26 @@ class _Walker:
 
 
 def flat_text(tag: Tag) -> str:
-    """The visible text under ``tag``, gathered without recursion."""
-    parts = []
-    for node in tag.descendants:
-        if not isinstance(node, NavigableString) or isinstance(
+    """The visible text under ``tag``, gathered without recursion: what invisible and
+    hidden elements hold (a template, a ``display:none`` block) is left out, as the
+    walker leaves it out above this depth; blocks are a word apart, inline elements
+    join as written."""
+    parts: list[str] = []
+    pending: list[Any] = list(reversed(list(tag.children)))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Tag):
+            name = (node.name or "").lower()
+            if name in _INVISIBLE or _hidden(node):
+                continue
+            if name in _BREAKS:
+                parts.append(" ")
+            pending.extend(reversed(list(node.children)))
+        elif isinstance(node, NavigableString) and not isinstance(
             node, (Comment, Doctype, ProcessingInstruction)
         ):
-            continue
-        if node.parent is not None and (node.parent.name or "").lower() in _INVISIBLE:
-            continue
-        parts.append(str(node))
-    return " ".join(" ".join(parts).split())
+            parts.append(str(node))
+    return " ".join("".join(parts).split())
 
 
 def _rows(table: Tag) -> Iterator[Tag]:
@@ -282,7 +302,17 @@ def _soup(markup: str) -> BeautifulSoup:
     with warnings.catch_warnings():
         # XHTML is read with the HTML parser on purpose: it forgives what real pages get wrong
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        return BeautifulSoup(markup, "lxml")
+        soup = BeautifulSoup(markup, "lxml")
+    prefixes = frozenset(_XHTML_PREFIX.findall(markup))
+    if prefixes:
+        # XHTML written with a prefix (<h:p>, <h:script>): the HTML parser knows no
+        # namespaces and would take every element for an unknown inline one, so
+        # paragraphs ran together and scripts and styles were read as text
+        for tag in soup.find_all(True):
+            prefix, colon, local = (tag.name or "").partition(":")
+            if colon and prefix in prefixes:
+                tag.name = local
+    return soup
 
 
 def _after_body(soup: BeautifulSoup) -> Iterator[Any]:
