@@ -71,3 +71,29 @@ def test_base64_chunks_padded_one_by_one_are_all_decoded(read: Callable[..., Doc
     assert document.text.splitlines()[-2:] == ["Segue o edital nº 5.",
                                                 "Aviso: mensagem sigilosa, não a repasse."]
     assert "cimento" in document.children[0].text
+
+
+def test_encoded_words_labelled_latin1_around_utf8_read_as_utf8(
+    read: Callable[..., Document],
+) -> None:
+    subject = "Licitação nº 7 — resultado"
+    sender = "Conceição"
+    encoded = base64.b64encode(subject.encode()).decode()
+    data = (f"From: =?iso-8859-1?Q?Concei=C3=A7=C3=A3o?= <c@example.org>\r\n"
+            f"Subject: =?iso-8859-1?B?{encoded}?=\r\n\r\ncorpo\r\n").encode()
+    document = read(data, "resultado.eml")
+    assert document.metadata["title"] == subject
+    assert document.metadata["author"] == f"{sender} <c@example.org>"
+    assert f"Subject: {subject}" in document.text.splitlines()
+
+
+def test_a_broken_encoded_word_beside_one_read_again_keeps_the_message(
+    read: Callable[..., Document],
+) -> None:
+    # the first word's base64 cannot be decoded; the second's GBK letter is past GB2312
+    gbk = base64.b64encode("朱镕基".encode("gbk")).decode()
+    data = (f"From: a@example.org\r\nSubject: =?utf-8?b?w6kgdGVzd?= =?gb2312?b?{gbk}?=\r\n"
+            "\r\ncorpo\r\n")
+    document = read(data.encode(), "aviso.eml")
+    assert document.text.splitlines()[-1] == "corpo"
+    assert "朱" in document.metadata["title"]

@@ -337,7 +337,9 @@ def _header(message: EmailMessage, key: str) -> str:
         log.debug("header %s unreadable: %s", key, exc)
         value = message.get_all(key, [""])[0] if hasattr(message, "get_all") else ""
     text = str(value or "")
-    return _redecoded(message, key) or text if _lost_letters(text) else text
+    if _lost_letters(text) or _utf8_under_a_legacy_label(message, key):
+        return _redecoded(message, key) or text
+    return text
 
 
 def _redecoded(message: EmailMessage, key: str) -> str | None:
@@ -350,12 +352,12 @@ def _redecoded(message: EmailMessage, key: str) -> str | None:
     mailers write it), which it reads only as UTF-8, are read as the message's body
     charset, or as detected when it names none, as mail clients read them.
     """
-    raw = next((v for k, v in message.raw_items() if k.lower() == key.lower()), None)
-    if not isinstance(raw, str):
+    raw = _raw_header(message, key)
+    if raw is None:
         return None
     try:
         chunks = email.header.decode_header(raw)
-    except (ValueError, LookupError, binascii.Error) as exc:
+    except (ValueError, LookupError, binascii.Error, email.errors.HeaderParseError) as exc:
         log.debug("header %s not re-read: %s", key, exc)
         return None
     out = []
@@ -386,6 +388,34 @@ def _eight_bit_read(text: str, message: EmailMessage) -> str:
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
 
 
+def _utf8_under_a_legacy_label(message: EmailMessage, key: str) -> bool:
+    """Whether an encoded word of header ``key`` labelled with a legacy charset holds
+    UTF-8 (``=?iso-8859-1?B?...?=`` around UTF-8 bytes, as some mailers write it): read
+    as labelled, each letter past ASCII would become two (``AÃ§Ã£o``)."""
+    raw = _raw_header(message, key)
+    if raw is None or "=?" not in raw:
+        return False
+    try:
+        chunks = email.header.decode_header(raw)
+    except (ValueError, LookupError, binascii.Error, email.errors.HeaderParseError):
+        return False
+    for chunk, charset in chunks:
+        if (isinstance(chunk, bytes) and charset and not chunk.isascii()
+                and not charset.lower().startswith("utf")):
+            try:
+                chunk.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            return True
+    return False
+
+
+def _raw_header(message: EmailMessage, key: str) -> str | None:
+    """Header ``key`` as the message wrote it (its first occurrence)."""
+    raw = next((v for k, v in message.raw_items() if k.lower() == key.lower()), None)
+    return raw if isinstance(raw, str) else None
+
+
 def _lost_letters(text: str) -> bool:
     """Whether the standard decoding of a header lost letters: U+FFFD in their place,
     or bytes it could not read kept as lone surrogates (an address's display name)."""
@@ -406,7 +436,9 @@ def _addresses(message: EmailMessage, key: str) -> str:
         else a.display_name or a.addr_spec
         for a in addresses
     )
-    return _redecoded(message, key) or text if _lost_letters(text) else text
+    if _lost_letters(text) or _utf8_under_a_legacy_label(message, key):
+        return _redecoded(message, key) or text
+    return text
 
 
 # Writers' variants of RFC 5322 dates: "16 May 2016 at 09:30:32 GMT+1".
