@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -22,7 +23,7 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.containers import open_container, read_member
 from goblin_office.markup import decode_html
-from goblin_office.safexml import attr, descendants, local_name, parse_xml
+from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 
 _DC = {
     "title": "title",
@@ -68,6 +69,8 @@ class EPUBParser(BaseEngine):
             spine = [member for member in spine if member in names]
             locked = [member for member in spine if member in encrypted]
             warnings = _spine_gaps(missing, unlisted)
+            labels = _contents_labels(opf, opf_path, lambda member: read_member(
+                archive, member, name), xml, names, warnings)
             for member in spine:
                 if member in encrypted:
                     continue
@@ -83,7 +86,7 @@ class EPUBParser(BaseEngine):
                     continue
                 page, _meta = html_page(text, number=len(pages) + 1, engine=self.name)
                 if page.text.strip():
-                    pages.append(page)
+                    pages.append(replace(page, label=labels.get(member, "")))
         if locked:
             method = encrypted[locked[0]]
             if len(locked) == len(spine):
@@ -169,6 +172,60 @@ def _spine(opf: Any, opf_path: str, names: set[str]) -> tuple[list[str], list[st
                  for path in (urllib.parse.unquote(href), href)]
         members[next((path for path in paths if path in names), paths[0])] = None
     return list(members), list(unlisted)
+
+
+def _contents_labels(opf: Any, opf_path: str, read: Callable[[str], bytes],
+                     xml: Callable[[str], Any], names: set[str],
+                     warnings: list[tuple[str, str]]) -> dict[str, str]:
+    """Each document's title in the book's table of contents, to label its page: the
+    first entry pointing at the document's start, else the first pointing into it
+    (``#section``); from the EPUB 3 navigation document, else the EPUB 2 NCX. A table
+    of contents that cannot be read costs the labels only, with a warning."""
+    from goblin_office.html_tree import contents_links  # BeautifulSoup, loaded when needed
+
+    folder = posixpath.dirname(opf_path)
+    items = descendants(opf, "item")
+    spines = descendants(opf, "spine")
+    toc_id = attr(spines[0], "toc") if spines else ""
+    nav = next((item for item in items if "nav" in attr(item, "properties").split()), None)
+    ncx = next((item for item in items if attr(item, "id") == toc_id
+                or attr(item, "media-type") == "application/x-dtbncx+xml"), None)
+    labels: dict[str, str] = {}
+    inside: dict[str, str] = {}  # entries pointing into a document, past its start
+    for item in (nav, ncx):
+        if item is None or labels or inside:
+            continue
+        member = posixpath.normpath(posixpath.join(
+            folder, urllib.parse.unquote(attr(item, "href").split("#", 1)[0])))
+        if member not in names:
+            continue
+        try:
+            links = (contents_links(decode_html(read(member))[0]) if item is nav
+                     else _ncx_links(xml(member)))
+        except CorruptDocument as exc:
+            warnings.append((exc.kind, f"the table of contents {member} cannot be read, so "
+                             f"pages are not labelled with their titles: {exc.message}"))
+            continue
+        base = posixpath.dirname(member)
+        for href, text in links:
+            path, _, fragment = href.partition("#")
+            target = urllib.parse.unquote(path)
+            if text and target:
+                (inside if fragment else labels).setdefault(
+                    posixpath.normpath(posixpath.join(base, target)), text)
+    return {**inside, **labels}
+
+
+def _ncx_links(ncx: Any) -> list[tuple[str, str]]:
+    """The ``(src, label)`` of each entry of an EPUB 2 NCX, in document order."""
+    links: list[tuple[str, str]] = []
+    for point in descendants(ncx, "navPoint"):
+        label = next((" ".join("".join(text.itertext()).split())
+                      for navlabel in children(point, "navLabel")
+                      for text in children(navlabel, "text")), "")
+        source = next((attr(content, "src") for content in children(point, "content")), "")
+        links.append((source, label))
+    return links
 
 
 def _spine_gaps(missing: list[str], unlisted: list[str]) -> list[tuple[str, str]]:

@@ -315,6 +315,19 @@ def _soup(markup: str) -> BeautifulSoup:
     return soup
 
 
+def contents_links(markup: str) -> list[tuple[str, str]]:
+    """The ``(href, text)`` of each link of a page's table of contents: an EPUB 3
+    navigation document's ``<nav epub:type="toc">`` (its first ``nav`` when none says
+    so), in document order."""
+    navs = _soup(markup).find_all("nav")
+    toc = next((nav for nav in navs
+                if "toc" in str(nav.get("epub:type", "")).split()), navs[0] if navs else None)
+    if toc is None:
+        return []
+    return [(str(link.get("href")), " ".join(link.get_text(" ").split()))
+            for link in toc.find_all("a", href=True)]
+
+
 def _after_body(soup: BeautifulSoup) -> Iterator[Any]:
     """What the parser left outside the body that browsers show at its end: text and
     elements after ``</body>`` or ``</html>`` (lxml starts a second ``html`` element
