@@ -19,6 +19,7 @@ from goblin_ocr_textract.clients import make_client, seconds_left
 from goblin_ocr_textract.credentials import find_credentials
 from goblin_ocr_textract.document import detect_document
 from goblin_ocr_textract.encoding import encode_page
+from goblin_ocr_textract.outages import Outages, service_key
 from goblin_ocr_textract.retries import with_retries
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,9 @@ class TextractBackend(BaseEngine):
     priority = 10
     cloud = True
 
+    def __init__(self) -> None:
+        self.outages = Outages()
+
     def available(self) -> tuple[bool, str]:
         """Credentials in the environment or shared files (no network, no instance metadata)."""
         found = find_credentials(_configured_profile())
@@ -64,6 +68,11 @@ class TextractBackend(BaseEngine):
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
         """One page image through DetectDocumentText; ``OCRResult("", 0.0)`` on failure."""
         options = config.section("textract")
+        key = service_key(options)
+        down = self.outages.current(key)
+        if down:
+            log.warning("Textract not asked for the page: it failed moments ago (%s)", down)
+            return EMPTY_OCR
         try:
             # a service that stalls or throttles forever costs at most the document's time
             time_left = seconds_left(config)
@@ -74,6 +83,7 @@ class TextractBackend(BaseEngine):
             answer = with_retries(client.detect_document_text, options, deadline=deadline,
                                   Document={"Bytes": data})
         except (GoblinError, *_SERVICE_ERRORS) as exc:
+            self.outages.record(key, exc)
             log.warning("Textract could not read the page: %s", exc)
             return EMPTY_OCR
         pages = pages_from_blocks(answer.get("Blocks", []))
@@ -98,9 +108,18 @@ class TextractBackend(BaseEngine):
             return {}
         if b"%PDF-" not in source.head(1024):
             return {}
+        # S3 may fail where page images would not: a job's failures are its own
+        key = service_key(options, "s3", str(options["s3_endpoint_url"]),
+                          str(options["s3_bucket"]))
+        down = self.outages.current(key)
+        if down:
+            log.warning("Textract not asked to read %s: it failed moments ago (%s)",
+                        source.display_name, down)
+            return {}
         try:
             pages = detect_document(source, config)
         except (GoblinError, *_SERVICE_ERRORS) as exc:
+            self.outages.record(key, exc)
             log.warning("Textract could not read %s as a whole: %s", source.display_name, exc)
             return {}
         wanted = set(page_numbers)
