@@ -330,12 +330,18 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes,
     return mended if isinstance(mended, EmailMessage) else message
 
 
+#: What the standard library's structured header parser raises on some malformed
+#: values (``To: .:``, ``From: "``, ``Cc: \@[``: each of these raises another).
+_HEADER_PARSER_ERRORS = (ValueError, IndexError, TypeError, AttributeError, UnboundLocalError)
+
+
 def _header(message: EmailMessage, key: str) -> str:
     try:
         value = message.get(key)
-    except (ValueError, IndexError, TypeError) as exc:  # a malformed header must not lose the body
+    except _HEADER_PARSER_ERRORS as exc:  # a malformed header must not lose the body
         log.debug("header %s unreadable: %s", key, exc)
-        value = message.get_all(key, [""])[0] if hasattr(message, "get_all") else ""
+        raw = _raw_header(message, key) or ""
+        return _redecoded(message, key) or _eight_bit_read(" ".join(raw.split()), message)
     text = str(value or "")
     if _lost_letters(text) or _utf8_under_a_legacy_label(message, key):
         return _redecoded(message, key) or text
@@ -426,7 +432,7 @@ def _addresses(message: EmailMessage, key: str) -> str:
     """The addresses of a header as people write them: ``Name <address>``, no quoting."""
     try:
         addresses = getattr(message.get(key), "addresses", None)
-    except (ValueError, IndexError, TypeError):
+    except _HEADER_PARSER_ERRORS:
         addresses = None
     if not addresses:
         return _header(message, key)
@@ -530,7 +536,7 @@ def _mended_base64(part: Any) -> bytes | None:
     encoded = part.get_payload()
     if not isinstance(encoded, str):
         return None
-    compact = b"".join(encoded.encode("ascii", "surrogateescape").split())
+    compact = b"".join(encoded.encode("ascii", "ignore").split())
     if _INNER_PADDING.search(compact) is None:
         return None
     return b"".join(_base64_chunk(chunk) for chunk in _PADDING.split(compact) if chunk)
