@@ -156,7 +156,7 @@ class _Walker:
             self.table(tag, depth)
         elif name == "pre":
             self.flush()
-            self.page.add(tag.get_text().strip("\n"), "code")
+            self.page.add(pre_text(tag).strip("\n"), "code")
         elif name == "noframes":
             self.noframes(tag, depth)
         elif name in _BLOCKS:
@@ -218,27 +218,38 @@ class _Walker:
         self.page.add_table(rows, title=caption, header_rows=header_rows)
 
 
-def flat_text(tag: Tag) -> str:
-    """The visible text under ``tag``, gathered without recursion: what invisible and
-    hidden elements hold (a template, a ``display:none`` block) is left out, as the
-    walker leaves it out above this depth; blocks are a word apart, inline elements
-    join as written."""
-    parts: list[str] = []
+def _shown(tag: Tag) -> Iterator[Tag | str]:
+    """What ``tag`` shows, in document order and without recursion: each element as it
+    is entered, then its content, and each text; invisible and hidden elements (a
+    template, a ``display:none`` block) with what they hold left out."""
     pending: list[Any] = list(reversed(list(tag.children)))
     while pending:
         node = pending.pop()
         if isinstance(node, Tag):
-            name = (node.name or "").lower()
-            if name in _INVISIBLE or _hidden(node):
+            if (node.name or "").lower() in _INVISIBLE or _hidden(node):
                 continue
-            if name in _BREAKS:
-                parts.append(" ")
+            yield node
             pending.extend(reversed(list(node.children)))
         elif isinstance(node, NavigableString) and not isinstance(
             node, (Comment, Doctype, ProcessingInstruction)
         ):
-            parts.append(str(node))
+            yield str(node)
+
+
+def flat_text(tag: Tag) -> str:
+    """The visible text under ``tag`` on one line, read without recursion: what
+    invisible and hidden elements hold is left out, as the walker leaves it out above
+    this depth; blocks are a word apart, inline elements join as written."""
+    parts = [(" " if (node.name or "").lower() in _BREAKS else "") if isinstance(node, Tag)
+             else node for node in _shown(tag)]
     return " ".join("".join(parts).split())
+
+
+def pre_text(tag: Tag) -> str:
+    """The text of preformatted ``tag`` as a browser shows it: its spaces and line breaks
+    as written, a ``<br>`` a line break too, hidden and invisible content left out."""
+    return "".join(("\n" if (node.name or "").lower() == "br" else "")
+                   if isinstance(node, Tag) else node for node in _shown(tag))
 
 
 def _rows(table: Tag) -> Iterator[Tag]:

@@ -25,15 +25,21 @@ from goblin_office.mail import parse_mail
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
 _HEAD_COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)
 _XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)""", re.I)
-# A tag, or a "<" no ">" closes before the next "<": each byte is looked at once.
-_TAG = re.compile(rb"<[^<>]*>?")
+# A script or style sheet (to its end, or the page's when it has none), a tag, or a "<"
+# no ">" closes before the next "<": each byte is looked at once.
+_MARKUP = re.compile(rb"<(script|style)\b.*?(?:</\1\s*>|\Z)|<[^<>]*>?", re.I | re.S)
+# Where the head ends: a charset declared anywhere before is the page's, as browsers take it.
+_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
+#: How far the end of the head is looked for; a declaration past it is not looked for.
+_HEAD_SEARCH = 1 << 20
 
 
 def decode_markup(data: bytes, declared: str | None = None) -> tuple[str, str]:
     """HTML or XML bytes as text, and the encoding used, as ``decode_text`` decodes them,
     but a code page guessed for undeclared text is guessed from the text between the
-    tags: the markup is ASCII, and a page of it around a few lines of Russian or Greek
-    in Windows-1251 or -1253 made the detector settle on Windows-1252.
+    tags, scripts and style sheets left out: the markup is ASCII, and a page of it
+    around a few lines of Russian or Greek in Windows-1251 or -1253 made the detector
+    settle on Windows-1252.
 
     >>> page = "<html><body><div class='row'><p>Глава вторая.</p></div></body></html>"
     >>> decode_markup(page.encode("cp1251"))
@@ -43,7 +49,7 @@ def decode_markup(data: bytes, declared: str | None = None) -> tuple[str, str]:
     if encoding.startswith(("utf", "iso2022")) or (
             declared and encoding in declared_codecs(declared)):
         return text, encoding  # a BOM, a declaration, UTF-8, UTF-16 or ISO-2022: no guess
-    words = _TAG.sub(b" ", data)
+    words = _MARKUP.sub(b" ", data)
     if words.isascii():
         return text, encoding  # the bytes past ASCII are all in tags: the guess stands
     guessed = decode_text(words)[1]
@@ -65,7 +71,10 @@ def decode_html(data: bytes) -> tuple[str, str]:
     as Windows-1252, where one code page for the whole page would garble every UTF-8
     letter ("Ãœber").
     """
-    head = _HEAD_COMMENT.sub(b"", data[:4096])  # a commented-out <meta> declares nothing
+    # the declaration is looked for in the head, however long its scripts and styles
+    head_end = _HEAD_END.search(data, 0, _HEAD_SEARCH)
+    head = data[: max(4096, head_end.start() if head_end else 0)]
+    head = _HEAD_COMMENT.sub(b"", head)  # a commented-out <meta> declares nothing
     declared = _CHARSET.search(head) or _XML_ENCODING.search(head)
     name = declared.group(1).decode("ascii", "ignore").lower() if declared else None
     if name in ("unicode", "utf-16", "ucs-2"):
