@@ -7,8 +7,10 @@ file says, and a lying file would otherwise take the memory of the whole batch.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
+from urllib.parse import quote
 
 from goblin_core.child_limits import capped_child
 from goblin_core.config import Config
@@ -19,6 +21,8 @@ from goblin_core.source import Source
 #: The tools goblin-djvu runs, all in Debian's djvulibre-bin.
 TOOLS = ("djvused", "djvutxt", "ddjvu")
 INSTALL = "apt-get install djvulibre-bin"
+# DjVuLibre's message numbers ("[1-12311] Failed to open ..."), which say nothing to a user
+_MESSAGE_ID = re.compile(r"^\[\d+-\d+\]\s*")
 
 
 def missing_tools() -> list[str]:
@@ -54,11 +58,15 @@ class DjvuLibre:
             raise ExtractionTimeout(f"DjVuLibre's {tool} ran longer than limits.timeout "
                                     f"({timeout:.0f} s)", file=self.display_name) from exc
 
+    def complaint(self, done: subprocess.CompletedProcess[bytes]) -> str:
+        """What a tool said when it failed: its first line of error output, else its exit
+        code; the file it was given named as the user knows it, not by the path of the copy
+        goblin may have spooled it to (``file://localhost/tmp/goblin-x1y2.djvu``)."""
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        lines = [line.strip().removeprefix("*** ").strip() for line in said if line.strip()]
+        meaningful = [line for line in lines if not line.startswith(("*** (", "("))]
+        cause = _MESSAGE_ID.sub("", (meaningful or lines or [f"exit {done.returncode}"])[0])
+        for spelled in (f"file://localhost{quote(self.path)}", self.path):
+            cause = cause.replace(spelled, self.display_name)
+        return cause[:200]
 
-def complaint(done: subprocess.CompletedProcess[bytes]) -> str:
-    """What a tool said when it failed: its last line of error output, else its exit code."""
-    said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-    lines = [line.strip().removeprefix("*** ").strip() for line in said if line.strip()]
-    meaningful = [line for line in lines if not line.startswith(("*** (", "("))]
-    cause = (meaningful or lines or [f"exit {done.returncode}"])[0]
-    return cause[:200]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -28,7 +29,12 @@ from goblin_core.errors import CorruptDocument, FileTooLarge
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
-from goblin_djvu.djvulibre import INSTALL, DjvuLibre, complaint, missing_tools
+from goblin_djvu.components import (
+    listed_components,
+    page_files_missing,
+    pages_past_the_end,
+)
+from goblin_djvu.djvulibre import INSTALL, DjvuLibre, missing_tools
 from goblin_djvu.sexpr import SExpr, SExprError, parse_all, unescape
 
 DJVU_MIME = "image/vnd.djvu"
@@ -44,7 +50,6 @@ MAX_OUTLINE_ITEMS = 10_000
 _FORM = re.compile(rb"AT&TFORM[\x00-\xff]{4}(DJVU|DJVM|DJVI)")
 _META_LINE = re.compile(rb'^([A-Za-z][\w-]*)\t"((?:[^"\\]|\\.)*)"\s*$', re.M | re.S)
 _PAGE_INFO = re.compile(rb"DjVu (\d+)x(\d+), v\d+, (\d+) dpi")
-_PAGE_FILE = re.compile(rb"^\s*(\d+)\s+P\s+\d+\s+(\S+)", re.M)
 _ROTATION = re.compile(rb"rotation=(\d+)")
 # DjVuLibre's zone separators in a page's text: end of a column, a region, a paragraph
 _ZONE_ENDS = re.compile(r"[\x0b\x1d\x1f]+")
@@ -93,12 +98,20 @@ class DjvuDocument(BaseParsedDocument):
             _check_indirect(source)
         self.tools = DjvuLibre(source, config)
         self.warnings: list[tuple[str, str]] = []
+        self._missing: dict[int, str] | None = None
         done = self.tools.run("djvused", "-e", "n; print-meta")
         count, _, meta = done.stdout.partition(b"\n")
-        if done.returncode != 0 or not count.strip().isdigit() or int(count) < 1:
-            raise CorruptDocument(f"DjVuLibre cannot open it: {complaint(done)}",
+        if not count.strip().isdigit():
+            raise CorruptDocument(f"DjVuLibre cannot open it: {self.tools.complaint(done)}",
                                   file=source.display_name)
+        if int(count) < 1:
+            raise CorruptDocument("its directory lists no page", file=source.display_name)
         self.page_count = int(count)
+        if done.returncode != 0:
+            # the count came first: damaged metadata (a file cut inside the annotations
+            # its pages share) costs the metadata, not the pages
+            self.warnings.append(("CorruptDocument", "the document's metadata is unreadable "
+                                  f"({self.tools.complaint(done)}); left out"))
         self.metadata = document_metadata(meta)
         bookmarks = self._outline()
         if bookmarks:
@@ -130,8 +143,21 @@ class DjvuDocument(BaseParsedDocument):
     def _component_pages(self) -> dict[str, int]:
         """The page each page file of the document is (``ls``), by its name."""
         done = self.tools.run("djvused", "-e", "ls")
-        return {found.group(2).decode("utf-8", "replace"): int(found.group(1))
-                for found in _PAGE_FILE.finditer(done.stdout)}
+        return {c.name: c.page for c in listed_components(done.stdout) if c.page is not None}
+
+    def _missing_pages(self) -> dict[int, str]:
+        """Pages whose file is not there (past the end of a bundled document, missing
+        beside an indirect one's index), with why; asked once, when a page came back
+        without text."""
+        if self._missing is None:
+            self._missing = {}
+            head = self.source.head(32)
+            if head[12:16] == b"DJVM":
+                done = self.tools.run("djvused", "-e", "ls")
+                components = listed_components(done.stdout) if done.returncode == 0 else []
+                self._missing = (pages_past_the_end(self.source, components) if _bundled(head)
+                                 else page_files_missing(Path(self.tools.path), components))
+        return self._missing
 
     def pages(self) -> Iterator[PageContent]:
         assert self.page_count is not None
@@ -150,21 +176,32 @@ class DjvuDocument(BaseParsedDocument):
         found = self._hidden_text(f"{first}-{last}", last - first + 1)
         if isinstance(found, list):
             for number, expression in enumerate(found, start=first):
-                yield page_content(number, expression)
+                yield self._page(number, expression)
             return
         for number in range(first, last + 1):
-            one = self._hidden_text(str(number), 1)
+            missing = self._missing_pages().get(number)
+            one = self._hidden_text(str(number), 1) if missing is None else []
             if isinstance(one, list):
-                yield page_content(number, one[0])
+                yield self._page(number, one[0] if one else [])
             else:
                 yield PageContent(number=number, images=1, glyphs=0,
                                   error=f"DjVuLibre cannot read the page's hidden text: {one}")
+
+    def _page(self, number: int, expression: SExpr) -> PageContent:
+        """The page of djvutxt's ``expression``; a page whose file is missing (to which
+        djvutxt gives no text, as to a page without a text layer) is a page error."""
+        if expression and isinstance(expression, list):
+            return page_content(number, expression)
+        missing = self._missing_pages().get(number)
+        if missing is not None:
+            return PageContent(number=number, images=0, glyphs=0, error=missing)
+        return page_content(number, expression)
 
     def _hidden_text(self, pages: str, expected: int) -> list[SExpr] | str:
         """djvutxt's expressions for ``pages``, one a page; else why there are none."""
         done = self.tools.run("djvutxt", "--detail=page", f"--page={pages}")
         if done.returncode != 0:
-            return complaint(done)
+            return self.tools.complaint(done)
         try:
             found = parse_all(done.stdout)
         except SExprError as exc:
@@ -178,11 +215,15 @@ class DjvuDocument(BaseParsedDocument):
         and grey pages, RGB for colour ones."""
         if self.page_count is None or not 1 <= page <= self.page_count:
             raise IndexError(f"{self.source.display_name} has no page {page}")
+        missing = (self._missing or {}).get(page)
+        if missing is not None:
+            raise CorruptDocument(f"page {page} cannot be drawn: {missing}",
+                                  file=self.source.display_name)
         width, height = self._rendered_size(page, dpi)
         done = self.tools.run("ddjvu", "-format=pnm", f"-page={page}",
                               f"-size={width}x{height}")
         if done.returncode != 0 or not done.stdout:
-            raise CorruptDocument(f"ddjvu cannot draw page {page}: {complaint(done)}",
+            raise CorruptDocument(f"ddjvu cannot draw page {page}: {self.tools.complaint(done)}",
                                   file=self.source.display_name)
         image = Image.open(io.BytesIO(done.stdout))
         image.load()
@@ -197,7 +238,7 @@ class DjvuDocument(BaseParsedDocument):
         info = _PAGE_INFO.search(done.stdout)
         if done.returncode != 0 or info is None:
             raise CorruptDocument(f"DjVuLibre cannot read the size of page {page}: "
-                                  f"{complaint(done)}", file=self.source.display_name)
+                                  f"{self.tools.complaint(done)}", file=self.source.display_name)
         width, height, resolution = (int(v) for v in info.groups())
         scale = dpi / (resolution if 25 <= resolution <= 6000 else 300)
         width, height = max(1, round(width * scale)), max(1, round(height * scale))

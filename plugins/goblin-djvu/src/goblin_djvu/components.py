@@ -1,0 +1,85 @@
+"""The files a multi-page DjVu document is made of, and the pages whose file is not there.
+
+A multi-page document (``DJVM``) lists its component files in a directory: bundled,
+each file's offset inside the document; indirect, each file's name beside the index.
+DjVuLibre says little when a page's file is missing: djvutxt gives it no text, as it
+gives a page without a text layer, and every later tool run on that page (sizing,
+drawing it for OCR) fails only after reading the whole directory again, some 0.2 s
+in a long book. A file cut at a tenth of a 1,500-page book had 1,420 pages sent to OCR
+that way, over four minutes. Knowing from the directory which pages are missing makes
+each of them one clear page error, found in one run.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+from goblin_core.source import Source
+
+# one line of ``djvused -e ls``: page number (pages only), kind, size in bytes, id, title
+_LISTED = re.compile(rb"^[ \t]*(\d*)[ \t]+([A-Z])[ \t]+(\d+)[ \t]+(.+?)(?: T=.*)?[ \t]*$", re.M)
+# a DJVM document's directory chunk begins at byte 16; its flags, file count and (bundled)
+# offsets follow the chunk's header
+_DIRM_AT = 16
+_OFFSETS_AT = _DIRM_AT + 11
+
+
+@dataclass(frozen=True)
+class Component:
+    """One file of a multi-page document, as ``djvused -e ls`` lists it."""
+
+    page: int | None
+    size: int
+    name: str
+
+
+def listed_components(listing: bytes) -> list[Component]:
+    """The components of ``djvused -e ls``'s output, in the directory's order.
+
+    >>> listed_components(b"   1 P      146  p1.djvu\\n     A  49  shared.iff\\n"
+    ...                   b"   2 P      148  p2.djvu T=Chapter Two\\n")  # doctest: +ELLIPSIS
+    [Component(page=1, size=146, name='p1.djvu'), Component(page=None, ...), Component(page=2, ...)]
+    """
+    return [Component(int(number) if number else None, int(size),
+                      name.decode("utf-8", "replace"))
+            for number, _, size, name in _LISTED.findall(listing)]
+
+
+def pages_past_the_end(source: Source, components: list[Component]) -> dict[int, str]:
+    """Pages of a bundled document whose file ends past the end of the document (a file
+    cut short, or a directory that lies), each with why. Nothing when the directory's
+    count disagrees with the listing: then it cannot be matched to the offsets."""
+    head = source.read(_OFFSETS_AT, 0)
+    if len(head) < _OFFSETS_AT or head[_DIRM_AT:_DIRM_AT + 4] != b"DIRM":
+        return {}
+    count = int.from_bytes(head[_OFFSETS_AT - 2:_OFFSETS_AT], "big")
+    table = source.read(4 * count, _OFFSETS_AT)
+    if count != len(components) or len(table) != 4 * count:
+        return {}
+    size = source.size
+    missing: dict[int, str] = {}
+    for component, offset in zip(components, struct.unpack(f">{count}I", table), strict=True):
+        end = offset + component.size
+        if component.page is not None and end > size:
+            missing[component.page] = (
+                f"the page's data (bytes {offset:,} to {end:,}) lies past the end of the "
+                f"file ({size:,} bytes): the file is cut short, or its directory is wrong")
+    return missing
+
+
+def page_files_missing(index: Path, components: list[Component]) -> dict[int, str]:
+    """Pages of an indirect document whose file is not in the index's folder, each with
+    why. A name that leads out of the folder is left to DjVuLibre, which refuses it."""
+    folder = index.parent.resolve()
+    missing: dict[int, str] = {}
+    for component in components:
+        if component.page is None:
+            continue
+        target = (folder / component.name).resolve()
+        if target.is_relative_to(folder) and not target.is_file():
+            missing[component.page] = (f"the page's file {component.name!r} is missing from "
+                                       "the document's folder")
+    return missing
