@@ -21,6 +21,8 @@ from goblin_office import formats as fmt
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _MD_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
+#: The line under a paragraph that makes it a heading: ===== level 1, ----- level 2
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
 _CONTENT_LINE = re.compile(r"^([A-Za-z0-9-]+)((?:;[^:]*)?):(.*)$")
 _SKIPPED_PROPERTIES = frozenset(
     {
@@ -118,7 +120,8 @@ class MarkdownParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = _text(source)
-        blocks = [replace(b, text=spelled_references(b.text)) for b in markdown_blocks(text)]
+        blocks = [b if b.kind == "code" else replace(b, text=spelled_references(b.text))
+                  for b in markdown_blocks(text)]
         return TextDocument([PageContent(number=1, text=spelled_references(text),
                                          blocks=tuple(blocks))],
                             metadata={"encoding": encoding})
@@ -145,17 +148,32 @@ def spelled_references(text: str) -> str:
     spelled = io.StringIO()
     fence = ""
     for line in io.StringIO(text):
-        opening = _FENCE.match(line)
         if fence:
-            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence) \
-                    and not line[opening.end():].strip():
+            if _closes(fence, line):
                 fence = ""
-        elif opening and not (opening.group(1)[0] == "`" and "`" in line[opening.end():]):
-            fence = opening.group(1)
+        elif opened := _opened_fence(line):
+            fence = opened
         elif "&" in line:
             line = _spelled_outside_code(line)
         spelled.write(line)
     return spelled.getvalue()
+
+
+def _opened_fence(line: str) -> str:
+    """The fence (a run of three or more backticks or tildes) ``line`` opens a code
+    block with, or ''."""
+    opening = _FENCE.match(line)
+    if opening is None or (opening.group(1)[0] == "`" and "`" in line[opening.end():]):
+        return ""  # a backtick fence's info string holds no backtick: that is a code span
+    return opening.group(1)
+
+
+def _closes(fence: str, line: str) -> bool:
+    """Whether ``line`` closes the code block ``fence`` opened: a fence of its character,
+    as long or longer, and nothing after it."""
+    closing = _FENCE.match(line)
+    return (closing is not None and closing.group(1)[0] == fence[0]
+            and len(closing.group(1)) >= len(fence) and not line[closing.end():].strip())
 
 
 def _spelled_outside_code(line: str) -> str:
@@ -203,16 +221,21 @@ def _code_spans(line: str) -> list[tuple[int, int]]:
 
 
 def markdown_blocks(text: str) -> list[Block]:
-    """Headings, list items and paragraphs of Markdown ``text``; the lines of one
-    paragraph or item (up to a blank line, a heading or the next item) are one block.
+    """Headings (``#`` and underlined), list items, paragraphs and fenced code blocks of
+    Markdown ``text``; the lines of one paragraph or item (up to a blank line, a heading
+    or the next item) are one block. A code block's lines are code, as written: a
+    ``# comment`` or ``- x`` in it is no heading or list item.
 
     >>> text = "# Title\\nfirst line\\nsecond\\n\\n- an item\\n  goes on"
     >>> [(b.kind, b.text) for b in markdown_blocks(text)]
     [('heading', 'Title'), ('paragraph', 'first line\\nsecond'), ('list_item', 'an item\\ngoes on')]
+    >>> [(b.kind, b.text) for b in markdown_blocks("Setup\\n=====\\n```sh\\n# run\\n```")]
+    [('heading', 'Setup'), ('code', '# run')]
     """
     blocks: list[Block] = []
     lines: list[str] = []
     kind = ""
+    fence = ""
 
     def close() -> None:
         if lines and any(line for line in lines):
@@ -223,6 +246,23 @@ def markdown_blocks(text: str) -> list[Block]:
     # lines would take fifty times the file
     for raw in io.StringIO(text):
         line = raw.rstrip("\r\n")
+        if fence:
+            if _closes(fence, line):
+                close()
+                fence = ""
+            else:
+                lines.append(line)
+            continue
+        if opened := _opened_fence(line):
+            close()
+            fence, kind = opened, "code"
+            continue
+        underline = _SETEXT.match(line) if kind == "paragraph" and lines else None
+        if underline is not None:
+            blocks.append(Block("heading", " ".join(lines),
+                                level=1 if underline.group(1)[0] == "=" else 2))
+            lines.clear()
+            continue
         heading = _MD_HEADING.match(line)
         item = _MD_ITEM.match(line) if heading is None else None
         if not line.strip():
