@@ -11,6 +11,7 @@ from goblin_core.config import Config
 from goblin_core.deadline import time_left as document_time_left
 from goblin_core.errors import EngineUnavailable, ExtractionTimeout
 from goblin_ocr_textract.credentials import find_credentials, find_region
+from goblin_ocr_textract.redaction import mask_credentials_in_logs
 
 
 class ResponseTooLarge(BotoCoreError):
@@ -47,6 +48,7 @@ def make_client(service: str, options: Mapping[str, Any], *,
     import boto3
     from botocore.config import Config as BotoConfig
 
+    mask_credentials_in_logs()
     profile = str(options["profile"])
     found = find_credentials(profile, options)
     if found.credentials is None and not options.get("use_default_credentials"):
