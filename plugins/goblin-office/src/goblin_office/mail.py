@@ -67,6 +67,22 @@ MAX_HEADER_CHARS = 64 * 1024
 _PARSED_HEADERS = 64
 
 
+#: What the standard library's structured header parser raises on some malformed
+#: values (``To: .:``, ``From: "``, ``Cc: \@[``: each of these raises another).
+_HEADER_PARSER_ERRORS = (ValueError, IndexError, TypeError, AttributeError, UnboundLocalError,
+                         email.errors.HeaderParseError)
+
+
+class _UnparsedHeader(email.headerregistry.UnstructuredHeader):
+    """A header the structured parser fails on, kept as its text. What the search for
+    the body and attachments reads of a Content-Disposition (its first word) is read
+    from that text; its parameters, as Content-Type's, are read from the text anyway."""
+
+    @property
+    def content_disposition(self) -> str:
+        return str(self).split(";", 1)[0].strip().lower()
+
+
 class _ParsedOnce(email.headerregistry.HeaderRegistry):
     """Header parsing that remembers its last results: finding a message's body and
     attachments reads each part's Content-Type a dozen times, and each read would
@@ -80,7 +96,14 @@ class _ParsedOnce(email.headerregistry.HeaderRegistry):
         key = (name.lower(), value)
         header = self._parsed.get(key)
         if header is None:
-            header = super().__call__(name, value)
+            try:
+                header = super().__call__(name, value)
+            except _HEADER_PARSER_ERRORS as exc:
+                # a value the structured parser fails on is kept as text: read where
+                # it is read (Content-Disposition when looking for attachments), it
+                # would otherwise fail the whole message
+                log.debug("header %s read as text: %s", name, exc)
+                header = type("_Unparsed", (_UnparsedHeader, self.base_class), {})(name, value)
             self._parsed[key] = header
             if len(self._parsed) > _PARSED_HEADERS:
                 self._parsed.popitem(last=False)
@@ -330,11 +353,6 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes,
     return mended if isinstance(mended, EmailMessage) else message
 
 
-#: What the standard library's structured header parser raises on some malformed
-#: values (``To: .:``, ``From: "``, ``Cc: \@[``: each of these raises another).
-_HEADER_PARSER_ERRORS = (ValueError, IndexError, TypeError, AttributeError, UnboundLocalError)
-
-
 def _header(message: EmailMessage, key: str) -> str:
     try:
         value = message.get(key)
@@ -571,7 +589,7 @@ def _part_text(part: Any) -> str:
         return decode_text(payload, declared.strip())[0]
     try:
         return str(part.get_content())
-    except (LookupError, UnicodeError, AttributeError):
+    except (LookupError, ValueError, AttributeError):  # ValueError: a NUL in the charset
         payload = part.get_payload(decode=True) or b""
         return decode_text(payload, part.get_content_charset())[0]
 
@@ -594,7 +612,7 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
     for index, part in enumerate(message.iter_attachments(), start=1):
         if len(found) >= wanted:
             break
-        name = attachment_name(part.get_filename(), f"attachment-{index}{_extension(part)}")
+        name = attachment_name(_filename(part), f"attachment-{index}{_extension(part)}")
         if part.get_content_type() in _FORWARDED:
             data = _forwarded(part)
         elif part.get_content_maintype() == "message":
@@ -605,6 +623,17 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
         if data:
             found.append((name, data))
     return found
+
+
+def _filename(part: Any) -> str | None:
+    """The file name a part gives, or None when it gives none or its parameters cannot
+    be read (the standard library fails on some, RFC 2231 continuations numbered and
+    not numbered at once among them)."""
+    try:
+        return part.get_filename()
+    except _HEADER_PARSER_ERRORS as exc:
+        log.debug("attachment name unreadable: %s", exc)
+        return None
 
 
 _PATH_SEPARATOR = re.compile(r"[/\\]")
