@@ -753,7 +753,7 @@ class MSGParser(BaseEngine):
             body = html_text(html) if html else ""
         page = mail_page(headers, body, self.name)
         children = []
-        for index, attachment in enumerate(getattr(message, "attachments", []), start=1):
+        for index, attachment in enumerate(_msg_attachments(message), start=1):
             item = _msg_attachment(attachment, index)
             if item is not None:
                 children.append(source.child(*item))
@@ -910,9 +910,20 @@ def msg_date(message: Any) -> str | None:
     return mail_date(str(written)) if written else None
 
 
+def _msg_attachments(message: Any) -> list[Any]:
+    """The message's attachments as extract-msg lists them; none when their table is
+    damaged, the message's own text kept."""
+    try:
+        return list(getattr(message, "attachments", None) or [])
+    except Exception as exc:  # extract-msg reads the attachment table when asked
+        log.warning("msg attachments unreadable: %s", exc)
+        return []
+
+
 def _msg_attachment(attachment: Any, index: int) -> tuple[str, bytes] | None:
+    # extract-msg reads a name when asked, and a damaged stream fails there
     name = attachment_name(
-        getattr(attachment, "longFilename", None) or getattr(attachment, "shortFilename", None),
+        _msg_field(attachment, "longFilename") or _msg_field(attachment, "shortFilename"),
         f"attachment-{index}",
     )
     try:

@@ -1,0 +1,30 @@
+"""Outlook .msg files with a damaged stream lose only what that stream held."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+
+from goblin_core import Document
+from goblin_core.testing.corpus import corpus_dir
+
+# PR_ATTACH_LONG_FILENAME, as a Unicode string stream
+_LONG_FILENAME = "__substg1.0_3707001F".encode("utf-16-le")
+# where a compound file's directory entry keeps its stream's size
+_ENTRY_SIZE_AT = 120
+
+
+def test_an_attachment_whose_name_stream_is_damaged_keeps_the_message(
+    read: Callable[..., Document],
+) -> None:
+    data = bytearray((corpus_dir(__file__) / "office/fake-email-attachment.msg").read_bytes())
+    entry = data.find(_LONG_FILENAME)
+    assert entry > 0 and data.count(_LONG_FILENAME) == 1
+    # a size past the file's end: olefile refuses to open the stream
+    struct.pack_into("<I", data, entry + _ENTRY_SIZE_AT, 0x7FFFFFF0)
+    document = read(bytes(data), "anexo.msg")
+    assert document.status == "clean"
+    assert "Subject: Fake email with attachment" in document.text.splitlines()
+    # the short name stands in for the long one
+    assert [child.name for child in document.children] == ["anexo.msg/fake-att.txt"]
+    assert document.children[0].text == "Hey this is a fake attachment!"
