@@ -107,8 +107,13 @@ class ImageDocument(BaseParsedDocument):
             self._image = _open(self._stream, source, max_pixels)
             # Counting frames and reading EXIF read past the header: a damaged
             # stream fails here, as a CorruptDocument.
-            frames, counted, damage, self.metadata = _frames_and_metadata(
+            frames, counted, damage, self.metadata, undecoded = _frames_and_metadata(
                 self._image, self._stream, source, max_frames)
+            if undecoded:
+                # Pillow keeps what it decoded of damaged pixels and says nothing the
+                # next time: a fresh handle lets the page meet the damage and say so
+                # (closing the old one would close the stream they share)
+                self._image = _open(self._stream, source, max_pixels)
         except BaseException:
             self._stream.close()
             raise
@@ -151,31 +156,48 @@ class ImageDocument(BaseParsedDocument):
         return flat
 
     def _upright_frame(self, page: int) -> Image.Image:
-        """The current frame turned upright; of a file cut short, the part that decodes.
+        """The current frame turned upright; of a file cut short or damaged, the part
+        that decodes.
 
-        A scan cut off in transfer still holds its top lines: Pillow refuses the
-        whole frame, and read with the rest left blank it gives them to OCR.
+        A scan cut off in transfer, or with a damaged byte in its compressed data (a
+        bad sector, a flipped bit), still holds its lines before the damage: Pillow
+        refuses the whole frame, and read with the rest left blank it gives them to OCR.
         """
         try:
             return ImageOps.exif_transpose(self._image)  # always a new image
         except OSError as exc:
-            if not _truncated(exc):
-                raise
+            refused = exc
         # Pillow gave up on the stream it read: start again on a fresh one
         self._image.close()
         self._stream.close()
         self._stream = self.source.open()
         self._image = _open(self._stream, self.source, self.max_pixels)
         self._image.seek(page - 1)
-        with _decoding_truncated_images():
-            frame = ImageOps.exif_transpose(self._image)
-        self.warnings.append(("CorruptDocument", f"page {page}: the image data is cut short; "
+        try:
+            with _decoding_truncated_images():
+                frame = ImageOps.exif_transpose(self._image)
+        except OSError:
+            raise refused from None  # not a matter of damaged data (a missing decoder)
+        if _one_colour(frame):
+            # nothing decoded (JPEG 2000 decodes all or nothing): the page is not blank
+            # but unreadable, and the refusal says why
+            frame.close()
+            raise refused from None
+        damage = "cut short" if _truncated(refused) else f"damaged ({refused})"
+        self.warnings.append(("CorruptDocument", f"page {page}: the image data is {damage}; "
                               "the part that decodes was read, the rest is blank"))
         return frame
 
     def close(self) -> None:
         self._image.close()
         self._stream.close()
+
+
+def _one_colour(image: Image.Image) -> bool:
+    """Whether every pixel of ``image`` has the same value."""
+    extrema = image.getextrema()
+    bands = extrema if isinstance(extrema[0], tuple) else (extrema,)
+    return all(low == high for low, high in bands)
 
 
 def _truncated(exc: OSError) -> bool:
@@ -213,16 +235,17 @@ def _open(stream: IO[bytes], source: Source, max_pixels: int) -> Image.Image:
 
 
 def _frames_and_metadata(image: Image.Image, stream: IO[bytes], source: Source,
-                         max_frames: int) -> tuple[int, bool, str, dict[str, Any]]:
+                         max_frames: int) -> tuple[int, bool, str, dict[str, Any], bool]:
     """The frames found (at most ``max_frames`` of a paged format, 0: all), whether
     that is all of them, why the frames stop early ('' when they do not: see
-    ``_frames_up_to``), and the image's metadata."""
+    ``_frames_up_to``), the image's metadata, and whether reading it met pixels
+    that do not decode (see ``_metadata``)."""
     try:
         if image.format in _PAGED_FORMATS:
             frames, counted, damage = _frames_up_to(image, stream, max_frames)
         else:
             frames, counted, damage = int(getattr(image, "n_frames", 1) or 1), True, ""
-        return frames, counted, damage, _metadata(image, frames if counted else None)
+        return (frames, counted, damage, *_metadata(image, frames if counted else None))
     except _FRAME_ERRORS as exc:
         image.close()
         raise CorruptDocument(f"the image data is damaged ({exc})",
@@ -354,8 +377,9 @@ class _pillow_limit:
             ) from exc
 
 
-def _metadata(image: Image.Image, frames: int | None) -> dict[str, Any]:
-    """Format, size, mode, frames (when all were counted), resolution and EXIF fields."""
+def _metadata(image: Image.Image, frames: int | None) -> tuple[dict[str, Any], bool]:
+    """Format, size, mode, frames (when all were counted), resolution and EXIF fields;
+    and whether the pixels, which Pillow decodes to find a PNG's EXIF, did not decode."""
     data: dict[str, Any] = {
         "format": image.format or "",
         "width": image.width,
@@ -370,17 +394,17 @@ def _metadata(image: Image.Image, frames: int | None) -> dict[str, Any]:
     try:
         exif = image.getexif()
     except OSError as exc:
-        # a PNG's EXIF may follow its pixels, and a file cut short has none left
-        if not _truncated(exc):
-            raise
-        return data
+        # a PNG's EXIF may follow its pixels, which a file cut short or damaged does not
+        # let Pillow reach; the pages say what they can of it when rendered
+        log.debug("no EXIF read past damaged image data: %s", exc)
+        return data, True
     data.update(_exif_fields(exif))
     for chunk, key in (("Title", "title"), ("Author", "author"), ("Description", "subject"),
                        ("Software", "creator"), ("Creation Time", "created")):
         value = _text(image.info.get(chunk))  # a PNG's text chunks
         if value and key not in data:
             data[key] = _png_time(value) if key == "created" else value
-    return data
+    return data, False
 
 
 #: EXIF tags read: IFD0's, then the Exif IFD's (where cameras put the capture time)
