@@ -72,3 +72,15 @@ def test_an_undeclared_page_s_code_page_is_guessed_from_its_text_not_its_markup(
             '<script src="site.js"></script></head><body><div class="container">'
             f'<div class="row"><p class="lead">{words}</p></div></div></body></html>')
     assert read(page.encode(encoding), "pagina.html").text == words
+
+
+def test_guessing_a_code_page_from_a_page_s_words_costs_no_more_than_the_page() -> None:
+    from bounds import bounded
+
+    from goblin_office.markup import decode_markup
+
+    rows = b"<r><a>caf\xe9 na\xefve</a><b>x</b></r>\n" * 300_000  # 11 MB, 900,000 tags
+    with bounded(seconds=20, megabytes=60):
+        text, encoding = decode_markup(b"<root>" + rows + b"</root>")
+    assert encoding == "cp1252"
+    assert text.count("café naïve") == 300_000

@@ -75,11 +75,12 @@ def in_read_encoding(data: bytes) -> bytes:
     if not named:
         return data  # libxml2's iconv may know a name Python does not
     try:
-        if not stale and data.decode(named[0]) == data.decode(named[-1]):
-            return data  # what libxml2 reads it as, the same text as a browser's reading
+        text = data.decode(named[0])
     except UnicodeDecodeError:
-        pass
-    text, _encoding = decode_markup(data, label or "utf-8")
+        text, _encoding = decode_markup(data, label or "utf-8")
+    else:
+        if not stale and (len(named) == 1 or text == data.decode(named[-1])):
+            return data  # what libxml2 reads it as, the same text as a browser's reading
     if declared:
         text = _DECLARATION_TEXT.sub(r"\1\2utf-8\2", text, count=1)
     return text.encode("utf-8")
