@@ -28,3 +28,30 @@ def test_an_attachment_whose_name_stream_is_damaged_keeps_the_message(
     # the short name stands in for the long one
     assert [child.name for child in document.children] == ["anexo.msg/fake-att.txt"]
     assert document.children[0].text == "Hey this is a fake attachment!"
+
+
+def _corpus_msg(name: str) -> bytes:
+    return (corpus_dir(__file__) / "office" / name).read_bytes()
+
+
+def test_a_msg_whose_attachment_lost_its_data_keeps_its_text_and_says_so(
+    read: Callable[..., Document],
+) -> None:
+    data = bytearray(_corpus_msg("fake-email-attachment.msg"))
+    stream = "__substg1.0_37010102".encode("utf-16-le")  # PR_ATTACH_DATA_BIN
+    entry = data.find(stream)
+    data[entry:entry + len(stream)] = "__substg1.0_37990102".encode("utf-16-le")
+    document = read(bytes(data), "anexo.msg")
+    assert "Subject: Fake email with attachment" in document.text.splitlines()
+    assert "Here's the attachments!" in document.text
+    assert [(w.kind, "data stream" in w.message) for w in document.report.warnings] == [
+        ("CorruptDocument", True)]
+
+
+def test_a_msg_cut_short_keeps_the_text_it_still_holds(read: Callable[..., Document]) -> None:
+    data = _corpus_msg("tika-testMSG.msg")
+    document = read(data[:-3000], "cortada.msg")
+    assert "Subject: MIME registry use cases" in document.text.splitlines()
+    assert "type detection code" in document.text
+    assert [w.kind for w in document.report.warnings] == ["CorruptDocument"]
+

@@ -722,22 +722,38 @@ class MSGParser(BaseEngine):
         import extract_msg
 
         data = source.bytes()
+        damage = ""
         try:
-            message = extract_msg.openMsg(data, strict=False)
-            encoding = msg_string_encoding(message)
-            if encoding is not None:
-                message.close()
-                message = extract_msg.openMsg(data, strict=False, overrideEncoding=encoding)
+            message = _open_msg(extract_msg, data, extract_msg.enums.ErrorBehavior.THROW)
         except GoblinError:
             raise
         except Exception as exc:  # extract-msg raises many kinds for damaged or odd files
-            raise CorruptDocument(
-                f"extract-msg cannot read the message ({exc})", file=source.display_name
-            ) from exc
+            # read again past what it refused (a broken attachment or recipient, an
+            # OLE defect), rather than lose the message's text over it
+            # a file cut short ends mid-sector, which olefile refuses whatever it is
+            # told: the missing bytes of its last sector read as zeros
+            whole_sectors = data + b"\0" * (-len(data) % _LARGEST_SECTOR)
+            try:
+                message = _open_msg(extract_msg, whole_sectors,
+                                    extract_msg.enums.ErrorBehavior.SUPPRESS_ALL)
+            except Exception:  # as damaged read leniently: the first cause says most
+                raise CorruptDocument(
+                    f"extract-msg cannot read the message ({exc})", file=source.display_name
+                ) from exc
+            damage = str(exc)
         try:
-            return self._read(message, source)
+            document = self._read(message, source)
         finally:
             message.close()
+        if damage:
+            if not any(page.text.strip() for page in document.pages()) and not any(
+                    True for _ in document.attachments()):
+                raise CorruptDocument(f"extract-msg cannot read the message ({damage})",
+                                      file=source.display_name)
+            warning = f"read past damage extract-msg refused ({damage}); parts may be missing"
+            log.warning("%s: %s", source.display_name, warning)
+            document.warnings = [("CorruptDocument", warning)]
+        return document
 
     def _read(self, message: Any, source: Source) -> TextDocument:
         headers = [
@@ -875,7 +891,8 @@ def _msg_string(message: Any, stream: str) -> str:
     except Exception as exc:  # extract-msg reads each stream when asked and may fail
         log.debug("msg stream %s unreadable: %s", stream, exc)
         return ""
-    return value if isinstance(value, str) else ""
+    # NUL: a string's terminator, or all there is of one whose sectors were cut off
+    return value.replace("\0", "") if isinstance(value, str) else ""
 
 
 def _msg_field(message: Any, name: str) -> str:
@@ -885,8 +902,8 @@ def _msg_field(message: Any, name: str) -> str:
         log.debug("msg field %s unreadable: %s", name, exc)
         return ""
     if isinstance(value, bytes):
-        return decode_text(value)[0]
-    return str(value or "")
+        value = decode_text(value)[0]
+    return str(value or "").replace("\0", "")
 
 
 def msg_date(message: Any) -> str | None:
@@ -908,6 +925,22 @@ def msg_date(message: Any) -> str | None:
         log.debug("msg transport headers unreadable: %s", exc)
         return None
     return mail_date(str(written)) if written else None
+
+
+#: The largest sector of a compound file (version 4); version 3's 512 divides it.
+_LARGEST_SECTOR = 4096
+
+
+def _open_msg(extract_msg: Any, data: bytes, errors: Any) -> Any:
+    """The message extract-msg opens from ``data``, with ``errors`` as its
+    ``ErrorBehavior``, its strings in the code page ``msg_string_encoding`` finds."""
+    message = extract_msg.openMsg(data, strict=False, errorBehavior=errors)
+    encoding = msg_string_encoding(message)
+    if encoding is None:
+        return message
+    message.close()
+    return extract_msg.openMsg(data, strict=False, errorBehavior=errors,
+                               overrideEncoding=encoding)
 
 
 def _msg_attachments(message: Any) -> list[Any]:
