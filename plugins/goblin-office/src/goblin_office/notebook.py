@@ -27,6 +27,8 @@ _FIRST_KEY = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"(cells|worksheets|metadat
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 #: what a result shows as text, best first (a plot's text/plain is only its repr)
 _TEXT_RESULTS = ("text/plain", "text/markdown", "text/latex")
+#: a widget's view (a progress bar, a slider), drawn from the widget state
+_WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 class NotebookSniffer(BaseEngine):
@@ -108,8 +110,10 @@ def _outputs(outputs: Any) -> Iterator[str]:
         else:  # execute_result, display_data; nbformat 3's pyout keeps its data in itself
             data = output.get("data")
             data = data if isinstance(data, dict) else _nbformat3_data(output)
-            if any(str(kind).startswith("image/") for kind in data):
-                continue  # a picture: its text/plain is only a name (<Figure size 640x480>)
+            if any(str(kind).startswith("image/") or kind == _WIDGET for kind in data):
+                # a picture or a widget: its text/plain is only a name (<Figure size
+                # 640x480>, HBox(children=(FloatProgress(...))))
+                continue
             text = next((_joined(data[m]) for m in _TEXT_RESULTS if m in data), "")
         text = _ANSI.sub("", text).strip("\n")
         if text.strip():
