@@ -8,6 +8,7 @@ import subprocess
 import time
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -35,6 +36,7 @@ from goblin_ocr_tesseract.page_script import other_script_groups
 from goblin_ocr_tesseract.process import TesseractTimeout
 from goblin_ocr_tesseract.reading import Reading, RunSettings, read, rotation
 from goblin_ocr_tesseract.skew import ink_skew_degrees
+from goblin_ocr_tesseract.traineddata import has_legacy_engine
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +112,8 @@ class TesseractBackend(BaseEngine):
             return False, choice.missing_message()
         if not choice.use:
             return False, _NO_LANGUAGE
-        return True, ""
+        return _modes_usable(int(options["psm"]), int(options["oem"]), choice.use,
+                             tessdata_folder(binary, str(options["tessdata_dir"])))
 
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
         """Read a page image; ``OCRResult("", 0.0)`` (with a log line) when it cannot.
@@ -335,6 +338,31 @@ class TesseractBackend(BaseEngine):
         with page.rotate(angle, expand=True, fillcolor="white") as turned:
             second = _second_reading(turned, settings)
         return second if second is not None and second.better_than(first) else first
+
+
+#: Tesseract's page segmentation mode that finds the layout and reads no text
+_LAYOUT_ONLY_PSM = 2
+#: Engine modes that read with the legacy engine: its templates must be in the model
+_LEGACY_OEMS = (0, 2)
+
+
+def _modes_usable(psm: int, oem: int, languages: tuple[str, ...],
+                  folder: str) -> tuple[bool, str]:
+    """Whether Tesseract reads text in ``psm`` and ``oem`` with the models of ``languages``
+    in ``folder``: psm 2 finds the layout only, and the legacy engine (oem 0 and 2) needs
+    templates that the LSTM-only models Debian ships lack (Tesseract refuses to start)."""
+    if psm == _LAYOUT_ONLY_PSM:
+        return False, ("tesseract.psm = 2 finds the page layout and reads no text: use 3 (the "
+                       "default) or another mode")
+    if oem in _LEGACY_OEMS and folder:
+        lacking = [code for code in languages
+                   if not has_legacy_engine(str(Path(folder) / f"{code}.traineddata"))]
+        if lacking:
+            return False, (f"tesseract.oem = {oem} reads with Tesseract's legacy engine, which "
+                           f"the installed models of {', '.join(lacking)} do not carry (those "
+                           "Debian ships are LSTM only): use oem 1 (the default) or 3, or a "
+                           "tessdata_dir of models that have it")
+    return True, ""
 
 
 def _filled(
