@@ -62,3 +62,22 @@ def test_no_language_at_all_says_why_no_page_was_read(tesseract: str, page_image
     document = goblin_core.extract(path, ocr="always", ocr_languages=" + ")
     [warning] = [w for w in document.report.warnings if w.kind == "EngineUnavailable"]
     assert "no OCR language given" in warning.message
+
+
+def test_a_tessdata_folder_that_does_not_exist_is_named_as_the_cause(
+        tesseract: str, tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder"
+    config = default_registry().config(tesseract={"tessdata_dir": str(missing)})
+    ready, reason = TesseractBackend().available_for(config)
+    assert not ready
+    assert reason == f"tesseract.tessdata_dir ({missing}) is not a folder"
+
+
+def test_languages_missing_from_a_tessdata_folder_name_that_folder(
+        tesseract: str, tmp_path: Path) -> None:
+    config = default_registry().config(ocr_languages="eng",
+                                       tesseract={"tessdata_dir": str(tmp_path)})
+    ready, reason = TesseractBackend().available_for(config)
+    assert not ready
+    assert "missing for eng" in reason
+    assert f"tesseract.tessdata_dir is {tmp_path}" in reason

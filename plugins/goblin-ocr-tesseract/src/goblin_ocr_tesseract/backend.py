@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import subprocess
 import time
 from collections.abc import Mapping
@@ -106,10 +107,14 @@ class TesseractBackend(BaseEngine):
         binary = find_binary(str(options["command"]))
         if binary is None:
             return False, f"{options['command']} not found: apt-get install {BINARY_PACKAGE}"
+        tessdata = str(options["tessdata_dir"])
+        if tessdata and not os.path.isdir(tessdata):
+            return False, f"tesseract.tessdata_dir ({tessdata}) is not a folder"
         languages = str(options["languages"]) or str(config.section("goblin")["ocr_languages"])
-        choice = choose(languages, installed_languages(binary, str(options["tessdata_dir"])))
+        choice = choose(languages, installed_languages(binary, tessdata))
         if choice.missing and (not choice.use or options["missing_languages"] == "fail"):
-            return False, choice.missing_message()
+            where = f" (tesseract.tessdata_dir is {tessdata})" if tessdata else ""
+            return False, choice.missing_message() + where
         if not choice.use:
             return False, _NO_LANGUAGE
         return _modes_usable(int(options["psm"]), int(options["oem"]), choice.use,
