@@ -56,8 +56,12 @@ _META_LINE = re.compile(rb'^([A-Za-z][\w-]*)\t"((?:[^"\\]|\\.)*)"\s*$', re.M | r
 _PAGE_INFO = re.compile(rb"DjVu (\d+)x(\d+), v\d+, (\d+) dpi")
 # the first line djvused's ``size`` prints for a page
 _SIZE_LINE = re.compile(rb"^width=\d+ height=\d+(?: rotation=(\d+))?[ \t]*$", re.M)
-# DjVuLibre's zone separators in a page's text: end of a column, a region, a paragraph
-_ZONE_ENDS = re.compile(r"[\x0b\x1d\x1f]+")
+# DjVuLibre's zone separators in a page's text: end of a column, of the page, of a
+# region, of a paragraph
+_ZONE_ENDS = re.compile(r"[\x0b\x0c\x1d\x1f]+")
+# the other control characters, which no OCR writes: a layer holding terminal escapes
+# (ESC [31m) would colour or clear the screen its text is printed on
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1c\x1e\x7f]")
 _TRAILING_SPACE = re.compile(r"[ \t]+\n")
 _BLANK_LINES = re.compile(r"\n{3,}")
 #: Metadata keys as DjVu files write them (BibTeX's and PDF's names), and goblin's.
@@ -353,11 +357,15 @@ def zone_text(zone: SExpr) -> str:
 
 
 def tidy(text: str) -> str:
-    r"""Zone separators as blank lines, no spaces at line ends, no runs of blank lines.
+    r"""Zone separators as blank lines, no other control characters, no spaces at line
+    ends, no runs of blank lines.
 
     >>> tidy("First line \nsecond\n\x1fnext para\n\x1f\x1d\x0bright column\n\x0b")
     'First line\nsecond\n\nnext para\n\nright column'
+    >>> tidy("alert\x07 \x1b[2Jcleared\r\nline")
+    'alert [2Jcleared\nline'
     """
+    text = _CONTROLS.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     text = _ZONE_ENDS.sub("\n", text)
     text = _TRAILING_SPACE.sub("\n", text)
     return _BLANK_LINES.sub("\n\n", text).strip()
