@@ -502,10 +502,7 @@ def _body(message: EmailMessage) -> str:
     # a mailer may send a blank plain alternative beside the HTML that holds the text,
     # as a .msg or winmail.dat may: the HTML is then read, as it is for those
     for kind in ("plain", "html"):
-        try:
-            part = message.get_body(preferencelist=(kind,))
-        except (KeyError, LookupError):
-            part = None
+        part = _body_part(message, (kind,))
         if part is None:
             continue
         text = _part_text(part)
@@ -513,6 +510,14 @@ def _body(message: EmailMessage) -> str:
         if text.strip():
             return text
     return ""
+
+
+def _body_part(message: EmailMessage, kinds: tuple[str, ...]) -> Any:
+    """The part the standard library takes for the body, of one of the text ``kinds``."""
+    try:
+        return message.get_body(preferencelist=kinds)
+    except (KeyError, LookupError):
+        return None
 
 
 def _declared_text(payload: bytes, declared: str) -> str | None:
@@ -603,11 +608,19 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
     spend seconds and their bytes on attachments no one reads.
 
     A message whose own type is message/rfc822 (a forward sent as nothing but the
-    original) has that message as its one attachment: it has no body of its own.
+    original) has that message as its one attachment: it has no body of its own. So
+    has a message of one part that is no text body (a scanner's PDF sent alone, a
+    text/calendar invitation, a text file sent as an attachment).
     """
     if message.get_content_type() in _FORWARDED:
         data = _forwarded(message)
         return [(f"attachment-1{_extension(message)}", data)] if data else []
+    if not message.is_multipart():
+        if _body_part(message, ("plain", "html")) is not None:
+            return []
+        payload = _decoded_payload(message)
+        name = attachment_name(_filename(message), f"attachment-1{_extension(message)}")
+        return [(name, payload)] if isinstance(payload, bytes) and payload else []
     found: list[tuple[str, bytes]] = []
     for index, part in enumerate(message.iter_attachments(), start=1):
         if len(found) >= wanted:
