@@ -49,6 +49,9 @@ _INVISIBLE = frozenset(
     }
 )
 _MAX_DEPTH = 200
+# Spans past these are read as these: a page's few bytes must not ask for millions of cells.
+_MAX_COLSPAN = 64
+_MAX_ROWSPAN = 1000
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _BLOCKS = frozenset(
     {
@@ -200,22 +203,36 @@ class _Walker:
         self.page.add(caption, "caption")
         rows: list[list[str]] = []
         header_rows = 0
+        # column -> rows below this one a cell above still covers (its rowspan)
+        covered: dict[int, int] = {}
         for tr in _rows(table):
             cells = [
                 c for c in tr.find_all(["td", "th"], recursive=False) if not _hidden(c)
             ]
             row: list[str] = []
+            spans: dict[int, int] = {}
             for cell in cells:
+                while covered.get(len(row)):
+                    row.append("")  # under a cell of a row above: the next cell goes right
                 # a cell sits two levels below its table (a row, then the cell)
-                row.append(self.text_of(cell, depth + 2))
-                span = str(cell.get("colspan", "1"))
-                row.extend(
-                    [""] * (min(int(span), 64) - 1 if span.isdigit() and int(span) > 1 else 0)
-                )
+                text = self.text_of(cell, depth + 2)
+                down = _span(cell, "rowspan", _MAX_ROWSPAN)
+                for offset in range(_span(cell, "colspan", _MAX_COLSPAN)):
+                    if down > 1:
+                        spans[len(row)] = down - 1
+                    row.append("" if offset else text)
+            covered = {column: left - 1 for column, left in covered.items() if left > 1}
+            covered.update(spans)
             if cells and all(c.name == "th" for c in cells) and len(rows) == header_rows:
                 header_rows += 1
             rows.append(row)
         self.page.add_table(rows, title=caption, header_rows=header_rows)
+
+
+def _span(cell: Tag, name: str, most: int) -> int:
+    """A cell's ``colspan`` or ``rowspan``: 1 unless a number over 1, at most ``most``."""
+    value = str(cell.get(name, "1")).strip()
+    return min(int(value), most) if value.isdigit() and int(value) > 1 else 1
 
 
 def _shown(tag: Tag) -> Iterator[Tag | str]:
