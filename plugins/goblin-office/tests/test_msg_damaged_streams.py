@@ -55,3 +55,4 @@ def test_a_msg_cut_short_keeps_the_text_it_still_holds(read: Callable[..., Docum
     assert "type detection code" in document.text
     assert [w.kind for w in document.report.warnings] == ["CorruptDocument"]
 
+

@@ -34,6 +34,7 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
+from goblin_office.rtftext import read_rtf
 from goblin_office.sniffing import emlx_message
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,20 @@ def html_text(markup: str) -> str:
     from goblin_office.html_tree import html_page  # BeautifulSoup, loaded when needed
 
     return html_page(markup)[0].text
+
+
+def rtf_body_text(rtf: object, comments: bool = True) -> str:
+    """The text of a mail's RTF body (Outlook's PR_RTF_COMPRESSED, decompressed) through
+    goblin's RTF reader; "" when it is no RTF or cannot be read."""
+    if not isinstance(rtf, bytes) or not rtf.lstrip().startswith(b"{\\rtf"):
+        return ""
+    try:
+        content = read_rtf(rtf, comments=comments)
+    except (ValueError, IndexError, RecursionError) as exc:
+        log.warning("RTF body unreadable: %s", exc)
+        return ""
+    text = content.text.replace("\x00", "")
+    return text.replace("\r\n", "\n").replace("\r", "\n").strip()
 
 
 #: Longest header value read, in characters; the rest of a longer one is dropped.
@@ -755,7 +770,8 @@ class MSGParser(BaseEngine):
                 ) from exc
             damage = str(exc)
         try:
-            document = self._read(message, source)
+            document = self._read(message, source,
+                                  bool(config.get("office", "comments", True)))
         finally:
             message.close()
         if damage:
@@ -768,7 +784,7 @@ class MSGParser(BaseEngine):
             document.warnings = [("CorruptDocument", warning)]
         return document
 
-    def _read(self, message: Any, source: Source) -> TextDocument:
+    def _read(self, message: Any, source: Source, comments: bool) -> TextDocument:
         headers = [
             ("From", msg_sender(message) or _msg_field(message, "sender")),
             ("To", msg_recipients(message, "to") or _msg_header(message, "To")),
@@ -780,6 +796,10 @@ class MSGParser(BaseEngine):
         if not body.strip():
             html = _msg_field(message, "htmlBody")
             body = html_text(html) if html else ""
+        if not body.strip():
+            # Outlook's rich text, kept only as RTF: extract-msg reads plain text and
+            # HTML out of RTF that wraps them, not RTF itself
+            body = rtf_body_text(_msg_rtf(message), comments)
         page = mail_page(headers, body, self.name)
         children = []
         for index, attachment in enumerate(_msg_attachments(message), start=1):
@@ -906,6 +926,16 @@ def _msg_string(message: Any, stream: str) -> str:
         return ""
     # NUL: a string's terminator, or all there is of one whose sectors were cut off
     return value.replace("\0", "") if isinstance(value, str) else ""
+
+
+def _msg_rtf(message: Any) -> bytes | None:
+    """The message's RTF body, decompressed; None when it has none or it is damaged."""
+    try:
+        rtf = message.rtfBody
+    except Exception as exc:  # compressed_rtf raises a bare Exception on a bad CRC
+        log.warning("msg RTF body cannot be decompressed: %s", exc)
+        return None
+    return rtf if isinstance(rtf, bytes) else None
 
 
 def _msg_field(message: Any, name: str) -> str:

@@ -20,8 +20,13 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.mail import attachment_name, html_text, iso_moment, mail_page
-from goblin_office.rtftext import read_rtf
+from goblin_office.mail import (
+    attachment_name,
+    html_text,
+    iso_moment,
+    mail_page,
+    rtf_body_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -231,15 +236,7 @@ def _body(message: Any, config: Config) -> str:
     except Exception as exc:  # compressed_rtf raises a bare Exception on a bad CRC
         log.warning("TNEF RTF body cannot be decompressed: %s", exc)
         return ""
-    if isinstance(rtf, bytes) and rtf.lstrip().startswith(b"{\\rtf"):
-        try:
-            content = read_rtf(rtf, comments=bool(config.get("office", "comments", True)))
-        except (ValueError, IndexError, RecursionError) as exc:
-            log.warning("TNEF RTF body unreadable: %s", exc)
-            return ""
-        text = content.text.replace("\x00", "")
-        return text.replace("\r\n", "\n").replace("\r", "\n").strip()
-    return ""
+    return rtf_body_text(rtf, comments=bool(config.get("office", "comments", True)))
 
 
 def _attachments(message: Any) -> list[tuple[str, bytes]]:
