@@ -15,8 +15,8 @@ from goblin_core.errors import ConfigError, GoblinError
 from goblin_core.model import EMPTY_OCR, OCRResult
 from goblin_core.source import Source
 from goblin_ocr_textract.blocks import pages_from_blocks
-from goblin_ocr_textract.clients import make_client, seconds_left
-from goblin_ocr_textract.credentials import find_credentials
+from goblin_ocr_textract.clients import NO_REGION, make_client, seconds_left
+from goblin_ocr_textract.credentials import find_credentials, find_region
 from goblin_ocr_textract.document import detect_document
 from goblin_ocr_textract.encoding import encode_page
 from goblin_ocr_textract.outages import Outages, service_key
@@ -57,11 +57,15 @@ class TextractBackend(BaseEngine):
         return True, ""
 
     def available_for(self, config: Config) -> tuple[bool, str]:
-        """As ``available()``, counting credentials given in this call's ``[textract]``."""
+        """As ``available()``, counting credentials given in this call's ``[textract]``;
+        and a region must be known, without which no page could be sent."""
         options = config.section("textract")
-        found = find_credentials(str(options.get("profile", "")), options)
+        profile = str(options.get("profile", ""))
+        found = find_credentials(profile, options)
         if found.credentials is None and not options.get("use_default_credentials"):
             return False, f"no AWS credentials (looked in {found.looked_in})"
+        if not find_region(str(options.get("region", "")), profile):
+            return False, NO_REGION
         # with the SDK's chain allowed, a role is only found by asking for it, page by page
         return True, ""
 

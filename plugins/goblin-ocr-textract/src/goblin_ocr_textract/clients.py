@@ -13,6 +13,10 @@ from goblin_core.errors import EngineUnavailable, ExtractionTimeout
 from goblin_ocr_textract.credentials import find_credentials, find_region
 from goblin_ocr_textract.redaction import mask_credentials_in_logs
 
+#: Why Textract cannot be called without a region, and where to set one.
+NO_REGION = ("no AWS region: set textract.region, AWS_REGION or AWS_DEFAULT_REGION, or a "
+             "region in the profile's ~/.aws/config")
+
 
 class ResponseTooLarge(BotoCoreError):
     """An answer longer than ``textract.max_response_bytes``, refused before it is parsed."""
@@ -55,7 +59,7 @@ def make_client(service: str, options: Mapping[str, Any], *,
         raise EngineUnavailable(f"no AWS credentials (looked in {found.looked_in})")
     region = find_region(str(options["region"]), profile)
     if not region:
-        raise EngineUnavailable("no AWS region: set textract.region or AWS_REGION")
+        raise EngineUnavailable(NO_REGION)
     endpoint = str(options["endpoint_url"])
     if service == "s3":
         endpoint = str(options["s3_endpoint_url"]) or endpoint
