@@ -109,7 +109,9 @@ class DjvuDocument(BaseParsedDocument):
         self.warnings: list[tuple[str, str]] = []
         self._missing: dict[int, str] | None = None
         self._sizes: dict[int, tuple[int, int, int, int]] = {}
-        done = self.tools.run("djvused", "-e", "n; print-meta")
+        # a one-page file has no document-wide annotations: its metadata is its page's
+        done = self.tools.run("djvused", "-e", "n; select 1; print-meta" if form.group(1) == b"DJVU"
+                              else "n; print-meta")
         count, _, meta = done.stdout.partition(b"\n")
         if not count.strip().isdigit():
             raise CorruptDocument(f"DjVuLibre cannot open it: {self.tools.complaint(done)}",
