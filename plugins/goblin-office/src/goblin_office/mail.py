@@ -263,10 +263,12 @@ def header_cuts(cut: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def _eml_bytes(data: bytes) -> bytes:
-    """Mail saved as UTF-16 (with or without BOM) re-encoded so the parser sees headers."""
+    """Mail saved as UTF-16 (with or without BOM) re-encoded so the parser sees headers;
+    a UTF-8 BOM or blank lines an editor left before the headers taken off (the parser
+    would read them as the end of no headers, and the whole mail as a body)."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or looks_utf16(data):
-        return decode_text(data)[0].encode("utf-8")
-    return data
+        data = decode_text(data)[0].encode("utf-8")
+    return data.removeprefix(codecs.BOM_UTF8).lstrip(b"\r\n")
 
 
 class EMLParser(BaseEngine):
