@@ -11,6 +11,7 @@ import io
 import re
 import warnings
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from bs4 import (
@@ -53,6 +54,7 @@ _MAX_DEPTH = 200
 _MAX_COLSPAN = 64
 _MAX_ROWSPAN = 1000
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_LISTS = frozenset({"ul", "ol", "menu", "dir"})
 _BLOCKS = frozenset(
     {
         "p",
@@ -105,20 +107,86 @@ _XHTML_PREFIX = re.compile(r"""xmlns:([A-Za-z_][\w.-]*)\s*=\s*["']http://www\.w3
 _META_NAMES = {"author": "author", "description": "description", "keywords": "keywords"}
 
 
+@dataclass
+class _List:
+    """A list being read: whether it is numbered, and the number its next item shows."""
+
+    ordered: bool
+    next_number: int = 1
+    step: int = 1
+
+
+@dataclass
+class _Item:
+    """A list item being read: its depth (1 the outermost), its number in a numbered
+    list, and the lines its blocks (paragraphs, divisions) gave so far."""
+
+    level: int
+    number: int | None
+    lines: list[str] = field(default_factory=list)
+
+
 class _Walker:
-    """Turns an HTML tree into blocks: headings, paragraphs, list items, tables."""
+    """Turns an HTML tree into blocks: headings, paragraphs, list items, tables.
+
+    A list item is one block of its lines, however many paragraphs it holds (as
+    Markdown-made pages and e-books write ``<li><p>...</p></li>``), with its depth and,
+    in a numbered list, the number a browser shows beside it; a list nested in it
+    follows it."""
 
     def __init__(self, page: PageBuilder) -> None:
         self.page = page
         self.inline: list[str] = []
-        self.kind = "paragraph"
+        self.lists: list[_List] = []
+        self.item: _Item | None = None
 
     def flush(self) -> None:
         text = " ".join("".join(self.inline).split())
         self.inline = []
-        if text:
-            self.page.add(text, self.kind)
-        self.kind = "paragraph"
+        if not text:
+            return
+        if self.item is not None:
+            self.item.lines.append(text)
+        else:
+            self.page.add(text)
+
+    def close_item(self) -> None:
+        """Write what the open list item holds so far: at its end, or before a list,
+        heading or table inside it, which come after it."""
+        self.flush()
+        item = self.item
+        if item is not None and item.lines:
+            self.page.add("\n".join(item.lines), "list_item", item.level, number=item.number)
+            # what follows a nested list in the item is its text, under no number of its own
+            item.lines, item.number = [], None
+
+    def list_item(self, tag: Tag, depth: int) -> None:
+        self.close_item()
+        outer = self.item
+        numbered = self.lists[-1] if self.lists and self.lists[-1].ordered else None
+        number = None
+        if numbered is not None:
+            value = str(tag.get("value", "")).strip()
+            if value.lstrip("-").isdigit():
+                numbered.next_number = int(value)
+            number = numbered.next_number
+            numbered.next_number += numbered.step
+        self.item = _Item(max(1, len(self.lists)), number)
+        self.walk(tag, depth)
+        self.close_item()
+        self.item = outer
+
+    def list(self, tag: Tag, depth: int) -> None:
+        self.close_item()
+        ordered = (tag.name or "").lower() == "ol"
+        step = -1 if ordered and tag.has_attr("reversed") else 1
+        start = str(tag.get("start", "")).strip()
+        first = (int(start) if start.lstrip("-").isdigit()
+                 else len(tag.find_all("li", recursive=False)) if step < 0 else 1)
+        self.lists.append(_List(ordered, first, step))
+        self.walk(tag, depth)
+        self.flush()
+        self.lists.pop()
 
     def walk(self, node: Any, depth: int = 0) -> None:
         self.walk_nodes(node.children, depth)
@@ -136,7 +204,7 @@ class _Walker:
         name = (tag.name or "").lower()
         if name == "iframe" and tag.get("srcdoc") and not _hidden(tag):
             # an inline frame's document is written in its srcdoc attribute and shown in place
-            self.flush()
+            self.close_item()
             self.walk(_soup(str(tag.get("srcdoc"))), depth)
             self.flush()
             return
@@ -147,18 +215,17 @@ class _Walker:
             self.inline.append(" " + flat_text(tag) + " ")
             return
         if name in _HEADINGS:
-            self.flush()
+            self.close_item()
             self.page.add(self.text_of(tag, depth), "heading", _HEADINGS[name])
         elif name == "li":
-            self.flush()
-            self.kind = "list_item"
-            self.walk(tag, depth)
-            self.flush()
+            self.list_item(tag, depth)
+        elif name in _LISTS:
+            self.list(tag, depth)
         elif name == "table":
-            self.flush()
+            self.close_item()
             self.table(tag, depth)
         elif name == "pre":
-            self.flush()
+            self.close_item()
             self.page.add(pre_text(tag).strip("\n"), "code")
         elif name == "noframes":
             self.noframes(tag, depth)
@@ -172,7 +239,7 @@ class _Walker:
     def noframes(self, tag: Tag, depth: int) -> None:
         # What a frameset page shows where frames are not supported. The HTML parser
         # keeps its content as raw text, tags and all, so it is parsed here on its own.
-        self.flush()
+        self.close_item()
         content = tag.get_text()
         if "<" not in content:
             self.walk(tag, depth)
