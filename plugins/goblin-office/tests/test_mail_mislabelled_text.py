@@ -97,3 +97,23 @@ def test_a_broken_encoded_word_beside_one_read_again_keeps_the_message(
     document = read(data.encode(), "aviso.eml")
     assert document.text.splitlines()[-1] == "corpo"
     assert "朱" in document.metadata["title"]
+
+
+def test_a_base64_attachment_cut_short_is_decoded_as_far_as_it_goes(
+    read: Callable[..., Document],
+) -> None:
+    text = "item;valor\ncimento;10\nareia;7\n" * 20
+    encoded = base64.encodebytes(text.encode())
+    cut = encoded[:102]  # a mail cut short: one character past a whole group
+    assert len(b"".join(cut.split())) % 4 == 1
+    data = _mail(
+        b'Subject: planilha\r\nContent-Type: multipart/mixed; boundary="XX"\r\n',
+        b"--XX\r\nContent-Type: text/plain\r\n\r\nSegue.\r\n"
+        b"--XX\r\nContent-Type: text/csv\r\nContent-Transfer-Encoding: base64\r\n"
+        b'Content-Disposition: attachment; filename="precos.csv"\r\n\r\n' + cut,
+    )
+    document = read(data, "cortada.eml")
+    child = document.children[0]
+    assert child.name == "cortada.eml/precos.csv"
+    assert "cimento" in child.text
+    assert "aXRlbT" not in child.text  # not its own base64

@@ -560,36 +560,39 @@ def _declared_text(payload: bytes, declared: str) -> str | None:
 
 def _decoded_payload(part: Any) -> Any:
     """The part's payload with its transfer encoding undone (``_mended_base64``'s
-    reading of base64 padded in the middle)."""
+    reading of base64 the standard library cannot decode)."""
     mended = _mended_base64(part)
     return part.get_payload(decode=True) if mended is None else mended
 
 
 def _mended_base64(part: Any) -> bytes | None:
-    """A base64 payload padded in the middle, decoded chunk by chunk; None for any other.
+    """A base64 payload the standard library cannot decode, decoded as mail clients
+    decode it; None for any other.
 
-    Chunks encoded one by one and joined (as a gateway appending a base64 disclaimer to
-    a base64 body sends them) stop the standard library at the first padding, the rest
-    lost; mail clients decode each chunk."""
+    - Chunks encoded one by one and joined (as a gateway appending a base64 disclaimer
+      to a base64 body sends them) stop it at the first padding, the rest lost.
+    - A payload cut short one character past a whole group (a truncated mail) it gives
+      back still encoded: an attachment became its own base64 text.
+    """
     if str(part.get("Content-Transfer-Encoding", "")).strip().lower() != "base64":
         return None
     encoded = part.get_payload()
     if not isinstance(encoded, str):
         return None
-    compact = b"".join(encoded.encode("ascii", "ignore").split())
-    if _INNER_PADDING.search(compact) is None:
+    compact = _NOT_BASE64.sub(b"", encoded.encode("ascii", "ignore"))
+    if _INNER_PADDING.search(compact) is None and len(compact.rstrip(b"=")) % 4 != 1:
         return None
     return b"".join(_base64_chunk(chunk) for chunk in _PADDING.split(compact) if chunk)
 
 
+_NOT_BASE64 = re.compile(rb"[^A-Za-z0-9+/=]")
 _PADDING = re.compile(rb"=+")
 _INNER_PADDING = re.compile(rb"=+[A-Za-z0-9+/]")
 
 
 def _base64_chunk(chunk: bytes) -> bytes:
-    """One chunk of base64 between paddings, decoded leniently (characters outside the
-    alphabet skipped, a last lone character dropped)."""
-    chunk = re.sub(rb"[^A-Za-z0-9+/]", b"", chunk)
+    """One chunk of base64 between paddings (of the alphabet only), a last lone
+    character, which encodes no whole byte, dropped."""
     chunk = chunk[: len(chunk) - (len(chunk) % 4 == 1)]
     return base64.b64decode(chunk + b"=" * (-len(chunk) % 4))
 
