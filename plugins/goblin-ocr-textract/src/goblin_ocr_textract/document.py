@@ -18,7 +18,12 @@ from typing import Any
 from botocore.exceptions import BotoCoreError, ClientError
 
 from goblin_core.config import Config
-from goblin_core.errors import CorruptDocument, EngineUnavailable, ExtractionTimeout
+from goblin_core.errors import (
+    CorruptDocument,
+    EngineUnavailable,
+    ExtractionTimeout,
+    FileTooLarge,
+)
 from goblin_core.model import OCRResult
 from goblin_core.source import Source
 from goblin_ocr_textract.blocks import pages_from_blocks
@@ -28,6 +33,9 @@ from goblin_ocr_textract.retries import with_retries
 log = logging.getLogger(__name__)
 
 _LONGEST_POLL = 30.0
+#: The largest PDF asynchronous text detection reads (Textract's quota): a larger one
+#: would be uploaded only for the job to fail.
+MAX_DOCUMENT_BYTES = 500 * 1024**2
 
 #: Blocks asked for per page of results: the most GetDocumentTextDetection gives.
 _PAGE_SIZE = 1000
@@ -37,6 +45,7 @@ def detect_document(source: Source, config: Config) -> dict[int, OCRResult]:
     """Every page's text of a PDF (page number -> OCRResult) read by one asynchronous job.
 
     Raises EngineUnavailable without bucket, credentials or region;
+    FileTooLarge for a PDF over the 500 MB Textract reads as one document;
     CorruptDocument when Textract fails the job; ExtractionTimeout when the job
     is still running after ``textract.poll_timeout`` or ``limits.timeout``,
     whichever is shorter (paging its results stops there too, keeping the
@@ -50,14 +59,18 @@ def detect_document(source: Source, config: Config) -> dict[int, OCRResult]:
     if not bucket:
         raise EngineUnavailable("textract.s3_bucket is not set: asynchronous detection needs "
                                 "a bucket to upload the PDF to", file=source.display_name)
+    if source.size > MAX_DOCUMENT_BYTES:
+        raise FileTooLarge(f"{source.size:,} bytes, over the {MAX_DOCUMENT_BYTES:,} bytes "
+                           "Textract reads as one document; its pages go as page images",
+                           file=source.display_name)
     time_left = min(float(options["poll_timeout"]), seconds_left(config))
     job = _Job(source, options, time.monotonic() + time_left,
                int(config.limits["max_output_chars"]))
     s3 = make_client("s3", options, time_left=time_left)
     textract = make_client("textract", options, time_left=time_left)
     key = f"{options['s3_prefix']}{uuid.uuid4().hex}.pdf"
-    with_retries(s3.put_object, options, deadline=job.deadline, Bucket=bucket, Key=key,
-                 Body=source.bytes())
+    with_retries(_upload, options, deadline=job.deadline, s3=s3, source=source, bucket=bucket,
+                 key=key)
     try:
         started = with_retries(textract.start_document_text_detection, options,
                                deadline=job.deadline,
@@ -66,6 +79,13 @@ def detect_document(source: Source, config: Config) -> dict[int, OCRResult]:
     finally:
         _delete(s3, bucket, key, options)
     return pages_from_blocks(blocks)
+
+
+def _upload(s3: Any, source: Source, bucket: str, key: str) -> None:
+    """The PDF streamed from its file (a scan can be hundreds of MB), from its start on
+    every attempt."""
+    with source.open() as body:
+        s3.put_object(Bucket=bucket, Key=key, Body=body)
 
 
 @dataclass(frozen=True)
