@@ -101,6 +101,9 @@ MAX_TREE_TAGS = 250_000
 # One tag, comment, doctype or processing instruction; an unclosed comment runs to the end.
 _BREAKS = _BLOCKS | set(_HEADINGS) | {"li", "tr", "td", "th"}
 _MARKUP_TOKEN = re.compile(r"<!--.*?(?:-->|\Z)|<(/?)([A-Za-z][\w:.-]*)[^>]*>|<[!?][^>]*>", re.S)
+# A DOCTYPE opening an internal subset, after what may come before it; and where it ends.
+_INTERNAL_SUBSET = re.compile(r"\A\ufeff?\s*(?:<\?xml[^>]*>\s*)?(<!DOCTYPE[^\[>]*\[)", re.I)
+_SUBSET_END = re.compile(r"\]\s*>")
 # A prefix bound to the XHTML namespace (xmlns:h="http://www.w3.org/1999/xhtml").
 _XHTML_PREFIX = re.compile(r"""xmlns:([A-Za-z_][\w.-]*)\s*=\s*["']http://www\.w3\.org/1999/xhtml["']""")
 # <meta name=...> properties kept as metadata, under these keys.
@@ -393,6 +396,17 @@ def flat_page(markup: str, number: int = 1, engine: str = "") -> PageContent:
     return page.build()
 
 
+def _without_internal_subset(markup: str) -> str:
+    """``markup`` without the declarations an XHTML document's DOCTYPE holds between
+    ``[`` and ``]`` (``<!ENTITY nbsp "&#160;">``, as some e-book tools write): the HTML
+    parser expands none of them and showed the ``]>`` that closes them as text."""
+    opening = _INTERNAL_SUBSET.match(markup)
+    if opening is None:
+        return markup
+    closing = _SUBSET_END.search(markup, opening.end())
+    return markup if closing is None else markup[: opening.start(1)] + markup[closing.end():]
+
+
 def _soup(markup: str) -> BeautifulSoup:
     with warnings.catch_warnings():
         # XHTML is read with the HTML parser on purpose: it forgives what real pages get wrong
@@ -438,6 +452,7 @@ def html_page(markup: str, number: int = 1, engine: str = "") -> tuple[PageConte
     """One page of visible text from HTML markup, and its title/language metadata; a
     page of more than ``MAX_TREE_TAGS`` tags is read flat (``metadata["structure"]``
     says so)."""
+    markup = _without_internal_subset(markup)
     tags = markup.count("<")
     if tags > MAX_TREE_TAGS:
         return flat_page(markup, number, engine), {
