@@ -8,11 +8,12 @@ compressed RTF body through goblin's RTF reader), attachments as children
 
 from __future__ import annotations
 
+import codecs
 import contextvars
 import logging
 import struct
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from goblin_core.builtin.text import decode_text
 from goblin_core.config import Config
@@ -27,6 +28,9 @@ from goblin_office.mail import (
     mail_page,
     rtf_body_text,
 )
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 log = logging.getLogger(__name__)
 
@@ -153,9 +157,74 @@ def _harden(tnef: Any, mapi: Any) -> None:
             raise ValueError(f"a MAPI value at byte {offset:,} of a {len(data):,}-byte block")
         return base_property(data, offset, *rest)
 
+    class KnownCodepage(tnef.Codepage):
+        def codepage(self) -> str:
+            return _LENIENT + python_codec(self.cp)
+
     tnef.TNEF, tnef.TNEFObject, tnef.decode_mapi = BoundedTNEF, ObjectBytes, bounded_decode
+    tnef.Codepage = KnownCodepage
     mapi.parse_property = bounded_property
     tnef._goblin_hardened = True
+
+
+#: Windows code pages Python knows under another name than ``cpNNNN``.
+_CODE_PAGE_NAMES = {
+    20127: "ascii", 20866: "koi8_r", 21866: "koi8_u", 20932: "euc_jp", 50220: "iso2022_jp",
+    50221: "iso2022_jp", 50222: "iso2022_jp", 51932: "euc_jp", 51949: "euc_kr",
+    20936: "gb2312", 936: "gbk", 54936: "gb18030", 10000: "mac_roman", 65001: "utf-8",
+    **{28590 + n: f"iso8859_{n}" for n in range(1, 16)},
+}
+
+
+#: What names the codec ``_lenient_codec`` finds: the declared one, read leniently.
+_LENIENT = "goblin_tnef_"
+
+
+def _lenient_codec(name: str) -> codecs.CodecInfo | None:
+    """The codec of a TNEF stream's code page (``goblin_tnef_<codec>``): that code page,
+    and for bytes it does not fit, the core's detection. tnefparse decodes each string
+    attribute strictly, and one that did not fit (a Shift_JIS subject in a stream
+    declared Windows-1252) failed the whole stream."""
+    if not name.startswith(_LENIENT):
+        return None
+    declared = name.removeprefix(_LENIENT)
+    base = codecs.lookup(declared)
+
+    def decode(data: ReadableBuffer, errors: str = "strict", /) -> tuple[str, int]:
+        raw = bytes(data)
+        try:
+            return base.decode(raw, errors)
+        except UnicodeDecodeError:
+            # the NULs that end and pad a string would read as UTF-16 to the detector
+            return decode_text(raw.rstrip(b"\0"), declared)[0], len(raw)
+
+    return codecs.CodecInfo(base.encode, decode, name=name)
+
+
+codecs.register(_lenient_codec)
+
+
+def python_codec(code_page: object) -> str:
+    """The Python codec of a Windows code page number, cp1252 for one it has none for.
+
+    tnefparse names any number above 1258 ``cpNNNN``, which Python does not know for
+    most of them (EUC-JP's 20932, ISO-2022-JP's 50220, GB18030's 54936), nor for 0: the
+    whole stream failed with LookupError.
+
+    >>> python_codec(932), python_codec(50220), python_codec(0)
+    ('cp932', 'iso2022_jp', 'cp1252')
+    """
+    if not isinstance(code_page, int):
+        return "cp1252"
+    for name in (_CODE_PAGE_NAMES.get(code_page), f"cp{code_page}"):
+        if name is None:
+            continue
+        try:
+            if codecs.lookup(name)._is_text_encoding:
+                return name
+        except LookupError:
+            continue
+    return "cp1252"
 
 
 def _text(value: Any, codepage: str | None) -> str:

@@ -1,0 +1,61 @@
+"""TNEF streams whose code page Python names otherwise, or whose strings do not fit it."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+
+import pytest
+from tnefdata import (
+    BODY,
+    CODEPAGE,
+    MAPI_PROPS,
+    MESSAGE,
+    SIGNATURE,
+    SUBJECT,
+    VERSION,
+    attribute,
+    mapi_binary,
+)
+
+from goblin_core import Document
+
+_PR_SENDER_NAME = 0x0C1A
+_PT_STRING8 = 0x001E
+
+
+def _winmail(code_page: int, subject: bytes, body: bytes, sender: bytes) -> bytes:
+    """A stream declaring ``code_page``, its strings written as the bytes given."""
+    head = (attribute(MESSAGE, VERSION, struct.pack("<I", 0x10000))
+            + attribute(MESSAGE, CODEPAGE, struct.pack("<II", code_page, 0)))
+    return SIGNATURE + struct.pack("<H", 0x0101) + head + b"".join((
+        attribute(MESSAGE, SUBJECT, subject + b"\x00"),
+        attribute(MESSAGE, BODY, body + b"\x00"),
+        attribute(MESSAGE, MAPI_PROPS, mapi_binary(_PR_SENDER_NAME, _PT_STRING8, sender + b"\x00")),
+    ))
+
+
+@pytest.mark.parametrize(("code_page", "codec", "text"), [
+    (20932, "euc_jp", "会議の議事録"),  # tnefparse names it cp20932, which Python lacks
+    (54936, "gb18030", "会议记录"),
+    (0, "cp1252", "Ata da sessão"),  # no code page at all
+])
+def test_a_tnef_code_page_python_names_otherwise_is_read(
+    read: Callable[..., Document], code_page: int, codec: str, text: str,
+) -> None:
+    encoded = text.encode(codec)
+    document = read(_winmail(code_page, encoded, encoded, encoded), "winmail.dat")
+    assert document.text.splitlines() == [f"From: {text}", f"Subject: {text}", text]
+
+
+@pytest.mark.parametrize(("code_page", "codec", "text"), [
+    (1252, "cp932", "会議、議事録"),  # a Shift_JIS 0x81 Windows-1252 has no character for
+    (65001, "cp1252", "Ata da sessão"),  # declared UTF-8, written in Windows-1252
+])
+def test_tnef_strings_that_do_not_fit_the_declared_code_page_keep_the_message(
+    read: Callable[..., Document], code_page: int, codec: str, text: str,
+) -> None:
+    encoded = text.encode(codec)
+    document = read(_winmail(code_page, encoded, encoded, encoded), "winmail.dat")
+    assert document.text.splitlines() == [f"From: {text}", f"Subject: {text}", text]
+    assert document.metadata["title"] == text
