@@ -53,6 +53,7 @@ _MAX_DEPTH = 200
 # Spans past these are read as these: a page's few bytes must not ask for millions of cells.
 _MAX_COLSPAN = 64
 _MAX_ROWSPAN = 1000
+_INTEGER = re.compile(r"[\t\n\f\r ]*([-+]?[0-9]{1,18})")
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _LISTS = frozenset({"ul", "ol", "menu", "dir"})
 _BLOCKS = frozenset(
@@ -169,9 +170,9 @@ class _Walker:
         numbered = self.lists[-1] if self.lists and self.lists[-1].ordered else None
         number = None
         if numbered is not None:
-            value = str(tag.get("value", "")).strip()
-            if value.lstrip("-").isdigit():
-                numbered.next_number = int(value)
+            value = _integer(tag, "value")
+            if value is not None:
+                numbered.next_number = value
             number = numbered.next_number
             numbered.next_number += numbered.step
         self.item = _Item(max(1, len(self.lists)), number)
@@ -183,9 +184,9 @@ class _Walker:
         self.close_item()
         ordered = (tag.name or "").lower() == "ol"
         step = -1 if ordered and tag.has_attr("reversed") else 1
-        start = str(tag.get("start", "")).strip()
-        first = (int(start) if start.lstrip("-").isdigit()
-                 else len(tag.find_all("li", recursive=False)) if step < 0 else 1)
+        first = _integer(tag, "start")
+        if first is None:
+            first = len(tag.find_all("li", recursive=False)) if step < 0 else 1
         self.lists.append(_List(ordered, first, step))
         self.walk(tag, depth)
         self.flush()
@@ -299,10 +300,16 @@ class _Walker:
         self.page.add_table(rows, title=caption, header_rows=header_rows)
 
 
+def _integer(tag: Tag, name: str) -> int | None:
+    """An attribute read as browsers read an integer (HTML's rules: spaces, a sign, ASCII
+    digits, whatever follows ignored: ``2px`` is 2), or None when it starts with none."""
+    found = _INTEGER.match(str(tag.get(name, "")))
+    return int(found.group(1)) if found else None
+
+
 def _span(cell: Tag, name: str, most: int) -> int:
     """A cell's ``colspan`` or ``rowspan``: 1 unless a number over 1, at most ``most``."""
-    value = str(cell.get(name, "1")).strip()
-    return min(int(value), most) if value.isdigit() and int(value) > 1 else 1
+    return max(1, min(_integer(cell, name) or 1, most))
 
 
 def _shown(tag: Tag) -> Iterator[Tag | str]:
