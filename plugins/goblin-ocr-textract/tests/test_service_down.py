@@ -39,6 +39,11 @@ def refusing(aws: Path) -> Iterator[Service]:
 
 
 @pytest.fixture
+def failing(aws: Path) -> Iterator[Service]:
+    yield from served((500, {"__type": "InternalServerError", "message": "Internal error"}))
+
+
+@pytest.fixture
 def throttling(aws: Path) -> Iterator[Service]:
     yield from served((400, {"__type": "ThrottlingException", "message": "Rate exceeded"}))
 
@@ -70,6 +75,15 @@ def test_credentials_refused_once_are_not_sent_again_with_each_page(refusing: Se
     for _ in range(4):
         assert backend.recognize(page(), "eng", settings).text == ""
     assert len(refusing.seen) == 1
+
+
+def test_server_errors_after_every_retry_are_not_met_again_with_each_page(
+    failing: Service
+) -> None:
+    backend, settings = TextractBackend(), config(failing)
+    for _ in range(4):
+        assert backend.recognize(page(), "eng", settings).text == ""
+    assert len(failing.seen) == 2  # the first page's two attempts
 
 
 def test_the_service_is_asked_again_once_the_outage_is_old(

@@ -4,9 +4,10 @@ A page sent to an endpoint that is down waits out every retry (some twenty secon
 with the default backoff) before it gives up; the next page would wait as long
 again, and a long scan would spend its whole ``limits.timeout`` on a service that
 is not there, leaving no time for the local OCR backends after it. So once a call
-fails in a way the next one would too (no connection, no answer, credentials
-refused), pages sent to the same endpoint with the same credentials are not sent
-for ``OUTAGE_SECONDS``; after that the service is asked again.
+fails in a way the next one would too (no connection, no answer, server errors
+after every retry, credentials refused), pages for the same endpoint with the same
+credentials are not sent for ``OUTAGE_SECONDS``; after that the service is asked
+again.
 """
 
 from __future__ import annotations
@@ -57,13 +58,16 @@ def service_key(options: Mapping[str, Any], *more: str) -> ServiceKey:
 
 
 def is_outage(error: BaseException) -> bool:
-    """True for a failure the next page would meet too: the endpoint unreachable or not
-    answering (once the retries are spent), or the credentials refused."""
+    """True for a failure the next page would meet too: the endpoint unreachable, not
+    answering or answering server errors (once the retries are spent), or the credentials
+    refused. Throttling is not one: it passes as the pages slow down."""
     if isinstance(error, _UNREACHABLE):
         return True
     if not isinstance(error, ClientError):
         return False
-    return error.response.get("Error", {}).get("Code", "") in REFUSED_CODES
+    status = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0
+    code = error.response.get("Error", {}).get("Code", "")
+    return code in REFUSED_CODES or (isinstance(status, int) and status >= 500)
 
 
 class Outages:
