@@ -315,12 +315,20 @@ def _span(cell: Tag, name: str, most: int) -> int:
 def _shown(tag: Tag) -> Iterator[Tag | str]:
     """What ``tag`` shows, in document order and without recursion: each element as it
     is entered, then its content, and each text; invisible and hidden elements (a
-    template, a ``display:none`` block) with what they hold left out."""
+    template, a ``display:none`` block) with what they hold left out, an inline frame's
+    ``srcdoc`` document in its place."""
     pending: list[Any] = list(reversed(list(tag.children)))
     while pending:
         node = pending.pop()
         if isinstance(node, Tag):
-            if (node.name or "").lower() in _INVISIBLE or _hidden(node):
+            if _hidden(node):
+                continue
+            name = (node.name or "").lower()
+            if name == "iframe" and node.get("srcdoc"):
+                # an inline frame's document, shown in its place (frames in frames too)
+                pending.extend(reversed(list(_soup(str(node.get("srcdoc"))).children)))
+                continue
+            if name in _INVISIBLE:
                 continue
             yield node
             pending.extend(reversed(list(node.children)))
