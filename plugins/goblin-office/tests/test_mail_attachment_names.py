@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 
+import pytest
 from tnefdata import winmail
 
 from goblin_core import Document
@@ -47,3 +49,24 @@ def test_tnef_attachment_names_keep_only_their_last_part(read: Callable[..., Doc
     document = read(data, "winmail.dat")
     assert sorted(child.name for child in document.children) == [
         "winmail.dat/attachment-2", "winmail.dat/precos.csv"]
+
+
+@pytest.mark.parametrize(("disposition", "name"), [
+    # 8-bit Latin-1 in a quoted name, as old mailers write it
+    ('filename="relatório.pdf"'.encode("latin-1"), "relatório.pdf"),
+    # RFC 2231 in a charset no codec knows
+    (b"filename*=x-unknown''or%E7amento.csv", "orçamento.csv"),
+    # an encoded word (as Outlook writes names) with a GBK letter under a GB2312 label
+    (b'filename="=?gb2312?B?' + base64.b64encode("朱镕基.txt".encode("gbk")) + b'?="',
+     "朱镕基.txt"),
+])
+def test_attachment_names_whose_letters_the_standard_decoding_loses_are_read_again(
+    read: Callable[..., Document], disposition: bytes, name: str,
+) -> None:
+    data = (b"From: a@example.org\r\nSubject: anexos\r\nMIME-Version: 1.0\r\n"
+            b'Content-Type: multipart/mixed; boundary="XX"\r\n\r\n'
+            b"--XX\r\nContent-Type: text/plain\r\n\r\ncorpo\r\n"
+            b"--XX\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; "
+            + disposition + b"\r\n\r\nanexo\r\n--XX--\r\n")
+    document = read(data, "anexos.eml")
+    assert [child.name for child in document.children] == [f"anexos.eml/{name}"]

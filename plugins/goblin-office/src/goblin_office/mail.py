@@ -394,12 +394,16 @@ def _redecoded(message: EmailMessage, key: str) -> str | None:
     charset, or as detected when it names none, as mail clients read them.
     """
     raw = _raw_header(message, key)
-    if raw is None:
-        return None
+    return None if raw is None else _decoded_words(raw, message)
+
+
+def _decoded_words(raw: str, message: EmailMessage) -> str | None:
+    """``raw``, a header value as written, with its encoded words read as
+    ``_redecoded`` says; None when they cannot be split."""
     try:
         chunks = email.header.decode_header(raw)
     except (ValueError, LookupError, binascii.Error, email.errors.HeaderParseError) as exc:
-        log.debug("header %s not re-read: %s", key, exc)
+        log.debug("header not re-read: %s", exc)
         return None
     out = []
     for chunk, charset in chunks:
@@ -661,12 +665,45 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
 def _filename(part: Any) -> str | None:
     """The file name a part gives, or None when it gives none or its parameters cannot
     be read (the standard library fails on some, RFC 2231 continuations numbered and
-    not numbered at once among them)."""
+    not numbered at once among them). A name whose letters the standard decoding lost
+    is read again (``_redecoded_filename``)."""
     try:
-        return part.get_filename()
+        name = part.get_filename()
     except _HEADER_PARSER_ERRORS as exc:
         log.debug("attachment name unreadable: %s", exc)
         return None
+    if isinstance(name, str) and _lost_letters(name):
+        return _redecoded_filename(part) or name
+    return name if isinstance(name, str) else None
+
+
+def _redecoded_filename(part: Any) -> str | None:
+    """The file name of ``part`` read from its header as written: 8-bit bytes (``filename=
+    "relatório.pdf"`` in Latin-1) in the part's charset when they fit it, else as
+    detected, and RFC 2231 names in a charset no codec knows as detected, where the
+    standard library gives U+FFFD."""
+    for header, param in (("Content-Disposition", "filename"), ("Content-Type", "name")):
+        raw = _raw_header(part, header)
+        if raw is None:
+            continue
+        # the legacy API parses parameters as written, each byte here a Latin-1 letter
+        written = email.message.Message()
+        written[header] = raw.encode("utf-8", "surrogateescape").decode("latin-1")
+        try:
+            value = written.get_param(param, header=header)
+        except _HEADER_PARSER_ERRORS as exc:
+            log.debug("attachment name not re-read: %s", exc)
+            continue
+        if isinstance(value, tuple):  # RFC 2231: charset, language, bytes as Latin-1
+            charset, _, text = value
+            data = str(text).encode("latin-1", "replace")
+            return decode_text(data, str(charset) if charset else None)[0]
+        if isinstance(value, str) and "=?" in value:  # encoded words, as Outlook writes
+            return _decoded_words(value, part)
+        if isinstance(value, str):
+            data = value.encode("latin-1", "replace")
+            return decode_text(data, part.get_content_charset())[0]
+    return None
 
 
 _PATH_SEPARATOR = re.compile(r"[/\\]")
