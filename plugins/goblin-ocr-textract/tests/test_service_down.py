@@ -4,6 +4,7 @@ for the local OCR backends."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -109,3 +110,15 @@ def test_throttling_is_no_outage_each_page_is_still_tried(throttling: Service) -
     for _ in range(3):
         backend.recognize(page(), "eng", settings)
     assert len(throttling.seen) == 6
+
+
+def test_an_outage_is_logged_once_as_an_error_the_command_line_prints(
+    refusing: Service, caplog: pytest.LogCaptureFixture
+) -> None:
+    backend, settings = TextractBackend(), config(refusing)
+    with caplog.at_level(logging.DEBUG, logger="goblin_ocr_textract"):
+        for _ in range(3):
+            backend.recognize(page(), "eng", settings)
+    [error] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert "UnrecognizedClientException" in error.getMessage()
+    assert "not asked again" in error.getMessage()

@@ -19,7 +19,7 @@ from goblin_ocr_textract.clients import NO_REGION, make_client, seconds_left
 from goblin_ocr_textract.credentials import find_credentials, find_region
 from goblin_ocr_textract.document import detect_document
 from goblin_ocr_textract.encoding import encode_page
-from goblin_ocr_textract.outages import Outages, service_key
+from goblin_ocr_textract.outages import OUTAGE_SECONDS, Outages, service_key
 from goblin_ocr_textract.retries import with_retries
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ class TextractBackend(BaseEngine):
         key = service_key(options)
         down = self.outages.current(key)
         if down:
-            log.warning("Textract not asked for the page: it failed moments ago (%s)", down)
+            log.debug("Textract not asked for the page: it failed moments ago (%s)", down)
             return EMPTY_OCR
         try:
             # a service that stalls or throttles forever costs at most the document's time
@@ -87,8 +87,7 @@ class TextractBackend(BaseEngine):
             answer = with_retries(client.detect_document_text, options, deadline=deadline,
                                   Document={"Bytes": data})
         except (GoblinError, *_SERVICE_ERRORS) as exc:
-            self.outages.record(key, exc)
-            log.warning("Textract could not read the page: %s", exc)
+            _log_failure(self.outages.record(key, exc), "the page", exc)
             return EMPTY_OCR
         pages = pages_from_blocks(answer.get("Blocks", []))
         if not pages:
@@ -117,17 +116,27 @@ class TextractBackend(BaseEngine):
                           str(options["s3_bucket"]))
         down = self.outages.current(key)
         if down:
-            log.warning("Textract not asked to read %s: it failed moments ago (%s)",
+            log.debug("Textract not asked to read %s: it failed moments ago (%s)",
                         source.display_name, down)
             return {}
         try:
             pages = detect_document(source, config)
         except (GoblinError, *_SERVICE_ERRORS) as exc:
-            self.outages.record(key, exc)
-            log.warning("Textract could not read %s as a whole: %s", source.display_name, exc)
+            _log_failure(self.outages.record(key, exc), f"{source.display_name} as a whole", exc)
             return {}
         wanted = set(page_numbers)
         return {n: r for n, r in pages.items() if n in wanted}
+
+
+def _log_failure(outage: bool, what: str, error: BaseException) -> None:
+    """A failure that makes Textract unusable for a while is an error (the one line the
+    command line prints without -v: pages quietly left to other backends, or to none,
+    would hide a down endpoint or expired credentials); any other, a warning."""
+    if outage:
+        log.error("Textract could not read %s and is not asked again for %.0f s: %s", what,
+                  OUTAGE_SECONDS, error)
+    else:
+        log.warning("Textract could not read %s: %s", what, error)
 
 
 def _configured_profile() -> str:

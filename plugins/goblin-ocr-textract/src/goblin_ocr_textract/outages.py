@@ -76,10 +76,13 @@ class Outages:
     def __init__(self) -> None:
         self._until: dict[ServiceKey, tuple[float, str]] = {}
 
-    def record(self, key: ServiceKey, error: BaseException) -> None:
-        """Note ``error`` against ``key`` when it is an outage; other errors are not."""
-        if is_outage(error):
-            self._until[key] = (time.monotonic() + OUTAGE_SECONDS, str(error))
+    def record(self, key: ServiceKey, error: BaseException) -> bool:
+        """Note ``error`` against ``key`` when it is an outage (True); other errors are
+        not (False)."""
+        if not is_outage(error):
+            return False
+        self._until[key] = (time.monotonic() + OUTAGE_SECONDS, str(error))
+        return True
 
     def current(self, key: ServiceKey) -> str:
         """Why ``key``'s service is not to be asked now; "" when it may be."""
