@@ -32,6 +32,7 @@ from goblin_ocr_tesseract.languages import (
     tessdata_folder,
 )
 from goblin_ocr_tesseract.legacy import fill_unwritable, legacy_languages, python_tessdata, writable
+from goblin_ocr_tesseract.margin import with_margin
 from goblin_ocr_tesseract.page_language import page_language
 from goblin_ocr_tesseract.page_script import other_script_groups
 from goblin_ocr_tesseract.process import TesseractTimeout
@@ -139,7 +140,7 @@ class TesseractBackend(BaseEngine):
         if settings is None:
             return EMPTY_OCR
         try:
-            page = _within_side(flatten(image), image)
+            page = _within_side(_margined(flatten(image), image), image)
         except _RUN_ERRORS as exc:
             # A lazily opened image decodes here: a truncated stream fails now.
             log.warning("Tesseract could not read the page image: %s", exc)
@@ -406,6 +407,15 @@ def _readable(image: Any) -> bool:
                     image.width, image.height)
         return False
     return True
+
+
+def _margined(page: Image.Image, source: Image.Image) -> Image.Image:
+    """``page`` with a margin when its ink reaches its edge (margin.py); a page made
+    for the purpose (not ``source``) is closed when replaced."""
+    margined = with_margin(page)
+    if margined is not page and page is not source:
+        page.close()
+    return margined
 
 
 def _within_side(page: Image.Image, source: Image.Image) -> Image.Image:
