@@ -28,10 +28,12 @@ NCX = ('<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/"><
        '<content src="Text/c2.xhtml"/></navPoint></navMap></ncx>')
 
 
-def _book(nav: str | None, ncx: str | None) -> bytes:
+def _book(nav: str | None, ncx: str | None, spine: str = '<spine toc="ncx">') -> bytes:
     items = ('<item id="c1" href="Text/c1.xhtml" media-type="application/xhtml+xml"/>'
-             '<item id="c2" href="Text/c2.xhtml" media-type="application/xhtml+xml"/>')
-    members = {"mimetype": "application/epub+zip", "META-INF/container.xml": CONTAINER}
+             '<item id="c2" href="Text/c2.xhtml" media-type="application/xhtml+xml"/>'
+             '<item href="estilo.css" media-type="text/css"/>')
+    members = {"mimetype": "application/epub+zip", "META-INF/container.xml": CONTAINER,
+               "OEBPS/estilo.css": "p { margin: 0 }"}
     if nav is not None:
         items += ('<item id="nav" href="nav.xhtml" properties="nav" '
                   'media-type="application/xhtml+xml"/>')
@@ -42,7 +44,7 @@ def _book(nav: str | None, ncx: str | None) -> bytes:
     members["OEBPS/book.opf"] = (
         '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
         '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Livro</dc:title>'
-        f'</metadata><manifest>{items}</manifest><spine toc="ncx"><itemref idref="c1"/>'
+        f"</metadata><manifest>{items}</manifest>{spine}<itemref idref=\"c1\"/>"
         '<itemref idref="c2"/></spine></package>')
     for number in (1, 2):
         members[f"OEBPS/Text/c{number}.xhtml"] = (
@@ -66,3 +68,11 @@ def test_an_unreadable_table_of_contents_costs_the_labels_only(read: Read) -> No
     assert [page.text for page in document.pages] == ["Livro\nTexto 1", "Texto 2"]
     assert [page.label for page in document.pages] == ["", ""]
     assert any("toc.ncx" in w.message for w in document.report.warnings)
+
+
+
+def test_a_book_without_a_table_of_contents_reads_without_a_warning(read: Read) -> None:
+    # its style sheet, listed with no id, is no table of contents
+    document = read(_book(None, None, "<spine>"), "livro.epub")
+    assert [page.text for page in document.pages] == ["Livro\nTexto 1", "Texto 2"]
+    assert not document.report.warnings

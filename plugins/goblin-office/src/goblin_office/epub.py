@@ -191,7 +191,7 @@ def _contents_labels(opf: Any, opf_path: str, read: Callable[[str], bytes],
     spines = descendants(opf, "spine")
     toc_id = attr(spines[0], "toc") if spines else ""
     nav = next((item for item in items if "nav" in attr(item, "properties").split()), None)
-    ncx = next((item for item in items if attr(item, "id") == toc_id
+    ncx = next((item for item in items if (toc_id and attr(item, "id") == toc_id)
                 or attr(item, "media-type") == "application/x-dtbncx+xml"), None)
     labels: dict[str, str] = {}
     inside: dict[str, str] = {}  # entries pointing into a document, past its start
