@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from lxml import etree
+
 from goblin_core.builtin.text import declared_codecs, looks_utf16
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
@@ -331,10 +333,44 @@ class XMLParser(BaseEngine):
             else:
                 tree, entities = parse_xml_file(data, name=name, max_depth=max_depth,
                                                 recover=recover)
+                _feed_html_as_text(tree)
                 lines, root = text_lines(tree), local_name(tree)
             return lines, entities, {"root": root}
 
         return read_leniently(read)
+
+
+_ATOM = "{http://www.w3.org/2005/Atom}"
+_RSS1 = "{http://purl.org/rss/1.0/}"
+_RSS_CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
+#: Atom's text constructs, which say with ``type="html"`` that they hold escaped HTML
+_ATOM_TEXTS = frozenset({f"{_ATOM}{name}" for name in
+                         ("title", "subtitle", "summary", "content", "rights")})
+
+
+def _feed_html_as_text(root: Any) -> None:
+    """A feed's HTML (RSS's ``description`` and ``content:encoded``, an Atom text of
+    ``type="html"``), escaped or in CDATA as feeds write it, replaced by the text a feed
+    reader shows of it, one element per line: tags, scripts and ``&amp;amp;`` were read
+    as text. Other XML is left as it is."""
+    kind = local_name(root)
+    if kind == "rss":
+        holders = [e for e in root.iter("description", _RSS_CONTENT)]
+    elif kind == "RDF":
+        holders = [e for e in root.iter(f"{_RSS1}description", _RSS_CONTENT)]
+    elif root.tag in (f"{_ATOM}feed", f"{_ATOM}entry"):
+        holders = [e for e in root.iter(*_ATOM_TEXTS) if attr(e, "type") == "html"]
+    else:
+        return
+    from goblin_office.html_tree import html_page  # BeautifulSoup, loaded when needed
+
+    for holder in holders:
+        markup = holder.text or ""
+        if len(holder) or not ("<" in markup or "&" in markup):
+            continue
+        holder.text = None
+        for line in html_page(markup)[0].text.splitlines():
+            etree.SubElement(holder, "line").text = line
 
 
 def leniently(read: Callable[[bool], T], readable: Callable[[T], bool]) -> tuple[T, Warnings]:
