@@ -19,7 +19,8 @@ ATOM = """<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom"><title>Atas</title><entry>
 <title type="html">Ata &lt;em&gt;12&lt;/em&gt;</title>
 <summary type="text">Menor &lt;que&gt; tudo</summary>
-<content type="html">&lt;p&gt;Conteúdo &lt;b&gt;da ata&lt;/b&gt;&lt;/p&gt;</content></entry></feed>"""
+<content type="html">&lt;p&gt;Conteúdo &lt;b&gt;da ata&lt;/b&gt;&lt;/p&gt;</content>
+</entry></feed>"""
 
 
 def test_rss_html_reads_as_a_feed_reader_shows_it(read: Read) -> None:
