@@ -15,7 +15,6 @@ import email
 import email.errors
 import email.header
 import email.headerregistry
-import email.parser
 import email.policy
 import email.utils
 import logging
@@ -152,7 +151,7 @@ _HEADERS_END = re.compile(rb"\r?\n\r?\n")
 SPLIT_MULTIPART_FROM = 8 * 1024 * 1024
 
 
-def parse_mail(data: bytes, cut: list[str] | None = None, nested_levels: int | None = None) -> Any:
+def parse_mail(data: bytes, cut: list[str] | None = None) -> Any:
     """``data`` parsed as a MIME message, each header value held to ``MAX_HEADER_CHARS``
     (the names of the headers cut are added to ``cut``).
 
@@ -162,13 +161,7 @@ def parse_mail(data: bytes, cut: list[str] | None = None, nested_levels: int | N
     through the parser and the body is set as the payload the parser would have made.
     A large multipart message is cut into its parts at its boundary lines, and each part
     is parsed the same way (``_split_multipart``).
-
-    ``nested_levels`` (a number) parses without the standard library's recursion, for
-    messages nested deeper than it can follow: multipart bodies are cut at their
-    boundary lines down to that many levels, and an attached message (or a body past
-    the last level) is kept as its raw text, to be read as a document of its own.
     """
-    shallow = nested_levels is not None
     end = _HEADERS_END.search(data)
     if end is not None:
         headers_cut: list[str] = []
@@ -176,12 +169,9 @@ def parse_mail(data: bytes, cut: list[str] | None = None, nested_levels: int | N
         # a header block the parser read whole, up to the blank line, is the message's
         if not head.get_payload() and head.keys():
             kind = head.get_content_maintype()
-            parts = None
-            if kind == "multipart" and (shallow or len(data) >= SPLIT_MULTIPART_FROM):
-                levels = None if nested_levels is None else nested_levels - 1
-                if levels is None or levels >= 0:
-                    parts = _split_multipart(head, data[end.end():], cut, levels)
-            if parts is not None or shallow or kind not in ("multipart", "message"):
+            parts = (_split_multipart(head, data[end.end():], cut)
+                     if kind == "multipart" and len(data) >= SPLIT_MULTIPART_FROM else None)
+            if parts is not None or kind not in ("multipart", "message"):
                 if parts is None:
                     head.set_payload(data[end.end():].decode("ascii", "surrogateescape"))
                 else:
@@ -189,18 +179,14 @@ def parse_mail(data: bytes, cut: list[str] | None = None, nested_levels: int | N
                 if cut is not None:
                     cut.extend(headers_cut)
                 return head
-    if shallow:  # headers only: the standard library would read the body to any depth
-        return email.parser.BytesParser(policy=_MailPolicy(cut)).parsebytes(
-            data, headersonly=True)
     return email.message_from_bytes(data, policy=_MailPolicy(cut))
 
 
-def _split_multipart(head: Any, body: bytes, cut: list[str] | None,
-                     nested_levels: int | None = None) -> list[Any] | None:
+def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any] | None:
     """The parts of a multipart ``body`` cut at its boundary lines as the standard
     library's parser cuts them (``--boundary``, ``--`` after the last, blanks, then the
     line's end; the line end before a boundary line belongs to it, taken off a part's
-    text payload), each parsed by ``parse_mail`` (to ``nested_levels``).
+    text payload), each parsed by ``parse_mail``.
 
     None, for the standard library to parse the whole message, when the body is not
     plainly that: no boundary, no opening or closing boundary line, or a digest, whose
@@ -224,7 +210,7 @@ def _split_multipart(head: Any, body: bytes, cut: list[str] | None,
             if line.group(1):
                 return None
         elif start is not None:
-            part = parse_mail(body[start:line.start()], cut, nested_levels)
+            part = parse_mail(body[start:line.start()], cut)
             if not isinstance(part, EmailMessage):
                 return None
             _take_line_end(part)
@@ -285,40 +271,37 @@ class EMLParser(BaseEngine):
         # one past the limit, so the pipeline still says that some were not read
         wanted = int(config.get("limits", "max_members", 10_000)) + 1
         cut: list[str] = []
+        left_out: list[str] = []
         try:
-            page, metadata, attachments = self._read(data, cut, wanted, None)
-        except RecursionError:
-            # messages forwarded inside messages hundreds of levels deep: the standard
-            # library parses and writes them back recursively. Read without it, each
-            # attached message kept as its bytes and read as a child, under the
-            # pipeline's limits.max_depth.
-            cut.clear()
-            try:
-                page, metadata, attachments = self._read(data, cut, wanted, _NESTED_LEVELS)
-            except RecursionError as exc:
-                raise CorruptDocument(
-                    "its MIME parts (forwarded messages inside messages) nest deeper than "
-                    "the mail parser can follow", file=source.display_name,
-                ) from exc
+            page, metadata, attachments = self._read(data, cut, wanted, left_out)
+        except RecursionError as exc:  # the standard library's parser recurses per nested part
+            raise CorruptDocument(
+                "its MIME parts (forwarded messages inside messages) nest deeper than the "
+                "mail parser can follow",
+                file=source.display_name,
+            ) from exc
         if page is None:
             raise CorruptDocument("no mail headers found", file=source.display_name)
         children = [source.child(name, blob) for name, blob in attachments]
         document = TextDocument(
             [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
         )
-        document.warnings = header_cuts(cut)
+        document.warnings = header_cuts(cut) + [
+            ("CorruptDocument", f"attached message {name} left out: it nests deeper than "
+             "the mail writer can follow") for name in left_out]
         if document.warnings:
             log.warning("%s: %s", source.display_name, document.warnings[0][1])
         return document
 
-    def _read(self, data: bytes, cut: list[str], wanted: int, nested_levels: int | None,
+    def _read(self, data: bytes, cut: list[str], wanted: int, left_out: list[str],
               ) -> tuple[PageBuilder | None, dict[str, Any], list[tuple[str, bytes]]]:
         """The page, metadata and attachments of the message in ``data`` (no page when
-        it has no headers), parsed by ``parse_mail`` to ``nested_levels``."""
-        message = parse_mail(data, cut, nested_levels)
+        it has no headers); the attached messages too deep to be read are named in
+        ``left_out``."""
+        message = parse_mail(data, cut)
         if not isinstance(message, EmailMessage) or not message.keys():
             return None, {}, []
-        message = _with_the_boundary_used(message, data, nested_levels)
+        message = _with_the_boundary_used(message, data)
         headers = [(k, _header(message, k)) for k in _HEADERS]
         body, reports = _body(message), _reports(message)
         page = mail_page(headers, f"{body}\n\n{reports}" if reports else body, self.name)
@@ -328,19 +311,13 @@ class EMLParser(BaseEngine):
             "created": mail_date(_header(message, "Date")),
             "message_id": _header(message, "Message-ID"),
         }
-        return page, metadata, _attachments(message, wanted)
-
-
-#: Levels of multipart bodies cut at their boundaries when a message nests deeper than
-#: the standard library's parser can follow; a body deeper still is kept as raw text.
-_NESTED_LEVELS = 64
+        return page, metadata, _attachments(message, wanted, left_out)
 
 
 _DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)
 
 
-def _with_the_boundary_used(message: EmailMessage, data: bytes,
-                            nested_levels: int | None = None) -> EmailMessage:
+def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
     """``message``, or ``data`` parsed again with the boundary its body really opens
     with when the one its Content-Type names never appears.
 
@@ -366,7 +343,7 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes,
         return message
     used = found.group(1).encode("utf-8", "surrogateescape")
     head = parts[0].replace(declared.encode("utf-8", "surrogateescape"), used)
-    mended = parse_mail(head + parts[1] + parts[2], nested_levels=nested_levels)
+    mended = parse_mail(head + parts[1] + parts[2])
     return mended if isinstance(mended, EmailMessage) else message
 
 
@@ -627,9 +604,11 @@ def _part_text(part: Any) -> str:
 _FORWARDED = frozenset({"message/rfc822", "message/global", "message/news", "message/partial"})
 
 
-def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
+def _attachments(message: EmailMessage, wanted: int,
+                 left_out: list[str]) -> list[tuple[str, bytes]]:
     """The first ``wanted`` attachments: past them a message of 200,000 parts would
-    spend seconds and their bytes on attachments no one reads.
+    spend seconds and their bytes on attachments no one reads. Attached messages
+    nested too deep to be read are named in ``left_out``.
 
     A message whose own type is message/rfc822 (a forward sent as nothing but the
     original) has that message as its one attachment: it has no body of its own. So
@@ -637,8 +616,9 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
     text/calendar invitation, a text file sent as an attachment).
     """
     if message.get_content_type() in _FORWARDED:
-        data = _forwarded(message)
-        return [(f"attachment-1{_extension(message)}", data)] if data else []
+        name = f"attachment-1{_extension(message)}"
+        data = _forwarded_or_none(message, name, left_out)
+        return [(name, data)] if data else []
     if not message.is_multipart():
         if _body_part(message, ("plain", "html")) is not None:
             return []
@@ -651,7 +631,7 @@ def _attachments(message: EmailMessage, wanted: int) -> list[tuple[str, bytes]]:
             break
         name = attachment_name(_filename(part), f"attachment-{index}{_extension(part)}")
         if part.get_content_type() in _FORWARDED:
-            data = _forwarded(part)
+            data = _forwarded_or_none(part, name, left_out)
         elif part.get_content_maintype() == "message":
             continue  # a delivery or read report: its fields are read with the body
         else:
@@ -753,15 +733,14 @@ def _reports(message: EmailMessage) -> str:
 def _forwarded(part: Any) -> bytes:
     """The bytes of an attached message, undoing a transfer encoding the standard forbids
     on message/rfc822 but mailers use (a base64 attachment would read as headerless text).
-    A message kept unparsed (``parse_mail``'s ``nested_levels``) is its bytes as sent."""
+
+    Raises RecursionError for a message nested deeper than the standard library writes
+    messages back (it parses them deeper than that)."""
     inner = part.get_payload()
-    if isinstance(inner, str):
-        data = inner.encode("ascii", "surrogateescape")
-    else:
-        first = inner[0] if isinstance(inner, list) and inner else None
-        if not isinstance(first, email.message.Message):
-            return b""
-        data = first.as_bytes()
+    first = inner[0] if isinstance(inner, list) and inner else None
+    if not isinstance(first, email.message.Message):
+        return b""
+    data = first.as_bytes()
     encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
     try:
         if encoding == "base64":
@@ -771,6 +750,16 @@ def _forwarded(part: Any) -> bytes:
     except (binascii.Error, ValueError) as exc:
         log.debug("attached message not decodable as %s: %s", encoding, exc)
     return data
+
+
+def _forwarded_or_none(part: Any, name: str, left_out: list[str]) -> bytes:
+    """``_forwarded``, or nothing, its name added to ``left_out``, for a message nested
+    too deep to be written back: the message holding it keeps its own text."""
+    try:
+        return _forwarded(part)
+    except RecursionError:
+        left_out.append(name)
+        return b""
 
 
 def _extension(part: Any) -> str:
