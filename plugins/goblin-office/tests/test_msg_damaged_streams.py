@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 import struct
 from collections.abc import Callable
+
+import pytest
 
 from goblin_core import Document
 from goblin_core.testing.corpus import corpus_dir
@@ -56,3 +59,16 @@ def test_a_msg_cut_short_keeps_the_text_it_still_holds(read: Callable[..., Docum
     assert [w.kind for w in document.report.warnings] == ["CorruptDocument"]
 
 
+
+
+def test_a_msg_read_past_its_damage_logs_no_extract_msg_error(
+    read: Callable[..., Document], caplog: pytest.LogCaptureFixture,
+) -> None:
+    data = _corpus_msg("tika-testMSG.msg")
+    with caplog.at_level(logging.DEBUG):
+        document = read(data[:-3000], "cortada.msg")
+    assert "Subject: MIME registry use cases" in document.text.splitlines()
+    # the damage is said once, in the report, not as an error of a file that was read
+    assert not [r for r in caplog.records
+                if r.name.startswith("extract_msg") and r.levelno >= logging.ERROR]
+    assert logging.getLogger("extract_msg").level == logging.NOTSET

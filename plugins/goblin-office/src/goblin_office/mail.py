@@ -20,8 +20,9 @@ import email.utils
 import logging
 import quopri
 import re
+import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from typing import Any
@@ -783,7 +784,8 @@ class MSGParser(BaseEngine):
         data = source.bytes()
         damage = ""
         try:
-            message = _open_msg(extract_msg, data, extract_msg.enums.ErrorBehavior.THROW)
+            with _extract_msg_errors_held():
+                message = _open_msg(extract_msg, data, extract_msg.enums.ErrorBehavior.THROW)
         except GoblinError:
             raise
         except Exception as exc:  # extract-msg raises many kinds for damaged or odd files
@@ -999,6 +1001,35 @@ def msg_date(message: Any) -> str | None:
         log.debug("msg transport headers unreadable: %s", exc)
         return None
     return mail_date(str(written)) if written else None
+
+
+_EXTRACT_MSG_LOG = logging.getLogger("extract_msg")
+_EXTRACT_MSG_LOG_LOCK = threading.Lock()
+_extract_msg_log_holders = 0
+_extract_msg_log_level = logging.NOTSET
+
+
+@contextlib.contextmanager
+def _extract_msg_errors_held() -> Iterator[None]:
+    """extract-msg's log (its modules' loggers, through their parent's level) silent for
+    the block. It logs an error before it raises over a damaged file, which is then read
+    again past the damage or fails with that cause in the report: the log line
+    (``ERROR: ... OLE DirEntry index out of range`` on standard error, of a file read
+    after all) only misleads. The hold counts its holders, so threads reading messages
+    at once never leave the logger silent, nor release it early."""
+    global _extract_msg_log_holders, _extract_msg_log_level
+    with _EXTRACT_MSG_LOG_LOCK:
+        if _extract_msg_log_holders == 0:
+            _extract_msg_log_level = _EXTRACT_MSG_LOG.level
+            _EXTRACT_MSG_LOG.setLevel(logging.CRITICAL + 1)
+        _extract_msg_log_holders += 1
+    try:
+        yield
+    finally:
+        with _EXTRACT_MSG_LOG_LOCK:
+            _extract_msg_log_holders -= 1
+            if _extract_msg_log_holders == 0:
+                _EXTRACT_MSG_LOG.setLevel(_extract_msg_log_level)
 
 
 #: The largest sector of a compound file (version 4); version 3's 512 divides it.
