@@ -30,6 +30,7 @@ from typing import Any
 import pysubs2
 import webvtt
 from pysubs2 import SSAEvent
+from pysubs2.formats.subrip import SubripFormat
 from pysubs2.formats.webvtt import WebVTTFormat
 from webvtt.models import Caption
 
@@ -64,6 +65,10 @@ _DRAWING = re.compile(r"\\p[1-9]")
 #: What opens an HTML tag in SubRip text after its "<"
 _HTML_TAG = re.compile(r" *(?:/ *)?[A-Za-z]")
 _DIALOGUE_DASH = re.compile(r"[-‐–—]\s")
+#: A line of digits alone, and the mark that keeps one that is cue text from pysubs2
+#: (an invisible separator, which no subtitle writes)
+_DIGITS_LINE = re.compile(r"^[ \t]*\d+[ \t]*$", re.M)
+_KEPT_NUMBER = "\u2063"
 #: Distinct problems pysubs2 reports that each become a warning; the rest are counted
 _MAX_READER_WARNINGS = 5
 #: Characters of a SubStation Alpha file its script type is looked for in (its header)
@@ -255,6 +260,24 @@ def _cue_line(line: str, webvtt_markup: bool = True) -> tuple[str, list[str]]:
     return (html.unescape(text) if webvtt_markup else text), voices
 
 
+def _numbers_kept(text: str, format_name: str) -> str:
+    """``text`` with each cue line of digits alone (``3``, ``1999``) marked with
+    ``_KEPT_NUMBER``: pysubs2 takes a cue's last such line for the number of the cue
+    after it and drops it, so a countdown's last "3", or the last line of the last cue,
+    was lost. A line of digits with a timing line after it is a cue's number, and one
+    after a blank line is no cue text: those stay as they are."""
+    if not _DIGITS_LINE.search(text):
+        return text
+    timestamp = (WebVTTFormat if format_name == "vtt" else SubripFormat).TIMESTAMP
+    lines = text.split("\n")
+    for index in range(1, len(lines)):
+        if (_DIGITS_LINE.fullmatch(lines[index]) and lines[index - 1].strip()
+                and len(timestamp.findall(lines[index + 1] if index + 1 < len(lines) else ""))
+                != 2):
+            lines[index] += _KEPT_NUMBER
+    return "\n".join(lines)
+
+
 def _pysubs2_read(text: str, format_name: str,
                   problems: list[tuple[str, str]]) -> pysubs2.SSAFile:
     """``text`` read by pysubs2; what it warns of (a field it could not parse and set to
@@ -265,7 +288,8 @@ def _pysubs2_read(text: str, format_name: str,
         # HTML tags are kept and taken out by _cue_line: pysubs2's patterns for them
         # are the quadratic kind
         subtitles = pysubs2.SSAFile.from_string(
-            text, format_=format_name, **({"keep_html_tags": True} if markup else {}))
+            _numbers_kept(text, format_name) if markup else text, format_=format_name,
+            **({"keep_html_tags": True} if markup else {}))
     said = list(dict.fromkeys(str(w.message) for w in caught))
     for message in said[:_MAX_READER_WARNINGS]:
         problems.append(("CorruptDocument", f"{format_name.upper()}: {message}"))
@@ -291,7 +315,7 @@ def _pysubs2_cues(text: str, format_name: str, metadata: dict[str, Any],
     for event in subtitles.events:
         if event.is_comment:
             continue
-        words = _event_words(event.text)
+        words = _event_words(event.text.replace(_KEPT_NUMBER, ""))
         if words is None:
             continue
         speakers = [event.name.strip()] if event.name.strip() else []
