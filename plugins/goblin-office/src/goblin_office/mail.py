@@ -505,10 +505,59 @@ def _body(message: EmailMessage) -> str:
         if part is None:
             continue
         text = _part_text(part)
-        text = html_text(text) if part.get_content_type() == "text/html" else text
+        if part.get_content_type() == "text/html":
+            text = html_text(text)
+        elif _param(part, "format").lower() == "flowed":
+            text = unflowed(text, delete_space=_param(part, "delsp").lower() == "yes")
         if text.strip():
             return text
     return ""
+
+
+def _param(part: Any, name: str) -> str:
+    """Content-Type parameter ``name`` of ``part``, "" when it is missing or unreadable."""
+    try:
+        value = part.get_param(name)
+    except _HEADER_PARSER_ERRORS:
+        return ""
+    return value if isinstance(value, str) else ""
+
+
+def unflowed(text: str, delete_space: bool = False) -> str:
+    r"""Plain text sent as ``format=flowed`` (RFC 3676, as Thunderbird and Apple Mail send
+    it) with its soft line breaks joined: a line ending in a space goes on in the next
+    one of the same quote depth, so each paragraph is one line again; the space that
+    stuffs a line is taken off, and with ``delete_space`` (``DelSp=yes``, which breaks
+    lines inside words of scripts written without spaces) the space before a soft
+    break too. The signature separator ``-- `` is no soft break.
+
+    >>> unflowed("Um texto que \r\ncontinua.\r\n\r\n> citado \r\n> aqui\r\n")
+    'Um texto que continua.\n\n> citado aqui\n'
+    >>> unflowed("日本語の \nテキスト\n", delete_space=True)
+    '日本語のテキスト\n'
+    """
+    out: list[str] = []
+    pending: tuple[int, str] | None = None  # quote depth and text of a flowed line
+    for line in text.replace("\r\n", "\n").split("\n"):
+        depth = len(line) - len(line.lstrip(">"))
+        content = line[depth:].removeprefix(" ")
+        soft = content.endswith(" ") and content != "-- "
+        if soft and delete_space:
+            content = content[:-1]
+        if pending is not None and pending[0] == depth:
+            content = pending[1] + content
+        elif pending is not None:
+            out.append(_quoted(*pending))
+        pending = (depth, content) if soft else None
+        if not soft:
+            out.append(_quoted(depth, content))
+    if pending is not None:
+        out.append(_quoted(*pending))
+    return "\n".join(out)
+
+
+def _quoted(depth: int, text: str) -> str:
+    return f"{'>' * depth} {text}" if depth else text
 
 
 def _body_part(message: EmailMessage, kinds: tuple[str, ...]) -> Any:
