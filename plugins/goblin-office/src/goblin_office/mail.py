@@ -470,7 +470,12 @@ _GMT_OFFSET = re.compile(r"\b(?:GMT|UTC)\s*([+-])(\d{1,2})(?::?(\d{2}))?\b", re.
 
 
 def mail_date(value: str) -> str | None:
-    """A Date header in ISO 8601: UTC with ``Z`` when it names a zone, else as written."""
+    """A Date header in ISO 8601: UTC with ``Z`` when it names a zone, else as written.
+    A header written in ISO 8601 already, as scripts that make mail write it, is read too.
+
+    >>> mail_date("2024-03-15 14:30:00 -0300"), mail_date("2024-03-15T14:30:00")
+    ('2024-03-15T17:30:00Z', '2024-03-15T14:30:00')
+    """
     if not value.strip():
         return None
     text = _GMT_OFFSET.sub(
@@ -479,8 +484,14 @@ def mail_date(value: str) -> str | None:
     try:
         moment = email.utils.parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError):
-        return None
+        try:  # the zone may stand apart from the time ("14:30:00 -0300")
+            moment = datetime.fromisoformat(_ZONE_APART.sub(r"\1", text.strip()))
+        except ValueError:
+            return None
     return iso_moment(moment)
+
+
+_ZONE_APART = re.compile(r"\s+([+-]\d{2}:?\d{2}|Z)$")
 
 
 def iso_moment(moment: datetime) -> str:
