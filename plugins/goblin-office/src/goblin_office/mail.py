@@ -601,32 +601,47 @@ def _declared_text(payload: bytes, declared: str) -> str | None:
 
 
 def _decoded_payload(part: Any) -> Any:
-    """The part's payload with its transfer encoding undone (``_mended_base64``'s
-    reading of base64 the standard library cannot decode)."""
-    mended = _mended_base64(part)
+    """The part's payload with its transfer encoding undone (``_mended_payload``'s
+    reading of one the standard library cannot decode)."""
+    mended = _mended_payload(part)
     return part.get_payload(decode=True) if mended is None else mended
 
 
-def _mended_base64(part: Any) -> bytes | None:
-    """A base64 payload the standard library cannot decode, decoded as mail clients
-    decode it; None for any other.
+def _mended_payload(part: Any) -> bytes | None:
+    """A payload the standard library cannot decode, decoded as mail clients decode it;
+    None for any other.
 
-    - Chunks encoded one by one and joined (as a gateway appending a base64 disclaimer
-      to a base64 body sends them) stop it at the first padding, the rest lost.
-    - A payload cut short one character past a whole group (a truncated mail) it gives
-      back still encoded: an attachment became its own base64 text.
+    - A transfer encoding named with spaces around it (``quoted-printable `` before the
+      line's end) it does not decode at all: the text read ``A=C3=A7=C3=A3o``.
+    - Base64 chunks encoded one by one and joined (as a gateway appending a base64
+      disclaimer to a base64 body sends them) stop it at the first padding, the rest
+      lost; base64 cut short one character past a whole group (a truncated mail) it
+      gives back still encoded: an attachment became its own base64 text.
+    - Quoted-printable soft line breaks with spaces after the ``=`` (added in transport,
+      which RFC 2045 tells decoders to take off) it leaves in the text.
     """
-    if str(part.get("Content-Transfer-Encoding", "")).strip().lower() != "base64":
+    written = str(part.get("Content-Transfer-Encoding", ""))
+    encoding = written.strip().lower()
+    if encoding not in ("base64", "quoted-printable"):
         return None
     encoded = part.get_payload()
     if not isinstance(encoded, str):
         return None
-    compact = _NOT_BASE64.sub(b"", encoded.encode("ascii", "ignore"))
-    if _INNER_PADDING.search(compact) is None and len(compact.rstrip(b"=")) % 4 != 1:
+    raw = encoded.encode("ascii", "surrogateescape")
+    unread = written.lower() != encoding  # spaces around the name
+    if encoding == "quoted-printable":
+        if not unread and _SPACED_SOFT_BREAK.search(raw) is None:
+            return None
+        return quopri.decodestring(_TRAILING_SPACE.sub(b"", raw))
+    compact = _NOT_BASE64.sub(b"", raw)
+    if (not unread and _INNER_PADDING.search(compact) is None
+            and len(compact.rstrip(b"=")) % 4 != 1):
         return None
     return b"".join(_base64_chunk(chunk) for chunk in _PADDING.split(compact) if chunk)
 
 
+_SPACED_SOFT_BREAK = re.compile(rb"=[ \t]+\r?$", re.M)
+_TRAILING_SPACE = re.compile(rb"[ \t]+(?=\r?$)", re.M)
 _NOT_BASE64 = re.compile(rb"[^A-Za-z0-9+/=]")
 _PADDING = re.compile(rb"=+")
 _INNER_PADDING = re.compile(rb"=+[A-Za-z0-9+/]")
@@ -641,7 +656,7 @@ def _base64_chunk(chunk: bytes) -> bytes:
 
 def _part_text(part: Any) -> str:
     declared = part.get_content_charset()
-    mended = _mended_base64(part)
+    mended = _mended_payload(part)
     payload = part.get_payload(decode=True) if mended is None else mended
     if isinstance(payload, bytes) and (mended is not None or not payload.isascii()):
         if declared is None or declared.strip() in ("us-ascii", "ascii"):
