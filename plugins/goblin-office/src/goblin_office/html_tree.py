@@ -53,6 +53,8 @@ _MAX_DEPTH = 200
 # Spans past these are read as these: a page's few bytes must not ask for millions of cells.
 _MAX_COLSPAN = 64
 _MAX_ROWSPAN = 1000
+_COLLAPSE_PIECE = 1 << 20
+_WHITESPACE = re.compile(r"\s")
 _INTEGER = re.compile(r"[\t\n\f\r ]*([-+]?[0-9]{1,18})")
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _LISTS = frozenset({"ul", "ol", "menu", "dir"})
@@ -145,7 +147,7 @@ class _Walker:
         self.item: _Item | None = None
 
     def flush(self) -> None:
-        text = " ".join("".join(self.inline).split())
+        text = collapsed("".join(self.inline))
         self.inline = []
         if not text:
             return
@@ -259,7 +261,7 @@ class _Walker:
         inner = _Walker(PageBuilder(engine=self.page.engine))
         inner.walk(tag, depth)
         inner.flush()
-        return " ".join(" ".join(inner.page.lines).split())
+        return collapsed(" ".join(inner.page.lines))
 
     def table(self, table: Tag, depth: int) -> None:
         caption = next(
@@ -298,6 +300,26 @@ class _Walker:
                 header_rows += 1
             rows.append(row)
         self.page.add_table(rows, title=caption, header_rows=header_rows)
+
+
+def collapsed(text: str) -> str:
+    """``text`` with each run of whitespace one space and none at its ends, as a browser
+    shows it: ``" ".join(text.split())``, a piece of about a megabyte at a time, since
+    the list of the words of a 50 MB paragraph took twenty times the paragraph."""
+    if len(text) <= _COLLAPSE_PIECE:
+        return " ".join(text.split())
+    pieces = io.StringIO()
+    start = 0
+    while start < len(text):
+        # each piece ends at a space, so no word is cut in two
+        space = _WHITESPACE.search(text, min(start + _COLLAPSE_PIECE, len(text)))
+        end = space.start() if space else len(text)
+        words = " ".join(text[start:end].split())
+        if words:
+            pieces.write(" " if pieces.tell() else "")
+            pieces.write(words)
+        start = end + 1 if space else end
+    return pieces.getvalue()
 
 
 def _integer(tag: Tag, name: str) -> int | None:
@@ -344,7 +366,7 @@ def flat_text(tag: Tag) -> str:
     this depth; blocks are a word apart, inline elements join as written."""
     parts = [(" " if (node.name or "").lower() in _BREAKS else "") if isinstance(node, Tag)
              else node for node in _shown(tag)]
-    return " ".join("".join(parts).split())
+    return collapsed("".join(parts))
 
 
 def pre_text(tag: Tag) -> str:
