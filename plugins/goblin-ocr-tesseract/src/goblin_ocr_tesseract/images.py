@@ -368,13 +368,22 @@ class _pillow_limit:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: Any) -> None:
         self._catcher.__exit__(kind, exc, tb)
-        if isinstance(exc, (Image.DecompressionBombError, Image.DecompressionBombWarning)):
+        if not isinstance(exc, (Image.DecompressionBombError, Image.DecompressionBombWarning)):
+            return
+        pillow_refuses_past = 2 * (Image.MAX_IMAGE_PIXELS or 0)
+        if self.max_pixels <= pillow_refuses_past:
+            # the image is over goblin's own limit as well: that is the one to name
             raise FileTooLarge(
-                f"Pillow refused the image as a possible decompression bomb ({exc}); "
-                "past limits.max_image_pixels, Pillow's own Image.MAX_IMAGE_PIXELS must be "
-                "raised as well, only for images you trust",
-                file=self.source.display_name,
-            ) from exc
+                f"the image is over limits.max_image_pixels ({self.max_pixels:,}); it may be "
+                f"a decompression bomb ({exc}). Raise the limit only for images you trust, "
+                f"and past {pillow_refuses_past:,} pixels Pillow's Image.MAX_IMAGE_PIXELS "
+                "too", file=self.source.display_name) from exc
+        raise FileTooLarge(
+            f"Pillow refused the image as a possible decompression bomb ({exc}); "
+            "past limits.max_image_pixels, Pillow's own Image.MAX_IMAGE_PIXELS must be "
+            "raised as well, only for images you trust",
+            file=self.source.display_name,
+        ) from exc
 
 
 def _metadata(image: Image.Image, frames: int | None) -> tuple[dict[str, Any], bool]:
