@@ -627,7 +627,7 @@ def _mended_payload(part: Any) -> bytes | None:
     encoded = part.get_payload()
     if not isinstance(encoded, str):
         return None
-    raw = encoded.encode("ascii", "surrogateescape")
+    raw = encoded.encode("utf-8", "surrogateescape")  # bytes as parsed, letters as UTF-8
     unread = written.lower() != encoding  # spaces around the name
     if encoding == "quoted-printable":
         if not unread and _SPACED_SOFT_BREAK.search(raw) is None:
