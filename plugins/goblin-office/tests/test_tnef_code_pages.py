@@ -51,3 +51,15 @@ def test_a_tnef_stream_is_read_whatever_its_code_page_says(
     document = read(_winmail(code_page, encoded, encoded, encoded), "winmail.dat")
     assert document.text.splitlines() == [f"From: {text}", f"Subject: {text}", text]
     assert document.metadata["title"] == text
+
+
+def test_a_tnef_stream_declaring_no_code_page_is_read_as_windows_1252(
+    read: Callable[..., Document],
+) -> None:
+    data = SIGNATURE + struct.pack("<H", 0x0101) + b"".join((
+        attribute(MESSAGE, VERSION, struct.pack("<I", 0x10000)),
+        attribute(MESSAGE, SUBJECT, "Ata da sessão\x00".encode("cp1252")),
+        attribute(MESSAGE, BODY, "Sessão aberta às 9h.\x00".encode("cp1252")),
+    ))
+    document = read(data, "winmail.dat")
+    assert document.text.splitlines() == ["Subject: Ata da sessão", "Sessão aberta às 9h."]

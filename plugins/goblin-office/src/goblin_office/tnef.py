@@ -117,6 +117,8 @@ def _harden(tnef: Any, mapi: Any) -> None:
       past the end stops the block, keeping the properties read before it.
     - An embedded message is parsed as it is met, with a copy of its bytes at each
       level; the levels are held to ``limits.max_depth``.
+    - The code page it is told is read as ``python_codec`` names it, leniently, and
+      one never told is Windows-1252.
     """
     if getattr(tnef, "_goblin_hardened", False):
         return
@@ -133,6 +135,17 @@ def _harden(tnef: Any, mapi: Any) -> None:
                 super().__init__(view, do_checksum)
             finally:
                 _levels_left.reset(token)
+
+        # a stream that declares no code page before its strings (tnefparse starts from
+        # None, and decoding with it is a TypeError) is read as Windows-1252, the
+        # code page Outlook writes most
+        @property
+        def codepage(self) -> str:
+            return getattr(self, "_codepage", None) or _LENIENT + "cp1252"
+
+        @codepage.setter
+        def codepage(self, value: str | None) -> None:
+            self._codepage = value
 
     class ObjectBytes(base_object):  # type: ignore[misc, valid-type]
         data: bytes
