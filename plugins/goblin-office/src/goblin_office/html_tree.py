@@ -101,8 +101,16 @@ _BLOCKS = frozenset(
 # tag (a million nested divs took 20-50 s and 600 MB), and lxml's own tree stops at
 # a depth of 256 and loses the text below it.
 MAX_TREE_TAGS = 250_000
-# One tag, comment, doctype or processing instruction; an unclosed comment runs to the end.
 _BREAKS = _BLOCKS | set(_HEADINGS) | {"li", "tr", "td", "th"}
+# An attribute of a start tag: its name and its value, quoted or not.
+_ATTRIBUTE = re.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
+# Names of hidden elements a flat page pairs the tags of, at most: a pass over the page each
+_MAX_HIDDEN_NAMES = 32
+_NAME_END = re.compile(r"[\s/>]")
+# Elements that have no end tag.
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"})
+# One tag, comment, doctype or processing instruction; an unclosed comment runs to the end.
 _MARKUP_TOKEN = re.compile(r"<!--.*?(?:-->|\Z)|<(/?)([A-Za-z][\w:.-]*)[^>]*>|<[!?][^>]*>", re.S)
 # A DOCTYPE opening an internal subset, after what may come before it; and where it ends.
 _INTERNAL_SUBSET = re.compile(r"\A\ufeff?\s*(?:<\?xml[^>]*>\s*)?(<!DOCTYPE[^\[>]*\[)", re.I)
@@ -402,13 +410,15 @@ def _hidden(tag: Tag) -> bool:
 
 def flat_page(markup: str, number: int = 1, engine: str = "") -> PageContent:
     """The visible text of markup with too many tags for a tree, one paragraph per
-    block, in one linear pass: what an invisible element holds (script, style...) is
-    skipped to its end tag, or to the end of the page when it has none."""
+    block, in one pass: what an invisible element holds (script, style...) is skipped to
+    its end tag, or to the end of the page when it has none, and a hidden element
+    (``hidden``, ``display:none``) to the end tag that closes it."""
     page = PageBuilder(number=number, engine=engine)
     # written to a buffer and read back line by line: a list of the pieces between the
     # tags of a page of millions of them took twenty times the page
     pieces = io.StringIO()
     position = 0
+    hidden_ends = _ElementEnds(markup)
     # Searching only up to the last ">" keeps this linear: every "<" before it has a
     # ">" after it, so no attempt scans to the end of the page and fails.
     for match in _MARKUP_TOKEN.finditer(markup, 0, markup.rfind(">") + 1):
@@ -423,14 +433,62 @@ def flat_page(markup: str, number: int = 1, engine: str = "") -> PageContent:
             pieces.write("\n")
         elif name:
             pieces.write(" ")
-        if name in _INVISIBLE and not closing and not match.group(0).endswith("/>"):
+        if closing or match.group(0).endswith("/>"):
+            continue
+        if name in _INVISIBLE:
             end = re.compile(rf"</{re.escape(name)}\s*>", re.I).search(markup, position)
             position = end.end() if end else len(markup)
+        elif name not in _VOID and _hides(match.group(0)):
+            position = hidden_ends.after(name, position)
     pieces.write(markup[position:])
     for line in io.StringIO(html.unescape(pieces.getvalue()), newline="\n"):
         if line.strip():
             page.add(" ".join(line.split()))
     return page.build()
+
+
+def _hides(start_tag: str) -> bool:
+    """Whether a start tag's attributes hide its element, as ``_hidden`` reads them from
+    a tree's element (``hidden``, ``aria-hidden="true"``, ``display:none``...)."""
+    lowered = start_tag.lower()
+    if "hidden" not in lowered and "none" not in lowered:
+        return False  # most tags: no attribute parsed
+    name_end = _NAME_END.search(lowered)
+    attributes = {name: value.strip("\"'") for name, value in
+                  _ATTRIBUTE.findall(lowered, name_end.start() if name_end else len(lowered))}
+    style = attributes.get("style", "").replace(" ", "")
+    return ("hidden" in attributes or attributes.get("aria-hidden") == "true"
+            or "display:none" in style or "visibility:hidden" in style)
+
+
+class _ElementEnds:
+    """Where each start tag's element ends, for the names of the hidden elements a flat
+    page skips: the tags of one name paired as a tree pairs them, in one pass over the
+    page per name, so skipping costs linear time however many hidden elements nest."""
+
+    def __init__(self, markup: str) -> None:
+        self.markup = markup
+        # name -> where each of its start tags ends -> where its end tag ends
+        self.by_name: dict[str, dict[int, int]] = {}
+
+    def after(self, name: str, position: int) -> int:
+        """Where the element whose start tag ends at ``position`` ends: after its end tag,
+        or ``position`` itself when none closes it (an unclosed ``<p hidden>`` hides
+        no more than its tag), or when the page hides elements of too many names."""
+        ends = self.by_name.get(name)
+        if ends is None:
+            if len(self.by_name) >= _MAX_HIDDEN_NAMES:
+                return position
+            ends = self.by_name[name] = {}
+            opened: list[int] = []
+            tags = re.compile(rf"<(/?){re.escape(name)}(?![\w:.-])[^>]*>", re.I)
+            for tag in tags.finditer(self.markup, 0, self.markup.rfind(">") + 1):
+                if tag.group(1):
+                    if opened:
+                        ends[opened.pop()] = tag.end()
+                elif not tag.group(0).endswith("/>"):
+                    opened.append(tag.end())
+        return ends.get(position, position)
 
 
 def _without_internal_subset(markup: str) -> str:
