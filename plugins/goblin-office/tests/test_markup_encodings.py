@@ -84,3 +84,8 @@ def test_guessing_a_code_page_from_a_page_s_words_costs_no_more_than_the_page() 
         text, encoding = decode_markup(b"<root>" + rows + b"</root>")
     assert encoding == "cp1252"
     assert text.count("café naïve") == 300_000
+
+
+def test_an_xml_file_declared_shift_jis_reads_its_windows_31j_signs(read: Read) -> None:
+    data = '<?xml version="1.0" encoding="Shift_JIS"?><r>番号①の記録</r>'
+    assert read(data.encode("cp932"), "registro.xml").text == "番号①の記録"

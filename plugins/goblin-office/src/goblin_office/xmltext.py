@@ -81,7 +81,7 @@ def in_read_encoding(data: bytes) -> bytes:
     except UnicodeDecodeError:
         text, _encoding = decode_markup(data, label or "utf-8")
     else:
-        if not stale and (len(named) == 1 or text == data.decode(named[-1])):
+        if not stale and (len(named) == 1 or text == data.decode(named[-1], "replace")):
             return data  # what libxml2 reads it as, the same text as a browser's reading
     if declared:
         text = _DECLARATION_TEXT.sub(r"\1\2utf-8\2", text, count=1)
