@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
 import subprocess
+import tempfile
 from urllib.parse import quote
 
 from goblin_core.child_limits import capped_child
 from goblin_core.config import Config
 from goblin_core.deadline import within_document
-from goblin_core.errors import EngineUnavailable, ExtractionTimeout
+from goblin_core.errors import EngineUnavailable, ExtractionTimeout, FileTooLarge
 from goblin_core.source import Source
 
 #: The tools goblin-djvu runs, all in Debian's djvulibre-bin.
 TOOLS = ("djvused", "djvutxt", "ddjvu")
 INSTALL = "apt-get install djvulibre-bin"
+#: The most a tool run may write: a page's text layer holds at most 16 MB, which
+#: djvutxt's escapes can make four times longer.
+MAX_OUTPUT_BYTES = 64 * 1024**2
 # DjVuLibre's message numbers ("[1-12311] Failed to open ..."), which say nothing to a user
 _MESSAGE_ID = re.compile(r"^\[\d+-\d+\]\s*")
 
@@ -40,9 +45,13 @@ class DjvuLibre:
         self.timeout = float(config.get("limits", "timeout", 300.0))
         self.memory = int(config.get("limits", "max_memory", 0))
 
-    def run(self, tool: str, *arguments: str) -> subprocess.CompletedProcess[bytes]:
+    def run(self, tool: str, *arguments: str,
+            limit: int | None = None) -> subprocess.CompletedProcess[bytes]:
         """``tool arguments... <document>`` (ddjvu's output file after it); its exit
-        code is the caller's to judge."""
+        code is the caller's to judge. FileTooLarge when it writes more than ``limit``
+        bytes (MAX_OUTPUT_BYTES unless given): a file of a few KB can hold text layers or
+        bookmarks that compress a thousandfold (12 KB made djvutxt write 629 MB)."""
+        limit = MAX_OUTPUT_BYTES if limit is None else limit
         binary = shutil.which(tool)
         if binary is None:
             raise EngineUnavailable(f"DjVuLibre's {tool} not found: {INSTALL}",
@@ -51,12 +60,22 @@ class DjvuLibre:
         if tool == "ddjvu":
             command.append("-")  # the image on standard output
         timeout = within_document(self.timeout)
-        try:
-            return subprocess.run(command, capture_output=True, timeout=timeout, check=False,
-                                  stdin=subprocess.DEVNULL, preexec_fn=capped_child(self.memory))
-        except subprocess.TimeoutExpired as exc:
-            raise ExtractionTimeout(f"DjVuLibre's {tool} ran longer than limits.timeout "
-                                    f"({timeout:.0f} s)", file=self.display_name) from exc
+        # into a file, not a pipe: the cap on the size of the files a child writes stops
+        # the tool itself at the limit, before goblin holds any of it
+        with tempfile.TemporaryFile(prefix="goblin-djvu-") as output:
+            try:
+                done = subprocess.run(command, stdout=output, stderr=subprocess.PIPE,
+                                      timeout=timeout, check=False, stdin=subprocess.DEVNULL,
+                                      preexec_fn=capped_child(self.memory, limit))
+            except subprocess.TimeoutExpired as exc:
+                raise ExtractionTimeout(f"DjVuLibre's {tool} ran longer than limits.timeout "
+                                        f"({timeout:.0f} s)", file=self.display_name) from exc
+            if done.returncode == -signal.SIGXFSZ or output.tell() > limit:
+                raise FileTooLarge(f"DjVuLibre's {tool} wrote more than {limit:,} bytes for "
+                                   f"it ({' '.join(arguments)[:80]})", file=self.display_name)
+            output.seek(0)
+            return subprocess.CompletedProcess(command, done.returncode, output.read(),
+                                               done.stderr)
 
     def complaint(self, done: subprocess.CompletedProcess[bytes]) -> str:
         """What a tool said when it failed: its first line of error output, else its exit

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_djvu.components import (
+    Component,
     listed_components,
     page_files_missing,
     pages_past_the_end,
@@ -109,9 +111,7 @@ class DjvuDocument(BaseParsedDocument):
         self.warnings: list[tuple[str, str]] = []
         self._missing: dict[int, str] | None = None
         self._sizes: dict[int, tuple[int, int, int, int]] = {}
-        # a one-page file has no document-wide annotations: its metadata is its page's
-        done = self.tools.run("djvused", "-e", "n; select 1; print-meta" if form.group(1) == b"DJVU"
-                              else "n; print-meta")
+        done = self._count_and_metadata(form.group(1) == b"DJVU")
         count, _, meta = done.stdout.partition(b"\n")
         if not count.strip().isdigit():
             raise CorruptDocument(f"DjVuLibre cannot open it: {self.tools.complaint(done)}",
@@ -129,13 +129,27 @@ class DjvuDocument(BaseParsedDocument):
         if bookmarks:
             self.metadata["outline"] = bookmarks
 
+    def _count_and_metadata(self, one_page: bool) -> subprocess.CompletedProcess[bytes]:
+        """djvused's page count, then the metadata lines; the count alone when the
+        metadata is too long to read."""
+        # a one-page file has no document-wide annotations: its metadata is its page's
+        script = "n; select 1; print-meta" if one_page else "n; print-meta"
+        try:
+            return self.tools.run("djvused", "-e", script)
+        except FileTooLarge as exc:
+            self.warnings.append(("FileTooLarge", f"the metadata is left out: {exc}"))
+            return self.tools.run("djvused", "-e", "n")
+
     def _outline(self) -> list[dict[str, Any]]:
         """The bookmarks (``print-outline``) as goblin's PDF reader gives them: ``level``
         (0 at the top), ``title``, ``page`` (None for a link out of the document). Only
         in the metadata: added to a page's text, they would stop that page's OCR."""
-        done = self.tools.run("djvused", "-e", "print-outline")
         try:
+            done = self.tools.run("djvused", "-e", "print-outline")
             found = parse_all(done.stdout) if done.returncode == 0 else []
+        except FileTooLarge as exc:
+            self.warnings.append(("FileTooLarge", f"the outline is left out: {exc}"))
+            return []
         except SExprError as exc:
             self.warnings.append(("CorruptDocument", f"the outline is unreadable ({exc}); "
                                   "left out"))
@@ -154,8 +168,15 @@ class DjvuDocument(BaseParsedDocument):
 
     def _component_pages(self) -> dict[str, int]:
         """The page each page file of the document is (``ls``), by its name."""
-        done = self.tools.run("djvused", "-e", "ls")
-        return {c.name: c.page for c in listed_components(done.stdout) if c.page is not None}
+        return {c.name: c.page for c in self._components() if c.page is not None}
+
+    def _components(self) -> list[Component]:
+        """The document's files (``ls``); none when djvused cannot list them."""
+        try:
+            done = self.tools.run("djvused", "-e", "ls")
+        except FileTooLarge:
+            return []
+        return listed_components(done.stdout) if done.returncode == 0 else []
 
     def _missing_pages(self) -> dict[int, str]:
         """Pages whose file is not there (past the end of a bundled document, missing
@@ -165,8 +186,7 @@ class DjvuDocument(BaseParsedDocument):
             self._missing = {}
             head = self.source.head(32)
             if head[12:16] == b"DJVM":
-                done = self.tools.run("djvused", "-e", "ls")
-                components = listed_components(done.stdout) if done.returncode == 0 else []
+                components = self._components()
                 self._missing = (pages_past_the_end(self.source, components) if _bundled(head)
                                  else page_files_missing(Path(self.tools.path), components))
         return self._missing
@@ -211,7 +231,10 @@ class DjvuDocument(BaseParsedDocument):
 
     def _hidden_text(self, pages: str, expected: int) -> list[SExpr] | str:
         """djvutxt's expressions for ``pages``, one a page; else why there are none."""
-        done = self.tools.run("djvutxt", "--detail=page", f"--page={pages}")
+        try:
+            done = self.tools.run("djvutxt", "--detail=page", f"--page={pages}")
+        except FileTooLarge as exc:
+            return str(exc).removeprefix(f"{self.source.display_name}: ")
         if done.returncode != 0:
             return self.tools.complaint(done)
         try:
@@ -232,8 +255,9 @@ class DjvuDocument(BaseParsedDocument):
             raise CorruptDocument(f"page {page} cannot be drawn: {missing}",
                                   file=self.source.display_name)
         width, height = self._rendered_size(page, dpi)
-        done = self.tools.run("ddjvu", "-format=pnm", f"-page={page}",
-                              f"-size={width}x{height}")
+        # a PPM's header, then three bytes a pixel
+        done = self.tools.run("ddjvu", "-format=pnm", f"-page={page}", f"-size={width}x{height}",
+                              limit=width * height * 3 + 1024)
         if done.returncode != 0 or not done.stdout:
             raise CorruptDocument(f"ddjvu cannot draw page {page}: {self.tools.complaint(done)}",
                                   file=self.source.display_name)
