@@ -129,3 +129,12 @@ def test_an_error_names_the_file_not_the_copy_it_was_spooled_to(make_djvu: MakeD
     message = str(refused.value)
     assert "Failed to open document 'refused.djvu'" in message
     assert "file://" not in message and "[1-" not in message
+
+
+@pytest.mark.parametrize("kept", [16, 20, 24])
+def test_a_file_cut_inside_the_directory_header_says_so(make_djvu: MakeDjvu, kept: int) -> None:
+    data = four_pages(make_djvu)
+    with pytest.raises(CorruptDocument, match="cut short or damaged before the end of its "
+                                              "directory's header") as refused:
+        goblin_core.extract(data[:kept], name="cut.djvu")
+    assert "indirect" not in str(refused.value)

@@ -105,8 +105,14 @@ class DjvuDocument(BaseParsedDocument):
             raise CorruptDocument("a DjVu include file, which holds data shared by the pages "
                                   "of a multi-file document and no page of its own",
                                   file=source.display_name)
-        if form.group(1) == b"DJVM" and not _bundled(source.head(32)):
-            _check_indirect(source)
+        if form.group(1) == b"DJVM":
+            head = source.head(32)
+            if len(head) < 25 or head[16:20] != b"DIRM":
+                raise CorruptDocument("a multi-page DjVu document cut short or damaged before "
+                                      "the end of its directory's header: no page can be found",
+                                      file=source.display_name)
+            if not _bundled(head):
+                _check_indirect(source)
         self.tools = DjvuLibre(source, config)
         self.warnings: list[tuple[str, str]] = []
         self._missing: dict[int, str] | None = None
