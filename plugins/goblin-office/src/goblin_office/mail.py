@@ -627,24 +627,30 @@ def _mended_payload(part: Any) -> bytes | None:
     encoded = part.get_payload()
     if not isinstance(encoded, str):
         return None
-    raw = encoded.encode("utf-8", "surrogateescape")  # bytes as parsed, letters as UTF-8
     unread = written.lower() != encoding  # spaces around the name
+    # the checks look at the text as it is: a copy of a large attachment costs
     if encoding == "quoted-printable":
-        if not unread and _SPACED_SOFT_BREAK.search(raw) is None:
+        if not unread and _SPACED_SOFT_BREAK.search(encoded) is None:
             return None
+        raw = encoded.encode("utf-8", "surrogateescape")  # bytes as parsed, letters as UTF-8
         return quopri.decodestring(_TRAILING_SPACE.sub(b"", raw))
-    compact = _NOT_BASE64.sub(b"", raw)
-    if (not unread and _INNER_PADDING.search(compact) is None
-            and len(compact.rstrip(b"=")) % 4 != 1):
+    if not unread and _INNER_PADDING.search(encoded) is None and _base64_length(encoded) % 4 != 1:
         return None
+    compact = _NOT_BASE64.sub(b"", encoded.encode("ascii", "ignore"))
     return b"".join(_base64_chunk(chunk) for chunk in _PADDING.split(compact) if chunk)
 
 
-_SPACED_SOFT_BREAK = re.compile(rb"=[ \t]+\r?$", re.M)
+def _base64_length(encoded: str) -> int:
+    """The characters of base64 text that encode bytes, line breaks, blanks and padding
+    left out (counted, not copied)."""
+    return len(encoded) - sum(encoded.count(sign) for sign in "\r\n \t=")
+
+
+_SPACED_SOFT_BREAK = re.compile(r"=[ \t]+\r?$", re.M)
 _TRAILING_SPACE = re.compile(rb"[ \t]+(?=\r?$)", re.M)
 _NOT_BASE64 = re.compile(rb"[^A-Za-z0-9+/=]")
 _PADDING = re.compile(rb"=+")
-_INNER_PADDING = re.compile(rb"=+[A-Za-z0-9+/]")
+_INNER_PADDING = re.compile(r"=+\s*[A-Za-z0-9+/]")
 
 
 def _base64_chunk(chunk: bytes) -> bytes:
