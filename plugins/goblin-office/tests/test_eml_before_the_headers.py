@@ -1,4 +1,4 @@
-"""What an editor leaves before a saved mail's headers does not hide them."""
+"""What an editor leaves before a saved mail's headers, or its line ends, hide nothing."""
 
 from __future__ import annotations
 
@@ -26,3 +26,13 @@ def test_a_mail_with_a_bom_or_blank_lines_before_its_headers_is_read(
         "From: ana@example.org", "To: rui@example.org", "Subject: Ata da sessão",
         "Sessão aberta às 9h."]
     assert document.metadata["title"] == "Ata da sessão"
+
+
+def test_a_mail_with_lone_carriage_returns_for_line_ends_keeps_its_lines(
+    read: Callable[..., Document],
+) -> None:
+    data = b"From: ana@example.org\rSubject: ata\r\rLinha um\rLinha dois\r\rOutro\r"
+    document = read(data, "ata.eml")
+    assert document.text.splitlines() == [
+        "From: ana@example.org", "Subject: ata", "Linha um", "Linha dois", "Outro"]
+    assert "\r" not in document.text

@@ -47,7 +47,8 @@ def mail_page(headers: Sequence[tuple[str, str]], body: str, engine: str) -> Pag
     for key, value in headers:
         if value:
             page.add(f"{key}: {' '.join(str(value).split())}", "header")
-    for paragraph in body.replace("\r\n", "\n").split("\n\n"):
+    # lone CRs end lines too: old Mac mailers and some gateways write them
+    for paragraph in body.replace("\r\n", "\n").replace("\r", "\n").split("\n\n"):
         page.add(paragraph)
     return page
 
