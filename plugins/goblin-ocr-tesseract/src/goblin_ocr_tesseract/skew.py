@@ -28,8 +28,9 @@ def skew_degrees(hocr: str) -> float:
 
 
 #: Degrees either way the ink search tries: Tesseract itself levels a few degrees of tilt,
-#: and past about 20 a page is more likely turned (orientation detection's case) than tilted.
-PROFILE_SEARCH_DEGREES = 20
+#: and reads nothing of a page tilted 30 degrees (a phone photo of a page on a desk); a page
+#: turned a quarter is orientation detection's case.
+PROFILE_SEARCH_DEGREES = 40
 #: How much the best angle's profile must beat the upright one's before it is believed:
 #: a photo or a page of columns whose lines do not line up has no angle that stands out.
 PROFILE_MIN_GAIN = 1.3
