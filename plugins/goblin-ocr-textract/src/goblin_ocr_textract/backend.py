@@ -103,13 +103,20 @@ class TextractBackend(BaseEngine):
         """The pages of a whole PDF read by one asynchronous job (needs ``textract.s3_bucket``).
 
         Returns {} when no bucket is configured, fewer than
-        ``textract.async_min_pages`` pages are wanted or the source is not a
-        PDF, so callers fall back to page images. Failures are logged, not raised.
+        ``textract.async_min_pages`` pages are wanted, the source is not a
+        PDF, or only part of it is being read, so callers fall back to page
+        images. Failures are logged, not raised.
         """
         options = config.section("textract")
         if not options["s3_bucket"] or len(page_numbers) < int(options["async_min_pages"]):
             return {}
         if b"%PDF-" not in source.head(1024):
+            return {}
+        part = _read_in_part(config)
+        if part:
+            # a job reads, and AWS bills, every page of the PDF
+            log.info("%s goes to Textract as page images, not as a whole: %s",
+                     source.display_name, part)
             return {}
         # S3 may fail where page images would not: a job's failures are its own
         key = service_key(options, "s3", str(options["s3_endpoint_url"]),
@@ -126,6 +133,20 @@ class TextractBackend(BaseEngine):
             return {}
         wanted = set(page_numbers)
         return {n: r for n, r in pages.items() if n in wanted}
+
+
+def _read_in_part(config: Config) -> str:
+    """Why only some pages of the document are read (one range of a document split over
+    workers, a page limit asked for), or "" when all may be. A job would read each of
+    the ranges' workers the whole PDF, and bill every page each time; page images cost
+    the same a page, for the pages read only."""
+    page_range = str(config.core.get("page_range", "") or "")
+    if page_range:
+        return f"only pages {page_range} are read here (goblin.page_range)"
+    most = int(config.core.get("max_pages", 0) or 0)
+    if most > 0:
+        return f"at most {most} pages are read (goblin.max_pages)"
+    return ""
 
 
 def _log_failure(outage: bool, what: str, error: BaseException) -> None:
