@@ -38,6 +38,8 @@ class Option:
     #: (a page range that is no FIRST-LAST): a value is refused when it is given, before
     #: any document is read, not once per document
     check: Callable[[Any], object] | None = None
+    #: A password or a key: ``goblin config`` says whether it is set, never what it is
+    secret: bool = False
 
     def __post_init__(self) -> None:
         if self.type not in OPTION_TYPES:

@@ -78,7 +78,8 @@ GOBLIN_OPTIONS = (
         "A page with more unmapped glyphs than this needs OCR (auto mode).",
         minimum=0,
     ),
-    Option("password", "str", "", "Password for encrypted documents and archives."),
+    Option("password", "str", "", "Password for encrypted documents and archives.",
+           secret=True),
     Option(
         "tables",
         "bool",

@@ -52,8 +52,9 @@ def config_data(registry: Registry, config: Config) -> dict[str, Any]:
                 option.name: {
                     "type": option.type,
                     "default": _plain(option.default),
-                    "value": _plain(config.get(name, option.name)),
+                    "value": _shown_value(option, config.get(name, option.name)),
                     "help": option.help,
+                    "secret": option.secret,
                     "choices": list(option.choices),
                     "minimum": option.minimum,
                     "maximum": option.maximum,
@@ -66,6 +67,17 @@ def config_data(registry: Registry, config: Config) -> dict[str, Any]:
         "engines": {name: dict(values) for name, values in sorted(config.engines.items())},
         "warnings": list(config.warnings),
     }
+
+
+#: What ``goblin config`` prints for a secret option that is set (a password, a key):
+#: the output of a command is read over shoulders, pasted into issues and kept in logs
+SECRET_SET = "(set, not shown)"
+
+
+def _shown_value(option: Option, value: Any) -> Any:
+    if option.secret and value not in ("", None, option.default):
+        return SECRET_SET
+    return _plain(value)
 
 
 def _namespace_order(namespaces: Mapping[str, Namespace]) -> list[str]:
@@ -92,6 +104,10 @@ def config_toml(registry: Registry, config: Config) -> str:
         for key, option in namespace["options"].items():
             kind = _type_text(registry.namespaces[name].by_name[key])
             lines.append(f"# {option['help']} ({kind}; default {_toml_value(option['default'])})")
+            if option["secret"] and option["value"] == SECRET_SET:
+                # left for the reader to fill in: a file to start from holds no secret
+                lines.append(f"# {key} = \"...\"  {SECRET_SET}")
+                continue
             lines.append(f"{key} = {_toml_value(option['value'])}")
     for engine, values in data["engines"].items():
         lines += ["", f'[engines."{engine}"]']
@@ -140,7 +156,9 @@ def _print_config(registry: Registry, config: Config) -> None:
         table.add_column("help", overflow="fold", ratio=1)
         for key, option in namespace["options"].items():
             value = escape_markup(_toml_value(option["value"]))
-            if option["value"] != option["default"]:
+            if option["secret"] and option["value"] == SECRET_SET:
+                value = f"[bold yellow]{escape_markup(SECRET_SET)}[/bold yellow]"
+            elif option["value"] != option["default"]:
                 value = f"[bold yellow]{value}[/bold yellow] (set)"
             table.add_row(key, escape_markup(_type_text(registry.namespaces[name].by_name[key])),
                           escape_markup(_toml_value(option["default"])), value,

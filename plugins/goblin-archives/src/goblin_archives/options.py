@@ -6,7 +6,7 @@ from goblin_core.options import LONGEST_WAIT_SECONDS, Option
 
 ARCHIVE_OPTIONS = (
     Option("password", "str", "",
-           "Password for encrypted archives; when empty, goblin.password is used."),
+           "Password for encrypted archives; when empty, goblin.password is used.", secret=True),
     Option("name_encoding", "str", "",
            "Encoding of member names stored without a Unicode flag (gbk, shift_jis, cp437...). "
            "Empty: detected from the names themselves."),

@@ -13,8 +13,10 @@ TEXTRACT_OPTIONS = (
     Option("access_key_id", "str", "",
            "AWS access key id given directly (empty: the environment or the shared files). "
            "Prefer a profile: keys in a config file are secrets in a file."),
-    Option("secret_access_key", "str", "", "AWS secret access key given with access_key_id."),
-    Option("session_token", "str", "", "AWS session token for temporary credentials."),
+    Option("secret_access_key", "str", "", "AWS secret access key given with access_key_id.",
+           secret=True),
+    Option("session_token", "str", "", "AWS session token for temporary credentials.",
+           secret=True),
     Option("use_default_credentials", "bool", False,
            "When no keys are given, in the environment or in the shared files, let boto3 find "
            "credentials as the AWS SDKs do: a container or web-identity role, or the EC2 "

@@ -26,7 +26,7 @@ PDF_OPTIONS = (
            "page goes through the layout reader."),
     Option("password", "str", "",
            "Password for encrypted PDFs; goblin.password is tried too. Documents encrypted "
-           "with an empty user password open without one."),
+           "with an empty user password open without one.", secret=True),
     Option("max_pages", "int", 0, "Read at most this many pages of a PDF (0: all; the core's "
            "goblin.max_pages applies too).", minimum=0),
     Option("annotations", "bool", True,
