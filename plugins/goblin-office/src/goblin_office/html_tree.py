@@ -47,6 +47,10 @@ _INVISIBLE = frozenset(
         # browser does not support the video tag."), never beside the player
         "video",
         "audio",
+        # a ruby's reading (furigana) and its fallback parentheses: the base alone is the
+        # word, as Word and ODF text are read ("漢字", not "漢kan字ji")
+        "rt",
+        "rp",
     }
 )
 _MAX_DEPTH = 200
