@@ -59,3 +59,13 @@ def test_every_author_of_the_book_is_in_the_metadata(read: Read) -> None:
                 "<dc:creator opf:role=\"ill\">Ilustradora</dc:creator>")
     book = _book({"c1": "c1.xhtml"}, ["c1"], {"c1.xhtml": _chapter("Texto")}, metadata)
     assert read(book, "autores.epub").metadata["author"] == "Ana Lima; Rui Costa"
+
+
+def test_an_epub_3_creator_refined_to_another_role_is_no_author(read: Read) -> None:
+    metadata = ('<dc:title>Livro</dc:title><dc:creator id="a1">Ana Lima</dc:creator>'
+                '<meta refines="#a1" property="role" scheme="marc:relators">aut</meta>'
+                '<dc:creator id="i1">Ilustradora</dc:creator>'
+                '<meta refines="#i1" property="role" scheme="marc:relators">ill</meta>'
+                "<dc:creator>Rui Costa</dc:creator>")
+    book = _book({"c1": "c1.xhtml"}, ["c1"], {"c1.xhtml": _chapter("Texto")}, metadata)
+    assert read(book, "autores3.epub").metadata["author"] == "Ana Lima; Rui Costa"

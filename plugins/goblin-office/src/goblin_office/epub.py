@@ -246,16 +246,20 @@ def _spine_gaps(missing: list[str], unlisted: list[str]) -> list[tuple[str, str]
 
 
 def _metadata(opf: Any) -> dict[str, str]:
-    """Title, authors (every ``dc:creator`` whose ``opf:role`` is none or ``aut``, joined
-    by "; " as FictionBook's are), language, date, publisher and identifier."""
+    """Title, authors (every ``dc:creator`` whose role, EPUB 2's ``opf:role`` or an EPUB 3
+    ``<meta refines="#id" property="role">``, is none or ``aut``, joined by "; " as
+    FictionBook's are), language, date, publisher and identifier."""
     found: dict[str, str] = {}
     authors: dict[str, None] = {}
+    roles = {attr(meta, "refines").lstrip("#"): (meta.text or "").strip()
+             for meta in descendants(opf, "meta") if attr(meta, "property") == "role"}
     for block in descendants(opf, "metadata"):
         for element in block:
             key = _DC.get(local_name(element))
             text = " ".join((element.text or "").split())
             if key == "author":
-                if text and attr(element, "role") in ("", "aut"):
+                role = attr(element, "role") or roles.get(attr(element, "id"), "")
+                if text and role in ("", "aut"):
                     authors[text] = None
             elif key and text:
                 found.setdefault(key, text)
