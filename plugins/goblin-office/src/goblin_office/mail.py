@@ -401,9 +401,10 @@ def _decoded_words(raw: str, message: EmailMessage) -> str | None:
 
 
 def _eight_bit_read(text: str, message: EmailMessage) -> str:
-    """``text`` of a header, its 8-bit bytes (kept by the parser as lone surrogates)
-    read in ``message``'s charset when they fit it, else as detected."""
-    if not _ESCAPED_BYTE.search(text):
+    """``text`` of a header, its 8-bit bytes (kept by the parser as lone surrogates) or
+    ISO-2022 escape sequences (Japanese mailers wrote JIS in headers unencoded) read in
+    ``message``'s charset when they fit it, else as detected."""
+    if not _ESCAPED_BYTE.search(text) and "\x1b" not in text:
         return text
     raw = text.encode("utf-8", "surrogateescape")
     return decode_text(raw, message.get_content_charset())[0]
@@ -442,8 +443,9 @@ def _raw_header(message: EmailMessage, key: str) -> str | None:
 
 def _lost_letters(text: str) -> bool:
     """Whether the standard decoding of a header lost letters: U+FFFD in their place,
-    or bytes it could not read kept as lone surrogates (an address's display name)."""
-    return "\ufffd" in text or _ESCAPED_BYTE.search(text) is not None
+    bytes it could not read kept as lone surrogates (an address's display name), or
+    ISO-2022 escape sequences read as ASCII."""
+    return "\ufffd" in text or "\x1b" in text or _ESCAPED_BYTE.search(text) is not None
 
 
 def _addresses(message: EmailMessage, key: str) -> str:
@@ -586,11 +588,14 @@ def _declared_text(payload: bytes, declared: str) -> str | None:
     valid UTF-8, while GB18030 or cp1252 accept almost any bytes), else in the
     superset mailers mean by the declared charset, as browsers read it (GB2312 as
     GB18030, ISO-8859-1 as Windows-1252, Big5 with the euro sign of cp950), else in
-    that charset; None when none of them reads it without errors."""
+    that charset; None when none of them reads it without errors. Bytes all below 0x80
+    are valid UTF-8 and say nothing of a re-save: a 7-bit charset's (ISO-2022-JP, UTF-7)
+    are read as declared."""
     readings = declared_codecs(declared)
     if not readings:
         return None
-    candidates = readings if readings[-1].startswith("utf") else ("utf-8", *readings)
+    utf8_first = not readings[-1].startswith("utf") and not payload.isascii()
+    candidates = ("utf-8", *readings) if utf8_first else readings
     for candidate in candidates:
         try:
             return payload.decode(candidate)
@@ -665,7 +670,9 @@ def _part_text(part: Any) -> str:
     declared = part.get_content_charset()
     mended = _mended_payload(part)
     payload = part.get_payload(decode=True) if mended is None else mended
-    if isinstance(payload, bytes) and (mended is not None or not payload.isascii()):
+    # ISO-2022 text (Japanese mail's JIS) is 7-bit: ASCII to the standard library
+    if isinstance(payload, bytes) and (mended is not None or not payload.isascii()
+                                       or b"\x1b" in payload):
         if declared is None or declared.strip() in ("us-ascii", "ascii"):
             # The standard's default is ASCII, which would turn every other byte into
             # U+FFFD; mailers that leave the charset out mostly send UTF-8 or cp1252.
