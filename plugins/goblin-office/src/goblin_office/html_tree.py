@@ -178,7 +178,7 @@ class _Walker:
             # what follows a nested list in the item is its text, under no number of its own
             item.lines, item.number = [], None
 
-    def list_item(self, tag: Tag, depth: int) -> None:
+    def read_item(self, tag: Tag, depth: int) -> None:
         self.close_item()
         outer = self.item
         numbered = self.lists[-1] if self.lists and self.lists[-1].ordered else None
@@ -194,7 +194,7 @@ class _Walker:
         self.close_item()
         self.item = outer
 
-    def list(self, tag: Tag, depth: int) -> None:
+    def read_list(self, tag: Tag, depth: int) -> None:
         self.close_item()
         ordered = (tag.name or "").lower() == "ol"
         step = -1 if ordered and tag.has_attr("reversed") else 1
@@ -236,9 +236,9 @@ class _Walker:
             self.close_item()
             self.page.add(self.text_of(tag, depth), "heading", _HEADINGS[name])
         elif name == "li":
-            self.list_item(tag, depth)
+            self.read_item(tag, depth)
         elif name in _LISTS:
-            self.list(tag, depth)
+            self.read_list(tag, depth)
         elif name == "table":
             self.close_item()
             self.table(tag, depth)
