@@ -54,3 +54,9 @@ def test_a_page_with_margins_of_its_own_is_left_as_it_is() -> None:
     page.paste(_cropped("Invoice 4471 was paid", 36), (100, 100))
     page.putpixel((0, 0), 0)  # a speck of dust on the edge is no text
     assert with_margin(page) is page
+
+
+def test_noise_to_the_edges_gets_no_margin() -> None:
+    # no plain paper to extend: a margin only gave Tesseract more noise to misread
+    noise = Image.effect_noise((400, 200), 70)
+    assert with_margin(noise) is noise

@@ -20,11 +20,15 @@ _INK_CONTRAST = 64
 #: Ink takes at least this share of the edge strips before a margin is added: a
 #: speck of scanner dust on a page's edge is no text.
 _MIN_INK_SHARE = 0.001
+#: ...and the paper, this close (0-255) to its commonest grey, at least this share: cropped
+#: text leaves half its strips or more to plain paper, where noise or a photo leaves
+#: under a fifth to any one grey, and a margin only gave Tesseract more noise to misread.
+_PAPER_SPREAD, _MIN_PAPER_SHARE = 16, 0.3
 
 
 def with_margin(page: Image.Image) -> Image.Image:
     """``page`` ("L" or "RGB") with a margin of its paper colour when ink lies within the
-    margin's width of its edge; ``page`` itself otherwise.
+    margin's width of its edge on plain paper; ``page`` itself otherwise.
 
     The paper is the commonest colour along the edges, so white text cropped from a
     dark button gets a dark margin.
@@ -39,8 +43,12 @@ def with_margin(page: Image.Image) -> Image.Image:
         paper_grey = max(range(256), key=counts.__getitem__)
         ink = sum(n for value, n in enumerate(counts)
                   if abs(value - paper_grey) > _INK_CONTRAST)
+        paper_share = sum(n for value, n in enumerate(counts)
+                          if abs(value - paper_grey) <= _PAPER_SPREAD)
         if ink < max(1, _MIN_INK_SHARE * sum(counts)):
             return page
+        if paper_share < _MIN_PAPER_SHARE * sum(counts):
+            return page  # no plain paper to extend: noise, a photograph
         paper = _commonest_colour(strips, len(page.getbands()))
     finally:
         for strip in strips:
