@@ -322,8 +322,8 @@ def _tiff_frame_damage(image: Image.Image, stream: IO[bytes], frame: int) -> str
     (entries,) = struct.unpack(order + ("Q" if big else "H"), count_bytes)
     end = offset + count_size + entries * entry_size + link_size
     if end > size:
-        return (f"the directory of frame {frame} is cut short (it ends at byte {end:,} "
-                f"of a {size:,}-byte file)")
+        return (f"the directory of frame {frame} runs past the end of the file (to byte "
+                f"{end:,} of {size:,}; the file is cut short or damaged)")
     if not any(tag in image.tag_v2 for tag in _PIXEL_OFFSETS):
         return f"the directory of frame {frame} does not say where its pixels are"
     return ""
