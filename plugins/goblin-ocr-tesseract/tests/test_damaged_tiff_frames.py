@@ -99,3 +99,17 @@ def test_a_whole_multipage_tiff_has_no_warning(page_image: DrawPage) -> None:
         assert _frames_differ(document, 2, 3)
     finally:
         document.close()
+
+
+def test_a_directory_running_past_the_end_of_the_file_is_named_so(page_image: DrawPage) -> None:
+    data = _three_page_scan(page_image, "group4")
+    # its count and first eight entries (size, strips) are there, the rest is cut off
+    cut = data[:_directory_offset(data, 2) + 2 + 12 * 8 + 3]
+    document = ImageDocument(Source.from_bytes(cut, "scan.tif"), 10**8)
+    try:
+        [(_, message)] = document.warnings
+    finally:
+        document.close()
+    assert message.startswith("the directory of frame 3 runs past the end of the file (to byte ")
+    assert "the file is cut short or damaged" in message
+    assert message.endswith("it and any frame after it are lost; frames 1 to 2 are read")
