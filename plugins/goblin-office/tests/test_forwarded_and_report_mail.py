@@ -96,3 +96,10 @@ def test_a_read_receipt_keeps_the_fields_of_its_disposition_report(
         "Disposition: manual-action/MDN-sent-manually; displayed",
     ]
     assert not document.children
+
+
+def test_a_delivery_report_written_8bit_keeps_its_letters(read: Callable[..., Any]) -> None:
+    fields = ("Final-Recipient: rfc822; bob@example.org\r\n"
+              "Diagnostic-Code: smtp; 550 usuário inexistente\r\n").encode("latin-1")
+    document = read(_report("delivery-status", fields), "bounce.eml")
+    assert document.text.splitlines()[-1] == "Diagnostic-Code: smtp; 550 usuário inexistente"

@@ -811,12 +811,15 @@ def _reports(message: EmailMessage) -> str:
         payload = part.get_payload()
         if not isinstance(payload, list):  # not parsed into header blocks: its text as is
             text = part.get_payload(decode=True)
-            blocks.append(text.decode("utf-8", "replace") if isinstance(text, bytes) else "")
+            blocks.append(decode_text(text)[0] if isinstance(text, bytes) else "")
             continue
         for block in payload:
             if isinstance(block, email.message.Message):
-                blocks.append("\n".join(f"{key}: {' '.join(str(value).split())}"
-                                        for key, value in block.raw_items()))
+                # fields as written, their 8-bit bytes (a server's answer in Latin-1)
+                # read as a header's are
+                blocks.append("\n".join(
+                    f"{key}: {_eight_bit_read(' '.join(str(value).split()), message)}"
+                    for key, value in block.raw_items()))
     return "\n\n".join(block.strip() for block in blocks if block.strip())
 
 
