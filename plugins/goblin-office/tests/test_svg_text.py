@@ -54,3 +54,12 @@ def test_a_switch_reads_the_choice_a_browser_shows_and_every_language(read: Read
         '<text systemLanguage="pt">Olá</text><text>Hello</text></switch>'
     )
     assert _lines(read, label) == ["Aprovar o orçamento da comissão", "Hallo", "Olá", "Hello"]
+
+
+def test_what_an_svg_does_not_draw_is_not_read(read: Read) -> None:
+    assert _lines(read, (
+        '<g style="display:none" id="layer2"><text>camada oculta</text></g>'
+        '<text visibility="hidden">invisível</text>'
+        '<text>Total: <tspan display="none">rascunho </tspan>42</text>'
+        '<g><text>visível</text></g>'
+    )) == ["Total: 42", "visível"]

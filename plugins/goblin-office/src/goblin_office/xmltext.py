@@ -92,8 +92,8 @@ def svg_lines(root: Any) -> list[str]:
     """The text an SVG image shows, in document order: each ``text`` element's lines
     (its ``tspan``, ``textPath`` and ``a`` pieces joined as written, words after a
     ``tspan`` kept), titles and descriptions, Inkscape's flowed paragraphs, and the HTML
-    of a ``foreignObject`` (where diagrams.net writes its labels); style sheets and
-    scripts left out.
+    of a ``foreignObject`` (where diagrams.net writes its labels); style sheets, scripts
+    and what is not drawn (``display="none"``, a hidden Inkscape layer) left out.
 
     Of the children of a ``switch`` a browser shows the first it can render: the rest
     are fallbacks (diagrams.net follows each label with a shortened copy, and its
@@ -112,7 +112,7 @@ def svg_lines(root: Any) -> list[str]:
 
 def _svg_element(element: Any, lines: list[str]) -> None:
     name = local_name(element)
-    if not name or name in _SVG_UNSHOWN:
+    if not name or name in _SVG_UNSHOWN or _svg_hidden(element):
         return
     if name in _SVG_TEXT_BLOCKS:
         lines.extend(_svg_text(element))
@@ -122,6 +122,15 @@ def _svg_element(element: Any, lines: list[str]) -> None:
         shown = [child for child in element if isinstance(child.tag, str)]
         for child in _switch_choices(shown) if name == "switch" else shown:
             _svg_element(child, lines)
+
+
+def _svg_hidden(element: Any) -> bool:
+    """Whether an SVG element is not drawn: ``display="none"`` or ``visibility="hidden"``,
+    as an attribute or in its style (Inkscape hides a layer so)."""
+    style = attr(element, "style").replace(" ", "").lower()
+    return (attr(element, "display").strip() == "none"
+            or attr(element, "visibility").strip() in ("hidden", "collapse")
+            or "display:none" in style or "visibility:hidden" in style)
 
 
 def _switch_choices(options: list[Any]) -> list[Any]:
@@ -154,7 +163,8 @@ def _svg_text(element: Any) -> list[str]:
         lines[-1].append(text or "")
         for child in node:
             name = local_name(child)
-            if name and name not in _SVG_UNSHOWN and name not in ("title", "desc"):
+            if (name and name not in _SVG_UNSHOWN and name not in ("title", "desc")
+                    and not _svg_hidden(child)):
                 x, y, dy = attr(child, "x"), attr(child, "y"), attr(child, "dy")
                 if attr(child, "role") == "line" or (y and y != baseline) or (
                         x and any(float(n) for n in _NUMBER.findall(dy))):
