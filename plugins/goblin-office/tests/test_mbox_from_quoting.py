@@ -1,4 +1,5 @@
-"""mbox bodies: the quoting writers add to lines starting with "From " is undone."""
+"""Old mailboxes: the quoting writers add to lines starting with "From " is undone, and
+headers written 8-bit keep their letters in the index."""
 
 from __future__ import annotations
 
@@ -35,3 +36,14 @@ def test_mboxrd_quoting_loses_one_level_only(read: Callable[..., Document]) -> N
     document = read(data, "caixa.mbox")
     assert document.children[0].text.splitlines()[-3:] == [
         "From the start", ">From a quoted line", "> From: a reply's header"]
+
+
+def test_the_index_of_an_old_mailbox_keeps_the_letters_of_its_8bit_headers(
+    read: Callable[..., Document],
+) -> None:
+    data = ("From a@example.org Mon Jan  1 10:00:00 2024\nFrom: José Conceição <a@example.org>\n"
+            "Subject: Pregão eletrônico\nDate: Mon, 01 Jan 2024 10:00:00 +0000\n\ncorpo\n"
+            ).encode("latin-1")
+    document = read(data, "caixa.mbox")
+    assert document.text.splitlines()[1] == (
+        "2024-01-01T10:00:00Z\tJosé Conceição <a@example.org>\tPregão eletrônico")

@@ -355,7 +355,7 @@ def _header(message: EmailMessage, key: str) -> str:
     except _HEADER_PARSER_ERRORS as exc:  # a malformed header must not lose the body
         log.debug("header %s unreadable: %s", key, exc)
         raw = _raw_header(message, key) or ""
-        return _redecoded(message, key) or _eight_bit_read(" ".join(raw.split()), message)
+        return header_text(raw, message.get_content_charset())
     text = str(value or "")
     if _lost_letters(text) or _utf8_under_a_legacy_label(message, key):
         return _redecoded(message, key) or text
@@ -373,25 +373,36 @@ def _redecoded(message: EmailMessage, key: str) -> str | None:
     charset, or as detected when it names none, as mail clients read them.
     """
     raw = _raw_header(message, key)
-    return None if raw is None else _decoded_words(raw, message)
+    return None if raw is None else _decoded_words(raw, message.get_content_charset())
 
 
-def _decoded_words(raw: str, message: EmailMessage) -> str | None:
+def header_text(raw: str, charset: str | None = None) -> str:
+    r"""A header value as written (8-bit bytes as the parser keeps them, lone surrogates)
+    read as ``_redecoded`` reads a message's, ``charset`` the body's.
+
+    >>> header_text("=?gb2312?B?1uzpRrv5?= Preg\udce3o eletr\udcf4nico")
+    '朱镕基 Pregão eletrônico'
+    """
+    return _decoded_words(raw, charset) or _eight_bit_read(" ".join(raw.split()), charset)
+
+
+def _decoded_words(raw: str, charset: str | None) -> str | None:
     """``raw``, a header value as written, with its encoded words read as
-    ``_redecoded`` says; None when they cannot be split."""
+    ``_redecoded`` says, other 8-bit text in ``charset`` when it fits; None when the
+    words cannot be split."""
     try:
         chunks = email.header.decode_header(raw)
     except (ValueError, LookupError, binascii.Error, email.errors.HeaderParseError) as exc:
         log.debug("header not re-read: %s", exc)
         return None
     out = []
-    for chunk, charset in chunks:
+    for chunk, label in chunks:
         if isinstance(chunk, str):
-            out.append(_eight_bit_read(chunk, message))
+            out.append(_eight_bit_read(chunk, charset))
             continue
         # the text between encoded words comes back as raw-unicode-escape bytes
-        text = (_declared_text(chunk, charset) if charset
-                else _eight_bit_read(chunk.decode("raw-unicode-escape"), message))
+        text = (_declared_text(chunk, label) if label
+                else _eight_bit_read(chunk.decode("raw-unicode-escape"), charset))
         if text is None:
             # a charset no codec knows ("unknown-8bit", a typo) or that does not fit:
             # read as undeclared text is, as the body of such a part is
@@ -400,14 +411,14 @@ def _decoded_words(raw: str, message: EmailMessage) -> str | None:
     return " ".join("".join(out).split())
 
 
-def _eight_bit_read(text: str, message: EmailMessage) -> str:
+def _eight_bit_read(text: str, charset: str | None) -> str:
     """``text`` of a header, its 8-bit bytes (kept by the parser as lone surrogates) or
     ISO-2022 escape sequences (Japanese mailers wrote JIS in headers unencoded) read in
-    ``message``'s charset when they fit it, else as detected."""
+    ``charset`` (the body's) when they fit it, else as detected."""
     if not _ESCAPED_BYTE.search(text) and "\x1b" not in text:
         return text
     raw = text.encode("utf-8", "surrogateescape")
-    return decode_text(raw, message.get_content_charset())[0]
+    return decode_text(raw, charset)[0]
 
 
 _ESCAPED_BYTE = re.compile("[\udc80-\udcff]")
@@ -769,7 +780,7 @@ def _redecoded_filename(part: Any) -> str | None:
             data = str(text).encode("latin-1", "replace")
             return decode_text(data, str(charset) if charset else None)[0]
         if isinstance(value, str) and "=?" in value:  # encoded words, as Outlook writes
-            return _decoded_words(value, part)
+            return _decoded_words(value, part.get_content_charset())
         if isinstance(value, str):
             data = value.encode("latin-1", "replace")
             return decode_text(data, part.get_content_charset())[0]
@@ -804,6 +815,7 @@ def _reports(message: EmailMessage) -> str:
     travel in a multipart/report (RFC 6522); other messages are not searched for them."""
     if message.get_content_type() != "multipart/report":
         return ""
+    charset = message.get_content_charset()
     blocks = []
     for part in message.iter_attachments():
         if part.get_content_maintype() != "message" or part.get_content_type() in _FORWARDED:
@@ -818,7 +830,7 @@ def _reports(message: EmailMessage) -> str:
                 # fields as written, their 8-bit bytes (a server's answer in Latin-1)
                 # read as a header's are
                 blocks.append("\n".join(
-                    f"{key}: {_eight_bit_read(' '.join(str(value).split()), message)}"
+                    f"{key}: {_eight_bit_read(' '.join(str(value).split()), charset)}"
                     for key, value in block.raw_items()))
     return "\n\n".join(block.strip() for block in blocks if block.strip())
 

@@ -26,7 +26,7 @@ from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
-from goblin_office.mail import MAX_HEADER_CHARS, mail_date
+from goblin_office.mail import MAX_HEADER_CHARS, header_text, mail_date
 
 log = logging.getLogger(__name__)
 
@@ -151,10 +151,10 @@ def _index_row(data: bytes) -> tuple[str, str, str]:
     headers = _HEADERS.parsebytes(data)
 
     def field(name: str) -> str:
-        # decoding encoded words takes time quadratic in the header's length
-        value = str(headers.get(name, ""))[:MAX_HEADER_CHARS]
-        text = str(email.header.make_header(email.header.decode_header(value))) if value else ""
-        return " ".join(text.split())
+        # as written (8-bit bytes kept), and cut: decoding encoded words takes time
+        # quadratic in the header's length
+        value = next((str(v) for k, v in headers.raw_items() if k.lower() == name.lower()), "")
+        return header_text(value[:MAX_HEADER_CHARS], headers.get_content_charset())
 
     try:
         date = field("Date")
