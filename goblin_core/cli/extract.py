@@ -253,7 +253,33 @@ def _problems(document: Document, config: Config) -> list[tuple[str, str]]:
             found.append((doc.name, _message(doc, TRUNCATED, cuts[0].message + more)))
         if doc.status == "corrupt_unrecoverable":
             found.append((doc.name, _unreadable_pages(doc, config)))
+        elif not any(name == doc.name for name, _ in found):
+            lost = _pages_lost(doc)
+            if lost:
+                found.append((doc.name, lost))
     return found
+
+
+def _engine_error(page: Page) -> Any:
+    """The last attempt at ``page`` that ended in an error (the OCR's, when OCR ran)."""
+    return next((a for a in reversed(page.attempts) if a.error_kind), None)
+
+
+def _pages_lost(doc: Document) -> str | None:
+    """Why pages of a document read otherwise are missing: pages that failed, and pages
+    left without text because an engine failed on them (OCR that timed out or crashed).
+    None when every page was read or left so by choice (``--ocr never``)."""
+    lost = [p for p in doc.pages
+            if p.status == "failed" or (p.status == "corrupt" and _engine_error(p))]
+    if not lost:
+        return None
+    first = lost[0]
+    error = _engine_error(first)
+    more = f" (and {len(lost) - 1} more)" if len(lost) > 1 else ""
+    state = "not read" if first.status == "failed" else "has no text"
+    if error is None:
+        return f"PageFailed: page {first.number} {state}{more}"
+    return f"{error.error_kind}: page {first.number} {state}: {error.error}{more}"
 
 
 def _cut_by_a_limit(kind: str, config: Config) -> bool:
@@ -274,6 +300,12 @@ def _unreadable_pages(doc: Document, config: Config) -> str:
     if unrendered:
         more = f" (and {len(unrendered) - 1} more)" if len(unrendered) > 1 else ""
         hint += f"; {unrendered[0].message}{more}"
+    # a page that could not be rendered is named above already, with that cause
+    failed = [] if unrendered else [(p, _engine_error(p)) for p in doc.pages if _engine_error(p)]
+    if failed:
+        page, error = failed[0]
+        more = f" (and {len(failed) - 1} more pages)" if len(failed) > 1 else ""
+        hint += f"; page {page.number}: {error.error_kind}: {error.error}{more}"
     return f"corrupt_unrecoverable: no page has usable text: {pages}{hint}"
 
 
