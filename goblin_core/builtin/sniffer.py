@@ -160,7 +160,12 @@ class MagicSniffer(BaseEngine):
     def _sniff_text(self, head: bytes, source: Source) -> FileType | None:
         text = _decoded_head(head)
         if text is None:
-            return None
+            # a short mail whose part is sent in binary (a zip, Content-Transfer-Encoding:
+            # binary) has that part in its head: its header block still says what it is
+            block = _mail_header_block(head)
+            if block is None:
+                return None
+            text = block.decode("latin-1")
         sample = text.lstrip("\ufeff").lstrip()
         lowered = sample[:512].lower().encode("utf-8", "ignore")
         if _php_source(sample, source):
@@ -220,6 +225,18 @@ def _xml_root(sample: str, source: Source) -> str | None:
                                              ending):
         return name
     return None
+
+
+def _mail_header_block(head: bytes) -> bytes | None:
+    """The header block a head opens with, up to its blank line, when it is one of a mail:
+    text, opening with a header line, and holding at least three of them."""
+    ends = [at for at in (head.find(b"\r\n\r\n"), head.find(b"\n\n")) if at > 0]
+    if not ends:
+        return None
+    block = head[:min(ends)]
+    if _decoded_head(block) is None or not _MAIL_HEADER.match(block):
+        return None
+    return block if len(_MAIL_HEADER.findall(block)) >= 3 else None
 
 
 def _decoded_head(head: bytes) -> str | None:
