@@ -97,6 +97,10 @@ class BaseParsedDocument:
     #: it reads (``("Truncated", "rows after 1,000,000 cut: office.max_sheet_cells")``):
     #: the core puts them in the document's report once the pages are read.
     warnings: Sequence[tuple[str, str]] = ()
+    #: What text of the document was left out, when some is known lost to damage (a
+    #: chapter the package lacks): the core reports it as a ``Truncated`` warning, so the
+    #: document counts as read in part (``report.truncated``, exit status 1)
+    left_out: str = ""
     #: A copy of the file the parser mended before it could read it (a PDF qpdf rebuilt
     #: from its objects), named as the original: recovery engines, whole-document OCR
     #: and table engines read it instead of the damaged file.

@@ -608,6 +608,9 @@ class Pipeline:
             recorder.error(exc.kind, str(exc))
         children = self._attachments(parsed, source, run, recorder)
         _parser_warnings(parsed, entry.name, recorder)
+        left_out = getattr(parsed, "left_out", "")
+        if left_out and isinstance(left_out, str):
+            recorder.warn(TRUNCATED, left_out, entry.name)
         metadata = dict(getattr(parsed, "metadata", {}) or {})
         page_count = getattr(parsed, "page_count", None)
         return self._assemble(

@@ -69,3 +69,33 @@ def test_an_epub_3_creator_refined_to_another_role_is_no_author(read: Read) -> N
                 "<dc:creator>Rui Costa</dc:creator>")
     book = _book({"c1": "c1.xhtml"}, ["c1"], {"c1.xhtml": _chapter("Texto")}, metadata)
     assert read(book, "autores3.epub").metadata["author"] == "Ana Lima; Rui Costa"
+
+
+# -- chapters that could not be read make the book one read in part (report.truncated) --
+
+
+def test_a_chapter_the_package_lacks_makes_the_book_read_in_part(read: Read) -> None:
+    book = _book({"c1": "c1.xhtml", "c2": "c2.xhtml"}, ["c1", "c2"],
+                 {"c1.xhtml": _chapter("Capítulo um.")})
+    document = read(book, "livro.epub")
+    assert document.text.strip().endswith("Capítulo um.")
+    assert document.report.truncated
+    assert ("Truncated", "1 of the book's documents could not be read: OEBPS/c2.xhtml "
+            "(see the warnings)") in [(w.kind, w.message) for w in document.report.warnings]
+
+
+def test_a_chapter_of_binary_noise_makes_the_book_read_in_part(read: Read) -> None:
+    noise = bytes(range(256)).decode("latin-1") * 16
+    book = _book({"c1": "c1.xhtml", "c2": "c2.xhtml"}, ["c1", "c2"],
+                 {"c1.xhtml": noise, "c2.xhtml": _chapter("Capítulo legível.")})
+    document = read(book, "ruido.epub")
+    assert "Capítulo legível." in document.text
+    assert document.report.truncated
+
+
+def test_a_whole_book_is_not_read_in_part(read: Read) -> None:
+    book = _book({"c1": "c1.xhtml", "c2": "c2.xhtml"}, ["c1", "c2"],
+                 {"c1.xhtml": _chapter("Um."), "c2.xhtml": _chapter("Dois.")})
+    document = read(book, "inteiro.epub")
+    assert not document.report.truncated
+    assert not document.report.warnings

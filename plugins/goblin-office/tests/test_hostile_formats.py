@@ -146,7 +146,9 @@ def test_an_epub_under_drm_is_refused_and_its_encrypted_chapters_left_out(read) 
     assert document.text.strip() == "Capítulo dois em claro."
     assert [(w.kind, w.message) for w in document.report.warnings] == [(
         "Encrypted", "1 of the book's 2 documents are encrypted (DRM, aes128-cbc) and left out: "
-        "OEBPS/c1.xhtml")]
+        "OEBPS/c1.xhtml"), (
+        "Truncated", "1 of the book's documents could not be read: OEBPS/c1.xhtml (see the "
+        "warnings)")]
 
 
 def test_an_epub_whose_fonts_alone_are_obfuscated_reads_in_full(read) -> None:  # type: ignore[no-untyped-def]
@@ -162,9 +164,12 @@ def test_an_epub_chapter_of_binary_noise_is_left_out_not_read_as_text(read) -> N
                      "c2.xhtml": _chapter("Capítulo legível.")}, {})
     document = read(book, "ruido.epub")
     assert document.text.strip() == "Capítulo legível."
-    [warning] = document.report.warnings
+    [warning, lost] = document.report.warnings
     assert warning.kind == "CorruptDocument"
     assert warning.message.startswith("OEBPS/c1.xhtml: binary content, not an XHTML document")
+    assert (lost.kind, lost.message) == (
+        "Truncated", "1 of the book's documents could not be read: OEBPS/c1.xhtml (see the "
+        "warnings)")
 
 
 @pytest.mark.parametrize("name", ["ruido.csv", "ruido.json", "ruido.md", "ruido.html"])

@@ -72,6 +72,8 @@ class EPUBParser(BaseEngine):
             spine = [member for member in spine if member in names]
             locked = [member for member in spine if member in encrypted]
             warnings = _spine_gaps(missing, unlisted)
+            # chapters the book lists that could not be read: their text is known lost
+            lost: list[str] = [*missing, *unlisted, *locked]
             labels = _contents_labels(opf, opf_path, lambda member: read_member(
                 archive, member, name), xml, names, warnings)
             for member in spine:
@@ -81,11 +83,13 @@ class EPUBParser(BaseEngine):
                     data = read_member(archive, member, name)
                 except CorruptDocument as exc:  # a damaged chapter, not the whole book
                     warnings.append((exc.kind, f"{member} left out: {exc.message}"))
+                    lost.append(member)
                     continue
                 text, encoding = decode_html(data)
                 if binary_content(text):
                     warnings.append(("CorruptDocument", f"{member}: binary content, not an "
                                      f"XHTML document (decoded as {encoding}); left out"))
+                    lost.append(member)
                     continue
                 page, _meta = html_page(text, number=len(pages) + 1, engine=self.name)
                 if page.text.strip():
@@ -109,6 +113,10 @@ class EPUBParser(BaseEngine):
             [_with_title(pages[0], metadata.get("title", "")), *pages[1:]], metadata=metadata
         )
         document.warnings = warnings
+        if lost:
+            more = f" and {len(lost) - 3} more" if len(lost) > 3 else ""
+            document.left_out = (f"{len(lost)} of the book's documents could not be read: "
+                                 f"{', '.join(lost[:3])}{more} (see the warnings)")
         return document
 
 
