@@ -95,6 +95,8 @@ def _stop_at_a_verdict(exc: Exception, source: Source) -> None:
 RENDER_FAILED = "RenderFailed"
 #: The warning kind of a parser that left text out at a limit (``office.max_sheet_cells``)
 TRUNCATED = "Truncated"
+#: How the warning of pages that needed OCR no backend could give them reads
+NO_OCR_BACKEND = "no OCR backend is available"
 
 #: The verdict reason of OCR text read with less than ``ocr_trusted_confidence``.
 LOW_OCR_CONFIDENCE = "low_ocr_confidence"
@@ -921,7 +923,7 @@ class Pipeline:
         if not backends:
             recorder.warn(
                 "EngineUnavailable",
-                f"{len(wanted)} page(s) need OCR but no OCR backend is available; "
+                f"{len(wanted)} page(s) need OCR but {NO_OCR_BACKEND}; "
                 + self._no_ocr_reason(),
             )
             return

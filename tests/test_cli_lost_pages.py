@@ -83,3 +83,12 @@ def test_a_scan_left_unread_by_choice_is_no_loss(tmp_path: Path) -> None:
     result = _run(tmp_path, registry_with(parser, _StoppedOCR()), "--ocr", "never")
     assert "Página de texto." in result.stdout
     assert result.exit_code == 0, result.stderr
+
+
+def test_a_scan_with_no_ocr_backend_says_why_it_got_no_ocr(tmp_path: Path) -> None:
+    parser = ScriptedParser("tests.parser", [scan_page(1)], renders=True)
+    result = _run(tmp_path, registry_with(parser))
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert "corrupt_unrecoverable: no page has usable text: 1 page corrupt (needs_ocr); " in line
+    assert "1 page(s) need OCR but no OCR backend is available" in line

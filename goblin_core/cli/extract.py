@@ -48,7 +48,13 @@ from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import error_document
 from goblin_core.inputs import InputProblem, walk_inputs
 from goblin_core.model import Document, Page
-from goblin_core.pipeline import RENDER_FAILED, TRUNCATED, page_cap, pages_passed_to
+from goblin_core.pipeline import (
+    NO_OCR_BACKEND,
+    RENDER_FAILED,
+    TRUNCATED,
+    page_cap,
+    pages_passed_to,
+)
 from goblin_core.registry import Registry
 from goblin_core.renderers import write_rendered
 from goblin_core.source import copy_bounded
@@ -294,8 +300,13 @@ def _unreadable_pages(doc: Document, config: Config) -> str:
     pages = ", ".join(f"{n} {'page' if n == 1 else 'pages'} {what}"
                       for what, n in sorted(counts.items()))
     hint = ""
-    if config.get("goblin", "ocr") == "never" and any(p.reason == "needs_ocr" for p in doc.pages):
+    needs_ocr = any(p.reason == "needs_ocr" for p in doc.pages)
+    if config.get("goblin", "ocr") == "never" and needs_ocr:
         hint = "; OCR is off (--ocr never) and these pages need it"
+    no_backend = [w for w in doc.report.warnings
+                  if w.kind == "EngineUnavailable" and NO_OCR_BACKEND in w.message]
+    if needs_ocr and no_backend:  # why the pages that need OCR did not get it
+        hint += f"; {no_backend[0].message}"
     unrendered = [w for w in doc.report.warnings if w.kind == RENDER_FAILED]
     if unrendered:
         more = f" (and {len(unrendered) - 1} more)" if len(unrendered) > 1 else ""

@@ -28,6 +28,7 @@ from goblin_ocr_tesseract.languages import (
     debian_package,
     find_binary,
     installed_languages,
+    listing_problem,
     split_languages,
     tessdata_folder,
 )
@@ -92,6 +93,8 @@ class TesseractBackend(BaseEngine):
             return False, f"{binary} does not run (tesseract --version failed)"
         if version < 4:
             return False, f"Tesseract {version} is too old (4 or newer reads with LSTM models)"
+        if listing_problem(binary):
+            return False, listing_problem(binary)
         if not installed_languages(binary):
             return False, ("no Tesseract language data installed: apt-get install "
                            f"{debian_package('eng')} {debian_package('por')}")
@@ -111,6 +114,8 @@ class TesseractBackend(BaseEngine):
         tessdata = str(options["tessdata_dir"])
         if tessdata and not os.path.isdir(tessdata):
             return False, f"tesseract.tessdata_dir ({tessdata}) is not a folder"
+        if listing_problem(binary, tessdata):
+            return False, listing_problem(binary, tessdata)
         languages = str(options["languages"]) or str(config.section("goblin")["ocr_languages"])
         choice = choose(languages, installed_languages(binary, tessdata))
         if choice.missing and (not choice.use or options["missing_languages"] == "fail"):

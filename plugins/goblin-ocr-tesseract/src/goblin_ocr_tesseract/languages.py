@@ -143,14 +143,33 @@ def installed_languages(binary: str, tessdata_dir: str = "") -> frozenset[str]:
     return frozenset(line.strip() for line in lines[1:] if line.strip() and " " not in line.strip())
 
 
-@functools.lru_cache(maxsize=16)
+#: Seconds ``tesseract --list-langs`` may take: it answers in milliseconds, so one that
+#: has not answered by then is hung (a wrapper waiting on something), not slow
+LIST_LANGS_TIMEOUT = 10.0
+
+
+def listing_problem(binary: str, tessdata_dir: str = "") -> str:
+    """Why ``tesseract --list-langs`` gave no answer ("" when it did): a binary that
+    hangs or cannot start is told apart from one that has no language data."""
+    return _list_langs_run(binary, tessdata_dir)[1]
+
+
 def _list_langs(binary: str, tessdata_dir: str) -> tuple[str, ...]:
+    return _list_langs_run(binary, tessdata_dir)[0]
+
+
+@functools.lru_cache(maxsize=16)
+def _list_langs_run(binary: str, tessdata_dir: str) -> tuple[tuple[str, ...], str]:
     args = [binary, "--list-langs"]
     if tessdata_dir:
         args[1:1] = ["--tessdata-dir", tessdata_dir]
     try:
-        done = subprocess.run(args, capture_output=True, text=True, timeout=30, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return ()
-    return tuple((done.stdout or done.stderr).splitlines())
+        done = subprocess.run(args, capture_output=True, text=True,
+                              timeout=LIST_LANGS_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        return (), (f"{binary} --list-langs did not answer within {LIST_LANGS_TIMEOUT:g} s: "
+                    "the binary (or the wrapper tesseract.command names) hangs")
+    except OSError as exc:
+        return (), f"{binary} --list-langs could not run: {exc}"
+    return tuple((done.stdout or done.stderr).splitlines()), ""
 

@@ -1,0 +1,43 @@
+"""A Tesseract command that hangs when asked for its languages is named as hanging, not
+reported as one with no language data to install."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from goblin_core import default_registry
+from goblin_ocr_tesseract import languages
+from goblin_ocr_tesseract.backend import TesseractBackend
+
+
+def _wrapper(folder: Path, tesseract: str, listing: str) -> Path:
+    """A tesseract.command that answers --version through ``tesseract`` and runs
+    ``listing`` when asked for its languages."""
+    script = folder / "tesseract-wrapper"
+    script.write_text(f'#!/bin/sh\ncase "$*" in *--list-langs*) {listing};; esac\n'
+                      f'exec {tesseract} "$@"\n', encoding="utf-8")
+    script.chmod(0o755)
+    return script
+
+
+def test_a_command_hanging_on_its_language_list_is_named_as_hanging(
+        tesseract: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(languages, "LIST_LANGS_TIMEOUT", 1.0)
+    command = _wrapper(tmp_path, tesseract, "sleep 20")
+    config = default_registry().config(tesseract={"command": str(command)})
+    started = time.monotonic()
+    ready, reason = TesseractBackend().available_for(config)
+    assert time.monotonic() - started < 10
+    assert not ready
+    assert "--list-langs did not answer within 1 s" in reason
+    assert "apt-get install" not in reason
+
+
+def test_a_command_that_lists_its_languages_is_available(tesseract: str,
+                                                        tmp_path: Path) -> None:
+    command = _wrapper(tmp_path, tesseract, ":")
+    config = default_registry().config(ocr_languages="eng", tesseract={"command": str(command)})
+    assert TesseractBackend().available_for(config) == (True, "")
