@@ -20,9 +20,8 @@ import email.utils
 import logging
 import quopri
 import re
-import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from typing import Any
@@ -31,6 +30,7 @@ from goblin_core.builtin.text import declared_codecs, decode_text, looks_utf16
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.library_logs import HeldLogger
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
@@ -888,7 +888,7 @@ class MSGParser(BaseEngine):
         data = source.bytes()
         damage = ""
         try:
-            with _extract_msg_errors_held():
+            with _EXTRACT_MSG_LOG.held():
                 message = _open_msg(extract_msg, data, extract_msg.enums.ErrorBehavior.THROW)
         except GoblinError:
             raise
@@ -1107,33 +1107,12 @@ def msg_date(message: Any) -> str | None:
     return mail_date(str(written)) if written else None
 
 
-_EXTRACT_MSG_LOG = logging.getLogger("extract_msg")
-_EXTRACT_MSG_LOG_LOCK = threading.Lock()
-_extract_msg_log_holders = 0
-_extract_msg_log_level = logging.NOTSET
-
-
-@contextlib.contextmanager
-def _extract_msg_errors_held() -> Iterator[None]:
-    """extract-msg's log (its modules' loggers, through their parent's level) silent for
-    the block. It logs an error before it raises over a damaged file, which is then read
-    again past the damage or fails with that cause in the report: the log line
-    (``ERROR: ... OLE DirEntry index out of range`` on standard error, of a file read
-    after all) only misleads. The hold counts its holders, so threads reading messages
-    at once never leave the logger silent, nor release it early."""
-    global _extract_msg_log_holders, _extract_msg_log_level
-    with _EXTRACT_MSG_LOG_LOCK:
-        if _extract_msg_log_holders == 0:
-            _extract_msg_log_level = _EXTRACT_MSG_LOG.level
-            _EXTRACT_MSG_LOG.setLevel(logging.CRITICAL + 1)
-        _extract_msg_log_holders += 1
-    try:
-        yield
-    finally:
-        with _EXTRACT_MSG_LOG_LOCK:
-            _extract_msg_log_holders -= 1
-            if _extract_msg_log_holders == 0:
-                _EXTRACT_MSG_LOG.setLevel(_extract_msg_log_level)
+#: extract-msg's log (its modules' loggers, through their parent's level), silent while
+#: a message is first opened. It logs an error before it raises over a damaged file,
+#: which is then read again past the damage or fails with that cause in the report: the
+#: log line (``ERROR: ... OLE DirEntry index out of range`` on standard error, of a file
+#: read after all) only misleads.
+_EXTRACT_MSG_LOG = HeldLogger("extract_msg", logging.CRITICAL + 1)
 
 
 #: The largest sector of a compound file (version 4); version 3's 512 divides it.

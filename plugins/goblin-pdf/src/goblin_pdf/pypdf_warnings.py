@@ -10,30 +10,14 @@ reading PDFs never leave the logger held, or release it early.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import threading
-from collections.abc import Iterator
+from contextlib import AbstractContextManager
 
-_LOGGER = logging.getLogger("pypdf")
-_LOCK = threading.Lock()
-_holders = 0
-_level_before = logging.NOTSET
+from goblin_core.library_logs import HeldLogger
+
+_PYPDF = HeldLogger("pypdf", logging.ERROR)
 
 
-@contextlib.contextmanager
-def pypdf_warnings_held() -> Iterator[None]:
+def pypdf_warnings_held() -> AbstractContextManager[None]:
     """pypdf's warnings dropped for the block; its errors still logged."""
-    global _holders, _level_before
-    with _LOCK:
-        if _holders == 0:
-            _level_before = _LOGGER.level
-            _LOGGER.setLevel(logging.ERROR)
-        _holders += 1
-    try:
-        yield
-    finally:
-        with _LOCK:
-            _holders -= 1
-            if _holders == 0:
-                _LOGGER.setLevel(_level_before)
+    return _PYPDF.held()
