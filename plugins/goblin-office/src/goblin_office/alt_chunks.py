@@ -15,7 +15,7 @@ from typing import Any
 
 from goblin_core.builtin.text import PlainTextParser
 from goblin_core.config import Config
-from goblin_core.errors import GoblinError
+from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office.containers import read_member
@@ -35,8 +35,14 @@ def alt_chunk_pages(package: PackageXml, part: str, config: Config,
         member = package.member(target) if kind.endswith("/aFChunk") else None
         if member is None:
             continue
-        data = read_member(package.archive, member, package.name)
         name = f"{package.name}/{member}"
+        try:
+            data = read_member(package.archive, member, package.name)
+        except CorruptDocument as exc:
+            # a chunk that does not inflate costs its own text, not the document's body
+            problems.append((exc.kind, f"merged chunk {member} left out: {exc.message}"))
+            package.text_lost.append(member)
+            continue
         try:
             found[relationship] = _chunk_pages(data, name, config)
         except GoblinError as exc:  # one chunk that cannot be read must not cost the rest

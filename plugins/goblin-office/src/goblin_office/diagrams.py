@@ -53,11 +53,11 @@ def related_graphics(package: PackageXml, part: str) -> dict[str, list[str]]:
         if package.member(target) is None:
             continue
         if kind.endswith("/diagramData"):
-            root = package.optional_xml(target)
+            root = package.optional_xml(target, holds_text=True)
             if root is not None:
                 found[relationship] = diagram_lines(root)
         elif kind.endswith("/chart"):
-            root = package.optional_xml(target)
+            root = package.optional_xml(target, holds_text=True)
             if root is not None:
                 found[relationship] = chart_lines(root)
     return found

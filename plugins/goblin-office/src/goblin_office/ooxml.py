@@ -209,6 +209,8 @@ class PackageXml:
         self._rels: dict[str, dict[str, tuple[str, str]]] = {}
         #: (kind, message) of each damaged part ``optional_xml`` left out
         self.left_out: list[tuple[str, str]] = []
+        #: the damaged parts left out whose text the document loses (a header, the notes)
+        self.text_lost: list[str] = []
 
     def member(self, path: str) -> str | None:
         """The zip member holding part ``path`` (any case, percent-encoded or not)."""
@@ -228,11 +230,14 @@ class PackageXml:
                 max_depth=self.depth,
             )
 
-    def optional_xml(self, path: str) -> Any | None:
+    def optional_xml(self, path: str, holds_text: bool = False) -> Any | None:
         """Part ``path`` parsed, or None when it is damaged (a member that does not
         inflate, XML cut short): a part the main text does not stand on (the styles, a
         header, the notes, a chart) is left out with a warning kept in ``left_out``
-        rather than costing the document its body. Entities still refuse the package."""
+        rather than costing the document its body. Entities still refuse the package.
+
+        ``holds_text``: the part is read for its text (a header, the notes, a chart's
+        titles), so leaving it out loses text: it is named in ``text_lost``."""
         member = self.member(path) or path
         try:
             return self.xml(path)
@@ -241,6 +246,8 @@ class PackageXml:
         except CorruptDocument as exc:
             log.warning("%s; left out", exc)
             self.left_out.append((exc.kind, f"part {member} left out: {exc.message}"))
+            if holds_text and member not in self.text_lost:
+                self.text_lost.append(member)
             return None
 
     def blocks(self, path: str, container: str) -> Iterator[Any]:
@@ -327,6 +334,15 @@ def package_document(
         metadata=core_properties(package),
         attachments=package_children(plain, config, package.archive),
     )
+
+
+def lost_parts_message(parts: Sequence[str]) -> str:
+    """What ``ParsedDocument.left_out`` says of the damaged ``parts`` whose text is lost;
+    '' for none."""
+    if not parts:
+        return ""
+    return (f"{len(parts)} damaged part(s) holding text could not be read, their text "
+            f"left out: {', '.join(parts)}")
 
 
 def core_properties(package: PackageXml) -> dict[str, str]:

@@ -35,6 +35,7 @@ from goblin_office.layout import PageBuilder
 from goblin_office.ooxml import (
     MendedPackage,
     PackageXml,
+    lost_parts_message,
     package_children,
     plain_package,
     without_damaged_parts,
@@ -238,6 +239,16 @@ class _PresentationDocument(BaseParsedDocument):
         if hidden:
             self.metadata["hidden_slides"] = hidden
         self._authors: dict[str, str] | None = None
+        #: the damaged parts left out as the package was loaded whose text is lost (a
+        #: notes slide, a chart); the slides' own are failed pages instead
+        self.text_lost: list[str] = []
+
+    @property
+    def left_out(self) -> str:  # type: ignore[override]
+        """The damaged parts whose text is lost: those left out as the package was loaded,
+        then those found damaged as the slides were read (comments, SmartArt data)."""
+        return lost_parts_message(list(dict.fromkeys([*self.text_lost,
+                                                      *self.parts.text_lost])))
 
     def _list_slides(self) -> None:
         """Each slide in the order the presentation lists them: one whose relationship
@@ -335,7 +346,7 @@ class _PresentationDocument(BaseParsedDocument):
             self._authors = {}
             for suffix in ("/commentAuthors", "/authors"):
                 for part in _related_parts(self.presentation.part, suffix):
-                    root = _part_xml(self.parts, part)
+                    root = self.parts.optional_xml(str(part.partname).lstrip("/"))
                     for author in root if root is not None else ():
                         if local_name(author) in ("cmAuthor", "author") and attr(author, "name"):
                             self._authors[attr(author, "id")] = attr(author, "name")
@@ -345,7 +356,7 @@ class _PresentationDocument(BaseParsedDocument):
 def _part_xml(package: PackageXml, part: Any) -> Any | None:
     """A python-pptx part's XML, read from the package with the hardened parser; None when
     it is damaged, which costs only its own text."""
-    return package.optional_xml(str(part.partname).lstrip("/"))
+    return package.optional_xml(str(part.partname).lstrip("/"), holds_text=True)
 
 
 def _related_parts(part: Any, suffix: str) -> Iterator[Any]:
@@ -417,6 +428,7 @@ class PptxParser(BaseEngine):
         plain = plain_package(source, config)
         mended = MendedPackage(plain.bytes())
         slides: set[str] = set()  # part names of the slides an empty one stands in for
+        mended_types: dict[str, str] = {}  # damaged member -> its content type
         try:
             presentation = _open_presentation(mended.data)
         except GoblinError:
@@ -424,6 +436,7 @@ class PptxParser(BaseEngine):
         except Exception as exc:  # python-pptx raises KeyError, ValueError, lxml errors...
             # python-pptx loads every part first: one damaged theme or layout stopped it
             def stand_in(member: str, content_type: str) -> bytes | None:
+                mended_types[member] = content_type
                 if content_type == _SLIDE_TYPE:
                     slides.add(f"/{member}")
                 return _empty_part(content_type)
@@ -456,12 +469,21 @@ class PptxParser(BaseEngine):
                 f"(slide 1: {document.missing[1]}){_damage(mended)}",
                 file=source.display_name)
         document.warnings.extend(mended.warnings())
+        document.text_lost = [member for member in sorted(mended.damaged)
+                              if _holds_text(mended_types.get(member, ""))]
         return document
 
 
 def _damage(mended: MendedPackage) -> str:
     """The damaged parts left out of the package, for an error message."""
     return f"; damaged: {', '.join(sorted(mended.damaged))}" if mended.damaged else ""
+
+
+def _holds_text(content_type: str) -> bool:
+    """Whether a part of ``content_type`` is read for its text besides the slides (a
+    damaged slide is a failed page of its own): notes, comments, charts, SmartArt data."""
+    return content_type.endswith(("notesSlide+xml", "comments+xml", "drawingml.chart+xml",
+                                  "diagramData+xml"))
 
 
 def _is_xml_part(member: str) -> bool:

@@ -26,7 +26,7 @@ from goblin_office.numbering import (
     WordNumbering,
     numbering_reference,
 )
-from goblin_office.ooxml import PackageXml, open_package, package_document
+from goblin_office.ooxml import PackageXml, lost_parts_message, open_package, package_document
 from goblin_office.safexml import attr, children, local_name
 from goblin_office.symbolfonts import symbol_run_text, symbol_table, symbol_text
 
@@ -639,6 +639,7 @@ class DocxParser(BaseEngine):
             _read(walker, package, document, config, problems)
             parsed = package_document([walker.page.build()], package, plain, config)
             parsed.warnings = [*problems, *package.left_out]
+            parsed.left_out = lost_parts_message(package.text_lost)
             return parsed
 
 
@@ -648,7 +649,8 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
         return [root for _, root in parts(suffix)]
 
     def parts(suffix: str) -> list[tuple[str, Any]]:
-        found = ((part, package.optional_xml(part)) for part in package.related(document, suffix))
+        found = ((part, package.optional_xml(part, holds_text=True))
+                 for part in package.related(document, suffix))
         return [(part, root) for part, root in found if root is not None]
 
     headers_footers = bool(config.get("office", "headers_footers", True))
