@@ -1,0 +1,72 @@
+"""``goblin report``: the HTML page's embedded data, whatever the names and texts hold."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from goblin_core import load_registry
+from goblin_core.cli import CliState, cli
+from goblin_core.trust_report import report_html
+
+#: The element the page's script reads its data from, with JSON.parse.
+_DATA_ELEMENT = re.compile(
+    r'<script type="application/json" id="goblin-data">(.*?)</script>', re.DOTALL)
+
+
+def _embedded_data(page: str) -> Any:
+    """The report data as the page's script reads it: the element's text, parsed as JSON
+    (a browser ends the element at the first ``</script``, as the pattern does)."""
+    found = _DATA_ELEMENT.search(page)
+    assert found is not None, "the page has no data element"
+    return json.loads(found.group(1))
+
+
+def _manifest(folder: Path, *rows: dict[str, Any]) -> Path:
+    manifest = folder / "manifest.jsonl"
+    manifest.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return manifest
+
+
+@pytest.mark.parametrize("name", [
+    "notes <!-- draft -->.html",
+    "a</script><script>alert(1)</script>.txt",
+    "<!--<script>x.txt",
+    "plain.txt",
+])
+def test_the_html_page_data_parses_whatever_a_name_holds(tmp_path: Path, name: str) -> None:
+    """A name (or text) holding ``<!--`` or ``</script>`` neither ends the data element nor
+    leaves it unreadable as JSON: the page loads and shows the name as it is."""
+    manifest = _manifest(tmp_path, {
+        "path": name, "sha256": "", "status": "failed", "pages": 0, "page_statuses": {},
+        "documents": 1, "engines": [], "seconds": 0.0, "error": f"CorruptDocument: {name}",
+        "output": "",
+    })
+    page_file = tmp_path / "report.html"
+    result = CliRunner().invoke(cli, ["report", str(manifest), "-o", str(page_file)],
+                                obj=CliState(load_registry(entry_points=lambda: [])))
+    assert result.exit_code == 0, result.output
+    data = _embedded_data(page_file.read_text(encoding="utf-8"))
+    assert [d["name"] for d in data["documents"]] == [name]
+    assert data["documents"][0]["errors"] == [{"kind": "CorruptDocument", "message": name}]
+
+
+def test_page_text_with_comment_and_script_tags_reaches_the_page_whole() -> None:
+    text = "before <!-- a comment --> </script><script>alert(1)</script> after"
+    data = {"title": "goblin trust report", "summary": {}, "documents": [
+        {"name": "x.html", "pages": [{"number": 1, "text": text}]}]}
+    page = report_html(data)
+    assert _embedded_data(page)["documents"][0]["pages"][0]["text"] == text
+    # nothing of the text is read by the browser as markup
+    assert page.count("<script") == 2 and "<!--" not in page
+
+
+def test_a_title_naming_a_template_slot_is_shown_as_it_is() -> None:
+    page = report_html({"title": "audit __DATA__ __JS__", "summary": {}, "documents": []})
+    assert "<title>audit __DATA__ __JS__</title>" in page
+    assert _embedded_data(page)["title"] == "audit __DATA__ __JS__"
