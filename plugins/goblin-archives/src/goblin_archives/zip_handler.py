@@ -294,6 +294,10 @@ def _kind(info: zipfile.ZipInfo, mode: int | None) -> MemberKind:
     # Windows tools end a folder's name with a backslash, or mark it by its attribute alone.
     if info.filename.endswith(("/", "\\")):
         return "dir"
+    if mode and stat.S_ISFIFO(mode):
+        # zip stores no fifos: `producer | zip out.zip -` records the mode of its standard
+        # input, a pipe, over the bytes it read from it. unzip and bsdtar write a file.
+        return "file"
     if mode and stat.S_IFMT(mode):
         return kind_of_mode(mode, "file")
     if info.external_attr & _DOS_DIRECTORY and info.file_size == 0:
