@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
+import zipfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,7 +26,7 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office import safexml
 from goblin_office.cells import cell_text
-from goblin_office.containers import open_container, read_member
+from goblin_office.containers import MEMBER_ERRORS, open_container, read_member
 from goblin_office.layout import PageBuilder
 from goblin_office.odfcharts import object_chart_lines, package_charts
 from goblin_office.odfcrypto import decrypted_package
@@ -32,6 +34,7 @@ from goblin_office.odffonts import SymbolFonts, head_root, symbol_fonts
 from goblin_office.odflists import OdfLists
 from goblin_office.odfobjects import flat_odf_children, odf_children
 from goblin_office.odftext import DRAWING_OBJECTS, annotation_line, inline_text
+from goblin_office.ooxml import lost_parts_message
 from goblin_office.safexml import (
     attr,
     children,
@@ -106,6 +109,8 @@ class _Trees:
     depth: int = 256
     #: (kind, message) of each damaged part left out (the styles, the metadata)
     left_out: tuple[tuple[str, str], ...] = ()
+    #: the damaged parts left out whose text is lost (a chart, styles.xml holding headers)
+    text_lost: tuple[str, ...] = ()
     #: the lines of each chart a packaged document embeds, by its folder (``Object 1``)
     charts: Mapping[str, list[str]] = field(default_factory=dict)
 
@@ -135,6 +140,7 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
             return parse_xml(data, name=f"{name}:{member}", max_depth=depth)
 
         left_out: list[tuple[str, str]] = []
+        text_lost: list[str] = []
 
         def optional_tree(member: str) -> Any | None:
             try:
@@ -144,10 +150,12 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
             except CorruptDocument as exc:  # styles, metadata: the text is still there to read
                 log.warning("%s; left out", exc)
                 left_out.append((exc.kind, f"part {member} left out: {exc.message}"))
+                if member == "styles.xml" and _holds_page_regions(archive, member):
+                    text_lost.append(member)
                 return None
 
         content = read_member(archive, "content.xml", name)
-        charts, damaged_charts = package_charts(archive, name, depth)
+        charts, damaged_charts, lost_charts = package_charts(archive, name, depth)
         large = stream and len(content) > safexml.STREAM_XML_FROM
         trees = _Trees(
             None if large else parse_xml(content, name=f"{name}:content.xml", max_depth=depth),
@@ -157,9 +165,32 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
             content_name=f"{name}:content.xml",
             depth=depth,
             left_out=(*left_out, *damaged_charts),
+            text_lost=(*text_lost, *lost_charts),
             charts=charts,
         )
     return replace(trees, children=tuple(odf_children(plain, config)))
+
+
+# the header and footer elements of a master page (style:header, style:footer-left...),
+# whatever prefix the writer gave their namespace; style:header-style is no region
+_PAGE_REGION = re.compile(rb"<(?:[\w.-]+:)?(?:header|footer)(?:-left|-first)?[\s>]")
+
+
+def _holds_page_regions(archive: zipfile.ZipFile, member: str) -> bool:
+    """Whether a damaged styles part held headers or footers, whose text is then lost:
+    told from what inflates of it before the damage (a part that does not inflate at all
+    tells nothing, and is taken to have held none)."""
+    tail = b""
+    with contextlib.suppress(*MEMBER_ERRORS), archive.open(member) as stream:
+        # the inflater is fed a little at a time, so the text before the damage comes out
+        # (zipfile feeds it 4 kB at once, and a styles part is a few kB compressed)
+        if isinstance(stream, zipfile.ZipExtFile):
+            stream.MIN_READ_SIZE = 256
+        while chunk := stream.read(1 << 14):
+            tail = tail[-64:] + chunk
+            if _PAGE_REGION.search(tail):
+                return True
+    return False
 
 
 def content_fonts(trees: _Trees) -> SymbolFonts | None:
@@ -519,6 +550,7 @@ class ODFTextParser(BaseEngine):
         document = TextDocument([page.build()], metadata=metadata(trees),
                                 attachments=trees.children)
         document.warnings = list(trees.left_out)
+        document.left_out = lost_parts_message(trees.text_lost)
         return document
 
 
@@ -545,6 +577,7 @@ class ODFPresentationParser(BaseEngine):
             pages.append(self._slide(slide, walker, footers, masters))
         document = TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
         document.warnings = list(trees.left_out)
+        document.left_out = lost_parts_message(trees.text_lost)
         return document
 
     def _slide(
@@ -656,6 +689,7 @@ class FlatODSParser(BaseEngine):
             found["truncated_sheets"] = cut
         document = TextDocument(pages, metadata=found, attachments=trees.children)
         document.warnings = [*cut_sheet_warnings(cut, config), *trees.left_out]
+        document.left_out = lost_parts_message(trees.text_lost)
         return document
 
 

@@ -61,9 +61,10 @@ def _in_chart(element: Any) -> bool:
 
 
 def package_charts(archive: zipfile.ZipFile, name: str, depth: int) -> tuple[
-        dict[str, list[str]], Problems]:
+        dict[str, list[str]], Problems, list[str]]:
     """The lines (``chart_lines``) of each chart embedded in an ODF package, by the folder
-    that holds it (``Object 1``), and the damaged charts left out.
+    that holds it (``Object 1``), the damaged objects left out, and the members of those
+    the manifest calls charts (their titles are text lost).
 
     The objects embedded as folders that are no text, sheet, presentation or drawing
     (those are children of their own) are read, and their content decides: a formula's
@@ -75,10 +76,11 @@ def package_charts(archive: zipfile.ZipFile, name: str, depth: int) -> tuple[
     except UnsafeArchive:
         raise
     except CorruptDocument:
-        return {}, []
+        return {}, [], []
     members = set(archive.namelist())
     found: dict[str, list[str]] = {}
     problems: Problems = []
+    lost: list[str] = []
     for path, kind in entries.items():
         member = f"{path}content.xml"
         if not path.endswith("/") or path == "/" or subdocument(path, kind) \
@@ -92,11 +94,13 @@ def package_charts(archive: zipfile.ZipFile, name: str, depth: int) -> tuple[
         except CorruptDocument as exc:  # the chart's titles are lost, not the document's text
             log.warning("%s; the object is left out", exc)
             problems.append((exc.kind, f"part {member} left out: {exc.message}"))
+            if "chart" in kind:
+                lost.append(member)
             continue
         lines = chart_lines(root)
         if lines:
             found[path.rstrip("/")] = lines
-    return found, problems
+    return found, problems, lost
 
 
 def object_chart_lines(element: Any, charts: Mapping[str, list[str]]) -> list[str]:
