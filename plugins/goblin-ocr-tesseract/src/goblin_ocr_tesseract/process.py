@@ -28,6 +28,16 @@ class TesseractFailed(RuntimeError):
     """Tesseract ended with an error status or a signal."""
 
 
+def single_threaded_environment() -> dict[str, str]:
+    """This process's environment, with Tesseract held to one OpenMP thread.
+
+    Tesseract's OpenMP threads make a page several times slower when the
+    executor already runs one worker per core. The limit goes to the child
+    alone: the process that embeds goblin keeps its own environment.
+    """
+    return {**os.environ, "OMP_THREAD_LIMIT": "1"}
+
+
 def run(args: Sequence[str], timeout: float) -> None:
     """Run ``args``; TesseractTimeout after ``timeout`` seconds, TesseractFailed on a bad exit.
 
@@ -37,7 +47,7 @@ def run(args: Sequence[str], timeout: float) -> None:
         raise TesseractTimeout("no time left for another Tesseract run on this page")
     process = subprocess.Popen(list(args), stdin=subprocess.DEVNULL,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               start_new_session=True)
+                               start_new_session=True, env=single_threaded_environment())
     tail = bytearray()
     reader = threading.Thread(target=_drain, args=(process, tail), daemon=True)
     reader.start()

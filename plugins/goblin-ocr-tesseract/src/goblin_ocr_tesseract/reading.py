@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,17 +77,6 @@ class RunSettings:
 # imported inside the functions that run Tesseract instead.
 
 
-def single_threaded() -> None:
-    """Make every Tesseract this process starts use one OpenMP thread.
-
-    Tesseract's OpenMP threads make a page several times slower when the
-    executor already runs one worker per core. pytesseract hands the process
-    environment to the subprocess and takes no per-call environment, so the
-    variable is set here, where only child processes read it.
-    """
-    os.environ["OMP_THREAD_LIMIT"] = "1"
-
-
 def read(image: Any, settings: RunSettings) -> Reading:
     """Run Tesseract once on a PIL image, writing text, TSV and hOCR in the same pass.
 
@@ -97,7 +85,6 @@ def read(image: Any, settings: RunSettings) -> Reading:
     """
     from pytesseract import pytesseract as runner  # first use only: see _pytesseract
 
-    single_threaded()
     with runner.save(image) as (base, input_file):
         run([settings.binary, input_file, base, "-l", settings.lang,
              *settings.arguments(), "txt"], settings.time_left())
@@ -117,7 +104,6 @@ def rotation(image: Any, settings: RunSettings) -> int:
     """
     from pytesseract import pytesseract as runner  # first use only: see _pytesseract
 
-    single_threaded()
     tessdata = ["--tessdata-dir", settings.tessdata_dir] if settings.tessdata_dir else []
     with runner.save(image) as (base, input_file):
         run([settings.binary, input_file, base, *tessdata, "-l", "osd", "--psm", "0",
