@@ -200,10 +200,16 @@ class PageContent:
 
 @dataclass(frozen=True)
 class OCRResult:
-    """Text an OCR backend recognised, with its mean confidence in [0, 1]."""
+    """Text an OCR backend recognised, with its mean confidence in [0, 1].
+
+    ``warnings`` are (kind, message) pairs, as a parser's, for what the reader of the
+    text should know about how it was read (a language asked for that the backend
+    could not read in): the core puts each distinct one in the document's report once.
+    """
 
     text: str
     confidence: float = 0.0
+    warnings: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
 
 EMPTY_OCR = OCRResult("", 0.0)

@@ -929,7 +929,8 @@ class Pipeline:
             return
         dpi = int(self.core["ocr_dpi"])
         languages = str(self.core["ocr_languages"])
-        whole = self._ocr_whole_document(source, mime, wanted, backends[0], languages)
+        whole = self._ocr_whole_document(source, mime, wanted, backends[0], languages,
+                                         recorder)
         read_before: dict[bytes, _ReadImage] = {}
         for page in wanted:
             run.check_deadline(source.display_name)
@@ -953,6 +954,7 @@ class Pipeline:
         wanted: list[_PageWork],
         entry: EngineEntry,
         languages: str,
+        recorder: _Recorder,
     ) -> dict[int, Candidate]:
         """Pages read in one request by a first backend that reads whole documents.
 
@@ -980,6 +982,8 @@ class Pipeline:
         found: dict[int, Candidate] = {}
         for page in wanted:
             result = results.get(page.number)
+            if isinstance(result, OCRResult):
+                _ocr_warnings(result, entry.name, page.number, recorder)
             if (not isinstance(result, OCRResult) or not isinstance(result.text, str)
                     or not result.text.strip()):
                 continue
@@ -1100,7 +1104,7 @@ class Pipeline:
             if earlier is not None:
                 return self._read_again(earlier, page, mime, t0)
             tried = len(page.errors)
-            candidate = self._recognize(image, page, backends, languages, mime, t0)
+            candidate = self._recognize(image, page, backends, languages, mime, t0, recorder)
             # a backend that failed (a timeout, a throttled service) may read a copy later
             failed = any(attempt.error_kind for attempt in page.errors[tried:])
             if key is not None and (candidate is not None or not failed):
@@ -1126,7 +1130,7 @@ class Pipeline:
         return replace(found, verdict=verdict, seconds=time.monotonic() - t0)
 
     def _recognize(self, image: Any, page: _PageWork, backends: list[EngineEntry],
-                   languages: str, mime: str, t0: float,
+                   languages: str, mime: str, t0: float, recorder: _Recorder,
                    whole_page: bool = True) -> Candidate | None:
         """The first backend's text for ``image`` that has any, validated for ``page``;
         an image region's (not ``whole_page``) without regard to the backend's
@@ -1153,6 +1157,7 @@ class Pipeline:
                     )
                 )
                 continue
+            _ocr_warnings(result, entry.name, page.number, recorder)
             if not result.text.strip():
                 page.errors.append(
                     Attempt(
@@ -1240,7 +1245,7 @@ class Pipeline:
                     candidate = replace(earlier, seconds=0.0) if earlier is not None else None
                 else:
                     candidate = self._recognize(piece, page, backends, languages, mime,
-                                                time.monotonic(), whole_page=False)
+                                                time.monotonic(), recorder, whole_page=False)
                     if key is not None:
                         read_before[key] = candidate
             finally:
@@ -1485,6 +1490,23 @@ def _parser_warnings(parsed: Any, engine: str, recorder: _Recorder) -> None:
     if len(warnings) > _MAX_PARSER_WARNINGS:
         recorder.warn("ParserWarning", f"{len(warnings) - _MAX_PARSER_WARNINGS} more "
                       "warnings of the parser not listed", engine)
+
+
+def _ocr_warnings(result: OCRResult, engine: str, page: int, recorder: _Recorder) -> None:
+    """An OCR backend's warnings into the report, each once a document (a language it
+    cannot read in is so for every page), with the first page it was said of."""
+    try:
+        warnings = list(result.warnings or ())[:_MAX_PARSER_WARNINGS]
+    except Exception as exc:  # a backend's malformed warnings must not cost the page
+        log.debug("%s: warnings unreadable: %s", engine, exc)
+        return
+    said = {(w.kind, w.message, w.engine) for w in recorder.warnings}
+    for item in warnings:
+        kind, message = (item if isinstance(item, tuple) and len(item) == 2
+                         else ("OCRWarning", item))
+        if (str(kind), str(message), engine) not in said:
+            said.add((str(kind), str(message), engine))
+            recorder.warn(str(kind), str(message), engine, page)
 
 
 _FLAT_PAGE = "the page renders to one flat colour: nothing to recognise, not OCR'd"

@@ -16,6 +16,7 @@ from goblin_core.config import Config
 from goblin_core.testing.corpus import normalize
 from goblin_ocr_tesseract.backend import TesseractBackend
 from goblin_ocr_tesseract.languages import choose, debian_package, split_languages
+from goblin_ocr_tesseract.process import run
 
 LINES = (
     "The quick brown fox jumps over the lazy dog.",
@@ -37,11 +38,19 @@ def test_reads_a_page_with_confidence(tesseract: str, page_image: DrawPage) -> N
     assert 0.8 < result.confidence <= 1.0
 
 
-def test_tesseract_runs_with_one_openmp_thread(tesseract: str, page_image: DrawPage,
+def test_tesseract_runs_with_one_openmp_thread(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OMP_THREAD_LIMIT", "8")
+    seen = tmp_path / "seen"
+    run(["sh", "-c", f'printf %s "$OMP_THREAD_LIMIT" > "{seen}"'], 10)
+    assert seen.read_text() == "1"
+
+
+def test_the_thread_limit_stays_out_of_the_callers_environment(
+        tesseract: str, page_image: DrawPage, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OMP_THREAD_LIMIT", "8")
     TesseractBackend().recognize(page_image(LINES[:1]), "eng", config())
-    assert os.environ["OMP_THREAD_LIMIT"] == "1"
+    assert os.environ["OMP_THREAD_LIMIT"] == "8"
 
 
 def test_coloured_text_on_transparent_background(tesseract: str, page_image: DrawPage) -> None:
@@ -71,6 +80,23 @@ def test_missing_language_falls_back_to_installed_ones(
         result = TesseractBackend().recognize(page_image(LINES[:1]), "eng+zzz", config())
     assert LINES[0] in normalize(result.text)
     assert "apt-get install tesseract-ocr-zzz" in caplog.text
+
+
+def test_a_missing_language_is_in_the_document_report_once(
+    tesseract: str, page_image: DrawPage, tmp_path: Path
+) -> None:
+    # read without the language, the text may be misread: a log line alone goes unseen
+    path = tmp_path / "scans.tiff"
+    first, second = page_image(LINES[:1]), page_image(LINES[1:2])
+    first.save(path, save_all=True, append_images=[second])
+    document = goblin_core.extract(path, ocr="always", ocr_languages="eng+zzz")
+    assert len(document.pages) == 2 and LINES[1] in normalize(document.text)
+    [warning] = [w for w in document.report.warnings if w.kind == "MissingLanguage"]
+    assert warning.engine == "ocr.tesseract" and warning.page == 1
+    assert "apt-get install tesseract-ocr-zzz" in warning.message
+    assert "read with eng only" in warning.message
+    clean = goblin_core.extract(path, ocr="always", ocr_languages="eng")
+    assert not [w for w in clean.report.warnings if w.kind == "MissingLanguage"]
 
 
 def test_only_missing_languages_means_no_text(

@@ -141,7 +141,7 @@ class TesseractBackend(BaseEngine):
         if not _readable(image):
             return EMPTY_OCR
         options = config.section("tesseract")
-        settings = self._settings(languages, options)
+        settings, warnings = self._settings(languages, options)
         if settings is None:
             return EMPTY_OCR
         try:
@@ -181,7 +181,7 @@ class TesseractBackend(BaseEngine):
         text = reading.text
         if options["restore_accents"]:
             text = restore_accents(text, settings.lang)
-        return OCRResult(text, reading.confidence)
+        return OCRResult(text, reading.confidence, warnings)
 
     def _read(self, page: Image.Image, settings: RunSettings, options: Mapping[str, Any],
               max_pixels: int) -> tuple[Reading, RunSettings]:
@@ -301,16 +301,23 @@ class TesseractBackend(BaseEngine):
                 log.debug("reading the page in %s failed: %s", lang, exc)
         return found
 
-    def _settings(self, languages: str, options: Mapping[str, Any]) -> RunSettings | None:
+    def _settings(self, languages: str, options: Mapping[str, Any]
+                  ) -> tuple[RunSettings | None, tuple[tuple[str, str], ...]]:
+        """The run's settings (None when Tesseract cannot run), and the warnings its
+        text carries: languages asked for and left out under ``missing_languages =
+        "subset"``, which the report must show, as the text may be misread without them."""
         binary = find_binary(str(options["command"]))
         if binary is None:
             log.error("%s not found: apt-get install %s", options["command"], BINARY_PACKAGE)
-            return None
+            return None, ()
         tessdata = str(options["tessdata_dir"])
         installed = installed_languages(binary, tessdata)
         choice = choose(str(options["languages"]) or languages, installed)
         if not self._languages_usable(choice, str(options["missing_languages"])):
-            return None
+            return None, ()
+        warnings = ((("MissingLanguage",
+                      f"{choice.missing_message()}; read with {choice.lang} only"),)
+                    if choice.missing else ())
         return RunSettings(
             binary=binary,
             lang=choice.lang,
@@ -319,7 +326,7 @@ class TesseractBackend(BaseEngine):
             dpi=int(options["dpi"]),
             timeout=float(options["timeout"]),
             tessdata_dir=tessdata,
-        )
+        ), warnings
 
     def _languages_usable(self, choice: LanguageChoice, policy: str) -> bool:
         if not choice.missing:
