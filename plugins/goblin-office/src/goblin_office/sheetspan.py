@@ -11,14 +11,16 @@ reader instead.
 from __future__ import annotations
 
 import re
+import struct
 import zipfile
+import zlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
 from goblin_core.errors import CorruptDocument
-from goblin_office.containers import open_member
+from goblin_office.containers import MEMBER_ERRORS, open_member
 
 CHUNK = 1 << 20
 # an error cell's type attribute (#DIV/0!, #N/A...), as Excel and other writers quote it
@@ -127,16 +129,97 @@ def sheet_span(archive: zipfile.ZipFile, path: str) -> Span:
 
 def shared_string_lengths(archive: zipfile.ZipFile, path: str) -> list[int]:
     """The length of each string of a shared strings part, in index order, read a chunk
-    at a time (a string cut by a chunk boundary may count short)."""
+    at a time (a string cut by a chunk boundary may count short). A part whose deflate
+    stream breaks is counted as far as it inflates: that is all a reader mending the
+    workbook (``salvaged_shared_strings``) keeps of it."""
     lengths: list[int] = []
     with open_member(archive, path) as stream:
-        for window, cut in tag_windows(stream):
-            for match in _SHARED_TOKEN.finditer(window, 0, cut):
-                if match[1] is None:
-                    lengths.append(0)
-                elif lengths:
-                    lengths[-1] += len(match[1])
+        try:
+            for window, cut in tag_windows(stream):
+                for match in _SHARED_TOKEN.finditer(window, 0, cut):
+                    if match[1] is None:
+                        lengths.append(0)
+                    elif lengths:
+                        lengths[-1] += len(match[1])
+        except CorruptDocument:
+            pass
     return lengths
+
+
+def inflated_prefix(archive: zipfile.ZipFile, path: str) -> bytes:
+    """Member ``path``'s bytes as far as they inflate: all of them when it is whole. A
+    deflate stream that breaks midway is inflated again from its raw bytes a little at a
+    time, since ``zipfile`` gives nothing of the read that meets the damage."""
+    info = archive.getinfo(path)
+    try:
+        with archive.open(info) as stream:
+            return stream.read()
+    except MEMBER_ERRORS:
+        pass
+    if info.compress_type != zipfile.ZIP_DEFLATED or archive.fp is None:
+        return b""
+    archive.fp.seek(info.header_offset)
+    header = archive.fp.read(_LOCAL_HEADER_SIZE)
+    if len(header) < _LOCAL_HEADER_SIZE:
+        return b""
+    name_length, extra_length = struct.unpack_from("<HH", header, 26)
+    archive.fp.seek(info.header_offset + _LOCAL_HEADER_SIZE + name_length + extra_length)
+    raw = archive.fp.read(info.compress_size)
+    inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+    inflated: list[bytes] = []
+    left = info.file_size  # as checked against the container limits
+    for start in range(0, len(raw), _INFLATE_STEP):
+        try:
+            piece = inflater.decompress(raw[start : start + _INFLATE_STEP], left)
+        except zlib.error:
+            break
+        inflated.append(piece)
+        left -= len(piece)
+        if left <= 0 or inflater.eof:
+            break
+    return b"".join(inflated)
+
+
+_LOCAL_HEADER_SIZE = 30
+# the raw bytes fed to the inflater at once: what is lost before the damage at most
+_INFLATE_STEP = 256
+_MAIN_NAMESPACE = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_SST_START = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?)sst\b[^>]*>")
+# where a shared string ends: its closing tag, or the whole of an empty one
+_SI_END = re.compile(rb"</(?:[A-Za-z_][\w.-]*:)?si\s*>|<(?:[A-Za-z_][\w.-]*:)?si\s*/>")
+
+
+@dataclass
+class SalvagedStrings:
+    """A shared strings part rebuilt from the complete strings of a damaged one."""
+
+    #: the well-formed part: the strings kept, then empty ones up to the count asked for
+    part: bytes
+    #: how many strings, from index 0, were kept
+    kept: int
+
+
+def salvaged_shared_strings(
+    body: bytes, needed: int, complete: bool = True
+) -> SalvagedStrings:
+    """The shared strings part ``body`` (cut short, or damaged after some strings) with the
+    strings that end before the damage, and empty ones after them up to index
+    ``needed - 1``, so every cell that shows a string still finds one. With ``complete``
+    false, or when not even the part's opening tag is left, none is kept."""
+    opening = _SST_START.search(body) if complete else None
+    if opening is None:
+        start, prefix = b'<sst xmlns="' + _MAIN_NAMESPACE + b'">', b""
+    else:
+        start, prefix = body[: opening.end()], opening[1]
+    kept = 0
+    end = len(start)
+    if opening is not None:
+        for match in _SI_END.finditer(body, opening.end()):
+            end, kept = match.end(), kept + 1
+    padding = b"<" + prefix + b"si/>"
+    return SalvagedStrings(
+        start + body[len(start):end] + padding * max(0, needed - kept)
+        + b"</" + prefix + b"sst>", kept)
 
 
 def column_letters(column: int) -> str:

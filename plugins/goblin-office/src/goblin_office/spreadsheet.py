@@ -42,6 +42,7 @@ from goblin_office.ooxml import (
     package_children,
     without_damaged_parts,
 )
+from goblin_office.safexml import UnsafeXML, parse_xml
 from goblin_office.sheeterrors import (
     ErrorReader,
     error_cells,
@@ -52,6 +53,8 @@ from goblin_office.sheeterrors import (
 from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
 from goblin_office.sheetspan import (
     copies_refused,
+    inflated_prefix,
+    salvaged_shared_strings,
     shared_string_lengths,
     sheet_span,
     tag_windows,
@@ -289,14 +292,16 @@ class CalamineParser(BaseEngine):
         self, plain: Source, mime: str, package: zipfile.ZipFile, config: Config
     ) -> _CalamineDocument:
         reader = WorkbookXml(package, plain.display_name, config)
+        shown: Counter[int] = Counter()
         if mime == fmt.XLSX:
-            error_parts = _check_dense_grid(reader, config)
+            error_parts, shown = _check_dense_grid(reader, config)
         else:
             # no cheap scan tells an xlsb sheet with error cells: each is read for them
             error_parts = dict(_sheet_members(reader))
             _check_xlsb_shared_string_copies(reader, config)
         stream = _macro_sheets_moved(package) if mime == fmt.XLSB else None
         mended: list[tuple[str, str]] = []
+        left_out = ""
         try:
             workbook = _workbook(plain, plain, stream)
         except CorruptDocument:
@@ -306,8 +311,12 @@ class CalamineParser(BaseEngine):
             if stream is not None:
                 stream.seek(0)
             styles = _styles_members(reader) if mime == fmt.XLSX else set()
+            # the shared strings cannot be left out (each cell showing one would fail its
+            # sheet): those before the damage are kept, empty ones stand for the rest
+            strings = _SharedStringsMender(reader, shown if mime == fmt.XLSX else Counter())
             copy = without_damaged_parts(stream.read() if stream is not None else plain.bytes(),
-                                         plain.display_name, xml_parts=styles.__contains__)
+                                         plain.display_name, stand_ins=strings.stand_in,
+                                         xml_parts=(styles | strings.members).__contains__)
             if not copy.damaged:
                 raise
             try:
@@ -316,8 +325,12 @@ class CalamineParser(BaseEngine):
                 raise CorruptDocument(f"{again.message}, nor without its damaged parts "
                                       f"({', '.join(sorted(copy.damaged))})",
                                       file=plain.display_name) from again
-            mended = copy.warnings()
-        extras, left_out = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
+            mended = [warning for member, warning in zip(sorted(copy.damaged), copy.warnings(),
+                                                                 strict=True)
+                      if member not in strings.kept]
+            mended.extend(strings.warnings(copy.damaged))
+            left_out = strings.left_out()
+        extras, extras_left_out = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
         formats, comma = None, False
         if mime == fmt.XLSX and config.get("office", "cell_values", "display") == "display":
             dates = config.get("office", "cell_dates", "iso") == "display"
@@ -327,7 +340,8 @@ class CalamineParser(BaseEngine):
         document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
         document.package = package
         document.error_parts = error_parts
-        document.warnings.extend([*mended, *left_out])
+        document.warnings.extend([*mended, *extras_left_out])
+        document.left_out = left_out
         if mime == fmt.XLSB:
             document.error_reader = xlsb_error_cells
         document.children = package_children(plain, config, package)
@@ -344,13 +358,15 @@ def _styles_members(reader: WorkbookXml) -> set[str]:
             if (member := reader.member(path)) is not None}
 
 
-def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
+def _check_dense_grid(
+    reader: WorkbookXml, config: Config
+) -> tuple[dict[str, str], Counter[int]]:
     """Refuse a sheet whose cells span a rectangle calamine could not hold (it would abort
     the process), or one past max_sheet_cells that is mostly empty, so the streaming
     openpyxl reader, cut at max_sheet_cells, reads it.
 
     The sheets that hold error cells, which calamine reads as empty, are returned (name
-    -> part): the same scan finds them.
+    -> part): the same scan finds them; and how many cells show each shared string.
     """
     cells = int(config.get("office", "max_sheet_cells", 5_000_000))
     limit = _GRID_FACTOR * cells
@@ -383,7 +399,67 @@ def _check_dense_grid(reader: WorkbookXml, config: Config) -> dict[str, str]:
             error_parts[name] = member
         shared.update(span.shared)
     _check_shared_string_copies(reader, shared, config)
-    return error_parts
+    return error_parts, shared
+
+
+class _SharedStringsMender:
+    """Stands in for a damaged shared strings part (cut short, or its deflate stream broken
+    midway) in the copy calamine reads: the strings that end before the damage, then an
+    empty string for each index past them that a cell shows. Without one calamine refuses
+    the workbook, or each sheet showing a string, and every number and inline string of
+    the workbook is lost with the strings."""
+
+    def __init__(self, reader: WorkbookXml, shown: Counter[int]) -> None:
+        self.reader = reader
+        #: how many cells show each shared string, by index
+        self.shown = shown
+        self.members = _shared_strings_members(reader)
+        #: member -> how many of its strings were kept
+        self.kept: dict[str, int] = {}
+
+    def stand_in(self, member: str, content_type: str) -> bytes | None:
+        if member not in self.members:
+            return None
+        body = inflated_prefix(self.reader.archive, member)
+        # padding only as far as cells can use it: an index a cell names may be anything
+        needed = min(max(self.shown, default=-1) + 1, sum(self.shown.values()))
+        for complete in (True, False):  # without the strings, when they do not parse
+            salvaged = salvaged_shared_strings(body, needed, complete)
+            try:
+                parse_xml(salvaged.part, name=f"{self.reader.name}:{member}")
+            except UnsafeXML:
+                raise
+            except CorruptDocument:
+                continue
+            self.kept[member] = salvaged.kept
+            return salvaged.part
+        return None
+
+    def warnings(self, damaged: dict[str, str]) -> list[tuple[str, str]]:
+        return [("CorruptDocument", f"part {member} cannot be read whole ({damaged[member]}); "
+                 f"the {kept:,} strings before the damage kept")
+                for member, kept in sorted(self.kept.items())]
+
+    def left_out(self) -> str:
+        """What the cells lost with the strings past the damage, or "" when they lost
+        nothing (the damage came after the last string a cell shows)."""
+        kept = min(self.kept.values(), default=None)
+        if kept is None:
+            return ""
+        lost = {index: cells for index, cells in self.shown.items() if index >= kept}
+        if not lost:
+            return ""
+        return (f"the shared strings part is damaged: {len(lost):,} of the strings the cells "
+                f"show were lost with it ({sum(lost.values()):,} cells left empty)")
+
+
+def _shared_strings_members(reader: WorkbookXml) -> set[str]:
+    """The zip members that may hold the workbook's shared strings: the one its
+    relationships name, and ``xl/sharedStrings.xml``."""
+    named = [target for kind, target in reader.rels("xl/workbook.xml").values()
+             if kind.endswith("/sharedStrings")]
+    return {member for path in [*named, "xl/sharedStrings.xml"]
+            if (member := reader.member(path)) is not None}
 
 
 def _check_shared_string_copies(reader: WorkbookXml, shared: Counter[int],
