@@ -6,7 +6,8 @@ import errno
 import io
 import logging
 import os
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -169,13 +170,46 @@ def _walk_dir(root: Path) -> Iterator[tuple[Path, str] | InputProblem]:
         yield item
 
 
+def distinct_names(names: Sequence[str], paths: Sequence[str | None]) -> list[str]:
+    """``names`` with those that more than one file shares replaced by the file's path as
+    given (``a/x.pdf`` and ``b/x.pdf`` found as ``x.pdf`` under two folders), numbered
+    when even those meet, so each document of one run has a name of its own: a result,
+    a manifest row or a page image found by name belongs to that document alone.
+
+    >>> distinct_names(["x.pdf", "y.pdf", "x.pdf"], ["a/x.pdf", "a/y.pdf", "b/x.pdf"])
+    ['a/x.pdf', 'y.pdf', 'b/x.pdf']
+    >>> distinct_names(["x.pdf", "x.pdf"], [None, None])
+    ['x.pdf', 'x.pdf (2)']
+    """
+    counts = Counter(names)
+    if all(n == 1 for n in counts.values()):
+        return list(names)
+    taken: set[str] = set()
+    distinct = []
+    for name, path in zip(names, paths, strict=True):
+        if counts[name] > 1 and path is not None:
+            name = readable_name(Path(path).as_posix())
+        base, number = name, 2
+        while name in taken:
+            name, number = f"{base} ({number})", number + 1
+        taken.add(name)
+        distinct.append(name)
+    return distinct
+
+
 def tasks_for(paths: PathsLike) -> Iterator[Task | InputProblem]:
-    """Tasks for every file under ``paths``, numbered in order; problems passed through."""
+    """Tasks for every file under ``paths``, numbered in order; problems passed through.
+
+    Files that share a display name (two folders given, each with an ``x.pdf``) are
+    named by their path as given instead (``distinct_names``).
+    """
+    walked = list(walk_inputs(paths))
+    files = [item for item in walked if not isinstance(item, InputProblem)]
+    names = iter(distinct_names([name for _, name in files], [str(path) for path, _ in files]))
     index = 0
-    for item in walk_inputs(paths):
+    for item in walked:
         if isinstance(item, InputProblem):
             yield item
             continue
-        path, name = item
-        yield Task(path=str(path), display_name=name, index=index)
+        yield Task(path=str(item[0]), display_name=next(names), index=index)
         index += 1

@@ -46,7 +46,7 @@ from goblin_core.config import Config
 from goblin_core.engines import Task, run_executor
 from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import error_document
-from goblin_core.inputs import InputProblem, walk_inputs
+from goblin_core.inputs import InputProblem, distinct_names, walk_inputs
 from goblin_core.model import Document, Page
 from goblin_core.pipeline import (
     NO_OCR_BACKEND,
@@ -119,21 +119,10 @@ def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None,
 def _distinct_names(items: list[_Input]) -> list[_Input]:
     """Give files that share a display name (``a/x.pdf``, ``b/x.pdf`` given one by one)
     their path as given instead, so no result overwrites another."""
-    counts = Counter(i.display_name for i in items)
-    if all(n == 1 for n in counts.values()):
-        return items
-    seen: set[str] = set()
-    distinct = []
-    for item in items:
-        name = item.display_name
-        if counts[name] > 1 and item.path is not None:
-            name = item.path.as_posix()
-        base, number = name, 2
-        while name in seen:
-            name, number = f"{base} ({number})", number + 1
-        seen.add(name)
-        distinct.append(_Input(item.index, name, item.path, item.data, item.problem))
-    return distinct
+    names = distinct_names([i.display_name for i in items],
+                           [str(i.path) if i.path is not None else None for i in items])
+    return [_Input(item.index, name, item.path, item.data, item.problem)
+            for item, name in zip(items, names, strict=True)]
 
 
 def _problem_document(item: _Input) -> Document:
