@@ -21,6 +21,7 @@ from itertools import islice
 from typing import Any
 
 from goblin_core.source import Source
+from goblin_pdf.stream_filters import decodes_past, filter_names, most_decoded
 
 log = logging.getLogger(__name__)
 
@@ -206,7 +207,8 @@ class ContentCheck:
         self._data = data
         self._password = password
         self._damaged_streams = damaged_streams
-        self._embedded: dict[str, Any] | None = None
+        self._embedded: dict[str, list[Any]] | None = None
+        self._unlisted = False  # qpdf opened the file but could not list its attachments
         self._pdf: Any = None
         self._failed = False
 
@@ -252,6 +254,26 @@ class ContentCheck:
         """The stream of the embedded file named ``name`` (its file specification's
         ``/UF`` or ``/F``), listed among the embedded files or attached to an
         annotation; None when there is none."""
+        named = self._embedded_files().get(name)
+        return named[0] if named else None
+
+    def embedded_streams(self, name: str) -> list[Any] | None:
+        """Every embedded file stream a file specification named ``name`` holds (two
+        specifications may share a name), or, when none is named so (a name qpdf
+        spells otherwise, or none at all), every embedded file stream of the document;
+        None when qpdf cannot list them."""
+        found = self._embedded_files()
+        if self._failed or self._unlisted:
+            return None
+        named = found.get(name)
+        if named:
+            return named
+        every: dict[tuple[int, int], Any] = {}
+        for streams in found.values():
+            every.update((stream.objgen, stream) for stream in streams)
+        return list(every.values())
+
+    def _embedded_files(self) -> dict[str, list[Any]]:
         if self._embedded is None:
             self._embedded = {}
             pdf = self._open()
@@ -260,7 +282,8 @@ class ContentCheck:
                     self._embedded = _embedded_files(pdf)
                 except Exception as exc:  # qpdf fails on what PDFium mended: no answer
                     log.debug("embedded files unreadable by qpdf: %s", exc)
-        return self._embedded.get(name)
+                    self._unlisted = True
+        return self._embedded
 
     def _open(self) -> Any:
         if self._pdf is None and not self._failed:
@@ -280,10 +303,12 @@ class ContentCheck:
             self._pdf = None
 
 
-def _embedded_files(pdf: Any) -> dict[str, Any]:
-    """Each file specification's name (``/UF``, else ``/F``) and its embedded stream
-    (the ``/EF`` entry under the same key, else the other): PDF 2.0 makes ``/UF`` the
-    name to show, and a writer may give it alone, which PDFium does not read."""
+def _embedded_files(pdf: Any) -> dict[str, list[Any]]:
+    """Each file specification's names (``/UF`` and ``/F``) and the embedded streams
+    under them (the ``/EF`` entry under the same key, else the other), the first
+    specification's first: PDF 2.0 makes ``/UF`` the name to show, and a writer may give
+    it alone, which PDFium does not read. A name two specifications share lists the
+    streams of both."""
     import pikepdf
 
     specifications = [spec.obj for spec in pdf.attachments.values()]
@@ -292,7 +317,7 @@ def _embedded_files(pdf: Any) -> dict[str, Any]:
             if isinstance(annotation, pikepdf.Dictionary) and \
                     annotation.get("/Subtype") == "/FileAttachment":
                 specifications.append(annotation.get("/FS"))
-    found: dict[str, Any] = {}
+    found: dict[str, list[Any]] = {}
     for specification in specifications:
         if not isinstance(specification, pikepdf.Dictionary):
             continue
@@ -303,8 +328,28 @@ def _embedded_files(pdf: Any) -> dict[str, Any]:
             name, stream = specification.get(key), files.get(key) or files.get(
                 "/F" if key == "/UF" else "/UF")
             if isinstance(name, pikepdf.String) and isinstance(stream, pikepdf.Stream):
-                found.setdefault(str(name), stream)
+                streams = found.setdefault(str(name), [])
+                if all(stream.objgen != known.objgen for known in streams):
+                    streams.append(stream)
     return found
+
+
+def embedded_decodes_past(stream: Any, most: int) -> bool:
+    """Whether the embedded file ``stream`` decodes past ``most`` bytes, counted through
+    its filters a piece at a time and kept nowhere, as a reader holds them: every
+    filter's output counts. A stream too small to reach ``most`` through its filters'
+    largest ratios is not decoded; a filter not counted here (an image's) ends the count
+    where it stands."""
+    raw = stream.read_raw_bytes()
+    filters = stream.get("/Filter")
+    chain = filter_names(filters.unparse(resolved=True)) if filters is not None else []
+    if len(raw) > most:
+        return True
+    if most_decoded(len(raw), chain) <= most:
+        return False
+    parameters = stream.get("/DecodeParms")
+    dictionary = parameters.unparse(resolved=True) if parameters is not None else b""
+    return decodes_past(iter((raw,)), chain, dictionary, most)
 
 
 def embedded_data(stream: Any, most: int) -> bytes:
