@@ -104,3 +104,29 @@ def test_a_worker_killed_mid_run_loses_no_document(tmp_path: Path, fixture_plugi
                 threading.Thread(target=os.kill, args=(pids[0], signal.SIGKILL)).start()
     assert sorted(d.name for d in seen) == sorted(t.display_name for t in tasks)
     assert all(d.text == "slept 0.5 seconds" for d in seen), [d.report for d in seen]
+
+
+def test_two_runs_on_one_scheduler_each_get_their_own_documents(
+    tmp_path: Path, cluster: Any, fixture_plugin: None
+) -> None:
+    """Two batches sharing a scheduler at once, each with a first document ``a.sleepy``:
+    each gets the text of its own file, not the other run's."""
+    registry = default_registry()
+    config = registry.config(dask={"scheduler": cluster.scheduler_address})
+    seconds = {"first": "1.5", "second": "0.5"}
+    texts: dict[str, list[str]] = {}
+
+    def run(label: str) -> None:
+        folder = tmp_path / label
+        folder.mkdir()
+        (folder / "a.sleepy").write_bytes(f"GOBLIN-SLEEPY {seconds[label]}\n".encode())
+        tasks = list(tasks_for([folder]))
+        texts[label] = [r.document.text
+                        for r in registry.get("executor.dask").engine.run(tasks, config)]
+
+    runs = [threading.Thread(target=run, args=(label,)) for label in seconds]
+    for thread in runs:
+        thread.start()
+    for thread in runs:
+        thread.join()
+    assert texts == {label: [f"slept {s} seconds"] for label, s in seconds.items()}

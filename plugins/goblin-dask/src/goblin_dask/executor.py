@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -51,9 +52,13 @@ class DaskExecutor(BaseEngine):
         with self._client(options, jobs, config) as client:
             client.register_plugin(SupervisedPoolPlugin(config.to_dict()), name=POOL_PLUGIN)
             retries = int(options.get("retries", 2))
+            # A scheduler takes a key it already holds for the same task: without this
+            # run's own token, two runs on one shared scheduler, each with a document 0
+            # named a.pdf, were both given the result of the one submitted first.
+            run = uuid.uuid4().hex
             futures = [
                 client.submit(run_on_worker, task, pure=False, retries=retries,
-                              key=f"goblin-{task.index}-{task.display_name}")
+                              key=f"goblin-{task.index}-{task.display_name}-{run}")
                 for task in todo
             ]
             by_key = {f.key: t for f, t in zip(futures, todo, strict=True)}
