@@ -22,7 +22,7 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
 from goblin_office.safexml import Entities, attr, children, local_name, parse_xml_file
-from goblin_office.xmltext import in_read_encoding, leniently
+from goblin_office.xmltext import READ_TAIL, in_read_encoding, leniently, lost_after_damage
 
 #: Elements read as one block of text each, their inline markup joined in.
 _PARAGRAPHS = frozenset({"p", "v", "text-author", "subtitle", "date"})
@@ -55,6 +55,11 @@ class FictionBookParser(BaseEngine):
         metadata = {**_description(root), **({"recovered": True} if warnings else {})}
         document = TextDocument(pages or [PageContent(1)], metadata=metadata)
         document.warnings = [*warnings, *entities.warnings()]
+        if warnings:
+            # the whole tree's text (pictures' base64 too), so a book whose last element
+            # is a picture is compared with what it ends with
+            ending = " ".join(root.itertext())[-2 * READ_TAIL:]
+            document.left_out = lost_after_damage(data, ending)
         return document
 
     def _pages(self, root: Any) -> list[PageContent]:

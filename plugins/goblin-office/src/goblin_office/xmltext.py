@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import html
 import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -347,7 +348,7 @@ class XMLParser(BaseEngine):
                 lines, root = text_lines(tree), local_name(tree)
             return lines, entities, {"root": root}
 
-        return read_leniently(read)
+        return read_leniently(read, data)
 
 
 _ATOM = "{http://www.w3.org/2005/Atom}"
@@ -403,15 +404,85 @@ def leniently(read: Callable[[bool], T], readable: Callable[[T], bool]) -> tuple
                         "the damage may be missing")]
 
 
-def read_leniently(read: Callable[[bool], Reading]) -> TextDocument:
+def read_leniently(read: Callable[[bool], Reading], data: bytes) -> TextDocument:
     """``read``'s lines as one page, read ``leniently`` (metadata ``recovered`` when the
-    strict reading failed)."""
+    strict reading failed, and ``left_out`` saying so when text of ``data``, the file read,
+    is known lost to the damage)."""
     (lines, entities, metadata), warnings = leniently(read, lambda reading: bool(reading[0]))
     if warnings:
         metadata = {**metadata, "recovered": True}
     document = TextDocument(["\n".join(lines)], metadata=metadata)
     document.warnings = [*warnings, *entities.warnings()]
+    if warnings:
+        document.left_out = lost_after_damage(data, _last_lines(lines))
     return document
+
+
+def _last_lines(lines: list[str]) -> str:
+    """The end of ``lines``, about ``READ_TAIL`` characters of it, as one text."""
+    taken: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        taken.append(line)
+        size += len(line) + 1
+        if size > READ_TAIL:
+            break
+    return "\n".join(reversed(taken))
+
+
+#: how much of the end of a damaged file, and of its reading, is compared
+READ_TAIL = 1 << 16
+#: markup between texts: comments, processing instructions, CDATA's brackets, tags
+_MARKUP = re.compile(r"<!--.*?-->|<\?.*?\?>|<!\[CDATA\[|\]\]>|<[^<>]*>", re.DOTALL)
+_WORD = re.compile(r"\w+")
+#: the last words of a file the reading must hold for nothing after the damage to be lost
+_LAST_WORDS = 3
+
+
+def lost_after_damage(data: bytes, reading_end: str) -> str:
+    """What ``ParsedDocument.left_out`` says of XML read leniently (``leniently``), whose
+    reading ends with ``reading_end``: '' when nothing is known lost.
+
+    A file cut inside a tag or a text lost what followed the cut. libxml2 recovers from
+    most damage in the middle of a file (a stray ``&`` or ``<``, a tag left open) and
+    reads on, but from some (an attribute without quotes, a second root) it reads no
+    further: the file's last words then are missing from the reading. A file whose end
+    tags alone are missing, or which was read to its last words, loses nothing.
+    """
+    tail = _decoded_tail(data).rstrip()
+    last_open, last_close = tail.rfind("<"), tail.rfind(">")
+    if last_open > last_close:
+        return "the file ends inside a tag, as one cut short does: the text after the cut is lost"
+    if tail[last_close + 1:].strip():
+        return ("the file ends inside a text, as one cut short does: the text after the cut "
+                "is lost")
+    # escaped markup (a feed's HTML) is read as the text it shows: its tags go too
+    words = _WORD.findall(_MARKUP.sub(" ", html.unescape(_MARKUP.sub(" ", tail))))
+    if not words:
+        return ""
+    needle = " ".join(words[-_LAST_WORDS:])
+    if f" {needle} " in f" {' '.join(_WORD.findall(reading_end))} ":
+        return ""
+    return (f"the reading stopped at the damage, before the file's last words "
+            f"({needle!r}): the text after the damage is lost")
+
+
+def _decoded_tail(data: bytes) -> str:
+    """About the last ``READ_TAIL`` characters of the XML file ``data``, decoded as its
+    parser reads it: UTF-16 by its BOM or byte pattern, else the declared encoding or UTF-8."""
+    tail = data[-2 * READ_TAIL:]
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or looks_utf16(data):
+        big_endian = data.startswith(codecs.BOM_UTF16_BE) or data[:1] == b"\x00"
+        tail = tail[len(tail) % 2:]
+        return tail.decode("utf-16-be" if big_endian else "utf-16-le", "replace")
+    declared = _DECLARATION.match(data)
+    label = declared.group(1).decode("ascii").lower() if declared else ""
+    for codec in (declared_codecs(label) if label else ()) or ("utf-8",):
+        try:
+            return tail.decode(codec, "replace")
+        except LookupError:
+            continue
+    return tail.decode("utf-8", "replace")
 
 
 def text_lines(root: Any) -> list[str]:
@@ -461,4 +532,4 @@ class SVGParser(BaseEngine):
                                             recover=recover)
             return svg_lines(root), entities, {}
 
-        return read_leniently(read)
+        return read_leniently(read, data)
