@@ -92,6 +92,13 @@ class EngineUnavailable(GoblinError):
     kind = "EngineUnavailable"
 
 
+class EngineFailed(GoblinError):
+    """An engine ran on the input and broke down (its binary crashed or ended with an
+    error status): the input may be sound, and another engine may read it."""
+
+    kind = "EngineFailed"
+
+
 class CorruptDocument(GoblinError):
     """The file is damaged beyond what every installed engine could read."""
 
@@ -188,6 +195,7 @@ ERROR_KINDS: dict[str, type[GoblinError]] = {
         UnsafeArchive,
         ExtractionTimeout,
         EngineUnavailable,
+        EngineFailed,
         CorruptDocument,
         OutputLimitReached,
         WorkerCrashed,

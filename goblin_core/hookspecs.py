@@ -133,7 +133,8 @@ def goblin_register_ocr_backends(register: Register) -> None:
     ``languages`` is Tesseract-style (``"por+eng"``). Return ``OCRResult(text,
     confidence)`` with confidence in [0, 1]; for an image it cannot read return
     ``OCRResult("", 0.0)``. A failure of the backend itself (its time limit ran
-    out) may be raised as a GoblinError (``ExtractionTimeout``): the core records
+    out, its binary crashed) may be raised as a GoblinError (``ExtractionTimeout``,
+    ``EngineFailed``): the core records
     it in the page's attempts and the next backend reads the page. A backend with
     ``cloud = True`` sends pages off the machine and runs only when config or the
     call names it. A backend whose

@@ -22,7 +22,7 @@ from PIL import Image
 from goblin_core import default_registry
 from goblin_core.config import Config
 from goblin_core.deadline import document_deadline
-from goblin_core.errors import ExtractionTimeout
+from goblin_core.errors import EngineFailed, ExtractionTimeout
 from goblin_ocr_tesseract.backend import TesseractBackend
 from goblin_ocr_tesseract.languages import tessdata_folder
 from goblin_ocr_tesseract.words import mean_confidence, parse_tsv
@@ -136,13 +136,28 @@ def test_every_pass_over_a_page_shares_one_timeout(
     assert elapsed < 8, f"{elapsed:.1f} s: each pass got its own timeout"
 
 
-def test_a_crashing_binary_gives_the_empty_result(
-    tesseract: str, tmp_path: Path, page_image: DrawPage, caplog: pytest.LogCaptureFixture
+def test_a_crashing_binary_is_a_failure_naming_the_signal(
+    tesseract: str, tmp_path: Path, page_image: DrawPage
 ) -> None:
     command = fake_tesseract(tmp_path, tesseract, "kill -SEGV $$")
-    result = TesseractBackend().recognize(page_image(), "eng", config(command))
-    assert (result.text, result.confidence) == ("", 0.0)
-    assert "-11" in caplog.text
+    with pytest.raises(EngineFailed, match=r"Tesseract failed on a \d+x\d+ page image: "
+                                           r"Tesseract ended with status -11"):
+        TesseractBackend().recognize(page_image(), "eng", config(command))
+
+
+def test_a_page_tesseract_crashed_on_is_a_lost_page_in_the_report(
+    tesseract: str, tmp_path: Path, page_image: DrawPage
+) -> None:
+    command = fake_tesseract(tmp_path, tesseract, "echo 'Segmentation fault' >&2; exit 139")
+    path = tmp_path / "scan.png"
+    page_image().save(path)
+    done = subprocess.run(
+        [sys.executable, "-m", "goblin_core.cli", "extract", str(path), "--ocr", "always",
+         "-O", f"tesseract.command={command}"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1, done.stderr
+    assert "page 1: EngineFailed: Tesseract failed on a" in done.stderr
+    assert "status 139: Segmentation fault" in done.stderr
 
 
 def _peak_rss_of(code: str, env: dict[str, str]) -> tuple[int, str]:
@@ -169,13 +184,17 @@ def test_a_flood_of_error_output_is_not_held_in_memory(
         "seen = []\n"
         "logging.getLogger().addHandler(logging.Handler())\n"
         "logging.getLogger().handlers[-1].emit = lambda r: seen.append(r.getMessage())\n"
-        "print(TesseractBackend().recognize(page, 'eng', cfg))\n"
+        "try:\n"
+        "    TesseractBackend().recognize(page, 'eng', cfg)\n"
+        "except Exception as failure:\n"
+        "    seen.append(str(failure))\n"
+        "    print(type(failure).__name__)\n"
         "print(max(len(m) for m in seen), any('last words' in m for m in seen))\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )
     peak, out = _peak_rss_of(code, {})
     lines = out.splitlines()
-    assert lines[0] == "OCRResult(text='', confidence=0.0)"
+    assert lines[0] == "EngineFailed"
     longest, said = lines[1].split()
     assert int(longest) < 10_000 and said == "True"
     assert peak < 300_000, f"peak RSS {peak} KB"
@@ -224,7 +243,9 @@ def test_a_tessdata_folder_with_quotes_in_its_name_is_one_argument(
     args = tmp_path / "args"
     command = fake_tesseract(tmp_path, tesseract,
                              f'for a in "$@"; do echo "$a"; done > {args}; exit 1')
-    TesseractBackend().recognize(page_image(), "eng", config(command, tessdata_dir=str(folder)))
+    with pytest.raises(EngineFailed, match="status 1"):
+        TesseractBackend().recognize(page_image(), "eng",
+                                     config(command, tessdata_dir=str(folder)))
     assert str(folder) in args.read_text().splitlines()
 
 

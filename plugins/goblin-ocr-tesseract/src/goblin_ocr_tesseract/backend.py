@@ -17,7 +17,7 @@ from PIL import Image
 from goblin_core.config import Config
 from goblin_core.deadline import time_left
 from goblin_core.engines import BaseEngine
-from goblin_core.errors import ExtractionTimeout
+from goblin_core.errors import EngineFailed, ExtractionTimeout
 from goblin_core.model import EMPTY_OCR, OCRResult
 from goblin_ocr_tesseract.accents import restore_accents
 from goblin_ocr_tesseract.flatten import flatten
@@ -36,7 +36,7 @@ from goblin_ocr_tesseract.legacy import fill_unwritable, legacy_languages, pytho
 from goblin_ocr_tesseract.margin import with_margin
 from goblin_ocr_tesseract.page_language import page_language
 from goblin_ocr_tesseract.page_script import other_script_groups
-from goblin_ocr_tesseract.process import TesseractTimeout
+from goblin_ocr_tesseract.process import TesseractFailed, TesseractTimeout
 from goblin_ocr_tesseract.reading import Reading, RunSettings, read, rotation
 from goblin_ocr_tesseract.skew import ink_skew_degrees
 from goblin_ocr_tesseract.traineddata import has_legacy_engine
@@ -135,8 +135,10 @@ class TesseractBackend(BaseEngine):
 
         Every pass over the page shares ``tesseract.timeout``: a second pass
         that runs out of it leaves the reading before it standing. A page whose
-        first reading runs out of it raises ExtractionTimeout, so the page's
-        attempts say why it has no OCR text (the core records it and goes on).
+        first reading runs out of it raises ExtractionTimeout, and one whose
+        first reading Tesseract crashes on or ends with an error status raises
+        EngineFailed, so the page's attempts say why it has no OCR text (the
+        core records it and goes on).
         """
         if not _readable(image):
             return EMPTY_OCR
@@ -172,6 +174,11 @@ class TesseractBackend(BaseEngine):
             raise ExtractionTimeout(
                 f"Tesseract read nothing of a {image.width}x{image.height} page image within "
                 f"{limit}: {exc}") from None
+        except TesseractFailed as exc:
+            # Tesseract, not the page, broke down (a crash, an error status): the page's
+            # attempts must say so, or its missing text would pass for a blank page
+            raise EngineFailed(f"Tesseract failed on a {image.width}x{image.height} page "
+                               f"image: {exc}") from None
         except _RUN_ERRORS as exc:
             log.warning("Tesseract could not read the page: %s", exc)
             return EMPTY_OCR
