@@ -109,21 +109,27 @@ class WorkbookFormats:
             return None
         return cls(reader.archive, styles, sheets, reader.name)
 
-    def cells(self, sheet: str) -> Iterator[tuple[int, int, NumberFormat]]:
-        """(row, column, format) of the formatted cells of ``sheet``, 0-based, in order."""
+    def cells(
+        self, sheet: str, archive: zipfile.ZipFile | None = None
+    ) -> Iterator[tuple[int, int, NumberFormat]]:
+        """(row, column, format) of the formatted cells of ``sheet``, 0-based, in order;
+        read from ``archive`` when given (a mended copy of the package), else from the
+        package the formats were loaded from."""
         path = self.sheets.get(sheet)
         if path is None:
             return
         try:
-            yield from self._scan(path)
+            yield from self._scan(path, archive or self.archive)
         except (CorruptDocument, zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
                 KeyError) as exc:
             # the cells themselves come from calamine; only their formats stop here
             log.warning("%s: number formats of %r stop: %s", self.name, sheet, exc)
 
-    def _scan(self, path: str) -> Iterator[tuple[int, int, NumberFormat]]:
+    def _scan(
+        self, path: str, archive: zipfile.ZipFile
+    ) -> Iterator[tuple[int, int, NumberFormat]]:
         pattern: re.Pattern[bytes] | None = None
-        with open_member(self.archive, path, self.name) as stream:
+        with open_member(archive, path, self.name) as stream:
             for window, cut in tag_windows(stream):
                 pattern = pattern or _pick(self._canonical, self._any_order, window)
                 if pattern is self._canonical:

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
+from lxml import etree
+
 from goblin_core.errors import CorruptDocument
 from goblin_office.containers import MEMBER_ERRORS, open_member
 
@@ -220,6 +222,57 @@ def salvaged_shared_strings(
     return SalvagedStrings(
         start + body[len(start):end] + padding * max(0, needed - kept)
         + b"</" + prefix + b"sst>", kept)
+
+
+_ROW_END = re.compile(rb"</((?:[A-Za-z_][\w.-]*:)?)row\s*>")
+_ROW_NUMBER = re.compile(rb"""<(?:[A-Za-z_][\w.-]*:)?row\s[^>]*?\br=["'](\d{1,7})["']""")
+
+
+@dataclass
+class SalvagedSheet:
+    """A sheet part closed after the last row that ends before its damage."""
+
+    part: bytes
+    #: the number (1-based) of the last row kept, 0 when it gives none
+    last_row: int
+
+
+def salvaged_sheet(body: bytes) -> SalvagedSheet | None:
+    """The sheet part ``body``, cut short or as far as it inflated, closed after its last
+    whole row; None when no row ends in it."""
+    last = None
+    for match in _ROW_END.finditer(body, 0, _well_formed_length(body)):
+        last = match
+    if last is None:
+        return None
+    prefix = last[1]
+    start = body.rfind(b"<" + prefix + b"row", 0, last.start())
+    numbered = _ROW_NUMBER.match(body, start) if start >= 0 else None
+    closing = b"</" + prefix + b"sheetData></" + prefix + b"worksheet>"
+    return SalvagedSheet(body[: last.end()] + closing, int(numbered[1]) if numbered else 0)
+
+
+def _well_formed_length(body: bytes) -> int:
+    """How much of ``body`` is read as XML before a syntax error (all of it when there is
+    none before its end): damage that inflates, as a broken deflate stream may, into
+    bytes that are no XML, is not kept. A column counting characters, not bytes, only
+    places the error earlier."""
+    parser = etree.XMLPullParser(events=("end",), resolve_entities=False, no_network=True,
+                                 huge_tree=True, load_dtd=False)
+    try:
+        for start in range(0, len(body), CHUNK):
+            parser.feed(body[start : start + CHUNK])
+            for _event, element in parser.read_events():
+                element.clear()  # only where the XML breaks is wanted, not its tree
+    except etree.XMLSyntaxError as exc:
+        line, column = exc.position
+        offset = 0
+        for _ in range(max(line - 1, 0)):
+            offset = body.find(b"\n", offset) + 1
+            if offset <= 0:
+                return len(body)
+        return offset + max(column - 1, 0)
+    return len(body)
 
 
 def column_letters(column: int) -> str:

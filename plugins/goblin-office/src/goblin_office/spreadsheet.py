@@ -55,6 +55,7 @@ from goblin_office.sheetspan import (
     copies_refused,
     inflated_prefix,
     salvaged_shared_strings,
+    salvaged_sheet,
     shared_string_lengths,
     sheet_span,
     tag_windows,
@@ -173,6 +174,11 @@ class _CalamineDocument(BaseParsedDocument):
         # sheet name -> part, for the sheets of the package that may hold error cells
         self.error_parts: dict[str, str] = {}
         self.error_reader: ErrorReader = error_cells
+        # an xlsx's package and sheet parts (name -> part), to read what is left of a sheet
+        # part calamine cannot read (cut short, or inflating only partway)
+        self.source: Source | None = None
+        self.sheet_parts: dict[str, str] = {}
+        self.lost: list[str] = []
         # whether the cells may hold raw ISO 8601 durations (calamine's long ODS times)
         self.durations = False
         # a chart sheet holds no cells: calamine reads an xlsb one as a worksheet and fails
@@ -185,10 +191,13 @@ class _CalamineDocument(BaseParsedDocument):
             try:
                 rows = self._rows(name)
             except CalamineError as exc:
-                # a damaged sheet part costs that sheet, not the workbook's other sheets
-                yield PageContent(number=number, label=name,
-                                  error=f"sheet {name!r} cannot be read ({exc})")
-                continue
+                salvaged = self._salvaged_rows(name)
+                if salvaged is None:
+                    # a damaged sheet part costs that sheet, not the workbook's other sheets
+                    yield PageContent(number=number, label=name,
+                                      error=f"sheet {name!r} cannot be read ({exc})")
+                    continue
+                rows = salvaged
             except BaseException as exc:
                 if not is_rust_panic(exc):
                     raise
@@ -199,24 +208,65 @@ class _CalamineDocument(BaseParsedDocument):
             yield sheet_page(number, name, rows, self.extras.get(name), self.engine,
                              name in self.hidden)
 
-    def _rows(self, name: str) -> list[Sequence[str]]:
+    def _rows(
+        self, name: str, workbook: CalamineWorkbook | None = None,
+        package: zipfile.ZipFile | None = None,
+    ) -> list[Sequence[str]]:
+        """The rows of sheet ``name``; from ``workbook`` and ``package`` when given (a
+        mended copy of the workbook), else from the workbook the document opened."""
         if name in self.chart_sheets:
             return []
-        sheet = self.workbook.get_sheet_by_name(name)
+        sheet = (workbook or self.workbook).get_sheet_by_name(name)
         cut_before = len(self.metadata.get("truncated_sheets", ()))
         # calamine yields rows from row 0 but columns from the first used one
         first_column = sheet.start[1] if sheet.start else 0
-        rows = capped_rows(self._texts(name, sheet, first_column), name, self.max_cells,
+        rows = capped_rows(self._texts(name, sheet, first_column, package), name, self.max_cells,
                            self.metadata, first_column=first_column)
         if len(self.metadata.get("truncated_sheets", ())) > cut_before:
             self.warnings.extend(cut_sheet_warnings([name], self.config))
         return rows
 
-    def _texts(self, name: str, sheet: Any, first_column: int) -> Iterator[list[str]]:
+    def _salvaged_rows(self, name: str) -> list[Sequence[str]] | None:
+        """The rows of sheet ``name`` before the damage that keeps calamine from reading
+        its part (cut short, or a deflate stream that breaks midway), read from a copy of
+        the workbook whose part is closed after its last whole row; None when there is no
+        such row, or calamine cannot read that either. What was lost goes to ``left_out``."""
+        part = self.sheet_parts.get(name)
+        if part is None or self.source is None or self.package is None:
+            return None
+        salvaged = salvaged_sheet(inflated_prefix(self.package, part))
+        if salvaged is None:
+            return None
+        copy = without_damaged_parts(
+            self.source.bytes(), self.source.display_name,
+            stand_ins=lambda member, _type: salvaged.part if member == part else None,
+            xml_parts=part.__eq__)
+        if part not in copy.damaged:
+            return None
+        try:
+            workbook = _workbook(self.source, self.source, io.BytesIO(copy.data))
+        except CorruptDocument:
+            return None
+        try:
+            with zipfile.ZipFile(io.BytesIO(copy.data)) as package:
+                rows = self._rows(name, workbook, package)
+        except CalamineError:
+            return None
+        finally:
+            workbook.close()
+        after = f"row {salvaged.last_row:,}" if salvaged.last_row else "its last whole row"
+        self.lost.append(f"sheet {name!r} is damaged ({part}: {copy.damaged[part]}): "
+                         f"what it holds after {after} is lost")
+        self.left_out = "; ".join(self.lost)
+        return rows
+
+    def _texts(
+        self, name: str, sheet: Any, first_column: int, package: zipfile.ZipFile | None
+    ) -> Iterator[list[str]]:
         if self.formats is None and not self.comma:
             rows: Iterator[list[str]] = ([cell_text(v) for v in row] for row in sheet.iter_rows())
         else:
-            styled = self.formats.cells(name) if self.formats is not None else iter(())
+            styled = self.formats.cells(name, package) if self.formats is not None else iter(())
             rows = display_rows(
                 sheet.iter_rows(),
                 styled,
@@ -226,15 +276,22 @@ class _CalamineDocument(BaseParsedDocument):
             )
         if self.durations:
             rows = (iso_durations(row) for row in rows)
-        errors = self._errors(name)
+        errors = self._errors(name, package)
         return with_errors(rows, errors, first_column) if errors else rows
 
-    def _errors(self, name: str) -> dict[tuple[int, int], str]:
+    def _errors(
+        self, name: str, package: zipfile.ZipFile | None = None
+    ) -> dict[tuple[int, int], str]:
         """The error cells of sheet ``name``, which calamine reads as empty, and its formula
-        cells that hold no value, as their formulas (said in a warning)."""
+        cells that hold no value, as their formulas (said in a warning). A sheet read from
+        a mended ``package`` is looked through there: its damaged part gave the scan that
+        finds the sheets holding them nothing."""
         part = self.error_parts.get(name)
-        if part is not None and self.package is not None:
-            found = self.error_reader(self.package, part)
+        if package is not None:
+            part = self.sheet_parts.get(name)
+        package = package or self.package
+        if part is not None and package is not None:
+            found = self.error_reader(package, part)
             self.warnings.extend(uncalculated_warnings(name, found))
             return found
         extras = self.extras.get(name)
@@ -340,6 +397,9 @@ class CalamineParser(BaseEngine):
         document = _CalamineDocument(workbook, names, extras, config, self.name, formats, comma)
         document.package = package
         document.error_parts = error_parts
+        if mime == fmt.XLSX:
+            document.source = plain
+            document.sheet_parts = dict(_sheet_members(reader))
         document.warnings.extend([*mended, *extras_left_out])
         document.left_out = left_out
         if mime == fmt.XLSB:
