@@ -43,6 +43,7 @@ from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_
 from goblin_pdf.named_ligatures import NamedLigatures
 from goblin_pdf.optional_content import HiddenLayers
 from goblin_pdf.outline import outline_text, read_outline
+from goblin_pdf.page_extras import remember_extras
 from goblin_pdf.page_render import RenderTimeout, render_gray
 from goblin_pdf.page_selection import pages_to_read
 from goblin_pdf.page_weight import PageCensus
@@ -439,6 +440,7 @@ class PdfiumDocument(BaseParsedDocument):
             extra[:0] = self._xfa()
         if number == self.page_count and self.options.get("outline", True) and self.outline():
             extra.append(outline_text(self.outline()))
+        remember_extras(self.source, number, "\n\n".join(extra))
         if extra:
             text = "\n\n".join([text.rstrip("\n"), *extra]) if text.strip() else "\n\n".join(extra)
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,

@@ -1,0 +1,74 @@
+"""A page a recovery engine reads again keeps its comments, form values and the outline.
+
+PDFium's text of the page carries them after what the page draws; pdfplumber, pdftotext
+and the glyph rereadings read only what it draws, so their text, when it wins, must
+bring them along.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pikepdf
+import pytest
+from pdf_builders import identity_font_pdf, mac_cmap_font_pdf
+from pikepdf import Array, Dictionary, Name, String
+
+from goblin_core import extract
+
+COMMENT = "Reviewer remark about clause seven"
+VALUE = "Maria Oliveira"
+BOOKMARK = "Bookmark to the notice"
+
+
+def _with_comment_field_and_outline(page_pdf: bytes) -> bytes:
+    pdf = pikepdf.open(io.BytesIO(page_pdf))
+    page = pdf.pages[0]
+    note = pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Text, Rect=[300, 650, 320, 670],
+        Contents=String(COMMENT), T=String("Ann")))
+    field = pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Widget, FT=Name.Tx, T=String("signer"),
+        V=String(VALUE), Rect=[50, 50, 250, 70], P=page.obj))
+    page.obj.Annots = Array([note, field])
+    pdf.Root.AcroForm = Dictionary(Fields=Array([field]))
+    outlines = pdf.make_indirect(Dictionary(Type=Name.Outlines))
+    bookmark = pdf.make_indirect(Dictionary(Title=String(BOOKMARK), Parent=outlines,
+                                            Dest=[page.obj, Name.Fit]))
+    outlines.First = outlines.Last = bookmark
+    outlines.Count = 1
+    pdf.Root.Outlines = outlines
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("page_pdf", [identity_font_pdf, mac_cmap_font_pdf],
+                         ids=["identity-font", "mac-code-page"])
+def test_a_recovered_page_keeps_its_comment_field_value_and_outline(
+        page_pdf: Callable[[], bytes]) -> None:
+    document = extract(_with_comment_field_and_outline(page_pdf()), name="notice.pdf",
+                       ocr="never")
+    page = document.pages[0]
+    assert page.status == "recovered", (page.status, page.engine)
+    assert page.engine != "pdf.pypdfium2"
+    assert "A Prefeitura Municipal torna" in page.text
+    assert COMMENT in page.text
+    assert f"signer: {VALUE}" in page.text
+    assert BOOKMARK in page.text
+    for added in (COMMENT, VALUE, BOOKMARK):
+        assert page.text.count(added) == 1, page.text
+
+
+@pytest.mark.parametrize("engine", ["pdf.pdfplumber", "pdf.poppler"])
+def test_each_recovery_engine_brings_the_additions(engine: str) -> None:
+    """With the other recovery engines off, the one left brings them too."""
+    others = {name: {"enabled": False} for name in
+              ("pdf.pdfplumber", "pdf.poppler", "pdf.glyph_order", "pdf.byte_order")
+              if name != engine}
+    document = extract(_with_comment_field_and_outline(mac_cmap_font_pdf()),
+                       name="notice.pdf", ocr="never", engines=others)
+    page = document.pages[0]
+    assert page.engine == engine, (page.status, page.engine)
+    assert COMMENT in page.text and f"signer: {VALUE}" in page.text and BOOKMARK in page.text
