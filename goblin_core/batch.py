@@ -15,7 +15,7 @@ import os
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -181,6 +181,12 @@ class BatchWriter:
         # result of an earlier run is replaced
         self._claimed: set[str] = {MANIFEST_NAME}
 
+    def claim(self, kept: Mapping[str, Mapping[str, Any]]) -> None:
+        """Hold the result files of the documents a resumed run keeps (manifest rows by
+        path): a document extracted again must not take one of their names, which would
+        replace a kept result with its own and leave two rows naming one file."""
+        self._claimed.update(str(row["output"]) for row in kept.values() if row.get("output"))
+
     def write(self, document: Document, task: Task, seconds: float) -> dict[str, Any]:
         name = self._free_name(output_name(task.display_name, self.fmt))
         target = (self.output_dir / name).resolve()
@@ -284,6 +290,7 @@ def run_batch(
     if entry is None:
         raise GoblinError(f"no executor named {executor!r} is installed (try executor.local)")
     writer = BatchWriter(registry, config, out, fmt)
+    writer.claim(kept)
     started = time.monotonic()
     try:
         for problem in problems:

@@ -369,6 +369,8 @@ class _Writer:
         self.format = str(renderer.format)
         self.separator = STREAMING_SEPARATORS.get(self.format)
         self.folder = BatchWriter(registry, config, output, self.format) if output else None
+        if self.folder is not None:
+            self.folder.claim(self.kept)
         self.held: list[Document] = []
         self.written = 0
         self.count = 0
