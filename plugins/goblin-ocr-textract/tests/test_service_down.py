@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from PIL import Image
 from test_hostile_service import Service
+from test_textract import registry
 
+import goblin_core
 from goblin_core import load_registry
 from goblin_core.config import Config
 from goblin_ocr_textract import outages
@@ -122,3 +124,28 @@ def test_an_outage_is_logged_once_as_an_error_the_command_line_prints(
     [error] = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert "UnrecognizedClientException" in error.getMessage()
     assert "not asked again" in error.getMessage()
+
+
+def test_each_page_left_unread_says_why(refusing: Service, throttling: Service) -> None:
+    backend, settings = TextractBackend(), config(refusing)
+    first, later = (backend.recognize(page(), "eng", settings) for _ in range(2))
+    [(kind, why)] = first.warnings
+    assert kind == "EngineFailed" and why.startswith("Textract could not read a page: ")
+    assert "UnrecognizedClientException" in why
+    [(kind, why)] = later.warnings
+    assert kind == "EngineFailed" and "not asked" in why and "UnrecognizedClientException" in why
+    [(_, why)] = backend.recognize(page(), "eng", config(throttling)).warnings
+    assert "ThrottlingException" in why
+
+
+def test_a_document_textract_could_not_read_says_so_in_its_report(refusing: Service) -> None:
+    # no other OCR backend in this session: the pages stay without text, and the report
+    # must tell a refused request from a blank scan
+    doc = goblin_core.extract(b"%PDF-1.7\n% scanned\n", name="scan.pdf", registry=registry(),
+                              ocr_backends=["ocr.textract"],
+                              textract={"endpoint_url": refusing.url, "timeout": 1,
+                                        "max_attempts": 2, "backoff_initial": 0.01,
+                                        "backoff_max": 0.02})
+    failed = [w for w in doc.report.warnings if w.kind == "EngineFailed"]
+    assert [w.engine for w in failed] == ["ocr.textract"]
+    assert failed[0].page == 1 and "security token" in failed[0].message

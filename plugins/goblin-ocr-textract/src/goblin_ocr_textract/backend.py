@@ -70,13 +70,15 @@ class TextractBackend(BaseEngine):
         return True, ""
 
     def recognize(self, image: Any, languages: str, config: Config) -> OCRResult:
-        """One page image through DetectDocumentText; ``OCRResult("", 0.0)`` on failure."""
+        """One page image through DetectDocumentText; on failure the empty result, with an
+        ``EngineFailed`` warning saying why."""
         options = config.section("textract")
         key = service_key(options)
         down = self.outages.current(key)
         if down:
             log.debug("Textract not asked for the page: it failed moments ago (%s)", down)
-            return EMPTY_OCR
+            return _unread(f"Textract was not asked for pages for {OUTAGE_SECONDS:.0f} s "
+                           f"after it failed: {down}")
         try:
             # a service that stalls or throttles forever costs at most the document's time
             time_left = seconds_left(config)
@@ -88,7 +90,7 @@ class TextractBackend(BaseEngine):
                                   Document={"Bytes": data})
         except (GoblinError, *_SERVICE_ERRORS) as exc:
             _log_failure(self.outages.record(key, exc), "the page", exc)
-            return EMPTY_OCR
+            return _unread(f"Textract could not read a page: {exc}")
         pages = pages_from_blocks(answer.get("Blocks", []))
         if not pages:
             return EMPTY_OCR
@@ -147,6 +149,12 @@ def _read_in_part(config: Config) -> str:
     if most > 0:
         return f"at most {most} pages are read (goblin.max_pages)"
     return ""
+
+
+def _unread(why: str) -> OCRResult:
+    """The empty result of a page Textract did not read, saying why in the document's
+    report: a page left blank by a failed request would otherwise pass for a blank page."""
+    return OCRResult("", 0.0, (("EngineFailed", why),))
 
 
 def _log_failure(outage: bool, what: str, error: BaseException) -> None:
