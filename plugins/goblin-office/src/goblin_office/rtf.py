@@ -95,4 +95,7 @@ class RTFParser(BaseEngine):
             document.warnings.append(("CorruptDocument", f"the RTF ends inside "
                                       f"{content.unclosed_groups:,} open group(s): the file "
                                       "may be cut short, losing what followed"))
+        if content.cut_inside:
+            document.left_out = (f"the RTF ends {content.cut_inside}, as one cut short "
+                                 "does: the text after the cut is lost")
         return document

@@ -190,6 +190,9 @@ class _State:
     padded: bool = False  # an annotation or note: set off from the text around it
     deleted: bool = False  # a tracked deletion (\deleted)
     hidden: bool = False  # hidden text (\v)
+    #: the control word that opened the outermost skipped group or story apart from the
+    #: body (a note, a header, \info) holding it
+    destination: str = ""
 
 
 @dataclass
@@ -203,6 +206,9 @@ class RTFContent:
     #: groups still open where the data ends: a writer closes every group, so a file
     #: ending inside some was most likely cut short
     unclosed_groups: int = 0
+    #: what a file ending inside open groups was cut in, when text is lost with it (a
+    #: word, a control word, a picture); '' when its closing braces alone are missing
+    cut_inside: str = ""
 
 
 class _Reader:
@@ -325,12 +331,20 @@ class _Reader:
         group_start = starred = False
         data = self.data
         position, end = 0, len(data)
+        # what the data ended with, for a file that ends inside open groups
+        ending = "at a lone backslash"
         while position < end:
             match = _TOKEN.match(data, position)
             if match is None:  # a lone backslash at the very end
+                ending = "at a lone backslash"
                 break
             position = match.end()
             word, param, hexbyte, symbol, brace, text = match.groups()
+            ending = _ending(word, param, hexbyte, symbol, brace, text, ending)
+            if match.lastindex is None:
+                # a line end, which RTF ignores: Word wraps its lines anywhere, so one
+                # between a "{" and its "\*\latentstyles" must not make the group text
+                continue
             if word is not None:
                 first, was_starred = group_start, starred
                 group_start = starred = False
@@ -387,8 +401,9 @@ class _Reader:
                 if closed.padded:
                     self.emit(" ", state, character=False)
         self.flush()
+        unclosed = len(stack) + merged_groups
         return RTFContent("".join(self.parts[""]), self.metadata(), self.cuts, self.hidden_chars,
-                          len(stack) + merged_groups)
+                          unclosed, _cut_inside(ending, state) if unclosed else "")
 
     def control(
         self, word: str, param: str | None, state: _State, first: bool, starred: bool
@@ -398,6 +413,8 @@ class _Reader:
             # fallback (\u8220\ldblquote): it is skipped whole
             self.skip_chars -= 1
             return state
+        if first and not state.destination and word in _STORIES:
+            state.destination = word
         if state.in_fonttbl:
             if first and starred:
                 state.in_font_aside = True
@@ -407,6 +424,8 @@ class _Reader:
         if first and (
             word in _SKIPPED or word in self.excluded or (starred and word not in _KEPT_STARRED)
         ):
+            if not state.skip:
+                state.destination = word
             state.skip = True
             return state
         if word == "u" and param is not None:
@@ -505,6 +524,55 @@ class _Reader:
             if stamp:
                 found[key] = stamp
         return found
+
+
+#: Control words that end a paragraph, a cell or a row: a file cut right after one lost
+#: only its closing braces (Word and LibreOffice end the body with \par and braces).
+_BLOCK_ENDS = frozenset({"par", "line", "cell", "nestcell", "row", "nestrow", "sect", "page"})
+#: Skipped destinations a writer puts after the body (Word's XML data store): a file cut
+#: inside one has lost no text.
+_AFTER_BODY = frozenset({"datastore"})
+
+
+def _ending(word: str | None, param: str | None, hexbyte: str | None, symbol: str | None,
+            brace: str | None, text: str | None, before: str) -> str:
+    """What the data read so far ends with, as ``_cut_inside`` names it (line ends, which
+    RTF ignores, leave it as it was)."""
+    if word is not None:
+        return f"at the control word \\{word}{param or ''}"
+    if brace == "{":
+        return "just after opening a group"
+    if brace == "}":
+        # closing a group ends no paragraph ({\b bold} mid-sentence): what came before
+        # it says whether the text was cut; an empty group says nothing
+        return "" if before == "just after opening a group" else before
+    if hexbyte is not None or (text is not None and text.strip()):
+        return "in the middle of its text"
+    if symbol is not None:
+        if symbol in "\r\n":  # an escaped line end is a paragraph's end, as \par is
+            return ""
+        return before if symbol == "*" else "in the middle of its text"
+    return before
+
+
+#: Groups apart from the body's flow: a file cut inside one lost the body after it too.
+_STORIES = frozenset({"info", "fonttbl", "shptxt", "shpinst", "fldinst", "fldrslt",
+                      *_PADDED, *_HEADERS_FOOTERS})
+
+
+def _cut_inside(ending: str, state: _State) -> str:
+    """What a file ending inside open groups was cut in, losing the text that followed;
+    '' when its closing braces alone are missing (it ends, in the body, with the end of
+    a paragraph, a cell or a row, then braces) or it was cut inside data a writer puts
+    after the body."""
+    if state.destination:
+        if state.destination in _AFTER_BODY:
+            return ""
+        return f"inside the \\{state.destination} group"
+    word = ending.removeprefix("at the control word \\")
+    if not ending or (word != ending and word in _BLOCK_ENDS):
+        return ""
+    return ending
 
 
 def _known(codec: str) -> bool:
