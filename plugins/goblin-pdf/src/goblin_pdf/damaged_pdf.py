@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import zlib
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 from goblin_core.source import Source
+from goblin_pdf.pdf_bytes import mapped
 from goblin_pdf.stream_filters import decodes_past, filter_names, most_decoded
 
 log = logging.getLogger(__name__)
@@ -71,11 +73,25 @@ _MAX_TREE_DEPTH = 64
 _INHERITED = ("/Resources", "/MediaBox", "/CropBox", "/Rotate")
 
 
+def holds_page_objects(source: Source, more_than: int) -> bool:
+    """Whether the file's bytes spell out more than ``more_than`` page objects
+    (``/Type /Page`` in the clear; pages inside object streams are not counted)."""
+    with source.open() as stream, mapped(stream) as data:
+        for found, _ in enumerate(_PAGE_TYPE.finditer(data), start=1):
+            if found > more_than:
+                return True
+    return False
+
+
+_PAGE_TYPE = re.compile(rb"/Type\s*/Page(?![A-Za-z0-9#_.-])")
+
+
 def page_tree_found(source: Source, password: str | None) -> RebuiltPdf | None:
     """A copy of ``source`` whose pages are its page objects, when its catalog names no
     page tree (a damaged catalog: PDFium then reads no page at all, and qpdf refuses the
-    file); None when the catalog has one (truly empty, or for PDFium to judge) or no
-    object is a page.
+    file) or names some other object as its tree (PDFium then reads that one object as
+    the only page, a blank one or the first page alone); None when the catalog has one
+    (truly empty, or for PDFium to judge) or no other object is a page.
 
     The pages come in their own tree's order when they all climb to one top node, in
     the order of their object numbers otherwise; each takes what it inherited from the
@@ -88,11 +104,14 @@ def page_tree_found(source: Source, password: str | None) -> RebuiltPdf | None:
             reader.decrypt(password or "")
         root = reader.trailer.get("/Root")
         root = root.get_object() if root is not None else None
-        if isinstance(root, dict) and isinstance(_resolved(root.get("/Pages")), dict):
+        named = _resolved(root.get("/Pages")) if isinstance(root, dict) else None
+        if isinstance(named, dict) and isinstance(_resolved(named.get("/Kids")), list):
             return None
         pages = _page_objects(reader)
         if not pages:
             return None
+        if isinstance(named, dict) and named.get("/Type") == "/Page" and len(pages) == 1:
+            return None  # a one-page file whose catalog names its page: PDFium reads it
         writer = pypdf.PdfWriter()
         for reference in _in_tree_order(pages):
             page = pypdf.PageObject(reader, reference)

@@ -34,6 +34,7 @@ from goblin_pdf.damaged_pdf import (
     RebuiltPdf,
     embedded_data,
     embedded_decodes_past,
+    holds_page_objects,
     page_tree_found,
     rebuilt_pdf,
 )
@@ -226,7 +227,10 @@ class PdfiumDocument(BaseParsedDocument):
         decrypted: list[bytes] = []
         self.pdf = open_pdfium(source, password, rebuilt, decrypted)
         self._read_decrypted = bool(decrypted)
-        if not rebuilt and not len(self.pdf):
+        if not rebuilt and (not len(self.pdf) or (
+                len(self.pdf) == 1 and holds_page_objects(source, 1))):
+            # no page, or one where the file spells out more: a catalog whose /Pages
+            # names no page tree, or some other object PDFium then reads as the only page
             self._find_page_tree(source, password, rebuilt)
         self.lost_pages = rebuilt[0].lost_pages if rebuilt else frozenset()
         # what PDFium reads, the other readers (census, recovery, tables) read too
