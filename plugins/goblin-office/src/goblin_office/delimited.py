@@ -41,6 +41,33 @@ _SNIFFER_SAMPLE = 4 * 1024
 _CHUNK = 1 << 20
 
 
+# NULs in what is otherwise text are stray (a file padded with zeros where a write
+# stopped, a field exported from a database with one in it) when no more than one
+# character in this many is one
+_STRAY_NUL_SHARE = 100
+
+
+def without_stray_nuls(text: str) -> tuple[str, int]:
+    """``text`` without its NULs, and how many there were, when they are stray: a run
+    that ends the file (padding), or few among text; else ``text`` as it is, for the
+    binary check to refuse. Spreadsheet programs open such a file, its NULs dropped.
+
+    >>> without_stray_nuls("a,b\\n1,2\\n" + "\\x00" * 4096)
+    ('a,b\\n1,2\\n', 4096)
+    >>> without_stray_nuls("a,b\\n1,\\x002\\n")
+    ('a,b\\n1,2\\n', 1)
+    >>> without_stray_nuls("a\\x00,\\x00b\\x00\\n\\x001\\x00,\\x002\\x00")[1]
+    0
+    """
+    nuls = text.count("\x00")
+    if not nuls:
+        return text, 0
+    body = text.rstrip("\x00")
+    if body.count("\x00") > max(1, len(body) // _STRAY_NUL_SHARE):
+        return text, 0
+    return body.replace("\x00", ""), nuls
+
+
 def declared_delimiter(text: str) -> tuple[str, int] | None:
     """The delimiter an Excel ``sep=`` first line names and where the rows after it
     start; None when the text opens with no such line.
@@ -88,6 +115,7 @@ class DelimitedParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = decode_text(source.bytes())
+        text, nuls = without_stray_nuls(text)
         if binary_content(text):
             raise CorruptDocument(
                 f"binary content in a CSV file (decoded as {encoding})", file=source.display_name
@@ -120,11 +148,16 @@ class DelimitedParser(BaseEngine):
         }
         if declared is not None:
             metadata["delimiter_declared"] = True  # by a "sep=" first line
+        if nuls:
+            metadata["nul_characters_dropped"] = nuls
         if reader.cuts:
             metadata["truncated"] = "; ".join(reader.cuts)
             log.warning("%s: %s", source.display_name, metadata["truncated"])
         document = TextDocument([page.build()], metadata=metadata)
         document.warnings = [("Truncated", cut) for cut in reader.cuts]
+        if nuls:
+            document.warnings.append(("CorruptDocument", f"{nuls:,} NUL character(s) dropped: "
+                                      "no text holds them (a file padded or damaged)"))
         return document
 
 
