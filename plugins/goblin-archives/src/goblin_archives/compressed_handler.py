@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import BinaryIO
 
 from goblin_archives.compression import Codec, gzip_stored_name, member_name
+from goblin_archives.concatenated import TrailingGarbage
 from goblin_archives.guarded import GuardedStream, Salvaging, translated
 from goblin_archives.scratch import ByteMeter
 from goblin_archives.tar_handler import tar_members
@@ -58,9 +59,7 @@ class CompressedHandler(BaseEngine):
         yield self._single(source, display, salvaged)
         for salvage in salvaged:
             if salvage.damage is not None:
-                raise CorruptDocument(f"bytes after the last gzip member are no gzip data "
-                                      f"({salvage.damage}): trailing garbage, ignored; the "
-                                      "members before it were read", file=display)
+                raise _trailing(self.codec, salvage.damage, display)
 
     def _tar(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         with translated(source.display_name, f"{self.codec.name} decompression"):
@@ -84,6 +83,8 @@ class CompressedHandler(BaseEngine):
         finally:
             guarded.close()
         # A damaged stream after the tar's last member (trailing garbage) is said too.
+        if salvage.damage is not None and _trailing_garbage(salvage.damage):
+            raise _trailing(self.codec, salvage.damage, source.display_name)
         salvage.raise_damage(source.display_name, what)
 
     def _single(self, source: Source, display: str, salvaged: list[Salvaging]) -> Member:
@@ -105,5 +106,18 @@ class CompressedHandler(BaseEngine):
 
 
 def _trailing_garbage(exc: BaseException) -> bool:
-    """Whether gzip stopped at bytes that start no new member, past the last whole one."""
+    """Whether the decoder stopped at bytes that start no new member, past the last whole
+    one."""
+    if isinstance(exc, TrailingGarbage):
+        return True
     return isinstance(exc, gzip.BadGzipFile) and str(exc).startswith("Not a gzipped file")
+
+
+def _trailing(codec: Codec, damage: BaseException, display: str) -> CorruptDocument:
+    """The error for bytes after the last whole stream, the text before them kept."""
+    if isinstance(damage, TrailingGarbage):
+        cause = str(damage)
+    else:
+        cause = f"bytes after the last gzip member are no gzip data ({damage})"
+    return CorruptDocument(f"{cause}: trailing garbage, ignored; the members before it "
+                           "were read", file=display)

@@ -10,18 +10,20 @@ and closing the stream ends the process.
 
 from __future__ import annotations
 
-import bz2
 import gzip
-import lzma
 import shutil
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import BinaryIO
 
-import lz4.frame
-import zstandard
-
+from goblin_archives.concatenated import (
+    ZstdFrames,
+    bzip2_streams,
+    lz4_streams,
+    lzma_stream,
+    xz_streams,
+)
 from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source
 
@@ -43,25 +45,23 @@ def _gzip(source: Source) -> BinaryIO:
 
 
 def _bzip2(source: Source) -> BinaryIO:
-    return bz2.BZ2File(source.open(), mode="rb")  # type: ignore[return-value]
+    return bzip2_streams(source.open())  # type: ignore[return-value]
 
 
 def _xz(source: Source) -> BinaryIO:
-    return lzma.LZMAFile(source.open(), mode="rb", format=lzma.FORMAT_XZ)  # type: ignore[return-value]
+    return xz_streams(source.open())  # type: ignore[return-value]
 
 
 def _lzma(source: Source) -> BinaryIO:
-    return lzma.LZMAFile(source.open(), mode="rb", format=lzma.FORMAT_ALONE)  # type: ignore[return-value]
+    return lzma_stream(source.open())  # type: ignore[return-value]
 
 
 def _zstd(source: Source) -> BinaryIO:
-    reader = zstandard.ZstdDecompressor().stream_reader(source.open(), read_across_frames=True,
-                                                        closefd=True)
-    return reader
+    return ZstdFrames(source.open())  # type: ignore[return-value]
 
 
 def _lz4(source: Source) -> BinaryIO:
-    return lz4.frame.LZ4FrameFile(source.open(), mode="rb")
+    return lz4_streams(source.open())  # type: ignore[return-value]
 
 
 class _PipeStream:
