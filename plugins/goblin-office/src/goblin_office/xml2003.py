@@ -22,7 +22,7 @@ from goblin_office.layout import PageBuilder
 from goblin_office.numbering import WordListCounter, WordNumbering
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import SheetExtras, header_footer_text
-from goblin_office.spreadsheet import sheet_page
+from goblin_office.spreadsheet import cut_sheet_warnings, sheet_page
 from goblin_office.word import Styles, Walker, is_comment
 
 # a row or a cell may jump ahead (ss:Index); past this the index is not believed
@@ -129,31 +129,62 @@ class SpreadsheetML2003Parser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         root = _root(source, config, "Workbook")
         max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
+        read_hidden = bool(config.get("office", "hidden_sheets", True))
         pages: list[PageContent] = []
-        for number, sheet in enumerate(children(root, "Worksheet"), start=1):
+        metadata: dict[str, Any] = _properties(root)
+        hidden_names: list[str] = []
+        cut: list[str] = []
+        sheets = children(root, "Worksheet")
+        for number, sheet in enumerate(sheets, start=1):
+            name = attr(sheet, "Name") or f"Sheet{number}"
+            hidden = _is_hidden(sheet)
+            if hidden:
+                if not read_hidden:
+                    continue
+                hidden_names.append(name)
             extras = SheetExtras()
-            rows = _sheet_rows(sheet, extras, max_cells)
+            rows, whole = _sheet_rows(sheet, extras, max_cells)
+            if not whole:
+                cut.append(name)
             for setup in descendants(sheet, "PageSetup"):
-                for name, texts in (("Header", extras.headers), ("Footer", extras.footers)):
-                    for element in children(setup, name):
+                for part, texts in (("Header", extras.headers), ("Footer", extras.footers)):
+                    for element in children(setup, part):
                         text = header_footer_text(attr(element, "Data"))
                         if text:
                             texts.append(text)
-            name = attr(sheet, "Name") or f"Sheet{number}"
-            pages.append(sheet_page(number, name, rows, extras, self.name))
-        if not pages:
+            pages.append(sheet_page(len(pages) + 1, name, rows, extras, self.name, hidden))
+        if not pages and not sheets:
             raise CorruptDocument("the workbook holds no worksheet", file=source.display_name)
-        return TextDocument(pages, metadata=_properties(root))
+        metadata["sheets"] = [page.label for page in pages]
+        if hidden_names:
+            metadata["hidden_sheets"] = hidden_names
+        if cut:
+            metadata["truncated_sheets"] = cut
+        document = TextDocument(pages, metadata=metadata)
+        document.warnings = cut_sheet_warnings(cut, config)
+        return document
 
 
-def _sheet_rows(sheet: Any, extras: SheetExtras, max_cells: int) -> list[list[str]]:
+def _is_hidden(sheet: Any) -> bool:
+    """Whether Excel hides the worksheet (``SheetHidden``, or ``SheetVeryHidden``, which
+    only a macro shows again), as its options say."""
+    return any((element.text or "").strip() in ("SheetHidden", "SheetVeryHidden")
+               for options in children(sheet, "WorksheetOptions")
+               for element in children(options, "Visible"))
+
+
+def _sheet_rows(
+    sheet: Any, extras: SheetExtras, max_cells: int
+) -> tuple[list[list[str]], bool]:
+    """The rows of a worksheet, and whether they are all of them (False: cut at
+    ``max_cells``)."""
     rows: list[list[str]] = []
     cells = 0
     for table in children(sheet, "Table"):
         for row in children(table, "Row"):
             index = _index(row, len(rows), _MAX_ROWS)
             if index - len(rows) > max_cells:
-                return rows
+                return rows, False
             rows.extend([] for _ in range(index - len(rows)))
             values: list[str] = []
             for cell in children(row, "Cell"):
@@ -168,9 +199,9 @@ def _sheet_rows(sheet: Any, extras: SheetExtras, max_cells: int) -> list[list[st
                         extras.comments.append(f"Comment: {text}")
             cells += len(values)
             if cells > max_cells:
-                return rows
+                return rows, False
             rows.append(values)
-    return rows
+    return rows, True
 
 
 def _index(element: Any, following: int, highest: int) -> int:
@@ -184,8 +215,11 @@ def _index(element: Any, following: int, highest: int) -> int:
 def _cell_text(cell: Any) -> str:
     for data in children(cell, "Data"):
         text = "".join(data.itertext())
-        if attr(data, "Type") == "DateTime":
+        kind = attr(data, "Type")
+        if kind == "DateTime":
             return _iso_datetime(text.strip())
+        if kind == "Boolean":  # written 1 or 0; every other reader shows TRUE or FALSE
+            return {"1": "TRUE", "0": "FALSE"}.get(text.strip(), text)
         return text
     return ""
 
