@@ -271,6 +271,53 @@ def _pipe_table_html(markdown: str) -> str:
     return "<table>\n" + "\n".join(body) + "\n</table>"
 
 
+_HTML_HEAD = ('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>goblin</title></head>\n'
+              "<body>\n")
+_HTML_TAIL = "\n</body></html>\n"
+
+
+def _html_section(doc: Document) -> str:
+    """One document's ``<section>``: its name, then a ``<div>`` per page."""
+    pages = []
+    for page in doc.pages:
+        if page.blocks:
+            parts, rest = _in_order(page, _block_html, lambda t: t.to_html())
+            body, tables = "\n".join(parts), "\n".join(rest)
+        else:
+            paragraphs = [p for p in page.text.split("\n\n") if p]
+            body = "\n".join(f"<p>{escape_html(p)}</p>" for p in paragraphs)
+            tables = "\n".join(t.to_html() for t in page.tables)
+        pages.append(
+            f'<div class="page" data-page="{page.number}" data-status="{page.status}">'
+            f"\n{body}\n{tables}\n</div>"
+        )
+    return (f'<section data-name="{escape_html(doc.name, quote=True)}">\n'
+            f"<h1>{escape_html(doc.name)}</h1>\n" + "\n".join(pages) + "\n</section>")
+
+
+class _HTMLStream:
+    """The page ``HTMLRenderer.render`` makes of every document added, written as each is
+    added: the head with the first, the end of the page on ``close``."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.started = False
+        self.sections = 0
+
+    def add(self, document: Document) -> None:
+        if not self.started:
+            self.out.write(_HTML_HEAD)
+            self.started = True
+        for doc in _leaves([document]):
+            self.out.write("\n" if self.sections else "")
+            write_sliced(self.out, [_html_section(doc)])
+            self.sections += 1
+
+    def close(self) -> None:
+        if self.started:
+            self.out.write(_HTML_TAIL)
+
+
 class HTMLRenderer(BaseEngine):
     """A well-formed HTML page: one <section> per document, one <div> per page."""
 
@@ -278,31 +325,12 @@ class HTMLRenderer(BaseEngine):
     format = "html"
 
     def render(self, documents: Sequence[Document], config: Config) -> str:
-        sections = []
-        for doc in _leaves(documents):
-            pages = []
-            for page in doc.pages:
-                if page.blocks:
-                    parts, rest = _in_order(page, _block_html, lambda t: t.to_html())
-                    body, tables = "\n".join(parts), "\n".join(rest)
-                else:
-                    paragraphs = [p for p in page.text.split("\n\n") if p]
-                    body = "\n".join(f"<p>{escape_html(p)}</p>" for p in paragraphs)
-                    tables = "\n".join(t.to_html() for t in page.tables)
-                pages.append(
-                    f'<div class="page" data-page="{page.number}" data-status="{page.status}">'
-                    f"\n{body}\n{tables}\n</div>"
-                )
-            sections.append(
-                f'<section data-name="{escape_html(doc.name, quote=True)}">\n'
-                f"<h1>{escape_html(doc.name)}</h1>\n" + "\n".join(pages) + "\n</section>"
-            )
-        return (
-            '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>goblin</title></head>\n'
-            "<body>\n"
-            + "\n".join(sections)
-            + "\n</body></html>\n"
-        )
+        sections = [_html_section(doc) for doc in _leaves(documents)]
+        return _HTML_HEAD + "\n".join(sections) + _HTML_TAIL
+
+    def stream_documents(self, out: TextIO, config: Config) -> _HTMLStream:
+        """A page of several documents written as they come, not held until the last."""
+        return _HTMLStream(out)
 
 
 class JSONRenderer(BaseEngine):
@@ -322,6 +350,32 @@ class JSONRenderer(BaseEngine):
         encoder = json.JSONEncoder(ensure_ascii=False, indent=2)
         yield from encoder.iterencode(data[0] if len(data) == 1 else data)
         yield "\n"
+
+    def stream_documents(self, out: TextIO, config: Config) -> _JSONArrayStream:
+        """The array of several documents written as they come, not held until the last."""
+        return _JSONArrayStream(out)
+
+
+class _JSONArrayStream:
+    """The array ``JSONRenderer.render`` makes of several documents, byte for byte, written
+    as each document is added; ``close`` ends it (an array of those added so far)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.count = 0
+
+    def add(self, document: Document) -> None:
+        encoder = json.JSONEncoder(ensure_ascii=False, indent=2)
+        self.out.write(",\n  " if self.count else "[\n  ")
+        # an item of the array is indented one level more; a line break in the encoding
+        # is only ever indentation (one inside a string is written as \\n)
+        write_sliced(self.out, (piece.replace("\n", "\n  ")
+                                for piece in encoder.iterencode(document.to_dict())))
+        self.count += 1
+
+    def close(self) -> None:
+        if self.count:
+            self.out.write("\n]\n")
 
 
 class JSONLinesRenderer(BaseEngine):

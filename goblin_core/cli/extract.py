@@ -361,6 +361,7 @@ class _Writer:
         output: Path | None,
         out: TextIO,
         kept: dict[str, dict[str, Any]] | None = None,
+        several: bool = False,
     ) -> None:
         self.kept = kept or {}
         self.renderer = renderer
@@ -372,6 +373,11 @@ class _Writer:
         if self.folder is not None:
             self.folder.claim(self.kept)
         self.held: list[Document] = []
+        # one page or array of several documents (html, json) is written as they come
+        # where its renderer can: held until the last, a large batch was all in memory
+        stream = getattr(renderer, "stream_documents", None)
+        self.whole: Any = (stream(out, config) if several and output is None
+                           and self.separator is None and callable(stream) else None)
         self.written = 0
         self.count = 0
 
@@ -389,6 +395,9 @@ class _Writer:
             except GoblinError as exc:
                 return f"its result could not be written: {exc.message}"
             self.written += 1
+        elif self.whole is not None:
+            self.whole.add(document)
+            self.out.flush()
         elif self.separator is None:
             self.held.append(document)
         else:
@@ -406,6 +415,9 @@ class _Writer:
     def finish(self) -> None:
         if self.folder is not None:
             self.folder.close(self.kept)
+        if self.whole is not None:
+            self.whole.close()
+            self.out.flush()
         if self.held:
             write_rendered(self.renderer, self.held, self.config, self.out)
             self.out.flush()
@@ -614,7 +626,8 @@ def extract(
     if output is not None:
         _make_output_folder(ctx, output)
     try:
-        writer = _Writer(registry, renderer, config, output, sys.stdout, kept)
+        writer = _Writer(registry, renderer, config, output, sys.stdout, kept,
+                         several=len(items) > 1)
     except OSError as exc:
         # DIR/manifest.jsonl cannot be opened (a folder of that name, no permission)
         fail(ctx, str(exc.filename or output), os_cause(exc))
