@@ -330,7 +330,7 @@ def _embedded_files(pdf: Any) -> dict[str, list[Any]]:
     streams of both."""
     import pikepdf
 
-    specifications = [spec.obj for spec in pdf.attachments.values()]
+    specifications = _name_tree_values(pdf.Root.get("/Names", {}).get("/EmbeddedFiles"))
     for page in pdf.pages:
         for annotation in page.obj.get("/Annots", ()):
             if isinstance(annotation, pikepdf.Dictionary) and \
@@ -343,14 +343,56 @@ def _embedded_files(pdf: Any) -> dict[str, list[Any]]:
         files = specification.get("/EF")
         if not isinstance(files, pikepdf.Dictionary):
             continue
+        named = False
         for key in ("/UF", "/F"):
             name, stream = specification.get(key), files.get(key) or files.get(
                 "/F" if key == "/UF" else "/UF")
             if isinstance(name, pikepdf.String) and isinstance(stream, pikepdf.Stream):
-                streams = found.setdefault(str(name), [])
-                if all(stream.objgen != known.objgen for known in streams):
-                    streams.append(stream)
+                named = True
+                _add_stream(found, str(name), stream)
+        if not named:
+            # named by neither key (PDFium then gives its name as empty, and no data)
+            stream = next((value for value in files.values()
+                           if isinstance(value, pikepdf.Stream)), None)
+            if stream is not None:
+                _add_stream(found, "", stream)
     return found
+
+
+def _add_stream(found: dict[str, list[Any]], name: str, stream: Any) -> None:
+    streams = found.setdefault(name, [])
+    if all(stream.objgen != known.objgen for known in streams):
+        streams.append(stream)
+
+
+#: Nodes of a name tree visited at most
+_MAX_NAME_TREE_NODES = 100_000
+
+
+def _name_tree_values(root: Any) -> list[Any]:
+    """Every value of a name tree, in its order, each entry kept even when two share a
+    key (pikepdf's mapping keeps one of them). A node met again (a loop in ``/Kids``) is
+    not walked twice."""
+    import pikepdf
+
+    values: list[Any] = []
+    seen: set[tuple[int, int]] = set()
+    stack = [root]
+    while stack and len(seen) < _MAX_NAME_TREE_NODES:
+        node = stack.pop()
+        if not isinstance(node, pikepdf.Dictionary):
+            continue
+        if node.is_indirect:
+            if node.objgen in seen:
+                continue
+            seen.add(node.objgen)
+        names = node.get("/Names")
+        if isinstance(names, pikepdf.Array):
+            values.extend(names[index] for index in range(1, len(names), 2))
+        kids = node.get("/Kids")
+        if isinstance(kids, pikepdf.Array):
+            stack.extend(reversed(list(kids)))
+    return values
 
 
 def embedded_decodes_past(stream: Any, most: int) -> bool:

@@ -655,14 +655,15 @@ class PdfiumDocument(BaseParsedDocument):
         if not seen.first_time(ctypes.cast(attachment.raw, ctypes.c_void_p).value):
             return None
         # read with the tolerant reader: pypdfium2's raises on a name that is not UTF-16
-        name = utf16_text(pdfium_c.FPDFAttachment_GetName, attachment).strip() or fallback
-        self._check_stream_bound(name, seen)
+        listed = utf16_text(pdfium_c.FPDFAttachment_GetName, attachment)
+        name = listed.strip() or fallback
+        self._check_stream_bound(listed, name, seen)
         size = self._check_attachment_size(name, attachment)
         self._check_decoded(name, size, seen)
         try:
             data = _attachment_data(attachment, size)
         except pdfium.PdfiumError as exc:
-            read = self._attachment_by_qpdf(name, exc)
+            read = self._attachment_by_qpdf(listed, name, exc)
             if read is None:
                 return None
             data = read
@@ -676,10 +677,12 @@ class PdfiumDocument(BaseParsedDocument):
         seen.contents.add(key)
         return self.source.child(name, data)
 
-    def _attachment_by_qpdf(self, name: str, failure: Exception) -> bytes | None:
+    def _attachment_by_qpdf(self, listed: str, name: str, failure: Exception) -> bytes | None:
         """An attachment PDFium cannot give (a file specification naming its file by
-        ``/UF`` alone), read by qpdf; None, with a warning, when that fails too."""
-        stream = self._content_check.embedded_file(name)
+        ``/UF`` alone, or by an empty name, which PDFium takes for no file), read by
+        qpdf, found by the name it is ``listed`` under; None, with a warning, when that
+        fails too."""
+        stream = self._content_check.embedded_file(listed)
         if stream is None:
             self._warn_attachment(f"attachment {name!r} cannot be read ({failure}); left out")
             return None
@@ -693,7 +696,7 @@ class PdfiumDocument(BaseParsedDocument):
         log.warning("%s: %s", self.source.display_name, message)
         self.warnings.append(("CorruptDocument", message))
 
-    def _check_stream_bound(self, name: str, seen: _SeenAttachments) -> None:
+    def _check_stream_bound(self, listed: str, name: str, seen: _SeenAttachments) -> None:
         """Refuse the attachment before PDFium decodes it when its stream decodes past
         the limits. PDFium decodes an attached file whole even to say how large it is,
         holding about twice its size: a 3 MB PDF attaching 3 GB of zeros took 4.3 GB.
@@ -706,7 +709,7 @@ class PdfiumDocument(BaseParsedDocument):
         by_ratio = max(limits.ratio_grace_bytes, int(limits.max_ratio * whole))
         left = max(limits.max_total_bytes - seen.decoded_bytes, 0)
         bound = min(limits.max_member_size, by_ratio, left)
-        streams = self._content_check.embedded_streams(name)
+        streams = self._content_check.embedded_streams(listed)
         for stream in streams or ():
             if seen.bounded.get(stream.objgen, -1) >= bound:
                 continue  # counted already, under as strict a bound
