@@ -198,6 +198,7 @@ def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str,
             names: _NameDecoder, meter: ByteMeter | None) -> Member:
     name = names.decode(info.name)
     kind = _kind(info)
+    note = _VOLUME_NOTES.get(info.type, "") if kind == "volume" else ""
 
     def opener() -> BinaryIO:
         with translated(f"{display}/{name}", "reading the member"):
@@ -214,11 +215,25 @@ def _member(archive: tarfile.TarFile, info: tarfile.TarInfo, display: str,
         kind=kind,
         mode=info.mode,
         link_target=names.decode(info.linkname) if info.linkname else None,
+        note=note,
     )
 
 
+#: GNU tar's headers that hold no file of their own: a volume label (``tar -V``) and the
+#: rest of a file begun on the previous volume of a multi-volume tar (``tar -M``).
+_VOLUME_NOTES = {
+    b"V": "the tar's volume label (GNU tar -V); it holds no file",
+    b"M": "the rest of a file begun on the previous volume of a multi-volume tar "
+          "(GNU tar -M); read it with that volume",
+}
+
+
 def _kind(info: tarfile.TarInfo) -> MemberKind:
-    if info.isreg():
+    if info.type in _VOLUME_NOTES:
+        return "volume"
+    if info.isreg() or info.type not in tarfile.SUPPORTED_TYPES:
+        # A type tar does not know (a vendor's letter) holds data like a file's: GNU tar
+        # extracts it "as normal file" and tarfile reads it as one, so it is no device.
         return "file"
     if info.isdir():
         return "dir"
