@@ -34,7 +34,8 @@ DEFAULT_PASSWORD = "VelvetSweatshop"
 def decrypted(source: Source, config: Config) -> Source:
     """``source`` decrypted with ``goblin.password``; itself when not encrypted.
 
-    Without a password, Excel's default one is tried first. Raises
+    Without a password, Excel's default one is tried first; with one that does not open
+    the file, Excel's default one is tried after it. Raises
     PasswordRequired when the file is encrypted and no password, or a wrong
     one, was given, and CorruptDocument when a sector chain of the OLE file
     loops (every reader handed it would hang or abort).
@@ -48,6 +49,11 @@ def decrypted(source: Source, config: Config) -> Source:
             return source
         password = str(config.get("goblin", "password") or "")
         plain = _decrypt(office, password or DEFAULT_PASSWORD)
+        if isinstance(plain, Exception) and password and password != DEFAULT_PASSWORD:
+            # a password given for a run of files does not fit a workbook Excel opens
+            # without asking: Excel's own password still does
+            fallback = _decrypt(office, DEFAULT_PASSWORD)
+            plain = plain if isinstance(fallback, Exception) else fallback
         if isinstance(plain, Exception) and not password:
             raise PasswordRequired(
                 "the document is password-protected; pass password=... to extract() "
