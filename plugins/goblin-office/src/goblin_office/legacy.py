@@ -8,6 +8,7 @@ apt-get line, when its binary is missing.
 
 from __future__ import annotations
 
+import logging
 import re
 import shutil
 import subprocess
@@ -24,7 +25,14 @@ from goblin_office.embedded import ole_children
 from goblin_office.encryption import OLE_MAGIC, decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.olesummary import summary_metadata
-from goblin_office.wordbinary import header_footer_lines, holds_no_text
+from goblin_office.wordbinary import (
+    comment_lines,
+    document_stories,
+    header_footer_lines,
+    holds_no_text,
+)
+
+log = logging.getLogger(__name__)
 
 #: A UTF-16 surrogate pair written as two 3-byte UTF-8 sequences (CESU-8). antiword and
 #: catdoc write every character beyond the Basic Multilingual Plane this way (Gothic,
@@ -126,7 +134,8 @@ class _WordEngine(_BinaryEngine):
 
 class AntiwordParser(_WordEngine):
     """antiword for Word 97-2003 documents (text, tables, footnotes), with the page
-    headers and footers antiword does not print read from the file's header story."""
+    headers and footers and the comments antiword does not print read from the file's
+    stories; a file antiword refuses whose piece table reads is read from it whole."""
 
     name = "office.antiword"
     priority = 50
@@ -137,21 +146,48 @@ class AntiwordParser(_WordEngine):
         return ["-w", "0", "-m", "UTF-8.txt", path]
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        body = self.run(source, config).replace("\r\n", "\n").strip("\n")
+        plain = decrypted(source, config)
+        stories: dict[str, list[str]] | None = None
+        try:
+            body = self.run(source, config).replace("\r\n", "\n").strip("\n")
+        except CorruptDocument as refused:
+            # antiword refuses some files whose piece table reads (a text stream it finds
+            # too small): their stories are read from it instead
+            stories = document_stories(plain.bytes())
+            if not stories or not any(stories.values()):
+                raise
+            log.info("%s: %s; read from its piece table", source.display_name, refused)
+            body = ""
         page = PageBuilder(engine=self.name)
         headers: list[str] = []
         footers: list[str] = []
         if config.get("office", "headers_footers", True):
-            headers, footers = header_footer_lines(decrypted(source, config).bytes())
+            headers, footers = header_footer_lines(plain.bytes())
         for line in headers:
             page.add(line, "header")
-        for paragraph in body.replace("\f", "\n").split("\n\n"):
-            page.add(paragraph)
+        if stories is None:
+            for paragraph in body.replace("\f", "\n").split("\n\n"):
+                page.add(paragraph)
+        else:
+            _add_stories(page, stories, config)
+        if config.get("office", "comments", True):
+            for comment in comment_lines(plain.bytes()):
+                page.add(comment)
         for line in footers:
             page.add(line, "footer")
-        plain = decrypted(source, config)
         return TextDocument([page.build()], metadata=summary_metadata(plain),
                             attachments=ole_children(source, plain, config))
+
+
+def _add_stories(page: PageBuilder, stories: dict[str, list[str]], config: Config) -> None:
+    """The body, then the notes the options keep, as antiword's reading would give them
+    (text boxes after the body, as antiword prints them)."""
+    kept = ["body", "text boxes"]
+    if config.get("office", "notes", True):
+        kept += ["footnotes", "endnotes"]
+    for name in kept:
+        for line in stories.get(name, []):
+            page.add(line)
 
 
 class CatdocParser(_WordEngine):
