@@ -27,3 +27,19 @@ def test_a_latin1_gzip_stored_name_is_still_read_as_latin1() -> None:
     data = _gzip_named("relatório final.txt".encode("latin-1"), b"texto\n")
     doc = goblin_core.extract(data, name="renomeado.gz", ocr="never")
     assert [m.name for m in doc.report.members] == ["relatório final.txt"]
+
+
+def test_a_stored_name_that_names_no_file_leaves_the_file_its_own_name() -> None:
+    for stored in (b"..", b".", b"pasta/.."):
+        data = _gzip_named(stored, b"texto do gzip\n")
+        doc = goblin_core.extract(data, name="ata.txt.gz", ocr="never")
+        assert [(m.name, m.action) for m in doc.report.members] == [("ata.txt", "extracted")]
+        assert not doc.report.errors
+        assert "texto do gzip" in "".join(child.text for child in doc.walk())
+
+
+def test_a_drive_letter_in_front_of_the_stored_name_is_dropped() -> None:
+    data = _gzip_named(b"C:relatorio.txt", b"texto do relatorio\n")
+    doc = goblin_core.extract(data, name="copia.gz", ocr="never")
+    assert [(m.name, m.action) for m in doc.report.members] == [("relatorio.txt", "extracted")]
+    assert not doc.report.errors

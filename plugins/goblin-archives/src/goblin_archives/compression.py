@@ -11,6 +11,7 @@ and closing the stream ends the process.
 from __future__ import annotations
 
 import gzip
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -181,6 +182,10 @@ def gzip_stored_name(head: bytes) -> str | None:
     >>> gzip_stored_name(b"\\x1f\\x8b\\x08\\x08" + bytes(6) + "relatório.txt".encode("latin-1")
     ...                  + b"\\0")
     'relatório.txt'
+    >>> gzip_stored_name(b"\\x1f\\x8b\\x08\\x08" + bytes(6) + b"C:ata.txt\\0")
+    'ata.txt'
+    >>> gzip_stored_name(b"\\x1f\\x8b\\x08\\x08" + bytes(6) + b"..\\0") is None
+    True
     """
     if len(head) < 10 or head[:2] != b"\x1f\x8b":
         return None
@@ -202,5 +207,12 @@ def gzip_stored_name(head: bytes) -> str | None:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         text = raw.decode("latin-1")
+    # The name is a hint for the one file the gzip holds, which goes beside the archive
+    # whatever it says (gzip -N keeps its last part): a folder or drive in front of it
+    # is dropped, and a name that names no file (., ..) leaves the file its own name.
     stored = text.replace("\\", "/").rsplit("/", 1)[-1]
-    return stored or None
+    stored = _DRIVE.sub("", stored)
+    return stored if stored not in ("", ".", "..") else None
+
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
