@@ -17,3 +17,19 @@ def pages_to_read(page_range: tuple[int, int] | None, pages_in_file: int,
     if max_pages:
         last = min(last, first - 1 + max_pages)
     return range(first - 1, last)
+
+
+def pages_cut(page_range: tuple[int, int] | None, pages_in_file: int,
+              max_pages: int) -> str | None:
+    """What ``max_pages`` (pdf.max_pages) left unread of the pages ``page_range`` asks
+    for, said as the core says it of its own max_pages; None when it left none. It goes
+    into the report as a ``PdfMaxPages`` warning: the command line takes a ``MaxPages``
+    warning for a cut by limits.max_pages, a loss, where this one was asked for.
+
+    >>> pages_cut(None, 5, 3), pages_cut((2, 3), 5, 2), pages_cut(None, 2, 0)
+    ('stopped after 3 pages (pdf.max_pages)', None, None)
+    """
+    wanted = pages_to_read(page_range, pages_in_file, 0)
+    if not max_pages or len(wanted) <= max_pages:
+        return None
+    return f"stopped after {max_pages} pages (pdf.max_pages)"

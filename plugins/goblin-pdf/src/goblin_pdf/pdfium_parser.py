@@ -46,7 +46,7 @@ from goblin_pdf.optional_content import HiddenLayers
 from goblin_pdf.outline import outline_text, read_outline
 from goblin_pdf.page_extras import remember_extras
 from goblin_pdf.page_render import RenderTimeout, render_gray
-from goblin_pdf.page_selection import pages_to_read
+from goblin_pdf.page_selection import pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import (
     decrypted_copy,
@@ -394,9 +394,12 @@ class PdfiumDocument(BaseParsedDocument):
     def pages(self) -> Iterator[PageContent]:
         # goblin.page_range: seek straight to the range (a split document's
         # other ranges are read by other workers).
-        for index in pages_to_read(self.page_range, self.pages_in_file,
-                                   int(self.options.get("max_pages", 0))):
+        max_pages = int(self.options.get("max_pages", 0))
+        for index in pages_to_read(self.page_range, self.pages_in_file, max_pages):
             yield self._page(index)
+        cut = pages_cut(self.page_range, self.pages_in_file, max_pages)
+        if cut:
+            self.warnings.append(("PdfMaxPages", cut))
 
     def _page(self, index: int) -> PageContent:
         number = index + 1
@@ -444,7 +447,9 @@ class PdfiumDocument(BaseParsedDocument):
             extra[:0] = self._xfa()
         if number == self.page_count and self.options.get("outline", True) and self.outline():
             extra.append(outline_text(self.outline()))
-        remember_extras(self.source, number, "\n\n".join(extra))
+        for read_as in (self.source, self.repaired):  # recovery reads the mended copy
+            if read_as is not None:
+                remember_extras(read_as, number, "\n\n".join(extra))
         if extra:
             text = "\n\n".join([text.rstrip("\n"), *extra]) if text.strip() else "\n\n".join(extra)
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,

@@ -20,7 +20,7 @@ from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
-from goblin_pdf.page_selection import pages_to_read
+from goblin_pdf.page_selection import pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
@@ -145,9 +145,12 @@ class PypdfDocument(BaseParsedDocument):
     def pages(self) -> Iterator[PageContent]:
         # goblin.page_range: the pages before the range are not read (a document split
         # into ranges has each read by another worker)
-        for index in pages_to_read(self.page_range, self.pages_in_tree,
-                                   int(self.options.get("max_pages", 0))):
+        max_pages = int(self.options.get("max_pages", 0))
+        for index in pages_to_read(self.page_range, self.pages_in_tree, max_pages):
             yield self._page(index)
+        cut = pages_cut(self.page_range, self.pages_in_tree, max_pages)
+        if cut:
+            self.warnings.append(("PdfMaxPages", cut))
 
     def _page(self, index: int) -> PageContent:
         number = index + 1
