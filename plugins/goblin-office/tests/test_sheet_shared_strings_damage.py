@@ -153,3 +153,23 @@ def test_a_whole_shared_strings_part_reads_clean(read: Read) -> None:
     document = read(zip_bytes(parts), "lotes.xlsx")
     assert _kept_strings(document, strings) == ROWS
     assert not document.report.warnings
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_a_shared_strings_part_missing_from_the_package_keeps_the_other_cells(
+        read: Read, named: bool) -> None:
+    parts, strings = _workbook()
+    del parts["xl/sharedStrings.xml"]
+    if not named:  # nor named by the workbook's relationships
+        rels = parts["xl/_rels/workbook.xml.rels"]
+        parts["xl/_rels/workbook.xml.rels"] = rels.replace(
+            f'<Relationship Id="rId3" Type="{_REL}/sharedStrings" Target="sharedStrings.xml"/>',
+            "")
+    document = read(zip_bytes(parts), "lotes.xlsx")
+    assert [(p.label, p.status) for p in document.pages] == [
+        ("Lotes", "clean"), ("Resumo", "clean")]
+    assert "Total geral\t72600" in document.text and "\t1200" in document.text
+    assert _kept_strings(document, strings) == 0
+    (lost,) = _truncated(document)
+    assert lost == (f"the shared strings part is missing: {ROWS} of the strings the cells "
+                    f"show were lost with it ({ROWS} cells left empty)")

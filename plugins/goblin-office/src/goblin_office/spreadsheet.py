@@ -28,7 +28,7 @@ from goblin_office import biff12
 from goblin_office import formats as fmt
 from goblin_office.cellformats import WorkbookFormats, display_rows
 from goblin_office.cells import cell_text, error_text, iso_durations
-from goblin_office.containers import open_container, open_member, read_member
+from goblin_office.containers import MEMBER_ERRORS, open_container, open_member, read_member
 from goblin_office.embedded import ole_children
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
@@ -359,6 +359,15 @@ class CalamineParser(BaseEngine):
         stream = _macro_sheets_moved(package) if mime == fmt.XLSB else None
         mended: list[tuple[str, str]] = []
         left_out = ""
+        if mime == fmt.XLSX and shown and not _shared_strings_members(reader):
+            # cells show strings of a part the package lacks: calamine fails every sheet
+            # that shows one, numbers and inline strings with it
+            blank = _with_blank_shared_strings(reader, shown)
+            if blank is not None:
+                stream, lost = blank
+                mended.append(("CorruptDocument", "the shared strings part is missing from the "
+                               "package: an empty string stands for each one a cell shows"))
+                left_out = f"the shared strings part is missing: {lost}"
         try:
             workbook = _workbook(plain, plain, stream)
         except CorruptDocument:
@@ -504,13 +513,40 @@ class _SharedStringsMender:
         """What the cells lost with the strings past the damage, or "" when they lost
         nothing (the damage came after the last string a cell shows)."""
         kept = min(self.kept.values(), default=None)
-        if kept is None:
-            return ""
-        lost = {index: cells for index, cells in self.shown.items() if index >= kept}
-        if not lost:
-            return ""
-        return (f"the shared strings part is damaged: {len(lost):,} of the strings the cells "
-                f"show were lost with it ({sum(lost.values()):,} cells left empty)")
+        lost = _lost_strings(self.shown, kept) if kept is not None else ""
+        return f"the shared strings part is damaged: {lost}" if lost else ""
+
+
+def _lost_strings(shown: Counter[int], kept: int) -> str:
+    """What the cells lost with the shared strings from index ``kept`` on; "" for nothing."""
+    lost = {index: cells for index, cells in shown.items() if index >= kept}
+    if not lost:
+        return ""
+    return (f"{len(lost):,} of the strings the cells show were lost with it "
+            f"({sum(lost.values()):,} cells left empty)")
+
+
+def _with_blank_shared_strings(
+    reader: WorkbookXml, shown: Counter[int]
+) -> tuple[BinaryIO, str] | None:
+    """A copy of the package with an empty string for each index its cells show, where
+    the shared strings part should be, and what the cells lost; None when a member of
+    the package does not read (the damaged parts' path reads it)."""
+    needed = min(max(shown) + 1, sum(shown.values()))
+    blank = salvaged_shared_strings(b"", needed).part
+    copy = io.BytesIO()
+    with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as mended:
+        for info in reader.archive.infolist():
+            try:
+                mended.writestr(info.filename, reader.archive.read(info))
+            except MEMBER_ERRORS:
+                return None
+        mended.writestr(_SHARED_STRINGS, blank)
+    copy.seek(0)
+    return copy, _lost_strings(shown, 0)
+
+
+_SHARED_STRINGS = "xl/sharedStrings.xml"
 
 
 def _shared_strings_members(reader: WorkbookXml) -> set[str]:
@@ -518,7 +554,7 @@ def _shared_strings_members(reader: WorkbookXml) -> set[str]:
     relationships name, and ``xl/sharedStrings.xml``."""
     named = [target for kind, target in reader.rels("xl/workbook.xml").values()
              if kind.endswith("/sharedStrings")]
-    return {member for path in [*named, "xl/sharedStrings.xml"]
+    return {member for path in [*named, _SHARED_STRINGS]
             if (member := reader.member(path)) is not None}
 
 
