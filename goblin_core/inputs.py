@@ -6,6 +6,7 @@ import errno
 import io
 import logging
 import os
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,18 @@ def as_source(value: Any, name: str | None = None) -> Source:
     raise TypeError(
         f"cannot extract from {type(value).__name__}: pass a path, bytes or a binary file"
     )
+
+
+_URL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*://")
+
+
+def is_url(path: str) -> bool:
+    """True for ``s3://bucket/key``, ``https://host/x.pdf``, ``file:///x``; False for paths.
+
+    >>> is_url("s3://bucket/a.pdf"), is_url("c:/a.pdf"), is_url("a.pdf")
+    (True, False, False)
+    """
+    return bool(_URL.match(path))
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ from goblin_core.config import Config
 from goblin_core.engines import Task, run_executor
 from goblin_core.errors import GoblinError
 from goblin_core.executors.worker import error_document
-from goblin_core.inputs import InputProblem, distinct_names, walk_inputs
+from goblin_core.inputs import InputProblem, distinct_names, is_url, walk_inputs
 from goblin_core.model import Document, Page
 from goblin_core.pipeline import (
     NO_OCR_BACKEND,
@@ -81,11 +81,18 @@ class _Input:
     path: Path | None = None
     data: bytes | None = None
     problem: InputProblem | None = None
+    #: A URL the executor's workers fetch themselves (``s3://``, ``https://``).
+    url: str | None = None
 
 
 def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None,
-                    max_file_size: int, scratch: Callable[[], Path]) -> list[_Input]:
+                    max_file_size: int, scratch: Callable[[], Path],
+                    reads_urls: bool = False) -> list[_Input]:
     """Every input file in order; files under the output folder are left out.
+
+    A URL is handed on as it is when the executor's workers fetch URLs
+    (``reads_urls``), and is a failed input otherwise: read as a path, the file
+    system has no such file and ``//`` collapses in its name.
 
     Standard input is copied into a file in the folder ``scratch`` gives, no further
     than ``max_file_size`` + 1 bytes: a gigabyte piped in is not held in memory,
@@ -105,7 +112,10 @@ def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None,
         return [_Input(0, stdin_name, path=spooled)]
     skip = output.resolve() if output is not None else None
     found: list[_Input] = []
-    for item in walk_inputs(paths):
+    for item in _walk_or_url(paths, reads_urls):
+        if isinstance(item, str):
+            found.append(_Input(len(found), item, url=item))
+            continue
         if isinstance(item, InputProblem):
             found.append(_Input(len(found), item.path, problem=item))
             continue
@@ -116,12 +126,27 @@ def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None,
     return _distinct_names(found)
 
 
+def _walk_or_url(paths: Sequence[str],
+                 reads_urls: bool) -> Iterator[tuple[Path, str] | InputProblem | str]:
+    """``walk_inputs`` of each path, but a URL that names no file here: the URL itself
+    when the executor fetches URLs, else a problem saying which executor does."""
+    for raw in paths:
+        if not is_url(raw) or os.path.lexists(raw):
+            yield from walk_inputs([raw])
+        elif reads_urls:
+            yield raw
+        else:
+            yield InputProblem(raw, "FileNotFound",
+                               "a URL, which this executor does not fetch; --executor dask "
+                               "(goblin-dask) has its workers read URLs")
+
+
 def _distinct_names(items: list[_Input]) -> list[_Input]:
     """Give files that share a display name (``a/x.pdf``, ``b/x.pdf`` given one by one)
     their path as given instead, so no result overwrites another."""
     names = distinct_names([i.display_name for i in items],
                            [str(i.path) if i.path is not None else None for i in items])
-    return [_Input(item.index, name, item.path, item.data, item.problem)
+    return [_Input(item.index, name, item.path, item.data, item.problem, item.url)
             for item, name in zip(items, names, strict=True)]
 
 
@@ -174,7 +199,7 @@ def _extract_batch(
     for item in items:
         if item.problem is not None:
             yield item.index, _problem_document(item)
-    tasks = [Task(path=str(i.path), display_name=i.display_name, index=i.index)
+    tasks = [Task(path=i.url or str(i.path), display_name=i.display_name, index=i.index)
              for i in items if i.problem is None]
     entry = registry.get(executor)
     if entry is None:
@@ -321,7 +346,8 @@ def _unchanged_since_last_run(
         if row and item.path is not None and _same_result(row, item.path, output, fmt):
             kept[item.display_name] = row
         else:
-            todo.append(_Input(len(todo), item.display_name, item.path, item.data, item.problem))
+            todo.append(_Input(len(todo), item.display_name, item.path, item.data, item.problem,
+                               item.url))
     return todo, kept
 
 
@@ -610,10 +636,13 @@ def extract(
     renderer = _pick_renderer(registry, config, fmt)
     if output is not None and output.exists() and not output.is_dir():
         fail(ctx, str(output), "--output DIR is a file, not a folder")
+    executor_entry = registry.get(executor)
     items = _collect_inputs(paths, stdin_name, output,
                             int(config.section("limits")["max_file_size"]),
                             scratch=lambda: Path(ctx.with_resource(
-                                tempfile.TemporaryDirectory(prefix="goblin-stdin-"))))
+                                tempfile.TemporaryDirectory(prefix="goblin-stdin-"))),
+                            reads_urls=bool(getattr(executor_entry and executor_entry.engine,
+                                                    "reads_urls", False)))
     kept: dict[str, dict[str, Any]] = {}
     if output is not None:
         _check_earlier_manifest(ctx, output / MANIFEST_NAME)

@@ -44,3 +44,20 @@ def test_a_batch_on_a_dask_scheduler_writes_what_the_local_executor_writes(
     assert len(names) == 7  # the empty file has its result too: the error
     for name in names:
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+
+
+def test_urls_given_on_the_command_line_are_read_by_the_dask_workers(
+    tmp_path: Path, cluster: Any
+) -> None:
+    """The workers fetch URLs (README: any fsspec URL they can reach): the command line hands
+    them on as they are, named as given, where they were read as paths no file has."""
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("the first by URL\n", encoding="utf-8")
+    second.write_text("the second by URL\n", encoding="utf-8")
+    urls = [first.as_uri(), second.as_uri()]
+    command = [sys.executable, "-m", "goblin_core.cli", "extract", *urls, "--executor", "dask",
+               "--scheduler", cluster.scheduler_address]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (f'file_path_pwd:"{urls[0]}"\nthe first by URL\n\n'
+                             f'file_path_pwd:"{urls[1]}"\nthe second by URL\n')

@@ -27,6 +27,9 @@ class DaskExecutor(BaseEngine):
 
     name = "executor.dask"
     priority = 0
+    #: The workers read a task whose path is an fsspec URL themselves (``remote_input``):
+    #: ``goblin extract s3://bucket/a.pdf --executor dask`` hands the URL on as it is.
+    reads_urls = True
 
     def available(self) -> tuple[bool, str]:
         try:

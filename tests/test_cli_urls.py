@@ -1,0 +1,25 @@
+"""A URL given to ``goblin extract`` with an executor that does not fetch URLs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from goblin_core import load_registry
+from goblin_core.cli import CliState, cli
+
+
+def test_a_url_the_local_executor_cannot_fetch_is_named_as_given_and_says_who_can(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "b.txt").write_text("a file\n", encoding="utf-8")
+    url = "https://example.invalid/folder/a.pdf"
+    result = CliRunner().invoke(cli, ["extract", url, str(tmp_path / "b.txt"), "--jobs", "1"],
+                                obj=CliState(load_registry(entry_points=lambda: [])))
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (f'goblin: error: "{url}": FileNotFound: a URL, which this executor '
+                             "does not fetch; --executor dask (goblin-dask) has its workers "
+                             "read URLs\n")
+    assert f'file_path_pwd:"{url}"' in result.stdout
+    assert 'file_path_pwd:"b.txt"\na file\n' in result.stdout
