@@ -85,6 +85,114 @@ def slide_texts(stream: bytes) -> list[list[str]]:
     return deck.pages()
 
 
+_DOCUMENT = 0x03E8
+_NOTES = 0x03F0
+_NOTES_ATOM = 0x03F1
+#: SlideListWithText instances: the slides', and the notes pages'
+_SLIDES_LIST, _NOTES_LIST = 0, 2
+
+
+def live_slides(stream: bytes, current_user: bytes) -> list[tuple[list[str], list[str]]] | None:
+    """(text runs, notes) of each slide of the presentation as its last save left it, in
+    the order its slide list gives: each slide's drawing is the record the persist
+    directory names for it now, so slides moved, and the older copies of the document
+    and slides an incremental save leaves in the stream, read as PowerPoint shows them.
+    None when the stream has no readable chain of edits (the records are then read in
+    stream order: ``slide_texts``)."""
+    offsets, document = _live_edit(stream, current_user)
+    at = offsets.get(document) if document is not None else None
+    if at is None or at + 8 > len(stream):
+        return None
+    _, kind, length = _HEADER.unpack_from(stream, at)
+    if kind != _DOCUMENT:
+        return None
+    slides: list[tuple[int, int, list[str]]] = []  # persist id, slide id, listed text
+    notes_pages: list[int] = []  # persist ids
+    for kind, container, enclosing, start, size in _records(stream, _SKIPPED, at + 8,
+                                                            at + 8 + length):
+        if container:
+            continue
+        if kind == _SLIDE_PERSIST and size >= 16:
+            persist, _flags, _texts, slide_id = struct.unpack_from("<IIiI", stream, start)
+            if enclosing.within(_SLIDE_LIST, _SLIDES_LIST):
+                slides.append((persist, slide_id, []))
+            elif enclosing.within(_SLIDE_LIST, _NOTES_LIST):
+                notes_pages.append(persist)
+        elif kind in (_TEXT_CHARS, _TEXT_BYTES) and slides \
+                and enclosing.within(_SLIDE_LIST, _SLIDES_LIST):
+            text = _text(kind, stream[start : start + size])
+            if text:
+                slides[-1][2].append(text)
+    # each record is read once: an honest file names a slide's or notes page's record
+    # for it alone, and a hostile one naming one large record for each of thousands of
+    # slides would have it read again for each
+    seen: set[int] = set()
+    notes = _notes_by_slide(stream, [_once(offsets.get(n), seen) for n in notes_pages])
+    read: list[tuple[list[str], list[str]]] = []
+    for persist, slide_id, listed in slides:
+        runs = list(listed)
+        present = set(runs)
+        for text in _drawn(stream, _once(offsets.get(persist), seen), _SLIDE):
+            if text not in present:
+                present.add(text)
+                runs.append(text)
+        read.append((runs, notes.get(slide_id, [])))
+    return read
+
+
+def _once(at: int | None, seen: set[int]) -> int | None:
+    """``at``, or None when it was given before."""
+    if at is None or at in seen:
+        return None
+    seen.add(at)
+    return at
+
+
+def _drawn(stream: bytes, at: int | None, wanted: int) -> list[str]:
+    """The text runs of the container of type ``wanted`` at offset ``at`` (a slide's or a
+    notes page's drawing); none when it is no such container."""
+    if at is None or at + 8 > len(stream):
+        return []
+    ver_inst, kind, length = _HEADER.unpack_from(stream, at)
+    if kind != wanted or ver_inst & 0x000F != 0x000F:
+        return []
+    runs = []
+    for kind, container, _, start, size in _records(stream, _SKIPPED - {wanted}, at + 8,
+                                                    at + 8 + length):
+        if not container and kind in (_TEXT_CHARS, _TEXT_BYTES):
+            text = _text(kind, stream[start : start + size])
+            if text:
+                runs.append(text)
+    return runs
+
+
+def _notes_by_slide(stream: bytes, pages: list[int | None]) -> dict[int, list[str]]:
+    """Slide id -> the text of its notes page (the notes pages the notes list names, each
+    saying in its NotesAtom which slide it is for)."""
+    found: dict[int, list[str]] = {}
+    for at in pages:
+        if at is None or at + 16 > len(stream):
+            continue
+        _, kind, length = _HEADER.unpack_from(stream, at)
+        if kind != _NOTES:
+            continue
+        slide_id = None
+        for kind, container, _, start, size in _records(stream, frozenset(), at + 8,
+                                                        at + 8 + length):
+            if kind == _NOTES_ATOM and not container and size >= 4:
+                slide_id = struct.unpack_from("<I", stream, start)[0]
+                break
+        if slide_id:
+            # "*" is the character a slide number or date placeholder stands in with
+            found[slide_id] = [t for t in _drawn(stream, at, _NOTES) if t != "*"]
+    return found
+
+
+def _text(kind: int, body: bytes) -> str:
+    text = body.decode("utf-16-le" if kind == _TEXT_CHARS else "cp1252", "replace")
+    return text.replace("\r", "\n").replace("\x0b", "\n").strip()
+
+
 def _atom(deck: _Deck, enclosing: _Enclosing, kind: int, body: bytes) -> None:
     in_list = enclosing.within(_SLIDE_LIST, 0)
     if kind == _SLIDE_PERSIST and in_list:
@@ -92,8 +200,7 @@ def _atom(deck: _Deck, enclosing: _Enclosing, kind: int, body: bytes) -> None:
         return
     if kind not in (_TEXT_CHARS, _TEXT_BYTES):
         return
-    text = body.decode("utf-16-le" if kind == _TEXT_CHARS else "cp1252", "replace")
-    text = text.replace("\r", "\n").replace("\x0b", "\n").strip()
+    text = _text(kind, body)
     if not text:
         return
     if in_list and deck.listed:
@@ -136,14 +243,16 @@ class _Enclosing:
 
 
 def _records(
-    stream: bytes, skipped: frozenset[int] = frozenset()
+    stream: bytes, skipped: frozenset[int] = frozenset(), start: int = 0, end: int | None = None,
 ) -> Iterator[tuple[int, bool, _Enclosing, int, int]]:
     """(type, whether a container, the containers enclosing it, body start, body length)
-    of every record in stream order, containers opened but those of a ``skipped`` type.
-    The enclosing containers are the walker's own: read them, do not keep them."""
+    of every record in stream order from ``start`` to ``end``, containers opened but
+    those of a ``skipped`` type. The enclosing containers are the walker's own: read
+    them, do not keep them."""
     enclosing = _Enclosing()
-    pos = 0
-    while pos + 8 <= len(stream):
+    pos = start
+    stop = len(stream) if end is None else min(end, len(stream))
+    while pos + 8 <= stop:
         enclosing.close_before(pos)
         ver_inst, kind, length = _HEADER.unpack_from(stream, pos)
         pos += 8
@@ -160,9 +269,16 @@ def _records(
 
 def _live_offsets(stream: bytes, current_user: bytes) -> dict[int, int]:
     """Persist id -> offset of the record it names now, through the chain of edits."""
+    return _live_edit(stream, current_user)[0]
+
+
+def _live_edit(stream: bytes, current_user: bytes) -> tuple[dict[int, int], int | None]:
+    """Persist id -> offset of the record it names now, through the chain of edits, and
+    the persist id of the document the last edit saved (None when it names none)."""
     offsets: dict[int, int] = {}
+    document: int | None = None
     if len(current_user) < 20:
-        return offsets
+        return offsets, document
     (edit,) = struct.unpack_from("<I", current_user, 16)  # CurrentUserAtom.offsetToCurrentEdit
     seen: set[int] = set()
     read: set[int] = set()
@@ -175,12 +291,14 @@ def _live_offsets(stream: bytes, current_user: bytes) -> dict[int, int]:
         _, kind, _ = _HEADER.unpack_from(stream, edit)
         if kind != _USER_EDIT:
             break
-        previous, directory = struct.unpack_from("<II", stream, edit + 16)
+        previous, directory, persisted = struct.unpack_from("<III", stream, edit + 16)
+        if document is None:
+            document = persisted  # UserEditAtom.docPersistIdRef of the last save
         if directory not in read:
             read.add(directory)
             words_left = _read_directory(stream, directory, offsets, words_left)
         edit = previous
-    return offsets
+    return offsets, document
 
 
 def _read_directory(stream: bytes, at: int, offsets: dict[int, int], words_left: int) -> int:
@@ -274,6 +392,11 @@ def _inflated(data: bytes, max_size: int) -> bytes | None:
     return out if len(out) <= max_size else None
 
 
+def _notes_line(runs: list[str]) -> str:
+    """A slide's speaker notes as the pptx reader writes them."""
+    return "Notes: " + "\n".join(runs)
+
+
 class PptRecordsParser(BaseEngine):
     """PowerPoint 97-2003 text from the record stream: slide lists and slide drawings."""
 
@@ -291,7 +414,13 @@ class PptRecordsParser(BaseEngine):
             raise CorruptDocument(
                 f"no readable PowerPoint Document stream ({exc})", file=source.display_name
             ) from exc
-        slides = slide_texts(stream)
+        live = live_slides(stream, user)
+        notes = bool(config.get("office", "notes", True))
+        if live is not None and any(runs or (notes and said) for runs, said in live):
+            slides = [[*runs, *([_notes_line(said)] if notes and said else [])]
+                      for runs, said in live]
+        else:
+            slides = slide_texts(stream)
         if not any(slides):
             raise CorruptDocument(
                 "the presentation holds no text records", file=source.display_name
