@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,17 @@ from click.testing import CliRunner
 from goblin_core import load_registry
 from goblin_core.cli import CliState, cli
 from goblin_core.trust_report import report_html
+
+
+@pytest.fixture(autouse=True)
+def _cli_logging() -> Iterator[None]:
+    """The CLI's logging setup is undone after each test."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    root.setLevel(level)
+    root.handlers[:] = handlers
+
 
 #: The element the page's script reads its data from, with JSON.parse.
 _DATA_ELEMENT = re.compile(
@@ -70,3 +83,22 @@ def test_a_title_naming_a_template_slot_is_shown_as_it_is() -> None:
     page = report_html({"title": "audit __DATA__ __JS__", "summary": {}, "documents": []})
     assert "<title>audit __DATA__ __JS__</title>" in page
     assert _embedded_data(page)["title"] == "audit __DATA__ __JS__"
+
+
+def test_a_report_written_into_the_folder_it_reports_on_is_not_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run twice, the report of ``dossier/`` written as ``dossier/report.html`` reports the
+    dossier's one document both times, never the earlier report as a second."""
+    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")  # the workers load the built-in plugin alone
+    dossier = tmp_path / "dossier"
+    dossier.mkdir()
+    (dossier / "a.txt").write_text("the one document\n", encoding="utf-8")
+    page_file = dossier / "report.html"
+    for _ in range(2):
+        result = CliRunner().invoke(
+            cli, ["report", str(dossier), "-o", str(page_file), "--no-thumbnails", "-j", "1"],
+            obj=CliState(load_registry(entry_points=lambda: [])))
+        assert result.exit_code == 0, result.output
+        data = _embedded_data(page_file.read_text(encoding="utf-8"))
+        assert [d["name"] for d in data["documents"]] == ["a.txt"]

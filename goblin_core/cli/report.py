@@ -65,8 +65,10 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
         unread.append(name)
         echo_err(f"error: {quoted(name)}: {one_line(cause)}")
 
+    # the report of an earlier run written into a folder given is not one of its documents
     data = build_report(registry, config, list(paths), jobs=jobs, thumbnails=thumbnails,
-                        progress=progress, unreadable=unreadable)
+                        progress=progress, unreadable=unreadable,
+                        leave_out=None if target == "-" else target)
     content = (json.dumps(data, ensure_ascii=False, indent=2) + "\n" if fmt == "json"
                else report_html(data))
     if target == "-":

@@ -52,11 +52,13 @@ def build_report(
     thumbnails: bool = True,
     progress: Callable[[int, int, str], None] | None = None,
     unreadable: Callable[[str, str], None] | None = None,
+    leave_out: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """Report data for files and folders (extracted now) and JSONL manifests (read back);
     one path alone is one path. ``unreadable`` hears the name and the cause of each path
     that could not be read (missing, a dangling link, a pipe), a failed document of the
-    report."""
+    report. ``leave_out`` is a file not to report on: the report being written, which
+    an earlier run may have put inside a folder given."""
     from goblin_core.inputs import InputProblem, input_paths, tasks_for
 
     records: list[DocumentRecord] = []
@@ -69,7 +71,9 @@ def build_report(
     from goblin_core.executors.worker import problem_document
 
     walked = list(tasks_for(files)) if files else []
-    tasks = [t for t in walked if not isinstance(t, InputProblem)]
+    skipped = Path(leave_out).resolve() if leave_out is not None else None
+    tasks = [t for t in walked if not isinstance(t, InputProblem)
+             and (skipped is None or t.path is None or Path(t.path).resolve() != skipped)]
     by_name = {t.display_name: t for t in tasks}
     # a path that could not be read (missing, a dangling link, a pipe) is a failed
     # document of the report, as it is of an extraction
