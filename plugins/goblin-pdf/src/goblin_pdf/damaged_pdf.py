@@ -304,6 +304,10 @@ class ContentCheck:
                     self._unlisted = True
         return self._embedded
 
+    def document(self) -> Any:
+        """The file opened by qpdf (pikepdf), once; None when qpdf cannot open it."""
+        return self._open()
+
     def _open(self) -> Any:
         if self._pdf is None and not self._failed:
             import pikepdf

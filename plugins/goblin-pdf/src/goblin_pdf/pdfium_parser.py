@@ -71,6 +71,7 @@ from goblin_pdf.pdfium_page import (
 )
 from goblin_pdf.stray_marks import repair
 from goblin_pdf.stream_bombs import check_streams
+from goblin_pdf.unshown_fields import unshown_field_texts
 from goblin_pdf.word_gaps import WordGaps
 from goblin_pdf.xfa import is_dynamic_xfa, xfa_text
 from goblin_pdf.xmp import catalog_packet, fill_from_xmp, may_have_xmp
@@ -445,6 +446,9 @@ class PdfiumDocument(BaseParsedDocument):
             extra[:0] = self._signatures(index, signatures)
         if index == 0 and self._dynamic_xfa:
             extra[:0] = self._xfa()
+        if number == self.page_count and self._field_values and not self._dynamic_xfa \
+                and self.pdf.get_formtype() != pdfium_c.FORMTYPE_NONE:
+            extra.extend(self._unshown_fields())
         if number == self.page_count and self.options.get("outline", True) and self.outline():
             extra.append(outline_text(self.outline()))
         for read_as in (self.source, self.repaired):  # recovery reads the mended copy
@@ -517,6 +521,17 @@ class PdfiumDocument(BaseParsedDocument):
             self._warn_undrawn(f"{undrawn}; what its annotations show is not read")
             return []
         return appearance_texts(self.pdf, index, shown_only, text)
+
+    def _unshown_fields(self) -> list[str]:
+        """The values of form fields no page shows (no widget on any page)."""
+        pdf = self._content_check.document()
+        if pdf is None:
+            return []
+        try:
+            return unshown_field_texts(pdf)
+        except Exception as exc:  # the form's fields are an extra: never lose the page
+            log.warning("%s: form fields unreadable: %s", self.source.display_name, exc)
+            return []
 
     def _xfa(self) -> list[str]:
         """A dynamic XFA form's text: its page is only a placeholder PDFium draws."""

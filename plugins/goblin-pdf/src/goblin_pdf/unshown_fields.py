@@ -1,0 +1,102 @@
+"""Form fields that hold a value no page shows.
+
+A form field's value is read from its widgets, page by page (PDFium lists a page's
+widgets). A field may have none on any page: a value a script computes and keeps out of
+view, a field whose widget an editor deleted, a form filled by a program that never drew
+it. Its value is still in the file, and Tika lists it with the others: it is read here,
+from the form's field tree (qpdf), and written after the last page as ``name: value``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Field-tree nodes visited at most, and page annotations looked at to know which
+#: widgets are shown: a form of a hundred thousand fields is a hostile one
+MAX_FIELD_NODES = 100_000
+MAX_SHOWN_WIDGETS = 1_000_000
+#: Characters of such values kept at most (as a page keeps of its own fields' values)
+MAX_CHARS = 1_000_000
+_JOINED = "; "  # several values of one field (a list box), as on the page
+
+
+def unshown_field_texts(pdf: Any) -> list[str]:
+    """``name: value`` of each field of ``pdf`` (a pikepdf document) that holds a value
+    and has no widget on any page, in the field tree's order."""
+    import pikepdf
+
+    form = pdf.Root.get("/AcroForm")
+    fields = form.get("/Fields") if isinstance(form, pikepdf.Dictionary) else None
+    if not isinstance(fields, pikepdf.Array):
+        return []
+    shown = _shown_annotations(pdf)
+    texts: dict[str, None] = {}
+    budget = MAX_CHARS
+    seen: set[tuple[int, int]] = set()
+    # (node, the full name of its parent, the value it inherits)
+    stack: list[tuple[Any, str, Any]] = [(field, "", None) for field in reversed(list(fields))]
+    while stack and len(seen) < MAX_FIELD_NODES and budget > 0:
+        node, parent_name, inherited = stack.pop()
+        if not isinstance(node, pikepdf.Dictionary):
+            continue
+        if node.is_indirect:
+            if node.objgen in seen:
+                continue  # a loop through /Kids or /Parent
+            seen.add(node.objgen)
+        partial = node.get("/T")
+        name = parent_name
+        if isinstance(partial, pikepdf.String) and str(partial):
+            name = f"{parent_name}.{partial}" if parent_name else str(partial)
+        value = node.get("/V", inherited)
+        kids = node.get("/Kids")
+        children = [kid for kid in kids if isinstance(kid, pikepdf.Dictionary)] \
+            if isinstance(kids, pikepdf.Array) else []
+        fields_below = [kid for kid in children if "/T" in kid]
+        if fields_below:
+            stack.extend((kid, name, value) for kid in reversed(fields_below))
+            continue
+        widgets = children or [node]
+        if any(widget.is_indirect and widget.objgen in shown for widget in widgets):
+            continue  # a page shows it: read with that page
+        text = _value_text(value)
+        if not text or not name:
+            continue
+        line = f"{name}: {text}"
+        if line not in texts and len(line) <= budget:
+            texts[line] = None
+            budget -= len(line)
+    return list(texts)
+
+
+def _shown_annotations(pdf: Any) -> set[tuple[int, int]]:
+    """The annotations the pages list, by (object, generation)."""
+    import pikepdf
+
+    shown: set[tuple[int, int]] = set()
+    for page in pdf.pages:
+        annotations = page.obj.get("/Annots")
+        if not isinstance(annotations, pikepdf.Array):
+            continue
+        for annotation in annotations:
+            if isinstance(annotation, pikepdf.Dictionary) and annotation.is_indirect:
+                shown.add(annotation.objgen)
+        if len(shown) > MAX_SHOWN_WIDGETS:
+            break
+    return shown
+
+
+def _value_text(value: Any) -> str:
+    """A field value as a viewer lists it: text as written, a check box's or radio
+    button's state by its name (none when ``Off``), several values joined."""
+    import pikepdf
+
+    if isinstance(value, pikepdf.String):
+        return str(value).strip()
+    if isinstance(value, pikepdf.Name):
+        state = str(value)[1:]
+        return "" if state == "Off" else state
+    if isinstance(value, pikepdf.Array):
+        parts = [_value_text(item) for item in list(value)[:1000]
+                 if isinstance(item, pikepdf.String | pikepdf.Name)]
+        return _JOINED.join(part for part in parts if part)
+    return ""  # a signature's dictionary, a stream of rich text: not a value to list
