@@ -30,6 +30,7 @@ from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter
 from goblin_archives.spanned_zip import spanned_members
 from goblin_archives.volumes import later_volume, spanned_zip_set, volume_member, whole_file
+from goblin_archives.zip_end import CommentCut, hidden_end_record
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
 from goblin_core.errors import PasswordRequired, UnsafeArchive, UnsupportedFormat
@@ -65,6 +66,15 @@ class ZipHandler(BaseEngine):
 def _read(opener: Callable[[], BinaryIO], meter: ByteMeter, config: Config) -> Iterator[Member]:
     display, limits = meter.display, meter.limits
     stream = opener()
+    record = hidden_end_record(stream)
+    if record is not None:
+        # zipfile would take a record inside the comment: read up to the zip's own.
+        whole_opener = opener
+        stream = CommentCut(stream, record)  # type: ignore[assignment]
+
+        def opener() -> BinaryIO:
+            return CommentCut(whole_opener(), record)  # type: ignore[return-value]
+
     aes = AesReader(opener)
     try:
         declared = zip_declared_count(_tail(stream))
