@@ -137,3 +137,28 @@ def error_text(code: int) -> str:
     ('#DIV/0!', '#N/A', '#ERR')
     """
     return _ERROR_CODES.get(code, "#ERR")
+
+
+# how SpreadsheetML writes a character XML cannot hold, or one kept as it is typed
+# (``_x000D_`` for a carriage return; ``_x005F_`` escapes the underscore of a literal one)
+_ESCAPED_CHARACTER = re.compile(r"_x([0-9A-Fa-f]{4})_")
+
+
+def unescaped_characters(text: str) -> str:
+    r"""``text`` with SpreadsheetML's ``_xHHHH_`` escapes read as the characters they
+    stand for, as Excel shows them: openpyxl leaves them in its strings, where calamine
+    reads them. openpyxl has already dropped the ``x005F_`` of an escaped literal, so one
+    of those (a cell typed ``_x000D_``, which Excel saves as ``_x005F_x000D_``) is read as
+    the character too: cells with line breaks saved from Windows are the common case.
+
+    >>> unescaped_characters("linha 1_x000D_\nlinha 2_x0009_fim")
+    'linha 1\r\nlinha 2\tfim'
+    >>> unescaped_characters("_xD83D__xDE00_ ok _x12_")
+    '\U0001f600 ok _x12_'
+    """
+    if "_x" not in text:
+        return text
+    joined = _ESCAPED_CHARACTER.sub(lambda found: chr(int(found[1], 16)), text)
+    # a character past the Basic Multilingual Plane is escaped as its two surrogates
+    return joined.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+

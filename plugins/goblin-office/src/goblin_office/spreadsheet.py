@@ -27,7 +27,7 @@ from goblin_core.source import Source
 from goblin_office import biff12
 from goblin_office import formats as fmt
 from goblin_office.cellformats import WorkbookFormats, display_rows
-from goblin_office.cells import cell_text, error_text, iso_durations
+from goblin_office.cells import cell_text, error_text, iso_durations, unescaped_characters
 from goblin_office.containers import MEMBER_ERRORS, open_container, open_member, read_member
 from goblin_office.embedded import ole_children
 from goblin_office.encryption import decrypted
@@ -875,14 +875,16 @@ class OpenpyxlParser(BaseEngine):
 
 def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool, comma: bool) -> list[str]:
     """A read-only openpyxl row; each cell carries its number format even in read-only mode."""
+    values = [getattr(c, "value", None) for c in row]
+    values = [unescaped_characters(v) if isinstance(v, str) else v for v in values]
     if not display:
-        return [cell_text(getattr(c, "value", None)) for c in row]
+        return [cell_text(value) for value in values]
     return [
-        "" if (value := getattr(c, "value", None)) is None else display_text(
+        "" if value is None else display_text(
             value,
             getattr(c, "number_format", "General"),
             dates=dates,
             comma=comma,
         )
-        for c in row
+        for c, value in zip(row, values, strict=True)
     ]
