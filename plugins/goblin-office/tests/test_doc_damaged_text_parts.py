@@ -141,3 +141,19 @@ def test_a_damaged_merged_chunk_costs_its_own_text_not_the_body(read: Read) -> N
     assert document.text.splitlines() == ["Antes.", "Depois."]
     (message,) = _truncated(document)
     assert "word/afchunk.rtf" in message
+
+
+@pytest.mark.parametrize("damage", ["deflate", "xml"])
+def test_a_docx_whose_body_relationships_are_damaged_still_reads_its_parts(
+    read: Read, damage: str
+) -> None:
+    # the headers, notes and comments are linked only from the body: the content types
+    # still say which parts they are
+    whole = docx(para("Cláusula primeira do contrato. " * 20), _PARTS)
+    member = "word/_rels/document.xml.rels"
+    data = damaged(whole, member) if damage == "deflate" else _cut_xml(whole, member)
+    document = read(data, "contrato.docx")
+    lines = document.text.splitlines()
+    assert lines[0] == "Cabeçalho do contrato"
+    assert lines[-2:] == ["Nota de rodapé", "Comment (Ana): Revisar"]
+    assert any(member in w.message for w in document.report.warnings)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import logging
 import posixpath
+import re
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -211,6 +212,10 @@ class PackageXml:
         self.left_out: list[tuple[str, str]] = []
         #: the damaged parts left out whose text the document loses (a header, the notes)
         self.text_lost: list[str] = []
+        #: the main part, once ``main_part`` found it
+        self._main: str | None = None
+        #: the parts whose relationships part is damaged
+        self._unlinked: set[str] = set()
 
     def member(self, path: str) -> str | None:
         """The zip member holding part ``path`` (any case, percent-encoded or not)."""
@@ -284,6 +289,8 @@ class PackageXml:
         # damaged relationships lose what they link (the pictures, a header), not the part
         root = None if rels_path is None else self.optional_xml(rels_path)
         if root is None:
+            if rels_path is not None:
+                self._unlinked.add(path)
             return {}
         found = {}
         for rel in root:
@@ -306,12 +313,34 @@ class PackageXml:
                 log.warning("%s: part %s is missing; left out", self.name, target)
                 continue
             found.append(target)
+        if not found and path in self._unlinked and path == self._main:
+            found = self._declared(suffix)
         return found
+
+    def _declared(self, suffix: str) -> list[str]:
+        """The parts [Content_Types].xml declares of the type a relationship ``suffix``
+        links (``/header``: ``...wordprocessingml.header+xml``), in their names' order:
+        the main part's own relationships damaged, its headers, footers, notes, comments
+        and styles are still there to read (each kind is linked only from it)."""
+        declared = self.member("[Content_Types].xml")
+        types = None if declared is None else self.optional_xml(declared)
+        ending = f".{suffix.rsplit('/', 1)[-1]}+xml"
+        parts = [self.member(part) or part
+                 for part, content_type in (_overrides(types) if types is not None else {}).items()
+                 if content_type.endswith(ending) and self.member(part) is not None]
+        if parts:
+            log.warning("%s: the relationships of %s are damaged; read %s, which the content "
+                        "types declare", self.name, self._main, ", ".join(parts))
+        return sorted(parts, key=_natural)
 
     def main_part(self) -> str:
         """The officeDocument part, transitional or Strict; without a relationship to it
         (the package's relationships damaged or lost), the part [Content_Types].xml
         declares a main document."""
+        self._main = self._find_main_part()
+        return self._main
+
+    def _find_main_part(self) -> str:
         for kind, target in self.rels("").values():
             if kind.endswith("/officeDocument") and self.member(target) is not None:
                 return target
@@ -334,6 +363,12 @@ def package_document(
         metadata=core_properties(package),
         attachments=package_children(plain, config, package.archive),
     )
+
+
+def _natural(name: str) -> tuple[str | int, ...]:
+    """A sort key putting header2.xml before header10.xml."""
+    return tuple(int(piece) if piece.isdigit() else piece
+                 for piece in re.split(r"(\d+)", name))
 
 
 def lost_parts_message(parts: Sequence[str]) -> str:
