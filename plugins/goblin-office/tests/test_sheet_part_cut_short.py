@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import openpyxl
 import pytest
+from openpyxl.comments import Comment
 from packages import damaged, rewrite
 
 from goblin_core import Document
@@ -147,3 +148,20 @@ def test_the_rows_kept_of_a_damaged_sheet_show_their_formats_and_formulas(read: 
     assert rows[0] == ("item 1", "1.50", "1")
     assert rows[9] == ("item 10", "15.00", "=B1*2")
     assert len(_truncated(document)) == 1
+
+
+def test_a_damaged_sheet_part_keeps_the_sheet_s_comments_and_shapes(read: Read) -> None:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = "Obra"
+    for row in range(1, 2001):
+        sheet.cell(row, 1).value = f"item {row}"
+    sheet["A1"].comment = Comment("Conferir o preço do cimento", "Ana")
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    document = read(damaged(buffer.getvalue(), SHEET, at=0.5), "obra.xlsx")
+    # the comments are a part of their own: the sheet part's damage does not reach them
+    assert "Conferir o preço do cimento" in document.text
+    assert "item 1\n" in document.text + "\n"
+    assert any(w.kind == "CorruptDocument" and "headers and footers" in w.message
+               for w in document.report.warnings)

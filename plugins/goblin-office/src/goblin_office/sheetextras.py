@@ -170,7 +170,16 @@ class WorkbookXml(PackageXml):
         drawing part is left out (``optional_xml``)."""
         extras = SheetExtras()
         if self.config.get("office", "headers_footers", True):
-            self._headers_footers(path, extras)
+            try:
+                self._headers_footers(path, extras)
+            except UnsafeArchive:
+                raise
+            except GoblinError as exc:
+                # the headers are scanned from the sheet's own part; its comments and
+                # drawing are parts of their own, which its damage does not reach
+                log.warning("%s: headers and footers of %s skipped: %s", self.name, path, exc)
+                self.left_out.append((exc.kind, f"headers and footers of {path} left out: "
+                                      f"{exc.message}"))
         if self.config.get("office", "comments", True):
             for kind, target in self.rels(path).values():
                 root = self.optional_xml(target) if kind.endswith("/comments") else None
