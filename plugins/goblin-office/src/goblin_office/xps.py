@@ -15,7 +15,7 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import CorruptDocument, UnsafeArchive
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
@@ -30,11 +30,13 @@ def _resolve(base_part: str, reference: str) -> str:
     return posixpath.normpath(posixpath.join(posixpath.dirname(base_part), reference))
 
 
-def _sources(package: PackageXml, part: str, element: str) -> list[str]:
+def _sources(package: PackageXml, part: str, element: str, *, missing: bool = False) -> list[str]:
+    """The parts the ``element`` references of ``part`` name; ``missing``: those the
+    package does not hold too (a page that is lost, to be a failed page in its place)."""
     found = []
     for reference in descendants(package.xml(part), element):
         target = _resolve(part, attr(reference, "Source"))
-        if package.member(target) is not None:
+        if missing or package.member(target) is not None:
             found.append(target)
     return found
 
@@ -51,7 +53,8 @@ def _page_parts(package: PackageXml) -> list[str]:
         for document in _sources(package, sequence, "DocumentReference")
     )
     pages = dict.fromkeys(
-        page for document in documents for page in _sources(package, document, "PageContent")
+        page for document in documents
+        for page in _sources(package, document, "PageContent", missing=True)
     )
     return list(pages)
 
@@ -99,8 +102,24 @@ class XPSParser(BaseEngine):
                 raise CorruptDocument("the document has no fixed page", file=source.display_name)
             pages: list[PageContent] = []
             for number, part in enumerate(parts, start=1):
+                if package.member(part) is None:
+                    # the document lists it: the pages after it keep their numbers
+                    pages.append(PageContent(number, error=f"page {number} is missing: its "
+                                             f"part {part} is not in the package"))
+                    continue
+                try:
+                    root = package.xml(part)
+                except UnsafeArchive:
+                    raise
+                except CorruptDocument as exc:  # a damaged page costs that page only
+                    pages.append(PageContent(number, error=f"page {number} is damaged: "
+                                             f"{exc.message}"))
+                    continue
                 page = PageBuilder(number=number, engine=self.name)
-                for line in page_lines(package.xml(part)):
+                for line in page_lines(root):
                     page.add(line)
                 pages.append(page.build())
+            if all(page.error for page in pages):
+                raise CorruptDocument(f"no page of the document can be read ({pages[0].error})",
+                                      file=source.display_name)
             return package_document(pages, package, plain, config)
