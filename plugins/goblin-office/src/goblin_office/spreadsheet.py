@@ -754,7 +754,12 @@ class XlrdParser(BaseEngine):
 def _xlrd_cell(cell: Any, datemode: int) -> str:
     if cell.ctype == xlrd.XL_CELL_DATE:
         try:
-            return cell_text(xlrd.xldate.xldate_as_datetime(cell.value, datemode))
+            moment = xlrd.xldate.xldate_as_datetime(cell.value, datemode)
+            if 0 <= cell.value < 1:
+                # a time of day, as calamine gives it: the serial holds no date (xlrd's
+                # 1899-12-31, or 1904-01-01, is only the day it counts from)
+                return cell_text(moment.time())
+            return cell_text(moment)
         except (ValueError, OverflowError, xlrd.xldate.XLDateError):
             return cell_text(cell.value)
     if cell.ctype == xlrd.XL_CELL_BOOLEAN:
