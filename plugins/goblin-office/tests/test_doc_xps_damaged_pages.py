@@ -1,7 +1,7 @@
-"""An XPS page that is damaged, or that the document lists but the package lacks, costs
-that page only: a failed page in its place, the others read under their numbers. A
-damaged page failed the whole document, and a missing one was skipped without a word,
-the pages after it taking its number."""
+"""An XPS or Visio page that is damaged, or that the document lists but the package
+lacks, costs that page only: a failed page in its place, the others read under their
+numbers. A damaged page failed the whole document, and a missing one was skipped
+without a word, the pages after it taking its number."""
 
 from __future__ import annotations
 
@@ -48,3 +48,30 @@ def test_no_readable_page_is_a_clear_error(read: Read) -> None:
     data = xps([_page("Única página " * 30)])
     with pytest.raises(CorruptDocument, match="no page"):
         read(damaged(data, "Documents/1/Pages/1.fpage"), "pagina.xps")
+
+
+def _drawing() -> bytes:
+    from packages import vsdx
+
+    return vsdx([(f"Página {n}", f'<Shape ID="1"><Text>Caixa da página {n} ' + "texto " * 40
+                  + "</Text></Shape>") for n in (1, 2, 3)])
+
+
+def _labels(document: Document) -> list[tuple[str, str]]:
+    return [(p.label, p.status) for p in document.pages]
+
+
+def test_a_damaged_visio_page_is_a_failed_page(read: Read) -> None:
+    document = read(damaged(_drawing(), "visio/pages/page2.xml"), "fluxo.vsdx")
+    assert _labels(document) == [("Página 1", "clean"), ("Página 2", "failed"),
+                                 ("Página 3", "clean")]
+    assert "Caixa da página 3" in document.pages[2].text
+
+
+def test_a_visio_page_the_package_lacks_is_a_failed_page(read: Read) -> None:
+    with zipfile.ZipFile(io.BytesIO(_drawing())) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()
+                   if name != "visio/pages/page2.xml"}
+    document = read(zip_bytes(members), "fluxo.vsdx")
+    assert _labels(document) == [("Página 1", "clean"), ("Página 2", "failed"),
+                                 ("Página 3", "clean")]

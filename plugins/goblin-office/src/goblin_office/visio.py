@@ -12,7 +12,7 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.errors import CorruptDocument
+from goblin_core.errors import CorruptDocument, UnsafeArchive
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
@@ -46,7 +46,8 @@ def _pages(package: PackageXml, document: str) -> list[tuple[str, str]]:
         for page in children(package.xml(pages_part), "Page"):
             rel = next(iter(children(page, "Rel")), None)
             target = targets.get(attr(rel, "id")) if rel is not None else None
-            if target is not None and target not in found and package.member(target) is not None:
+            # a page the package lacks stays in the list, to be a failed page in its place
+            if target is not None and target not in found:
                 found[target] = attr(page, "Name") or attr(page, "NameU")
     return [(name, target) for target, name in found.items()]
 
@@ -70,10 +71,25 @@ class VisioParser(BaseEngine):
             document = documents[0]
             pages: list[PageContent] = []
             for number, (name, part) in enumerate(_pages(package, document), start=1):
+                if package.member(part) is None:
+                    pages.append(PageContent(number, label=name, error=f"page {number} is "
+                                             f"missing: its part {part} is not in the package"))
+                    continue
+                try:
+                    root = package.xml(part)
+                except UnsafeArchive:
+                    raise
+                except CorruptDocument as exc:  # a damaged page costs that page only
+                    pages.append(PageContent(number, label=name, error=f"page {number} is "
+                                             f"damaged: {exc.message}"))
+                    continue
                 page = PageBuilder(number=number, label=name, engine=self.name)
-                for text in _shape_texts(package.xml(part)):
+                for text in _shape_texts(root):
                     page.add(text)
                 pages.append(page.build())
             if not pages:
                 raise CorruptDocument("the drawing holds no page", file=source.display_name)
+            if all(page.error for page in pages):
+                raise CorruptDocument(f"no page of the drawing can be read ({pages[0].error})",
+                                      file=source.display_name)
             return package_document(pages, package, plain, config)
