@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from goblin_core.config import Config
@@ -20,11 +20,14 @@ from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
+from goblin_pdf.outline import MAX_OUTLINE_ITEMS, outline_text
+from goblin_pdf.page_extras import remember_extras
 from goblin_pdf.page_selection import pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_parser import PDF_MIME
+from goblin_pdf.pypdf_extras import outline_entries, page_extras
 from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 from goblin_pdf.stray_marks import plain_ligatures
 from goblin_pdf.stream_bombs import refuse_stream_bombs
@@ -100,11 +103,22 @@ class PypdfDocument(BaseParsedDocument):
                                   file=source.display_name) from exc
         self.page_count = self.pages_in_tree
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
+        self._outline_read: list[dict[str, Any]] | None = None  # read once, when asked
         self.metadata = self._metadata()
         self.max_page_chars = int(config.get("limits", "max_output_chars", 100_000_000))
         self.warnings: list[tuple[str, str]] = []  # into the document's report
         # pypdf expands a content or form bomb as PDFium would, and slower
         self.page_census = PageCensus.of(source, config)
+
+    @property
+    def metadata(self) -> Mapping[str, Any]:
+        """The document's metadata, its outline included (as pdf.pypdfium2 gives it)."""
+        self._outline(float(self.options.get("page_timeout", 30.0)))
+        return self._document_metadata
+
+    @metadata.setter
+    def metadata(self, value: Mapping[str, Any]) -> None:
+        self._document_metadata = dict(value)
 
     def _metadata(self) -> dict[str, Any]:
         try:
@@ -171,8 +185,46 @@ class PypdfDocument(BaseParsedDocument):
             return PageContent(number, error=f"pypdf cannot read page {number}: "
                                              f"{type(exc).__name__}: {exc}")
         glyphs = sum(1 for c in text if not c.isspace())
+        extras = self._page_extras(page, text, number)
+        remember_extras(self.source, number, "\n\n".join(extras))
+        if extras:
+            text = "\n\n".join([text.rstrip("\n"), *extras]) if text.strip() \
+                else "\n\n".join(extras)
         return PageContent(number, text=text, glyphs=glyphs, images=images,
                            unmapped=unmapped_chars(text))
+
+    def _page_extras(self, page: Any, text: str, number: int) -> list[str]:
+        """The page's comments, links and field values, and after the last page the
+        outline, as ``pdf.pypdfium2`` writes them (pdf.annotations, pdf.forms and
+        pdf.outline say which)."""
+        extras: list[str] = []
+        seconds = float(self.options.get("page_timeout", 30.0))
+        try:
+            with time_limit(seconds, f"pypdf on page {number}'s annotations"), \
+                    pypdf_warnings_held():
+                extras.extend(page_extras(page, text,
+                                          bool(self.options.get("annotations", True)),
+                                          bool(self.options.get("forms", True))))
+        except Exception as exc:  # annotations and fields are extras: never lose the page
+            log.warning("%s: annotations or form fields unreadable: %s",
+                        self.source.display_name, exc)
+        if number == self.pages_in_tree and self.options.get("outline", True):
+            outline = self._outline(seconds)
+            if outline:
+                extras.append(outline_text(outline))
+        return extras
+
+    def _outline(self, seconds: float) -> list[dict[str, Any]]:
+        if self._outline_read is None:
+            self._outline_read = []
+            try:
+                with time_limit(seconds, "pypdf on the outline"), pypdf_warnings_held():
+                    self._outline_read = outline_entries(self.reader, MAX_OUTLINE_ITEMS)
+            except Exception as exc:  # a broken outline must not cost the page
+                log.warning("%s: outline unreadable: %s", self.source.display_name, exc)
+            if self._outline_read:
+                self._document_metadata["outline"] = self._outline_read
+        return self._outline_read
 
     def _bounded_text(self, page: Any, number: int) -> str:
         """pypdf's text of the page, at most ``limits.max_output_chars`` of it.
@@ -226,6 +278,8 @@ class PypdfDocument(BaseParsedDocument):
             yield self.source.child(str(name), data)
 
     def close(self) -> None:
+        # metadata read after closing has the outline, whether or not the text has it
+        self._outline(float(self.options.get("page_timeout", 30.0)))
         self.page_census.close()
         stream = getattr(self.reader, "stream", None)
         if stream is not None:
