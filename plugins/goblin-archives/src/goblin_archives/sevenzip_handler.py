@@ -8,11 +8,15 @@ then they are handed to the core one by one and the folder is removed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import io
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import BinaryIO
 
 from goblin_archives.last_resort import last_resort_runs, noting_failures
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch
+from goblin_archives.sniffers import SEVEN_ZIP, seven_zip_behind_program
 from goblin_archives.volumes import whole_file
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
@@ -34,7 +38,8 @@ class SevenZipHandler(BaseEngine):
         from goblin_archives.sevenzip_extraction import extract, member  # loads py7zr
 
         # x.7z.001 with x.7z.002... beside it: the set is read as one file.
-        with whole_file(source) as (opener, size), Scratch() as scratch:
+        with whole_file(source) as (whole, size), Scratch() as scratch:
+            opener = _from_archive_start(source, whole)
             meter = ByteMeter(limits, max(size, 1), display)
             files, written, damage = extract(opener, display, password, meter, scratch.path)
             if isinstance(damage, UnsupportedFormat) and last_resort_runs(config, "7z"):
@@ -45,3 +50,61 @@ class SevenZipHandler(BaseEngine):
                 yield member(entry, file)
             if damage is not None:
                 raise damage
+
+
+def _from_archive_start(source: Source, opener: Callable[[], BinaryIO]) -> Callable[[], BinaryIO]:
+    """``opener``, or, for a self-extractor (a program with the 7z after it), an opener of
+    the file from where the 7z starts: py7zr reads the archive from its first byte."""
+    if source.head(len(SEVEN_ZIP)) == SEVEN_ZIP:
+        return opener
+    start = seven_zip_behind_program(source)
+    if not start:
+        return opener
+    return partial(_shifted, opener, start)
+
+
+def _shifted(opener: Callable[[], BinaryIO], start: int) -> BinaryIO:
+    return Shifted(opener(), start)  # type: ignore[return-value]
+
+
+class Shifted(io.RawIOBase):
+    """``stream`` from byte ``start`` on, as a file of its own."""
+
+    def __init__(self, stream: BinaryIO, start: int) -> None:
+        super().__init__()
+        self._stream = stream
+        self._start = start
+        stream.seek(start)
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._stream.tell() - self._start
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        if whence == io.SEEK_SET:
+            if offset < 0:
+                raise OSError("seek before the start of the 7z")
+            offset += self._start
+        position = self._stream.seek(offset, whence)
+        if position < self._start:
+            self._stream.seek(self._start)
+            raise OSError("seek before the start of the 7z")
+        return position - self._start
+
+    def read(self, size: int | None = -1) -> bytes:
+        return self._stream.read(-1 if size is None else size)
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            self._stream.close()
+        super().close()

@@ -42,6 +42,8 @@ _RAR5 = b"Rar!\x1a\x07\x01\x00"
 _RAR_HEADER = 263  # the longest main header the sniffer checks (RAR 5: CRC, size, body)
 _SFX_STUB = 2 * 1024 * 1024  # how far into a program rarfile looks for the archive
 _WARC = b"WARC/1."
+SEVEN_ZIP = b"7z\xbc\xaf\x27\x1c"
+_SEVEN_ZIP_HEADER = 32  # signature, version, start header CRC, next header offset/size/CRC
 _ZIP_END = b"PK\x05\x06"
 _ZIP_TAIL = 65_557  # the end-of-central-directory record plus the longest comment
 _ADF_SIZES = (80 * 2 * 11 * 512, 80 * 2 * 22 * 512)  # double and high density
@@ -79,6 +81,9 @@ class ArchiveSniffer(BaseEngine):
         if rar_behind_program(source) is not None:
             # A RAR self-extractor (setup.exe made by WinRAR): the archive follows the program.
             return FileType("application/vnd.rar", "rar", 0.4)
+        if seven_zip_behind_program(source) is not None:
+            # A 7-Zip self-extractor (7z a -sfx): the same, for a 7z.
+            return FileType("application/x-7z-compressed", "7z", 0.4)
         if head[:4] != b"%PDF" and _ZIP_END in source.tail(_ZIP_TAIL):
             # Central directory at the end, something else in front: a self-extractor,
             # a spanned segment. Lower confidence than a real zip signature.
@@ -112,6 +117,36 @@ def rar_behind_program(source: Source) -> int | None:
             if valid(stub[at + len(signature):at + len(signature) + _RAR_HEADER]):
                 return at
             at = stub.find(signature, at + 1)
+    return None
+
+
+def seven_zip_behind_program(source: Source) -> int | None:
+    """Where a 7z archive starts within the first bytes of a program, or None.
+
+    The signature must be followed by the archive's start header, whose CRC it carries,
+    pointing inside the file: a program may hold the signature as a constant (7-Zip's
+    own self-extractor module does).
+
+    >>> start = (0).to_bytes(8, "little") + (0).to_bytes(8, "little") + bytes(4)
+    >>> header = SEVEN_ZIP + b"\\x00\\x04" + zlib.crc32(start).to_bytes(4, "little") + start
+    >>> seven_zip_behind_program(Source.from_bytes(b"MZ" + bytes(100) + header))
+    102
+    >>> seven_zip_behind_program(Source.from_bytes(b"MZ" + bytes(100) + SEVEN_ZIP + bytes(26)))
+    """
+    if not source.head(4).startswith(_EXECUTABLES):
+        return None
+    stub = source.read(_SFX_STUB + _SEVEN_ZIP_HEADER)
+    at = stub.find(SEVEN_ZIP, 1)
+    while 0 < at <= _SFX_STUB:
+        header = stub[at + len(SEVEN_ZIP):at + _SEVEN_ZIP_HEADER]
+        start = header[6:]
+        if len(header) == _SEVEN_ZIP_HEADER - len(SEVEN_ZIP) and \
+                zlib.crc32(start).to_bytes(4, "little") == header[2:6]:
+            next_offset = int.from_bytes(start[:8], "little")
+            next_size = int.from_bytes(start[8:16], "little")
+            if at + _SEVEN_ZIP_HEADER + next_offset + next_size <= source.size:
+                return at
+        at = stub.find(SEVEN_ZIP, at + 1)
     return None
 
 
