@@ -85,10 +85,16 @@ class _Input:
     url: str | None = None
 
 
-def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None,
+def _collect_inputs(paths: Sequence[str], stdin_name: str, earlier: _EarlierResults | None,
                     max_file_size: int, scratch: Callable[[], Path],
                     reads_urls: bool = False) -> list[_Input]:
-    """Every input file in order; files under the output folder are left out.
+    """Every input file in order, but the output folder's earlier results.
+
+    A folder walked that holds the output folder leaves out everything under it (the
+    results of an earlier run into a folder inside the inputs); a folder walked that is
+    the output folder or lies in it leaves out the earlier results the manifest there
+    names, and the manifest, so ``-o`` may name the folder of the inputs itself. A file
+    given by name is always read.
 
     A URL is handed on as it is when the executor's workers fetch URLs
     (``reads_urls``), and is a failed input otherwise: read as a path, the file
@@ -110,20 +116,56 @@ def _collect_inputs(paths: Sequence[str], stdin_name: str, output: Path | None,
                               f"({os_cause(exc)}); set TMPDIR to a folder with room",
                               file=stdin_name) from exc
         return [_Input(0, stdin_name, path=spooled)]
-    skip = output.resolve() if output is not None else None
     found: list[_Input] = []
-    for item in _walk_or_url(paths, reads_urls):
-        if isinstance(item, str):
-            found.append(_Input(len(found), item, url=item))
-            continue
-        if isinstance(item, InputProblem):
-            found.append(_Input(len(found), item.path, problem=item))
-            continue
-        path, name = item
-        if skip is not None and path.resolve().is_relative_to(skip):
-            continue  # results of an earlier run into a folder inside the inputs
-        found.append(_Input(len(found), name, path=path))
+    for raw in paths:
+        walked = Path(raw).is_dir() and not is_url(raw)
+        for item in _walk_or_url([raw], reads_urls):
+            if isinstance(item, str):
+                found.append(_Input(len(found), item, url=item))
+                continue
+            if isinstance(item, InputProblem):
+                found.append(_Input(len(found), item.path, problem=item))
+                continue
+            path, name = item
+            if walked and earlier is not None and earlier.holds(Path(raw), path):
+                continue
+            found.append(_Input(len(found), name, path=path))
     return _distinct_names(found)
+
+
+class _EarlierResults:
+    """What earlier runs wrote into the output folder, not to be read back as inputs."""
+
+    def __init__(self, output: Path) -> None:
+        self.folder = output.resolve()
+        self._written: set[Path] | None = None
+        self.left_out = 0
+
+    def written(self) -> set[Path]:
+        """The manifest and the result files it names (read once, when first needed)."""
+        if self._written is None:
+            try:
+                rows = read_manifest(self.folder)
+            except (OSError, ValueError):
+                rows = {}  # a manifest that cannot be read is named when the run starts
+            self._written = {(self.folder / str(row.get("output", ""))).resolve()
+                             for row in rows.values() if row.get("output")}
+            self._written.add(self.folder / MANIFEST_NAME)
+        return self._written
+
+    def holds(self, root: Path, path: Path) -> bool:
+        """Whether ``path``, found by walking the folder ``root``, is an earlier result."""
+        resolved = path.resolve()
+        if not resolved.is_relative_to(self.folder):
+            return False
+        if root.resolve().is_relative_to(self.folder):
+            # walking the output folder itself: only what a run wrote there is left out
+            earlier = resolved in self.written() or (
+                path.name.startswith(".goblin-") and path.name.endswith(".part"))
+        else:
+            earlier = True  # the output folder inside a folder given: all of it
+        self.left_out += earlier
+        return earlier
 
 
 def _walk_or_url(paths: Sequence[str],
@@ -637,7 +679,8 @@ def extract(
     if output is not None and output.exists() and not output.is_dir():
         fail(ctx, str(output), "--output DIR is a file, not a folder")
     executor_entry = registry.get(executor)
-    items = _collect_inputs(paths, stdin_name, output,
+    earlier = _EarlierResults(output) if output is not None else None
+    items = _collect_inputs(paths, stdin_name, earlier,
                             int(config.section("limits")["max_file_size"]),
                             scratch=lambda: Path(ctx.with_resource(
                                 tempfile.TemporaryDirectory(prefix="goblin-stdin-"))),
@@ -649,8 +692,12 @@ def extract(
     if resume and output is not None:
         items, kept = _unchanged_since_last_run(items, output, str(renderer.format))
     if not items:
-        echo_err("nothing to extract: the folders given hold no files" if not kept else
-                 f"nothing to extract: all {len(kept)} document(s) are unchanged in {output}")
+        left_out = earlier.left_out if earlier is not None else 0
+        echo_err(f"nothing to extract: all {len(kept)} document(s) are unchanged in {output}"
+                 if kept else
+                 f"nothing to extract: the folders given hold only results of earlier runs "
+                 f"into {output} ({left_out} file(s), left out)" if left_out else
+                 "nothing to extract: the folders given hold no files")
         return
     if output is not None:
         _make_output_folder(ctx, output)
