@@ -21,7 +21,7 @@ from python_calamine import CalamineError, CalamineWorkbook
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument, TextDocument
-from goblin_core.errors import CorruptDocument, GoblinError, is_rust_panic
+from goblin_core.errors import CorruptDocument, GoblinError, UnsafeArchive, is_rust_panic
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import biff12
@@ -834,14 +834,31 @@ class OpenpyxlParser(BaseEngine):
             properties = core_properties(reader)
             # a formula saved without its result has no cached value for openpyxl to give:
             # it shows its formula, as the calamine reader writes it
-            formulas = {name: error_cells(package, member)
-                        for name, member in _sheet_members(reader)}
+            members = dict(_sheet_members(reader))
+            formulas = {name: _formula_cells(package, member, plain.display_name)
+                        for name, member in members.items()}
+        # sheets whose part does not inflate, read as empty stand-ins: why, by name
+        unread: dict[str, str] = {}
         try:
             workbook = openpyxl.load_workbook(plain.open(), read_only=True, data_only=True)
         except Exception as exc:  # openpyxl raises KeyError, ValueError, zip and XML errors
-            raise CorruptDocument(
-                f"openpyxl cannot read the workbook ({exc})", file=source.display_name
-            ) from exc
+            # openpyxl reads into each sheet when it loads the workbook (to find its size):
+            # one damaged sheet part refused them all
+            copy = without_damaged_parts(
+                plain.bytes(), plain.display_name,
+                stand_ins=lambda member, _type: _EMPTY_SHEET
+                if member in members.values() else None)
+            unread = {name: copy.damaged[member] for name, member in members.items()
+                      if member in copy.damaged}
+            try:
+                if not unread:
+                    raise exc
+                workbook = openpyxl.load_workbook(io.BytesIO(copy.data), read_only=True,
+                                                  data_only=True)
+            except Exception as again:
+                raise CorruptDocument(
+                    f"openpyxl cannot read the workbook ({exc})", file=source.display_name
+                ) from again
         extras, left_out = safe_extras("ooxml", plain, config)
         display = config.get("office", "cell_values", "display") == "display"
         dates = config.get("office", "cell_dates", "iso") == "display"
@@ -852,20 +869,34 @@ class OpenpyxlParser(BaseEngine):
         shown = [sheet for sheet in workbook.worksheets
                  if read_hidden or sheet.sheet_state not in ("hidden", "veryHidden")]
         metadata: dict[str, Any] = {}
-        pages = []
+        pages: list[PageContent] = []
         warnings: list[tuple[str, str]] = []
+        lost: list[str] = []
         try:
             for number, sheet in enumerate(shown, start=1):
                 # rows as the sheet writes them, not padded out to the size it declares
                 # (A1:XFD1048576 is 17 billion cells of a few)
+                if sheet.title in unread:
+                    pages.append(PageContent(number=number, label=sheet.title, error=(
+                        f"sheet {sheet.title!r} cannot be read ({unread[sheet.title]})")))
+                    continue
                 sheet.reset_dimensions()
+                read = _RowsUntilDamage(sheet.iter_rows())
                 texts: Iterable[list[str]] = (_openpyxl_row(row, display, dates, comma)
-                                              for row in sheet.iter_rows())
+                                              for row in read)
                 found = formulas.get(sheet.title, {})
                 if found:
                     texts = with_errors(texts, found, 0)
                     warnings.extend(uncalculated_warnings(sheet.title, found))
                 rows = capped_rows(texts, sheet.title, limit, metadata, max_chars)
+                if read.damage and not read.count:
+                    # a damaged sheet part costs that sheet, not the workbook's other sheets
+                    pages.append(PageContent(number=number, label=sheet.title, error=(
+                        f"sheet {sheet.title!r} cannot be read ({read.damage})")))
+                    continue
+                if read.damage:
+                    lost.append(f"sheet {sheet.title!r} is damaged ({read.damage}): what it "
+                                f"holds after its row {read.count:,} is lost")
                 pages.append(sheet_page(number, sheet.title, rows, extras.get(sheet.title),
                                         self.name, sheet.sheet_state != "visible"))
         finally:
@@ -875,7 +906,53 @@ class OpenpyxlParser(BaseEngine):
         document = TextDocument(pages, metadata=metadata)
         document.warnings = [*cut_sheet_warnings(metadata.get("truncated_sheets", ()), config),
                              *warnings, *left_out]
+        document.left_out = "; ".join(lost)
         return document
+
+
+# what stands in for a sheet part that does not inflate, so openpyxl loads the others
+_EMPTY_SHEET = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                b"<sheetData/></worksheet>")
+
+
+def _formula_cells(
+    package: zipfile.ZipFile, member: str, name: str
+) -> dict[tuple[int, int], str]:
+    """``error_cells`` of a sheet part; none when the part does not read (its rows, as
+    far as they read, are still wanted)."""
+    try:
+        return error_cells(package, member)
+    except UnsafeArchive:
+        raise
+    except GoblinError as exc:
+        log.warning("%s: error cells of %s not read: %s", name, member, exc)
+        return {}
+
+
+class _RowsUntilDamage:
+    """openpyxl's rows of a sheet as far as its part reads: a part cut short or damaged
+    midway (openpyxl streams it) stops them, ``damage`` saying why, and the rows before
+    are kept."""
+
+    def __init__(self, rows: Iterator[Any]) -> None:
+        self.rows = rows
+        self.damage = ""
+        #: how many rows were read
+        self.count = 0
+
+    def __iter__(self) -> Iterator[Any]:
+        while True:
+            try:
+                row = next(self.rows)
+            except StopIteration:
+                return
+            except GoblinError:
+                raise
+            except Exception as exc:  # zlib, zip and XML errors, as the damage meets them
+                self.damage = f"{type(exc).__name__}: {exc}"
+                return
+            self.count += 1
+            yield row
 
 
 def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool, comma: bool) -> list[str]:
