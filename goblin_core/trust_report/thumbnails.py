@@ -68,7 +68,7 @@ def thumbnails_for(
         else:
             missing.append(number)
     if missing:
-        for number, png in _render(parser.engine, config, path, missing):
+        for number, png in _render(parser.engine, config, path, missing, document.sha256):
             cache.mkdir(parents=True, exist_ok=True)
             (cache / f"{document.sha256}-{number}-{THUMBNAIL_DPI}.png").write_bytes(png)
             found[(document.name, number)] = _data_uri(png)
@@ -84,10 +84,17 @@ def _parser_of(registry: Registry, document: Document) -> EngineEntry | None:
 
 
 def _render(
-    engine: Any, config: Config, path: Path, numbers: list[int]
+    engine: Any, config: Config, path: Path, numbers: list[int], sha256: str
 ) -> Iterator[tuple[int, bytes]]:
+    """PNGs of pages ``numbers`` of the file at ``path``, if it still holds the content
+    ``sha256`` names: a file changed since it was read would show other pages, and be
+    cached under the old content's name for every later report."""
     try:
-        parsed = engine.open(Source.from_path(path), config)
+        source = Source.from_path(path)
+        if source.sha256 != sha256:
+            log.warning("no thumbnails for %s: it changed since it was read", path)
+            return
+        parsed = engine.open(source, config)
     except Exception as exc:  # thumbnails are decoration: the report goes on without them
         log.warning("no thumbnails for %s: %s", path, exc)
         return
@@ -95,9 +102,10 @@ def _render(
         for number in numbers:
             try:
                 image = parsed.render(number, THUMBNAIL_DPI)
+                if image is None:
+                    return
+                png = _png(image)
             except Exception as exc:  # one page that will not render costs only its image
                 log.warning("no thumbnail for %s page %s: %s", path, number, exc)
                 continue
-            if image is None:
-                return
-            yield number, _png(image)
+            yield number, png
