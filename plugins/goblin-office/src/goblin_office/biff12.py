@@ -17,6 +17,7 @@ from __future__ import annotations
 import struct
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from goblin_office.cells import cell_text, error_text
 
@@ -34,6 +35,7 @@ _FORMULA_NUMBER = 0x09
 _FORMULA_BOOL = 0x0A
 _FORMULA_ERROR = 0x0B  # BrtFmlaError
 _SHARED_STRING_ITEM = 0x13  # BrtSSTItem: flags, then the string (XLWideString)
+_END_SHARED_STRINGS = 0xA0  # BrtEndSst: the last of the shared strings
 _END_SHEET_DATA = 0x92  # BrtEndSheetData: no cell follows
 _BUNDLE_SHEET = 0x9C  # BrtBundleSh: a sheet of the workbook
 _END_BUNDLE_SHEETS = 0x90
@@ -123,13 +125,21 @@ def error_cells(sheet: bytes) -> dict[tuple[int, int], str]:
 def shared_strings(part: bytes) -> list[str]:
     """The strings of an .xlsb shared strings part, in index order (their runs and
     phonetic text left out)."""
+    return read_shared_strings(part)[0]
+
+
+def read_shared_strings(part: bytes) -> tuple[list[str], bool]:
+    """``shared_strings``, and whether the part runs to its end record: False when it
+    is cut short or damaged, and strings after those read are lost."""
     view = memoryview(part)
     found = []
     for kind, start, size in records(part):
         if kind == _SHARED_STRING_ITEM:
             text, _ = _wide_string(view[start : start + size], 1)
             found.append(text or "")
-    return found
+        elif kind == _END_SHARED_STRINGS:
+            return found, True
+    return found, False
 
 
 def shared_string_uses(sheet: bytes) -> Counter[int]:
@@ -143,11 +153,34 @@ def shared_string_uses(sheet: bytes) -> Counter[int]:
     return uses
 
 
-def sheet_rows(sheet: bytes, strings: Sequence[str]) -> Iterator[list[str]]:
+@dataclass
+class SheetReading:
+    """What ``sheet_rows`` met, once its rows are all read."""
+
+    #: whether the sheet part ran to its end-of-cells record (False: cut short or damaged)
+    whole: bool = False
+    #: cells showing a shared string ``strings`` does not hold (a part cut short)
+    missing_strings: int = 0
+    #: rows yielded
+    rows: int = 0
+
+
+def sheet_rows(
+    sheet: bytes, strings: Sequence[str], reading: SheetReading | None = None
+) -> Iterator[list[str]]:
     """The rows of a worksheet part as cell texts, from row 0 and column 0, a missing
     row or cell empty; a cell showing a shared string holds the one copy in ``strings``.
     Rows out of order follow the row before them, and cells out of the sheet's size are
-    left out: a damaged record must not pad the sheet to billions of cells."""
+    left out: a damaged record must not pad the sheet to billions of cells. ``reading``
+    is told whether the part was whole and which strings it lacked."""
+    reading = reading if reading is not None else SheetReading()
+    for row in _sheet_rows(sheet, strings, reading):
+        reading.rows += 1
+        yield row
+
+
+def _sheet_rows(sheet: bytes, strings: Sequence[str], reading: SheetReading
+                ) -> Iterator[list[str]]:
     view = memoryview(sheet)
     row: list[str] = []
     row_number = 0
@@ -167,11 +200,15 @@ def sheet_rows(sheet: bytes, strings: Sequence[str]) -> Iterator[list[str]]:
         elif _CELL_RK <= kind <= _FORMULA_ERROR and size >= 8:
             (column,) = struct.unpack_from("<I", sheet, start)
             text = _cell_value(kind, view, start + 8, start + size, strings)
+            if kind == _CELL_SHARED_STRING and not text and size >= 12 \
+                    and struct.unpack_from("<I", sheet, start + 8)[0] >= len(strings):
+                reading.missing_strings += 1
             if column < _COLUMNS and text:
                 if column >= len(row):
                     row.extend([""] * (column + 1 - len(row)))
                 row[column] = text
         elif kind == _END_SHEET_DATA:
+            reading.whole = True
             break
     yield row
 

@@ -784,27 +784,40 @@ class XlsbRecordsParser(BaseEngine):
         max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
         metadata: dict[str, Any] = {}
         pages = []
+        lost: list[str] = []
+        missing_strings = 0
         with open_container(plain, config) as package:
             reader = WorkbookXml(package, plain.display_name, config)
             shared = next((m for m in package.namelist()
                            if m.lower().endswith("sharedstrings.bin")), None)
-            strings = (biff12.shared_strings(read_member(package, shared, reader.name))
-                       if shared is not None else [])
+            # a part cut short, or whose deflate stream breaks, is read as far as it goes
+            strings, strings_whole = (biff12.read_shared_strings(inflated_prefix(package, shared))
+                                      if shared is not None else ([], True))
             members = list(_sheet_members(reader))
             if not members:
                 raise CorruptDocument("the workbook lists no sheet it holds",
                                       file=source.display_name)
             for number, (name, member) in enumerate(_shown_sheets(members, reader, config),
                                                     start=1):
-                sheet = read_member(package, member, reader.name)
-                rows = capped_rows(biff12.sheet_rows(sheet, strings), name, limit, metadata,
-                                   max_chars)
+                sheet = inflated_prefix(package, member)
+                reading = biff12.SheetReading()
+                rows = capped_rows(biff12.sheet_rows(sheet, strings, reading), name, limit,
+                                   metadata, max_chars)
+                if name not in metadata.get("truncated_sheets", ()):
+                    missing_strings += reading.missing_strings
+                    if not reading.whole:
+                        lost.append(f"sheet {name!r} is cut short or damaged ({member}): what "
+                                    f"it holds after its row {reading.rows:,} is lost")
                 pages.append(sheet_page(number, name, rows, None, self.name))
             children = package_children(plain, config, package)
             metadata.update(core_properties(reader))
+        if not strings_whole:
+            lost.insert(0, f"the shared strings part is cut short or damaged ({shared}): "
+                        f"{missing_strings:,} cells show strings lost with it")
         metadata["sheets"] = [p.label for p in pages]
         document = TextDocument(pages, metadata=metadata, attachments=children)
         document.warnings = cut_sheet_warnings(metadata.get("truncated_sheets", ()), config)
+        document.left_out = "; ".join(lost)
         return document
 
 
