@@ -36,6 +36,7 @@ from goblin_office.odfobjects import flat_odf_children, odf_children
 from goblin_office.odftext import DRAWING_OBJECTS, annotation_line, inline_text
 from goblin_office.ooxml import lost_parts_message
 from goblin_office.safexml import (
+    UnsafeXML,
     attr,
     children,
     container_blocks,
@@ -111,6 +112,8 @@ class _Trees:
     left_out: tuple[tuple[str, str], ...] = ()
     #: the damaged parts left out whose text is lost (a chart, styles.xml holding headers)
     text_lost: tuple[str, ...] = ()
+    #: why content.xml (or a flat document) was read only as far as its damage
+    content_cut: str = ""
     #: the lines of each chart a packaged document embeds, by its folder (``Object 1``)
     charts: Mapping[str, list[str]] = field(default_factory=dict)
 
@@ -124,9 +127,9 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
     name = source.display_name
     depth = int(config.get("limits", "max_xml_depth", 256))
     if flat:
-        root = parse_xml(source.bytes(), name=name, max_depth=depth)
+        root, cut = _content_tree(source.bytes(), name, depth, "")
         found, skipped = flat_odf_children(root, source, config)
-        return _Trees(root, root, root, tuple(found), tuple(skipped))
+        return _Trees(root, root, root, tuple(found), tuple(skipped), content_cut=cut)
     plain = decrypted_package(source, config)
     with open_container(plain, config) as archive:
         names = set(archive.namelist())
@@ -154,11 +157,20 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
                     text_lost.append(member)
                 return None
 
-        content = read_member(archive, "content.xml", name)
+        try:
+            content, cut = read_member(archive, "content.xml", name), ""
+        except CorruptDocument as exc:
+            # what inflates before the damage is the text up to it
+            content, cut = _surviving(archive, "content.xml"), exc.message
+            if not content:
+                raise
         charts, damaged_charts, lost_charts = package_charts(archive, name, depth)
-        large = stream and len(content) > safexml.STREAM_XML_FROM
+        large = stream and len(content) > safexml.STREAM_XML_FROM and not cut
+        content_root = None
+        if not large:
+            content_root, cut = _content_tree(content, f"{name}:content.xml", depth, cut)
         trees = _Trees(
-            None if large else parse_xml(content, name=f"{name}:content.xml", max_depth=depth),
+            content_root,
             optional_tree("styles.xml"),
             optional_tree("meta.xml"),
             content_data=content if large else b"",
@@ -166,6 +178,7 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
             depth=depth,
             left_out=(*left_out, *damaged_charts),
             text_lost=(*text_lost, *lost_charts),
+            content_cut=cut,
             charts=charts,
         )
     return replace(trees, children=tuple(odf_children(plain, config)))
@@ -174,6 +187,56 @@ def load_trees(source: Source, config: Config, *, flat: bool, stream: bool = Fal
 # the header and footer elements of a master page (style:header, style:footer-left...),
 # whatever prefix the writer gave their namespace; style:header-style is no region
 _PAGE_REGION = re.compile(rb"<(?:[\w.-]+:)?(?:header|footer)(?:-left|-first)?[\s>]")
+
+
+#: A damaged member is read this much at a time: zipfile drops what a read call has
+#: inflated when the damage stops it, so small calls keep all but the last bit.
+_SMALL_READ = 1 << 10
+
+
+def _content_tree(data: bytes, name: str, depth: int, damage: str) -> tuple[Any, str]:
+    """The parsed content (content.xml, or a flat document), and why it was read only as
+    far as its damage ('' when whole). ``damage``: why ``data`` is only what inflated of
+    the member. XML cut short or damaged is read leniently, as libxml2 recovers it: the
+    text before the damage is kept rather than the document lost; entities still refuse it."""
+    try:
+        if not damage:
+            return parse_xml(data, name=name, max_depth=depth), ""
+    except UnsafeXML:
+        raise
+    except CorruptDocument as exc:
+        damage = exc.message
+    safexml.refuse_declared_entities(data, name)
+    try:
+        root, _entities = safexml.parse_xml_file(data, name=name, max_depth=depth,
+                                                 recover=True)
+    except CorruptDocument:
+        raise CorruptDocument(damage, file=name) from None
+    if not len(root):
+        raise CorruptDocument(damage, file=name)
+    log.warning("%s: %s; read up to the damage", name, damage)
+    return root, damage
+
+
+def _surviving(archive: zipfile.ZipFile, member: str) -> bytes:
+    """What inflates of a damaged member before its damage."""
+    found = bytearray()
+    with contextlib.suppress(*MEMBER_ERRORS), archive.open(member) as stream:
+        # the inflater is fed a little at a time, so the text before the damage comes out
+        if isinstance(stream, zipfile.ZipExtFile):
+            stream.MIN_READ_SIZE = 256
+        while chunk := stream.read(_SMALL_READ):
+            found += chunk
+    return bytes(found)
+
+
+def _lost(trees: _Trees) -> str:
+    """What ``ParsedDocument.left_out`` says of the text the document's damage cost."""
+    said = [f"content.xml is damaged ({trees.content_cut}): the text after the damage "
+            "is lost"] if trees.content_cut else []
+    if trees.text_lost:
+        said.append(lost_parts_message(trees.text_lost))
+    return "; ".join(said)
 
 
 def _holds_page_regions(archive: zipfile.ZipFile, member: str) -> bool:
@@ -186,7 +249,7 @@ def _holds_page_regions(archive: zipfile.ZipFile, member: str) -> bool:
         # (zipfile feeds it 4 kB at once, and a styles part is a few kB compressed)
         if isinstance(stream, zipfile.ZipExtFile):
             stream.MIN_READ_SIZE = 256
-        while chunk := stream.read(1 << 14):
+        while chunk := stream.read(_SMALL_READ):
             tail = tail[-64:] + chunk
             if _PAGE_REGION.search(tail):
                 return True
@@ -550,7 +613,7 @@ class ODFTextParser(BaseEngine):
         document = TextDocument([page.build()], metadata=metadata(trees),
                                 attachments=trees.children)
         document.warnings = list(trees.left_out)
-        document.left_out = lost_parts_message(trees.text_lost)
+        document.left_out = _lost(trees)
         return document
 
 
@@ -577,7 +640,7 @@ class ODFPresentationParser(BaseEngine):
             pages.append(self._slide(slide, walker, footers, masters))
         document = TextDocument(pages, metadata=metadata(trees), attachments=trees.children)
         document.warnings = list(trees.left_out)
-        document.left_out = lost_parts_message(trees.text_lost)
+        document.left_out = _lost(trees)
         return document
 
     def _slide(
@@ -689,7 +752,7 @@ class FlatODSParser(BaseEngine):
             found["truncated_sheets"] = cut
         document = TextDocument(pages, metadata=found, attachments=trees.children)
         document.warnings = [*cut_sheet_warnings(cut, config), *trees.left_out]
-        document.left_out = lost_parts_message(trees.text_lost)
+        document.left_out = _lost(trees)
         return document
 
 
