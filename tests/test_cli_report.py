@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from click.testing import CliRunner
 
 from goblin_core import load_registry
 from goblin_core.cli import CliState, cli
+from goblin_core.cli.app import Terminated
 from goblin_core.trust_report import report_html
 
 
@@ -102,3 +104,31 @@ def test_a_report_written_into_the_folder_it_reports_on_is_not_read_back(
         assert result.exit_code == 0, result.output
         data = _embedded_data(page_file.read_text(encoding="utf-8"))
         assert [d["name"] for d in data["documents"]] == ["a.txt"]
+
+
+@pytest.mark.parametrize(("stop", "status", "said"), [
+    (KeyboardInterrupt(), 130, "interrupted"),
+    (Terminated(signal.SIGTERM), 143, "stopped by SIGTERM"),
+])
+def test_a_report_stopped_while_it_reads_exits_as_the_signal_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: BaseException, status: int, said: str
+) -> None:
+    """Ctrl-C gave click's "Aborted!" and status 1, as if the report had failed."""
+    def stopped(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        raise stop
+
+    monkeypatch.setattr("goblin_core.trust_report.build_report", stopped)
+    page_file = tmp_path / "report.html"
+    result = CliRunner().invoke(cli, ["report", str(tmp_path), "-o", str(page_file)],
+                                obj=CliState(load_registry(entry_points=lambda: [])))
+    assert result.exit_code == status
+    assert result.stderr == f"goblin: {said}; the report was not written\n"
+    assert not page_file.exists()
+
+
+def test_ctrl_c_in_any_command_exits_130_not_1() -> None:
+    def interrupted() -> Any:
+        raise KeyboardInterrupt
+
+    result = CliRunner().invoke(cli, ["plugins"], obj=CliState(_loader=interrupted))
+    assert (result.exit_code, result.stderr) == (130, "goblin: interrupted\n")

@@ -24,6 +24,8 @@ from goblin_core.registry import Registry, default_registry
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+#: Exit status after Ctrl-C, as shells report a SIGINT death.
+EXIT_INTERRUPTED = 130
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +166,12 @@ class _Commands(click.Group):
             # wanted, so every command stops quietly with status 0
             silence_stdout()
             ctx.exit(EXIT_OK)
+        except KeyboardInterrupt:
+            # Ctrl-C in a command that does not say itself what it kept: the status a
+            # shell gives a process SIGINT ended (130), which click's "Aborted!" and
+            # status 1 would have made look like a failed run
+            echo_err("interrupted")
+            ctx.exit(EXIT_INTERRUPTED)
         except GoblinError as exc:
             # a command let a goblin error through: its message names the file already
             log.debug("%s", exc, exc_info=True)

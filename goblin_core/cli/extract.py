@@ -28,6 +28,7 @@ from goblin_core.batch import EXTENSIONS as OUTPUT_EXTENSIONS
 from goblin_core.batch import MANIFEST_NAME, BatchWriter, read_manifest
 from goblin_core.cli.app import (
     EXIT_FAILED,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     Terminated,
     cli,
@@ -58,9 +59,6 @@ from goblin_core.pipeline import (
 from goblin_core.registry import Registry
 from goblin_core.renderers import write_rendered
 from goblin_core.source import copy_bounded
-
-#: Exit status after Ctrl-C, as shells report a SIGINT death.
-EXIT_INTERRUPTED = 130
 
 OCR_STRATEGIES = ("auto", "never", "always", "extract_and_ocr")
 

@@ -10,7 +10,9 @@ import click
 
 from goblin_core.cli.app import (
     EXIT_FAILED,
+    EXIT_INTERRUPTED,
     EXIT_OK,
+    Terminated,
     cli,
     echo_err,
     effective_config,
@@ -66,9 +68,16 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
         echo_err(f"error: {quoted(name)}: {one_line(cause)}")
 
     # the report of an earlier run written into a folder given is not one of its documents
-    data = build_report(registry, config, list(paths), jobs=jobs, thumbnails=thumbnails,
-                        progress=progress, unreadable=unreadable,
-                        leave_out=None if target == "-" else target)
+    try:
+        data = build_report(registry, config, list(paths), jobs=jobs, thumbnails=thumbnails,
+                            progress=progress, unreadable=unreadable,
+                            leave_out=None if target == "-" else target)
+    except KeyboardInterrupt:
+        echo_err("interrupted; the report was not written")
+        ctx.exit(EXIT_INTERRUPTED)
+    except Terminated as stopped:
+        echo_err(f"stopped by {stopped.signal_name}; the report was not written")
+        ctx.exit(stopped.exit_code)
     content = (json.dumps(data, ensure_ascii=False, indent=2) + "\n" if fmt == "json"
                else report_html(data))
     if target == "-":
