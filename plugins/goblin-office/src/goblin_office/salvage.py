@@ -13,6 +13,7 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterator
+from typing import Any
 
 from lxml import etree
 
@@ -55,15 +56,42 @@ def local_members(data: bytes, limit: int) -> Iterator[tuple[str, bytes]]:
         pos = data.find(_LOCAL, max(following, pos + 1))
 
 
+#: A deflate stream is fed to the inflater this much at a time
+_PIECE = 1 << 12
+
+
 def _inflate(body: bytes, limit: int) -> tuple[bytes, int]:
-    """As much of a raw deflate stream as survives (at most ``limit`` bytes), and its length."""
+    """As much of a raw deflate stream as survives (at most ``limit`` bytes), and its
+    length (0 when it is damaged: where it ends is not known)."""
     inflater = zlib.decompressobj(-15)
-    try:
-        content = inflater.decompress(body, limit)
-    except zlib.error:
-        return b"", 0
-    consumed = len(body) - len(inflater.unconsumed_tail) - len(inflater.unused_data)
-    return content, consumed
+    content = bytearray()
+    fed = 0
+    while fed < len(body) and len(content) < limit and not inflater.eof:
+        piece = body[fed : fed + _PIECE]
+        before = inflater.copy()
+        try:
+            content += inflater.decompress(piece, limit - len(content))
+        except zlib.error:
+            # one call stopped by the damage gives nothing of what it inflated before
+            # it: the piece is fed again a byte at a time, up to the damage
+            content += _up_to_damage(before, piece, limit - len(content))
+            return bytes(content), 0
+        fed += len(piece) - len(inflater.unconsumed_tail)
+    consumed = fed - len(inflater.unused_data)
+    return bytes(content), consumed
+
+
+def _up_to_damage(inflater: Any, piece: bytes, limit: int) -> bytes:
+    """What ``piece`` inflates to, a byte at a time, before the damage in it stops it."""
+    found = bytearray()
+    for at in range(len(piece)):
+        try:
+            found += inflater.decompress(piece[at : at + 1])
+        except zlib.error:
+            break
+        if len(found) >= limit:
+            break
+    return bytes(found[:limit])
 
 
 class DocxSalvageParser(BaseEngine):
