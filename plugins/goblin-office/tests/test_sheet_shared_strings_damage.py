@@ -173,3 +173,20 @@ def test_a_shared_strings_part_missing_from_the_package_keeps_the_other_cells(
     (lost,) = _truncated(document)
     assert lost == (f"the shared strings part is missing: {ROWS} of the strings the cells "
                     f"show were lost with it ({ROWS} cells left empty)")
+
+
+def test_a_damaged_sheet_beside_damaged_shared_strings_keeps_its_rows(read: Read) -> None:
+    parts, strings = _workbook()
+    shared = parts["xl/sharedStrings.xml"]
+    parts["xl/sharedStrings.xml"] = shared[: len(shared) * 3 // 4]
+    # the copy calamine reads without the strings' damage must not leave the sheet out:
+    # a workbook listing a sheet whose part is missing is refused whole
+    document = read(damaged(zip_bytes(parts), "xl/worksheets/sheet1.xml", at=0.5), "lotes.xlsx")
+    assert [(p.label, p.status) for p in document.pages] == [
+        ("Lotes", "clean"), ("Resumo", "clean")]
+    assert "Total geral\t72600" in document.text
+    rows = document.tables[0].rows
+    assert 10 < len(rows) < ROWS
+    assert [row[1] for row in rows] == [str(row * 10) for row in range(1, len(rows) + 1)]
+    (lost,) = _truncated(document)
+    assert "sheet part xl/worksheets/sheet1.xml is damaged: what it holds after row " in lost

@@ -129,6 +129,11 @@ def sheet_span(archive: zipfile.ZipFile, path: str) -> Span:
     return span
 
 
+def shared_string_counts(sheet: bytes) -> Counter[int]:
+    """How many cells of a sheet part's bytes show each shared string, by index."""
+    return Counter(int(index) for index in _SHARED_CELL.findall(sheet))
+
+
 def shared_string_lengths(archive: zipfile.ZipFile, path: str) -> list[int]:
     """The length of each string of a shared strings part, in index order, read a chunk
     at a time (a string cut by a chunk boundary may count short). A part whose deflate

@@ -56,6 +56,7 @@ from goblin_office.sheetspan import (
     inflated_prefix,
     salvaged_shared_strings,
     salvaged_sheet,
+    shared_string_counts,
     shared_string_lengths,
     sheet_span,
     tag_windows,
@@ -379,7 +380,8 @@ class CalamineParser(BaseEngine):
             styles = _styles_members(reader) if mime == fmt.XLSX else set()
             # the shared strings cannot be left out (each cell showing one would fail its
             # sheet): those before the damage are kept, empty ones stand for the rest
-            strings = _SharedStringsMender(reader, shown if mime == fmt.XLSX else Counter())
+            strings = _SharedStringsMender(reader, shown if mime == fmt.XLSX else Counter(),
+                                           mime == fmt.XLSX)
             copy = without_damaged_parts(stream.read() if stream is not None else plain.bytes(),
                                          plain.display_name, stand_ins=strings.stand_in,
                                          xml_parts=(styles | strings.members).__contains__)
@@ -393,7 +395,7 @@ class CalamineParser(BaseEngine):
                                       file=plain.display_name) from again
             mended = [warning for member, warning in zip(sorted(copy.damaged), copy.warnings(),
                                                                  strict=True)
-                      if member not in strings.kept]
+                      if member not in strings.kept and member not in strings.sheets]
             mended.extend(strings.warnings(copy.damaged))
             left_out = strings.left_out()
         extras, extras_left_out = safe_extras(_EXTRAS_KIND.get(mime, ""), plain, config, reader)
@@ -445,8 +447,10 @@ def _check_dense_grid(
         try:
             span = sheet_span(reader.archive, member)
         except CorruptDocument as exc:
-            # no reader holds a grid this part cannot give: the sheet alone is lost
+            # no reader holds a grid this part cannot give: the sheet alone is lost, or
+            # its rows before the damage, whose shared strings are counted
             log.warning("%s: sheet %r not measured: %s", reader.name, name, exc)
+            shared.update(shared_string_counts(inflated_prefix(reader.archive, member)))
             continue
         if span.cells > limit:
             raise CorruptDocument(
@@ -476,17 +480,28 @@ class _SharedStringsMender:
     midway) in the copy calamine reads: the strings that end before the damage, then an
     empty string for each index past them that a cell shows. Without one calamine refuses
     the workbook, or each sheet showing a string, and every number and inline string of
-    the workbook is lost with the strings."""
+    the workbook is lost with the strings.
 
-    def __init__(self, reader: WorkbookXml, shown: Counter[int]) -> None:
+    With ``sheets`` (an xlsx), a sheet part that does not inflate whole stands in the copy
+    as the rows before its damage (calamine refuses a workbook listing a sheet whose part
+    is left out)."""
+
+    def __init__(self, reader: WorkbookXml, shown: Counter[int], sheets: bool = False) -> None:
         self.reader = reader
         #: how many cells show each shared string, by index
         self.shown = shown
         self.members = _shared_strings_members(reader)
         #: member -> how many of its strings were kept
         self.kept: dict[str, int] = {}
+        self.sheet_members = {member for _, member in _sheet_members(reader)} if sheets else set()
+        #: sheet member -> the last row kept of it (0: none, or no number known)
+        self.sheets: dict[str, int] = {}
 
     def stand_in(self, member: str, content_type: str) -> bytes | None:
+        if member in self.sheet_members:
+            rows = salvaged_sheet(inflated_prefix(self.reader.archive, member))
+            self.sheets[member] = rows.last_row if rows is not None else 0
+            return rows.part if rows is not None else _EMPTY_SHEET
         if member not in self.members:
             return None
         body = inflated_prefix(self.reader.archive, member)
@@ -510,11 +525,15 @@ class _SharedStringsMender:
                 for member, kept in sorted(self.kept.items())]
 
     def left_out(self) -> str:
-        """What the cells lost with the strings past the damage, or "" when they lost
-        nothing (the damage came after the last string a cell shows)."""
+        """What the cells lost with the strings past the damage (nothing when the damage
+        came after the last string a cell shows), and the rows of damaged sheets."""
         kept = min(self.kept.values(), default=None)
         lost = _lost_strings(self.shown, kept) if kept is not None else ""
-        return f"the shared strings part is damaged: {lost}" if lost else ""
+        said = [f"the shared strings part is damaged: {lost}"] if lost else []
+        said.extend(f"sheet part {member} is damaged: what it holds after "
+                    f"{f'row {row:,}' if row else 'its last whole row'} is lost"
+                    for member, row in sorted(self.sheets.items()))
+        return "; ".join(said)
 
 
 def _lost_strings(shown: Counter[int], kept: int) -> str:
