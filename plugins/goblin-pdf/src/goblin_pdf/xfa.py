@@ -46,14 +46,68 @@ def xfa_text(pdf: pdfium.PdfDocument, name: str) -> str:
     if template is None:
         return ""
     values = _data_values(datasets)
+    instances = _data_instances(datasets)
     lines: list[str] = []
-    for element in _walk(template):
+    for element in _walk_instances(template, instances):
         kind = _local(element.tag)
         if kind == "draw":
             lines.append(_shown(element.find("{*}value")))
         elif kind == "field":
             lines.append(_field_line(element, values))
+    # typed values no field took by name (a field bound elsewhere by a data reference,
+    # data the template does not name): the form holds them, so they are read too
+    lines.extend(f"{name}: {value}" for name, left in values.items() for value in left)
     return "\n".join(line for line in lines if line)
+
+
+#: Template elements walked at most, repeated subforms counted each time: a subform
+#: repeated once per data instance multiplies the walk
+MAX_WALKED = 1_000_000
+
+
+def _walk_instances(template: Element, instances: dict[str, int]) -> Iterator[Element]:
+    """The template's elements in document order, a repeatable subform (``<occur
+    max>`` other than 1) walked once for each instance of it the data holds (a table of
+    dependents, one subform per row), up to its maximum; at least once."""
+    walked = pushed = 0
+    stack: list[Element] = [template]
+    while stack and walked < MAX_WALKED:
+        element = stack.pop()
+        walked += 1
+        yield element
+        children: list[Element] = []
+        for child in element:
+            times = _repeats(child, instances) if _local(child.tag) == "subform" else 1
+            # each instance's walk after the last; past the bound, a subform once
+            times = max(min(times, MAX_WALKED - pushed), 1)
+            pushed += times
+            children.extend([child] * times)
+        stack.extend(reversed(children))
+
+
+def _repeats(subform: Element, instances: dict[str, int]) -> int:
+    occur = subform.find("{*}occur")
+    name = subform.get("name", "")
+    if occur is None or not name:
+        return 1
+    most = occur.get("max", "1")
+    found = instances.get(name, 0)
+    if most.strip() == "-1":
+        return max(found, 1)
+    try:
+        return max(min(found, int(most)), 1)
+    except ValueError:
+        return 1
+
+
+def _data_instances(datasets: Element | None) -> dict[str, int]:
+    """How many data elements with children (a subform's instance) each name has."""
+    counts: dict[str, int] = defaultdict(int)
+    if datasets is not None:
+        for element in _walk(datasets):
+            if len(element):
+                counts[_local(element.tag)] += 1
+    return counts
 
 
 def _packets(pdf: pdfium.PdfDocument) -> Iterator[tuple[str, bytes]]:
