@@ -130,3 +130,24 @@ def test_two_runs_on_one_scheduler_each_get_their_own_documents(
     for thread in runs:
         thread.join()
     assert texts == {label: [f"slept {s} seconds"] for label, s in seconds.items()}
+
+
+def test_a_document_whose_dask_worker_keeps_dying_fails_as_a_crashed_worker(
+    tmp_path: Path, fixture_plugin: None
+) -> None:
+    """The error a lost worker leaves is the local executor's: WorkerCrashed, naming it."""
+    (tmp_path / "slow.sleepy").write_bytes(b"GOBLIN-SLEEPY 30\n")
+    registry = default_registry()
+    tasks = list(tasks_for([tmp_path]))
+    with dask.config.set({"distributed.worker.daemon": False,
+                          "distributed.scheduler.allowed-failures": 0}), LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as own_cluster, Client(own_cluster) as client:
+        pid = next(iter(client.run(os.getpid).values()))
+        config = registry.config(dask={"scheduler": own_cluster.scheduler_address, "retries": 0})
+        threading.Timer(8, os.kill, args=(pid, signal.SIGKILL)).start()
+        results = list(registry.get("executor.dask").engine.run(tasks, config))
+    [document] = [r.document for r in results]
+    assert document.name == "slow.sleepy"
+    assert document.report.error_kinds == ("WorkerCrashed",)
+    assert "Dask worker" in document.report.errors[0].message

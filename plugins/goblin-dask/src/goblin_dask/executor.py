@@ -17,7 +17,7 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, Task, TaskResult
-from goblin_core.errors import EngineUnavailable, GoblinError
+from goblin_core.errors import EngineUnavailable, GoblinError, WorkerCrashed
 from goblin_core.executors.worker import error_document
 
 log = logging.getLogger(__name__)
@@ -72,8 +72,7 @@ class DaskExecutor(BaseEngine):
         try:
             result: TaskResult = future.result()
         except Exception as exc:  # a task that failed on every retry still yields a document
-            error = GoblinError(f"failed on the cluster after retries: {type(exc).__name__}: {exc}",
-                                file=task.display_name)
+            error = _cluster_error(exc, task)
             log.warning("%s", error)
             return TaskResult(task, error_document(task, error))
         return result
@@ -105,3 +104,18 @@ class DaskExecutor(BaseEngine):
             dashboard_address=None,
         ) as cluster, Client(cluster) as client:
             yield client
+
+
+def _cluster_error(exc: Exception, task: Task) -> GoblinError:
+    """The error a task the cluster gave up on leaves in its document: a lost worker is
+    WorkerCrashed, as the local executor reports one, with the worker's address."""
+    from distributed.scheduler import KilledWorker
+
+    if isinstance(exc, KilledWorker):
+        tries = exc.allowed_failures + 1
+        return WorkerCrashed(
+            f"the Dask worker process running it died, {tries} time(s) on as many workers "
+            f"(distributed.scheduler.allowed-failures), the last {exc.last_worker.address}",
+            file=task.display_name)
+    return GoblinError(f"failed on the cluster after retries: {type(exc).__name__}: {exc}",
+                       file=task.display_name)
