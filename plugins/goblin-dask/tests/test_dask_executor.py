@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -151,3 +152,28 @@ def test_a_document_whose_dask_worker_keeps_dying_fails_as_a_crashed_worker(
     assert document.name == "slow.sleepy"
     assert document.report.error_kinds == ("WorkerCrashed",)
     assert "Dask worker" in document.report.errors[0].message
+
+
+def test_retries_count_the_lost_workers_of_the_cluster_goblin_starts(
+    tmp_path: Path, fixture_plugin: None
+) -> None:
+    """``dask.retries = 0``: the LocalCluster's scheduler gives a document up when the worker
+    running it dies once, where it retried it three times whatever the option said."""
+    import psutil
+
+    (tmp_path / "slow.sleepy").write_bytes(b"GOBLIN-SLEEPY 20\n")
+    registry = default_registry()
+    tasks = list(tasks_for([tmp_path]))
+
+    def kill_the_dask_worker_reading_it() -> None:
+        # the goblin worker reading the document is a child of the Dask worker process
+        for process in psutil.Process().children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if "goblin_core.executors.worker" in " ".join(process.cmdline()):
+                    os.kill(process.ppid(), signal.SIGKILL)
+                    return
+
+    threading.Timer(10, kill_the_dask_worker_reading_it).start()
+    config = registry.config(dask={"retries": 0, "workers": 1})
+    [document] = [r.document for r in registry.get("executor.dask").engine.run(tasks, config)]
+    assert document.report.error_kinds == ("WorkerCrashed",), document.text

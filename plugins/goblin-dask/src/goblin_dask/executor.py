@@ -95,8 +95,13 @@ class DaskExecutor(BaseEngine):
             return
         workers = int(options.get("workers", 0)) or jobs or None
         # Supervised goblin workers are child processes; Dask's default daemonic
-        # workers may not start children.
-        with dask.config.set({"distributed.worker.daemon": False}), LocalCluster(
+        # workers may not start children. A task whose worker is lost is retried by the
+        # scheduler up to its allowed-failures (submit's retries count only tasks that
+        # raised, which run_on_worker never lets happen): the scheduler started here
+        # takes dask.retries as that count.
+        with dask.config.set({"distributed.worker.daemon": False,
+                              "distributed.scheduler.allowed-failures":
+                                  int(options.get("retries", 2))}), LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
             processes=True,

@@ -16,7 +16,9 @@ DASK_OPTIONS = (
            "Worker processes of the LocalCluster (0: the job count, else the CPU count).",
            minimum=0),
     Option("retries", "int", 2,
-           "Times a document is retried when the worker running it is lost.", minimum=0),
+           "Times a document is retried when the worker running it is lost, on the "
+           "LocalCluster goblin starts (a scheduler of your own retries as many times as its "
+           "distributed.scheduler.allowed-failures says).", minimum=0),
     Option("memory_limit", "str", "auto",
            "Memory limit of each LocalCluster worker (dask syntax: 4GB, auto)."),
 )
