@@ -98,3 +98,23 @@ def test_a_line_end_before_an_ignorable_destination_keeps_it_out_of_the_text(
             b"{\n\\*\\generator Writer 7;}Depois.\\par}")
     document = read(data, "quebrado.rtf")
     assert document.text.split() == ["Antes.", "Depois."]
+
+
+def test_nul_padding_after_the_document_is_no_part_of_it(read: Read) -> None:
+    # a decompressed RTF body or a zero-filled copy: the NULs after the closing brace
+    # were read as body text, and the file refused as binary
+    document = read(_WHOLE + b"\x00" * 64, "preenchido.rtf")
+    assert document.text.split() == read(_WHOLE, "inteiro.rtf").text.split()
+    assert not document.report.warnings
+
+
+def test_text_after_the_document_group_is_left_out(read: Read) -> None:
+    document = read(_WHOLE + rb"{\b lixo} solto", "depois.rtf")
+    assert "lixo" not in document.text and "solto" not in document.text
+    assert "Fim do texto." in document.text
+
+
+def test_nul_padding_after_a_cut_keeps_the_text_before(read: Read) -> None:
+    document = read(_before(b"Fim") + b"\x00" * 64, "zerado.rtf")
+    assert "Segundo parágrafo em negrito." in document.text
+    assert _cut_warned(document)
