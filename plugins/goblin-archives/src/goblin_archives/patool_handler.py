@@ -21,7 +21,13 @@ from pathlib import Path
 from goblin_archives.last_resort import failure_of, with_note
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch, run_watched
-from goblin_archives.tool_names import Listing, checked_members, list_names
+from goblin_archives.tool_names import (
+    WRITES_NOTHING_THROUGH_LINKS,
+    Listing,
+    checked_members,
+    list_names,
+    refuse_writes_through_links,
+)
 from goblin_archives.tool_output import tool_failure, unar_report
 from goblin_archives.volumes import spanned_zip_set
 from goblin_core.config import Config
@@ -159,6 +165,10 @@ class PatoolHandler(BaseEngine):
             return None
         return str(program) if "password" in inspect.signature(extract).parameters else None
 
+    def program(self) -> str:
+        """The name of the program that writes the members ('' when none is found)."""
+        return _patool_program(self.fmt.name) or ""
+
     def available(self) -> tuple[bool, str]:
         try:
             import patoolib
@@ -205,6 +215,18 @@ class PatoolHandler(BaseEngine):
             os.symlink(os.path.abspath(source.path()), archive)
             password = password_for(config)
             run = self.tool_run(archive, out, password)
+            listing: Listing | None = None
+            writer = Path(run.argv[0]).name if run.tool != "patool" else self.program()
+            if writer not in WRITES_NOTHING_THROUGH_LINKS:
+                # Listed first: such a tool is not run on an archive it would write outside
+                # its private folder through a link the archive makes; bsdtar, which
+                # refuses those members alone, reads it instead when it can.
+                listing = list_names(archive, scratch.path, meter, timeout)
+                if listing is not None and listing.through_links and \
+                        self.fmt.name in _BSDTAR_READS and shutil.which("bsdtar"):
+                    run = ToolRun(_bsdtar_command(archive, out), "bsdtar", password=password)
+                else:
+                    refuse_writes_through_links(listing, writer, display)
             result = run_watched(run.argv, scratch.path, meter, timeout, password=run.password)
             failure = None
             if result.returncode != 0:
@@ -214,9 +236,20 @@ class PatoolHandler(BaseEngine):
                                   for stream in (result.stderr, result.stdout))
                 failure = tool_failure(run.tool, display, stderr, password, unar_report(stdout),
                                        withheld_from=run.withheld_from)
-            listing = list_names(archive, scratch.path, meter, timeout)
+            if listing is None:
+                listing = list_names(archive, scratch.path, meter, timeout)
             yield from checked_members(_unwrapped(out, archive, listing), listing, display,
                                        failure)
+
+
+#: patool formats bsdtar reads too, whose patool tools may follow links (GNU cpio, lhasa).
+_BSDTAR_READS = frozenset({"cpio", "rpm", "lzh", "iso", "ar"})
+
+
+def _bsdtar_command(archive: Path, out: Path) -> list[str]:
+    # No -P: bsdtar refuses names with .., absolute paths and writing through links.
+    return ["bsdtar", "-x", "--no-same-owner", "--no-same-permissions",
+            "-f", str(archive), "-C", str(out)]
 
 
 def _patool_program(fmt: str) -> str | None:
@@ -280,6 +313,9 @@ class DirectToolHandler(PatoolHandler):
     def __init__(self, fmt: PatoolFormat, priority: int = 20) -> None:
         super().__init__(fmt, name=f"archive.{self.tool}.{fmt.name}", priority=priority)
 
+    def program(self) -> str:
+        return self.tool
+
     def available(self) -> tuple[bool, str]:
         if shutil.which(self.tool) is None:
             return False, f"{self.tool} not found: apt-get install {self.fmt.debian_packages}"
@@ -295,8 +331,7 @@ class BsdtarHandler(DirectToolHandler):
     tool = "bsdtar"
 
     def command(self, archive: Path, out: Path) -> list[str]:
-        return ["bsdtar", "-x", "--no-same-owner", "--no-same-permissions",
-                "-f", str(archive), "-C", str(out)]
+        return _bsdtar_command(archive, out)
 
     def tool_run(self, archive: Path, out: Path, password: str | None) -> ToolRun:
         # Without --passphrase bsdtar asks for it on its standard input (no terminal).

@@ -51,6 +51,9 @@ class Listing:
     encoding: str = ""
     #: The sizes of every copy of a name listed more than once, in listing order.
     repeated: dict[str, list[int | None]] = field(default_factory=dict)
+    #: Members whose path runs through a symbolic link the archive also holds (``link``
+    #: to a folder outside, then ``link/x``), each with that link's name.
+    through_links: dict[str, str] = field(default_factory=dict)
 
 
 def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float) -> Listing | None:
@@ -80,9 +83,14 @@ def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float) ->
 
 def _sorted(entries: list[dict[str, Any]], encoding: str = "") -> Listing:
     listing = Listing(encoding=encoding)
-    for entry in entries:
-        name = entry.get("XADFileName")
-        if not isinstance(name, str) or any(entry.get(flag) for flag in _NOT_FILES):
+    named = [(name, entry) for entry in entries
+             if isinstance(name := entry.get("XADFileName"), str)]
+    links = {_path_of(name) for name, entry in named if entry.get("XADIsLink")}
+    for name, entry in named:
+        through = _link_on_the_way(_path_of(name), links) if links else None
+        if through is not None:
+            listing.through_links.setdefault(name, through)
+        if any(entry.get(flag) for flag in _NOT_FILES):
             continue
         safe, reason = safe_member_name(name)
         size = entry.get("XADFileSize")
@@ -94,6 +102,45 @@ def _sorted(entries: list[dict[str, Any]], encoding: str = "") -> Listing:
         elif reason != "empty member name":
             listing.hostile.append(name)
     return listing
+
+
+def _path_of(name: str) -> str:
+    """``name`` as a path a tool writes: either slash, no ``.`` parts, no slash at the ends."""
+    return "/".join(part for part in name.replace("\\", "/").split("/") if part not in ("", "."))
+
+
+def _link_on_the_way(path: str, links: set[str]) -> str | None:
+    """The link among ``links`` that is a folder ``path`` lies in, if one is."""
+    parts = path.split("/")
+    for depth in range(1, len(parts)):
+        folder = "/".join(parts[:depth])
+        if folder in links:
+            return folder
+    return None
+
+
+#: Programs that never write a member through a link the archive made: bsdtar refuses
+#: ("Cannot extract through symlink"), GNU tar makes such links last, 7-Zip drops
+#: dangerous links, unar writes no file through one. GNU cpio (patool's tool for cpio
+#: and, through rpm2cpio, rpm) follows them wherever they point.
+WRITES_NOTHING_THROUGH_LINKS = frozenset({"bsdtar", "bsdcpio", "tar", "gtar", "unar", "7z",
+                                          "7za", "7zr", "7zz", "7zzs"})
+
+
+def refuse_writes_through_links(listing: Listing | None, program: str, display: str) -> None:
+    """Refuse, before ``program`` runs, an archive it would write outside its folder.
+
+    A member listed under a symbolic link of the same archive (``link`` pointing to
+    any folder of the machine, then ``link/x``) is written where the link points by a
+    tool that follows links: nothing of such an archive is extracted with it.
+    """
+    if listing is None or not listing.through_links or program in WRITES_NOTHING_THROUGH_LINKS:
+        return
+    member, link = next(iter(listing.through_links.items()))
+    raise UnsafeArchive(
+        f"member {member!r} lies under the symbolic link {link!r} of the same archive, and "
+        f"{program}, the tool that extracts it, would write it wherever the link points: "
+        f"the archive is not extracted with {program}", file=display)
 
 
 #: Entries that are no regular file: their kind, not their name, decides (as in the core).
@@ -114,7 +161,9 @@ def checked_members(root: Path, listing: Listing | None, display: str,
     """
     if failure is not None and (isinstance(failure, PasswordRequired) or listing is None):
         raise failure
-    if listing is None or (failure is None and not listing.hostile):
+    under_links = {name: link for name, link in listing.through_links.items()
+                   if name in listing.clean} if listing is not None else {}
+    if listing is None or (failure is None and not listing.hostile and not under_links):
         yield from folder_members(root)
         if listing is not None:
             yield from _copies_written_over(root, listing, display)
@@ -124,12 +173,20 @@ def checked_members(root: Path, listing: Listing | None, display: str,
         yield Member(name=name, open=_never_opened, kind="file")
         for form in _rewrites(name):
             rewritten.setdefault(form, name)
-    decided: set[str] = set()
+    for name, link in under_links.items():
+        # The tools that run on such an archive refuse to write it (bsdtar says "Cannot
+        # extract through symlink"): refused for what it is, not as damage.
+        yield _refused(Member(name=name, open=_never_opened), f"{display}/{name}",
+                       f"it lies under {link!r}, a symbolic link of the same archive, which "
+                       "is not followed: not written")
+    decided: set[str] = set(under_links)
     lost = False
     for written in written_members(root):
         member = written.member
         where = f"{display}/{member.name}"
         listed = _listed_as(written, listing)
+        if listed in under_links:
+            continue  # refused above, wherever the tool put it
         decided.add(listed or member.name)
         if member.kind != "file":
             yield member
@@ -156,7 +213,7 @@ def checked_members(root: Path, listing: Listing | None, display: str,
         lost = True
         yield _refused(Member(name=name, open=_never_opened), f"{display}/{name}",
                        f"not written: {failure.message}", CorruptDocument)
-    if lost or not listing.hostile:
+    if lost or not (listing.hostile or under_links):
         raise failure  # the archive is damaged, even where every member came out whole
 
 
