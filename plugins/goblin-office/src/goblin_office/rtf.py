@@ -58,7 +58,9 @@ class RTFParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        data = source.bytes()
+        # NULs padding the end (a copy zero-filled past its data) are no text, and an
+        # RTF holds none of its own: read as text, they made the file binary
+        data = source.bytes().rstrip(b"\x00")
         if not data.lstrip().startswith(b"{\\rtf"):
             raise CorruptDocument(
                 "not an RTF document (no {\\rtf header)", file=source.display_name
