@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import goblin_core
-from goblin_core.errors import UnsafeArchive
+from goblin_core.errors import CorruptDocument, UnsafeArchive
 from goblin_core.testing.corpus import require_binary
 from goblin_core.unpack import unpack
 
@@ -74,5 +74,20 @@ def test_without_bsdtar_the_tool_that_follows_links_is_not_run(
                         else found(name, *args, **kwargs))
     with pytest.raises(UnsafeArchive, match=r"'link/planted\.txt' lies under the symbolic "
                                             r"link 'link'.*cpio"):
+        goblin_core.extract(archive, ocr="never")
+    assert list(outside.iterdir()) == []
+
+
+@pytest.mark.usefixtures("tools")
+def test_without_a_listing_bsdtar_extracts_in_place_of_the_tool_that_follows_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    require_binary("bsdtar", "libarchive-tools")
+    archive, outside = _setup(tmp_path)
+    found = shutil.which
+    monkeypatch.setattr("goblin_archives.patool_handler.shutil.which",
+                        lambda name, *args, **kwargs: None if name == "lsar"
+                        else found(name, *args, **kwargs))
+    with pytest.raises(CorruptDocument, match="bsdtar"):
         goblin_core.extract(archive, ocr="never")
     assert list(outside.iterdir()) == []

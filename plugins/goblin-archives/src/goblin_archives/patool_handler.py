@@ -220,9 +220,10 @@ class PatoolHandler(BaseEngine):
             if writer not in WRITES_NOTHING_THROUGH_LINKS:
                 # Listed first: such a tool is not run on an archive it would write outside
                 # its private folder through a link the archive makes; bsdtar, which
-                # refuses those members alone, reads it instead when it can.
+                # refuses those members alone, reads it instead when it can (and when
+                # there is no listing to tell).
                 listing = list_names(archive, scratch.path, meter, timeout)
-                if listing is not None and listing.through_links and \
+                if (listing is None or listing.through_links) and \
                         self.fmt.name in _BSDTAR_READS and shutil.which("bsdtar"):
                     run = ToolRun(_bsdtar_command(archive, out), "bsdtar", password=password)
                 else:
