@@ -34,6 +34,7 @@ from goblin_core.cli.app import (
     cli,
     echo_err,
     effective_config,
+    escape_markup,
     fail,
     one_line,
     os_cause,
@@ -838,7 +839,9 @@ def _consume(
         for index, document in documents:
             emit(order.add(index, document))
             if bar is not None and task is not None:
-                bar.update(task, advance=1, description=one_line(document.name)[-40:],
+                # the bar's text is rich markup: a name's brackets (a[/b].txt) are escaped
+                bar.update(task, advance=1,
+                           description=escape_markup(one_line(document.name)[-40:]),
                            failed=tally.failed, rate=f"{tally.pages_per_second():.1f}")
         writer.finish()
     except BrokenPipeError:

@@ -59,7 +59,9 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
 
     def progress(done: int, total: int, name: str) -> None:
         if sys.stderr.isatty():
-            click.echo(f"\r{done}/{total} {name[:60]:<60}", err=True, nl=done == total)
+            # a name's control characters must not reach the terminal raw
+            click.echo(f"\r{done}/{total} {one_line(name)[:60]:<60}", err=True,
+                       nl=done == total)
 
     unread: list[str] = []
 
