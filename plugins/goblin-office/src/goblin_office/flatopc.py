@@ -60,8 +60,11 @@ def open_as_family(
     raise CorruptDocument("; ".join(refusals), file=plain.display_name)
 
 
-def flat_package(source: Source, config: Config) -> Source:
-    """The parts of a Flat OPC document as a zip package, under the container limits."""
+def flat_package(source: Source, config: Config,
+                 left_out: list[tuple[str, str]] | None = None) -> Source:
+    """The parts of a Flat OPC document as a zip package, under the container limits; a
+    binary part whose base64 is damaged (a picture, an embedded object) is left out, said
+    in ``left_out``, rather than costing the document its text."""
     root = parse_xml(
         source.bytes(),
         name=source.display_name,
@@ -77,7 +80,13 @@ def flat_package(source: Source, config: Config) -> Source:
             name = attr(part, "name").lstrip("/")
             if not name or name.endswith("/"):
                 continue
-            data = _part_bytes(part, source)
+            try:
+                data = _part_bytes(part, source)
+            except CorruptDocument as exc:
+                if left_out is None:
+                    raise
+                left_out.append((exc.kind, f"{exc.message}; left out"))
+                continue
             if len(data) > max_member:
                 raise FileTooLarge(
                     f"part {name!r} holds {len(data):,} bytes, over limits.max_member_size",
@@ -128,8 +137,13 @@ class FlatOpcParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> ParsedDocument:
-        return open_as_family(
-            flat_package(source, config),
+        left_out: list[tuple[str, str]] = []
+        # a docx's or pptx's reading, each with the warnings list of the base engine
+        document: Any = open_as_family(
+            flat_package(source, config, left_out),
             config,
             {fmt.DOCX: (DocxParser,), fmt.PPTX: (PptxParser,)},
         )
+        if left_out:
+            document.warnings = [*left_out, *document.warnings]
+        return document
