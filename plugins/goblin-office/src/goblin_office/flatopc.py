@@ -24,8 +24,17 @@ from goblin_core.errors import CorruptDocument, FileTooLarge
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.presentation import PptxParser
-from goblin_office.safexml import attr, children, local_name, parse_xml
+from goblin_office.safexml import (
+    UnsafeXML,
+    attr,
+    children,
+    local_name,
+    parse_xml,
+    parse_xml_file,
+    refuse_declared_entities,
+)
 from goblin_office.word import DocxParser
+from goblin_office.xmltext import READ_TAIL, lost_after_damage
 
 _PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
 _TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
@@ -64,12 +73,9 @@ def flat_package(source: Source, config: Config,
                  left_out: list[tuple[str, str]] | None = None) -> Source:
     """The parts of a Flat OPC document as a zip package, under the container limits; a
     binary part whose base64 is damaged (a picture, an embedded object) is left out, said
-    in ``left_out``, rather than costing the document its text."""
-    root = parse_xml(
-        source.bytes(),
-        name=source.display_name,
-        max_depth=int(config.get("limits", "max_xml_depth", 256)),
-    )
+    in ``left_out``, rather than costing the document its text, and a file that is not
+    well formed (cut short) is read leniently, its parts up to the damage kept."""
+    root = _package_root(source, config, left_out)
     if local_name(root) != "package":
         raise CorruptDocument("the XML is not a Flat OPC package", file=source.display_name)
     max_member = int(config.get("limits", "max_member_size", 1 << 62))
@@ -106,6 +112,31 @@ def flat_package(source: Source, config: Config,
     return Source.from_bytes(
         buffer.getvalue(), source.display_name, depth=source.depth, parent=source.parent
     )
+
+
+def _package_root(source: Source, config: Config, left_out: list[tuple[str, str]] | None) -> Any:
+    """The ``pkg:package`` root; of a file that is not well formed, what libxml2 recovers of
+    it, a ``Truncated`` warning in ``left_out`` when text after the damage is lost."""
+    data, name = source.bytes(), source.display_name
+    depth = int(config.get("limits", "max_xml_depth", 256))
+    try:
+        return parse_xml(data, name=name, max_depth=depth)
+    except UnsafeXML:
+        raise
+    except CorruptDocument as damage:
+        if left_out is None:
+            raise
+        refuse_declared_entities(data, name)
+        try:
+            root, _entities = parse_xml_file(data, name=name, max_depth=depth, recover=True)
+        except CorruptDocument:
+            raise damage from None
+        lost = lost_after_damage(data, " ".join(root.itertext())[-2 * READ_TAIL:])
+        if lost:
+            left_out.append(("Truncated", f"{damage.message}; read leniently: {lost}"))
+        else:
+            left_out.append((damage.kind, f"{damage.message}; read leniently"))
+        return root
 
 
 def _part_bytes(part: Any, source: Source) -> bytes:
