@@ -10,6 +10,7 @@ import random
 import tarfile
 from collections.abc import Callable
 
+import lz4.block
 import lz4.frame
 import pytest
 import zstandard
@@ -112,5 +113,30 @@ def test_an_lz4_frame_that_records_its_content_size_is_read() -> None:
     data = lz4.frame.compress(NOTE.encode(), store_size=True, content_checksum=True,
                               block_checksum=True)
     doc = goblin_core.extract(data, name="nota.txt.lz4", ocr="never")
+    assert NOTE.strip() in _texts(doc)
+    assert not doc.report.errors
+
+
+def _lz4_legacy(data: bytes) -> bytes:
+    # lz4 -l: the signature, then each block of up to 8 MiB as its packed size and bytes
+    packed = b"\x02\x21\x4c\x18"
+    for start in range(0, len(data), 8 << 20):
+        block = lz4.block.compress(data[start:start + (8 << 20)], store_size=False)
+        packed += len(block).to_bytes(4, "little") + block
+    return packed
+
+
+def test_lz4_in_its_legacy_format_is_read() -> None:
+    text = _words(400_000, 5)  # more than one 8 MiB block
+    doc = goblin_core.extract(_lz4_legacy(text) + _lz4_legacy(b"second stream\n"),
+                              name="kernel.lz4", ocr="never")
+    assert not doc.report.errors
+    read = _texts(doc)
+    assert "linha 399999 " in read
+    assert read.rstrip().endswith("second stream")
+
+
+def test_lz4_in_its_legacy_format_is_known_without_its_extension() -> None:
+    doc = goblin_core.extract(_lz4_legacy(NOTE.encode()), name="initrd", ocr="never")
     assert NOTE.strip() in _texts(doc)
     assert not doc.report.errors

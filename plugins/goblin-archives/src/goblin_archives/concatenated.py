@@ -22,6 +22,7 @@ import lzma
 from collections.abc import Callable
 from typing import BinaryIO, Protocol
 
+import lz4.block
 import lz4.frame
 import zstandard
 
@@ -160,8 +161,70 @@ def bzip2_streams(raw: BinaryIO) -> ConcatenatedStreams:
     return ConcatenatedStreams(raw, bz2.BZ2Decompressor, _starts_bzip2, "bzip2", 3)
 
 
-def lz4_streams(raw: BinaryIO) -> ConcatenatedStreams:
+def lz4_streams(raw: BinaryIO) -> ConcatenatedStreams | Lz4LegacyBlocks:
+    head = raw.read(len(LZ4_LEGACY))
+    raw.seek(0)
+    if head == LZ4_LEGACY:
+        return Lz4LegacyBlocks(raw)
     return ConcatenatedStreams(raw, lz4.frame.LZ4FrameDecompressor, _starts_lz4, "lz4", 4)
+
+
+#: The signature of lz4's legacy format (``lz4 -l``, what Linux kernels and initramfs
+#: images are packed with): blocks of up to 8 MiB, each its packed size then its bytes.
+LZ4_LEGACY = b"\x02\x21\x4c\x18"
+_LEGACY_BLOCK = 8 << 20
+_LEGACY_BOUND = _LEGACY_BLOCK + _LEGACY_BLOCK // 255 + 16  # LZ4_compressBound of a block
+
+
+class Lz4LegacyBlocks:
+    """lz4's legacy format, read a block (at most 8 MiB) at a time.
+
+    The lz4 frame reader knows only the current format and failed on it. The format has
+    no end mark: the file ends, a new legacy stream starts, or what follows is no block
+    (a size past what a block can pack to) and is trailing garbage unless it is zeros.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+        self._buffer = b""
+        self._done = False
+
+    def read(self, size: int = -1) -> bytes:
+        while not self._buffer and not self._done:
+            self._buffer = self._next_block()
+        if size < 0:
+            chunks = [self._buffer]
+            self._buffer = b""
+            while not self._done:
+                chunks.append(self._next_block())
+            return b"".join(chunks)
+        data, self._buffer = self._buffer[:size], self._buffer[size:]
+        return data
+
+    read1 = read
+
+    def _next_block(self) -> bytes:
+        head = self._raw.read(4)
+        if head == LZ4_LEGACY:
+            return b""
+        size = int.from_bytes(head, "little") if len(head) == 4 else _LEGACY_BOUND + 1
+        if not head or size > _LEGACY_BOUND:
+            self._done = True
+            garbage = _count_after_padding(head, self._raw)
+            if garbage:
+                raise TrailingGarbage(f"{garbage:,} bytes after the last lz4 block are no "
+                                      "lz4 data")
+            return b""
+        block = self._raw.read(size)
+        if len(block) < size:
+            raise EOFError("Compressed file ended before the end-of-stream marker was reached")
+        try:
+            return lz4.block.decompress(block, uncompressed_size=_LEGACY_BLOCK)
+        except lz4.block.LZ4BlockError as exc:
+            raise ValueError(f"an lz4 block is damaged ({exc})") from exc
+
+    def close(self) -> None:
+        self._raw.close()
 
 
 class ZstdFrames:

@@ -15,6 +15,7 @@ from goblin_core.source import Source
 _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"!<arch>\n", "application/x-archive", "ar"),
     (0, b"LZIP", "application/x-lzip", "lz"),
+    (0, b"\x02\x21\x4c\x18", "application/x-lz4", "lz4"),  # lz4 -l, the legacy format
     (0, b"\x89LZO\x00\r\n\x1a\n", "application/x-lzop", "lzo"),
     (7, b"**ACE**", "application/x-ace-compressed", "ace"),
     (20, b"\xdc\xa7\xc4\xfd", "application/x-zoo", "zoo"),
