@@ -1,13 +1,16 @@
-"""tar headers of types other than files, folders and links: GNU tar's volume label and
-multi-volume continuation, and a vendor's type letter tar does not know."""
+"""tar headers of types other than files, folders and links: GNU tar's volume label,
+multi-volume continuation and incremental dumps, and a vendor's type letter tar does not
+know."""
 
 from __future__ import annotations
 
 import io
+import subprocess
 import tarfile
 from pathlib import Path
 
 import goblin_core
+from goblin_core.testing.corpus import require_binary
 from goblin_core.unpack import unpack
 
 
@@ -61,3 +64,24 @@ def test_a_member_of_a_type_tar_does_not_know_is_read_as_a_file(tmp_path: Path) 
     assert not result.errors
     assert {p.name: p.read_bytes() for p in result.written}["fornecedor.txt"] == (
         b"vendor typed member text\n")
+
+
+def test_a_gnu_incremental_dump_keeps_its_names_and_folders(tmp_path: Path) -> None:
+    """GNU tar's incremental dumps store folders as type D and fill the access and change
+    times where a POSIX header keeps a name prefix."""
+    require_binary("tar", "tar")
+    data = tmp_path / "dados" / "sub"
+    data.mkdir(parents=True)
+    (data.parent / "a.txt").write_text("incremental file text\n")
+    (data / "b.txt").write_text("nested incremental text\n")
+    dump = tmp_path / "copia.tar"
+    subprocess.run(["tar", "--listed-incremental", str(tmp_path / "snapshot"), "-cf",
+                    str(dump), "dados"], cwd=tmp_path, check=True)
+    doc = goblin_core.extract(dump, ocr="never")
+    assert not doc.report.errors
+    assert [(m.name, m.action) for m in doc.report.members if m.action != "skipped"] == [
+        ("dados/a.txt", "extracted"), ("dados/sub/b.txt", "extracted")]
+    result = unpack(dump, tmp_path / "out", flatten=False)
+    assert not result.errors and not result.renamed
+    assert sorted(p.relative_to(tmp_path / "out").as_posix() for p in result.written) == [
+        "dados/a.txt", "dados/sub/b.txt"]

@@ -184,9 +184,17 @@ class _CheckedTarInfo(tarfile.TarInfo):
     @classmethod
     def frombuf(cls, buf: bytes | bytearray, encoding: str, errors: str) -> _CheckedTarInfo:
         try:
-            return super().frombuf(buf, encoding, errors)
+            info = super().frombuf(buf, encoding, errors)
         except tarfile.HeaderError as exc:
             raise _HeaderFault(bytes(buf), _checksum_said(exc)) from None
+        if bytes(buf[257:265]) == tarfile.GNU_MAGIC and buf[345] and \
+                info.type not in tarfile.GNU_TYPES:
+            # A GNU header keeps the access and change times where a POSIX one keeps a
+            # name prefix (GNU tar's incremental dumps fill them): tarfile put them in
+            # front of the name (15305106104/data/a.txt for data/a.txt).
+            name = bytes(buf[:100]).split(b"\0", 1)[0].decode(encoding, errors)
+            info.name = name.rstrip("/") if info.isdir() else name
+        return info
 
 
 def _checksum_said(exc: tarfile.HeaderError) -> str:
@@ -228,9 +236,16 @@ _VOLUME_NOTES = {
 }
 
 
+#: GNU tar's incremental dumps store each folder as this type, its data the list of the
+#: names it held at the time of the dump.
+_DUMPED_FOLDER = b"D"
+
+
 def _kind(info: tarfile.TarInfo) -> MemberKind:
     if info.type in _VOLUME_NOTES:
         return "volume"
+    if info.type == _DUMPED_FOLDER:
+        return "dir"
     if info.isreg() or info.type not in tarfile.SUPPORTED_TYPES:
         # A type tar does not know (a vendor's letter) holds data like a file's: GNU tar
         # extracts it "as normal file" and tarfile reads it as one, so it is no device.
