@@ -32,6 +32,9 @@ CHUNK = 64 * 1024
 #: zstd and lz4 frames that carry no data: 0x184D2A50 to 0x184D2A5F, little-endian.
 _SKIPPABLE_TAIL = b"\x2a\x4d\x18"
 _ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+#: How many zstd frames are walked to find where they end (a fraction of a second; pzstd
+#: writes one frame per few MB).
+_MOST_FRAMES_WALKED = 1 << 16
 
 
 class TrailingGarbage(ValueError):
@@ -278,7 +281,7 @@ def _walk_zstd(raw: BinaryIO) -> tuple[int, Exception | None]:
     """Where the whole zstd frames of ``raw`` end, and what is wrong after them (None:
     nothing)."""
     offset = 0
-    while True:
+    for _frame in range(_MOST_FRAMES_WALKED):
         raw.seek(offset)
         head = raw.read(4)
         if not head:
@@ -305,6 +308,9 @@ def _walk_zstd(raw: BinaryIO) -> tuple[int, Exception | None]:
             return _length(raw), EOFError("Compressed file ended before the end of its last zstd "
                                     "frame was reached")
         offset = end
+    # A file of countless empty frames: the decoder walks the rest (in C, quickly), the end
+    # of the file taken as theirs.
+    return _length(raw), None
 
 
 def _length(raw: BinaryIO) -> int:
