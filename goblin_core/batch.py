@@ -82,7 +82,7 @@ def manifest_row(document: Document, task: Task, output: str, seconds: float) ->
     errors = [e for d in docs for e in d.report.errors]
     return {
         "path": task.display_name,
-        "sha256": document.sha256 or (_file_sha256(task.path) if task.path else ""),
+        "sha256": document.sha256 or _readable_sha256(task.path),
         "status": document.status,
         "pages": sum(len(d.pages) for d in docs),
         "page_statuses": dict(Counter(p.status for d in docs for p in d.pages)),
@@ -137,6 +137,18 @@ def _open_manifest(path: Path) -> TextIO:
                               "choose another output folder") from exc
         raise
     return os.fdopen(fd, "a", encoding="utf-8")
+
+
+def _readable_sha256(path: str | None) -> str:
+    """The sha256 of the file at ``path``, or "" when it cannot be read: a document that
+    failed because its file is gone or refuses reading (no permission, an I/O error)
+    still gets its manifest row, which says so."""
+    if not path:
+        return ""
+    try:
+        return _file_sha256(path)
+    except OSError:
+        return ""
 
 
 def _file_sha256(path: str) -> str:
@@ -263,7 +275,8 @@ def _unchanged(row: dict[str, Any], output_dir: Path, path: str) -> bool:
     """The document's output exists and its content has the hash the manifest recorded."""
     if not (output_dir / str(row.get("output", ""))).is_file():
         return False
-    return bool(row.get("sha256") == _file_sha256(path))
+    # a file unreadable now is extracted again, which says why
+    return bool(row.get("sha256")) and row.get("sha256") == _readable_sha256(path)
 
 
 def run_batch(

@@ -1,0 +1,73 @@
+"""A file that fails because it cannot be read still gets its result and manifest row."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from goblin_core import default_registry, load_registry
+from goblin_core.batch import MANIFEST_NAME, run_batch
+from goblin_core.cli import CliState, cli
+
+#: A regular file whose reading fails (EIO) on Linux, even for root.
+UNREADABLE = Path("/proc/self/mem")
+
+
+@pytest.fixture(autouse=True)
+def _cli_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Workers load the built-in plugin alone; the CLI's logging setup is undone."""
+    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    root.setLevel(level)
+    root.handlers[:] = handlers
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    if not UNREADABLE.is_file():
+        pytest.skip("no /proc/self/mem here (Linux only)")
+    source = tmp_path / "in"
+    source.mkdir()
+    (source / "a.txt").write_text("alpha\n", encoding="utf-8")
+    os.symlink(UNREADABLE, source / "mem")
+    return source
+
+
+def _rows(out: Path) -> dict[str, dict[str, object]]:
+    lines = (out / MANIFEST_NAME).read_text(encoding="utf-8").splitlines()
+    return {row["path"]: row for row in map(json.loads, lines)}
+
+
+def test_a_batch_records_a_file_it_cannot_read_and_resumes_past_it(
+    folder: Path, tmp_path: Path,
+) -> None:
+    registry = default_registry()
+    out = tmp_path / "out"
+    summary = run_batch(registry, registry.config(), [folder], out, jobs=1)
+    assert (summary.done, summary.failed) == (2, 1)
+    rows = _rows(out)
+    assert rows["mem"]["status"] == "failed" and rows["mem"]["sha256"] == ""
+    assert str(rows["mem"]["error"]).startswith("UnreadableFile:")
+    again = run_batch(registry, registry.config(), [folder], out, jobs=1, resume=True)
+    assert (again.done, again.skipped, again.failed) == (1, 1, 1)
+
+
+def test_the_cli_names_the_read_error_alone_and_records_it(folder: Path, tmp_path: Path) -> None:
+    """Not a second "its result could not be written" line for the same cause, and the
+    failure has its manifest row."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["extract", str(folder), "-o", str(out), "--jobs", "1"],
+                                obj=CliState(load_registry(entry_points=lambda: [])))
+    assert result.exit_code == 1, result.output
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and "UnreadableFile" in errors[0], result.stderr
+    assert _rows(out)["mem"]["status"] == "failed"
+    assert (out / "mem.txt").is_file()
