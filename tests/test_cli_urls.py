@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -23,3 +24,17 @@ def test_a_url_the_local_executor_cannot_fetch_is_named_as_given_and_says_who_ca
                              "read URLs\n")
     assert f'file_path_pwd:"{url}"' in result.stdout
     assert 'file_path_pwd:"b.txt"\na file\n' in result.stdout
+
+
+def test_an_error_of_the_run_itself_names_no_made_up_path() -> None:
+    """A goblin error that belongs to no file (an executor that cannot start, a scheduler
+    out of reach) is one line with its kind, not one quoting "goblin" as if a path."""
+    from goblin_core.errors import EngineUnavailable
+
+    def unreachable() -> Any:
+        raise EngineUnavailable("cannot reach the Dask scheduler at tcp://host:8786")
+
+    result = CliRunner().invoke(cli, ["plugins"], obj=CliState(_loader=unreachable))
+    assert result.exit_code == 1
+    assert result.stderr == ("goblin: error: EngineUnavailable: cannot reach the Dask scheduler "
+                             "at tcp://host:8786\n")

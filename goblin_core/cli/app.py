@@ -177,12 +177,20 @@ class _Commands(click.Group):
             log.debug("%s", exc, exc_info=True)
             # the kind leads, as on a document's error line (``FileTooLarge: ...``)
             kind = "" if type(exc) is GoblinError else f"{exc.kind}: "
-            fail(ctx, exc.file or "goblin", kind + exc.message, EXIT_FAILED)
+            if exc.file:
+                fail(ctx, exc.file, kind + exc.message, EXIT_FAILED)
+            # an error of the run, not of a file (a Dask scheduler out of reach): no
+            # made-up path in quotes before it
+            echo_err(f"error: {one_line(kind + exc.message)}")
+            ctx.exit(EXIT_FAILED)
         except OSError as exc:
             # the file system refused something (a full disk, a file where a folder
             # was expected): name the path and the cause, keep the traceback for -vv
             log.debug("%s", exc, exc_info=True)
-            fail(ctx, str(exc.filename or "goblin"), os_cause(exc), EXIT_FAILED)
+            if exc.filename:
+                fail(ctx, str(exc.filename), os_cause(exc), EXIT_FAILED)
+            echo_err(f"error: {one_line(os_cause(exc))}")
+            ctx.exit(EXIT_FAILED)
         finally:
             _flush_stdout()
 
