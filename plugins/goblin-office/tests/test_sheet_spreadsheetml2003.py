@@ -66,3 +66,20 @@ def test_booleans_read_as_the_other_readers_give_them(read: Read) -> None:
     document = read(_workbook(), "lotes.xml")
     assert document.tables[1].rows[0] == ("TRUE", "FALSE", "revisar")
     assert "Comment: Conferir o lote 7" in document.pages[1].text
+
+
+def test_a_sheet_of_values_far_apart_is_read_as_a_list_of_its_cells(read: Read) -> None:
+    # a cell at the last row and column: the grid around it was spelled out, a million
+    # empty lines and sixteen thousand tabs
+    data = b"""<?xml version="1.0"?>
+<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"
+ xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet">
+ <Worksheet ss:Name="Esparsa"><Table>
+  <Row><Cell><Data ss:Type="String">Capa</Data></Cell></Row>
+  <Row ss:Index="1048576"><Cell ss:Index="16384"><Data ss:Type="String">Canto</Data></Cell>
+  </Row></Table></Worksheet>
+</Workbook>"""
+    document = read(data, "esparsa.xml")
+    assert document.tables[0].rows == (("A1", "Capa"), ("XFD1048576", "Canto"))
+    assert len(document.text) < 100
+    assert not document.report.warnings

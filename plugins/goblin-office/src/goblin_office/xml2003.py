@@ -10,6 +10,7 @@ SpreadsheetML workbook gives one page per worksheet, its cells as a Table.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from goblin_core.config import Config
@@ -22,7 +23,7 @@ from goblin_office.layout import PageBuilder
 from goblin_office.numbering import WordListCounter, WordNumbering
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import SheetExtras, header_footer_text
-from goblin_office.spreadsheet import cut_sheet_warnings, sheet_page
+from goblin_office.spreadsheet import capped_rows, cut_sheet_warnings, sheet_page
 from goblin_office.word import Styles, Walker, is_comment
 
 # a row or a cell may jump ahead (ss:Index); past this the index is not believed
@@ -129,11 +130,11 @@ class SpreadsheetML2003Parser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         root = _root(source, config, "Workbook")
         max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
+        max_chars = int(config.get("limits", "max_output_chars", 100_000_000))
         read_hidden = bool(config.get("office", "hidden_sheets", True))
         pages: list[PageContent] = []
         metadata: dict[str, Any] = _properties(root)
         hidden_names: list[str] = []
-        cut: list[str] = []
         sheets = children(root, "Worksheet")
         for number, sheet in enumerate(sheets, start=1):
             name = attr(sheet, "Name") or f"Sheet{number}"
@@ -143,9 +144,10 @@ class SpreadsheetML2003Parser(BaseEngine):
                     continue
                 hidden_names.append(name)
             extras = SheetExtras()
-            rows, whole = _sheet_rows(sheet, extras, max_cells)
-            if not whole:
-                cut.append(name)
+            # a sheet of a few values far apart is read as a list of its cells, and one
+            # past the limits is cut, as the other workbooks' sheets are
+            rows = capped_rows(_sheet_rows(sheet, extras), name, max_cells, metadata,
+                               max_chars)
             for setup in descendants(sheet, "PageSetup"):
                 for part, texts in (("Header", extras.headers), ("Footer", extras.footers)):
                     for element in children(setup, part):
@@ -158,10 +160,8 @@ class SpreadsheetML2003Parser(BaseEngine):
         metadata["sheets"] = [page.label for page in pages]
         if hidden_names:
             metadata["hidden_sheets"] = hidden_names
-        if cut:
-            metadata["truncated_sheets"] = cut
         document = TextDocument(pages, metadata=metadata)
-        document.warnings = cut_sheet_warnings(cut, config)
+        document.warnings = cut_sheet_warnings(metadata.get("truncated_sheets", ()), config)
         return document
 
 
@@ -173,19 +173,16 @@ def _is_hidden(sheet: Any) -> bool:
                for element in children(options, "Visible"))
 
 
-def _sheet_rows(
-    sheet: Any, extras: SheetExtras, max_cells: int
-) -> tuple[list[list[str]], bool]:
-    """The rows of a worksheet, and whether they are all of them (False: cut at
-    ``max_cells``)."""
-    rows: list[list[str]] = []
-    cells = 0
+def _sheet_rows(sheet: Any, extras: SheetExtras) -> Iterator[list[str]]:
+    """The rows of a worksheet, a row or cell an ``ss:Index`` skips to after empty ones;
+    its cells' comments go to ``extras`` as the rows are read."""
+    count = 0
     for table in children(sheet, "Table"):
         for row in children(table, "Row"):
-            index = _index(row, len(rows), _MAX_ROWS)
-            if index - len(rows) > max_cells:
-                return rows, False
-            rows.extend([] for _ in range(index - len(rows)))
+            index = _index(row, count, _MAX_ROWS)
+            for _ in range(index - count):
+                yield []
+            count = index + 1
             values: list[str] = []
             for cell in children(row, "Cell"):
                 column = _index(cell, len(values), _MAX_COLUMNS)
@@ -197,11 +194,7 @@ def _sheet_rows(
                     text = " ".join("".join(comment.itertext()).split())
                     if text:
                         extras.comments.append(f"Comment: {text}")
-            cells += len(values)
-            if cells > max_cells:
-                return rows, False
-            rows.append(values)
-    return rows, True
+            yield values
 
 
 def _index(element: Any, following: int, highest: int) -> int:
