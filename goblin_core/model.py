@@ -196,6 +196,11 @@ class PageContent:
     #: page goes to the recovery engines, which may have that map. Count them in
     #: ``unmapped`` too: they are glyphs without a character.
     unread: int = 0
+    #: what the parser adds to the page besides what it draws (a PDF's comments, form
+    #: field values, the outline): not judged with ``text`` nor counted as the page's
+    #: text, so a scan with a sticky note is still OCR'd, and put after the text of
+    #: whichever engine reads the page best, OCR and recovery engines included
+    added_text: str = ""
 
 
 @dataclass(frozen=True)

@@ -694,7 +694,7 @@ class Pipeline:
             if run.passes_on(source):
                 run.pass_on(self._page(page, entry.name), getattr(parsed, "page_count", None),
                             mime)
-            chars += len(content.text)
+            chars += len(content.text) + len(content.added_text)
             if chars > run.output_left:
                 recorder.truncated = True
                 break
@@ -1379,7 +1379,7 @@ class Pipeline:
             winner, status, reason = page.ocr, "ocr", ""
         return Page(
             number=page.number,
-            text=readable_text(winner.text),
+            text=readable_text(_with_added(winner.text, page.content.added_text)),
             engine=winner.engine,
             status=status,  # type: ignore[arg-type]
             confidence=round(winner.score, 4),
@@ -1642,7 +1642,29 @@ def _numbered(content: PageContent, work: list[_PageWork], engine: str,
     if not isinstance(content.text, str):
         fixes["text"] = ""
         fixes["error"] = f"{engine} gave the text as {type(content.text).__name__}, not str"
+    if not isinstance(content.added_text, str):
+        fixes["added_text"] = ""
+        recorder.warn("BadAnswer", f"{engine} gave page {number}'s added text as "
+                      f"{type(content.added_text).__name__}, not str; it is left out", engine)
     return replace(content, **fixes) if fixes else content
+
+
+def _with_added(text: str, added: str) -> str:
+    """``text`` (the winning engine's) followed by what the parser added to the page,
+    unless that engine's text holds it already.
+
+    >>> _with_added("Page text", "Note: check").splitlines()
+    ['Page text', '', 'Note: check']
+    >>> _with_added("Page text. Note: check", "Note: check")
+    'Page text. Note: check'
+    >>> _with_added("", "Note: check")
+    'Note: check'
+    """
+    if not added.strip() or added in text:
+        return text
+    if not text.strip():
+        return added
+    return f"{text.rstrip(chr(10))}\n\n{added}"
 
 
 def _garbage_for_garbage(before: Candidate | None, after: Candidate | None) -> bool:

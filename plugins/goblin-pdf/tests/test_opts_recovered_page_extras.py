@@ -1,8 +1,8 @@
 """A page a recovery engine reads again keeps its comments, form values and the outline.
 
-PDFium's text of the page carries them after what the page draws; pdfplumber, pdftotext
-and the glyph rereadings read only what it draws, so their text, when it wins, must
-bring them along.
+The parser gives them apart from what the page draws; pdfplumber, pdftotext and the glyph
+rereadings read only what it draws, so when their text wins, the core must still write them
+after it.
 """
 
 from __future__ import annotations

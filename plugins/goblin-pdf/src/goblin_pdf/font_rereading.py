@@ -22,7 +22,6 @@ from goblin_core.config import Config
 from goblin_core.engines import BaseEngine
 from goblin_core.source import Source
 from goblin_pdf.formats import PDF_PAGES
-from goblin_pdf.page_extras import with_extras
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password
 from goblin_pdf.pdfium_parser import open_pdfium
@@ -73,7 +72,7 @@ class PdfiumRereading(BaseEngine):
                         texts[number] = text
         finally:
             pdf.close()
-        return with_extras(source, texts)
+        return texts
 
     def _page_text(self, pdf: pdfium.PdfDocument, index: int) -> str | None:
         page = pdf[index]

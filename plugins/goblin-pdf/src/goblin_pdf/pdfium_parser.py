@@ -44,7 +44,6 @@ from goblin_pdf.layout import LayoutSettings, PageLayout, TagOutcome, read_page_
 from goblin_pdf.named_ligatures import NamedLigatures
 from goblin_pdf.optional_content import HiddenLayers
 from goblin_pdf.outline import outline_text, read_outline
-from goblin_pdf.page_extras import remember_extras
 from goblin_pdf.page_render import RenderTimeout, render_gray
 from goblin_pdf.page_selection import pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
@@ -451,15 +450,11 @@ class PdfiumDocument(BaseParsedDocument):
             extra.extend(self._unshown_fields())
         if number == self.page_count and self.options.get("outline", True) and self.outline():
             extra.append(outline_text(self.outline()))
-        for read_as in (self.source, self.repaired):  # recovery reads the mended copy
-            if read_as is not None:
-                remember_extras(read_as, number, "\n\n".join(extra))
-        if extra:
-            text = "\n\n".join([text.rstrip("\n"), *extra]) if text.strip() else "\n\n".join(extra)
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,
                            unmapped=read.unmapped, blocks=layout.blocks, label=self._label(index),
                            path_segments=read.path_segments, hidden_chars=read.hidden,
-                           image_regions=regions, unread=read.unread)
+                           image_regions=regions, unread=read.unread,
+                           added_text="\n\n".join(extra))
 
     def _untexted_images(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
                          read: PageText, number: int) -> tuple[ImageRegion, ...]:

@@ -21,7 +21,6 @@ from goblin_core.engines import BaseEngine
 from goblin_core.errors import CorruptDocument, ExtractionTimeout, FileTooLarge
 from goblin_core.source import Source
 from goblin_pdf.formats import PDF_PAGES
-from goblin_pdf.page_extras import with_extras
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password
 from goblin_pdf.poppler_recovery import listed_pages
@@ -51,9 +50,8 @@ class PdfplumberRecovery(BaseEngine):
         if opened.failure is not None:
             raise CorruptDocument(opened.failure, file=source.display_name)
         with PageCensus.of(source, config) as census:
-            return with_extras(source, _page_texts(
-                opened.pages, page_numbers, census, source.display_name,
-                float(config.section("pdf").get("page_timeout", 30.0))))
+            return _page_texts(opened.pages, page_numbers, census, source.display_name,
+                               float(config.section("pdf").get("page_timeout", 30.0)))
 
 
 @dataclass

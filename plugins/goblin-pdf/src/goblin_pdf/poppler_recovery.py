@@ -26,7 +26,6 @@ from goblin_core.engines import BaseEngine
 from goblin_core.errors import EngineUnavailable, UnsupportedFormat
 from goblin_core.source import Source, spooled
 from goblin_pdf.formats import PDF_PAGES
-from goblin_pdf.page_extras import with_extras
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password, password_error
 from goblin_pdf.stray_marks import plain_ligatures
@@ -71,7 +70,7 @@ class PopplerRecovery(BaseEngine):
                                 source.display_name, listed_pages(page_numbers[index:]))
                     break
                 texts.update(reader.read(numbers, left))
-        return with_extras(source, texts)
+        return texts
 
 
 @contextlib.contextmanager

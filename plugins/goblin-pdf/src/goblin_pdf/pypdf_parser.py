@@ -21,7 +21,6 @@ from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
 from goblin_pdf.outline import MAX_OUTLINE_ITEMS, outline_text
-from goblin_pdf.page_extras import remember_extras
 from goblin_pdf.page_selection import pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password, other_security_error, password_error
@@ -186,12 +185,8 @@ class PypdfDocument(BaseParsedDocument):
                                              f"{type(exc).__name__}: {exc}")
         glyphs = sum(1 for c in text if not c.isspace())
         extras = self._page_extras(page, text, number)
-        remember_extras(self.source, number, "\n\n".join(extras))
-        if extras:
-            text = "\n\n".join([text.rstrip("\n"), *extras]) if text.strip() \
-                else "\n\n".join(extras)
         return PageContent(number, text=text, glyphs=glyphs, images=images,
-                           unmapped=unmapped_chars(text))
+                           unmapped=unmapped_chars(text), added_text="\n\n".join(extras))
 
     def _page_extras(self, page: Any, text: str, number: int) -> list[str]:
         """The page's comments, links and field values, and after the last page the
