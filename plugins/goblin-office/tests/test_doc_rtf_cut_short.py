@@ -108,10 +108,10 @@ def test_nul_padding_after_the_document_is_no_part_of_it(read: Read) -> None:
     assert not document.report.warnings
 
 
-def test_text_after_the_document_group_is_left_out(read: Read) -> None:
-    document = read(_WHOLE + rb"{\b lixo} solto", "depois.rtf")
-    assert "lixo" not in document.text and "solto" not in document.text
+def test_nul_padding_with_line_ends_after_the_document_is_no_part_of_it(read: Read) -> None:
+    document = read(_WHOLE + b"\r\n" + b"\x00" * 64 + b"\r\n", "preenchido.rtf")
     assert "Fim do texto." in document.text
+    assert not document.report.warnings
 
 
 def test_nul_padding_after_a_cut_keeps_the_text_before(read: Read) -> None:

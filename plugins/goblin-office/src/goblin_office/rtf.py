@@ -58,9 +58,13 @@ class RTFParser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        # NULs padding the end (a copy zero-filled past its data) are no text, and an
-        # RTF holds none of its own: read as text, they made the file binary
-        data = source.bytes().rstrip(b"\x00")
+        # NULs padding the end (a copy zero-filled past its data, a decompressed body)
+        # are no text, and an RTF holds none of its own: read as text, they made the
+        # file binary. Line ends and spaces among them are padding as well.
+        whole = source.bytes()
+        data = whole.rstrip(b"\x00\r\n\t ")
+        if b"\x00" not in whole[len(data):]:
+            data = whole
         if not data.lstrip().startswith(b"{\\rtf"):
             raise CorruptDocument(
                 "not an RTF document (no {\\rtf header)", file=source.display_name

@@ -400,10 +400,6 @@ class _Reader:
                     state = stack.pop()
                 if closed.padded:
                     self.emit(" ", state, character=False)
-                if not stack:
-                    # the document's group is closed: what follows (the NUL padding a
-                    # compressed RTF body or a copy leaves) is no part of it, as for Word
-                    break
         self.flush()
         unclosed = len(stack) + merged_groups
         return RTFContent("".join(self.parts[""]), self.metadata(), self.cuts, self.hidden_chars,
