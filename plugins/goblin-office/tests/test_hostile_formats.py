@@ -341,8 +341,11 @@ def test_a_dbf_cut_short_keeps_its_records_and_says_it_is_truncated(read) -> Non
                                                                 ["Ana"]]
     assert [(w.kind, w.message) for w in document.report.warnings] == [
         ("CorruptDocument",
-         "the header declares 2,147,483,647 records but the file holds 3: it is truncated")]
-    assert not read(whole, "inteiro.dbf").report.warnings
+         "the header declares 2,147,483,647 records but the file holds 3: it is truncated"),
+        ("Truncated", "the records after record 3 are lost")]
+    assert document.report.truncated
+    whole_document = read(whole, "inteiro.dbf")
+    assert not whole_document.report.warnings and not whole_document.report.truncated
 
 
 def test_xps_runs_on_one_baseline_are_joined_once(read) -> None:  # type: ignore[no-untyped-def]

@@ -238,6 +238,8 @@ class DBFParser(BaseEngine):
         short = _missing_records(source.head(32), source.size)
         if short:
             document.warnings.append(("CorruptDocument", short))
+            # the records past the cut are text the table had: read in part, not clean
+            document.left_out = f"the records after record {len(rows) - 1:,} are lost"
         return document
 
 
