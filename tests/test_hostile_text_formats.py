@@ -9,6 +9,7 @@ import pytest
 
 from goblin_core import default_registry, extract
 from goblin_core.builtin.text import PlainTextParser, decode_text
+from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 
 
@@ -74,3 +75,20 @@ def test_counting_unmapped_characters_holds_no_string_per_character() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 120 * 1024**2, f"{peak / 1024**2:.0f} MB"
+
+
+@pytest.mark.parametrize("data", [
+    "Edital de licitação nº 12\nValor: R$ 1.234,56\n".encode() + b"\x00" * 4096,
+    "Edital de licitação nº 12\nValor: R$\x00 1.234,56\n".encode(),
+], ids=["zero-padding", "one-stray-nul"])
+def test_stray_nuls_in_a_text_file_are_dropped_with_a_warning(data: bytes) -> None:
+    # a write that stopped leaves zeros after the text; editors open such a file
+    document = extract(data, name="edital.txt")
+    assert document.text.split("\n")[:2] == ["Edital de licitação nº 12", "Valor: R$ 1.234,56"]
+    [warning] = document.report.warnings
+    assert warning.kind == "CorruptDocument" and "NUL character(s) dropped" in warning.message
+
+
+def test_text_that_is_mostly_nuls_is_still_binary() -> None:
+    with pytest.raises(CorruptDocument, match="binary content in a text file"):
+        extract(b"a\x00b\x00c\x00\x00d\x00e\x00" * 50 + b"\n", name="dados.txt")

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
@@ -594,6 +594,33 @@ def binary_content(text: str) -> bool:
     return len(_BINARY_CONTROL.findall(sample)) > max(8, len(sample) // 50)
 
 
+# NULs in what is otherwise text are stray (a file padded with zeros where a write
+# stopped, a field exported from a database with one in it) when no more than one
+# character in this many is one
+_STRAY_NUL_SHARE = 100
+
+
+def without_stray_nuls(text: str) -> tuple[str, int]:
+    """``text`` without its NULs, and how many there were, when they are stray: a run
+    that ends the file (padding), or few among text; else ``text`` as it is, for the
+    binary check to refuse. Editors and spreadsheet programs open such a file, its NULs dropped.
+
+    >>> without_stray_nuls("a,b\\n1,2\\n" + "\\x00" * 4096)
+    ('a,b\\n1,2\\n', 4096)
+    >>> without_stray_nuls("a,b\\n1,\\x002\\n")
+    ('a,b\\n1,2\\n', 1)
+    >>> without_stray_nuls("a\\x00,\\x00b\\x00\\n\\x001\\x00,\\x002\\x00")[1]
+    0
+    """
+    nuls = text.count("\x00")
+    if not nuls:
+        return text, 0
+    body = text.rstrip("\x00")
+    if body.count("\x00") > max(1, len(body) // _STRAY_NUL_SHARE):
+        return text, 0
+    return body.replace("\x00", ""), nuls
+
+
 class PlainTextParser(BaseEngine):
     """Plain text in any common encoding; form feeds split pages."""
 
@@ -611,6 +638,7 @@ class PlainTextParser(BaseEngine):
         data = source.read(wanted)
         cut = len(data) == wanted and source.size > wanted
         text, encoding = decode_text(_without_split_character(data) if cut else data)
+        text, nuls = without_stray_nuls(text)
         if binary_content(text):
             raise CorruptDocument(f"binary content in a text file (decoded as {encoding})",
                                   file=source.display_name)
@@ -626,7 +654,12 @@ class PlainTextParser(BaseEngine):
             pages[-1] = pages[-1].replace("\f", "\n")
             warnings.append(("FormFeedPages", f"more than {MAX_PAGES:,} form feeds: the text "
                              f"after page {MAX_PAGES - 1:,} is read as one last page"))
-        document = TextDocument(pages, metadata={"encoding": encoding})
+        metadata: dict[str, Any] = {"encoding": encoding}
+        if nuls:
+            metadata["nul_characters_dropped"] = nuls
+            warnings.append(("CorruptDocument", f"{nuls:,} NUL character(s) dropped: no text "
+                             "holds them (a file padded or damaged)"))
+        document = TextDocument(pages, metadata=metadata)
         document.warnings = warnings
         return document
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, repeat
 
-from goblin_core.builtin.text import binary_content, decode_text
+from goblin_core.builtin.text import binary_content, decode_text, without_stray_nuls
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -39,33 +39,6 @@ _SNIFFER_SAMPLE = 4 * 1024
 # Lines are handed to the csv module from slices of about this many characters, so a
 # huge file never sits in a StringIO (four bytes a character) at once.
 _CHUNK = 1 << 20
-
-
-# NULs in what is otherwise text are stray (a file padded with zeros where a write
-# stopped, a field exported from a database with one in it) when no more than one
-# character in this many is one
-_STRAY_NUL_SHARE = 100
-
-
-def without_stray_nuls(text: str) -> tuple[str, int]:
-    """``text`` without its NULs, and how many there were, when they are stray: a run
-    that ends the file (padding), or few among text; else ``text`` as it is, for the
-    binary check to refuse. Spreadsheet programs open such a file, its NULs dropped.
-
-    >>> without_stray_nuls("a,b\\n1,2\\n" + "\\x00" * 4096)
-    ('a,b\\n1,2\\n', 4096)
-    >>> without_stray_nuls("a,b\\n1,\\x002\\n")
-    ('a,b\\n1,2\\n', 1)
-    >>> without_stray_nuls("a\\x00,\\x00b\\x00\\n\\x001\\x00,\\x002\\x00")[1]
-    0
-    """
-    nuls = text.count("\x00")
-    if not nuls:
-        return text, 0
-    body = text.rstrip("\x00")
-    if body.count("\x00") > max(1, len(body) // _STRAY_NUL_SHARE):
-        return text, 0
-    return body.replace("\x00", ""), nuls
 
 
 def declared_delimiter(text: str) -> tuple[str, int] | None:
