@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -18,3 +19,15 @@ def _fresh_default_registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     clear_registry_cache()
     yield
     clear_registry_cache()
+
+
+@pytest.fixture
+def cli_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """For command-line tests: workers load the built-in plugin alone (what the in-process
+    registry has), and the logging the command line sets up is undone after the test."""
+    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    root.setLevel(level)
+    root.handlers[:] = handlers

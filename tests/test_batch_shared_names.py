@@ -4,9 +4,7 @@ keeps a name of its own in the results, the manifest and the trust report."""
 from __future__ import annotations
 
 import json
-import logging
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,15 +20,7 @@ from goblin_core.trust_report import build_report
 LATIN1_NAME = "né.txt".encode("latin-1")
 
 
-@pytest.fixture(autouse=True)
-def _cli_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Workers load the built-in plugin alone; the CLI's logging setup is undone."""
-    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    yield
-    root.setLevel(level)
-    root.handlers[:] = handlers
+pytestmark = pytest.mark.usefixtures("cli_environment")
 
 
 def _two_folders(root: Path, name: bytes = b"x.txt") -> tuple[Path, Path]:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import logging
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,15 +17,7 @@ from goblin_core.cli import CliState, cli
 UNREADABLE = Path("/proc/self/mem")
 
 
-@pytest.fixture(autouse=True)
-def _cli_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Workers load the built-in plugin alone; the CLI's logging setup is undone."""
-    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    yield
-    root.setLevel(level)
-    root.handlers[:] = handlers
+pytestmark = pytest.mark.usefixtures("cli_environment")
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import json
 import logging
 import os
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,15 +38,7 @@ from scripted_engines import (
 HELLO = "Olá, goblin! Licitação nº 12: café e açúcar.\n"
 
 
-@pytest.fixture(autouse=True)
-def _cli_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Workers load what the in-process registry has; the CLI's logging setup is undone."""
-    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    yield
-    root.setLevel(level)
-    root.handlers[:] = handlers
+pytestmark = pytest.mark.usefixtures("cli_environment")
 
 
 def core_only() -> Registry:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,16 +11,7 @@ from click.testing import CliRunner, Result
 from goblin_core import load_registry
 from goblin_core.cli import CliState, cli
 
-
-@pytest.fixture(autouse=True)
-def _cli_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Workers load the built-in plugin alone; the CLI's logging setup is undone."""
-    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    yield
-    root.setLevel(level)
-    root.handlers[:] = handlers
+pytestmark = pytest.mark.usefixtures("cli_environment")
 
 
 def _extract(*args: str) -> Result:
