@@ -41,6 +41,56 @@ def zip_bytes(members: Mapping[str, bytes | str], compression: int = zipfile.ZIP
     return buffer.getvalue()
 
 
+SHEET_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_SHEET_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+
+
+def xlsx_parts(sheets: Mapping[str, str], shared_strings: str | None = None,
+               sheet_end: str = "") -> dict[str, str]:
+    """The parts of a minimal xlsx, by member name, for a test to damage one: each sheet
+    (its name, then the rows of its sheetData) as ``xl/worksheets/sheetN.xml`` in order,
+    ``sheet_end`` after each sheetData, and a shared strings part of the given ``<si>``
+    items when there are any."""
+    members = [f"xl/worksheets/sheet{number}.xml" for number in range(1, len(sheets) + 1)]
+    overrides = ['<Override PartName="/xl/workbook.xml" '
+                 f'ContentType="{_SHEET_CT}.sheet.main+xml"/>']
+    overrides += [f'<Override PartName="/{member}" ContentType="{_SHEET_CT}.worksheet+xml"/>'
+                  for member in members]
+    relationships = [f'<Relationship Id="rId{number}" Type="{R}/worksheet" '
+                     f'Target="worksheets/sheet{number}.xml"/>'
+                     for number in range(1, len(sheets) + 1)]
+    if shared_strings is not None:
+        overrides.append('<Override PartName="/xl/sharedStrings.xml" '
+                         f'ContentType="{_SHEET_CT}.sharedStrings+xml"/>')
+        relationships.append(f'<Relationship Id="rId{len(sheets) + 1}" Type="{R}/sharedStrings" '
+                             'Target="sharedStrings.xml"/>')
+    names = "".join(f'<sheet name="{name}" sheetId="{number}" r:id="rId{number}"/>'
+                    for number, name in enumerate(sheets, start=1))
+    parts = {
+        "[Content_Types].xml": (
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" '
+            'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            f'{"".join(overrides)}</Types>'),
+        "_rels/.rels": (
+            f'<Relationships xmlns="{PKG_RELS}"><Relationship Id="rId1" '
+            f'Type="{R}/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+        "xl/workbook.xml": (f'<workbook xmlns="{SHEET_MAIN}" xmlns:r="{R}"><sheets>{names}'
+                            "</sheets></workbook>"),
+        "xl/_rels/workbook.xml.rels": (f'<Relationships xmlns="{PKG_RELS}">'
+                                       f'{"".join(relationships)}</Relationships>'),
+    }
+    for member, rows in zip(members, sheets.values(), strict=True):
+        parts[member] = (f'<worksheet xmlns="{SHEET_MAIN}"><sheetData>{rows}</sheetData>'
+                         f"{sheet_end}</worksheet>")
+    if shared_strings is not None:
+        count = shared_strings.count("<si>")
+        parts["xl/sharedStrings.xml"] = (f'<sst xmlns="{SHEET_MAIN}" count="{count}" '
+                                         f'uniqueCount="{count}">{shared_strings}</sst>')
+    return parts
+
+
 def docx(body: str, parts: Mapping[str, str] | None = None) -> bytes:
     """A .docx whose body is ``body`` (w:p/w:tbl XML) plus the named extra parts.
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import openpyxl
 import pytest
 from openpyxl.comments import Comment
-from packages import damaged, rewrite
+from packages import damaged, rewrite, xlsx_parts, zip_bytes
 
 from goblin_core import Document
 
@@ -40,42 +40,11 @@ def _row(row: int) -> str:
 
 
 def _workbook() -> bytes:
-    sheets = {
-        SHEET: "".join(_row(row) for row in range(1, ROWS + 1)),
-        "xl/worksheets/sheet2.xml": ('<row r="1"><c r="A1" t="inlineStr"><is><t>Total geral'
-                                     '</t></is></c></row>'),
-    }
-    parts = {
-        "[Content_Types].xml": (
-            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-            '<Default Extension="rels" '
-            'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-            '<Default Extension="xml" ContentType="application/xml"/>'
-            f'<Override PartName="/xl/workbook.xml" ContentType="{_TYPE}.sheet.main+xml"/>'
-            + "".join(f'<Override PartName="/{member}" ContentType="{_TYPE}.worksheet+xml"/>'
-                      for member in sheets) + "</Types>"),
-        "_rels/.rels": (
-            f'<Relationships xmlns="{_PACKAGE_REL}"><Relationship Id="rId1" '
-            f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
-        "xl/workbook.xml": (
-            f'<workbook xmlns="{_MAIN}" xmlns:r="{_REL}"><sheets>'
-            '<sheet name="Lotes" sheetId="1" r:id="rId1"/>'
-            '<sheet name="Resumo" sheetId="2" r:id="rId2"/></sheets></workbook>'),
-        "xl/_rels/workbook.xml.rels": (
-            f'<Relationships xmlns="{_PACKAGE_REL}">'
-            f'<Relationship Id="rId1" Type="{_REL}/worksheet" Target="worksheets/sheet1.xml"/>'
-            f'<Relationship Id="rId2" Type="{_REL}/worksheet" Target="worksheets/sheet2.xml"/>'
-            '</Relationships>'),
-        **{member: (f'<worksheet xmlns="{_MAIN}"><sheetData>{rows}</sheetData>'
-                    '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
-                    'header="0.3" footer="0.3"/></worksheet>')
-           for member, rows in sheets.items()},
-    }
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for member, text in parts.items():
-            archive.writestr(member, text)
-    return buffer.getvalue()
+    return zip_bytes(xlsx_parts(
+        {"Lotes": "".join(_row(row) for row in range(1, ROWS + 1)),
+         "Resumo": '<row r="1"><c r="A1" t="inlineStr"><is><t>Total geral</t></is></c></row>'},
+        sheet_end=('<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
+                   'header="0.3" footer="0.3"/>')))
 
 
 def _truncated(document: Document) -> list[str]:

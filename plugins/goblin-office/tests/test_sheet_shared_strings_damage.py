@@ -13,62 +13,28 @@ from collections.abc import Callable
 from xml.sax.saxutils import escape
 
 import pytest
-from packages import damaged, zip_bytes
+from packages import SHEET_MAIN, R, damaged, xlsx_parts, zip_bytes
 
 from goblin_core import Document
 
 Read = Callable[..., Document]
 
-_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-_PACKAGE_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
-_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+_MAIN = SHEET_MAIN
+_REL = R
 
 ROWS = 120
-
-
-def _sheet(rows: list[str]) -> str:
-    return f'<worksheet xmlns="{_MAIN}"><sheetData>{"".join(rows)}</sheetData></worksheet>'
 
 
 def _workbook() -> tuple[dict[str, str], list[str]]:
     """A workbook of two sheets: 'Lotes' shows a shared string and a number a row, the
     shared strings in row order; 'Resumo' holds an inline string and a number."""
     strings = [f"Lote {row:03d}" for row in range(1, ROWS + 1)]
-    lotes = [f'<row r="{row}"><c r="A{row}" t="s"><v>{row - 1}</v></c>'
-             f'<c r="B{row}"><v>{row * 10}</v></c></row>' for row in range(1, ROWS + 1)]
-    resumo = ['<row r="1"><c r="A1" t="inlineStr"><is><t>Total geral</t></is></c>'
-              '<c r="B1"><v>72600</v></c></row>']
+    lotes = "".join(f'<row r="{row}"><c r="A{row}" t="s"><v>{row - 1}</v></c>'
+                    f'<c r="B{row}"><v>{row * 10}</v></c></row>' for row in range(1, ROWS + 1))
+    resumo = ('<row r="1"><c r="A1" t="inlineStr"><is><t>Total geral</t></is></c>'
+              '<c r="B1"><v>72600</v></c></row>')
     shared = "".join(f"<si><t>{escape(text)}</t></si>" for text in strings)
-    parts = {
-        "[Content_Types].xml": (
-            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-            f'<Default Extension="rels" ContentType="{_PACKAGE_REL.replace("/relationships", "")}'
-            '.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
-            f'<Override PartName="/xl/workbook.xml" ContentType="{_TYPE}.sheet.main+xml"/>'
-            f'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="{_TYPE}.worksheet+xml"/>'
-            f'<Override PartName="/xl/worksheets/sheet2.xml" ContentType="{_TYPE}.worksheet+xml"/>'
-            f'<Override PartName="/xl/sharedStrings.xml" '
-            f'ContentType="{_TYPE}.sharedStrings+xml"/></Types>'),
-        "_rels/.rels": (
-            f'<Relationships xmlns="{_PACKAGE_REL}"><Relationship Id="rId1" '
-            f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
-        "xl/workbook.xml": (
-            f'<workbook xmlns="{_MAIN}" xmlns:r="{_REL}"><sheets>'
-            '<sheet name="Lotes" sheetId="1" r:id="rId1"/>'
-            '<sheet name="Resumo" sheetId="2" r:id="rId2"/></sheets></workbook>'),
-        "xl/_rels/workbook.xml.rels": (
-            f'<Relationships xmlns="{_PACKAGE_REL}">'
-            f'<Relationship Id="rId1" Type="{_REL}/worksheet" Target="worksheets/sheet1.xml"/>'
-            f'<Relationship Id="rId2" Type="{_REL}/worksheet" Target="worksheets/sheet2.xml"/>'
-            f'<Relationship Id="rId3" Type="{_REL}/sharedStrings" Target="sharedStrings.xml"/>'
-            '</Relationships>'),
-        "xl/worksheets/sheet1.xml": _sheet(lotes),
-        "xl/worksheets/sheet2.xml": _sheet(resumo),
-        "xl/sharedStrings.xml": (
-            f'<sst xmlns="{_MAIN}" count="{ROWS}" uniqueCount="{ROWS}">{shared}</sst>'),
-    }
-    return parts, strings
+    return xlsx_parts({"Lotes": lotes, "Resumo": resumo}, shared), strings
 
 
 def _truncated(document: Document) -> list[str]:
