@@ -17,6 +17,7 @@ from goblin_archives.last_resort import last_resort_runs, noting_failures
 from goblin_archives.passwords import password_for
 from goblin_archives.scratch import ByteMeter, Scratch
 from goblin_archives.sniffers import SEVEN_ZIP, seven_zip_behind_program
+from goblin_archives.stream_views import StreamView
 from goblin_archives.volumes import whole_file
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
@@ -67,20 +68,13 @@ def _shifted(opener: Callable[[], BinaryIO], start: int) -> BinaryIO:
     return Shifted(opener(), start)  # type: ignore[return-value]
 
 
-class Shifted(io.RawIOBase):
+class Shifted(StreamView):
     """``stream`` from byte ``start`` on, as a file of its own."""
 
     def __init__(self, stream: BinaryIO, start: int) -> None:
-        super().__init__()
-        self._stream = stream
+        super().__init__(stream)
         self._start = start
         stream.seek(start)
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return True
 
     def tell(self) -> int:
         return self._stream.tell() - self._start
@@ -98,13 +92,3 @@ class Shifted(io.RawIOBase):
 
     def read(self, size: int | None = -1) -> bytes:
         return self._stream.read(-1 if size is None else size)
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        data = self._stream.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
-    def close(self) -> None:
-        if not self.closed:
-            self._stream.close()
-        super().close()

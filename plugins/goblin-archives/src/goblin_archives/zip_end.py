@@ -19,6 +19,8 @@ import io
 import struct
 from typing import BinaryIO
 
+from goblin_archives.stream_views import StreamView
+
 _EOCD = b"PK\x05\x06"
 _CENTRAL = b"PK\x01\x02"
 _RECORD = 22
@@ -84,22 +86,15 @@ def _directory_is_there(stream: BinaryIO, at: int, record: bytes) -> bool:
     return found
 
 
-class CommentCut(io.RawIOBase):
+class CommentCut(StreamView):
     """``stream`` up to the end of the record at ``record``, its comment dropped (the
     comment length read as zero), so zipfile takes that record."""
 
     def __init__(self, stream: BinaryIO, record: int) -> None:
-        super().__init__()
-        self._stream = stream
+        super().__init__(stream)
         self._length = record + _RECORD
         self._comment_length = record + 20
         self._position = 0
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return True
 
     def tell(self) -> int:
         return self._position
@@ -126,13 +121,3 @@ class CommentCut(io.RawIOBase):
             data = bytes(patched)
         self._position += len(data)
         return data
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        data = self.read(len(buffer))
-        buffer[: len(data)] = data
-        return len(data)
-
-    def close(self) -> None:
-        if not self.closed:
-            self._stream.close()
-        super().close()
