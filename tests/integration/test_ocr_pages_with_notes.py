@@ -5,17 +5,21 @@ text: a scan carrying a sticky note is still OCR'd, and the note stays beside th
 from __future__ import annotations
 
 import io
+import sys
+from pathlib import Path
 
-import pytest
 from test_ocr_mixed_pdf import SCANNED, TYPED, scanned_text
 
 import goblin_core
 from goblin_core.testing.corpus import normalize, require_binary
 
-pikepdf = pytest.importorskip("pikepdf")
-from reportlab.lib.pagesizes import A4  # noqa: E402
-from reportlab.lib.utils import ImageReader  # noqa: E402
-from reportlab.pdfgen import canvas  # noqa: E402
+# goblin-pdf's own test builders: the same annotated PDF its session reads without OCR
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "plugins" / "goblin-pdf" / "tests"))
+
+from pdf_builders import with_note_and_outline
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen import canvas
 
 NOTE = "Reviewer remark: the signature on this scan is missing"
 BOOKMARK = "Minutes of the council"
@@ -33,21 +37,7 @@ def annotated(typed: bool) -> bytes:
                       height=(width - 72) * 400 / 1700)
     pdf.showPage()
     pdf.save()
-    document = pikepdf.open(io.BytesIO(out.getvalue()))
-    page = document.pages[0]
-    note = document.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Text, Rect=[300, 650, 320, 670],
-        Contents=pikepdf.String(NOTE), T=pikepdf.String("Ann")))
-    page.obj.Annots = pikepdf.Array([note])
-    outlines = document.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Outlines))
-    entry = document.make_indirect(pikepdf.Dictionary(
-        Title=pikepdf.String(BOOKMARK), Parent=outlines, Dest=[page.obj, pikepdf.Name.Fit]))
-    outlines.First = outlines.Last = entry
-    outlines.Count = 1
-    document.Root.Outlines = outlines
-    saved = io.BytesIO()
-    document.save(saved)
-    return saved.getvalue()
+    return with_note_and_outline(out.getvalue(), NOTE, BOOKMARK)
 
 
 def test_a_scan_with_a_note_is_ocr_d_and_keeps_the_note() -> None:

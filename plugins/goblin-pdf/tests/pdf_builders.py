@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pikepdf
-from pikepdf import Array, Dictionary, Name
+from pikepdf import Array, Dictionary, Name, String
 
 PROSE_LINES = (
     "A Prefeitura Municipal torna público que realizará licitação na modalidade pregão",
@@ -409,3 +409,28 @@ def wkhtmltopdf_pdf(body: str, folder: Path, width: str = "260px") -> bytes:
     subprocess.run([wkhtmltopdf, "--quiet", str(page), str(pdf)], capture_output=True,
                    timeout=120, check=True, env={**os.environ, "XDG_RUNTIME_DIR": str(folder)})
     return pdf.read_bytes()
+
+
+def with_note_and_outline(data: bytes, note: str, bookmark: str,
+                          fields: dict[str, str] | None = None) -> bytes:
+    """``data`` with a sticky note (by ``Ann``) and a text field for each of ``fields``
+    (name: value) on its first page, and one outline entry leading to that page."""
+    pdf = pikepdf.open(io.BytesIO(data))
+    page = pdf.pages[0]
+    annotations = [pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Text, Rect=[300, 650, 320, 670],
+        Contents=String(note), T=String("Ann")))]
+    widgets = [pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Widget, FT=Name.Tx, T=String(name), V=String(value),
+        Rect=[50, 50 + 30 * index, 250, 70 + 30 * index], P=page.obj))
+        for index, (name, value) in enumerate((fields or {}).items())]
+    page.obj.Annots = Array(annotations + widgets)
+    if widgets:
+        pdf.Root.AcroForm = Dictionary(Fields=Array(widgets))
+    outlines = pdf.make_indirect(Dictionary(Type=Name.Outlines))
+    entry = pdf.make_indirect(Dictionary(Title=String(bookmark), Parent=outlines,
+                                         Dest=[page.obj, Name.Fit]))
+    outlines.First = outlines.Last = entry
+    outlines.Count = 1
+    pdf.Root.Outlines = outlines
+    return _save(pdf)

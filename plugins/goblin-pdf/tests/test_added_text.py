@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import io
 
-import pikepdf
-from pikepdf import Array, Dictionary, Name, String
+from pdf_builders import with_note_and_outline
 from PIL import Image, ImageDraw
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
@@ -33,21 +32,7 @@ def scan_with_a_note() -> bytes:
                       height=(width - 72) * 400 / 1700)
     drawing.showPage()
     drawing.save()
-    pdf = pikepdf.open(io.BytesIO(out.getvalue()))
-    page = pdf.pages[0]
-    note = pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Text,
-                                        Rect=[300, 650, 320, 670], Contents=String(NOTE),
-                                        T=String("Ann")))
-    page.obj.Annots = Array([note])
-    outlines = pdf.make_indirect(Dictionary(Type=Name.Outlines))
-    entry = pdf.make_indirect(Dictionary(Title=String(BOOKMARK), Parent=outlines,
-                                         Dest=[page.obj, Name.Fit]))
-    outlines.First = outlines.Last = entry
-    outlines.Count = 1
-    pdf.Root.Outlines = outlines
-    saved = io.BytesIO()
-    pdf.save(saved)
-    return saved.getvalue()
+    return with_note_and_outline(out.getvalue(), NOTE, BOOKMARK)
 
 
 def test_the_parser_gives_the_note_apart_from_the_drawn_text() -> None:

@@ -7,13 +7,10 @@ after it.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
-import pikepdf
 import pytest
-from pdf_builders import identity_font_pdf, mac_cmap_font_pdf
-from pikepdf import Array, Dictionary, Name, String
+from pdf_builders import identity_font_pdf, mac_cmap_font_pdf, with_note_and_outline
 
 from goblin_core import extract
 
@@ -23,25 +20,7 @@ BOOKMARK = "Bookmark to the notice"
 
 
 def _with_comment_field_and_outline(page_pdf: bytes) -> bytes:
-    pdf = pikepdf.open(io.BytesIO(page_pdf))
-    page = pdf.pages[0]
-    note = pdf.make_indirect(Dictionary(
-        Type=Name.Annot, Subtype=Name.Text, Rect=[300, 650, 320, 670],
-        Contents=String(COMMENT), T=String("Ann")))
-    field = pdf.make_indirect(Dictionary(
-        Type=Name.Annot, Subtype=Name.Widget, FT=Name.Tx, T=String("signer"),
-        V=String(VALUE), Rect=[50, 50, 250, 70], P=page.obj))
-    page.obj.Annots = Array([note, field])
-    pdf.Root.AcroForm = Dictionary(Fields=Array([field]))
-    outlines = pdf.make_indirect(Dictionary(Type=Name.Outlines))
-    bookmark = pdf.make_indirect(Dictionary(Title=String(BOOKMARK), Parent=outlines,
-                                            Dest=[page.obj, Name.Fit]))
-    outlines.First = outlines.Last = bookmark
-    outlines.Count = 1
-    pdf.Root.Outlines = outlines
-    out = io.BytesIO()
-    pdf.save(out)
-    return out.getvalue()
+    return with_note_and_outline(page_pdf, COMMENT, BOOKMARK, {"signer": VALUE})
 
 
 @pytest.mark.parametrize("page_pdf", [identity_font_pdf, mac_cmap_font_pdf],
