@@ -602,14 +602,17 @@ _STRAY_NUL_SHARE = 100
 
 def without_stray_nuls(text: str) -> tuple[str, int]:
     """``text`` without its NULs, and how many there were, when they are stray: a run
-    that ends the file (padding), or few among text; else ``text`` as it is, for the
-    binary check to refuse. Editors and spreadsheet programs open such a file, its NULs dropped.
+    that ends the file (padding), or few among text that holds no other control code no
+    text holds; else ``text`` as it is, for the binary check to refuse. Editors and
+    spreadsheet programs open such a file, its NULs dropped.
 
     >>> without_stray_nuls("a,b\\n1,2\\n" + "\\x00" * 4096)
     ('a,b\\n1,2\\n', 4096)
     >>> without_stray_nuls("a,b\\n1,\\x002\\n")
     ('a,b\\n1,2\\n', 1)
     >>> without_stray_nuls("a\\x00,\\x00b\\x00\\n\\x001\\x00,\\x002\\x00")[1]
+    0
+    >>> without_stray_nuls("\\x00\\x01bin\\x02rio")[1]
     0
     """
     nuls = text.count("\x00")
@@ -618,7 +621,10 @@ def without_stray_nuls(text: str) -> tuple[str, int]:
     body = text.rstrip("\x00")
     if body.count("\x00") > max(1, len(body) // _STRAY_NUL_SHARE):
         return text, 0
-    return body.replace("\x00", ""), nuls
+    kept = body.replace("\x00", "")
+    if _BINARY_CONTROL.search(kept, 0, _BINARY_SAMPLE):
+        return text, 0  # NULs beside other codes no text holds: binary data, not padding
+    return kept, nuls
 
 
 class PlainTextParser(BaseEngine):
