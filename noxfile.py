@@ -30,7 +30,8 @@ PYTEST = ("pytest", "-ra", "--strict-markers")
 @nox.session
 def core(session: nox.Session) -> None:
     """goblin-core alone (plus the example third-party plugin), non-editable."""
-    session.install(".", EXAMPLE_PLUGIN, "pytest>=8", "hypothesis>=6.100")
+    # Pillow is no dependency of the core; its trust report test draws page images with it
+    session.install(".", EXAMPLE_PLUGIN, "pytest>=8", "hypothesis>=6.100", "pillow")
     session.run(*PYTEST, "tests", "--ignore=tests/integration", "--ignore=tests/hostile",
                 "--ignore=tests/compat", *session.posargs)
 
