@@ -46,6 +46,9 @@ try:
                 "status": document.status,
                 "errors": sorted({e.kind for d in docs for e in d.report.errors}),
                 "warnings": sorted({w.kind for d in docs for w in d.report.warnings}),
+                # an engine's failure on one page is the page's, not the document's
+                "attempts": sorted({a.error_kind for d in docs for p in d.pages
+                                    for a in p.attempts if a.error_kind}),
                 "refused": [m.name for d in docs for m in d.report.members if m.action == "refused"],
                 "names": [d.name for d in docs],
                 "text": "\n".join(d.text for d in docs)[:200000],

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from goblin_core.errors import ERROR_KINDS
-from goblin_core.testing.corpus import corpus_dir, manifest
+from goblin_core.testing.corpus import corpus_dir, manifest, require_binary
 
 import hostile_files as build
 from hostile_runner import CEILING_BYTES, CEILING_SECONDS, HostileRunner
@@ -106,6 +106,17 @@ def test_every_error_kind_has_a_hostile_case(hostile: HostileRunner, tmp_path: P
     scan = build.image_only_pdf(folder)
     blocked = hostile._run("api", [str(scan), "{}"], {"GOBLIN_DISABLE_PLUGINS": "tesseract"})
     seen |= set(blocked.result["warnings"])
+
+    # a Tesseract that answers its probes and crashes on every page it is handed
+    tesseract = require_binary("tesseract", "tesseract-ocr")
+    crashing = folder / "crashing-tesseract"
+    crashing.write_text("#!/bin/sh\n"
+                        'case " $* " in *" --version "*|*" --list-langs "*) '
+                        f'exec {tesseract} "$@";; esac\nkill -SEGV $$\n')
+    crashing.chmod(0o755)
+    crashed = hostile.api(scan, ocr="always", tesseract={"command": str(crashing)}).result
+    assert crashed["attempts"] == ["EngineFailed"], crashed
+    seen |= set(crashed["attempts"])
 
     bad_config = folder / "bad.toml"
     bad_config.write_text("[limits]\nmax_depth = 'deep'\n")
