@@ -225,6 +225,21 @@ class PackageXml:
                 return found
         return None
 
+    def page_xml(self, path: str, number: int, label: str = "") -> Any:
+        """Page ``number``'s part parsed, or a failed PageContent saying why it is not
+        (missing from the package, or damaged): such a page costs itself only, and the
+        pages after it keep their numbers. A part that refuses the package still raises."""
+        if self.member(path) is None:
+            return PageContent(number, label=label, error=f"page {number} is missing: its "
+                               f"part {path} is not in the package")
+        try:
+            return self.xml(path)
+        except UnsafeArchive:
+            raise
+        except CorruptDocument as exc:
+            return PageContent(number, label=label,
+                               error=f"page {number} is damaged: {exc.message}")
+
     def xml(self, path: str) -> Any:
         """Part ``path`` parsed with the hardened parser (entities refuse the package)."""
         member = self.member(path) or path

@@ -12,7 +12,7 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.errors import CorruptDocument, UnsafeArchive
+from goblin_core.errors import CorruptDocument
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
@@ -71,17 +71,9 @@ class VisioParser(BaseEngine):
             document = documents[0]
             pages: list[PageContent] = []
             for number, (name, part) in enumerate(_pages(package, document), start=1):
-                if package.member(part) is None:
-                    pages.append(PageContent(number, label=name, error=f"page {number} is "
-                                             f"missing: its part {part} is not in the package"))
-                    continue
-                try:
-                    root = package.xml(part)
-                except UnsafeArchive:
-                    raise
-                except CorruptDocument as exc:  # a damaged page costs that page only
-                    pages.append(PageContent(number, label=name, error=f"page {number} is "
-                                             f"damaged: {exc.message}"))
+                root = package.page_xml(part, number, name)
+                if isinstance(root, PageContent):
+                    pages.append(root)
                     continue
                 page = PageBuilder(number=number, label=name, engine=self.name)
                 for text in _shape_texts(root):

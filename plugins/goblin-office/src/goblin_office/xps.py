@@ -15,7 +15,7 @@ from typing import Any
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
-from goblin_core.errors import CorruptDocument, UnsafeArchive
+from goblin_core.errors import CorruptDocument
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
@@ -102,18 +102,9 @@ class XPSParser(BaseEngine):
                 raise CorruptDocument("the document has no fixed page", file=source.display_name)
             pages: list[PageContent] = []
             for number, part in enumerate(parts, start=1):
-                if package.member(part) is None:
-                    # the document lists it: the pages after it keep their numbers
-                    pages.append(PageContent(number, error=f"page {number} is missing: its "
-                                             f"part {part} is not in the package"))
-                    continue
-                try:
-                    root = package.xml(part)
-                except UnsafeArchive:
-                    raise
-                except CorruptDocument as exc:  # a damaged page costs that page only
-                    pages.append(PageContent(number, error=f"page {number} is damaged: "
-                                             f"{exc.message}"))
+                root = package.page_xml(part, number)
+                if isinstance(root, PageContent):
+                    pages.append(root)
                     continue
                 page = PageBuilder(number=number, engine=self.name)
                 for line in page_lines(root):
