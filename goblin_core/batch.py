@@ -3,8 +3,7 @@
 ``run_batch`` feeds an executor, writes each result as soon as it arrives
 (atomically: a file is either whole or absent) and appends a manifest row, so
 an interrupted run keeps everything finished before the interruption.
-``resume=True`` skips documents whose manifest row has the same sha256 and
-whose output file exists.
+``resume=True`` skips documents a run before read (see ``kept_on_resume``).
 """
 
 from __future__ import annotations
@@ -32,6 +31,10 @@ from goblin_core.renderers import write_rendered
 
 MANIFEST_NAME = "manifest.jsonl"
 EXTENSIONS = {"text": "txt", "markdown": "md", "html": "html", "json": "json", "jsonl": "jsonl"}
+#: Manifest statuses of documents a resumed run keeps: read in full, or in part with the
+#: pages read kept. A document that failed, or has no page of usable text, is extracted
+#: again: what stopped it (a missing binary or plugin, a time limit, a crash) may be gone.
+DONE_STATUSES = frozenset({"clean", "partially_recovered"})
 
 
 @dataclass(frozen=True)
@@ -264,16 +267,23 @@ def _plan(
             problems.append(item)
             continue
         row = previous.get(item.display_name)
-        if row and item.path and _unchanged(row, output_dir, item.path):
+        if row and item.path and kept_on_resume(row, output_dir, item.path, fmt):
             kept[item.display_name] = row
             continue
         tasks.append(item)
     return tasks, problems, kept
 
 
-def _unchanged(row: dict[str, Any], output_dir: Path, path: str) -> bool:
-    """The document's output exists and its content has the hash the manifest recorded."""
-    if not (output_dir / str(row.get("output", ""))).is_file():
+def kept_on_resume(row: Mapping[str, Any], output_dir: Path, path: str, fmt: str) -> bool:
+    """Whether a resumed run keeps the result the manifest row ``row`` names for the file at
+    ``path``: the document was read (``DONE_STATUSES``), its result in format ``fmt`` is
+    in ``output_dir``, and the file's content has the sha256 the row recorded."""
+    if row.get("status") not in DONE_STATUSES:
+        return False
+    result = str(row.get("output", ""))
+    if not result.endswith(f".{EXTENSIONS.get(fmt, fmt)}"):
+        return False  # the last run wrote another format
+    if not (output_dir / result).is_file():
         return False
     # a file unreadable now is extracted again, which says why
     return bool(row.get("sha256")) and row.get("sha256") == _readable_sha256(path)

@@ -46,7 +46,7 @@ def test_a_batch_writes_one_result_per_document_and_a_manifest(tmp_path: Path) -
     assert list(rows) == sorted(rows), "the manifest is sorted by path"
 
 
-def test_resume_after_an_interruption_is_byte_identical_and_redoes_nothing(tmp_path: Path) -> None:
+def test_resume_after_an_interruption_is_byte_identical_and_redoes_only_what_failed(tmp_path: Path) -> None:
     source = _inputs(tmp_path / "in", 9)
     registry = default_registry()
     config = registry.config()
@@ -62,7 +62,8 @@ def test_resume_after_an_interruption_is_byte_identical_and_redoes_nothing(tmp_p
     assert len(_manifest(tmp_path / "resumed")) == 4
 
     second = run_batch(registry, config, [source], tmp_path / "resumed", jobs=1, resume=True)
-    assert (second.skipped, second.done) == (4, 6)
+    # the empty file among the four done failed, so it is tried again with the six left
+    assert (second.skipped, second.done) == (3, 7)
     assert _outputs(tmp_path / "resumed") == _outputs(tmp_path / "whole")
     assert [r["path"] for r in _manifest(tmp_path / "resumed")] == \
         [r["path"] for r in _manifest(tmp_path / "whole")]
@@ -75,7 +76,8 @@ def test_resume_redoes_a_document_whose_content_changed(tmp_path: Path) -> None:
     run_batch(registry, config, [source], tmp_path / "out", jobs=1)
     (source / "sub0" / "doc00.txt").write_text("Conteúdo novo.\n", encoding="utf-8")
     again = run_batch(registry, config, [source], tmp_path / "out", jobs=1, resume=True)
-    assert again.done == 1 and again.skipped == 2
+    # the changed document, and the empty file that failed, which is tried again
+    assert again.done == 2 and again.skipped == 1
     assert (tmp_path / "out" / "sub0" / "doc00.txt.txt").read_text().endswith("Conteúdo novo.\n")
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import tempfile
@@ -24,8 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from goblin_core.batch import EXTENSIONS as OUTPUT_EXTENSIONS
-from goblin_core.batch import MANIFEST_NAME, BatchWriter, read_manifest
+from goblin_core.batch import MANIFEST_NAME, BatchWriter, kept_on_resume, read_manifest
 from goblin_core.cli.app import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
@@ -384,33 +382,12 @@ def _unchanged_since_last_run(
     kept: dict[str, dict[str, Any]] = {}
     for item in items:
         row = previous.get(item.display_name)
-        if row and item.path is not None and _same_result(row, item.path, output, fmt):
+        if row and item.path is not None and kept_on_resume(row, output, str(item.path), fmt):
             kept[item.display_name] = row
         else:
             todo.append(_Input(len(todo), item.display_name, item.path, item.data, item.problem,
                                item.url))
     return todo, kept
-
-
-def _same_result(row: Mapping[str, Any], path: Path, output: Path, fmt: str) -> bool:
-    result = str(row.get("output", ""))
-    if not result.endswith(f".{OUTPUT_EXTENSIONS.get(fmt, fmt)}"):
-        return False  # the last run wrote another format
-    if not (output / result).is_file():
-        return False
-    try:
-        digest = _sha256(path)
-    except OSError:
-        return False  # unreadable now: extracting it again reports why
-    return bool(row.get("sha256")) and row.get("sha256") == digest
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for chunk in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 class _Writer:
