@@ -305,7 +305,7 @@ class EMLParser(BaseEngine):
             return None, {}, []
         message = _with_the_boundary_used(message, data)
         headers = [(k, _header(message, k)) for k in _HEADERS]
-        body, reports = _body(message), _reports(message)
+        (body, body_part), reports = _body(message), _reports(message)
         page = mail_page(headers, f"{body}\n\n{reports}" if reports else body, self.name)
         metadata = {
             "title": _header(message, "Subject"),
@@ -313,7 +313,7 @@ class EMLParser(BaseEngine):
             "created": mail_date(_header(message, "Date")),
             "message_id": _header(message, "Message-ID"),
         }
-        return page, metadata, _attachments(message, wanted, left_out)
+        return page, metadata, _attachments(message, wanted, left_out, body_part)
 
 
 _DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)
@@ -522,21 +522,25 @@ def iso_moment(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _body(message: EmailMessage) -> str:
+def _body(message: EmailMessage) -> tuple[str, Any]:
+    """The body's text and the part it is read from (the plain part, or else the HTML
+    part, when none holds text; None when the message has neither)."""
+    first = None
     # a mailer may send a blank plain alternative beside the HTML that holds the text,
     # as a .msg or winmail.dat may: the HTML is then read, as it is for those
     for kind in ("plain", "html"):
         part = _body_part(message, (kind,))
         if part is None:
             continue
+        first = part if first is None else first
         text = _part_text(part)
         if part.get_content_type() == "text/html":
             text = html_text(text)
         elif _param(part, "format").lower() == "flowed":
             text = unflowed(text, delete_space=_param(part, "delsp").lower() == "yes")
         if text.strip():
-            return text
-    return ""
+            return text, part
+    return "", first
 
 
 def _param(part: Any, name: str) -> str:
@@ -705,8 +709,8 @@ def _part_text(part: Any) -> str:
 _FORWARDED = frozenset({"message/rfc822", "message/global", "message/news", "message/partial"})
 
 
-def _attachments(message: EmailMessage, wanted: int,
-                 left_out: list[str]) -> list[tuple[str, bytes]]:
+def _attachments(message: EmailMessage, wanted: int, left_out: list[str],
+                 body: Any = None) -> list[tuple[str, bytes]]:
     """The first ``wanted`` attachments: past them a message of 200,000 parts would
     spend seconds and their bytes on attachments no one reads. Attached messages
     nested too deep to be read are named in ``left_out``.
@@ -714,7 +718,8 @@ def _attachments(message: EmailMessage, wanted: int,
     A message whose own type is message/rfc822 (a forward sent as nothing but the
     original) has that message as its one attachment: it has no body of its own. So
     has a message of one part that is no text body (a scanner's PDF sent alone, a
-    text/calendar invitation, a text file sent as an attachment).
+    text/calendar invitation, a text file sent as an attachment). Of a multipart
+    message, every part but ``body`` and its other renditions (``_attached_parts``).
     """
     if message.get_content_type() in _FORWARDED:
         name = f"attachment-1{_extension(message)}"
@@ -727,7 +732,7 @@ def _attachments(message: EmailMessage, wanted: int,
         name = attachment_name(_filename(message), f"attachment-1{_extension(message)}")
         return [(name, payload)] if isinstance(payload, bytes) and payload else []
     found: list[tuple[str, bytes]] = []
-    for index, part in enumerate(message.iter_attachments(), start=1):
+    for index, part in enumerate(_attached_parts(message, body), start=1):
         if len(found) >= wanted:
             break
         name = attachment_name(_filename(part), f"attachment-{index}{_extension(part)}")
@@ -738,9 +743,61 @@ def _attachments(message: EmailMessage, wanted: int,
         else:
             payload = _decoded_payload(part)
             data = payload if isinstance(payload, bytes) else b""
-        if data:
+        # a blank text part beside the body (a mailer's empty alternative) holds nothing
+        if data.strip() or (data and part.get_content_maintype() != "text"):
             found.append((name, data))
     return found
+
+
+#: What a multipart/alternative holds beside the body as the same text in another form.
+#: Anything else in one (Outlook's text/calendar invitation, with the meeting's time
+#: and place that its plain and HTML text leave out) is a part of its own.
+_RENDITIONS = frozenset({"text/plain", "text/html", "text/enriched", "text/richtext",
+                         "text/watch-html", "text/x-amp-html"})
+
+
+def _attached_parts(message: EmailMessage, body: Any) -> list[Any]:
+    """The parts of a multipart ``message`` a mail client shows besides its ``body``,
+    in order, at any depth: every part that holds no parts, but the body and its other
+    renditions in the multipart/alternative that holds it. A message inside
+    (message/rfc822, a delivery report) is one part; its own parts are its to read.
+
+    The standard library's ``iter_attachments`` looks one level down and skips the
+    first text part of each kind there as if it were the body: the attachments of a
+    signed message (multipart/signed around a multipart/mixed) or of a multipart/mixed
+    inside another were lost, and so were a mailing list's footer (a text part after
+    the multipart/alternative body) and an invitation's text/calendar alternative.
+    """
+    parents: dict[int, Any] = {}
+    leaves: list[Any] = []
+    pending: list[Any] = [message]
+    while pending:  # a loop, not recursion: parts nest as deep as the parser went
+        part = pending.pop()
+        inner = part.get_payload() if part.get_content_maintype() == "multipart" else None
+        if not isinstance(inner, list):
+            leaves.append(part)
+            continue
+        for child in reversed(inner):
+            parents[id(child)] = part
+            pending.append(child)
+    holding_body: set[int] = set()
+    holder = parents.get(id(body)) if body is not None else None
+    while holder is not None:
+        holding_body.add(id(holder))
+        holder = parents.get(id(holder))
+
+    def rendition_of_body(part: Any) -> bool:
+        if part.get_content_type() not in _RENDITIONS or part.is_attachment():
+            return False
+        holder = parents.get(id(part))
+        while holder is not None:
+            if id(holder) in holding_body and holder.get_content_type() == "multipart/alternative":
+                return True
+            holder = parents.get(id(holder))
+        return False
+
+    return [part for part in leaves
+            if part is not message and part is not body and not rendition_of_body(part)]
 
 
 def _filename(part: Any) -> str | None:
