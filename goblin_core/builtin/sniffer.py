@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from goblin_core.builtin.containers import zip_document_type
-from goblin_core.builtin.text import looks_utf16
+from goblin_core.builtin.text import looks_utf16, utf16_without_bom, without_stray_nuls
 from goblin_core.engines import BaseEngine
 from goblin_core.formats import BY_EXTENSION
 from goblin_core.model import FileType
@@ -239,6 +239,16 @@ def _mail_header_block(head: bytes) -> bytes | None:
     return block if len(_MAIL_HEADER.findall(block)) >= 3 else None
 
 
+# Control codes text holds: tab, line ends, vertical tab, form feed, backspace (a saved
+# man page's overstrikes), DOS's end-of-file mark and escape (a log's colours), as the
+# text parser's binary check has them
+_TEXT_CONTROLS = frozenset({8, 9, 10, 11, 12, 13, 26, 27})
+
+
+def _controls(head: bytes) -> int:
+    return sum(1 for b in head if b < 32 and b not in _TEXT_CONTROLS)
+
+
 def _decoded_head(head: bytes) -> str | None:
     """The head as text when it looks like text in some encoding, else None."""
     for bom, codec in zip(_BOMS, ("utf-8", "utf-32-le", "utf-32-be", "utf-16-le", "utf-16-be"),
@@ -247,11 +257,20 @@ def _decoded_head(head: bytes) -> str | None:
             return head[len(bom):].decode(codec, "ignore")
     if looks_utf16(head):
         return head.decode("utf-16-le" if head[1:2] == b"\x00" else "utf-16-be", "ignore")
-    if b"\x00" in head:
-        return None
-    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
-    if controls > max(2, len(head) // 100):
-        return None
+    if b"\x00" in head or _controls(head) > max(2, len(head) // 100):
+        # What the text parser reads besides 8-bit text: UTF-16 without a BOM in a script
+        # whose bytes are control codes (Cyrillic, Greek, CJK), and text with stray NULs
+        # (a log padded with zeros where a write stopped). Refused here, such a file with
+        # no extension, or a rotated log's ".1", came out as application/octet-stream.
+        utf16 = utf16_without_bom(head[: len(head) - len(head) % 2])
+        if utf16 is not None:
+            return head.decode(utf16, "ignore")
+        text, dropped = without_stray_nuls(head.decode("latin-1"))
+        if not dropped or not text.strip():
+            return None
+        head = text.encode("latin-1")
+        if _controls(head) > max(2, len(head) // 100):
+            return None
     try:
         return head.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -69,7 +69,7 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
         # but every other character of it a control code
         if not binary_content(text):
             return text, "utf-8"
-    utf16 = _utf16_without_bom(data)
+    utf16 = utf16_without_bom(data)
     if utf16 is not None:
         return data.decode(utf16, errors="replace"), utf16
     if text is not None:
@@ -243,7 +243,7 @@ _EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "KATAKANA-HIRAGANA", "HA
                          "BOPOMOFO", "IDEOGRAPHIC", "HALFWIDTH", "FULLWIDTH"})
 
 
-def _utf16_without_bom(data: bytes) -> str | None:
+def utf16_without_bom(data: bytes) -> str | None:
     """The codec of BOM-less UTF-16 text too poor in NUL bytes for ``looks_utf16``
     (Chinese, Japanese, Korean, Cyrillic, Greek...), or None.
 
