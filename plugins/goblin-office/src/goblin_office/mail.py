@@ -759,8 +759,9 @@ _RENDITIONS = frozenset({"text/plain", "text/html", "text/enriched", "text/richt
 def _attached_parts(message: EmailMessage, body: Any) -> list[Any]:
     """The parts of a multipart ``message`` a mail client shows besides its ``body``,
     in order, at any depth: every part that holds no parts, but the body and its other
-    renditions in the multipart/alternative that holds it. A message inside
-    (message/rfc822, a delivery report) is one part; its own parts are its to read.
+    renditions in the multipart/alternative that holds it, and a signed part's
+    signature. A message inside (message/rfc822, a delivery report) is one part; its
+    own parts are its to read.
 
     The standard library's ``iter_attachments`` looks one level down and skips the
     first text part of each kind there as if it were the body: the attachments of a
@@ -777,6 +778,10 @@ def _attached_parts(message: EmailMessage, body: Any) -> list[Any]:
         if not isinstance(inner, list):
             leaves.append(part)
             continue
+        if part.get_content_type() == "multipart/signed" and len(inner) == 2:
+            # RFC 1847: the second part is the signature of the first (smime.p7s), which
+            # no mail client shows as an attachment and no reader can turn into text
+            inner = inner[:1]
         for child in reversed(inner):
             parents[id(child)] = part
             pending.append(child)
