@@ -739,11 +739,14 @@ class _Tally:
     documents: Counter[str] = field(default_factory=Counter)
     pages: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
+    #: Input documents with at least one error line.
     failed: int = 0
     started: float = field(default_factory=time.monotonic)
 
-    def add(self, document: Document, failures: int = 0) -> None:
-        self.failed += failures
+    def add(self, document: Document, failed: bool = False) -> None:
+        """Count ``document`` (archive members and all); ``failed``: it was not read in
+        full, however many causes it had (one input, one failure on the bar)."""
+        self.failed += failed
         for doc in document.walk():
             if doc.pages or not doc.children:
                 self.documents[doc.status] += 1
@@ -790,25 +793,21 @@ def _consume(
     writer: _Writer,
     progress: bool | None,
 ) -> int:
-    """Write documents in input order, report failures; return how many failed."""
+    """Write documents in input order, report failures; return how many documents failed."""
     order = _InputOrder(items, ordered=writer.folder is None)
-    failed = 0
     bar = _progress(len(items), progress)
     task = bar.add_task("", total=len(items), failed=0, rate="0.0") if bar else None
     tally = _Tally()
 
     def emit(ready: Iterable[tuple[Document, _Input]]) -> None:
-        nonlocal failed
         for document, item in ready:
             problems = _problems(document, writer.config)
-            tally.add(document, len(problems))
             for name, message in problems:
-                failed += 1
                 echo_err(f"error: {quoted(name)}: {one_line(message)}")
             unwritten = writer.add(document, item)
             if unwritten:
-                failed += 1
                 echo_err(f"error: {quoted(document.name)}: {one_line(unwritten)}")
+            tally.add(document, failed=bool(problems or unwritten))
 
     try:
         if bar is not None:
@@ -835,6 +834,6 @@ def _consume(
         # someone is watching the bar: tell them what the batch came to
         stderr_console().print(tally.table())
         echo_err(tally.summary())
-    return failed
+    return tally.failed
 
 
