@@ -211,6 +211,10 @@ class BoundedRows:
         while start < size:
             end = start + _CHUNK
             cut = max(text.rfind("\n", start, end), text.rfind("\r", start, end)) + 1
+            if text.startswith("\r\n", cut - 1):
+                # a CRLF split between two slices would read as two line ends, a blank
+                # row in the middle of the table
+                cut += 1
             if end >= size:
                 cut = size
             elif cut <= start:
