@@ -627,6 +627,30 @@ def without_stray_nuls(text: str) -> tuple[str, int]:
     return kept, nuls
 
 
+# A character struck over by others through backspaces: how terminals' pagers and nroff
+# write bold ("N\bN") and underlined ("_\bN") letters, and what a saved man page holds
+_OVERSTRUCK = re.compile("(?:[^\b\n]\b)+[^\b\n]")
+
+
+def _struck_character(found: re.Match[str]) -> str:
+    # an underline is struck under the letter, before or after it; else the last
+    # character struck shows, as on paper
+    struck = found.group()[::2]
+    return next((char for char in reversed(struck) if char != "_"), "_")
+
+
+def without_overstrikes(text: str) -> str:
+    r"""``text`` with each character struck over through backspaces read as the one
+    character it shows.
+
+    >>> without_overstrikes("N\bNA\bAM\bME\bE ls _\bf_\bi_\bl_\be")
+    'NAME ls file'
+    >>> without_overstrikes("a\bb x\b_ \b")
+    'b x \x08'
+    """
+    return _OVERSTRUCK.sub(_struck_character, text)
+
+
 class PlainTextParser(BaseEngine):
     """Plain text in any common encoding; form feeds split pages."""
 
@@ -648,6 +672,8 @@ class PlainTextParser(BaseEngine):
         if binary_content(text):
             raise CorruptDocument(f"binary content in a text file (decoded as {encoding})",
                                   file=source.display_name)
+        if "\b" in text:
+            text = without_overstrikes(text)
         # NEL (U+0085) ends the lines of EBCDIC text
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x85", "\n")
         if cut:  # after the line ends are made one character each, which shortens it
