@@ -58,16 +58,52 @@ class NotebookParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         name = source.display_name
+        data = source.bytes()
+        left_out = ""
         try:
-            notebook = json.loads(source.bytes())
+            notebook = json.loads(data)
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
-            raise CorruptDocument(f"the notebook is not valid JSON ({exc})", file=name) from exc
+            # a notebook cut short (a download or a save that stopped) keeps the cells
+            # written before the cut: Jupyter writes "cells" first
+            notebook = {"cells": _whole_cells(data)}
+            if not notebook["cells"]:
+                raise CorruptDocument(f"the notebook is not valid JSON ({exc})",
+                                      file=name) from exc
+            left_out = (f"the notebook is not valid JSON ({exc}): read up to the "
+                        f"damage, {len(notebook['cells']):,} whole cell(s)")
         if not isinstance(notebook, dict):
             raise CorruptDocument("the notebook is not a JSON object", file=name)
         blocks = [block for cell in _cells(notebook) for block in _cell_blocks(cell)]
         text = "\n\n".join(b.text for b in blocks)
-        return TextDocument([PageContent(number=1, text=text, blocks=tuple(blocks))],
-                            metadata=_metadata(notebook))
+        document = TextDocument([PageContent(number=1, text=text, blocks=tuple(blocks))],
+                                metadata=_metadata(notebook))
+        document.left_out = left_out
+        return document
+
+
+_CELLS_OPEN = re.compile(r'"cells"\s*:\s*\[')
+_BETWEEN_CELLS = re.compile(r"[\s,]*")
+
+
+def _whole_cells(data: bytes) -> list[Any]:
+    """The cells of a damaged notebook's first cell list that are whole JSON values,
+    up to the first that is not (a key in quotes cannot stand inside a JSON string, so
+    the first ``"cells": [`` opens the list: nbformat 4's, or nbformat 3's first
+    worksheet's)."""
+    text = data.decode("utf-8", "replace").removeprefix("\ufeff")
+    opening = _CELLS_OPEN.search(text)
+    if opening is None:
+        return []
+    decoder = json.JSONDecoder()
+    cells: list[Any] = []
+    position = opening.end()
+    while True:
+        position = _BETWEEN_CELLS.match(text, position).end()  # type: ignore[union-attr]
+        try:
+            cell, position = decoder.raw_decode(text, position)
+        except (ValueError, RecursionError):
+            return cells
+        cells.append(cell)
 
 
 def _cells(notebook: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -114,10 +150,31 @@ def _outputs(outputs: Any) -> Iterator[str]:
                 # a picture or a widget: its text/plain is only a name (<Figure size
                 # 640x480>, HBox(children=(FloatProgress(...))))
                 continue
-            text = next((_joined(data[m]) for m in _TEXT_RESULTS if m in data), "")
+            text = _result_text(data)
         text = _ANSI.sub("", text).strip("\n")
         if text.strip():
             yield text
+
+
+#: A result's text/plain that is only its object's default name, as Python writes one
+#: (``<IPython.core.display.HTML object>``, ``<pandas.io.formats.style.Styler at 0x7f..>``)
+_OBJECT_NAME = re.compile(r"\A\s*<[\w.]+ (?:object(?: at 0x[0-9a-fA-F]+)?|at 0x[0-9a-fA-F]+)>\s*\Z")
+
+
+def _result_text(data: dict[str, Any]) -> str:
+    """What a result shows as text: its plain text, else its Markdown or LaTeX, else the
+    visible text of its HTML. A plain text that only names its object stands behind the
+    other forms: an HTML or Markdown display (``display(HTML(...))``, a styled table)
+    keeps what it shows in those."""
+    plain = _joined(data.get("text/plain"))
+    if plain.strip() and not _OBJECT_NAME.match(plain):
+        return plain
+    shown = next((_joined(data[m]) for m in _TEXT_RESULTS[1:] if m in data), "")
+    if not shown.strip() and "text/html" in data:
+        from goblin_office.html_tree import html_page  # BeautifulSoup, loaded when needed
+
+        shown = html_page(_joined(data["text/html"]))[0].text
+    return shown if shown.strip() else plain
 
 
 #: nbformat 3's names for the forms of a result, kept in the output itself
