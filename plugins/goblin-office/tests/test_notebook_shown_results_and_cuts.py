@@ -27,7 +27,8 @@ def test_a_result_shown_as_html_or_markdown_is_read_not_its_objects_name(read: R
          "text/plain": ["<IPython.core.display.HTML object>"]},
         {"text/html": "<div>Tabela estilizada</div>",
          "text/plain": "<pandas.io.formats.style.Styler at 0x7f1c2b3a4d50>"},
-        {"text/markdown": "Total **aprovado**", "text/plain": "<IPython.core.display.Markdown object>"},
+        {"text/markdown": "Total **aprovado**",
+         "text/plain": "<IPython.core.display.Markdown object>"},
         {"text/html": ["<p>Somente em HTML</p>"]},
         # a plain text of its own stands, its HTML twin is not read
         {"text/html": "<b>gemeo</b>", "text/plain": "   valor\n0   1200"},
