@@ -128,9 +128,12 @@ class MagicSniffer(BaseEngine):
         for offset, signature, mime, ext in _SIGNATURES:
             if head[offset:offset + len(signature)] == signature:
                 return self._refine(mime, ext, source)
-        # A PDF header after some junk still makes a PDF; checked after the signatures,
-        # so a zip or tar holding an uncompressed PDF stays an archive.
-        if b"%PDF-" in head[:1024]:
+        # A PDF header after some junk still makes a PDF (PDFium looks for it in the first
+        # 1024 bytes); checked after the signatures, so a zip or tar holding an
+        # uncompressed PDF stays an archive. Past anything but blanks, the PDF's first
+        # object must follow it: a note, page or mail that mentions "%PDF-1.7" is text.
+        at = head.find(b"%PDF-", 0, 1024)
+        if at >= 0 and (not head[:at].strip() or _HEADLESS_PDF.match(head, at)):
             return FileType("application/pdf", "pdf", 0.9)
         if _HEADLESS_PDF.match(head[:1024]):
             return FileType("application/pdf", "pdf", 0.6)
