@@ -37,6 +37,7 @@ from goblin_djvu.components import (
     pages_past_the_end,
 )
 from goblin_djvu.djvulibre import INSTALL, DjvuLibre, missing_tools
+from goblin_djvu.repair import repaired_copy, size_note
 from goblin_djvu.sexpr import SExpr, SExprError, parse_all, unescape
 
 DJVU_MIME = "image/vnd.djvu"
@@ -117,11 +118,24 @@ class DjvuDocument(BaseParsedDocument):
         self.warnings: list[tuple[str, str]] = []
         self._missing: dict[int, str] | None = None
         self._sizes: dict[int, tuple[int, int, int, int]] = {}
-        done = self._count_and_metadata(form.group(1) == b"DJVU")
+        self._repaired: Path | None = None
+        try:
+            self._read_header(form.group(1) == b"DJVU")
+        except BaseException:
+            self.close()
+            raise
+
+    def _read_header(self, one_page: bool) -> None:
+        """Page count, metadata and outline; from a copy whose outer size is repaired when
+        DjVuLibre cannot open the file itself (see ``repair``)."""
+        source = self.source
+        done = self._count_and_metadata(one_page)
+        if not _counted(done) and (one_page or _bundled(source.head(32))):
+            done = self._from_repaired_copy(one_page) or done
         count, _, meta = done.stdout.partition(b"\n")
-        if not count.strip().isdigit():
-            raise CorruptDocument(f"DjVuLibre cannot open it: {self.tools.complaint(done)}",
-                                  file=source.display_name)
+        if not _counted(done):
+            raise CorruptDocument(f"DjVuLibre cannot open it: {self.tools.complaint(done)}"
+                                  f"{size_note(source)}", file=source.display_name)
         if int(count) < 1:
             raise CorruptDocument("its directory lists no page", file=source.display_name)
         self.page_count = int(count)
@@ -134,6 +148,30 @@ class DjvuDocument(BaseParsedDocument):
         bookmarks = self._outline()
         if bookmarks:
             self.metadata["outline"] = bookmarks
+
+    def _from_repaired_copy(self, one_page: bool) -> subprocess.CompletedProcess[bytes] | None:
+        """djvused's count and metadata read from a copy of the file with its outer size
+        repaired, which the tools then read; None when there is no such copy, or
+        DjVuLibre cannot open it either (its error about the file itself is the one to
+        give)."""
+        repaired = repaired_copy(self.source)
+        if repaired is None:
+            return None
+        original, self.tools.path, self._repaired = self.tools.path, str(repaired.path), \
+            repaired.path
+        done = self._count_and_metadata(one_page)
+        if _counted(done):
+            self.warnings.append(repaired.warning)
+            return done
+        self.close()
+        self.tools.path = original
+        return None
+
+    def close(self) -> None:
+        """Remove the repaired copy, if one was made."""
+        if self._repaired is not None:
+            self._repaired.unlink(missing_ok=True)
+            self._repaired = None
 
     def _count_and_metadata(self, one_page: bool) -> subprocess.CompletedProcess[bytes]:
         """djvused's page count, then the metadata lines; the count alone when the
@@ -350,6 +388,11 @@ def outline_entries(bookmarks: SExpr, most: int) -> list[dict[str, Any]]:
         entries.append({"level": level, "title": entry[0].strip(), "page": page})
         stack.extend((child, level + 1) for child in reversed(entry[2:]))
     return entries
+
+
+def _counted(done: subprocess.CompletedProcess[bytes]) -> bool:
+    """Whether djvused's run printed the page count first."""
+    return done.stdout.partition(b"\n")[0].strip().isdigit()
 
 
 def _bundled(head: bytes) -> bool:

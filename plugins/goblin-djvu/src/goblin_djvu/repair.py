@@ -1,0 +1,134 @@
+"""A copy of a DjVu file whose outer size is wrong, made for DjVuLibre to read.
+
+A DjVu file is one IFF ``FORM`` whose header gives its size. DjVuLibre trusts that
+size: a one-page file (``DJVU``) cut short by a single byte, or whose size is off
+either way, is refused whole ("Failed to open document"), though its page's image
+and text layer may all be there; a multi-page one (``DJVM``) is refused when its size
+is too small for its directory, or past 2 GB (DjVuLibre reads it as a negative
+number), which a flipped bit makes of any size. The copy gives the size the file
+can hold: a one-page file keeps the chunks that are whole, up to the first one cut
+short or damaged; a multi-page one keeps every byte, as its directory places its
+pages by their offsets (pages past the end are found apart, see ``components``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import struct
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from goblin_core.source import Source
+
+# "AT&T", "FORM", the form's size, its kind: the form's content starts at byte 12,
+# its first chunk at byte 16
+_CONTENT_AT = 12
+_FIRST_CHUNK_AT = 16
+# a chunk's name: four letters, digits or spaces ("INFO", "Sjbz", "BG44", "TXTz")
+_CHUNK_NAME = re.compile(rb"[A-Za-z0-9 ]{4}")
+#: Bytes copied at a time: a multi-page book can be hundreds of MB.
+_COPY_BYTES = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Repaired:
+    """The copy's path and the warning (kind, message) that says what was changed."""
+
+    path: Path
+    warning: tuple[str, str]
+
+
+def repaired_copy(source: Source) -> Repaired | None:
+    """A copy of ``source`` whose outer size is what the file holds, in a temporary file
+    the caller removes; None when the size is right, or nothing whole is left to read."""
+    head = source.head(_FIRST_CHUNK_AT)
+    if len(head) < _FIRST_CHUNK_AT:
+        return None
+    declared = int.from_bytes(head[8:12], "big")
+    size = source.size
+    if head[12:16] == b"DJVM":
+        kept, warning = size, _size_warning(declared, size)
+    elif head[12:16] == b"DJVU":
+        kept, dropped = whole_chunks_end(source)
+        if kept <= _FIRST_CHUNK_AT:
+            return None
+        warning = (_cut_warning(dropped, kept, size) if dropped is not None
+                   else _size_warning(declared, size))
+    else:
+        return None
+    if kept - _CONTENT_AT == declared:
+        return None
+    handle, name = tempfile.mkstemp(prefix="goblin-djvu-", suffix=".djvu")
+    try:
+        with os.fdopen(handle, "wb") as copy, source.open() as original:
+            copy.write(head[:8] + struct.pack(">I", kept - _CONTENT_AT))
+            original.seek(_CONTENT_AT)
+            _copy_bytes(original, copy, kept - _CONTENT_AT)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+    return Repaired(Path(name), warning)
+
+
+def whole_chunks_end(source: Source) -> tuple[int, str | None]:
+    """Where the last whole chunk of a one-page file ends, read from byte 16 on, and the
+    name of the chunk it stops at (cut short, or not a chunk: damaged), None when it
+    stops at the end of the file.
+
+    >>> whole_chunks_end(Source.from_bytes(b"AT&TFORM\\0\\0\\0\\xffDJVUINFO\\0\\0\\0\\x03abc\\0"
+    ...                                    b"Sjbz\\0\\0\\0\\x09abcd", "p.djvu"))
+    (27, 'Sjbz')
+    """
+    size = source.size
+    position = end = _FIRST_CHUNK_AT
+    with source.open() as stream:
+        while position + 8 <= size:
+            stream.seek(position)
+            header = stream.read(8)
+            name = header[:4]
+            if not _CHUNK_NAME.fullmatch(name):
+                return end, "damaged"
+            chunk_end = position + 8 + int.from_bytes(header[4:8], "big")
+            if chunk_end > size:
+                return end, name.decode("ascii")
+            end = chunk_end
+            position = end + (end & 1)  # chunks start at even offsets
+    # a few bytes after the last whole chunk are the start of a header cut short
+    return end, (None if position >= size else "cut")
+
+
+def _copy_bytes(source: BinaryIO, target: BinaryIO, count: int) -> None:
+    """``count`` bytes from ``source`` to ``target``, a block at a time."""
+    left = count
+    while left > 0:
+        block = source.read(min(left, _COPY_BYTES))
+        if not block:
+            break
+        target.write(block)
+        left -= len(block)
+
+
+def _size_warning(declared: int, size: int) -> tuple[str, str]:
+    return ("CorruptDocument", f"its header gives its size as {declared + _CONTENT_AT:,} "
+            f"bytes where the file holds {size:,}; read as the size it holds")
+
+
+def _cut_warning(chunk: str, kept: int, size: int) -> tuple[str, str]:
+    where = ("data that is not a DjVu chunk" if chunk == "damaged"
+             else "a chunk header cut short" if chunk == "cut" else f"its {chunk} chunk cut short")
+    return ("Truncated", f"the file is cut short or damaged: it ends in {where} (bytes "
+            f"{kept:,} to {size:,}); the page is read from the whole chunks before it")
+
+
+def size_note(source: Source) -> str:
+    """What the file's outer size says of a file DjVuLibre cannot open: that it is cut
+    short, when its header gives more bytes than it holds; else ''."""
+    declared = int.from_bytes(source.head(12)[8:12], "big")
+    size = source.size
+    if declared + _CONTENT_AT <= size:
+        return ""
+    return (f" (the file is cut short or damaged: its header gives its size as "
+            f"{declared + _CONTENT_AT:,} bytes, it holds {size:,})")
