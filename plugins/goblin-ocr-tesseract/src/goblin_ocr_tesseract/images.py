@@ -3,7 +3,8 @@
 A PNG, JPEG, GIF, BMP, WebP, JPEG 2000, HEIC/HEIF or AVIF is one page; a multi-page
 TIFF has one page per frame. Pages carry no text (``glyphs=0, images=1``), so the core's auto
 rule sends every one of them to OCR through ``render``. Animation frames of
-GIF and WebP are not pages: only the first frame is read.
+GIF and WebP, and the pictures after the first in a multi-picture JPEG, are not pages:
+only the first frame is read.
 """
 
 from __future__ import annotations
@@ -48,8 +49,11 @@ IMAGE_FORMATS = (
 _EXIF_DATE = re.compile(r"(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})")
 _OFFSET = re.compile(r"[+-]\d{2}:\d{2}")
 
-#: Formats whose frames are pages; other formats' frames are animation.
-_PAGED_FORMATS = frozenset({"TIFF", "MPO"})
+#: Formats whose frames are pages. Other formats' frames are animation, or, in a JPEG
+#: that is a Multi-Picture Object (MPO: phones' HDR photos, with a gain map after the
+#: picture; 3D cameras' stereo pairs), other pictures of the same scene, whose text as
+#: more pages would repeat the first's.
+_PAGED_FORMATS = frozenset({"TIFF"})
 
 
 class ImageParser(BaseEngine):
