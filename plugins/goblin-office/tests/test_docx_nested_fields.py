@@ -114,3 +114,61 @@ def test_nested_fields_are_read_the_same_in_a_streamed_body(
         f"<w:p>{_run('Primeira')}{_char('end')}{_run(' fim')}</w:p>"
     )
     assert read(docx(body), "longo.docx").text.splitlines() == ["Página", "Primeira fim"]
+
+
+# A field whose end mark a generator dropped: Word and LibreOffice hide the rest of its
+# story as field code; goblin reads that text as paragraphs and says the file is damaged.
+
+_UNCLOSED = f"<w:p>{_run('Antes ')}{_char('begin')}{_code(' PAGE ')}{_run('mesma linha')}</w:p>"
+
+
+def _unclosed_warnings(doc) -> list[str]:  # type: ignore[no-untyped-def]
+    return [w.message for w in doc.report.warnings
+            if w.kind == "CorruptDocument" and "never ends" in w.message]
+
+
+def test_a_field_that_never_ends_does_not_hide_the_rest_of_the_body(read) -> None:  # type: ignore[no-untyped-def]
+    cell = f"<w:tbl><w:tr><w:tc>{para('Célula')}</w:tc></w:tr></w:tbl>"
+    body = _UNCLOSED + para("Segundo parágrafo") + cell + para("Último parágrafo")
+    doc = read(docx(body), "sem-fim.docx")
+    lines = doc.text.splitlines()
+    assert lines[0].strip() == "Antes"
+    for expected in ("mesma linha", "Segundo parágrafo", "Célula", "Último parágrafo"):
+        assert expected in lines
+    assert lines.index("Segundo parágrafo") < lines.index("Último parágrafo")
+    assert "PAGE" not in doc.text
+    [message] = _unclosed_warnings(doc)
+    assert "the body" in message
+
+
+def test_a_field_that_never_ends_in_a_streamed_body(
+        read, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(safexml, "STREAM_XML_FROM", 0)
+    doc = read(docx(_UNCLOSED + para("Depois")), "sem-fim-longo.docx")
+    assert doc.text.splitlines()[1:] == ["mesma linha", "Depois"]
+    assert _unclosed_warnings(doc)
+
+
+def test_a_field_that_never_ends_in_a_header_or_a_note(read) -> None:  # type: ignore[no-untyped-def]
+    header = f"<w:hdr>{_UNCLOSED}{para('Cabeçalho')}</w:hdr>"
+    notes = f'<w:footnotes><w:footnote w:id="1">{_UNCLOSED}{para("Nota")}</w:footnote></w:footnotes>'
+    doc = read(docx(para("Corpo"), {"header1.xml": header, "footnotes.xml": notes}),
+               "partes.docx")
+    assert "Cabeçalho" in doc.text and "Nota" in doc.text and "Corpo" in doc.text
+    assert {m.split(" never")[0] for m in _unclosed_warnings(doc)} == {
+        "a field in a header", "a field in a footnote"}
+
+
+def test_a_field_that_closes_gives_back_nothing_it_hid(read) -> None:  # type: ignore[no-untyped-def]
+    # the instruction part's own text stays hidden once its field ends, even a paragraph on
+    body = (f"<w:p>{_run('Um')}{_char('begin')}{_code(' IF 1 = 2 ')}{_run('oculto')}</w:p>"
+            f"<w:p>{_run('escondido')}{_char('end')}{_run(' fim')}</w:p>")
+    doc = read(docx(body), "fechado.docx")
+    assert doc.text.splitlines() == ["Um", " fim"]
+    assert not _unclosed_warnings(doc)
+
+
+def test_a_word_2003_field_that_never_ends(read) -> None:  # type: ignore[no-untyped-def]
+    doc = read(samples.word2003(_UNCLOSED + para("Fim")), "ata-aberta.xml")
+    assert "mesma linha" in doc.text and "Fim" in doc.text
+    assert _unclosed_warnings(doc)

@@ -234,16 +234,40 @@ class FieldNesting:
     Word shows a field's result part (after separate, up to end), never its instruction
     part (up to separate) nor anything in it: the result of a field nested in another's
     instruction (``{ IF { PAGE } = 1 "First" "Other" }``) is part of that instruction.
+
+    The text an instruction part hides is kept aside, paragraph by paragraph, until the
+    part ends: a field that never ends (a generator dropped its end mark) would otherwise
+    hide the rest of its story, and ``unclosed_text`` gives that text back.
     """
 
     def __init__(self) -> None:
         # one flag per open field, innermost last: True once its result part began
         self._open: list[bool] = []
         self._in_instructions = 0
+        self._withheld: list[str] = []
+        self._withheld_paragraphs: list[str] = []
 
     def shows(self) -> bool:
         """True when no open field is in its instruction part."""
         return self._in_instructions == 0
+
+    def withhold(self, text: str) -> None:
+        """Keep aside ``text`` an instruction part hides, in case its field never ends."""
+        self._withheld.append(text)
+
+    def paragraph_ended(self) -> None:
+        if self._withheld:
+            self._withheld_paragraphs.append("".join(self._withheld))
+            self._withheld = []
+
+    def unclosed_text(self) -> list[str]:
+        """The paragraphs' text hidden by an instruction part still open at the end of
+        the story (none when every field ended), and a fresh start for what follows."""
+        self.paragraph_ended()
+        hidden = [text for text in self._withheld_paragraphs if text.strip()]
+        self._open, self._in_instructions = [], 0
+        self._withheld_paragraphs = []
+        return hidden
 
     def mark(self, char: Any) -> None:
         """Take a ``w:fldChar`` into account."""
@@ -253,9 +277,14 @@ class FieldNesting:
             self._in_instructions += 1
         elif kind == "separate" and self._open and not self._open[-1]:
             self._open[-1] = True
-            self._in_instructions -= 1
+            self._instruction_ended()
         elif kind == "end" and self._open and not self._open.pop():
-            self._in_instructions -= 1
+            self._instruction_ended()
+
+    def _instruction_ended(self) -> None:
+        self._in_instructions -= 1
+        if not self._in_instructions:
+            self._withheld, self._withheld_paragraphs = [], []
 
 
 class Walker:
@@ -315,11 +344,21 @@ class Walker:
                 merge_chunk(self.page, self.chunks.get(attr(child, "id"), []))
         self.end_joined(kind)
 
-    def story(self, element: Any) -> None:
+    def story(self, element: Any) -> bool:
         """The blocks of a story of their own (a note): the fields of the story read
-        before it do not reach into it."""
+        before it do not reach into it. True when a field in it never ends."""
         self.fields = FieldNesting()
         self.blocks(element)
+        return self.unclosed_fields()
+
+    def unclosed_fields(self) -> bool:
+        """Add the text hidden by a field still open at the end of the story (its end mark
+        lost), as paragraphs: Word would show none of the story after it, and neither does
+        LibreOffice. True when there was such text."""
+        hidden = self.fields.unclosed_text()
+        for text in hidden:
+            self.page.add(text, "paragraph")
+        return bool(hidden)
 
     def end_joined(self, kind: str = "") -> None:
         """Add the text of a paragraph whose mark was deleted when no paragraph follows
@@ -337,6 +376,7 @@ class Walker:
         out: list[str] = [self.joined]
         self.joined = ""
         _inline(p, out, self.fields, None, tally)
+        self.fields.paragraph_ended()
         text = "".join(out)
         self.page.hidden += tally.chars
         boxes = list(_textboxes(p))
@@ -531,6 +571,10 @@ def _inline(element: Any, out: list[str], fields: FieldNesting,
         if name == "fldChar":
             fields.mark(child)
         elif name in _SHOWN and not fields.shows():
+            if name == "t":
+                fields.withhold(child.text or "")
+            elif name in ("tab", "ptab"):
+                fields.withhold("\t")
             continue
         elif name == "t":
             text = symbol_run_text(font, child.text or "") if font else child.text or ""
@@ -659,16 +703,20 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
     walker.graphics = related_graphics(package, document)
     walker.chunks = alt_chunk_pages(package, document, config, problems)
     walker.blocks(package.blocks(document, "body"))
+    if walker.unclosed_fields():
+        problems.append(unclosed_field_warning("the body"))
     walker.graphics, walker.chunks = {}, {}  # the other parts number their relationships anew
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
             # the notes are stories of their own, numbered apart from the body
             walker.lists = walker.lists.fresh() if walker.lists is not None else None
             for root in roots(suffix):
-                _notes(walker, root, item)
+                if _notes(walker, root, item):
+                    problems.append(unclosed_field_warning(f"a {item}"))
     if config.get("office", "comments", True):
         for root in roots("/comments"):
-            _comments(walker, root)
+            if _comments(walker, root):
+                problems.append(unclosed_field_warning("a comment"))
     if headers_footers:
         _parts(walker, parts("/footer"), "footer", package, config, problems)
 
@@ -685,26 +733,41 @@ def _parts(walker: Walker, parts: Sequence[tuple[str, Any]], kind: str, package:
                         lists=walker.lists.fresh() if walker.lists is not None else None)
         reader.chunks = alt_chunk_pages(package, part, config, problems)
         reader.blocks(root)
+        if reader.unclosed_fields():
+            problems.append(unclosed_field_warning(f"a {kind}"))
         if inner.text.strip() and inner.text not in seen:
             seen.add(inner.text)
             walker.page.add(inner.text, kind)
             walker.page.hidden += inner.hidden
 
 
-def _notes(walker: Walker, root: Any, item: str) -> None:
+def unclosed_field_warning(where: str) -> tuple[str, str]:
+    return ("CorruptDocument", f"a field in {where} never ends (its end mark is missing): "
+            "the text after it, which Word would hide as field code, is read as paragraphs")
+
+
+def _notes(walker: Walker, root: Any, item: str) -> bool:
+    """The notes of ``root``; True when a field in one never ends."""
+    unclosed = False
     for note in children(root, item):
         if attr(note, "type") in ("separator", "continuationSeparator", "continuationNotice"):
             continue
-        walker.story(note)
+        unclosed = walker.story(note) or unclosed
+    return unclosed
 
 
-def _comments(walker: Walker, root: Any) -> None:
+def _comments(walker: Walker, root: Any) -> bool:
+    """The comments of ``root``, each with its author; True when a field in one never ends."""
+    unclosed = False
     for comment in children(root, "comment"):
         inner = PageBuilder()
-        Walker(inner, walker.styles, kinds=False,
-               lists=walker.lists.fresh() if walker.lists is not None else None).blocks(comment)
+        reader = Walker(inner, walker.styles, kinds=False,
+                        lists=walker.lists.fresh() if walker.lists is not None else None)
+        reader.blocks(comment)
+        unclosed = reader.unclosed_fields() or unclosed
         if inner.text.strip():
             author = attr(comment, "author")
             prefix = f"Comment ({author}): " if author else "Comment: "
             walker.page.add(prefix + inner.text, "paragraph")
             walker.page.hidden += inner.hidden
+    return unclosed

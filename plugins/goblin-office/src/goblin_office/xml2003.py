@@ -24,7 +24,7 @@ from goblin_office.numbering import WordListCounter, WordNumbering
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
 from goblin_office.sheetextras import SheetExtras, header_footer_text
 from goblin_office.spreadsheet import capped_rows, cut_sheet_warnings, sheet_page
-from goblin_office.word import Styles, Walker, is_comment
+from goblin_office.word import Styles, Walker, is_comment, unclosed_field_warning
 
 # a row or a cell may jump ahead (ss:Index); past this the index is not believed
 _MAX_COLUMNS = 16_384
@@ -79,18 +79,24 @@ class Word2003Parser(BaseEngine):
         headers_footers = bool(config.get("office", "headers_footers", True))
         if headers_footers:
             _stories(walker, bodies, "hdr", "header")
+        problems: list[tuple[str, str]] = []
         for body in bodies:
             walker.blocks(body)
+        if walker.unclosed_fields():
+            problems.append(unclosed_field_warning("the body"))
         if config.get("office", "notes", True):
             for body in bodies:
                 for note in (*descendants(body, "footnote"), *descendants(body, "endnote")):
-                    walker.story(note)
+                    if walker.story(note):
+                        problems.append(unclosed_field_warning("a note"))
         if config.get("office", "comments", True):
             for body in bodies:
                 _comments(walker, body)
         if headers_footers:
             _stories(walker, bodies, "ftr", "footer")
-        return TextDocument([walker.page.build()], metadata=_properties(root))
+        parsed = TextDocument([walker.page.build()], metadata=_properties(root))
+        parsed.warnings = problems
+        return parsed
 
 
 def _plain_text(walker: Walker, elements: list[Any]) -> str:
