@@ -306,6 +306,9 @@ class EMLParser(BaseEngine):
         message = _with_the_boundary_used(message, data)
         headers = [(k, _header(message, k)) for k in _HEADERS]
         (body, body_part), reports = _body(message), _reports(message)
+        uuencoded: list[tuple[str, bytes]] = []
+        if body_part is not None and body_part.get_content_type() == "text/plain":
+            body, uuencoded = uudecoded_files(body)
         page = mail_page(headers, f"{body}\n\n{reports}" if reports else body, self.name)
         metadata = {
             "title": _header(message, "Subject"),
@@ -313,7 +316,7 @@ class EMLParser(BaseEngine):
             "created": mail_date(_header(message, "Date")),
             "message_id": _header(message, "Message-ID"),
         }
-        return page, metadata, _attachments(message, wanted, left_out, body_part)
+        return page, metadata, [*uuencoded, *_attachments(message, wanted, left_out, body_part)]
 
 
 _DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)
@@ -541,6 +544,55 @@ def _body(message: EmailMessage) -> tuple[str, Any]:
         if text.strip():
             return text, part
     return "", first
+
+
+#: A uuencoded file in a text: its ``begin`` line (mode, name), its lines (each opens with
+#: a character counting its bytes, space to backquote, the last of none), ``end``.
+_UUENCODED = re.compile(r"^begin[ \t]+[0-7]{3,4}[ \t]+([^\n]*?)[ \t]*\r?\n"
+                        r"((?:[!-`][ -`]*\r?\n)*?)end[ \t]*\r?$", re.M)
+
+
+def uudecoded_files(text: str) -> tuple[str, list[tuple[str, bytes]]]:
+    r"""``text`` without the files uuencoded in it, and those files, decoded.
+
+    Mailers before MIME, Outlook Express and Usenet posters put attachments in the
+    body as uuencoded blocks (``begin 644 file.pdf``, lines of encoded bytes, ``end``),
+    which mail clients show as attachments; read as text they were lines of noise and
+    the file was lost.
+
+    >>> uudecoded_files("Segue.\nbegin 644 a.txt\n#86)C\n`\nend\nTchau.")
+    ('Segue.\nTchau.', [('a.txt', b'abc')])
+    """
+    if "begin" not in text:
+        return text, []
+    files: list[tuple[str, bytes]] = []
+    kept: list[str] = []
+    position = 0
+    for block in _UUENCODED.finditer(text):
+        data = b"".join(_uudecoded_line(line) for line in block.group(2).split("\n"))
+        if not data:  # no file, whatever its lines looked like: they stay text
+            continue
+        files.append((attachment_name(block.group(1), f"uuencoded-{len(files) + 1}.bin"), data))
+        kept.append(text[position:block.start()])
+        position = block.end() + 1  # the line end after "end" goes with the block
+    kept.append(text[position:])
+    return "".join(kept), files
+
+
+def _uudecoded_line(line: str) -> bytes:
+    """The bytes of one uuencoded line; an encoder that dropped trailing spaces or added
+    padding past the count it wrote leaves a line the count alone decodes."""
+    encoded = line.rstrip("\r").encode("ascii")
+    if not encoded:
+        return b""
+    try:
+        return binascii.a2b_uu(encoded)
+    except binascii.Error:
+        whole = ((encoded[0] - 32) & 63) * 4 // 3 + 1  # the count's character and its bytes
+        try:
+            return binascii.a2b_uu(encoded[:whole + 1])
+        except binascii.Error:
+            return b""
 
 
 def _param(part: Any, name: str) -> str:
