@@ -52,6 +52,27 @@ _SIGNATURES: tuple[tuple[int, bytes, str, str], ...] = (
     (0, b"AT&TFORM", "image/vnd.djvu", "djvu"),
 )
 
+# Signatures text may hold (a CSV of IDs or DDMMYY dates opening "070707", "custard" at
+# byte 257), told apart by the header they open: a cpio header's fields are hex (newc)
+# or octal (odc) digits, bzip2's block size digit is followed by its block or end magic,
+# a tar header's magic by a NUL or GNU's blanks.
+_CPIO_NEWC = re.compile(rb"[0-9A-Fa-f]{104}")
+_CPIO_ODC = re.compile(rb"[0-7]{70}")
+_BZIP2_MAGICS = (b"1AY&SY", b"\x17rE8P\x90")
+
+
+def _header_follows(signature: bytes, head: bytes) -> bool:
+    if signature in (b"070701", b"070702"):
+        return _CPIO_NEWC.fullmatch(head, 6, 110) is not None
+    if signature == b"070707":
+        return _CPIO_ODC.fullmatch(head, 6, 76) is not None
+    if signature == b"BZh":
+        return head[3:4].isdigit() and head[3:4] != b"0" and head[4:10] in _BZIP2_MAGICS
+    if signature == b"ustar":
+        return head[262:263] == b"\x00" or head[262:265] == b"  \x00"
+    return True
+
+
 _OLE_BY_EXT = {"doc": "application/msword", "dot": "application/msword",
                "xls": "application/vnd.ms-excel", "ppt": "application/vnd.ms-powerpoint",
                "pps": "application/vnd.ms-powerpoint", "msg": "application/vnd.ms-outlook"}
@@ -126,7 +147,8 @@ class MagicSniffer(BaseEngine):
         if head.startswith(b"%PDF-"):
             return FileType("application/pdf", "pdf", 0.9)
         for offset, signature, mime, ext in _SIGNATURES:
-            if head[offset:offset + len(signature)] == signature:
+            if head[offset:offset + len(signature)] == signature and \
+                    _header_follows(signature, head):
                 return self._refine(mime, ext, source)
         # A PDF header after some junk still makes a PDF (PDFium looks for it in the first
         # 1024 bytes); checked after the signatures, so a zip or tar holding an
