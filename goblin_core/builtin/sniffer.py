@@ -81,8 +81,15 @@ _MAIL_HEADER = re.compile(
     rb"^(Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+):",
     re.I | re.M,
 )
-# A mailbox: the "From " separator line, then the first message's header lines.
-_MBOX = re.compile(rb"From \S+[^\r\n]*\r?\n(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*){2}")
+# A mailbox: the "From " separator line, which ends with the time and year the message
+# arrived ("From ana@example.org Mon Jan  1 10:00:00 2024"), then the first message's
+# header lines. A text opening "From now on..." is no mailbox.
+_MBOX = re.compile(rb"From \S+[^\r\n]*[ \t]\d{1,2}:\d{2}[^\r\n]*\r?\n"
+                   rb"(?:[\w-]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*){2}")
+# A mail opens with its header block: a field (any name), or the separator line a
+# message saved from a mailbox keeps. Notes holding "Date:", "Subject:" and "To:" lines
+# further down are no mail, and the mail reader finds no headers in them.
+_MAIL_START = re.compile(rb"(?:From [^\r\n]*\r?\n)?[!-9;-~]+[ \t]*:")
 # XML without its optional declaration (RSS and Atom feeds, DocBook, KML, exports): comments,
 # processing instructions and a DOCTYPE, then the root element's start tag. A "<?php" block
 # is PHP code, not an XML processing instruction.
@@ -212,7 +219,7 @@ class MagicSniffer(BaseEngine):
         # one message saved with its separator line is still the .eml it is named
         if source.extension != "eml" and _MBOX.match(encoded):
             return FileType("application/mbox", "mbox", 0.6)
-        if len(_MAIL_HEADER.findall(encoded)) >= 3:
+        if _MAIL_START.match(encoded) and len(_MAIL_HEADER.findall(encoded)) >= 3:
             if b"multipart/related" in encoded.lower():
                 return FileType("multipart/related", "mht", 0.6)
             return FileType("message/rfc822", "eml", 0.5)
