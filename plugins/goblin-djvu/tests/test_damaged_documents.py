@@ -72,6 +72,31 @@ def test_a_directory_placing_a_page_past_the_end_makes_that_page_an_error(
     assert PAST_THE_END in document.pages[1].attempts[0].error
 
 
+def test_pages_past_the_end_of_a_cut_file_with_thumbnails_fail_saying_so(
+    make_djvu: MakeDjvu, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thumbnails are files of the directory that djvused lists as one line: the pages
+    past the cut are still matched to their offsets, and refused for OCR at once."""
+    book = make_djvu([DjvuPage(drawn=[f"p{n}"], hidden=[f"page {n} text"])
+                      for n in range(1, 5)])
+    subprocess.run(["djvused", str(book), "-e", "set-thumbnails 64; save"], check=True)
+    data = book.read_bytes()
+    assert data.count(b"THUM") == 2  # two files of thumbnails among the pages
+    cut = tmp_path / "cut.djvu"
+    cut.write_bytes(data[:offsets(data)[-2] + 20])  # inside the third page
+    document = goblin_core.extract(cut, ocr="never")
+    assert [p.text for p in document.pages[:2]] == ["page 1 text", "page 2 text"]
+    for page in document.pages[2:]:
+        assert PAST_THE_END in page.attempts[0].error
+    with DjvuParser().open(Source.from_path(cut), default_registry().config()) as parsed:
+        list(parsed.pages())
+        runs: list[str] = []
+        monkeypatch.setattr(parsed.tools, "run", lambda tool, *arguments: runs.append(tool))
+        with pytest.raises(CorruptDocument, match=PAST_THE_END):
+            parsed.render(4, 150)
+        assert runs == []
+
+
 def test_an_indirect_document_missing_a_page_file_names_it(make_djvu: MakeDjvu,
                                                            tmp_path: Path) -> None:
     book = make_djvu([DjvuPage(hidden=["one"]), DjvuPage(hidden=["two"]),

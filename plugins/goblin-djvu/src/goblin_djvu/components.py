@@ -16,6 +16,7 @@ import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from goblin_core.source import Source
 
@@ -50,24 +51,44 @@ def listed_components(listing: bytes) -> list[Component]:
 
 def pages_past_the_end(source: Source, components: list[Component]) -> dict[int, str]:
     """Pages of a bundled document whose file ends past the end of the document (a file
-    cut short, or a directory that lies), each with why. Nothing when the directory's
-    count disagrees with the listing: then it cannot be matched to the offsets."""
+    cut short, or a directory that lies), each with why. Nothing when the directory
+    cannot be matched to the listing.
+
+    The directory's offsets are matched to the listed files in order. Thumbnails are
+    files of the directory that ``ls`` does not list one by one (one ``<thumbnails>``
+    line for them all): those whose ``FORM:THUM`` header is in the file are passed over.
+    """
     head = source.read(_OFFSETS_AT, 0)
     if len(head) < _OFFSETS_AT or head[_DIRM_AT:_DIRM_AT + 4] != b"DIRM":
         return {}
     count = int.from_bytes(head[_OFFSETS_AT - 2:_OFFSETS_AT], "big")
     table = source.read(4 * count, _OFFSETS_AT)
-    if count != len(components) or len(table) != 4 * count:
+    if count < len(components) or len(table) != 4 * count:
         return {}
     size = source.size
+    listed = iter(components)
     missing: dict[int, str] = {}
-    for component, offset in zip(components, struct.unpack(f">{count}I", table), strict=True):
-        end = offset + component.size
-        if component.page is not None and end > size:
-            missing[component.page] = (
-                f"the page's data (bytes {offset:,} to {end:,}) lies past the end of the "
-                f"file ({size:,} bytes): the file is cut short, or its directory is wrong")
-    return missing
+    with source.open() as stream:
+        for offset in struct.unpack(f">{count}I", table):
+            if _thumbnails_at(stream, offset):
+                continue
+            component = next(listed, None)
+            if component is None:
+                return {}  # more files than listed: the two cannot be matched
+            end = offset + component.size
+            if component.page is not None and end > size:
+                missing[component.page] = (
+                    f"the page's data (bytes {offset:,} to {end:,}) lies past the end of "
+                    f"the file ({size:,} bytes): the file is cut short, or its directory "
+                    "is wrong")
+    return missing if next(listed, None) is None else {}
+
+
+def _thumbnails_at(stream: BinaryIO, offset: int) -> bool:
+    """Whether the file at ``offset`` of a bundled document is its pages' thumbnails."""
+    stream.seek(offset)
+    header = stream.read(12)
+    return header[:4] == b"FORM" and header[8:12] == b"THUM"
 
 
 def page_files_missing(index: Path, components: list[Component]) -> dict[int, str]:
