@@ -22,8 +22,17 @@ from goblin_core.model import Block, PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.containers import open_container, read_member
+from goblin_office.layout import PageBuilder
 from goblin_office.markup import decode_html
-from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
+from goblin_office.safexml import (
+    UnsafeXML,
+    attr,
+    children,
+    descendants,
+    local_name,
+    parse_xml,
+    parse_xml_file,
+)
 
 _DC = {
     "title": "title",
@@ -68,6 +77,7 @@ class EPUBParser(BaseEngine):
                          if "META-INF/encryption.xml" in names else {})
             pages: list[PageContent] = []
             spine, unlisted = _spine(opf, opf_path, names)
+            drawings = _svg_members(opf, opf_path)
             missing = [member for member in spine if member not in names]
             spine = [member for member in spine if member in names]
             locked = [member for member in spine if member in encrypted]
@@ -84,6 +94,21 @@ class EPUBParser(BaseEngine):
                 except CorruptDocument as exc:  # a damaged chapter, not the whole book
                     warnings.append((exc.kind, f"{member} left out: {exc.message}"))
                     lost.append(member)
+                    continue
+                if member in drawings:
+                    try:
+                        page, damage = _svg_page(data, f"{name}:{member}", depth,
+                                                 len(pages) + 1, self.name)
+                    except CorruptDocument as exc:
+                        warnings.append((exc.kind, f"{member} left out: {exc.message}"))
+                        lost.append(member)
+                        continue
+                    if damage:
+                        warnings.append(("CorruptDocument", f"{member} read up to its "
+                                         f"damage: {damage}"))
+                        lost.append(member)
+                    if page.text.strip():
+                        pages.append(replace(page, label=labels.get(member, "")))
                     continue
                 text, encoding = decode_html(data)
                 if binary_content(text):
@@ -138,6 +163,39 @@ def _encrypted_members(encryption: Any) -> dict[str, str]:
             if uri:
                 found[posixpath.normpath(uri.lstrip("/"))] = method.rpartition("#")[2] or method
     return found
+
+
+def _svg_members(opf: Any, opf_path: str) -> set[str]:
+    """The members the manifest lists as SVG documents (``image/svg+xml``), which EPUB 3
+    allows in the spine beside XHTML: a page drawn as an image whose words are SVG text.
+    Read as HTML, an ``svg`` element shows nothing, and their words were lost."""
+    folder = posixpath.dirname(opf_path)
+    return {posixpath.normpath(posixpath.join(folder, path))
+            for item in descendants(opf, "item")
+            if attr(item, "media-type").strip().lower() == "image/svg+xml"
+            for href in [attr(item, "href").split("#", 1)[0]]
+            for path in (urllib.parse.unquote(href), href)}
+
+
+def _svg_page(data: bytes, name: str, depth: int, number: int,
+              engine: str) -> tuple[PageContent, str]:
+    """The text an SVG spine document draws (``svg_lines``), read as the SVG reader reads
+    a file: entities as their text, one that is not well formed up to its damage, which
+    is then said (else "")."""
+    from goblin_office.xmltext import svg_lines
+
+    damage = ""
+    try:
+        root, _entities = parse_xml_file(data, name=name, max_depth=depth)
+    except UnsafeXML:
+        raise
+    except CorruptDocument as exc:
+        damage = exc.message
+        root, _entities = parse_xml_file(data, name=name, max_depth=depth, recover=True)
+    page = PageBuilder(engine=engine, number=number)
+    for line in svg_lines(root):
+        page.add(line)
+    return page.build(), damage
 
 
 def _with_title(page: PageContent, title: str) -> PageContent:
