@@ -14,7 +14,9 @@ format:
 - a row with an empty key cell (first column) and no numbers continues the
   row above it: a description wrapped onto a second line, or the second line
   of a header split over two rows (``VALOR`` over ``UNIT.`` and ``TOTAL``
-  becomes ``VALOR UNIT.`` and ``VALOR TOTAL``).
+  becomes ``VALOR UNIT.`` and ``VALOR TOTAL``); a data row with a blank key
+  that fills two cells or more (under a key cell merged over several rows)
+  stays a row.
 
 ``is_meaningful_table`` rejects what grid detection finds that is not a
 table: a bordered one-column text box, a tiny fragment, a grid whose cell
@@ -141,12 +143,26 @@ def is_header_row(row: Sequence[RawCell]) -> bool:
     return len(filled) >= 2 and not any(is_figure(c) for c in filled)
 
 
-def _is_continuation(row: Sequence[RawCell]) -> bool:
+def _is_continuation(row: Sequence[RawCell], *, into_header: bool = False) -> bool:
     cells = [clean_cell(c) for c in row]
     if not cells or cells[0] or not any(cells):
         return False
     # Only a number proves a row of its own (a subtotal); "9 x 14 x 19 cm" continues text.
-    return not any(is_number(c) for c in cells if c)
+    if any(is_number(c) for c in cells if c):
+        return False
+    return into_header or not _record_without_key(row)
+
+
+def _record_without_key(row: Sequence[RawCell]) -> bool:
+    """True for a record whose key cell is blank: a merged cell above covers it
+    (``Norte`` spanning the rows of ``Belém`` and ``Manaus``), or it has no number.
+
+    Such a row fills two cells or more, none of them covered (a grid finder marks a
+    cell a merged one covers ``None``). A description wrapped onto a row of its own
+    fills one cell, the rest of its item spanning it or left blank. Deciding on the
+    text alone keeps the repair stable: rows it kept are kept when repaired again.
+    """
+    return _filled(row) >= 2 and not any(c is None for c in row[1:])
 
 
 def merge_continuation_rows(rows: RawRows, *, data_rows: bool = True) -> list[list[RawCell]]:
@@ -161,7 +177,7 @@ def merge_continuation_rows(rows: RawRows, *, data_rows: bool = True) -> list[li
     out: list[list[RawCell]] = []
     for row in _padded(rows):
         into_header = len(out) == 1 and is_header_row(out[0])
-        if out and (data_rows or into_header) and _is_continuation(row):
+        if out and (data_rows or into_header) and _is_continuation(row, into_header=into_header):
             out[-1] = _merge_into(out[-1], row, into_header)
         else:
             out.append(list(row))

@@ -145,3 +145,25 @@ def test_header_rows_counts_a_title_row_only_above_data() -> None:
     assert header_rows([list(HEADER), ["1", "Cimento", "SC", "10", "38,90", "389,00"]]) == 1
     assert header_rows([["1", "Cimento"], ["2", "Areia"]]) == 0
     assert header_rows([list(HEADER)]) == 0
+
+
+def test_a_row_under_a_merged_key_cell_stays_a_row_of_its_own() -> None:
+    # "Norte" spans two grid rows: the finder marks the cell it covers None, and the
+    # second row fills cells of its own, text only, as a record does.
+    rows = normalize_table_rows([
+        ["Região", "Cidade", "Bioma"],
+        ["Norte", "Belém", "Amazônia"],
+        [None, "Manaus", "Floresta"],
+        ["Sul", "Curitiba", "Pampa"],
+    ])
+    assert rows == (("Região", "Cidade", "Bioma"), ("Norte", "Belém", "Amazônia"),
+                    ("", "Manaus", "Floresta"), ("Sul", "Curitiba", "Pampa"))
+
+
+def test_a_wrapped_description_under_a_merged_key_cell_still_joins_its_item() -> None:
+    rows = normalize_table_rows([
+        ["Região", "Cidade", "Bioma"],
+        ["Norte", "Belém do", "Amazônia"],
+        [None, "Pará", ""],
+    ])
+    assert rows == (("Região", "Cidade", "Bioma"), ("Norte", "Belém do Pará", "Amazônia"))

@@ -74,6 +74,17 @@ def _none_for_empty(rows: Sequence[Sequence[str | float | None]]) -> TableRows:
     return [[str(cell) if has_text(cell) else None for cell in row] for row in rows]
 
 
+def _renormalized(rows: Sequence[Sequence[Any]], *, sheet: bool) -> TableRows:
+    """A goblin table's rows cleaned as GoblinTools' ``normalize`` did; a sheet's or a
+    CSV's rows are rows as written, only a split header folded, as StructuredExtractor
+    reads them (a row without an item number is no wrapped description there)."""
+    if not sheet:
+        return normalize_table_rows(rows)
+    from goblin_core import table_repair
+
+    return _none_for_empty(table_repair.normalize_table_rows(rows, continuations=False))
+
+
 def is_meaningful_table(
     rows: Sequence[Sequence[Any]],
     *,
@@ -141,11 +152,14 @@ def extract_pdf_tables(
         # GoblinTools logs any failure (a missing file, None) and returns no tables.
         log.error("Failed to extract tables from %s: %s", pdf_path, exc)
         return []
+    from goblin_core.structured.extractor import SHEET_SOURCES, source_label
+
+    sheet = source_label(document.mime, document.name) in SHEET_SOURCES
     found: list[dict[str, Any]] = []
     for table in document.tables:
         rows: list[list[Any]] = [list(r) for r in table.rows]
         if normalize:
-            rows = normalize_table_rows(rows)
+            rows = _renormalized(rows, sheet=sheet)
         if not is_meaningful_table(rows, min_cols=min_cols, min_rows=min_rows,
                                    min_filled_cells=min_filled_cells):
             continue

@@ -36,7 +36,8 @@ STRUCTURED_MIMES: dict[str, str] = {
 }
 #: File name suffixes of those formats (GoblinTools' ``STRUCTURED_SUFFIXES``).
 STRUCTURED_SUFFIXES = frozenset({".pdf", ".xlsx", ".xlsm", ".csv", ".docx"})
-_SHEET_SOURCES = ("xlsx", "xlsm", "csv")
+#: The sources whose tables are sheets: every row is a row as written.
+SHEET_SOURCES = ("xlsx", "xlsm", "csv")
 
 
 def source_label(mime: str, name: str) -> str | None:
@@ -65,7 +66,7 @@ def structure_document(document: Document, path: str | None = None) -> Structure
         return StructuredDocument(path=name)
     blocks: list[TableBlock] = []
     for table in document.tables:
-        rows = normalize_table_rows(table.rows, continuations=label not in _SHEET_SOURCES)
+        rows = normalize_table_rows(table.rows, continuations=label not in SHEET_SOURCES)
         if not is_meaningful_table(rows):
             continue
         blocks.append(TableBlock(
@@ -74,7 +75,7 @@ def structure_document(document: Document, path: str | None = None) -> Structure
             rows=rows,
             quality=score_table(rows),
             page=table.page if label == "pdf" else None,
-            sheet=(table.title or None) if label in _SHEET_SOURCES else None,
+            sheet=(table.title or None) if label in SHEET_SOURCES else None,
         ))
     page_texts: tuple[str, ...] = ()
     prose = ""
