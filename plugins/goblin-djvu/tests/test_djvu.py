@@ -72,6 +72,22 @@ def test_the_outline_is_in_the_metadata_with_the_page_of_each_bookmark(
     assert document.text == "one\n\ntwo"  # in no page's text: that would stop its OCR
 
 
+def test_a_bookmark_may_name_its_page_by_the_page_title(make_djvu: MakeDjvu) -> None:
+    book = make_djvu([DjvuPage(hidden=["one"]), DjvuPage(hidden=["two"]),
+                      DjvuPage(hidden=["three"])])
+    outline = book.with_name("outline.txt")
+    outline.write_text('(bookmarks ("Prefácio" "#Prefácio") ("Second" "#p2.djvu"))',
+                       encoding="utf-8")
+    subprocess.run(["djvused", str(book), "-e",
+                    f'select 3; set-page-title "Prefácio"; set-outline {outline}; save'],
+                   check=True)
+    document = goblin_core.extract(book)
+    assert document.raw_metadata["outline"] == [
+        {"level": 0, "title": "Prefácio", "page": 3},
+        {"level": 0, "title": "Second", "page": 2},
+    ]
+
+
 def test_columns_regions_and_paragraphs_become_blank_lines(make_djvu: MakeDjvu) -> None:
     def para(top: int, *lines: str) -> str:
         inner = " ".join(f'(line 0 {top - 10 * i} 500 {top - 10 * i + 9} "{t}")'

@@ -21,7 +21,7 @@ from typing import BinaryIO
 from goblin_core.source import Source
 
 # one line of ``djvused -e ls``: page number (pages only), kind, size in bytes, id, title
-_LISTED = re.compile(rb"^[ \t]*(\d*)[ \t]+([A-Z])[ \t]+(\d+)[ \t]+(.+?)(?: T=.*)?[ \t]*$", re.M)
+_LISTED = re.compile(rb"^[ \t]*(\d*)[ \t]+([A-Z])[ \t]+(\d+)[ \t]+(.+?)(?: T=(.*?))?[ \t]*$", re.M)
 # a DJVM document's directory chunk begins at byte 16; its flags, file count and (bundled)
 # offsets follow the chunk's header
 _DIRM_AT = 16
@@ -35,18 +35,20 @@ class Component:
     page: int | None
     size: int
     name: str
+    #: the page's title, '' for none: a link may name the page by it (``#Chapter Two``)
+    title: str = ""
 
 
 def listed_components(listing: bytes) -> list[Component]:
     """The components of ``djvused -e ls``'s output, in the directory's order.
 
     >>> listed_components(b"   1 P      146  p1.djvu\\n     A  49  shared.iff\\n"
-    ...                   b"   2 P      148  p2.djvu T=Chapter Two\\n")  # doctest: +ELLIPSIS
-    [Component(page=1, size=146, name='p1.djvu'), Component(page=None, ...), Component(page=2, ...)]
+    ...                   b"   2 P      148  p2.djvu T=Chapter Two\\n")[2]
+    Component(page=2, size=148, name='p2.djvu', title='Chapter Two')
     """
     return [Component(int(number) if number else None, int(size),
-                      name.decode("utf-8", "replace"))
-            for number, _, size, name in _LISTED.findall(listing)]
+                      name.decode("utf-8", "replace"), title.decode("utf-8", "replace"))
+            for number, _, size, name, title in _LISTED.findall(listing)]
 
 
 def pages_past_the_end(source: Source, components: list[Component]) -> dict[int, str]:

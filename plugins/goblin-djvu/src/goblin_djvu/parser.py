@@ -211,8 +211,12 @@ class DjvuDocument(BaseParsedDocument):
         return entries
 
     def _component_pages(self) -> dict[str, int]:
-        """The page each page file of the document is (``ls``), by its name."""
-        return {c.name: c.page for c in self._components() if c.page is not None}
+        """The page each page file of the document is (``ls``), by its name, and by its
+        title where no file has that name: DjVuLibre follows a ``#`` link to a file's
+        name, else to a page's title."""
+        pages = [(c, c.page) for c in self._components() if c.page is not None]
+        by_title = {c.title: page for c, page in reversed(pages) if c.title}
+        return by_title | {c.name: page for c, page in pages}
 
     def _components(self) -> list[Component]:
         """The document's files (``ls``); none when djvused cannot list them."""
