@@ -184,6 +184,23 @@ def merge_continuation_rows(rows: RawRows, *, data_rows: bool = True) -> list[li
     return out
 
 
+def joined_continuation(above: Sequence[RawCell],
+                        row: Sequence[RawCell]) -> tuple[str, ...] | None:
+    """``above`` with ``row`` folded in when ``row`` continues it as a data row (a
+    description wrapped onto the next line or over a page break), else None.
+
+    >>> joined_continuation(["1", "Areia e", "10,00"], ["", "pedra", ""])
+    ('1', 'Areia e pedra', '10,00')
+    >>> joined_continuation(["1", "Areia", "10,00"], ["2", "Brita", "12,00"]) is None
+    True
+    """
+    width = max(len(above), len(row))
+    upper, lower = _padded([above, row]) if width else ([], [])
+    if not _is_continuation(lower):
+        return None
+    return tuple(clean_cell(c) for c in _merge_into(upper, lower, spread=False))
+
+
 def _merge_into(above: list[RawCell], row: list[RawCell], spread: bool) -> list[RawCell]:
     merged: list[RawCell] = []
     for col, cell in enumerate(row):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from goblin_core.table_repair import is_header_row, normalize_table_rows
+from goblin_core.table_repair import is_header_row, joined_continuation
 from goblin_pdf.tables.found import FoundTable
 
 #: Table edges may differ by this share of the page width and still line up.
@@ -66,11 +66,20 @@ def continues(before: FoundTable, after: FoundTable) -> bool:
 
 
 def join(before: FoundTable, after: FoundTable) -> FoundTable:
-    """One table: ``before``'s rows, then ``after``'s without a repeated header."""
-    body = after.rows[repeated_rows(before, after):]
-    rows = normalize_table_rows([*before.rows, *body])
-    return FoundTable(page=before.page, rows=rows, bbox=before.bbox, page_size=before.page_size,
-                      last_page=after.page, last_bbox=after.bbox)
+    """One table: ``before``'s rows, then ``after``'s without a repeated header.
+
+    Each part was repaired on its own page; only the seam is left to mend, a
+    description wrapped over the page break. Repairing the whole table again at
+    every page made a table running over hundreds of pages take minutes.
+    """
+    rows: list[tuple[str, ...]] = [*before.rows, *after.rows[repeated_rows(before, after):]]
+    seam = len(before.rows)
+    if 0 < seam < len(rows):
+        joined = joined_continuation(rows[seam - 1], rows[seam])
+        if joined is not None:
+            rows[seam - 1:seam + 1] = [joined]
+    return FoundTable(page=before.page, rows=tuple(rows), bbox=before.bbox,
+                      page_size=before.page_size, last_page=after.page, last_bbox=after.bbox)
 
 
 def stitch(pages: Mapping[int, Sequence[FoundTable]]) -> dict[int, list[FoundTable]]:
