@@ -151,7 +151,8 @@ def test_a_field_that_never_ends_in_a_streamed_body(
 
 def test_a_field_that_never_ends_in_a_header_or_a_note(read) -> None:  # type: ignore[no-untyped-def]
     header = f"<w:hdr>{_UNCLOSED}{para('Cabeçalho')}</w:hdr>"
-    notes = f'<w:footnotes><w:footnote w:id="1">{_UNCLOSED}{para("Nota")}</w:footnote></w:footnotes>'
+    notes = (f'<w:footnotes><w:footnote w:id="1">{_UNCLOSED}{para("Nota")}</w:footnote>'
+             "</w:footnotes>")
     doc = read(docx(para("Corpo"), {"header1.xml": header, "footnotes.xml": notes}),
                "partes.docx")
     assert "Cabeçalho" in doc.text and "Nota" in doc.text and "Corpo" in doc.text

@@ -30,6 +30,7 @@ from goblin_office.wordbinary import (
     document_stories,
     header_footer_lines,
     holds_no_text,
+    without_deletions,
 )
 
 log = logging.getLogger(__name__)
@@ -86,13 +87,20 @@ class _BinaryEngine(BaseEngine):
     def arguments(self, path: str) -> Sequence[str]:
         raise NotImplementedError
 
-    def run(self, source: Source, config: Config) -> str:
+    def converted(self, plain: Source) -> Source:
+        """The file the converter reads, made from the decrypted one."""
+        return plain
+
+    def run(self, source: Source, config: Config, plain: Source | None = None) -> str:
+        """The converter's text of ``source``; ``plain``: the file it reads, when the
+        caller made it already (else ``converted`` of the decrypted file)."""
         if source.head(8) != OLE_MAGIC:
             raise CorruptDocument(
                 f"not an OLE2 Office file, so {self.binary} cannot read it",
                 file=source.display_name,
             )
-        plain = decrypted(source, config)
+        if plain is None:
+            plain = self.converted(decrypted(source, config))
         with spooled(plain) as path:
             done = run_converter(self.binary, self.arguments(str(path)), source, config)
         text = converter_text(done.stdout)
@@ -131,6 +139,12 @@ class _WordEngine(_BinaryEngine):
     def blank(self, data: bytes) -> bool:
         return holds_no_text(data)
 
+    def converted(self, plain: Source) -> Source:
+        """The file with its tracked deletions blanked, so it reads with its changes
+        accepted, as a .docx does (the converters print deleted text as the document's)."""
+        accepted = without_deletions(plain.bytes())
+        return plain if accepted is None else Source.from_bytes(accepted, plain.display_name)
+
 
 class AntiwordParser(_WordEngine):
     """antiword for Word 97-2003 documents (text, tables, footnotes), with the page
@@ -147,13 +161,14 @@ class AntiwordParser(_WordEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         plain = decrypted(source, config)
+        accepted = self.converted(plain)
         stories: dict[str, list[str]] | None = None
         try:
-            body = self.run(source, config).replace("\r\n", "\n").strip("\n")
+            body = self.run(source, config, accepted).replace("\r\n", "\n").strip("\n")
         except CorruptDocument as refused:
             # antiword refuses some files whose piece table reads (a text stream it finds
             # too small): their stories are read from it instead
-            stories = document_stories(plain.bytes())
+            stories = document_stories(accepted.bytes())
             if not stories or not any(stories.values()):
                 raise
             log.info("%s: %s; read from its piece table", source.display_name, refused)
@@ -162,7 +177,7 @@ class AntiwordParser(_WordEngine):
         headers: list[str] = []
         footers: list[str] = []
         if config.get("office", "headers_footers", True):
-            headers, footers = header_footer_lines(plain.bytes())
+            headers, footers = header_footer_lines(accepted.bytes())
         for line in headers:
             page.add(line, "header")
         if stories is None:
@@ -171,7 +186,7 @@ class AntiwordParser(_WordEngine):
         else:
             _add_stories(page, stories, config)
         if config.get("office", "comments", True):
-            for comment in comment_lines(plain.bytes()):
+            for comment in comment_lines(accepted.bytes()):
                 page.add(comment)
         for line in footers:
             page.add(line, "footer")

@@ -8,6 +8,7 @@ long each story is and the piece table (CLX) where its characters live.
 
 from __future__ import annotations
 
+import bisect
 import logging
 import re
 import struct
@@ -197,6 +198,104 @@ def _authors(word: bytes, table: bytes) -> list[str]:
         names.append(table[position + 2 : position + 2 + 2 * size].decode("utf-16-le", "replace"))
         position += 2 + 2 * size
     return names
+
+
+#: FibRgFcLcb97 entry of PlcBteChpx, the character property pages (by file offset)
+_PLCF_BTE_CHPX = 12
+#: sprmCFRMarkDel: the run is a tracked deletion (operand 1: deleted)
+_SPRM_DELETED = 0x0800
+#: operand sizes by the sprm's spra field (6: the operand's first byte gives its size)
+_OPERAND_SIZES = (1, 1, 2, 4, 2, 2, 0, 3)
+#: marks a deletion keeps, so the converters still find the tables, fields and objects
+#: around what is left: cell and row ends, field begin, separator and end, pictures
+_STRUCTURE = frozenset({0x01, 0x07, 0x08, 0x13, 0x14, 0x15})
+_OPTIONAL_HYPHEN = b"\x1f\x00"
+
+
+def without_deletions(data: bytes) -> bytes | None:
+    """A copy of a Word 97-2003 file whose tracked deletions are blanked (each deleted
+    character an optional hyphen, U+001F, which antiword, catdoc and the piece-table
+    reader all print as nothing: catdoc takes a NUL for a line's end), so the
+    document reads with its changes accepted, as a .docx's does; None when it has no
+    deletion, or is not a Word 97 file whose character properties read.
+
+    antiword prints deleted text as if it were the document's (it knows only the older
+    revision marks), and so does the piece table.
+    """
+    stories = _stories(data)
+    if stories is None:
+        return None
+    word, table, pieces = stories
+    try:
+        deleted = _deleted_bytes(word, table)
+    except (struct.error, ValueError, IndexError) as exc:
+        log.debug("unreadable character properties: %s", exc)
+        return None
+    if not deleted:
+        return None
+    deleted.sort()
+    starts = [first for first, _ in deleted]
+    blanked = bytearray(word)
+    for piece in pieces:
+        width = 1 if piece.compressed else 2
+        low, high = piece.offset, min(piece.offset + width * (piece.end - piece.start),
+                                      len(blanked))
+        # the ranges reaching into the piece: from the last one starting before it on
+        for first, last in deleted[max(bisect.bisect_right(starts, low) - 1, 0):]:
+            if first >= high:
+                break
+            start = max(first, low)
+            start += (start - low) % width  # a character's first byte
+            for at in range(start, min(last, high) - width + 1, width):
+                code = blanked[at] if width == 1 else blanked[at] | blanked[at + 1] << 8
+                if code not in _STRUCTURE:
+                    blanked[at : at + width] = _OPTIONAL_HYPHEN[:width]
+    if blanked == word:
+        return None
+    try:
+        with olefile.OleFileIO(data, write_mode=True) as ole:
+            ole.write_stream("WordDocument", bytes(blanked))
+            copy: bytes = ole.fp.getvalue()
+    except (OSError, ValueError, AttributeError, struct.error) as exc:
+        log.debug("could not blank the tracked deletions: %s", exc)
+        return None
+    return copy
+
+
+def _deleted_bytes(word: bytes, table: bytes) -> list[tuple[int, int]]:
+    """The WordDocument byte ranges whose character properties mark a deletion."""
+    offset, length = struct.unpack_from("<II", word, _FC_LCB + 8 * _PLCF_BTE_CHPX)
+    count = (length - 4) // 8
+    if count <= 0 or offset + length > len(table):
+        return []
+    pages = struct.unpack_from(f"<{count}I", table, offset + 4 * (count + 1))
+    found: list[tuple[int, int]] = []
+    for number in pages:
+        page = word[(number & 0x3FFFFF) * 512 : (number & 0x3FFFFF) * 512 + 512]
+        if len(page) < 512:
+            continue
+        runs = page[511]
+        bounds = struct.unpack_from(f"<{runs + 1}I", page, 0)
+        for index in range(runs):
+            at = page[4 * (runs + 1) + index] * 2
+            if at and _marks_deleted(page[at + 1 : at + 1 + page[at]]):
+                found.append((bounds[index], bounds[index + 1]))
+    return found
+
+
+def _marks_deleted(properties: bytes) -> bool:
+    """Whether a CHPX's sprms set sprmCFRMarkDel."""
+    at = 0
+    while at + 2 <= len(properties):
+        operation = struct.unpack_from("<H", properties, at)[0]
+        at += 2
+        size = _OPERAND_SIZES[operation >> 13]
+        if not size:
+            size = properties[at] + 1 if at < len(properties) else 1
+        if operation == _SPRM_DELETED and at < len(properties) and properties[at] & 1:
+            return True
+        at += size
+    return False
 
 
 def _stories(data: bytes) -> tuple[bytes, bytes, list[_Piece]] | None:
