@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import io
 import struct
+import subprocess
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -585,3 +587,15 @@ def damaged(package: bytes, member: str, at: float = 0.0) -> bytes:
     start += min(int(info.compress_size * at), info.compress_size - 2)
     buffer[start : start + 2] = b"\xff\xff"
     return bytes(buffer)
+
+
+def libreoffice_saved(soffice: str, source: Path, extension: str) -> bytes:
+    """``source`` as LibreOffice saves it in format ``extension`` (beside it, with a
+    profile of its own in the same folder, so runs in parallel do not share one)."""
+    folder = source.parent
+    subprocess.run(
+        [soffice, f"-env:UserInstallation=file://{folder}/profile", "--headless",
+         "--convert-to", extension, "--outdir", str(folder), str(source)],
+        check=True, capture_output=True, timeout=180,
+    )
+    return (folder / f"{source.stem}.{extension}").read_bytes()

@@ -10,12 +10,11 @@ INSERTEDWORDS". The deleted characters are now blanked in a copy the readers are
 from __future__ import annotations
 
 import struct
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from packages import compound_file
+from packages import compound_file, libreoffice_saved
 
 from goblin_core import Document
 from goblin_core.testing.corpus import require_binary
@@ -94,12 +93,7 @@ def _converted_doc(tmp_path: Path, filler: int) -> bytes:
     )
     source = tmp_path / "revisado.docx"
     source.write_bytes(docx(body))
-    subprocess.run(
-        [soffice, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless",
-         "--convert-to", "doc", "--outdir", str(tmp_path), str(source)],
-        check=True, capture_output=True, timeout=180,
-    )
-    return (tmp_path / "revisado.doc").read_bytes()
+    return libreoffice_saved(soffice, source, "doc")
 
 
 @pytest.mark.parametrize(("filler", "engine"), [

@@ -5,10 +5,9 @@ style's), in content.xml's automatic styles or styles.xml's common ones."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-from packages import zip_bytes
+from packages import libreoffice_saved, zip_bytes
 
 from goblin_core.testing.corpus import require_binary
 
@@ -120,11 +119,7 @@ def test_symbol_text_reads_as_in_the_docx_libreoffice_saves(read, tmp_path: Path
                  + _text_style("T2", 'style:font-name="Simbolos1"'))
     source = tmp_path / "simbolo.odt"
     source.write_bytes(_odt(body, automatic))
-    subprocess.run(
-        [soffice, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless",
-         "--convert-to", "docx", "--outdir", str(tmp_path), str(source)],
-        check=True, capture_output=True, timeout=180,
-    )
+    saved = libreoffice_saved(soffice, source, "docx")
     odt = read(source.read_bytes(), "simbolo.odt").text
     assert odt == "Ângulo α ≥ fim ✓"
-    assert read((tmp_path / "simbolo.docx").read_bytes(), "simbolo.docx").text == odt
+    assert read(saved, "simbolo.docx").text == odt

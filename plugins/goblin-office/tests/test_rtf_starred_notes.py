@@ -4,8 +4,9 @@ set off by spaces, endnotes (``\ftnalt``) too, and left out together when notes 
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
+
+from packages import libreoffice_saved
 
 from goblin_core.testing.corpus import require_binary
 
@@ -54,12 +55,7 @@ def test_libreoffice_footnotes_and_endnotes_are_read(read, tmp_path: Path) -> No
     soffice = require_binary("soffice", "libreoffice-writer-nogui")
     source = tmp_path / "notas.fodt"
     source.write_text(_FLAT_ODT, encoding="utf-8")
-    subprocess.run(
-        [soffice, f"-env:UserInstallation=file://{tmp_path}/profile", "--headless",
-         "--convert-to", "rtf", "--outdir", str(tmp_path), str(source)],
-        check=True, capture_output=True, timeout=180,
-    )
-    data = (tmp_path / "notas.rtf").read_bytes()
+    data = libreoffice_saved(soffice, source, "rtf")
     assert rb"{\*\footnote" in data  # LibreOffice writes its notes starred
     lines = [line.split() for line in read(data, "notas.rtf").text.splitlines()]
     assert lines == [["Corpo", "um", "Texto", "do", "rodapé", "depois."],
