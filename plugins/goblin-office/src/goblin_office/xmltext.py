@@ -77,6 +77,9 @@ def in_read_encoding(data: bytes) -> bytes:
     named = declared_codecs(label) if label else ("utf-8",)
     if not named:
         return data  # libxml2's iconv may know a name Python does not
+    if label and _mislabelled_utf8(data, named):
+        text = data.decode("utf-8")
+        return _DECLARATION_TEXT.sub(r"\1\2utf-8\2", text, count=1).encode("utf-8")
     try:
         text = data.decode(named[0])
     except UnicodeDecodeError:
@@ -87,6 +90,27 @@ def in_read_encoding(data: bytes) -> bytes:
     if declared:
         text = _DECLARATION_TEXT.sub(r"\1\2utf-8\2", text, count=1)
     return text.encode("utf-8")
+
+
+def _mislabelled_utf8(data: bytes, named: tuple[str, ...]) -> bool:
+    """Whether ``data``, declared in a legacy encoding (``named`` its codecs), is UTF-8:
+    bytes past ASCII, every one of them in a well-formed UTF-8 sequence. Legacy text
+    hardly ever is ("Ã§" for "ç" is), so the label is stale, left by an editor or
+    exporter that wrote UTF-8 (read as ISO-8859-1, "Ação" became "AÃ§Ã£o"); mail bodies
+    are read so too.
+
+    >>> _mislabelled_utf8("Ação".encode(), ("cp1252", "iso8859-1"))
+    True
+    >>> _mislabelled_utf8("Ação".encode("cp1252"), ("cp1252", "iso8859-1"))
+    False
+    """
+    if named[-1].startswith("utf") or data.isascii():
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def svg_lines(root: Any) -> list[str]:
