@@ -23,7 +23,7 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.containers import open_container, read_member
 from goblin_office.layout import PageBuilder
-from goblin_office.markup import decode_html
+from goblin_office.markup import decode_html, decode_page, nuls_dropped
 from goblin_office.safexml import (
     UnsafeXML,
     attr,
@@ -110,7 +110,8 @@ class EPUBParser(BaseEngine):
                     if page.text.strip():
                         pages.append(replace(page, label=labels.get(member, "")))
                     continue
-                text, encoding = decode_html(data)
+                text, encoding, nuls = decode_page(data)
+                warnings += [(kind, f"{member}: {message}") for kind, message in nuls_dropped(nuls)]
                 if binary_content(text):
                     warnings.append(("CorruptDocument", f"{member}: binary content, not an "
                                      f"XHTML document (decoded as {encoding}); left out"))

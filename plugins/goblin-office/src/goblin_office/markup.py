@@ -12,7 +12,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from goblin_core.builtin.text import binary_content, declared_codecs, decode_text
+from goblin_core.builtin.text import (
+    binary_content,
+    declared_codecs,
+    decode_text,
+    without_stray_nuls,
+)
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -102,6 +107,23 @@ def decode_html(data: bytes) -> tuple[str, str]:
     return decode_markup(data, name)
 
 
+def decode_page(data: bytes) -> tuple[str, str, int]:
+    """``decode_html``'s text and encoding, with stray NULs taken out (``without_stray_nuls``:
+    a page padded with zeros where a save or download stopped, one in a paragraph), and
+    how many there were. A browser shows such a page; one NUL refused it as binary."""
+    text, encoding = decode_html(data)
+    text, nuls = without_stray_nuls(text)
+    return text, encoding, nuls
+
+
+def nuls_dropped(nuls: int) -> list[tuple[str, str]]:
+    """The warning saying ``decode_page`` took NULs out, when it did."""
+    if not nuls:
+        return []
+    return [("CorruptDocument", f"{nuls:,} NUL character(s) dropped: no web page holds "
+             "them (a file padded or damaged)")]
+
+
 def _refuse_binary(text: str, encoding: str, source: Source) -> None:
     if binary_content(text):
         raise CorruptDocument(
@@ -119,10 +141,12 @@ class HTMLParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         from goblin_office.html_tree import html_page  # BeautifulSoup, loaded when needed
 
-        text, encoding = decode_html(source.bytes())
+        text, encoding, nuls = decode_page(source.bytes())
         _refuse_binary(text, encoding, source)
         page, metadata = html_page(text, engine=self.name)
-        return TextDocument([page], metadata={**metadata, "encoding": encoding})
+        document = TextDocument([page], metadata={**metadata, "encoding": encoding})
+        document.warnings = nuls_dropped(nuls)
+        return document
 
 
 class MHTMLParser(BaseEngine):
