@@ -108,3 +108,49 @@ def test_slides_naming_one_large_record_read_it_once(read: Read) -> None:
     assert time.monotonic() - started < 20
     assert len(document.pages) == 2_000
     assert document.pages[0].text == "x" and document.pages[1].text == ""
+
+
+def _show_info(hidden: bool) -> bytes:
+    """A SlideShowSlideInfoAtom: slide time, sound, effect, then the flags (fHidden 0x04)."""
+    return ppt_record(0x03F9, struct.pack("<iIBBBB", 0, 0, 0, 0, 0x04 if hidden else 0, 0)
+                      + bytes(4))
+
+
+def _deck(slides: list[bytes]) -> bytes:
+    """A deck of the given slide containers, listed in order, in one save."""
+    stream = b""
+    offsets = []
+    for slide in slides:
+        offsets.append(len(stream))
+        stream += slide
+    document_at = len(stream)
+    persist_ids = range(2, 2 + len(slides))
+    stream += _document(b"".join(_persist(p, 256 + n) for n, p in enumerate(persist_ids)))
+    directory_at = len(stream)
+    count = 1 + len(slides)
+    stream += ppt_record(0x1772, struct.pack("<I", 1 | (count << 20))
+                         + struct.pack(f"<{count}I", document_at, *offsets))
+    edit_at = len(stream)
+    stream += ppt_record(0x0FF5, struct.pack("<IHBBIIIIHH", 256, 0, 0, 3, 0, directory_at,
+                                             1, count + 1, 1, 0))
+    user = ppt_record(0x0FF6, struct.pack("<III", 20, 0xE391C05F, edit_at) + bytes(12))
+    return compound_file({"Current User": user, "PowerPoint Document": stream})
+
+
+def test_a_slide_hidden_from_the_show_is_read_and_named(read: Read) -> None:
+    # as a pptx's: the deck holds the slide, so its text is read, counted as hidden text
+    slides = [ppt_record(0x03EE, _show_info(hidden) + _drawing(text), container=True)
+              for text, hidden in (("Visível", False), ("Escondido", True), ("Fim", False))]
+    document = read(_deck(slides), "oculto.ppt")
+    assert [page.text for page in document.pages] == ["Visível", "Escondido", "Fim"]
+    assert document.raw_metadata["hidden_slides"] == [2]
+    assert [page.hidden_chars for page in document.pages] == [0, len("Escondido"), 0]
+
+
+def test_a_hidden_flag_inside_a_drawing_does_not_hide_the_slide(read: Read) -> None:
+    # only the slide container's own SlideShowSlideInfoAtom counts
+    inner = ppt_record(0x040C, _show_info(True) + _drawing("Texto"), container=True)
+    document = read(_deck([ppt_record(0x03EE, inner, container=True)]), "desenho.ppt")
+    assert document.text == "Texto"
+    assert "hidden_slides" not in document.raw_metadata
+    assert document.pages[0].hidden_chars == 0

@@ -14,12 +14,14 @@ import struct
 import zlib
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 import olefile
 
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
+from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.embedded import storage_children
@@ -88,12 +90,23 @@ def slide_texts(stream: bytes) -> list[list[str]]:
 _DOCUMENT = 0x03E8
 _NOTES = 0x03F0
 _NOTES_ATOM = 0x03F1
+#: SlideShowSlideInfoAtom: how the show moves past a slide; fHidden is bit 2 of the
+#: byte after its time, sound and effect fields
+_SLIDE_SHOW_INFO = 0x03F9
+_SHOW_FLAGS_AT, _HIDDEN_FLAG = 10, 0x04
 #: SlideListWithText instances: the slides', and the notes pages'
 _SLIDES_LIST, _NOTES_LIST = 0, 2
 
 
-def live_slides(stream: bytes, current_user: bytes) -> list[tuple[list[str], list[str]]] | None:
-    """(text runs, notes) of each slide of the presentation as its last save left it, in
+class LiveSlide(NamedTuple):
+    runs: list[str]
+    notes: list[str]
+    #: hidden from the slide show (the deck keeps it; PowerPoint's "Hide Slide")
+    hidden: bool
+
+
+def live_slides(stream: bytes, current_user: bytes) -> list[LiveSlide] | None:
+    """(text runs, notes, hidden) of each slide of the presentation as its last save left it, in
     the order its slide list gives: each slide's drawing is the record the persist
     directory names for it now, so slides moved, and the older copies of the document
     and slides an incremental save leaves in the stream, read as PowerPoint shows them.
@@ -128,16 +141,35 @@ def live_slides(stream: bytes, current_user: bytes) -> list[tuple[list[str], lis
     # slides would have it read again for each
     seen: set[int] = set()
     notes = _notes_by_slide(stream, [_once(offsets.get(n), seen) for n in notes_pages])
-    read: list[tuple[list[str], list[str]]] = []
+    read: list[LiveSlide] = []
     for persist, slide_id, listed in slides:
         runs = list(listed)
         present = set(runs)
-        for text in _drawn(stream, _once(offsets.get(persist), seen), _SLIDE):
+        at = _once(offsets.get(persist), seen)
+        for text in _drawn(stream, at, _SLIDE):
             if text not in present:
                 present.add(text)
                 runs.append(text)
-        read.append((runs, notes.get(slide_id, [])))
+        read.append(LiveSlide(runs, notes.get(slide_id, []), _hidden(stream, at)))
     return read
+
+
+def _hidden(stream: bytes, at: int | None) -> bool:
+    """Whether the slide container at ``at`` is hidden from the show: its own
+    SlideShowSlideInfoAtom (a child of the container, not of a drawing in it) says so."""
+    if at is None or at + 8 > len(stream):
+        return False
+    _, kind, length = _HEADER.unpack_from(stream, at)
+    if kind != _SLIDE:
+        return False
+    pos, end = at + 8, min(at + 8 + length, len(stream))
+    while pos + 8 <= end:
+        _, kind, length = _HEADER.unpack_from(stream, pos)
+        if kind == _SLIDE_SHOW_INFO:
+            flags = pos + 8 + _SHOW_FLAGS_AT
+            return flags < end and bool(stream[flags] & _HIDDEN_FLAG)
+        pos += 8 + length
+    return False
 
 
 def _once(at: int | None, seen: set[int]) -> int | None:
@@ -416,9 +448,11 @@ class PptRecordsParser(BaseEngine):
             ) from exc
         live = live_slides(stream, user)
         notes = bool(config.get("office", "notes", True))
-        if live is not None and any(runs or (notes and said) for runs, said in live):
-            slides = [[*runs, *([_notes_line(said)] if notes and said else [])]
-                      for runs, said in live]
+        hidden: list[int] = []
+        if live is not None and any(s.runs or (notes and s.notes) for s in live):
+            slides = [[*s.runs, *([_notes_line(s.notes)] if notes and s.notes else [])]
+                      for s in live]
+            hidden = [number for number, s in enumerate(live, start=1) if s.hidden]
         else:
             slides = slide_texts(stream)
         if not any(slides):
@@ -431,5 +465,13 @@ class PptRecordsParser(BaseEngine):
                 stream, user, ArchiveLimits.from_config(config), source.display_name
             )
             children = storage_children(source, storages, config)
-        return TextDocument(["\n".join(runs) for runs in slides],
-                            metadata=summary_metadata(plain), attachments=children)
+        metadata: dict[str, Any] = dict(summary_metadata(plain))
+        if hidden:
+            metadata["hidden_slides"] = hidden
+        pages = []
+        for number, runs in enumerate(slides, start=1):
+            text = "\n".join(runs)
+            # the deck holds it, and a slide show skips it: counted as a pptx's hidden slide
+            pages.append(PageContent(number=number, text=text,
+                                     hidden_chars=len(text) if number in hidden else 0))
+        return TextDocument(pages, metadata=metadata, attachments=children)
