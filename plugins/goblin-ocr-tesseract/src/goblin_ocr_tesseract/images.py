@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import IO, Any
 
-from PIL import Image, ImageFile, ImageOps, TiffImagePlugin, UnidentifiedImageError
+from PIL import Image, ImageFile, TiffImagePlugin, UnidentifiedImageError
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
@@ -111,8 +111,9 @@ class ImageDocument(BaseParsedDocument):
             self._image = _open(self._stream, source, max_pixels)
             # Counting frames and reading EXIF read past the header: a damaged
             # stream fails here, as a CorruptDocument.
-            frames, counted, damage, self.metadata, undecoded = _frames_and_metadata(
-                self._image, self._stream, source, max_frames)
+            with _pillow_limit(max_pixels, source):
+                frames, counted, damage, self.metadata, undecoded = _frames_and_metadata(
+                    self._image, self._stream, source, max_frames)
             if undecoded:
                 # Pillow keeps what it decoded of damaged pixels and says nothing the
                 # next time: a fresh handle lets the page meet the damage and say so
@@ -168,7 +169,7 @@ class ImageDocument(BaseParsedDocument):
         refuses the whole frame, and read with the rest left blank it gives them to OCR.
         """
         try:
-            return ImageOps.exif_transpose(self._image)  # always a new image
+            return upright(self._image)
         except OSError as exc:
             refused = exc
         # Pillow gave up on the stream it read: start again on a fresh one
@@ -179,7 +180,7 @@ class ImageDocument(BaseParsedDocument):
         self._image.seek(page - 1)
         try:
             with _decoding_truncated_images():
-                frame = ImageOps.exif_transpose(self._image)
+                frame = upright(self._image)
         except OSError:
             raise refused from None  # not a matter of damaged data (a missing decoder)
         if _one_colour(frame):
@@ -195,6 +196,35 @@ class ImageDocument(BaseParsedDocument):
     def close(self) -> None:
         self._image.close()
         self._stream.close()
+
+
+#: EXIF's Orientation tag, and the turn or flip that sets each of its values upright
+_ORIENTATION = 0x0112
+_UPRIGHT = {2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180,
+            4: Image.Transpose.FLIP_TOP_BOTTOM, 5: Image.Transpose.TRANSPOSE,
+            6: Image.Transpose.ROTATE_270, 7: Image.Transpose.TRANSVERSE,
+            8: Image.Transpose.ROTATE_90}
+#: What Pillow raises on EXIF it cannot read
+_EXIF_ERRORS = (OSError, SyntaxError, ValueError, TypeError, KeyError, struct.error)
+
+
+def upright(image: Image.Image) -> Image.Image:
+    """The current frame of ``image`` turned as its EXIF orientation says, as a new image;
+    as stored when the orientation is missing, unreadable or not one of EXIF's eight.
+
+    Pillow's ``exif_transpose`` also writes the EXIF out again without the orientation,
+    and EXIF damaged in a way Pillow reads but cannot write (a number tag holding text)
+    made that fail: the photo's page could not be drawn for OCR at all. The page needs
+    the pixels, not the EXIF. A frame whose pixels do not decode raises OSError.
+    """
+    image.load()
+    try:
+        orientation = image.getexif().get(_ORIENTATION)
+    except _EXIF_ERRORS as exc:
+        log.debug("EXIF orientation unreadable, the image is read as stored: %s", exc)
+        orientation = None
+    turn = _UPRIGHT.get(orientation) if isinstance(orientation, int) else None
+    return image.transpose(turn) if turn is not None else image.copy()
 
 
 def _one_colour(image: Image.Image) -> bool:
@@ -358,20 +388,29 @@ class _pillow_limit:
     own limit is checked on every frame before its pixels are decoded, and a warning
     turned into an error made the default limit (179 million) half of what it says
     and raising it useless. Pillow's refusal still applies, as FileTooLarge.
+
+    Pillow's other warnings on a damaged file ("Corrupt EXIF data", "Truncated File
+    Read") go to the log at debug level: printed, they reached the user's terminal
+    as lines of Pillow's source, where what the damage costs is said in goblin's own
+    warnings, or not at all when it costs nothing of the page.
     """
 
     def __init__(self, max_pixels: int, source: Source) -> None:
         self.max_pixels = max_pixels
         self.source = source
-        self._catcher = warnings.catch_warnings()
+        self._catcher = warnings.catch_warnings(record=True)
+        self._said: list[warnings.WarningMessage] = []
 
     def __enter__(self) -> None:
-        self._catcher.__enter__()
+        said = self._catcher.__enter__()
+        self._said = said if said is not None else []
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: Any) -> None:
         self._catcher.__exit__(kind, exc, tb)
+        for said in self._said:
+            log.debug("Pillow on %s: %s", self.source.display_name, said.message)
         if not isinstance(exc, (Image.DecompressionBombError, Image.DecompressionBombWarning)):
             return
         pillow_refuses_past = 2 * (Image.MAX_IMAGE_PIXELS or 0)
