@@ -77,6 +77,14 @@ _OLE_BY_EXT = {"doc": "application/msword", "dot": "application/msword",
                "xls": "application/vnd.ms-excel", "ppt": "application/vnd.ms-powerpoint",
                "pps": "application/vnd.ms-powerpoint", "msg": "application/vnd.ms-outlook"}
 _HTML = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)[\s>]", re.I | re.S)
+# A web page without its html, head or body tags: a table, a style sheet or a meta tag
+# first, as web applications write the "Excel" (.xls) and "Word" (.doc) files they export,
+# which Excel and Word open as web pages; it closes one of its elements further on.
+_HTML_FRAGMENT = re.compile(
+    rb"^\s*(?:<!--.*?-->\s*)*<(?:table|meta|title|style|link|script|div|p|span|font|center"
+    rb"|pre|h[1-6]|form|ul|ol|br|b|i|u|a|img|iframe)[\s/>]", re.I | re.S)
+_HTML_CLOSING = re.compile(rb"</(?:table|title|style|script|div|p|span|font|center|pre|h[1-6]"
+                           rb"|form|ul|ol|td|tr|li|b|i|u|a)\s*>", re.I)
 _MAIL_HEADER = re.compile(
     rb"^(Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+):",
     re.I | re.M,
@@ -215,6 +223,8 @@ class MagicSniffer(BaseEngine):
         if root is not None:
             return FileType("image/svg+xml", "svg", 0.5) if root.rpartition(":")[2] == "svg" \
                 else FileType("application/xml", "xml", 0.5)
+        if _web_page_fragment(sample, source):
+            return FileType("text/html", "html", 0.6)
         encoded = sample[:4096].encode("utf-8", "ignore")
         # one message saved with its separator line is still the .eml it is named
         if source.extension != "eml" and _MBOX.match(encoded):
@@ -227,6 +237,17 @@ class MagicSniffer(BaseEngine):
         if known is not None and known.mime in _TEXTISH_MIMES:
             return FileType(known.mime, source.extension, 0.4)
         return FileType("text/plain", "txt", 0.3)
+
+
+def _web_page_fragment(sample: str, source: Source) -> bool:
+    """Whether a file named as a binary format (a ``.xls``, a ``.doc``) is a web page
+    opening with an element such as a table. A text format's file (``.md``, ``.txt``),
+    or one whose name says nothing, that starts with a tag keeps to text."""
+    known = BY_EXTENSION.get(source.extension)
+    if known is None or known.mime.startswith("text/") or known.mime in _TEXTISH_MIMES:
+        return False
+    head = sample[:4096].encode("utf-8", "ignore")
+    return _HTML_FRAGMENT.match(head) is not None and _HTML_CLOSING.search(head) is not None
 
 
 def _php_source(sample: str, source: Source) -> bool:
