@@ -52,12 +52,14 @@ def normalize_table_rows(
     """Drop empty rows, collapse split headers, merge continuation rows.
 
     ``collapse_headers=False`` and ``merge_continuations=False`` only clean
-    cells and drop empty rows and columns.
+    cells and drop empty rows and columns; ``merge_continuations=False`` alone
+    keeps every data row and still collapses a header split over two rows.
     """
     from goblin_core import table_repair
 
-    if collapse_headers and merge_continuations:
-        return _none_for_empty(table_repair.normalize_table_rows(rows))
+    if collapse_headers:
+        return _none_for_empty(table_repair.normalize_table_rows(
+            rows, continuations=merge_continuations))
     cleaned: list[list[table_repair.RawCell]] = [
         [table_repair.clean_cell(c) for c in row] for row in rows]
     cleaned = table_repair.drop_empty_columns(table_repair.drop_empty_rows(cleaned))
@@ -72,17 +74,6 @@ def _none_for_empty(rows: Sequence[Sequence[str | float | None]]) -> TableRows:
     from goblin_core.table_repair import has_text
 
     return [[str(cell) if has_text(cell) else None for cell in row] for row in rows]
-
-
-def _renormalized(rows: Sequence[Sequence[Any]], *, sheet: bool) -> TableRows:
-    """A goblin table's rows cleaned as GoblinTools' ``normalize`` did; a sheet's or a
-    CSV's rows are rows as written, only a split header folded, as StructuredExtractor
-    reads them (a row without an item number is no wrapped description there)."""
-    if not sheet:
-        return normalize_table_rows(rows)
-    from goblin_core import table_repair
-
-    return _none_for_empty(table_repair.normalize_table_rows(rows, continuations=False))
 
 
 def is_meaningful_table(
@@ -159,7 +150,9 @@ def extract_pdf_tables(
     for table in document.tables:
         rows: list[list[Any]] = [list(r) for r in table.rows]
         if normalize:
-            rows = _renormalized(rows, sheet=sheet)
+            # a sheet's or a CSV's rows are rows as written: only a split header is
+            # folded, as StructuredExtractor reads them
+            rows = normalize_table_rows(rows, merge_continuations=not sheet)
         if not is_meaningful_table(rows, min_cols=min_cols, min_rows=min_rows,
                                    min_filled_cells=min_filled_cells):
             continue
