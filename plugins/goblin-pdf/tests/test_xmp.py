@@ -85,12 +85,25 @@ def test_the_packet_gives_what_no_information_dictionary_says(engine: str,
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_the_information_dictionary_wins_and_spares_the_packet(engine: str) -> None:
+def test_the_information_dictionary_wins_and_the_packet_fills_what_it_lacks(
+    engine: str
+) -> None:
     named = extract(_pdf(PACKET, info={"Title": "Edital 12/2024"}), ocr="never",
                     engines=_only(engine))
     assert named.metadata["title"] == "Edital 12/2024"
-    # a title in the dictionary: the file is not opened a second time for its packet
-    assert "xmp" not in named.raw_metadata and "author" not in named.metadata
+    # the dictionary names no author: the packet's is read, as Tika reads it
+    assert named.metadata["author"] == "Ana Lima; Rui Costa"
+    assert named.raw_metadata["xmp"]["title"] == "Call for tenders"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_dictionary_naming_title_and_author_spares_the_packet(engine: str) -> None:
+    named = extract(_pdf(PACKET, info={"Title": "Edital 12/2024", "Author": "Prefeitura"}),
+                    ocr="never", engines=_only(engine))
+    assert (named.metadata["title"], named.metadata["author"]) == ("Edital 12/2024",
+                                                                  "Prefeitura")
+    # the file is not opened a second time for its packet
+    assert "xmp" not in named.raw_metadata and "language" not in named.metadata
 
 
 @pytest.mark.parametrize("engine", ENGINES)

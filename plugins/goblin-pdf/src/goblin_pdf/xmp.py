@@ -3,10 +3,10 @@ is silent.
 
 PDF 2.0 deprecates the document information dictionary in favour of XMP, and many
 producers (scanners, PDF/A converters, some Word and LaTeX exports) write the title or
-the author only there. PDFium reads the dictionary alone, so when it has neither a title
-nor an author the packet is read too, and fills what the dictionary does not say; where
-both say something, the dictionary wins, as it is what viewers show. A file whose
-dictionary names either is not opened a second time for its packet.
+the author only there. PDFium reads the dictionary alone, so when it lacks a title or an
+author the packet is read too, and fills what the dictionary does not say; where both
+say something, the dictionary wins, as it is what viewers show. A file whose dictionary
+names both is not opened a second time for its packet.
 """
 
 from __future__ import annotations
@@ -139,10 +139,11 @@ def catalog_packet(source: Source, password: str | None) -> bytes | None:
 
 
 def fill_from_xmp(metadata: dict[str, Any], read_packet: Callable[[], bytes | None]) -> None:
-    """When ``metadata`` has neither a title nor an author (as a PDF 2.0 file that keeps
-    no information dictionary), fill each key it lacks from the XMP packet
-    ``read_packet`` gives; the packet's own values go to ``metadata["xmp"]``."""
-    if metadata.get("title") or metadata.get("author"):
+    """When ``metadata`` lacks a title or an author (as a PDF 2.0 file that keeps no
+    information dictionary, or one whose dictionary names only its title), fill each key
+    it lacks from the XMP packet ``read_packet`` gives; the packet's own values go to
+    ``metadata["xmp"]``."""
+    if metadata.get("title") and metadata.get("author"):
         return
     packet = read_packet()
     found = parse_xmp(packet) if packet else {}
