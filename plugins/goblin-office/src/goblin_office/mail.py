@@ -743,6 +743,12 @@ def _part_text(part: Any) -> str:
         if declared is None or declared.strip() in ("us-ascii", "ascii"):
             # The standard's default is ASCII, which would turn every other byte into
             # U+FFFD; mailers that leave the charset out mostly send UTF-8 or cp1252.
+            if part.get_content_type() == "text/html":
+                # HTML names its charset itself (<meta charset>), as mail clients read
+                # it: detection alone took a short Greek page for Latin-1
+                from goblin_office.markup import decode_html  # it imports this module
+
+                return decode_html(payload)[0]
             return decode_text(payload)[0]
         text = _declared_text(payload, declared.strip())
         if text is not None:
