@@ -54,6 +54,13 @@ def _prose(page: Page) -> str:
     return page.text
 
 
+def _page_texts(pages: Iterable[Page]) -> tuple[str, ...]:
+    """Each page's prose in the place of its number (page n's at n - 1), so full.md finds
+    a table's page by its number; a page not read (outside ``page_range``) is ""."""
+    by_number = {page.number: _prose(page) for page in pages}
+    return tuple(by_number.get(n, "") for n in range(1, max(by_number, default=0) + 1))
+
+
 def structure_document(document: Document, path: str | None = None) -> StructuredDocument:
     """The structured view of an extracted Document (its tables scored, its prose).
 
@@ -80,7 +87,7 @@ def structure_document(document: Document, path: str | None = None) -> Structure
     page_texts: tuple[str, ...] = ()
     prose = ""
     if label == "pdf":
-        page_texts = tuple(_prose(p) for p in document.pages)
+        page_texts = _page_texts(document.pages)
         prose = "\n\n".join(t for t in page_texts if t.strip())
     elif label == "docx":
         prose = "\n\n".join(_prose(p) for p in document.pages if _prose(p).strip())
