@@ -1049,15 +1049,7 @@ class MSGParser(BaseEngine):
             ("Date", msg_date(message) or ""),
             ("Subject", _msg_field(message, "subject")),
         ]
-        body = _msg_field(message, "body")
-        if not body.strip():
-            html = _msg_field(message, "htmlBody")
-            body = html_text(html) if html else ""
-        if not body.strip():
-            # Outlook's rich text, kept only as RTF: extract-msg reads plain text and
-            # HTML out of RTF that wraps them, not RTF itself
-            body = rtf_body_text(_msg_rtf(message), comments)
-        page = mail_page(headers, body, self.name)
+        page = mail_page(headers, msg_body(message, comments), self.name)
         children = []
         for index, attachment in enumerate(_msg_attachments(message), start=1):
             item = _msg_attachment(attachment, index)
@@ -1067,6 +1059,33 @@ class MSGParser(BaseEngine):
         return TextDocument(
             [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
         )
+
+
+def msg_body(message: Any, comments: bool = True) -> str:
+    """A .msg's body: its plain text, else its HTML's visible text, else its RTF's.
+
+    The HTML body is bytes (PR_HTML), read as an HTML file is, in the charset its
+    ``<meta>`` declares: detection alone took a short Greek or Cyrillic message for
+    Latin-1."""
+    body = _msg_field(message, "body")
+    if body.strip():
+        return body
+    try:
+        html = message.htmlBody
+    except Exception as exc:  # extract-msg computes fields lazily and may fail on any one
+        log.debug("msg field htmlBody unreadable: %s", exc)
+        html = None
+    if isinstance(html, bytes) and html.strip():
+        from goblin_office.markup import decode_html  # it imports this module
+
+        body = html_text(decode_html(html)[0].replace("\0", ""))
+    elif isinstance(html, str):
+        body = html_text(html.replace("\0", ""))
+    if body.strip():
+        return body
+    # Outlook's rich text, kept only as RTF: extract-msg reads plain text and HTML out
+    # of RTF that wraps them, not RTF itself
+    return rtf_body_text(_msg_rtf(message), comments)
 
 
 # MAPI property tags (MS-OXPROPS), as extract-msg names a property: tag and type in hex
