@@ -129,6 +129,21 @@ def test_many_missing_page_files_are_found_in_one_run(make_djvu: MakeDjvu,
     assert time.monotonic() - started < 10
 
 
+def test_a_page_ddjvu_cannot_draw_says_why_in_plain_words(make_djvu: MakeDjvu,
+                                                          tmp_path: Path) -> None:
+    data = bytearray(four_pages(make_djvu))
+    image = data.index(b"Sjbz", data.index(b"Sjbz") + 1) + 8  # the second page's image
+    data[image:image + 40] = bytes(b ^ 0x5A for b in data[image:image + 40])
+    damaged = tmp_path / "damaged.djvu"
+    damaged.write_bytes(bytes(data))
+    with (DjvuParser().open(Source.from_path(damaged), default_registry().config()) as parsed,
+          pytest.raises(CorruptDocument) as refused):
+        parsed.render(2, 100)
+    message = str(refused.value)
+    assert "ddjvu cannot draw page 2: Corrupted file" in message
+    assert "[1-" not in message and "ddjvu: " not in message
+
+
 def test_unreadable_metadata_costs_the_metadata_not_the_pages(make_djvu: MakeDjvu) -> None:
     data = four_pages(make_djvu)
     shared = data.index(b"DJVIANT")  # the annotations the pages share, metadata among them

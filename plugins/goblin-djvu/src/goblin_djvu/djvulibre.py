@@ -26,8 +26,9 @@ INSTALL = "apt-get install djvulibre-bin"
 #: The most a tool run may write: a page's text layer holds at most 16 MB, which
 #: djvutxt's escapes can make four times longer.
 MAX_OUTPUT_BYTES = 64 * 1024**2
-# DjVuLibre's message numbers ("[1-12311] Failed to open ..."), which say nothing to a user
-_MESSAGE_ID = re.compile(r"^\[\d+-\d+\]\s*")
+# DjVuLibre's message numbers ("[1-12311] Failed to open ..."), which say nothing to a
+# user, and the tool's name before them ("ddjvu: [1-15413] Corrupted file ...")
+_MESSAGE_ID = re.compile(r"^(?:[a-z]+:\s*)?\[\d+-\d+\]\s*")
 
 
 def missing_tools() -> list[str]:
