@@ -131,7 +131,8 @@ class DjvuDocument(BaseParsedDocument):
         source = self.source
         done = self._count_and_metadata(one_page)
         if not _counted(done) and (one_page or _bundled(source.head(32))):
-            done = self._from_repaired_copy(one_page) or done
+            done = (self._from_repaired_copy(one_page, without_outline=False)
+                    or self._from_repaired_copy(one_page, without_outline=True) or done)
         count, _, meta = done.stdout.partition(b"\n")
         if not _counted(done):
             raise CorruptDocument(f"DjVuLibre cannot open it: {self.tools.complaint(done)}"
@@ -149,19 +150,20 @@ class DjvuDocument(BaseParsedDocument):
         if bookmarks:
             self.metadata["outline"] = bookmarks
 
-    def _from_repaired_copy(self, one_page: bool) -> subprocess.CompletedProcess[bytes] | None:
+    def _from_repaired_copy(self, one_page: bool, *, without_outline: bool
+                            ) -> subprocess.CompletedProcess[bytes] | None:
         """djvused's count and metadata read from a copy of the file with its outer size
-        repaired, which the tools then read; None when there is no such copy, or
-        DjVuLibre cannot open it either (its error about the file itself is the one to
-        give)."""
-        repaired = repaired_copy(self.source)
+        repaired, and its outline put out of sight when asked, which the tools then read;
+        None when there is no such copy, or DjVuLibre cannot open it either (its error
+        about the file itself is the one to give)."""
+        repaired = repaired_copy(self.source, without_outline=without_outline)
         if repaired is None:
             return None
         original, self.tools.path, self._repaired = self.tools.path, str(repaired.path), \
             repaired.path
         done = self._count_and_metadata(one_page)
         if _counted(done):
-            self.warnings.append(repaired.warning)
+            self.warnings.extend(repaired.warnings)
             return done
         self.close()
         self.tools.path = original

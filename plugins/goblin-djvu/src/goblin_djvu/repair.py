@@ -1,4 +1,4 @@
-"""A copy of a DjVu file whose outer size is wrong, made for DjVuLibre to read.
+"""A copy of a DjVu file DjVuLibre refuses whole, with what it stumbles on mended.
 
 A DjVu file is one IFF ``FORM`` whose header gives its size. DjVuLibre trusts that
 size: a one-page file (``DJVU``) cut short by a single byte, or whose size is off
@@ -9,6 +9,8 @@ number), which a flipped bit makes of any size. The copy gives the size the file
 can hold: a one-page file keeps the chunks that are whole, up to the first one cut
 short or damaged; a multi-page one keeps every byte, as its directory places its
 pages by their offsets (pages past the end are found apart, see ``components``).
+A multi-page document DjVuLibre still refuses may have a damaged outline, which it
+reads with the directory: a second copy puts the outline out of its sight.
 """
 
 from __future__ import annotations
@@ -29,37 +31,57 @@ _CONTENT_AT = 12
 _FIRST_CHUNK_AT = 16
 # a chunk's name: four letters, digits or spaces ("INFO", "Sjbz", "BG44", "TXTz")
 _CHUNK_NAME = re.compile(rb"[A-Za-z0-9 ]{4}")
+# what the outline chunk is renamed to: a name DjVuLibre does not know, and passes over
+_IGNORED_CHUNK = b"JUNK"
 #: Bytes copied at a time: a multi-page book can be hundreds of MB.
 _COPY_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
 class Repaired:
-    """The copy's path and the warning (kind, message) that says what was changed."""
+    """The copy's path and the warnings (kind, message) that say what was changed."""
 
     path: Path
-    warning: tuple[str, str]
+    warnings: list[tuple[str, str]]
 
 
-def repaired_copy(source: Source) -> Repaired | None:
-    """A copy of ``source`` whose outer size is what the file holds, in a temporary file
-    the caller removes; None when the size is right, or nothing whole is left to read."""
+def repaired_copy(source: Source, *, without_outline: bool = False) -> Repaired | None:
+    """A copy of ``source`` whose outer size is what the file holds, and, when asked, a
+    multi-page document's outline (its NAVM chunk) renamed out of DjVuLibre's sight, in
+    a temporary file the caller removes; None when there is nothing to change, or
+    nothing whole is left to read.
+
+    DjVuLibre opens a multi-page document's outline with its directory, and refuses
+    the whole document when the outline is damaged: every page was lost to a damaged
+    bookmark. The chunk keeps its place and size, as the directory places the pages by
+    their offsets.
+    """
     head = source.head(_FIRST_CHUNK_AT)
     if len(head) < _FIRST_CHUNK_AT:
         return None
     declared = int.from_bytes(head[8:12], "big")
     size = source.size
+    said: list[tuple[str, str]] = []
+    outline_at = None
     if head[12:16] == b"DJVM":
-        kept, warning = size, _size_warning(declared, size)
-    elif head[12:16] == b"DJVU":
+        kept = size
+        if without_outline:
+            outline_at = _outline_at(source)
+            if outline_at is None:
+                return None
+            said.append(("CorruptDocument", "its outline (bookmarks) is damaged: DjVuLibre "
+                         "cannot open the document with it; read without it"))
+    elif head[12:16] == b"DJVU" and not without_outline:
         kept, dropped = whole_chunks_end(source)
         if kept <= _FIRST_CHUNK_AT:
             return None
-        warning = (_cut_warning(dropped, kept, size) if dropped is not None
-                   else _size_warning(declared, size))
+        if dropped is not None:
+            said.append(_cut_warning(dropped, kept, size))
     else:
         return None
-    if kept - _CONTENT_AT == declared:
+    if kept - _CONTENT_AT != declared and not any(kind == "Truncated" for kind, _ in said):
+        said.append(_size_warning(declared, size))
+    if not said:
         return None
     handle, name = tempfile.mkstemp(prefix="goblin-djvu-", suffix=".djvu")
     try:
@@ -67,10 +89,24 @@ def repaired_copy(source: Source) -> Repaired | None:
             copy.write(head[:8] + struct.pack(">I", kept - _CONTENT_AT))
             original.seek(_CONTENT_AT)
             _copy_bytes(original, copy, kept - _CONTENT_AT)
+            if outline_at is not None:
+                copy.seek(outline_at)
+                copy.write(_IGNORED_CHUNK)
     except BaseException:
         Path(name).unlink(missing_ok=True)
         raise
-    return Repaired(Path(name), warning)
+    return Repaired(Path(name), said)
+
+
+def _outline_at(source: Source) -> int | None:
+    """Where a multi-page document's outline chunk (NAVM, right after its directory)
+    begins; None when it has none."""
+    dirm = source.read(8, _FIRST_CHUNK_AT)
+    if dirm[:4] != b"DIRM" or len(dirm) < 8:
+        return None
+    end = _FIRST_CHUNK_AT + 8 + int.from_bytes(dirm[4:8], "big")
+    at = end + (end & 1)
+    return at if source.read(4, at) == b"NAVM" else None
 
 
 def whole_chunks_end(source: Source) -> tuple[int, str | None]:
