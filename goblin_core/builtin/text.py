@@ -651,6 +651,20 @@ def without_overstrikes(text: str) -> str:
     return _OVERSTRUCK.sub(_struck_character, text)
 
 
+def without_end_of_file_mark(text: str) -> str:
+    r"""``text`` without the end-of-file mark (Ctrl-Z, U+001A) DOS programs close a text
+    file with, and the blanks after it: no character of the text, where it was read
+    as one (the last row of an exported CSV, a stray control code in the output).
+
+    >>> without_end_of_file_mark("CODE,NAME\r\n1,Ana\r\n\x1a"), without_end_of_file_mark("a\n")
+    ('CODE,NAME\r\n1,Ana\r\n', 'a\n')
+    """
+    end = len(text.rstrip())
+    if not end or text[end - 1] != "\x1a":
+        return text
+    return text[: len(text[:end].rstrip("\x1a"))]
+
+
 class PlainTextParser(BaseEngine):
     """Plain text in any common encoding; form feeds split pages."""
 
@@ -669,6 +683,7 @@ class PlainTextParser(BaseEngine):
         cut = len(data) == wanted and source.size > wanted
         text, encoding = decode_text(_without_split_character(data) if cut else data)
         text, nuls = without_stray_nuls(text)
+        text = without_end_of_file_mark(text)
         if binary_content(text):
             raise CorruptDocument(f"binary content in a text file (decoded as {encoding})",
                                   file=source.display_name)

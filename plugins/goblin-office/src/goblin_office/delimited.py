@@ -17,7 +17,12 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, repeat
 
-from goblin_core.builtin.text import binary_content, decode_text, without_stray_nuls
+from goblin_core.builtin.text import (
+    binary_content,
+    decode_text,
+    without_end_of_file_mark,
+    without_stray_nuls,
+)
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -114,6 +119,7 @@ class DelimitedParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         text, encoding = decode_text(source.bytes())
         text, nuls = without_stray_nuls(text)
+        text = without_end_of_file_mark(text)
         if binary_content(text):
             raise CorruptDocument(
                 f"binary content in a CSV file (decoded as {encoding})", file=source.display_name
