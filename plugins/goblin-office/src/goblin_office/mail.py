@@ -274,8 +274,9 @@ class EMLParser(BaseEngine):
         wanted = int(config.get("limits", "max_members", 10_000)) + 1
         cut: list[str] = []
         left_out: list[str] = []
+        sealed: list[str] = []
         try:
-            page, metadata, attachments = self._read(data, cut, wanted, left_out)
+            page, metadata, attachments = self._read(data, cut, wanted, left_out, sealed)
         except RecursionError as exc:  # the standard library's parser recurses per nested part
             raise CorruptDocument(
                 "its MIME parts (forwarded messages inside messages) nest deeper than the "
@@ -291,15 +292,22 @@ class EMLParser(BaseEngine):
         document.warnings = header_cuts(cut) + [
             ("CorruptDocument", f"attached message {name} left out: it nests deeper than "
              "the mail writer can follow") for name in left_out]
+        if sealed:
+            # encrypted to its recipients' keys: no password opens it, and what it holds
+            # is known lost, so the message counts as read in part
+            document.warnings.append(("Encrypted", "encrypted to its recipients' keys, which "
+                                      f"no password opens, and left out: {'; '.join(sealed)}"))
+            document.left_out = f"{len(sealed)} encrypted part(s) (see the warnings)"
         if document.warnings:
             log.warning("%s: %s", source.display_name, document.warnings[0][1])
         return document
 
     def _read(self, data: bytes, cut: list[str], wanted: int, left_out: list[str],
+              sealed: list[str],
               ) -> tuple[PageBuilder | None, dict[str, Any], list[tuple[str, bytes]]]:
         """The page, metadata and attachments of the message in ``data`` (no page when
         it has no headers); the attached messages too deep to be read are named in
-        ``left_out``."""
+        ``left_out``, its encrypted parts in ``sealed``."""
         message = parse_mail(data, cut)
         if not isinstance(message, EmailMessage) or not message.keys():
             return None, {}, []
@@ -316,7 +324,8 @@ class EMLParser(BaseEngine):
             "created": mail_date(_header(message, "Date")),
             "message_id": _header(message, "Message-ID"),
         }
-        return page, metadata, [*uuencoded, *_attachments(message, wanted, left_out, body_part)]
+        return page, metadata, [*uuencoded, *_attachments(message, wanted, left_out, sealed,
+                                                          body_part)]
 
 
 _DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)
@@ -768,10 +777,12 @@ _FORWARDED = frozenset({"message/rfc822", "message/global", "message/news", "mes
 
 
 def _attachments(message: EmailMessage, wanted: int, left_out: list[str],
-                 body: Any = None) -> list[tuple[str, bytes]]:
+                 sealed: list[str], body: Any = None) -> list[tuple[str, bytes]]:
     """The first ``wanted`` attachments: past them a message of 200,000 parts would
     spend seconds and their bytes on attachments no one reads. Attached messages
-    nested too deep to be read are named in ``left_out``.
+    nested too deep to be read are named in ``left_out``; encrypted parts (PGP/MIME,
+    S/MIME) are no attachment, but named in ``sealed``: read as files they were cipher
+    text (an armored PGP message as its text) or a failure to read an unknown format.
 
     A message whose own type is message/rfc822 (a forward sent as nothing but the
     original) has that message as its one attachment: it has no body of its own. So
@@ -783,6 +794,9 @@ def _attachments(message: EmailMessage, wanted: int, left_out: list[str],
         name = f"attachment-1{_extension(message)}"
         data = _forwarded_or_none(message, name, left_out)
         return [(name, data)] if data else []
+    if scheme := _encryption(message):
+        sealed.append(f"the message, {scheme}")
+        return []
     if not message.is_multipart():
         if _body_part(message, ("plain", "html")) is not None:
             return []
@@ -794,6 +808,9 @@ def _attachments(message: EmailMessage, wanted: int, left_out: list[str],
         if len(found) >= wanted:
             break
         name = attachment_name(_filename(part), f"attachment-{index}{_extension(part)}")
+        if scheme := _encryption(part):
+            sealed.append(f"{name}, {scheme}")
+            continue
         if part.get_content_type() in _FORWARDED:
             data = _forwarded_or_none(part, name, left_out)
         elif part.get_content_maintype() == "message":
@@ -805,6 +822,18 @@ def _attachments(message: EmailMessage, wanted: int, left_out: list[str],
         if data.strip() or (data and part.get_content_maintype() != "text"):
             found.append((name, data))
     return found
+
+
+def _encryption(part: Any) -> str:
+    """How ``part`` is encrypted: "PGP/MIME" or "S/MIME" (RFC 3156, RFC 8551), another
+    name for a multipart/encrypted of another protocol; "" when it is not encrypted
+    (an S/MIME signature, or a message signed opaquely, is not)."""
+    kind = part.get_content_type()
+    if kind == "multipart/encrypted":
+        protocol = _param(part, "protocol").lower()
+        return "PGP/MIME" if "pgp" in protocol else f"multipart/encrypted {protocol}".strip()
+    enveloped = _param(part, "smime-type").lower() in ("enveloped-data", "authenveloped-data")
+    return "S/MIME" if enveloped and kind.endswith("pkcs7-mime") else ""
 
 
 #: What a multipart/alternative holds beside the body as the same text in another form.
@@ -833,7 +862,7 @@ def _attached_parts(message: EmailMessage, body: Any) -> list[Any]:
     while pending:  # a loop, not recursion: parts nest as deep as the parser went
         part = pending.pop()
         inner = part.get_payload() if part.get_content_maintype() == "multipart" else None
-        if not isinstance(inner, list):
+        if not isinstance(inner, list) or _encryption(part):  # its parts are one cipher
             leaves.append(part)
             continue
         if part.get_content_type() == "multipart/signed" and len(inner) == 2:
