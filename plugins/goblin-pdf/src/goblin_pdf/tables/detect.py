@@ -98,6 +98,32 @@ def doubled_chars(page: Any) -> bool:
     return doubled >= MIN_DOUBLED_CHARS
 
 
+class _CharPlaces(list[dict[str, Any]]):
+    """A page's glyphs that find their own place in the list at once.
+
+    pdfplumber's de-duplication puts the glyphs it keeps back in page order with
+    ``list.index``, a scan of the whole list for each glyph: a page of 30,000 glyphs
+    drawn in fake bold took over a minute, in one C call that ``page_timeout`` could
+    not interrupt, and its tables were lost.
+    """
+
+    def __init__(self, chars: Sequence[dict[str, Any]]) -> None:
+        super().__init__(chars)
+        self._places = {id(char): place for place, char in enumerate(chars)}
+
+    def index(self, value: Any, *_: Any) -> int:
+        return self._places[id(value)]
+
+
+def without_doubled_chars(page: Any) -> Any:
+    """``page`` with each glyph drawn twice at (nearly) one spot kept once, as
+    pdfplumber's ``dedupe_chars`` keeps them, in time linear in the glyphs."""
+    from pdfplumber.utils import dedupe_chars
+
+    kept = {id(char) for char in dedupe_chars(_CharPlaces(page.chars))}
+    return page.filter(lambda obj: obj.get("object_type") != "char" or id(obj) in kept)
+
+
 def unreadable(rows: Sequence[Sequence[str]]) -> bool:
     """True when most of a table's text is pdfminer's ``(cid:N)`` for unmapped glyphs."""
     text = "".join(c for row in rows for c in row)
@@ -152,7 +178,7 @@ def page_tables(page: Any, number: int,
     page = upright_page(page)
     if doubled_chars(page):
         # Fake bold draws every glyph twice; without this, cells read "SSpeciiffiies".
-        page = page.dedupe_chars()
+        page = without_doubled_chars(page)
     grids = _raw_tables(page, strategies)
     found = []
     for bbox, raw in grids:
