@@ -257,6 +257,60 @@ def salvaged_sheet(body: bytes) -> SalvagedSheet | None:
     return SalvagedSheet(body[: last.end()] + closing, int(numbered[1]) if numbered else 0)
 
 
+_CELL = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?)c\b([^>]*?)(?<!/)>(.*?)</\1c\s*>", re.S)
+_CELL_TYPE = re.compile(rb"""\bt\s*=\s*["']([^"']*)["']""")
+_CELL_VALUE = re.compile(rb"<((?:[A-Za-z_][\w.-]*:)?)v\s*>([^<]*)</\1v\s*>")
+#: a number as calamine parses a cell's value: no spaces around it, no unit after it
+_NUMBER = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+@dataclass
+class MendedSheet:
+    """A sheet part whose number cells that hold no number were mended."""
+
+    part: bytes
+    #: the references of the cells mended (A1, C7...), in the part's order
+    cells: list[str]
+
+
+def mended_number_cells(body: bytes) -> MendedSheet | None:
+    """The sheet part ``body`` with each number cell whose value is no number (blank,
+    spaces around a number, a number with a unit or a word written after it, as some
+    exporters write) mended: a number between spaces is the number, blanks leave the
+    cell empty, anything else is kept as the text it is. calamine refuses the whole
+    sheet over one such cell. None when the part has none."""
+    cells: list[str] = []
+
+    def mend(cell: re.Match[bytes]) -> bytes:
+        prefix, attributes, inner = cell[1], cell[2], cell[3]
+        kind = _CELL_TYPE.search(attributes)
+        if kind is not None and kind[1] not in (b"", b"n"):
+            return cell[0]
+        value = _CELL_VALUE.search(inner)
+        if value is None or _NUMBER.fullmatch(value[2]):
+            return cell[0]
+        reference = re.search(rb"""\br\s*=\s*["']([^"']*)["']""", attributes)
+        cells.append(reference[1].decode("ascii", "replace") if reference else "?")
+        written = value[2].strip()
+        if _NUMBER.fullmatch(written):
+            inner = inner[: value.start(2)] + written + inner[value.end(2) :]
+        elif not written:
+            inner = inner[: value.start()] + inner[value.end() :]
+        elif re.search(rb"<" + re.escape(prefix) + rb"f\b", inner):
+            # a formula's result: its text, as a formula giving text keeps it
+            attributes = _CELL_TYPE.sub(b"", attributes) + b' t="str"'
+            inner = inner[: value.start(2)] + written + inner[value.end(2) :]
+        else:
+            attributes = _CELL_TYPE.sub(b"", attributes) + b' t="inlineStr"'
+            inner = (inner[: value.start()] + b"<" + prefix + b"is><" + prefix + b"t>"
+                     + written + b"</" + prefix + b"t></" + prefix + b"is>"
+                     + inner[value.end() :])
+        return b"<" + prefix + b"c" + attributes + b">" + inner + b"</" + prefix + b"c>"
+
+    mended = _CELL.sub(mend, body)
+    return MendedSheet(mended, cells) if cells else None
+
+
 def _well_formed_length(body: bytes) -> int:
     """How much of ``body`` is read as XML before a syntax error (all of it when there is
     none before its end): damage that inflates, as a broken deflate stream may, into

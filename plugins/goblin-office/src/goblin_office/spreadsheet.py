@@ -13,7 +13,7 @@ import logging
 import re
 import zipfile
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, BinaryIO
 
 import xlrd
@@ -52,8 +52,10 @@ from goblin_office.sheeterrors import (
 )
 from goblin_office.sheetextras import XLRD_LOG, SheetExtras, WorkbookXml, safe_extras
 from goblin_office.sheetspan import (
+    MendedSheet,
     copies_refused,
     inflated_prefix,
+    mended_number_cells,
     salvaged_shared_strings,
     salvaged_sheet,
     shared_string_counts,
@@ -194,6 +196,8 @@ class _CalamineDocument(BaseParsedDocument):
             except CalamineError as exc:
                 salvaged = self._salvaged_rows(name)
                 if salvaged is None:
+                    salvaged = self._mended_rows(name)
+                if salvaged is None:
                     # a damaged sheet part costs that sheet, not the workbook's other sheets
                     yield PageContent(number=number, label=name,
                                       error=f"sheet {name!r} cannot be read ({exc})")
@@ -225,6 +229,33 @@ class _CalamineDocument(BaseParsedDocument):
                            self.metadata, first_column=first_column)
         if len(self.metadata.get("truncated_sheets", ())) > cut_before:
             self.warnings.extend(cut_sheet_warnings([name], self.config))
+        return rows
+
+    def _mended_rows(self, name: str) -> list[Sequence[str]] | None:
+        """The rows of sheet ``name`` when number cells that hold no number (blank, a
+        number between spaces, a number with a unit after it) are what keeps calamine
+        from reading it: read from a copy of the workbook with those cells mended
+        (``mended_number_cells``), said in a warning; None when it has none, or calamine
+        cannot read the mended copy either."""
+        part = self.sheet_parts.get(name)
+        if part is None or self.source is None or self.package is None:
+            return None
+        mended = mended_number_cells(inflated_prefix(self.package, part))
+        if mended is None:
+            return None
+        data = _with_member(self.package, part, mended.part)
+        try:
+            workbook = _workbook(self.source, self.source, io.BytesIO(data))
+        except CorruptDocument:
+            return None
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as package:
+                rows = self._rows(name, workbook, package)
+        except CalamineError:
+            return None
+        finally:
+            workbook.close()
+        self.warnings.append(_mended_warning(name, mended))
         return rows
 
     def _salvaged_rows(self, name: str) -> list[Sequence[str]] | None:
@@ -667,6 +698,47 @@ def _workbook(
 _MACRO_PARTS = re.compile(rb"(?<=[/\"])macrosheets/(_rels/)?")
 
 
+def _mended_warning(name: str, mended: MendedSheet) -> tuple[str, str]:
+    shown = ", ".join(mended.cells[:5]) + (", ..." if len(mended.cells) > 5 else "")
+    return ("CorruptDocument", (
+        f"sheet {name!r}: {len(mended.cells):,} number cell(s) hold no number ({shown}); "
+        "read as the text they hold, a number between spaces as the number"))
+
+
+def _mended_sheet(
+    plain: Source, member: str, title: str,
+    sheet_rows: Callable[[Any], tuple[list[Sequence[str]], _RowsUntilDamage]],
+) -> tuple[list[Sequence[str]], _RowsUntilDamage, MendedSheet] | None:
+    """Sheet ``title`` read by openpyxl from a copy of the workbook whose number cells
+    that hold no number are mended, when it has such cells and the copy reads further."""
+    import openpyxl
+
+    with zipfile.ZipFile(plain.open()) as package:
+        mended = mended_number_cells(inflated_prefix(package, member))
+        if mended is None:
+            return None
+        data = _with_member(package, member, mended.part)
+    try:
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception:  # openpyxl raises KeyError, ValueError, zip and XML errors
+        return None
+    try:
+        rows, read = sheet_rows(workbook[title])
+    finally:
+        workbook.close()
+    return (rows, read, mended) if not read.damage else None
+
+
+def _with_member(package: zipfile.ZipFile, member: str, data: bytes) -> bytes:
+    """A copy of ``package`` with ``data`` in member ``member``'s place."""
+    copy = io.BytesIO()
+    with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as written:
+        for info in package.infolist():
+            written.writestr(info.filename,
+                             data if info.filename == member else package.read(info))
+    return copy.getvalue()
+
+
 def _macro_sheets_moved(package: zipfile.ZipFile) -> BinaryIO | None:
     """A copy of an xlsb whose Excel 4 macro sheets sit where worksheets do, or None
     when it has none.
@@ -912,15 +984,26 @@ class OpenpyxlParser(BaseEngine):
                     pages.append(PageContent(number=number, label=sheet.title, error=(
                         f"sheet {sheet.title!r} cannot be read ({unread[sheet.title]})")))
                     continue
-                sheet.reset_dimensions()
-                read = _RowsUntilDamage(sheet.iter_rows())
-                texts: Iterable[list[str]] = (_openpyxl_row(row, display, dates, comma)
-                                              for row in read)
-                found = formulas.get(sheet.title, {})
-                if found:
-                    texts = with_errors(texts, found, 0)
-                    warnings.extend(uncalculated_warnings(sheet.title, found))
-                rows = capped_rows(texts, sheet.title, limit, metadata, max_chars)
+                def sheet_rows(sheet: Any) -> tuple[list[Sequence[str]], _RowsUntilDamage]:
+                    sheet.reset_dimensions()
+                    read = _RowsUntilDamage(sheet.iter_rows())
+                    texts: Iterable[list[str]] = (_openpyxl_row(row, display, dates, comma)
+                                                  for row in read)
+                    found = formulas.get(sheet.title, {})
+                    if found:
+                        texts = with_errors(texts, found, 0)
+                    return capped_rows(texts, sheet.title, limit, metadata, max_chars), read
+
+                rows, read = sheet_rows(sheet)
+                if read.damage and sheet.title in members:
+                    # openpyxl stops at a number cell that holds no number, as calamine does
+                    reread = _mended_sheet(plain, members[sheet.title], sheet.title,
+                                           sheet_rows)
+                    if reread is not None:
+                        rows, read, mended = reread
+                        warnings.append(_mended_warning(sheet.title, mended))
+                warnings.extend(uncalculated_warnings(sheet.title,
+                                                      formulas.get(sheet.title, {})))
                 if read.damage and not read.count:
                     # a damaged sheet part costs that sheet, not the workbook's other sheets
                     pages.append(PageContent(number=number, label=sheet.title, error=(
