@@ -60,18 +60,14 @@ def pages_past_the_end(source: Source, components: list[Component]) -> dict[int,
     files of the directory that ``ls`` does not list one by one (one ``<thumbnails>``
     line for them all): those whose ``FORM:THUM`` header is in the file are passed over.
     """
-    head = source.read(_OFFSETS_AT, 0)
-    if len(head) < _OFFSETS_AT or head[_DIRM_AT:_DIRM_AT + 4] != b"DIRM":
-        return {}
-    count = int.from_bytes(head[_OFFSETS_AT - 2:_OFFSETS_AT], "big")
-    table = source.read(4 * count, _OFFSETS_AT)
-    if count < len(components) or len(table) != 4 * count:
+    offsets = directory_offsets(source)
+    if offsets is None or len(offsets) < len(components):
         return {}
     size = source.size
     listed = iter(components)
     missing: dict[int, str] = {}
     with source.open() as stream:
-        for offset in struct.unpack(f">{count}I", table):
+        for offset in offsets:
             if _thumbnails_at(stream, offset):
                 continue
             component = next(listed, None)
@@ -84,6 +80,19 @@ def pages_past_the_end(source: Source, components: list[Component]) -> dict[int,
                     f"the file ({size:,} bytes): the file is cut short, or its directory "
                     "is wrong")
     return missing if next(listed, None) is None else {}
+
+
+def directory_offsets(source: Source) -> list[int] | None:
+    """The offset of each file of a bundled document, in its directory's order (stored
+    plain, before the directory's compressed part); None when the directory is cut."""
+    head = source.read(_OFFSETS_AT, 0)
+    if len(head) < _OFFSETS_AT or head[_DIRM_AT:_DIRM_AT + 4] != b"DIRM":
+        return None
+    count = int.from_bytes(head[_OFFSETS_AT - 2:_OFFSETS_AT], "big")
+    table = source.read(4 * count, _OFFSETS_AT)
+    if len(table) != 4 * count:
+        return None
+    return list(struct.unpack(f">{count}I", table))
 
 
 def _thumbnails_at(stream: BinaryIO, offset: int) -> bool:

@@ -47,8 +47,10 @@ class DjvuLibre:
         self.memory = int(config.get("limits", "max_memory", 0))
 
     def run(self, tool: str, *arguments: str,
-            limit: int | None = None) -> subprocess.CompletedProcess[bytes]:
-        """``tool arguments... <document>`` (ddjvu's output file after it); its exit
+            limit: int | None = None, document: bool = True
+            ) -> subprocess.CompletedProcess[bytes]:
+        """``tool arguments... <document>`` (ddjvu's output file after it; the arguments
+        alone when ``document`` is false: djvm building a document); its exit
         code is the caller's to judge. FileTooLarge when it writes more than ``limit``
         bytes (MAX_OUTPUT_BYTES unless given): a file of a few KB can hold text layers or
         bookmarks that compress a thousandfold (12 KB made djvutxt write 629 MB)."""
@@ -57,7 +59,7 @@ class DjvuLibre:
         if binary is None:
             raise EngineUnavailable(f"DjVuLibre's {tool} not found: {INSTALL}",
                                     file=self.display_name)
-        command = [binary, *arguments, self.path]
+        command = [binary, *arguments, *([self.path] if document else [])]
         if tool == "ddjvu":
             command.append("-")  # the image on standard output
         timeout = within_document(self.timeout)

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,7 +39,7 @@ from goblin_djvu.components import (
     pages_past_the_end,
 )
 from goblin_djvu.djvulibre import INSTALL, DjvuLibre, missing_tools
-from goblin_djvu.repair import repaired_copy, size_note
+from goblin_djvu.repair import repaired_copy, size_note, unpacked_by_offsets
 from goblin_djvu.sexpr import SExpr, SExprError, parse_all, unescape
 
 DJVU_MIME = "image/vnd.djvu"
@@ -132,7 +134,8 @@ class DjvuDocument(BaseParsedDocument):
         done = self._count_and_metadata(one_page)
         if not _counted(done) and (one_page or _bundled(source.head(32))):
             done = (self._from_repaired_copy(one_page, without_outline=False)
-                    or self._from_repaired_copy(one_page, without_outline=True) or done)
+                    or self._from_repaired_copy(one_page, without_outline=True)
+                    or (None if one_page else self._from_rebuilt_document()) or done)
         count, _, meta = done.stdout.partition(b"\n")
         if not _counted(done):
             raise CorruptDocument(f"DjVuLibre cannot open it: {self.tools.complaint(done)}"
@@ -169,10 +172,42 @@ class DjvuDocument(BaseParsedDocument):
         self.tools.path = original
         return None
 
+    def _from_rebuilt_document(self) -> subprocess.CompletedProcess[bytes] | None:
+        """djvused's count and metadata read from the document made again of its pages by
+        djvm, when its directory is damaged (see ``repair.unpacked_by_offsets``), which
+        the tools then read; None when it cannot be."""
+        original = self.tools.path
+        folder = Path(tempfile.mkdtemp(prefix="goblin-djvu-"))
+        self._repaired = folder
+        rebuilt = folder / "rebuilt.djvu"
+        pages = unpacked_by_offsets(self.source, folder)
+        if pages is not None:
+            # its size is about the file's: past that, djvm is not copying the pages
+            built = self.tools.run("djvm", "-c", str(rebuilt), *map(str, pages),
+                                   document=False, limit=2 * self.source.size + 1024**2)
+            if built.returncode == 0 and rebuilt.is_file():
+                self.tools.path = str(rebuilt)
+                done = self._count_and_metadata(False)
+                if _counted(done) and int(done.stdout.partition(b"\n")[0]) == len(pages):
+                    self._missing = {}  # every page's file was found whole
+                    self.warnings.append((
+                        "CorruptDocument", "its directory is damaged, and DjVuLibre cannot "
+                        "open it: its pages are read in the order of the directory's offsets, "
+                        "without what the damaged part held: the pages' names and titles, "
+                        "the outline and the document's metadata"))
+                    return done
+        self.close()
+        self.tools.path = original
+        return None
+
     def close(self) -> None:
-        """Remove the repaired copy, if one was made."""
+        """Remove the repaired copy, or the folder of the rebuilt document, if one was
+        made."""
         if self._repaired is not None:
-            self._repaired.unlink(missing_ok=True)
+            if self._repaired.is_dir():
+                shutil.rmtree(self._repaired, ignore_errors=True)
+            else:
+                self._repaired.unlink(missing_ok=True)
             self._repaired = None
 
     def _count_and_metadata(self, one_page: bool) -> subprocess.CompletedProcess[bytes]:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from goblin_core.source import Source
+from goblin_djvu.components import directory_offsets
 
 # "AT&T", "FORM", the form's size, its kind: the form's content starts at byte 12,
 # its first chunk at byte 16
@@ -168,3 +169,70 @@ def size_note(source: Source) -> str:
         return ""
     return (f" (the file is cut short or damaged: its header gives its size as "
             f"{declared + _CONTENT_AT:,} bytes, it holds {size:,})")
+
+
+#: A page file's name in a rebuilt document's folder (its number, from 1)
+_PAGE_FILE = "goblin-page-{:06}.djvu"
+
+
+def unpacked_by_offsets(source: Source, folder: Path) -> list[Path] | None:
+    """The page files of a bundled document whose directory is damaged, written to
+    ``folder`` as one-page files in the directory's order, with the file their pages
+    include beside them: what ``djvm -c`` makes a document of again. None when the
+    offsets do not all lead to whole files, or the pages include more than one file
+    (their names are in the damaged part of the directory: which is which is unknown).
+
+    The directory begins with each file's offset, stored plain; the names, sizes and
+    kinds follow, compressed, where one damaged byte loses them all.
+    """
+    offsets = directory_offsets(source)
+    if offsets is None:
+        return None
+    size = source.size
+    pages: list[bytes] = []
+    shared: list[bytes] = []
+    included: set[bytes] = set()
+    with source.open() as stream:
+        for offset in offsets:
+            stream.seek(offset)
+            header = stream.read(12)
+            length = int.from_bytes(header[4:8], "big")
+            if header[:4] != b"FORM" or offset + 8 + length > size:
+                return None
+            if header[8:12] == b"THUM":
+                continue
+            stream.seek(offset)
+            component = stream.read(8 + length)
+            if header[8:12] == b"DJVU":
+                pages.append(component)
+                included.update(_included(component))
+            elif header[8:12] == b"DJVI":
+                shared.append(component)
+            else:
+                return None
+    if not pages or len(shared) != len(included) or len(included) > 1:
+        return None
+    names = [_PAGE_FILE.format(number) for number in range(1, len(pages) + 1)]
+    shared_names = [name.decode("ascii") for name in included
+                    if _CHUNK_ID_FILE.fullmatch(name)]
+    if len(shared_names) != len(included) or set(shared_names) & set(names):
+        return None
+    for file_name, component in zip([*shared_names, *names], [*shared, *pages], strict=True):
+        (folder / file_name).write_bytes(b"AT&T" + component)
+    return [folder / name for name in names]
+
+
+# an included file's name that is a plain file name in the folder
+_CHUNK_ID_FILE = re.compile(rb"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,200}")
+
+
+def _included(page: bytes) -> list[bytes]:
+    """The names of the files a page (``FORM:DJVU``) includes (its INCL chunks)."""
+    names: list[bytes] = []
+    position = 12
+    while position + 8 <= len(page):
+        length = int.from_bytes(page[position + 4:position + 8], "big")
+        if page[position:position + 4] == b"INCL":
+            names.append(page[position + 8:position + 8 + length].strip(b"\0 \n"))
+        position += 8 + length + (length & 1)
+    return names
