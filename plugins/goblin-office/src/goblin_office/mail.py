@@ -333,13 +333,15 @@ _DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)
 
 def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
     """``message``, or ``data`` parsed again with the boundary its body really opens
-    with when the one its Content-Type names never appears.
+    with when the one its Content-Type names never appears, or when it names none.
 
     Read as declared, the body is one part of raw MIME: no text, no attachments.
-    Spam and broken mailers send such messages; a mail client finds the parts.
+    Spam and broken mailers send such messages; a mail client finds the parts. A
+    multipart message whose body holds no parts at all (a mailer that labels every
+    message multipart) is read as the text it is: as one part of no known type it
+    was an attachment of raw text, and the message had no body.
     """
-    declared = message.get_boundary()
-    if declared is None:
+    if message.get_content_maintype() != "multipart":
         return message
     try:
         payload = message.get_payload()
@@ -347,18 +349,39 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
         return message
     if not isinstance(payload, str):
         return message
-    if not any(isinstance(d, email.errors.StartBoundaryNotFoundDefect) for d in message.defects):
-        return message
+    declared = message.get_boundary()
     found = _DELIMITER_LINE.search(payload)
-    if found is None or found.group(1) == declared:
-        return message
+    if found is not None and found.group(1) != declared:
+        mended = _parsed_with_boundary(data, declared, found.group(1))
+        if mended is not None and isinstance(mended.get_payload(), list):
+            return mended
+    del message["Content-Type"]
+    message["Content-Type"] = "text/html" if _HTML_START.match(payload) else "text/plain"
+    return message
+
+
+_HTML_START = re.compile(r"\s*<(?:!doctype|html|head|body)\b", re.I)
+# A Content-Type header with its folded lines, up to its last line's end
+_CONTENT_TYPE = re.compile(rb"^content-type:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*", re.I | re.M)
+
+
+def _parsed_with_boundary(data: bytes, declared: str | None, used: str) -> EmailMessage | None:
+    """The message in ``data`` parsed with ``used`` for its boundary: in place of the
+    ``declared`` one, or added to its Content-Type when it declares none."""
     parts = re.split(rb"(\r?\n\r?\n)", data, maxsplit=1)
-    if len(parts) != 3:
-        return message
-    used = found.group(1).encode("utf-8", "surrogateescape")
-    head = parts[0].replace(declared.encode("utf-8", "surrogateescape"), used)
+    if len(parts) != 3 or '"' in used:
+        return None
+    boundary = used.encode("utf-8", "surrogateescape")
+    if declared is not None:
+        head = parts[0].replace(declared.encode("utf-8", "surrogateescape"), boundary)
+    else:
+        head, added = _CONTENT_TYPE.subn(
+            lambda line: line.group(0).rstrip(b"; \t") + b'; boundary="' + boundary + b'"',
+            parts[0], count=1)
+        if not added:
+            return None
     mended = parse_mail(head + parts[1] + parts[2])
-    return mended if isinstance(mended, EmailMessage) else message
+    return mended if isinstance(mended, EmailMessage) else None
 
 
 def _header(message: EmailMessage, key: str) -> str:
