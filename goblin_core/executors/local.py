@@ -14,6 +14,7 @@ already sent), and the batch goes on.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import os
 import socket
@@ -37,7 +38,14 @@ from goblin_core.errors import (
 )
 from goblin_core.executors.page_ranges import PageSplitter, parse_page_range
 from goblin_core.executors.process_tree import kill_process_tree
-from goblin_core.executors.worker import STARTED, PageRead, Reply, error_document
+from goblin_core.executors.worker import (
+    STARTED,
+    PageRead,
+    Reply,
+    Thumbnails,
+    WorkerResult,
+    error_document,
+)
 from goblin_core.metadata import normalise
 from goblin_core.model import Document, Page, Report, ReportEntry
 
@@ -133,9 +141,10 @@ class _Process:
 
 
 def start_worker(
-    settings: dict[str, Any], env: dict[str, str], max_memory: int
+    settings: dict[str, Any], env: dict[str, str], max_memory: int, thumbnails: bool = False
 ) -> tuple[_Process, Connection]:
-    """Start one worker interpreter and hand it its start-up bundle.
+    """Start one worker interpreter and hand it its start-up bundle (``thumbnails``: it
+    draws the trust report's thumbnails of each document after reading it).
 
     The child holds the other end of a socket pair: when it dies, however it
     dies, the supervisor's end reads EOF, so a crash is seen as soon as it
@@ -156,6 +165,7 @@ def start_worker(
     conn = Connection(ours.detach())
     startup = {
         "sys_path": list(sys.path), "settings": settings, "env": env, "max_memory": max_memory,
+        "thumbnails": thumbnails,
     }
     try:
         conn.send(startup)
@@ -163,16 +173,6 @@ def start_worker(
         # The child died before reading; the supervisor sees EOF and reports it.
         log.debug("worker %s exited before its start-up bundle was sent", popen.pid)
     return _Process(popen), conn
-
-
-@dataclass(frozen=True)
-class WorkerResult(TaskResult):
-    """A TaskResult that also carries, whole, the error that left the document unread.
-
-    ``extract(..., isolate=True)`` raises it, as the in-process call would.
-    """
-
-    error: GoblinError | None = None
 
 
 @dataclass
@@ -191,6 +191,9 @@ class _Worker:
     pages: dict[int, Page] = field(default_factory=dict)
     page_count: int | None = None
     mime: str = ""
+    #: The task's result, read, while the worker draws its thumbnails: handed on with
+    #: them, or without them when drawing them crashes, hangs or takes too much memory.
+    read: WorkerResult | None = None
 
     def keep(self, read: PageRead) -> None:
         """A page the worker sent; a page sent again (OCR'd) replaces the first."""
@@ -212,13 +215,18 @@ class LocalExecutor(BaseEngine):
         self.jobs = check_jobs(jobs)
 
     def run(
-        self, tasks: Iterable[Task], config: Config, jobs: int | None = None
+        self, tasks: Iterable[Task], config: Config, jobs: int | None = None, *,
+        thumbnails: bool = False,
     ) -> Iterator[TaskResult]:
         """Yield a TaskResult per task as each finishes (in completion order).
 
         Never more workers run than there is work: one per document at most,
         and when long documents are split (``goblin.split_pages``), further
         workers start only when their page ranges are queued.
+
+        ``thumbnails``: each worker also draws the trust report's page images of the
+        documents it reads (``WorkerResult.thumbnails``), under the same limits; a
+        drawing that fails costs only that document's images.
         """
         limit = worker_limit(jobs if jobs is not None else self.jobs)
         pending: deque[Task] = deque(tasks)
@@ -226,7 +234,8 @@ class LocalExecutor(BaseEngine):
             return
         split_above = int(config.core.get("split_pages", 0) or 0)
         capacity = limit if split_above else min(limit, len(pending))
-        pool = _Pool(config, min(limit, len(pending)), capacity=capacity)
+        pool = _Pool(config, min(limit, len(pending)), capacity=capacity,
+                     thumbnails=thumbnails)
         splitter = PageSplitter(pool.settings, split_above, capacity) if capacity > 1 else None
         try:
             yield from pool.run(pending, splitter)
@@ -235,8 +244,10 @@ class LocalExecutor(BaseEngine):
 
 
 class _Pool:
-    def __init__(self, config: Config, size: int, capacity: int | None = None) -> None:
+    def __init__(self, config: Config, size: int, capacity: int | None = None,
+                 thumbnails: bool = False) -> None:
         self.config = config
+        self.thumbnails = thumbnails
         # Workers beyond ``size`` (up to ``capacity``) start only when queued work needs them.
         self.capacity = max(size, capacity or size)
         self.settings = config.to_dict()
@@ -249,7 +260,7 @@ class _Pool:
 
     def _spawn(self, index: int) -> _Worker:
         env = {"OMP_THREAD_LIMIT": "1"}
-        process, conn = start_worker(self.settings, env, self.max_memory)
+        process, conn = start_worker(self.settings, env, self.max_memory, self.thumbnails)
         return _Worker(process=process, conn=conn, name=f"goblin-worker-{index}")
 
     def run(
@@ -291,6 +302,7 @@ class _Pool:
         worker.started = time.monotonic()
         worker.running = False
         worker.pages, worker.page_count, worker.mime = {}, None, ""
+        worker.read = None
         try:
             worker.conn.send(task)
         except (BrokenPipeError, OSError):
@@ -315,12 +327,30 @@ class _Pool:
             if isinstance(reply, PageRead):
                 worker.keep(reply)
                 return self._check_limits(worker, task, elapsed)
-            worker.task = None
-            worker.done += 1
-            assert isinstance(reply, Reply)
-            error = reply.error.rebuild() if reply.error is not None else None
-            return WorkerResult(task, reply.document, elapsed, worker.name, error)
+            return self._answered(worker, task, reply, elapsed)
         return self._check_limits(worker, task, elapsed)
+
+    def _answered(self, worker: _Worker, task: Task, answer: Reply | Thumbnails,
+                  elapsed: float) -> WorkerResult | None:
+        """The result of a task once its worker's answer is in: at its Reply, or at the
+        Thumbnails that follow the Reply in a pool drawing them (None until then)."""
+        if isinstance(answer, Thumbnails):
+            assert worker.read is not None, "thumbnails come after the document"
+            return self._finish(worker, dataclasses.replace(worker.read,
+                                                            thumbnails=answer.images))
+        error = answer.error.rebuild() if answer.error is not None else None
+        result = WorkerResult(task, answer.document, elapsed, worker.name, error)
+        if not self.thumbnails:
+            return self._finish(worker, result)
+        # the thumbnails come next, on a clock of their own
+        worker.read, worker.started = result, time.monotonic()
+        return None
+
+    @staticmethod
+    def _finish(worker: _Worker, result: WorkerResult) -> WorkerResult:
+        worker.task, worker.read = None, None
+        worker.done += 1
+        return result
 
     def _check_limits(self, worker: _Worker, task: Task, elapsed: float) -> TaskResult | None:
         if not worker.process.is_alive():
@@ -368,10 +398,18 @@ class _Pool:
         task = worker.task
         assert task is not None
         elapsed = time.monotonic() - worker.started
+        answered = self._drain(worker, task, elapsed)
+        if answered is not None or worker.read is not None:
+            # lost after its answer (while drawing thumbnails, or on its way out): the
+            # document was read whole, and goes on as read, without the images to come
+            log.warning("%s: %s", task.display_name, error)
+            result = answered or worker.read
+            self._replace(worker)
+            assert result is not None
+            return result
         if isinstance(error, WorkerCrashed) and worker.process.exitcode == 86:
             error = MemoryLimitExceeded(error.message, file=task.display_name)
         log.warning("%s", error)
-        self._drain_pages(worker)
         pages, page_count, mime = worker.pages, worker.page_count, worker.mime
         self._replace(worker)
         if pages or task.options.get("goblin", {}).get("page_range"):
@@ -383,24 +421,29 @@ class _Pool:
         document = error_document(task, error, elapsed)
         return WorkerResult(task, document, elapsed, worker.name, error)
 
-    @staticmethod
-    def _drain_pages(worker: _Worker) -> None:
-        """Take the pages a lost worker sent and the supervisor has not read yet: one that
-        crashed right after sending a page is seen dead before that page is read."""
+    def _drain(self, worker: _Worker, task: Task, elapsed: float) -> WorkerResult | None:
+        """Take what a lost worker sent and the supervisor has not read yet: one that
+        crashed right after sending a page, or its answer, is seen dead before that is
+        read. The task's result when its answer was among them."""
         try:
             while worker.conn.poll(0):
                 message = worker.conn.recv()
                 if isinstance(message, PageRead):
                     worker.keep(message)
+                elif isinstance(message, Reply | Thumbnails):
+                    answered = self._answered(worker, task, message, elapsed)
+                    if answered is not None:
+                        return answered
         except (EOFError, OSError):
-            return
+            pass
+        return None
 
     def _replace(self, worker: _Worker) -> None:
         _kill(worker.process)
         worker.conn.close()
         fresh = self._spawn(self.workers.index(worker))
         worker.process, worker.conn, worker.name = fresh.process, fresh.conn, fresh.name
-        worker.task = None
+        worker.task, worker.read = None, None
 
     def close(self) -> None:
         for worker in self.workers:

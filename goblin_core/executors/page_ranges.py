@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from goblin_core.engines import Task, TaskResult
 from goblin_core.errors import ConfigError
+from goblin_core.executors.worker import WorkerResult
 from goblin_core.model import Document, Report
 
 _Entry = TypeVar("_Entry", bound=Hashable)
@@ -139,7 +140,15 @@ class PageSplitter:
         del self._groups[key]
         merged = merge_partials([part.document for part in group.parts])
         seconds = sum(part.seconds for part in group.parts)
-        return [], TaskResult(group.original, merged, seconds, group.parts[0].worker)
+        # replace() keeps what an executor's result carries beyond TaskResult; the first
+        # range's, which is no failure (a failed first range is not split)
+        whole = dataclasses.replace(group.parts[0], task=group.original, document=merged,
+                                    seconds=seconds)
+        if isinstance(whole, WorkerResult):  # each range's page images
+            whole = dataclasses.replace(whole, thumbnails={
+                key: image for part in group.parts if isinstance(part, WorkerResult)
+                for key, image in part.thumbnails.items()})
+        return [], whole
 
     def _after_first(
         self, original: Task, result: TaskResult

@@ -18,16 +18,22 @@ import socket
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from goblin_core.engines import Task
+from goblin_core.engines import Task, TaskResult
 from goblin_core.errors import ERROR_KINDS, GoblinError, UnreadableFile
 from goblin_core.executors.error_state import ErrorState
 from goblin_core.executors.process_tree import kill_process_tree
 from goblin_core.inputs import InputProblem
 from goblin_core.model import Document, Page, Report, ReportEntry
+
+if TYPE_CHECKING:  # the registry is loaded by the worker, not by importing this module
+    from goblin_core.config import Config
+    from goblin_core.registry import Registry
 
 #: Exit code a worker uses when it ran out of memory, so the supervisor can say so.
 OUT_OF_MEMORY_EXIT = 86
@@ -83,6 +89,28 @@ class Reply:
     error: ErrorState | None = None
 
 
+@dataclass(frozen=True)
+class WorkerResult(TaskResult):
+    """A TaskResult that also carries, whole, the error that left the document unread.
+
+    ``extract(..., isolate=True)`` raises it, as the in-process call would.
+    """
+
+    error: GoblinError | None = None
+    #: The trust report's page images of the document (data URIs keyed by document name
+    #: and page), when the executor was asked to draw them.
+    thumbnails: Mapping[tuple[str, int], str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Thumbnails:
+    """What a worker started to draw thumbnails sends after each Reply: the trust report's
+    page images of the document (data URIs keyed by document name and page), drawn where
+    it was read, so a batch draws them on every core; empty when it has none."""
+
+    images: dict[tuple[str, int], str]
+
+
 def extract_task(task: Task, settings: dict[str, Any]) -> Document:
     """Run one task through the pipeline in this process; errors become the report."""
     return run_task(task, settings).document
@@ -95,7 +123,7 @@ def run_task(task: Task, settings: dict[str, Any]) -> Reply:
     from goblin_core.registry import default_registry
 
     registry = default_registry()
-    config = registry.config(None, **{**settings, **dict(task.options)})
+    config = _task_config(registry, task, settings)
     value: Any = task.data if task.data is not None else task.path
     source = as_source(value, task.display_name)
     try:
@@ -105,6 +133,29 @@ def run_task(task: Task, settings: dict[str, Any]) -> Reply:
     finally:
         if not source.is_file:
             source.cleanup()
+
+
+def _task_config(registry: Registry, task: Task, settings: dict[str, Any]) -> Config:
+    return registry.config(None, **{**settings, **dict(task.options)})
+
+
+def page_thumbnails(task: Task, settings: dict[str, Any],
+                    document: Document) -> dict[tuple[str, int], str]:
+    """The trust report's thumbnails of ``document``, read from the file of ``task``;
+    none for a task without a file (bytes) or when drawing them fails: they are
+    decoration, and the document stays as it was read."""
+    if task.path is None or task.data is not None:
+        return {}
+    from goblin_core.registry import default_registry
+    from goblin_core.trust_report.thumbnails import thumbnails_for
+
+    registry = default_registry()
+    try:
+        return thumbnails_for(registry, _task_config(registry, task, settings), Path(task.path),
+                              document)
+    except Exception as exc:  # MemoryError too: this worker still has its next task to do
+        logging.getLogger(__name__).warning("no thumbnails for %s: %s", task.display_name, exc)
+        return {}
 
 
 def _load_plugins() -> None:
@@ -172,9 +223,12 @@ def _exit_with_supervisor(supervisor: int) -> None:
 
 
 def worker_main(
-    conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int
+    conn: Connection, settings: dict[str, Any], env: dict[str, str], max_memory: int,
+    thumbnails: bool = False,
 ) -> None:
-    """Loop: receive a Task (None stops), say STARTED, answer with a Reply."""
+    """Loop: receive a Task (None stops), say STARTED, answer with a Reply, then with its
+    Thumbnails when ``thumbnails``: the Reply goes first, so a renderer that crashes or
+    hangs this worker costs its supervisor the thumbnails only."""
     os.environ.update(env)
     # Ctrl-C reaches the whole process group; the supervisor decides how a
     # batch stops, and closes its workers itself.
@@ -203,6 +257,9 @@ def worker_main(
         except MemoryError:
             os._exit(OUT_OF_MEMORY_EXIT)
         if not _told(conn, reply):
+            return
+        if thumbnails and not _told(
+                conn, Thumbnails(page_thumbnails(task, settings, reply.document))):
             return
 
 
@@ -239,4 +296,5 @@ def main(argv: list[str] | None = None) -> None:
     sys.path[:] = [entry for entry in startup["sys_path"] if entry] + [
         entry for entry in sys.path if entry not in startup["sys_path"]
     ]
-    worker_main(conn, startup["settings"], startup["env"], startup["max_memory"])
+    worker_main(conn, startup["settings"], startup["env"], startup["max_memory"],
+                bool(startup.get("thumbnails")))

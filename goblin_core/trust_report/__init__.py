@@ -26,7 +26,6 @@ from goblin_core.trust_report.data import (
     summary,
 )
 from goblin_core.trust_report.page import report_html
-from goblin_core.trust_report.thumbnails import thumbnails_for
 
 if TYPE_CHECKING:  # goblin_core.inputs is imported when a report is built
     from goblin_core.inputs import PathsLike
@@ -74,7 +73,6 @@ def build_report(
     skipped = Path(leave_out).resolve() if leave_out is not None else None
     tasks = [t for t in walked if not isinstance(t, InputProblem)
              and (skipped is None or t.path is None or Path(t.path).resolve() != skipped)]
-    by_name = {t.display_name: t for t in tasks}
     # a path that could not be read (missing, a dangling link, a pipe) is a failed
     # document of the report, as it is of an extraction
     documents: list[Document] = []
@@ -82,20 +80,19 @@ def build_report(
         documents.append(problem_document(problem))
         if unreadable is not None:
             unreadable(problem.path, f"{problem.kind}: {problem.message}")
+    thumbs: dict[tuple[str, int], str] = {}
     if tasks:
         executor = registry.get("executor.local")
         assert executor is not None
-        for done, result in enumerate(executor.engine.run(tasks, config, jobs=jobs), start=1):
+        # the workers draw the thumbnails of what they read: on every core, and a
+        # renderer that crashes or hangs loses its document's images, not the report
+        results = executor.engine.run(tasks, config, jobs=jobs, thumbnails=thumbnails)
+        for done, result in enumerate(results, start=1):
             documents.append(result.document)
+            thumbs.update(getattr(result, "thumbnails", {}))
             if progress is not None:
                 progress(done, len(tasks), result.task.display_name)
     documents.sort(key=lambda d: d.name)
-    thumbs: dict[tuple[str, int], str] = {}
-    if thumbnails:
-        for document in documents:
-            task = by_name.get(document.name)
-            if task is not None and task.path:
-                thumbs.update(thumbnails_for(registry, config, Path(task.path), document))
     records.extend(document_records(documents, thumbs))
     return report_data(records)
 

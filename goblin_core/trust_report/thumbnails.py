@@ -8,6 +8,7 @@ re-running a report on the same files renders nothing twice.
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import logging
 import os
@@ -58,7 +59,8 @@ def thumbnails_for(
     if parser is None or not document.pages or not document.sha256:
         return {}
     cache = cache_root() / "thumbnails"
-    wanted = [p.number for p in document.pages[:max_pages]]
+    # by number: the pages of one range of a document split across workers are its own
+    wanted = [p.number for p in document.pages if p.number <= max_pages]
     found: dict[tuple[str, int], str] = {}
     missing = []
     for number in wanted:
@@ -69,10 +71,25 @@ def thumbnails_for(
             missing.append(number)
     if missing:
         for number, png in _render(parser.engine, config, path, missing, document.sha256):
-            cache.mkdir(parents=True, exist_ok=True)
-            (cache / f"{document.sha256}-{number}-{THUMBNAIL_DPI}.png").write_bytes(png)
+            _cache(cache / f"{document.sha256}-{number}-{THUMBNAIL_DPI}.png", png)
             found[(document.name, number)] = _data_uri(png)
     return found
+
+
+def _cache(path: Path, png: bytes) -> None:
+    """Keep ``png`` at ``path`` for later reports, whole or not at all: workers drawing
+    the same file at once must not read one another's half-written images. A cache
+    that cannot be written (a read-only home) costs the next report the time to draw
+    them again, not this report its images."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(png)
+        os.replace(part, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            part.unlink(missing_ok=True)
+        log.warning("thumbnail not cached in %s: %s", path.parent, exc)
 
 
 def _parser_of(registry: Registry, document: Document) -> EngineEntry | None:
