@@ -81,3 +81,18 @@ def test_a_page_drawn_as_something_no_image_costs_only_its_own_image(tmp_path: P
     document = extract(source, registry=registry)
     assert sorted(thumbnails_for(registry, registry.config(), source, document)) == [
         ("a.test", 2)]
+
+
+def test_a_cache_that_cannot_be_written_costs_no_image(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cache saves the next report the drawing; this report has its images anyway."""
+    in_the_way = tmp_path / "a file"
+    in_the_way.write_bytes(b"")
+    monkeypatch.setenv("GOBLIN_CACHE", str(in_the_way / "cache"))
+    registry = registry_with(_DrawingParser(_grey))
+    source = tmp_path / "a.test"
+    source.write_bytes(TEST_BYTES)
+    document = extract(source, registry=registry)
+    images = thumbnails_for(registry, registry.config(), source, document)
+    assert sorted(images) == [("a.test", 1), ("a.test", 2)]
