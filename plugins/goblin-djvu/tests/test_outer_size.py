@@ -7,6 +7,7 @@ from __future__ import annotations
 import struct
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from conftest import DjvuPage, MakeDjvu
 import goblin_core
 from goblin_core import CorruptDocument, Source, default_registry
 from goblin_djvu.parser import DjvuParser
+from goblin_djvu.repair import whole_chunks_end
 
 
 def one_page(make_djvu: MakeDjvu) -> bytes:
@@ -91,3 +93,16 @@ def test_a_file_cut_before_any_whole_chunk_says_it_is_cut(make_djvu: MakeDjvu) -
     data = one_page(make_djvu)
     with pytest.raises(CorruptDocument, match="cut short or damaged: its header gives"):
         goblin_core.extract(data[:20], name="cut.djvu")
+
+
+def test_a_file_of_millions_of_empty_chunks_is_walked_within_a_page_s_worth(
+        make_djvu: MakeDjvu) -> None:
+    """A page has a few chunks: walking 3 million empty ones took 6 s (a 2 GB file,
+    minutes) before the page could be read."""
+    data = one_page(make_djvu)
+    padded = data + b"\0" * (len(data) % 2) + b"JUNK\0\0\0\0" * 3_000_000
+    started = time.monotonic()
+    kept, stop = whole_chunks_end(Source.from_bytes(with_size(padded, 100), "p.djvu"))
+    assert time.monotonic() - started < 2
+    assert stop == "damaged"
+    assert len(data) <= kept < 1024**2  # the page's own chunks kept, the rest not walked

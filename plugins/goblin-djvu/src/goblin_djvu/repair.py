@@ -34,6 +34,9 @@ _FIRST_CHUNK_AT = 16
 _CHUNK_NAME = re.compile(rb"[A-Za-z0-9 ]{4}")
 # what the outline chunk is renamed to: a name DjVuLibre does not know, and passes over
 _IGNORED_CHUNK = b"JUNK"
+#: Chunks a one-page file is walked through at most: a page has a few (INFO, its image's
+#: layers, text, annotations), and 8-byte empty ones could fill a file by the million.
+_MOST_CHUNKS = 10_000
 #: Bytes copied at a time: a multi-page book can be hundreds of MB.
 _COPY_BYTES = 1024 * 1024
 
@@ -122,7 +125,9 @@ def whole_chunks_end(source: Source) -> tuple[int, str | None]:
     size = source.size
     position = end = _FIRST_CHUNK_AT
     with source.open() as stream:
-        while position + 8 <= size:
+        for _ in range(_MOST_CHUNKS):
+            if position + 8 > size:
+                break
             stream.seek(position)
             header = stream.read(8)
             name = header[:4]
@@ -133,6 +138,8 @@ def whole_chunks_end(source: Source) -> tuple[int, str | None]:
                 return end, name.decode("ascii")
             end = chunk_end
             position = end + (end & 1)  # chunks start at even offsets
+        else:
+            return end, "damaged"  # more chunks than a page has: not a page's
     # a few bytes after the last whole chunk are the start of a header cut short
     return end, (None if position >= size else "cut")
 
