@@ -231,6 +231,21 @@ class _CalamineDocument(BaseParsedDocument):
             self.warnings.extend(cut_sheet_warnings([name], self.config))
         return rows
 
+    def _copy_rows(self, name: str, source: Source, data: bytes) -> list[Sequence[str]] | None:
+        """The rows of sheet ``name`` read by calamine from ``data``, a mended copy of the
+        workbook ``source``; None when it cannot read that either."""
+        try:
+            workbook = _workbook(source, source, io.BytesIO(data))
+        except CorruptDocument:
+            return None
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as package:
+                return self._rows(name, workbook, package)
+        except CalamineError:
+            return None
+        finally:
+            workbook.close()
+
     def _mended_rows(self, name: str) -> list[Sequence[str]] | None:
         """The rows of sheet ``name`` when number cells that hold no number (blank, a
         number between spaces, a number with a unit after it) are what keeps calamine
@@ -244,17 +259,9 @@ class _CalamineDocument(BaseParsedDocument):
         if mended is None:
             return None
         data = _with_member(self.package, part, mended.part)
-        try:
-            workbook = _workbook(self.source, self.source, io.BytesIO(data))
-        except CorruptDocument:
+        rows = self._copy_rows(name, self.source, data)
+        if rows is None:
             return None
-        try:
-            with zipfile.ZipFile(io.BytesIO(data)) as package:
-                rows = self._rows(name, workbook, package)
-        except CalamineError:
-            return None
-        finally:
-            workbook.close()
         self.warnings.append(_mended_warning(name, mended))
         return rows
 
@@ -275,17 +282,9 @@ class _CalamineDocument(BaseParsedDocument):
             xml_parts=part.__eq__)
         if part not in copy.damaged:
             return None
-        try:
-            workbook = _workbook(self.source, self.source, io.BytesIO(copy.data))
-        except CorruptDocument:
+        rows = self._copy_rows(name, self.source, copy.data)
+        if rows is None:
             return None
-        try:
-            with zipfile.ZipFile(io.BytesIO(copy.data)) as package:
-                rows = self._rows(name, workbook, package)
-        except CalamineError:
-            return None
-        finally:
-            workbook.close()
         after = f"row {salvaged.last_row:,}" if salvaged.last_row else "its last whole row"
         self.lost.append(f"sheet {name!r} is damaged ({part}: {copy.damaged[part]}): "
                          f"what it holds after {after} is lost")
