@@ -196,36 +196,36 @@ def unpacked_by_offsets(source: Source, folder: Path) -> list[Path] | None:
     if offsets is None:
         return None
     size = source.size
-    pages: list[bytes] = []
-    shared: list[bytes] = []
+    pages: list[tuple[int, int]] = []  # offset and length of each page's file
+    shared: list[tuple[int, int]] = []
     included: set[bytes] = set()
     with source.open() as stream:
         for offset in offsets:
             stream.seek(offset)
             header = stream.read(12)
-            length = int.from_bytes(header[4:8], "big")
-            if header[:4] != b"FORM" or offset + 8 + length > size:
+            length = 8 + int.from_bytes(header[4:8], "big")
+            if header[:4] != b"FORM" or offset + length > size:
                 return None
-            if header[8:12] == b"THUM":
-                continue
-            stream.seek(offset)
-            component = stream.read(8 + length)
             if header[8:12] == b"DJVU":
-                pages.append(component)
-                included.update(_included(component))
+                pages.append((offset, length))
+                included.update(_included(stream, offset, length))
             elif header[8:12] == b"DJVI":
-                shared.append(component)
-            else:
+                shared.append((offset, length))
+            elif header[8:12] != b"THUM":
                 return None
-    if not pages or len(shared) != len(included) or len(included) > 1:
-        return None
-    names = [_PAGE_FILE.format(number) for number in range(1, len(pages) + 1)]
-    shared_names = [name.decode("ascii") for name in included
-                    if _CHUNK_ID_FILE.fullmatch(name)]
-    if len(shared_names) != len(included) or set(shared_names) & set(names):
-        return None
-    for file_name, component in zip([*shared_names, *names], [*shared, *pages], strict=True):
-        (folder / file_name).write_bytes(b"AT&T" + component)
+        if not pages or len(shared) != len(included) or len(included) > 1:
+            return None
+        names = [_PAGE_FILE.format(number) for number in range(1, len(pages) + 1)]
+        shared_names = [name.decode("ascii") for name in included
+                        if _CHUNK_ID_FILE.fullmatch(name)]
+        if len(shared_names) != len(included) or set(shared_names) & set(names):
+            return None
+        for file_name, (offset, length) in zip([*shared_names, *names], [*shared, *pages],
+                                               strict=True):
+            with (folder / file_name).open("wb") as page_file:
+                page_file.write(b"AT&T")
+                stream.seek(offset)
+                _copy_bytes(stream, page_file, length)
     return [folder / name for name in names]
 
 
@@ -233,13 +233,18 @@ def unpacked_by_offsets(source: Source, folder: Path) -> list[Path] | None:
 _CHUNK_ID_FILE = re.compile(rb"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,200}")
 
 
-def _included(page: bytes) -> list[bytes]:
-    """The names of the files a page (``FORM:DJVU``) includes (its INCL chunks)."""
+def _included(stream: BinaryIO, offset: int, length: int) -> list[bytes]:
+    """The names of the files the page (``FORM:DJVU``) at ``offset`` includes (its INCL
+    chunks); of its first chunks only, as many as a page has."""
     names: list[bytes] = []
-    position = 12
-    while position + 8 <= len(page):
-        length = int.from_bytes(page[position + 4:position + 8], "big")
-        if page[position:position + 4] == b"INCL":
-            names.append(page[position + 8:position + 8 + length].strip(b"\0 \n"))
-        position += 8 + length + (length & 1)
+    position, end = offset + 12, offset + length
+    for _ in range(_MOST_CHUNKS):
+        if position + 8 > end:
+            break
+        stream.seek(position)
+        header = stream.read(8)
+        size = int.from_bytes(header[4:8], "big")
+        if header[:4] == b"INCL":
+            names.append(stream.read(min(size, 256)).strip(b"\0 \n"))
+        position += 8 + size + (size & 1)
     return names
