@@ -55,3 +55,15 @@ def test_an_encrypted_part_beside_a_plain_body_is_named_and_the_body_read(
     assert not document.children
     assert [(w.kind, w.message.rsplit(": ", 1)[-1]) for w in document.report.warnings] == [
         ("Encrypted", "smime.p7m, S/MIME"), ("Truncated", "1 encrypted part(s) (see the warnings)")]
+
+
+def test_an_inline_pgp_body_keeps_its_clear_text_and_says_the_rest_is_encrypted(
+    read: Callable[..., Document],
+) -> None:
+    document = read(_mail("Sigilo", "Content-Type: text/plain\n\nSegue cifrado:\n\n" + ARMOR
+                          + "\nAbracos\n"), "inline.eml")
+    assert document.text.splitlines()[-2:] == ["Segue cifrado:", "Abracos"]
+    assert "hQEMA3" not in document.text
+    assert document.report.truncated
+    assert [w.message.rsplit(": ", 1)[-1] for w in document.report.warnings
+            if w.kind == "Encrypted"] == ["the body, inline PGP"]

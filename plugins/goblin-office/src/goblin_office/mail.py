@@ -317,6 +317,8 @@ class EMLParser(BaseEngine):
         uuencoded: list[tuple[str, bytes]] = []
         if body_part is not None and body_part.get_content_type() == "text/plain":
             body, uuencoded = uudecoded_files(body)
+            body, armored = without_pgp_messages(body)
+            sealed += ["the body, inline PGP"] * bool(armored)
         page = mail_page(headers, f"{body}\n\n{reports}" if reports else body, self.name)
         metadata = {
             "title": _header(message, "Subject"),
@@ -609,6 +611,42 @@ def uudecoded_files(text: str) -> tuple[str, list[tuple[str, bytes]]]:
         position = block.end() + 1  # the line end after "end" goes with the block
     kept.append(text[position:])
     return "".join(kept), files
+
+
+_PGP_BEGIN = "-----BEGIN PGP MESSAGE-----"
+_PGP_END = "-----END PGP MESSAGE-----"
+
+
+def without_pgp_messages(text: str) -> tuple[str, int]:
+    r"""``text`` without the PGP messages armored in it (``-----BEGIN PGP MESSAGE-----``
+    to its END line, as inline PGP encrypts a body), and how many there were: cipher
+    text, which read as text is a page of base64. A signed message's armor
+    (``BEGIN PGP SIGNED MESSAGE``) holds its text in the clear and is kept.
+
+    >>> armored = "-----BEGIN PGP MESSAGE-----\n\nhQEM\n-----END PGP MESSAGE-----\n"
+    >>> without_pgp_messages("Oi.\n" + armored + "Fim.")
+    ('Oi.\nFim.', 1)
+    """
+    kept: list[str] = []
+    position = count = 0
+    end = -1
+    # found with find, not a pattern, each END looked for once: linear however many
+    # BEGIN lines there are
+    while (begin := text.find(_PGP_BEGIN, position)) >= 0:
+        if end < begin:
+            end = text.find(_PGP_END, begin)
+        if end < 0:
+            break
+        if begin > 0 and text[begin - 1] not in "\r\n":
+            kept.append(text[position:begin + 1])  # not at a line's start: quoted, kept
+            position = begin + 1
+            continue
+        kept.append(text[position:begin])
+        line_end = text.find("\n", end)
+        position = len(text) if line_end < 0 else line_end + 1
+        count += 1
+    kept.append(text[position:])
+    return "".join(kept), count
 
 
 def _uudecoded_line(line: str) -> bytes:
