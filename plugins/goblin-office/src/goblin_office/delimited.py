@@ -14,6 +14,7 @@ import io
 import logging
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, repeat
 
@@ -41,6 +42,8 @@ _SAMPLE = 64 * 1024
 # over 30 s, 4 KiB a fifth of a second. It sees the whole lines of the first 4 KiB; the
 # fallback counts delimiters over the whole sample, in linear time.
 _SNIFFER_SAMPLE = 4 * 1024
+#: Share of the lines that must hold a delimiter, as many times each, when some hold none.
+_USUAL_SHARE = 0.5
 # Lines are handed to the csv module from slices of about this many characters, so a
 # huge file never sits in a StringIO (four bytes a character) at once.
 _CHUNK = 1 << 20
@@ -77,17 +80,25 @@ def sniff_delimiter(sample: str, default: str = ",") -> str:
 
 def _most_consistent(sample: str, default: str) -> str:
     """The candidate found on every line of ``sample``'s first 50, most often and most
-    evenly; ``default`` when none is."""
+    evenly; else the one most lines hold the same number of, when at least half do (a
+    title line above the table or a total below it holds none); else ``default``."""
     lines = [line for line in sample.splitlines()[:50] if line.strip()]
     best, best_score = default, 0
+    usual_best, usual_score = default, (0.0, 0)
     for delimiter in _DELIMITERS:
         counts = [line.count(delimiter) for line in lines]
-        if not counts or min(counts) == 0:
+        if not any(counts):
+            continue
+        usual, holding = Counter(count for count in counts if count).most_common(1)[0]
+        share = holding / len(counts)
+        if share >= _USUAL_SHARE and (share, usual) > usual_score:
+            usual_best, usual_score = delimiter, (share, usual)
+        if min(counts) == 0:
             continue
         score = min(counts) * 10 - (max(counts) - min(counts))
         if score > best_score:
             best, best_score = delimiter, score
-    return best
+    return best if best_score else usual_best
 
 
 # a comma that is no decimal comma: not between two digits
