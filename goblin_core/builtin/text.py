@@ -74,7 +74,10 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
         return data.decode(utf16, errors="replace"), utf16
     if text is not None:
         return text, "utf-8"
-    return _guess_legacy(data)
+    text, codec = _guess_legacy(data)
+    if codec == "cp1252" and _latin9(data):
+        return data.decode("iso8859-15"), "iso8859-15"
+    return text, codec
 
 
 # Labels of the WHATWG Encoding Standard (what browsers, and the mailers that follow
@@ -437,6 +440,28 @@ def _kana_text(data: bytes) -> tuple[str, str] | None:
                 (codec == "cp932" or _HIRAGANA.fullmatch(_ASCII_RUN.sub("", text)) is None):
             return text, codec
     return None
+
+
+# ISO-8859-15 (Latin-9, the "@euro" locales of Unix) moved the euro sign, "Š", "Œ", "œ"
+# and "Ÿ" onto bytes where Windows-1252 has "¤", "¦", "¼", "½", "¾": signs no text writes
+# for themselves, the currency sign anywhere, the others beside a letter ("c½ur" for
+# "cœur") and no digit ("1½ kg" is a fraction)
+_LATIN9_EVIDENCE = re.compile(
+    rb"\xa4|(?<![0-9])(?:(?<=[A-Za-z\xc0-\xff])[\xa6\xbc-\xbe]|[\xa6\xbc-\xbe](?=[A-Za-z\xc0-\xff]))"
+    rb"(?![0-9])")
+
+
+def _latin9(data: bytes) -> bool:
+    """Whether text read as Windows-1252 is ISO-8859-15: it holds none of the bytes
+    0x80-0x9F, where Windows-1252 keeps its quotes, dashes and euro sign and ISO-8859-15
+    control codes, and holds a byte only ISO-8859-15 reads as what text is written with.
+
+    >>> _latin9("10 € pour le cœur".encode("iso8859-15")), _latin9("½ kg".encode("cp1252"))
+    (True, False)
+    """
+    if len(data.translate(None, _C1_BYTES)) < len(data):
+        return False
+    return _LATIN9_EVIDENCE.search(_informative(data)) is not None
 
 
 def _latin2_bytes(keep: Callable[[str, str], bool]) -> bytes:
