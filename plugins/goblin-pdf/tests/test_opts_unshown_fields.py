@@ -59,3 +59,42 @@ def test_a_field_tree_that_loops_is_read_once() -> None:
     document = extract(_form(loop=True), name="permit.pdf", ocr="never")
     assert document.text.count("1,250.00 EUR") <= 1
     assert "ticket: Nº 4471-ß" in document.pages[-1].text
+
+
+def _buttons() -> bytes:
+    """One page: a radio group ``payment`` set to Boleto and a check box ``urgent`` set to
+    Yes, neither drawn (no appearance streams, as a program filling ``/V`` leaves them),
+    and a check box ``signed`` set to Yes with its appearances."""
+    pdf = pikepdf.open(io.BytesIO(reportlab_pdf(("Payment form.",))))
+    page = pdf.pages[0]
+    payment = pdf.make_indirect(Dictionary(FT=Name.Btn, Ff=49152, T=String("payment"),
+                                           V=Name("/Boleto"), Kids=Array()))
+    widgets = Array()
+    for number in range(2):
+        kid = pdf.make_indirect(Dictionary(
+            Type=Name.Annot, Subtype=Name.Widget, Parent=payment, P=page.obj,
+            Rect=[100, 700 - 30 * number, 115, 715 - 30 * number]))
+        payment.Kids.append(kid)
+        widgets.append(kid)
+    urgent = pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Widget, FT=Name.Btn, T=String("urgent"), V=Name.Yes,
+        Rect=[100, 600, 115, 615], P=page.obj))
+    drawn = pikepdf.Stream(pdf, b"0 0 1 rg 0 0 15 15 re f")
+    signed = pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Widget, FT=Name.Btn, T=String("signed"), V=Name.Yes,
+        AS=Name.Yes, Rect=[100, 560, 115, 575], P=page.obj,
+        AP=Dictionary(N=Dictionary(Yes=drawn, Off=pikepdf.Stream(pdf, b"")))))
+    page.obj.Annots = Array([*widgets, urgent, signed])
+    pdf.Root.AcroForm = Dictionary(Fields=Array([payment, urgent, signed]))
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def test_buttons_without_appearances_are_read_from_their_values() -> None:
+    # PDFium tells a button's state by the appearance it names: with none, it read Off
+    document = extract(_buttons(), name="payment.pdf", ocr="never")
+    assert "payment: Boleto" in document.text
+    assert document.text.count("urgent: Yes") == 1
+    # a drawn check box is read by PDFium with its page, once
+    assert document.text.count("signed: Yes") == 1

@@ -5,6 +5,10 @@ widgets). A field may have none on any page: a value a script computes and keeps
 view, a field whose widget an editor deleted, a form filled by a program that never drew
 it. Its value is still in the file, and Tika lists it with the others: it is read here,
 from the form's field tree (qpdf), and written after the last page as ``name: value``.
+
+So is a check box or radio group whose widgets have no appearance streams (a form filled
+by a program that set ``/V`` and drew nothing): PDFium tells a button's state by the
+appearance it names, and without one reads every such button as ``Off``.
 """
 
 from __future__ import annotations
@@ -33,10 +37,11 @@ def unshown_field_texts(pdf: Any) -> list[str]:
     texts: dict[str, None] = {}
     budget = MAX_CHARS
     seen: set[tuple[int, int]] = set()
-    # (node, the full name of its parent, the value it inherits)
-    stack: list[tuple[Any, str, Any]] = [(field, "", None) for field in reversed(list(fields))]
+    # (node, the full name of its parent, the value and field type it inherits)
+    stack: list[tuple[Any, str, Any, Any]] = [(field, "", None, None)
+                                              for field in reversed(list(fields))]
     while stack and len(seen) < MAX_FIELD_NODES and budget > 0:
-        node, parent_name, inherited = stack.pop()
+        node, parent_name, inherited, inherited_type = stack.pop()
         if not isinstance(node, pikepdf.Dictionary):
             continue
         if node.is_indirect:
@@ -48,15 +53,17 @@ def unshown_field_texts(pdf: Any) -> list[str]:
         if isinstance(partial, pikepdf.String) and str(partial):
             name = f"{parent_name}.{partial}" if parent_name else str(partial)
         value = node.get("/V", inherited)
+        field_type = node.get("/FT", inherited_type)
         kids = node.get("/Kids")
         children = [kid for kid in kids if isinstance(kid, pikepdf.Dictionary)] \
             if isinstance(kids, pikepdf.Array) else []
         fields_below = [kid for kid in children if "/T" in kid]
         if fields_below:
-            stack.extend((kid, name, value) for kid in reversed(fields_below))
+            stack.extend((kid, name, value, field_type) for kid in reversed(fields_below))
             continue
         widgets = children or [node]
-        if any(widget.is_indirect and widget.objgen in shown for widget in widgets):
+        if any(widget.is_indirect and widget.objgen in shown for widget in widgets) \
+                and not _button_without_appearances(field_type, widgets):
             continue  # a page shows it: read with that page
         text = _value_text(value)
         if not text or not name:
@@ -66,6 +73,12 @@ def unshown_field_texts(pdf: Any) -> list[str]:
             texts[line] = None
             budget -= len(line)
     return list(texts)
+
+
+def _button_without_appearances(field_type: Any, widgets: list[Any]) -> bool:
+    """Whether a button field's widgets have no appearance streams, so PDFium reads its
+    state as ``Off`` whatever ``/V`` says."""
+    return field_type == "/Btn" and not any("/AP" in widget for widget in widgets)
 
 
 def _shown_annotations(pdf: Any) -> set[tuple[int, int]]:
