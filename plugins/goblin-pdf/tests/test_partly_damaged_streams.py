@@ -4,6 +4,7 @@ an attachment named by /UF alone is read too."""
 
 from __future__ import annotations
 
+import hashlib
 import zlib
 
 import pikepdf
@@ -103,4 +104,34 @@ def test_a_wrong_checksum_after_whole_data_is_not_damage() -> None:
     pdf.pages[0].obj.Contents.write(bytes(packed), filter=pikepdf.Name.FlateDecode)
     document = extract(saved(pdf), name="sum.pdf", ocr="never")
     assert "Line number 49 of the page" in document.text
+    assert not document.report.warnings
+
+
+def _attached_with_checksum(data: bytes, summed: bytes) -> bytes:
+    pdf = helvetica_pages("BT /F1 12 Tf 72 700 Td (Cover letter) Tj ET")
+    params = pikepdf.Dictionary(Size=len(data),
+                                CheckSum=pikepdf.String(hashlib.md5(summed).digest()))
+    _with_files(pdf, {"annex.txt": pikepdf.Dictionary(
+        Type=pikepdf.Name.Filespec, UF=pikepdf.String("annex.txt"),
+        F=pikepdf.String("annex.txt"),
+        EF=pikepdf.Dictionary(F=_embedded(pdf, data, Params=params)))})
+    return saved(pdf)
+
+
+def test_an_attachment_its_md5_checksum_disowns_is_reported_and_still_read() -> None:
+    # bytes damaged in a way no filter notices (a stored stream, a flipped byte): only
+    # the checksum the embedded file's parameters give tells
+    data = b"Contract annex: the price is 1,000 EUR."
+    document = extract(_attached_with_checksum(data, b"Contract annex: the price is 9,000 EUR."),
+                       name="letter.pdf", ocr="never")
+    [child] = document.children
+    assert child.text == data.decode()
+    [warning] = [w for w in document.report.warnings if "annex.txt" in w.message]
+    assert warning.kind == "CorruptDocument" and "MD5 checksum" in warning.message
+
+
+def test_an_attachment_its_checksum_vouches_for_gives_no_warning() -> None:
+    data = b"Contract annex: the price is 1,000 EUR."
+    document = extract(_attached_with_checksum(data, data), name="letter.pdf", ocr="never")
+    assert document.children[0].text == data.decode()
     assert not document.report.warnings

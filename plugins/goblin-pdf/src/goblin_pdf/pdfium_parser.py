@@ -686,6 +686,10 @@ class PdfiumDocument(BaseParsedDocument):
             if self._content_check.damaged_attachment(name):
                 self._warn_attachment(f"attachment {name!r}: its stream is damaged part-way; "
                                       f"only the {len(data):,} bytes before the damage are read")
+            elif not _matches_checksum(attachment, data):
+                self._warn_attachment(f"attachment {name!r}: its {len(data):,} bytes do not "
+                                      "match the MD5 checksum the PDF gives for it; it may be "
+                                      "damaged")
         key = (name, len(data), hashlib.sha256(data).hexdigest())
         if key in seen.contents:
             return None
@@ -829,6 +833,19 @@ class _SeenAttachments:
 def _page_exists(pdf: pdfium.PdfDocument, index: int) -> bool:
     """Whether page ``index`` (0-based) is in the page tree, its content left unparsed."""
     return bool(pdfium_c.FPDF_GetPageSizeByIndexF(pdf, index, pdfium_c.FS_SIZEF()))
+
+
+def _matches_checksum(attachment: pdfium.PdfAttachment, data: bytes) -> bool:
+    """False when the embedded file's parameters give an MD5 checksum its bytes do not
+    have (a stream damaged in a way its filters do not notice); True without one."""
+    if not pdfium_c.FPDFAttachment_HasKey(attachment, b"CheckSum"):
+        return True
+    # PDFium gives the checksum's 16 bytes as hexadecimal between angle brackets
+    given = utf16_text(pdfium_c.FPDFAttachment_GetStringValue, attachment, b"CheckSum")
+    given = given.strip().strip("<>").lower()
+    if len(given) != 32 or any(c not in "0123456789abcdef" for c in given):
+        return True  # no MD5 to compare with
+    return hashlib.md5(data, usedforsecurity=False).hexdigest() == given
 
 
 def _attachment_data(attachment: pdfium.PdfAttachment, size: int) -> bytes:
