@@ -102,9 +102,12 @@ _ROOT_ENTRY = re.compile(rb'full-path="/"[^>]*?media-type="([^"]+)"|media-type="
 
 
 def _small_member(archive: zipfile.ZipFile, member: str) -> bytes:
-    """A small member's bytes, or nothing when it does not inflate."""
+    """A member's first ``_SMALL_MEMBER`` bytes, or nothing when it does not inflate.
+    Only those are inflated: a manifest of 1.5 GB of blanks, 1.5 MB deflated, took the
+    sniffer 3 GB and half a minute, before any limit of the run applied."""
     try:
-        return archive.read(member)[:_SMALL_MEMBER]
+        with archive.open(member) as stream:
+            return stream.read(_SMALL_MEMBER)
     except MEMBER_ERRORS:
         return b""
 
