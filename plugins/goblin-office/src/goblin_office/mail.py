@@ -312,6 +312,7 @@ class EMLParser(BaseEngine):
         if not isinstance(message, EmailMessage) or not message.keys():
             return None, {}, []
         message = _with_the_boundary_used(message, data)
+        message = _signed_content_read(message, data)
         headers = [(k, _header(message, k)) for k in _HEADERS]
         (body, body_part), reports = _body(message), _reports(message)
         uuencoded: list[tuple[str, bytes]] = []
@@ -360,6 +361,114 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
     del message["Content-Type"]
     message["Content-Type"] = "text/html" if _HTML_START.match(payload) else "text/plain"
     return message
+
+
+def _signed_content_read(message: EmailMessage, data: bytes) -> EmailMessage:
+    """``message``, or, when it is signed opaquely (S/MIME ``application/pkcs7-mime;
+    smime-type=signed-data``: the content inside the signature's structure, as some
+    mailers sign), ``data`` with that content in place of its wrapper: the message's own
+    headers, then the signed MIME entity. Read as a part, the wrapper was an
+    ``smime.p7m`` no reader knows, and the whole message was lost."""
+    if (message.get_content_type() not in ("application/pkcs7-mime", "application/x-pkcs7-mime")
+            or _param(message, "smime-type").lower() in ("enveloped-data", "authenveloped-data")):
+        return message
+    payload = _decoded_payload(message)
+    content = signed_content(payload) if isinstance(payload, bytes) else None
+    if not content:
+        return message
+    head = re.split(rb"\r?\n\r?\n", data, maxsplit=1)[0]
+    own = _CONTENT_HEADER.sub(b"", head + b"\r\n").rstrip(b"\r\n")
+    read = parse_mail(own + b"\r\n" + content.lstrip(b"\r\n"))
+    return read if isinstance(read, EmailMessage) else message
+
+
+# A Content-* header with its folded lines and its line end
+_CONTENT_HEADER = re.compile(rb"^content-[\w-]*:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*\r?\n",
+                             re.I | re.M)
+#: The object identifier of CMS signed data (1.2.840.113549.1.7.2), as DER writes it
+_SIGNED_DATA = bytes.fromhex("2a864886f70d010702")
+#: How deep BER elements are followed: signed data's content sits five levels down
+_MAX_BER_DEPTH = 16
+
+
+def signed_content(signature: bytes) -> bytes | None:
+    """The content a CMS signed-data structure (RFC 5652, DER or BER) carries inside it,
+    or None when it is no signed data or carries none (a detached signature).
+
+    >>> signed_content(bytes.fromhex("3080" "06092a864886f70d010702" "a080" "3080"
+    ...     "020101" "3100" "3080" "06092a864886f70d010701" "a080" "2480" "04024f69"
+    ...     "0000" "0000" "0000" "0000" "0000" "0000"))
+    b'Oi'
+    """
+    try:
+        _, start, end, _ = _ber_element(signature, 0)
+        kind, wrapped = _ber_children(signature, start, end)[:2]
+        if signature[kind[1]:kind[2]] != _SIGNED_DATA:
+            return None
+        signed = _ber_children(signature, wrapped[1], wrapped[2])[0]
+        encapsulated = _ber_children(signature, signed[1], signed[2])[2]
+        inside = _ber_children(signature, encapsulated[1], encapsulated[2])
+        if len(inside) < 2:
+            return None
+        octets = _ber_children(signature, inside[1][1], inside[1][2])[0]
+        return _ber_octets(signature, octets, 0)
+    except (ValueError, IndexError):
+        return None
+
+
+def _ber_element(data: bytes, position: int, depth: int = 0) -> tuple[int, int, int, int]:
+    """The tag, content start, content end and following position of the BER element at
+    ``position``; an element of indefinite length ends at its end-of-contents octets."""
+    if depth > _MAX_BER_DEPTH:
+        raise ValueError("BER elements nest too deep")
+    tag = data[position]
+    position += 1
+    if tag & 0x1F == 0x1F:  # a tag number past 30, in base-128 digits
+        while data[position] & 0x80:
+            position += 1
+        position += 1
+    first = data[position]
+    position += 1
+    if first == 0x80:
+        if not tag & 0x20:
+            raise ValueError("indefinite length on a primitive element")
+        start = position
+        while data[position:position + 2] != b"\0\0":
+            position = _ber_element(data, position, depth + 1)[3]
+        return tag, start, position, position + 2
+    length = first
+    if first > 0x80:
+        size = first & 0x7F
+        if size > 8:
+            raise ValueError("BER length too long")
+        length = int.from_bytes(data[position:position + size], "big")
+        position += size
+    if position + length > len(data):
+        raise ValueError("BER element cut short")
+    return tag, position, position + length, position + length
+
+
+def _ber_children(data: bytes, start: int, end: int, depth: int = 0
+                  ) -> list[tuple[int, int, int]]:
+    """The tag, content start and content end of each element inside a constructed
+    element's content ``data[start:end]``."""
+    children: list[tuple[int, int, int]] = []
+    position = start
+    while position < end:
+        tag, content, stop, position = _ber_element(data, position, depth)
+        children.append((tag, content, stop))
+    return children
+
+
+def _ber_octets(data: bytes, element: tuple[int, int, int], depth: int) -> bytes:
+    """The bytes of an OCTET STRING, primitive or (BER) cut into pieces."""
+    tag, start, end = element
+    if tag == 0x04:
+        return data[start:end]
+    if tag != 0x24 or depth > _MAX_BER_DEPTH:
+        raise ValueError("no octet string")
+    return b"".join(_ber_octets(data, piece, depth + 1)
+                    for piece in _ber_children(data, start, end, depth + 1))
 
 
 _HTML_START = re.compile(r"\s*<(?:!doctype|html|head|body)\b", re.I)
