@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import email.utils
 import functools
+import io
 import logging
 import re
 import struct
@@ -182,7 +183,13 @@ class ImageDocument(BaseParsedDocument):
             with _decoding_truncated_images():
                 frame = upright(self._image)
         except OSError:
-            raise refused from None  # not a matter of damaged data (a missing decoder)
+            # libtiff decodes a TIFF's strips all or nothing, whatever Pillow's switch
+            # says: read them one at a time, and the damaged ones stay blank
+            strips = _strip_by_strip(self._image, self._stream)
+            if strips is None:
+                raise refused from None  # not a matter of damaged data (a missing decoder)
+            turn = _turn_upright(self._image)
+            frame = strips.transpose(turn) if turn is not None else strips
         if _one_colour(frame):
             # nothing decoded (JPEG 2000 decodes all or nothing): the page is not blank
             # but unreadable, and the refusal says why
@@ -218,13 +225,91 @@ def upright(image: Image.Image) -> Image.Image:
     the pixels, not the EXIF. A frame whose pixels do not decode raises OSError.
     """
     image.load()
+    turn = _turn_upright(image)
+    return image.transpose(turn) if turn is not None else image.copy()
+
+
+def _turn_upright(image: Image.Image) -> Image.Transpose | None:
+    """The turn or flip that sets ``image`` upright by its EXIF orientation; None for
+    none, or when the orientation is unreadable."""
     try:
         orientation = image.getexif().get(_ORIENTATION)
     except _EXIF_ERRORS as exc:
         log.debug("EXIF orientation unreadable, the image is read as stored: %s", exc)
-        orientation = None
-    turn = _UPRIGHT.get(orientation) if isinstance(orientation, int) else None
-    return image.transpose(turn) if turn is not None else image.copy()
+        return None
+    return _UPRIGHT.get(orientation) if isinstance(orientation, int) else None
+
+
+#: TIFF tags of a frame's strips: where each is, its bytes, rows in each; SubIFDs, which
+#: a one-strip copy of the frame must not point to
+_STRIP_OFFSETS, _STRIP_BYTE_COUNTS, _IMAGE_LENGTH, _ROWS_PER_STRIP, _SUB_IFDS = (
+    273, 279, 257, 278, 330)
+
+
+#: Strips decoded one at a time at most (about 5 ms each): a scan has hundreds; a frame
+#: of a million one-row strips would take longer than reading it is worth.
+_MOST_STRIPS = 10_000
+
+
+def _strip_by_strip(image: Image.Image, stream: IO[bytes]) -> Image.Image | None:
+    """The current frame of a TIFF of several strips, each strip decoded apart and a
+    strip that does not decode left white; None for any other image, or when no strip
+    decodes.
+
+    Each strip of a TIFF is compressed on its own (LZW, Deflate, PackBits, G3/G4), so
+    the strips before and after a damaged one still decode; libtiff, which Pillow
+    decodes them with, refuses the whole frame for one.
+    """
+    if not isinstance(image, TiffImagePlugin.TiffImageFile):
+        return None
+    tags = image.tag_v2
+    offsets, counts = tags.get(_STRIP_OFFSETS), tags.get(_STRIP_BYTE_COUNTS)
+    rows = int(tags.get(_ROWS_PER_STRIP, image.height) or image.height)
+    if (not isinstance(offsets, tuple) or not isinstance(counts, tuple)
+            or not 2 <= len(offsets) <= _MOST_STRIPS or len(offsets) != len(counts)
+            or rows < 1):
+        return None
+    try:
+        page = Image.new(image.mode, image.size, "white")
+    except ValueError:
+        page = Image.new(image.mode, image.size)
+    decoded = 0
+    for index, (offset, count) in enumerate(zip(offsets, counts, strict=True)):
+        top = index * rows
+        if top >= image.height:
+            break
+        try:
+            strip = _one_strip(image, stream, offset, count, min(rows, image.height - top))
+        except _FRAME_ERRORS as exc:
+            log.debug("strip %d of the frame does not decode: %s", index + 1, exc)
+            continue
+        page.paste(strip, (0, top))
+        decoded += 1
+    return page if decoded else None
+
+
+def _one_strip(image: TiffImagePlugin.TiffImageFile, stream: IO[bytes], offset: int,
+               count: int, rows: int) -> Image.Image:
+    """One strip of ``image``'s current frame, decoded from a TIFF of its own: the
+    frame's tags, its height the strip's, its one strip right after its directory."""
+    stream.seek(offset)
+    data = stream.read(count)
+    tags = image.tag_v2
+    header = tags._prefix + (b"\x2a\x00\x08\x00\x00\x00" if tags._prefix == b"II"
+                             else b"\x00\x2a\x00\x00\x00\x08")
+    directory = TiffImagePlugin.ImageFileDirectory_v2(header)
+    for tag, value in tags.items():
+        if tag not in (_STRIP_OFFSETS, _STRIP_BYTE_COUNTS, _SUB_IFDS) and tag in tags.tagtype:
+            directory[tag] = value
+            directory.tagtype[tag] = tags.tagtype[tag]
+    directory[_IMAGE_LENGTH] = directory[_ROWS_PER_STRIP] = rows
+    directory[_STRIP_BYTE_COUNTS] = len(data)
+    # Pillow writes strip offsets counted from the end of the directory: the strip's
+    # data comes right after it
+    directory[_STRIP_OFFSETS] = 0
+    strip = Image.open(io.BytesIO(header + directory.tobytes(8) + data))
+    strip.load()
+    return strip
 
 
 def _one_colour(image: Image.Image) -> bool:
