@@ -8,6 +8,7 @@ by the IDPF or Adobe schemes are listed there too, and are no concern of the tex
 
 from __future__ import annotations
 
+import html
 import posixpath
 import urllib.parse
 from collections.abc import Callable
@@ -117,7 +118,8 @@ class EPUBParser(BaseEngine):
                                      f"XHTML document (decoded as {encoding}); left out"))
                     lost.append(member)
                     continue
-                page, _meta = html_page(text, number=len(pages) + 1, engine=self.name)
+                page, _meta = html_page(_cdata_as_text(text), number=len(pages) + 1,
+                                        engine=self.name)
                 if page.text.strip():
                     pages.append(replace(page, label=labels.get(member, "")))
         if locked:
@@ -164,6 +166,24 @@ def _encrypted_members(encryption: Any) -> dict[str, str]:
             if uri:
                 found[posixpath.normpath(uri.lstrip("/"))] = method.rpartition("#")[2] or method
     return found
+
+
+def _cdata_as_text(chapter: str) -> str:
+    """An XHTML chapter with its CDATA sections written as escaped text: a reading
+    system parses the chapter as XML, where a CDATA section is text it shows, while the
+    HTML parser that reads it here takes one for a comment and dropped its words.
+
+    Sections are found with ``find``, each end looked for once: a pattern would scan to
+    the chapter's end again for each section opened and never closed."""
+    pieces: list[str] = []
+    position = 0
+    while (start := chapter.find("<![CDATA[", position)) >= 0:
+        end = chapter.find("]]>", start)
+        if end < 0:
+            break
+        pieces += [chapter[position:start], html.escape(chapter[start + 9:end], quote=False)]
+        position = end + 3
+    return "".join(pieces) + chapter[position:] if pieces else chapter
 
 
 def _svg_members(opf: Any, opf_path: str) -> set[str]:
