@@ -46,7 +46,7 @@ def zip_document_type(source: Source) -> FileType | None:
     >>> zip_document_type(Source.from_bytes(buffer.getvalue(), "x.zip")).mime
     'application/vnd.oasis.opendocument.text'
     """
-    if not _directory_is_small(source):
+    if not directory_is_small(source):
         return None
     try:
         with zipfile.ZipFile(source.open()) as archive:
@@ -58,14 +58,43 @@ def zip_document_type(source: Source) -> FileType | None:
         return None
 
 
-def _directory_is_small(source: Source) -> bool:
-    """True when the end record is found and the central directory fits in SNIFF_BYTES."""
+def directory_is_small(source: Source) -> bool:
+    """True when the end record is found and the central directory fits in SNIFF_BYTES:
+    reading a directory of millions of entries takes zipfile seconds and hundreds of
+    megabytes (a 36 MB zip of 400,000 empty members: 14 s and 270 MB).
+
+    A Zip64 end record's size stands in for the classic one's when that says 0xFFFFFFFF.
+    """
     tail = source.tail(min(source.size, _END_RECORD + _LONGEST_COMMENT))
     at = tail.rfind(_END_OF_DIRECTORY)
     if at < 0 or at + _END_RECORD > len(tail):
         return False
     (directory_size,) = struct.unpack_from("<I", tail, at + 12)
+    if directory_size == _ZIP64_MARK:
+        found = _zip64_directory_size(source, tail, at)
+        directory_size = _ZIP64_MARK if found is None else found
     return bool(directory_size <= SNIFF_BYTES)
+
+
+_ZIP64_MARK = 0xFFFFFFFF
+_ZIP64_LOCATOR = b"PK\x06\x07"
+_ZIP64_LOCATOR_SIZE = 20
+_ZIP64_END_RECORD = b"PK\x06\x06"
+_ZIP64_END_RECORD_SIZE = 56
+
+
+def _zip64_directory_size(source: Source, tail: bytes, end_at: int) -> int | None:
+    """The directory size a Zip64 end record gives, found through the locator right
+    before the classic end record; None when either is missing."""
+    locator_at = end_at - _ZIP64_LOCATOR_SIZE
+    if locator_at < 0 or tail[locator_at:locator_at + 4] != _ZIP64_LOCATOR:
+        return None
+    (record_offset,) = struct.unpack_from("<Q", tail, locator_at + 8)
+    record = source.read(_ZIP64_END_RECORD_SIZE, record_offset)
+    if len(record) < _ZIP64_END_RECORD_SIZE or not record.startswith(_ZIP64_END_RECORD):
+        return None
+    (size,) = struct.unpack_from("<Q", record, 40)
+    return int(size)
 
 
 def _ooxml_type(archive: zipfile.ZipFile) -> FileType | None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import olefile
 
+from goblin_core.builtin.containers import directory_is_small
 from goblin_core.engines import BaseEngine
 from goblin_core.model import FileType
 from goblin_core.source import Source
@@ -66,6 +67,10 @@ class ContainerSniffer(BaseEngine):
     def sniff(self, head: bytes, source: Source) -> FileType | None:
         if not head.startswith(_ZIP_MAGIC):
             return None
+        if not directory_is_small(source):
+            # a directory of millions of entries, or one too damaged to find: the
+            # members at the front still tell the family
+            return _truncated_guess(head, source)
         try:
             with zipfile.ZipFile(source.open()) as archive:
                 return self._identify(archive)
