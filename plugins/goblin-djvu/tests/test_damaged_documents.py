@@ -13,6 +13,7 @@ from conftest import DjvuPage, MakeDjvu
 
 import goblin_core
 from goblin_core import CorruptDocument, Source, default_registry
+from goblin_djvu.djvulibre import DjvuLibre
 from goblin_djvu.parser import DjvuParser
 
 PAST_THE_END = "lies past the end of the file"
@@ -142,6 +143,16 @@ def test_a_page_ddjvu_cannot_draw_says_why_in_plain_words(make_djvu: MakeDjvu,
     message = str(refused.value)
     assert "ddjvu cannot draw page 2: Corrupted file" in message
     assert "[1-" not in message and "ddjvu: " not in message
+
+
+def test_the_cause_is_given_in_whichever_order_ddjvu_prints_it() -> None:
+    """ddjvu decodes in a thread of its own: its cause may come after its main thread's
+    "Cannot decode page 2." (the test above failed now and then on that)."""
+    tools = DjvuLibre(Source.from_bytes(b"AT&TFORM", "book.djvu"), default_registry().config())
+    said = (b"ddjvu: Cannot decode page 2.\n"
+            b"ddjvu: [1-15413] Corrupted file: JB2 image dimension is zero.\n")
+    done = subprocess.CompletedProcess(["ddjvu"], 10, b"", said)
+    assert tools.complaint(done) == "Corrupted file: JB2 image dimension is zero."
 
 
 def test_unreadable_metadata_costs_the_metadata_not_the_pages(make_djvu: MakeDjvu) -> None:

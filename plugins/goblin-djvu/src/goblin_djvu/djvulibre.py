@@ -26,9 +26,11 @@ INSTALL = "apt-get install djvulibre-bin"
 #: The most a tool run may write: a page's text layer holds at most 16 MB, which
 #: djvutxt's escapes can make four times longer.
 MAX_OUTPUT_BYTES = 64 * 1024**2
+# the tool's name before its message ("ddjvu: Cannot decode page 2.")
+_TOOL_NAME = re.compile(r"^[a-z]+:\s*")
 # DjVuLibre's message numbers ("[1-12311] Failed to open ..."), which say nothing to a
-# user, and the tool's name before them ("ddjvu: [1-15413] Corrupted file ...")
-_MESSAGE_ID = re.compile(r"^(?:[a-z]+:\s*)?\[\d+-\d+\]\s*")
+# user, but mark the message that says the cause
+_MESSAGE_ID = re.compile(r"^\[\d+-\d+\]\s*")
 
 
 def missing_tools() -> list[str]:
@@ -81,13 +83,18 @@ class DjvuLibre:
                                                done.stderr)
 
     def complaint(self, done: subprocess.CompletedProcess[bytes]) -> str:
-        """What a tool said when it failed: its first line of error output, else its exit
+        """What a tool said when it failed: the first line of its error output that
+        DjVuLibre numbered (the cause: ddjvu's decoding thread may print it after the
+        "Cannot decode page 2." of its main one), else its first line, else its exit
         code; the file it was given named as the user knows it, not by the path of the copy
         goblin may have spooled it to (``file://localhost/tmp/goblin-x1y2.djvu``)."""
         said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        lines = [line.strip().removeprefix("*** ").strip() for line in said if line.strip()]
+        lines = [_TOOL_NAME.sub("", line.strip().removeprefix("*** ").strip())
+                 for line in said if line.strip()]
         meaningful = [line for line in lines if not line.startswith(("*** (", "("))]
-        cause = _MESSAGE_ID.sub("", (meaningful or lines or [f"exit {done.returncode}"])[0])
+        numbered = [line for line in meaningful if _MESSAGE_ID.match(line)]
+        cause = _MESSAGE_ID.sub("", (numbered or meaningful or lines
+                                     or [f"exit {done.returncode}"])[0])
         for spelled in (f"file://localhost{quote(self.path)}", self.path):
             cause = cause.replace(spelled, self.display_name)
         return cause[:200]
