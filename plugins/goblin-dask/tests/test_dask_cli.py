@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +63,35 @@ def test_urls_given_on_the_command_line_are_read_by_the_dask_workers(
     assert result.returncode == 0, result.stderr
     assert result.stdout == (f'file_path_pwd:"{urls[0]}"\nthe first by URL\n\n'
                              f'file_path_pwd:"{urls[1]}"\nthe second by URL\n')
+
+
+def test_a_batch_stopped_on_the_cluster_goblin_starts_prints_goblin_s_lines_alone(
+    tmp_path: Path, fixture_plugin: None
+) -> None:
+    """SIGTERM while documents are read on the LocalCluster: exit status 143 and goblin's
+    one-line messages, not the warnings of Dask's processes cancelling their tasks."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text("read at once\n", encoding="utf-8")
+    for i in range(2):
+        (folder / f"slow{i}.sleepy").write_bytes(b"GOBLIN-SLEEPY 60\n")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "goblin_core.cli", "extract", str(folder), "-o", str(out),
+               "--executor", "dask", "--jobs", "3"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as process:
+        deadline = time.monotonic() + 300
+        while not (out / "a.txt.txt").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(1)  # the sleepy documents are being read on the other workers
+        process.send_signal(signal.SIGTERM)
+        try:
+            _, stderr = process.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            pytest.fail("the stopped batch did not end within 120 s")
+    assert process.returncode == 143, stderr
+    lines = stderr.splitlines()
+    assert any("stopped by SIGTERM" in line for line in lines), stderr
+    assert all(line.startswith("goblin: ") for line in lines), stderr

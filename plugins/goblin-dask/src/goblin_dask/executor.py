@@ -107,8 +107,17 @@ class DaskExecutor(BaseEngine):
             processes=True,
             memory_limit=str(options.get("memory_limit", "auto")),
             dashboard_address=None,
+            silence_logs=_cluster_log_level(),
         ) as cluster, Client(cluster) as client:
             yield client
+
+
+def _cluster_log_level() -> int:
+    """The least level the cluster's own processes log at: Dask's warnings (a task
+    cancelled as a stopped batch closes the cluster, a worker restarted) when goblin
+    logs warnings (``-v``), else its errors alone, as goblin's command line is quiet but
+    for its own lines. What a lost worker costs a document is in that document's report."""
+    return max(logging.WARNING, logging.getLogger().getEffectiveLevel())
 
 
 def _cluster_error(exc: Exception, task: Task) -> GoblinError:
