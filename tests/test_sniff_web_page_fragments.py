@@ -50,3 +50,13 @@ def test_text_formats_starting_with_a_tag_keep_their_format(
         name: str, data: bytes, mime: str) -> None:
     found = detect(CORE_ONLY, CORE_ONLY.config(), Source.from_bytes(data, name))
     assert found.mime == mime
+
+
+def test_a_page_opening_with_a_long_comment_is_a_web_page() -> None:
+    # a licence or generator comment of hundreds of bytes before the doctype: past the
+    # first 512 bytes the page was taken for XML, and its first <br> was damage
+    licence = b"<!-- " + b"Licensed under the terms of the licence below. " * 20 + b"-->\n"
+    page = (licence + b"<!DOCTYPE html>\n<html><head><title>T</title></head>"
+            b"<body><p>Ol&aacute;&nbsp;mundo<br>linha dois</p></body></html>\n")
+    found = detect(CORE_ONLY, CORE_ONLY.config(), Source.from_bytes(page, "index"))
+    assert found.mime == "text/html"

@@ -214,7 +214,10 @@ class MagicSniffer(BaseEngine):
                 return None
             text = block.decode("latin-1")
         sample = text.lstrip("\ufeff").lstrip()
-        lowered = sample[:512].lower().encode("utf-8", "ignore")
+        # the whole head: a page may open with a licence or generator comment of
+        # hundreds of bytes before its doctype (past 512 bytes it was read as XML, and
+        # failed at its first <br>)
+        lowered = sample.lower().encode("utf-8", "ignore")
         if _php_source(sample, source):
             return FileType("text/plain", "txt", 0.6)
         if _HTML.match(lowered):
