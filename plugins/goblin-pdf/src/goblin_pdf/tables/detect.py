@@ -12,9 +12,9 @@ import logging
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
+from goblin_core.table_repair import has_text, is_meaningful_table, normalize_table_rows
 from goblin_pdf.page_weight import drawing_operators, drawn_xobjects
 from goblin_pdf.tables.borderless import borderless_tables
 from goblin_pdf.tables.found import FoundTable
@@ -141,17 +141,33 @@ def _overlap(a: BBox, b: BBox) -> float:
     return width * height / smaller if smaller > 0 else 0.0
 
 
-def _raw_tables(page: Any, strategies: Sequence[Mapping[str, Any]]) -> list[tuple[BBox, list]]:
+class _Grid(NamedTuple):
+    bbox: BBox
+    cells: list[list[str | None]]
+    #: the left edge of each of the grid's columns, as pdfplumber lays its cells out
+    column_lefts: tuple[float, ...]
+
+
+def _raw_tables(page: Any, strategies: Sequence[Mapping[str, Any]]) -> list[_Grid]:
     """Every grid the strategies find, each once, with its raw cells."""
-    kept: list[tuple[BBox, list]] = []
+    kept: list[_Grid] = []
     for settings in strategies:
         for table in page.find_tables(dict(settings)):
             x0, top, x1, bottom = (float(v) for v in table.bbox)
             bbox = (x0, top, x1, bottom)
-            if any(_overlap(bbox, other) > SAME_TABLE_OVERLAP for other, _ in kept):
+            if any(_overlap(bbox, other.bbox) > SAME_TABLE_OVERLAP for other in kept):
                 continue
-            kept.append((bbox, table.extract()))
+            lefts = tuple(sorted({float(cell[0]) for cell in table.cells}))
+            kept.append(_Grid(bbox, table.extract(), lefts))
     return kept
+
+
+def _kept_column_lefts(grid: _Grid, width: int) -> tuple[float, ...]:
+    """The left edges of the columns repair kept (those with text in some row), or ()
+    when they do not make ``width`` columns."""
+    filled = [i for i in range(len(grid.column_lefts))
+              if any(i < len(row) and has_text(row[i]) for row in grid.cells)]
+    return tuple(grid.column_lefts[i] for i in filled) if len(filled) == width else ()
 
 
 def page_tables(page: Any, number: int,
@@ -181,15 +197,17 @@ def page_tables(page: Any, number: int,
         page = without_doubled_chars(page)
     grids = _raw_tables(page, strategies)
     found = []
-    for bbox, raw in grids:
-        rows = normalize_table_rows(raw)
+    for grid in grids:
+        rows = normalize_table_rows(grid.cells)
         if not is_meaningful_table(rows):
             continue
         if unreadable(rows):
             log.info("page %d: a table drawn in fonts without Unicode mapping was dropped", number)
             continue
-        found.append(FoundTable(page=number, rows=rows, bbox=bbox,
-                                page_size=(float(page.width), float(page.height))))
+        width = max((len(row) for row in rows), default=0)
+        found.append(FoundTable(page=number, rows=rows, bbox=grid.bbox,
+                                page_size=(float(page.width), float(page.height)),
+                                column_lefts=_kept_column_lefts(grid, width)))
     if borderless:
         found += _borderless(page, number, found)
     return sorted(found, key=lambda t: (round(t.bbox[1]), t.bbox[0]))

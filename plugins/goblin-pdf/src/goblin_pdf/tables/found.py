@@ -16,6 +16,9 @@ class FoundTable:
     reads in (a page shown sideways is turned back, see ``turned``);
     ``last_page`` and ``last_bbox`` say where it ends once fragments from
     following pages are joined to it. ``page_size`` is (width, height).
+    ``column_lefts``, for a ruled grid, is the left edge of each of its columns
+    (empty when not known): a fragment on the next page whose rows leave a column
+    empty, so that the column was dropped, is joined with its cells under theirs.
     """
 
     page: int
@@ -24,6 +27,7 @@ class FoundTable:
     page_size: tuple[float, float]
     last_page: int = 0
     last_bbox: tuple[float, float, float, float] | None = None
+    column_lefts: tuple[float, ...] = ()
 
     @property
     def ends_on(self) -> int:

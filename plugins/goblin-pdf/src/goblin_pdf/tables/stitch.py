@@ -11,6 +11,7 @@ first row with no key and no figures) is folded into the last item.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from goblin_core.table_repair import is_header_row, joined_continuation
 from goblin_pdf.tables.found import FoundTable
@@ -79,7 +80,44 @@ def join(before: FoundTable, after: FoundTable) -> FoundTable:
         if joined is not None:
             rows[seam - 1:seam + 1] = [joined]
     return FoundTable(page=before.page, rows=tuple(rows), bbox=before.bbox,
-                      page_size=before.page_size, last_page=after.page, last_bbox=after.bbox)
+                      page_size=before.page_size, last_page=after.page, last_bbox=after.bbox,
+                      column_lefts=before.column_lefts)
+
+
+def on_common_columns(before: FoundTable, after: FoundTable) -> tuple[FoundTable, FoundTable]:
+    """``before`` and ``after`` with their cells under the columns of both, when both are
+    ruled grids whose column edges are known: a part whose rows left a column empty
+    lost it in repair, and its cells would stand one column off. Unchanged otherwise.
+    """
+    lefts = (before.column_lefts, after.column_lefts)
+    if not all(lefts) or any(len(edges) != t.n_columns for edges, t in zip(lefts, (before, after),
+                                                                           strict=True)):
+        return before, after
+    tolerance = ALIGN_TOLERANCE * max(before.page_size[0], after.page_size[0])
+    common: list[float] = []
+    for left in sorted((*lefts[0], *lefts[1])):
+        if not common or left - common[-1] > tolerance:
+            common.append(left)
+    places = [[_column_of(left, common) for left in edges] for edges in lefts]
+    if any(len(set(p)) != len(p) for p in places):
+        return before, after  # two columns of one part under one column of the other
+    return (_widened(before, places[0], common), _widened(after, places[1], common))
+
+
+def _column_of(left: float, common: Sequence[float]) -> int:
+    return min(range(len(common)), key=lambda i: abs(common[i] - left))
+
+
+def _widened(table: FoundTable, places: Sequence[int], common: Sequence[float]) -> FoundTable:
+    if list(places) == list(range(len(common))):
+        return table
+    rows = []
+    for row in table.rows:
+        cells = [""] * len(common)
+        for place, cell in zip(places, row, strict=False):
+            cells[place] = cell
+        rows.append(tuple(cells))
+    return replace(table, rows=tuple(rows), column_lefts=tuple(common))
 
 
 def stitch(pages: Mapping[int, Sequence[FoundTable]]) -> dict[int, list[FoundTable]]:
@@ -92,8 +130,11 @@ def stitch(pages: Mapping[int, Sequence[FoundTable]]) -> dict[int, list[FoundTab
     for number in sorted(pages):
         tables = list(pages[number])
         out[number] = []
-        if open_table is not None and tables and continues(open_table, tables[0]):
-            joined = join(open_table, tables.pop(0))
+        before, after = (on_common_columns(open_table, tables[0])
+                         if open_table is not None and tables else (None, None))
+        if before is not None and after is not None and continues(before, after):
+            tables.pop(0)
+            joined = join(before, after)
             out[joined.page][-1] = joined
             open_table = joined
             if tables:
