@@ -155,6 +155,18 @@ def test_the_cause_is_given_in_whichever_order_ddjvu_prints_it() -> None:
     assert tools.complaint(done) == "Corrupted file: JB2 image dimension is zero."
 
 
+def test_a_document_whose_directory_lost_its_bundled_flag_is_read_as_bundled(
+        make_djvu: MakeDjvu) -> None:
+    """One flipped bit made the document say its pages are files beside it: given as
+    bytes it was refused as an indirect document, from a folder DjVuLibre refused it."""
+    data = bytearray(four_pages(make_djvu))
+    data[24] &= 0x7F
+    document = goblin_core.extract(bytes(data), name="book.djvu", ocr="never")
+    assert [p.text for p in document.pages] == [f"page {n} text" for n in range(1, 5)]
+    assert document.metadata["title"] == "Relatório"
+    assert any("yet it holds them" in w.message for w in document.report.warnings)
+
+
 def test_unreadable_metadata_costs_the_metadata_not_the_pages(make_djvu: MakeDjvu) -> None:
     data = four_pages(make_djvu)
     shared = data.index(b"DJVIANT")  # the annotations the pages share, metadata among them

@@ -39,7 +39,7 @@ from goblin_djvu.components import (
     pages_past_the_end,
 )
 from goblin_djvu.djvulibre import INSTALL, DjvuLibre, missing_tools
-from goblin_djvu.repair import repaired_copy, size_note, unpacked_by_offsets
+from goblin_djvu.repair import holds_its_files, repaired_copy, size_note, unpacked_by_offsets
 from goblin_djvu.sexpr import SExpr, SExprError, parse_all, unescape
 
 DJVU_MIME = "image/vnd.djvu"
@@ -114,7 +114,7 @@ class DjvuDocument(BaseParsedDocument):
                 raise CorruptDocument("a multi-page DjVu document cut short or damaged before "
                                       "the end of its directory's header: no page can be found",
                                       file=source.display_name)
-            if not _bundled(head):
+            if not _bundled(head) and not holds_its_files(source):
                 _check_indirect(source)
         self.tools = DjvuLibre(source, config)
         self.warnings: list[tuple[str, str]] = []
@@ -132,7 +132,8 @@ class DjvuDocument(BaseParsedDocument):
         DjVuLibre cannot open the file itself (see ``repair``)."""
         source = self.source
         done = self._count_and_metadata(one_page)
-        if not _counted(done) and (one_page or _bundled(source.head(32))):
+        if not _counted(done) and (one_page or _bundled(source.head(32))
+                                   or holds_its_files(source)):
             done = (self._from_repaired_copy(one_page, without_outline=False)
                     or self._from_repaired_copy(one_page, without_outline=True)
                     or (None if one_page else self._from_rebuilt_document()) or done)
@@ -272,7 +273,8 @@ class DjvuDocument(BaseParsedDocument):
             head = self.source.head(32)
             if head[12:16] == b"DJVM":
                 components = self._components()
-                self._missing = (pages_past_the_end(self.source, components) if _bundled(head)
+                bundled = _bundled(head) or holds_its_files(self.source)
+                self._missing = (pages_past_the_end(self.source, components) if bundled
                                  else page_files_missing(Path(self.tools.path), components))
         return self._missing
 

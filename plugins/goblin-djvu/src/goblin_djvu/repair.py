@@ -32,6 +32,9 @@ _CONTENT_AT = 12
 _FIRST_CHUNK_AT = 16
 # a chunk's name: four letters, digits or spaces ("INFO", "Sjbz", "BG44", "TXTz")
 _CHUNK_NAME = re.compile(rb"[A-Za-z0-9 ]{4}")
+# where a multi-page document's directory keeps its flags, and the one that says its
+# files are inside it
+_FLAGS_AT, _BUNDLED = 24, 0x80
 # what the outline chunk is renamed to: a name DjVuLibre does not know, and passes over
 _IGNORED_CHUNK = b"JUNK"
 #: Chunks a one-page file is walked through at most: a page has a few (INFO, its image's
@@ -67,6 +70,11 @@ def repaired_copy(source: Source, *, without_outline: bool = False) -> Repaired 
     size = source.size
     said: list[tuple[str, str]] = []
     outline_at = None
+    flags = source.read(1, _FLAGS_AT)
+    unflagged = head[12:16] == b"DJVM" and flags and not flags[0] & _BUNDLED
+    if unflagged:
+        said.append(("CorruptDocument", "its directory says its pages are files beside it, "
+                     "yet it holds them: read as the bundled document it is"))
     if head[12:16] == b"DJVM":
         kept = size
         if without_outline:
@@ -96,6 +104,9 @@ def repaired_copy(source: Source, *, without_outline: bool = False) -> Repaired 
             if outline_at is not None:
                 copy.seek(outline_at)
                 copy.write(_IGNORED_CHUNK)
+            if unflagged:
+                copy.seek(_FLAGS_AT)
+                copy.write(bytes([flags[0] | _BUNDLED]))
     except BaseException:
         Path(name).unlink(missing_ok=True)
         raise
@@ -105,12 +116,28 @@ def repaired_copy(source: Source, *, without_outline: bool = False) -> Repaired 
 def _outline_at(source: Source) -> int | None:
     """Where a multi-page document's outline chunk (NAVM, right after its directory)
     begins; None when it has none."""
-    dirm = source.read(8, _FIRST_CHUNK_AT)
-    if dirm[:4] != b"DIRM" or len(dirm) < 8:
+    at = _after_chunk(source, _FIRST_CHUNK_AT, b"DIRM")
+    return at if at is not None and source.read(4, at) == b"NAVM" else None
+
+
+def holds_its_files(source: Source) -> bool:
+    """Whether a multi-page document holds its files (a FORM after its directory and
+    outline), whatever its directory's flag says: an indirect one's index holds none."""
+    at = _after_chunk(source, _FIRST_CHUNK_AT, b"DIRM")
+    if at is None:
+        return False
+    at = _after_chunk(source, at, b"NAVM") or at
+    return source.read(4, at) == b"FORM"
+
+
+def _after_chunk(source: Source, at: int, name: bytes) -> int | None:
+    """Where the chunk after the chunk ``name`` at ``at`` begins; None when there is no
+    such chunk there."""
+    header = source.read(8, at)
+    if len(header) < 8 or header[:4] != name:
         return None
-    end = _FIRST_CHUNK_AT + 8 + int.from_bytes(dirm[4:8], "big")
-    at = end + (end & 1)
-    return at if source.read(4, at) == b"NAVM" else None
+    end = at + 8 + int.from_bytes(header[4:8], "big")
+    return end + (end & 1)
 
 
 def whole_chunks_end(source: Source) -> tuple[int, str | None]:
