@@ -15,12 +15,15 @@ _BR_GROUPED = re.compile(r"^\d{1,3}(?:\.\d{3})+(?:,\d+)?$")
 _BR_PLAIN = re.compile(r"^\d+(?:,\d+)?$")
 _EN_GROUPED = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _EN_PLAIN = re.compile(r"^\d*\.\d+$")
+#: Minus signs other than the hyphen-minus: U+2212 and its small and full-width forms.
+_MINUS_SIGNS = str.maketrans({"\u2212": "-", "\ufe63": "-", "\uff0d": "-"})
 
 
 def parse_br_number(text: str | None) -> Decimal | None:
     """The number a cell holds, or None when it holds something else.
 
-    Accepts ``1.234,56``, ``R$ 16.511,45``, ``-1.234,56``, ``(1.234,56)``
+    Accepts ``1.234,56``, ``R$ 16.511,45``, ``-1.234,56`` (``−1.234,56`` with the
+    minus sign too), ``(1.234,56)``
     (accounting negative), ``12,5%`` (read as 12.5) and plain ``1234.56``.
     A lone ``1.234`` is read the Brazilian way (one thousand two hundred
     thirty-four).
@@ -36,7 +39,8 @@ def parse_br_number(text: str | None) -> Decimal | None:
     """
     if text is None:
         return None
-    body = " ".join(str(text).split())
+    # typeset documents (LaTeX, Word's equation and finance fonts) write the minus sign
+    body = " ".join(str(text).translate(_MINUS_SIGNS).split())
     if not body:
         return None
     negative = False
