@@ -167,6 +167,21 @@ def test_a_document_whose_directory_lost_its_bundled_flag_is_read_as_bundled(
     assert any("yet it holds them" in w.message for w in document.report.warnings)
 
 
+@pytest.mark.parametrize("claimed", [20, 0x7FFF_FFF0])
+def test_a_page_whose_own_header_gives_a_wrong_size_is_read(make_djvu: MakeDjvu,
+                                                            claimed: int) -> None:
+    """The directory gives each page file's size too: a flipped bit in the page's own
+    header cost DjVuLibre the page ('failed'), though it was all there."""
+    data = bytearray(four_pages(make_djvu))
+    second = offsets(bytes(data))[2]  # page 1, the annotations the pages share, page 2
+    assert data[second:second + 4] == b"FORM"
+    data[second + 4:second + 8] = struct.pack(">I", claimed)
+    document = goblin_core.extract(bytes(data), name="book.djvu", ocr="never")
+    assert [p.text for p in document.pages] == [f"page {n} text" for n in range(1, 5)]
+    assert any("gives a size other than the directory's" in w.message
+               for w in document.report.warnings)
+
+
 def test_unreadable_metadata_costs_the_metadata_not_the_pages(make_djvu: MakeDjvu) -> None:
     data = four_pages(make_djvu)
     shared = data.index(b"DJVIANT")  # the annotations the pages share, metadata among them

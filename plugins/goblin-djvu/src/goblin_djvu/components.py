@@ -54,6 +54,38 @@ def listed_components(listing: bytes) -> list[Component]:
 def pages_past_the_end(source: Source, components: list[Component]) -> dict[int, str]:
     """Pages of a bundled document whose file ends past the end of the document (a file
     cut short, or a directory that lies), each with why. Nothing when the directory
+    cannot be matched to the listing (see ``placed``)."""
+    size = source.size
+    missing: dict[int, str] = {}
+    for component, offset in placed(source, components) or []:
+        end = offset + component.size
+        if component.page is not None and end > size:
+            missing[component.page] = (
+                f"the page's data (bytes {offset:,} to {end:,}) lies past the end of "
+                f"the file ({size:,} bytes): the file is cut short, or its directory "
+                "is wrong")
+    return missing
+
+
+def wrong_form_sizes(source: Source, components: list[Component]) -> dict[int, int]:
+    """Files of a bundled document whose own header (``FORM`` and its size) gives a size
+    other than the directory's, by where the size is written, with the directory's: a
+    flipped bit there costs DjVuLibre the page. Only files that lie within the document."""
+    size = source.size
+    wrong: dict[int, int] = {}
+    with source.open() as stream:
+        for component, offset in placed(source, components) or []:
+            if offset + component.size > size:
+                continue
+            stream.seek(offset)
+            header = stream.read(8)
+            if header[:4] == b"FORM" and int.from_bytes(header[4:8], "big") != component.size - 8:
+                wrong[offset + 4] = component.size - 8
+    return wrong
+
+
+def placed(source: Source, components: list[Component]) -> list[tuple[Component, int]] | None:
+    """Each listed file of a bundled document with its offset; None when the directory
     cannot be matched to the listing.
 
     The directory's offsets are matched to the listed files in order. Thumbnails are
@@ -62,24 +94,18 @@ def pages_past_the_end(source: Source, components: list[Component]) -> dict[int,
     """
     offsets = directory_offsets(source)
     if offsets is None or len(offsets) < len(components):
-        return {}
-    size = source.size
+        return None
     listed = iter(components)
-    missing: dict[int, str] = {}
+    found: list[tuple[Component, int]] = []
     with source.open() as stream:
         for offset in offsets:
             if _thumbnails_at(stream, offset):
                 continue
             component = next(listed, None)
             if component is None:
-                return {}  # more files than listed: the two cannot be matched
-            end = offset + component.size
-            if component.page is not None and end > size:
-                missing[component.page] = (
-                    f"the page's data (bytes {offset:,} to {end:,}) lies past the end of "
-                    f"the file ({size:,} bytes): the file is cut short, or its directory "
-                    "is wrong")
-    return missing if next(listed, None) is None else {}
+                return None  # more files than listed: the two cannot be matched
+            found.append((component, offset))
+    return found if next(listed, None) is None else None
 
 
 def directory_offsets(source: Source) -> list[int] | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -37,9 +38,16 @@ from goblin_djvu.components import (
     listed_components,
     page_files_missing,
     pages_past_the_end,
+    wrong_form_sizes,
 )
 from goblin_djvu.djvulibre import INSTALL, DjvuLibre, missing_tools
-from goblin_djvu.repair import holds_its_files, repaired_copy, size_note, unpacked_by_offsets
+from goblin_djvu.repair import (
+    holds_its_files,
+    patched_copy,
+    repaired_copy,
+    size_note,
+    unpacked_by_offsets,
+)
 from goblin_djvu.sexpr import SExpr, SExprError, parse_all, unescape
 
 DJVU_MIME = "image/vnd.djvu"
@@ -121,6 +129,7 @@ class DjvuDocument(BaseParsedDocument):
         self._missing: dict[int, str] | None = None
         self._sizes: dict[int, tuple[int, int, int, int]] = {}
         self._repaired: Path | None = None
+        self._mending_tried = False
         try:
             self._read_header(form.group(1) == b"DJVU")
         except BaseException:
@@ -200,6 +209,28 @@ class DjvuDocument(BaseParsedDocument):
         self.close()
         self.tools.path = original
         return None
+
+    def _mended_page_sizes(self) -> bool:
+        """Whether the tools now read a copy in which each page file's own size is the
+        one the directory gives; made once, when a page first fails to decode. A flipped
+        bit in a page file's header cost DjVuLibre the page, though it was all there."""
+        if self._mending_tried:
+            return False
+        self._mending_tried = True
+        head = self.source.head(32)
+        if (self._repaired is not None or head[12:16] != b"DJVM"
+                or not (_bundled(head) or holds_its_files(self.source))):
+            return False
+        wrong = wrong_form_sizes(self.source, self._components())
+        if not wrong:
+            return False
+        self._repaired = patched_copy(self.source, self.source.size,
+                                      {at: struct.pack(">I", size) for at, size in wrong.items()})
+        self.tools.path = str(self._repaired)
+        self.warnings.append(("CorruptDocument", f"the header of {len(wrong):,} page file(s) "
+                              "gives a size other than the directory's; read with the "
+                              "directory's"))
+        return True
 
     def close(self) -> None:
         """Remove the repaired copy, or the folder of the rebuilt document, if one was
@@ -300,6 +331,8 @@ class DjvuDocument(BaseParsedDocument):
         for number in range(first, last + 1):
             missing = self._missing_pages().get(number)
             one = self._hidden_text(str(number), 1) if missing is None else []
+            if not isinstance(one, list) and self._mended_page_sizes():
+                one = self._hidden_text(str(number), 1)
             if isinstance(one, list):
                 yield self._page(number, one[0] if one else [])
             else:
@@ -311,6 +344,9 @@ class DjvuDocument(BaseParsedDocument):
         djvutxt gives no text, as to a page without a text layer) is a page error."""
         if expression and isinstance(expression, list):
             return page_content(number, expression)
+        if not isinstance(expression, list) and self._mended_page_sizes():
+            again = self._hidden_text(str(number), 1)
+            expression = again[0] if isinstance(again, list) and again else expression
         missing = self._missing_pages().get(number)
         if missing is not None:
             return PageContent(number=number, images=0, glyphs=0, error=missing)

@@ -95,22 +95,28 @@ def repaired_copy(source: Source, *, without_outline: bool = False) -> Repaired 
         said.append(_size_warning(declared, size))
     if not said:
         return None
+    patches = {8: struct.pack(">I", kept - _CONTENT_AT)}
+    if outline_at is not None:
+        patches[outline_at] = _IGNORED_CHUNK
+    if unflagged:
+        patches[_FLAGS_AT] = bytes([flags[0] | _BUNDLED])
+    return Repaired(patched_copy(source, kept, patches), said)
+
+
+def patched_copy(source: Source, length: int, patches: dict[int, bytes]) -> Path:
+    """A temporary file (the caller removes it) of the first ``length`` bytes of
+    ``source``, with the bytes at each offset of ``patches`` replaced by its value."""
     handle, name = tempfile.mkstemp(prefix="goblin-djvu-", suffix=".djvu")
     try:
         with os.fdopen(handle, "wb") as copy, source.open() as original:
-            copy.write(head[:8] + struct.pack(">I", kept - _CONTENT_AT))
-            original.seek(_CONTENT_AT)
-            _copy_bytes(original, copy, kept - _CONTENT_AT)
-            if outline_at is not None:
-                copy.seek(outline_at)
-                copy.write(_IGNORED_CHUNK)
-            if unflagged:
-                copy.seek(_FLAGS_AT)
-                copy.write(bytes([flags[0] | _BUNDLED]))
+            _copy_bytes(original, copy, length)
+            for offset, replacement in patches.items():
+                copy.seek(offset)
+                copy.write(replacement)
     except BaseException:
         Path(name).unlink(missing_ok=True)
         raise
-    return Repaired(Path(name), said)
+    return Path(name)
 
 
 def _outline_at(source: Source) -> int | None:
