@@ -3,14 +3,17 @@ DjVuLibre refuses the whole document; its pages are found by the offsets and rea
 
 from __future__ import annotations
 
+import shutil
 import struct
 import tempfile
 from pathlib import Path
 
+import pytest
 from conftest import DjvuPage, MakeDjvu
 
 import goblin_core
-from goblin_core import Source, default_registry
+from goblin_core import CorruptDocument, Source, default_registry
+from goblin_djvu import djvulibre
 from goblin_djvu.parser import DjvuParser
 
 
@@ -36,3 +39,14 @@ def test_pages_are_found_by_the_offsets_of_a_damaged_directory(make_djvu: MakeDj
     with DjvuParser().open(Source.from_path(damaged), default_registry().config()) as parsed:
         assert parsed.render(3, 150).size == (200, 150)
     assert set(Path(tempfile.gettempdir()).glob("goblin-djvu-*")) == before
+
+
+def test_without_djvm_a_damaged_directory_is_refused_as_damaged(
+        make_djvu: MakeDjvu, monkeypatch: pytest.MonkeyPatch) -> None:
+    book = make_djvu([DjvuPage(hidden=[f"page {n} text"], size=(400, 300)) for n in (1, 2)])
+    data = damaged_directory(book.read_bytes())
+    found = shutil.which
+    monkeypatch.setattr(djvulibre.shutil, "which",
+                        lambda tool: None if tool == "djvm" else found(tool))
+    with pytest.raises(CorruptDocument, match="DjVuLibre cannot open it"):
+        goblin_core.extract(data, name="damaged.djvu", ocr="never")

@@ -16,6 +16,7 @@ the pages around it are read.
 from __future__ import annotations
 
 import io
+import logging
 import re
 import shutil
 import struct
@@ -29,7 +30,7 @@ from PIL import Image
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
-from goblin_core.errors import CorruptDocument, FileTooLarge
+from goblin_core.errors import CorruptDocument, EngineUnavailable, FileTooLarge
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.model import PageContent
 from goblin_core.source import Source
@@ -49,6 +50,8 @@ from goblin_djvu.repair import (
     unpacked_by_offsets,
 )
 from goblin_djvu.sexpr import SExpr, SExprError, parse_all, unescape
+
+log = logging.getLogger(__name__)
 
 DJVU_MIME = "image/vnd.djvu"
 #: Pages whose text the first djvutxt run reads, each next run twice as many up to
@@ -193,9 +196,15 @@ class DjvuDocument(BaseParsedDocument):
         pages = unpacked_by_offsets(self.source, folder)
         if pages is not None:
             # its size is about the file's: past that, djvm is not copying the pages
-            built = self.tools.run("djvm", "-c", str(rebuilt), *map(str, pages),
-                                   document=False, limit=2 * self.source.size + 1024**2)
-            if built.returncode == 0 and rebuilt.is_file():
+            try:
+                built = self.tools.run("djvm", "-c", str(rebuilt), *map(str, pages),
+                                       document=False, limit=2 * self.source.size + 1024**2)
+            except (EngineUnavailable, FileTooLarge) as exc:
+                # without djvm (or past the bound) the document stays refused, and
+                # DjVuLibre's own error about it is the one to give
+                log.debug("the document cannot be rebuilt: %s", exc)
+                built = None
+            if built is not None and built.returncode == 0 and rebuilt.is_file():
                 self.tools.path = str(rebuilt)
                 done = self._count_and_metadata(False)
                 if _counted(done) and int(done.stdout.partition(b"\n")[0]) == len(pages):
