@@ -578,7 +578,8 @@ def _progress(total: int, enabled: bool | None) -> Progress | None:
                    "outside DIR. Without it, results go to standard output.")
 @click.option("--resume", is_flag=True,
               help="With --output: skip documents whose result is already in DIR and whose "
-                   "content is unchanged (by sha256 in DIR/manifest.jsonl).")
+                   "content is unchanged (by sha256 in DIR/manifest.jsonl); documents that "
+                   "failed there, or have no page of usable text, are extracted again.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Worker processes for several files (default: one per CPU core). "
                    "A single file runs in this process unless --isolate is given.")
