@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from goblin_core import load_registry
+from goblin_core import extract, load_registry
 from goblin_core.cli import CliState, cli
 from goblin_core.cli.app import Terminated
 from goblin_core.trust_report import report_html
@@ -132,3 +132,29 @@ def test_ctrl_c_in_any_command_exits_130_not_1() -> None:
 
     result = CliRunner().invoke(cli, ["plugins"], obj=CliState(_loader=interrupted))
     assert (result.exit_code, result.stderr) == (130, "goblin: interrupted\n")
+
+
+@pytest.mark.parametrize("where", ["outside", "absolute"])
+def test_a_manifest_row_naming_a_result_outside_its_folder_reads_no_file_there(
+    tmp_path: Path, where: str,
+) -> None:
+    """A manifest made or edited elsewhere: the report keeps the row's own totals and
+    brings no file from outside the manifest's folder into the page."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "private.txt").write_text("private text\n", encoding="utf-8")
+    private = elsewhere / "private.json"
+    read = extract(elsewhere / "private.txt", registry=load_registry(entry_points=lambda: []))
+    private.write_text(json.dumps(read.to_dict()), encoding="utf-8")
+    results = tmp_path / "results"
+    results.mkdir()
+    output = "../elsewhere/private.json" if where == "outside" else str(private)
+    manifest = _manifest(results, {"path": "a.pdf", "sha256": "", "status": "clean",
+                                   "pages": 1, "page_statuses": {"clean": 1},
+                                   "output": output})
+    result = CliRunner().invoke(cli, ["report", str(manifest), "--format", "json"],
+                                obj=CliState(load_registry(entry_points=lambda: [])))
+    assert result.exit_code == 0, result.output
+    assert "private" not in result.stdout
+    [document] = json.loads(result.stdout)["documents"]
+    assert (document["name"], document["page_count"], document["pages"]) == ("a.pdf", 1, [])

@@ -162,10 +162,13 @@ def _manifest_records(folder: Path, row: Mapping[str, Any]) -> list[DocumentReco
 
 
 def _json_output(folder: Path, output: str) -> Document | None:
+    """The JSON result a manifest row names, read from inside the manifest's folder only:
+    a row naming ``../x.json`` or ``/home/x.json`` (a manifest made or edited elsewhere)
+    must not bring a file from anywhere else into the report."""
     if not output.endswith(".json"):
         return None
-    path = folder / output
-    if not path.is_file():
+    path = (folder / output).resolve()
+    if not path.is_relative_to(folder.resolve()) or not path.is_file():
         return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
