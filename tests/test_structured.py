@@ -47,13 +47,20 @@ CSV = "text/csv"
     ("1234.56", Decimal("1234.56")),
     ("13,005.00", Decimal("13005.00")),
     (" 1.366.043,00 ", Decimal("1366043.00")),
+    ("1 234,56", Decimal("1234.56")),  # a space between thousands
+    ("12 345 678", Decimal("12345678")),
+    ("+10,00", Decimal("10.00")),
+    ("1.234,56-", Decimal("-1234.56")),  # a trailing minus, as SAP exports write it
+    ("R$ 1.234,56 -", Decimal("-1234.56")),
 ])
 def test_brazilian_numbers_parse(text: str, value: Decimal) -> None:
     assert parse_br_number(text) == value
 
 
 @pytest.mark.parametrize("text", ["", None, "Areia", "R$", "1.23.4", "12/05/2024", "1,2,3",
-                                  "M3", "9 x 14 cm", "1.2345,6"])
+                                  "M3", "9 x 14 cm", "1.2345,6",
+                                  # two numbers side by side were read as one (1020)
+                                  "10 20", "2024 2025", "-", "+"])
 def test_things_that_are_not_numbers(text: str | None) -> None:
     assert parse_br_number(text) is None
 

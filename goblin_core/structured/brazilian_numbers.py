@@ -17,16 +17,19 @@ _EN_GROUPED = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?$")
 _EN_PLAIN = re.compile(r"^\d*\.\d+$")
 #: Minus signs other than the hyphen-minus: U+2212 and its small and full-width forms.
 _MINUS_SIGNS = str.maketrans({"\u2212": "-", "\ufe63": "-", "\uff0d": "-"})
+#: a space between thousands (``1 234,56``): before a group of exactly three digits
+_SPACE_IN_NUMBER = re.compile(r"(?<=\d) (?=\d{3}(?:[^\d]|$))")
 
 
 def parse_br_number(text: str | None) -> Decimal | None:
     """The number a cell holds, or None when it holds something else.
 
-    Accepts ``1.234,56``, ``R$ 16.511,45``, ``-1.234,56`` (``−1.234,56`` with the
-    minus sign too), ``(1.234,56)``
-    (accounting negative), ``12,5%`` (read as 12.5) and plain ``1234.56``.
-    A lone ``1.234`` is read the Brazilian way (one thousand two hundred
-    thirty-four).
+    Accepts ``1.234,56``, ``1 234,56``, ``R$ 16.511,45``, ``-1.234,56``
+    (``−1.234,56`` with the minus sign too), ``+10,00``, ``(1.234,56)`` and
+    ``1.234,56-`` (accounting negatives, the second as SAP exports write them),
+    ``12,5%`` (read as 12.5) and plain ``1234.56``. A lone ``1.234`` is read the
+    Brazilian way (one thousand two hundred thirty-four). Two numbers side by side
+    (``10 20``) are not one.
 
     >>> parse_br_number("R$ 16.511,45")
     Decimal('16511.45')
@@ -36,6 +39,8 @@ def parse_br_number(text: str | None) -> Decimal | None:
     Decimal('12.5')
     >>> parse_br_number("Areia") is None
     True
+    >>> parse_br_number("1.234,56-"), parse_br_number("10 20")
+    (Decimal('-1234.56'), None)
     """
     if text is None:
         return None
@@ -48,13 +53,16 @@ def parse_br_number(text: str | None) -> Decimal | None:
         negative, body = True, body[1:-1].strip()
     if body.startswith("-"):
         negative, body = not negative, body[1:].strip()
+    elif body.startswith("+"):
+        body = body[1:].strip()
+    elif body.endswith("-") and body[:-1].rstrip()[-1:].isdigit():
+        negative, body = not negative, body[:-1].strip()
     body = _CURRENCY.sub("", body)
     if body.startswith("-"):
         negative, body = not negative, body[1:].strip()
     if body.endswith("%"):
         body = body[:-1].strip()
-    body = body.replace(" ", "")
-    value = _read_digits(body)
+    value = _read_digits(_SPACE_IN_NUMBER.sub("", body))
     if value is None:
         return None
     return -value if negative else value
