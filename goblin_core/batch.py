@@ -8,10 +8,12 @@ an interrupted run keeps everything finished before the interruption.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import secrets
+import stat
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -155,8 +157,13 @@ def _readable_sha256(path: str | None) -> str:
 
 
 def _file_sha256(path: str) -> str:
+    """The sha256 of the regular file at ``path``. Opened without waiting: a FIFO put in
+    the file's place since it was walked would block the whole run on its open until
+    something wrote to it (a regular file's reads do not mind the flag)."""
     digest = hashlib.sha256()
-    with open(path, "rb") as stream:
+    with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
         for chunk in iter(lambda: stream.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()

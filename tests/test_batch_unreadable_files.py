@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from goblin_core import default_registry, load_registry
-from goblin_core.batch import MANIFEST_NAME, run_batch
+from goblin_core.batch import MANIFEST_NAME, BatchWriter, run_batch
 from goblin_core.cli import CliState, cli
+from goblin_core.engines import Task
+from goblin_core.errors import UnreadableFile
+from goblin_core.executors.worker import error_document
 
 #: A regular file whose reading fails (EIO) on Linux, even for root.
 UNREADABLE = Path("/proc/self/mem")
@@ -61,3 +65,27 @@ def test_the_cli_names_the_read_error_alone_and_records_it(folder: Path, tmp_pat
     assert len(errors) == 1 and "UnreadableFile" in errors[0], result.stderr
     assert _rows(out)["mem"]["status"] == "failed"
     assert (out / "mem.txt").is_file()
+
+
+def test_a_fifo_put_in_a_file_s_place_does_not_block_its_manifest_row(tmp_path: Path) -> None:
+    """A file replaced by a FIFO after the walk fails in its worker; its manifest row, which
+    hashes the file when the document has no hash, must not wait on the FIFO for ever."""
+    fifo = tmp_path / "b.txt"
+    os.mkfifo(fifo)
+    registry = default_registry()
+    writer = BatchWriter(registry, registry.config(), tmp_path / "out", "text")
+    failed = error_document(Task(str(fifo), "b.txt"),
+                            UnreadableFile("not a regular file", file="b.txt"))
+    rows: list[dict[str, object]] = []
+    writing = threading.Thread(target=lambda: rows.append(
+        writer.write(failed, Task(str(fifo), "b.txt"), 0.0)), daemon=True)
+    writing.start()
+    writing.join(timeout=30)  # a safety ceiling: it takes milliseconds
+    if writing.is_alive():
+        # a writer's open ends the blocked reader's, so the thread does not outlive the test
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        writing.join(timeout=10)
+        pytest.fail("writing the manifest row of a FIFO blocked")
+    writer.close({})
+    assert rows[0]["sha256"] == "" and rows[0]["status"] == "failed"
+    assert _rows(tmp_path / "out")["b.txt"]["error"] == "UnreadableFile: b.txt: not a regular file"
