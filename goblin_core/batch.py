@@ -134,14 +134,26 @@ def _write_atomic(path: Path, content: str | Callable[[TextIO], None]) -> None:
 def _open_manifest(path: Path) -> TextIO:
     """``path`` opened to append rows, never through a symbolic link: a link planted as
     DIR/manifest.jsonl would have the rows written wherever it points."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o666)
+        # without waiting: a FIFO there would hold the run until something read it
+        fd = os.open(path, flags, 0o666)
     except OSError as exc:
         if path.is_symlink():
             raise GoblinError(f"{path}: a symbolic link, not a manifest; move it away or "
                               "choose another output folder") from exc
+        if path.exists() and not path.is_file() and not path.is_dir():
+            raise _not_a_manifest(path) from exc  # a FIFO no one reads
         raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise _not_a_manifest(path)
     return os.fdopen(fd, "a", encoding="utf-8")
+
+
+def _not_a_manifest(path: Path) -> GoblinError:
+    return GoblinError(f"{path}: not a manifest (not a regular file); move it away or "
+                       "choose another output folder")
 
 
 def _readable_sha256(path: str | None) -> str:

@@ -711,6 +711,10 @@ def _check_earlier_manifest(ctx: click.Context, manifest: Path) -> None:
     if manifest.is_symlink():
         fail(ctx, str(manifest), "a symbolic link, not a manifest; move it away or choose "
                                  "another --output DIR")
+    if manifest.exists() and not manifest.is_file() and not manifest.is_dir():
+        # a FIFO would hold the run on its open until something wrote to it
+        fail(ctx, str(manifest), "not a manifest (not a regular file: a FIFO, socket or "
+                                 "device); move it away or choose another --output DIR")
     try:
         with open(manifest, encoding="utf-8") as stream:
             for _ in stream:
