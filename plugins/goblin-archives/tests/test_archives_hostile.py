@@ -11,6 +11,8 @@ import archives_fixtures as fx
 import pytest
 from archives_bounded import ChildRun, run_hostile, without
 
+import goblin_core
+from goblin_core.errors import CorruptDocument
 from goblin_core.testing.corpus import require_binary
 
 
@@ -156,6 +158,22 @@ def test_truncated_rar_gives_a_clear_error(tmp_path: Path, corpus: Path) -> None
     assert refused, "the members past the cut must be refused"
     assert all("damaged" in m[2] or "could not decode" in m[2] for m in refused)
     assert any(m[1] == "extracted" for m in run.result["members"]), "members before the cut kept"
+
+
+@pytest.mark.parametrize(("file", "keep"), [
+    ("archives/tika-test-documents.rar", 7),  # its signature alone
+    ("archives/tika-test-documents.rar", 40),  # inside its first member's header
+    ("archives/rar5-solid.rar", 8),
+    ("archives/rar5-solid.rar", 30),
+])
+def test_a_rar_cut_before_its_first_member_is_truncated_not_empty(
+    corpus: Path, file: str, keep: int
+) -> None:
+    # rarfile ends its listing where the file ends, in silence: such a file read as an
+    # empty archive, clean, exit 0
+    data = (corpus / file).read_bytes()[:keep]
+    with pytest.raises(CorruptDocument, match="cut short"):
+        goblin_core.extract(data, name="cut.rar", ocr="never")
 
 
 @pytest.mark.parametrize("file", ["archives/test7Z_protected_passTika.7z",

@@ -180,8 +180,29 @@ def _members(archive: rarfile.RarFile, display: str, password: str | None,
         refuse_oversized_listing(len(infos), limits, display)
         for info in infos:
             yield _member(archive, info, display, password, hard)
+        cut = _cut_short(archive)
+    if cut:
+        # rarfile ends the listing where the file ends, in silence: a RAR cut inside a
+        # header read as whole, one cut after its signature as an empty archive
+        kept = (f"the {len(infos):,} members listed before it are read" if infos
+                else "no member is listed")
+        raise CorruptDocument(f"the RAR is cut short ({cut}): {kept}", file=display)
 
 
+def _cut_short(archive: rarfile.RarFile) -> str:
+    """Why the listing stopped short of the archive's end, or '' when it did not."""
+    error = archive.strerror()
+    if error:
+        return str(error)
+    volume = archive.volumelist()[-1] if archive.volumelist() else archive.filename
+    if not archive.infolist() and volume and os.path.getsize(volume) <= _LONGEST_SIGNATURE:
+        return "nothing follows its signature"
+    return ""
+
+
+#: RAR 5's signature; RAR 1.5 to 4's is a byte shorter. An archive is longer still: its
+#: main header follows.
+_LONGEST_SIGNATURE = 8
 _MAX_LINK_BYTES = 4096
 
 #: Why a member of a header-encrypted or a solid RAR may not decode though nothing is damaged.
