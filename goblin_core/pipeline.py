@@ -118,6 +118,17 @@ def _reads_less(page: _PageWork, candidate: Candidate) -> bool:
             and candidate.mapped < primary.mapped)
 
 
+
+#: Containers the sniffers name only when they cannot tell the kind inside: what they hold
+#: (for the message), and the kinds a plugin reads from them (its extra is named when none
+#: is installed)
+_UNNAMED_CONTAINERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "application/x-ole-storage": (
+        "OLE2 compound file (the container of .doc, .xls, .ppt and .msg files)",
+        ("application/msword", "application/vnd.ms-excel",
+         "application/vnd.ms-powerpoint", "application/vnd.ms-outlook")),
+}
+
 class EnginePanic(RuntimeError):
     """A panic inside an engine's Rust extension, as an ordinary engine failure."""
 
@@ -408,6 +419,15 @@ class Pipeline:
             )
         extra = extra_for(mime)
         what = f"no installed plugin reads {mime}"
+        container = _UNNAMED_CONTAINERS.get(mime)
+        if container is not None:
+            # the sniffers name the kind inside such a container when they can: with the
+            # plugin that reads those kinds installed, it is the file that says nothing
+            held, kinds = container
+            what = (f"an {held} whose contents name no kind goblin reads: the file is "
+                    "damaged, or of a kind no installed plugin reads")
+            claimed = self.registry.claimed_formats(("parser",))
+            extra = None if any(kind in claimed for kind in kinds) else extra_for(kinds[0])
         return UnsupportedFormat(what, file=source.display_name, mime=mime, extra=extra)
 
     # -- step 2: archives and attachments ----------------------------------

@@ -5,11 +5,15 @@ from __future__ import annotations
 import pickle
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import goblin_core
+from goblin_core.engines import BaseEngine
 from goblin_core.errors import ERROR_KINDS, GoblinError, UnsupportedFormat
+
+from scripted_engines import registry_with
 
 
 def test_every_error_is_a_goblin_error_with_a_stable_kind() -> None:
@@ -109,3 +113,33 @@ def test_an_isolated_error_about_a_path_names_it_as_given_too(tmp_path: Path) ->
     assert caught.value.file == str(unknown)
     assert str(caught.value).startswith(f"{unknown}: no installed plugin reads")
     assert caught.value.mime == "application/octet-stream"
+
+
+_OLE_HEADER_ONLY = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
+
+
+class _NoDoc(BaseEngine):
+    """A Word 97 reader, as goblin-office registers one."""
+
+    name = "test.doc"
+    formats = ("application/msword",)
+
+    def open(self, source: Any, config: Any) -> Any:
+        raise AssertionError("an unnamed OLE2 file is no Word file")
+
+
+def test_an_unnamed_ole2_file_says_it_is_damaged_not_that_a_plugin_is_missing() -> None:
+    # the office plugin names the kind inside an OLE2 file when it can; with it installed,
+    # "no installed plugin reads application/x-ole-storage" sent readers looking for one
+    with pytest.raises(UnsupportedFormat) as caught:
+        goblin_core.extract(_OLE_HEADER_ONLY, name="anexo", registry=registry_with(_NoDoc()))
+    message = str(caught.value)
+    assert "OLE2 compound file" in message and "damaged" in message
+    assert "pip install" not in message and caught.value.extra is None
+
+
+def test_without_the_plugin_for_ole2_kinds_its_extra_is_named() -> None:
+    with pytest.raises(UnsupportedFormat) as caught:
+        goblin_core.extract(_OLE_HEADER_ONLY, name="anexo", registry=registry_with())
+    assert caught.value.extra == "office"
+    assert 'pip install "goblin-core[office]"' in str(caught.value)
