@@ -46,7 +46,15 @@ from goblin_office import formats as fmt
 _MAX_PARSED_BYTES = 8 << 20
 
 _TIMING = r"\d{1,3}:\d{1,2}:\d{1,2}[,.]\d{1,3}"
-_SRT_HEAD = re.compile(rf"\s*(?:\d{{1,9}}[ \t]*\r?\n[ \t]*)?{_TIMING}[ \t]*-->[ \t]*{_TIMING}")
+#: A SubRip timing as tools other than SubRip write it: no hours (``00:01,000``), a colon
+#: before the milliseconds (``00:00:01:000``), an arrow of dashes other than ``-->``
+_LOOSE_TIMING = r"(?:\d{1,3}:)?\d{1,2}:\d{1,2}[,.:]\d{1,3}"
+_LOOSE_ARROW = r"[ \t]*(?:-->|[-\u2013\u2014]{1,2}>|\u2192)[ \t]*"
+_SRT_HEAD = re.compile(
+    rf"\s*(?:\d{{1,9}}[ \t]*\r?\n[ \t]*)?{_LOOSE_TIMING}{_LOOSE_ARROW}{_LOOSE_TIMING}")
+_SRT_TIMING_LINE = re.compile(
+    rf"^[ \t]*({_LOOSE_TIMING}){_LOOSE_ARROW}({_LOOSE_TIMING})(?=[ \t]|$)", re.M)
+_TIME_PARTS = re.compile(r"(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})[,.:](\d{1,3})")
 _VTT_HEAD = re.compile(r"WEBVTT(?:[ \t][^\r\n]*)?(?:\r?\n|\Z)")
 _SSA_HEAD = re.compile(r"\s*\[Script Info\]", re.I)
 _SSA_PLUS = re.compile(r"^[ \t]*ScriptType[ \t]*:[ \t]*v4\.00\+", re.I | re.M)
@@ -102,7 +110,13 @@ def _head_text(head: bytes) -> str:
     code page reads them; UTF-16 (which Windows tools write subtitles in) is decoded."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or looks_utf16(head):
         return decode_text(head[: len(head) // 2 * 2])[0].lstrip("\ufeff")
-    return head.removeprefix(b"\xef\xbb\xbf").decode("latin-1")
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    try:  # an arrow typed as a dash character is UTF-8 (or a cut character at the end)
+        return head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start >= len(head) - 3:
+            return head[: exc.start].decode("utf-8")
+    return head.decode("latin-1")
 
 
 @dataclass(frozen=True)
@@ -157,7 +171,25 @@ class SubtitleParser(BaseEngine):
         if _SSA_HEAD.match(text):
             return _pysubs2_cues(text, "ass" if _SSA_PLUS.search(text, 0, _HEADER) else "ssa",
                                  metadata, problems)
-        return _pysubs2_cues(text, "srt", metadata, problems)
+        return _pysubs2_cues(_standard_srt_timings(text), "srt", metadata, problems)
+
+
+def _standard_srt_timings(text: str) -> str:
+    """Each SubRip timing line as SubRip writes it (``00:00:01,000 --> ...``): pysubs2
+    takes a line of another shape for cue text, so its cues run together with their
+    timings in them."""
+    def standard(line: re.Match[str]) -> str:
+        return f"{_standard_time(line[1])} --> {_standard_time(line[2])}"
+
+    return _SRT_TIMING_LINE.sub(standard, text)
+
+
+def _standard_time(time: str) -> str:
+    parts = _TIME_PARTS.fullmatch(time)
+    if parts is None:
+        return time
+    hours, minutes, seconds, fraction = parts.groups()
+    return f"{int(hours or 0):02d}:{int(minutes):02d}:{int(seconds):02d},{fraction.ljust(3, '0')}"
 
 
 def _as_text(source: Source, config: Config, problems: list[tuple[str, str]]) -> TextDocument:
