@@ -120,6 +120,8 @@ KNOWN_FORMATS: tuple[KnownFormat, ...] = (
     KnownFormat("image/tiff", ("tif", "tiff"), "TIFF image (OCR)", "ocr"),
     KnownFormat("image/gif", ("gif",), "GIF image (OCR)", "ocr"),
     KnownFormat("image/bmp", ("bmp",), "BMP image (OCR)", "ocr"),
+    KnownFormat("image/x-portable-anymap", ("pnm", "pbm", "pgm", "ppm"),
+                "Netpbm image: PBM, PGM, PPM (OCR)", "ocr"),
     KnownFormat("image/webp", ("webp",), "WebP image (OCR)", "ocr"),
     KnownFormat("image/heic", ("heic",), "HEIC image, as phones take them (OCR)", "ocr"),
     KnownFormat("image/heif", ("heif", "hif"), "HEIF image (OCR)", "ocr"),

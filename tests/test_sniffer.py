@@ -55,6 +55,10 @@ SIGNATURES = [
     (b"GIF89a\x01\x00\x01\x00", "image/gif"),
     (b"BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00" + b"\x00" * 20, "image/bmp"),
     (b"RIFF\x24\x00\x00\x00WEBPVP8 ", "image/webp"),
+    (b"P5\n600 120\n255\n\xff\xff\x00", "image/x-portable-anymap"),  # raw PGM
+    (b"P4\n# scanimage\n2480 3508\n\x00\x00", "image/x-portable-anymap"),  # raw PBM
+    (b"P3\n2 1\n255\n0 0 0 255 255 255\n", "image/x-portable-anymap"),  # plain PPM
+    (b"P1 was the first option\nP2 was second, 3 4 5\n", "text/plain"),
     (b"\x00\x00\x00\x1cftypheic\x00\x00\x00\x00mif1heicmiaf\x00\x00\x01Wmeta", "image/heic"),
     (b"\x00\x00\x00\x18ftypmif1\x00\x00\x00\x00mif1heic\x00\x00\x01Wmeta", "image/heic"),
     (b"\x00\x00\x00\x20ftypavif\x00\x00\x00\x00avifmif1miafMA1B\x00\x00\x00\xebmeta",

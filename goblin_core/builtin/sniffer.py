@@ -134,6 +134,13 @@ _HEIC_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx"})
 _HEIF_BRANDS = frozenset({b"mif1", b"msf1", b"mif2"})
 
 
+# Netpbm images (PBM, PGM, PPM; plain or raw): the magic number, then width and height
+# (comment lines may come between). Scanners and image pipelines (ImageMagick, SANE's
+# scanimage) write them; a line of text opening with P1 to P6 has no two sizes after it.
+_NETPBM = re.compile(rb"P[1-6](?:\s++(?:#[^\r\n]*+[\r\n])?+)++[1-9]\d{0,5}"
+                     rb"(?:\s++(?:#[^\r\n]*+[\r\n])?+)++[1-9]\d{0,5}\s")
+
+
 def _heif_image_type(head: bytes) -> FileType | None:
     box_size = int.from_bytes(head[:4], "big")
     if not 16 <= box_size <= len(head) or box_size % 4:
@@ -191,6 +198,8 @@ class MagicSniffer(BaseEngine):
                 return still_image
         if head[:2] == b"BM" and len(head) > 26 and head[6:10] == b"\x00\x00\x00\x00":
             return FileType("image/bmp", "bmp", 0.8)
+        if _NETPBM.match(head):
+            return FileType("image/x-portable-anymap", "pnm", 0.8)
         if source.read(5, 32769) == b"CD001":
             return FileType("application/x-iso9660-image", "iso", 0.9)
         if head[2:5] in (b"-lh", b"-lz") and head[6:7] == b"-":

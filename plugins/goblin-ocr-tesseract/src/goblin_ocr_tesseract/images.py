@@ -39,6 +39,7 @@ IMAGE_FORMATS = (
     "image/tiff",
     "image/gif",
     "image/bmp",
+    "image/x-portable-anymap",
     "image/webp",
     "image/jp2",
     "image/x-jp2-codestream",
