@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -66,10 +68,16 @@ def test_urls_given_on_the_command_line_are_read_by_the_dask_workers(
 
 
 def test_a_batch_stopped_on_the_cluster_goblin_starts_prints_goblin_s_lines_alone(
-    tmp_path: Path, fixture_plugin: None
+    tmp_path: Path, fixture_plugin: None, request: pytest.FixtureRequest
 ) -> None:
     """SIGTERM while documents are read on the LocalCluster: exit status 143 and goblin's
-    one-line messages, not the warnings of Dask's processes cancelling their tasks."""
+    one-line messages, not the warnings of Dask's processes cancelling their tasks, nor
+    Dask's warning that its default HTTP port (8787) is taken, as by another cluster."""
+    taken = socket.socket()
+    with contextlib.suppress(OSError):  # already taken is as good
+        taken.bind(("", 8787))
+        taken.listen()
+    request.addfinalizer(taken.close)
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "a.txt").write_text("read at once\n", encoding="utf-8")

@@ -107,6 +107,9 @@ class DaskExecutor(BaseEngine):
             processes=True,
             memory_limit=str(options.get("memory_limit", "auto")),
             dashboard_address=None,
+            # the scheduler's HTTP server on a free port of this machine: on its default,
+            # 8787, a second batch at once (or any other cluster) printed a warning
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             silence_logs=_cluster_log_level(),
         ) as cluster, Client(cluster) as client:
             yield client
