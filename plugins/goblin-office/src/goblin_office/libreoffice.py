@@ -21,7 +21,7 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, ExtractionTimeout
 from goblin_core.source import Source, spooled
 from goblin_office import formats as fmt
-from goblin_office.containers import open_container
+from goblin_office.containers import MEMBER_ERRORS, open_container
 from goblin_office.encryption import decrypted
 
 
@@ -90,9 +90,14 @@ def _import_filter(plain: Source, config: Config) -> str:
             if "word/document.xml" in names:
                 return _WORD_FILTER
             if "mimetype" in names:
-                with archive.open("mimetype") as member:
-                    if member.read(64).startswith(b"application/vnd.oasis.opendocument.text"):
-                        return _ODF_FILTER
+                try:
+                    with archive.open("mimetype") as member:
+                        kind = member.read(64)
+                except MEMBER_ERRORS:
+                    # a damaged member: LibreOffice repairs such packages, the text kept
+                    kind = b"application/vnd.oasis.opendocument.text" * ("content.xml" in names)
+                if kind.startswith(b"application/vnd.oasis.opendocument.text"):
+                    return _ODF_FILTER
     elif head.startswith(_OLE_MAGIC):
         return ""
     elif head.lstrip().startswith(b"{\\rtf"):
