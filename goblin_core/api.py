@@ -146,7 +146,7 @@ def _documents(
 ) -> Iterator[Document]:
     tasks: list[Task] = []
     problems: list[InputProblem] = []
-    for item in tasks_for(paths):
+    for item in tasks_for(paths, reads_urls=bool(getattr(engine, "reads_urls", False))):
         (problems if isinstance(item, InputProblem) else tasks).append(item)  # type: ignore[arg-type]
     for problem in problems:
         yield problem_document(problem)

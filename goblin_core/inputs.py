@@ -40,6 +40,11 @@ def as_source(value: Any, name: str | None = None) -> Source:
         if not os.fspath(value):
             # Path("") is the working folder: an unset variable must not read that.
             raise MissingFile(f"{_EMPTY_PATH} file", file="<empty path>")
+        if isinstance(value, str) and is_url(value) and not os.path.lexists(value):
+            # "No such file or directory" would send the caller looking for a file
+            raise MissingFile("a URL, which extract does not fetch: download it and pass "
+                              "the bytes or a binary file (extract_many with the Dask "
+                              "executor, goblin-dask, has its workers read URLs)", file=value)
         return Source.from_path(value, name)
     if isinstance(value, io.IOBase) or hasattr(value, "read"):
         return Source.from_stream(value, name)
@@ -210,13 +215,22 @@ def distinct_names(names: Sequence[str], paths: Sequence[str | None]) -> list[st
     return distinct
 
 
-def tasks_for(paths: PathsLike) -> Iterator[Task | InputProblem]:
+def tasks_for(paths: PathsLike, reads_urls: bool = False) -> Iterator[Task | InputProblem]:
     """Tasks for every file under ``paths``, numbered in order; problems passed through.
 
     Files that share a display name (two folders given, each with an ``x.pdf``) are
-    named by their path as given instead (``distinct_names``).
+    named by their path as given instead (``distinct_names``). A URL that names no file
+    here is a task of its own when the executor's workers fetch URLs (``reads_urls``),
+    else a problem saying so: read as a path, it was "no such file or folder".
     """
-    walked = list(walk_inputs(paths))
+    walked: list[tuple[Path | str, str] | InputProblem] = []
+    for raw in input_paths(paths):
+        if raw and is_url(raw) and not os.path.lexists(raw):
+            walked.append((raw, raw) if reads_urls else InputProblem(
+                raw, "FileNotFound", "a URL, which this executor does not fetch; the Dask "
+                "executor (goblin-dask, executor=\"executor.dask\") has its workers read URLs"))
+        else:
+            walked.extend(walk_inputs([raw]))
     files = [item for item in walked if not isinstance(item, InputProblem)]
     names = iter(distinct_names([name for _, name in files], [str(path) for path, _ in files]))
     index = 0

@@ -247,3 +247,16 @@ def test_a_failed_document_still_names_the_files_type_size_and_hash(tmp_path: Pa
     with pytest.raises(FileTooLarge) as too_large:
         extract(bad, ocr="never", limits={"max_file_size": 100})
     assert too_large.value.size == len(data) and too_large.value.sha256 == ""
+
+
+def test_a_url_given_to_extract_says_it_is_not_fetched() -> None:
+    # "No such file or directory" sent the caller looking for a file
+    url = "https://example.invalid/editais/12-2024.pdf"
+    with pytest.raises(FileNotFoundError) as raised:
+        extract(url)
+    assert isinstance(raised.value, GoblinError) and raised.value.kind == "UnreadableFile"
+    assert str(raised.value).startswith(f"{url}: a URL, which extract does not fetch")
+    # a batch named it "https:/example.invalid/...: no such file or folder"
+    [document] = list(extract_many([url], jobs=1))
+    assert document.name == url
+    assert "a URL, which this executor does not fetch" in document.report.errors[0].message

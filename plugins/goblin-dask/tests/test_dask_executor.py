@@ -72,6 +72,20 @@ def test_a_local_cluster_starts_when_no_scheduler_is_named(tmp_path: Path) -> No
     assert all(r.document.status == "clean" for r in results)
 
 
+def test_urls_given_to_extract_many_are_read_by_the_dask_workers(tmp_path: Path,
+                                                                  cluster: Any) -> None:
+    # the API walked a URL as a path ("https:/host/x: no such file or folder"), so only
+    # the command line handed URLs to the workers
+    from goblin_core import extract_many
+
+    (tmp_path / "edital.txt").write_text("Edital lido pela URL.\n", encoding="utf-8")
+    url = (tmp_path / "edital.txt").as_uri()
+    [document] = list(extract_many([url], executor="executor.dask",
+                                   dask={"scheduler": cluster.scheduler_address}))
+    assert (document.name, document.status) == (url, "clean")
+    assert document.text.strip() == "Edital lido pela URL."
+
+
 def test_per_document_limits_apply_on_the_cluster(tmp_path: Path, cluster: Any,
                                                   fixture_plugin: None) -> None:
     (tmp_path / "hangs.sleepy").write_bytes(b"GOBLIN-SLEEPY 60\n")
