@@ -46,7 +46,9 @@ def test_a_batch_writes_one_result_per_document_and_a_manifest(tmp_path: Path) -
     assert list(rows) == sorted(rows), "the manifest is sorted by path"
 
 
-def test_resume_after_an_interruption_is_byte_identical_and_redoes_only_what_failed(tmp_path: Path) -> None:
+def test_resume_after_an_interruption_is_byte_identical_and_redoes_only_what_failed(
+    tmp_path: Path,
+) -> None:
     source = _inputs(tmp_path / "in", 9)
     registry = default_registry()
     config = registry.config()
