@@ -15,7 +15,8 @@ from goblin_core.batch import MANIFEST_NAME, run_batch
 from goblin_core.cli import CliState, cli
 from goblin_core.errors import CorruptDocument
 from goblin_core.registry import Registry
-from tests.scripted_engines import (
+
+from scripted_engines import (
     TEST_BYTES,
     FakeOCR,
     ScriptedParser,
