@@ -111,7 +111,7 @@ def output_name(display_name: str, fmt: str) -> str:
     return "/".join(fitting_name(p) for p in [*folders, f"{name}.{EXTENSIONS.get(fmt, fmt)}"])
 
 
-def _write_atomic(path: Path, content: str | Callable[[TextIO], None]) -> None:
+def write_atomic(path: Path, content: str | Callable[[TextIO], None]) -> None:
     """Write ``content`` (text, or a function writing to a stream) to ``path`` whole or
     not at all."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -226,7 +226,7 @@ class BatchWriter:
         target = (self.output_dir / name).resolve()
         if self.output_dir.resolve() not in target.parents:
             raise GoblinError(f"output path escapes the output folder: {name}")
-        _write_atomic(target, lambda out: write_rendered(self.renderer, [document],
+        write_atomic(target, lambda out: write_rendered(self.renderer, [document],
                                                          self.config, out))
         row = manifest_row(document, task, name, seconds)
         self._manifest.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -271,7 +271,7 @@ class BatchWriter:
         rows = read_manifest(self.output_dir)
         merged = {**kept, **rows}
         lines = [json.dumps(merged[k], ensure_ascii=False) for k in sorted(merged)]
-        _write_atomic(self.output_dir / MANIFEST_NAME, "\n".join(lines) + ("\n" if lines else ""))
+        write_atomic(self.output_dir / MANIFEST_NAME, "\n".join(lines) + ("\n" if lines else ""))
 
 
 def _plan(

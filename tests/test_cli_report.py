@@ -158,3 +158,31 @@ def test_a_manifest_row_naming_a_result_outside_its_folder_reads_no_file_there(
     assert "private" not in result.stdout
     [document] = json.loads(result.stdout)["documents"]
     assert (document["name"], document["page_count"], document["pages"]) == ("a.pdf", 1, [])
+
+
+def test_the_report_replaces_the_last_one_whole_and_writes_into_a_special_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # written in place, a report cut off mid-write left a partial page over the last good
+    # one, and a reader of that one saw it change under them
+    monkeypatch.setenv("GOBLIN_LOAD_PLUGINS", "")
+    dossier = tmp_path / "dossier"
+    dossier.mkdir()
+    (dossier / "a.txt").write_text("the one document\n", encoding="utf-8")
+    page_file = tmp_path / "report.html"
+    page_file.write_text("the last good report", encoding="utf-8")
+    registry = load_registry(entry_points=lambda: [])
+
+    def report(target: Path) -> None:
+        result = CliRunner().invoke(
+            cli, ["report", str(dossier), "-o", str(target), "--no-thumbnails", "-j", "1"],
+            obj=CliState(registry))
+        assert result.exit_code == 0, result.output
+
+    with page_file.open(encoding="utf-8") as earlier:
+        report(page_file)
+        assert earlier.read() == "the last good report"
+    assert _embedded_data(page_file.read_text(encoding="utf-8"))["documents"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dossier", "report.html"]
+    report(Path("/dev/null"))  # never replaced by a file
+    assert Path("/dev/null").is_char_device()

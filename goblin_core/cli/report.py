@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from goblin_core.batch import write_atomic
 from goblin_core.cli.app import (
     EXIT_FAILED,
     EXIT_INTERRUPTED,
@@ -86,13 +87,23 @@ def report(ctx: click.Context, paths: tuple[str, ...], output: str | None, fmt: 
         click.echo(content, nl=False)
     else:
         try:
-            Path(target).write_text(content, encoding="utf-8")
+            _write_report(Path(target), content)
         except OSError as exc:
             fail(ctx, target, f"the report could not be written: {os_cause(exc)}", EXIT_FAILED)
         summary = data["summary"]
         echo_err(f"report of {summary['documents']} documents, {summary['pages']} pages "
                  f"written to {target}")
     ctx.exit(EXIT_FAILED if unread else EXIT_OK)
+
+
+def _write_report(target: Path, content: str) -> None:
+    """The report written whole or not at all: an interrupted write left a partial page
+    over the last good one. A target that is no regular file (a FIFO, /dev/null) is
+    written to as it is, never replaced."""
+    if target.exists() and not target.is_file():
+        target.write_text(content, encoding="utf-8")
+    else:
+        write_atomic(target, content)
 
 
 def _check_target(ctx: click.Context, target: Path) -> None:
