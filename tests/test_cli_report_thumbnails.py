@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from goblin_core import Source, extract
+from goblin_core import Document, Source, extract
+from goblin_core.registry import Registry
 from goblin_core.trust_report.thumbnails import thumbnails_for
 
 from scripted_engines import (
@@ -50,11 +51,16 @@ def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOBLIN_CACHE", str(tmp_path / "cache"))
 
 
-def test_pages_are_drawn_and_cached(tmp_path: Path) -> None:
-    registry = registry_with(_DrawingParser(_grey))
+def _read(tmp_path: Path, registry: Registry) -> tuple[Path, Document]:
+    """A test document written to ``a.test`` and read by ``registry``."""
     source = tmp_path / "a.test"
     source.write_bytes(TEST_BYTES)
-    document = extract(source, registry=registry)
+    return source, extract(source, registry=registry)
+
+
+def test_pages_are_drawn_and_cached(tmp_path: Path) -> None:
+    registry = registry_with(_DrawingParser(_grey))
+    source, document = _read(tmp_path, registry)
     images = thumbnails_for(registry, registry.config(), source, document)
     assert sorted(images) == [("a.test", 1), ("a.test", 2)]
     assert len(list((tmp_path / "cache" / "thumbnails").iterdir())) == 2
@@ -66,9 +72,7 @@ def test_a_file_changed_since_it_was_read_gets_no_images_and_caches_none(
     """The images would be of other pages, and cached as the pages read: every later report
     of the content that was read would show them."""
     registry = registry_with(_DrawingParser(_grey))
-    source = tmp_path / "a.test"
-    source.write_bytes(TEST_BYTES)
-    document = extract(source, registry=registry)
+    source, document = _read(tmp_path, registry)
     source.write_bytes(TEST_BYTES + b"another version of the file\n")
     assert thumbnails_for(registry, registry.config(), source, document) == {}
     assert not (tmp_path / "cache" / "thumbnails").exists()
@@ -76,9 +80,7 @@ def test_a_file_changed_since_it_was_read_gets_no_images_and_caches_none(
 
 def test_a_page_drawn_as_something_no_image_costs_only_its_own_image(tmp_path: Path) -> None:
     registry = registry_with(_DrawingParser(lambda page: object() if page == 1 else _grey(page)))
-    source = tmp_path / "a.test"
-    source.write_bytes(TEST_BYTES)
-    document = extract(source, registry=registry)
+    source, document = _read(tmp_path, registry)
     assert sorted(thumbnails_for(registry, registry.config(), source, document)) == [
         ("a.test", 2)]
 
@@ -91,8 +93,6 @@ def test_a_cache_that_cannot_be_written_costs_no_image(
     in_the_way.write_bytes(b"")
     monkeypatch.setenv("GOBLIN_CACHE", str(in_the_way / "cache"))
     registry = registry_with(_DrawingParser(_grey))
-    source = tmp_path / "a.test"
-    source.write_bytes(TEST_BYTES)
-    document = extract(source, registry=registry)
+    source, document = _read(tmp_path, registry)
     images = thumbnails_for(registry, registry.config(), source, document)
     assert sorted(images) == [("a.test", 1), ("a.test", 2)]
