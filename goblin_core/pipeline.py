@@ -118,7 +118,6 @@ def _reads_less(page: _PageWork, candidate: Candidate) -> bool:
             and candidate.mapped < primary.mapped)
 
 
-
 #: Containers the sniffers name only when they cannot tell the kind inside: what they hold
 #: (for the message), and the kinds a plugin reads from them (its extra is named when none
 #: is installed)
@@ -128,6 +127,7 @@ _UNNAMED_CONTAINERS: dict[str, tuple[str, tuple[str, ...]]] = {
         ("application/msword", "application/vnd.ms-excel",
          "application/vnd.ms-powerpoint", "application/vnd.ms-outlook")),
 }
+
 
 class EnginePanic(RuntimeError):
     """A panic inside an engine's Rust extension, as an ordinary engine failure."""
