@@ -3,6 +3,7 @@ reported as one with no language data to install."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 
@@ -41,3 +42,36 @@ def test_a_command_that_lists_its_languages_is_available(tesseract: str,
     command = _wrapper(tmp_path, tesseract, ":")
     config = default_registry().config(ocr_languages="eng", tesseract={"command": str(command)})
     assert TesseractBackend().available_for(config) == (True, "")
+
+
+@pytest.mark.parametrize("command", ["false", "true", "echo"])
+def test_a_command_that_is_not_tesseract_is_named_as_such(tesseract: str, command: str) -> None:
+    """A command that fails, or answers nothing Tesseract would, is no Tesseract: the
+    reason names it, not language packages that are installed already."""
+    binary = shutil.which(command)
+    if binary is None:
+        pytest.skip(f"no {command} on PATH")
+    config = default_registry().config(ocr_languages="eng", tesseract={"command": binary})
+    ready, reason = TesseractBackend().available_for(config)
+    assert not ready
+    assert f"tesseract.command: {binary} does not answer --version" in reason
+    assert "apt-get install" not in reason
+
+
+def test_a_command_failing_on_its_language_list_gives_its_own_words(
+        tesseract: str, tmp_path: Path) -> None:
+    command = _wrapper(tmp_path, tesseract, "echo 'cannot open tessdata' >&2; exit 3")
+    config = default_registry().config(ocr_languages="eng", tesseract={"command": str(command)})
+    ready, reason = TesseractBackend().available_for(config)
+    assert not ready
+    assert "--list-langs ended with status 3: cannot open tessdata" in reason
+    assert "apt-get install" not in reason
+
+
+def test_a_configured_command_that_does_not_exist_is_named_by_its_option(
+        tesseract: str, tmp_path: Path) -> None:
+    missing = tmp_path / "bin" / "tesseract"
+    config = default_registry().config(tesseract={"command": str(missing)})
+    ready, reason = TesseractBackend().available_for(config)
+    assert not ready
+    assert reason.startswith(f"tesseract.command ({missing}) not found")

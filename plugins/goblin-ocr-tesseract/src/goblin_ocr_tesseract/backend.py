@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import os
@@ -88,13 +89,9 @@ class TesseractBackend(BaseEngine):
         binary = find_binary(self.command)
         if binary is None:
             return False, f"{self.command} not found: apt-get install {BINARY_PACKAGE}"
-        version = _major_version(binary)
-        if version is None:
-            return False, f"{binary} does not run (tesseract --version failed)"
-        if version < 4:
-            return False, f"Tesseract {version} is too old (4 or newer reads with LSTM models)"
-        if listing_problem(binary):
-            return False, listing_problem(binary)
+        problem = _binary_problem(binary)
+        if problem:
+            return False, problem
         if not installed_languages(binary):
             return False, ("no Tesseract language data installed: apt-get install "
                            f"{debian_package('eng')} {debian_package('por')}")
@@ -108,9 +105,17 @@ class TesseractBackend(BaseEngine):
         if not ready:
             return ready, reason
         options = config.section("tesseract")
-        binary = find_binary(str(options["command"]))
+        command = str(options["command"])
+        binary = find_binary(command)
         if binary is None:
-            return False, f"{options['command']} not found: apt-get install {BINARY_PACKAGE}"
+            return False, (f"tesseract.command ({command}) not found"
+                           + (f": apt-get install {BINARY_PACKAGE}"
+                              if command == self.command else ""))
+        # the configured command, not only the default one, must be a Tesseract that runs:
+        # one that is not would otherwise read as "no language data, install eng and por"
+        problem = _binary_problem(binary)
+        if problem:
+            return False, f"tesseract.command: {problem}"
         tessdata = str(options["tessdata_dir"])
         if tessdata and not os.path.isdir(tessdata):
             return False, f"tesseract.tessdata_dir ({tessdata}) is not a folder"
@@ -587,7 +592,21 @@ def _scaled(settings: RunSettings, scale: float) -> RunSettings:
     return replace(settings, dpi=round(settings.dpi * scale))
 
 
+def _binary_problem(binary: str) -> str:
+    """Why ``binary`` cannot read pages as Tesseract 4 or newer ("" when it can): it does
+    not answer ``--version`` as Tesseract does, is too old, or cannot list its languages."""
+    version = _major_version(binary)
+    if version is None:
+        return (f"{binary} does not answer --version as Tesseract does (it failed, or named "
+                "no version): is it Tesseract?")
+    if version < 4:
+        return f"Tesseract {version} is too old (4 or newer reads with LSTM models)"
+    return listing_problem(binary)
+
+
+@functools.lru_cache(maxsize=16)
 def _major_version(binary: str) -> int | None:
+    """Tesseract's major version, asked once per binary (every document checks it)."""
     try:
         done = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=30,
                               check=False)

@@ -171,5 +171,11 @@ def _list_langs_run(binary: str, tessdata_dir: str) -> tuple[tuple[str, ...], st
                     "the binary (or the wrapper tesseract.command names) hangs")
     except OSError as exc:
         return (), f"{binary} --list-langs could not run: {exc}"
+    if done.returncode:
+        # a command that fails here is not Tesseract, or is broken: "no language data,
+        # install eng and por" would send the user after packages that are installed
+        said = " ".join((done.stderr or done.stdout).split())[-300:]
+        return (), (f"{binary} --list-langs ended with status {done.returncode}"
+                    f"{': ' + said if said else ''}: tesseract.command must name Tesseract")
     return tuple((done.stdout or done.stderr).splitlines()), ""
 
