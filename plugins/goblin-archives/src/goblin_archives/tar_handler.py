@@ -30,6 +30,15 @@ from goblin_core.source import Source
 #: Read size of a streamed (decompressed) tar; tarfile's default record is 10 KB.
 _STREAM_BUFFER = 1 << 20
 
+#: Most bytes of data a long-name or pax header may hold (Go's archive/tar takes the same
+#: bound): a name is a few kilobytes at most, and an attribute as long is no text to read.
+_LONGEST_EXTENDED_HEADER = 1 << 20
+
+#: Header types whose data tarfile reads whole into memory: GNU long names and link
+#: names, pax per-member and global headers (and Solaris' older letter for the former).
+_EXTENDED_HEADERS = frozenset({tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK,
+                               tarfile.XHDTYPE, tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE})
+
 
 class TarHandler(BaseEngine):
     """POSIX, GNU and V7 tar through the standard library, streamed."""
@@ -70,7 +79,7 @@ def tar_members(stream: BinaryIO, display: str, config: Config,
     names = _NameDecoder(str(config.get("archives", "name_encoding") or ""))
     try:
         with translated(display, "reading the tar"):
-            archive = tarfile.open(  # noqa: SIM115 - closed by the with block just below
+            archive = _TarReader.open(  # closed by the with block just below
                 fileobj=stream, mode="r:" if seekable else "r|", encoding="utf-8",
                 errors="surrogateescape", bufsize=_STREAM_BUFFER, tarinfo=_CheckedTarInfo)
     except _HeaderFault as fault:
@@ -101,7 +110,7 @@ def _next_header(archive: tarfile.TarFile, display: str,
     while True:
         try:
             with translated(display, "reading the tar"):
-                info = archive.next()
+                info = _next_info(archive)
         except _HeaderFault as fault:
             at = _fault_offset(archive, fault)
             if fault.kind == "eof" or (lost is None and fault.kind == "zeros"):
@@ -115,8 +124,9 @@ def _next_header(archive: tarfile.TarFile, display: str,
                     f"the tar ends inside a header (at byte {at:,}): the archive is truncated",
                     file=display) from None
             lost = lost or fault
-            # Search on from the block after the failed one, where tarfile now stands.
-            archive.offset = at + BLOCK
+            # Search on past the failed block (and past what an extended header too large
+            # to read declared), or right after extended data that would not parse.
+            archive.offset = at + len(fault.block) + fault.data_skipped
             continue
         if lost is not None:
             yield _lost_member(lost, display, names, archive.offset if info is None
@@ -129,7 +139,7 @@ def _fault_offset(archive: tarfile.TarFile, fault: _HeaderFault) -> int:
     at = archive.fileobj.tell() - len(fault.block) if archive.fileobj is not None else 0
     if fault.offset < 0:
         fault.offset = archive.offset
-        if at != archive.offset:
+        if at != archive.offset and not fault.in_extended_data:
             fault.problem = f"is followed by an extended header that {fault.problem}"
             fault.block = b""
     return at
@@ -138,7 +148,8 @@ def _fault_offset(archive: tarfile.TarFile, fault: _HeaderFault) -> int:
 def _lost_member(fault: _HeaderFault, display: str, names: _NameDecoder,
                  resumed_at: int) -> Member:
     """The member a damaged header cost, named as its header stores the name if it can."""
-    stored = fault.block[:100].split(b"\0", 1)[0]
+    # An extended header's own name is a placeholder its tool wrote (././@LongLink).
+    stored = b"" if fault.data_skipped else fault.block[:100].split(b"\0", 1)[0]
     readable = bool(stored) and all(byte >= 32 for byte in stored)
     name = (names.decode(stored.decode("utf-8", "surrogateescape")) if readable
             else f"(member at byte {fault.offset:,})")
@@ -156,15 +167,23 @@ class _HeaderFault(Exception):
 
     ``kind`` is ``eof`` for no data at all, ``zeros`` for a zero block (the
     end-of-archive marker), ``cut`` for a block cut short and ``invalid`` for one
-    that fails its checksum. ``offset`` is that of the member's header, once known.
+    that fails its checksum, or whose extended data (``in_extended_data``: the data
+    was read, the reader stands past it) does not parse. ``data_skipped`` is how many
+    bytes after the block belong to it and are passed over unread. ``offset`` is that
+    of the member's header, once known.
     """
 
-    def __init__(self, block: bytes, problem: str) -> None:
+    def __init__(self, block: bytes, problem: str, *, in_extended_data: bool = False,
+                 data_skipped: int = 0) -> None:
         super().__init__(problem)
         self.block = block
         self.problem = problem
         self.offset = -1
-        if not block:
+        self.in_extended_data = in_extended_data
+        self.data_skipped = data_skipped
+        if in_extended_data:
+            self.kind = "invalid"
+        elif not block:
             self.kind = "eof"
         elif len(block) < BLOCK:
             self.kind = "cut"
@@ -172,6 +191,35 @@ class _HeaderFault(Exception):
             self.kind = "zeros"
         else:
             self.kind = "invalid"
+
+
+class _TarReader(tarfile.TarFile):
+    """A TarFile whose first header may be a valid one whose extended data fails.
+
+    tarfile reads the first header while it opens the archive, and a failure there
+    would say the file is no tar at all; a header block that is a tar's (its checksum
+    right) is a tar's, so such a failure is kept and met as the first member's instead.
+    """
+
+    first_fault: _HeaderFault | None = None
+
+    def next(self) -> tarfile.TarInfo | None:
+        try:
+            return super().next()
+        except _HeaderFault as fault:
+            # offset stays 0 until a header was read: this one is the archive's first
+            if self.offset != 0 or not (fault.in_extended_data or fault.data_skipped):
+                raise
+            self.first_fault = fault
+            return None
+
+
+def _next_info(archive: tarfile.TarFile) -> tarfile.TarInfo | None:
+    """``archive.next()``, raising first the fault kept while the archive opened."""
+    if isinstance(archive, _TarReader) and archive.first_fault is not None:
+        fault, archive.first_fault = archive.first_fault, None
+        raise fault
+    return archive.next()
 
 
 class _CheckedTarInfo(tarfile.TarInfo):
@@ -182,11 +230,29 @@ class _CheckedTarInfo(tarfile.TarInfo):
     """
 
     @classmethod
+    def fromtarfile(cls, archive: tarfile.TarFile) -> _CheckedTarInfo:
+        try:
+            return super().fromtarfile(archive)
+        except (tarfile.HeaderError, ValueError) as exc:
+            # A header block that fails is raised by frombuf below; what fails here is
+            # the extended data after one (a pax record of length 0, a sparse map that
+            # is no numbers), which tarfile takes for the end of the archive.
+            raise _HeaderFault(b"", f"holds extended data that does not parse ({exc})",
+                               in_extended_data=True) from None
+
+    @classmethod
     def frombuf(cls, buf: bytes | bytearray, encoding: str, errors: str) -> _CheckedTarInfo:
         try:
             info = super().frombuf(buf, encoding, errors)
         except tarfile.HeaderError as exc:
             raise _HeaderFault(bytes(buf), _checksum_said(exc)) from None
+        if info.type in _EXTENDED_HEADERS and info.size > _LONGEST_EXTENDED_HEADER:
+            # tarfile reads an extended header's data whole into memory, and a
+            # compressed one of gigabytes costs a few kilobytes.
+            raise _HeaderFault(
+                bytes(buf), f"declares {info.size:,} bytes of extended data (a long name or "
+                f"attributes), more than the {_LONGEST_EXTENDED_HEADER:,} any needs",
+                data_skipped=info.size + -info.size % BLOCK)
         if bytes(buf[257:265]) == tarfile.GNU_MAGIC and buf[345] and \
                 info.type not in tarfile.GNU_TYPES:
             # A GNU header keeps the access and change times where a POSIX one keeps a
