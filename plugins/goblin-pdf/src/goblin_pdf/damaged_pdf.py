@@ -23,6 +23,7 @@ from typing import Any
 
 from goblin_core.source import Source
 from goblin_pdf.pdf_bytes import mapped
+from goblin_pdf.pypdf_warnings import pypdf_warnings_held
 from goblin_pdf.stream_filters import decodes_past, filter_names, most_decoded
 
 log = logging.getLogger(__name__)
@@ -89,9 +90,10 @@ _PAGE_TYPE = re.compile(rb"/Type\s*/Page(?![A-Za-z0-9#_.-])")
 def page_tree_found(source: Source, password: str | None) -> RebuiltPdf | None:
     """A copy of ``source`` whose pages are its page objects, when its catalog names no
     page tree (a damaged catalog: PDFium then reads no page at all, and qpdf refuses the
-    file) or names some other object as its tree (PDFium then reads that one object as
-    the only page, a blank one or the first page alone); None when the catalog has one
-    (truly empty, or for PDFium to judge) or no other object is a page.
+    file), is no dictionary at all (null, a number, bytes that do not parse: PDFium and
+    qpdf both refuse the file) or names some other object as its tree (PDFium then reads
+    that one object as the only page, a blank one or the first page alone); None when the
+    catalog has one (truly empty, or for PDFium to judge) or no other object is a page.
 
     The pages come in their own tree's order when they all climb to one top node, in
     the order of their object numbers otherwise; each takes what it inherited from the
@@ -99,37 +101,52 @@ def page_tree_found(source: Source, password: str | None) -> RebuiltPdf | None:
     import pypdf  # loaded only for a PDF PDFium finds no page in
 
     try:
-        reader = pypdf.PdfReader(io.BytesIO(source.bytes()), strict=False)
-        if reader.is_encrypted:
-            reader.decrypt(password or "")
-        root = reader.trailer.get("/Root")
-        root = root.get_object() if root is not None else None
-        named = _resolved(root.get("/Pages")) if isinstance(root, dict) else None
-        if isinstance(named, dict) and isinstance(_resolved(named.get("/Kids")), list):
-            return None
-        pages = _page_objects(reader)
-        if not pages:
-            return None
-        if isinstance(named, dict) and named.get("/Type") == "/Page" and len(pages) == 1:
-            return None  # a one-page file whose catalog names its page: PDFium reads it
-        writer = pypdf.PdfWriter()
-        for reference in _in_tree_order(pages):
-            page = pypdf.PageObject(reader, reference)
-            page.update(_with_inherited(reference.get_object()))
-            writer.add_page(page)
-        copy = io.BytesIO()
-        writer.write(copy)
+        with pypdf_warnings_held():  # each damaged object it meets: the caller says it once
+            return _page_tree_copy(pypdf, source, password)
     except Exception as exc:  # pypdf's errors on a file damaged further
         log.debug("%s: no page tree could be rebuilt: %s", source.display_name, exc)
         return None
+
+
+def _page_tree_copy(pypdf: Any, source: Source, password: str | None) -> RebuiltPdf | None:
+    """page_tree_found's work, which raises pypdf's errors."""
+    reader = pypdf.PdfReader(io.BytesIO(source.bytes()), strict=False)
+    if reader.is_encrypted:
+        reader.decrypt(password or "")
+    root = _catalog(reader)
+    named = _resolved(root.get("/Pages")) if isinstance(root, dict) else None
+    if isinstance(named, dict) and isinstance(_resolved(named.get("/Kids")), list):
+        return None
+    pages = _page_objects(reader)
+    if not pages:
+        return None
+    if isinstance(named, dict) and named.get("/Type") == "/Page" and len(pages) == 1:
+        return None  # a one-page file whose catalog names its page: PDFium reads it
+    writer = pypdf.PdfWriter()
+    for reference in _in_tree_order(pages):
+        page = pypdf.PageObject(reader, reference)
+        page.update(_with_inherited(reference.get_object()))
+        writer.add_page(page)
+    copy = io.BytesIO()
+    writer.write(copy)
     count = len(pages)
+    catalog = "names no page tree" if isinstance(root, dict) else "cannot be read"
     return RebuiltPdf(copy.getvalue(), count, frozenset(),
-                      f"its catalog names no page tree; {count} page(s) found among its "
-                      "objects", "pypdf")
+                      f"its catalog {catalog}; {count} page(s) found among its objects",
+                      "pypdf")
 
 
 def _resolved(value: Any) -> Any:
     return value.get_object() if hasattr(value, "get_object") else value
+
+
+def _catalog(reader: Any) -> Any:
+    """The trailer's /Root object, or None when it is missing or does not parse (its
+    bytes overwritten): the pages may still be whole around it."""
+    try:
+        return _resolved(reader.trailer.get("/Root"))
+    except Exception:  # pypdf's errors on an object it cannot parse
+        return None
 
 
 def _page_objects(reader: Any) -> list[Any]:

@@ -127,16 +127,19 @@ def open_pdfium(source: Source, password: str | None,
             repaired = _with_header(source, password)
             if repaired is not None:
                 return repaired
-            copy = rebuilt_pdf(source, password)
-            if copy is not None:
+            # qpdf rebuilds a file whose end is lost; a catalog past reading (its object
+            # damaged, or no dictionary) it refuses too, and its pages are gathered
+            for rebuild in (rebuilt_pdf, page_tree_found):
+                copy = rebuild(source, password)
+                if copy is None:
+                    continue
                 try:
                     document = pdfium.PdfDocument(copy.data)
                 except pdfium.PdfiumError:
-                    pass
-                else:
-                    if rebuilt is not None:
-                        rebuilt.append(copy)
-                    return document
+                    continue
+                if rebuilt is not None:
+                    rebuilt.append(copy)
+                return document
         # PDFium sometimes fails without setting an error ("Success")
         reason = "it gives no reason" if code == _NO_ERROR else str(exc)
         raise CorruptDocument(

@@ -1,0 +1,39 @@
+"""A catalog that is no dictionary at all keeps the pages around it.
+
+When the catalog object's bytes are overwritten (null, a number, an array, bytes that do
+not parse), PDFium and qpdf both refuse the file and pypdf finds no root: no reader gave
+a word of it, though every page object is whole. The pages are gathered from the file's
+objects, as for a catalog that names no page tree.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pdf_builders import reportlab_pdf
+
+from goblin_core import extract
+
+LINES = ("The harbour authority approved the dredging budget.",)
+
+
+def _catalog_replaced(body: bytes) -> bytes:
+    """The three-page reportlab PDF with its catalog's dictionary replaced by ``body``,
+    padded to the same length so the cross-reference table stays right."""
+    data = reportlab_pdf(LINES, pages=3)
+    found = re.search(rb"(\d+ 0 obj\s*)(<<[^>]*/Type /Catalog[^>]*>>)", data)
+    assert found is not None
+    assert len(body) <= len(found[2])
+    return data.replace(found[2], body.ljust(len(found[2])), 1)
+
+
+@pytest.mark.parametrize("body", [b"null", b"42", b"[/Catalog 7 0 R]", b"\x01\x02 garbage"],
+                         ids=["null", "a-number", "an-array", "bytes-that-do-not-parse"])
+def test_pages_around_a_catalog_past_reading_are_all_read(body: bytes) -> None:
+    document = extract(_catalog_replaced(body), name="report.pdf", ocr="never")
+    assert [page.number for page in document.pages] == [1, 2, 3]
+    assert all("harbour authority" in page.text for page in document.pages)
+    assert any(w.kind == "CorruptDocument" and "catalog cannot be read" in w.message
+               and "3 page(s)" in w.message for w in document.report.warnings), \
+        document.report.warnings
