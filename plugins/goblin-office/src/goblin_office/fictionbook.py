@@ -28,6 +28,8 @@ from goblin_office.xmltext import READ_TAIL, in_read_encoding, leniently, lost_a
 _PARAGRAPHS = frozenset({"p", "v", "text-author", "subtitle", "date"})
 #: Elements whose children are blocks (walked into).
 _CONTAINERS = frozenset({"section", "epigraph", "cite", "poem", "stanza", "annotation"})
+#: Elements holding a line of text: a book cut inside one lost the rest of the line.
+_PARAGRAPHS = frozenset({"p", "v", "subtitle", "text-author", "td", "th"})
 #: Headings deeper than this are read at this level.
 _MAX_LEVEL = 6
 
@@ -59,7 +61,7 @@ class FictionBookParser(BaseEngine):
             # the whole tree's text (pictures' base64 too), so a book whose last element
             # is a picture is compared with what it ends with
             ending = " ".join(root.itertext())[-2 * READ_TAIL:]
-            document.left_out = lost_after_damage(data, ending)
+            document.left_out = lost_after_damage(data, ending, _PARAGRAPHS)
         return document
 
     def _pages(self, root: Any) -> list[PageContent]:

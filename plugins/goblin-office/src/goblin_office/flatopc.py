@@ -131,7 +131,9 @@ def _package_root(source: Source, config: Config, left_out: list[tuple[str, str]
             root, _entities = parse_xml_file(data, name=name, max_depth=depth, recover=True)
         except CorruptDocument:
             raise damage from None
-        lost = lost_after_damage(data, " ".join(root.itertext())[-2 * READ_TAIL:])
+        # a paragraph (Word's w:p, DrawingML's a:p) still open at the end was cut
+        lost = lost_after_damage(data, " ".join(root.itertext())[-2 * READ_TAIL:],
+                                 frozenset({"p"}))
         if lost:
             left_out.append(("Truncated", f"{damage.message}; read leniently: {lost}"))
         else:

@@ -333,6 +333,9 @@ class _Reader:
         position, end = 0, len(data)
         # what the data ended with, for a file that ends inside open groups
         ending = "at a lone backslash"
+        # a table row begun (\trowd) and not yet ended (\row): a writer ends every row,
+        # so a file ending inside one lost the rest of it, whatever the last word was
+        in_row = False
         while position < end:
             match = _TOKEN.match(data, position)
             if match is None:  # a lone backslash at the very end
@@ -351,6 +354,8 @@ class _Reader:
                 if word == "bin":
                     position += max(int(param or 0), 0)  # raw bytes, never text
                     continue
+                if word in _ROW_MARKS:
+                    in_row = word == "trowd"
                 state = self.control(word, param, state, first, was_starred)
                 continue
             if symbol == "*":
@@ -403,7 +408,7 @@ class _Reader:
         self.flush()
         unclosed = len(stack) + merged_groups
         return RTFContent("".join(self.parts[""]), self.metadata(), self.cuts, self.hidden_chars,
-                          unclosed, _cut_inside(ending, state) if unclosed else "")
+                          unclosed, _cut_inside(ending, state, in_row) if unclosed else "")
 
     def control(
         self, word: str, param: str | None, state: _State, first: bool, starred: bool
@@ -527,8 +532,12 @@ class _Reader:
 
 
 #: Control words that end a paragraph, a cell or a row: a file cut right after one lost
-#: only its closing braces (Word and LibreOffice end the body with \par and braces).
+#: only its closing braces (Word and LibreOffice end the body with \par and braces),
+#: unless it is still inside a table row.
 _BLOCK_ENDS = frozenset({"par", "line", "cell", "nestcell", "row", "nestrow", "sect", "page"})
+#: Control words beginning a table row's definition and ending the row (a nested
+#: table's rows, \nestrow, end inside the row holding them)
+_ROW_MARKS = frozenset({"trowd", "row"})
 #: Skipped destinations a writer puts after the body (Word's XML data store): a file cut
 #: inside one has lost no text.
 _AFTER_BODY = frozenset({"datastore"})
@@ -560,18 +569,18 @@ _STORIES = frozenset({"info", "fonttbl", "shptxt", "shpinst", "fldinst", "fldrsl
                       *_PADDED, *_HEADERS_FOOTERS})
 
 
-def _cut_inside(ending: str, state: _State) -> str:
+def _cut_inside(ending: str, state: _State, in_row: bool) -> str:
     """What a file ending inside open groups was cut in, losing the text that followed;
     '' when its closing braces alone are missing (it ends, in the body, with the end of
-    a paragraph, a cell or a row, then braces) or it was cut inside data a writer puts
-    after the body."""
+    a paragraph or a row, then braces) or it was cut inside data a writer puts after the
+    body. ``in_row``: it ends inside a table row, whose end no writer leaves out."""
     if state.destination:
         if state.destination in _AFTER_BODY:
             return ""
         return f"inside the \\{state.destination} group"
     word = ending.removeprefix("at the control word \\")
     if not ending or (word != ending and word in _BLOCK_ENDS):
-        return ""
+        return "inside a table row, before its end (\\row)" if in_row else ""
     return ending
 
 

@@ -463,15 +463,20 @@ _WORD = re.compile(r"\w+")
 _LAST_WORDS = 3
 
 
-def lost_after_damage(data: bytes, reading_end: str) -> str:
+def lost_after_damage(data: bytes, reading_end: str,
+                      paragraphs: frozenset[str] = frozenset()) -> str:
     """What ``ParsedDocument.left_out`` says of XML read leniently (``leniently``), whose
     reading ends with ``reading_end``: '' when nothing is known lost.
 
-    A file cut inside a tag or a text lost what followed the cut. libxml2 recovers from
-    most damage in the middle of a file (a stray ``&`` or ``<``, a tag left open) and
-    reads on, but from some (an attribute without quotes, a second root) it reads no
-    further: the file's last words then are missing from the reading. A file whose end
-    tags alone are missing, or which was read to its last words, loses nothing.
+    A file cut inside a tag or a text lost what followed the cut; so did one cut right
+    after a start tag (what the element held is gone), right after an element standing
+    in the middle of a text (``Segunda frase <em>forte</em>``: the sentence went on), or
+    inside an element named in ``paragraphs`` (the local names of a format's paragraphs,
+    whose end a whole file never leaves out). libxml2 recovers from most damage in the
+    middle of a file (a stray ``&`` or ``<``, a tag left open) and reads on, but from some
+    (an attribute without quotes, a second root) it reads no further: the file's last
+    words then are missing from the reading. A file whose end tags alone are missing, or
+    which was read to its last words, loses nothing.
     """
     tail = _decoded_tail(data).rstrip()
     last_open, last_close = tail.rfind("<"), tail.rfind(">")
@@ -480,6 +485,9 @@ def lost_after_damage(data: bytes, reading_end: str) -> str:
     if tail[last_close + 1:].strip():
         return ("the file ends inside a text, as one cut short does: the text after the cut "
                 "is lost")
+    cut = _cut_between_tags(tail, paragraphs)
+    if cut:
+        return f"the file ends {cut}, as one cut short does: the text after the cut is lost"
     # escaped markup (a feed's HTML) is read as the text it shows: its tags go too
     words = _WORD.findall(_MARKUP.sub(" ", html.unescape(_MARKUP.sub(" ", tail))))
     if not words:
@@ -489,6 +497,59 @@ def lost_after_damage(data: bytes, reading_end: str) -> str:
         return ""
     return (f"the reading stopped at the damage, before the file's last words "
             f"({needle!r}): the text after the damage is lost")
+
+
+#: the pieces of XML: markup that holds no element (comments, processing instructions,
+#: declarations), CDATA sections, tags (end tag mark, name, empty-element mark), texts
+_PIECE = re.compile(
+    r"<!--.*?-->|<\?.*?\?>|<!\[CDATA\[(?P<cdata>.*?)\]\]>|<![^>]*>"
+    r"|<(?P<end>/?)\s*(?P<name>[^\s/>]+)[^>]*?(?P<empty>/?)>|(?P<text>[^<]+)",
+    re.DOTALL,
+)
+
+
+def _cut_between_tags(tail: str, paragraphs: frozenset[str]) -> str:
+    """Where a file ``tail`` ends that ends between tags, when that place is inside its
+    text ('' when it may be the end of a block, its end tags alone missing): just after a
+    start tag, after an element inside a text, or inside a paragraph (``paragraphs``)."""
+    # each open element: its name, whether a text stands in it beside its children yet,
+    # and whether one stood before it in its parent
+    open_elements: list[tuple[str, bool, bool]] = []
+    last = ""  # "start", "inline" (an element closed inside a text) or "block"
+    # the tail of a long file may begin inside a tag: read it from the first whole one
+    start = 0 if tail.lstrip("\ufeff \t\r\n").startswith("<") \
+        else max(tail.find("<", tail.find(">") + 1), 0)
+    for piece in _PIECE.finditer(tail, start):
+        text = piece.group("text") if piece.group("text") is not None else piece.group("cdata")
+        name = piece.group("name")
+        if text is not None:
+            if text.strip() and open_elements:
+                element, _mixed, inside_text = open_elements[-1]
+                open_elements[-1] = (element, True, inside_text)
+            continue
+        if name is None:  # a comment, a processing instruction, a declaration
+            continue
+        in_text = bool(open_elements) and open_elements[-1][1]
+        if piece.group("end"):
+            names = [element for element, _mixed, _inside in open_elements]
+            if name in names:
+                at = len(names) - 1 - names[::-1].index(name)
+                in_text = open_elements[at][2]
+                del open_elements[at:]
+            last = "inline" if in_text else "block"
+        elif piece.group("empty"):
+            last = "inline" if in_text else "block"
+        else:
+            open_elements.append((name, False, in_text))
+            last = "start"
+    if last == "start":
+        return f"just after the start tag <{open_elements[-1][0]}>"
+    if last == "inline":
+        return "after an element in the middle of a text"
+    for element, _mixed, _inside in reversed(open_elements):
+        if element.rsplit(":", 1)[-1] in paragraphs:
+            return f"inside the paragraph <{element}>"
+    return ""
 
 
 def _decoded_tail(data: bytes) -> str:
