@@ -143,14 +143,43 @@ def test_a_shell_archive_is_read_as_text_and_never_run(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def test_trailing_garbage_lzop_ignores_is_a_warning_not_damage(tmp_path: Path) -> None:
-    """lzop, like gzip, exits 2 when it ignored bytes after its data: the text is good."""
+def test_trailing_garbage_after_lzop_data_keeps_the_text_and_says_so(tmp_path: Path) -> None:
+    """lzop, like gzip, exits 2 when it ignored bytes after its data: the text is good, and
+    the bytes it dropped are said to be lost, as after a gzip, xz or zstd stream."""
     require_binary("lzop", "lzop")
-    note = _folder(tmp_path) / "nota.txt"
-    data = _compressed("lzop", note) + b"lixo no fim\n"
+    tar = _compressed("lzop", _tar(tmp_path)) + b"lixo no fim\n"
+    data = _compressed("lzop", tmp_path / "docs" / "nota.txt") + b"lixo no fim\n"
     doc = goblin_core.extract(data, name="nota.txt.lzo", ocr="never")
     assert _texts(doc) == {"nota.txt.lzo/nota.txt": NOTE}
-    assert not doc.report.errors
+    assert [e.kind for e in doc.report.errors] == ["CorruptDocument"]
+    assert "trailing garbage, ignored" in doc.report.errors[0].message
+    doc = goblin_core.extract(tar, name="docs.tar.lzo", ocr="never")
+    assert _texts(doc) == {"docs.tar.lzo/docs/nota.txt": NOTE, "docs.tar.lzo/docs/ata.txt": SECOND}
+    assert any("trailing garbage, ignored" in e.message for e in doc.report.errors)
+
+
+def test_lzop_files_laid_end_to_end_are_all_read_without_a_word(tmp_path: Path) -> None:
+    """lzop exits 2 on them too (a 'multipart archive' warning), but nothing is lost; nor is
+    anything in zero bytes after the data."""
+    require_binary("lzop", "lzop")
+    docs = _folder(tmp_path)
+    data = _compressed("lzop", docs / "nota.txt") + _compressed("lzop", docs / "ata.txt")
+    for tail in (b"", bytes(512)):
+        doc = goblin_core.extract(data + tail, name="notas.lzo", ocr="never")
+        assert _texts(doc) == {"notas.lzo/notas": NOTE + SECOND}
+        assert not doc.report.errors
+
+
+def test_a_cut_lzop_file_says_it_ends_early(tmp_path: Path) -> None:
+    """On its standard input lzop said only 'Inappropriate ioctl for device: <stdin>'."""
+    require_binary("lzop", "lzop")
+    text = tmp_path / "texto.txt"
+    text.write_bytes(random.Random(5).randbytes(100_000))
+    data = _compressed("lzop", text)
+    with pytest.raises(CorruptDocument, match=r"lzop -dc failed: lzop: unexpected end of "
+                                              r"file: texto\.txt\.lzo;") as raised:
+        goblin_core.extract(data[: len(data) // 2], name="texto.txt.lzo", ocr="never")
+    assert "ioctl" not in str(raised.value)
 
 
 @pytest.mark.parametrize("cut", [0.5, 0.9])

@@ -11,6 +11,7 @@ and closing the stream ends the process.
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import shutil
 import subprocess
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from goblin_archives.concatenated import (
+    TrailingGarbage,
     ZstdFrames,
     bzip2_streams,
     lz4_streams,
@@ -71,18 +73,24 @@ class _PipeStream:
     At the end of the output the process is waited for and its exit status read: it
     closes its output before it exits, so a status looked at without waiting is often
     not there yet, and damaged data would read as a clean end. ``warning_exits`` are
-    statuses the tool gives for a warning over good output (gzip's and lzop's 2, for
-    trailing garbage they ignored).
+    statuses the tool gives for a warning over good output (gzip's and lzop's 2): the
+    output is whole, but when the warning is that bytes after the last stream were
+    ignored (trailing garbage), those bytes are lost and said so, as for the other
+    compressors. ``packed_path``, when the tool was given the file by name, is put as
+    ``shown_as`` in what the tool says.
     """
 
     #: how long a tool that has closed its output may take to exit
     EXIT_WAIT_SECONDS = 30.0
 
     def __init__(self, process: subprocess.Popen[bytes], name: str,
-                 warning_exits: frozenset[int] = frozenset()) -> None:
+                 warning_exits: frozenset[int] = frozenset(),
+                 packed_path: str = "", shown_as: str = "") -> None:
         self._process = process
         self._name = name
         self._warning_exits = warning_exits
+        self._packed_path = packed_path
+        self._shown_as = shown_as
         assert process.stdout is not None
         self._out = process.stdout
 
@@ -96,6 +104,8 @@ class _PipeStream:
         errors = self._process.stderr
         # its messages first: a tool blocked writing them to a full pipe would never exit
         stderr = errors.read(1 << 16).decode("utf-8", "replace").strip() if errors else ""
+        if self._packed_path:
+            stderr = stderr.replace(self._packed_path, self._shown_as)
         try:
             status = self._process.wait(timeout=self.EXIT_WAIT_SECONDS)
         except subprocess.TimeoutExpired:
@@ -104,6 +114,9 @@ class _PipeStream:
             raise OSError(f"{self._name} did not exit after its output ended") from None
         if status != 0 and status not in self._warning_exits:
             raise OSError(f"{self._name} failed: {stderr or f'exit {status}'}")
+        if status != 0 and "trailing garbage" in stderr:
+            raise TrailingGarbage(f"{self._name} ignored bytes after the last stream, which "
+                                  f"are no compressed data ({stderr})")
 
     def close(self) -> None:
         self._out.close()
@@ -115,8 +128,14 @@ class _PipeStream:
 
 
 def _piped(tool_name: str, package: str, reads: str = "",
-           warning_exits: frozenset[int] = frozenset()) -> Callable[[Source], BinaryIO]:
-    """An opener running ``tool_name -dc`` on the file, its output the stream."""
+           warning_exits: frozenset[int] = frozenset(),
+           by_name: bool = False) -> Callable[[Source], BinaryIO]:
+    """An opener running ``tool_name -dc`` on the file, its output the stream.
+
+    The file goes to the tool on its standard input, or, with ``by_name``, as its
+    argument: lzop says of data cut short on its standard input only a stale system
+    error ('Inappropriate ioctl for device'), and of a named file that it ends early.
+    """
 
     def opener(source: Source) -> BinaryIO:
         tool = shutil.which(tool_name)
@@ -124,7 +143,13 @@ def _piped(tool_name: str, package: str, reads: str = "",
             raise EngineUnavailable(f"{tool_name} not found{reads}: apt-get install {package}",
                                     file=source.display_name)
         # the child reads a real file: bytes in memory are spooled to one first
-        with open(source.path(), "rb") as packed:
+        path = os.path.abspath(source.path())
+        if by_name:
+            process = subprocess.Popen([tool, "-dc", "--", path], stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            return _PipeStream(process, f"{tool_name} -dc",  # type: ignore[return-value]
+                               warning_exits, packed_path=path, shown_as=source.display_name)
+        with open(path, "rb") as packed:
             process = subprocess.Popen([tool, "-dc"], stdin=packed, stdout=subprocess.PIPE,
                                        stderr=subprocess.PIPE)
         return _PipeStream(process, f"{tool_name} -dc",  # type: ignore[return-value]
@@ -145,7 +170,7 @@ CODECS: tuple[Codec, ...] = (
           _piped("gzip", "gzip", " (it reads .Z files)", frozenset({2})), "gzip", "gzip"),
     Codec("lzip", "application/x-lzip", ("lz",), _piped("lzip", "lzip"), "lzip", "lzip"),
     Codec("lzop", "application/x-lzop", ("lzo", "tzo"),
-          _piped("lzop", "lzop", warning_exits=frozenset({2})), "lzop", "lzop"),
+          _piped("lzop", "lzop", warning_exits=frozenset({2}), by_name=True), "lzop", "lzop"),
 )
 
 #: Short tar extensions that stand for ``.tar.<codec>``.
