@@ -21,6 +21,7 @@ from goblin_core.engines import BaseEngine
 from goblin_core.errors import EngineFailed, ExtractionTimeout
 from goblin_core.model import EMPTY_OCR, OCRResult
 from goblin_ocr_tesseract.accents import restore_accents
+from goblin_ocr_tesseract.bands import band_rows
 from goblin_ocr_tesseract.flatten import flatten
 from goblin_ocr_tesseract.languages import (
     BINARY_PACKAGE,
@@ -152,7 +153,7 @@ class TesseractBackend(BaseEngine):
         if settings is None:
             return EMPTY_OCR
         try:
-            page = _within_side(_margined(flatten(image), image), image)
+            page = _within_width(_margined(flatten(image), image), image)
         except _RUN_ERRORS as exc:
             # A lazily opened image decodes here: a truncated stream fails now.
             log.warning("Tesseract could not read the page image: %s", exc)
@@ -165,20 +166,20 @@ class TesseractBackend(BaseEngine):
         limit = (f"tesseract.timeout ({settings.timeout:g} s)" if budget == settings.timeout
                  else f"the {budget:.1f} s the document had left of limits.timeout")
         settings = replace(settings, deadline=time.monotonic() + budget)
+        rows = band_rows(page, MAX_SIDE)
+        readings: list[tuple[str, float]] = []
         try:
             if budget <= 0:
                 raise TesseractTimeout("no time was left to start it")
-            reading, settings = self._read(page, settings, options, max_pixels)
-            if options["detect_language"]:
-                reading, settings = self._in_page_language(page, settings, options, reading,
-                                                           max_pixels)
-            if options["detect_script"]:
-                reading, settings = self._in_page_script(page, settings, options, reading,
-                                                         max_pixels)
+            for top, bottom in rows:
+                readings.append(self._read_band(page, (top, bottom), settings, options,
+                                                max_pixels))
         except TesseractTimeout as exc:
+            read_part = (f"{len(readings)} of the {len(rows)} bands it was cut in"
+                         if readings else "nothing")
             raise ExtractionTimeout(
-                f"Tesseract read nothing of a {image.width}x{image.height} page image within "
-                f"{limit}: {exc}") from None
+                f"Tesseract read {read_part} of a {image.width}x{image.height} page image "
+                f"within {limit}: {exc}") from None
         except TesseractFailed as exc:
             # Tesseract, not the page, broke down (a crash, an error status): the page's
             # attempts must say so, or its missing text would pass for a blank page
@@ -190,10 +191,33 @@ class TesseractBackend(BaseEngine):
         finally:
             if page is not image:
                 page.close()
+        if len(readings) == 1:
+            return OCRResult(*readings[0], warnings)
+        return OCRResult("\n\n".join(text for text, _ in readings if text),
+                         _mean_by_length(readings), warnings)
+
+    def _read_band(self, page: Image.Image, rows: tuple[int, int], settings: RunSettings,
+                   options: Mapping[str, Any], max_pixels: int) -> tuple[str, float]:
+        """The text and confidence of ``rows`` (top, bottom) of ``page``, read with every
+        pass that helps it: the whole page when they cover it (bands.py)."""
+        band = page
+        if rows != (0, page.height):
+            band = _margined(page.crop((0, rows[0], page.width, rows[1])), page)
+        try:
+            reading, settings = self._read(band, settings, options, max_pixels)
+            if options["detect_language"]:
+                reading, settings = self._in_page_language(band, settings, options, reading,
+                                                           max_pixels)
+            if options["detect_script"]:
+                reading, settings = self._in_page_script(band, settings, options, reading,
+                                                         max_pixels)
+        finally:
+            if band is not page:
+                band.close()
         text = reading.text
         if options["restore_accents"]:
             text = restore_accents(text, settings.lang)
-        return OCRResult(text, reading.confidence, warnings)
+        return text, reading.confidence
 
     def _read(self, page: Image.Image, settings: RunSettings, options: Mapping[str, Any],
               max_pixels: int) -> tuple[Reading, RunSettings]:
@@ -479,15 +503,15 @@ def _margined(page: Image.Image, source: Image.Image) -> Image.Image:
     return margined
 
 
-def _within_side(page: Image.Image, source: Image.Image) -> Image.Image:
-    """``page`` shrunk to at most ``MAX_SIDE`` pixels a side, the most Tesseract reads;
-    ``page`` itself when it fits. A long page (a screenshot of a whole web page) is then
-    read at a smaller size instead of not at all."""
-    if max(page.size) <= MAX_SIDE:
+def _within_width(page: Image.Image, source: Image.Image) -> Image.Image:
+    """``page`` shrunk to at most ``MAX_SIDE`` pixels wide, the most Tesseract reads;
+    ``page`` itself when it fits. A wide page is then read at a smaller size instead of
+    not at all; a tall one is read in bands (bands.py), its text at full size."""
+    if page.width <= MAX_SIDE:
         return page
-    scale = MAX_SIDE / max(page.size)
-    size = (max(1, round(page.width * scale)), max(1, round(page.height * scale)))
-    log.warning("page image of %dx%d pixels is longer than Tesseract reads (%d a side): "
+    scale = MAX_SIDE / page.width
+    size = (MAX_SIDE, max(1, round(page.height * scale)))
+    log.warning("page image of %dx%d pixels is wider than Tesseract reads (%d a side): "
                 "read shrunk to %dx%d", page.width, page.height, MAX_SIDE, *size)
     smaller = page.resize(size, Image.Resampling.BOX)
     if page is not source:
@@ -619,6 +643,15 @@ def _major_version(binary: str) -> int | None:
         return int(text[1].lstrip("v").split(".")[0])
     except ValueError:
         return None
+
+
+def _mean_by_length(readings: list[tuple[str, float]]) -> float:
+    """The confidence of bands read apart, weighted by the length of their text (as a
+    page's words are); 0 when none has text."""
+    total = sum(len(text) for text, _ in readings)
+    if not total:
+        return 0.0
+    return round(sum(len(text) * confidence for text, confidence in readings) / total, 4)
 
 
 def _unread_share(reading: Reading) -> float:

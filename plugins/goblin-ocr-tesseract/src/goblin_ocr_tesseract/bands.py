@@ -1,0 +1,64 @@
+"""Pages taller than Tesseract reads, cut across into bands it reads at full size.
+
+Tesseract refuses an image longer than 32,767 pixels on a side. A page that tall is a
+whole web page or chat taken as one screenshot, or a till roll scanned in one pass:
+shrunk to fit, its text shrinks with it (18-pixel text on a 1,000 x 80,000 page came
+out at 7 pixels, and not one of its 100 lines read right). Cut across between its
+lines instead, each band is read as it was drawn.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+#: A pixel this far (0-255) from the paper's grey is ink.
+_INK_CONTRAST = 64
+#: How far above a band's longest end a row without ink is looked for: lines of text
+#: leave one every few dozen rows; a photograph may leave none, and is cut where it must be.
+_SEARCH_ROWS = 4096
+
+
+def band_rows(page: Image.Image, longest: int) -> list[tuple[int, int]]:
+    """(top, bottom) row ranges, each at most ``longest`` rows, that cover ``page`` from
+    top to bottom; one range when it fits. Each cut falls in the middle of the lowest
+    gap between lines (rows without ink) that leaves the band above within ``longest``,
+    so no line is cut in two and both bands keep some paper around their text."""
+    if page.height <= longest:
+        return [(0, page.height)]
+    inked = _inked_rows(page)
+    rows: list[tuple[int, int]] = []
+    top = 0
+    while page.height - top > longest:
+        cut = _gap_middle(inked, max(top + 1, top + longest - _SEARCH_ROWS), top + longest)
+        rows.append((top, cut))
+        top = cut
+    rows.append((top, page.height))
+    return rows
+
+
+def _inked_rows(page: Image.Image) -> bytes:
+    """One byte per row of ``page``: non-zero where the row holds ink (a pixel far from
+    the paper's grey, the commonest one, whether the paper is light or dark)."""
+    grey = page if page.mode == "L" else page.convert("L")
+    try:
+        histogram = grey.histogram()
+        paper = max(range(256), key=histogram.__getitem__)
+        with grey.point(lambda v: 255 if abs(v - paper) > _INK_CONTRAST else 0) as ink:
+            return bytes(ink.getprojection()[1])
+    finally:
+        if grey is not page:
+            grey.close()
+
+
+def _gap_middle(inked: bytes, low: int, high: int) -> int:
+    """The middle row of the lowest run of rows without ink within [low, high); ``high``
+    when there is none (the band is cut through whatever lies there)."""
+    end = high
+    while end > low and inked[end - 1]:
+        end -= 1
+    if end == low:
+        return high
+    start = end
+    while start > low and not inked[start - 1]:
+        start -= 1
+    return (start + end) // 2
