@@ -12,20 +12,23 @@ even matched.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
+import math
 import re
 import zipfile
 import zlib
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from typing import Any
+from typing import IO, Any
 
 from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_member
+from goblin_office.dateformat import FictitiousDay
 from goblin_office.numberformat import NumberFormat, compile_format, general_text
 from goblin_office.safexml import attr, children, descendants
 from goblin_office.sheetextras import WorkbookXml
-from goblin_office.sheetspan import column_index, tag_windows
+from goblin_office.sheetspan import CHUNK, column_index, tag_windows
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +170,12 @@ class WorkbookFormats:
 
 def _styles(reader: WorkbookXml, dates: bool) -> dict[int, NumberFormat]:
     """Style index -> compiled format, for the styles that change how a value reads."""
+    return {index: compiled for index, compiled in _xf_formats(reader).items()
+            if dates or not compiled.is_date}
+
+
+def _xf_formats(reader: WorkbookXml) -> dict[int, NumberFormat]:
+    """Style index -> compiled format, for every style whose format is not General."""
     path = _styles_path(reader)
     if path is None:
         return {}
@@ -181,7 +190,7 @@ def _styles(reader: WorkbookXml, dates: bool) -> dict[int, NumberFormat]:
     for xfs in descendants(root, "cellXfs"):
         for index, xf in enumerate(children(xfs, "xf")):
             compiled = _compiled(codes, attr(xf, "numFmtId", "0"))
-            if compiled is not None and (dates or not compiled.is_date):
+            if compiled is not None:
                 found[index] = compiled
         break
     return found
@@ -234,3 +243,213 @@ def display_rows(
                     texts[column] = shown
             pending = next(styled, None)
         yield texts
+
+
+# a date cell's opening tag (its style, a date format showing the date first), the
+# formula before its value, its value
+_DATE_CELL = (rb"(<(?:\w+:)?c\s[^>]*?\bs=[\"'](?:(%s)|%s)[\"'][^>]*>)"
+              rb"(?:<(?:\w+:)?f\b[^>]*/>|<(?:\w+:)?f\b[^>]*>[^<]*</(?:\w+:)?f>)?"
+              rb"<(?:\w+:)?v(?:\s[^>]*)?>(%s)</(?:\w+:)?v>")
+# the serials calamine gives otherwise than Excel shows them: negative ones, 60 (29
+# February 1900), and, under a format that shows the date, those under 1 (the
+# condition: the style matched is one of those); and what a part holding one has
+# somewhere (a window without any is not scanned)
+_NEGATIVE_OR_60 = rb"-[^<]*|60(?:\.[0-9]*)?"
+_UNDER_ONE = rb"|(?(2)(?:0(?:\.[^<]*)?|\.[^<]*|[0-9.]+[eE]-[^<]*)|(?!))"
+_HINTS: tuple[bytes, ...] = (b">-", b">60")
+_UNDER_ONE_HINTS = (b">0", b">.", b"E-", b"e-")
+_LEAP_DAY_1900 = (1900, 2, 28)  # the day calamine gives for serial 60 too
+_EPOCH_1904 = dt.datetime(1904, 1, 1)
+
+
+class DateSerials:
+    """The serials an xlsx stores in its date cells, for the values calamine gives
+    otherwise than Excel shows them.
+
+    calamine turns every serial under 1 into a time of day: a negative one (a date
+    difference gone below zero, which Excel shows as ``#####``) reads as a wrong time
+    (-0.25 as 18:00, -1 as midnight); serial 60, Excel's 29 February 1900, reads as the
+    28th, as 59 does; and a time shown with its date reads as 30 December 1899 (Excel:
+    0 January 1900, or 1 January 1904 in the 1904 date system). The sheet part is
+    scanned for those cells, in document order as calamine yields its rows, only once
+    a sheet holds a value calamine may have given for one; the rows before the next one
+    found pass untouched.
+    """
+
+    def __init__(
+        self, archive: zipfile.ZipFile, style_ids: set[bytes], dated_ids: set[bytes],
+        sheets: dict[str, str], name: str, *, date1904: bool, display: bool,
+    ) -> None:
+        self.archive = archive
+        self.sheets = sheets
+        self.name = name
+        self.date1904 = date1904
+        self.display = display
+        self.style_ids = style_ids
+        # a time of day under a format without its date reads as calamine gives it
+        shown_with_date = style_ids & dated_ids if display else set()
+        values, self.hints = _NEGATIVE_OR_60, _HINTS
+        if shown_with_date:
+            values, self.hints = values + _UNDER_ONE, _HINTS + _UNDER_ONE_HINTS
+        self.cell = re.compile(_DATE_CELL % (_alternatives(shown_with_date),
+                                             _alternatives(style_ids - shown_with_date),
+                                             values))
+
+    @classmethod
+    def load(cls, reader: WorkbookXml, *, display: bool) -> DateSerials | None:
+        """The date cells' serials of an open, checked xlsx package, or None when no style
+        formats a date (calamine then gives no date) or the parts cannot tell."""
+        try:
+            formats = _xf_formats(reader)
+            ids = {str(index).encode() for index, compiled in formats.items()
+                   if compiled.is_date}
+            dated = {str(index).encode() for index, compiled in formats.items()
+                     if compiled.shows_date}
+            if not ids:
+                return None
+            sheets = dict(reader.sheets())
+            date1904 = any(attr(properties, "date1904").lower() in ("1", "true")
+                           for properties in descendants(reader.xml("xl/workbook.xml"),
+                                                         "workbookPr"))
+        except GoblinError as exc:
+            log.warning("%s: date serials not read: %s", reader.name, exc)
+            return None
+        return cls(reader.archive, ids, dated, sheets, reader.name, date1904=date1904,
+                   display=display)
+
+    def corrected(
+        self, sheet: str, rows: Iterable[list[Any]], first_column: int = 0,
+        archive: zipfile.ZipFile | None = None,
+    ) -> Iterator[list[Any]]:
+        """``rows`` as calamine yields them (from row 0, from column ``first_column``), the
+        values it could not give as Excel shows them replaced: a negative serial by the
+        number itself, 29 February 1900 (and, shown with their date, the times of 0
+        January 1900) by a ``FictitiousDay``, a time of day shown with its date in the
+        1904 system by 1 January 1904 at that time."""
+        path = self.sheets.get(sheet)
+        if path is None:
+            yield from rows
+            return
+        lookup = _SerialLookup(self, path, archive or self.archive)
+        dated = {dt.time} if self.date1904 else {dt.time, dt.date, dt.datetime}
+        rows = iter(rows)
+        for number, row in enumerate(rows):
+            if dated.isdisjoint(map(type, row)):
+                yield row
+                continue
+            next_row = lookup.next_row(number)
+            if next_row is None:
+                yield row
+                break  # no such cell left in the sheet
+            if next_row == number:
+                for column, value in enumerate(row):
+                    if _ambiguous(value, self.date1904):
+                        serial = lookup.serial(number, column + first_column)
+                        if serial is not None:
+                            row[column] = self._value(value, serial)
+            yield row
+        yield from rows
+
+    def _value(self, value: Any, serial: float) -> Any:
+        if serial < 0:
+            return serial
+        if self.date1904:
+            if self.display and isinstance(value, dt.time) and serial < 1:
+                return _EPOCH_1904 + dt.timedelta(days=serial)
+            return value
+        if serial < 1 or 60 <= serial < 61:
+            return FictitiousDay(serial)
+        return value
+
+
+def _alternatives(style_ids: set[bytes]) -> bytes:
+    """A pattern matching the style indexes ``style_ids`` (none: nothing)."""
+    if not style_ids:
+        return b"(?!)"
+    if len(style_ids) > _MAX_ALTERNATIVES:
+        return rb"[0-9]{1,6}"  # a huge alternation compiles slowly: match any, filter after
+    longest_first: list[bytes] = sorted(style_ids, key=len, reverse=True)
+    return b"|".join(longest_first)
+
+
+def _ambiguous(value: Any, date1904: bool) -> bool:
+    """A value calamine may have given for a serial it cannot show (see DateSerials)."""
+    kind = type(value)
+    if kind is dt.time:
+        return True
+    if date1904 or kind not in (dt.date, dt.datetime):
+        return False
+    return (value.year, value.month, value.day) == _LEAP_DAY_1900
+
+
+class _SerialLookup:
+    """The serials of a sheet part's date cells calamine may misread, scanned forward on
+    demand."""
+
+    def __init__(self, serials: DateSerials, path: str, archive: zipfile.ZipFile) -> None:
+        self.serials = serials
+        self.path = path
+        self.archive = archive
+        self._cells: Iterator[tuple[int, int, bytes]] | None = None
+        self._pending: tuple[int, int, bytes] | None = None
+
+    def next_row(self, row: int = 0) -> int | None:
+        """The row of the next such cell on row ``row`` or after; None when none is left."""
+        if self._cells is None:
+            self._cells = self._scan()
+            self._pending = next(self._cells, None)
+        while self._pending is not None and self._pending[0] < row:
+            self._pending = next(self._cells, None)
+        return None if self._pending is None else self._pending[0]
+
+    def serial(self, row: int, column: int) -> float | None:
+        """The serial stored at (row, column), 0-based; None when there is none such."""
+        self.next_row(row)
+        assert self._cells is not None
+        while self._pending is not None and self._pending[:2] < (row, column):
+            self._pending = next(self._cells, None)
+        if self._pending is None or self._pending[:2] != (row, column):
+            return None
+        try:
+            serial = float(self._pending[2])
+        except ValueError:
+            return None
+        return serial if math.isfinite(serial) else None
+
+    def _scan(self) -> Iterator[tuple[int, int, bytes]]:
+        serials = self.serials
+        try:
+            with open_member(self.archive, self.path, serials.name) as stream:
+                for window, cut in _cell_windows(stream):
+                    if not any(hint in window for hint in serials.hints):
+                        continue
+                    for match in serials.cell.finditer(window, 0, cut):
+                        tag, _, value = match.groups()
+                        found, style = _REF.search(tag), _STYLE.search(tag)
+                        if found is None or style is None or \
+                                style.group(1) not in serials.style_ids:
+                            continue
+                        row, column = int(found.group(2)) - 1, column_index(found.group(1))
+                        yield row, column, value
+        except (CorruptDocument, zipfile.BadZipFile, zlib.error, EOFError, OSError,
+                ValueError, KeyError) as exc:
+            # the values stay as calamine gives them
+            log.warning("%s: date serials of %s stop: %s", serials.name, self.path, exc)
+
+
+def _cell_windows(stream: IO[bytes]) -> Iterator[tuple[bytes, int]]:
+    """(window, cut) pairs covering ``stream``: every cell that starts before ``cut`` ends
+    in the window, what follows the last closed cell carried into the next window (when a
+    window closes none, what follows its last tag, so the carry stays a chunk or two)."""
+    tail = b""
+    while True:
+        chunk = stream.read(CHUNK)
+        window = tail + chunk
+        if not chunk:
+            yield window, len(window)
+            return
+        closed = max(window.rfind(b"</c>") + 4, window.rfind(b":c>") + 3)
+        cut = closed if closed > 3 else window.rfind(b"<")
+        cut = cut if cut > 0 else len(window)
+        yield window, cut
+        tail = window[cut:]

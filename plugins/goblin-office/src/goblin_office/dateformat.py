@@ -9,6 +9,7 @@ day names are English, or Portuguese under a pt locale (``[$-416]``).
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 from goblin_office.formatcodes import Token
@@ -58,6 +59,51 @@ _DAYS = {
 }
 
 
+@dataclass(frozen=True)
+class FictitiousDay:
+    """A day Excel's 1900 date system counts that the calendar lacks: 0 January 1900
+    (serial 0, which Excel shows under a date format as ``1900-01-00``) and 29 February
+    1900 (serial 60: Excel kept Lotus 1-2-3's leap day). No ``datetime`` holds them, and
+    the readers give the day before or after instead, so two cells would read alike.
+    Text is what the readers give for the days around it: a date with its time of day,
+    and for day 0 the time of day alone.
+
+    >>> [str(FictitiousDay(s)) for s in (60, 60.5, 0.25)]
+    ['1900-02-29', '1900-02-29 12:00:00', '06:00:00']
+    """
+
+    serial: float
+
+    @property
+    def day_before(self) -> dt.datetime:
+        """The real day before it, 31 December 1899 or 28 February 1900."""
+        return dt.datetime(1899, 12, 31) if self.serial < 1 else dt.datetime(1900, 2, 28)
+
+    @property
+    def shown(self) -> tuple[int, int, int, int]:
+        """(year, month, day, weekday) as Excel shows it, the weekday counted from Monday
+        as ``datetime.weekday`` counts (Excel takes serial 1 for a Sunday)."""
+        day = 0 if self.serial < 1 else 29
+        return 1900, 1 if day == 0 else 2, day, (int(self.serial) - 2) % 7
+
+    def moment(self, step: int = 1) -> dt.datetime:
+        """The day before plus the time of day, rounded to ``step`` microseconds."""
+        fraction = self.serial - int(self.serial)
+        exact = round(fraction * 86_400_000_000)
+        return self.day_before + dt.timedelta(microseconds=(exact + step // 2) // step * step)
+
+    def __str__(self) -> str:
+        moment = self.moment()
+        midnight = moment.time() == dt.time(0)
+        if moment.date() != self.day_before.date():
+            return moment.date().isoformat() if midnight else moment.isoformat(sep=" ")
+        year, month, day, _ = self.shown
+        if day == 0:
+            return moment.time().isoformat()
+        date = f"{year}-{month:02d}-{day:02d}"
+        return date if midnight else f"{date} {moment.time().isoformat()}"
+
+
 def date_tokens(tokens: list[Token]) -> tuple[Token, ...]:
     """Tell minutes from months, fold ``.0`` after seconds into sub-seconds, slashes to text."""
     out: list[Token] = []
@@ -99,13 +145,16 @@ def render_date(tokens: tuple[Token, ...], language: str, value: Any) -> str | N
     moment, elapsed = _moment(value, subsec)
     if moment is None:
         return None
+    shown = (moment.year, moment.month, moment.day, moment.weekday())
+    if isinstance(value, FictitiousDay) and moment.date() == value.day_before.date():
+        shown = value.shown
     twelve = any(t.kind == "ampm" for t in tokens)
     out: list[str] = []
     for token in tokens:
         if token.kind == "lit":
             out.append(token.text)
         elif token.kind == "date":
-            out.append(_date_part(token.text, moment, twelve, language))
+            out.append(_date_part(token.text, moment, shown, twelve, language))
         elif token.kind == "elapsed":
             out.append(_elapsed_part(token.text, elapsed))
         elif token.kind == "ampm":
@@ -117,6 +166,9 @@ def render_date(tokens: tuple[Token, ...], language: str, value: Any) -> str | N
 
 def _moment(value: Any, subsec: int) -> tuple[dt.datetime | None, float]:
     """The value as a datetime rounded to the shown precision, and its serial in seconds."""
+    step = 10 ** (6 - subsec)
+    if isinstance(value, FictitiousDay):
+        return value.moment(step), round(value.serial * 86400, subsec)
     if isinstance(value, dt.timedelta):
         moment = _EPOCH_1900 + value
     elif isinstance(value, dt.datetime):
@@ -127,7 +179,6 @@ def _moment(value: Any, subsec: int) -> tuple[dt.datetime | None, float]:
         moment = dt.datetime.combine(_EPOCH_1900.date(), value.replace(tzinfo=None))
     else:
         return None, 0.0
-    step = 10 ** (6 - subsec)
     micro = moment.microsecond
     rounded = (micro + step // 2) // step * step
     moment = moment.replace(microsecond=0) + dt.timedelta(microseconds=rounded)
@@ -138,25 +189,29 @@ def _moment(value: Any, subsec: int) -> tuple[dt.datetime | None, float]:
     return moment, seconds
 
 
-def _date_part(code: str, moment: dt.datetime, twelve: bool, language: str) -> str:
+def _date_part(
+    code: str, moment: dt.datetime, shown: tuple[int, int, int, int], twelve: bool,
+    language: str,
+) -> str:
     letter, size = code[0], len(code)
+    year, month, day, weekday = shown
     if letter == "y":
-        return f"{moment.year % 100:02d}" if size <= 2 else f"{moment.year:04d}"
+        return f"{year % 100:02d}" if size <= 2 else f"{year:04d}"
     if letter == "m":
         names = _MONTHS[language]
         if size >= 5:
-            return names[moment.month - 1][0]
+            return names[month - 1][0]
         if size == 4:
-            return names[moment.month - 1]
+            return names[month - 1]
         if size == 3:
-            return names[moment.month - 1][:3]
-        return f"{moment.month:0{size}d}"
+            return names[month - 1][:3]
+        return f"{month:0{size}d}"
     if letter == "d":
         if size >= 4:
-            return _DAYS[language][moment.weekday()]
+            return _DAYS[language][weekday]
         if size == 3:
-            return _DAYS[language][moment.weekday()][:3]
-        return f"{moment.day:0{size}d}"
+            return _DAYS[language][weekday][:3]
+        return f"{day:0{size}d}"
     if letter == "h":
         hour = (moment.hour % 12 or 12) if twelve else moment.hour
         return f"{hour:0{min(size, 2)}d}"

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from goblin_office.cells import cell_text
-from goblin_office.dateformat import date_tokens, render_date
+from goblin_office.dateformat import FictitiousDay, date_tokens, render_date
 from goblin_office.formatcodes import Token, Unsupported, split_sections, tokenize
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,13 @@ class NumberFormat:
     def is_date(self) -> bool:
         """True when the first section formats dates or times."""
         return self.sections[0].kind == "date"
+
+    @property
+    def shows_date(self) -> bool:
+        """True when a date section shows a year, month or day (not a time alone)."""
+        return any(t.kind == "date" and t.text[0] in "ymd"
+                   for section in self.sections if section.kind == "date"
+                   for t in section.tokens)
 
     def render(self, value: Any, *, dates: bool = False, comma: bool = False) -> str | None:
         """``value`` as Excel shows it; None when this format cannot render it.
@@ -148,7 +155,7 @@ def _render(compiled: NumberFormat, value: Any, dates: bool, comma: bool) -> str
         return None
     if isinstance(value, str):
         return _render_text(compiled.sections, value)
-    if isinstance(value, (dt.date, dt.time, dt.timedelta)):
+    if isinstance(value, (dt.date, dt.time, dt.timedelta, FictitiousDay)):
         if not dates:
             return None
         section = compiled.sections[0]

@@ -26,7 +26,7 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import biff12
 from goblin_office import formats as fmt
-from goblin_office.cellformats import WorkbookFormats, display_rows
+from goblin_office.cellformats import DateSerials, WorkbookFormats, display_rows
 from goblin_office.cells import cell_text, error_text, iso_durations, unescaped_characters
 from goblin_office.containers import MEMBER_ERRORS, open_container, open_member, read_member
 from goblin_office.embedded import ole_children
@@ -160,6 +160,7 @@ class _CalamineDocument(BaseParsedDocument):
         self.names = names
         self.extras = extras
         self.formats = formats
+        self.serials: DateSerials | None = None
         self.dates = config.get("office", "cell_dates", "iso") == "display"
         self.comma = comma
         self.max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
@@ -294,12 +295,15 @@ class _CalamineDocument(BaseParsedDocument):
     def _texts(
         self, name: str, sheet: Any, first_column: int, package: zipfile.ZipFile | None
     ) -> Iterator[list[str]]:
+        values: Iterator[list[Any]] = sheet.iter_rows()
+        if self.serials is not None:
+            values = self.serials.corrected(name, values, first_column, package)
         if self.formats is None and not self.comma:
-            rows: Iterator[list[str]] = ([cell_text(v) for v in row] for row in sheet.iter_rows())
+            rows: Iterator[list[str]] = ([cell_text(v) for v in row] for row in values)
         else:
             styled = self.formats.cells(name, package) if self.formats is not None else iter(())
             rows = display_rows(
-                sheet.iter_rows(),
+                values,
                 styled,
                 first_column=first_column,
                 dates=self.dates,
@@ -439,6 +443,8 @@ class CalamineParser(BaseEngine):
         document.package = package
         document.error_parts = error_parts
         if mime == fmt.XLSX:
+            document.serials = DateSerials.load(
+                reader, display=formats is not None and document.dates)
             document.source = plain
             document.sheet_parts = dict(_sheet_members(reader))
         document.warnings.extend([*mended, *extras_left_out])
