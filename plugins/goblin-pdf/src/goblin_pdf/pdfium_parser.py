@@ -268,6 +268,9 @@ class PdfiumDocument(BaseParsedDocument):
         self._image_regions = (config.core.get("ocr") == "auto"
                                and bool(config.core.get("ocr_image_regions", True)))
         self._forms = self._field_values and self._init_forms()
+        # the field lines the pages wrote: a button PDFium read with its page (one whose
+        # widgets name their state but draw nothing) is not listed again after the last
+        self._field_lines: set[str] = set()
         self._outline: list[dict[str, Any]] | None = None
         self._metadata = self._document_metadata(readable, None if rebuilt else password)
         self.layout_settings = LayoutSettings.from_options(self.options)
@@ -502,8 +505,10 @@ class PdfiumDocument(BaseParsedDocument):
                 self._pages_with_attached_files.append(index)
             shown_only = list(annotations.shown_only)
             if self._field_values:
-                extra.extend(form_field_texts(page, self.pdf.formenv if self._forms else None,
-                                              shown_only))
+                fields = form_field_texts(page, self.pdf.formenv if self._forms else None,
+                                          shown_only)
+                extra.extend(fields)
+                self._field_lines.update(fields)
             if shown_only:
                 extra.extend(self._appearances(index, shown_only, text))
         except Exception as exc:  # annotations and fields are extras: never lose the page text
@@ -526,7 +531,7 @@ class PdfiumDocument(BaseParsedDocument):
         if pdf is None:
             return []
         try:
-            return unshown_field_texts(pdf)
+            return [line for line in unshown_field_texts(pdf) if line not in self._field_lines]
         except Exception as exc:  # the form's fields are an extra: never lose the page
             log.warning("%s: form fields unreadable: %s", self.source.display_name, exc)
             return []

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from goblin_pdf.pdfium_page import MAX_PAGE_EXTRA_CHARS, PageAnnotations
+from goblin_pdf.unshown_fields import MAX_BUTTON_OPTIONS, button_state
 
 #: Annotations looked at on one page at most, and parents climbed for a field's name
 MAX_ANNOTATIONS = 50_000
@@ -128,6 +129,7 @@ def _field_line(widget: dict[str, Any]) -> str:
     the name and the value climb through /Parent, as both are inherited."""
     names: list[str] = []
     value: Any = None
+    options: Any = None
     node: Any = widget
     seen: set[int] = set()
     for _ in range(_MAX_NAME_DEPTH):
@@ -139,22 +141,31 @@ def _field_line(widget: dict[str, Any]) -> str:
             names.append(partial)
         if value is None and "/V" in node:
             value = _resolved(node.get("/V"))
+        if options is None and "/Opt" in node:
+            options = _resolved(node.get("/Opt"))
         node = _resolved(node.get("/Parent"))
-    text = _value_text(value)
+    text = _value_text(value, _option_texts(options))
     if not text:
         return ""
     name = ".".join(reversed(names))
     return f"{name}: {text}" if name else text
 
 
-def _value_text(value: Any) -> str:
+def _value_text(value: Any, options: list[str]) -> str:
     from pypdf.generic import NameObject
 
     if isinstance(value, NameObject):  # a check box's or radio button's state
-        return "" if value == "/Off" else str(value)[1:]
+        return button_state(str(value)[1:], options)
     if isinstance(value, str):
         return value.strip()
     if isinstance(value, list):
-        parts = [_value_text(_resolved(item)) for item in value[:1000]]
+        parts = [_value_text(_resolved(item), options) for item in value[:1000]]
         return _JOINED.join(part for part in parts if part)
     return ""
+
+
+def _option_texts(options: Any) -> list[str]:
+    """A field's /Opt entries that are text (a button's export values), in order."""
+    if not isinstance(options, list):
+        return []
+    return [_text(item) for item in options[:MAX_BUTTON_OPTIONS]]

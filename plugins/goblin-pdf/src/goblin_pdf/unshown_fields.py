@@ -22,6 +22,8 @@ MAX_SHOWN_WIDGETS = 1_000_000
 #: Characters of such values kept at most (as a page keeps of its own fields' values)
 MAX_CHARS = 1_000_000
 _JOINED = "; "  # several values of one field (a list box), as on the page
+#: Export values of one button field read at most (one per widget of a radio group)
+MAX_BUTTON_OPTIONS = 10_000
 
 
 def unshown_field_texts(pdf: Any) -> list[str]:
@@ -37,11 +39,11 @@ def unshown_field_texts(pdf: Any) -> list[str]:
     texts: dict[str, None] = {}
     budget = MAX_CHARS
     seen: set[tuple[int, int]] = set()
-    # (node, the full name of its parent, the value and field type it inherits)
-    stack: list[tuple[Any, str, Any, Any]] = [(field, "", None, None)
-                                              for field in reversed(list(fields))]
+    # (node, the full name of its parent, the value, field type and options it inherits)
+    stack: list[tuple[Any, str, Any, Any, Any]] = [(field, "", None, None, None)
+                                                   for field in reversed(list(fields))]
     while stack and len(seen) < MAX_FIELD_NODES and budget > 0:
-        node, parent_name, inherited, inherited_type = stack.pop()
+        node, parent_name, inherited, inherited_type, inherited_options = stack.pop()
         if not isinstance(node, pikepdf.Dictionary):
             continue
         if node.is_indirect:
@@ -54,18 +56,20 @@ def unshown_field_texts(pdf: Any) -> list[str]:
             name = f"{parent_name}.{partial}" if parent_name else str(partial)
         value = node.get("/V", inherited)
         field_type = node.get("/FT", inherited_type)
+        options = node.get("/Opt", inherited_options)
         kids = node.get("/Kids")
         children = [kid for kid in kids if isinstance(kid, pikepdf.Dictionary)] \
             if isinstance(kids, pikepdf.Array) else []
         fields_below = [kid for kid in children if "/T" in kid]
         if fields_below:
-            stack.extend((kid, name, value, field_type) for kid in reversed(fields_below))
+            stack.extend((kid, name, value, field_type, options)
+                         for kid in reversed(fields_below))
             continue
         widgets = children or [node]
         if any(widget.is_indirect and widget.objgen in shown for widget in widgets) \
                 and not _button_without_appearances(field_type, widgets):
             continue  # a page shows it: read with that page
-        text = _value_text(value)
+        text = _value_text(value, _option_texts(options) if field_type == "/Btn" else [])
         if not text or not name:
             continue
         line = f"{name}: {text}"
@@ -98,18 +102,43 @@ def _shown_annotations(pdf: Any) -> set[tuple[int, int]]:
     return shown
 
 
-def _value_text(value: Any) -> str:
+def _value_text(value: Any, options: list[str]) -> str:
     """A field value as a viewer lists it: text as written, a check box's or radio
-    button's state by its name (none when ``Off``), several values joined."""
+    button's state by its name (none when ``Off``) or by the export value its ``options``
+    give it, several values joined."""
     import pikepdf
 
     if isinstance(value, pikepdf.String):
         return str(value).strip()
     if isinstance(value, pikepdf.Name):
-        state = str(value)[1:]
-        return "" if state == "Off" else state
+        return button_state(str(value)[1:], options)
     if isinstance(value, pikepdf.Array):
-        parts = [_value_text(item) for item in list(value)[:1000]
+        parts = [_value_text(item, options) for item in list(value)[:1000]
                  if isinstance(item, pikepdf.String | pikepdf.Name)]
         return _JOINED.join(part for part in parts if part)
     return ""  # a signature's dictionary, a stream of rich text: not a value to list
+
+
+def _option_texts(options: Any) -> list[str]:
+    """A button field's /Opt as text, one entry per widget."""
+    import pikepdf
+
+    if not isinstance(options, pikepdf.Array):
+        return []
+    return [str(item) if isinstance(item, pikepdf.String) else ""
+            for item in list(options)[:MAX_BUTTON_OPTIONS]]
+
+
+def button_state(state: str, options: list[str]) -> str:
+    """What a check box or radio button set to ``state`` reads as: nothing when it is
+    ``Off``; the export value when the field's /Opt gives one (its widgets' states are
+    then named by their place in it, ``0``, ``1``...); the state's name otherwise.
+
+    >>> button_state("1", ["Single", "Married"]), button_state("Yes", []), button_state("Off", [])
+    ('Married', 'Yes', '')
+    """
+    if state == "Off":
+        return ""
+    if state.isdigit() and int(state) < len(options) and options[int(state)].strip():
+        return options[int(state)].strip()
+    return state
