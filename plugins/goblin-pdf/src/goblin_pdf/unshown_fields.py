@@ -7,8 +7,9 @@ it. Its value is still in the file, and Tika lists it with the others: it is rea
 from the form's field tree (qpdf), and written after the last page as ``name: value``.
 
 So is a check box or radio group whose widgets have no appearance streams (a form filled
-by a program that set ``/V`` and drew nothing): PDFium tells a button's state by the
-appearance it names, and without one reads every such button as ``Off``.
+by a program that set ``/V`` and drew nothing), or none for the state ``/V`` names:
+PDFium tells a button's state by the appearance it names, and without one reads every
+such button as ``Off``.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def unshown_field_texts(pdf: Any) -> list[str]:
             continue
         widgets = children or [node]
         if any(widget.is_indirect and widget.objgen in shown for widget in widgets) \
-                and not _button_without_appearances(field_type, widgets):
+                and not _button_state_undrawn(field_type, value, widgets):
             continue  # a page shows it: read with that page
         text = _value_text(value, _option_texts(options) if field_type == "/Btn" else [])
         if not text or not name:
@@ -79,10 +80,23 @@ def unshown_field_texts(pdf: Any) -> list[str]:
     return list(texts)
 
 
-def _button_without_appearances(field_type: Any, widgets: list[Any]) -> bool:
-    """Whether a button field's widgets have no appearance streams, so PDFium reads its
-    state as ``Off`` whatever ``/V`` says."""
-    return field_type == "/Btn" and not any("/AP" in widget for widget in widgets)
+def _button_state_undrawn(field_type: Any, value: Any, widgets: list[Any]) -> bool:
+    """Whether no widget of a button field has an appearance for the state its value
+    names (none at all, or only others: LibreOffice draws a check box's ``/on`` and sets
+    it ``/Yes``, leaving viewers to draw it again), so PDFium reads it as ``Off``
+    whatever ``/V`` says."""
+    import pikepdf
+
+    if field_type != "/Btn":
+        return False
+    if not isinstance(value, pikepdf.Name):
+        return not any("/AP" in widget for widget in widgets)
+    for widget in widgets:
+        appearances = widget.get("/AP")
+        normal = appearances.get("/N") if isinstance(appearances, pikepdf.Dictionary) else None
+        if isinstance(normal, pikepdf.Dictionary) and str(value) in normal:
+            return False
+    return True
 
 
 def _shown_annotations(pdf: Any) -> set[tuple[int, int]]:
