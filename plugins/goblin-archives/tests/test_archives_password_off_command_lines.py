@@ -164,3 +164,25 @@ def test_unar_is_never_given_the_password_and_says_why_it_cannot_open(
         archive.writestr("aberto.txt", _TEXT)
     assert _members(handler, plain, password)["aberto.txt"].decode("utf-8") == _TEXT
     assert password not in watch.seen("unar", "lsar")
+
+
+def test_decoders_run_as_a_pipe_never_see_the_password_variable(
+        tmp_path: Path, watch: Watch, password: str, corpus: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """lzip, lzop and rarfile's unar were started with goblin's whole environment, the
+    password the command line reads from ``$GOBLIN_PASSWORD`` in it."""
+    note = tmp_path / "nota.txt"
+    note.write_text(_TEXT, encoding="utf-8")
+    packed = {extension: subprocess.run([require_binary(tool, tool), "-c", str(note)],
+                                        check=True, capture_output=True).stdout
+              for tool, extension in (("lzip", "lz"), ("lzop", "lzo"))}
+    watch.tool("lzip", "lzip")
+    watch.tool("lzop", "lzop")
+    watch.tool("unar", "unar")
+    monkeypatch.setenv("GOBLIN_PASSWORD", password)
+    for extension, data in packed.items():
+        doc = goblin_core.extract(data, name=f"nota.txt.{extension}", ocr="never")
+        assert _texts(doc) == {f"nota.txt.{extension}/nota.txt": _TEXT}
+    doc = goblin_core.extract(corpus / "archives" / "rar5-solid.rar", ocr="never")
+    assert doc.children and not doc.report.errors
+    assert password not in watch.seen("lzip", "lzop", "unar")

@@ -27,6 +27,7 @@ from goblin_archives.concatenated import (
     lzma_stream,
     xz_streams,
 )
+from goblin_core.child_environment import child_environment
 from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source
 
@@ -146,12 +147,13 @@ def _piped(tool_name: str, package: str, reads: str = "",
         path = os.path.abspath(source.path())
         if by_name:
             process = subprocess.Popen([tool, "-dc", "--", path], stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       env=child_environment())
             return _PipeStream(process, f"{tool_name} -dc",  # type: ignore[return-value]
                                warning_exits, packed_path=path, shown_as=source.display_name)
         with open(path, "rb") as packed:
             process = subprocess.Popen([tool, "-dc"], stdin=packed, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE)
+                                       stderr=subprocess.PIPE, env=child_environment())
         return _PipeStream(process, f"{tool_name} -dc",  # type: ignore[return-value]
                            warning_exits)
 

@@ -8,8 +8,10 @@ an UnsupportedFormat saying so.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
+import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +25,7 @@ from goblin_archives.passwords import password_for
 from goblin_archives.scratch import Scratch
 from goblin_archives.sniffers import rar_behind_program
 from goblin_archives.volumes import later_volume, next_rar_volume, volume_member
+from goblin_core.child_environment import child_environment
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
 from goblin_core.errors import CorruptDocument, PasswordRequired, UnsupportedFormat
@@ -32,8 +35,10 @@ _SETUP_LOCK = threading.Lock()
 
 
 def configure_tools() -> None:
-    """Point rarfile at ``unar`` first and ``bsdtar`` second, never at unrar or 7z."""
+    """Point rarfile at ``unar`` first and ``bsdtar`` second, never at unrar or 7z, and
+    have it start them without goblin's secrets in their environment."""
     with _SETUP_LOCK:
+        rarfile.custom_popen = _tool_process
         rarfile.UNAR_TOOL = "unar"
         rarfile.BSDTAR_TOOL = "bsdtar"
         try:
@@ -41,6 +46,20 @@ def configure_tools() -> None:
                                sevenzip2=False, force=True)
         except rarfile.RarCannotExec:
             return  # available() reports the missing tools
+
+
+def _tool_process(argv: list[str]) -> subprocess.Popen[bytes]:
+    """rarfile's decoder tool, started as rarfile starts it (its output one pipe, nothing to
+    read) but with the environment every tool goblin runs gets: ``$GOBLIN_PASSWORD`` out."""
+    try:
+        return subprocess.Popen(argv, bufsize=0, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                env=child_environment())
+    except OSError as exc:
+        # what rarfile's own starter raises, so that it tries the next tool
+        if exc.errno in (errno.ENOENT, errno.EACCES, errno.EPERM):
+            raise rarfile.RarCannotExec(f"cannot run {argv[0]}: {exc.strerror}") from None
+        raise
 
 
 class RarHandler(BaseEngine):
