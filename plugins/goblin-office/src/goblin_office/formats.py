@@ -166,6 +166,37 @@ def ooxml_format(names: Collection[str], content_types: bytes) -> tuple[str, str
     return None
 
 
+#: The package relationship naming the main part, and the part it points at.
+_MAIN_RELATIONSHIP = re.compile(
+    rb'<Relationship\b(?=[^>]*\bType="[^"]*/officeDocument")[^>]*\bTarget="/?([^"]+)"')
+_MAIN_PART_FOLDERS = (
+    ("word/", DOCX, "docx"),
+    ("xl/", XLSX, "xlsx"),
+    ("ppt/", PPTX, "pptx"),
+    ("visio/", VSDX, "vsdx"),
+)
+
+
+def ooxml_main_part_format(package_relationships: bytes) -> tuple[str, str] | None:
+    """(mime, ext) of an OOXML package from the main part its ``_rels/.rels`` names.
+
+    >>> ooxml_main_part_format(b'<Relationship Id="r1" Target="xl/book.xml" Type="http://'
+    ...                        b'schemas.openxmlformats.org/officeDocument/2006/'
+    ...                        b'relationships/officeDocument"/>')[1]
+    'xlsx'
+    """
+    found = _MAIN_RELATIONSHIP.search(package_relationships)
+    if found is None:
+        return None
+    target = found.group(1).decode("utf-8", "replace").lower()
+    if target.startswith("xl/") and target.endswith(".bin"):
+        return XLSB, "xlsb"
+    for folder, mime, ext in _MAIN_PART_FOLDERS:
+        if target.startswith(folder):
+            return mime, ext
+    return None
+
+
 def odf_format(mimetype: bytes) -> tuple[str, str] | None:
     """(mime, ext) from the ``mimetype`` member of an ODF or EPUB container."""
     return _ODF_MIMES.get(mimetype.strip().decode("ascii", "ignore").lower())

@@ -24,6 +24,7 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.content_types import with_rebuilt_content_types
 from goblin_office.diagrams import (
     axis_titles,
     body_lines,
@@ -426,7 +427,7 @@ class PptxParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> _PresentationDocument:
         plain = plain_package(source, config)
-        mended = MendedPackage(plain.bytes())
+        mended = MendedPackage(with_rebuilt_content_types(plain.bytes()))
         slides: set[str] = set()  # part names of the slides an empty one stands in for
         mended_types: dict[str, str] = {}  # damaged member -> its content type
         try:

@@ -99,6 +99,14 @@ class ContainerSniffer(BaseEngine):
             if any(name.lower().endswith(".fdseq") for name in names):
                 # XPS and OpenXPS alike name the fixed document sequence by this extension
                 return FileType(fmt.XPS, "xps", 0.95)
+        elif "_rels/.rels" in names:
+            # a package whose [Content_Types].xml was lost (a tool that rewrote the zip
+            # and dropped the name with brackets): its relationships and parts still tell
+            # the family, and read as a zip it came out as a dump of its XML parts
+            found = fmt.ooxml_format(names, b"") or fmt.ooxml_main_part_format(
+                _small_member(archive, "_rels/.rels"))
+            if found is not None:
+                return FileType(found[0], found[1], 0.85)
         return None
 
 
