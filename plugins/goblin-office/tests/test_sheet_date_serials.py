@@ -6,6 +6,8 @@ a wrong time: -0.25 as ``18:00:00``, -1 and -400 as ``00:00:00``. Serial 60, the
 February 1900 Excel keeps from Lotus 1-2-3, read as the 28th, as serial 59 does. Shown
 with its date (``office.cell_dates = "display"``), a time of day read as 30 December
 1899, where Excel shows 0 January 1900, or 1 January 1904 in the 1904 date system.
+An .xls read by calamine misread the same serials, and one read by xlrd counted a negative
+serial back from 1899 and read serial 60 as the 28th too.
 """
 
 from __future__ import annotations
@@ -13,13 +15,18 @@ from __future__ import annotations
 import io
 import zipfile
 from collections.abc import Callable
+from pathlib import Path
 
 import openpyxl
 import pytest
+import xlrd
 from openpyxl.utils.datetime import CALENDAR_MAC_1904
-from packages import rewrite
+from packages import libreoffice_saved, rewrite
+from xlrd.sheet import Cell
 
 from goblin_core import Document
+from goblin_core.testing.corpus import require_binary
+from goblin_office.spreadsheet import _xlrd_cell
 
 Read = Callable[..., Document]
 
@@ -107,3 +114,27 @@ def test_a_formula_gone_negative_reads_as_its_cached_number(read: Read) -> None:
     assert with_formulas != part
     document = read(rewrite(data, {"xl/worksheets/sheet1.xml": with_formulas}), "prazos.xlsx")
     assert _rows(document) == [["-0.25"] * 4, ["0.25", "06:00:00", "06:00:00", "06:00:00"]]
+
+
+def test_an_xls_reads_its_serials_as_excel_shows_them(read: Read, tmp_path: Path) -> None:
+    soffice = require_binary("soffice", "libreoffice-calc-nogui")
+    source = tmp_path / "prazos.xlsx"
+    source.write_bytes(_workbook([-0.25, -400.5, 59, 60, 60.5, 0.25]))
+    document = read(libreoffice_saved(soffice, source, "xls"), "prazos.xls")
+    assert [row[:3] for row in _rows(document)] == [
+        ["-0.25", "-0.25", "-0.25"],
+        ["-400.5", "-400.5", "-400.5"],
+        ["59", "1900-02-28", "1900-02-28"],
+        ["60", "1900-02-29", "1900-02-29"],
+        ["60.5", "1900-02-29 12:00:00", "1900-02-29 12:00:00"],
+        ["0.25", "06:00:00", "06:00:00"],
+    ]
+
+
+@pytest.mark.parametrize(("datemode", "serial", "shown"), [
+    (0, -0.25, "-0.25"), (1, -0.25, "-0.25"), (0, -400.5, "-400.5"),
+    (0, 59.0, "1900-02-28"), (0, 60.0, "1900-02-29"), (0, 60.5, "1900-02-29 12:00:00"),
+    (0, 61.0, "1900-03-01"), (1, 60.0, "1904-03-01"),
+])
+def test_xlrd_reads_a_serial_as_excel_shows_it(datemode: int, serial: float, shown: str) -> None:
+    assert _xlrd_cell(Cell(xlrd.XL_CELL_DATE, serial), datemode) == shown

@@ -226,7 +226,7 @@ def _cell_value(kind: int, view: memoryview, start: int, end: int,
     if kind in (_CELL_REAL, _FORMULA_NUMBER) and size >= 8:
         return cell_text(struct.unpack_from("<d", view, start)[0])
     if kind == _CELL_RK and size >= 4:
-        return cell_text(_rk_number(struct.unpack_from("<I", view, start)[0]))
+        return cell_text(rk_number(struct.unpack_from("<I", view, start)[0]))
     if kind in (_CELL_BOOL, _FORMULA_BOOL) and size >= 1:
         return cell_text(bool(view[start]))
     if kind in (_CELL_ERROR, _FORMULA_ERROR) and size >= 1:
@@ -234,7 +234,7 @@ def _cell_value(kind: int, view: memoryview, start: int, end: int,
     return ""
 
 
-def _rk_number(rk: int) -> float | int:
+def rk_number(rk: int) -> float | int:
     """An RkNumber: bit 0 says the value was multiplied by 100, bit 1 that the other 30
     bits are a signed integer rather than the high bits of a double."""
     if rk & 0x02:

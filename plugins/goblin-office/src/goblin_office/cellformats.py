@@ -16,16 +16,20 @@ import datetime as dt
 import logging
 import math
 import re
+import struct
 import zipfile
 import zlib
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from goblin_core.errors import CorruptDocument, GoblinError
+from goblin_core.source import Source
+from goblin_office import biff12
 from goblin_office.cells import cell_text
 from goblin_office.containers import open_member
-from goblin_office.dateformat import FictitiousDay
+from goblin_office.dateformat import excel_serial
 from goblin_office.numberformat import NumberFormat, compile_format, general_text
+from goblin_office.olecheck import open_compound_file
 from goblin_office.safexml import attr, children, descendants
 from goblin_office.sheetextras import WorkbookXml
 from goblin_office.sheetspan import CHUNK, column_index, tag_windows
@@ -259,22 +263,63 @@ _UNDER_ONE = rb"|(?(2)(?:0(?:\.[^<]*)?|\.[^<]*|[0-9.]+[eE]-[^<]*)|(?!))"
 _HINTS: tuple[bytes, ...] = (b">-", b">60")
 _UNDER_ONE_HINTS = (b">0", b">.", b"E-", b"e-")
 _LEAP_DAY_1900 = (1900, 2, 28)  # the day calamine gives for serial 60 too
-_EPOCH_1904 = dt.datetime(1904, 1, 1)
+
+# a sheet's cells that may hold such a serial, in document order: (row, column, serial)
+Serials = Iterator[tuple[int, int, float]]
 
 
-class DateSerials:
-    """The serials an xlsx stores in its date cells, for the values calamine gives
-    otherwise than Excel shows them.
+class _SheetSerials:
+    """Rows corrected from the serials a workbook stores in its date cells, where calamine
+    gives a value otherwise than Excel shows it.
 
     calamine turns every serial under 1 into a time of day: a negative one (a date
     difference gone below zero, which Excel shows as ``#####``) reads as a wrong time
     (-0.25 as 18:00, -1 as midnight); serial 60, Excel's 29 February 1900, reads as the
     28th, as 59 does; and a time shown with its date reads as 30 December 1899 (Excel:
-    0 January 1900, or 1 January 1904 in the 1904 date system). The sheet part is
-    scanned for those cells, in document order as calamine yields its rows, only once
-    a sheet holds a value calamine may have given for one; the rows before the next one
-    found pass untouched.
+    0 January 1900, or 1 January 1904 in the 1904 date system). A sheet's stored cells
+    are read for those serials (``_serials``), in document order as calamine yields its
+    rows, only once the sheet holds a value calamine may have given for one; the rows
+    before the next one found pass untouched.
     """
+
+    date1904 = False
+    display = False
+
+    def _serials(self, sheet: str, archive: zipfile.ZipFile | None) -> Serials | None:
+        raise NotImplementedError
+
+    def corrected(
+        self, sheet: str, rows: Iterable[list[Any]], first_column: int = 0,
+        archive: zipfile.ZipFile | None = None,
+    ) -> Iterator[list[Any]]:
+        """``rows`` as calamine yields them (from row 0, from column ``first_column``), each
+        value it could not give as Excel shows it replaced (``excel_serial``); ``archive``
+        is a mended copy of an xlsx package to read the sheet from."""
+        lookup = _SerialLookup(lambda: self._serials(sheet, archive))
+        dated = {dt.time} if self.date1904 else {dt.time, dt.date, dt.datetime}
+        rows = iter(rows)
+        for number, row in enumerate(rows):
+            if dated.isdisjoint(map(type, row)):
+                yield row
+                continue
+            next_row = lookup.next_row(number)
+            if next_row is None:
+                yield row
+                break  # no such cell left in the sheet
+            if next_row == number:
+                for column, value in enumerate(row):
+                    if _ambiguous(value, self.date1904):
+                        serial = lookup.serial(number, column + first_column)
+                        if serial is not None:
+                            row[column] = excel_serial(serial, value, date1904=self.date1904,
+                                                       with_date=self.display)
+            yield row
+        yield from rows
+
+
+class DateSerials(_SheetSerials):
+    """The serials of an xlsx's date cells (see ``_SheetSerials``), found in its sheet parts
+    with one regular expression for the date cells holding one calamine misreads."""
 
     def __init__(
         self, archive: zipfile.ZipFile, style_ids: set[bytes], dated_ids: set[bytes],
@@ -298,7 +343,8 @@ class DateSerials:
     @classmethod
     def load(cls, reader: WorkbookXml, *, display: bool) -> DateSerials | None:
         """The date cells' serials of an open, checked xlsx package, or None when no style
-        formats a date (calamine then gives no date) or the parts cannot tell."""
+        formats a date (calamine then gives no date) or the parts cannot tell.
+        ``display``: values are shown under their formats (times with their date too)."""
         try:
             formats = _xf_formats(reader)
             ids = {str(index).encode() for index, compiled in formats.items()
@@ -317,49 +363,136 @@ class DateSerials:
         return cls(reader.archive, ids, dated, sheets, reader.name, date1904=date1904,
                    display=display)
 
-    def corrected(
-        self, sheet: str, rows: Iterable[list[Any]], first_column: int = 0,
-        archive: zipfile.ZipFile | None = None,
-    ) -> Iterator[list[Any]]:
-        """``rows`` as calamine yields them (from row 0, from column ``first_column``), the
-        values it could not give as Excel shows them replaced: a negative serial by the
-        number itself, 29 February 1900 (and, shown with their date, the times of 0
-        January 1900) by a ``FictitiousDay``, a time of day shown with its date in the
-        1904 system by 1 January 1904 at that time."""
+    def _serials(self, sheet: str, archive: zipfile.ZipFile | None) -> Serials | None:
         path = self.sheets.get(sheet)
-        if path is None:
-            yield from rows
-            return
-        lookup = _SerialLookup(self, path, archive or self.archive)
-        dated = {dt.time} if self.date1904 else {dt.time, dt.date, dt.datetime}
-        rows = iter(rows)
-        for number, row in enumerate(rows):
-            if dated.isdisjoint(map(type, row)):
-                yield row
-                continue
-            next_row = lookup.next_row(number)
-            if next_row is None:
-                yield row
-                break  # no such cell left in the sheet
-            if next_row == number:
-                for column, value in enumerate(row):
-                    if _ambiguous(value, self.date1904):
-                        serial = lookup.serial(number, column + first_column)
-                        if serial is not None:
-                            row[column] = self._value(value, serial)
-            yield row
-        yield from rows
+        return None if path is None else self._scan(path, archive or self.archive)
 
-    def _value(self, value: Any, serial: float) -> Any:
-        if serial < 0:
-            return serial
-        if self.date1904:
-            if self.display and isinstance(value, dt.time) and serial < 1:
-                return _EPOCH_1904 + dt.timedelta(days=serial)
-            return value
-        if serial < 1 or 60 <= serial < 61:
-            return FictitiousDay(serial)
-        return value
+    def _scan(self, path: str, archive: zipfile.ZipFile) -> Serials:
+        try:
+            with open_member(archive, path, self.name) as stream:
+                for window, cut in _cell_windows(stream):
+                    if not any(hint in window for hint in self.hints):
+                        continue
+                    for match in self.cell.finditer(window, 0, cut):
+                        tag, _, value = match.groups()
+                        found, style = _REF.search(tag), _STYLE.search(tag)
+                        if found is None or style is None or \
+                                style.group(1) not in self.style_ids:
+                            continue
+                        try:
+                            serial = float(value)
+                        except ValueError:
+                            continue
+                        yield int(found.group(2)) - 1, column_index(found.group(1)), serial
+        except (CorruptDocument, zipfile.BadZipFile, zlib.error, EOFError, OSError,
+                ValueError, KeyError) as exc:
+            # the values stay as calamine gives them
+            log.warning("%s: date serials of %s stop: %s", self.name, path, exc)
+
+
+# BIFF8 records: BOF (its version), BOUNDSHEET (a sheet's BOF offset and name), DATEMODE
+# (the 1904 system), FILEPASS (the records after it are encrypted), EOF; and the records
+# of number cells: NUMBER, RK, MULRK (a run of RK cells), FORMULA (its cached result)
+_BOF8, _BOUNDSHEET, _DATEMODE, _FILEPASS, _EOF = 0x0809, 0x0085, 0x0022, 0x002F, 0x000A
+_NUMBER, _RK, _MULRK, _FORMULA = 0x0203, 0x027E, 0x00BD, 0x0006
+_BIFF8 = 0x0600
+_CELL = struct.Struct("<HH")  # row, column
+_DOUBLE = struct.Struct("<d")
+_RK_CELL = struct.Struct("<HI")  # format, RK number
+_U16 = struct.Struct("<H")
+
+
+class BiffDateSerials(_SheetSerials):
+    """The serials of an .xls's number cells (see ``_SheetSerials``), read from the
+    records of the sheet's substream in its Workbook stream, which is read only when a
+    sheet holds a value calamine may have misread. BIFF8 only (Excel 97 and later);
+    encrypted records are left alone."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self._stream: bytes | None = None
+        self._sheets: dict[str, int] = {}
+
+    def _serials(self, sheet: str, archive: zipfile.ZipFile | None) -> Serials | None:
+        if self._stream is None:
+            self._stream = self._read() or b""
+        offset = self._sheets.get(sheet)
+        return None if offset is None else self._scan(self._stream, offset)
+
+    def _read(self) -> bytes | None:
+        """The Workbook stream, its sheets' offsets and date system read; None when it is
+        no BIFF8 stream, or encrypted."""
+        try:
+            with self.source.open() as stream, \
+                    open_compound_file(stream, self.source.display_name) as ole:
+                data = bytes(ole.openstream("Workbook").read())
+        except Exception as exc:  # olefile raises OSError, ValueError, IndexError...
+            log.debug("%s: date serials not read: %s", self.source.display_name, exc)
+            return None
+        for number, (kind, body, length) in enumerate(_substream(data, 0)):
+            if number == 0 and (kind != _BOF8 or length < 2
+                                or _U16.unpack_from(data, body)[0] != _BIFF8):
+                return None
+            if kind == _FILEPASS:
+                return None
+            if kind == _BOUNDSHEET and length >= 8:
+                name = _short_string(data[body + 6:body + length])
+                if name is not None:
+                    self._sheets[name] = struct.unpack_from("<I", data, body)[0]
+            elif kind == _DATEMODE and length >= 2:
+                self.date1904 = _U16.unpack_from(data, body)[0] == 1
+        return data
+
+    def _scan(self, substream: bytes, offset: int) -> Serials:
+        """(row, column, serial) of the number cells holding a negative serial or 60 in the
+        sheet whose substream starts at ``offset``."""
+        for kind, body, length in _substream(substream, offset):
+            if length < 10:
+                continue
+            row, column = _CELL.unpack_from(substream, body)
+            if kind == _NUMBER and length >= 14:
+                values = [(column, _DOUBLE.unpack_from(substream, body + 6)[0])]
+            elif kind == _FORMULA and length >= 14:
+                if substream[body + 12:body + 14] == b"\xff\xff":
+                    continue  # a string, boolean, error or empty result
+                values = [(column, _DOUBLE.unpack_from(substream, body + 6)[0])]
+            elif kind == _RK:
+                values = [(column, biff12.rk_number(_RK_CELL.unpack_from(substream,
+                                                                         body + 4)[1]))]
+            elif kind == _MULRK:
+                values = [(column + index, biff12.rk_number(_RK_CELL.unpack_from(
+                    substream, start)[1])) for index, start in
+                          enumerate(range(body + 4, body + length - 2 - 5, 6))]
+            else:
+                continue
+            for place, serial in values:
+                if serial < 0 or 60 <= serial < 61:
+                    yield row, place, float(serial)
+
+
+def _substream(data: bytes, offset: int) -> Iterator[tuple[int, int, int]]:
+    """(type, body offset, body length) of the records from ``offset`` to the substream's
+    EOF record, or to the first one cut short."""
+    head = _CELL  # a record starts with its type and length, two 16-bit numbers
+    while offset + head.size <= len(data):
+        kind, length = head.unpack_from(data, offset)
+        start = offset + head.size
+        if start + length > len(data):
+            return
+        yield kind, start, length
+        if kind == _EOF:
+            return
+        offset = start + length
+
+
+def _short_string(data: bytes) -> str | None:
+    """A BIFF8 ShortXLUnicodeString (a sheet's name): a count of characters, a flag
+    (compressed Latin-1 or UTF-16), the characters."""
+    if len(data) < 2:
+        return None
+    count, wide = data[0], data[1] & 1
+    text = data[2:2 + count * (2 if wide else 1)]
+    return text.decode("utf-16-le" if wide else "latin-1", "replace")
 
 
 def _alternatives(style_ids: set[bytes]) -> bytes:
@@ -373,7 +506,7 @@ def _alternatives(style_ids: set[bytes]) -> bytes:
 
 
 def _ambiguous(value: Any, date1904: bool) -> bool:
-    """A value calamine may have given for a serial it cannot show (see DateSerials)."""
+    """A value calamine may have given for a serial it cannot show (see _SheetSerials)."""
     kind = type(value)
     if kind is dt.time:
         return True
@@ -383,20 +516,17 @@ def _ambiguous(value: Any, date1904: bool) -> bool:
 
 
 class _SerialLookup:
-    """The serials of a sheet part's date cells calamine may misread, scanned forward on
-    demand."""
+    """A sheet's serials (``Serials``), read forward on demand from the first call."""
 
-    def __init__(self, serials: DateSerials, path: str, archive: zipfile.ZipFile) -> None:
-        self.serials = serials
-        self.path = path
-        self.archive = archive
-        self._cells: Iterator[tuple[int, int, bytes]] | None = None
-        self._pending: tuple[int, int, bytes] | None = None
+    def __init__(self, start: Callable[[], Serials | None]) -> None:
+        self._start = start
+        self._cells: Serials | None = None
+        self._pending: tuple[int, int, float] | None = None
 
     def next_row(self, row: int = 0) -> int | None:
-        """The row of the next such cell on row ``row`` or after; None when none is left."""
+        """The row of the next cell on row ``row`` or after; None when none is left."""
         if self._cells is None:
-            self._cells = self._scan()
+            self._cells = self._start() or iter(())
             self._pending = next(self._cells, None)
         while self._pending is not None and self._pending[0] < row:
             self._pending = next(self._cells, None)
@@ -410,31 +540,7 @@ class _SerialLookup:
             self._pending = next(self._cells, None)
         if self._pending is None or self._pending[:2] != (row, column):
             return None
-        try:
-            serial = float(self._pending[2])
-        except ValueError:
-            return None
-        return serial if math.isfinite(serial) else None
-
-    def _scan(self) -> Iterator[tuple[int, int, bytes]]:
-        serials = self.serials
-        try:
-            with open_member(self.archive, self.path, serials.name) as stream:
-                for window, cut in _cell_windows(stream):
-                    if not any(hint in window for hint in serials.hints):
-                        continue
-                    for match in serials.cell.finditer(window, 0, cut):
-                        tag, _, value = match.groups()
-                        found, style = _REF.search(tag), _STYLE.search(tag)
-                        if found is None or style is None or \
-                                style.group(1) not in serials.style_ids:
-                            continue
-                        row, column = int(found.group(2)) - 1, column_index(found.group(1))
-                        yield row, column, value
-        except (CorruptDocument, zipfile.BadZipFile, zlib.error, EOFError, OSError,
-                ValueError, KeyError) as exc:
-            # the values stay as calamine gives them
-            log.warning("%s: date serials of %s stop: %s", serials.name, self.path, exc)
+        return self._pending[2] if math.isfinite(self._pending[2]) else None
 
 
 def _cell_windows(stream: IO[bytes]) -> Iterator[tuple[bytes, int]]:

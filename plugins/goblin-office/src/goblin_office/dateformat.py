@@ -15,6 +15,7 @@ from typing import Any
 from goblin_office.formatcodes import Token
 
 _EPOCH_1900 = dt.datetime(1899, 12, 30)
+_EPOCH_1904 = dt.datetime(1904, 1, 1)
 _MONTHS = {
     "en": [
         "January",
@@ -102,6 +103,29 @@ class FictitiousDay:
             return moment.time().isoformat()
         date = f"{year}-{month:02d}-{day:02d}"
         return date if midnight else f"{date} {moment.time().isoformat()}"
+
+
+def excel_serial(serial: float, value: Any = None, *, date1904: bool = False,
+                 with_date: bool = False) -> Any:
+    """A date cell holding ``serial`` as Excel shows it, where a reader's ``value`` for it
+    (a datetime, date or time) cannot say it: a negative serial, which Excel shows as
+    ``#####``, as the number itself; in the 1900 date system, 29 February 1900 (serial
+    60) and the times of 0 January 1900 (under 1) as a ``FictitiousDay``; ``with_date``
+    (shown under a format that shows the date) in the 1904 system, a time of day on 1
+    January 1904. Otherwise ``value``.
+
+    >>> excel_serial(-0.25), str(excel_serial(60.5)), excel_serial(0.5, date1904=True)
+    (-0.25, '1900-02-29 12:00:00', None)
+    """
+    if serial < 0:
+        return serial
+    if date1904:
+        if with_date and serial < 1:
+            return _EPOCH_1904 + dt.timedelta(days=serial)
+        return value
+    if serial < 1 or 60 <= serial < 61:
+        return FictitiousDay(serial)
+    return value
 
 
 def date_tokens(tokens: list[Token]) -> tuple[Token, ...]:

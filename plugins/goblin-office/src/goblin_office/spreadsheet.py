@@ -26,9 +26,15 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import biff12
 from goblin_office import formats as fmt
-from goblin_office.cellformats import DateSerials, WorkbookFormats, display_rows
+from goblin_office.cellformats import (
+    BiffDateSerials,
+    DateSerials,
+    WorkbookFormats,
+    display_rows,
+)
 from goblin_office.cells import cell_text, error_text, iso_durations, unescaped_characters
 from goblin_office.containers import MEMBER_ERRORS, open_container, open_member, read_member
+from goblin_office.dateformat import excel_serial
 from goblin_office.embedded import ole_children
 from goblin_office.encryption import decrypted
 from goblin_office.layout import PageBuilder
@@ -160,7 +166,7 @@ class _CalamineDocument(BaseParsedDocument):
         self.names = names
         self.extras = extras
         self.formats = formats
-        self.serials: DateSerials | None = None
+        self.serials: DateSerials | BiffDateSerials | None = None
         self.dates = config.get("office", "cell_dates", "iso") == "display"
         self.comma = comma
         self.max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
@@ -378,6 +384,7 @@ class CalamineParser(BaseEngine):
         else:
             document.children = ole_children(source, plain, config)
             document.metadata.update(summary_metadata(plain))
+            document.serials = BiffDateSerials(plain)
         return document
 
     def _ooxml(
@@ -849,6 +856,11 @@ class XlrdParser(BaseEngine):
 
 def _xlrd_cell(cell: Any, datemode: int) -> str:
     if cell.ctype == xlrd.XL_CELL_DATE:
+        # a serial no calendar day stands for (negative, 29 February 1900): as Excel
+        # shows it, where xlrd counts it from its epoch or gives the day before
+        special = excel_serial(cell.value, date1904=bool(datemode))
+        if special is not None and not 0 <= cell.value < 1:
+            return cell_text(special)
         try:
             moment = xlrd.xldate.xldate_as_datetime(cell.value, datemode)
             if 0 <= cell.value < 1:
