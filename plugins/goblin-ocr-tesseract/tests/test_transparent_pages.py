@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
+import pytest
 from PIL import Image, ImageOps
 
 import goblin_core
@@ -55,3 +56,28 @@ def test_a_page_with_transparent_margins_stays_on_white(page_image: DrawPage) ->
     canvas.paste(page, (200, 200))
     flat = flatten(canvas)
     assert flat.getpixel((0, 0)) == (255, 255, 255)
+
+
+def _with_transparent_paper(page: Image.Image, fmt: str) -> bytes:
+    """``page`` (black on white) saved with its white as the one transparent value."""
+    buffer = io.BytesIO()
+    page.save(buffer, fmt, transparency=255 if page.mode == "L" else (255, 255, 255))
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(("mode", "fmt"), [("L", "GIF"), ("L", "PNG"), ("RGB", "PNG")])
+def test_text_on_paper_of_one_transparent_value_is_read(tesseract: str, page_image: DrawPage,
+                                                       mode: str, fmt: str) -> None:
+    data = _with_transparent_paper(page_image(LINES).convert(mode), fmt)
+    doc = goblin_core.extract(data, name=f"scan.{fmt.lower()}")
+    [page] = doc.pages
+    assert page.status == "ocr"
+    assert all(line in normalize(page.text) for line in LINES), page.text
+
+
+def test_a_transparent_value_is_laid_on_paper_not_kept(page_image: DrawPage) -> None:
+    with Image.open(io.BytesIO(_with_transparent_paper(page_image(LINES), "PNG"))) as page:
+        assert page.mode == "L" and "transparency" in page.info
+        flat = flatten(page)
+    assert "transparency" not in flat.info
+    assert flat.mode == "L" and flat.getpixel((0, 0)) == 255

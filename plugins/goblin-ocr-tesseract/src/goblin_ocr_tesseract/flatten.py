@@ -14,13 +14,18 @@ _GREY_MODES = frozenset({"L", "LA", "La", "1"})
 
 
 def flatten(image: Image.Image) -> Image.Image:
-    """``image`` as "L" (grey sources) or "RGB" (colour); ``image`` itself when it already is.
+    """``image`` as "L" (grey sources) or "RGB" (colour); ``image`` itself when it already is
+    and has no transparent value.
 
     Transparent areas become white: dark text drawn on a transparent PNG
-    would otherwise sit on black once the alpha channel is dropped. Light drawing with
-    nothing dark in it (white text on a transparent background) goes on black instead.
+    would otherwise sit on black once the alpha channel is dropped. That holds for a
+    grey or colour image with one transparent value too (a GIF, a PNG's tRNS): kept
+    as it was, its transparency went with it into the file Tesseract read, whose
+    paper then read as black, and a GIF of black text on transparent white gave no text.
+    Light drawing with nothing dark in it (white text on a transparent background) goes
+    on black instead.
     """
-    if image.mode in ("L", "RGB"):
+    if image.mode in ("L", "RGB") and "transparency" not in image.info:
         return image
     grey = image.mode in _GREY_MODES or _grey_palette(image)
     if image.mode in _ALPHA_MODES or "transparency" in image.info:
