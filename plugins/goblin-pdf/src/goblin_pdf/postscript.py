@@ -65,6 +65,17 @@ _DSC_LINE = re.compile(
 _CONVERSION_KEYS = ("Producer", "producer", "CreationDate", "ModDate", "created", "modified",
                     "pdf_version")
 _DSC_KEYS = {"Title": "title", "Creator": "creator", "For": "author"}
+# goblin's keys and the information-dictionary keys that say them: a key set with no such
+# entry was filled from the converted PDF's XMP packet
+_INFO_SOURCES = {"title": "Title", "author": "Author", "subject": "Subject",
+                 "keywords": "Keywords", "creator": "Creator", "producer": "Producer",
+                 "created": "CreationDate", "modified": "ModDate", "language": "Lang"}
+# DSC's word for a value given in the trailer, at the end of the program
+_AT_END = "atend"
+# a PostScript string's escapes: \ddd octal, a named control, an escaped character, a
+# backslash before a line break (the string goes on)
+_ESCAPE = re.compile(rb"\\([0-7]{1,3}|\r?\n|.)", re.S)
+_NAMED_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
 
 
 def postscript_metadata(converted: Mapping[str, Any], head: bytes) -> dict[str, Any]:
@@ -78,6 +89,11 @@ def postscript_metadata(converted: Mapping[str, Any], head: bytes) -> dict[str, 
     ('Relatório', False, 1)
     """
     metadata = {key: value for key, value in converted.items() if key not in _CONVERSION_KEYS}
+    # Ghostscript's XMP packet is its own: "Untitled" for a program that names no title,
+    # its name as producer, the conversion's time
+    for key, value in dict(metadata.pop("xmp", None) or {}).items():
+        if metadata.get(key) == value and _INFO_SOURCES.get(key) not in converted:
+            del metadata[key]
     comments = head.split(b"%%EndComments", 1)[0]
     for found in _DSC_LINE.finditer(comments):
         key, raw = found.group(1).decode(), found.group(2)
@@ -93,6 +109,35 @@ def postscript_metadata(converted: Mapping[str, Any], head: bytes) -> dict[str, 
     return metadata
 
 
+def _dsc_text(raw: bytes) -> str:
+    r"""A DSC value: a PostScript string in parentheses, its escapes read (``\363``,
+    ``\(``), or bare text; UTF-8 when it decodes so, else Latin-1. ``(atend)``, which
+    defers the value to the trailer, is no value.
+
+    >>> _dsc_text(rb"(Relat\363rio \(final\))"), _dsc_text(b"Relat\xc3\xb3rio")
+    ('Relatório (final)', 'Relatório')
+    >>> _dsc_text(b"(atend)")
+    ''
+    """
+    if raw.startswith(b"(") and raw.endswith(b")"):
+        raw = _ESCAPE.sub(_unescaped, raw[1:-1])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    text = text.strip()
+    return "" if text == _AT_END else text
+
+
+def _unescaped(escape: re.Match[bytes]) -> bytes:
+    code = escape[1]
+    if code[:1].isdigit():
+        return bytes([int(code, 8) & 0xFF])
+    if code in (b"\n", b"\r\n"):
+        return b""
+    return _NAMED_ESCAPES.get(code, code)
+
+
 def _dsc_date(value: str) -> str | None:
     """ISO 8601 for the two forms writers use: a PDF date (``D:20240311...``) and C's
     ``ctime`` (``Mon Mar 11 10:00:00 2024``); None for any other (DSC leaves it free)."""
@@ -102,17 +147,6 @@ def _dsc_date(value: str) -> str | None:
         return datetime.strptime(" ".join(value.split()), "%a %b %d %H:%M:%S %Y").isoformat()
     except ValueError:
         return None
-
-
-def _dsc_text(raw: bytes) -> str:
-    """A DSC value: ``(text)`` in parentheses or bare, UTF-8 when it decodes so."""
-    if raw.startswith(b"(") and raw.endswith(b")"):
-        raw = raw[1:-1]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return text.strip()
 
 
 def converted_pdf(source: Source, config: Config) -> bytes:
