@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import struct
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
@@ -56,6 +57,13 @@ class _LenientFieldParser(dbfread.FieldParser):
             return super().parse(field, data)
         except ValueError:
             return dbfread.InvalidValue(data)
+
+    def parseM(self, field: Any, data: bytes) -> Any:
+        """A memo's text; a memo the table points at while its memo file is not beside
+        it is counted, for its text is lost (dbfread reads it as empty)."""
+        if self.table.memofilename is None and self._parse_memo_index(data) > 0:
+            self.table.missing_memos[field.name] += 1
+        return super().parseM(field, data)
 
 
 class _MemoBudget:
@@ -138,9 +146,11 @@ class _VFPMemos(VFPMemoFile):
 
 
 class _BoundedTable(dbfread.DBF):
-    """A table whose memos are read under one ``_MemoBudget``."""
+    """A table whose memos are read under one ``_MemoBudget``; ``missing_memos`` counts,
+    by field, the memos it points at when no memo file is beside it."""
 
     memo_budget: _MemoBudget
+    missing_memos: Counter[str]
 
     def _open_memofile(self) -> MemoFile:
         if not self.memofilename or self.raw:
@@ -166,6 +176,7 @@ def _table(path: str, encoding: str, memo_budget: _MemoBudget, raw: bool = False
         parserclass=_LenientFieldParser,
     )
     table.memo_budget = memo_budget
+    table.missing_memos = Counter()
     # A field of no width holds no value. Left in, a header of such fields makes
     # every byte after it a record of two thousand empty cells.
     table.fields = [f for f in table.fields if f.length > 0]
@@ -235,12 +246,30 @@ class DBFParser(BaseEngine):
             log.warning("%s: %s", source.display_name, metadata["truncated"])
         document = TextDocument([page.build()], metadata=metadata)
         document.warnings = [("Truncated", cut) for cut in cuts]
+        lost: list[str] = []
         short = _missing_records(source.head(32), source.size)
         if short:
             document.warnings.append(("CorruptDocument", short))
             # the records past the cut are text the table had: read in part, not clean
-            document.left_out = f"the records after record {len(rows) - 1:,} are lost"
+            lost.append(f"the records after record {len(rows) - 1:,} are lost")
+        if table.missing_memos:
+            document.warnings.append(("CorruptDocument", "the table's memo file (.dbt or "
+                                      ".fpt) is not beside it: its memo fields read as empty"))
+            lost.append(_missing_memos(table.missing_memos))
+        if lost:
+            document.left_out = "; ".join(lost)
         return document
+
+
+def _missing_memos(counts: Counter[str]) -> str:
+    """What a table read without its memo file lacks.
+
+    >>> _missing_memos(Counter({"NOTA": 2, "OBS": 1}))
+    'the text of 3 memos (fields NOTA, OBS) is lost'
+    """
+    total = sum(counts.values())
+    return (f"the text of {total:,} memo{'s' if total > 1 else ''} "
+            f"(field{'s' if len(counts) > 1 else ''} {', '.join(counts)}) is lost")
 
 
 def _bounded_records(
