@@ -56,8 +56,11 @@ def read_outline(pdf: pdfium.PdfDocument, name: str) -> list[dict[str, Any]]:
 def outline_text(outline: list[dict[str, Any]]) -> str:
     """The outline as indented lines, the way Tika writes bookmarks after the pages.
 
-    >>> outline_text([{"level": 0, "title": "Intro"}, {"level": 1, "title": "Scope"}])
-    'Intro\\n  Scope'
+    >>> outline_text([{"level": 0, "title": "Intro"}, {"level": 1, "title": "Scope\\rand aims"}])
+    'Intro\\n  Scope and aims'
     """
-    return "\n".join("  " * min(int(e["level"]), _MAX_INDENT) + str(e["title"]).strip()
-                     for e in outline if str(e["title"]).strip())
+    titles = ((e["level"], " ".join(str(e["title"]).split())) for e in outline)
+    # a title is one line: a line break in it (Acrobat writes \r) would start a line
+    # that reads as a bookmark of its own, out of its level
+    return "\n".join("  " * min(int(level), _MAX_INDENT) + title
+                     for level, title in titles if title)

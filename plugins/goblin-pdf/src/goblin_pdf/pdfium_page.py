@@ -693,6 +693,18 @@ def _bounded_text(textpage: pdfium.PdfTextPage, box: tuple[float, ...]) -> str:
     return bytes(buffer)[: 2 * max(written, 0)].decode("utf-16-le", errors="replace").rstrip("\0")
 
 
+def added_text(parts: list[str]) -> str:
+    """What a parser adds to a page (comments, field values, the outline), one part after
+    another, its line breaks written as ``\\n``: Acrobat ends the lines of a comment or of
+    a multi-line field's value with a bare ``\\r``, which a terminal reads as a return to
+    the start of the line, printing the next line over the one before.
+
+    >>> added_text(["Rui: first line\\rsecond line", "notes: a\\r\\nb"])
+    'Rui: first line\\nsecond line\\n\\nnotes: a\\nb'
+    """
+    return "\n\n".join(parts).replace("\r\n", "\n").replace("\r", "\n")
+
+
 def utf16_text(call: Callable[..., int], *args: Any, max_chars: int = MAX_SHORT_CHARS,
                too_long: Callable[[int], None] | None = None) -> str:
     """Run a PDFium getter that fills a UTF-16LE buffer, ``call(*args, buffer, size)``;

@@ -58,6 +58,7 @@ from goblin_pdf.pdf_metadata import document_metadata
 from goblin_pdf.pdfium_page import (
     PageText,
     ShownOnly,
+    added_text,
     appearance_texts,
     attached_files,
     document_info,
@@ -460,7 +461,7 @@ class PdfiumDocument(BaseParsedDocument):
                            unmapped=read.unmapped, blocks=layout.blocks, label=self._label(index),
                            path_segments=read.path_segments, hidden_chars=read.hidden,
                            image_regions=regions, unread=read.unread,
-                           added_text="\n\n".join(extra))
+                           added_text=added_text(extra))
 
     def _untexted_images(self, page: pdfium.PdfPage, textpage: pdfium.PdfTextPage,
                          read: PageText, number: int) -> tuple[ImageRegion, ...]:

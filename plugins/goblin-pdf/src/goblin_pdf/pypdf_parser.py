@@ -25,6 +25,7 @@ from goblin_pdf.page_selection import pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
+from goblin_pdf.pdfium_page import added_text
 from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.pypdf_extras import outline_entries, page_extras
 from goblin_pdf.pypdf_warnings import pypdf_warnings_held
@@ -186,7 +187,7 @@ class PypdfDocument(BaseParsedDocument):
         glyphs = sum(1 for c in text if not c.isspace())
         extras = self._page_extras(page, text, number)
         return PageContent(number, text=text, glyphs=glyphs, images=images,
-                           unmapped=unmapped_chars(text), added_text="\n\n".join(extras))
+                           unmapped=unmapped_chars(text), added_text=added_text(extras))
 
     def _page_extras(self, page: Any, text: str, number: int) -> list[str]:
         """The page's comments, links and field values, and after the last page the
