@@ -34,6 +34,10 @@ _STREAM_BUFFER = 1 << 20
 #: bound): a name is a few kilobytes at most, and an attribute as long is no text to read.
 _LONGEST_EXTENDED_HEADER = 1 << 20
 
+#: Most extents a sparse member's map may list (its 1.0 format keeps the map in the data):
+#: each costs memory and time to read, and a file this fragmented is no document.
+_MOST_SPARSE_EXTENTS = 1 << 18
+
 #: Header types whose data tarfile reads whole into memory: GNU long names and link
 #: names, pax per-member and global headers (and Solaris' older letter for the former).
 _EXTENDED_HEADERS = frozenset({tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK,
@@ -193,6 +197,10 @@ class _HeaderFault(Exception):
             self.kind = "invalid"
 
 
+class _Refused(ValueError):
+    """Extended data goblin will not read, the reason its text."""
+
+
 class _TarReader(tarfile.TarFile):
     """A TarFile whose first header may be a valid one whose extended data fails.
 
@@ -207,8 +215,9 @@ class _TarReader(tarfile.TarFile):
         try:
             return super().next()
         except _HeaderFault as fault:
-            # offset stays 0 until a header was read: this one is the archive's first
-            if self.offset != 0 or not (fault.in_extended_data or fault.data_skipped):
+            # offsets start at 0 and only grow: a member at 0 is the archive's first
+            start = fault.offset if fault.offset >= 0 else self.offset
+            if start != 0 or not (fault.in_extended_data or fault.data_skipped):
                 raise
             self.first_fault = fault
             return None
@@ -231,14 +240,51 @@ class _CheckedTarInfo(tarfile.TarInfo):
 
     @classmethod
     def fromtarfile(cls, archive: tarfile.TarFile) -> _CheckedTarInfo:
+        start = archive.offset
         try:
             return super().fromtarfile(archive)
+        except _Refused as exc:
+            problem = str(exc)
         except (tarfile.HeaderError, ValueError) as exc:
             # A header block that fails is raised by frombuf below; what fails here is
             # the extended data after one (a pax record of length 0, a sparse map that
             # is no numbers), which tarfile takes for the end of the archive.
-            raise _HeaderFault(b"", f"holds extended data that does not parse ({exc})",
-                               in_extended_data=True) from None
+            problem = f"holds extended data that does not parse ({exc})"
+        fault = _HeaderFault(b"", problem, in_extended_data=True)
+        fault.offset = start
+        if archive.fileobj is not None:
+            # Once the member's own header was read, tarfile knows where the member ends:
+            # its data goes with it, unread.
+            fault.data_skipped = max(0, archive.offset - archive.fileobj.tell())
+        raise fault
+
+    def _proc_gnusparse_10(self, member: tarfile.TarInfo, pax_headers: dict[str, str],
+                           archive: tarfile.TarFile) -> None:
+        """GNU's sparse format 1.0, whose map opens the member's data: decimal numbers one
+        a line, the count of extents, then each one's offset and size.
+
+        tarfile reads any count, a line at a time (a megabyte or two a second), so a map
+        of 'O' lines ran for minutes; here the count is bounded and the lines read whole.
+        """
+        stream = archive.fileobj
+        assert stream is not None
+        count_line, _, rest = stream.read(BLOCK).partition(b"\n")
+        count = int(count_line)
+        if count > _MOST_SPARSE_EXTENTS:
+            raise _Refused(f"declares a sparse map of {count:,} extents, more than the "
+                           f"{_MOST_SPARSE_EXTENTS:,} goblin reads")
+        blocks = [rest]
+        lines = rest.count(b"\n")
+        while lines < 2 * count:
+            block = stream.read(BLOCK)
+            if not block:
+                raise ValueError("the sparse map is cut short")
+            blocks.append(block)
+            lines += block.count(b"\n")
+        numbers = [int(line) for line in b"".join(blocks).split(b"\n", 2 * count)[:2 * count]]
+        member.offset_data = stream.tell()
+        # typeshed says bytes; tarfile keeps (offset, size) pairs there
+        member.sparse = list(zip(numbers[::2], numbers[1::2], strict=True))  # type: ignore[assignment]
 
     @classmethod
     def frombuf(cls, buf: bytes | bytearray, encoding: str, errors: str) -> _CheckedTarInfo:
