@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -80,7 +81,7 @@ def make_client(service: str, options: Mapping[str, Any], *,
                                                 config=settings)
     else:
         frozen = found.credentials.get_frozen_credentials()
-        client = _keyed_session().client(
+        client = _keyed_session(_existing_profile(profile)).client(
             service,
             endpoint_url=endpoint or None,
             aws_access_key_id=frozen.access_key,
@@ -95,14 +96,37 @@ def make_client(service: str, options: Mapping[str, Any], *,
 
 
 @functools.cache
-def _keyed_session() -> Any:
-    """The boto3 session that clients given their keys are made from: a session loads
-    the service's description on its first client, 0.15 s that every page paid when each
-    had a session of its own. (A client told to find its own credentials gets a fresh
-    session: a cached one would keep the role it found first.)"""
-    import boto3
+def _keyed_session(profile: str | None) -> Any:
+    """The boto3 session that clients given their keys are made from, with the settings
+    of ``profile`` (None: of none named): a session loads the service's description on its
+    first client, 0.15 s that every page paid when each had a session of its own. (A
+    client told to find its own credentials gets a fresh session: a cached one would keep
+    the role it found first.)
 
-    return boto3.session.Session()
+    The profile is pinned, not read from AWS_PROFILE by botocore: goblin takes keys from
+    the environment before any profile, and a session left to read an AWS_PROFILE naming
+    no profile in the shared files failed every page ("The config profile (x) could not
+    be found") after Textract had been found available with those keys."""
+    import boto3
+    import botocore.session
+
+    core = botocore.session.Session(session_vars={"profile": (None, None, None, None)})
+    if profile is not None:
+        core.set_config_variable("profile", profile)
+    return boto3.session.Session(botocore_session=core)
+
+
+def _existing_profile(profile: str) -> str | None:
+    """The profile whose settings a client given its keys takes: ``textract.profile``,
+    else AWS_PROFILE, when the shared files have it; None (their default section, if any)
+    otherwise."""
+    import botocore.session
+
+    name = profile or os.environ.get("AWS_PROFILE") or ""
+    if not name:
+        return None
+    files = botocore.session.Session(session_vars={"profile": (None, None, None, None)})
+    return name if name in files.available_profiles else None
 
 
 def _size_check(limit: int) -> Callable[..., None]:
