@@ -64,6 +64,19 @@ def run_bounded(code: str, tmp_root: Path, timeout: float = MAX_SECONDS) -> Chil
     return ChildRun(result, float(result.pop("seconds")), int(result.pop("peak_rss")))
 
 
+def extract_without_the_ratio(fixture: Path, tmp_root: Path) -> ChildRun:
+    """``extract`` of ``fixture`` in a bounded child with ``limits.max_ratio`` raised out of
+    the way, for a bomb that only some other bound may stop; its report's members (name,
+    action, reason) and every document's text."""
+    code = f"""
+    doc = goblin_core.extract({str(fixture)!r}, ocr="never",
+                              config={{"limits": {{"max_ratio": 1000000}}}})
+    emit(members=[[m.name, m.action, m.reason] for m in doc.report.members],
+         texts=[d.text for d in doc.walk()])
+    """
+    return run_bounded(code, tmp_root)
+
+
 def snapshot(root: Path) -> set[str]:
     """Every path under ``root`` (links not followed), relative to it."""
     found = set()
