@@ -47,20 +47,77 @@ def graphic_references(element: Any) -> list[tuple[Any, str]]:
 
 
 def related_graphics(package: PackageXml, part: str) -> dict[str, list[str]]:
-    """The text of each SmartArt graphic and chart ``part`` links, by relationship id."""
+    """The text of each SmartArt graphic and chart ``part`` links, by relationship id; one
+    the package does not hold is noted as missing, its text lost."""
     found = {}
     for relationship, (kind, target) in package.rels(part).items():
-        if package.member(target) is None:
+        graphic = _GRAPHIC_KINDS.get(kind.rsplit("/", 1)[-1])
+        if graphic is None:
             continue
-        if kind.endswith("/diagramData"):
-            root = package.optional_xml(target, holds_text=True)
-            if root is not None:
-                found[relationship] = diagram_lines(root)
-        elif kind.endswith("/chart"):
-            root = package.optional_xml(target, holds_text=True)
-            if root is not None:
-                found[relationship] = chart_lines(root)
+        if package.member(target) is None:
+            package.missing(target, part)
+            continue
+        lines = _graphic_lines(package, target, graphic)
+        if lines is not None:
+            found[relationship] = lines
     return found
+
+
+#: the relationship types (their last segment) of the graphics whose text is read, and
+#: the local name of the element referring to each in a drawing
+_GRAPHIC_KINDS = {"diagramData": "relIds", "chart": "chart"}
+
+
+def _graphic_lines(package: PackageXml, part: str, reference: str) -> list[str] | None:
+    """The text of the chart or SmartArt data ``part`` (``reference``: the local name of
+    the element referring to it); None when it is damaged (noted as such)."""
+    root = package.optional_xml(part, holds_text=True)
+    if root is None:
+        return None
+    return chart_lines(root) if reference == "chart" else diagram_lines(root)
+
+
+class DeclaredGraphics:
+    """The charts and SmartArt graphics of a part whose relationships part is damaged:
+    its references name relationship ids nothing resolves any more, but the package still
+    declares the graphics' parts ([Content_Types].xml). Each reference, in document order,
+    takes the next declared part of its kind no other part links, in their names' order
+    (chart1, chart2: Word numbers them as they are inserted); a reference left with none
+    is counted in ``unresolved``, its text lost."""
+
+    def __init__(self, package: PackageXml, part: str) -> None:
+        self.package = package
+        linked = package.linked_elsewhere(part)
+        self._waiting = {
+            reference: [found for found in package.declared("/" + kind) if found not in linked]
+            for kind, reference in _GRAPHIC_KINDS.items()
+        }
+        self._placed: dict[str, list[str]] = {}
+        self.unresolved = 0
+        #: the declared parts given to references
+        self.used: list[str] = []
+
+    def warnings(self, part: str) -> list[tuple[str, str]]:
+        """What the report says of the graphics of ``part`` read this way."""
+        if not self.used:
+            return []
+        return [("CorruptDocument", f"the relationships of {part} are damaged: its charts and "
+                 "SmartArt graphics were read from the parts the content types declare "
+                 f"({', '.join(self.used)}), each where the next reference of its kind stands")]
+
+    def lines(self, reference: str, relationship: str) -> list[str]:
+        """The text of the graphic a ``reference`` element (``chart``, ``relIds``) naming
+        ``relationship`` stands for: the same for the same relationship id."""
+        if relationship not in self._placed:
+            waiting = self._waiting.get(reference) or []
+            if waiting:
+                part = waiting.pop(0)
+                self.used.append(part)
+                self._placed[relationship] = _graphic_lines(self.package, part, reference) or []
+            else:
+                self.unresolved += 1
+                self._placed[relationship] = []
+        return self._placed[relationship]
 
 
 def chart_lines(space: Any) -> list[str]:

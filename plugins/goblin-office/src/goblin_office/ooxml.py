@@ -270,6 +270,16 @@ class PackageXml:
                 self.text_lost.append(member)
             return None
 
+    def missing(self, path: str, linked_from: str) -> None:
+        """Note part ``path``, which part ``linked_from`` links for its text (a chart, a
+        SmartArt graphic), as missing from the package: its text is lost."""
+        log.warning("%s: part %s, linked from %s, is missing; left out", self.name, path,
+                    linked_from)
+        self.left_out.append(("CorruptDocument", f"part {path}, linked from {linked_from}, "
+                              "is not in the package; left out"))
+        if path not in self.text_lost:
+            self.text_lost.append(path)
+
     def blocks(self, path: str, container: str) -> Iterator[Any]:
         """The child elements of the root's ``container`` elements in part ``path`` (a
         document's ``body``), in order, each complete when yielded; a large part is read
@@ -330,6 +340,41 @@ class PackageXml:
             found.append(target)
         if not found and path in self._unlinked and path == self._main:
             found = self._declared(suffix)
+        return found
+
+    def relationships_damaged(self, path: str) -> bool:
+        """True when part ``path``'s relationships part is in the package but cannot be
+        read (``rels`` then gave none)."""
+        self.rels(path)
+        return path in self._unlinked
+
+    def declared(self, suffix: str) -> list[str]:
+        """The parts [Content_Types].xml declares of the type a relationship ``suffix``
+        links, in their names' order (``_declared``)."""
+        return self._declared(suffix)
+
+    def linked_elsewhere(self, path: str) -> set[str]:
+        """The parts the package's relationships parts other than ``path``'s link to,
+        each relationships part read quietly (a damaged one is left to whoever reads its
+        part): what a part whose own relationships are damaged cannot have linked."""
+        found: set[str] = set()
+        for member in sorted(self.names):
+            folder, base = posixpath.split(member)
+            if posixpath.basename(folder) != "_rels" or not base.endswith(".rels"):
+                continue
+            source = posixpath.join(posixpath.dirname(folder), base[: -len(".rels")])
+            if source == path:
+                continue
+            try:
+                root = self.xml(member)
+            except UnsafeArchive:
+                raise
+            except CorruptDocument:
+                continue
+            for rel in root:
+                target = _target_part(rel, posixpath.dirname(source))
+                if target is not None:
+                    found.add(self.member(target) or target)
         return found
 
     def _declared(self, suffix: str) -> list[str]:

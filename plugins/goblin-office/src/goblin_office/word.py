@@ -19,7 +19,7 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.alt_chunks import alt_chunk_pages, merge_chunk
-from goblin_office.diagrams import graphic_references, related_graphics
+from goblin_office.diagrams import DeclaredGraphics, graphic_references, related_graphics
 from goblin_office.layout import PageBuilder
 from goblin_office.numbering import (
     WordListCounter,
@@ -316,6 +316,9 @@ class Walker:
         self.graphics: Mapping[str, list[str]] = graphics or {}
         # alternative-format chunks (w:altChunk) of the part being read, read, by the same
         self.chunks: Mapping[str, list[PageContent]] = {}
+        # the graphics of a part whose relationships are damaged, which ``graphics``
+        # cannot name
+        self.declared: DeclaredGraphics | None = None
         # the text of a paragraph whose mark is a tracked deletion: accepted, the
         # paragraph runs on into the next one
         self.joined = ""
@@ -400,9 +403,12 @@ class Walker:
         """The text boxes, SmartArt and charts a paragraph anchors, after its line."""
         for box in boxes:
             self.blocks(box, kind)
-        if self.graphics:
-            for relationship in _graphic_references(p):
-                for line in self.graphics.get(relationship, ()):
+        if self.graphics or self.declared is not None:
+            for reference, relationship in _graphic_references(p):
+                lines = self.graphics.get(relationship)
+                if lines is None and self.declared is not None:
+                    lines = self.declared.lines(reference, relationship)
+                for line in lines or ():
                     self.page.add(line, kind)
 
     def _kind(self, props: Any | None, style: str) -> tuple[str, int]:
@@ -432,8 +438,10 @@ class Walker:
 
     def cell_text(self, tc: Any) -> str:
         inner = PageBuilder()
-        Walker(inner, self.styles, kinds=False, graphics=self.graphics,
-               fields=self.fields, lists=self.lists).blocks(tc)
+        cell = Walker(inner, self.styles, kinds=False, graphics=self.graphics,
+                      fields=self.fields, lists=self.lists)
+        cell.declared = self.declared
+        cell.blocks(tc)
         self.page.hidden += inner.hidden
         return inner.text
 
@@ -632,12 +640,12 @@ def _textboxes(element: Any) -> Iterator[Any]:
             yield box
 
 
-def _graphic_references(p: Any) -> Iterator[str]:
-    """The relationships of the SmartArt graphics and charts in a paragraph (fallbacks
-    skipped)."""
+def _graphic_references(p: Any) -> Iterator[tuple[str, str]]:
+    """(local name of the reference, relationship) of the SmartArt graphics and charts in
+    a paragraph (fallbacks skipped)."""
     for reference, relationship in graphic_references(p):
         if not _enclosed(reference, p):
-            yield relationship
+            yield local_name(reference), relationship
 
 
 def _enclosed(box: Any, top: Any) -> bool:
@@ -680,15 +688,22 @@ class DocxParser(BaseEngine):
                 )),
             )
             problems: list[tuple[str, str]] = []
-            _read(walker, package, document, config, problems)
+            unresolved = _read(walker, package, document, config, problems)
             parsed = package_document([walker.page.build()], package, plain, config)
             parsed.warnings = [*problems, *package.left_out]
-            parsed.left_out = lost_parts_message(package.text_lost)
+            lost = [lost_parts_message(package.text_lost)]
+            if unresolved:
+                lost.append(f"{unresolved} chart(s) or SmartArt graphic(s) of the body could "
+                            f"not be found: the relationships of {document} are damaged and "
+                            "the content types declare no part left for them")
+            parsed.left_out = "; ".join(said for said in lost if said)
             return parsed
 
 
 def _read(walker: Walker, package: PackageXml, document: str, config: Config,
-          problems: list[tuple[str, str]]) -> None:
+          problems: list[tuple[str, str]]) -> int:
+    """Read the document's stories into ``walker``; the count of the body's charts and
+    SmartArt graphics whose part could not be found (its relationships damaged)."""
     def roots(suffix: str) -> list[Any]:
         return [root for _, root in parts(suffix)]
 
@@ -701,11 +716,16 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
     if headers_footers:
         _parts(walker, parts("/header"), "header", package, config, problems)
     walker.graphics = related_graphics(package, document)
+    declared = walker.declared = (DeclaredGraphics(package, document)
+                                  if package.relationships_damaged(document) else None)
     walker.chunks = alt_chunk_pages(package, document, config, problems)
     walker.blocks(package.blocks(document, "body"))
     if walker.unclosed_fields():
         problems.append(unclosed_field_warning("the body"))
-    walker.graphics, walker.chunks = {}, {}  # the other parts number their relationships anew
+    if declared is not None:
+        problems.extend(declared.warnings(document))
+    # the other parts number their relationships anew
+    walker.graphics, walker.chunks, walker.declared = {}, {}, None
     if config.get("office", "notes", True):
         for suffix, item in (("/footnotes", "footnote"), ("/endnotes", "endnote")):
             # the notes are stories of their own, numbered apart from the body
@@ -719,6 +739,7 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
                 problems.append(unclosed_field_warning("a comment"))
     if headers_footers:
         _parts(walker, parts("/footer"), "footer", package, config, problems)
+    return declared.unresolved if declared is not None else 0
 
 
 def _parts(walker: Walker, parts: Sequence[tuple[str, Any]], kind: str, package: PackageXml,
