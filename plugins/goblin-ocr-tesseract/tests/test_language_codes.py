@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 import goblin_core
@@ -81,3 +82,17 @@ def test_languages_missing_from_a_tessdata_folder_name_that_folder(
     assert not ready
     assert "missing for eng" in reason
     assert f"tesseract.tessdata_dir is {tmp_path}" in reason
+
+
+def test_models_missing_where_tessdata_prefix_points_name_it(
+        tesseract: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the packages are installed: Tesseract was sent to look elsewhere, and must say so
+    backend = TesseractBackend()
+    assert backend.available()[0]
+    monkeypatch.setenv("TESSDATA_PREFIX", str(tmp_path))
+    ready, reason = backend.available_for(default_registry().config(ocr_languages="eng"))
+    assert not ready
+    assert "missing for eng" in reason or "no Tesseract language data" in reason
+    assert f"as TESSDATA_PREFIX={tmp_path} in the environment says" in reason
+    monkeypatch.delenv("TESSDATA_PREFIX")
+    assert backend.available_for(default_registry().config(ocr_languages="eng")) == (True, "")

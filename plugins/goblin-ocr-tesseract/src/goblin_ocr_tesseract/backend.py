@@ -31,6 +31,7 @@ from goblin_ocr_tesseract.languages import (
     find_binary,
     installed_languages,
     listing_problem,
+    models_named_elsewhere,
     split_languages,
     tessdata_folder,
 )
@@ -95,7 +96,8 @@ class TesseractBackend(BaseEngine):
             return False, problem
         if not installed_languages(binary):
             return False, ("no Tesseract language data installed: apt-get install "
-                           f"{debian_package('eng')} {debian_package('por')}")
+                           f"{debian_package('eng')} {debian_package('por')}"
+                           f"{models_named_elsewhere(binary)}")
         return True, ""
 
     def available_for(self, config: Config) -> tuple[bool, str]:
@@ -125,8 +127,7 @@ class TesseractBackend(BaseEngine):
         languages = str(options["languages"]) or str(config.section("goblin")["ocr_languages"])
         choice = choose(languages, installed_languages(binary, tessdata))
         if choice.missing and (not choice.use or options["missing_languages"] == "fail"):
-            where = f" (tesseract.tessdata_dir is {tessdata})" if tessdata else ""
-            return False, choice.missing_message() + where
+            return False, choice.missing_message() + models_named_elsewhere(binary, tessdata)
         if not choice.use:
             return False, _NO_LANGUAGE
         return _modes_usable(int(options["psm"]), int(options["oem"]), choice.use,
@@ -352,7 +353,8 @@ class TesseractBackend(BaseEngine):
         if not self._languages_usable(choice, str(options["missing_languages"])):
             return None, ()
         warnings = ((("MissingLanguage",
-                      f"{choice.missing_message()}; read with {choice.lang} only"),)
+                      f"{choice.missing_message()}{models_named_elsewhere(binary, tessdata)}; "
+                      f"read with {choice.lang} only"),)
                     if choice.missing else ())
         return RunSettings(
             binary=binary,

@@ -126,7 +126,6 @@ def find_binary(command: str) -> str | None:
     return shutil.which(command)
 
 
-@functools.lru_cache(maxsize=16)
 def tessdata_folder(binary: str, tessdata_dir: str = "") -> str:
     """The folder the binary loads models from (``--list-langs`` names it); "" if unknown."""
     if tessdata_dir:
@@ -143,6 +142,25 @@ def installed_languages(binary: str, tessdata_dir: str = "") -> frozenset[str]:
     return frozenset(line.strip() for line in lines[1:] if line.strip() and " " not in line.strip())
 
 
+def models_named_elsewhere(binary: str, tessdata_dir: str = "") -> str:
+    """Where Tesseract looked for its models, when a setting sent it away from where its
+    packages put them (``tesseract.tessdata_dir``, or TESSDATA_PREFIX in the environment),
+    as " (...)"; "" otherwise. Models missing there may be installed all the same: the
+    packages to install are not all the message has to say.
+
+    >>> models_named_elsewhere("tesseract", "/srv/models")
+    ' (tesseract.tessdata_dir is /srv/models)'
+    """
+    if tessdata_dir:
+        return f" (tesseract.tessdata_dir is {tessdata_dir})"
+    prefix = _models_prefix()
+    if not prefix:
+        return ""
+    folder = tessdata_folder(binary) or prefix
+    return (f" (Tesseract looked in {folder}, as TESSDATA_PREFIX={prefix} in the environment "
+            "says; unset it to use the models the packages installed)")
+
+
 #: Seconds ``tesseract --list-langs`` may take: it answers in milliseconds, so one that
 #: has not answered by then is hung (a wrapper waiting on something), not slow
 LIST_LANGS_TIMEOUT = 10.0
@@ -151,15 +169,22 @@ LIST_LANGS_TIMEOUT = 10.0
 def listing_problem(binary: str, tessdata_dir: str = "") -> str:
     """Why ``tesseract --list-langs`` gave no answer ("" when it did): a binary that
     hangs or cannot start is told apart from one that has no language data."""
-    return _list_langs_run(binary, tessdata_dir)[1]
+    return _list_langs_run(binary, tessdata_dir, _models_prefix())[1]
 
 
 def _list_langs(binary: str, tessdata_dir: str) -> tuple[str, ...]:
-    return _list_langs_run(binary, tessdata_dir)[0]
+    return _list_langs_run(binary, tessdata_dir, _models_prefix())[0]
+
+
+def _models_prefix() -> str:
+    """TESSDATA_PREFIX as Tesseract will see it: where it looks for models when no
+    ``--tessdata-dir`` is given, so a listing is kept for each value it takes."""
+    return os.environ.get("TESSDATA_PREFIX", "")
 
 
 @functools.lru_cache(maxsize=16)
-def _list_langs_run(binary: str, tessdata_dir: str) -> tuple[tuple[str, ...], str]:
+def _list_langs_run(binary: str, tessdata_dir: str,
+                    _prefix: str) -> tuple[tuple[str, ...], str]:
     args = [binary, "--list-langs"]
     if tessdata_dir:
         args[1:1] = ["--tessdata-dir", tessdata_dir]
