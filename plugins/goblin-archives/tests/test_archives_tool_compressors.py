@@ -213,3 +213,20 @@ def test_a_tool_that_fails_after_closing_its_output_is_heard(
     with pytest.raises(CorruptDocument, match=r"metade\.txt\.lz/metade\.txt: .*lzip -dc "
                                               r"failed: File ends unexpectedly"):
         goblin_core.extract(b"LZIP\x01" + bytes(40), name="metade.txt.lz", ocr="never")
+
+
+def test_bytes_lzip_leaves_unread_are_said_to_be_lost(tmp_path: Path) -> None:
+    """lzip -d stops at bytes that start no new member and exits 0: trailing garbage, or
+    a whole member after such bytes, was lost without a word."""
+    require_binary("lzip", "lzip")
+    docs = _folder(tmp_path)
+    note, minutes = (_compressed("lzip", docs / name) for name in ("nota.txt", "ata.txt"))
+    for damaged in (note + b"lixo no fim\n", note + b"lixo" + minutes):
+        doc = goblin_core.extract(damaged, name="nota.txt.lz", ocr="never")
+        assert _texts(doc) == {"nota.txt.lz/nota.txt": NOTE}
+        assert [e.kind for e in doc.report.errors] == ["CorruptDocument"]
+        assert "trailing garbage, ignored" in doc.report.errors[0].message
+    for whole in (note + minutes, note + bytes(4096), note + minutes + bytes(7)):
+        doc = goblin_core.extract(whole, name="notas.lz", ocr="never")
+        assert _texts(doc)["notas.lz/notas"].startswith(NOTE)
+        assert not doc.report.errors

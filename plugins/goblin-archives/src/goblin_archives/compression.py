@@ -17,6 +17,8 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 from typing import BinaryIO
 
 from goblin_archives.concatenated import (
@@ -27,6 +29,7 @@ from goblin_archives.concatenated import (
     lzma_stream,
     xz_streams,
 )
+from goblin_archives.lzip_members import holds_unread_bytes
 from goblin_core.child_environment import child_environment
 from goblin_core.errors import EngineUnavailable
 from goblin_core.source import Source
@@ -78,7 +81,8 @@ class _PipeStream:
     output is whole, but when the warning is that bytes after the last stream were
     ignored (trailing garbage), those bytes are lost and said so, as for the other
     compressors. ``packed_path``, when the tool was given the file by name, is put as
-    ``shown_as`` in what the tool says.
+    ``shown_as`` in what the tool says. ``left_unread``, when given, tells after a clean
+    exit whether the tool left bytes of the file unread without a word (lzip does).
     """
 
     #: how long a tool that has closed its output may take to exit
@@ -86,8 +90,10 @@ class _PipeStream:
 
     def __init__(self, process: subprocess.Popen[bytes], name: str,
                  warning_exits: frozenset[int] = frozenset(),
-                 packed_path: str = "", shown_as: str = "") -> None:
+                 packed_path: str = "", shown_as: str = "",
+                 left_unread: Callable[[], bool] | None = None) -> None:
         self._process = process
+        self._left_unread = left_unread
         self._name = name
         self._warning_exits = warning_exits
         self._packed_path = packed_path
@@ -118,6 +124,9 @@ class _PipeStream:
         if status != 0 and "trailing garbage" in stderr:
             raise TrailingGarbage(f"{self._name} ignored bytes after the last stream, which "
                                   f"are no compressed data ({stderr})")
+        if status == 0 and self._left_unread is not None and self._left_unread():
+            raise TrailingGarbage(f"{self._name} stopped at bytes that start no new member "
+                                  "and left the rest of the file unread")
 
     def close(self) -> None:
         self._out.close()
@@ -129,13 +138,14 @@ class _PipeStream:
 
 
 def _piped(tool_name: str, package: str, reads: str = "",
-           warning_exits: frozenset[int] = frozenset(),
-           by_name: bool = False) -> Callable[[Source], BinaryIO]:
+           warning_exits: frozenset[int] = frozenset(), by_name: bool = False,
+           left_unread: Callable[[Path], bool] | None = None) -> Callable[[Source], BinaryIO]:
     """An opener running ``tool_name -dc`` on the file, its output the stream.
 
     The file goes to the tool on its standard input, or, with ``by_name``, as its
     argument: lzop says of data cut short on its standard input only a stale system
     error ('Inappropriate ioctl for device'), and of a named file that it ends early.
+    ``left_unread`` tells from the file whether the tool stopped short of its end.
     """
 
     def opener(source: Source) -> BinaryIO:
@@ -154,8 +164,9 @@ def _piped(tool_name: str, package: str, reads: str = "",
         with open(path, "rb") as packed:
             process = subprocess.Popen([tool, "-dc"], stdin=packed, stdout=subprocess.PIPE,
                                        stderr=subprocess.PIPE, env=child_environment())
+        unread = None if left_unread is None else partial(left_unread, Path(path))
         return _PipeStream(process, f"{tool_name} -dc",  # type: ignore[return-value]
-                           warning_exits)
+                           warning_exits, left_unread=unread)
 
     return opener
 
@@ -170,7 +181,8 @@ CODECS: tuple[Codec, ...] = (
     # gzip and lzop exit 2 on "trailing garbage ignored": the data they gave is good
     Codec("compress", "application/x-compress", ("z", "taz"),
           _piped("gzip", "gzip", " (it reads .Z files)", frozenset({2})), "gzip", "gzip"),
-    Codec("lzip", "application/x-lzip", ("lz",), _piped("lzip", "lzip"), "lzip", "lzip"),
+    Codec("lzip", "application/x-lzip", ("lz",),
+          _piped("lzip", "lzip", left_unread=holds_unread_bytes), "lzip", "lzip"),
     Codec("lzop", "application/x-lzop", ("lzo", "tzo"),
           _piped("lzop", "lzop", warning_exits=frozenset({2}), by_name=True), "lzop", "lzop"),
 )
