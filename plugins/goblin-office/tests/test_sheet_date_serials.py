@@ -6,13 +6,14 @@ a wrong time: -0.25 as ``18:00:00``, -1 and -400 as ``00:00:00``. Serial 60, the
 February 1900 Excel keeps from Lotus 1-2-3, read as the 28th, as serial 59 does. Shown
 with its date (``office.cell_dates = "display"``), a time of day read as 30 December
 1899, where Excel shows 0 January 1900, or 1 January 1904 in the 1904 date system.
-An .xls read by calamine misread the same serials, and one read by xlrd counted a negative
-serial back from 1899 and read serial 60 as the 28th too.
+An .xls or .xlsb read by calamine misread the same serials, and an .xls read by xlrd
+counted a negative serial back from 1899 and read serial 60 as the 28th too.
 """
 
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +22,7 @@ import openpyxl
 import pytest
 import xlrd
 from openpyxl.utils.datetime import CALENDAR_MAC_1904
-from packages import libreoffice_saved, rewrite
+from packages import _record, libreoffice_saved, rewrite, xlsb
 from xlrd.sheet import Cell
 
 from goblin_core import Document
@@ -138,3 +139,29 @@ def test_an_xls_reads_its_serials_as_excel_shows_them(read: Read, tmp_path: Path
 ])
 def test_xlrd_reads_a_serial_as_excel_shows_it(datemode: int, serial: float, shown: str) -> None:
     assert _xlrd_cell(Cell(xlrd.XL_CELL_DATE, serial), datemode) == shown
+
+
+def _xlsb(serial: float) -> bytes:
+    """A one-sheet .xlsb: ``texto`` in A1, ``serial`` in B1, whose style (the only one)
+    shows the built-in date format 14 (m/d/yyyy)."""
+    data = xlsb("Prazos", "texto", serial)
+    xf = struct.pack("<HHHHHBBHBB", 0xFFFF, 14, 0, 0, 0, 0, 0, 0, 0, 0)  # BrtXF
+    styles = (_record(0x0116) + _record(0x0269, struct.pack("<I", 1)) + _record(0x002F, xf)
+              + _record(0x026A) + _record(0x0117))  # the style sheet, its cell formats
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(buffer, "w") as copy:
+        for info in source.infolist():
+            copy.writestr(info, source.read(info))
+        copy.writestr("xl/styles.bin", styles)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(("serial", "shown"), [
+    (-0.25, "-0.25"), (-400.5, "-400.5"), (59, "1900-02-28"), (60, "1900-02-29"),
+    (60.75, "1900-02-29 18:00:00"), (45366, "2024-03-15"), (0.25, "06:00:00"),
+])
+def test_an_xlsb_reads_its_serials_as_excel_shows_them(
+    read: Read, serial: float, shown: str
+) -> None:
+    document = read(_xlsb(serial), "prazos.xlsb")
+    assert _rows(document) == [["texto", shown]]

@@ -38,6 +38,7 @@ _SHARED_STRING_ITEM = 0x13  # BrtSSTItem: flags, then the string (XLWideString)
 _END_SHARED_STRINGS = 0xA0  # BrtEndSst: the last of the shared strings
 _END_SHEET_DATA = 0x92  # BrtEndSheetData: no cell follows
 _BUNDLE_SHEET = 0x9C  # BrtBundleSh: a sheet of the workbook
+_WORKBOOK_PROPERTIES = 0x99  # BrtWbProp: its first flag says the 1904 date system
 _END_BUNDLE_SHEETS = 0x90
 # BrtBundleSh's hsState; a value the format does not define leaves the sheet shown
 _SHEET_STATES = {0: "visible", 1: "hidden", 2: "veryHidden"}
@@ -232,6 +233,31 @@ def _cell_value(kind: int, view: memoryview, start: int, end: int,
     if kind in (_CELL_ERROR, _FORMULA_ERROR) and size >= 1:
         return error_text(view[start])
     return ""
+
+
+def number_cells(sheet: bytes) -> Iterator[tuple[int, int, float]]:
+    """(row, column, value) of the number cells of a worksheet part (an RK or real
+    number, a formula's number result), in the order the part holds them."""
+    row = 0
+    for kind, start, size in records(sheet):
+        if kind == _ROW_HEADER and size >= 4:
+            (row,) = struct.unpack_from("<I", sheet, start)
+        elif kind == _CELL_RK and size >= 12:
+            column, _, rk = struct.unpack_from("<III", sheet, start)
+            yield row, column, float(rk_number(rk))
+        elif kind in (_CELL_REAL, _FORMULA_NUMBER) and size >= 16:
+            column, _, value = struct.unpack_from("<IId", sheet, start)
+            yield row, column, value
+        elif kind == _END_SHEET_DATA:
+            return
+
+
+def date1904(workbook: bytes) -> bool:
+    """Whether ``xl/workbook.bin`` says the workbook counts dates from 1904."""
+    for kind, start, size in records(workbook):
+        if kind == _WORKBOOK_PROPERTIES and size >= 4:
+            return bool(struct.unpack_from("<I", workbook, start)[0] & 1)
+    return False
 
 
 def rk_number(rk: int) -> float | int:

@@ -26,13 +26,13 @@ from goblin_core.errors import CorruptDocument, GoblinError
 from goblin_core.source import Source
 from goblin_office import biff12
 from goblin_office.cells import cell_text
-from goblin_office.containers import open_member
+from goblin_office.containers import open_member, read_member
 from goblin_office.dateformat import excel_serial
 from goblin_office.numberformat import NumberFormat, compile_format, general_text
 from goblin_office.olecheck import open_compound_file
 from goblin_office.safexml import attr, children, descendants
 from goblin_office.sheetextras import WorkbookXml
-from goblin_office.sheetspan import CHUNK, column_index, tag_windows
+from goblin_office.sheetspan import CHUNK, column_index, inflated_prefix, tag_windows
 
 log = logging.getLogger(__name__)
 
@@ -466,7 +466,7 @@ class BiffDateSerials(_SheetSerials):
             else:
                 continue
             for place, serial in values:
-                if serial < 0 or 60 <= serial < 61:
+                if _misread(serial):
                     yield row, place, float(serial)
 
 
@@ -483,6 +483,39 @@ def _substream(data: bytes, offset: int) -> Iterator[tuple[int, int, int]]:
         if kind == _EOF:
             return
         offset = start + length
+
+
+class XlsbDateSerials(_SheetSerials):
+    """The serials of an .xlsb's number cells (see ``_SheetSerials``), read from the
+    records of the sheet part when a sheet holds a value calamine may have misread."""
+
+    def __init__(self, archive: zipfile.ZipFile, sheets: dict[str, str], name: str) -> None:
+        self.archive = archive
+        self.sheets = sheets
+        self.name = name
+        self._system_read = False
+
+    def _serials(self, sheet: str, archive: zipfile.ZipFile | None) -> Serials | None:
+        path = self.sheets.get(sheet)
+        if path is None:
+            return None
+        try:
+            if not self._system_read:
+                self._system_read = True
+                self.date1904 = biff12.date1904(read_member(self.archive, "xl/workbook.bin",
+                                                            self.name))
+            part = inflated_prefix(self.archive, path)
+        except (GoblinError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+            log.warning("%s: date serials of %s not read: %s", self.name, path, exc)
+            return None
+        return ((row, column, serial) for row, column, serial in biff12.number_cells(part)
+                if _misread(serial))
+
+
+def _misread(serial: float) -> bool:
+    """A serial calamine gives otherwise than Excel shows it in any date format: a
+    negative one, or 29 February 1900 (see ``_SheetSerials``)."""
+    return serial < 0 or 60 <= serial < 61
 
 
 def _short_string(data: bytes) -> str | None:

@@ -30,6 +30,7 @@ from goblin_office.cellformats import (
     BiffDateSerials,
     DateSerials,
     WorkbookFormats,
+    XlsbDateSerials,
     display_rows,
 )
 from goblin_office.cells import cell_text, error_text, iso_durations, unescaped_characters
@@ -166,7 +167,7 @@ class _CalamineDocument(BaseParsedDocument):
         self.names = names
         self.extras = extras
         self.formats = formats
-        self.serials: DateSerials | BiffDateSerials | None = None
+        self.serials: DateSerials | BiffDateSerials | XlsbDateSerials | None = None
         self.dates = config.get("office", "cell_dates", "iso") == "display"
         self.comma = comma
         self.max_cells = int(config.get("office", "max_sheet_cells", 5_000_000))
@@ -458,6 +459,7 @@ class CalamineParser(BaseEngine):
         document.left_out = left_out
         if mime == fmt.XLSB:
             document.error_reader = xlsb_error_cells
+            document.serials = XlsbDateSerials(package, error_parts, plain.display_name)
         document.children = package_children(plain, config, package)
         document.metadata.update(core_properties(reader))
         return document
