@@ -124,7 +124,7 @@ def _walk_paths(paths: PathsLike) -> Iterator[tuple[Path, str] | InputProblem]:
         elif path.is_symlink():
             yield InputProblem(str(path), "FileNotFound", _broken_link(path))
         else:
-            yield InputProblem(str(path), "FileNotFound", "no such file or folder")
+            yield InputProblem(str(path), "FileNotFound", "no such file or folder; check the path")
 
 
 def _broken_link(path: Path) -> str:
@@ -215,22 +215,51 @@ def distinct_names(names: Sequence[str], paths: Sequence[str | None]) -> list[st
     return distinct
 
 
+def walk_given(paths: PathsLike, reads_urls: bool,
+               url_reader: str) -> Iterator[tuple[str, tuple[Path, str] | InputProblem | str]]:
+    """Each path given with what ``walk_inputs`` finds under it, but every file once, and a
+    URL that names no file here: the URL itself when the executor's workers fetch URLs
+    (``reads_urls``), else a problem naming ``url_reader``, what does fetch them.
+
+    A file reached twice (a folder given twice, as ``d`` and ``./d/``, or a folder and a
+    file in it) is one document: read twice, it came back twice under numbered names.
+    Folders on the way are resolved, the file's own name is not: a link beside its
+    target is a file of its own, as when its folder is walked.
+    """
+    seen: set[str] = set()
+    folders: dict[Path, str] = {}
+    for raw in input_paths(paths):
+        if raw and is_url(raw) and not os.path.lexists(raw):
+            yield raw, raw if reads_urls else InputProblem(
+                raw, "FileNotFound",
+                f"a URL, which this executor does not fetch; {url_reader} has its workers "
+                "read URLs")
+            continue
+        for item in walk_inputs([raw]):
+            if not isinstance(item, InputProblem):
+                folder = item[0].parent
+                if folder not in folders:
+                    folders[folder] = os.path.realpath(folder)
+                key = os.path.join(folders[folder], item[0].name)
+                if key in seen:
+                    continue
+                seen.add(key)
+            yield raw, item
+
+
 def tasks_for(paths: PathsLike, reads_urls: bool = False) -> Iterator[Task | InputProblem]:
     """Tasks for every file under ``paths``, numbered in order; problems passed through.
 
     Files that share a display name (two folders given, each with an ``x.pdf``) are
     named by their path as given instead (``distinct_names``). A URL that names no file
     here is a task of its own when the executor's workers fetch URLs (``reads_urls``),
-    else a problem saying so: read as a path, it was "no such file or folder".
+    else a problem saying so: read as a path, it was "no such file or folder". A file
+    reached twice is one task (``walk_given``).
     """
     walked: list[tuple[Path | str, str] | InputProblem] = []
-    for raw in input_paths(paths):
-        if raw and is_url(raw) and not os.path.lexists(raw):
-            walked.append((raw, raw) if reads_urls else InputProblem(
-                raw, "FileNotFound", "a URL, which this executor does not fetch; the Dask "
-                "executor (goblin-dask, executor=\"executor.dask\") has its workers read URLs"))
-        else:
-            walked.extend(walk_inputs([raw]))
+    for _, found in walk_given(paths, reads_urls, 'the Dask executor (goblin-dask, '
+                               'executor="executor.dask")'):
+        walked.append((found, found) if isinstance(found, str) else found)
     files = [item for item in walked if not isinstance(item, InputProblem)]
     names = iter(distinct_names([name for _, name in files], [str(path) for path, _ in files]))
     index = 0

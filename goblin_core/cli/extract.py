@@ -45,8 +45,8 @@ from goblin_core.cli.run_options import call_options, password_option, settings_
 from goblin_core.config import Config
 from goblin_core.engines import Task, run_executor
 from goblin_core.errors import GoblinError
-from goblin_core.executors.worker import error_document
-from goblin_core.inputs import InputProblem, distinct_names, is_url, walk_inputs
+from goblin_core.executors.worker import error_document, problem_document
+from goblin_core.inputs import InputProblem, distinct_names, is_url, walk_given
 from goblin_core.model import Document, Page
 from goblin_core.pipeline import (
     NO_OCR_BACKEND,
@@ -114,19 +114,18 @@ def _collect_inputs(paths: Sequence[str], stdin_name: str, earlier: _EarlierResu
                               file=stdin_name) from exc
         return [_Input(0, stdin_name, path=spooled)]
     found: list[_Input] = []
-    for raw in paths:
-        walked = Path(raw).is_dir() and not is_url(raw)
-        for item in _walk_or_url([raw], reads_urls):
-            if isinstance(item, str):
-                found.append(_Input(len(found), item, url=item))
-                continue
-            if isinstance(item, InputProblem):
-                found.append(_Input(len(found), item.path, problem=item))
-                continue
-            path, name = item
-            if walked and earlier is not None and earlier.holds(Path(raw), path):
-                continue
-            found.append(_Input(len(found), name, path=path))
+    folders = {raw for raw in paths if Path(raw).is_dir() and not is_url(raw)}
+    for raw, item in walk_given(paths, reads_urls, "--executor dask (goblin-dask)"):
+        if isinstance(item, str):
+            found.append(_Input(len(found), item, url=item))
+            continue
+        if isinstance(item, InputProblem):
+            found.append(_Input(len(found), item.path, problem=item))
+            continue
+        path, name = item
+        if raw in folders and earlier is not None and earlier.holds(Path(raw), path):
+            continue
+        found.append(_Input(len(found), name, path=path))
     return _distinct_names(found)
 
 
@@ -165,21 +164,6 @@ class _EarlierResults:
         return earlier
 
 
-def _walk_or_url(paths: Sequence[str],
-                 reads_urls: bool) -> Iterator[tuple[Path, str] | InputProblem | str]:
-    """``walk_inputs`` of each path, but a URL that names no file here: the URL itself
-    when the executor fetches URLs, else a problem saying which executor does."""
-    for raw in paths:
-        if not is_url(raw) or os.path.lexists(raw):
-            yield from walk_inputs([raw])
-        elif reads_urls:
-            yield raw
-        else:
-            yield InputProblem(raw, "FileNotFound",
-                               "a URL, which this executor does not fetch; --executor dask "
-                               "(goblin-dask) has its workers read URLs")
-
-
 def _distinct_names(items: list[_Input]) -> list[_Input]:
     """Give files that share a display name (``a/x.pdf``, ``b/x.pdf`` given one by one)
     their path as given instead, so no result overwrites another."""
@@ -191,9 +175,7 @@ def _distinct_names(items: list[_Input]) -> list[_Input]:
 
 def _problem_document(item: _Input) -> Document:
     assert item.problem is not None
-    error = GoblinError(item.problem.message, file=item.problem.path)
-    error.kind = item.problem.kind  # keep the walker's precise kind (FileNotFound...)
-    return error_document(Task(None, item.display_name), error)
+    return problem_document(item.problem, item.display_name)
 
 
 def _extract_one(item: _Input, registry: Registry, config: Config, isolate: bool) -> Document:
