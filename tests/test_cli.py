@@ -1129,7 +1129,7 @@ def test_entries_of_a_folder_that_cannot_be_read_come_in_name_order_named_alike(
     heads = [line for line in result.stdout.splitlines() if line.startswith("file_path_pwd:")]
     assert heads == [f'file_path_pwd:"{name}"'
                      for name in ("a_dangling.txt", "b_ok.txt", "c_pipe.txt", "z.txt")]
-    assert '"a_dangling.txt": FileNotFound' in result.stderr
+    assert '"a_dangling.txt": UnreadableFile: symbolic link to a missing target' in result.stderr
     assert '"c_pipe.txt": UnsupportedFormat' in result.stderr
 
 
@@ -1145,4 +1145,5 @@ def test_the_report_counts_paths_it_cannot_read_as_failed_and_names_them(
                             str(tmp_path / "missing.pdf")])
     errors = result.stderr.splitlines()
     assert len(errors) == 3, errors
-    assert any(f'"{tmp_path / "missing.pdf"}": FileNotFound' in line for line in errors)
+    assert any(f'"{tmp_path / "missing.pdf"}": UnreadableFile: no such file' in line
+               for line in errors)

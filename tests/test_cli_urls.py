@@ -19,7 +19,7 @@ def test_a_url_the_local_executor_cannot_fetch_is_named_as_given_and_says_who_ca
     result = CliRunner().invoke(cli, ["extract", url, str(tmp_path / "b.txt"), "--jobs", "1"],
                                 obj=CliState(load_registry(entry_points=lambda: [])))
     assert result.exit_code == 1, result.output
-    assert result.stderr == (f'goblin: error: "{url}": FileNotFound: a URL, which this executor '
+    assert result.stderr == (f'goblin: error: "{url}": UnreadableFile: a URL, which this executor '
                              "does not fetch; --executor dask (goblin-dask) has its workers "
                              "read URLs\n")
     assert f'file_path_pwd:"{url}"' in result.stdout

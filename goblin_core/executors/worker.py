@@ -69,16 +69,19 @@ def error_document(task: Task, error: GoblinError, seconds: float = 0.0) -> Docu
     )
 
 
-def problem_document(problem: InputProblem) -> Document:
-    """The Document of an input that could not be walked (missing, a loop, unreadable).
+def problem_document(problem: InputProblem, name: str | None = None) -> Document:
+    """The Document, named ``name`` (else by the path), of an input that could not be
+    walked (missing, a loop, unreadable).
 
     Its report has the kind ``extract`` would raise for the same path:
     UnreadableFile (missing, no permission, a folder loop) or UnsupportedFormat
-    (not a regular file), never the bare base class.
+    (not a regular file), never the bare base class; the command line reports the same
+    kind, so a file missing when the run starts and one gone by the time its turn
+    comes are counted alike.
     """
     error_type = ERROR_KINDS.get(problem.kind, UnreadableFile)
-    error = error_type(f"{problem.message}; check the path", file=problem.path)
-    return error_document(Task(None, problem.path), error)
+    error = error_type(problem.message, file=problem.path)
+    return error_document(Task(None, name or problem.path), error)
 
 
 @dataclass(frozen=True)

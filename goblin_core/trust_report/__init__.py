@@ -79,7 +79,7 @@ def build_report(
     for problem in (t for t in walked if isinstance(t, InputProblem)):
         documents.append(problem_document(problem))
         if unreadable is not None:
-            unreadable(problem.path, f"{problem.kind}: {problem.message}")
+            unreadable(problem.path, f"{documents[-1].report.errors[0].kind}: {problem.message}")
     thumbs: dict[tuple[str, int], str] = {}
     if tasks:
         executor = registry.get("executor.local")
