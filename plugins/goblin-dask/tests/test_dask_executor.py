@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -180,12 +181,18 @@ def test_retries_count_the_lost_workers_of_the_cluster_goblin_starts(
     tasks = list(tasks_for([tmp_path]))
 
     def kill_the_dask_worker_reading_it() -> None:
-        # the goblin worker reading the document is a child of the Dask worker process
-        for process in psutil.Process().children(recursive=True):
-            with contextlib.suppress(psutil.Error):
-                if "goblin_core.executors.worker" in " ".join(process.cmdline()):
-                    os.kill(process.ppid(), signal.SIGKILL)
-                    return
+        # the goblin worker reading the document is a child of the Dask worker process;
+        # on a loaded machine the cluster takes a while to start it, so look until it runs
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            for process in psutil.Process().children(recursive=True):
+                with contextlib.suppress(psutil.Error):
+                    if "goblin_core.executors.worker" in " ".join(process.cmdline()):
+                        # one just started may still be importing, not yet reading
+                        time.sleep(max(0.0, process.create_time() + 5 - time.time()))
+                        os.kill(process.ppid(), signal.SIGKILL)
+                        return
+            time.sleep(0.5)
 
     threading.Timer(10, kill_the_dask_worker_reading_it).start()
     config = registry.config(dask={"retries": 0, "workers": 1})
