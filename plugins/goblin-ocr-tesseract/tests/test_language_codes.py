@@ -96,3 +96,18 @@ def test_models_missing_where_tessdata_prefix_points_name_it(
     assert f"as TESSDATA_PREFIX={tmp_path} in the environment says" in reason
     monkeypatch.delenv("TESSDATA_PREFIX")
     assert backend.available_for(default_registry().config(ocr_languages="eng")) == (True, "")
+
+
+def test_the_orientation_model_is_no_language_to_read_with(tesseract: str,
+                                                           page_image: DrawPage) -> None:
+    # read "in" osd, English came out as Latin and Han nonsense
+    config = default_registry().config(ocr_languages="osd")
+    ready, reason = TesseractBackend().available_for(config)
+    assert not ready
+    assert "'osd' is Tesseract's orientation model, not a language" in reason
+    assert "apt-get install" not in reason
+    result = TesseractBackend().recognize(page_image([LINE]), "eng+osd",
+                                          default_registry().config())
+    assert LINE in normalize(result.text)
+    [(kind, message)] = result.warnings
+    assert kind == "MissingLanguage" and "orientation model" in message

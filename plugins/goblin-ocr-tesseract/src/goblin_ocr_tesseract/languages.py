@@ -59,9 +59,11 @@ class LanguageChoice:
         >>> choose("english", frozenset({"eng"})).install_hint()
         "'english' is not a Tesseract language code such as eng or chi_sim"
         """
-        codes = [c for c in self.missing if _LANGUAGE_CODE.fullmatch(c)]
-        others = [c for c in self.missing if c not in codes]
+        codes = [c for c in self.missing if _LANGUAGE_CODE.fullmatch(c) and not _orientation(c)]
+        others = [c for c in self.missing if c not in codes and not _orientation(c)]
         hints = [f"apt-get install {' '.join(debian_package(c) for c in codes)}"] if codes else []
+        hints += [f"{c!r} is Tesseract's orientation model, not a language: goblin turns "
+                  "pages upright with it by itself" for c in self.missing if _orientation(c)]
         if others:
             names = ", ".join(repr(c) for c in others)
             hints.append(f"{names} {'is' if len(others) == 1 else 'are'} not a Tesseract "
@@ -101,13 +103,23 @@ def choose(requested: str, installed: frozenset[str]) -> LanguageChoice:
     use: list[str] = []
     missing: list[str] = []
     for code in split_languages(requested):
-        found = _installed_spelling(code, installed)
+        # read "as" osd, a page comes out as Latin and Han nonsense
+        found = None if _orientation(code) else _installed_spelling(code, installed)
         if found is None:
             missing.append(code)
         elif found not in use:
             use.append(found)
     return LanguageChoice(use=tuple(use), missing=tuple(missing),
                           installed=tuple(sorted(c for c in installed if c != "osd")))
+
+
+def _orientation(code: str) -> bool:
+    """Whether ``code`` names Tesseract's orientation and script model, which reads no text.
+
+    >>> choose("eng+OSD", frozenset({"eng", "osd"}))
+    LanguageChoice(use=('eng',), missing=('OSD',))
+    """
+    return code.lower() == "osd"
 
 
 def _installed_spelling(code: str, installed: frozenset[str]) -> str | None:
