@@ -286,6 +286,12 @@ class ContentCheck:
         stream = self.embedded_file(name)
         return stream is not None and stream.objgen[0] in self._damaged_streams
 
+    def attachment_flaw(self, name: str) -> str | None:
+        """What ``flate_flaw`` finds wrong with the embedded file named ``name`` (qpdf,
+        which lists the files, is open already to bound them)."""
+        stream = self.embedded_file(name)
+        return flate_flaw(stream) if stream is not None else None
+
     def embedded_file(self, name: str) -> Any:
         """The stream of the embedded file named ``name`` (its file specification's
         ``/UF`` or ``/F``), listed among the embedded files or attached to an
@@ -458,6 +464,85 @@ def embedded_data(stream: Any, most: int) -> bytes:
     return data
 
 
+def inflated_before_damage(stream: Any, most: int) -> bytes:
+    """What the embedded file ``stream``'s Flate data inflates to before its damage, at
+    most ``most`` bytes. PDFium gives the stream's raw bytes for one whose data breaks
+    at its start, which would be handed on as the file. zlib gives up the whole output
+    of the call it fails in, so the piece it breaks in is inflated again a byte at a
+    time, from a copy of the inflater made before it."""
+    raw = stream.read_raw_bytes()
+    inflater = zlib.decompressobj()
+    pieces: list[bytes] = []
+    held = 0
+    for at in range(0, len(raw), _DAMAGE_PIECE):
+        piece = raw[at:at + _DAMAGE_PIECE]
+        before = inflater.copy()
+        try:
+            out = inflater.decompress(piece, most + 1 - held)
+        except zlib.error:
+            pieces.append(_up_to_break(before, piece, most + 1 - held))
+            break
+        pieces.append(out)
+        held += len(out)
+        if held > most or inflater.eof:
+            break
+    return b"".join(pieces)[:most]
+
+
+def _up_to_break(inflater: Any, piece: bytes, room: int) -> bytes:
+    """What ``inflater`` makes of ``piece`` fed a byte at a time, up to where it breaks,
+    at most about ``room`` bytes."""
+    out: list[bytes] = []
+    for at in range(len(piece)):
+        try:
+            made = inflater.decompress(piece[at:at + 1], room)
+        except zlib.error:
+            break
+        out.append(made)
+        room -= len(made)
+        if room <= 0 or inflater.eof:
+            break
+    return b"".join(out)
+
+
+#: Bytes of damaged Flate data inflated in one call before the piece it breaks in
+_DAMAGE_PIECE = 1 << 16
+
+
+def flate_flaw(stream: Any) -> str | None:
+    """What is wrong with the embedded file ``stream``, plain Flate data the stream check
+    found no break in, or None: ``"checksum"`` when it inflates whole but fails its
+    checksum (damage in the middle of deflate data seldom breaks it: flipped bits mostly
+    read as other codes, and only the checksum at its end tells), ``"cut"`` when it stops
+    before its last block. The readers take either as it is, without a word."""
+    import pikepdf
+
+    if stream.get("/Filter") != pikepdf.Name.FlateDecode or "/DecodeParms" in stream:
+        return None
+    raw = stream.read_raw_bytes()
+    whole = _inflates_to_end(zlib.decompressobj(), raw)
+    if whole is None:
+        return "checksum"
+    if whole:
+        return None
+    # no checksum read: whole deflate data a writer left it off (as some do), or cut data
+    return None if _inflates_to_end(zlib.decompressobj(-zlib.MAX_WBITS), raw[2:]) else "cut"
+
+
+def _inflates_to_end(inflater: Any, piece: bytes) -> bool | None:
+    """Whether ``inflater`` reaches the end of its data in ``piece`` (None: it breaks),
+    counting the output and never holding it whole."""
+    try:
+        while piece and not inflater.eof:
+            inflater.decompress(piece, _CHECK_PIECE)
+            piece = inflater.unconsumed_tail
+    except zlib.error:
+        return None
+    return bool(inflater.eof)
+
+
+#: Bytes inflated at a time when only whether the data is whole is wanted
+_CHECK_PIECE = 1 << 20
 def _content_streams(page: Any) -> list[Any]:
     """The streams a page's ``/Contents`` names (one, or an array of them)."""
     import pikepdf

@@ -35,6 +35,7 @@ from goblin_pdf.damaged_pdf import (
     embedded_data,
     embedded_decodes_past,
     holds_page_objects,
+    inflated_before_damage,
     page_tree_found,
     rebuilt_pdf,
 )
@@ -693,17 +694,44 @@ class PdfiumDocument(BaseParsedDocument):
             data = read
         else:
             if self._content_check.damaged_attachment(name):
+                data = self._before_damage(name)
+                if not data:
+                    self._warn_attachment(f"attachment {name!r}: its stream is damaged from "
+                                          "its start, and nothing of it decodes; left out")
+                    return None
                 self._warn_attachment(f"attachment {name!r}: its stream is damaged part-way; "
                                       f"only the {len(data):,} bytes before the damage are read")
             elif not _matches_checksum(attachment, data):
                 self._warn_attachment(f"attachment {name!r}: its {len(data):,} bytes do not "
                                       "match the MD5 checksum the PDF gives for it; it may be "
                                       "damaged")
+            else:
+                self._warn_flaw(name, len(data), self._content_check.attachment_flaw(name))
         key = (name, len(data), hashlib.sha256(data).hexdigest())
         if key in seen.contents:
             return None
         seen.contents.add(key)
         return self.source.child(name, data)
+
+    def _warn_flaw(self, name: str, size: int, flaw: str | None) -> None:
+        if flaw == "checksum":
+            self._warn_attachment(f"attachment {name!r}: its {size:,} bytes do not match the "
+                                  "checksum of its compressed stream; it may be damaged")
+        elif flaw == "cut":
+            self._warn_attachment(f"attachment {name!r}: its compressed stream stops before "
+                                  f"its end; only its first {size:,} bytes are read")
+
+    def _before_damage(self, name: str) -> bytes:
+        """The bytes of the damaged attachment ``name`` that decode before its damage
+        (PDFium gives the raw stream for one damaged at its start)."""
+        stream = self._content_check.embedded_file(name)
+        if stream is None:
+            return b""
+        try:
+            return inflated_before_damage(stream, self.limits.max_member_size)
+        except Exception as exc:  # qpdf's errors reading the stream: nothing to hand on
+            log.debug("%s: attachment %r unread: %s", self.source.display_name, name, exc)
+            return b""
 
     def _attachment_by_qpdf(self, listed: str, name: str, failure: Exception) -> bytes | None:
         """An attachment PDFium cannot give (a file specification naming its file by
