@@ -467,42 +467,30 @@ def embedded_data(stream: Any, most: int) -> bytes:
 def inflated_before_damage(stream: Any, most: int) -> bytes:
     """What the embedded file ``stream``'s Flate data inflates to before its damage, at
     most ``most`` bytes. PDFium gives the stream's raw bytes for one whose data breaks
-    at its start, which would be handed on as the file. zlib gives up the whole output
-    of the call it fails in, so the piece it breaks in is inflated again a byte at a
-    time, from a copy of the inflater made before it."""
-    raw = stream.read_raw_bytes()
-    inflater = zlib.decompressobj()
-    pieces: list[bytes] = []
-    held = 0
-    for at in range(0, len(raw), _DAMAGE_PIECE):
-        piece = raw[at:at + _DAMAGE_PIECE]
-        before = inflater.copy()
-        try:
-            out = inflater.decompress(piece, most + 1 - held)
-        except zlib.error:
-            pieces.append(_up_to_break(before, piece, most + 1 - held))
-            break
-        pieces.append(out)
-        held += len(out)
-        if held > most or inflater.eof:
-            break
-    return b"".join(pieces)[:most]
+    at its start, which would be handed on as the file."""
+    return _up_to_break(zlib.decompressobj(), stream.read_raw_bytes(), _DAMAGE_PIECE,
+                        most + 1)[:most]
 
 
-def _up_to_break(inflater: Any, piece: bytes, room: int) -> bytes:
-    """What ``inflater`` makes of ``piece`` fed a byte at a time, up to where it breaks,
-    at most about ``room`` bytes."""
-    out: list[bytes] = []
-    for at in range(len(piece)):
+def _up_to_break(inflater: Any, data: bytes, step: int, room: int) -> bytes:
+    """What ``inflater`` makes of ``data``, fed ``step`` bytes a call, up to where it
+    breaks, at most about ``room`` bytes. zlib gives up the whole output of the call it
+    fails in, so the piece it breaks in is fed again a byte at a time, to a copy of the
+    inflater made before it."""
+    made: list[bytes] = []
+    for at in range(0, len(data), step):
+        piece = data[at:at + step]
+        before = inflater.copy() if step > 1 else None
         try:
-            made = inflater.decompress(piece[at:at + 1], room)
+            made.append(inflater.decompress(piece, room))
         except zlib.error:
+            if before is not None:
+                made.append(_up_to_break(before, piece, 1, room))
             break
-        out.append(made)
-        room -= len(made)
+        room -= len(made[-1])
         if room <= 0 or inflater.eof:
             break
-    return b"".join(out)
+    return b"".join(made)
 
 
 #: Bytes of damaged Flate data inflated in one call before the piece it breaks in
