@@ -33,7 +33,12 @@ from goblin_office.odfcrypto import decrypted_package
 from goblin_office.odffonts import SymbolFonts, head_root, symbol_fonts
 from goblin_office.odflists import OdfLists
 from goblin_office.odfobjects import flat_odf_children, odf_children
-from goblin_office.odftext import DRAWING_OBJECTS, annotation_line, inline_text
+from goblin_office.odftext import (
+    DRAWING_OBJECTS,
+    AcceptedDeletions,
+    annotation_line,
+    inline_text,
+)
 from goblin_office.ooxml import lost_parts_message
 from goblin_office.safexml import (
     UnsafeXML,
@@ -599,7 +604,9 @@ class ODFTextParser(BaseEngine):
         if headers_footers:
             for text in _master_regions(trees.styles, ("header", "header-first", "header-left")):
                 page.add(text, "header")
+        deletions = AcceptedDeletions()
         for block in body_blocks(trees, "text"):
+            deletions.accept(block)
             walker.blocks((block,))
         if config.get("office", "notes", True):
             for note in walker.notes:

@@ -106,3 +106,53 @@ def annotation_line(annotation: Any, fonts: SymbolFonts | None = None) -> str:
         return ""
     author = " ".join(" ".join(c.text or "" for c in annotation.iterchildren("{*}creator")).split())
     return f"Comment ({author}): {text}" if author else f"Comment: {text}"
+
+
+class AcceptedDeletions:
+    """The body's blocks, in order, as a document whose tracked changes are accepted
+    reads them: the text of the deletions a flat document keeps in place taken out."""
+
+    def __init__(self) -> None:
+        #: the ids of the tracked deletions, and of those whose range is still open
+        self.deleted: set[str] = set()
+        self.open_ranges: set[str] = set()
+
+    def accept(self, block: Any) -> None:
+        """Take the deleted ranges out of ``block``, a child of the body (the
+        ``text:tracked-changes`` list comes before the blocks it names)."""
+        if local_name(block) == "tracked-changes":
+            self.deleted |= deletion_ids(block)
+        elif self.deleted and (self.open_ranges
+                               or next(block.iter("{*}change-start"), None) is not None):
+            drop_deleted_ranges(block, self.deleted, self.open_ranges)
+
+
+def deletion_ids(tracked_changes: Any) -> set[str]:
+    """The ids of the changed regions of a ``text:tracked-changes`` element that are
+    deletions."""
+    return {attr(region, "id") for region in tracked_changes.iterchildren("{*}changed-region")
+            if region.find("{*}deletion") is not None and attr(region, "id")}
+
+
+def drop_deleted_ranges(element: Any, deleted: set[str], open_ranges: set[str]) -> None:
+    """Take out of ``element`` what stands between the ``text:change-start`` and
+    ``text:change-end`` of a deletion (ids ``deleted``), as a document whose changes are
+    accepted reads: LibreOffice writes a deletion so in a flat document, the deleted text
+    in place, where a packaged one keeps it apart in ``text:tracked-changes``. A range may
+    run on into the next blocks: ``open_ranges`` holds the ids of those still open, before
+    and after ``element``."""
+    if open_ranges:
+        element.text = None
+    for child in list(element):
+        name = local_name(child)
+        if name == "change-start" and attr(child, "change-id") in deleted:
+            open_ranges.add(attr(child, "change-id"))
+        elif name == "change-end":
+            open_ranges.discard(attr(child, "change-id"))
+        elif open_ranges and child.find(".//{*}change-end") is None:
+            element.remove(child)  # wholly deleted, spaces, tabs and its tail with it
+            continue
+        elif len(child) or open_ranges:
+            drop_deleted_ranges(child, deleted, open_ranges)
+        if open_ranges:
+            child.tail = None
