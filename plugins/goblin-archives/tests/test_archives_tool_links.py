@@ -5,6 +5,7 @@ GNU cpio, patool's tool for cpio, follows such a link and wrote ``x`` where it p
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -89,5 +90,45 @@ def test_without_a_listing_bsdtar_extracts_in_place_of_the_tool_that_follows_lin
                         lambda name, *args, **kwargs: None if name == "lsar"
                         else found(name, *args, **kwargs))
     with pytest.raises(CorruptDocument, match="bsdtar"):
+        goblin_core.extract(archive, ocr="never")
+    assert list(outside.iterdir()) == []
+
+
+def _lsar_that_gives_up(folder: Path, listed: str) -> Path:
+    """A stand-in lsar that lists ``listed`` (JSON entries) and says it failed, as lsar
+    does on an archive it parses otherwise than the extracting tool."""
+    tools = folder / "bin"
+    tools.mkdir()
+    lsar = tools / "lsar"
+    lsar.write_text("#!/bin/sh\nprintf '%s\\n' '{\"lsarFormatVersion\": 2, \"lsarContents\": "
+                    f"[{listed}], \"lsarError\": 6, \"lsarFormatName\": \"Cpio\"}}'\nexit 1\n",
+                    encoding="utf-8")
+    lsar.chmod(0o755)
+    return tools
+
+
+@pytest.mark.usefixtures("tools")
+@pytest.mark.parametrize("listed", ["", '{"XADFileName": "ok.txt", "XADFileSize": 21}'],
+                         ids=["nothing", "the-first-member-only"])
+def test_a_listing_lsar_gave_up_on_never_lets_the_tool_that_follows_links_run(
+    listed: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The listing was taken for the whole archive: no member under a link in it, so GNU
+    cpio ran and wrote through the link, outside the private folder."""
+    require_binary("bsdtar", "libarchive-tools")
+    archive, outside = _setup(tmp_path)
+    monkeypatch.setenv("PATH", f"{_lsar_that_gives_up(tmp_path, listed)}:{os.environ['PATH']}")
+    try:  # bsdtar extracts it, refusing the member under the link (nothing listed: raised)
+        doc = goblin_core.extract(archive, ocr="never")
+        errors = " ".join(e.message for e in doc.report.errors)
+    except CorruptDocument as exc:
+        errors = str(exc)
+    assert list(outside.iterdir()) == []
+    assert "bsdtar" in errors and "Cannot extract through symlink" in errors
+    found = shutil.which
+    monkeypatch.setattr("goblin_archives.patool_handler.shutil.which",
+                        lambda name, *args, **kwargs: None if name == "bsdtar"
+                        else found(name, *args, **kwargs))
+    with pytest.raises(UnsafeArchive, match="lsar could not list every member"):
         goblin_core.extract(archive, ocr="never")
     assert list(outside.iterdir()) == []

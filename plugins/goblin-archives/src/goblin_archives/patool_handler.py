@@ -32,7 +32,7 @@ from goblin_archives.tool_output import tool_failure, unar_report
 from goblin_archives.volumes import spanned_zip_set
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member
-from goblin_core.errors import EngineUnavailable, UnsupportedFormat
+from goblin_core.errors import EngineUnavailable, UnsafeArchive, UnsupportedFormat
 from goblin_core.source import Source
 
 log = logging.getLogger(__name__)
@@ -223,9 +223,19 @@ class PatoolHandler(BaseEngine):
                 # refuses those members alone, reads it instead when it can (and when
                 # there is no listing to tell).
                 listing = list_names(archive, scratch.path, meter, timeout)
-                if (listing is None or listing.through_links) and \
-                        self.fmt.name in _BSDTAR_READS and shutil.which("bsdtar"):
+                # A listing lsar gave up on may stop short of such a member.
+                unknown = listing is None or not listing.complete
+                linked = listing is not None and bool(listing.through_links)
+                links_possible = self.fmt.name in _BSDTAR_READS
+                if (unknown or linked) and links_possible and shutil.which("bsdtar"):
                     run = ToolRun(_bsdtar_command(archive, out), "bsdtar", password=password)
+                elif unknown and links_possible:
+                    raise UnsafeArchive(
+                        f"lsar could not list every member, so one under a symbolic link of "
+                        f"the same archive cannot be ruled out, and {writer}, the tool that "
+                        "extracts it, would write it wherever the link points: not extracted "
+                        "(bsdtar, package libarchive-tools, reads it without following links)",
+                        file=display)
                 else:
                     refuse_writes_through_links(listing, writer, display)
             result = run_watched(run.argv, scratch.path, meter, timeout, password=run.password)

@@ -54,6 +54,8 @@ class Listing:
     #: Members whose path runs through a symbolic link the archive also holds (``link``
     #: to a folder outside, then ``link/x``), each with that link's name.
     through_links: dict[str, str] = field(default_factory=dict)
+    #: False when lsar stopped with an error: members past where it stopped are not here.
+    complete: bool = True
 
 
 def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float) -> Listing | None:
@@ -77,8 +79,15 @@ def list_names(archive: Path, folder: Path, meter: ByteMeter, timeout: float) ->
         entries = parsed["lsarContents"]
     except (ValueError, KeyError, TypeError):
         return None
+    # lsar says where it failed in the listing itself (a cut or damaged archive, or one
+    # it parses otherwise than the tool): what it listed before may not be all there is.
+    failed = bool(parsed.get("lsarError"))
+    if failed and not entries:
+        return None
     encoding = parsed.get("lsarEncoding")
-    return _sorted(entries, encoding if isinstance(encoding, str) else "")
+    listing = _sorted(entries, encoding if isinstance(encoding, str) else "")
+    listing.complete = not failed
+    return listing
 
 
 def _sorted(entries: list[dict[str, Any]], encoding: str = "") -> Listing:
