@@ -40,6 +40,14 @@ def tools() -> None:
     require_binary("lsar", "unar")
 
 
+def _hide(monkeypatch: pytest.MonkeyPatch, tool: str) -> None:
+    """The patool handler finds no ``tool`` installed."""
+    found = shutil.which
+    monkeypatch.setattr("goblin_archives.patool_handler.shutil.which",
+                        lambda name, *args, **kwargs: None if name == tool
+                        else found(name, *args, **kwargs))
+
+
 def _setup(tmp_path: Path) -> tuple[Path, Path]:
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -69,10 +77,7 @@ def test_without_bsdtar_the_tool_that_follows_links_is_not_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     archive, outside = _setup(tmp_path)
-    found = shutil.which
-    monkeypatch.setattr("goblin_archives.patool_handler.shutil.which",
-                        lambda name, *args, **kwargs: None if name == "bsdtar"
-                        else found(name, *args, **kwargs))
+    _hide(monkeypatch, "bsdtar")
     with pytest.raises(UnsafeArchive, match=r"'link/planted\.txt' lies under the symbolic "
                                             r"link 'link'.*cpio"):
         goblin_core.extract(archive, ocr="never")
@@ -85,10 +90,7 @@ def test_without_a_listing_bsdtar_extracts_in_place_of_the_tool_that_follows_lin
 ) -> None:
     require_binary("bsdtar", "libarchive-tools")
     archive, outside = _setup(tmp_path)
-    found = shutil.which
-    monkeypatch.setattr("goblin_archives.patool_handler.shutil.which",
-                        lambda name, *args, **kwargs: None if name == "lsar"
-                        else found(name, *args, **kwargs))
+    _hide(monkeypatch, "lsar")
     with pytest.raises(CorruptDocument, match="bsdtar"):
         goblin_core.extract(archive, ocr="never")
     assert list(outside.iterdir()) == []
@@ -125,10 +127,7 @@ def test_a_listing_lsar_gave_up_on_never_lets_the_tool_that_follows_links_run(
         errors = str(exc)
     assert list(outside.iterdir()) == []
     assert "bsdtar" in errors and "Cannot extract through symlink" in errors
-    found = shutil.which
-    monkeypatch.setattr("goblin_archives.patool_handler.shutil.which",
-                        lambda name, *args, **kwargs: None if name == "bsdtar"
-                        else found(name, *args, **kwargs))
+    _hide(monkeypatch, "bsdtar")
     with pytest.raises(UnsafeArchive, match="lsar could not list every member"):
         goblin_core.extract(archive, ocr="never")
     assert list(outside.iterdir()) == []
