@@ -244,6 +244,7 @@ class ContentCheck:
         self._password = password
         self._damaged_streams = damaged_streams
         self._embedded: dict[str, list[Any]] | None = None
+        self._outside: set[str] = set()  # names of files referred to, not embedded
         self._unlisted = False  # qpdf opened the file but could not list its attachments
         self._pdf: Any = None
         self._failed = False
@@ -321,11 +322,18 @@ class ContentCheck:
             pdf = self._open()
             if pdf is not None:
                 try:
-                    self._embedded = _embedded_files(pdf)
+                    self._embedded = _embedded_files(pdf, self._outside)
                 except Exception as exc:  # qpdf fails on what PDFium mended: no answer
                     log.debug("embedded files unreadable by qpdf: %s", exc)
                     self._unlisted = True
         return self._embedded
+
+    def refers_outside(self, name: str) -> bool:
+        """Whether ``name`` is that of a file the PDF refers to and does not hold (a file
+        specification with no embedded stream, or a bare file name): no damage, as the
+        file was never in the PDF."""
+        found = self._embedded_files()
+        return name in self._outside and not found.get(name)
 
     def document(self) -> Any:
         """The file opened by qpdf (pikepdf), once; None when qpdf cannot open it."""
@@ -349,12 +357,13 @@ class ContentCheck:
             self._pdf = None
 
 
-def _embedded_files(pdf: Any) -> dict[str, list[Any]]:
+def _embedded_files(pdf: Any, outside: set[str]) -> dict[str, list[Any]]:
     """Each file specification's names (``/UF`` and ``/F``) and the embedded streams
     under them (the ``/EF`` entry under the same key, else the other), the first
     specification's first: PDF 2.0 makes ``/UF`` the name to show, and a writer may give
     it alone, which PDFium does not read. A name two specifications share lists the
-    streams of both."""
+    streams of both. The names of files referred to and not embedded (no ``/EF``, or a
+    specification that is a bare file name) go into ``outside``."""
     import pikepdf
 
     specifications = _name_tree_values(pdf.Root.get("/Names", {}).get("/EmbeddedFiles"))
@@ -365,9 +374,14 @@ def _embedded_files(pdf: Any) -> dict[str, list[Any]]:
                 specifications.append(annotation.get("/FS"))
     found: dict[str, list[Any]] = {}
     for specification in specifications:
+        if isinstance(specification, pikepdf.String):
+            outside.add(str(specification))
         if not isinstance(specification, pikepdf.Dictionary):
             continue
         files = specification.get("/EF")
+        if files is None:
+            outside.update(str(specification[key]) for key in ("/UF", "/F")
+                           if isinstance(specification.get(key), pikepdf.String))
         if not isinstance(files, pikepdf.Dictionary):
             continue
         named = False

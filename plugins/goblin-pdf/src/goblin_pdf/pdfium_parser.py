@@ -739,6 +739,9 @@ class PdfiumDocument(BaseParsedDocument):
         qpdf, found by the name it is ``listed`` under; None, with a warning, when that
         fails too."""
         stream = self._content_check.embedded_file(listed)
+        if stream is None and self._content_check.refers_outside(listed):
+            log.debug("%s: %r names a file outside the PDF", self.source.display_name, name)
+            return None
         if stream is None:
             self._warn_attachment(f"attachment {name!r} cannot be read ({failure}); left out")
             return None
