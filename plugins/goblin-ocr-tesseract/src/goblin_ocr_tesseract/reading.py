@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import math
+import os
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 from goblin_ocr_tesseract.coverage import ink_coverage
 from goblin_ocr_tesseract.process import run
@@ -72,9 +78,20 @@ class RunSettings:
         return parts
 
 
-# _pytesseract: pytesseract imports numpy (and pandas when present), a second
-# or more that every worker and goblin command would pay at start-up; it is
-# imported inside the functions that run Tesseract instead.
+@contextmanager
+def _page_file(image: Image.Image) -> Iterator[tuple[str, str]]:
+    """The base name Tesseract writes its output under, and ``image`` written as PNG beside
+    it, in a folder of their own removed after the run.
+
+    Always PNG, whatever the image was opened from: handed on in its own format (as
+    pytesseract's ``save`` does), a JPEG page was compressed again with loss, and a page of
+    a format pytesseract does not list (a phone's MPO, TGA, PCX) was refused with a
+    TypeError. Fast compression: the file is read once, at once, and then removed.
+    """
+    with tempfile.TemporaryDirectory(prefix="goblin-tesseract-") as folder:
+        page = os.path.join(folder, "page.png")
+        image.save(page, format="PNG", compress_level=1)
+        yield os.path.join(folder, "out"), page
 
 
 def read(image: Any, settings: RunSettings) -> Reading:
@@ -83,9 +100,7 @@ def read(image: Any, settings: RunSettings) -> Reading:
     Raises TesseractFailed or TesseractTimeout (RuntimeErrors), OSError when
     the binary cannot start.
     """
-    from pytesseract import pytesseract as runner  # first use only: see _pytesseract
-
-    with runner.save(image) as (base, input_file):
+    with _page_file(image) as (base, input_file):
         run([settings.binary, input_file, base, "-l", settings.lang,
              *settings.arguments(), "txt"], settings.time_left())
         text = Path(f"{base}.txt").read_text(encoding="utf-8", errors="replace")
@@ -102,10 +117,8 @@ def rotation(image: Any, settings: RunSettings) -> int:
 
     Uses Tesseract's orientation detection (the ``osd`` traineddata).
     """
-    from pytesseract import pytesseract as runner  # first use only: see _pytesseract
-
     tessdata = ["--tessdata-dir", settings.tessdata_dir] if settings.tessdata_dir else []
-    with runner.save(image) as (base, input_file):
+    with _page_file(image) as (base, input_file):
         run([settings.binary, input_file, base, *tessdata, "-l", "osd", "--psm", "0",
              "-c", "min_characters_to_try=5"], settings.time_left())
         found = _osd(Path(f"{base}.osd").read_text(encoding="utf-8", errors="replace"))
