@@ -190,12 +190,16 @@ def _sheet_rows(sheet: Any, extras: SheetExtras) -> Iterator[list[str]]:
                 yield []
             count = index + 1
             values: list[str] = []
+            following = 0  # the column of a cell that names none: after the last one's merge
             for cell in children(row, "Cell"):
-                column = _index(cell, len(values), _MAX_COLUMNS)
+                column = _index(cell, following, _MAX_COLUMNS)
                 values.extend("" for _ in range(column - len(values)))
                 values.append(_cell_text(cell))
                 span = attr(cell, "MergeAcross")
-                values.extend("" for _ in range(min(int(span), 64) if span.isdigit() else 0))
+                # the merged columns are spelled out only before a cell after them, and
+                # never past the sheet's last column, however wide the merge claims to be
+                merged = int(span) if span.isdigit() else 0
+                following = max(len(values), min(len(values) + merged, _MAX_COLUMNS))
                 for comment in children(cell, "Comment"):
                     text = " ".join("".join(comment.itertext()).split())
                     if text:
