@@ -37,3 +37,17 @@ def test_pages_around_a_catalog_past_reading_are_all_read(body: bytes) -> None:
     assert any(w.kind == "CorruptDocument" and "catalog cannot be read" in w.message
                and "3 page(s)" in w.message for w in document.report.warnings), \
         document.report.warnings
+
+
+@pytest.mark.parametrize("body", [b"null", b"<< /Type /Catalog /Pages 1 0 R >>"],
+                         ids=["catalog-past-reading", "catalog-naming-no-page-tree"])
+def test_pages_gathered_keep_the_documents_own_information(body: bytes) -> None:
+    """The gathered copy is written anew: the file's information dictionary goes with it,
+    and the library that wrote the copy is not given as the document's producer."""
+    document = extract(_catalog_replaced(body), name="report.pdf", ocr="never")
+    assert [page.number for page in document.pages] == [1, 2, 3]
+    metadata = document.raw_metadata
+    assert metadata["producer"].startswith("ReportLab"), metadata
+    assert metadata["title"] == "untitled" and metadata["author"] == "anonymous"
+    assert metadata["created"] == metadata["modified"]
+    assert metadata["Trapped"] == "False"

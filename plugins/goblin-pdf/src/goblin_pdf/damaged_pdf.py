@@ -127,6 +127,9 @@ def _page_tree_copy(pypdf: Any, source: Source, password: str | None) -> Rebuilt
         page = pypdf.PageObject(reader, reference)
         page.update(_with_inherited(reference.get_object()))
         writer.add_page(page)
+    # the document's own information (its title, author, producer), not pypdf's name as
+    # the copy's producer
+    writer.metadata = _information(reader)
     copy = io.BytesIO()
     writer.write(copy)
     count = len(pages)
@@ -138,6 +141,23 @@ def _page_tree_copy(pypdf: Any, source: Source, password: str | None) -> Rebuilt
 
 def _resolved(value: Any) -> Any:
     return value.get_object() if hasattr(value, "get_object") else value
+
+
+def _information(reader: Any) -> dict[str, Any] | None:
+    """The trailer's document information entries that are text, names or numbers,
+    resolved; None when it has none (or they do not parse)."""
+    from pypdf.generic import NameObject
+
+    try:
+        info = _resolved(reader.trailer.get("/Info"))
+        if not isinstance(info, dict):
+            return None
+        entries = {str(key): _resolved(value) for key, value in info.items()}
+    except Exception:  # pypdf's errors on an object it cannot parse
+        return None
+    # a name (/Trapped /False) is written as its text, as the dictionary is read elsewhere
+    return {key: value[1:] if isinstance(value, NameObject) else value
+            for key, value in entries.items() if isinstance(value, str | int | float)} or None
 
 
 def _catalog(reader: Any) -> Any:
