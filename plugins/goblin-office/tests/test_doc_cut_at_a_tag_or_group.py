@@ -27,9 +27,13 @@ _XML = (b'<?xml version="1.0"?><book><chapter><title>Cap\xc3\xadtulo um</title>'
         b"<para>Terceira frase final.</para></chapter></book>\n")
 
 
+def _through(data: bytes, marker: bytes) -> bytes:
+    """``data`` up to the end of the first ``marker`` in it."""
+    return data[: data.index(marker) + len(marker)]
+
+
 def _xml_before(marker: bytes) -> bytes:
-    """``_XML`` up to the end of the first ``marker``."""
-    return _XML[: _XML.index(marker) + len(marker)]
+    return _through(_XML, marker)
 
 
 def _truncated(document: Document) -> list[str]:
@@ -83,8 +87,7 @@ _BOOK = fictionbook("<section><title><p>Capítulo um</p></title><p>Primeira fras
 
 
 def _book_before(marker: str) -> bytes:
-    encoded = marker.encode()
-    return _BOOK[: _BOOK.index(encoded) + len(encoded)]
+    return _through(_BOOK, marker.encode())
 
 
 @pytest.mark.parametrize("marker", ["aqui.</p><p>", "</p></section><section>",
@@ -135,7 +138,7 @@ _RTF = (rb"{\rtf1\ansi{\fonttbl{\f0 Arial;}}\f0 Antes da tabela.\par "
 
 
 def _rtf_before(marker: bytes) -> bytes:
-    return _RTF[: _RTF.index(marker) + len(marker)]
+    return _through(_RTF, marker)
 
 
 @pytest.mark.parametrize("marker", [rb"Alfa\cell", rb"Beta\cell", rb"Gama\cell",
@@ -158,3 +161,27 @@ def test_an_rtf_whose_rows_all_end_is_clean(read: Read) -> None:
     document = read(_RTF, "tabela.rtf")
     assert document.text.splitlines()[-1] == "Depois da tabela."
     assert not document.report.warnings
+
+
+# a footnote and a comment in the middle of their paragraphs, a header between two
+_RTF_NOTES = (rb"{\rtf1\ansi{\fonttbl{\f0 Arial;}}\f0 Primeiro par\'e1grafo.\par "
+              rb"Texto com nota{\super\chftn}{\footnote\pard\plain{\super\chftn} Nota.\par}"
+              rb" e mais texto.\par Coment\'e1rio{\*\atnauthor Rui}\chatn{\*\annotation"
+              rb"\pard Revisar.\par} aqui.\par {\header Cabe\'e7alho\par}"
+              rb"{\field{\*\fldinst HYPERLINK \"x\"}{\fldrslt Liga\'e7\'e3o}}\par}")
+
+
+@pytest.mark.parametrize("marker", [rb"Nota.\par}", rb"Revisar.\par}", rb"\'e3o}}"],
+                         ids=["after-a-footnote", "after-an-annotation", "after-a-field"])
+def test_an_rtf_cut_right_after_a_note_in_a_paragraph_is_read_in_part(read: Read,
+                                                                       marker: bytes) -> None:
+    # the note's own text ended with \par, but the paragraph holding it had not
+    document: Document = read(_through(_RTF_NOTES, marker), "notas.rtf")
+    assert "Texto com nota" in document.text
+    assert document.report.truncated
+
+
+def test_an_rtf_cut_right_after_a_header_between_paragraphs_loses_nothing(read: Read) -> None:
+    document = read(_through(_RTF_NOTES, rb"alho\par}"), "notas.rtf")
+    assert "Cabeçalho" in document.text
+    assert not document.report.truncated

@@ -336,6 +336,9 @@ class _Reader:
         # a table row begun (\trowd) and not yet ended (\row): a writer ends every row,
         # so a file ending inside one lost the rest of it, whatever the last word was
         in_row = False
+        # what the data ended with before each open group began: a note or a header
+        # closed says nothing of the body's text around it, which goes on after it
+        ending_before: list[str] = []
         while position < end:
             match = _TOKEN.match(data, position)
             if match is None:  # a lone backslash at the very end
@@ -343,7 +346,7 @@ class _Reader:
                 break
             position = match.end()
             word, param, hexbyte, symbol, brace, text = match.groups()
-            ending = _ending(word, param, hexbyte, symbol, brace, text, ending)
+            previous, ending = ending, _ending(word, param, hexbyte, symbol, brace, text, ending)
             if match.lastindex is None:
                 # a line end, which RTF ignores: Word wraps its lines anywhere, so one
                 # between a "{" and its "\*\latentstyles" must not make the group text
@@ -381,6 +384,7 @@ class _Reader:
                 self.skip_chars = 0
                 if len(stack) < self.max_depth:
                     stack.append(state)
+                    ending_before.append(previous)
                     # \upr holds an ANSI copy and a Unicode one ({\*\ud}): only the
                     # latter is read, however the former opens
                     copy = state.in_upr and not state.skip
@@ -403,6 +407,9 @@ class _Reader:
                 closed = state
                 if stack:
                     state = stack.pop()
+                    opened_after = ending_before.pop()
+                    if closed.destination not in ("", state.destination, *_IN_FLOW):
+                        ending = opened_after
                 if closed.padded:
                     self.emit(" ", state, character=False)
         self.flush()
@@ -567,6 +574,11 @@ def _ending(word: str | None, param: str | None, hexbyte: str | None, symbol: st
 #: Groups apart from the body's flow: a file cut inside one lost the body after it too.
 _STORIES = frozenset({"info", "fonttbl", "shptxt", "shpinst", "fldinst", "fldrslt",
                       *_PADDED, *_HEADERS_FOOTERS})
+
+
+#: Of those, the groups whose text stands in the body's flow (a field's result): a file
+#: cut right after one ends where its text does, not where the body did before it.
+_IN_FLOW = frozenset({"fldrslt"})
 
 
 def _cut_inside(ending: str, state: _State, in_row: bool) -> str:
