@@ -111,13 +111,16 @@ def rebuilt_content_types(names: list[str], relationships: dict[str, bytes]) -> 
 
     ``relationships`` holds the bytes of the package's ``.rels`` members by name.
 
-    >>> rels = (b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
-    ...         b'relationships"><Relationship Id="r" Target="slides/slide1.xml" Type="http:'
-    ...         b'//schemas.openxmlformats.org/officeDocument/2006/relationships/slide"/>'
-    ...         b'</Relationships>')
-    >>> b'ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"'\\
-    ...     in rebuilt_content_types(["ppt/slides/slide1.xml", "ppt/_rels/presentation.xml.rels"],
-    ...                              {"ppt/_rels/presentation.xml.rels": rels})
+    >>> def rels(target: str, kind: str) -> bytes:
+    ...     return (f'<Relationships><Relationship Id="r" Target="{target}" Type="http://'
+    ...             f'schemas.openxmlformats.org/officeDocument/2006/relationships/{kind}"/>'
+    ...             f'</Relationships>').encode()
+    >>> types = rebuilt_content_types(
+    ...     ["ppt/presentation.xml", "ppt/slides/slide1.xml"],
+    ...     {"_rels/.rels": rels("ppt/presentation.xml", "officeDocument"),
+    ...      "ppt/_rels/presentation.xml.rels": rels("slides/slide1.xml", "slide")})
+    >>> (b'"/ppt/slides/slide1.xml" ContentType="application/vnd.openxmlformats-'
+    ...  b'officedocument.presentationml.slide+xml"') in types
     True
     """
     members = set(names)
