@@ -111,8 +111,8 @@ def page_tree_found(source: Source, password: str | None) -> RebuiltPdf | None:
 def _page_tree_copy(pypdf: Any, source: Source, password: str | None) -> RebuiltPdf | None:
     """page_tree_found's work, which raises pypdf's errors."""
     reader = pypdf.PdfReader(io.BytesIO(source.bytes()), strict=False)
-    if reader.is_encrypted:
-        reader.decrypt(password or "")
+    if reader.is_encrypted and not reader.decrypt(password or ""):
+        return None  # pages copied still encrypted would read as noise
     root = _catalog(reader)
     named = _resolved(root.get("/Pages")) if isinstance(root, dict) else None
     if isinstance(named, dict) and isinstance(_resolved(named.get("/Kids")), list):
