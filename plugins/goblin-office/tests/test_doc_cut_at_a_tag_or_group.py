@@ -121,13 +121,22 @@ def test_a_word_xml_cut_between_two_runs_of_a_paragraph_is_read_in_part(read: Re
     assert document.parsed_by == ("office.flat_opc",)
     assert "Primeira parte da frase, em negrito" in document.text
     assert document.report.truncated
-    assert any("paragraph" in message for message in _truncated(document))
+    assert any("<w:p>" in message for message in _truncated(document))
 
 
-def test_a_word_xml_cut_after_a_paragraph_end_loses_nothing(read: Read) -> None:
+def test_a_word_xml_cut_between_two_paragraphs_of_its_body_is_read_in_part(read: Read) -> None:
+    # the parts after the body's (styles, notes, headers) are lost with its end
     whole = _word_xml()
-    last = whole.index("Último parágrafo.".encode())
-    document = read(whole[: whole.index(b"</w:p>", last) + len(b"</w:p>")], "relatorio.xml")
+    cut = whole[: whole.index(b"</w:p>") + len(b"</w:p>")]
+    document = read(cut, "relatorio.xml")
+    assert document.text == "Primeira parte da frase, em negrito, e o fim da frase."
+    assert document.report.truncated
+
+
+def test_a_word_xml_cut_after_its_last_part_loses_nothing(read: Read) -> None:
+    whole = _word_xml()
+    document = read(whole[: whole.rindex(b"</pkg:part>") + len(b"</pkg:part>")],
+                    "relatorio.xml")
     assert document.text.splitlines()[-1] == "Último parágrafo."
     assert not document.report.truncated
 

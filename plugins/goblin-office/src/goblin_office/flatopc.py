@@ -131,9 +131,10 @@ def _package_root(source: Source, config: Config, left_out: list[tuple[str, str]
             root, _entities = parse_xml_file(data, name=name, max_depth=depth, recover=True)
         except CorruptDocument:
             raise damage from None
-        # a paragraph (Word's w:p, DrawingML's a:p) still open at the end was cut
+        # a paragraph (Word's w:p, DrawingML's a:p) or a part still open at the end was
+        # cut: the parts after it, a document's notes and headers among them, are lost
         lost = lost_after_damage(data, " ".join(root.itertext())[-2 * READ_TAIL:],
-                                 frozenset({"p"}))
+                                 frozenset({"p", "part"}))
         if lost:
             left_out.append(("Truncated", f"{damage.message}; read leniently: {lost}"))
         else:

@@ -464,19 +464,19 @@ _LAST_WORDS = 3
 
 
 def lost_after_damage(data: bytes, reading_end: str,
-                      paragraphs: frozenset[str] = frozenset()) -> str:
+                      enclosing: frozenset[str] = frozenset()) -> str:
     """What ``ParsedDocument.left_out`` says of XML read leniently (``leniently``), whose
     reading ends with ``reading_end``: '' when nothing is known lost.
 
     A file cut inside a tag or a text lost what followed the cut; so did one cut right
     after a start tag (what the element held is gone), right after an element standing
     in the middle of a text (``Segunda frase <em>forte</em>``: the sentence went on), or
-    inside an element named in ``paragraphs`` (the local names of a format's paragraphs,
-    whose end a whole file never leaves out). libxml2 recovers from most damage in the
-    middle of a file (a stray ``&`` or ``<``, a tag left open) and reads on, but from some
-    (an attribute without quotes, a second root) it reads no further: the file's last
-    words then are missing from the reading. A file whose end tags alone are missing, or
-    which was read to its last words, loses nothing.
+    inside an element named in ``enclosing`` (the local names of a format's elements no
+    whole file ends inside of: a paragraph, a package part). libxml2 recovers from most
+    damage in the middle of a file (a stray ``&`` or ``<``, a tag left open) and reads on,
+    but from some (an attribute without quotes, a second root) it reads no further: the
+    file's last words then are missing from the reading. A file whose end tags alone are
+    missing, or which was read to its last words, loses nothing.
     """
     tail = _decoded_tail(data).rstrip()
     last_open, last_close = tail.rfind("<"), tail.rfind(">")
@@ -485,7 +485,7 @@ def lost_after_damage(data: bytes, reading_end: str,
     if tail[last_close + 1:].strip():
         return ("the file ends inside a text, as one cut short does: the text after the cut "
                 "is lost")
-    cut = _cut_between_tags(tail, paragraphs)
+    cut = _cut_between_tags(tail, enclosing)
     if cut:
         return f"the file ends {cut}, as one cut short does: the text after the cut is lost"
     # escaped markup (a feed's HTML) is read as the text it shows: its tags go too
@@ -508,10 +508,10 @@ _PIECE = re.compile(
 )
 
 
-def _cut_between_tags(tail: str, paragraphs: frozenset[str]) -> str:
+def _cut_between_tags(tail: str, enclosing: frozenset[str]) -> str:
     """Where a file ``tail`` ends that ends between tags, when that place is inside its
     text ('' when it may be the end of a block, its end tags alone missing): just after a
-    start tag, after an element inside a text, or inside a paragraph (``paragraphs``)."""
+    start tag, after an element inside a text, or inside one of ``enclosing``."""
     # each open element: its name, whether a text stands in it beside its children yet,
     # and whether one stood before it in its parent
     open_elements: list[tuple[str, bool, bool]] = []
@@ -547,8 +547,8 @@ def _cut_between_tags(tail: str, paragraphs: frozenset[str]) -> str:
     if last == "inline":
         return "after an element in the middle of a text"
     for element, _mixed, _inside in reversed(open_elements):
-        if element.rsplit(":", 1)[-1] in paragraphs:
-            return f"inside the paragraph <{element}>"
+        if element.rsplit(":", 1)[-1] in enclosing:
+            return f"inside <{element}>, before its end"
     return ""
 
 
