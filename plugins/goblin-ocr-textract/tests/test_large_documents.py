@@ -12,7 +12,7 @@ import boto3
 import pytest
 from test_textract import config, line
 
-from goblin_core import Source
+from goblin_core import GoblinError, Source
 from goblin_ocr_textract import document
 from goblin_ocr_textract.backend import TextractBackend
 
@@ -69,3 +69,33 @@ def test_a_pdf_over_the_document_limit_is_not_uploaded(
     assert pages == {}
     assert proxy.seen["S3.PUT"] == 0
     assert "Textract reads as one document" in caplog.text
+
+
+def test_an_encrypted_pdf_is_not_uploaded_for_a_job_that_would_fail(
+    versioned: Any, proxy: ThrottlingProxy, canned: Callable[..., None]
+) -> None:
+    # Textract reads no encrypted PDF, even one only restricted from printing: the job
+    # failed after the upload and its polls
+    canned([line("never read", 1)])
+    trailer = b"trailer\n<</Size 9/Root 1 0 R/Encrypt 8 0 R/ID[<01><01>]>>\n%%EOF\n"
+    for padding in (2048, 300_000):  # read whole, and read at its ends
+        source = Source.from_bytes(b"%PDF-1.7\n" + b"0" * padding + trailer, "locked.pdf")
+        pages = TextractBackend().recognize_document(source, [1, 2], "eng", config(
+            proxy, s3_bucket=BUCKET, s3_endpoint_url=proxy.url, async_min_pages=1))
+        assert pages == {}
+    assert proxy.seen["S3.PUT"] == 0
+    with pytest.raises(GoblinError, match="encrypted"):
+        document.detect_document(source, config(proxy, s3_bucket=BUCKET,
+                                                s3_endpoint_url=proxy.url))
+
+
+def test_a_pdf_of_more_pages_than_a_job_reads_is_not_uploaded(
+    versioned: Any, proxy: ThrottlingProxy, canned: Callable[..., None]
+) -> None:
+    canned([line("never read", 1)])
+    source = Source.from_bytes(b"%PDF-1.7\n" + b"0" * 2048 + b"\n%%EOF\n", "long.pdf")
+    wanted = list(range(1, 3_002))  # Textract reads at most 3,000 pages of one PDF
+    pages = TextractBackend().recognize_document(source, wanted, "eng", config(
+        proxy, s3_bucket=BUCKET, s3_endpoint_url=proxy.url, async_min_pages=1))
+    assert pages == {}
+    assert proxy.seen["S3.PUT"] == 0

@@ -17,7 +17,7 @@ from goblin_core.source import Source
 from goblin_ocr_textract.blocks import pages_from_blocks
 from goblin_ocr_textract.clients import NO_REGION, make_client, seconds_left
 from goblin_ocr_textract.credentials import find_credentials, find_region
-from goblin_ocr_textract.document import detect_document
+from goblin_ocr_textract.document import MAX_DOCUMENT_PAGES, detect_document, encrypted
 from goblin_ocr_textract.encoding import encode_page
 from goblin_ocr_textract.outages import OUTAGE_SECONDS, Outages, service_key
 from goblin_ocr_textract.retries import with_retries
@@ -106,17 +106,20 @@ class TextractBackend(BaseEngine):
 
         Returns {} when no bucket is configured, fewer than
         ``textract.async_min_pages`` pages are wanted, the source is not a
-        PDF, or only part of it is being read, so callers fall back to page
-        images. Failures are logged, not raised.
+        PDF, only part of it is being read, or a job cannot read it (encrypted,
+        more than 3,000 pages), so callers fall back to page images. Failures
+        are logged, not raised.
         """
         options = config.section("textract")
         if not options["s3_bucket"] or len(page_numbers) < int(options["async_min_pages"]):
             return {}
         if b"%PDF-" not in source.head(1024):
             return {}
-        part = _read_in_part(config)
+        part = (_read_in_part(config) or _too_many_pages(page_numbers)
+                or ("it is encrypted, and Textract reads no encrypted PDF"
+                    if encrypted(source) else ""))
         if part:
-            # a job reads, and AWS bills, every page of the PDF
+            # a job would read, and AWS bill, every page of the PDF, or fail after the upload
             log.info("%s goes to Textract as page images, not as a whole: %s",
                      source.display_name, part)
             return {}
@@ -148,6 +151,17 @@ def _read_in_part(config: Config) -> str:
     most = int(config.core.get("max_pages", 0) or 0)
     if most > 0:
         return f"at most {most} pages are read (goblin.max_pages)"
+    return ""
+
+
+def _too_many_pages(page_numbers: Sequence[int]) -> str:
+    """Why a job cannot read the PDF, going by the pages asked for, or "": Textract reads
+    no PDF of more than ``MAX_DOCUMENT_PAGES`` pages, and its job would fail after the
+    upload."""
+    last = max(page_numbers, default=0)
+    if last > MAX_DOCUMENT_PAGES:
+        return (f"it has {last:,} pages or more, and Textract reads at most "
+                f"{MAX_DOCUMENT_PAGES:,} of a document")
     return ""
 
 

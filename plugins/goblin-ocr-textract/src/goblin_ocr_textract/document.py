@@ -37,6 +37,13 @@ _LONGEST_POLL = 30.0
 #: would be uploaded only for the job to fail.
 MAX_DOCUMENT_BYTES = 500 * 1024**2
 
+#: The most pages asynchronous text detection reads of one PDF (Textract's quota).
+MAX_DOCUMENT_PAGES = 3000
+#: Bytes at each end of a PDF looked at for its encryption dictionary: the trailer (or
+#: the cross-reference stream standing for it) is at the end, and a linearized file's
+#: first one near the start.
+_TRAILER_BYTES = 64 * 1024
+
 #: Blocks asked for per page of results: the most GetDocumentTextDetection gives.
 _PAGE_SIZE = 1000
 
@@ -63,6 +70,11 @@ def detect_document(source: Source, config: Config) -> dict[int, OCRResult]:
         raise FileTooLarge(f"{source.size:,} bytes, over the {MAX_DOCUMENT_BYTES:,} bytes "
                            "Textract reads as one document; its pages go as page images",
                            file=source.display_name)
+    if encrypted(source):
+        # the job would fail after the upload and its polls, the pages read by no one
+        raise EngineUnavailable("the PDF is encrypted (a password, or only restrictions on "
+                                "printing and copying), and Textract reads no encrypted PDF; "
+                                "its pages go as page images", file=source.display_name)
     time_left = min(float(options["poll_timeout"]), seconds_left(config))
     job = _Job(source, options, time.monotonic() + time_left,
                int(config.limits["max_output_chars"]))
@@ -79,6 +91,19 @@ def detect_document(source: Source, config: Config) -> dict[int, OCRResult]:
     finally:
         _delete(s3, bucket, key, options)
     return pages_from_blocks(blocks)
+
+
+def encrypted(source: Source) -> bool:
+    """Whether the PDF names an encryption dictionary in a trailer (``/Encrypt``), read
+    at its ends only: a PDF whose only one is elsewhere passes for plain.
+
+    >>> encrypted(Source.from_bytes(b"%PDF-1.4 ... trailer<</Root 1 0 R/Encrypt 9 0 R>>"))
+    True
+    """
+    if source.size <= 2 * _TRAILER_BYTES:
+        return b"/Encrypt" in source.read()
+    return b"/Encrypt" in source.tail(_TRAILER_BYTES) or b"/Encrypt" in source.head(
+        _TRAILER_BYTES)
 
 
 def _upload(s3: Any, source: Source, bucket: str, key: str) -> None:
