@@ -6,8 +6,9 @@ a wrong time: -0.25 as ``18:00:00``, -1 and -400 as ``00:00:00``. Serial 60, the
 February 1900 Excel keeps from Lotus 1-2-3, read as the 28th, as serial 59 does. Shown
 with its date (``office.cell_dates = "display"``), a time of day read as 30 December
 1899, where Excel shows 0 January 1900, or 1 January 1904 in the 1904 date system.
-An .xls or .xlsb read by calamine misread the same serials, and an .xls read by xlrd
-counted a negative serial back from 1899 and read serial 60 as the 28th too.
+An .xls or .xlsb read by calamine misread the same serials, an .xls read by xlrd counted
+a negative serial back from 1899 and read serial 60 as the 28th too, and so did openpyxl
+for an xlsx calamine refuses.
 """
 
 from __future__ import annotations
@@ -165,3 +166,13 @@ def test_an_xlsb_reads_its_serials_as_excel_shows_them(
 ) -> None:
     document = read(_xlsb(serial), "prazos.xlsb")
     assert _rows(document) == [["texto", shown]]
+
+
+@pytest.mark.parametrize("date1904", [False, True])
+def test_openpyxl_reads_a_negative_serial_as_its_number(read: Read, date1904: bool) -> None:
+    document = read(_workbook([-0.25, -400.5, 2.5], date1904=date1904), "prazos.xlsx",
+                    engines={"office.openpyxl": {"priority": 1000}})
+    assert document.parsed_by == ("office.openpyxl",)
+    day = "1904-01-03" if date1904 else "1900-01-02"
+    assert [line.split("\t")[:3] for line in document.pages[0].text.splitlines()[1:]] == [
+        ["-0.25"] * 3, ["-400.5"] * 3, ["2.5", day + " 12:00:00", day + " 12:00:00"]]

@@ -8,6 +8,7 @@ xlrd is the fallback for old BIFF files calamine refuses.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import logging
 import re
@@ -879,6 +880,13 @@ def _xlrd_cell(cell: Any, datemode: int) -> str:
     return cell_text(cell.value)
 
 
+def _before_epoch(value: dt.datetime, epoch: Any) -> dt.datetime | float:
+    """``value``, or the negative serial it stands for when it falls before ``epoch``."""
+    if not isinstance(epoch, dt.datetime) or value >= epoch:
+        return value
+    return (value - epoch) / dt.timedelta(days=1)
+
+
 class XlsbRecordsParser(BaseEngine):
     """goblin's own BIFF12 record reader for .xlsb workbooks calamine refuses: each
     shared string is kept once, however many cells show it, and the text is cut at
@@ -1006,7 +1014,8 @@ class OpenpyxlParser(BaseEngine):
                 def sheet_rows(sheet: Any) -> tuple[list[Sequence[str]], _RowsUntilDamage]:
                     sheet.reset_dimensions()
                     read = _RowsUntilDamage(sheet.iter_rows())
-                    texts: Iterable[list[str]] = (_openpyxl_row(row, display, dates, comma)
+                    texts: Iterable[list[str]] = (_openpyxl_row(row, display, dates, comma,
+                                                                workbook.epoch)
                                                   for row in read)
                     found = formulas.get(sheet.title, {})
                     if found:
@@ -1089,10 +1098,14 @@ class _RowsUntilDamage:
             yield row
 
 
-def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool, comma: bool) -> list[str]:
-    """A read-only openpyxl row; each cell carries its number format even in read-only mode."""
+def _openpyxl_row(row: Sequence[Any], display: bool, dates: bool, comma: bool,
+                  epoch: Any = None) -> list[str]:
+    """A read-only openpyxl row; each cell carries its number format even in read-only mode.
+    A date before ``epoch``, the workbook's first day, is the negative serial openpyxl
+    counted back from it: Excel shows no date there, and it reads as its number."""
     values = [getattr(c, "value", None) for c in row]
-    values = [unescaped_characters(v) if isinstance(v, str) else v for v in values]
+    values = [unescaped_characters(v) if isinstance(v, str) else
+              _before_epoch(v, epoch) if type(v) is dt.datetime else v for v in values]
     if not display:
         return [cell_text(value) for value in values]
     return [
