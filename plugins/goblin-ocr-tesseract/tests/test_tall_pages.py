@@ -46,11 +46,14 @@ def test_bands_are_cut_between_lines_within_the_limit() -> None:
     page = _lines_at(1_000, [100, 280, 295, 700, 985])
     rows = band_rows(page, 300)
     assert rows[0][0] == 0 and rows[-1][1] == 1_000
-    assert all(top == bottom for (_, bottom), (top, _) in pairwise(rows))
+    assert all(bottom <= top for (_, bottom), (top, _) in pairwise(rows))
     assert all(0 < bottom - top <= 300 for top, bottom in rows)
-    # no line drawn is cut in two: each cut falls on a row without ink
-    inked = {row for top in (100, 280, 295, 700, 985) for row in range(top, top + 16)}
+    inked = {row for top in (100, 280, 295, 700, 985) for row in range(top, min(top + 16, 1_000))}
+    # every line drawn is in a band, and none is cut in two: each cut falls on a row
+    # without ink
+    assert inked <= {row for top, bottom in rows for row in range(top, bottom)}
     assert not {top for top, _ in rows[1:]} & inked
+    assert not {bottom for bottom, _ in rows[:-1]} & inked
     # the line across the limit (rows 280 to 310) goes whole to the second band
     assert rows[0][1] < 280
 
@@ -74,3 +77,11 @@ def test_a_page_with_ink_on_every_row_is_cut_at_the_limit() -> None:
 
 def test_a_page_that_fits_is_one_band() -> None:
     assert band_rows(Image.new("L", (50, 300), 255), 300) == [(0, 300)]
+
+
+def test_bands_without_ink_are_left_out() -> None:
+    page = _lines_at(2_000, [100, 1_900])
+    rows = band_rows(page, 300)
+    assert len(rows) == 2
+    assert rows[0][0] <= 100 and rows[0][1] >= 116
+    assert rows[1][0] <= 1_900 and rows[1][1] == 2_000

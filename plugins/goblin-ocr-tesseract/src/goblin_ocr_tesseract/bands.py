@@ -19,10 +19,12 @@ _SEARCH_ROWS = 4096
 
 
 def band_rows(page: Image.Image, longest: int) -> list[tuple[int, int]]:
-    """(top, bottom) row ranges, each at most ``longest`` rows, that cover ``page`` from
-    top to bottom; one range when it fits. Each cut falls in the middle of the lowest
-    gap between lines (rows without ink) that leaves the band above within ``longest``,
-    so no line is cut in two and both bands keep some paper around their text."""
+    """(top, bottom) row ranges, each at most ``longest`` rows, that cover ``page``'s ink
+    from top to bottom; one range, the whole page, when it fits. Each cut falls in the
+    middle of the lowest gap between lines (rows without ink) that leaves the band above
+    within ``longest``, so no line is cut in two and both bands keep some paper around
+    their text. Bands without ink are left out: a long screenshot's blank stretches
+    would each cost Tesseract runs that read nothing."""
     if page.height <= longest:
         return [(0, page.height)]
     inked = _inked_rows(page)
@@ -33,7 +35,7 @@ def band_rows(page: Image.Image, longest: int) -> list[tuple[int, int]]:
         rows.append((top, cut))
         top = cut
     rows.append((top, page.height))
-    return rows
+    return [(top, bottom) for top, bottom in rows if any(inked[top:bottom])]
 
 
 def _inked_rows(page: Image.Image) -> bytes:
