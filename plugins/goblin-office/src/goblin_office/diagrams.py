@@ -127,11 +127,36 @@ def chart_lines(space: Any) -> list[str]:
 
 
 def chart_title(space: Any) -> str:
-    """The title of a chart part: its rich text, else the cell text it caches; '' for none."""
+    """The title of a chart part: its rich text, else the cell text it caches; of a title
+    that holds neither, the one Word and Excel draw for it (``_automatic_title``); '' for
+    none."""
     for chart in children(space, "chart"):
         for title in children(chart, "title"):
-            return _title_text(title)
+            if children(title, "tx"):
+                return _title_text(title)
+            return _automatic_title(chart)
+        # no title element: one is drawn still when the file says the automatic title
+        # was not deleted (the attribute's default is that it was)
+        deleted = children(chart, "autoTitleDeleted")
+        if deleted and attr(deleted[0], "val", "1").lower() in ("0", "false"):
+            return _automatic_title(chart)
     return ""
+
+
+def _automatic_title(chart: Any) -> str:
+    """What Word and Excel draw for a chart's title that holds no text of its own: the name
+    of its series when it has one alone ('' for several, whose title is a placeholder),
+    as the cell it names held it when the file was saved."""
+    # each chart type's series (a filtered-out one is kept in an extension list, and draws
+    # no name)
+    series = [found for plot in children(chart, "plotArea") for kind in plot
+              for found in children(kind, "ser")]
+    if len(series) != 1:
+        return ""
+    parts = []
+    for name in children(series[0], "tx"):
+        parts += [(v.text or "").strip() for v in descendants(name, "v")]
+    return one_line(parts)
 
 
 def axis_titles(space: Any) -> list[str]:
