@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import IO, Any
 
-from PIL import Image, ImageFile, TiffImagePlugin, UnidentifiedImageError
+from PIL import Image, ImageFile, PngImagePlugin, TiffImagePlugin, UnidentifiedImageError
 
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, BaseParsedDocument
@@ -479,6 +479,14 @@ class _pillow_limit:
     Read") go to the log at debug level: printed, they reached the user's terminal
     as lines of Pillow's source, where what the damage costs is said in goblin's own
     warnings, or not at all when it costs nothing of the page.
+
+    A PNG's compressed text chunk may hold up to the 64 MB Pillow allows the text of
+    one image in all (``MAX_TEXT_MEMORY``), not 1 MB a chunk (``MAX_TEXT_CHUNK``):
+    past that, Pillow refused the whole image, pixels and all, as "Decompressed data
+    too large", and ImageMagick writes a photo's EXIF or XMP profile into such a chunk
+    in hex, twice its size. The memory a PNG's text may take stays bounded. Both
+    values are process-wide, like the warning filters: extraction holds goblin's
+    process-wide lock meanwhile.
     """
 
     def __init__(self, max_pixels: int, source: Source) -> None:
@@ -486,14 +494,18 @@ class _pillow_limit:
         self.source = source
         self._catcher = warnings.catch_warnings(record=True)
         self._said: list[warnings.WarningMessage] = []
+        self._text_chunk = PngImagePlugin.MAX_TEXT_CHUNK
 
     def __enter__(self) -> None:
         said = self._catcher.__enter__()
         self._said = said if said is not None else []
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        self._text_chunk = PngImagePlugin.MAX_TEXT_CHUNK
+        PngImagePlugin.MAX_TEXT_CHUNK = max(self._text_chunk, PngImagePlugin.MAX_TEXT_MEMORY)
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: Any) -> None:
+        PngImagePlugin.MAX_TEXT_CHUNK = self._text_chunk
         self._catcher.__exit__(kind, exc, tb)
         for said in self._said:
             log.debug("Pillow on %s: %s", self.source.display_name, said.message)
