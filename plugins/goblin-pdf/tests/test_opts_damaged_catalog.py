@@ -51,3 +51,40 @@ def test_pages_gathered_keep_the_documents_own_information(body: bytes) -> None:
     assert metadata["title"] == "untitled" and metadata["author"] == "anonymous"
     assert metadata["created"] == metadata["modified"]
     assert metadata["Trapped"] == "False"
+
+
+def _catalog_with_outline_and_annex() -> bytes:
+    """Three pages, a bookmark to the third and an embedded ``annex.txt``, with the
+    catalog's /Pages naming the font dictionary (same length, the cross-reference table
+    stays right)."""
+    import pikepdf
+    from pdf_builders import helvetica_pages, saved
+    from pikepdf import Array, Dictionary, Name, String
+
+    pdf = helvetica_pages(*[f"BT /F1 12 Tf 72 700 Td (Body of page {n}) Tj ET" for n in (1, 2, 3)])
+    bookmark = pdf.make_indirect(Dictionary(Title=String("Chapter three"),
+                                            Dest=Array([pdf.pages[2].obj, Name.Fit])))
+    outline = pdf.make_indirect(Dictionary(Type=Name.Outlines, First=bookmark, Last=bookmark))
+    bookmark.Parent = outline
+    pdf.Root.Outlines = outline
+    annex = pikepdf.Stream(pdf, b"Annex: the price is 1,000 EUR.")
+    annex.Type = Name.EmbeddedFile
+    specification = pdf.make_indirect(Dictionary(Type=Name.Filespec, F=String("annex.txt"),
+                                                 EF=Dictionary(F=annex)))
+    pdf.Root.Names = Dictionary(EmbeddedFiles=Dictionary(Names=Array([String("annex.txt"),
+                                                                      specification])))
+    data = saved(pdf)
+    font = re.search(rb"(\d+) 0 obj\s*<<[^>]*/BaseFont", data)
+    pages = re.search(rb"/Pages \d+ 0 R", data)
+    assert font is not None and pages is not None
+    return data.replace(pages[0], f"/Pages {font[1].decode()} 0 R".encode().ljust(len(pages[0])))
+
+
+def test_pages_gathered_keep_the_catalogs_outline_and_embedded_files() -> None:
+    document = extract(_catalog_with_outline_and_annex(), name="report.pdf", ocr="never")
+    assert [page.number for page in document.pages] == [1, 2, 3]
+    assert document.raw_metadata["outline"] == [
+        {"level": 0, "title": "Chapter three", "page": 3}]
+    assert document.text.endswith("Chapter three")
+    assert [(child.name, child.text) for child in document.children] == [
+        ("report.pdf/annex.txt", "Annex: the price is 1,000 EUR.")]

@@ -130,6 +130,8 @@ def _page_tree_copy(pypdf: Any, source: Source, password: str | None) -> Rebuilt
     # the document's own information (its title, author, producer), not pypdf's name as
     # the copy's producer
     writer.metadata = _information(reader)
+    if isinstance(root, dict):
+        _keep_catalog_entries(root, writer)
     copy = io.BytesIO()
     writer.write(copy)
     count = len(pages)
@@ -141,6 +143,24 @@ def _page_tree_copy(pypdf: Any, source: Source, password: str | None) -> Rebuilt
 
 def _resolved(value: Any) -> Any:
     return value.get_object() if hasattr(value, "get_object") else value
+
+
+#: What a catalog that names no page tree still holds for the reader, kept in the copy:
+#: the outline, embedded files, the form, the language. Each is cloned after the pages,
+#: so a bookmark or a field that names a page names the copy's page.
+_CATALOG_ENTRIES = ("/Outlines", "/Names", "/Dests", "/AcroForm", "/Lang", "/MarkInfo")
+
+
+def _keep_catalog_entries(root: dict[str, Any], writer: Any) -> None:
+    from pypdf.generic import NameObject
+
+    for key in _CATALOG_ENTRIES:
+        if key not in root:
+            continue
+        try:
+            writer.root_object[NameObject(key)] = _resolved(root[key]).clone(writer)
+        except Exception as exc:  # an entry damaged too costs only itself
+            log.debug("catalog entry %s not kept: %s", key, exc)
 
 
 def _information(reader: Any) -> dict[str, Any] | None:
