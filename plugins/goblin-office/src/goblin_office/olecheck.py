@@ -15,6 +15,7 @@ RecursionError, which readers expecting olefile's OSError or ValueError let thro
 
 from __future__ import annotations
 
+import io
 import logging
 import struct
 from collections import Counter
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 
 # sector numbers at or past this one are marks (free, end of chain, FAT, DIFAT)
 _MAX_SECTOR = 0xFFFFFFFA
+_END_OF_CHAIN = 0xFFFFFFFE
+_FREE = 0xFFFFFFFF
 _STREAMS = (olefile.STGTY_STREAM, olefile.STGTY_ROOT)
 
 
@@ -53,16 +56,99 @@ def open_compound_file(stream: BinaryIO, name: str) -> olefile.OleFileIO:
 
 
 def check_ole_chains(source: Source) -> None:
-    """Raise CorruptDocument when a sector chain of the OLE file ``source`` loops or its
-    directory is nested too deep to walk."""
+    """Raise CorruptDocument when the OLE file ``source``'s header names sectors the file
+    does not hold, a sector chain of it loops, or its directory is nested too deep to walk."""
+    _check_header(source.head(_HEADER.size), source.size, source.display_name)
     try:
-        with source.open() as stream, open_compound_file(stream, source.display_name) as ole:
-            _check(ole, source.display_name)
+        try:
+            with source.open() as stream, \
+                    open_compound_file(stream, source.display_name) as ole:
+                _check(ole, source.display_name)
+        except OSError:
+            tolerated = _without_unused_difat_count(source)
+            if tolerated is None:
+                raise
+            # olefile refuses a DIFAT counted but never started, which calamine and
+            # xlrd read past: check the chains they will follow all the same
+            with open_compound_file(io.BytesIO(tolerated), source.display_name) as ole:
+                _check(ole, source.display_name)
     except CorruptDocument:
         raise
     except Exception as exc:  # olefile raises OSError, ValueError, IndexError...
         # an OLE file olefile cannot parse is left to the readers, which report it
         log.debug("%s: OLE chains not checked: %s", source.display_name, exc)
+
+
+# the DIFAT's first sector and count in the header
+_DIFAT_FIELDS = struct.Struct("<II")
+_DIFAT_AT = 68
+
+
+def _without_unused_difat_count(source: Source) -> bytes | None:
+    """The file with its header's DIFAT count set to 0 when the DIFAT's first sector is
+    an end or free mark (a count the readers that tolerate it ignore); None otherwise."""
+    first, count = _DIFAT_FIELDS.unpack_from(source.head(_DIFAT_AT + _DIFAT_FIELDS.size),
+                                             _DIFAT_AT)
+    if not count or first not in (_END_OF_CHAIN, _FREE):
+        return None
+    data = bytearray(source.bytes())
+    _DIFAT_FIELDS.pack_into(data, _DIFAT_AT, first, 0)
+    return bytes(data)
+
+
+# the header's sector shift, then (after the transaction signature) the counts and
+# first sectors of the FAT, the directory, the mini FAT and the DIFAT, then the first
+# 109 FAT sector numbers
+_HEADER = struct.Struct("<30xH12xII8xIIII436s")
+_HEADER_FAT_SECTORS = 109
+
+
+def _check_header(head: bytes, size: int, name: str) -> None:
+    """Raise CorruptDocument when the header names a sector past the end of the file, or
+    more sectors than the file holds.
+
+    olefile refuses such a header, and the readers are left to report it; but calamine
+    trusts it, and one DIFAT sector said to start at the end-of-chain mark had it
+    allocate 4 GiB and then abort, or take 22 GB of a machine without a memory limit.
+    No reader can read a file whose allocation tables or directory lie outside it.
+    """
+    if len(head) < _HEADER.size:
+        return  # too short for a header: the readers say so
+    (shift, fat_count, directory, mini_first, mini_count, difat_first, difat_count,
+     fat_list) = _HEADER.unpack(head)
+    if not 7 <= shift <= 16:
+        return  # olefile and the readers refuse a sector size the format has not
+    sector = 1 << shift
+    # the header fills the first sector; sector 0 is the one after it
+    held = max(0, -(-(size - max(sector, _HEADER.size)) // sector))
+    fat_sectors = struct.unpack(f"<{_HEADER_FAT_SECTORS}I", fat_list)
+    for what, count in (("FAT", fat_count), ("mini FAT", mini_count),
+                        ("DIFAT", difat_count)):
+        if count > held:
+            raise CorruptDocument(
+                f"the OLE header counts {count} {what} sectors, but the file holds {held} "
+                f"sectors of {sector} bytes; it is cut short or damaged",
+                file=name,
+            )
+    # where a reader starts: the directory always; the FAT sectors the header lists (a
+    # free entry is skipped); the mini FAT and the DIFAT when counted, their end mark
+    # meaning none, as the tolerant readers take it
+    named = [("directory", directory)]
+    named += [("FAT", number) for number in fat_sectors[:min(fat_count, _HEADER_FAT_SECTORS)]
+              if number != _FREE]
+    if mini_count and mini_first != _END_OF_CHAIN:
+        named.append(("mini FAT", mini_first))
+    if difat_count and difat_first not in (_END_OF_CHAIN, _FREE):
+        named.append(("DIFAT", difat_first))
+    for what, number in named:
+        if number >= held:
+            where = "a chain mark, no sector" if number >= _MAX_SECTOR else \
+                f"sector {number}"
+            raise CorruptDocument(
+                f"the OLE header puts the {what} at {where}, but the file holds "
+                f"{held} sectors of {sector} bytes; it is cut short or damaged",
+                file=name,
+            )
 
 
 def _check(ole: olefile.OleFileIO, name: str) -> None:
@@ -89,8 +175,16 @@ def _walk(table: Sequence[int], start: int, steps: int, what: str, name: str) ->
     seen: set[int] = set()
     sector = start
     for _ in range(min(steps, len(table))):
-        if sector >= _MAX_SECTOR or sector >= len(table):
+        if sector >= _MAX_SECTOR:
             return
+        if sector >= len(table):
+            # no reader can follow it, and calamine grows its buffer to reach the sector
+            # named, up to gigabytes for a sector number from damaged bytes
+            raise CorruptDocument(
+                f"the OLE {what} chain links to sector {sector}, past the {len(table)} "
+                "sectors its allocation table maps; the file is damaged",
+                file=name,
+            )
         if sector in seen:
             raise CorruptDocument(
                 f"the OLE {what} chain loops back to sector {sector}; the file is damaged "
