@@ -270,12 +270,14 @@ class PackageXml:
                 self.text_lost.append(member)
             return None
 
-    def missing(self, path: str, linked_from: str) -> None:
+    def missing(self, path: str, linked_from: str, what: str = "") -> None:
         """Note part ``path``, which part ``linked_from`` links for its text (a chart, a
-        SmartArt graphic), as missing from the package: its text is lost."""
-        log.warning("%s: part %s, linked from %s, is missing; left out", self.name, path,
+        SmartArt graphic), as missing from the package: its text is lost. ``what`` names
+        it instead when the link itself is lost (a relationship id nothing resolves)."""
+        named = what or f"part {path}"
+        log.warning("%s: %s, linked from %s, is missing; left out", self.name, named,
                     linked_from)
-        self.left_out.append(("CorruptDocument", f"part {path}, linked from {linked_from}, "
+        self.left_out.append(("CorruptDocument", f"{named}, linked from {linked_from}, "
                               "is not in the package; left out"))
         if path not in self.text_lost:
             self.text_lost.append(path)

@@ -71,9 +71,16 @@ def _alternate_shapes(shapes: Any) -> list[Any]:
 
 def _reading_order(shapes: Any) -> list[Any]:
     def key(shape: Any) -> tuple[int, int]:
+        try:
+            top, left = shape.top, shape.left
+        except KeyError:
+            # a placeholder placed by its layout, which the slide's damaged or missing
+            # relationships no longer find: its text is still the slide's own, a title
+            # first, as it is drawn
+            top = left = -1 if _is_title(shape) else None
         return (
-            shape.top if shape.top is not None else 1 << 40,
-            shape.left if shape.left is not None else 1 << 40,
+            top if top is not None else 1 << 40,
+            left if left is not None else 1 << 40,
         )
 
     return sorted(shapes, key=key)
@@ -109,8 +116,9 @@ class _SlideReader:
             try:
                 chart = shape.chart
             except KeyError:
-                # the chart part was left out of the package (damaged): a warning names it
-                log.warning("chart part of shape %r not in the package", shape.name)
+                # its part was left out of the package (damaged: a warning names it), or
+                # the slide's relationships that found it are damaged or missing
+                self._unfound(shape, "chart")
                 return
             self._chart(chart)
             return
@@ -125,13 +133,20 @@ class _SlideReader:
         try:
             part = shape.part.related_part(relationship)
         except KeyError:
-            log.warning("SmartArt data part %s not in the package", relationship)
+            self._unfound(shape, "SmartArt graphic")
             return
         data = _part_xml(self.parts, part)  # a damaged graphic costs only its own text
         if data is None:
             return
         for line in diagram_lines(data):
             self.page.add(line)
+
+    def _unfound(self, shape: Any, what: str) -> None:
+        """Note the part of a ``what`` (a chart) drawn in ``shape`` as not found: its text
+        is lost (one left out as damaged is also named as such)."""
+        slide = str(shape.part.partname).lstrip("/")
+        self.parts.missing(f"{slide} ({what} {shape.name!r})", slide,
+                           f"the {what} of shape {shape.name!r}")
 
     def _text(self, shape: Any) -> None:
         title = _is_title(shape)
@@ -299,16 +314,17 @@ class _PresentationDocument(BaseParsedDocument):
             return PageContent(number, error=f"slide {number} is damaged: its part "
                                f"{slide.part.partname} cannot be read")
         page = PageBuilder(number=number, label=slide.name or f"slide {number}", engine=self.engine)
+        self._missing_links(slide)
         reader = _SlideReader(page, self.parts)
         try:
             reader.shapes(slide.shapes)
         except (ValueError, KeyError, AttributeError, NotImplementedError) as exc:
             # python-pptx raises NotImplementedError for parts it does not model
             return PageContent(number, text=page.text, error=f"slide {number} is damaged: {exc}")
-        if self.config.get("office", "notes", True) and slide.has_notes_slide:
-            notes = slide.notes_slide.notes_text_frame
-            if notes is not None and notes.text.strip():
-                page.add(f"Notes: {notes.text}")
+        if self.config.get("office", "notes", True):
+            notes = self._notes(slide)
+            if notes.strip():
+                page.add(f"Notes: {notes}")
         if self.config.get("office", "comments", True):
             for comment in self._comments(slide):
                 page.add(comment)
@@ -319,6 +335,37 @@ class _PresentationDocument(BaseParsedDocument):
 
     def attachments(self) -> Iterator[Source]:
         return iter(self.children)
+
+    def _notes(self, slide: Any) -> str:
+        """The speaker notes of ``slide``; of a slide whose relationships part is damaged
+        or missing, those of the notes part that links back to it (each notes slide names
+        its slide)."""
+        if slide.has_notes_slide:
+            frame = slide.notes_slide.notes_text_frame
+            return frame.text if frame is not None else ""
+        partname = str(slide.part.partname).lstrip("/")
+        if self.parts.rels(partname) and not self.parts.relationships_damaged(partname):
+            return ""
+        for member in sorted(self.parts.names):
+            if not member.startswith("ppt/notesSlides/") or not member.endswith(".xml"):
+                continue
+            if any(kind.endswith("/slide") and target == partname
+                   for kind, target in self.parts.rels(member).values()):
+                root = self.parts.optional_xml(member, holds_text=True)
+                return "\n".join(_notes_body_lines(root)) if root is not None else ""
+        return ""
+
+    def _missing_links(self, slide: Any) -> None:
+        """Note the parts holding text the slide links but the package does not hold (its
+        notes, a chart, SmartArt data, comments): python-pptx drops such a relationship
+        as it loads the package, so the slide would read as if it had none."""
+        wanted = [*_GRAPHIC_LINKS,
+                  *(("/notesSlide",) if self.config.get("office", "notes", True) else ()),
+                  *(("/comments",) if self.config.get("office", "comments", True) else ())]
+        partname = str(slide.part.partname).lstrip("/")
+        for kind, target in self.parts.rels(partname).values():
+            if kind.endswith(tuple(wanted)) and self.parts.member(target) is None:
+                self.parts.missing(target, partname)
 
     def _comments(self, slide: Any) -> Iterator[str]:
         """The comments on ``slide``, each followed by its replies: the legacy ones
@@ -352,6 +399,27 @@ class _PresentationDocument(BaseParsedDocument):
                         if local_name(author) in ("cmAuthor", "author") and attr(author, "name"):
                             self._authors[attr(author, "id")] = attr(author, "name")
         return self._authors
+
+
+def _notes_body_lines(notes: Any) -> list[str]:
+    """The lines of a notes slide's notes placeholder (``p:ph type="body"``), the text
+    python-pptx's ``notes_text_frame`` holds."""
+    for shape in notes.iter("{*}sp"):
+        placeholder = shape.find("{*}nvSpPr/{*}nvPr/{*}ph")
+        if placeholder is not None and attr(placeholder, "type") == "body":
+            return [line for body in children(shape, "txBody") for paragraph in
+                    children(body, "p") for line in [_paragraph_text(paragraph)]]
+    return []
+
+
+def _paragraph_text(paragraph: Any) -> str:
+    """A DrawingML paragraph's text, its line breaks as line breaks."""
+    return "".join("\n" if local_name(element) == "br" else (element.text or "")
+                   for element in paragraph.iter("{*}t", "{*}br"))
+
+
+#: the relationship types (their endings) of the graphics whose text a slide shows
+_GRAPHIC_LINKS = ("/chart", "/diagramData")
 
 
 def _part_xml(package: PackageXml, part: Any) -> Any | None:
