@@ -152,3 +152,16 @@ def test_a_chart_whose_own_relationships_are_damaged_keeps_its_title(read: Read)
     document = read(broken, "relatorio.docx")
     assert document.text.splitlines() == _WHOLE_TEXT
     assert not document.report.truncated
+
+
+@pytest.mark.parametrize("damage", ["deflate", "xml"])
+def test_the_chart_of_a_header_whose_relationships_are_damaged_is_read(read: Read,
+                                                                      damage: str) -> None:
+    whole = _report()
+    member = "word/_rels/header1.xml.rels"
+    data = damaged(whole, member) if damage == "deflate" else _cut_in_half(whole, member)
+    document = read(data, "relatorio.docx")
+    # the body's charts are linked from its own relationships: the header takes the one left
+    assert document.text.splitlines() == _WHOLE_TEXT
+    assert not document.report.truncated
+    assert any("word/header1.xml are damaged" in w.message for w in document.report.warnings)

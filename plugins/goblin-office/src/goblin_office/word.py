@@ -693,9 +693,9 @@ class DocxParser(BaseEngine):
             parsed.warnings = [*problems, *package.left_out]
             lost = [lost_parts_message(package.text_lost)]
             if unresolved:
-                lost.append(f"{unresolved} chart(s) or SmartArt graphic(s) of the body could "
-                            f"not be found: the relationships of {document} are damaged and "
-                            "the content types declare no part left for them")
+                lost.append(f"{unresolved} chart(s) or SmartArt graphic(s) could not be "
+                            "found: the relationships of the part showing them are damaged "
+                            "and the content types declare no part left for them")
             parsed.left_out = "; ".join(said for said in lost if said)
             return parsed
 
@@ -713,8 +713,9 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
         return [(part, root) for part, root in found if root is not None]
 
     headers_footers = bool(config.get("office", "headers_footers", True))
+    unresolved = 0
     if headers_footers:
-        _parts(walker, parts("/header"), "header", package, config, problems)
+        unresolved += _parts(walker, parts("/header"), "header", package, config, problems)
     walker.graphics = related_graphics(package, document)
     declared = walker.declared = (DeclaredGraphics(package, document)
                                   if package.relationships_damaged(document) else None)
@@ -738,28 +739,36 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
             if _comments(walker, root):
                 problems.append(unclosed_field_warning("a comment"))
     if headers_footers:
-        _parts(walker, parts("/footer"), "footer", package, config, problems)
-    return declared.unresolved if declared is not None else 0
+        unresolved += _parts(walker, parts("/footer"), "footer", package, config, problems)
+    return unresolved + (declared.unresolved if declared is not None else 0)
 
 
 def _parts(walker: Walker, parts: Sequence[tuple[str, Any]], kind: str, package: PackageXml,
-           config: Config, problems: list[tuple[str, str]]) -> None:
+           config: Config, problems: list[tuple[str, str]]) -> int:
     """Each header or footer once, with the SmartArt, charts and merged chunks its own
-    relationships name (a letterhead converted from HTML is an altChunk)."""
+    relationships name (a letterhead converted from HTML is an altChunk); the count of
+    their charts and SmartArt graphics whose part could not be found."""
     seen: set[str] = set()
+    unresolved = 0
     for part, root in parts:
         inner = PageBuilder()
         reader = Walker(inner, walker.styles, kinds=False,
                         graphics=related_graphics(package, part),
                         lists=walker.lists.fresh() if walker.lists is not None else None)
+        reader.declared = (DeclaredGraphics(package, part)
+                           if package.relationships_damaged(part) else None)
         reader.chunks = alt_chunk_pages(package, part, config, problems)
         reader.blocks(root)
+        if reader.declared is not None:
+            problems.extend(reader.declared.warnings(part))
+            unresolved += reader.declared.unresolved
         if reader.unclosed_fields():
             problems.append(unclosed_field_warning(f"a {kind}"))
         if inner.text.strip() and inner.text not in seen:
             seen.add(inner.text)
             walker.page.add(inner.text, kind)
             walker.page.hidden += inner.hidden
+    return unresolved
 
 
 def unclosed_field_warning(where: str) -> tuple[str, str]:
