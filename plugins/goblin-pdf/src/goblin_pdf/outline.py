@@ -30,6 +30,7 @@ def read_outline(pdf: pdfium.PdfDocument, name: str) -> list[dict[str, Any]]:
     """The bookmarks in reading order: ``level`` (0 at the top), ``title``, ``page``
     (1-based, None when the bookmark goes nowhere in the document)."""
     entries: list[dict[str, Any]] = []
+    pages = len(pdf)
     seen: set[int] = set()
     stack = [(pdfium_c.FPDFBookmark_GetFirstChild(pdf, None), 0)]
     while stack:
@@ -49,7 +50,9 @@ def read_outline(pdf: pdfium.PdfDocument, name: str) -> list[dict[str, Any]]:
         title = utf16_text(pdfium_c.FPDFBookmark_GetTitle, bookmark)
         dest = pdfium_c.FPDFBookmark_GetDest(pdf, bookmark)
         index = pdfium_c.FPDFDest_GetDestPageIndex(pdf, dest) if dest else -1
-        entries.append({"level": level, "title": title, "page": index + 1 if index >= 0 else None})
+        # a page named by its number is given as written, past the last page too
+        entries.append({"level": level, "title": title,
+                        "page": index + 1 if 0 <= index < pages else None})
     return entries
 
 

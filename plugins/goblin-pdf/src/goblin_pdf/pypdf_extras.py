@@ -79,15 +79,25 @@ def outline_entries(reader: Any, max_items: int) -> list[dict[str, Any]]:
         elif isinstance(item, list):
             stack.append((iter(item), level + 1))
         else:
-            try:
-                number = reader.get_destination_page_number(item)
-            except Exception:  # a destination that goes nowhere
-                number = None
+            number = _page_number(item, reader)
             title = str(getattr(item, "title", "") or "").strip()
             entries.append({"level": level, "title": title,
-                            "page": number + 1 if isinstance(number, int) and number >= 0
-                            else None})
+                            "page": number + 1 if number is not None else None})
     return entries
+
+
+def _page_number(item: Any, reader: Any) -> int | None:
+    """The 0-based page a bookmark goes to, or None. A destination may name its page by
+    number, as remote destinations do and some writers do for the document's own pages
+    too: PDFium follows it, where pypdf gave no page or a wrong one."""
+    page = _resolved(getattr(item, "page", None))
+    try:
+        if isinstance(page, int) and not isinstance(page, bool):
+            return page if 0 <= page < len(reader.pages) else None
+        number = reader.get_destination_page_number(item)
+    except Exception:  # a destination that goes nowhere, a page tree pypdf cannot count
+        return None
+    return number if isinstance(number, int) and number >= 0 else None
 
 
 def _resolved(value: Any) -> Any:
