@@ -11,7 +11,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from archives_bounded import extract_without_the_ratio
+from archives_bounded import MAX_RSS_BYTES, extract_without_the_ratio
 
 import goblin_core
 
@@ -110,7 +110,8 @@ def test_a_compressed_long_name_of_hundreds_of_megabytes_is_never_held_in_memory
     bomb = _tar_gz_with_a_long_name_of(size, tmp_path / "nome.tar.gz")
     assert bomb.stat().st_size < size // 500
     run = extract_without_the_ratio(bomb, tmp_path)
-    assert run.peak_rss < 400 * 2**20, f"peaked at {run.peak_rss / 2**20:.0f} MiB"
+    # tarfile held the name's data, and copies of it, at once: well over the ceiling
+    assert run.peak_rss < MAX_RSS_BYTES, f"peaked at {run.peak_rss / 2**20:.0f} MiB"
     assert _ATA in run.result["texts"]
     assert any(action == "refused" and f"declares {size:,} bytes" in reason
                for _, action, reason in run.result["members"])
