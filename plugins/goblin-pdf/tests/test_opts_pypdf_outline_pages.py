@@ -7,6 +7,8 @@ it; pypdf gave such a bookmark no page.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from pdf_builders import helvetica_pages, saved
 from pikepdf import Array, Dictionary, Name, String
@@ -25,7 +27,7 @@ def _numbered_bookmarks() -> bytes:
                      ("Past the last page", Array([7, Name.Fit])))]
     outline = pdf.make_indirect(Dictionary(Type=Name.Outlines, First=bookmarks[0],
                                            Last=bookmarks[-1]))
-    for before, after in zip(bookmarks, bookmarks[1:], strict=False):
+    for before, after in pairwise(bookmarks):
         before.Next, after.Prev = after, before
     for bookmark in bookmarks:
         bookmark.Parent = outline
