@@ -359,11 +359,11 @@ class Pipeline:
                 checked = True
                 detected = detect(self.registry, self.config, source)
             except OSError as exc:
-                raise unreadable(
-                    exc,
-                    f"cannot read it: {exc.strerror or exc}; check the path and its permissions",
-                    file=source.display_name,
-                ) from exc
+                advice = ("extract_many (or goblin extract) reads every file in a folder"
+                          if isinstance(exc, IsADirectoryError)
+                          else "check the path and its permissions")
+                raise unreadable(exc, f"cannot read it: {exc.strerror or exc}; {advice}",
+                                 file=source.display_name) from exc
             return self._dispatch(source, detected, run, recorder, started)
         except GoblinError as exc:
             error = exc.with_file(source.display_name)
