@@ -170,7 +170,7 @@ def models_named_elsewhere(binary: str, tessdata_dir: str = "") -> str:
         return ""
     folder = tessdata_folder(binary) or prefix
     return (f" (Tesseract looked in {folder}, as TESSDATA_PREFIX={prefix} in the environment "
-            "says; unset it to use the models the packages installed)")
+            "says, not where the packages put their models unless it names that folder)")
 
 
 #: Seconds ``tesseract --list-langs`` may take: it answers in milliseconds, so one that
