@@ -91,12 +91,25 @@ def language_tag(value: str) -> str | None:
     return tag if len(tag) <= 64 and _LANGUAGE_TAG.fullmatch(tag) else None
 
 
+def _without_nuls(value: Any) -> Any:
+    """A text value without NUL characters, and without the spaces that then end it:
+    many writers end a string with a NUL, as C does (``Report\\x00``), or write one of
+    NULs alone for a value they do not have. A NUL ends or breaks a value in most places
+    it goes (a database's text column refuses it), and a value of NULs said nothing.
+
+    >>> _without_nuls("Report\\x00"), _without_nuls("\\x00\\x00"), _without_nuls(3)
+    ('Report', '', 3)
+    """
+    return value.replace("\x00", "").strip() if isinstance(value, str) else value
+
+
 def document_metadata(
     info: Mapping[str, Any], *, page_count: int, encrypted: bool, tagged: bool,
     language: str = "",
 ) -> dict[str, Any]:
     """Raw info keys plus title, author, subject, keywords, creator, producer,
     created, modified, language (the catalog's /Lang), page_count, encrypted and tagged."""
+    info = {key: _without_nuls(value) for key, value in info.items()}
     result: dict[str, Any] = {k.lstrip("/"): v for k, v in info.items() if v not in (None, "")}
     for raw, key in _INFO_KEYS.items():
         value = info.get(raw) or info.get(f"/{raw}")
