@@ -44,3 +44,27 @@ def test_metadata_values_lose_their_nuls_and_a_value_of_nuls_is_none() -> None:
     assert not any("\x00" in str(value) for value in metadata.values()), metadata
     # no author in the dictionary, so the XMP packet's is read
     assert metadata["author"] == "Ana Lima"
+
+
+def test_comments_field_values_and_bookmarks_lose_their_nuls() -> None:
+    from pikepdf import Array
+
+    pdf = helvetica_pages("BT /F1 12 Tf 72 700 Td (Quarterly report of the harbour) Tj ET")
+    page = pdf.pages[0]
+    note = pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Text,
+                                        Rect=Array([10, 10, 30, 30]), Contents=String(b"Ok\x00")))
+    field = pdf.make_indirect(Dictionary(
+        Type=Name.Annot, Subtype=Name.Widget, FT=Name.Tx, T=String("total"), F=4, P=page.obj,
+        V=String(b"\xfe\xff" + "1.250,00".encode("utf-16-be") + b"\x00\x00"),
+        Rect=Array([60, 600, 300, 620])))
+    page.obj.Annots = Array([note, field])
+    pdf.Root.AcroForm = Dictionary(Fields=Array([field]))
+    bookmark = pdf.make_indirect(Dictionary(
+        Title=String(b"\xfe\xff" + "Anexo".encode("utf-16-be") + b"\x00\x00"),
+        Dest=Array([page.obj, Name.Fit])))
+    outline = pdf.make_indirect(Dictionary(Type=Name.Outlines, First=bookmark, Last=bookmark))
+    bookmark.Parent = outline
+    pdf.Root.Outlines = outline
+    document = extract(saved(pdf), name="report.pdf", ocr="never")
+    assert document.text.endswith("Ok\n\ntotal: 1.250,00\n\nAnexo"), repr(document.text)
+    assert document.raw_metadata["outline"] == [{"level": 0, "title": "Anexo", "page": 1}]

@@ -47,7 +47,8 @@ def read_outline(pdf: pdfium.PdfDocument, name: str) -> list[dict[str, Any]]:
         # the next sibling waits until the whole subtree is written
         stack.append((pdfium_c.FPDFBookmark_GetNextSibling(pdf, bookmark), level))
         stack.append((pdfium_c.FPDFBookmark_GetFirstChild(pdf, bookmark), level + 1))
-        title = utf16_text(pdfium_c.FPDFBookmark_GetTitle, bookmark)
+        # a title ending in NULs (as C writers end strings) is read without them
+        title = utf16_text(pdfium_c.FPDFBookmark_GetTitle, bookmark).replace("\x00", "").strip()
         dest = pdfium_c.FPDFBookmark_GetDest(pdf, bookmark)
         index = pdfium_c.FPDFDest_GetDestPageIndex(pdf, dest) if dest else -1
         # a page named by its number is given as written, past the last page too

@@ -697,12 +697,14 @@ def added_text(parts: list[str]) -> str:
     """What a parser adds to a page (comments, field values, the outline), one part after
     another, its line breaks written as ``\\n``: Acrobat ends the lines of a comment or of
     a multi-line field's value with a bare ``\\r``, which a terminal reads as a return to
-    the start of the line, printing the next line over the one before.
+    the start of the line, printing the next line over the one before. NULs, which many
+    writers end their strings with (``Note\\x00``), are left out.
 
-    >>> added_text(["Rui: first line\\rsecond line", "notes: a\\r\\nb"])
+    >>> added_text(["Rui: first line\\rsecond line", "notes: a\\r\\nb\\x00"])
     'Rui: first line\\nsecond line\\n\\nnotes: a\\nb'
     """
-    return "\n\n".join(parts).replace("\r\n", "\n").replace("\r", "\n")
+    joined = "\n\n".join(parts)
+    return joined.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
 
 
 def utf16_text(call: Callable[..., int], *args: Any, max_chars: int = MAX_SHORT_CHARS,

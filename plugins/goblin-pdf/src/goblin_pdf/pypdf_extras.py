@@ -80,7 +80,7 @@ def outline_entries(reader: Any, max_items: int) -> list[dict[str, Any]]:
             stack.append((iter(item), level + 1))
         else:
             number = _page_number(item, reader)
-            title = str(getattr(item, "title", "") or "").strip()
+            title = str(getattr(item, "title", "") or "").replace("\x00", "").strip()
             entries.append({"level": level, "title": title,
                             "page": number + 1 if number is not None else None})
     return entries
