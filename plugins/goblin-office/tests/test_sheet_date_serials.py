@@ -8,7 +8,8 @@ with its date (``office.cell_dates = "display"``), a time of day read as 30 Dece
 1899, where Excel shows 0 January 1900, or 1 January 1904 in the 1904 date system.
 An .xls or .xlsb read by calamine misread the same serials, an .xls read by xlrd counted
 a negative serial back from 1899 and read serial 60 as the 28th too, and so did openpyxl
-for an xlsx calamine refuses.
+for an xlsx calamine refuses. goblin's own .xlsb record reader read no styles at all: a
+date read as its serial number (``45366``, not ``2024-03-15``).
 """
 
 from __future__ import annotations
@@ -142,11 +143,11 @@ def test_xlrd_reads_a_serial_as_excel_shows_it(datemode: int, serial: float, sho
     assert _xlrd_cell(Cell(xlrd.XL_CELL_DATE, serial), datemode) == shown
 
 
-def _xlsb(serial: float) -> bytes:
+def _xlsb(serial: float, number_format: int = 14) -> bytes:
     """A one-sheet .xlsb: ``texto`` in A1, ``serial`` in B1, whose style (the only one)
-    shows the built-in date format 14 (m/d/yyyy)."""
+    shows a built-in number format: 14 (m/d/yyyy) unless told."""
     data = xlsb("Prazos", "texto", serial)
-    xf = struct.pack("<HHHHHBBHBB", 0xFFFF, 14, 0, 0, 0, 0, 0, 0, 0, 0)  # BrtXF
+    xf = struct.pack("<HHHHHBBHBB", 0xFFFF, number_format, 0, 0, 0, 0, 0, 0, 0, 0)  # BrtXF
     styles = (_record(0x0116) + _record(0x0269, struct.pack("<I", 1)) + _record(0x002F, xf)
               + _record(0x026A) + _record(0x0117))  # the style sheet, its cell formats
     buffer = io.BytesIO()
@@ -176,3 +177,19 @@ def test_openpyxl_reads_a_negative_serial_as_its_number(read: Read, date1904: bo
     day = "1904-01-03" if date1904 else "1900-01-02"
     assert [line.split("\t")[:3] for line in document.pages[0].text.splitlines()[1:]] == [
         ["-0.25"] * 3, ["-400.5"] * 3, ["2.5", day + " 12:00:00", day + " 12:00:00"]]
+
+
+@pytest.mark.parametrize(("serial", "number_format", "shown"), [
+    (45366.25, 14, "2024-03-15 06:00:00"), (45366, 14, "2024-03-15"), (0.25, 20, "06:00:00"),
+    (1.75, 46, "42:00:00"), (-0.25, 14, "-0.25"), (60, 14, "1900-02-29"), (59, 14, "1900-02-28"),
+    (45366.25, 2, "45366.25"),
+])
+def test_the_xlsb_record_reader_reads_dates_as_calamine_does(
+    read: Read, serial: float, number_format: int, shown: str
+) -> None:
+    data = _xlsb(serial, number_format)
+    calamine = read(data, "prazos.xlsb")
+    records = read(data, "prazos.xlsb", engines={"office.xlsb_records": {"priority": 1000}})
+    assert records.parsed_by == ("office.xlsb_records",)
+    assert _rows(calamine) == [["texto", shown]]
+    assert records.pages[0].text.splitlines()[1:] == [f"texto\t{shown}"]

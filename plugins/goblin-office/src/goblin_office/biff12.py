@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import struct
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from goblin_office.cells import cell_text, error_text
+from goblin_office.dateformat import serial_value
 
 _ROW_HEADER = 0x00  # BrtRowHdr: the row of the cell records after it
 # The cell records: a Cell (column, then style and flags: 8 bytes), then the value
@@ -39,6 +41,10 @@ _END_SHARED_STRINGS = 0xA0  # BrtEndSst: the last of the shared strings
 _END_SHEET_DATA = 0x92  # BrtEndSheetData: no cell follows
 _BUNDLE_SHEET = 0x9C  # BrtBundleSh: a sheet of the workbook
 _WORKBOOK_PROPERTIES = 0x99  # BrtWbProp: its first flag says the 1904 date system
+# the styles part: BrtFmt (a number format's id and code), then the cell formats
+# (BrtXF, the second field the number format's id) between their begin and end records
+_NUMBER_FORMAT, _STYLE = 0x2C, 0x2F
+_BEGIN_CELL_STYLES, _END_CELL_STYLES = 0x269, 0x26A
 _END_BUNDLE_SHEETS = 0x90
 # BrtBundleSh's hsState; a value the format does not define leaves the sheet shown
 _SHEET_STATES = {0: "visible", 1: "hidden", 2: "veryHidden"}
@@ -166,22 +172,61 @@ class SheetReading:
     rows: int = 0
 
 
+@dataclass(frozen=True)
+class DateStyles:
+    """The cell styles of a workbook that show numbers as dates or times: style index ->
+    whether its format counts elapsed time (``[h]:mm``); and its date system."""
+
+    styles: Mapping[int, bool]
+    date1904: bool = False
+
+    def value(self, style: int, number: float) -> Any:
+        """A number cell's value: the date or time its style shows, else the number."""
+        elapsed = self.styles.get(style)
+        if elapsed is None:
+            return number
+        return serial_value(number, date1904=self.date1904, elapsed=elapsed)
+
+
+def number_formats(styles: bytes) -> tuple[dict[int, str], list[int]]:
+    """The number format codes a styles part defines (id -> code) and the number format
+    id of each cell style, in order."""
+    codes: dict[int, str] = {}
+    cell_styles: list[int] = []
+    inside = False
+    view = memoryview(styles)
+    for kind, start, size in records(styles):
+        if kind == _NUMBER_FORMAT and size >= 6:
+            code, _ = _wide_string(view[start:start + size], 2)
+            if code is not None:
+                codes[struct.unpack_from("<H", styles, start)[0]] = code
+        elif kind == _BEGIN_CELL_STYLES:
+            inside = True
+        elif kind == _END_CELL_STYLES:
+            inside = False
+        elif kind == _STYLE and inside and size >= 4:
+            cell_styles.append(struct.unpack_from("<H", styles, start + 2)[0])
+    return codes, cell_styles
+
+
 def sheet_rows(
-    sheet: bytes, strings: Sequence[str], reading: SheetReading | None = None
+    sheet: bytes, strings: Sequence[str], reading: SheetReading | None = None,
+    dates: DateStyles | None = None,
 ) -> Iterator[list[str]]:
     """The rows of a worksheet part as cell texts, from row 0 and column 0, a missing
-    row or cell empty; a cell showing a shared string holds the one copy in ``strings``.
+    row or cell empty; a cell showing a shared string holds the one copy in ``strings``;
+    a number under a date style (``dates``) as the date or time it shows, in ISO 8601.
     Rows out of order follow the row before them, and cells out of the sheet's size are
     left out: a damaged record must not pad the sheet to billions of cells. ``reading``
     is told whether the part was whole and which strings it lacked."""
     reading = reading if reading is not None else SheetReading()
-    for row in _sheet_rows(sheet, strings, reading):
+    for row in _sheet_rows(sheet, strings, reading, dates or DateStyles({})):
         reading.rows += 1
         yield row
 
 
-def _sheet_rows(sheet: bytes, strings: Sequence[str], reading: SheetReading
-                ) -> Iterator[list[str]]:
+def _sheet_rows(sheet: bytes, strings: Sequence[str], reading: SheetReading,
+                dates: DateStyles) -> Iterator[list[str]]:
     view = memoryview(sheet)
     row: list[str] = []
     row_number = 0
@@ -199,8 +244,9 @@ def _sheet_rows(sheet: bytes, strings: Sequence[str], reading: SheetReading
             else:
                 row_number += 1
         elif _CELL_RK <= kind <= _FORMULA_ERROR and size >= 8:
-            (column,) = struct.unpack_from("<I", sheet, start)
-            text = _cell_value(kind, view, start + 8, start + size, strings)
+            column, style = struct.unpack_from("<II", sheet, start)
+            text = _cell_value(kind, view, start + 8, start + size, strings, dates,
+                               style & 0xFFFFFF)
             if kind == _CELL_SHARED_STRING and not text and size >= 12 \
                     and struct.unpack_from("<I", sheet, start + 8)[0] >= len(strings):
                 reading.missing_strings += 1
@@ -215,8 +261,9 @@ def _sheet_rows(sheet: bytes, strings: Sequence[str], reading: SheetReading
 
 
 def _cell_value(kind: int, view: memoryview, start: int, end: int,
-                strings: Sequence[str]) -> str:
-    """The text of a cell record's value, which runs from ``start`` to ``end``."""
+                strings: Sequence[str], dates: DateStyles, style: int) -> str:
+    """The text of a cell record's value, which runs from ``start`` to ``end``, under
+    its cell style ``style``."""
     size = end - start
     if kind == _CELL_SHARED_STRING:
         (index,) = struct.unpack_from("<I", view, start) if size >= 4 else (len(strings),)
@@ -225,9 +272,9 @@ def _cell_value(kind: int, view: memoryview, start: int, end: int,
         text, _ = _wide_string(view[start:end], 0)
         return text or ""
     if kind in (_CELL_REAL, _FORMULA_NUMBER) and size >= 8:
-        return cell_text(struct.unpack_from("<d", view, start)[0])
+        return cell_text(dates.value(style, struct.unpack_from("<d", view, start)[0]))
     if kind == _CELL_RK and size >= 4:
-        return cell_text(rk_number(struct.unpack_from("<I", view, start)[0]))
+        return cell_text(dates.value(style, rk_number(struct.unpack_from("<I", view, start)[0])))
     if kind in (_CELL_BOOL, _FORMULA_BOOL) and size >= 1:
         return cell_text(bool(view[start]))
     if kind in (_CELL_ERROR, _FORMULA_ERROR) and size >= 1:

@@ -200,6 +200,30 @@ def _xf_formats(reader: WorkbookXml) -> dict[int, NumberFormat]:
     return found
 
 
+def xlsb_date_styles(reader: WorkbookXml) -> biff12.DateStyles | None:
+    """The date styles of an open, checked .xlsb package (``styles.bin``), and its date
+    system; None when it has no styles part or one that does not read."""
+    path = next((target for kind, target in reader.rels("xl/workbook.bin").values()
+                 if kind.endswith("/styles") and target in reader.names), None)
+    path = path or ("xl/styles.bin" if "xl/styles.bin" in reader.names else None)
+    if path is None:
+        return None
+    try:
+        defined, cell_styles = biff12.number_formats(inflated_prefix(reader.archive, path))
+        date1904 = biff12.date1904(read_member(reader.archive, "xl/workbook.bin",
+                                               reader.name))
+    except (GoblinError, zipfile.BadZipFile, zlib.error, EOFError, OSError, KeyError) as exc:
+        log.warning("%s: date styles not read: %s", reader.name, exc)
+        return None
+    codes = BUILTIN_FORMATS | defined
+    dates: dict[int, bool] = {}
+    for index, number in enumerate(cell_styles):
+        compiled = compile_format(codes.get(number, ""))
+        if compiled is not None and compiled.is_date:
+            dates[index] = any(token.kind == "elapsed" for token in compiled.sections[0].tokens)
+    return biff12.DateStyles(dates, date1904)
+
+
 def _compiled(codes: dict[int, str], number: str) -> NumberFormat | None:
     if not number.isdigit():
         return None

@@ -128,6 +128,35 @@ def excel_serial(serial: float, value: Any = None, *, date1904: bool = False,
     return value
 
 
+def serial_value(serial: float, *, date1904: bool = False, elapsed: bool = False) -> Any:
+    """The value a date cell holding ``serial`` reads as, as calamine gives it: a duration
+    under an elapsed-time format (``[h]:mm``), a time of day under 1, else a datetime
+    (a date at midnight), to the millisecond; what ``excel_serial`` says for a serial no
+    calendar day stands for; the number itself past 9999.
+
+    >>> serial_value(45366.25), serial_value(0.5)
+    (datetime.datetime(2024, 3, 15, 6, 0), datetime.time(12, 0))
+    >>> serial_value(1.5, elapsed=True)
+    datetime.timedelta(days=1, seconds=43200)
+    >>> serial_value(43904, date1904=True), serial_value(-1), str(serial_value(60))
+    (datetime.datetime(2024, 3, 15, 0, 0), -1, '1900-02-29')
+    """
+    moment = dt.timedelta(milliseconds=round(serial * 86_400_000))
+    if elapsed:
+        return moment
+    special = excel_serial(serial, date1904=date1904)
+    if special is not None and not 0 <= serial < 1:
+        return special
+    if 0 <= serial < 1:
+        return (dt.datetime.min + moment).time()
+    # in the 1900 system the days before the fictitious 29 February count from a day later
+    epoch = _EPOCH_1904 if date1904 else _EPOCH_1900 + dt.timedelta(days=serial < 60)
+    try:
+        return epoch + moment
+    except OverflowError:
+        return serial
+
+
 def date_tokens(tokens: list[Token]) -> tuple[Token, ...]:
     """Tell minutes from months, fold ``.0`` after seconds into sub-seconds, slashes to text."""
     out: list[Token] = []

@@ -33,6 +33,7 @@ from goblin_office.cellformats import (
     WorkbookFormats,
     XlsbDateSerials,
     display_rows,
+    xlsb_date_styles,
 )
 from goblin_office.cells import cell_text, error_text, iso_durations, unescaped_characters
 from goblin_office.containers import MEMBER_ERRORS, open_container, open_member, read_member
@@ -915,12 +916,13 @@ class XlsbRecordsParser(BaseEngine):
             if not members:
                 raise CorruptDocument("the workbook lists no sheet it holds",
                                       file=source.display_name)
+            dates = xlsb_date_styles(reader)
             for number, (name, member) in enumerate(_shown_sheets(members, reader, config),
                                                     start=1):
                 sheet = inflated_prefix(package, member)
                 reading = biff12.SheetReading()
-                rows = capped_rows(biff12.sheet_rows(sheet, strings, reading), name, limit,
-                                   metadata, max_chars)
+                rows = capped_rows(biff12.sheet_rows(sheet, strings, reading, dates), name,
+                                   limit, metadata, max_chars)
                 if name not in metadata.get("truncated_sheets", ()):
                     missing_strings += reading.missing_strings
                     if not reading.whole:
