@@ -10,6 +10,7 @@ SpreadsheetML workbook gives one page per worksheet, its cells as a Table.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +20,7 @@ from goblin_core.errors import CorruptDocument
 from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
+from goblin_office.cells import cell_text
 from goblin_office.layout import PageBuilder
 from goblin_office.numbering import WordListCounter, WordNumbering
 from goblin_office.safexml import attr, children, descendants, local_name, parse_xml
@@ -228,12 +230,22 @@ def _cell_text(cell: Any) -> str:
 
 
 def _iso_datetime(value: str) -> str:
-    """Excel 2003's 1899-12-31T... with milliseconds, as the cell shows it: a date, a time
-    or both in ISO 8601."""
+    """Excel 2003's 1899-12-31T... with milliseconds, as the cell shows it and as every
+    other reader writes it (``cell_text``): a date, a time or both in ISO 8601, the time
+    after a space.
+
+    >>> [_iso_datetime(v) for v in ("2024-03-15T00:00:00.000", "1899-12-31T12:00:00.000",
+    ...                             "2024-03-15T10:30:00.000", "1900-02-29T06:00:00.000")]
+    ['2024-03-15', '12:00:00', '2024-03-15 10:30:00', '1900-02-29 06:00:00']
+    """
     value = value.removesuffix(".000")
     date, _, time = value.partition("T")
     if time in ("", "00:00:00"):
         return date
     if date in ("1899-12-31", "1899-12-30"):
         return time
-    return f"{date}T{time}"
+    try:
+        return cell_text(dt.datetime.fromisoformat(f"{date}T{time}"))
+    except ValueError:
+        # a day the calendar lacks (Excel's 29 February 1900), or no date at all
+        return f"{date} {time}"
