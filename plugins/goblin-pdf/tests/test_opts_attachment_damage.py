@@ -84,3 +84,22 @@ def test_whole_data_a_writer_left_the_checksum_off_is_no_damage() -> None:
     children, warnings = _read(zlib.compress(REPORT)[:-4])
     assert children["report.txt"].strip() == REPORT.decode().strip()
     assert not any("report.txt" in message for message in warnings), warnings
+
+
+def test_the_pypdf_parser_leaves_out_an_attachment_broken_at_its_start() -> None:
+    """pypdf decodes such data to nothing and says so only in its log: the file came out
+    as an empty attachment read whole."""
+    document = extract(_attaching(b"\x00\x01 not deflate data at all " * 4), name="dossier.pdf",
+                       ocr="never", engines={"pdf.pypdfium2": {"enabled": False}})
+    assert document.parsed_by == ("pdf.pypdf",)
+    assert [child.name for child in document.children] == ["dossier.pdf/annex.txt"]
+    assert any("'report.txt'" in w.message and "does not decode" in w.message
+               for w in document.report.warnings), document.report.warnings
+
+
+def test_the_pypdf_parser_reads_an_empty_file_as_empty() -> None:
+    document = extract(_attaching(zlib.compress(b"")), name="dossier.pdf", ocr="never",
+                       engines={"pdf.pypdfium2": {"enabled": False}})
+    assert sorted(child.name for child in document.children) == [
+        "dossier.pdf/annex.txt", "dossier.pdf/report.txt"]
+    assert not any("report.txt" in w.message for w in document.report.warnings)

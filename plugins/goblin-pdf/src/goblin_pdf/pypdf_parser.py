@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+import zlib
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -264,10 +265,18 @@ class PypdfDocument(BaseParsedDocument):
         for number, entry in enumerate(entries, start=1):
             try:
                 name = entry.alternative_name or entry.name or f"attachment-{number}"
-                data = entry.content
+                with pypdf_warnings_held():  # what it works around: the report says it
+                    data = entry.content
             except _decode_errors() as exc:
                 message = (f"attachment {number} cannot be decoded "
                            f"({type(exc).__name__}: {exc}); left out")
+                log.warning("%s: %s", self.source.display_name, message)
+                self.warnings.append(("CorruptDocument", message))
+                continue
+            if not data and _flate_broken_at_start(entry):
+                # pypdf gives nothing, with no error, for data its filter cannot decode
+                message = (f"attachment {name!r}: its stream does not decode through its "
+                           "filter; left out")
                 log.warning("%s: %s", self.source.display_name, message)
                 self.warnings.append(("CorruptDocument", message))
                 continue
@@ -280,6 +289,29 @@ class PypdfDocument(BaseParsedDocument):
         stream = getattr(self.reader, "stream", None)
         if stream is not None:
             stream.close()
+
+
+def _flate_broken_at_start(entry: Any) -> bool:
+    """Whether an attachment's stream is Flate data that breaks at its start, which pypdf
+    decodes to nothing with no error (an empty file compressed decodes to nothing too,
+    without breaking)."""
+    try:
+        files = entry.pdf_object["/EF"].get_object()
+        stream = (files.get("/UF") or files.get("/F")).get_object()
+        # pypdf keeps a stream's bytes as read (decrypted, not decoded) there alone
+        raw = getattr(stream, "_data", b"")
+        if stream.get("/Filter") != "/FlateDecode" or not isinstance(raw, bytes) or not raw:
+            return False
+        zlib.decompressobj().decompress(raw[:_FLATE_PROBE], 1)
+    except zlib.error:
+        return True
+    except Exception:  # pypdf's errors on a damaged specification: no verdict
+        return False
+    return False
+
+
+#: Bytes of an attachment's Flate data inflated to see whether it breaks at its start
+_FLATE_PROBE = 1024
 
 
 class _TextBoundReached(Exception):
