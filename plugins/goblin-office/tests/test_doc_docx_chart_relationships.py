@@ -165,3 +165,18 @@ def test_the_chart_of_a_header_whose_relationships_are_damaged_is_read(read: Rea
     assert document.text.splitlines() == _WHOLE_TEXT
     assert not document.report.truncated
     assert any("word/header1.xml are damaged" in w.message for w in document.report.warnings)
+
+
+@pytest.mark.parametrize("member", ["word/header1.xml", "word/footnotes.xml"])
+def test_a_header_or_notes_part_the_package_does_not_hold_is_text_lost(read: Read,
+                                                                       member: str) -> None:
+    # as a chart's: the body links it, the package lacks it (was: left out silently)
+    whole = docx(para("Corpo do contrato."), {
+        "header1.xml": "<w:hdr>" + para("Cabeçalho") + "</w:hdr>",
+        "footnotes.xml": '<w:footnotes><w:footnote w:id="1">' + para("Nota")
+                         + "</w:footnote></w:footnotes>"})
+    document = read(_with_member(whole, member, None), "contrato.docx")
+    assert "Corpo do contrato." in document.text
+    assert document.report.truncated
+    (message,) = _truncated(document)
+    assert member in message

@@ -326,18 +326,22 @@ class PackageXml:
                 found[attr(rel, "Id")] = (attr(rel, "Type"), full)
         return found
 
-    def related(self, path: str, suffix: str) -> list[str]:
+    def related(self, path: str, suffix: str, holds_text: bool = False) -> list[str]:
         """Parts ``path`` links to with a relationship type ending in ``suffix``, once each.
 
         A part the package names but does not hold is left out with a warning, so the
-        rest of the document is still read.
+        rest of the document is still read; ``holds_text``: the parts are read for their
+        text (headers, notes), so one missing is text lost (``missing``).
         """
         found: list[str] = []
         for kind, target in self.rels(path).values():
             if not kind.endswith(suffix) or target in found:
                 continue
             if self.member(target) is None:
-                log.warning("%s: part %s is missing; left out", self.name, target)
+                if holds_text:
+                    self.missing(target, path)
+                else:
+                    log.warning("%s: part %s is missing; left out", self.name, target)
                 continue
             found.append(target)
         if not found and path in self._unlinked and path == self._main:
@@ -438,7 +442,7 @@ def lost_parts_message(parts: Sequence[str]) -> str:
     '' for none."""
     if not parts:
         return ""
-    return (f"{len(parts)} damaged part(s) holding text could not be read, their text "
+    return (f"{len(parts)} damaged or missing part(s) holding text could not be read, their text "
             f"left out: {', '.join(parts)}")
 
 

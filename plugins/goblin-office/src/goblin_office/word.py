@@ -709,7 +709,7 @@ def _read(walker: Walker, package: PackageXml, document: str, config: Config,
 
     def parts(suffix: str) -> list[tuple[str, Any]]:
         found = ((part, package.optional_xml(part, holds_text=True))
-                 for part in package.related(document, suffix))
+                 for part in package.related(document, suffix, holds_text=True))
         return [(part, root) for part, root in found if root is not None]
 
     headers_footers = bool(config.get("office", "headers_footers", True))
