@@ -20,6 +20,7 @@ import py7zr.io
 from goblin_archives.guarded import DECODE_ERRORS, translated
 from goblin_archives.listing import refuse_oversized_listing
 from goblin_archives.scratch import ByteMeter
+from goblin_archives.sevenzip_count import members_counted
 from goblin_core.archive_safety import safe_member_name
 from goblin_core.engines import Member, MemberKind
 from goblin_core.errors import CorruptDocument, GoblinError, PasswordRequired, UnsupportedFormat
@@ -156,7 +157,10 @@ def _extract_round(opener: Callable[[], BinaryIO], display: str, password: str |
     try:
         with translated(display, "reading the 7z archive"):
             try:
-                archive = py7zr.SevenZipFile(stream, mode="r", password=password)
+                limits = factory.meter.limits
+                with members_counted(lambda count: refuse_oversized_listing(count, limits,
+                                                                            display)):
+                    archive = py7zr.SevenZipFile(stream, mode="r", password=password)
             except py7zr.exceptions.PasswordRequired as exc:
                 raise _password_error(display, password) from exc
             except py7zr.exceptions.ArchiveError as exc:
