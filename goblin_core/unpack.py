@@ -117,7 +117,8 @@ def unpack(
     progress: Progress | None = None,
     registry: Registry | None = None,
 ) -> UnpackResult:
-    """Unpack ``archive`` into the folder ``dest`` (created when missing), recursively.
+    """Unpack ``archive`` into the folder ``dest`` (created when missing, and removed
+    again when nothing of the archive could be unpacked), recursively.
 
     Archives inside the archive are unfolded in place of themselves. With
     ``flatten`` every path becomes one file name (``edital/arquivo.pdf`` ->
@@ -141,14 +142,42 @@ def unpack(
     if not handlers:
         raise _cannot_unpack(job, source)
     # made only now: a file that is no archive leaves no empty folder behind
+    made = _missing_folders(target)
     target.mkdir(parents=True, exist_ok=True)
-    _expand(job, source, handlers, prefix="")
+    try:
+        _expand(job, source, handlers, prefix="")
+    except BaseException:
+        _remove_empty(made)
+        raise
+    if not job.written and job.log.errors:
+        # nor does an archive of which nothing could be unpacked
+        _remove_empty(made)
     removed = _remove_source(path, job) if remove_source else False
     return UnpackResult(
         archive=str(path), dest=target, written=tuple(job.written),
         members=tuple(job.log.members), errors=tuple(job.log.errors),
         warnings=tuple(job.log.warnings), renamed=tuple(job.renamed), source_removed=removed,
     )
+
+
+def _missing_folders(target: Path) -> list[Path]:
+    """The folders ``target.mkdir(parents=True)`` would make, deepest first."""
+    missing = []
+    folder = target.absolute()
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove the folders made for a run that wrote nothing, deepest first, each only
+    while it is empty."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
 
 
 def unpack_many(

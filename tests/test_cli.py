@@ -793,6 +793,21 @@ def test_unpack_of_a_file_that_is_no_archive_names_its_type_and_makes_no_folder(
     assert not (tmp_path / "out").exists()
 
 
+def test_unpack_of_an_archive_nothing_of_which_unpacks_leaves_no_folder_it_made(
+    tmp_path: Path,
+) -> None:
+    archive = _zip(tmp_path / "locked.zip", {"ata.txt": b"ata"})
+    result = run(["unpack", str(archive), str(tmp_path / "out" / "deeper")],
+                 _with_handler(_LockedZipHandler()))
+    assert result.exit_code == 1
+    assert not (tmp_path / "out").exists()
+    (tmp_path / "mine").mkdir()
+    result = run(["unpack", str(archive), str(tmp_path / "mine" / "new")],
+                 _with_handler(_LockedZipHandler()))
+    assert result.exit_code == 1
+    assert (tmp_path / "mine").is_dir() and not (tmp_path / "mine" / "new").exists()
+
+
 @pytest.mark.slow
 def test_an_output_folder_inside_the_inputs_is_never_read_back(tmp_path: Path) -> None:
     write(tmp_path, "a.txt", "alpha\n")
