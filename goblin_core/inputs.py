@@ -221,10 +221,11 @@ def walk_given(paths: PathsLike, reads_urls: bool,
     URL that names no file here: the URL itself when the executor's workers fetch URLs
     (``reads_urls``), else a problem naming ``url_reader``, what does fetch them.
 
-    A file reached twice (a folder given twice, as ``d`` and ``./d/``, or a folder and a
-    file in it) is one document: read twice, it came back twice under numbered names.
-    Folders on the way are resolved, the file's own name is not: a link beside its
-    target is a file of its own, as when its folder is walked.
+    A folder adds the files not already reached: given twice (``d`` and ``./d/``), or
+    after a file in it, its files are not read again, where they came back twice under
+    numbered names. A file given by name is read each time it is named (``cat a a``; a
+    benchmark that repeats a file). Folders on the way are resolved, the file's own name
+    is not: a link beside its target is a file of its own, as when its folder is walked.
     """
     seen: set[str] = set()
     folders: dict[Path, str] = {}
@@ -235,13 +236,14 @@ def walk_given(paths: PathsLike, reads_urls: bool,
                 f"a URL, which this executor does not fetch; {url_reader} has its workers "
                 "read URLs")
             continue
+        walked = os.path.isdir(raw)
         for item in walk_inputs([raw]):
             if not isinstance(item, InputProblem):
                 folder = item[0].parent
                 if folder not in folders:
                     folders[folder] = os.path.realpath(folder)
                 key = os.path.join(folders[folder], item[0].name)
-                if key in seen:
+                if walked and key in seen:
                     continue
                 seen.add(key)
             yield raw, item
@@ -253,8 +255,8 @@ def tasks_for(paths: PathsLike, reads_urls: bool = False) -> Iterator[Task | Inp
     Files that share a display name (two folders given, each with an ``x.pdf``) are
     named by their path as given instead (``distinct_names``). A URL that names no file
     here is a task of its own when the executor's workers fetch URLs (``reads_urls``),
-    else a problem saying so: read as a path, it was "no such file or folder". A file
-    reached twice is one task (``walk_given``).
+    else a problem saying so: read as a path, it was "no such file or folder". A folder
+    adds only the files not already reached (``walk_given``).
     """
     walked: list[tuple[Path | str, str] | InputProblem] = []
     for _, found in walk_given(paths, reads_urls, 'the Dask executor (goblin-dask, '

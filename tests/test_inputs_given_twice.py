@@ -1,5 +1,6 @@
-"""A file reached twice in one run (a folder given twice, or a folder and a file in it)
-is one document, under one name; a link beside its target is still a file of its own."""
+"""A folder adds the files of a run not already reached: a folder given twice, or after a
+file in it, reads its files once. A file named twice is read twice (``cat a a``), and a
+link beside its target is still a file of its own."""
 
 from __future__ import annotations
 
@@ -34,7 +35,14 @@ def test_a_folder_given_twice_under_two_spellings_is_walked_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _folder(tmp_path)
     monkeypatch.chdir(tmp_path)
-    assert _names(["docs", "./docs/", "docs/../docs", "docs/a.txt"]) == ["a.txt", "b.txt"]
+    assert _names(["docs", "./docs/", "docs/../docs"]) == ["a.txt", "b.txt"]
+
+
+def test_a_file_named_twice_is_read_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert _names(["docs/a.txt", "docs/a.txt"]) == ["docs/a.txt", "docs/a.txt (2)"]
+    assert _names(["docs", "docs/a.txt"]) == ["docs/a.txt", "b.txt", "docs/a.txt (2)"]
 
 
 def test_a_file_given_before_its_folder_keeps_its_own_name(
@@ -56,17 +64,18 @@ def test_a_link_to_a_file_beside_it_is_read_as_a_file_of_its_own(tmp_path: Path)
     assert _names([str(folder)]) == ["a.txt", "b.txt", "c.txt"]
 
 
-def test_extract_many_returns_each_file_once(tmp_path: Path) -> None:
+def test_extract_many_returns_each_file_of_a_folder_once(tmp_path: Path) -> None:
     folder = _folder(tmp_path)
-    documents = list(extract_many([folder, folder / "a.txt", folder]))
+    documents = list(extract_many([folder / "a.txt", folder, folder]))
     assert sorted(d.text.strip() for d in documents) == ["first file", "second file"]
 
 
-def test_goblin_extract_writes_one_result_for_a_file_given_twice(tmp_path: Path) -> None:
+def test_goblin_extract_writes_one_result_for_a_file_its_folders_reach_twice(
+        tmp_path: Path) -> None:
     folder = _folder(tmp_path)
     output = tmp_path / "out"
     result = CliRunner().invoke(
-        cli, ["extract", str(folder), str(folder / "a.txt"), str(folder), "-o", str(output),
+        cli, ["extract", str(folder), str(folder), "-o", str(output),
               "--jobs", "1"],
         obj=CliState(load_registry(entry_points=lambda: [])))
     assert result.exit_code == 0, result.output
