@@ -108,9 +108,11 @@ class _BinaryEngine(BaseEngine):
             return ""
         if done.returncode != 0 or not text.strip():
             message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+            # the converter names the temporary copy it was handed, not the document
+            said = message[-1].replace(str(path), source.display_name) if message else \
+                "no text"
             raise CorruptDocument(
-                f"{self.binary} could not read it (exit {done.returncode}: "
-                f"{message[-1] if message else 'no text'})",
+                f"{self.binary} could not read it (exit {done.returncode}: {said})",
                 file=source.display_name,
             )
         return text
