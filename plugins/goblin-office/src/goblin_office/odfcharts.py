@@ -83,8 +83,14 @@ def package_charts(archive: zipfile.ZipFile, name: str, depth: int) -> tuple[
     lost: list[str] = []
     for path, kind in entries.items():
         member = f"{path}content.xml"
-        if not path.endswith("/") or path == "/" or subdocument(path, kind) \
-                or member not in members:
+        if not path.endswith("/") or path == "/" or subdocument(path, kind):
+            continue
+        if member not in members:
+            if "chart" in kind:  # the manifest lists a chart the package lacks
+                log.warning("%s: chart %s is missing; left out", name, member)
+                problems.append(("CorruptDocument", f"part {member}, a chart the manifest "
+                                 "lists, is not in the package; left out"))
+                lost.append(member)
             continue
         try:
             root = parse_xml(read_member(archive, member, name), name=f"{name}:{member}",
