@@ -21,7 +21,7 @@ from defusedxml.ElementTree import ParseError, fromstring
 
 from goblin_core.source import Source
 from goblin_pdf.pdf_bytes import mapped
-from goblin_pdf.pdf_metadata import language_tag
+from goblin_pdf.pdf_metadata import language_tag, pdf_date
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,9 @@ _PROPERTIES: Mapping[str, tuple[str, ...]] = {
     "modified": (_XMP + "ModifyDate", _XMP + "MetadataDate"),
     "language": (_DC + "language",),
 }
+
+
+_DATES = frozenset({"created", "modified"})
 
 
 def parse_xmp(packet: bytes) -> dict[str, str]:
@@ -152,4 +155,5 @@ def fill_from_xmp(metadata: dict[str, Any], read_packet: Callable[[], bytes | No
     metadata["xmp"] = found
     for key, value in found.items():
         if not metadata.get(key):
-            metadata[key] = value
+            # an XMP date (2021-05-17T10:20:30Z) written as the dictionary's are
+            metadata[key] = (pdf_date(value) or value) if key in _DATES else value
