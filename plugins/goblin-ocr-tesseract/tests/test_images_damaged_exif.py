@@ -10,7 +10,7 @@ import struct
 import warnings
 
 import pytest
-from conftest import draw_page
+from drawn_pages import draw_page
 from PIL import Image, ImageChops, ImageStat
 
 from goblin_core import Source, default_registry

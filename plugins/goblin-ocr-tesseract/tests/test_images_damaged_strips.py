@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import draw_page
+from drawn_pages import draw_page
 from PIL import Image, ImageChops
 
 from goblin_core import Source, default_registry

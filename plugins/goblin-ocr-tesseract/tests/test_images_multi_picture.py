@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from conftest import draw_page
+from drawn_pages import draw_page
 
 from goblin_core import Source, default_registry
 from goblin_ocr_tesseract.images import ImageParser

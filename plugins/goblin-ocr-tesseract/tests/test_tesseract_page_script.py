@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import draw_page
+from drawn_pages import draw_page
 from PIL import Image, ImageFilter
 
 from goblin_core import default_registry
