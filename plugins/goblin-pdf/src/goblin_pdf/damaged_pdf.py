@@ -84,6 +84,16 @@ def holds_page_objects(source: Source, more_than: int) -> bool:
     return False
 
 
+def may_hold_pages(source: Source) -> bool:
+    """Whether the file's bytes may hold a page object: one in the clear, or an object
+    stream, which may hold them compressed. Bytes that are no PDF hold neither, and are
+    not parsed object by object for pages they cannot have."""
+    if holds_page_objects(source, 0):
+        return True
+    with source.open() as stream, mapped(stream) as data:
+        return data.find(b"/ObjStm") >= 0
+
+
 _PAGE_TYPE = re.compile(rb"/Type\s*/Page(?![A-Za-z0-9#_.-])")
 
 

@@ -36,6 +36,7 @@ from goblin_pdf.damaged_pdf import (
     embedded_decodes_past,
     holds_page_objects,
     inflated_before_damage,
+    may_hold_pages,
     page_tree_found,
     rebuilt_pdf,
 )
@@ -132,6 +133,8 @@ def open_pdfium(source: Source, password: str | None,
             # qpdf rebuilds a file whose end is lost; a catalog past reading (its object
             # damaged, or no dictionary) it refuses too, and its pages are gathered
             for rebuild in (rebuilt_pdf, page_tree_found):
+                if rebuild is page_tree_found and not may_hold_pages(source):
+                    break
                 copy = rebuild(source, password)
                 if copy is None:
                     continue
