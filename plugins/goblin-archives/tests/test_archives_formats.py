@@ -302,7 +302,8 @@ def test_header_encrypted_rar_that_cannot_be_decoded_writes_nothing(tmp_path: Pa
     config.write_text('[archives]\npassword = "ApacheTika"\n', encoding="utf-8")
     with pytest.raises(goblin_core.UnsupportedFormat, match=r"testTXT\.txt"):
         unpack(corpus / "archives/test-documents-enc.rar", tmp_path / "out", config=config)
-    assert not any((tmp_path / "out").iterdir())
+    # unpack leaves no destination of its own making when nothing could be written
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
 @pytest.mark.parametrize("file", ["archives/rar3-solid.rar", "archives/rar5-solid.rar",
