@@ -194,3 +194,12 @@ def test_an_rtf_cut_right_after_a_header_between_paragraphs_loses_nothing(read: 
     document = read(_through(_RTF_NOTES, rb"alho\par}"), "notas.rtf")
     assert "Cabeçalho" in document.text
     assert not document.report.truncated
+
+
+def test_row_marks_in_a_skipped_group_begin_no_row(read: Read) -> None:
+    # the row properties before a tracked change, kept in a group readers skip
+    data = (rb"{\rtf1\ansi{\fonttbl{\f0 Arial;}}\f0 Antes.\par "
+            rb"{\*\oldtprops\trowd\cellx1000}Depois.\par")
+    document = read(data, "antigas.rtf")
+    assert document.text.split() == ["Antes.", "Depois."]
+    assert not document.report.truncated

@@ -357,7 +357,7 @@ class _Reader:
                 if word == "bin":
                     position += max(int(param or 0), 0)  # raw bytes, never text
                     continue
-                if word in _ROW_MARKS:
+                if word in _ROW_MARKS and not state.skip:  # not an old copy's row marks
                     in_row = word == "trowd"
                 state = self.control(word, param, state, first, was_starred)
                 continue
