@@ -54,6 +54,39 @@ def region_text(text: str, confidence: float) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
 
 
+def without_known_lines(region: str, page_text: str) -> str:
+    """``region`` without the lines the page's text already holds.
+
+    An image behind a text layer that covers only part of it (a scan whose invisible OCR
+    layer has its first lines, a caption typed over a picture of itself) reads those
+    lines again. A line counts as held when the page text has it as a line, or, long
+    enough not to turn up by chance (three words, fifteen letters), anywhere in it;
+    compared without case, punctuation or spacing.
+
+    >>> without_known_lines("Primeira linha do texto\\nSegunda linha", "Primeira linha do texto")
+    'Segunda linha'
+    >>> without_known_lines("Total\\nAssinado", "Total geral: 10")
+    'Total\\nAssinado'
+    """
+    page_lines = {_comparable(line) for line in page_text.splitlines()}
+    whole = _comparable(page_text)
+    kept = []
+    for line in region.splitlines():
+        key = _comparable(line)
+        if key and (key in page_lines or (_long_enough(key) and key in whole)):
+            continue
+        kept.append(line)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
+
+
+def _comparable(text: str) -> str:
+    return " ".join(re.sub(r"[\W_]+", " ", text.casefold()).split())
+
+
+def _long_enough(key: str) -> bool:
+    return len(key.split()) >= 3 and sum(ch.isalpha() for ch in key) >= 15
+
+
 def _wordy(line: str) -> bool:
     marks = [ch for ch in line if not ch.isspace()]
     readable = sum(ch.isalnum() for ch in marks)

@@ -45,7 +45,7 @@ from goblin_core.errors import (
 )
 from goblin_core.executors.page_ranges import parse_page_range
 from goblin_core.formats import extra_for
-from goblin_core.image_regions import crop, insert_texts, region_text
+from goblin_core.image_regions import crop, insert_texts, region_text, without_known_lines
 from goblin_core.metadata import normalise
 from goblin_core.model import (
     Attempt,
@@ -1275,9 +1275,13 @@ class Pipeline:
             if candidate is None:
                 continue
             recorder.touched(candidate.engine)
-            kept = (region_text(candidate.text, candidate.confidence or 0.0)
+            read = (region_text(candidate.text, candidate.confidence or 0.0)
                     if candidate.verdict.status == "ok" else "")
+            # a text layer over part of the image (a scan's OCR layer of its first lines)
+            # already holds what the image says there
+            kept = without_known_lines(read, page.best.text) if read and page.best else read
             why = (f"{where}: its text put into the page's text" if kept else
+                   f"{where}: its text is the page's own text already" if read else
                    f"{where}: not read as text (confidence {candidate.confidence or 0:.2f})")
             page.errors.append(replace(candidate.attempt(), reasons=(why,)))
             if kept:

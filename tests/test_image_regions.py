@@ -86,6 +86,19 @@ def test_a_region_of_text_goes_in_where_the_image_stands() -> None:
     assert sorted(ocr.calls) == [(100, 300, 700, 400), (200, 800, 800, 900)]
 
 
+def test_the_lines_of_a_region_the_text_layer_already_holds_are_not_read_twice() -> None:
+    """A scan whose invisible OCR layer covers its first lines only: the image reads them
+    again, and only the lines the layer lacks go into the page."""
+    ocr = BoxOCR({(100, 300, 700, 400): ("Section 1: introduction\nHere is some introductory"
+                                         " text.\nA line only the image has", 0.9),
+                  (200, 800, 800, 900): ("SECTION 2 - DETAILS", 0.9)})
+    page = _extract(ocr, MIDDLE, FOOT).pages[0]
+    assert page.text == ("Section 1: Introduction\nHere is some introductory text.\n\n"
+                         "A line only the image has\n\nSection 2: Details\n")
+    reasons = [" ".join(a.reasons) for a in page.attempts if a.engine == "tests.box_ocr"]
+    assert any("the page's own text already" in reason for reason in reasons)
+
+
 @pytest.mark.parametrize(("text", "confidence"), [
     ("ii ;; ~~", 0.95),            # no word: a picture's noise
     ("Lorem ipsum dolor", 0.41),   # too unsure

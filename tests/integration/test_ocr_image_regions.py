@@ -66,3 +66,40 @@ def test_an_image_on_every_page_is_read_once() -> None:
     assert len(timings) == 4
     # the first page's read took Tesseract's time; the others took the digest's
     assert max(timings[1:]) < timings[0] / 3
+
+
+def _scan_with_a_partial_text_layer() -> bytes:
+    """A page that is one scanned image of four lines, with an invisible text layer (as
+    OCR tools lay over a scan) holding only the first."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    scan = Image.new("L", (1700, 1000), 255)
+    draw = ImageDraw.Draw(scan)
+    font = ImageFont.load_default(size=48)
+    for n, line in enumerate(LINES[:4]):
+        draw.text((80, 100 + 200 * n), line, font=font, fill=0)
+    out = io.BytesIO()
+    pdf = canvas.Canvas(out, pagesize=A4)
+    width, height = A4
+    shown = width - 72
+    pdf.drawImage(ImageReader(scan), 36, height - 36 - shown * 1000 / 1700, width=shown,
+                  height=shown * 1000 / 1700)
+    layer = pdf.beginText()
+    layer.setTextRenderMode(3)  # invisible
+    layer.setFont("Helvetica", 13)
+    layer.setTextOrigin(36 + 80 * shown / 1700, height - 36 - 140 * shown / 1700)
+    layer.textLine(LINES[0])
+    pdf.drawText(layer)
+    pdf.showPage()
+    pdf.save()
+    return out.getvalue()
+
+
+def test_the_lines_a_partial_text_layer_holds_are_not_read_again() -> None:
+    require_binary("tesseract", "tesseract-ocr")
+    doc = goblin_core.extract(_scan_with_a_partial_text_layer(), name="scan.pdf",
+                              ocr_languages="eng")
+    text = normalize(doc.text)
+    assert text.count("Line 1 of the typed report") == 1, text
+    for line in LINES[1:4]:
+        assert line in text, text
