@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -80,18 +78,22 @@ class RunSettings:
 
 @contextmanager
 def _page_file(image: Image.Image) -> Iterator[tuple[str, str]]:
-    """The base name Tesseract writes its output under, and ``image`` written as PNG beside
-    it, in a folder of their own removed after the run.
+    """The base name Tesseract writes its output under, and ``image`` written as PNG
+    beside it (pytesseract's ``save``: temporary files removed after the run).
 
-    Always PNG, whatever the image was opened from: handed on in its own format (as
-    pytesseract's ``save`` does), a JPEG page was compressed again with loss, and a page of
-    a format pytesseract does not list (a phone's MPO, TGA, PCX) was refused with a
-    TypeError. Fast compression: the file is read once, at once, and then removed.
+    pytesseract writes a page in the format it was opened from: a JPEG page was
+    compressed again with loss, and one of a format it does not list (a phone's MPO,
+    TGA, PCX) was refused with a TypeError. A page of no named format it writes as PNG,
+    so such a page is handed over as a copy without one, the caller's image untouched.
     """
-    with tempfile.TemporaryDirectory(prefix="goblin-tesseract-") as folder:
-        page = os.path.join(folder, "page.png")
-        image.save(page, format="PNG", compress_level=1)
-        yield os.path.join(folder, "out"), page
+    # imported on first use: pytesseract imports numpy (and pandas when present), a
+    # second or more that every worker and goblin command would pay at start-up
+    from pytesseract import pytesseract as runner
+
+    if image.format not in (None, "PNG"):
+        image = image.copy()
+    with runner.save(image) as (base, input_file):
+        yield base, input_file
 
 
 def read(image: Any, settings: RunSettings) -> Reading:
