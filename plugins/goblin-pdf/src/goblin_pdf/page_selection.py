@@ -33,3 +33,24 @@ def pages_cut(page_range: tuple[int, int] | None, pages_in_file: int,
     if not max_pages or len(wanted) <= max_pages:
         return None
     return f"stopped after {max_pages} pages (pdf.max_pages)"
+
+
+def closing_page(page_range: tuple[int, int] | None, pages_in_file: int,
+                 max_pages: int) -> int:
+    """The page (1-based) after whose text the document's own text goes (the outline,
+    the fields no page shows): the last page read when the pages asked for reach the end
+    of the file, 0 when they do not (another worker's range holds the end).
+
+    ``pdf.max_pages`` cuts the reading short of the end on purpose, so the document's
+    text follows the last page read: after the file's last page, it was lost.
+
+    >>> closing_page(None, 5, 0), closing_page(None, 5, 2), closing_page((1, 3), 5, 0)
+    (5, 2, 0)
+    >>> closing_page((4, 9), 5, 0), closing_page((4, 5), 5, 1), closing_page(None, 0, 0)
+    (5, 4, 0)
+    """
+    whole = pages_to_read(page_range, pages_in_file, 0)
+    read = pages_to_read(page_range, pages_in_file, max_pages)
+    if not read or not whole or whole[-1] != pages_in_file - 1:
+        return 0
+    return read[-1] + 1

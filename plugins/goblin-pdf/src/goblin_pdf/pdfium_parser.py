@@ -47,7 +47,7 @@ from goblin_pdf.named_ligatures import NamedLigatures
 from goblin_pdf.optional_content import HiddenLayers
 from goblin_pdf.outline import outline_text, read_outline
 from goblin_pdf.page_render import RenderTimeout, render_gray
-from goblin_pdf.page_selection import pages_cut, pages_to_read
+from goblin_pdf.page_selection import closing_page, pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import (
     decrypted_copy,
@@ -268,6 +268,8 @@ class PdfiumDocument(BaseParsedDocument):
             self.warnings.append(("NoPages", "the PDF has no pages: its page tree is empty"))
         self.page_count = self.pages_in_file
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
+        self.closing_page = closing_page(self.page_range, self.pages_in_file,
+                                         int(self.options.get("max_pages", 0)))
         self._field_values = bool(self.options.get("forms", True))
         # only auto OCR reads images on pages of text; the others OCR whole pages or none
         self._image_regions = (config.core.get("ocr") == "auto"
@@ -456,10 +458,10 @@ class PdfiumDocument(BaseParsedDocument):
             extra[:0] = self._signatures(index, signatures)
         if index == 0 and self._dynamic_xfa:
             extra[:0] = self._xfa()
-        if number == self.page_count and self._field_values and not self._dynamic_xfa \
+        if number == self.closing_page and self._field_values and not self._dynamic_xfa \
                 and self.pdf.get_formtype() != pdfium_c.FORMTYPE_NONE:
             extra.extend(self._unshown_fields())
-        if number == self.page_count and self.options.get("outline", True) and self.outline():
+        if number == self.closing_page and self.options.get("outline", True) and self.outline():
             extra.append(outline_text(self.outline()))
         return PageContent(number, text=text, glyphs=read.glyphs, images=read.images,
                            unmapped=read.unmapped, blocks=layout.blocks, label=self._label(index),

@@ -22,7 +22,7 @@ from goblin_core.model import PageContent
 from goblin_core.ranking import unmapped_chars
 from goblin_core.source import Source
 from goblin_pdf.outline import MAX_OUTLINE_ITEMS, outline_text
-from goblin_pdf.page_selection import pages_cut, pages_to_read
+from goblin_pdf.page_selection import closing_page, pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password, other_security_error, password_error
 from goblin_pdf.pdf_metadata import document_metadata
@@ -104,6 +104,8 @@ class PypdfDocument(BaseParsedDocument):
                                   file=source.display_name) from exc
         self.page_count = self.pages_in_tree
         self.page_range = parse_page_range(str(config.core.get("page_range", "")))
+        self.closing_page = closing_page(self.page_range, self.pages_in_tree,
+                                         int(self.options.get("max_pages", 0)))
         self._outline_read: list[dict[str, Any]] | None = None  # read once, when asked
         self.metadata = self._metadata()
         self.max_page_chars = int(config.get("limits", "max_output_chars", 100_000_000))
@@ -205,7 +207,7 @@ class PypdfDocument(BaseParsedDocument):
         except Exception as exc:  # annotations and fields are extras: never lose the page
             log.warning("%s: annotations or form fields unreadable: %s",
                         self.source.display_name, exc)
-        if number == self.pages_in_tree and self.options.get("outline", True):
+        if number == self.closing_page and self.options.get("outline", True):
             outline = self._outline(seconds)
             if outline:
                 extras.append(outline_text(outline))
