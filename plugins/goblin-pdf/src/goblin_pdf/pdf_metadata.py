@@ -103,6 +103,22 @@ def _without_nuls(value: Any) -> Any:
     return value.replace("\x00", "").strip() if isinstance(value, str) else value
 
 
+_HEADER_VERSION = re.compile(r"%PDF-(\d\.\d)")
+
+
+def pdf_version(found: int | str | None) -> str | None:
+    """The PDF version as it is written (``"1.7"``, Tika's ``pdf:PDFVersion``), from
+    PDFium's number (17) or a file header (``%PDF-1.7``); None when it gives none.
+
+    >>> pdf_version(17), pdf_version("%PDF-2.0"), pdf_version(0), pdf_version("%PDF-")
+    ('1.7', '2.0', None, None)
+    """
+    if isinstance(found, int):
+        return f"{found // 10}.{found % 10}" if 10 <= found <= 99 else None
+    matched = _HEADER_VERSION.match(found or "")
+    return matched.group(1) if matched else None
+
+
 def document_metadata(
     info: Mapping[str, Any], *, page_count: int, encrypted: bool, tagged: bool,
     language: str = "",

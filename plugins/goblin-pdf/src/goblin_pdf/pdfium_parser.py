@@ -56,7 +56,7 @@ from goblin_pdf.passwords import (
     password_error,
 )
 from goblin_pdf.pdf_bytes import StreamTable
-from goblin_pdf.pdf_metadata import document_metadata
+from goblin_pdf.pdf_metadata import document_metadata, pdf_version
 from goblin_pdf.pdfium_page import (
     PageText,
     ShownOnly,
@@ -397,7 +397,9 @@ class PdfiumDocument(BaseParsedDocument):
                                      tagged=bool(self.pdf.is_tagged()),
                                      language=utf16_text(pdfium_c.FPDFCatalog_GetLanguage,
                                                          self.pdf))
-        metadata["pdf_version"] = self.pdf.get_version()
+        version = pdf_version(self.pdf.get_version())
+        if version is not None:
+            metadata["pdf_version"] = version
         fill_from_xmp(metadata, lambda: catalog_packet(readable, password)
                       if may_have_xmp(readable) else None)
         return metadata

@@ -25,7 +25,7 @@ from goblin_pdf.outline import MAX_OUTLINE_ITEMS, outline_text
 from goblin_pdf.page_selection import closing_page, pages_cut, pages_to_read
 from goblin_pdf.page_weight import PageCensus
 from goblin_pdf.passwords import document_password, other_security_error, password_error
-from goblin_pdf.pdf_metadata import document_metadata
+from goblin_pdf.pdf_metadata import document_metadata, pdf_version
 from goblin_pdf.pdfium_page import added_text
 from goblin_pdf.pdfium_parser import PDF_MIME
 from goblin_pdf.pypdf_extras import outline_entries, page_extras
@@ -141,6 +141,12 @@ class PypdfDocument(BaseParsedDocument):
                                      # a name (/en), read leniently as PDFium does
                                      language=language.removeprefix("/")
                                      if isinstance(language, str) else "")
+        try:
+            version = pdf_version(self.reader.pdf_header)
+        except _read_errors():
+            version = None
+        if version is not None:
+            metadata["pdf_version"] = version
         fill_from_xmp(metadata, self._xmp_packet)
         return metadata
 
