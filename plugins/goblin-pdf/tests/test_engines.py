@@ -196,7 +196,10 @@ def test_the_outline_is_in_the_metadata_when_the_last_page_is_not_read() -> None
     first = extract(bookmarks, ocr="never", pdf={"max_pages": 1})
     assert [p.number for p in first.pages] == [1]
     assert first.raw_metadata["outline"] == whole.raw_metadata["outline"]
-    assert "Denmark bookmark" not in first.text
+    # pdf.max_pages asks for fewer pages: the outline follows the last page read (as Tika
+    # writes bookmarks at the end of what it read), once
+    assert first.text.count("Denmark bookmark") == 1
+    assert "Denmark bookmark" in first.pages[-1].text
 
 
 def test_an_outline_that_fails_to_read_costs_only_the_outline(
