@@ -502,11 +502,26 @@ def _typed_value(cell: Any, config: Config) -> str | None:
         except ValueError:
             return None
     if kind == "date":
-        raw = attr(cell, "date-value")
-        return raw.removesuffix("T00:00:00") if raw else None
+        return _date_value(attr(cell, "date-value"))
     if kind == "boolean":
         return "TRUE" if attr(cell, "boolean-value") == "true" else "FALSE"
     return None
+
+
+def _date_value(raw: str) -> str | None:
+    """An ODF date value as every workbook reader writes a cell's date: the day alone at
+    midnight, else the day and the time apart by a space, as the xlsx and xls readers have
+    it (ODF stores ``2024-03-15T10:30:00``).
+
+    >>> _date_value("2024-03-15T10:30:00"), _date_value("2024-03-15T00:00:00")
+    ('2024-03-15 10:30:00', '2024-03-15')
+    >>> _date_value("2024-03-15"), _date_value("")
+    ('2024-03-15', None)
+    """
+    if not raw:
+        return None
+    day, _, time = raw.partition("T")
+    return day if time.strip("0:.") == "" else f"{day} {time}"
 
 
 _ANCHORED = DRAWING_OBJECTS | {"note", "annotation"}
