@@ -24,17 +24,9 @@ from goblin_core.errors import CorruptDocument, FileTooLarge
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.presentation import PptxParser
-from goblin_office.safexml import (
-    UnsafeXML,
-    attr,
-    children,
-    local_name,
-    parse_xml,
-    parse_xml_file,
-    refuse_declared_entities,
-)
+from goblin_office.safexml import attr, children, local_name, parse_xml
 from goblin_office.word import DocxParser
-from goblin_office.xmltext import READ_TAIL, lost_after_damage
+from goblin_office.xmltext import office_xml_root
 
 _PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
 _TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
@@ -119,27 +111,12 @@ def _package_root(source: Source, config: Config, left_out: list[tuple[str, str]
     it, a ``Truncated`` warning in ``left_out`` when text after the damage is lost."""
     data, name = source.bytes(), source.display_name
     depth = int(config.get("limits", "max_xml_depth", 256))
-    try:
+    if left_out is None:
         return parse_xml(data, name=name, max_depth=depth)
-    except UnsafeXML:
-        raise
-    except CorruptDocument as damage:
-        if left_out is None:
-            raise
-        refuse_declared_entities(data, name)
-        try:
-            root, _entities = parse_xml_file(data, name=name, max_depth=depth, recover=True)
-        except CorruptDocument:
-            raise damage from None
-        # a paragraph (Word's w:p, DrawingML's a:p) or a part still open at the end was
-        # cut: the parts after it, a document's notes and headers among them, are lost
-        lost = lost_after_damage(data, " ".join(root.itertext())[-2 * READ_TAIL:],
-                                 frozenset({"p", "part"}))
-        if lost:
-            left_out.append(("Truncated", f"{damage.message}; read leniently: {lost}"))
-        else:
-            left_out.append((damage.kind, f"{damage.message}; read leniently"))
-        return root
+    # a paragraph (Word's w:p, DrawingML's a:p) or a part still open at the end was
+    # cut: the parts after it, a document's notes and headers among them, are lost
+    return office_xml_root(data, name=name, max_depth=depth, enclosing=frozenset({"p", "part"}),
+                           left_out=left_out)
 
 
 def _part_bytes(part: Any, source: Source) -> bytes:

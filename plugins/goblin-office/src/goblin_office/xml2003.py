@@ -27,6 +27,7 @@ from goblin_office.safexml import attr, children, descendants, local_name, parse
 from goblin_office.sheetextras import SheetExtras, header_footer_text
 from goblin_office.spreadsheet import capped_rows, cut_sheet_warnings, sheet_page
 from goblin_office.word import Styles, Walker, is_comment, unclosed_field_warning
+from goblin_office.xmltext import office_xml_root
 
 # a row or a cell may jump ahead (ss:Index); past this the index is not believed
 _MAX_COLUMNS = 16_384
@@ -71,7 +72,16 @@ class Word2003Parser(BaseEngine):
     priority = 50
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        root = _root(source, config, "wordDocument")
+        problems: list[tuple[str, str]] = []
+        # a file cut short (a download or a copy that stopped) keeps its text before the
+        # cut: a paragraph, a table or the body still open at the end lost the rest, and
+        # the last section's headers and footers, which Word writes after its paragraphs
+        root = office_xml_root(
+            source.bytes(), name=source.display_name,
+            max_depth=int(config.get("limits", "max_xml_depth", 256)),
+            enclosing=frozenset({"p", "tbl", "body"}), left_out=problems)
+        if local_name(root) != "wordDocument":
+            raise CorruptDocument("the XML root is not wordDocument", file=source.display_name)
         styles = children(root, "styles")
         style_sheet = Styles(styles[0] if styles else None)
         lists = children(root, "lists")
@@ -81,7 +91,6 @@ class Word2003Parser(BaseEngine):
         headers_footers = bool(config.get("office", "headers_footers", True))
         if headers_footers:
             _stories(walker, bodies, "hdr", "header")
-        problems: list[tuple[str, str]] = []
         for body in bodies:
             walker.blocks(body)
         if walker.unclosed_fields():
@@ -96,7 +105,10 @@ class Word2003Parser(BaseEngine):
                 _comments(walker, body)
         if headers_footers:
             _stories(walker, bodies, "ftr", "footer")
-        parsed = TextDocument([walker.page.build()], metadata=_properties(root))
+        metadata: dict[str, Any] = _properties(root)
+        if problems:
+            metadata["recovered"] = True
+        parsed = TextDocument([walker.page.build()], metadata=metadata)
         parsed.warnings = problems
         return parsed
 

@@ -24,7 +24,9 @@ from goblin_office.safexml import (
     attr,
     iterparse_xml_file,
     local_name,
+    parse_xml,
     parse_xml_file,
+    refuse_declared_entities,
 )
 
 #: SVG elements whose text is read as lines of their own; Inkscape's flowed text is
@@ -426,6 +428,32 @@ def leniently(read: Callable[[bool], T], readable: Callable[[T], bool]) -> tuple
             raise damage from None
         return found, [("CorruptDocument", f"{damage.message}; read leniently, so text after "
                         "the damage may be missing")]
+
+
+def office_xml_root(data: bytes, *, name: str, max_depth: int, enclosing: frozenset[str],
+                    left_out: Warnings) -> Any:
+    """The root element of an Office document saved as one XML file (Flat OPC, Word 2003
+    XML), parsed as a package part is, entities refused. Of a file that is not well formed
+    (cut short), what libxml2 recovers of it, under the same hardening, with a warning in
+    ``left_out``: ``Truncated`` when text after the damage is lost (the file ends inside a
+    tag, a text or one of the ``enclosing`` elements, which no whole file ends inside of),
+    else the damage it was read past."""
+    try:
+        return parse_xml(data, name=name, max_depth=max_depth)
+    except UnsafeXML:
+        raise
+    except CorruptDocument as damage:
+        refuse_declared_entities(data, name)
+        try:
+            root, _entities = parse_xml_file(data, name=name, max_depth=max_depth, recover=True)
+        except CorruptDocument:
+            raise damage from None
+        lost = lost_after_damage(data, " ".join(root.itertext())[-2 * READ_TAIL:], enclosing)
+        if lost:
+            left_out.append(("Truncated", f"{damage.message}; read leniently: {lost}"))
+        else:
+            left_out.append((damage.kind, f"{damage.message}; read leniently"))
+        return root
 
 
 def read_leniently(read: Callable[[bool], Reading], data: bytes) -> TextDocument:
