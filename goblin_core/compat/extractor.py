@@ -146,11 +146,33 @@ class ExtractedTree:
         return report
 
 
-def tag_name(doc: Document, root: str | None) -> str:
-    """A document's name in its tag: inside the archive ``root`` when one is given."""
-    if root is not None and doc.name.startswith(root + "/"):
-        return doc.name[len(root) + 1:]
-    return doc.name
+@dataclass(frozen=True)
+class TagNames:
+    """How the documents of one input are named in tags.
+
+    goblin names an input's members and attachments under the name the input was
+    read as (``read_as``); in tags that name is replaced with ``shown``: the
+    caller's ``display_path``, or nothing for the members of an archive
+    GoblinTools unpacked to a folder first.
+
+    >>> names = TagNames("/in/pacote.zip", "envio")
+    >>> names.of_name("/in/pacote.zip/leia.txt"), TagNames("x.zip", "").of_name("x.zip/a.txt")
+    ('envio/leia.txt', 'a.txt')
+    """
+
+    read_as: str = ""
+    shown: str = ""
+
+    def of_name(self, name: str) -> str:
+        if not self.read_as or not name.startswith(self.read_as + "/"):
+            return name
+        inner = name[len(self.read_as) + 1:]
+        return f"{self.shown}/{inner}" if self.shown else inner
+
+
+def tag_name(doc: Document, names: TagNames) -> str:
+    """A document's name in its tag."""
+    return names.of_name(doc.name)
 
 
 def walk_order(relative: str) -> list[tuple[int, str]]:
@@ -326,20 +348,24 @@ class TextExtractor:
     # -- extraction ------------------------------------------------------------
 
     def extract_tree(
-        self, source: Any, name: str | None, *, strip_root: bool = False
+        self, source: Any, name: str | None, *, strip_root: bool = False,
+        shown_as: str | None = None,
     ) -> ExtractedTree:
         """Extract one input (path or bytes) into tagged blocks and reports.
 
         Errors are logged and kept in the reports; nothing is raised.
         ``strip_root`` names archive members without the archive's own name,
-        as GoblinTools does after unpacking to a folder.
+        as GoblinTools does after unpacking to a folder. ``shown_as`` is the
+        name in the tags when it is not the one the input is read as (GoblinTools'
+        ``display_path``): ``name`` alone decides how the input is read.
         """
         registry = self.registry
         config = self.goblin_config(registry)
         label = name if name is not None else str(source)
+        shown = label if shown_as is None else shown_as
         if self._skip_image(registry, config, source, label):
-            return self._unread_image_tree(registry, config, source, label)
-        return self.tree_of(self._read(source, label, registry, config), label,
+            return self._unread_image_tree(registry, config, source, label, shown)
+        return self.tree_of(self._read(source, label, registry, config), shown,
                             strip_root=strip_root)
 
     def _handler_image(self, registry: Registry, config: Config, source: Any,
@@ -401,26 +427,31 @@ class TextExtractor:
         document = result
         tree.has_pages = bool(document.pages)
         root = document.name if strip_root and not document.pages and document.children else None
+        # Members and attachments go by the caller's name for the input, as the input does.
+        names = TagNames(document.name, "" if root is not None else label)
         admitted = within_member_cap(document, self.config.archive_limits.max_members, tree)
         # Files inside a document (a PDF's or an e-mail's), not members of an archive.
         attached = {id(child) for doc in document.walk() if doc.pages for child in doc.children}
-        # In GoblinTools' folder order, as it reads an archive after unpacking it.
-        for doc in sorted((d for d in document.walk() if id(d) in admitted),
-                          key=lambda d: walk_order(tag_name(d, root))):
+
+        def tag_of(doc: Document) -> str:
             # The input itself goes by the caller's name, even one goblin would not
             # name a document by (display_path="").
-            self._collect(doc, root, self.registry, tree, attached=id(doc) in attached,
-                          name=label if doc is document else None)
+            return label if doc is document else tag_name(doc, names)
+
+        # In GoblinTools' folder order, as it reads an archive after unpacking it.
+        for doc in sorted((d for d in document.walk() if id(d) in admitted),
+                          key=lambda d: walk_order(tag_of(d))):
+            self._collect(doc, root, tag_of(doc), tree, attached=id(doc) in attached)
         return tree
 
     def _unread_image_tree(self, registry: Registry, config: Config, source: Any,
-                           label: str) -> ExtractedTree:
-        """An image left unread: its report, unless its parser was removed (then, as
-        in GoblinTools, there is none)."""
+                           label: str, shown: str) -> ExtractedTree:
+        """An image read as ``label`` left unread: its report under ``shown``, unless
+        its parser was removed (then, as in GoblinTools, there is none)."""
         mime = self._image_mime(registry, config, source, label) or ""
         if self._turned_off(label, mime):
             return ExtractedTree()
-        return unread_image_tree(label)
+        return unread_image_tree(shown)
 
     def _skip_image(self, registry: Registry, config: Config, source: Any, label: str) -> bool:
         """Standalone images are OCR'd only with ``ocr_handler`` and ``ocr_images``."""
@@ -445,12 +476,13 @@ class TextExtractor:
             return None
 
     def _collect(
-        self, doc: Document, root: str | None, registry: Registry, tree: ExtractedTree,
-        *, attached: bool = False, name: str | None = None,
+        self, doc: Document, root: str | None, name: str, tree: ExtractedTree,
+        *, attached: bool = False,
     ) -> None:
-        if name is None:
-            name = tag_name(doc, root)
-        if self._turned_off(name, doc.mime):
+        """Add one document of a tree, tagged ``name``, to ``tree``."""
+        registry = self.registry
+        # As GoblinTools, the name the file is read as decides, not the tag's.
+        if self._turned_off(doc.name, doc.mime):
             return
         for error in doc.report.errors:
             message = error.message
@@ -510,7 +542,8 @@ class TextExtractor:
             return ""
         # GoblinTools formats whatever it is given (a Path, a number) into the tag.
         name = str(display_path) if display_path is not None else str(file_path)
-        tree = self.extract_tree(file_path, name)
+        # The file is read as its own path says; display_path only names it in the tag.
+        tree = self.extract_tree(file_path, str(file_path), shown_as=name)
         self.last_extraction_report = tree.file_report(name)
         return tree.text
 
@@ -555,7 +588,7 @@ class TextExtractor:
         config = self.goblin_config(registry)
         for path, rel in files:
             if self._skip_image(registry, config, path, rel):
-                yield self._unread_image_tree(registry, config, path, rel)
+                yield self._unread_image_tree(registry, config, path, rel, rel)
             else:
                 yield self.tree_of(self._read(path, rel, registry, config), rel)
 
