@@ -16,6 +16,7 @@ import email.header
 import email.parser
 import email.policy
 import logging
+import mmap
 import re
 from collections.abc import Iterator
 from typing import BinaryIO
@@ -23,6 +24,7 @@ from typing import BinaryIO
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
+from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
@@ -57,40 +59,91 @@ class MboxParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         limit = int(config.get("limits", "max_members", 10_000))
+        largest = int(config.get("limits", "max_member_size", 1024**3))
         rows = [("Date", "From", "Subject")]
-        children = []
         metadata: dict[str, object] = {}
+        spans: list[tuple[int, int]] = []
         count = 0
         try:
             with source.open() as stream:
-                spans: list[tuple[int, int]] = []
                 for span in message_spans(stream):
                     count += 1
                     if count <= limit:
                         spans.append(span)
-                for number, (start, stop) in enumerate(spans, start=1):
-                    stream.seek(start)
-                    data = unquoted_from_lines(stream.read(stop - start))
-                    rows.append(_index_row(data))
-                    children.append(source.child(f"{number:04d}.eml", data))
+                # only the headers are read now: a message's whole text is read when its
+                # turn as a child comes, so a mailbox of gigabytes is never held at once
+                for start, stop in spans:
+                    rows.append(_index_row(_header_block(stream, start, stop)))
         except (OSError, ValueError) as exc:
             raise CorruptDocument(f"the mailbox cannot be read ({exc})",
                                   file=source.display_name) from exc
-        if not children:
+        if not spans:
             raise CorruptDocument("no message found (no 'From ' separator line)",
                                   file=source.display_name)
+        warnings: list[tuple[str, str]] = []
         if count > limit:
             metadata["truncated"] = (
                 f"messages after message {limit:,} of {count:,} not read: limits.max_members"
             )
             log.warning("%s: %s", source.display_name, metadata["truncated"])
+            warnings.append(("Truncated", str(metadata["truncated"])))
         page = PageBuilder(engine=self.name)
         page.add_table(rows, header_rows=1)
         metadata["messages"] = count
-        document = TextDocument([page.build()], metadata=metadata, attachments=children)
-        if "truncated" in metadata:
-            document.warnings = [("Truncated", str(metadata["truncated"]))]
+        document = _Mailbox([page.build()], metadata, source, spans, largest)
+        document.warnings = warnings
         return document
+
+
+class _Mailbox(TextDocument):
+    """The index page, and the messages read from the mailbox one at a time as the
+    pipeline takes them: each is let go before the next is read."""
+
+    def __init__(self, pages: list[PageContent], metadata: dict[str, object], source: Source,
+                 spans: list[tuple[int, int]], largest: int) -> None:
+        super().__init__(pages, metadata=metadata)
+        self._source = source
+        self._spans = spans
+        self._largest = largest  # limits.max_member_size
+
+    def attachments(self) -> Iterator[Source]:
+        with self._source.open() as stream:
+            for number, (start, stop) in enumerate(self._spans, start=1):
+                name = f"{number:04d}.eml"
+                if stop - start > self._largest:
+                    size = _unquoted_size(stream, start, stop)
+                    if size > self._largest:
+                        yield Source.from_bytes(
+                            _unread(size), f"{self._source.display_name}/{name}",
+                            depth=self._source.depth + 1, parent=self._source.display_name)
+                        continue
+                stream.seek(start)
+                yield self._source.child(name, unquoted_from_lines(stream.read(stop - start)))
+
+
+def _unread(size: int) -> memoryview:
+    """A stand-in of ``size`` bytes for a message over ``limits.max_member_size``.
+
+    The pipeline refuses an attachment over that limit by its size alone, before reading
+    a byte of it, and reports it (a refused member, a ``FileTooLarge`` error): reading
+    the message to hand it over would cost the memory the limit is there to spare. The
+    stand-in is an anonymous mapping, so its pages take no memory while never touched.
+    """
+    return memoryview(mmap.mmap(-1, size))
+
+
+def _unquoted_size(stream: BinaryIO, start: int, stop: int) -> int:
+    """The size of the message at ``start:stop`` once ``unquoted_from_lines`` has undone
+    its ``>From `` quoting, read a piece at a time."""
+    stream.seek(start)
+    size = stop - start
+    at_line_start = True
+    while stream.tell() < stop and (
+            line := stream.readline(min(_LINE_PIECE, stop - stream.tell()))):
+        if at_line_start and _QUOTED_FROM.match(line):
+            size -= 1
+        at_line_start = line.endswith(b"\n")
+    return size
 
 
 def message_spans(stream: BinaryIO) -> Iterator[tuple[int, int]]:
@@ -145,6 +198,35 @@ def unquoted_from_lines(message: bytes) -> bytes:
     b'S: 1\\n\\nFrom here on\\n>From a quote\\n'
     """
     return _QUOTED_FROM.sub(rb"\1", message)
+
+
+# the index reads no more of a message than this in search of its headers' end
+_INDEX_HEAD_BYTES = 1024 * 1024
+_HEADERS_END = re.compile(rb"\n\r?\n")
+
+
+def _header_block(stream: BinaryIO, start: int, stop: int) -> bytes:
+    """The message at ``start:stop`` of ``stream`` up to the blank line that ends its
+    headers, read a piece at a time and no further than ``_INDEX_HEAD_BYTES``.
+
+    >>> import io
+    >>> _header_block(io.BytesIO(b"xxS: 1\\r\\n\\r\\nbody\\r\\n"), 2, 18)
+    b'S: 1\\r\\n\\r\\n'
+    """
+    stream.seek(start)
+    # the line end before the first line stands for the one the envelope line ended
+    # with, so a blank first line ends the headers as the parser ends them
+    block = bytearray(b"\n")
+    wanted = min(stop - start, _INDEX_HEAD_BYTES) + 1
+    while len(block) < wanted:
+        piece = stream.read(min(_LINE_PIECE, wanted - len(block)))
+        if not piece:
+            break
+        searched_from = max(0, len(block) - 2)
+        block += piece
+        if found := _HEADERS_END.search(block, searched_from):
+            return bytes(block[1:found.end()])
+    return bytes(block[1:])
 
 
 def _index_row(data: bytes) -> tuple[str, str, str]:
