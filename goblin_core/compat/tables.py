@@ -57,6 +57,9 @@ def normalize_table_rows(
     """
     from goblin_core import table_repair
 
+    # Rows read once, as GoblinTools reads them: goblin's repair walks them several
+    # times, and a generator of rows would be empty after the first walk.
+    rows = list(rows)
     if collapse_headers:
         return _none_for_empty(table_repair.normalize_table_rows(
             rows, continuations=merge_continuations))
@@ -91,6 +94,7 @@ def is_meaningful_table(
 
     if not rows:
         return False
+    rows = list(rows)  # measured several times below: a generator would be spent
     defaults = (min_cols, min_rows, min_filled_cells, max_word_split_ratio,
                 min_word_split_sample) == (2, 2, 4, 0.7, 8)
     if defaults:
