@@ -200,8 +200,7 @@ class ExtractionBudget:
             return f"{name}: exceeds the per-member limit ({self.limits.max_member_bytes} bytes)"
         if self.total_bytes + member_bytes > self.limits.max_total_bytes:
             self.exhausted = True
-            return (f"{name}: total extracted size limit ({self.limits.max_total_bytes} bytes) "
-                    "reached; remaining members skipped")
+            return total_limit_line(name, self.limits)
         return None
 
     def commit(self, member_bytes: int) -> None:
@@ -324,6 +323,9 @@ def _record_result(result: UnpackResult, budget: ExtractionBudget,
     lines, refused = refused_members(result.members, budget.limits, packed)
     for line in lines:
         budget.skip(line)
+        if TOTAL_LIMIT_WORDS in line:
+            # As GoblinTools: the total size stops the rest of the tree, not one archive.
+            budget.exhausted = True
     for error in result.errors:
         if error.message in refused or KEPT_WHOLE_BY_DEPTH in error.message:
             continue
@@ -364,9 +366,18 @@ def _skipped_line(member: MemberEntry, limits: ArchiveLimits, packed: int | None
     if _MEMBER_SIZE_LIMIT in member.reason:
         return f"{member.name}: exceeds the per-member limit ({limits.max_member_bytes} bytes)"
     if _TOTAL_SIZE_LIMIT in member.reason and _total_bound(limits, packed):
-        return (f"{member.name}: total extracted size limit ({limits.max_total_bytes} bytes) "
-                "reached; remaining members skipped")
+        return total_limit_line(member.name, limits)
     return f"{member.name}: {member.reason}"
+
+
+#: GoblinTools' words for the total size limit.
+TOTAL_LIMIT_WORDS = "total extracted size limit"
+
+
+def total_limit_line(name: str, limits: ArchiveLimits) -> str:
+    """A member the total size limit left out, in GoblinTools' words."""
+    return (f"{name}: {TOTAL_LIMIT_WORDS} ({limits.max_total_bytes} bytes) reached; "
+            "remaining members skipped")
 
 
 def _total_bound(limits: ArchiveLimits, packed: int | None) -> bool:
