@@ -24,7 +24,9 @@ from goblin_office import formats as fmt
 from goblin_office.structured import markdown_blocks
 
 _FIRST_KEY = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"(cells|worksheets|metadata|nbformat)"')
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+# the terminal's escape sequences: colours and cursor moves (CSI), and titles and links
+# (OSC, ended by BEL or ST) as IPython and rich write them
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")
 #: what a result shows as text, best first (a plot's text/plain is only its repr)
 _TEXT_RESULTS = ("text/plain", "text/markdown", "text/latex")
 #: a widget's view (a progress bar, a slider), drawn from the widget state
@@ -134,12 +136,12 @@ def _cell_blocks(cell: dict[str, Any]) -> list[Block]:
 
 
 def _outputs(outputs: Any) -> Iterator[str]:
-    for output in _list(outputs):
+    for output in _streams_joined(_list(outputs)):
         if not isinstance(output, dict):
             continue
         kind = output.get("output_type")
         if kind == "stream":
-            text = _joined(output.get("text"))
+            text = _as_shown(_ANSI.sub("", _joined(output.get("text"))))
         elif kind in ("error", "pyerr"):
             trace = _joined(output.get("traceback"), "\n")
             text = trace or f"{_joined(output.get('ename'))}: {_joined(output.get('evalue'))}"
@@ -154,6 +156,78 @@ def _outputs(outputs: Any) -> Iterator[str]:
         text = _ANSI.sub("", text).strip("\n")
         if text.strip():
             yield text
+
+
+def _streams_joined(outputs: list[Any]) -> Iterator[Any]:
+    """The outputs with each run of consecutive stream outputs of one stream (stdout,
+    stderr) joined into one, as Jupyter shows them: a progress line a later output
+    rewrites with a carriage return belongs to the same text."""
+    run: dict[str, Any] | None = None
+    pieces: list[str] = []
+    for output in outputs:
+        if (run is not None and isinstance(output, dict)
+                and output.get("output_type") == "stream"
+                and output.get("name") == run.get("name")):
+            pieces.append(_joined(output.get("text")))
+            continue
+        if run is not None:
+            yield {**run, "text": "".join(pieces)}
+            run = None
+        if isinstance(output, dict) and output.get("output_type") == "stream":
+            run, pieces = output, [_joined(output.get("text"))]
+        else:
+            yield output
+    if run is not None:
+        yield {**run, "text": "".join(pieces)}
+
+
+_CARRIAGE_RETURNS = re.compile(r"\r+\n")
+
+
+def _as_shown(text: str) -> str:
+    """Stream text as Jupyter shows it: what a carriage return goes back over is
+    overwritten by what follows it (a progress bar redrawn a hundred times shows its
+    last state once), and a backspace takes out the character before it.
+
+    >>> _as_shown("  0%|    | 0/3\\r100%|####| 3/3\\nok\\r\\n")
+    '100%|####| 3/3\\nok\\n'
+    >>> _as_shown("loading...\\rdone\\nab\\bc")
+    'doneing...\\nac'
+    """
+    if "\r" not in text and "\b" not in text:
+        return text
+    lines = _CARRIAGE_RETURNS.sub("\n", text).split("\n")
+    return "\n".join(_backspaced(_overwritten(line)) for line in lines)
+
+
+def _overwritten(line: str) -> str:
+    """A line that carriage returns go back over, as it ends up: each piece after a
+    return written over the start of what stood before it. Read from the last piece
+    back, each earlier piece adding only what stands past the longest later one, so a
+    line of a million returns takes linear time."""
+    if "\r" not in line:
+        return line
+    shown: list[str] = []
+    covered = 0
+    for piece in reversed(line.split("\r")):
+        if len(piece) > covered:
+            shown.append(piece[covered:])
+            covered = len(piece)
+    return "".join(shown)
+
+
+def _backspaced(line: str) -> str:
+    """A line with each backspace taking out the character before it (one at the
+    line's start takes out nothing)."""
+    if "\b" not in line:
+        return line
+    kept: list[str] = []
+    for character in line:
+        if character != "\b":
+            kept.append(character)
+        elif kept:
+            kept.pop()
+    return "".join(kept)
 
 
 #: A result's text/plain that is only its object's default name, as Python writes one
