@@ -12,7 +12,9 @@ closer together than the space between records are one record
 columns, three full rows, a first row of column titles, a column of
 figures, no prose, no ``Label:`` column, no dot leaders, no two wide
 columns side by side (a page's text columns), most cells filled. Prose,
-two-column pages, bulleted lists and letterheads fail them.
+two-column pages, bulleted lists and letterheads fail them. A block that
+passes all but the column titles is kept as a possible continuation of the
+table the page before ends with (``FoundTable.continuation``).
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ from goblin_pdf.tables.columns import (
     line_cells,
     line_spans,
     segments,
+    spans_of,
     widened,
 )
 from goblin_pdf.tables.found import FoundTable
 from goblin_pdf.tables.plausible import (
+    carried_rows,
     figure_column,
     fill_ratio,
     label_column,
@@ -122,7 +126,8 @@ def aligned_table(block: Sequence[TextLine], number: int,
     if side is not None:
         # The prose of the page's other text column shares the table's baselines.
         return aligned_table(_without_column(lines, columns, side), number, page_size)
-    if sum(1 for c in cells if _filled(c) >= MIN_COLUMNS) < MIN_FULL_ROWS:
+    full_rows = sum(1 for c in cells if _filled(c) >= MIN_COLUMNS)
+    if not full_rows:
         return None
     if fill_ratio(cells) < MIN_FILL or wide_columns(columns) or leaders(cells):
         return None
@@ -130,10 +135,18 @@ def aligned_table(block: Sequence[TextLine], number: int,
         return None
     raw = [row for record in spaced_records(lines) for row in record_rows(record, columns)]
     rows = normalize_table_rows(raw)
-    if not is_meaningful_table(rows) or not titled(rows) or not figure_column(rows, 1):
+    # Without column titles the block may still be a table's rows carried over a page
+    # break, the last one or two included: kept as such, for the join with the page
+    # before to confirm or drop.
+    headed = titled(rows)
+    if headed and (full_rows < MIN_FULL_ROWS or not is_meaningful_table(rows)
+                   or not figure_column(rows, 1)):
+        return None
+    if not headed and not carried_rows(rows):
         return None
     bbox = (columns[0][0], lines[0].top, columns[-1][1], lines[-1].bottom)
-    return FoundTable(page=number, rows=rows, bbox=bbox, page_size=page_size)
+    return FoundTable(page=number, rows=rows, bbox=bbox, page_size=page_size,
+                      column_spans=spans_of(columns, rows), continuation=not headed)
 
 
 def aligned_tables(lines: Sequence[TextLine], number: int,

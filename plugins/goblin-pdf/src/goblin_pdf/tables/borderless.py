@@ -57,12 +57,26 @@ def borderless_tables(page: Any, number: int, grids: Sequence[BBox]) -> list[Fou
         frame = (stack[0].x0, stack[0].y, stack[-1].x1, stack[-1].y)
         if any(_overlaps(frame, grid) for grid in grids):
             continue
-        if any(_overlaps(frame, t.bbox) for t in found):
+        if any(_overlaps(frame, t.bbox) for t in found if not t.continuation):
             continue
         table = framed_table(stack, words, number, size)
         if table is not None and not holds_drawing(page, table.bbox):
             found.append(table)
-    rest = _outside(words, [t.bbox for t in found])
-    found += [t for t in aligned_tables(text_lines(rest), number, size)
-              if not holds_drawing(page, t.bbox)]
-    return sorted(found, key=lambda t: (round(t.bbox[1]), t.bbox[0]))
+    # Rules over untitled rows may only continue a table from the page before: their
+    # words stay open to alignment, which also sees a row above the first rule, and
+    # whose reading of them wins.
+    rest = _outside(words, [t.bbox for t in found if not t.continuation])
+    aligned = [t for t in aligned_tables(text_lines(rest), number, size)
+               if not holds_drawing(page, t.bbox)]
+    kept = _unshadowed([*aligned, *found])
+    return sorted(kept, key=lambda t: (round(t.bbox[1]), t.bbox[0]))
+
+
+def _unshadowed(tables: Sequence[FoundTable]) -> list[FoundTable]:
+    """The titled ``tables``, and the untitled fragments among them that overlap none of
+    those nor a fragment before them: their rows are read already."""
+    kept = [t for t in tables if not t.continuation]
+    for fragment in (t for t in tables if t.continuation):
+        if not any(_overlaps(fragment.bbox, t.bbox) for t in kept):
+            kept.append(fragment)
+    return kept

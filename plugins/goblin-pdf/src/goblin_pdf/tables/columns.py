@@ -65,6 +65,13 @@ def column_of(word: Word, columns: Sequence[Span]) -> int:
     return best
 
 
+def spans_of(columns: Sequence[Span], rows: Sequence[Sequence[str]]) -> tuple[Span, ...]:
+    """``columns`` as a table's column ranges, or () when its cleaned ``rows`` no longer
+    have one cell per column (a column emptied by the cleaning was dropped)."""
+    width = max((len(row) for row in rows), default=0)
+    return tuple(columns) if width == len(columns) else ()
+
+
 def line_cells(line: TextLine, columns: Sequence[Span]) -> list[str]:
     """One line's text cut into ``columns``: words of a column joined by spaces."""
     cells: list[list[str]] = [[] for _ in columns]

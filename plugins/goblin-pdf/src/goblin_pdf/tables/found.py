@@ -19,6 +19,14 @@ class FoundTable:
     ``column_lefts``, for a ruled grid, is the left edge of each of its columns
     (empty when not known): a fragment on the next page whose rows leave a column
     empty, so that the column was dropped, is joined with its cells under theirs.
+    ``column_spans``, for a table found without a grid, is the x-range of each of its
+    columns (empty when not known).
+
+    ``continuation`` marks rows that read as a table in every way but open with no row
+    of column titles: alone they are too weak to be called a table (a list, a chart's
+    labels), but at the top of a page, under the columns of the table the page before
+    ends with, they are its rows carried over the page break without a header repeated.
+    ``stitch`` joins such a fragment to its table, or drops it.
     """
 
     page: int
@@ -28,6 +36,8 @@ class FoundTable:
     last_page: int = 0
     last_bbox: tuple[float, float, float, float] | None = None
     column_lefts: tuple[float, ...] = ()
+    column_spans: tuple[tuple[float, float], ...] = ()
+    continuation: bool = False
 
     @property
     def ends_on(self) -> int:

@@ -7,7 +7,8 @@ wrapped text) is one row; a band holding many records (booktabs: one rule
 under the header, one at the end) gives a row per record. When the first
 band is already data, the header sits just above the top rule (a bank
 statement's column titles over a rule); those lines are taken when they
-line up with the columns.
+line up with the columns. Rules over rows with no column titles at all are
+kept only as a possible continuation of the table the page before ends with.
 """
 
 from __future__ import annotations
@@ -16,14 +17,21 @@ from collections.abc import Sequence
 
 from goblin_core.structured.brazilian_numbers import is_figure
 from goblin_core.table_repair import (
-    RawRows,
+    Rows,
     is_header_row,
     is_meaningful_table,
     normalize_table_rows,
 )
-from goblin_pdf.tables.columns import GUTTER_EM, Span, bridges, line_cells, line_spans
+from goblin_pdf.tables.columns import (
+    GUTTER_EM,
+    Span,
+    bridges,
+    line_cells,
+    line_spans,
+    spans_of,
+)
 from goblin_pdf.tables.found import FoundTable
-from goblin_pdf.tables.plausible import label_column, prose_column, titled
+from goblin_pdf.tables.plausible import carried_rows, label_column, prose_column, titled
 from goblin_pdf.tables.records import merged_row, record_rows
 from goblin_pdf.tables.rules import END_TOLERANCE, Rule
 from goblin_pdf.tables.text_lines import (
@@ -106,15 +114,17 @@ def framed_table(stack: Sequence[Rule], words: Sequence[Word], number: int,
     raw: list[list[str]] = []
     for index, band in enumerate(_bands(lines, cuts)):
         raw += _band_rows(band, columns, first=index == 0)
-    if not _plausible(raw, [line_cells(ln, columns) for ln in lines]):
-        return None
-    return FoundTable(page=number, rows=normalize_table_rows(raw),
-                      bbox=(x0, cuts[0], x1, bottom), page_size=page_size)
-
-
-def _plausible(raw: RawRows, cells: Sequence[Sequence[str]]) -> bool:
     rows = normalize_table_rows(raw)
-    if not is_meaningful_table(rows) or label_column(rows) or prose_column(cells):
+    if not _plausible(rows, [line_cells(ln, columns) for ln in lines]):
+        return None
+    # Without a title row, rules over label/figure lines are a list or a chart's grid,
+    # unless they carry on the table the page before ends with.
+    return FoundTable(page=number, rows=rows, bbox=(x0, cuts[0], x1, bottom),
+                      page_size=page_size, column_spans=spans_of(columns, rows),
+                      continuation=not titled(rows))
+
+
+def _plausible(rows: Rows, cells: Sequence[Sequence[str]]) -> bool:
+    if label_column(rows) or prose_column(cells):
         return False
-    # Without a title row, rules over label/figure lines are a list or a chart's grid.
-    return titled(rows)
+    return is_meaningful_table(rows) if titled(rows) else carried_rows(rows)

@@ -14,6 +14,7 @@ import statistics
 from collections.abc import Sequence
 
 from goblin_core.structured.brazilian_numbers import is_figure
+from goblin_core.table_repair import is_meaningful_table
 
 #: A column whose line-cells hold this many words (median) is running prose.
 PROSE_WORDS = 8
@@ -33,6 +34,10 @@ WIDE_COLUMN_SHARE = 0.3
 
 _LABEL = re.compile(r"[^\W\d_]\s*:(\s|$)")
 _LEADER = re.compile(r"(?:\.\s?){4,}|(?:·\s?){4,}|(?:_\s?){4,}")
+
+#: Untitled rows fewer than a table may still be the last rows of one, carried over a
+#: page break: at most this many.
+MAX_CARRIED_TAIL = 2
 
 Cells = Sequence[Sequence[str]]
 
@@ -83,6 +88,20 @@ def figure_column(rows: Cells, header_rows: int) -> bool:
         if figures >= MIN_FIGURES and figures >= FIGURE_SHARE * len(filled):
             return True
     return False
+
+
+def carried_rows(rows: Cells) -> bool:
+    """True when untitled ``rows`` may be a table's rows carried over a page break: a
+    table but for its titles, or its last row or two, each filling two cells or more
+    and one holding a figure. The join with the table they carry on checks them
+    against its columns."""
+    if not rows:
+        return False
+    if is_meaningful_table(rows):
+        return figure_column(rows, 0)
+    return (len(rows) <= MAX_CARRIED_TAIL
+            and all(sum(1 for c in row if c.strip()) >= 2 for row in rows)
+            and any(is_figure(c) for row in rows for c in row))
 
 
 def titled(rows: Cells) -> bool:

@@ -4,8 +4,11 @@ The last table of a page and the first table of the next page are one
 table when they have the same columns, span the same width, the first runs
 into the lower part of its page and the second starts in the upper part of
 its page, and the second either repeats the first one's title and header
-rows (dropped) or starts straight with data. A description wrapped over the page break (a
-first row with no key and no figures) is folded into the last item.
+rows (dropped) or starts straight with data. Rows found with no column
+titles at all (a table without grid lines carried over with no header)
+continue a table only when each of their columns lies under one of its
+columns. A description wrapped over the page break (a first row with no key
+and no figures) is folded into the last item.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from goblin_core.table_repair import is_header_row, joined_continuation
+from goblin_core.structured.brazilian_numbers import is_figure
+from goblin_core.table_repair import header_rows, is_header_row, joined_continuation
 from goblin_pdf.tables.found import FoundTable
 
 #: Table edges may differ by this share of the page width and still line up.
@@ -26,6 +30,11 @@ STARTS_HIGH = 0.5
 
 #: A repeated column header is looked for in this many leading rows of the table.
 HEADER_SEARCH_ROWS = 10
+#: What a column holds is read from this many of the table's first data rows.
+KIND_SAMPLE_ROWS = 50
+#: A column with at least this share of figures holds figures.
+FIGURE_SHARE = 0.6
+FIGURES, WORDS, MIXED = "figures", "words", "mixed"
 
 
 def _same_row(a: Sequence[str], b: Sequence[str]) -> bool:
@@ -56,14 +65,48 @@ def continues(before: FoundTable, after: FoundTable) -> bool:
     if after.page != before.ends_on + 1 or after.n_columns != before.n_columns:
         return False
     end = before.end_bbox
+    if end[3] < ENDS_LOW * before.page_size[1] or after.bbox[1] > STARTS_HIGH * after.page_size[1]:
+        return False
+    if after.continuation:
+        # Rows without titles: their columns must be the table's, one under each of its.
+        return _under_columns(before, after)
     width = max(before.page_size[0], after.page_size[0])
     if abs(end[0] - after.bbox[0]) > ALIGN_TOLERANCE * width:
         return False
     if abs(end[2] - after.bbox[2]) > ALIGN_TOLERANCE * width:
         return False
-    if end[3] < ENDS_LOW * before.page_size[1] or after.bbox[1] > STARTS_HIGH * after.page_size[1]:
-        return False
     return repeated_rows(before, after) > 0 or not is_header_row(after.rows[0])
+
+
+def _under_columns(before: FoundTable, after: FoundTable) -> bool:
+    """True when each column of ``after`` lies under the same column of ``before``.
+
+    Edges alone do not tell: the table's column titles may reach wider than the
+    figures under them, and the rows carried over have none.
+    """
+    spans = (before.column_spans, after.column_spans)
+    if any(len(s) != after.n_columns for s in spans):
+        return False
+    if not all(a[0] < b[1] and b[0] < a[1] for a, b in zip(*spans, strict=True)):
+        return False
+    # a page's running head spread over the width is no row: words under figures
+    data = before.rows[header_rows(before.rows):][:KIND_SAMPLE_ROWS]
+    kinds = zip((_kind(c) for c in _columns(data, after.n_columns)),
+                (_kind(c) for c in _columns(after.rows, after.n_columns)), strict=True)
+    return all(MIXED in pair or pair[0] == pair[1] for pair in kinds)
+
+
+def _columns(rows: Sequence[Sequence[str]], width: int) -> list[list[str]]:
+    return [[row[i] for row in rows if i < len(row) and row[i].strip()] for i in range(width)]
+
+
+def _kind(cells: Sequence[str]) -> str:
+    """FIGURES for a column of mostly figures, WORDS for one without any, else MIXED
+    (an empty column too)."""
+    figures = sum(1 for cell in cells if is_figure(cell))
+    if cells and figures >= FIGURE_SHARE * len(cells):
+        return FIGURES
+    return WORDS if cells and not figures else MIXED
 
 
 def join(before: FoundTable, after: FoundTable) -> FoundTable:
@@ -81,7 +124,7 @@ def join(before: FoundTable, after: FoundTable) -> FoundTable:
             rows[seam - 1:seam + 1] = [joined]
     return FoundTable(page=before.page, rows=tuple(rows), bbox=before.bbox,
                       page_size=before.page_size, last_page=after.page, last_bbox=after.bbox,
-                      column_lefts=before.column_lefts)
+                      column_lefts=before.column_lefts, column_spans=before.column_spans)
 
 
 def on_common_columns(before: FoundTable, after: FoundTable) -> tuple[FoundTable, FoundTable]:
@@ -123,25 +166,36 @@ def _widened(table: FoundTable, places: Sequence[int], common: Sequence[float]) 
 def stitch(pages: Mapping[int, Sequence[FoundTable]]) -> dict[int, list[FoundTable]]:
     """Tables per page with cross-page continuations joined into the table they continue.
 
-    A joined table belongs to the page where it starts.
+    A joined table belongs to the page where it starts. Untitled fragments
+    (``FoundTable.continuation``) that do not continue a table are dropped.
     """
     out: dict[int, list[FoundTable]] = {}
     open_table: FoundTable | None = None
     for number in sorted(pages):
         tables = list(pages[number])
         out[number] = []
-        before, after = (on_common_columns(open_table, tables[0])
-                         if open_table is not None and tables else (None, None))
-        if before is not None and after is not None and continues(before, after):
-            tables.pop(0)
-            joined = join(before, after)
-            out[joined.page][-1] = joined
-            open_table = joined
-            if tables:
-                open_table = None
-        else:
-            open_table = None
+        open_table = _carried_on(open_table, tables) if open_table is not None else None
+        if open_table is not None:
+            out[open_table.page][-1] = open_table
+        # untitled rows that carry on no table are no table of their own
+        tables = [t for t in tables if not t.continuation]
         out[number].extend(tables)
         if tables:
             open_table = tables[-1]
     return out
+
+
+def _carried_on(table: FoundTable, tables: list[FoundTable]) -> FoundTable | None:
+    """``table`` joined with its part that opens ``tables`` (taken out of them), or None.
+
+    Untitled fragments above that part are passed over: a running head spread over
+    the page in line with the table's columns is no part of it.
+    """
+    for index, candidate in enumerate(tables):
+        before, after = on_common_columns(table, candidate)
+        if continues(before, after):
+            del tables[:index + 1]
+            return join(before, after)
+        if not candidate.continuation:
+            return None
+    return None
