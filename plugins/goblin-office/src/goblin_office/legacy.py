@@ -26,6 +26,7 @@ from goblin_office.encryption import OLE_MAGIC, decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.olesummary import summary_metadata
 from goblin_office.wordbinary import (
+    WordStreams,
     comment_lines,
     document_stories,
     header_footer_lines,
@@ -175,36 +176,41 @@ class AntiwordParser(_WordEngine):
                 raise
             log.info("%s: %s; read from its piece table", source.display_name, refused)
             body = ""
-        page = PageBuilder(engine=self.name)
-        headers: list[str] = []
-        footers: list[str] = []
-        if config.get("office", "headers_footers", True):
-            headers, footers = header_footer_lines(accepted.bytes())
-        for line in headers:
-            page.add(line, "header")
-        if stories is None:
-            for paragraph in body.replace("\f", "\n").split("\n\n"):
-                page.add(paragraph)
-        else:
-            _add_stories(page, stories, config)
-        if config.get("office", "comments", True):
-            for comment in comment_lines(accepted.bytes()):
-                page.add(comment)
-        for line in footers:
-            page.add(line, "footer")
+        page = word97_page(self.name, accepted.bytes(), config,
+                           body.replace("\f", "\n").split("\n\n"), stories)
         return TextDocument([page.build()], metadata=summary_metadata(plain),
                             attachments=ole_children(source, plain, config))
 
 
-def _add_stories(page: PageBuilder, stories: dict[str, list[str]], config: Config) -> None:
-    """The body, then the notes the options keep, as antiword's reading would give them
-    (text boxes after the body, as antiword prints them)."""
-    kept = ["body", "text boxes"]
-    if config.get("office", "notes", True):
-        kept += ["footnotes", "endnotes"]
-    for name in kept:
-        for line in stories.get(name, []):
-            page.add(line)
+def word97_page(engine: str, data: bytes | WordStreams, config: Config, paragraphs: list[str],
+                stories: dict[str, list[str]] | None) -> PageBuilder:
+    """The page of a Word 97-2003 file (``data``, or the streams found in it): headers, the
+    body's ``paragraphs`` (or, when given, the ``stories`` read from its piece table: the
+    body, then the notes the options keep, text boxes after the body as antiword prints
+    them), comments and footers, as the options keep them."""
+    page = PageBuilder(engine=engine)
+    headers: list[str] = []
+    footers: list[str] = []
+    if config.get("office", "headers_footers", True):
+        headers, footers = header_footer_lines(data)
+    for line in headers:
+        page.add(line, "header")
+    if stories is None:
+        for paragraph in paragraphs:
+            page.add(paragraph)
+    else:
+        kept = ["body", "text boxes"]
+        if config.get("office", "notes", True):
+            kept += ["footnotes", "endnotes"]
+        for name in kept:
+            for line in stories.get(name, []):
+                page.add(line)
+    if config.get("office", "comments", True):
+        for comment in comment_lines(data):
+            page.add(comment)
+    for line in footers:
+        page.add(line, "footer")
+    return page
 
 
 class CatdocParser(_WordEngine):

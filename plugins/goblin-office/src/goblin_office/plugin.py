@@ -43,6 +43,7 @@ from goblin_office.tnef import TNEFParser
 from goblin_office.visio import VisioParser
 from goblin_office.word import DocxParser
 from goblin_office.wordperfect import WordPerfectParser
+from goblin_office.wordsalvage import Word97SalvageParser
 from goblin_office.xml2003 import SpreadsheetML2003Parser, Word2003Parser
 from goblin_office.xmltext import SVGParser, XMLParser
 from goblin_office.xps import XPSParser
@@ -75,6 +76,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         AntiwordParser(),
         WordPerfectParser(),
         CatdocParser(),
+        Word97SalvageParser(),
         CatpptParser(),
         Xls2csvParser(),
         PptRecordsParser(),

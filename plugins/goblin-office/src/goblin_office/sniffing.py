@@ -22,6 +22,7 @@ from goblin_core.model import FileType
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.containers import MEMBER_ERRORS
+from goblin_office.wordsalvage import word97_fibs
 
 log = logging.getLogger(__name__)
 
@@ -201,6 +202,12 @@ def _member_bytes(method: int, data: bytes) -> bytes:
         return b""
 
 
+#: the start of an OLE file searched for a Word FIB when its directory is lost: Word and
+#: LibreOffice write the WordDocument stream within its first sectors
+_FIB_SEARCHED = 1 << 16
+_OTHER_OLE_KINDS = frozenset({"xls", "xlt", "ppt", "pps", "pot", "msg", "vsd", "pub"})
+
+
 class OLESniffer(BaseEngine):
     """An OLE2 file that is doc, xls, ppt, msg, or an encrypted OOXML package."""
 
@@ -217,6 +224,12 @@ class OLESniffer(BaseEngine):
         # a level; the file is still an OLE file, for the engines to refuse clearly
         except (OSError, ValueError, IndexError, TypeError, RecursionError) as exc:
             log.debug("%s: OLE directory unreadable: %s", source.display_name, exc)
+            # a .doc cut short has lost its directory (written last), but its WordDocument
+            # stream, written first, still opens with its FIB (a workbook, presentation or
+            # message named so may hold a Word object: its name is believed)
+            if source.extension not in _OTHER_OLE_KINDS \
+                    and next(word97_fibs(source.head(_FIB_SEARCHED)), None) is not None:
+                return FileType(fmt.DOC, "doc", 0.85)
             return None
         return _ole_type(streams, source.extension)
 

@@ -13,6 +13,7 @@ import logging
 import re
 import struct
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import olefile
 
@@ -24,22 +25,38 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f]")
 
 
 @dataclass(frozen=True)
-class _Piece:
+class Piece:
+    """A run of a document's characters, stored together in the WordDocument stream."""
+
     start: int  # first character position
     end: int
     offset: int  # byte offset in the WordDocument stream
     compressed: bool  # 8-bit cp1252 rather than UTF-16LE
 
 
+class WordStreams(NamedTuple):
+    """A Word 97 file's WordDocument stream, its table stream and its piece table."""
+
+    word: bytes
+    table: bytes
+    pieces: list[Piece]
+
+
+def _streams(source: bytes | WordStreams) -> WordStreams | None:
+    """The streams of a file's bytes, or the ones the caller found itself (what survives
+    of a file cut short)."""
+    return source if isinstance(source, WordStreams) else _stories(source)
+
+
 _STORY_KINDS = ("header", "header", "footer", "footer", "header", "footer")
 
 
-def header_footer_lines(data: bytes) -> tuple[list[str], list[str]]:
+def header_footer_lines(data: bytes | WordStreams) -> tuple[list[str], list[str]]:
     """(header lines, footer lines) of a Word 97-2003 file, distinct, in order.
 
     Both are empty for Word 6/95, encrypted or damaged files.
     """
-    stories = _stories(data)
+    stories = _streams(data)
     if stories is None:
         return [], []
     word, table, pieces = stories
@@ -99,7 +116,7 @@ def holds_no_text(data: bytes) -> bool:
 _STORY_ORDER = ("body", "footnotes", None, None, "comments", "endnotes", "text boxes", None)
 
 
-def document_stories(data: bytes) -> dict[str, list[str]] | None:
+def document_stories(data: bytes | WordStreams) -> dict[str, list[str]] | None:
     """The paragraphs of a Word 97-2003 file's body, footnotes, comments, endnotes and
     text boxes, read from its piece table (field results kept, their instructions left
     out, table cells tab-separated); None for Word 6/95, encrypted or damaged files.
@@ -108,7 +125,7 @@ def document_stories(data: bytes) -> dict[str, list[str]] | None:
     text stream under a few hundred bytes (a short letter LibreOffice saved), and catdoc,
     after it, drops paragraphs that end at a section break or comment mark.
     """
-    stories = _stories(data)
+    stories = _streams(data)
     if stories is None:
         return None
     word, _table, pieces = stories
@@ -137,11 +154,11 @@ _PLCF_AND_REF, _PLCF_AND_TXT, _GRP_XST_ATN_OWNERS = 4, 5, 36
 _ATRD = 30
 
 
-def comment_lines(data: bytes) -> list[str]:
+def comment_lines(data: bytes | WordStreams) -> list[str]:
     """Each comment of a Word 97-2003 file, ``Comment (author): text`` (its paragraphs on
     lines of their own), in the order of the comments story; [] for none, or for Word
     6/95, encrypted or damaged files. antiword prints no comments."""
-    stories = _stories(data)
+    stories = _streams(data)
     if stories is None:
         return []
     word, table, pieces = stories
@@ -298,7 +315,7 @@ def _marks_deleted(properties: bytes) -> bool:
     return False
 
 
-def _stories(data: bytes) -> tuple[bytes, bytes, list[_Piece]] | None:
+def _stories(data: bytes) -> WordStreams | None:
     """The WordDocument stream, its table stream and piece table, or None."""
     try:
         with olefile.OleFileIO(data) as ole:
@@ -311,15 +328,24 @@ def _stories(data: bytes) -> tuple[bytes, bytes, list[_Piece]] | None:
         log.debug("no Word 97 stories: %s", exc)
         return None
     try:
-        clx_offset, clx_length = struct.unpack_from("<II", word, 0x01A2)
-        pieces = _pieces(table[clx_offset : clx_offset + clx_length])
+        return WordStreams(word, table, piece_table(word, table))
     except (struct.error, ValueError) as exc:
         log.debug("unreadable FIB or piece table: %s", exc)
         return None
-    return word, table, pieces
 
 
-def _pieces(clx: bytes) -> list[_Piece]:
+#: where the FIB of a Word 97 file gives the piece table's place in the table stream
+CLX_FIELDS = 0x01A2
+
+
+def piece_table(word: bytes, table: bytes) -> list[Piece]:
+    """The pieces of the piece table the FIB in ``word`` places in ``table``; ValueError
+    or struct.error when there is none there."""
+    clx_offset, clx_length = struct.unpack_from("<II", word, CLX_FIELDS)
+    return _pieces(table[clx_offset : clx_offset + clx_length])
+
+
+def _pieces(clx: bytes) -> list[Piece]:
     pos = 0
     while pos < len(clx) and clx[pos] == 0x01:  # Prc: property modifiers, skipped
         pos += 3 + struct.unpack_from("<H", clx, pos + 1)[0]
@@ -338,11 +364,11 @@ def _pieces(clx: bytes) -> list[_Piece]:
         fc = struct.unpack_from("<I", plc, 4 * (count + 1) + 8 * index + 2)[0]
         compressed = bool(fc & 0x40000000)
         offset = (fc & 0x3FFFFFFF) // 2 if compressed else fc
-        pieces.append(_Piece(positions[index], positions[index + 1], offset, compressed))
+        pieces.append(Piece(positions[index], positions[index + 1], offset, compressed))
     return pieces
 
 
-def _characters(word: bytes, pieces: list[_Piece], start: int, end: int, limit: int) -> str:
+def _characters(word: bytes, pieces: list[Piece], start: int, end: int, limit: int) -> str:
     """The characters from position ``start`` to ``end``, at most ``limit`` of them."""
     out = []
     for piece in pieces:
