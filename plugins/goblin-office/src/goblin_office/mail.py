@@ -275,8 +275,10 @@ class EMLParser(BaseEngine):
         cut: list[str] = []
         left_out: list[str] = []
         sealed: list[str] = []
+        damage: list[tuple[str, str]] = []
         try:
-            page, metadata, attachments = self._read(data, cut, wanted, left_out, sealed)
+            page, metadata, attachments = self._read(data, cut, wanted, left_out, sealed,
+                                                     damage)
         except RecursionError as exc:  # the standard library's parser recurses per nested part
             raise CorruptDocument(
                 "its MIME parts (forwarded messages inside messages) nest deeper than the "
@@ -291,7 +293,7 @@ class EMLParser(BaseEngine):
         )
         document.warnings = header_cuts(cut) + [
             ("CorruptDocument", f"attached message {name} left out: it nests deeper than "
-             "the mail writer can follow") for name in left_out]
+             "the mail writer can follow") for name in left_out] + damage
         if sealed:
             # encrypted to its recipients' keys: no password opens it, and what it holds
             # is known lost, so the message counts as read in part
@@ -303,16 +305,18 @@ class EMLParser(BaseEngine):
         return document
 
     def _read(self, data: bytes, cut: list[str], wanted: int, left_out: list[str],
-              sealed: list[str],
+              sealed: list[str], damage: list[tuple[str, str]],
               ) -> tuple[PageBuilder | None, dict[str, Any], list[tuple[str, bytes]]]:
         """The page, metadata and attachments of the message in ``data`` (no page when
         it has no headers); the attached messages too deep to be read are named in
-        ``left_out``, its encrypted parts in ``sealed``."""
+        ``left_out``, its encrypted parts in ``sealed``, a message cut short in
+        ``damage``."""
         message = parse_mail(data, cut)
         if not isinstance(message, EmailMessage) or not message.keys():
             return None, {}, []
         message = _with_the_boundary_used(message, data)
         message = _signed_content_read(message, data)
+        damage += _unclosed(message, data)
         headers = [(k, _header(message, k)) for k in _HEADERS]
         (body, body_part), reports = _body(message), _reports(message)
         uuencoded: list[tuple[str, bytes]] = []
@@ -329,6 +333,23 @@ class EMLParser(BaseEngine):
         }
         return page, metadata, [*uuencoded, *_attachments(message, wanted, left_out, sealed,
                                                           body_part)]
+
+
+def _unclosed(message: EmailMessage, data: bytes) -> list[tuple[str, str]]:
+    """The warning for a multipart message whose parts are never closed (no line
+    ``--boundary--``): one ending mid-line was cut short, and what its last part held
+    past the cut is lost (``Truncated``); one ending with a whole line may only have
+    been written without the closing line, which loses nothing."""
+    if not message.is_multipart() or not any(
+            isinstance(defect, email.errors.CloseBoundaryNotFoundDefect)
+            for defect in message.defects):
+        return []
+    body = message.get_content_type()
+    if data.endswith((b"\n", b"\r")):
+        return [("CorruptDocument", f"the {body} message ends without the line closing its "
+                 "parts; it may have been cut short at a line's end")]
+    return [("Truncated", f"the {body} message is cut short: it ends inside its last part, "
+             "mid-line, before the line closing its parts; what followed is lost")]
 
 
 _DELIMITER_LINE = re.compile(r"^--(\S+)[ \t]*\r?\n[A-Za-z-]+:", re.M)

@@ -1,0 +1,63 @@
+"""A multipart message cut short (a download or an export that stopped) says so: it ends
+inside its last part, before the line closing its parts, and what followed is lost."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+_HEAD = (b"From: ana@example.com\r\nTo: bia@example.com\r\nSubject: Contrato\r\n"
+         b'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="XYZ"\r\n\r\n'
+         b"--XYZ\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nSegue o contrato.\r\n"
+         b"--XYZ\r\nContent-Type: text/plain; name=clausulas.txt\r\n"
+         b"Content-Disposition: attachment; filename=clausulas.txt\r\n\r\n"
+         b"Primeira cl\xc3\xa1usula: prazo de 30 dias.\r\nSegunda cl\xc3\xa1usula: multa")
+
+
+def _kinds(document: Any) -> list[str]:
+    return [warning.kind for warning in document.report.warnings]
+
+
+def test_a_message_cut_mid_line_is_read_in_part(read: Callable[..., Any]) -> None:
+    document = read(_HEAD, "contrato.eml")
+    assert document.text.endswith("Segue o contrato.")
+    (child,) = document.children
+    assert child.text.endswith("Segunda cláusula: multa")
+    assert "Truncated" in _kinds(document)
+    assert document.report.truncated
+
+
+def test_a_message_cut_inside_a_nested_part_is_read_in_part(
+        read: Callable[..., Any]) -> None:
+    message = (b"From: ana@example.com\r\nSubject: x\r\nMIME-Version: 1.0\r\n"
+               b'Content-Type: multipart/mixed; boundary="out"\r\n\r\n--out\r\n'
+               b'Content-Type: multipart/alternative; boundary="in"\r\n\r\n--in\r\n'
+               b"Content-Type: text/plain\r\n\r\nSegue o contrato, assinado pelas")
+    document = read(message, "contrato.eml")
+    assert document.text.endswith("Segue o contrato, assinado pelas")
+    assert document.report.truncated
+
+
+def test_a_message_without_its_closing_line_at_a_line_end_is_not_read_in_part(
+        read: Callable[..., Any]) -> None:
+    document = read(_HEAD + b".\r\n", "contrato.eml")
+    assert _kinds(document) == ["CorruptDocument"]
+    assert not document.report.truncated
+    assert document.children[0].text.endswith("multa.")
+
+
+def test_a_whole_message_says_nothing(read: Callable[..., Any]) -> None:
+    for ending in (b".\r\n--XYZ--\r\n", b".\r\n--XYZ--", b".\r\n--XYZ--\r\nepilogue"):
+        document = read(_HEAD + ending, "contrato.eml")
+        assert _kinds(document) == [] and not document.report.truncated, ending
+
+
+def test_an_inner_part_left_open_inside_a_closed_message_is_no_cut(
+        read: Callable[..., Any]) -> None:
+    message = (b"From: ana@example.com\r\nSubject: x\r\nMIME-Version: 1.0\r\n"
+               b'Content-Type: multipart/mixed; boundary="out"\r\n\r\n--out\r\n'
+               b'Content-Type: multipart/alternative; boundary="in"\r\n\r\n--in\r\n'
+               b"Content-Type: text/plain\r\n\r\ncorpo\r\n--out--\r\n")
+    document = read(message, "x.eml")
+    assert document.text.endswith("corpo")
+    assert not document.report.truncated
