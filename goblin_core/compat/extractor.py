@@ -27,6 +27,7 @@ from goblin_core.compat.files import (
     KEPT_WHOLE_BY_DEPTH,
     LIMIT_ERRORS,
     depth_line,
+    detect_source,
     refused_members,
 )
 from goblin_core.compat.logging_policy import goblintools_logger, set_suppress_warnings
@@ -467,11 +468,10 @@ class TextExtractor:
     @staticmethod
     def _detected_mime(registry: Registry, config: Config, source: Any,
                        label: str) -> str | None:
-        from goblin_core.detect import detect
         from goblin_core.inputs import as_source
 
         try:
-            return detect(registry, config, as_source(source, label)).mime
+            return detect_source(registry, config, as_source(source, label)).mime
         except (GoblinError, OSError):
             return None
 

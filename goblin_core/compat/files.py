@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from goblin_core.archive_safety import ESCAPING_NAMES
 from goblin_core.compat.logging_policy import goblintools_logger, set_suppress_warnings
 from goblin_core.compat.settings import ArchiveLimits, limit_options
+from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits as EngineLimits
 from goblin_core.errors import GoblinError
 from goblin_core.model import FileType, MemberEntry
@@ -39,13 +40,21 @@ GOBLIN_LIMITS = EngineLimits()
 GOBLIN_MAX_MEMBERS = GOBLIN_LIMITS.max_members
 
 
-def detect_file(path: str | os.PathLike[str], registry: Registry | None = None) -> FileType | None:
-    """goblin's idea of what a file is, or None when it cannot be read or is empty."""
+def detect_source(registry: Registry, config: Config, source: Source) -> FileType:
+    """goblin's detection of ``source``, a FIFO, socket or device refused first (OSError),
+    as the pipeline refuses them: reading the head of a FIFO no one writes to blocks
+    for ever."""
     from goblin_core.detect import detect
 
+    source.check_size(0)
+    return detect(registry, config, source)
+
+
+def detect_file(path: str | os.PathLike[str], registry: Registry | None = None) -> FileType | None:
+    """goblin's idea of what a file is, or None when it cannot be read or is empty."""
     registry = registry or default_registry()
     try:
-        return detect(registry, registry.config(), Source.from_path(path))
+        return detect_source(registry, registry.config(), Source.from_path(path))
     except (GoblinError, OSError):
         return None
 
@@ -135,8 +144,11 @@ class FileValidator:
 
     @staticmethod
     def is_zip_by_magic(file_path: str) -> bool:
-        """True when the file starts with a ZIP local header."""
+        """True when the file starts with a ZIP local header (a FIFO, socket or device,
+        whose reading would block, is no ZIP)."""
         try:
+            if not os.path.isfile(file_path):
+                return False
             with open(file_path, "rb") as stream:
                 return stream.read(4) == ZIP_MAGIC
         except OSError:
