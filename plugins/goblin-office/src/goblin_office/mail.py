@@ -190,9 +190,10 @@ def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any]
     line's end; the line end before a boundary line belongs to it, taken off a part's
     text payload), each parsed by ``parse_mail``.
 
-    None, for the standard library to parse the whole message, when the body is not
-    plainly that: no boundary, no opening or closing boundary line, or a digest, whose
-    parts are messages by default.
+    A body with no closing boundary line (a message cut short) has its last part run to
+    the end, and the ``CloseBoundaryNotFoundDefect`` the parser gives it. None, for the
+    standard library to parse the whole message, when the body is not plainly that: no
+    boundary, no opening boundary line, or a digest, whose parts are messages by default.
     """
     boundary = head.get_boundary()
     if not boundary or head.get_content_subtype() == "digest":
@@ -211,16 +212,27 @@ def _split_multipart(head: Any, body: bytes, cut: list[str] | None) -> list[Any]
             # a closing one among them it reads as one more of the row
             if line.group(1):
                 return None
-        elif start is not None:
-            part = parse_mail(body[start:line.start()], cut)
-            if not isinstance(part, EmailMessage):
-                return None
-            _take_line_end(part)
-            parts.append(part)
+        elif start is not None and not _add_part(parts, body[start:line.start()], cut):
+            return None
         if line.group(1):  # the closing boundary: what follows is the epilogue
             return parts if start is not None else None
         start = line.end()
-    return None
+    if start is None or start == len(body) or not _add_part(parts, body[start:], cut):
+        return None
+    # a message cut short: its last part runs to the end, as the parser reads it
+    head.defects.append(email.errors.CloseBoundaryNotFoundDefect())
+    return parts
+
+
+def _add_part(parts: list[Any], data: bytes, cut: list[str] | None) -> bool:
+    """``data`` parsed as one part of a multipart message, added to ``parts``; False
+    when it parses as no message at all."""
+    part = parse_mail(data, cut)
+    if not isinstance(part, EmailMessage):
+        return False
+    _take_line_end(part)
+    parts.append(part)
+    return True
 
 
 def _take_line_end(part: Any) -> None:
