@@ -20,6 +20,10 @@ from goblin_core.table_repair import is_meaningful_table
 PROSE_WORDS = 8
 #: A column is prose only when it has at least this many filled line-cells.
 MIN_PROSE_SAMPLE = 3
+#: A column at a side of the table whose line-cells hold this many words (median)...
+FLOWING_WORDS = 5
+#: ...and at least this share of which open with a lower-case letter is running prose.
+FLOWING_SHARE = 0.5
 #: A column of figures has at least this share of figures among its filled data cells...
 FIGURE_SHARE = 0.6
 #: ...and at least this many figures.
@@ -60,10 +64,25 @@ def _is_prose(filled: Sequence[str]) -> bool:
         len(c.split()) for c in filled) >= PROSE_WORDS
 
 
+def _flows(filled: Sequence[str]) -> bool:
+    """True for a column of short lines of running text: a narrow page column, whose
+    lines mostly go on with the sentence of the line above."""
+    if len(filled) < MIN_PROSE_SAMPLE or statistics.median(
+            len(c.split()) for c in filled) < FLOWING_WORDS:
+        return False
+    return sum(1 for c in filled if c[0].islower()) >= FLOWING_SHARE * len(filled)
+
+
 def prose_side(line_cells: Cells) -> int | None:
-    """Index of the one prose column when it is the first or the last column, else None."""
+    """Index of the one prose column when it is the first or the last column, else None.
+
+    A column at the side is prose with fewer words a line than one inside the table
+    when its lines go on each other's sentences: the narrow column of a two-column
+    page beside a table, on baselines of its own.
+    """
     width = _width(line_cells)
-    prose = [i for i in range(width) if _is_prose(_column(line_cells, i))]
+    prose = [i for i in range(width) if _is_prose(_column(line_cells, i))
+             or (i in (0, width - 1) and _flows(_column(line_cells, i)))]
     if len(prose) == 1 and width > 1 and prose[0] in (0, width - 1):
         return prose[0]
     return None
