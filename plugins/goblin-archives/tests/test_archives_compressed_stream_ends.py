@@ -4,11 +4,13 @@ another stream, or nothing because the stream is cut."""
 from __future__ import annotations
 
 import bz2
+import gzip
 import io
 import lzma
 import random
 import tarfile
 from collections.abc import Callable
+from pathlib import Path
 
 import lz4.block
 import lz4.frame
@@ -16,7 +18,7 @@ import pytest
 import zstandard
 
 import goblin_core
-from goblin_core.errors import CorruptDocument
+from goblin_core.unpack import unpack
 
 NOTE = "Relatório de obras da prefeitura, lote sete.\n"
 
@@ -85,11 +87,61 @@ def _words(count: int, seed: int) -> bytes:
 
 
 def test_a_cut_zstd_file_is_damage_not_a_clean_end() -> None:
-    packed = zstandard.ZstdCompressor().compress(_words(20000, 1))
-    with pytest.raises(CorruptDocument, match=r"cortado\.txt\.zst/cortado\.txt: .*ended "
-                                              r"before the end of its last zstd frame"):
-        goblin_core.extract(packed[: len(packed) * 2 // 3], name="cortado.txt.zst",
-                            ocr="never")
+    text = _words(20000, 1)
+    packed = zstandard.ZstdCompressor().compress(text)
+    doc = goblin_core.extract(packed[: len(packed) * 2 // 3], name="cortado.txt.zst",
+                              ocr="never")
+    assert "ended before the end of its last zstd frame" in _errors(doc)
+    assert doc.report.errors[0].kind == "CorruptDocument"
+    assert text.decode()[:1000] in _texts(doc)
+
+
+CUT_COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
+    "gz": lambda data: gzip.compress(data, mtime=0),
+    "xz": lzma.compress,
+    "lzma": lambda data: lzma.compress(data, format=lzma.FORMAT_ALONE),
+    # small blocks: a cut falls after whole blocks, which bzip2 can decode
+    "bz2": lambda data: bz2.compress(data, compresslevel=1),
+    "lz4": lz4.frame.compress,
+    "zst": zstandard.ZstdCompressor().compress,
+}
+
+
+@pytest.mark.parametrize("extension", sorted(CUT_COMPRESSORS))
+def test_a_stream_cut_part_way_keeps_the_text_before_the_cut(extension: str) -> None:
+    text = _words(40000, 2)
+    packed = CUT_COMPRESSORS[extension](text)
+    doc = goblin_core.extract(packed[: len(packed) * 2 // 3], name=f"cortado.txt.{extension}",
+                              ocr="never")
+    kept = _texts(doc)
+    assert text.decode()[:5000] in kept
+    assert len(kept) < len(text)
+    assert [m.action for m in doc.report.members] == ["extracted"]
+    [error] = doc.report.errors
+    assert error.kind == "CorruptDocument"
+    assert "truncated or damaged" in error.message
+    assert "what decoded before the damage is kept" in error.message
+
+
+def test_a_gzip_stream_damaged_in_the_middle_keeps_the_text_before_the_damage() -> None:
+    text = _words(40000, 3)
+    packed = bytearray(gzip.compress(text, mtime=0))
+    middle = len(packed) // 2
+    packed[middle:middle + 64] = bytes(64)
+    doc = goblin_core.extract(bytes(packed), name="avariado.txt.gz", ocr="never")
+    assert text.decode()[:5000] in _texts(doc)
+    assert "gzip decompression failed after" in _errors(doc)
+
+
+def test_a_cut_gzip_unpacks_to_the_part_before_the_cut(tmp_path: Path) -> None:
+    text = _words(40000, 4)
+    packed = gzip.compress(text, mtime=0)
+    archive = tmp_path / "cortado.txt.gz"
+    archive.write_bytes(packed[: len(packed) // 2])
+    result = unpack(archive, tmp_path / "out")
+    written = (tmp_path / "out" / "cortado.txt").read_bytes()
+    assert text.startswith(written) and 1000 < len(written) < len(text)
+    assert [e.kind for e in result.errors] == ["CorruptDocument"]
 
 
 def test_a_cut_tar_zst_keeps_the_members_before_the_cut() -> None:

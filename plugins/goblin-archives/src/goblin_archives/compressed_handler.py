@@ -3,7 +3,9 @@
 ``x.pdf.xz`` yields ``x.pdf``; ``x.tar.gz`` (or ``.tgz``, ``.tar.Z``...) is
 one archive whose members are the tar's members, found by looking at the
 decompressed bytes, not the name. Multi-member gzip and multi-stream bzip2
-and zstd are read to the end.
+and zstd are read to the end. A stream cut short or damaged part way keeps what
+decoded before the damage, as ``gzip -d`` writes it out: the member is read from
+those bytes and the damage is reported after it.
 """
 
 from __future__ import annotations
@@ -58,8 +60,11 @@ class CompressedHandler(BaseEngine):
         salvaged: list[Salvaging] = []
         yield self._single(source, display, salvaged)
         for salvage in salvaged:
-            if salvage.damage is not None:
+            if salvage.damage is None:
+                continue
+            if _trailing_garbage(salvage.damage):
                 raise _trailing(self.codec, salvage.damage, display)
+            raise _cut(self.codec, salvage, display)
 
     def _tar(self, source: Source, limits: ArchiveLimits, config: Config) -> Iterator[Member]:
         with translated(source.display_name, f"{self.codec.name} decompression"):
@@ -95,8 +100,9 @@ class CompressedHandler(BaseEngine):
             with translated(display, f"{self.codec.name} decompression"):
                 inner = self.codec.opener(source)
             # Bytes after the last whole gzip member (as `gzip -d` says: trailing garbage
-            # ignored) leave the member whole: it is read, and the garbage reported after.
-            salvage = Salvaging(inner, _trailing_garbage)
+            # ignored) leave the member whole; a stream cut part way leaves the part before
+            # the cut. Either way the member is read, and the damage reported after.
+            salvage = Salvaging(inner)
             salvaged.append(salvage)
             return GuardedStream(salvage, f"{display}/{name}")  # type: ignore[return-value]
 
@@ -111,6 +117,17 @@ def _trailing_garbage(exc: BaseException) -> bool:
     if isinstance(exc, TrailingGarbage):
         return True
     return isinstance(exc, gzip.BadGzipFile) and str(exc).startswith("Not a gzipped file")
+
+
+def _cut(codec: Codec, salvage: Salvaging, display: str) -> CorruptDocument:
+    """The error for a stream that broke part way, the text decoded before the break kept."""
+    damage = salvage.damage
+    return CorruptDocument(
+        f"{codec.name} decompression failed after {salvage.given:,} bytes: "
+        f"{type(damage).__name__}: {damage}; the file is truncated or damaged: what "
+        "decoded before the damage is kept, the rest is lost",
+        file=display,
+    )
 
 
 def _trailing(codec: Codec, damage: BaseException, display: str) -> CorruptDocument:

@@ -126,6 +126,8 @@ class Salvaging:
         self._step: Callable[[int], bytes] = getattr(inner, "read1", inner.read)
         self._salvageable = salvageable
         self.damage: BaseException | None = None
+        #: bytes given out so far: how far the stream decoded before any damage
+        self.given = 0
 
     def read(self, size: int = -1, /) -> bytes:
         chunks: list[bytes] = []
@@ -142,6 +144,7 @@ class Salvaging:
                 break
             chunks.append(chunk)
             wanted -= len(chunk)
+            self.given += len(chunk)
         return b"".join(chunks)
 
     def close(self) -> None:
