@@ -23,7 +23,7 @@ from goblin_office.pptrecords import PptRecordsParser
 from goblin_office.presentation import PptxParser
 from goblin_office.protected import ProtectedPackageParser
 from goblin_office.rtf import RTFParser
-from goblin_office.salvage import DocxSalvageParser
+from goblin_office.salvage import DocxSalvageParser, PackageSalvageParser
 from goblin_office.sniffing import (
     CalendarSniffer,
     ContainerSniffer,
@@ -65,6 +65,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
     for parser in (
         DocxParser(),
         DocxSalvageParser(),
+        PackageSalvageParser(),
         CalamineParser(),
         OpenpyxlParser(),
         XlrdParser(),

@@ -1,29 +1,38 @@
-"""Reading what is left of a truncated Word file, from its zip's local headers.
+"""Reading what is left of a truncated Office package, from its zip's local headers.
 
 A docx cut short has lost its central directory, so ``zipfile`` cannot open
 it, but every member before the cut is still there behind its local header.
 This engine walks those headers, inflates ``word/document.xml`` (as much of it
 as survived, never more than ``limits.max_member_size``) and reads it with the
 hardened parser in recovery mode: text already in the file is not lost.
+
+A presentation or an OpenDocument text or presentation cut short is read the same
+way by ``office.package_salvage``: the members before the cut are packed again, the
+last one as far as it inflates, and the package is read by the format's own engine,
+which reads a damaged or missing part (a slide, content.xml cut midway) as it reads
+one in a whole package.
 """
 
 from __future__ import annotations
 
+import io
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from lxml import etree
 
 from goblin_core.config import Config
-from goblin_core.engines import ArchiveLimits, BaseEngine, TextDocument
+from goblin_core.engines import ArchiveLimits, BaseEngine, ParsedDocument, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.containers import MEMBER_ERRORS, open_container
 from goblin_office.layout import PageBuilder
+from goblin_office.odf import ODFPresentationParser, ODFTextParser
+from goblin_office.presentation import PptxParser
 from goblin_office.safexml import refuse_declared_entities
 from goblin_office.word import Styles, Walker
 
@@ -140,6 +149,61 @@ class DocxSalvageParser(BaseEngine):
         document.warnings = [("Truncated", f"read from what survives of {_BODY}: any "
                               "text after the damage is lost")]
         return document
+
+
+class PackageSalvageParser(BaseEngine):
+    """The parts of a presentation or OpenDocument package cut short that survive before
+    the cut, read by the format's own engine."""
+
+    name = "office.package_salvage"
+    formats = (fmt.PPTX, fmt.ODT, fmt.ODP, fmt.ODG)
+    priority = 10
+
+    def open(self, source: Source, config: Config) -> ParsedDocument:
+        if _has_directory(source):
+            raise CorruptDocument(
+                "the package's zip directory is readable, so there is nothing to salvage",
+                file=source.display_name,
+            )
+        limits = ArchiveLimits.from_config(config)
+        data = source.bytes()
+        # all members together at most what the ratio limit allows the whole file, as an
+        # archive's members are held
+        room = min(limits.max_total_bytes,
+                   int(len(data) * limits.max_ratio) + limits.ratio_grace_bytes)
+        buffer = io.BytesIO()
+        members: dict[str, bytes] = {}
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+            for name, content in local_members(data, min(limits.max_member_size, room)):
+                if name in members or len(members) >= limits.max_members or len(content) > room:
+                    break
+                room -= len(content)
+                members[name] = content
+                archive.writestr(name, content)
+        found = fmt.odf_format(members["mimetype"]) if "mimetype" in members else \
+            fmt.ooxml_format(members, members.get("[Content_Types].xml", b""))
+        engine = _SALVAGED_BY.get(found[0]) if found else None
+        if engine is None:
+            raise CorruptDocument("no presentation or OpenDocument text or drawing survives in "
+                                  "the damaged file", file=source.display_name)
+        names = list(members)
+        rebuilt = Source.from_bytes(buffer.getvalue(), source.display_name, depth=source.depth,
+                                    parent=source.parent)
+        parser = engine()
+        # the format engine's reading, with the warnings list of the base engine
+        document: Any = parser.open(rebuilt, config)
+        lost = (f"the package is cut short (its zip directory lost): read from the "
+                f"{len(names):,} parts before the cut, the last one ({names[-1]}) as far as it "
+                "survives; the parts after it are lost")
+        document.warnings = [("Truncated", lost), *document.warnings]
+        return document
+
+
+#: the engines reading what survives of a package of each format
+_SALVAGED_BY: dict[str, Callable[[], Any]] = {
+    fmt.PPTX: PptxParser, fmt.ODT: ODFTextParser, fmt.ODP: ODFPresentationParser,
+    fmt.ODG: ODFPresentationParser,
+}
 
 
 def _body_damaged(source: Source, config: Config) -> bool:
