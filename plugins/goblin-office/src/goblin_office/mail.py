@@ -328,7 +328,7 @@ class EMLParser(BaseEngine):
             return None, {}, []
         message = _with_the_boundary_used(message, data)
         message = _signed_content_read(message, data)
-        damage += _unclosed(message, data)
+        damage += unclosed_parts(message, data)
         headers = [(k, _header(message, k)) for k in _HEADERS]
         (body, body_part), reports = _body(message), _reports(message)
         uuencoded: list[tuple[str, bytes]] = []
@@ -347,7 +347,7 @@ class EMLParser(BaseEngine):
                                                           body_part)]
 
 
-def _unclosed(message: EmailMessage, data: bytes) -> list[tuple[str, str]]:
+def unclosed_parts(message: EmailMessage, data: bytes) -> list[tuple[str, str]]:
     """The warning for a multipart message whose parts are never closed (no line
     ``--boundary--``): one ending mid-line was cut short, and what its last part held
     past the cut is lost (``Truncated``); one ending with a whole line may only have
@@ -405,7 +405,7 @@ def _signed_content_read(message: EmailMessage, data: bytes) -> EmailMessage:
     if (message.get_content_type() not in ("application/pkcs7-mime", "application/x-pkcs7-mime")
             or _param(message, "smime-type").lower() in ("enveloped-data", "authenveloped-data")):
         return message
-    payload = _decoded_payload(message)
+    payload = decoded_payload(message)
     content = signed_content(payload) if isinstance(payload, bytes) else None
     if not content:
         return message
@@ -885,7 +885,7 @@ def _declared_text(payload: bytes, declared: str) -> str | None:
     return None
 
 
-def _decoded_payload(part: Any) -> Any:
+def decoded_payload(part: Any) -> Any:
     """The part's payload with its transfer encoding undone (``_mended_payload``'s
     reading of one the standard library cannot decode)."""
     mended = _mended_payload(part)
@@ -1003,7 +1003,7 @@ def _attachments(message: EmailMessage, wanted: int, left_out: list[str],
     if not message.is_multipart():
         if _body_part(message, ("plain", "html")) is not None:
             return []
-        payload = _decoded_payload(message)
+        payload = decoded_payload(message)
         name = attachment_name(_filename(message), f"attachment-1{_extension(message)}")
         return [(name, payload)] if isinstance(payload, bytes) and payload else []
     found: list[tuple[str, bytes]] = []
@@ -1019,7 +1019,7 @@ def _attachments(message: EmailMessage, wanted: int, left_out: list[str],
         elif part.get_content_maintype() == "message":
             continue  # a delivery or read report: its fields are read with the body
         else:
-            payload = _decoded_payload(part)
+            payload = decoded_payload(part)
             data = payload if isinstance(payload, bytes) else b""
         # a blank text part beside the body (a mailer's empty alternative) holds nothing
         if data.strip() or (data and part.get_content_maintype() != "text"):

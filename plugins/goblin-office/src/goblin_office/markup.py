@@ -25,7 +25,7 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
-from goblin_office.mail import parse_mail
+from goblin_office.mail import decoded_payload, parse_mail, unclosed_parts
 
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
 _HEAD_COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)
@@ -165,7 +165,8 @@ class MHTMLParser(BaseEngine):
     def open(self, source: Source, config: Config) -> TextDocument:
         from goblin_office.html_tree import html_page  # BeautifulSoup, loaded when needed
 
-        message = parse_mail(source.bytes())  # headers held to a length parsed in time
+        data = source.bytes()
+        message = parse_mail(data)  # headers held to a length parsed in time
         html_parts: list[Any] = []
         plain_part = None
         for part in message.walk():
@@ -178,22 +179,42 @@ class MHTMLParser(BaseEngine):
             raise CorruptDocument(
                 "the web archive holds no HTML or text part", file=source.display_name
             )
+        warnings = unclosed_parts(message, data)
         if not html_parts:
-            return TextDocument([_part_text(plain_part, source)])
+            document = TextDocument([_part_text(plain_part, source)])
+            document.warnings = warnings
+            return document
         pages: list[PageContent] = []
         metadata: dict[str, str] = {}
-        for part in html_parts:
-            page, found = html_page(
-                _part_text(part, source), number=len(pages) + 1, engine=self.name
-            )
+        unread: list[CorruptDocument] = []
+        for number, part in enumerate(html_parts, start=1):
+            try:
+                text = _part_text(part, source)
+            except CorruptDocument as exc:
+                # one damaged frame or page costs itself, not the pages beside it
+                where = part.get("Content-Location") or f"HTML part {number}"
+                warnings.append((exc.kind, f"{where} left out: {exc.message}"))
+                unread.append(exc)
+                continue
+            page, found = html_page(text, number=len(pages) + 1, engine=self.name)
             metadata = metadata or found
             if page.text.strip():
                 pages.append(page)
-        return TextDocument(pages or [PageBuilder(engine=self.name).build()], metadata=metadata)
+        if len(unread) == len(html_parts):
+            raise unread[0]
+        document = TextDocument(pages or [PageBuilder(engine=self.name).build()],
+                                metadata=metadata)
+        document.warnings = warnings
+        if unread:
+            document.left_out = (f"{len(unread)} of the archive's {len(html_parts)} HTML "
+                                 "parts could not be read (see the warnings)")
+        return document
 
 
 def _part_text(part: Any, source: Source) -> str:
-    payload = part.get_payload(decode=True)
+    # a transfer encoding mail clients decode where the standard library does not
+    # (spaces around its name, base64 padded chunk by chunk) is decoded as in a mail
+    payload = decoded_payload(part)
     if not isinstance(payload, bytes):
         payload = b""
     charset = part.get_content_charset()
