@@ -427,7 +427,10 @@ class TextExtractor:
             return tree
         document = result
         tree.has_pages = bool(document.pages)
-        root = document.name if strip_root and not document.pages and document.children else None
+        # An archive unpacked first, as GoblinTools does with bytes: its members are named
+        # without it, and it has no report of its own when only limits refused members.
+        unpacked = not document.pages and bool(document.children or document.report.members)
+        root = document.name if strip_root and unpacked else None
         # Members and attachments go by the caller's name for the input, as the input does.
         names = TagNames(document.name, "" if root is not None else label)
         admitted = within_member_cap(document, self.config.archive_limits.max_members, tree)

@@ -277,9 +277,13 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *,
     from goblin_core.unpack import unpack
 
     limits = budget.remaining_limits()
-    if limits.max_members <= 0:
-        budget.skip(f"{os.path.basename(file_path)}: member limit reached; not extracted")
-        return False, []
+    if budget.exhausted or limits.max_members <= 0:
+        # As GoblinTools, the cap refuses this archive's members and stops the tree: a
+        # limit, not a failure, so it counts as extracted. The archive is kept, unread.
+        if not budget.exhausted:
+            budget.skip(f"{os.path.basename(file_path)}: member limit reached; not extracted")
+            budget.exhausted = True
+        return True, []
     registry = default_registry()
     options = limit_options(limits)
     # goblin refuses an archive listing more members than its cap; GoblinTools

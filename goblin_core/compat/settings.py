@@ -102,11 +102,14 @@ def limit_options(limits: ArchiveLimits | None) -> dict[str, Any]:
     limits = limits or ArchiveLimits()
     return {
         # GoblinTools counts the top-level archive as a level; goblin counts the
-        # archives a member sits inside, which is the same number.
-        "max_depth": int(limits.max_depth),
+        # archives a member sits inside, which is the same number. GoblinTools opens
+        # the top-level archive whatever the limit says (0 or less acts as 1).
+        "max_depth": max(int(limits.max_depth), 1),
         "max_members": max(int(limits.max_members), 1),
-        "max_member_size": int(limits.max_member_bytes),
-        "max_total_bytes": int(limits.max_total_bytes),
+        # A size below 0 refuses every member, as 0 does (GoblinTools compares sizes
+        # with it); goblin's config refuses negative limits.
+        "max_member_size": max(int(limits.max_member_bytes), 0),
+        "max_total_bytes": max(int(limits.max_total_bytes), 0),
     }
 
 
