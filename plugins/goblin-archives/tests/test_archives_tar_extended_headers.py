@@ -75,6 +75,32 @@ def test_extended_data_that_does_not_parse_costs_its_header_only(first: bool,
     assert any("damaged" in e.message for e in doc.report.errors)
 
 
+@pytest.mark.parametrize("records", [b"99 path=x\n", b"20 path=ata2.txt\n",
+                                     b"12 path=abc\n30 comment=zz\n", b"13 path=abcd"],
+                         ids=["past-the-block", "into-the-padding", "second-record",
+                              "no-newline"])
+def test_a_pax_record_running_past_its_data_costs_its_header_only(records: bytes) -> None:
+    """tarfile read such a record into the header's NUL padding: the member it named was
+    refused for a name ending in NULs, and its text lost with it."""
+    damaged = _extended_header(tarfile.XHDTYPE, len(records), "PaxHeader") + _padded(records)
+    data = (_member("capa.txt", "Capa do processo.\n") + damaged + _member("ata.txt", _ATA)
+            + _member("edital.txt", _EDITAL) + _END)
+    doc = goblin_core.extract(data, name="lote.tar", ocr="never")
+    texts = _texts(doc)
+    assert texts["ata.txt"] == _ATA and texts["edital.txt"] == _EDITAL
+    [refused] = [m for m in doc.report.members if m.action == "refused"]
+    assert "extended data that does not parse (a pax record at byte" in refused.reason
+
+
+def test_pax_records_that_fill_their_data_exactly_are_read() -> None:
+    records = b"21 path=ata-nova.txt\n16 comment=lote\n"
+    header = _extended_header(tarfile.XHDTYPE, len(records), "PaxHeader") + _padded(records)
+    doc = goblin_core.extract(header + _member("ata.txt", _ATA) + _END, name="lote.tar",
+                              ocr="never")
+    assert _texts(doc) == {"ata-nova.txt": _ATA}
+    assert not doc.report.errors
+
+
 def test_an_extended_header_too_large_to_be_a_name_is_passed_over_unread() -> None:
     size = 3 << 20
     long_name = _extended_header(tarfile.GNUTYPE_LONGNAME, size, "././@LongLink")

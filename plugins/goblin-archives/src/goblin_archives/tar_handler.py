@@ -7,6 +7,7 @@ lists the tar's own members, as ``bsdtar -tf`` does.
 
 from __future__ import annotations
 
+import re
 import tarfile
 from collections.abc import Generator, Iterator
 from typing import BinaryIO
@@ -286,6 +287,23 @@ class _CheckedTarInfo(tarfile.TarInfo):
         # typeshed says bytes; tarfile keeps (offset, size) pairs there
         member.sparse = list(zip(numbers[::2], numbers[1::2], strict=True))  # type: ignore[assignment]
 
+    def _proc_pax(self, archive: tarfile.TarFile) -> tarfile.TarInfo:
+        """tarfile reads a pax header's data with its block padding and takes a record for
+        as long as its length field says: a record running past the data read the padding
+        (a name ending in NULs, refusing the member it named). Here the records must fit
+        the data, each ending in a newline, as GNU tar and bsdtar require."""
+        stream = archive.fileobj
+        assert stream is not None
+        padded = stream.read(self._block(self.size))
+        problem = _pax_records_problem(padded[: self.size])
+        if problem:
+            raise tarfile.InvalidHeaderError(problem)
+        archive.fileobj = _Replayed(padded, stream)  # type: ignore[assignment]
+        try:
+            return super()._proc_pax(archive)  # type: ignore[misc,no-any-return]
+        finally:
+            archive.fileobj = stream
+
     @classmethod
     def frombuf(cls, buf: bytes | bytearray, encoding: str, errors: str) -> _CheckedTarInfo:
         try:
@@ -307,6 +325,48 @@ class _CheckedTarInfo(tarfile.TarInfo):
             name = bytes(buf[:100]).split(b"\0", 1)[0].decode(encoding, errors)
             info.name = name.rstrip("/") if info.isdir() else name
         return info
+
+
+_PAX_RECORD_START = re.compile(rb"(\d+) [^=\n]+=")
+
+
+def _pax_records_problem(data: bytes) -> str:
+    """Why a pax header's records do not fit its data ('' when they do); NUL padding
+    after the last record is allowed."""
+    position = 0
+    while position < len(data) and data[position:].strip(b"\0"):
+        match = _PAX_RECORD_START.match(data, position)
+        if match is None:
+            return f"a pax record at byte {position} has no length and keyword"
+        end = position + int(match.group(1))
+        if end > len(data):
+            return (f"a pax record at byte {position} runs to byte {end}, past the "
+                    f"{len(data)} bytes of its header's data")
+        if end <= match.end() or data[end - 1:end] != b"\n":
+            return f"a pax record at byte {position} does not end in a newline"
+        position = end
+    return ""
+
+
+class _Replayed:
+    """A stream whose first bytes are given again: tarfile reads a pax header's data
+    itself, after it was checked."""
+
+    def __init__(self, first: bytes, rest: BinaryIO) -> None:
+        self._first = first
+        self._rest = rest
+
+    def read(self, size: int = -1) -> bytes:
+        if not self._first:
+            return self._rest.read(size)
+        if 0 <= size <= len(self._first):
+            given, self._first = self._first[:size], self._first[size:]
+            return given
+        given, self._first = self._first, b""
+        return given + self._rest.read(-1 if size < 0 else size - len(given))
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._rest, name)
 
 
 def _checksum_said(exc: tarfile.HeaderError) -> str:
