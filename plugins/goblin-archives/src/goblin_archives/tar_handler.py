@@ -294,13 +294,13 @@ class _CheckedTarInfo(tarfile.TarInfo):
         the data, each ending in a newline, as GNU tar and bsdtar require."""
         stream = archive.fileobj
         assert stream is not None
-        padded = stream.read(self._block(self.size))
+        padded = stream.read(self.size + -self.size % BLOCK)
         problem = _pax_records_problem(padded[: self.size])
         if problem:
-            raise tarfile.InvalidHeaderError(problem)
-        archive.fileobj = _Replayed(padded, stream)  # type: ignore[assignment]
+            raise tarfile.HeaderError(problem)
+        archive.fileobj = _Replayed(padded, stream)  # type: ignore[assignment,arg-type]
         try:
-            return super()._proc_pax(archive)  # type: ignore[misc,no-any-return]
+            return super()._proc_pax(archive)  # type: ignore[misc]
         finally:
             archive.fileobj = stream
 
