@@ -19,7 +19,7 @@ from goblin_office.mbox import MboxParser
 from goblin_office.notebook import NotebookParser, NotebookSniffer
 from goblin_office.odf import FlatODSParser, ODFPresentationParser, ODFTextParser
 from goblin_office.options import OFFICE_OPTIONS
-from goblin_office.pptrecords import PptRecordsParser
+from goblin_office.pptrecords import PptRecordsParser, PptSalvageParser
 from goblin_office.presentation import PptxParser
 from goblin_office.protected import ProtectedPackageParser
 from goblin_office.rtf import RTFParser
@@ -81,6 +81,7 @@ def goblin_register_parsers(register: Callable[[Any], None]) -> None:
         CatpptParser(),
         Xls2csvParser(),
         PptRecordsParser(),
+        PptSalvageParser(),
         RTFParser(),
         EPUBParser(),
         FictionBookParser(),

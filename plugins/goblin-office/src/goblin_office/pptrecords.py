@@ -14,6 +14,7 @@ import struct
 import zlib
 from collections import Counter
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any, NamedTuple
 
 import olefile
@@ -25,7 +26,8 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.embedded import storage_children
-from goblin_office.encryption import decrypted
+from goblin_office.encryption import OLE_MAGIC, decrypted
+from goblin_office.olesalvage import SurvivingSectors, stream_starts, whole_compound_file
 from goblin_office.olesummary import summary_metadata
 
 log = logging.getLogger(__name__)
@@ -475,3 +477,58 @@ class PptRecordsParser(BaseEngine):
             pages.append(PageContent(number=number, text=text,
                                      hidden_chars=len(text) if number in hidden else 0))
         return TextDocument(pages, metadata=metadata, attachments=children)
+
+
+#: the record a PowerPoint Document stream opens with: the DocumentContainer's header
+#: (version 0xF, a container; instance 0; its type)
+_DOCUMENT_HEADER = b"\x0f\x00\xe8\x03"
+#: CryptSession10Container: the records after it are encrypted
+_ENCRYPTION_HEADER = b"\x0f\x00\x14\x2f"
+#: places where a DocumentContainer begins tried, each a read of the stream it opens
+_MAX_STARTS = 4
+
+
+def ppt_document_starts(data: bytes) -> Iterator[int]:
+    """Where a PowerPoint Document stream begins in the compound file ``data``, at a
+    sector or mini sector."""
+    return stream_starts(data, lambda held, at: held.startswith(_DOCUMENT_HEADER, at))
+
+
+class PptSalvageParser(BaseEngine):
+    """The slides of a PowerPoint 97-2003 file cut short, which no reader of compound files
+    opens (see ``olesalvage``): the PowerPoint Document stream is found by the record it
+    opens with and its records read in stream order, as far as the file holds them."""
+
+    name = "office.ppt_salvage"
+    formats = (fmt.PPT,)
+    priority = 10
+
+    def open(self, source: Source, config: Config) -> TextDocument:
+        data = source.bytes()
+        if not data.startswith(OLE_MAGIC) or whole_compound_file(source):
+            raise CorruptDocument("the compound file's directory is readable, so there is "
+                                  "nothing to salvage", file=source.display_name)
+        try:
+            sectors = SurvivingSectors(data)
+        except (struct.error, ValueError) as exc:
+            raise CorruptDocument(f"the compound file's header is damaged ({exc})",
+                                  file=source.display_name) from exc
+        slides: list[list[str]] = []
+        for at in islice(ppt_document_starts(data), _MAX_STARTS):
+            stream = sectors.stream(at, len(data))
+            if _ENCRYPTION_HEADER in stream:
+                continue  # its text atoms are encrypted: no text without the password
+            slides = slide_texts(stream)
+            if any(slides):
+                break
+        if not any(slides):
+            raise CorruptDocument("no PowerPoint Document stream with text survives in the "
+                                  "damaged file", file=source.display_name)
+        pages = [PageContent(number=number, text="\n".join(runs))
+                 for number, runs in enumerate(slides, start=1)]
+        document = TextDocument(pages, metadata={"salvaged": True})
+        document.left_out = (
+            "the compound file is cut short: its slides were read in stream order from what "
+            "survives of its PowerPoint Document stream; the slides after the cut, the notes, "
+            "the document's properties and its embedded objects are lost")
+        return document

@@ -22,6 +22,7 @@ from goblin_core.model import FileType
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.containers import MEMBER_ERRORS
+from goblin_office.pptrecords import ppt_document_starts
 from goblin_office.wordsalvage import word97_fibs
 
 log = logging.getLogger(__name__)
@@ -202,10 +203,10 @@ def _member_bytes(method: int, data: bytes) -> bytes:
         return b""
 
 
-#: the start of an OLE file searched for a Word FIB when its directory is lost: Word and
-#: LibreOffice write the WordDocument stream within its first sectors
-_FIB_SEARCHED = 1 << 16
-_OTHER_OLE_KINDS = frozenset({"xls", "xlt", "ppt", "pps", "pot", "msg", "vsd", "pub"})
+#: the start of a compound file searched for its text stream when its directory is lost:
+#: Word, PowerPoint and LibreOffice write it within the first sectors
+_STREAMS_SEARCHED = 1 << 16
+_OLE_KINDS = frozenset({"doc", "dot", "xls", "xlt", "ppt", "pps", "pot", "msg", "vsd", "pub"})
 
 
 class OLESniffer(BaseEngine):
@@ -224,14 +225,22 @@ class OLESniffer(BaseEngine):
         # a level; the file is still an OLE file, for the engines to refuse clearly
         except (OSError, ValueError, IndexError, TypeError, RecursionError) as exc:
             log.debug("%s: OLE directory unreadable: %s", source.display_name, exc)
-            # a .doc cut short has lost its directory (written last), but its WordDocument
-            # stream, written first, still opens with its FIB (a workbook, presentation or
-            # message named so may hold a Word object: its name is believed)
-            if source.extension not in _OTHER_OLE_KINDS \
-                    and next(word97_fibs(source.head(_FIB_SEARCHED)), None) is not None:
-                return FileType(fmt.DOC, "doc", 0.85)
-            return None
+            return _cut_short_type(source)
         return _ole_type(streams, source.extension)
+
+
+def _cut_short_type(source: Source) -> FileType | None:
+    """A .doc or .ppt cut short: its directory (written last) is lost, but the stream its
+    text is in, written first, still opens as it does (a FIB, a DocumentContainer). A file
+    named as another kind of compound file may hold such a stream in an object: its name
+    is believed."""
+    head = source.head(_STREAMS_SEARCHED)
+    for mime, names, starts in ((fmt.DOC, ("doc", "dot"), word97_fibs),
+                                (fmt.PPT, ("ppt", "pps", "pot"), ppt_document_starts)):
+        if source.extension not in _OLE_KINDS.difference(names) \
+                and next(starts(head), None) is not None:
+            return FileType(mime, names[0], 0.85)
+    return None
 
 
 def _ole_type(streams: set[str], extension: str) -> FileType | None:

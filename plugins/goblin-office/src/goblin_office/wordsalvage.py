@@ -19,8 +19,6 @@ import struct
 from collections.abc import Iterator
 from itertools import islice
 
-import olefile
-
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
@@ -28,15 +26,9 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.encryption import OLE_MAGIC
 from goblin_office.legacy import word97_page
-from goblin_office.olecheck import check_ole_chains
+from goblin_office.olesalvage import SurvivingSectors, stream_starts, whole_compound_file
 from goblin_office.wordbinary import CLX_FIELDS, Piece, WordStreams, document_stories, piece_table
 
-#: sector numbers from this one on are marks: end of chain, free, a FAT or DIFAT sector
-_MARKS = 0xFFFFFFFA
-#: the header: its sector shift, the FAT sector count, then the first 109 FAT sectors
-_SHIFT_AT, _FAT_COUNT_AT, _FAT_LIST_AT, _FAT_LISTED = 30, 44, 76, 109
-#: streams under the mini stream cutoff sit in 64-byte mini sectors of the root's stream
-_MINI_SECTOR = 64
 #: a Word 97 and later FIB: its identifier, then the count of 16-bit fields (14) at 32
 _FIB_ID = b"\xec\xa5"
 _WORD97_NFIB = 0x00C1
@@ -58,70 +50,18 @@ _MAX_FIBS = 4
 _MAX_CANDIDATES = 8
 
 
-class _Sectors:
-    """The sectors of a compound file cut short, and the next-sector links its surviving
-    FAT sectors give."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        shift = struct.unpack_from("<H", data, _SHIFT_AT)[0]
-        if shift not in (9, 12):
-            raise ValueError(f"a sector shift of {shift}")
-        self.size = 1 << shift
-        count = struct.unpack_from("<I", data, _FAT_COUNT_AT)[0]
-        listed = struct.unpack_from(f"<{_FAT_LISTED}I", data, _FAT_LIST_AT)
-        self.fat_sectors = {number for number in listed[:min(count, _FAT_LISTED)]
-                            if number < _MARKS}
-        per_sector = self.size // 4
-        self.links: dict[int, int] = {}
-        for index, number in enumerate(listed[:min(count, _FAT_LISTED)]):
-            start = self.offset(number)
-            if number >= _MARKS or start + self.size > len(data):
-                continue  # lost with the cut: its sectors' links are guessed
-            for slot, following in enumerate(struct.unpack_from(f"<{per_sector}I", data, start)):
-                self.links[index * per_sector + slot] = following
-
-    def offset(self, number: int) -> int:
-        return (number + 1) * self.size  # the header fills the sector before sector 0
-
-    def chain(self, first: int, limit: int) -> bytes:
-        """At most ``limit`` bytes of the stream starting at sector ``first``: its chain as
-        the surviving FAT gives it, the sector after sector beyond that, up to the cut."""
-        pieces: list[bytes] = []
-        held = 0
-        seen: set[int] = set()
-        number = first
-        while number < _MARKS and number not in seen and held < limit:
-            start = self.offset(number)
-            if start >= len(self.data):
-                break
-            seen.add(number)
-            piece = self.data[start : start + min(self.size, limit - held)]
-            pieces.append(piece)
-            held += len(piece)
-            number = self.links.get(number, number + 1)
-            while number in self.fat_sectors:
-                number += 1  # a guess at a FAT sector: the stream goes on past it
-        return b"".join(pieces)
-
-    def stream(self, at: int, limit: int) -> bytes:
-        """At most ``limit`` bytes of a stream found starting at byte ``at`` of the file: a
-        chain when it starts a sector, else a run of the mini stream, read as it lies."""
-        if at % self.size == 0 and at >= self.size:
-            return self.chain(at // self.size - 1, limit)
-        return self.data[at : at + limit]
-
-
 def word97_fibs(data: bytes) -> Iterator[int]:
     """Where a Word 97 or later FIB starts in ``data``, at a sector or mini sector."""
-    for at in range(_MINI_SECTOR, len(data) - 34, _MINI_SECTOR):
-        if data.startswith(_FIB_ID, at) \
-                and struct.unpack_from("<H", data, at + 2)[0] >= _WORD97_NFIB \
-                and _FIB_FIELD_COUNT.unpack_from(data, at + 32)[0] == 14:
-            yield at
+    return stream_starts(data, _starts_with_fib)
 
 
-def _table_stream(sectors: _Sectors, word: bytes) -> WordStreams | None:
+def _starts_with_fib(data: bytes, at: int) -> bool:
+    return data.startswith(_FIB_ID, at) and at + 34 <= len(data) \
+        and struct.unpack_from("<H", data, at + 2)[0] >= _WORD97_NFIB \
+        and _FIB_FIELD_COUNT.unpack_from(data, at + 32)[0] == 14
+
+
+def _table_stream(sectors: SurvivingSectors, word: bytes) -> WordStreams | None:
     """The table stream whose piece table the FIB in ``word`` describes, found by that
     piece table: its mark and length as the FIB gives them, then character position 0,
     mapping every story. Where the table stream begins is the piece table's place less the
@@ -162,7 +102,7 @@ def salvaged_streams(data: bytes) -> tuple[WordStreams, int] | None:
     """The streams of a Word 97-2003 file cut short, as far as the file holds them, and
     how many characters its body has; None when no FIB and piece table are found."""
     try:
-        sectors = _Sectors(data)
+        sectors = SurvivingSectors(data)
     except (struct.error, ValueError):
         return None
     for at in islice(word97_fibs(data), _MAX_FIBS):
@@ -209,17 +149,6 @@ def _in_a_story(character: str) -> bool:
     return not (0xD800 <= code < 0xF900 or code == 0xFFFD)
 
 
-def _whole(source: Source) -> bool:
-    """Whether the compound file names no sector past its end and olefile opens it: then
-    it is no file cut short, and was refused for a reason of its own."""
-    try:
-        check_ole_chains(source)
-        with olefile.OleFileIO(source.bytes()):
-            return True
-    except Exception:  # olefile raises OSError, ValueError, IndexError... on damage
-        return False
-
-
 class Word97SalvageParser(BaseEngine):
     """The stories of a Word 97-2003 file cut short, which no reader of compound files
     opens: its directory lost, or its streams' sectors."""
@@ -230,7 +159,7 @@ class Word97SalvageParser(BaseEngine):
 
     def open(self, source: Source, config: Config) -> TextDocument:
         data = source.bytes()
-        if not data.startswith(OLE_MAGIC) or _whole(source):
+        if not data.startswith(OLE_MAGIC) or whole_compound_file(source):
             # a compound file whose directory reads was refused for a reason of its own
             raise CorruptDocument("the compound file's directory is readable, so there is "
                                   "nothing to salvage", file=source.display_name)
