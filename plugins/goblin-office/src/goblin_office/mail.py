@@ -20,6 +20,7 @@ import email.utils
 import logging
 import quopri
 import re
+import struct
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -71,6 +72,42 @@ def rtf_body_text(rtf: object, comments: bool = True) -> str:
         return ""
     text = content.text.replace("\x00", "")
     return text.replace("\r\n", "\n").replace("\r", "\n").strip()
+
+
+_RTF_HEADER = struct.Struct("<II4sI")  # compressed size, raw size, kind, CRC
+_LZFU = b"LZFu"
+
+
+def decompressed_rtf(compressed: object) -> tuple[bytes | None, str]:
+    """An RTF body as Outlook compresses it (MS-OXRTFCP) decompressed, and what was
+    wrong with it ("" when nothing was).
+
+    compressed_rtf refuses a body whose checksum does not match its bytes, and the
+    body was lost whole: one damaged or missing byte near its end cost every word
+    before it. Such a body is decompressed as far as its bytes go, which is as much
+    as they still hold.
+    """
+    if not isinstance(compressed, bytes) or not compressed:
+        return None, ""
+    import compressed_rtf
+
+    try:
+        return compressed_rtf.decompress(compressed), ""
+    except Exception as exc:  # compressed_rtf raises a bare Exception for any damage
+        damage = str(exc)
+    if len(compressed) < _RTF_HEADER.size:
+        return None, damage
+    size, raw_size, kind, _crc = _RTF_HEADER.unpack_from(compressed)
+    if kind != _LZFU:
+        return None, damage
+    content = compressed[_RTF_HEADER.size:_RTF_HEADER.size + max(0, size - 12)]
+    from compressed_rtf.crc32 import crc32
+
+    mended = _RTF_HEADER.pack(size, raw_size, kind, crc32(content)) + content
+    try:
+        return compressed_rtf.decompress(mended), f"{damage}; read as far as it decompresses"
+    except Exception:  # damaged past reading
+        return None, damage
 
 
 #: Longest header value read, in characters; the rest of a longer one is dropped.
@@ -1437,13 +1474,17 @@ def _msg_string(message: Any, stream: str) -> str:
 
 
 def _msg_rtf(message: Any) -> bytes | None:
-    """The message's RTF body, decompressed; None when it has none or it is damaged."""
+    """The message's RTF body, decompressed (a damaged one as far as it goes); None when
+    it has none or it cannot be read."""
     try:
-        rtf = message.rtfBody
-    except Exception as exc:  # compressed_rtf raises a bare Exception on a bad CRC
-        log.warning("msg RTF body cannot be decompressed: %s", exc)
+        compressed = message.compressedRtf
+    except Exception as exc:  # extract-msg reads each stream when asked and may fail
+        log.warning("msg RTF body unreadable: %s", exc)
         return None
-    return rtf if isinstance(rtf, bytes) else None
+    rtf, damage = decompressed_rtf(compressed)
+    if damage:
+        log.warning("msg RTF body damaged: %s", damage)
+    return rtf
 
 
 def _msg_field(message: Any, name: str) -> str:

@@ -23,6 +23,7 @@ from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.mail import (
     attachment_name,
+    decompressed_rtf,
     html_text,
     iso_moment,
     mail_page,
@@ -80,7 +81,8 @@ class TNEFParser(BaseEngine):
             ("Date", _date(message) or ""),
             ("Subject", _subject(message)),
         ]
-        page = mail_page(headers, _body(message, config), self.name)
+        warnings: list[tuple[str, str]] = []
+        page = mail_page(headers, _body(message, config, warnings), self.name)
         children = [source.child(name, blob) for name, blob in _attachments(message)]
         metadata = {
             "title": headers[3][1],
@@ -88,9 +90,54 @@ class TNEFParser(BaseEngine):
             "created": headers[2][1],
             "message_class": _attribute(message, "Message Class"),
         }
-        return TextDocument(
+        document = TextDocument(
             [page.build()], metadata={k: v for k, v in metadata.items() if v}, attachments=children
         )
+        cut = cut_short(data)
+        if cut:
+            # tnefparse reads an attribute cut off as what is left of it, and says nothing
+            warnings.append(("Truncated", f"the TNEF stream is cut short: {cut}; what "
+                             "followed is lost"))
+        document.warnings = warnings
+        if warnings:
+            log.warning("%s: %s", source.display_name, warnings[0][1])
+        return document
+
+
+# an attribute's level, its id and type, and the length of its data; a checksum follows
+_ATTRIBUTE_HEAD = struct.Struct("<BII")
+_CHECKSUM_SIZE = 2
+_LEVELS = (1, 2)  # the message's, an attachment's
+_FIRST_ATTRIBUTE = len(SIGNATURE) + 2  # after the signature and the legacy key
+
+
+def cut_short(data: bytes) -> str:
+    """How a TNEF stream's last attribute runs past the stream's end ("" when none does).
+
+    The attributes are walked by their lengths alone, as their framing is all that says
+    where each ends. A walk that meets what is no attribute (damage of another kind, or
+    padding after the last one) stops without a verdict.
+
+    >>> head = SIGNATURE + b"\\x01\\x00"
+    >>> cut_short(head + _ATTRIBUTE_HEAD.pack(1, 0x00018004, 4) + b"Oi\\x00")
+    'the attribute at byte 6 holds 3 of its 4 bytes and no checksum'
+    >>> cut_short(head + _ATTRIBUTE_HEAD.pack(1, 0x00018004, 3) + b"Oi\\x00\\x00\\x00")
+    ''
+    """
+    offset = _FIRST_ATTRIBUTE
+    while len(data) - offset >= _ATTRIBUTE_HEAD.size:
+        level, _, length = _ATTRIBUTE_HEAD.unpack_from(data, offset)
+        if level not in _LEVELS:
+            return ""
+        start = offset + _ATTRIBUTE_HEAD.size
+        end = start + length + _CHECKSUM_SIZE
+        if end > len(data):
+            held = min(length, len(data) - start)
+            checksum = "part of its checksum" if held == length else "no checksum"
+            return (f"the attribute at byte {offset:,} holds {held:,} of its {length:,} "
+                    f"bytes and {checksum}")
+        offset = end
+    return ""
 
 
 def _decode(data: bytes, max_depth: int) -> Any:
@@ -306,18 +353,22 @@ def _date(message: Any) -> str | None:
     return None
 
 
-def _body(message: Any, config: Config) -> str:
+def _body(message: Any, config: Config, warnings: list[tuple[str, str]]) -> str:
+    """The plain body, else the HTML body's text, else the RTF body's (a damaged one
+    read as far as it decompresses, said in ``warnings``)."""
     text = _text(message.body, message.codepage)
     if text:
         return text
     html = _text(message.htmlbody, message.codepage)
     if html:
         return html_text(html)
-    try:
-        rtf = message.rtfbody
-    except Exception as exc:  # compressed_rtf raises a bare Exception on a bad CRC
-        log.warning("TNEF RTF body cannot be decompressed: %s", exc)
-        return ""
+    # the compressed body as tnefparse keeps it, its last byte (a NUL) taken off and
+    # put back as its own reading does, which refuses a damaged body whole
+    compressed = getattr(message, "_rtfbody", None)
+    rtf, damage = decompressed_rtf(compressed + b"\0" if isinstance(compressed, bytes)
+                                   else None)
+    if damage:
+        warnings.append(("CorruptDocument", f"the RTF body is damaged: {damage}"))
     return rtf_body_text(rtf, comments=bool(config.get("office", "comments", True)))
 
 
