@@ -16,7 +16,9 @@ from collections.abc import Callable, Iterator
 
 import olefile
 
+from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
+from goblin_office.encryption import OLE_MAGIC
 from goblin_office.olecheck import check_ole_chains
 
 #: sector numbers from this one on are marks: end of chain, free, a FAT or DIFAT sector
@@ -89,9 +91,22 @@ def stream_starts(data: bytes, starts_stream: Callable[[bytes, int], bool]) -> I
             yield at
 
 
-def whole_compound_file(source: Source) -> bool:
-    """Whether the compound file names no sector past its end and olefile opens it: then
-    it is no file cut short, and was refused for a reason of its own."""
+def surviving_sectors(source: Source) -> SurvivingSectors:
+    """The sectors of the compound file ``source``, which no reader opens: CorruptDocument
+    for a file that is no compound file, or a whole one (it names no sector past its end
+    and olefile opens it), refused for a reason of its own that salvaging would undo."""
+    data = source.bytes()
+    if not data.startswith(OLE_MAGIC) or _whole(source):
+        raise CorruptDocument("the compound file's directory is readable, so there is "
+                              "nothing to salvage", file=source.display_name)
+    try:
+        return SurvivingSectors(data)
+    except (struct.error, ValueError) as exc:
+        raise CorruptDocument(f"the compound file's header is damaged ({exc})",
+                              file=source.display_name) from exc
+
+
+def _whole(source: Source) -> bool:
     try:
         check_ole_chains(source)
         with olefile.OleFileIO(source.bytes()):

@@ -26,8 +26,8 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.embedded import storage_children
-from goblin_office.encryption import OLE_MAGIC, decrypted
-from goblin_office.olesalvage import SurvivingSectors, stream_starts, whole_compound_file
+from goblin_office.encryption import decrypted
+from goblin_office.olesalvage import stream_starts, surviving_sectors
 from goblin_office.olesummary import summary_metadata
 
 log = logging.getLogger(__name__)
@@ -504,15 +504,8 @@ class PptSalvageParser(BaseEngine):
     priority = 10
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        data = source.bytes()
-        if not data.startswith(OLE_MAGIC) or whole_compound_file(source):
-            raise CorruptDocument("the compound file's directory is readable, so there is "
-                                  "nothing to salvage", file=source.display_name)
-        try:
-            sectors = SurvivingSectors(data)
-        except (struct.error, ValueError) as exc:
-            raise CorruptDocument(f"the compound file's header is damaged ({exc})",
-                                  file=source.display_name) from exc
+        sectors = surviving_sectors(source)
+        data = sectors.data
         slides: list[list[str]] = []
         for at in islice(ppt_document_starts(data), _MAX_STARTS):
             stream = sectors.stream(at, len(data))

@@ -24,9 +24,8 @@ from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument
 from goblin_core.source import Source
 from goblin_office import formats as fmt
-from goblin_office.encryption import OLE_MAGIC
 from goblin_office.legacy import word97_page
-from goblin_office.olesalvage import SurvivingSectors, stream_starts, whole_compound_file
+from goblin_office.olesalvage import SurvivingSectors, stream_starts, surviving_sectors
 from goblin_office.wordbinary import CLX_FIELDS, Piece, WordStreams, document_stories, piece_table
 
 #: a Word 97 and later FIB: its identifier, then the count of 16-bit fields (14) at 32
@@ -98,13 +97,10 @@ def _table_stream(sectors: SurvivingSectors, word: bytes) -> WordStreams | None:
     return None
 
 
-def salvaged_streams(data: bytes) -> tuple[WordStreams, int] | None:
+def salvaged_streams(sectors: SurvivingSectors) -> tuple[WordStreams, int] | None:
     """The streams of a Word 97-2003 file cut short, as far as the file holds them, and
     how many characters its body has; None when no FIB and piece table are found."""
-    try:
-        sectors = SurvivingSectors(data)
-    except (struct.error, ValueError):
-        return None
+    data = sectors.data
     for at in islice(word97_fibs(data), _MAX_FIBS):
         word = sectors.stream(at, len(data))
         if len(word) < CLX_FIELDS + 8:
@@ -158,12 +154,7 @@ class Word97SalvageParser(BaseEngine):
     priority = 10
 
     def open(self, source: Source, config: Config) -> TextDocument:
-        data = source.bytes()
-        if not data.startswith(OLE_MAGIC) or whole_compound_file(source):
-            # a compound file whose directory reads was refused for a reason of its own
-            raise CorruptDocument("the compound file's directory is readable, so there is "
-                                  "nothing to salvage", file=source.display_name)
-        found = salvaged_streams(data)
+        found = salvaged_streams(surviving_sectors(source))
         if found is None:
             raise CorruptDocument("no Word 97 text stream and piece table survive in the "
                                   "damaged file", file=source.display_name)
