@@ -1086,9 +1086,9 @@ _RENDITIONS = frozenset({"text/plain", "text/html", "text/enriched", "text/richt
 def _attached_parts(message: EmailMessage, body: Any) -> list[Any]:
     """The parts of a multipart ``message`` a mail client shows besides its ``body``,
     in order, at any depth: every part that holds no parts, but the body and its other
-    renditions in the multipart/alternative that holds it, and a signed part's
-    signature. A message inside (message/rfc822, a delivery report) is one part; its
-    own parts are its to read.
+    renditions in the multipart/alternative that holds it (a named file inside one of
+    them is no rendition), and a signed part's signature. A message inside
+    (message/rfc822, a delivery report) is one part; its own parts are its to read.
 
     The standard library's ``iter_attachments`` looks one level down and skips the
     first text part of each kind there as if it were the body: the attachments of a
@@ -1122,6 +1122,12 @@ def _attached_parts(message: EmailMessage, body: Any) -> list[Any]:
         if part.get_content_type() not in _RENDITIONS or part.is_attachment():
             return False
         holder = parents.get(id(part))
+        if (holder is not None and holder.get_content_type() != "multipart/alternative"
+                and _filename(part) is not None):
+            # a file shown in place inside a rendition (Apple Mail attaches a .txt or
+            # .html as an inline part of the HTML alternative's multipart/mixed), not a
+            # piece of the body: it is nowhere else in the message
+            return False
         while holder is not None:
             if id(holder) in holding_body and holder.get_content_type() == "multipart/alternative":
                 return True
