@@ -15,20 +15,30 @@ columns side by side (a page's text columns), most cells filled. Prose,
 two-column pages, bulleted lists and letterheads fail them. A block that
 passes all but the column titles is kept as a possible continuation of the
 table the page before ends with (``FoundTable.continuation``).
+
+A spreadsheet printed without grid lines left-aligns its titles and text and
+right-aligns its figures: a title may run across the gutter between the
+figures of the column before and its own, and stop the block under it. The
+columns are then read from the rows, each title placed over its own column
+(``columns.cells_of_title``), and a column of figures hugging the text
+column beside it is cut from it (``columns.realigned``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from goblin_core.structured.brazilian_numbers import is_figure
 from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
 from goblin_pdf.tables.columns import (
     GUTTER_EM,
     Span,
     bridges,
+    cells_of_title,
     column_of,
     line_cells,
     line_spans,
+    realigned,
     segments,
     spans_of,
     widened,
@@ -62,14 +72,15 @@ SIZE_TOLERANCE = 0.25
 MIN_FILL = 0.45
 
 
+def _near(line: TextLine, near: TextLine, height: float) -> bool:
+    """True when ``line`` is close to ``near`` (no paragraph gap), set in the same size."""
+    gap = max(line.top - near.bottom, near.top - line.bottom)
+    return gap <= MAX_ROW_GAP * height and abs(line.height - height) <= SIZE_TOLERANCE * height
+
+
 def _fits(line: TextLine, near: TextLine, columns: Sequence[Span], gutter: float,
           height: float) -> bool:
-    gap = max(line.top - near.bottom, near.top - line.bottom)
-    if gap > MAX_ROW_GAP * height:
-        return False
-    if abs(line.height - height) > SIZE_TOLERANCE * height:
-        return False
-    return not bridges(columns, line, gutter)
+    return _near(line, near, height) and not bridges(columns, line, gutter)
 
 
 def _grow(lines: Sequence[TextLine], seed: int, floor: int) -> tuple[int, int]:
@@ -111,6 +122,18 @@ def _without_column(lines: Sequence[TextLine], columns: Sequence[Span],
     return [TextLine(words) for words in kept if words]
 
 
+def _spread_title(lines: Sequence[TextLine], gutter: float) -> TextLine | None:
+    """The first line when it is a line of column titles running across the gutters of
+    the lines below (left-aligned titles over right-aligned figures, as a spreadsheet
+    prints them), else None."""
+    if len(lines) < 2 or any(is_figure(w.text) for w in lines[0].words):
+        return None
+    below = line_spans(lines[1:], gutter)
+    if not bridges(below, lines[0], gutter):
+        return None
+    return lines[0] if cells_of_title(lines[0], below, gutter) is not None else None
+
+
 def aligned_table(block: Sequence[TextLine], number: int,
                   page_size: tuple[float, float]) -> FoundTable | None:
     """The table a block of aligned lines holds, or None when the guards reject it."""
@@ -118,10 +141,18 @@ def aligned_table(block: Sequence[TextLine], number: int,
     lines = _trimmed(block, gutter)
     if not lines:
         return None
-    columns = line_spans(lines, gutter)
+    title = _spread_title(lines, gutter)
+    body = lines[1:] if title is not None else lines
+    columns = realigned(line_spans(body, gutter), body)
     if len(columns) < MIN_COLUMNS:
         return None
-    cells = [line_cells(line, columns) for line in lines]
+    title_cells: list[list[str]] = []
+    if title is not None:
+        placed = cells_of_title(title, columns, gutter)
+        if placed is None:
+            return None
+        title_cells = [placed]
+    cells = [*title_cells, *(line_cells(line, columns) for line in body)]
     side = prose_side(cells)
     if side is not None:
         # The prose of the page's other text column shares the table's baselines.
@@ -133,7 +164,8 @@ def aligned_table(block: Sequence[TextLine], number: int,
         return None
     if prose_column(cells) or label_column(cells):
         return None
-    raw = [row for record in spaced_records(lines) for row in record_rows(record, columns)]
+    raw = [*title_cells,
+           *(row for record in spaced_records(body) for row in record_rows(record, columns))]
     rows = normalize_table_rows(raw)
     # Without column titles the block may still be a table's rows carried over a page
     # break, the last one or two included: kept as such, for the join with the page
@@ -161,6 +193,13 @@ def aligned_tables(lines: Sequence[TextLine], number: int,
             continue
         first, last = _grow(lines, index, floor)
         table = aligned_table(lines[first:last + 1], number, page_size)
+        if ((table is None or table.continuation) and first > floor
+                and _near(lines[first - 1], lines[first], lines[first].height)):
+            # column titles left of their right-aligned figures run across the gutters
+            # of the rows below, which stopped the block under them
+            headed = aligned_table(lines[first - 1:last + 1], number, page_size)
+            if headed is not None and not headed.continuation:
+                table = headed
         # A rejected block is not searched again from its other lines: seeds inside it
         # grow into the same block (this keeps long prose pages linear).
         index = max(last, index) + 1

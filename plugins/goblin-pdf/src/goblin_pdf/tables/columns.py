@@ -8,14 +8,22 @@ header fall in one range because their boxes overlap.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from goblin_core.structured.brazilian_numbers import is_figure
 from goblin_pdf.tables.text_lines import TextLine, Word
 
 Span = tuple[float, float]
 
 #: A gutter between columns is at least this many glyph heights wide.
 GUTTER_EM = 0.9
+#: Word edges this close (points) line up.
+EDGE_TOLERANCE = 1.0
+#: A column is cut in two where at least this many of its lines...
+MIN_CUT_LINES = 3
+#: ...and this share of them break at one place.
+CUT_SHARE = 0.8
 
 
 def spans(words: Iterable[Word], gutter: float) -> list[Span]:
@@ -72,9 +80,108 @@ def spans_of(columns: Sequence[Span], rows: Sequence[Sequence[str]]) -> tuple[Sp
     return tuple(columns) if width == len(columns) else ()
 
 
+def cells_of_title(title: TextLine, columns: Sequence[Span], gutter: float) -> list[str] | None:
+    """A line of column titles cut into ``columns``, or None when a title falls under
+    no column, or its words (closer than ``gutter``) under two: a heading over a pair
+    of columns, not a column's title.
+
+    A title over its column overlaps it; one that does not is left-aligned in the cell
+    of figures right-aligned to its right, and goes to the first column starting
+    right of it that reaches past its end.
+    """
+    cells: list[list[str]] = [[] for _ in columns]
+    for a, b in segments(title, gutter):
+        words = [w for w in title.words if a <= w.x0 and w.x1 <= b]
+        places = {_title_column(word, columns) for word in words}
+        place = places.pop() if len(places) == 1 else None
+        if place is None:
+            return None
+        cells[place].extend(w.text for w in words)
+    return [" ".join(c) for c in cells]
+
+
+def _title_column(word: Word, columns: Sequence[Span]) -> int | None:
+    overlapped = (i for i, (a, b) in enumerate(columns) if a < word.x1 and word.x0 < b)
+    right = (i for i, (a, b) in enumerate(columns) if a > word.x0 and b >= word.x1)
+    return next(overlapped, next(right, None))
+
+
 def line_cells(line: TextLine, columns: Sequence[Span]) -> list[str]:
     """One line's text cut into ``columns``: words of a column joined by spaces."""
     cells: list[list[str]] = [[] for _ in columns]
     for word in line.words:
         cells[column_of(word, columns)].append(word.text)
     return [" ".join(c) for c in cells]
+
+
+def realigned(columns: Sequence[Span], lines: Sequence[TextLine]) -> list[Span]:
+    """``columns`` as a spreadsheet printed without grid lines lays them out.
+
+    Its figures are right-aligned and its text and titles left-aligned, a cell's
+    padding apart: a column of figures runs into the text column on its right with
+    less than a gutter between them, and a column title stands left of its figures
+    with a gutter between. A column is cut where its lines break at one place, the
+    figures before the cut ending at one edge and the words after it starting at
+    one; a column holding only the title line is then joined to the untitled
+    column right of it.
+    """
+    cut = [part for span in columns for part in _cut_after_figures(span, lines)]
+    return _titles_over_figures(cut, lines)
+
+
+def _inside(span: Span, line: TextLine) -> list[Word]:
+    return [w for w in line.words if span[0] <= (w.x0 + w.x1) / 2 <= span[1]]
+
+
+def _cut_after_figures(span: Span, lines: Sequence[TextLine]) -> list[Span]:
+    rows = [words for words in (_inside(span, line) for line in lines) if words]
+    starts = Counter(round(w.x0) for words in rows for w in words[1:])
+    for start, count in starts.most_common(2):
+        if count < MIN_CUT_LINES or count < CUT_SHARE * len(rows):
+            break
+        parts = _parts_at(rows, start - EDGE_TOLERANCE)
+        if parts is not None:
+            return [(span[0], parts[0]), (parts[1], span[1])]
+    return [span]
+
+
+def _parts_at(rows: Sequence[Sequence[Word]], cut: float) -> tuple[float, float] | None:
+    """The right edge of the figures before ``cut`` and the left edge of the words after
+    it when every row breaks there as a right-aligned figure and left-aligned text."""
+    ends: list[float] = []
+    begins: list[float] = []
+    for words in rows:
+        before = [w for w in words if w.x0 < cut]
+        after = [w for w in words if w.x0 >= cut]
+        if before and after and before[-1].x1 > after[0].x0:
+            return None
+        if before:
+            if not is_figure(" ".join(w.text for w in before)):
+                return None
+            ends.append(before[-1].x1)
+        if after:
+            begins.append(after[0].x0)
+    if len(ends) < MIN_CUT_LINES or not begins:
+        return None
+    if max(ends) - min(ends) > 2 * EDGE_TOLERANCE or max(begins) - min(begins) > 2 * EDGE_TOLERANCE:
+        return None
+    return max(ends), min(begins)
+
+
+def _titles_over_figures(columns: Sequence[Span], lines: Sequence[TextLine]) -> list[Span]:
+    if len(lines) < 2:
+        return list(columns)
+    titles = [bool(_inside(span, lines[0])) for span in columns]
+    body = [any(_inside(span, line) for line in lines[1:]) for span in columns]
+    out: list[Span] = []
+    index = 0
+    while index < len(columns):
+        span = columns[index]
+        if (titles[index] and not body[index] and index + 1 < len(columns)
+                and body[index + 1] and not titles[index + 1]):
+            out.append((span[0], columns[index + 1][1]))
+            index += 2
+            continue
+        out.append(span)
+        index += 1
+    return out
