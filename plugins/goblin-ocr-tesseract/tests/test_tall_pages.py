@@ -9,9 +9,9 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from goblin_core import default_registry
+from goblin_core.page_bands import band_rows
 from goblin_core.testing.corpus import normalize
 from goblin_ocr_tesseract.backend import MAX_SIDE, TesseractBackend
-from goblin_ocr_tesseract.bands import band_rows
 
 DrawPage = Callable[..., Image.Image]
 

@@ -30,6 +30,8 @@ class ThrottlingProxy:
     def __init__(self, upstream: tuple[str, int]) -> None:
         self.upstream = upstream
         self.seen: Counter[str] = Counter()
+        #: each request's operation and body, in the order they came
+        self.requests: list[tuple[str, bytes]] = []
         self.throttle: Counter[str] = Counter()
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
@@ -51,11 +53,13 @@ class ThrottlingProxy:
         with self._lock:
             self.seen.clear()
             self.throttle.clear()
+            self.requests.clear()
 
-    def take(self, operation: str) -> bool:
+    def take(self, operation: str, body: bytes = b"") -> bool:
         """Count a request; True when it must be throttled."""
         with self._lock:
             self.seen[operation] += 1
+            self.requests.append((operation, body))
             if self.throttle[operation] > 0:
                 self.throttle[operation] -= 1
                 return True
@@ -73,7 +77,7 @@ def _handler(proxy: ThrottlingProxy) -> type[BaseHTTPRequestHandler]:
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else b""
             operation = self.headers.get("X-Amz-Target") or f"S3.{self.command}"
-            if proxy.take(operation):
+            if proxy.take(operation, body):
                 self._throttled()
                 return
             upstream = http.client.HTTPConnection(*proxy.upstream, timeout=30)

@@ -20,8 +20,8 @@ from goblin_core.deadline import time_left
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import EngineFailed, ExtractionTimeout
 from goblin_core.model import EMPTY_OCR, OCRResult
+from goblin_core.page_bands import band_rows, confidence_by_length
 from goblin_ocr_tesseract.accents import restore_accents
-from goblin_ocr_tesseract.bands import band_rows
 from goblin_ocr_tesseract.flatten import flatten
 from goblin_ocr_tesseract.languages import (
     BINARY_PACKAGE,
@@ -195,12 +195,12 @@ class TesseractBackend(BaseEngine):
         if len(readings) == 1:
             return OCRResult(*readings[0], warnings)
         return OCRResult("\n\n".join(text for text, _ in readings if text),
-                         _mean_by_length(readings), warnings)
+                         confidence_by_length(readings), warnings)
 
     def _read_band(self, page: Image.Image, rows: tuple[int, int], settings: RunSettings,
                    options: Mapping[str, Any], max_pixels: int) -> tuple[str, float]:
         """The text and confidence of ``rows`` (top, bottom) of ``page``, read with every
-        pass that helps it: the whole page when they cover it (bands.py)."""
+        pass that helps it: the whole page when they cover it (goblin_core.page_bands)."""
         band = page
         if rows != (0, page.height):
             band = _margined(page.crop((0, rows[0], page.width, rows[1])), page)
@@ -508,7 +508,7 @@ def _margined(page: Image.Image, source: Image.Image) -> Image.Image:
 def _within_width(page: Image.Image, source: Image.Image) -> Image.Image:
     """``page`` shrunk to at most ``MAX_SIDE`` pixels wide, the most Tesseract reads;
     ``page`` itself when it fits. A wide page is then read at a smaller size instead of
-    not at all; a tall one is read in bands (bands.py), its text at full size."""
+    not at all; a tall one is read in bands (goblin_core.page_bands), its text at full size."""
     if page.width <= MAX_SIDE:
         return page
     scale = MAX_SIDE / page.width
@@ -645,15 +645,6 @@ def _major_version(binary: str) -> int | None:
         return int(text[1].lstrip("v").split(".")[0])
     except ValueError:
         return None
-
-
-def _mean_by_length(readings: list[tuple[str, float]]) -> float:
-    """The confidence of bands read apart, weighted by the length of their text (as a
-    page's words are); 0 when none has text."""
-    total = sum(len(text) for text, _ in readings)
-    if not total:
-        return 0.0
-    return round(sum(len(text) * confidence for text, confidence in readings) / total, 4)
 
 
 def _unread_share(reading: Reading) -> float:

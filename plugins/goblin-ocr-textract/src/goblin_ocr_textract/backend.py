@@ -12,7 +12,8 @@ from botocore.exceptions import BotoCoreError, ClientError
 from goblin_core.config import Config, load_config_data
 from goblin_core.engines import BaseEngine
 from goblin_core.errors import ConfigError, GoblinError
-from goblin_core.model import EMPTY_OCR, OCRResult
+from goblin_core.model import OCRResult
+from goblin_core.page_bands import band_rows, confidence_by_length
 from goblin_core.source import Source
 from goblin_ocr_textract.blocks import pages_from_blocks
 from goblin_ocr_textract.clients import NO_REGION, make_client, seconds_left
@@ -79,25 +80,58 @@ class TextractBackend(BaseEngine):
             log.debug("Textract not asked for the page: it failed moments ago (%s)", down)
             return _unread(f"Textract was not asked for pages for {OUTAGE_SECONDS:.0f} s "
                            f"after it failed: {down}")
+        max_side = int(options["max_image_side"])
+        # A page no taller than it is wide is shrunk to fit whole: cut into bands, each
+        # would be shrunk by its width nearly as much, for more requests.
+        rows = (band_rows(image, max_side) if image.height > image.width
+                else [(0, image.height)])
+        readings: list[tuple[str, float]] = []
         try:
             # a service that stalls or throttles forever costs at most the document's time
             time_left = seconds_left(config)
             deadline = time.monotonic() + time_left
             client = make_client("textract", options, time_left=time_left)
-            data = encode_page(image, int(options["max_image_bytes"]),
-                               int(options["max_image_side"]))
-            answer = with_retries(client.detect_document_text, options, deadline=deadline,
-                                  Document={"Bytes": data})
+            for top, bottom in rows:
+                readings.append(self._read_band(client, image, (top, bottom), options,
+                                                deadline))
         except (GoblinError, *_SERVICE_ERRORS) as exc:
             _log_failure(self.outages.record(key, exc), "the page", exc)
-            return _unread(f"Textract could not read a page: {exc}")
+            if not readings:
+                return _unread(f"Textract could not read a page: {exc}")
+            # the bands read keep their text; the page says what it lacks
+            return OCRResult("\n".join(text for text, _ in readings if text),
+                             confidence_by_length(readings),
+                             (("EngineFailed", f"Textract read {len(readings)} of the "
+                               f"{len(rows)} bands a {image.width}x{image.height} page image "
+                               f"was cut in, then failed: {exc}"),))
+        if len(readings) == 1:
+            return OCRResult(*readings[0])
+        return OCRResult("\n".join(text for text, _ in readings if text),
+                         confidence_by_length(readings))
+
+    @staticmethod
+    def _read_band(client: Any, image: Any, rows: tuple[int, int], options: Any,
+                   deadline: float) -> tuple[str, float]:
+        """The text and confidence of rows ``rows`` of the page (the whole page when they
+        cover it): a page taller than ``max_image_side`` is sent in bands cut between its
+        lines (goblin_core.page_bands), each at full size, not shrunk until its text is
+        too small to read."""
+        top, bottom = rows
+        band = image if (top, bottom) == (0, image.height) else \
+            image.crop((0, top, image.width, bottom))
+        try:
+            data = encode_page(band, int(options["max_image_bytes"]),
+                               int(options["max_image_side"]))
+        finally:
+            if band is not image:
+                band.close()
+        answer = with_retries(client.detect_document_text, options, deadline=deadline,
+                              Document={"Bytes": data})
         pages = pages_from_blocks(answer.get("Blocks", []))
         if not pages:
-            return EMPTY_OCR
-        if len(pages) == 1:
-            return next(iter(pages.values()))
+            return "", 0.0
         texts = [r.text for r in pages.values()]
-        return OCRResult("\n".join(texts), min(r.confidence for r in pages.values()))
+        return "\n".join(texts), min(r.confidence for r in pages.values())
 
     def recognize_document(
         self, source: Source, page_numbers: Sequence[int], languages: str, config: Config

@@ -1,15 +1,20 @@
-"""Pages taller than Tesseract reads, cut across into bands it reads at full size.
+"""Page images taller than an OCR engine takes, cut across into bands it reads at full size.
 
-Tesseract refuses an image longer than 32,767 pixels on a side. A page that tall is a
-whole web page or chat taken as one screenshot, or a till roll scanned in one pass:
-shrunk to fit, its text shrinks with it (18-pixel text on a 1,000 x 80,000 page came
-out at 7 pixels, and not one of its 100 lines read right). Cut across between its
-lines instead, each band is read as it was drawn.
+Tesseract refuses an image longer than 32,767 pixels on a side, Textract one longer
+than 10,000. A page that tall is a whole web page or chat taken as one screenshot, or a
+till roll scanned in one pass: shrunk to fit, its text shrinks with it (18-pixel text on
+a 1,000 x 80,000 page came out at 7 pixels, and not one of its 100 lines read right).
+Cut across between its lines instead, each band is read as it was drawn. OCR backends
+share this; the core needs no imaging library for it (the page is a Pillow image the
+backend was given).
 """
 
 from __future__ import annotations
 
-from PIL import Image
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 #: A pixel this far (0-255) from the paper's grey is ink.
 _INK_CONTRAST = 64
@@ -64,3 +69,12 @@ def _gap_middle(inked: bytes, low: int, high: int) -> int:
     while start > low and not inked[start - 1]:
         start -= 1
     return (start + end) // 2
+
+
+def confidence_by_length(readings: list[tuple[str, float]]) -> float:
+    """The confidence of bands read apart, weighted by the length of their text (as a
+    page's words are); 0 when none has text."""
+    total = sum(len(text) for text, _ in readings)
+    if not total:
+        return 0.0
+    return round(sum(len(text) * confidence for text, confidence in readings) / total, 4)
