@@ -1,13 +1,15 @@
-"""Presentations and OpenDocument files cut short (a download or a copy that stopped).
+"""Presentations, OpenDocument files, Visio drawings and XPS documents cut short (a
+download or a copy that stopped).
 
 A zip package cut short has lost its central directory, which zip writers put last:
-``zipfile`` cannot open it, and a .pptx, .odt, .odp or .odg failed whole, though its
-slides or its content.xml, written before the cut, were still in the file (a .docx was
-already read from what survives, by ``office.docx_salvage``). ``office.package_salvage``
-now packs the members found behind their local headers again, the last one as far as it
-inflates, and reads them with the format's own engine: the text before the cut is kept,
-a slide the cut took is a failed page in its place, and the document counts as read in
-part (a ``Truncated`` warning naming the cut, exit status 1).
+``zipfile`` cannot open it, and a .pptx, .odt, .odp, .odg, .vsdx or .xps failed whole
+(an .xps without its name was even read as an empty zip), though its slides, pages or
+content.xml, written before the cut, were still in the file (a .docx was already read
+from what survives, by ``office.docx_salvage``). ``office.package_salvage`` now packs the
+members found behind their local headers again, the last one as far as it inflates, and
+reads them with the format's own engine: the text before the cut is kept, a slide or
+page the cut took is a failed page in its place, and the document counts as read in part
+(a ``Truncated`` warning naming the cut, exit status 1).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 import pytest
 from odf.opendocument import OpenDocumentText
 from odf.text import P
+from packages import vsdx, xps
 from pptx import Presentation
 from pptx.util import Inches
 from test_doc59_cli import assert_read_in_part
@@ -96,6 +99,27 @@ def test_a_whole_package_is_left_to_its_engine(read: Read, whole: bytes, name: s
     assert not document.report.warnings
     with pytest.raises(CorruptDocument, match="nothing to salvage"):
         PackageSalvageParser().open(Source.from_bytes(whole, name), Config({}))
+
+
+def test_an_xps_cut_before_its_last_page_reads_the_others_by_its_content(read: Read) -> None:
+    glyphs = ('<Glyphs OriginX="10" OriginY="20" FontRenderingEmSize="12" '
+              'UnicodeString="{}"/>')
+    whole = xps([glyphs.format(f"Página {number}") for number in (1, 2, 3)])
+    document = read(_cut_before(whole, "Documents/1/Pages/3.fpage"), "impresso")
+    assert document.mime == "application/vnd.ms-xpsdocument"
+    assert document.parsed_by == ("office.package_salvage",)
+    assert [page.text for page in document.pages[:2]] == ["Página 1", "Página 2"]
+    assert document.pages[2].status == "failed"
+    assert document.report.truncated
+
+
+def test_a_visio_drawing_cut_before_its_second_page_reads_the_first(read: Read) -> None:
+    whole = vsdx([("Fluxo", "<Shape ID='1'><Text>Início do processo</Text></Shape>"),
+                  ("Resumo", "<Shape ID='1'><Text>Fim do processo</Text></Shape>")])
+    document = read(_cut_before(whole, "visio/pages/page2.xml"), "fluxo.vsdx")
+    assert document.parsed_by == ("office.package_salvage",)
+    assert document.pages[0].text == "Início do processo"
+    assert document.report.truncated
 
 
 def test_a_package_cut_before_its_text_still_fails(read: Read) -> None:

@@ -6,11 +6,11 @@ This engine walks those headers, inflates ``word/document.xml`` (as much of it
 as survived, never more than ``limits.max_member_size``) and reads it with the
 hardened parser in recovery mode: text already in the file is not lost.
 
-A presentation or an OpenDocument text or presentation cut short is read the same
-way by ``office.package_salvage``: the members before the cut are packed again, the
-last one as far as it inflates, and the package is read by the format's own engine,
-which reads a damaged or missing part (a slide, content.xml cut midway) as it reads
-one in a whole package.
+A presentation, an OpenDocument text, presentation or drawing, a Visio drawing or an
+XPS document cut short is read the same way by ``office.package_salvage``: the members
+before the cut are packed again, the last one as far as it inflates, and the package is
+read by the format's own engine, which reads a damaged or missing part (a slide,
+content.xml cut midway, a page) as it reads one in a whole package.
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ from goblin_office.layout import PageBuilder
 from goblin_office.odf import ODFPresentationParser, ODFTextParser
 from goblin_office.presentation import PptxParser
 from goblin_office.safexml import refuse_declared_entities
+from goblin_office.visio import VisioParser
 from goblin_office.word import Styles, Walker
+from goblin_office.xps import XPSParser
 
 _LOCAL = b"PK\x03\x04"
 _BODY = "word/document.xml"
@@ -152,11 +154,11 @@ class DocxSalvageParser(BaseEngine):
 
 
 class PackageSalvageParser(BaseEngine):
-    """The parts of a presentation or OpenDocument package cut short that survive before
-    the cut, read by the format's own engine."""
+    """The parts of a presentation, OpenDocument, Visio or XPS package cut short that
+    survive before the cut, read by the format's own engine."""
 
     name = "office.package_salvage"
-    formats = (fmt.PPTX, fmt.ODT, fmt.ODP, fmt.ODG)
+    formats = (fmt.PPTX, fmt.ODT, fmt.ODP, fmt.ODG, fmt.VSDX, fmt.XPS)
     priority = 10
 
     def open(self, source: Source, config: Config) -> ParsedDocument:
@@ -180,12 +182,11 @@ class PackageSalvageParser(BaseEngine):
                 room -= len(content)
                 members[name] = content
                 archive.writestr(name, content)
-        found = fmt.odf_format(members["mimetype"]) if "mimetype" in members else \
-            fmt.ooxml_format(members, members.get("[Content_Types].xml", b""))
-        engine = _SALVAGED_BY.get(found[0]) if found else None
+        engine = _SALVAGED_BY.get(_package_format(members))
         if engine is None:
-            raise CorruptDocument("no presentation or OpenDocument text or drawing survives in "
-                                  "the damaged file", file=source.display_name)
+            raise CorruptDocument("no presentation, OpenDocument text or drawing, Visio drawing "
+                                  "or XPS document survives in the damaged file",
+                                  file=source.display_name)
         names = list(members)
         rebuilt = Source.from_bytes(buffer.getvalue(), source.display_name, depth=source.depth,
                                     parent=source.parent)
@@ -202,8 +203,22 @@ class PackageSalvageParser(BaseEngine):
 #: the engines reading what survives of a package of each format
 _SALVAGED_BY: dict[str, Callable[[], Any]] = {
     fmt.PPTX: PptxParser, fmt.ODT: ODFTextParser, fmt.ODP: ODFPresentationParser,
-    fmt.ODG: ODFPresentationParser,
+    fmt.ODG: ODFPresentationParser, fmt.VSDX: VisioParser, fmt.XPS: XPSParser,
 }
+
+
+def _package_format(members: dict[str, bytes]) -> str:
+    """The format of a package by the members that survive: an ODF package's ``mimetype``,
+    an OOXML package's content types or main part, an XPS document's sequence."""
+    if "mimetype" in members:
+        found = fmt.odf_format(members["mimetype"])
+    else:
+        found = fmt.ooxml_format(members, members.get("[Content_Types].xml", b""))
+    if found is not None:
+        return found[0]
+    if any(name.lower().endswith(".fdseq") for name in members):
+        return fmt.XPS
+    return ""
 
 
 def _body_damaged(source: Source, config: Config) -> bool:

@@ -145,8 +145,9 @@ def _truncated_guess(head: bytes, source: Source) -> FileType | None:
 
     Writers order members differently (openpyxl puts ``docProps/`` first, some EPUB
     tools deflate ``mimetype``), so every member whose header lies in ``head`` counts.
-    Answering docx, xlsx or epub routes a cut file to the parser that salvages what
-    survived and says "truncated", where an archive handler would only fail to list it.
+    Answering docx, xlsx, pptx, vsdx, xps or an ODF kind routes a cut file to the parser
+    that salvages what survived and says "truncated", where an archive handler would only
+    fail to list it.
     """
     names: list[str] = []
     for name, method, data in _local_members(head):
@@ -156,11 +157,13 @@ def _truncated_guess(head: bytes, source: Source) -> FileType | None:
             if found is not None:
                 return FileType(found[0], found[1], 0.85)
     for prefix, mime, ext in (("word/", fmt.DOCX, "docx"), ("xl/", fmt.XLSX, "xlsx"),
-                              ("ppt/", fmt.PPTX, "pptx")):
+                              ("ppt/", fmt.PPTX, "pptx"), ("visio/", fmt.VSDX, "vsdx")):
         if any(name.startswith(prefix) for name in names):
             if mime == fmt.XLSX and source.extension == "xlsb":
                 return FileType(fmt.XLSB, "xlsb", 0.85)
             return FileType(mime, ext, 0.85)
+    if any(name.lower().endswith(".fdseq") for name in names):
+        return FileType(fmt.XPS, "xps", 0.85)
     known = _OOXML_EXT.get(source.extension)
     if known is not None and "[Content_Types].xml" in names:
         return FileType(known, source.extension, 0.85)
