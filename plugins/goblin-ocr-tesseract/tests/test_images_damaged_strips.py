@@ -36,4 +36,4 @@ def test_the_strips_around_a_damaged_one_are_read(compression: str) -> None:
     for kept in ((0, 0, page.width, top), (0, bottom, page.width, page.height)):
         assert ImageChops.difference(drawn.crop(kept), page.crop(kept)).getbbox() is None
     assert drawn.crop((0, top, page.width, bottom)).getextrema() == (255, 255)
-    assert [kind for kind, _ in warnings] == ["CorruptDocument"]
+    assert [kind for kind, _ in warnings] == ["Truncated"]

@@ -186,8 +186,9 @@ def test_a_scan_cut_short_gives_the_lines_it_still_holds(tesseract: str, page_im
     assert LINES[0] in normalize(doc.text)
     assert len(normalize(doc.text)) < len(normalize(" ".join(LINES * 3)))
     assert [(w.kind, w.message) for w in doc.report.warnings] == [
-        ("CorruptDocument",
+        ("Truncated",
          "page 1: the image data is cut short; the part that decodes was read, the rest is blank")]
+    assert doc.report.truncated  # the lines in the blank part are lost
     # Pillow's switch is back as it was: other images are not read leniently
     from PIL import ImageFile
     assert ImageFile.LOAD_TRUNCATED_IMAGES is False

@@ -197,7 +197,8 @@ class ImageDocument(BaseParsedDocument):
             frame.close()
             raise refused from None
         damage = "cut short" if _truncated(refused) else f"damaged ({refused})"
-        self.warnings.append(("CorruptDocument", f"page {page}: the image data is {damage}; "
+        # Truncated: the lines in the blank part are lost, so the document was read in part
+        self.warnings.append(("Truncated", f"page {page}: the image data is {damage}; "
                               "the part that decodes was read, the rest is blank"))
         return frame
 
