@@ -372,6 +372,7 @@ class EMLParser(BaseEngine):
         if body_part is not None and body_part.get_content_type() == "text/plain":
             body, uuencoded = uudecoded_files(body)
             body, armored = without_pgp_messages(body)
+            body = without_pgp_signatures(body)
             sealed += ["the body, inline PGP"] * bool(armored)
         page = mail_page(headers, f"{body}\n\n{reports}" if reports else body, self.name)
         metadata = {
@@ -800,7 +801,7 @@ def without_pgp_messages(text: str) -> tuple[str, int]:
     r"""``text`` without the PGP messages armored in it (``-----BEGIN PGP MESSAGE-----``
     to its END line, as inline PGP encrypts a body), and how many there were: cipher
     text, which read as text is a page of base64. A signed message's armor
-    (``BEGIN PGP SIGNED MESSAGE``) holds its text in the clear and is kept.
+    (``BEGIN PGP SIGNED MESSAGE``) holds its text in the clear (``without_pgp_signatures``).
 
     >>> armored = "-----BEGIN PGP MESSAGE-----\n\nhQEM\n-----END PGP MESSAGE-----\n"
     >>> without_pgp_messages("Oi.\n" + armored + "Fim.")
@@ -826,6 +827,45 @@ def without_pgp_messages(text: str) -> tuple[str, int]:
         count += 1
     kept.append(text[position:])
     return "".join(kept), count
+
+
+_SIGNED_BEGIN = "-----BEGIN PGP SIGNED MESSAGE-----"
+_SIGNATURE_BEGIN = "-----BEGIN PGP SIGNATURE-----"
+_SIGNATURE_END = "-----END PGP SIGNATURE-----"
+_DASH_ESCAPED = re.compile(r"^- ", re.M)
+_ARMOR_HEADERS_END = re.compile(r"\r?\n[ \t]*\r?\n")
+
+
+def without_pgp_signatures(text: str) -> str:
+    r"""``text`` with each message signed in the clear (inline PGP, RFC 4880 7) read as
+    mail clients show it: the signed text, its dash-escaping undone (``- -- `` is
+    ``-- ``); the armor line and its ``Hash:`` headers and the signature block, a
+    page of base64, left out. A block not whole (no signature, no end) is kept as it is.
+
+    >>> signed = ("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nAprovado.\n- -- \n"
+    ...           "Ana\n-----BEGIN PGP SIGNATURE-----\n\niQEz\n-----END PGP SIGNATURE-----\n")
+    >>> without_pgp_signatures("Oi.\n" + signed + "Fim.")
+    'Oi.\nAprovado.\n-- \nAna\nFim.'
+    """
+    kept: list[str] = []
+    position = 0
+    # found with find, each piece looked for once after the one before: linear
+    while (begin := text.find(_SIGNED_BEGIN, position)) >= 0:
+        if begin > 0 and text[begin - 1] not in "\r\n":
+            kept.append(text[position:begin + 1])  # not at a line's start: quoted, kept
+            position = begin + 1
+            continue
+        headers_end = _ARMOR_HEADERS_END.search(text, begin)
+        signature = text.find(_SIGNATURE_BEGIN, headers_end.end()) if headers_end else -1
+        end = text.find(_SIGNATURE_END, signature) if signature >= 0 else -1
+        if headers_end is None or end < 0:
+            break
+        kept.append(text[position:begin])
+        kept.append(_DASH_ESCAPED.sub("", text[headers_end.end():signature]))
+        line_end = text.find("\n", end)
+        position = len(text) if line_end < 0 else line_end + 1
+    kept.append(text[position:])
+    return "".join(kept)
 
 
 def _uudecoded_line(line: str) -> bytes:
