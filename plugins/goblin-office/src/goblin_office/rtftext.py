@@ -62,6 +62,8 @@ _TOKEN = re.compile(
 _SKIPPED = frozenset(
     {
         "colortbl",
+        # what a writer puts for readers that cannot read nested tables, which are read
+        "nonesttables",
         "stylesheet",
         "listtable",
         "listoverridetable",
@@ -164,6 +166,8 @@ _SYMBOLS = {
 _LAYOUT = frozenset({"par", "line", "sect", "page", "row", "nestrow", "tab", "cell", "nestcell"})
 # a cell's or row's end, kept in deleted text so the table keeps its columns
 _TABLE_MARKS = frozenset({"row", "nestrow", "cell", "nestcell"})
+# the breaks and marks a table row lays out (``lay_out_row``)
+_IN_ROWS = frozenset({"par", "line", "row", "cell", "nestrow", "nestcell"})
 _CONTROL_SYMBOLS = {"~": "\u00a0", "-": "\u00ad", "_": "\u2011", "\\": "\\", "{": "{", "}": "}"}
 _SYMBOL_FONT = "symbol-font:"  # the pseudo code page of a symbol font, by font number
 # A font name is at most 31 characters (LOGFONT); text past this in a font entry is not one.
@@ -190,6 +194,7 @@ class _State:
     padded: bool = False  # an annotation or note: set off from the text around it
     deleted: bool = False  # a tracked deletion (\deleted)
     hidden: bool = False  # hidden text (\v)
+    in_table: bool = False  # a paragraph in a table (\intbl), until \pard
     #: the control word that opened the outermost skipped group or story apart from the
     #: body (a note, a header, \info) holding it
     destination: str = ""
@@ -280,6 +285,27 @@ class _Reader:
             self.put(text, state.target)
             if character and state.hidden and not state.target:
                 self.hidden_chars += len(text)
+
+    def lay_out_row(self, word: str, state: _State) -> None:
+        """A break or table mark inside a table row, laid out as the docx reader lays out
+        a row: its cells apart by tabs, none after the last; a cell's paragraphs and a
+        nested table's cells (``\nestcell``) inside it apart by spaces, as one line."""
+        self.flush()
+        parts = self.parts.setdefault(state.target, [])
+        if word in ("cell", "row"):
+            # no spaces a cell's own breaks left at its end
+            while parts and parts[-1].endswith(" "):
+                parts[-1] = parts[-1].rstrip(" ")
+                if not parts[-1]:
+                    parts.pop()
+        if word == "row":
+            if parts and parts[-1].endswith("\t"):
+                parts[-1] = parts[-1][:-1]  # the last cell's mark
+            self.emit("\n", state, character=False)
+        elif word == "cell":
+            self.emit("\t", state, character=False)
+        elif parts and parts[-1] and parts[-1][-1] not in " \t\n":
+            self.emit(" ", state, character=False)  # none at a cell's start
 
     def bytes_(self, data: bytes, state: _State) -> None:
         if self.skip_chars:
@@ -444,7 +470,13 @@ class _Reader:
             self.unicode(int(param), state)
         elif word in _SYMBOLS:
             if not state.deleted or word in _TABLE_MARKS:
-                self.emit(_SYMBOLS[word], state, character=word not in _LAYOUT)
+                if state.in_table and word in _IN_ROWS and not state.skip:
+                    self.lay_out_row(word, state)
+                else:
+                    self.emit(_SYMBOLS[word], state, character=word not in _LAYOUT)
+        elif word in ("intbl", "pard"):
+            # a paragraph property: its group's, until \pard sets them back
+            state.in_table = word == "intbl"
         elif word == "f" and param is not None:
             state.font = int(param)
         elif word == "plain":
