@@ -9,6 +9,7 @@ then detection (a page that lies about its charset is still read).
 
 from __future__ import annotations
 
+import codecs
 import re
 from typing import Any
 
@@ -102,9 +103,27 @@ def decode_html(data: bytes) -> tuple[str, str]:
     head = _HEAD_COMMENT.sub(b"", head)  # a commented-out <meta> declares nothing
     declared = _CHARSET.search(head) or _XML_ENCODING.search(head)
     name = declared.group(1).decode("ascii", "ignore").lower() if declared else None
-    if name in ("unicode", "utf-16", "ucs-2"):
-        name = None  # a BOM or the byte pattern decides which UTF-16
+    if name is not None and _wide_unicode(name):
+        # found by its ASCII bytes, so the page is in no UTF-16 or UTF-32, whichever the
+        # label says (browsers read UTF-16LE and UTF-16BE labels as UTF-8): a BOM or the
+        # bytes decide
+        name = None
     return decode_markup(data, name)
+
+
+def _wide_unicode(label: str) -> bool:
+    """Whether a charset label names UTF-16 or UTF-32 (any byte order), or UCS-2.
+
+    >>> [_wide_unicode(n) for n in ("utf-16le", "UTF-32", "unicode", "ucs-2", "utf-8")]
+    [True, True, True, True, False]
+    """
+    if label in ("unicode", "ucs-2", "ucs2", "iso-10646-ucs-2", "unicodefffe", "unicodefeff"):
+        return True
+    try:
+        codec = codecs.lookup(label).name
+    except LookupError:
+        return False
+    return codec.startswith(("utf-16", "utf-32"))
 
 
 def decode_page(data: bytes) -> tuple[str, str, int]:
