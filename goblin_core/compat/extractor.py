@@ -47,7 +47,13 @@ from goblin_core.compat.report import (
     is_picture,
     report_from_document,
 )
-from goblin_core.compat.settings import GoblinConfig, OCRConfig, goblin_options
+from goblin_core.compat.settings import (
+    GoblinConfig,
+    OCRConfig,
+    goblin_options,
+    limits_of,
+    ocr_of,
+)
 from goblin_core.config import Config
 from goblin_core.errors import GoblinError
 from goblin_core.model import Document
@@ -237,7 +243,7 @@ class TextExtractor:
                         aws_session_token, use_default_aws_credentials]
         if any(explicit_aws):
             # A copy here: GoblinTools wrote the AWS arguments into the caller's config.
-            ocr = self.config.ocr
+            ocr = ocr_of(self.config)
             self.config = copy.copy(self.config)
             self.config.ocr = OCRConfig(
                 bool(use_aws), aws_access_key, aws_secret_key, aws_region,
@@ -266,7 +272,7 @@ class TextExtractor:
     def _ocr_processor(self) -> Any:
         from goblin_core.compat.ocr import OCRProcessor
 
-        return OCRProcessor(self.config.ocr)
+        return OCRProcessor(ocr_of(self.config))
 
     # -- parsers ---------------------------------------------------------------
 
@@ -433,7 +439,7 @@ class TextExtractor:
         root = document.name if strip_root and unpacked else None
         # Members and attachments go by the caller's name for the input, as the input does.
         names = TagNames(document.name, "" if root is not None else label)
-        admitted = within_member_cap(document, self.config.archive_limits.max_members, tree)
+        admitted = within_member_cap(document, limits_of(self.config).max_members, tree)
         # Files inside a document (a PDF's or an e-mail's), not members of an archive.
         attached = {id(child) for doc in document.walk() if doc.pages for child in doc.children}
 
@@ -490,7 +496,7 @@ class TextExtractor:
         for error in doc.report.errors:
             message = error.message
             log_failure(error.kind, message if doc.name in message else f"{name}: {message}")
-        limits = self.config.archive_limits
+        limits = limits_of(self.config)
         lines, refused = refused_members(doc.report.members, limits, doc.size)
         for line in lines:
             tree.skip(line)
@@ -636,7 +642,7 @@ class TextExtractor:
         registry = self.registry
         config = self.goblin_config(registry)
         results = {"tesseract": _available(registry, TESSERACT_ENGINE, config)}
-        ocr = self.config.ocr
+        ocr = ocr_of(self.config)
         # Asked for with credentials, as in GoblinTools: the key says Textract was
         # wanted, its value whether it can run (False without goblin-ocr-textract).
         if self.ocr_handler is not None and ocr.use_aws and ocr.has_aws_credentials:

@@ -97,6 +97,30 @@ class GoblinConfig:
         return cls()
 
 
+#: pdf2image's own resolution, GoblinTools' default.
+DEFAULT_DPI = 200
+
+
+def ocr_of(config: GoblinConfig) -> OCRConfig:
+    """``config.ocr``, or the default when a caller set it to None after construction
+    (GoblinTools reads it only when OCR runs, so a text file still reads)."""
+    return config.ocr if config.ocr is not None else OCRConfig()
+
+
+def limits_of(config: GoblinConfig) -> ArchiveLimits:
+    """``config.archive_limits``, or the default when a caller set it to None (as
+    GoblinTools' ExtractionBudget takes None)."""
+    return config.archive_limits if config.archive_limits is not None else ArchiveLimits()
+
+
+def _dpi(value: Any) -> int:
+    """The OCR resolution asked for, pdf2image's default when it is no number (None)."""
+    try:
+        return int(float(value))
+    except (TypeError, ValueError):
+        return DEFAULT_DPI
+
+
 def limit_options(limits: ArchiveLimits | None) -> dict[str, Any]:
     """goblin ``limits`` options for GoblinTools' archive limits."""
     limits = limits or ArchiveLimits()
@@ -128,15 +152,16 @@ def goblin_options(
     a folder and to bytes, never to a file asked for by name, and so does the
     facade (goblin's own ``limits.max_file_size`` still guards every read).
     """
+    ocr_config = ocr_of(config)
     options: dict[str, Any] = {
         "ocr": "auto" if ocr else "never",
         "tables": bool(tables),
-        "ocr_languages": config.ocr.tesseract_lang or "por",
-        "ocr_dpi": max(int(config.ocr.pdf_ocr_dpi), 50),
+        "ocr_languages": ocr_config.tesseract_lang or "por",
+        "ocr_dpi": max(_dpi(ocr_config.pdf_ocr_dpi), 50),
         **limit_options(config.archive_limits),
     }
-    if ocr and config.ocr.use_aws:
-        options.update(_textract_options(config.ocr, namespaces or {}))
+    if ocr and ocr_config.use_aws:
+        options.update(_textract_options(ocr_config, namespaces or {}))
     return options
 
 
