@@ -7,7 +7,11 @@ report, limits) as every built-in format.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import os
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
 from typing import Any
 
 from goblin_core.compat.logging_policy import goblintools_logger
@@ -31,6 +35,34 @@ def normalise_extension(extension: str) -> str:
     'txt'
     """
     return extension.strip().lstrip(".").lower()
+
+
+#: The path object a caller gave ``extract_from_file``: GoblinTools hands its parsers
+#: the path as given, so a parser written for a ``pathlib.Path`` gets one.
+_CALLERS_PATH: ContextVar[Any] = ContextVar("goblintools_callers_path", default=None)
+
+
+@contextmanager
+def callers_path(path: Any) -> Iterator[None]:
+    """While extracting ``path``, hand it to a custom parser as the caller gave it."""
+    token = _CALLERS_PATH.set(path)
+    try:
+        yield
+    finally:
+        _CALLERS_PATH.reset(token)
+
+
+def handed_path(path: str) -> Any:
+    """``path`` as a custom parser receives it: the caller's own object when it names
+    this file (a ``Path`` stays a ``Path``), else the string (folders, archive members)."""
+    given = _CALLERS_PATH.get()
+    if isinstance(given, os.PathLike) and not isinstance(given, str):
+        try:
+            if Path(given) == Path(path):
+                return given
+        except TypeError:  # a PathLike giving bytes names no file here
+            pass
+    return path
 
 
 def custom_mime(extension: str) -> str:
@@ -75,7 +107,7 @@ class CallableParser(BaseEngine):
 def run_parser(func: Callable[[str], Any], extension: str, path: str, display_name: str) -> str:
     """A user's parser's text for ``path``; its failure as goblin's CorruptDocument."""
     try:
-        text = func(path)
+        text = func(handed_path(path))
     except Exception as exc:  # a user's parser may raise anything; report it as goblin's
         raise CorruptDocument(
             f"the custom parser for .{normalise_extension(extension)} failed: "

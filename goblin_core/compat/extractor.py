@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from goblin_core.compat.custom_parsers import (
+    callers_path,
     empty_file_document,
     normalise_extension,
     registry_with,
@@ -552,7 +553,8 @@ class TextExtractor:
         # GoblinTools formats whatever it is given (a Path, a number) into the tag.
         name = str(display_path) if display_path is not None else str(file_path)
         # The file is read as its own path says; display_path only names it in the tag.
-        tree = self.extract_tree(file_path, str(file_path), shown_as=name)
+        with callers_path(file_path):
+            tree = self.extract_tree(file_path, str(file_path), shown_as=name)
         self.last_extraction_report = tree.file_report(name)
         return tree.text
 
