@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from goblin_core.structured.brazilian_numbers import is_figure
 from goblin_core.table_repair import is_meaningful_table, normalize_table_rows
 from goblin_pdf.tables.columns import (
     GUTTER_EM,
@@ -55,7 +54,7 @@ from goblin_pdf.tables.plausible import (
     titled,
     wide_columns,
 )
-from goblin_pdf.tables.records import record_rows, spaced_records
+from goblin_pdf.tables.records import group_rows, has_figure, spaced_records
 from goblin_pdf.tables.text_lines import TextLine, median_height
 
 #: A line in this many pieces at least starts a candidate table.
@@ -68,7 +67,8 @@ MIN_FULL_ROWS = 3
 MAX_ROW_GAP = 2.0
 #: Lines whose glyphs differ in height by more than this share are not one table.
 SIZE_TOLERANCE = 0.25
-#: Below this share of filled cells (over the lines) the grid is scattered text.
+#: Below this share of filled cells (over the lines, and over the records when they
+#: wrap over several lines) the grid is scattered text.
 MIN_FILL = 0.45
 
 
@@ -126,7 +126,7 @@ def _spread_title(lines: Sequence[TextLine], gutter: float) -> TextLine | None:
     """The first line when it is a line of column titles running across the gutters of
     the lines below (left-aligned titles over right-aligned figures, as a spreadsheet
     prints them), else None."""
-    if len(lines) < 2 or any(is_figure(w.text) for w in lines[0].words):
+    if len(lines) < 2 or has_figure(lines[:1]):
         return None
     below = line_spans(lines[1:], gutter)
     if not bridges(below, lines[0], gutter):
@@ -160,12 +160,16 @@ def aligned_table(block: Sequence[TextLine], number: int,
     full_rows = sum(1 for c in cells if _filled(c) >= MIN_COLUMNS)
     if not full_rows:
         return None
-    if fill_ratio(cells) < MIN_FILL or wide_columns(columns) or leaders(cells):
+    if wide_columns(columns) or leaders(cells) or prose_column(cells) or label_column(cells):
         return None
-    if prose_column(cells) or label_column(cells):
+    records = spaced_records(body)
+    raw = [*title_cells, *(row for index, record in enumerate(records)
+                           for row in group_rows(record, columns,
+                                                 first=index == 0 and not title_cells))]
+    # Cells beside a wrapped description sit on one of its lines and leave the others
+    # blank: the grid fills up once the lines of each record are read as one row.
+    if max(fill_ratio(cells), fill_ratio(raw)) < MIN_FILL:
         return None
-    raw = [*title_cells,
-           *(row for record in spaced_records(body) for row in record_rows(record, columns))]
     rows = normalize_table_rows(raw)
     # Without column titles the block may still be a table's rows carried over a page
     # break, the last one or two included: kept as such, for the join with the page

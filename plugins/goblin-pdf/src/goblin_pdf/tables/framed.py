@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from goblin_core.structured.brazilian_numbers import is_figure
 from goblin_core.table_repair import (
     Rows,
     is_header_row,
@@ -24,7 +23,6 @@ from goblin_core.table_repair import (
 )
 from goblin_pdf.tables.columns import (
     GUTTER_EM,
-    Span,
     bridges,
     line_cells,
     line_spans,
@@ -32,7 +30,7 @@ from goblin_pdf.tables.columns import (
 )
 from goblin_pdf.tables.found import FoundTable
 from goblin_pdf.tables.plausible import carried_rows, label_column, prose_column, titled
-from goblin_pdf.tables.records import merged_row, record_rows
+from goblin_pdf.tables.records import group_rows, has_figure
 from goblin_pdf.tables.rules import END_TOLERANCE, Rule
 from goblin_pdf.tables.text_lines import (
     TextLine,
@@ -48,15 +46,11 @@ MAX_HEADER_LINES = 4
 HEADER_LINE_GAP = 1.2
 
 
-def _has_figure(lines: Sequence[TextLine]) -> bool:
-    return any(is_figure(w.text) for line in lines for w in line.words)
-
-
 def _header_above(stack: Sequence[Rule], words: Sequence[Word], body: Sequence[TextLine],
                   gutter: float) -> list[TextLine]:
     """Column-title lines just above the top rule, when the first band is data."""
     first_band = [ln for ln in body if ln.bottom <= stack[1].y]
-    if not first_band or not _has_figure(first_band):
+    if not first_band or not has_figure(first_band):
         return []
     x0, x1, top = stack[0].x0 - END_TOLERANCE, stack[0].x1 + END_TOLERANCE, stack[0].y
     height = median_height(body)
@@ -72,7 +66,7 @@ def _header_above(stack: Sequence[Rule], words: Sequence[Word], body: Sequence[T
             break
         taken.insert(0, line)
         edge = line.top
-    if taken and (_has_figure(taken) or not is_header_row(line_cells(taken[0], columns))):
+    if taken and (has_figure(taken) or not is_header_row(line_cells(taken[0], columns))):
         return []
     return taken
 
@@ -86,12 +80,6 @@ def _bands(lines: Sequence[TextLine], cuts: Sequence[float]) -> list[list[TextLi
                 bands[index].append(line)
                 break
     return [b for b in bands if b]
-
-
-def _band_rows(band: Sequence[TextLine], columns: Sequence[Span], first: bool) -> list[list[str]]:
-    if first and not _has_figure(band):
-        return [merged_row(band, columns)]
-    return record_rows(band, columns)
 
 
 def framed_table(stack: Sequence[Rule], words: Sequence[Word], number: int,
@@ -113,7 +101,7 @@ def framed_table(stack: Sequence[Rule], words: Sequence[Word], number: int,
     cuts += [r.y for r in stack]
     raw: list[list[str]] = []
     for index, band in enumerate(_bands(lines, cuts)):
-        raw += _band_rows(band, columns, first=index == 0)
+        raw += group_rows(band, columns, first=index == 0)
     rows = normalize_table_rows(raw)
     if not _plausible(rows, [line_cells(ln, columns) for ln in lines]):
         return None

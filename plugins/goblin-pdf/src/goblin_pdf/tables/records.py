@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from goblin_core.structured.brazilian_numbers import is_figure
 from goblin_pdf.tables.columns import Span, line_cells
 from goblin_pdf.tables.text_lines import TextLine
 
@@ -33,6 +34,21 @@ def record_rows(lines: Sequence[TextLine], columns: Sequence[Span]) -> list[list
         return [merged_row(lines, columns)]
     starts = [0, *keyed[1:], len(lines)]
     return [merged_row(lines[a:b], columns) for a, b in itertools.pairwise(starts)]
+
+
+def has_figure(lines: Sequence[TextLine]) -> bool:
+    """True when a word of ``lines`` is a figure (an amount, a date, a count)."""
+    return any(is_figure(w.text) for line in lines for w in line.words)
+
+
+def group_rows(lines: Sequence[TextLine], columns: Sequence[Span],
+               first: bool) -> list[list[str]]:
+    """The rows of a group of lines: ``record_rows``, unless the group is the ``first``
+    of its table and holds no figure. It is then the column titles, one row however
+    many lines they wrap over, though each line has a word in the first column."""
+    if first and not has_figure(lines):
+        return [merged_row(lines, columns)]
+    return record_rows(lines, columns)
 
 
 def spaced_records(lines: Sequence[TextLine]) -> list[list[TextLine]]:
