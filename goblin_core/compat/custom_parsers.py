@@ -8,8 +8,7 @@ report, limits) as every built-in format.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -37,25 +36,16 @@ def normalise_extension(extension: str) -> str:
     return extension.strip().lstrip(".").lower()
 
 
-#: The path object a caller gave ``extract_from_file``: GoblinTools hands its parsers
-#: the path as given, so a parser written for a ``pathlib.Path`` gets one.
-_CALLERS_PATH: ContextVar[Any] = ContextVar("goblintools_callers_path", default=None)
-
-
-@contextmanager
-def callers_path(path: Any) -> Iterator[None]:
-    """While extracting ``path``, hand it to a custom parser as the caller gave it."""
-    token = _CALLERS_PATH.set(path)
-    try:
-        yield
-    finally:
-        _CALLERS_PATH.reset(token)
+#: The path object a caller gave ``extract_from_file``, set while it is read:
+#: GoblinTools hands its parsers the path as given, so a parser written for a
+#: ``pathlib.Path`` gets one.
+CALLERS_PATH: ContextVar[Any] = ContextVar("goblintools_callers_path", default=None)
 
 
 def handed_path(path: str) -> Any:
     """``path`` as a custom parser receives it: the caller's own object when it names
     this file (a ``Path`` stays a ``Path``), else the string (folders, archive members)."""
-    given = _CALLERS_PATH.get()
+    given = CALLERS_PATH.get()
     if isinstance(given, os.PathLike) and not isinstance(given, str):
         try:
             if Path(given) == Path(path):

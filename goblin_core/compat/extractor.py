@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from goblin_core.compat.custom_parsers import (
-    callers_path,
+    CALLERS_PATH,
     empty_file_document,
     normalise_extension,
     registry_with,
@@ -553,8 +553,11 @@ class TextExtractor:
         # GoblinTools formats whatever it is given (a Path, a number) into the tag.
         name = str(display_path) if display_path is not None else str(file_path)
         # The file is read as its own path says; display_path only names it in the tag.
-        with callers_path(file_path):
+        handing = CALLERS_PATH.set(file_path)  # a custom parser gets the path as given
+        try:
             tree = self.extract_tree(file_path, str(file_path), shown_as=name)
+        finally:
+            CALLERS_PATH.reset(handing)
         self.last_extraction_report = tree.file_report(name)
         return tree.text
 
