@@ -47,9 +47,9 @@ _WORD_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX
 _TOUCHING = re.compile(rf"[A-Za-z][{_CONTROL}]|[{_CONTROL}][A-Za-z]")
 # The codes of a word.
 _ANY_CONTROL = re.compile(rf"[{_CONTROL}]")
-# A code in PDFium's text, where a CR before an LF is a line break of its own: a page
-# without one is cleared by a scan in C.
-_GLYPH_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)")
+# The codes in PDFium's text other than CR, which is a glyph's only where no LF follows
+# it (a CR before an LF is a line break of its own, see ``_has_glyph_control``).
+_GLYPH_CODES = "".join(map(chr, [*range(1, 9), 11, 12, *range(14, 32), 127]))
 _LIGATURES = {"ff": "\ufb00", "fi": "\ufb01", "fl": "\ufb02", "ffi": "\ufb03", "ffl": "\ufb04"}
 # Letters a word needs besides its codes to be judged: ``o`` and a code is ``off`` or
 # ``of`` and a math sign alike; ``\row`` is ``flow``.
@@ -83,7 +83,7 @@ class ControlLigatures:
         [(11, 'ﬀ'), (12, 'ﬁ'), (13, 'ﬂ')]
         """
         layout = _layout_of(self._decided)
-        if not (_GLYPH_CONTROL.search(text)
+        if not (_has_glyph_control(text)
                 or (layout is _OT1_OTHERS and _OT1_ASCII.search(text))
                 or (layout is _T1_OTHERS and _T1_UPPER.search(text))):
             return {}
@@ -262,6 +262,15 @@ def _layout_characters(text: str, others: dict[int, str]) -> dict[int, str]:
         if (at and text[at - 1].isalnum()) or (at + 1 < len(text) and text[at + 1].isalnum()):
             found[at] = char
     return found
+
+
+def _has_glyph_control(text: str) -> bool:
+    """Whether PDFium's ``text`` holds a code a glyph was read as. A pattern for it with CR
+    as an alternative is tried at every position of every page; a substring test per code
+    clears a page sooner still than a scan for their class, and a CR with no LF after it
+    shows in the counts: every CR LF holds one CR, so there are more CRs than CR LFs
+    exactly when one CR stands alone."""
+    return any(map(text.__contains__, _GLYPH_CODES)) or text.count("\r") != text.count("\r\n")
 
 
 def _glyph_controls(text: str) -> str:

@@ -16,7 +16,7 @@ from itertools import repeat
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from goblin_pdf.layout.native import TEXT_OBJECT
+from goblin_pdf.layout.native import BULK_TEXT_OBJECT
 
 _HIDDEN_MODES = frozenset({pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE,
                            pdfium_c.FPDF_TEXTRENDERMODE_CLIP})
@@ -38,16 +38,18 @@ def hidden_chars(textpage: pdfium.PdfTextPage, unshown: frozenset[int] = frozens
     total = textpage.count_chars()
     if total <= 0:
         return 0
-    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+    pointer = ctypes.cast(textpage.raw, ctypes.c_void_p)
+    handle = pointer.value or 0
     layered = sum(1 for index in unshown if not _space(_UNICODE(handle, index)))
     step = max(1, total // SAMPLES)
     sample = range(step // 2, total, step)
-    if not any(map(_hidden, map(TEXT_OBJECT, repeat(handle, len(sample)), sample))):
+    # the sampled characters mostly share a few text objects: each is asked about once
+    if not any(map(_hidden, set(map(BULK_TEXT_OBJECT, repeat(pointer, len(sample)), sample)))):
         return layered
     # many characters share one text object: its render mode is asked once
     hidden: dict[int, bool] = {}
     count = layered
-    for index, address in enumerate(map(TEXT_OBJECT, repeat(handle, total), range(total))):
+    for index, address in enumerate(map(BULK_TEXT_OBJECT, repeat(pointer, total), range(total))):
         invisible = hidden.get(address)
         if invisible is None:
             invisible = hidden[address] = _hidden(address)

@@ -40,7 +40,7 @@ import pypdfium2.raw as pdfium_c
 from fontTools.agl import toUnicode
 
 from goblin_core.source import Source
-from goblin_pdf.layout.native import CHAR_INDEX, MAP_ERROR
+from goblin_pdf.layout.native import BULK_CHAR_INDEX, BULK_MAP_ERROR, CHAR_INDEX
 
 log = logging.getLogger(__name__)
 
@@ -144,13 +144,13 @@ def _failed_marks(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int
     """(character index, code) of the in-word marks whose mapping PDFium flags as failed.
 
     A page has a mark before a letter at every comma and full stop, so the native calls
-    are typed ones driven by ``map``, with no Python loop body around each.
+    are the bulk ones (``untyped``) driven by ``map``, with no Python loop body around each.
     """
-    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value or 0
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p)
     positions = [match.start() for match in _IN_WORD_MARK.finditer(text)]
     if len(text) != pdfium_c.FPDFText_CountChars(textpage):
-        positions = list(map(CHAR_INDEX, repeat(handle, len(positions)), positions))
-    for index, failed in zip(positions, map(MAP_ERROR, repeat(handle, len(positions)),
+        positions = list(map(BULK_CHAR_INDEX, repeat(handle, len(positions)), positions))
+    for index, failed in zip(positions, map(BULK_MAP_ERROR, repeat(handle, len(positions)),
                                             positions), strict=True):
         if failed == 1 and index >= 0:
             yield index, pdfium_c.FPDFText_GetUnicode(textpage, index)

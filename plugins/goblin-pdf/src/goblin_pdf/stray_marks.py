@@ -26,7 +26,6 @@ _COMBINING = {
     "\u02dd": "\u030b",  # double acute
     "\u02db": "\u0328",  # ogonek
 }
-_ACCENT = re.compile("[" + "".join(_COMBINING) + "]")
 _DOTLESS = {"\u0131": "i", "\u0237": "j"}
 _PATTERN = re.compile(r"([^\W\d_])([" + "".join(_COMBINING) + r"])(?=[^\W\d_]|\s|$|[.,;:!?)])")
 
@@ -39,7 +38,8 @@ def attach_spacing_accents(text: str) -> str:
     >>> attach_spacing_accents("it´s")
     'it´s'
     """
-    if _ACCENT.search(text) is None:
+    # a substring test per accent finds none far sooner than a character-class scan
+    if not any(map(text.__contains__, _COMBINING)):
         return text
     return _PATTERN.sub(_combine, text)
 
@@ -72,7 +72,7 @@ def join_lone_punctuation(text: str) -> str:
 # pdfminer and fonts read by glyph name give the ligature's one character, which no
 # search for "films" or "reflets" finds.
 _LIGATURES = {code: unicodedata.normalize("NFKC", chr(code)) for code in range(0xFB00, 0xFB07)}
-_LIGATURE = re.compile("[\ufb00-\ufb06]")
+_LIGATURE_CHARACTERS = "".join(map(chr, _LIGATURES))
 
 
 def plain_ligatures(text: str) -> str:
@@ -81,7 +81,8 @@ def plain_ligatures(text: str) -> str:
     >>> plain_ligatures("ﬁlms, reﬂets, eﬀort, aﬃne")
     'films, reflets, effort, affine'
     """
-    return text.translate(_LIGATURES) if _LIGATURE.search(text) else text
+    return text.translate(_LIGATURES) if any(map(text.__contains__, _LIGATURE_CHARACTERS)) \
+        else text
 
 
 # A soft hyphen with more of its line after it

@@ -20,8 +20,6 @@ LOOSE_BOX = ctypes.cast(pdfium_c.FPDFText_GetLooseCharBox, ctypes.CFUNCTYPE(
 RECT = ctypes.cast(pdfium_c.FPDFText_GetRect, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
     ctypes.c_void_p, ctypes.c_void_p))
-MAP_ERROR = ctypes.cast(pdfium_c.FPDFText_HasUnicodeMapError, ctypes.CFUNCTYPE(
-    ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 CHAR_INDEX = ctypes.cast(pdfium_c.FPDFText_GetCharIndexFromTextIndex, ctypes.CFUNCTYPE(
     ctypes.c_int, ctypes.c_void_p, ctypes.c_int))
 IS_GENERATED = ctypes.cast(pdfium_c.FPDFText_IsGenerated, ctypes.CFUNCTYPE(
@@ -50,6 +48,8 @@ BULK_LOOSE_BOX = untyped(pdfium_c.FPDFText_GetLooseCharBox, ctypes.c_int)
 BULK_ANGLE = untyped(pdfium_c.FPDFText_GetCharAngle, ctypes.c_float)
 BULK_TEXT_OBJECT = untyped(pdfium_c.FPDFText_GetTextObject, ctypes.c_size_t)
 BULK_TEXT_INDEX = untyped(pdfium_c.FPDFText_GetTextIndexFromCharIndex, ctypes.c_int)
+BULK_MAP_ERROR = untyped(pdfium_c.FPDFText_HasUnicodeMapError, ctypes.c_int)
+BULK_CHAR_INDEX = untyped(pdfium_c.FPDFText_GetCharIndexFromTextIndex, ctypes.c_int)
 
 
 INK_BOX = ctypes.cast(pdfium_c.FPDFText_GetCharBox, ctypes.CFUNCTYPE(

@@ -105,7 +105,8 @@ _KID_MCID = untyped(pdfium_c.FPDF_StructElement_GetChildMarkedContentID, ctypes.
 def _read_node(elem: _Element, depth: int) -> _Node:
     kids: list[_Node | int] = []
     if depth <= _MAX_DEPTH:
-        for i in range(max(_COUNT_KIDS(elem), 0)):
+        # PDFium's -1 for a bad handle makes an empty range, as no kids do
+        for i in range(_COUNT_KIDS(elem)):
             child = _KID(elem, i)
             if child:
                 kids.append(_read_node(child, depth + 1))
