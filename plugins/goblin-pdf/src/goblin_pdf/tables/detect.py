@@ -18,7 +18,6 @@ from goblin_core.table_repair import has_text, is_meaningful_table, normalize_ta
 from goblin_pdf.page_weight import drawing_operators, drawn_xobjects
 from goblin_pdf.tables.borderless import borderless_tables
 from goblin_pdf.tables.found import FoundTable
-from goblin_pdf.tables.turned import upright_page
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +189,10 @@ def page_tables(page: Any, number: int,
         log.warning("page %d: over pdf.max_table_operators (%d drawing operators); tables "
                     "not searched", number, max_operators)
         return []
+    # pdfplumber takes a third of a second to load: only once tables are searched, never
+    # when the engine is merely registered for a run that reads text alone
+    from goblin_pdf.tables.turned import upright_page
+
     # a table shown sideways is searched turned back, so its rows read across
     page = upright_page(page)
     if doubled_chars(page):
