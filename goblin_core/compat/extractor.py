@@ -9,7 +9,6 @@ back into GoblinTools' tagged text and ExtractionReport.
 from __future__ import annotations
 
 import copy
-import logging
 import os
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -89,14 +88,18 @@ def has_meaningful_text(text: str) -> bool:
     return any(unicodedata.category(ch)[0] in "LNPSM" for ch in text)
 
 
-def log_failure(kind: str, message: str) -> None:
-    """Log why a file gave no text, at the level GoblinTools used for it.
+def log_failure(kind: str, message: str, read_as: str = "") -> None:
+    """Log why the file read as ``read_as`` gave no text, at the level GoblinTools used
+    for it, a file no parser reads in GoblinTools' words (goblin's reason after them).
 
     A format an uninstalled extra reads stays an error: GoblinTools read it, so
     its text is missing because of the installation, not of the file.
     """
-    quiet = kind in WARNING_KINDS and EXTRA_HINT not in message
-    log.log(logging.WARNING if quiet else logging.ERROR, "%s", message)
+    if kind in WARNING_KINDS and EXTRA_HINT not in message:
+        extension = PurePosixPath(read_as.replace("\\", "/")).suffix.lower() or "(none)"
+        log.warning("No parser available for file extension: %s (%s)", extension, message)
+    else:
+        log.error("%s", message)
 
 
 def warn_if_untrusted(report: ExtractionReport, *, ocr: bool) -> None:
@@ -427,7 +430,8 @@ class TextExtractor:
         """Tagged blocks, reports and skipped members of one extraction (or its failure)."""
         tree = ExtractedTree()
         if isinstance(result, Exception):
-            log_failure(getattr(result, "kind", ""), str(result))
+            log_failure(getattr(result, "kind", ""), str(result),
+                        str(getattr(result, "file", None) or label))
             tree.reports[label] = failure_report(label, str(result))
             if getattr(result, "kind", "") in LIMIT_ERRORS:
                 tree.skip(str(result))
@@ -496,7 +500,8 @@ class TextExtractor:
             return
         for error in doc.report.errors:
             message = error.message
-            log_failure(error.kind, message if doc.name in message else f"{name}: {message}")
+            log_failure(error.kind, message if doc.name in message else f"{name}: {message}",
+                        doc.name)
         limits = limits_of(self.config)
         lines, refused = refused_members(doc.report.members, limits, doc.size)
         for line in lines:
