@@ -27,7 +27,12 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from typing import Any
 
-from goblin_core.builtin.text import declared_codecs, decode_text, looks_utf16
+from goblin_core.builtin.text import (
+    declared_codecs,
+    decode_text,
+    looks_utf16,
+    utf16_without_bom,
+)
 from goblin_core.config import Config
 from goblin_core.engines import BaseEngine, TextDocument
 from goblin_core.errors import CorruptDocument, GoblinError
@@ -1022,13 +1027,43 @@ def _base64_chunk(chunk: bytes) -> bytes:
     return base64.b64decode(chunk + b"=" * (-len(chunk) % 4))
 
 
+def wide_unicode_label(label: str) -> bool:
+    """Whether a charset label names UTF-16 or UTF-32 (any byte order), or UCS-2.
+
+    >>> [wide_unicode_label(n) for n in ("utf-16le", "UTF-32", "unicode", "ucs-2", "utf-8")]
+    [True, True, True, True, False]
+    """
+    label = label.strip().lower()
+    if label in ("unicode", "ucs-2", "ucs2", "iso-10646-ucs-2", "unicodefffe", "unicodefeff"):
+        return True
+    try:
+        codec = codecs.lookup(label).name
+    except (LookupError, ValueError):  # ValueError: a NUL in the label
+        return False
+    return codec.startswith(("utf-16", "utf-32"))
+
+
+def _not_utf16(payload: bytes) -> bool:
+    """Whether bytes a label calls UTF-16 are none: no BOM, and neither the NUL bytes of
+    Latin text nor the shape of other scripts in UTF-16 (a mailer that labels 8-bit
+    text with the charset it read it in)."""
+    return (not payload.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+            and not looks_utf16(payload) and utf16_without_bom(payload) is None)
+
+
 def _part_text(part: Any) -> str:
     declared = part.get_content_charset()
     mended = _mended_payload(part)
     payload = part.get_payload(decode=True) if mended is None else mended
+    # decoded as UTF-16, 8-bit text (a label a mailer gave it from where it read it)
+    # is a page of ideographs: such a label is set aside
+    set_aside = (declared is not None and isinstance(payload, bytes)
+                 and wide_unicode_label(declared) and _not_utf16(payload))
+    if set_aside:
+        declared = None
     # ISO-2022 text (Japanese mail's JIS) is 7-bit: ASCII to the standard library
     if isinstance(payload, bytes) and (mended is not None or not payload.isascii()
-                                       or b"\x1b" in payload):
+                                       or b"\x1b" in payload or set_aside):
         if declared is None or declared.strip() in ("us-ascii", "ascii"):
             # The standard's default is ASCII, which would turn every other byte into
             # U+FFFD; mailers that leave the charset out mostly send UTF-8 or cp1252.

@@ -9,7 +9,6 @@ then detection (a page that lies about its charset is still read).
 
 from __future__ import annotations
 
-import codecs
 import re
 from typing import Any
 
@@ -26,7 +25,12 @@ from goblin_core.model import PageContent
 from goblin_core.source import Source
 from goblin_office import formats as fmt
 from goblin_office.layout import PageBuilder
-from goblin_office.mail import decoded_payload, parse_mail, unclosed_parts
+from goblin_office.mail import (
+    decoded_payload,
+    parse_mail,
+    unclosed_parts,
+    wide_unicode_label,
+)
 
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([\w:.-]+)""", re.I)
 _HEAD_COMMENT = re.compile(rb"<!--.*?(?:-->|\Z)", re.S)
@@ -103,27 +107,12 @@ def decode_html(data: bytes) -> tuple[str, str]:
     head = _HEAD_COMMENT.sub(b"", head)  # a commented-out <meta> declares nothing
     declared = _CHARSET.search(head) or _XML_ENCODING.search(head)
     name = declared.group(1).decode("ascii", "ignore").lower() if declared else None
-    if name is not None and _wide_unicode(name):
+    if name is not None and wide_unicode_label(name):
         # found by its ASCII bytes, so the page is in no UTF-16 or UTF-32, whichever the
         # label says (browsers read UTF-16LE and UTF-16BE labels as UTF-8): a BOM or the
         # bytes decide
         name = None
     return decode_markup(data, name)
-
-
-def _wide_unicode(label: str) -> bool:
-    """Whether a charset label names UTF-16 or UTF-32 (any byte order), or UCS-2.
-
-    >>> [_wide_unicode(n) for n in ("utf-16le", "UTF-32", "unicode", "ucs-2", "utf-8")]
-    [True, True, True, True, False]
-    """
-    if label in ("unicode", "ucs-2", "ucs2", "iso-10646-ucs-2", "unicodefffe", "unicodefeff"):
-        return True
-    try:
-        codec = codecs.lookup(label).name
-    except LookupError:
-        return False
-    return codec.startswith(("utf-16", "utf-32"))
 
 
 def decode_page(data: bytes) -> tuple[str, str, int]:
