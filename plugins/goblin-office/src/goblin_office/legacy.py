@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Sequence
+from typing import Any
 
 from goblin_core.child_limits import capped_child
 from goblin_core.config import Config
@@ -25,6 +26,7 @@ from goblin_office.embedded import ole_children
 from goblin_office.encryption import OLE_MAGIC, decrypted
 from goblin_office.layout import PageBuilder
 from goblin_office.olesummary import summary_metadata
+from goblin_office.safexml import STREAM_XML_FROM, children, local_name, parse_xml_file
 from goblin_office.wordbinary import (
     WordStreams,
     comment_lines,
@@ -176,16 +178,75 @@ class AntiwordParser(_WordEngine):
                 raise
             log.info("%s: %s; read from its piece table", source.display_name, refused)
             body = ""
-        page = word97_page(self.name, accepted.bytes(), config,
-                           body.replace("\f", "\n").split("\n\n"), stories)
+        paragraphs: list[str | list[list[str]]] = list(body.replace("\f", "\n").split("\n\n"))
+        if stories is None and any(_is_table(paragraph) for paragraph in paragraphs):
+            paragraphs = self.with_tables(paragraphs, source, config, accepted)
+        page = word97_page(self.name, accepted.bytes(), config, paragraphs, stories)
         return TextDocument([page.build()], metadata=summary_metadata(plain),
                             attachments=ole_children(source, plain, config))
 
 
-def word97_page(engine: str, data: bytes | WordStreams, config: Config, paragraphs: list[str],
+    def with_tables(self, paragraphs: list[str | list[list[str]]], source: Source,
+                    config: Config, plain: Source) -> list[str | list[list[str]]]:
+        """``paragraphs`` with antiword's drawing of each table (cells padded to columns
+        between bars, a cell's text wrapped onto the lines below, which cannot be told from
+        a row whose first cells are empty) replaced by its rows of cells, as antiword's
+        DocBook output gives them; a drawing no table of it matches is left as drawn."""
+        with spooled(plain) as path:
+            done = run_converter(self.binary, ["-x", "db", str(path)], source, config)
+        if len(done.stdout) > STREAM_XML_FROM:
+            # a tree of it would take thirty times its size: the tables stay as drawn
+            return paragraphs
+        try:
+            # characters past the Basic Multilingual Plane come as CESU-8 here too
+            root, _entities = parse_xml_file(
+                converter_text(done.stdout).encode(), name=source.display_name,
+                max_depth=int(config.get("limits", "max_xml_depth", 256)))
+        except CorruptDocument as exc:
+            log.info("%s: antiword's DocBook output unread (%s): tables left as drawn",
+                     source.display_name, exc)
+            return paragraphs
+        tables = iter([_docbook_rows(table) for table in root.iter("informaltable")
+                       if not any(local_name(above) == "informaltable"
+                                  for above in table.iterancestors())])
+        # each drawing is matched with the next table holding the same words: a paragraph
+        # written between bars is no table, and keeps its place in the order
+        table = next(tables, None)
+        for at, paragraph in enumerate(paragraphs):
+            if table is not None and _is_table(paragraph) \
+                    and _words(str(paragraph)) == _words("\n".join("\t".join(r) for r in table)):
+                paragraphs[at] = table
+                table = next(tables, None)
+        return paragraphs
+
+
+#: a line of antiword's drawing of a table: cells between bars
+_DRAWN_ROW = re.compile(r"\|.*\|")
+
+
+def _is_table(paragraph: str | list[list[str]]) -> bool:
+    return isinstance(paragraph, str) and all(
+        _DRAWN_ROW.fullmatch(line.strip()) for line in paragraph.strip("\n").splitlines())
+
+
+def _words(text: str) -> list[str]:
+    """The words of a text, bars apart, in an order its layout does not change."""
+    return sorted(text.replace("|", " ").split())
+
+
+def _docbook_rows(table: Any) -> list[list[str]]:
+    """The rows of a DocBook table, each cell's text on one line (a table nested in it
+    and its paragraphs joined by spaces)."""
+    return [[" ".join("".join(entry.itertext()).split()) for entry in children(row, "entry")]
+            for row in table.iter("{*}row", "row")]
+
+
+def word97_page(engine: str, data: bytes | WordStreams, config: Config,
+                paragraphs: Sequence[str | list[list[str]]],
                 stories: dict[str, list[str]] | None) -> PageBuilder:
     """The page of a Word 97-2003 file (``data``, or the streams found in it): headers, the
-    body's ``paragraphs`` (or, when given, the ``stories`` read from its piece table: the
+    body's ``paragraphs``, a table as its rows of cells (or, when given, the ``stories``
+    read from its piece table: the
     body, then the notes the options keep, text boxes after the body as antiword prints
     them), comments and footers, as the options keep them."""
     page = PageBuilder(engine=engine)
@@ -197,7 +258,10 @@ def word97_page(engine: str, data: bytes | WordStreams, config: Config, paragrap
         page.add(line, "header")
     if stories is None:
         for paragraph in paragraphs:
-            page.add(paragraph)
+            if isinstance(paragraph, str):
+                page.add(paragraph)
+            else:
+                page.add_table(paragraph)
     else:
         kept = ["body", "text boxes"]
         if config.get("office", "notes", True):
