@@ -38,23 +38,31 @@ def test_a_table_reads_as_rows_of_cells(read: Read) -> None:
     assert table.rows[1] == ("Row 2 Col 1", "Row 2 Col 2", "Row 2 Col 3")
 
 
-def test_wrapped_cells_bars_and_empty_cells_keep_their_rows(read: Read,
-                                                           tmp_path: Path) -> None:
-    require_binary("antiword", "antiword")
+def _saved_as_doc(tmp_path: Path, cells: dict[tuple[int, int], str]) -> bytes:
+    """A document of a paragraph, a table of two rows and three columns holding
+    ``cells``, a paragraph written between bars and a last paragraph, as LibreOffice
+    saves it in Word 97 format."""
     soffice = require_binary("soffice", "libreoffice-writer-nogui")
     import docx
 
     report = docx.Document()
     report.add_paragraph("Antes da tabela")
     table = report.add_table(rows=2, cols=3)
-    for (row, column), text in {(0, 0): "Curto", (0, 1): _LONG, (0, 2): "C|D",
-                                (1, 0): "Linha dois", (1, 2): "fim"}.items():
+    for (row, column), text in cells.items():
         table.cell(row, column).text = text
-    report.add_paragraph("|texto entre barras|")
-    report.add_paragraph("Depois")
+    for text in ("|texto entre barras|", "Depois"):
+        report.add_paragraph(text)
     source = tmp_path / "tabela.docx"
     report.save(str(source))
-    document = read(libreoffice_saved(soffice, source, "doc"), "tabela.doc")
+    return libreoffice_saved(soffice, source, "doc")
+
+
+def test_wrapped_cells_bars_and_empty_cells_keep_their_rows(read: Read,
+                                                           tmp_path: Path) -> None:
+    require_binary("antiword", "antiword")
+    saved = _saved_as_doc(tmp_path, {(0, 0): "Curto", (0, 1): _LONG, (0, 2): "C|D",
+                                     (1, 0): "Linha dois", (1, 2): "fim"})
+    document = read(saved, "tabela.doc")
     assert document.parsed_by == ("office.antiword",)
     assert document.text.splitlines() == [
         "Antes da tabela", f"Curto\t{_LONG}\tC|D", "Linha dois\t\tfim",
