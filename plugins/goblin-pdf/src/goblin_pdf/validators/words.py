@@ -38,11 +38,6 @@ def raw_tokens(text: str) -> tuple[str, ...]:
     return tuple(filter(None, map(str.strip, parts, repeat(_EDGE_PUNCT, len(parts)))))
 
 
-def is_word(token: str) -> bool:
-    """A token made of letters only (any script)."""
-    return token.isalpha()
-
-
 _LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]+")
 
 
@@ -164,9 +159,22 @@ _WRITTEN_SAMPLE = 200
 def written_in(text: str, language: str, share: float = _WRITTEN_IN) -> bool:
     """Whether ``share`` (by default most) of the first distinct words (3+ letters) of
     ``text`` are words of ``language``'s list."""
-    words = list(dict.fromkeys(t for t in raw_tokens(text) if len(t) >= 3 and is_word(t)))
-    words = words[:_WRITTEN_SAMPLE]
-    return bool(words) and sum(known_in(w, (language,)) for w in words) >= share * len(words)
+    words = _first_words(text)
+    return bool(words) and sum(map(known_in, words, repeat((language,)))) >= share * len(words)
+
+
+@functools.lru_cache(maxsize=8)
+def _first_words(text: str) -> tuple[str, ...]:
+    """The first ``_WRITTEN_SAMPLE`` distinct words (3+ letters) of ``text``, in order:
+    read once for every language a text is tried in, and only as far into a long text
+    as they reach."""
+    words: dict[str, None] = {}
+    for token in raw_tokens(text):
+        if len(token) >= 3 and token.isalpha():
+            words[token] = None
+            if len(words) == _WRITTEN_SAMPLE:
+                break
+    return tuple(words)
 
 
 #: The lists a page's language is looked for in first: the two the validators load for
