@@ -55,3 +55,14 @@ def test_terminal_links_leave_no_escape_characters(read: Callable[..., Any]) -> 
     document = read(_notebook(error, titled), "x.ipynb")
     assert _printed(document) == ["ValueError: coluna\nFile dados.py:3", "época 1"]
     assert "\x1b" not in document.text
+
+
+def test_nbformat3_streams_are_told_apart_by_their_stream(read: Callable[..., Any]) -> None:
+    cell = {"cell_type": "code", "input": "treina()", "language": "python", "outputs": [
+        {"output_type": "stream", "stream": "stdout", "text": "epoca 1\r"},
+        {"output_type": "stream", "stream": "stderr", "text": "aviso\n"},
+        {"output_type": "stream", "stream": "stdout", "text": "epoca 2\n"}]}
+    notebook = {"metadata": {}, "nbformat": 3, "nbformat_minor": 0,
+                "worksheets": [{"cells": [cell], "metadata": {}}]}
+    document = read(json.dumps(notebook).encode(), "antigo.ipynb")
+    assert _printed(document) == ["epoca 1", "aviso", "epoca 2"]

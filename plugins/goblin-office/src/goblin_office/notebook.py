@@ -167,7 +167,7 @@ def _streams_joined(outputs: list[Any]) -> Iterator[Any]:
     for output in outputs:
         if (run is not None and isinstance(output, dict)
                 and output.get("output_type") == "stream"
-                and output.get("name") == run.get("name")):
+                and _stream_name(output) == _stream_name(run)):
             pieces.append(_joined(output.get("text")))
             continue
         if run is not None:
@@ -179,6 +179,11 @@ def _streams_joined(outputs: list[Any]) -> Iterator[Any]:
             yield output
     if run is not None:
         yield {**run, "text": "".join(pieces)}
+
+
+def _stream_name(output: dict[str, Any]) -> Any:
+    """Which stream an output was printed on: ``name`` (nbformat 4), ``stream`` (3)."""
+    return output.get("name", output.get("stream"))
 
 
 _CARRIAGE_RETURNS = re.compile(r"\r+\n")
