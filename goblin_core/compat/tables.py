@@ -106,6 +106,10 @@ def is_meaningful_table(
     filled = sum(1 for r in matrix for c in r if c)
     if width < min_cols or len(filled_rows) < min_rows or filled < min_filled_cells:
         return False
+    if min_cols >= 2 and not any(sum(1 for c in r if c) >= 2 for r in filled_rows):
+        # As GoblinTools: one value per row, padded into columns, is a text block;
+        # only min_cols=1 asks for one-column tables.
+        return False
     ratio, sample = table_repair.word_split_ratio(rows)
     return not (ratio is not None and sample >= min_word_split_sample
                 and ratio > max_word_split_ratio)
