@@ -77,14 +77,18 @@ class EPUBParser(BaseEngine):
             encrypted = (_encrypted_members(xml("META-INF/encryption.xml"))
                          if "META-INF/encryption.xml" in names else {})
             pages: list[PageContent] = []
-            spine, unlisted = _spine(opf, opf_path, names)
+            spine, unlisted, foreign = _spine(opf, opf_path, names)
             drawings = _svg_members(opf, opf_path)
             missing = [member for member in spine if member not in names]
             spine = [member for member in spine if member in names]
             locked = [member for member in spine if member in encrypted]
             warnings = _spine_gaps(missing, unlisted)
+            warnings += [("CorruptDocument", f"{href} left out: the spine names it, but it "
+                          f"is {kind or 'of no media type'}, no document, and has none to "
+                          "fall back on") for href, kind in foreign]
             # chapters the book lists that could not be read: their text is known lost
-            lost: list[str] = [*missing, *unlisted, *locked]
+            lost: list[str] = [*missing, *unlisted, *locked,
+                               *(href for href, _kind in foreign)]
             labels = _contents_labels(opf, opf_path, lambda member: read_member(
                 archive, member, name), xml, names, warnings)
             for member in spine:
@@ -239,29 +243,65 @@ def _opf_path(container: Any | None, names: set[str]) -> str | None:
     return next((n for n in sorted(names) if n.endswith(".opf")), None)
 
 
-def _spine(opf: Any, opf_path: str, names: set[str]) -> tuple[list[str], list[str]]:
-    """The spine's documents in reading order, each once, and the ids it names that the
-    manifest lists no document for.
+def _spine(opf: Any, opf_path: str, names: set[str]
+           ) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+    """The spine's documents in reading order, each once; the ids it names that the
+    manifest lists no document for; and the resources it names that are no document
+    and have none to fall back on (member, media type), pictures aside.
 
     A document the spine names again is not read again: a few bytes of itemrefs
     repeated would otherwise spell out one large chapter thousands of times. An href is
     percent-encoded (``Cap%C3%ADtulo%201.xhtml``), but a package whose member is named
-    as the href is written is read too.
+    as the href is written is read too. A resource that is no document (a PDF, a
+    picture) stands in the spine for the document its manifest ``fallback`` chain leads
+    to, as reading systems show that one; a picture with none is a page of no words
+    (a cover), read as nothing.
     """
     folder = posixpath.dirname(opf_path)
-    manifest = {attr(item, "id"): attr(item, "href") for item in descendants(opf, "item")}
+    manifest = {attr(item, "id"): item for item in descendants(opf, "item")}
     members: dict[str, None] = {}
     unlisted: dict[str, None] = {}
+    foreign: list[tuple[str, str]] = []
     for itemref in descendants(opf, "itemref"):
         idref = attr(itemref, "idref")
-        href = manifest.get(idref, "").split("#", 1)[0]
+        item = _document_of(manifest, idref)
+        href = attr(item, "href").split("#", 1)[0] if item is not None else ""
         if not href:
-            unlisted[idref] = None
+            if idref not in manifest:
+                unlisted[idref] = None
+                continue
+            kind = attr(manifest[idref], "media-type").strip().lower()
+            if not kind.startswith(_PICTURES):
+                foreign.append((attr(manifest[idref], "href"), kind))
             continue
         paths = [posixpath.normpath(posixpath.join(folder, path))
                  for path in (urllib.parse.unquote(href), href)]
         members[next((path for path in paths if path in names), paths[0])] = None
-    return list(members), list(unlisted)
+    return list(members), list(unlisted), foreign
+
+
+#: Media types the spine's documents are read as: XHTML and HTML, SVG, and text or XML
+#: of any kind (a type left out, or a mislabelled one, is read by its content too)
+_DOCUMENTS = ("application/xhtml+xml", "text/", "image/svg+xml", "application/xml",
+              "application/x-dtbook+xml", "application/x-dtbncx+xml")
+#: Resources that show no words of their own to read: pictures, sound, video
+_PICTURES = ("image/", "audio/", "video/")
+
+
+def _document_of(manifest: dict[str, Any], idref: str) -> Any | None:
+    """The manifest item a spine entry shows: the item itself when it is a document (or
+    names no media type), else the first document its ``fallback`` chain leads to; None
+    when there is none (each item of a chain looked at once: a chain may loop)."""
+    seen: set[str] = set()
+    item = manifest.get(idref)
+    while item is not None and idref not in seen:
+        kind = attr(item, "media-type").strip().lower()
+        if not kind or kind.startswith(_DOCUMENTS):
+            return item
+        seen.add(idref)
+        idref = attr(item, "fallback")
+        item = manifest.get(idref)
+    return None
 
 
 def _contents_labels(opf: Any, opf_path: str, read: Callable[[str], bytes],
