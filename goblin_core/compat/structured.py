@@ -10,8 +10,10 @@ order, with its mutable containers, and StructuredExtractor returns them.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from goblin_core.structured import model
 from goblin_core.structured.extractor import PathLike
@@ -52,9 +54,22 @@ class StructuredDocument:
 
 
 class StructuredExtractor(_CoreExtractor):
-    """goblin's StructuredExtractor, its documents in GoblinTools' shapes."""
+    """goblin's StructuredExtractor, its documents in GoblinTools' shapes.
+
+    As in GoblinTools, ``max_pdf_pages`` caps the pages of PDFs only (a workbook keeps
+    all its sheets), and a cap of 0 or less reads no page of a PDF.
+    """
 
     def extract_from_file(self, file_path: PathLike) -> StructuredDocument:  # type: ignore[override]
+        path = Path(file_path)
+        if self.max_pdf_pages is None or not path.is_file():
+            return _compat_document(super().extract_from_file(file_path))
+        if self._mime(path) != "application/pdf":
+            reader = copy.copy(self)
+            reader.max_pdf_pages = None
+            return _compat_document(_CoreExtractor.extract_from_file(reader, file_path))
+        if int(self.max_pdf_pages) <= 0:
+            return StructuredDocument(path=str(path))
         return _compat_document(super().extract_from_file(file_path))
 
     def extract_from_folder(self, folder_path: PathLike) -> list[StructuredDocument]:  # type: ignore[override]
