@@ -4,13 +4,13 @@ content), whatever name the caller shows it under."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from goblin_core.compat import TextExtractor
 from goblin_core.registry import default_registry
+from goblin_core.testing.corpus import skip_or_fail
 
 
 def write(path: Path, text: str) -> Path:
@@ -20,12 +20,8 @@ def write(path: Path, text: str) -> Path:
 
 def require_parser(mime: str, extra: str) -> None:
     """Skip when no installed plugin reads ``mime``; under CI, fail instead."""
-    if default_registry().ranked("parser", mime):
-        return
-    why = f"no parser for {mime} is installed (pip install 'goblin-core[{extra}]')"
-    if os.environ.get("CI"):
-        pytest.fail(why)
-    pytest.skip(why)
+    if not default_registry().ranked("parser", mime):
+        skip_or_fail(f"no parser for {mime} is installed (pip install 'goblin-core[{extra}]')")
 
 
 @pytest.mark.parametrize("display_path", ["registro", "registro.txt", "anexos/registro.pdf"])
@@ -71,10 +67,7 @@ def test_archive_members_are_tagged_under_the_display_path(tmp_path: Path) -> No
     import zipfile
 
     if not default_registry().ranked("archive", "application/zip"):
-        why = "no ZIP archive handler is installed (pip install 'goblin-core[archives]')"
-        if os.environ.get("CI"):
-            pytest.fail(why)
-        pytest.skip(why)
+        skip_or_fail("no ZIP archive handler is installed (pip install 'goblin-core[archives]')")
     path = tmp_path / "pacote.zip"
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("leia.txt", "conteudo")
