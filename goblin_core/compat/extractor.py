@@ -45,6 +45,7 @@ from goblin_core.compat.report import (
     failure_report,
     image_not_read_report,
     is_picture,
+    missing_engines,
     report_from_document,
 )
 from goblin_core.compat.settings import (
@@ -502,6 +503,8 @@ class TextExtractor:
             message = error.message
             log_failure(error.kind, message if doc.name in message else f"{name}: {message}",
                         doc.name)
+        for missing in missing_engines(doc):
+            log.warning("%s: %s", name, missing)
         limits = limits_of(self.config)
         lines, refused = refused_members(doc.report.members, limits, doc.size)
         for line in lines:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from goblin_core.compat.logging_policy import goblintools_logger
+from goblin_core.compat.report import missing_engines
 from goblin_core.compat.settings import TEXTRACT_ENGINE, GoblinConfig, OCRConfig, goblin_options
 from goblin_core.config import Config
 from goblin_core.errors import CorruptDocument, FileTooLarge, GoblinError
@@ -90,12 +91,16 @@ class OCRProcessor:
         from goblin_core.api import extract
 
         try:
-            return extract(source, name=name, config=self._config(max_pages),
-                           registry=self.registry)
+            document = extract(source, name=name, config=self._config(max_pages),
+                               registry=self.registry)
         except (GoblinError, OSError, TypeError, ValueError) as exc:
             # GoblinTools' OCR methods never raise: a bad input gives no text.
             log.error("OCR failed: %s", exc)
             return None
+        for missing in missing_engines(document):
+            # GoblinTools says so when OCR cannot run: the text is missing, not absent.
+            log.warning("%s", missing)
+        return document
 
     def extract_text_from_image(self, image: Any) -> str:
         """OCR text of a PIL image or a numpy array (or a path or bytes of an image file)."""

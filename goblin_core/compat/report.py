@@ -172,6 +172,17 @@ def is_picture(mime: str) -> bool:
     return mime.startswith("image/") and mime not in _DOCUMENT_IMAGES
 
 
+#: Warnings of goblin's that mean text is missing for a reason of the installation (an
+#: OCR backend or its language data missing): GoblinTools logged such a failure, so the
+#: facade logs it and keeps it in the report's errors.
+MISSING_ENGINE_WARNINGS = frozenset({"EngineUnavailable"})
+
+
+def missing_engines(document: Document) -> list[str]:
+    """What goblin's report says an engine the document needed could not run."""
+    return [w.message for w in document.report.warnings if w.kind in MISSING_ENGINE_WARNINGS]
+
+
 def report_from_document(
     document: Document, path: str, registry: Registry | None = None
 ) -> ExtractionReport:
@@ -186,7 +197,7 @@ def report_from_document(
             page.engine = "ocr"
             if page.goblin_status == "ocr":
                 page.status = CLEAN
-    report.errors = [e.message for e in document.report.errors]
+    report.errors = [e.message for e in document.report.errors] + missing_engines(document)
     report.document = document
     report.recompute_overall()
     # As GoblinTools 0.10.2+: a scan OCR read end to end is clean (used_ocr says how).
