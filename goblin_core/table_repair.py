@@ -51,6 +51,7 @@ MIN_WORD_SPLIT_SAMPLE = 8
 _HYPHEN_BREAK = re.compile(r"(\w)-\s*\n\s*(\w)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _LETTER = re.compile(r"[^\W\d_]")
+_YEAR = re.compile(r"(?:1[89]|2[01])\d\d")
 
 
 def clean_cell(value: RawCell) -> str:
@@ -290,8 +291,30 @@ def is_meaningful_table(rows: RawRows) -> bool:
                 and ratio > MAX_WORD_SPLIT_RATIO)
 
 
+def is_years_header(row: Sequence[RawCell]) -> bool:
+    """True for the titles of a table of figures by year: cells of words or blank (over
+    the row labels), then two or more years, each once, in ascending or descending order.
+
+    >>> is_years_header(["", "2022", "2023"]), is_years_header(["Receita", "2023", "2022"])
+    (True, True)
+    >>> is_years_header(["2019", "Company", "2021"]), is_years_header(["Ano", "2022"])
+    (False, False)
+    """
+    filled = [cell for cell in (clean_cell(c) for c in row) if cell]
+    labels = list(itertools.takewhile(lambda cell: not _YEAR.fullmatch(cell), filled))
+    years = filled[len(labels):]
+    if len(years) < 2 or any(is_figure(c) for c in labels):
+        return False
+    if not all(_YEAR.fullmatch(c) for c in years):
+        return False
+    numbers = [int(c) for c in years]
+    return len(set(numbers)) == len(numbers) and numbers in (sorted(numbers),
+                                                              sorted(numbers)[::-1])
+
+
 def header_rows(rows: RawRows) -> int:
-    """1 when the first row reads like column titles above data rows, else 0."""
-    if len(rows) < 2 or not is_header_row(rows[0]):
+    """1 when the first row reads like column titles above data rows (years included,
+    see ``is_years_header``), else 0."""
+    if len(rows) < 2 or not (is_header_row(rows[0]) or is_years_header(rows[0])):
         return 0
     return 1

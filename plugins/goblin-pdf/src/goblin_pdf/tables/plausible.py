@@ -14,7 +14,7 @@ import statistics
 from collections.abc import Sequence
 
 from goblin_core.structured.brazilian_numbers import is_figure
-from goblin_core.table_repair import is_meaningful_table
+from goblin_core.table_repair import is_meaningful_table, is_years_header
 
 #: A column whose line-cells hold this many words (median) is running prose.
 PROSE_WORDS = 8
@@ -128,12 +128,16 @@ def titled(rows: Cells) -> bool:
 
     A title may hold a digit (``F1``, ``Area (km2)``) but never more digits
     than letters: ``2022``, ``09:00`` or ``2019 – 2021`` open data rows (a
-    key/value block, an agenda, a résumé), not a header.
+    key/value block, an agenda, a résumé), not a header. Years in order after
+    the titles in words are titles too (``is_years_header``: a statement of
+    figures by year).
     """
     if not rows:
         return False
-    filled = [c for c in rows[0] if c.strip()]
-    return len(filled) >= 2 and all(_worded(c) for c in filled)
+    filled = [c.strip() for c in rows[0] if c.strip()]
+    if len(filled) < 2:
+        return False
+    return all(_worded(c) for c in filled) or is_years_header(rows[0])
 
 
 def _worded(cell: str) -> bool:
