@@ -241,6 +241,10 @@ class TextExtractor:
         use_default_aws_credentials: bool = False,
         ocr_images: bool = False,
     ) -> None:
+        if isinstance(config, OCRConfig):
+            # GoblinTools' own README passes an OCRConfig here (its "Brazilian Portuguese"
+            # example), which GoblinTools then failed on: its OCR settings are meant.
+            config = GoblinConfig(ocr=config)
         # The caller's own config object, as in GoblinTools: changes made to it
         # later reach this extractor.
         self.config = config or GoblinConfig.default()
