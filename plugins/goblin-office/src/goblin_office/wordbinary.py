@@ -12,6 +12,7 @@ import bisect
 import logging
 import re
 import struct
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -136,11 +137,12 @@ def document_stories(data: bytes | WordStreams) -> dict[str, list[str]] | None:
     found: dict[str, list[str]] = {}
     start = 0
     room = len(word)  # every story's characters are in the WordDocument stream
+    row_ends = _row_ends(word, stories.table)
     for name, length in zip(_STORY_ORDER, lengths, strict=True):
         if length < 0:
             return None
         if name is not None and length:
-            story = _characters(word, pieces, start, start + length, room)
+            story = _characters(word, pieces, start, start + length, room, row_ends)
             room -= len(story)
             found[name] = _lines(story, distinct=False)
         start += length
@@ -281,18 +283,8 @@ def without_deletions(data: bytes) -> bytes | None:
 
 def _deleted_bytes(word: bytes, table: bytes) -> list[tuple[int, int]]:
     """The WordDocument byte ranges whose character properties mark a deletion."""
-    offset, length = struct.unpack_from("<II", word, _FC_LCB + 8 * _PLCF_BTE_CHPX)
-    count = (length - 4) // 8
-    if count <= 0 or offset + length > len(table):
-        return []
-    pages = struct.unpack_from(f"<{count}I", table, offset + 4 * (count + 1))
     found: list[tuple[int, int]] = []
-    for number in pages:
-        page = word[(number & 0x3FFFFF) * 512 : (number & 0x3FFFFF) * 512 + 512]
-        if len(page) < 512:
-            continue
-        runs = page[511]
-        bounds = struct.unpack_from(f"<{runs + 1}I", page, 0)
+    for page, runs, bounds in _property_pages(word, table, _PLCF_BTE_CHPX):
         for index in range(runs):
             at = page[4 * (runs + 1) + index] * 2
             if at and _marks_deleted(page[at + 1 : at + 1 + page[at]]):
@@ -300,8 +292,30 @@ def _deleted_bytes(word: bytes, table: bytes) -> list[tuple[int, int]]:
     return found
 
 
+def _property_pages(word: bytes, table: bytes,
+                    entry: int) -> Iterator[tuple[bytes, int, tuple[int, ...]]]:
+    """Each property page (FKP) of the WordDocument stream that the bin table the FIB's
+    ``entry`` locates lists, once: its bytes, its count of runs and the runs' bounds."""
+    offset, length = struct.unpack_from("<II", word, _FC_LCB + 8 * entry)
+    count = (length - 4) // 8
+    if count <= 0 or offset + length > len(table):
+        return
+    pages = struct.unpack_from(f"<{count}I", table, offset + 4 * (count + 1))
+    for number in dict.fromkeys(pages):
+        page = word[(number & 0x3FFFFF) * 512 : (number & 0x3FFFFF) * 512 + 512]
+        if len(page) < 512:
+            continue
+        runs = page[511]
+        yield page, runs, struct.unpack_from(f"<{runs + 1}I", page, 0)
+
+
 def _marks_deleted(properties: bytes) -> bool:
     """Whether a CHPX's sprms set sprmCFRMarkDel."""
+    return _sprm_operand(properties, _SPRM_DELETED)
+
+
+def _sprm_operand(properties: bytes, sprm: int) -> bool:
+    """Whether the sprms ``properties`` holds set the one-byte property ``sprm``."""
     at = 0
     while at + 2 <= len(properties):
         operation = struct.unpack_from("<H", properties, at)[0]
@@ -309,7 +323,7 @@ def _marks_deleted(properties: bytes) -> bool:
         size = _OPERAND_SIZES[operation >> 13]
         if not size:
             size = properties[at] + 1 if at < len(properties) else 1
-        if operation == _SPRM_DELETED and at < len(properties) and properties[at] & 1:
+        if operation == sprm and at < len(properties) and properties[at] & 1:
             return True
         at += size
     return False
@@ -368,8 +382,17 @@ def _pieces(clx: bytes) -> list[Piece]:
     return pieces
 
 
-def _characters(word: bytes, pieces: list[Piece], start: int, end: int, limit: int) -> str:
-    """The characters from position ``start`` to ``end``, at most ``limit`` of them."""
+#: a table row's end, told from a cell's by its paragraph's properties (``_row_ends``):
+#: a lone surrogate, which no decoding of a story's bytes gives (a NUL, say, may be one)
+_ROW_END = "\udfff"
+#: the starts and the ends of byte ranges, in order
+_RowEnds = tuple[Sequence[int], Sequence[int]]
+
+
+def _characters(word: bytes, pieces: list[Piece], start: int, end: int, limit: int,
+                row_ends: _RowEnds = ((), ())) -> str:
+    """The characters from position ``start`` to ``end``, at most ``limit`` of them; a
+    cell mark (\x07) in one of the ``row_ends`` byte ranges, a row's end, as ``_ROW_END``."""
     out = []
     for piece in pieces:
         low, high = max(start, piece.start), min(end, piece.end)
@@ -377,15 +400,71 @@ def _characters(word: bytes, pieces: list[Piece], start: int, end: int, limit: i
             continue
         skip, count = low - piece.start, min(high - low, limit)
         if piece.compressed:
-            raw = word[piece.offset + skip : piece.offset + skip + count]
-            out.append(raw.decode("cp1252", "replace"))
+            at = piece.offset + skip
+            raw = word[at : at + count]
+            text = raw.decode("cp1252", "replace")
         else:
-            raw = word[piece.offset + 2 * skip : piece.offset + 2 * (skip + count)]
-            out.append(raw.decode("utf-16-le", "replace"))
+            at = piece.offset + 2 * skip
+            raw = word[at : at + 2 * count]
+            text = raw.decode("utf-16-le", "replace")
+        if row_ends[0] and "\x07" in text:
+            text = _marked_row_ends(text, at, 1 if piece.compressed else 2, row_ends)
+        out.append(text)
         limit -= len(out[-1])
         if limit <= 0:
             break
     return "".join(out)
+
+
+def _marked_row_ends(text: str, offset: int, width: int, row_ends: _RowEnds) -> str:
+    """``text`` (stored from byte ``offset`` on, ``width`` bytes a character) with each
+    cell mark that ends a row written ``_ROW_END``."""
+    starts, ends = row_ends
+    characters = list(text)
+    at = text.find("\x07")
+    while at >= 0:
+        byte = offset + width * at
+        index = bisect.bisect_right(starts, byte) - 1
+        if index >= 0 and byte < ends[index]:
+            characters[at] = _ROW_END
+        at = text.find("\x07", at + 1)
+    return "".join(characters)
+
+
+#: FibRgFcLcb97 entry of PlcBtePapx, the paragraph property pages (by file offset)
+_PLCF_BTE_PAPX = 13
+#: sprmPFTtp: the paragraph is a table row's end mark (operand 1)
+_SPRM_ROW_END = 0x2417
+#: bytes of a BxPap: its PAPX's offset (in words), then a PHE
+_BX_PAP = 13
+
+
+def _row_ends(word: bytes, table: bytes) -> _RowEnds:
+    """The WordDocument byte ranges of the paragraphs that end a table row (their mark is
+    the row's, not a cell's): their starts and their ends, in order; none when the
+    paragraph properties do not read.
+
+    A row's end mark and an empty cell's are the same character (\x07): only the
+    paragraph properties tell them apart."""
+    found: list[tuple[int, int]] = []
+    try:
+        for page, runs, bounds in _property_pages(word, table, _PLCF_BTE_PAPX):
+            for index in range(runs):
+                at = page[4 * (runs + 1) + _BX_PAP * index] * 2
+                if not at:
+                    continue
+                size = page[at] * 2 - 1
+                if size < 0:  # a zero count: the real one, in words, follows
+                    at += 1
+                    size = page[at] * 2
+                # the paragraph's style (2 bytes), then its properties
+                if _sprm_operand(page[at + 3 : at + 1 + size], _SPRM_ROW_END):
+                    found.append((bounds[index], bounds[index + 1]))
+    except (struct.error, ValueError, IndexError) as exc:
+        log.debug("unreadable paragraph properties: %s", exc)
+        return (), ()
+    found.sort()
+    return tuple(low for low, _high in found), tuple(high for _low, high in found)
 
 
 def _lines(story: str, distinct: bool = True) -> list[str]:
@@ -395,8 +474,14 @@ def _lines(story: str, distinct: bool = True) -> list[str]:
     while previous != story:  # nested fields resolve from the inside out
         previous = story
         story = _FIELD.sub(r"\1", story)
-    # a cell ends with \x07, and its row with one more: the row is a line of its own
-    story = _CONTROL.sub("", story.replace("\x07\x07", "\t\n").replace("\x07", "\t"))
+    if _ROW_END in story:
+        # the rows' ends known: the last cell's mark before one ends the line
+        story = story.replace("\x07" + _ROW_END, "\n").replace(_ROW_END, "\n")
+    else:
+        # a cell ends with \x07, and its row with one more (an empty cell's mark reads
+        # so too): the row is a line of its own
+        story = story.replace("\x07\x07", "\t\n")
+    story = _CONTROL.sub("", story.replace("\x07", "\t"))
     lines: list[str] = []
     for line in re.split(r"[\r\n\x0c]", story):
         # a table row is one line, its cells ended by tabs (the row's own mark too)
