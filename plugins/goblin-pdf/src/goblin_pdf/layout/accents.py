@@ -25,10 +25,11 @@ def attach_accents(codes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, dict
     within ``_CENTRE_GAP`` of the accent's height) attach; a lone ``^`` in running text
     stays put, over a letter of the next line too.
     """
-    accents = np.nonzero(np.isin(codes, _ACCENT_CODES))[0]
+    is_accent = np.isin(codes, _ACCENT_CODES)
+    accents = np.nonzero(is_accent)[0]
     if accents.size == 0:
         return box, {}
-    letters = np.nonzero(~np.isin(codes, _ACCENT_CODES))[0]
+    letters = np.nonzero(~is_accent)[0]
     if letters.size == 0:
         return box, {}
     box = box.copy()
@@ -36,7 +37,7 @@ def attach_accents(codes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, dict
     lx0, ly0, lx1, ly1 = box[letters].T
     # what every accent is matched against, worked out once for the page
     letter_centre = (ly0 + ly1) / 2
-    not_space = ~np.isin(codes[letters], [32])
+    not_space = codes[letters] != 32
     for a in accents:  # accents are few; each is matched against all letters at once
         ax0, ay0, ax1, ay1 = box[a]
         height = max(ay1 - ay0, 1e-6)

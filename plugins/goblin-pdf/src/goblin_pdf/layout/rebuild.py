@@ -25,8 +25,7 @@ from goblin_pdf.layout.column_screen import Box, may_have_columns
 from goblin_pdf.layout.columns import column_gutters, read_across
 from goblin_pdf.layout.drop_capitals import attach_drop_capitals
 from goblin_pdf.layout.duplicates import duplicate_mask
-from goblin_pdf.layout.glyphs import SPACES as _SPACES
-from goblin_pdf.layout.glyphs import Glyphs, read_glyphs
+from goblin_pdf.layout.glyphs import Glyphs, is_space, read_glyphs
 from goblin_pdf.layout.lines import Run, build_runs
 from goblin_pdf.layout.native import ink_boxed
 from goblin_pdf.layout.outcome import PageLayout, TagOutcome
@@ -148,12 +147,13 @@ def _runs(glyphs: Glyphs, keep: np.ndarray, joined: frozenset[int] = frozenset()
         codes[letter] = ord(dotted(chr(codes[letter]), mark))
     chars = codes[order].astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
     stream = keep[order]
-    space = np.isin(glyphs.codes, _SPACES) | ~glyphs.drawn
+    space = is_space(glyphs.codes) | ~glyphs.drawn
     if joined:
         space[[i for i in joined if i < space.size]] = False
     before = np.zeros(stream.size, dtype=bool)
     before[stream > 0] = space[stream[stream > 0] - 1]
-    before[np.isin(order, list(links))] = False  # an attached accent never opens a word
+    if links:
+        before[np.isin(order, list(links))] = False  # an attached accent never opens a word
     # spaces the text took back (letter-spaced type): the boxes around them part nothing;
     # line breaks taken back are left to the boxes, which may still show a word gap
     taken_back = [i for i in joined if i < glyphs.codes.size and glyphs.codes[i] == 0x20]
