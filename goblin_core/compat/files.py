@@ -297,13 +297,21 @@ def _unpack(file_path: str, destination: str, budget: ExtractionBudget, *,
                         registry=registry)
     except (GoblinError, OSError) as exc:
         log.error("Error extracting %s: %s", file_path, exc)
-        if not existed and os.path.isdir(destination) and not os.listdir(destination):
-            os.rmdir(destination)  # GoblinTools leaves no trace of a failed extraction
+        _drop_if_left_empty(destination, existed)
         return False, []
     extracted, kept = _record_result(result, budget, _size_or_none(file_path))
+    _drop_if_left_empty(destination, existed)
     if extracted and remove_source and _complete(result):
         os.remove(file_path)
     return extracted, kept
+
+
+def _drop_if_left_empty(destination: str, existed: bool) -> None:
+    """Remove the destination folder an extraction made when nothing stayed in it: as
+    GoblinTools, which moves files into place, a failure or an empty archive (or one
+    whose every member a limit refused) leaves no folder behind."""
+    if not existed and os.path.isdir(destination) and not os.listdir(destination):
+        os.rmdir(destination)
 
 
 def _complete(result: UnpackResult) -> bool:
