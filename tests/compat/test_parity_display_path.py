@@ -4,12 +4,13 @@ content), whatever name the caller shows it under."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from goblin_core.compat import TextExtractor
-from goblin_core.registry import default_registry
+from goblin_core.registry import Registry, default_registry
 from goblin_core.testing.corpus import skip_or_fail
 
 
@@ -63,11 +64,8 @@ def test_an_html_page_loses_no_paragraph_under_another_name(tmp_path: Path) -> N
         assert text == f'file_path_pwd:"{shown}"\nprimeiro\nsegundo'
 
 
-def test_archive_members_are_tagged_under_the_display_path(tmp_path: Path) -> None:
-    import zipfile
-
-    if not default_registry().ranked("archive", "application/zip"):
-        skip_or_fail("no ZIP archive handler is installed (pip install 'goblin-core[archives]')")
+def test_archive_members_are_tagged_under_the_display_path(tmp_path: Path,
+                                                          zip_registry: Registry) -> None:
     path = tmp_path / "pacote.zip"
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("leia.txt", "conteudo")
