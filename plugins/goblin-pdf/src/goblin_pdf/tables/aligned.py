@@ -207,7 +207,7 @@ def aligned_tables(lines: Sequence[TextLine], number: int,
         # A rejected block is not searched again from its other lines: seeds inside it
         # grow into the same block (this keeps long prose pages linear).
         index = max(last, index) + 1
-        if table is not None:
+        if table is not None and table.kept:
             found.append(table)
             floor = index
     return found

@@ -60,7 +60,7 @@ def borderless_tables(page: Any, number: int, grids: Sequence[BBox]) -> list[Fou
         if any(_overlaps(frame, t.bbox) for t in found if not t.continuation):
             continue
         table = framed_table(stack, words, number, size)
-        if table is not None and not holds_drawing(page, table.bbox):
+        if table is not None and table.kept and not holds_drawing(page, table.bbox):
             found.append(table)
     # Rules over untitled rows may only continue a table from the page before: their
     # words stay open to alignment, which also sees a row above the first rule, and

@@ -8,6 +8,7 @@ header fall in one range because their boxes overlap.
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -64,13 +65,20 @@ def _as_words(columns: Sequence[Span]) -> list[Word]:
 
 def column_of(word: Word, columns: Sequence[Span]) -> int:
     """Index of the column holding most of ``word`` (the nearest one when it is in a gutter)."""
-    centre = (word.x0 + word.x1) / 2
-    best, distance = 0, float("inf")
-    for index, (a, b) in enumerate(columns):
-        away = 0.0 if a <= centre <= b else min(abs(centre - a), abs(centre - b))
-        if away < distance:
-            best, distance = index, away
-    return best
+    return _place((word.x0 + word.x1) / 2, columns, [a for a, _ in columns])
+
+
+def _place(centre: float, columns: Sequence[Span], starts: Sequence[float]) -> int:
+    """Index of the column of ``columns`` (sorted, apart; ``starts`` their left edges)
+    holding ``centre``, or nearest to it, the left one of two as near: found by bisection,
+    as a page of small print cuts lines into hundreds of columns."""
+    index = bisect.bisect_right(starts, centre) - 1
+    if index < 0:
+        return 0
+    if centre <= columns[index][1] or index + 1 == len(columns):
+        return index
+    after = index + 1
+    return index if centre - columns[index][1] <= columns[after][0] - centre else after
 
 
 def spans_of(columns: Sequence[Span], rows: Sequence[Sequence[str]]) -> tuple[Span, ...]:
@@ -109,8 +117,9 @@ def _title_column(word: Word, columns: Sequence[Span]) -> int | None:
 def line_cells(line: TextLine, columns: Sequence[Span]) -> list[str]:
     """One line's text cut into ``columns``: words of a column joined by spaces."""
     cells: list[list[str]] = [[] for _ in columns]
+    starts = [a for a, _ in columns]
     for word in line.words:
-        cells[column_of(word, columns)].append(word.text)
+        cells[_place((word.x0 + word.x1) / 2, columns, starts)].append(word.text)
     return [" ".join(c) for c in cells]
 
 

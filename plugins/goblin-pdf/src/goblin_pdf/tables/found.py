@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from goblin_core.model import Table
 from goblin_core.table_repair import Rows, header_rows
 
+#: A table's part carried over a page break starts above this share of its page's height.
+STARTS_HIGH = 0.5
+
 
 @dataclass(frozen=True)
 class FoundTable:
@@ -38,6 +41,12 @@ class FoundTable:
     column_lefts: tuple[float, ...] = ()
     column_spans: tuple[tuple[float, float], ...] = ()
     continuation: bool = False
+
+    @property
+    def kept(self) -> bool:
+        """False for untitled rows starting too low on their page to carry on a table
+        from the page before (``STARTS_HIGH``): no table at all."""
+        return not self.continuation or self.bbox[1] <= STARTS_HIGH * self.page_size[1]
 
     @property
     def ends_on(self) -> int:

@@ -18,14 +18,13 @@ from dataclasses import replace
 
 from goblin_core.structured.brazilian_numbers import is_figure
 from goblin_core.table_repair import header_rows, is_header_row, joined_continuation
-from goblin_pdf.tables.found import FoundTable
+from goblin_pdf.tables.found import STARTS_HIGH, FoundTable
 
 #: Table edges may differ by this share of the page width and still line up.
 ALIGN_TOLERANCE = 0.02
-#: A table that continues must reach below this share of its page's height...
+#: A table that continues must reach below this share of its page's height (and its
+#: continuation start above ``STARTS_HIGH`` of the next page's).
 ENDS_LOW = 0.6
-#: ...and its continuation must start above this share of the next page's height.
-STARTS_HIGH = 0.5
 
 
 #: A repeated column header is looked for in this many leading rows of the table.
