@@ -538,8 +538,11 @@ class TextExtractor:
             tree.reports[name] = report
             if doc.mime == "application/pdf":
                 warn_if_untrusted(report, ocr=self.ocr_handler is not None)
-        body = joined_pages(doc, [page_text_with_tables(p, self.extract_tables)
-                                  for p in doc.pages])
+        # As GoblinTools, extract_tables embeds a PDF's tables, whose text layer loses
+        # their columns; other formats' text already holds each row, cells tab-separated,
+        # and a Markdown copy would give every cell twice.
+        tables_inline = self.extract_tables and doc.mime == "application/pdf"
+        body = joined_pages(doc, [page_text_with_tables(p, tables_inline) for p in doc.pages])
         if has_meaningful_text(body):
             tree.blocks.append(f"{file_tag(name)}\n{body}")
 
