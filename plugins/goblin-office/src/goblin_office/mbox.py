@@ -6,7 +6,9 @@ body line that starts with "From " unescaped, and the standard library's ``mailb
 which splits at every such line, cut those messages in two. Each message goes back
 through the pipeline as ``box.mbox/0001.eml``, so its headers, body and attachments come
 out as any ``.eml``'s do, the ``>From `` quoting of its body lines undone. The
-mailbox's own page is a table of the messages (date, sender, subject).
+mailbox's own page is a table of the messages (date, sender, subject), read from each
+message's headers; a message's whole text is read from the file only when its turn as a
+child comes, so a mailbox of gigabytes is read in the memory of its largest message.
 """
 
 from __future__ import annotations
