@@ -111,9 +111,7 @@ class OCRProcessor:
 
                 image = Image.fromarray(image)
             if hasattr(image, "save"):
-                buffer = io.BytesIO()
-                image.save(buffer, format="PNG")
-                source, name = buffer.getvalue(), "image.png"
+                source, name = png_bytes(image), "image.png"
         except (OSError, TypeError, ValueError) as exc:
             # As GoblinTools: an image that cannot be encoded gives no text, not an error.
             log.error("Error during image OCR: %s: %s", type(exc).__name__, exc)
@@ -146,6 +144,32 @@ class OCRProcessor:
             return {}
         by_index = {p.number - 1: trusted_ocr_text(p) for p in document.pages}
         return {i: by_index[i] for i in wanted if i in by_index}
+
+
+def png_bytes(image: Any) -> bytes:
+    """A PIL image encoded as PNG for goblin's OCR backends.
+
+    A mode PNG cannot hold is converted as a viewer shows it: CMYK, YCbCr and the
+    like to RGB; 32-bit integer and float pixels (a 16-bit scan's) to 8-bit grey
+    across their range, so the text does not clip to white.
+    """
+    buffer = io.BytesIO()
+    try:
+        image.save(buffer, format="PNG")
+        return buffer.getvalue()
+    except OSError:
+        pass
+    if image.mode in ("I", "F"):
+        low, high = image.getextrema()
+        if low < 0 or high > 255:
+            span = float(high - low) or 1.0
+            image = image.point(lambda value: (value - low) * 255.0 / span)
+        image = image.convert("L")
+    else:
+        image = image.convert("RGB")
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
 
 
 def reads_images_its_own_way(handler: Any) -> bool:
