@@ -33,7 +33,6 @@ from goblin_pdf.tables.columns import (
     GUTTER_EM,
     Span,
     bridges,
-    cells_of_title,
     column_of,
     line_cells,
     line_spans,
@@ -54,8 +53,9 @@ from goblin_pdf.tables.plausible import (
     titled,
     wide_columns,
 )
-from goblin_pdf.tables.records import group_rows, has_figure, spaced_records
+from goblin_pdf.tables.records import group_rows, spaced_records
 from goblin_pdf.tables.text_lines import TextLine, median_height
+from goblin_pdf.tables.titles import titles_over
 
 #: A line in this many pieces at least starts a candidate table.
 MIN_SEED_COLUMNS = 3
@@ -122,18 +122,6 @@ def _without_column(lines: Sequence[TextLine], columns: Sequence[Span],
     return [TextLine(words) for words in kept if words]
 
 
-def _spread_title(lines: Sequence[TextLine], gutter: float) -> TextLine | None:
-    """The first line when it is a line of column titles running across the gutters of
-    the lines below (left-aligned titles over right-aligned figures, as a spreadsheet
-    prints them), else None."""
-    if len(lines) < 2 or has_figure(lines[:1]):
-        return None
-    below = line_spans(lines[1:], gutter)
-    if not bridges(below, lines[0], gutter):
-        return None
-    return lines[0] if cells_of_title(lines[0], below, gutter) is not None else None
-
-
 def aligned_table(block: Sequence[TextLine], number: int,
                   page_size: tuple[float, float]) -> FoundTable | None:
     """The table a block of aligned lines holds, or None when the guards reject it."""
@@ -141,17 +129,13 @@ def aligned_table(block: Sequence[TextLine], number: int,
     lines = _trimmed(block, gutter)
     if not lines:
         return None
-    title = _spread_title(lines, gutter)
-    body = lines[1:] if title is not None else lines
-    columns = realigned(line_spans(body, gutter), body)
+    titles = titles_over(lines, gutter)
+    body = lines[titles.count:] if titles is not None else lines
+    columns = titles.columns if titles is not None else realigned(line_spans(lines, gutter),
+                                                                  lines)
     if len(columns) < MIN_COLUMNS:
         return None
-    title_cells: list[list[str]] = []
-    if title is not None:
-        placed = cells_of_title(title, columns, gutter)
-        if placed is None:
-            return None
-        title_cells = [placed]
+    title_cells = [titles.row] if titles is not None else []
     cells = [*title_cells, *(line_cells(line, columns) for line in body)]
     side = prose_side(cells)
     if side is not None:

@@ -88,32 +88,6 @@ def spans_of(columns: Sequence[Span], rows: Sequence[Sequence[str]]) -> tuple[Sp
     return tuple(columns) if width == len(columns) else ()
 
 
-def cells_of_title(title: TextLine, columns: Sequence[Span], gutter: float) -> list[str] | None:
-    """A line of column titles cut into ``columns``, or None when a title falls under
-    no column, or its words (closer than ``gutter``) under two: a heading over a pair
-    of columns, not a column's title.
-
-    A title over its column overlaps it; one that does not is left-aligned in the cell
-    of figures right-aligned to its right, and goes to the first column starting
-    right of it that reaches past its end.
-    """
-    cells: list[list[str]] = [[] for _ in columns]
-    for a, b in segments(title, gutter):
-        words = [w for w in title.words if a <= w.x0 and w.x1 <= b]
-        places = {_title_column(word, columns) for word in words}
-        place = places.pop() if len(places) == 1 else None
-        if place is None:
-            return None
-        cells[place].extend(w.text for w in words)
-    return [" ".join(c) for c in cells]
-
-
-def _title_column(word: Word, columns: Sequence[Span]) -> int | None:
-    overlapped = (i for i, (a, b) in enumerate(columns) if a < word.x1 and word.x0 < b)
-    right = (i for i, (a, b) in enumerate(columns) if a > word.x0 and b >= word.x1)
-    return next(overlapped, next(right, None))
-
-
 def line_cells(line: TextLine, columns: Sequence[Span]) -> list[str]:
     """One line's text cut into ``columns``: words of a column joined by spaces."""
     cells: list[list[str]] = [[] for _ in columns]

@@ -39,6 +39,7 @@ from goblin_pdf.tables.text_lines import (
     median_height,
     text_lines,
 )
+from goblin_pdf.tables.titles import titles_over
 
 #: Header lines above the top rule: at most this many...
 MAX_HEADER_LINES = 4
@@ -94,16 +95,21 @@ def framed_table(stack: Sequence[Rule], words: Sequence[Word], number: int,
     gutter = GUTTER_EM * median_height(body)
     header = _header_above(stack, words, body, gutter)
     lines = [*header, *body]
-    columns = line_spans(lines, gutter)
-    if len(columns) < 2:
-        return None
     cuts = [header[0].top] if header else []
     cuts += [r.y for r in stack]
-    raw: list[list[str]] = []
-    for index, band in enumerate(_bands(lines, cuts)):
-        raw += group_rows(band, columns, first=index == 0)
+    # titles running across the gutters of the rows, or over a group of columns, are
+    # placed on the rows' columns
+    titles = titles_over(lines, gutter)
+    title_rows = [titles.row] if titles is not None else []
+    rest = lines[titles.count:] if titles is not None else lines
+    columns = titles.columns if titles is not None else line_spans(lines, gutter)
+    if len(columns) < 2:
+        return None
+    raw = list(title_rows)
+    for index, band in enumerate(_bands(rest, cuts)):
+        raw += group_rows(band, columns, first=index == 0 and not title_rows)
     rows = normalize_table_rows(raw)
-    if not _plausible(rows, [line_cells(ln, columns) for ln in lines]):
+    if not _plausible(rows, [*title_rows, *(line_cells(ln, columns) for ln in rest)]):
         return None
     # Without a title row, rules over label/figure lines are a list or a chart's grid,
     # unless they carry on the table the page before ends with.
