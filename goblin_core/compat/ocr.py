@@ -158,7 +158,8 @@ def png_bytes(image: Any) -> bytes:
         image.save(buffer, format="PNG")
         return buffer.getvalue()
     except OSError:
-        pass
+        if not hasattr(image, "convert"):
+            raise  # no PIL image: nothing to convert, the caller says it gives no text
     if image.mode in ("I", "F"):
         low, high = image.getextrema()
         if low < 0 or high > 255:
