@@ -429,6 +429,9 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
     if not isinstance(payload, str):
         return message
     declared = message.get_boundary()
+    unwrapped = _parts_transfer_encoded(message, data)
+    if unwrapped is not None:
+        return unwrapped
     found = _DELIMITER_LINE.search(payload)
     if found is not None and found.group(1) != declared:
         mended = _parsed_with_boundary(data, declared, found.group(1))
@@ -437,6 +440,33 @@ def _with_the_boundary_used(message: EmailMessage, data: bytes) -> EmailMessage:
     del message["Content-Type"]
     message["Content-Type"] = "text/html" if _HTML_START.match(payload) else "text/plain"
     return message
+
+
+_TRANSFER_ENCODING = re.compile(
+    rb"^content-transfer-encoding:[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*\r?\n", re.I | re.M)
+
+
+def _parts_transfer_encoded(message: EmailMessage, data: bytes) -> EmailMessage | None:
+    """``data`` parsed again with its body's transfer encoding undone, when a multipart
+    message's parts were base64- or quoted-printable-encoded whole (RFC 2045 allows
+    neither on a multipart; broken gateways send it, and mail clients decode it): its
+    boundary lines are found once decoded. None for any other message."""
+    encoding = str(message.get("Content-Transfer-Encoding", "")).strip().lower()
+    boundary = message.get_boundary()
+    if encoding not in ("base64", "quoted-printable") or not boundary:
+        return None
+    decoded = decoded_payload(message)
+    delimiter = b"--" + boundary.encode("utf-8", "surrogateescape")
+    if not isinstance(decoded, bytes) or delimiter not in decoded:
+        return None
+    end = _HEADERS_END.search(data)
+    if end is None:
+        return None
+    head = _TRANSFER_ENCODING.sub(b"", data[:end.start()] + b"\n")
+    mended = parse_mail(head + b"\n" + decoded)
+    if isinstance(mended, EmailMessage) and isinstance(mended.get_payload(), list):
+        return mended
+    return None
 
 
 def _signed_content_read(message: EmailMessage, data: bytes) -> EmailMessage:
