@@ -207,6 +207,10 @@ class _BuiltinParser:
 
     def __call__(self, file_path: str) -> str:
         tree = self.extractor.extract_tree(file_path, None)
+        report = tree.file_report(str(file_path))
+        if report is not None:
+            # As GoblinTools' PDF and image parsers, which record their report themselves.
+            self.extractor.last_extraction_report = report
         return "\n\n".join(
             block.split("\n", 1)[1] if "\n" in block else "" for block in tree.blocks
         )
