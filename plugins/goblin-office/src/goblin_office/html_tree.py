@@ -51,6 +51,10 @@ _INVISIBLE = frozenset(
         # word, as Word and ODF text are read ("漢字", not "漢kan字ji")
         "rt",
         "rp",
+        # a page's title is shown in the browser's tab, never in the page, wherever it is
+        # written (the metadata keeps it): a title after the head's end, or a page with
+        # no head read flat, put it among the words
+        "title",
     }
 )
 _MAX_DEPTH = 200
