@@ -20,9 +20,11 @@ UNKNOWN = FileType("application/octet-stream", "", 0.0)
 def detect(registry: Registry, config: Config, source: Source) -> FileType:
     """Ask every available sniffer; the most confident answer wins, ties by priority.
 
-    An empty file is an EmptyFile (a CorruptDocument). When no sniffer answers, the
+    An empty file is an EmptyFile (a CorruptDocument); the path of a FIFO, socket or
+    device an OSError, as the pipeline refuses it. When no sniffer answers, the
     extension decides (with low confidence), else application/octet-stream.
     """
+    source.refuse_special_file()
     head = source.head(HEAD_BYTES)
     if not head:
         raise EmptyFile("the file is empty (0 bytes): there is nothing to extract",

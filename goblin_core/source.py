@@ -119,8 +119,7 @@ class Source:
         if self._stream is not None:
             self._data = read_bounded(self._stream, limit, self.display_name)
             self._stream = None
-        if self._path is not None:
-            _refuse_special_file(self._path)
+        self.refuse_special_file()
         size = self.size
         if limit and size > limit:
             raise FileTooLarge(
@@ -213,6 +212,12 @@ class Source:
         with self.open() as stream:
             stream.seek(offset)
             return stream.read(size)
+
+    def refuse_special_file(self) -> None:
+        """OSError when this is the path of a FIFO, socket or device: reading one waits
+        for a writer, for ever when none comes."""
+        if self._path is not None:
+            _refuse_special_file(self._path)
 
     def head(self, size: int = HEAD_BYTES) -> bytes:
         return self.read(size)

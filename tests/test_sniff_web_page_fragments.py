@@ -60,3 +60,25 @@ def test_a_page_opening_with_a_long_comment_is_a_web_page() -> None:
             b"<body><p>Ol&aacute;&nbsp;mundo<br>linha dois</p></body></html>\n")
     found = detect(CORE_ONLY, CORE_ONLY.config(), Source.from_bytes(page, "index"))
     assert found.mime == "text/html"
+
+
+@pytest.mark.parametrize(
+    ("data", "mime"),
+    [
+        (b"<p>Primeiro par&aacute;grafo.</p>\n<p>Segundo.</p>\n", "text/html"),
+        (b"<div><p>um</p></div>\n<div><p>dois</p></div>", "text/html"),
+        (b"<registro><nome>Ana</nome></registro>\n", "application/xml"),
+    ],
+    ids=["paragraphs", "divisions", "xml-root"],
+)
+def test_a_nameless_piece_of_a_web_page_is_no_xml_file(data: bytes, mime: str) -> None:
+    """It opens and closes with one element, as XML does, but holds several: read as XML,
+    everything after its first element was lost."""
+    found = detect(CORE_ONLY, CORE_ONLY.config(), Source.from_bytes(data, "trecho"))
+    assert found.mime == mime
+
+
+def test_a_piece_of_a_web_page_named_xml_stays_xml() -> None:
+    data = b"<p>Primeiro.</p>\n<p>Segundo.</p>\n"
+    found = detect(CORE_ONLY, CORE_ONLY.config(), Source.from_bytes(data, "trecho.xml"))
+    assert found.mime == "application/xml"

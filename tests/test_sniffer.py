@@ -6,6 +6,7 @@ import gzip
 import io
 import tarfile
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -191,3 +192,32 @@ def test_xml_without_a_declaration_under_a_text_name_keeps_that_name_s_format() 
         found = MagicSniffer().sniff(feed, Source.from_bytes(feed, name))
         assert found is not None and found.mime == mime, name
 
+
+
+def test_detect_refuses_a_fifo_instead_of_waiting_for_a_writer(tmp_path: Path) -> None:
+    import os
+    import threading
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    registry = load_registry(load=[])
+    outcome: list[BaseException | object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(detect(registry, registry.config(), Source.from_path(fifo)))
+        except OSError as exc:
+            outcome.append(exc)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():
+        # a writer lets the blocked read go, so the test run does not hang
+        with open(fifo, "wb"):
+            pass
+        pytest.fail("detect waited for a writer on a FIFO")
+    [error] = outcome
+    assert isinstance(error, OSError) and "not a regular file" in str(error)

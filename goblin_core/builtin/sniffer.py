@@ -88,6 +88,12 @@ _HTML_FRAGMENT = re.compile(
     rb"|pre|h[1-6]|form|ul|ol|br|b|i|u|a|img|iframe)[\s/>]", re.I | re.S)
 _HTML_CLOSING = re.compile(rb"</(?:table|title|style|script|div|p|span|font|center|pre|h[1-6]"
                            rb"|form|ul|ol|td|tr|li|b|i|u|a)\s*>", re.I)
+#: HTML's elements for text, as a page's piece written without its html tag opens with one
+_HTML_ELEMENTS = frozenset({
+    "p", "div", "span", "table", "ul", "ol", "li", "dl", "h1", "h2", "h3", "h4", "h5", "h6",
+    "b", "i", "u", "em", "strong", "a", "font", "center", "pre", "blockquote", "form",
+    "section", "article", "header", "footer", "nav", "main", "aside", "figure", "br", "hr",
+})
 _MAIL_HEADER = re.compile(
     rb"^(Received|Return-Path|From|To|Subject|Date|Message-ID|MIME-Version|Delivered-To|X-[\w-]+):",
     re.I | re.M,
@@ -239,6 +245,11 @@ class MagicSniffer(BaseEngine):
                 return FileType("image/svg+xml", "svg", 0.6)
             return FileType("application/xml", "xml", 0.6)
         root = _xml_root(sample, source)
+        if root is not None and root in _HTML_ELEMENTS and \
+                BY_EXTENSION.get(source.extension) is None:
+            # A piece of a web page (<p>..</p><p>..</p>) opens and closes with one element
+            # as an XML file does, but holds several: read as XML, all but its first was lost.
+            return FileType("text/html", "html", 0.5)
         if root is not None:
             return FileType("image/svg+xml", "svg", 0.5) if root.rpartition(":")[2] == "svg" \
                 else FileType("application/xml", "xml", 0.5)
