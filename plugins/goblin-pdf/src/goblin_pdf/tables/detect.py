@@ -8,11 +8,12 @@ grids that are not tables (one-column text boxes, tiny fragments) dropped.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from goblin_core.table_repair import has_text, is_meaningful_table, normalize_table_rows
 from goblin_pdf.page_weight import drawing_operators, drawn_xobjects
@@ -39,6 +40,8 @@ MAX_PAGE_CONTENT_BYTES = 10_000_000
 MAX_TABLE_OPERATORS = 25_000
 #: Glyphs are de-duplicated when at least this many are drawn twice.
 MIN_DOUBLED_CHARS = 10
+#: A glyph starting this close (points) to where the one before ends goes on its word.
+ABUT = 0.5
 
 BBox = tuple[float, float, float, float]
 
@@ -157,8 +160,71 @@ def _raw_tables(page: Any, strategies: Sequence[Mapping[str, Any]]) -> list[_Gri
             if any(_overlap(bbox, other.bbox) > SAME_TABLE_OVERLAP for other in kept):
                 continue
             lefts = tuple(sorted({float(cell[0]) for cell in table.cells}))
-            kept.append(_Grid(bbox, table.extract(), lefts))
+            kept.append(_Grid(bbox, _cells_text(page, table), lefts))
     return kept
+
+
+class _Glyphs:
+    """The glyphs a pdfplumber table reads its cells from (its page's ``chars``)."""
+
+    def __init__(self, chars: list[dict[str, Any]]) -> None:
+        self.chars = chars
+
+
+def _cells_text(page: Any, table: Any) -> list[list[str | None]]:
+    """The text of a grid's cells, a word running over a cell's right border kept whole
+    in the cell it starts in.
+
+    Spreadsheets print a text longer than its cell clipped at the border: its glyphs
+    past the border are drawn, hidden, in the next cell, and read there they glued
+    onto its own text (``Descriptio`` | ``nUnit``).
+    """
+    from pdfplumber.table import Table as PlumberTable
+
+    borders = sorted({float(cell[0]) for cell in table.cells}
+                     | {float(cell[2]) for cell in table.cells})[1:-1]
+    x0, top, x1, bottom = (float(v) for v in table.bbox)
+    inside = [c for c in page.chars if x0 <= c["x0"] and c["x1"] <= x1
+              and top <= c["top"] and c["bottom"] <= bottom]
+    if not borders or not inside:
+        return table.extract()
+    moved = _overflow_moved(inside, borders)
+    if not moved:
+        return table.extract()
+    chars = [moved.get(id(char), char) for char in page.chars]
+    # the table reads nothing of its page but the glyphs
+    return PlumberTable(cast(Any, _Glyphs(chars)), table.cells).extract()
+
+
+def _overflow_moved(chars: Sequence[dict[str, Any]],
+                    borders: Sequence[float]) -> dict[int, dict[str, Any]]:
+    """Glyphs that run a word on past a border, by id, moved back just inside it."""
+    moved: dict[int, dict[str, Any]] = {}
+    for line in _glyph_lines(chars):
+        border: float | None = None
+        for before, char in itertools.pairwise(line):
+            centre = (char["x0"] + char["x1"]) / 2
+            abuts = abs(char["x0"] - before["x1"]) <= ABUT and char["text"].strip()
+            if border is None and abuts:
+                border = next((b for b in borders
+                               if (before["x0"] + before["x1"]) / 2 < b <= centre), None)
+            elif not abuts:
+                border = None
+            if border is not None:
+                # just inside the border, each after the one before
+                place = border - ABUT / (2 + len(moved))
+                moved[id(char)] = {**char, "x0": place - ABUT / 100, "x1": place}
+    return moved
+
+
+def _glyph_lines(chars: Sequence[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Glyphs on one baseline, in the order the page draws them: a word's glyphs follow
+    each other there, where the next cell's text, drawn over a clipped word's end,
+    would come between them in the order of their places."""
+    lines: dict[int, list[dict[str, Any]]] = {}
+    for char in chars:
+        lines.setdefault(round(char["bottom"]), []).append(char)
+    return list(lines.values())
 
 
 def _kept_column_lefts(grid: _Grid, width: int) -> tuple[float, ...]:
