@@ -29,3 +29,22 @@ class StreamView(io.RawIOBase):
         if not self.closed:
             self._stream.close()
         super().close()
+
+
+class SizedView(StreamView):
+    """A view ``length`` bytes long that keeps its own position; ``read`` serves it."""
+
+    def __init__(self, stream: BinaryIO, length: int) -> None:
+        super().__init__(stream)
+        self._length = length
+        self._position = 0
+
+    def tell(self) -> int:
+        return self._position
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._position, io.SEEK_END: self._length}[whence]
+        if base + offset < 0:
+            raise OSError("seek before the start of the zip")
+        self._position = base + offset
+        return self._position

@@ -19,7 +19,7 @@ import io
 import struct
 from typing import BinaryIO
 
-from goblin_archives.stream_views import StreamView
+from goblin_archives.stream_views import SizedView
 
 _EOCD = b"PK\x05\x06"
 _CENTRAL = b"PK\x01\x02"
@@ -43,7 +43,7 @@ def hidden_end_record(stream: BinaryIO) -> int | None:
     stream.seek(start)
     tail = stream.read()
     stream.seek(0)
-    chosen = _zipfile_choice(tail)
+    chosen = zipfile_choice(tail)
     if chosen is None:
         return None
     at = tail.find(_EOCD)
@@ -55,7 +55,7 @@ def hidden_end_record(stream: BinaryIO) -> int | None:
     return None
 
 
-def _zipfile_choice(tail: bytes) -> int | None:
+def zipfile_choice(tail: bytes) -> int | None:
     """Where in ``tail`` zipfile finds the end record (its ``_EndRecData``)."""
     last = tail[-_RECORD:]
     if len(last) == _RECORD and last.startswith(_EOCD) and last[-2:] == b"\0\0":
@@ -86,25 +86,13 @@ def _directory_is_there(stream: BinaryIO, at: int, record: bytes) -> bool:
     return found
 
 
-class CommentCut(StreamView):
+class CommentCut(SizedView):
     """``stream`` up to the end of the record at ``record``, its comment dropped (the
     comment length read as zero), so zipfile takes that record."""
 
     def __init__(self, stream: BinaryIO, record: int) -> None:
-        super().__init__(stream)
-        self._length = record + _RECORD
+        super().__init__(stream, record + _RECORD)
         self._comment_length = record + 20
-        self._position = 0
-
-    def tell(self) -> int:
-        return self._position
-
-    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
-        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._position, io.SEEK_END: self._length}[whence]
-        if base + offset < 0:
-            raise OSError("seek before the start of the zip")
-        self._position = base + offset
-        return self._position
 
     def read(self, size: int | None = -1) -> bytes:
         end = self._length if size is None or size < 0 else min(self._length,

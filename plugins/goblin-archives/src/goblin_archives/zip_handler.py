@@ -31,9 +31,10 @@ from goblin_archives.scratch import ByteMeter
 from goblin_archives.spanned_zip import spanned_members
 from goblin_archives.volumes import later_volume, spanned_zip_set, volume_member, whole_file
 from goblin_archives.zip_end import CommentCut, hidden_end_record
+from goblin_archives.zip_local import RebuiltZip, end_inside_first_member, rebuilt_directory
 from goblin_core.config import Config
 from goblin_core.engines import ArchiveLimits, BaseEngine, Member, MemberKind
-from goblin_core.errors import PasswordRequired, UnsafeArchive, UnsupportedFormat
+from goblin_core.errors import CorruptDocument, PasswordRequired, UnsafeArchive, UnsupportedFormat
 from goblin_core.source import Source
 
 _UTF8_FLAG = 0x800
@@ -75,6 +76,24 @@ def _read(opener: Callable[[], BinaryIO], meter: ByteMeter, config: Config) -> I
         def opener() -> BinaryIO:
             return CommentCut(whole_opener(), record)  # type: ignore[return-value]
 
+    damage: CorruptDocument | None = None
+    if end_inside_first_member(stream):
+        # zipfile would read a zip stored in the first member as the whole file
+        rebuilt = rebuilt_directory(stream, limits.max_members + 1)
+        damage = CorruptDocument(
+            "the zip's own directory is missing (the file is cut short or damaged): the last "
+            "end record in it belongs to a zip stored inside one of its members; "
+            f"{rebuilt.members} whole member(s) were read through their local headers; not "
+            f"read: {rebuilt.stopped}", file=display)
+        if not rebuilt.members:
+            stream.close()
+            raise damage  # nothing here to read: the handler of last resort may do better
+        cut_opener = opener
+        stream = RebuiltZip(stream, rebuilt)  # type: ignore[assignment]
+
+        def opener() -> BinaryIO:
+            return RebuiltZip(cut_opener(), rebuilt)  # type: ignore[return-value]
+
     aes = AesReader(opener)
     try:
         declared = zip_declared_count(_tail(stream))
@@ -93,6 +112,8 @@ def _read(opener: Callable[[], BinaryIO], meter: ByteMeter, config: Config) -> I
                 meter.check_total()
                 opened = _Opened(archive, aes, index, meter, shared.get(index, ""))
                 yield _member(opened, info, name, display, password)
+        if damage is not None:
+            raise damage
     finally:
         aes.close()
         stream.close()
