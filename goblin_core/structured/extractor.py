@@ -100,7 +100,8 @@ def structure_document(document: Document, path: str | None = None) -> Structure
 class StructuredExtractor:
     """Item-oriented tables of PDF, XLSX, XLSM, CSV and DOCX files.
 
-    ``max_pdf_pages`` reads at most that many pages; ``ocr_tables`` lets the
+    ``max_pdf_pages`` reads at most that many pages of a PDF (other files are read
+    whole: a workbook's sheets are its pages); ``ocr_tables`` lets the
     pipeline OCR pages whose text layer is missing or broken (their prose;
     tables are read from the text layer). Other goblin options (``password``,
     ``timeout``...) pass through ``options``. Usage::
@@ -127,11 +128,12 @@ class StructuredExtractor:
         self.registry = registry
         self.options = options
 
-    def _options(self) -> dict[str, Any]:
+    def _options(self, mime: str) -> dict[str, Any]:
         options: dict[str, Any] = {"ocr": "auto" if self.ocr_tables else "never"}
         options.update(self.options)
         options["tables"] = True
-        if self.max_pdf_pages:
+        # goblin.max_pages caps any document's pages: a workbook's sheets, a CSV's one page
+        if self.max_pdf_pages and mime == "application/pdf":
             options["max_pages"] = int(self.max_pdf_pages)
         return options
 
@@ -158,7 +160,7 @@ class StructuredExtractor:
         if mime is None or source_label(mime, path.name) is None:
             return StructuredDocument(path=str(path))
         try:
-            document = extract(path, registry=self.registry, **self._options())
+            document = extract(path, registry=self.registry, **self._options(mime))
         except (GoblinError, OSError) as exc:
             log.warning("structured extraction failed for %s: %s", path, exc)
             return StructuredDocument(path=str(path))

@@ -181,3 +181,19 @@ def test_a_pptx_is_not_a_structured_format() -> None:
     path = corpus_dir(__file__) / "office/markitdown-test.pptx"
 
     assert StructuredExtractor().extract_from_file(path) == StructuredDocument(path=str(path))
+
+
+def test_max_pdf_pages_caps_pdfs_only(tmp_path: Path) -> None:
+    """goblin.max_pages caps any document's pages: a cap meant for PDFs left a workbook with
+    its first sheets only."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "Notas"
+    book.active.append(["Preços com BDI de 25%."])
+    budget = book.create_sheet("Orçamento")
+    for row in BUDGET:
+        budget.append(list(row))
+    book.save(tmp_path / "orcamento.xlsx")
+    doc = StructuredExtractor(max_pdf_pages=1).extract_from_file(tmp_path / "orcamento.xlsx")
+    assert [t.sheet for t in doc.tables] == ["Orçamento"]
