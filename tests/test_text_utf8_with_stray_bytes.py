@@ -77,3 +77,16 @@ def test_a_large_file_with_stray_bytes_is_decoded_in_linear_time() -> None:
     assert time.monotonic() - started < 10
     assert encoding == UTF8_STRAY_CP1252
     assert text.count("–") == 200_000
+
+
+def test_a_utf8_label_reads_a_short_text_with_as_many_strays_as_letters_as_utf8() -> None:
+    """Undeclared, one letter of UTF-8 beside two stray quotes is no evidence; declared
+    UTF-8 (a mail's or a page's label), it is: the whole text read as cp1252 was "olÃ¡"."""
+    data = "olá, tudo bem? ".encode() + b"\x93aspas\x94 fim"
+    assert decode_text(data, "utf-8") == ("olá, tudo bem? “aspas” fim", UTF8_STRAY_CP1252)
+    assert decode_text(data, "UTF8")[0] == "olá, tudo bem? “aspas” fim"
+
+
+def test_a_utf8_label_over_text_without_utf8_is_not_followed() -> None:
+    data = "São Paulo, ação é".encode("cp1252")
+    assert decode_text(data, "utf-8") == ("São Paulo, ação é", "cp1252")

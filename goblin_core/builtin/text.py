@@ -32,7 +32,9 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
     """Decode bytes of unknown encoding; return (text, encoding).
 
     A BOM decides; then a declared encoding that decodes cleanly, read as browsers
-    read its label (see ``declared_codecs``); then ISO-2022 escape sequences; then
+    read its label (see ``declared_codecs``); a UTF-8 label over text with stray bytes
+    and at least one UTF-8 sequence, as UTF-8 with those bytes read as Windows-1252;
+    then ISO-2022 escape sequences; then
     strict UTF-8; then UTF-8 with a few stray bytes, those read as Windows-1252; then
     UTF-16 without a BOM; then chardet's best guess among the code pages in use
     (cp1252, cp1250, cp1251, cp866, KOI8-R, Shift_JIS, GB18030, EBCDIC...).
@@ -55,6 +57,11 @@ def decode_text(data: bytes, declared: str | None = None) -> tuple[str, str]:
             # a declared name may be no text encoding at all ("hex", "rot13"), or one
             # that refuses to decode strictly ("idna" says UnicodeError)
             continue
+    if declared and "utf-8" in declared_codecs(declared) and _UTF8_SEQUENCE.search(data):
+        # Labelled UTF-8 and holding UTF-8's sequences: the stray bytes are the mistake,
+        # not the label (a short mail with one pasted Windows quote read all as cp1252,
+        # "olÃ¡"). The strays read as cp1252 either way.
+        return data.decode(UTF8_STRAY_CP1252), UTF8_STRAY_CP1252
     iso2022 = _iso2022(data)
     if iso2022 is not None:
         return iso2022
