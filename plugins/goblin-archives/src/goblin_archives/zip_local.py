@@ -40,7 +40,9 @@ _ZIP64_MARK = 0xFFFFFFFF
 
 def end_inside_first_member(stream: BinaryIO) -> str:
     """The name of the member at the start of ``stream`` when the end record zipfile would
-    take lies inside that member's data (the zip's own end is missing), else ''."""
+    take is not the zip's own (the zip's end is missing), else ''. That record's offsets
+    count from inside the file, past the member's start, and lie inside the member's data,
+    or the member keeps its size after its data, where it may run anywhere."""
     size = stream.seek(0, io.SEEK_END)
     start = max(0, size - _RECORD_SIZE - _LONGEST_COMMENT)
     stream.seek(start)
